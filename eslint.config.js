@@ -1,0 +1,33 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'var', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // The engine is pure: randomness and time are inputs (ARCHITECTURE.md, STYLE.md habit 2).
+    files: ['src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the game PRNG (src/engine/rng.ts).' },
+        { object: 'Date', property: 'now', message: 'Time comes in as `now`.' },
+        { object: 'performance', property: 'now', message: 'Time comes in as `now`.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date']", message: 'Time comes in as `now`.' },
+      ],
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', '../server/*', '../bots/*', '../cli/*', '../web/*'] }],
+    },
+  },
+);

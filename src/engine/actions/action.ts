@@ -1,0 +1,14 @@
+/** The four things a player can do (SPEC section 7, add_action payloads). */
+import type { RerollChoice } from '../state.js';
+import type { CardID } from '../types.js';
+
+export const REROLL_TYPES = ['reroll', 'decline'] as const;
+export type RerollType = Exclude<RerollChoice, 'na'>;
+
+export type Action =
+  | { type: 'BID'; bid: { military: number; tradeRowIndex: number } }
+  | { type: 'UNBID' }
+  | { type: 'REROLL'; rollSelection: { rerollType: RerollType; rerollRound: number } }
+  | { type: 'RESOLVE'; resolve: { cardIDToGain: CardID } };
+export type ActionType = Action['type'];
+export const ACTION_TYPES = ['BID', 'UNBID', 'REROLL', 'RESOLVE'] as const satisfies readonly ActionType[];

@@ -1,0 +1,46 @@
+/** BID and UNBID: a player's secret bid on a trade row card, and taking it back (option unbid). */
+import { baseMilitary } from '../effects.js';
+import { errors, type RuleError } from '../errors.js';
+import { markReady } from '../phases/flow.js';
+import type { Bid } from '../state.js';
+import { updatePlayer, type Step } from '../step.js';
+
+/** The most military a player may bid: their military counter plus their base military. */
+export function maxBid(s: Pick<Step, 'game'>, seat: number): number {
+  const player = s.game.players[seat]!;
+  return player.counters.military + baseMilitary(s.game, player);
+}
+
+export function bid(s: Step, seat: number, bid: Bid): RuleError | null {
+  const g = s.game;
+  const userID = g.players[seat]!.userID;
+  if (g.phase !== 'PLANNING') return errors.bidOutOfPhase();
+  if (g.bidsByPlayerID[userID]) return errors.bidAlreadySubmitted();
+  const max = maxBid(s, seat);
+  const military: unknown = bid?.military;
+  if (typeof military !== 'number' || !Number.isInteger(military) || military < 0 || military > max) {
+    return errors.invalidMilitary(military, max);
+  }
+  const index: unknown = bid.tradeRowIndex;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= g.tableIDs.length || g.tableIDs[index] == null) {
+    return errors.invalidTradeRowIndex();
+  }
+  const placed: Bid = { military, tradeRowIndex: index };
+  g.bidsByPlayerID = { ...g.bidsByPlayerID, [userID]: placed };
+  updatePlayer(s, seat, (p) => ({ ...p, bid: placed, selectedCard: g.tableIDs[index]! }));
+  markReady(s, userID, true);
+  return null;
+}
+
+export function unbid(s: Step, seat: number): RuleError | null {
+  const g = s.game;
+  const userID = g.players[seat]!.userID;
+  if (!g.options.unbid) return errors.unbidNotEnabled();
+  if (g.phase !== 'PLANNING') return errors.unbidOutOfPhase();
+  if (!g.bidsByPlayerID[userID]) return errors.noBidToUnbid();
+  const { [userID]: _, ...rest } = g.bidsByPlayerID;
+  g.bidsByPlayerID = rest;
+  updatePlayer(s, seat, (p) => ({ ...p, bid: null, selectedCard: null }));
+  markReady(s, userID, false);
+  return null;
+}

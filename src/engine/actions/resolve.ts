@@ -1,0 +1,30 @@
+/**
+ * RESOLVE: a player picks the card to gain: the trade row card they won, or any basic card.
+ * Gains are applied together once everyone has chosen (see phases/resolution.ts).
+ */
+import { errors, type RuleError } from '../errors.js';
+import { markReady } from '../phases/flow.js';
+import { goldCost } from '../phases/resolution.js';
+import { type Step } from '../step.js';
+import type { CardID } from '../types.js';
+
+export function resolve(s: Step, seat: number, choice: { cardIDToGain: CardID }): RuleError | null {
+  const g = s.game;
+  const player = g.players[seat]!;
+  if (g.phase !== 'RESOLUTION') return errors.resolveOutOfPhase();
+  if (g.resolvesByPlayerID[player.userID]) return errors.resolveAlreadySubmitted();
+  const bid = g.bidsByPlayerID[player.userID];
+  if (!bid) return errors.missingBid();
+  const cardID: unknown = choice?.cardIDToGain;
+  if (typeof cardID !== 'number' || !g.cardsByID[cardID]) return errors.cardToGainNotFound();
+  const won =
+    g.tableIDs[bid.tradeRowIndex] === cardID &&
+    g.winnersByTradeRowIndex[bid.tradeRowIndex] === player.userID &&
+    player.selectedCard === cardID;
+  if (!won && !g.basicPile.includes(cardID)) return errors.invalidCardSelection();
+  if (goldCost(g, player, cardID) > player.counters.gold) return errors.notEnoughGold();
+  if ((g.cardsByID[cardID]!.additionalCosts?.warTokens ?? 0) > player.counters.warTokens) return errors.notEnoughWarTokens();
+  g.resolvesByPlayerID = { ...g.resolvesByPlayerID, [player.userID]: { cardIDToGain: cardID } };
+  markReady(s, player.userID, true);
+  return null;
+}

@@ -1,0 +1,202 @@
+/**
+ * Game definitions: the validated card set, tribute set and expansion modules, and the card set of
+ * one game once its modules are applied.
+ */
+import type { z } from 'zod';
+import type { Age, CardID, GameOptions, ModuleKey, ModuleState, TributeID } from '../types.js';
+import { parseAbility, type Ability, type Output, type Target } from './notation.js';
+import { cardDefSchema, moduleDefSchema, tributeDefSchema, type CardDef, type TributeDef } from './schema.js';
+
+export interface TargetedOutput {
+  target: Target;
+  output: Output;
+}
+
+/** The abilities of a card sorted by when they act (the spec's effect kinds). */
+export interface Effects {
+  baseEffect: Output[];
+  turnEffect: Output[];
+  gainSelfEffect: Output[];
+  draftOtherEffect: TargetedOutput[];
+  gainOtherEffect: TargetedOutput[];
+  endOfGameEffect: Output[];
+}
+
+export interface Card extends CardDef {
+  effects: Effects;
+}
+export type TributeCard = TributeDef;
+
+export interface ModuleDef {
+  key: ModuleKey;
+  name: string;
+  state: ModuleState;
+  description: string;
+  cardDefs: Card[];
+  tributeCardDefs: TributeCard[];
+  cardsToRemove: CardID[];
+  tributeCardsToRemove: TributeID[];
+  replaceCore: Card[];
+  gameOptionsToAdd: Partial<GameOptions>;
+}
+
+export interface GameDefinitions {
+  cardDefs: Card[];
+  tributeCardDefs: TributeCard[];
+  modules: ModuleDef[];
+}
+
+export interface DataFile {
+  file: string;
+  content: unknown;
+}
+
+export class DefinitionError extends Error {
+  override name = 'DefinitionError';
+}
+
+export function toEffects(abilities: readonly Ability[]): Effects {
+  const effects: Effects = {
+    baseEffect: [],
+    turnEffect: [],
+    gainSelfEffect: [],
+    draftOtherEffect: [],
+    gainOtherEffect: [],
+    endOfGameEffect: [],
+  };
+  for (const ability of abilities) {
+    switch (ability.kind) {
+      case 'base-production':
+        effects.baseEffect.push(ability.output);
+        break;
+      case 'production':
+        effects.turnEffect.push(ability.output);
+        break;
+      case 'gain-on-acquire':
+        effects.gainSelfEffect.push(ability.output);
+        break;
+      case 'end-of-game':
+        effects.endOfGameEffect.push(ability.output);
+        break;
+      case 'draft-target':
+        effects.draftOtherEffect.push({ target: ability.target, output: ability.output });
+        break;
+      case 'acquire-target':
+        effects.gainOtherEffect.push({ target: ability.target, output: ability.output });
+        break;
+    }
+  }
+  return effects;
+}
+
+function describeIssue(where: string, issue: z.core.$ZodIssue): string {
+  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '(card)';
+  return `${where}: field ${field}: ${issue.message}`;
+}
+
+function itemLabel(kind: string, raw: unknown, index: number): string {
+  const item = (raw ?? {}) as { id?: unknown; name?: unknown };
+  const id = typeof item.id === 'number' ? item.id : `#${index}`;
+  return typeof item.name === 'string' ? `${kind} ${id} (${item.name})` : `${kind} ${id}`;
+}
+
+function parseCard(file: string, raw: unknown, index: number): Card {
+  const result = cardDefSchema.safeParse(raw);
+  if (!result.success) throw new DefinitionError(describeIssue(`${file}: ${itemLabel('card', raw, index)}`, result.error.issues[0]!));
+  return { ...result.data, effects: toEffects(result.data.abilities.map(parseAbility)) };
+}
+
+function parseTribute(file: string, raw: unknown, index: number): TributeCard {
+  const result = tributeDefSchema.safeParse(raw);
+  if (!result.success) throw new DefinitionError(describeIssue(`${file}: ${itemLabel('tribute', raw, index)}`, result.error.issues[0]!));
+  return result.data;
+}
+
+function asArray(file: DataFile): unknown[] {
+  if (!Array.isArray(file.content)) throw new DefinitionError(`${file.file}: expected an array of definitions`);
+  return file.content;
+}
+
+function parseModule(file: DataFile): ModuleDef {
+  const result = moduleDefSchema.safeParse(file.content);
+  if (!result.success) throw new DefinitionError(describeIssue(`${file.file}: module`, result.error.issues[0]!));
+  const m = result.data;
+  return {
+    ...m,
+    cardDefs: m.cardDefs.map((raw, i) => parseCard(file.file, raw, i)),
+    tributeCardDefs: m.tributeCardDefs.map((raw, i) => parseTribute(file.file, raw, i)),
+    replaceCore: m.replaceCore.map((raw, i) => parseCard(`${file.file} replaceCore`, raw, i)),
+  };
+}
+
+function checkUnique(label: string, ids: readonly number[]): void {
+  const seen = new Set<number>();
+  for (const id of ids) {
+    if (seen.has(id)) throw new DefinitionError(`${label}: id ${id} is defined twice`);
+    seen.add(id);
+  }
+}
+
+/** Every age's basic supply must hold a free card, so that a player can always gain something. */
+function checkFreeBasic(cards: readonly Card[], where: string): void {
+  for (const age of [1, 2, 3] as Age[]) {
+    const free = basicSupply(cards, age).some((c) => c.cost === 0 && !c.additionalCosts?.warTokens);
+    if (!free) throw new DefinitionError(`${where}: the age ${age} basic pile has no card that costs nothing`);
+  }
+}
+
+export function basicSupply(cards: readonly Card[], age: Age): Card[] {
+  return cards.filter((c) => c.affinity === 'Basic' && (c.age === age || c.age === null));
+}
+
+/** Validates the raw data files; throws a DefinitionError naming the file, the card and the field. */
+export function loadDefinitions(sources: { cards: DataFile[]; tributes: DataFile[]; modules: DataFile[] }): GameDefinitions {
+  const cardDefs = sources.cards.flatMap((f) => asArray(f).map((raw, i) => parseCard(f.file, raw, i)));
+  const tributeCardDefs = sources.tributes.flatMap((f) => asArray(f).map((raw, i) => parseTribute(f.file, raw, i)));
+  const modules = sources.modules.map(parseModule);
+  checkUnique('cards', [...cardDefs, ...modules.flatMap((m) => m.cardDefs)].map((c) => c.id));
+  checkUnique('tributes', [...tributeCardDefs, ...modules.flatMap((m) => m.tributeCardDefs)].map((t) => t.id));
+  const coreIDs = new Set(cardDefs.map((c) => c.id));
+  const coreTributeIDs = new Set(tributeCardDefs.map((t) => t.id));
+  for (const m of modules) {
+    for (const id of [...m.cardsToRemove, ...m.replaceCore.map((c) => c.id)]) {
+      if (!coreIDs.has(id)) throw new DefinitionError(`module ${m.key}: card ${id} is not a core card`);
+    }
+    for (const id of m.tributeCardsToRemove) {
+      if (!coreTributeIDs.has(id)) throw new DefinitionError(`module ${m.key}: tribute ${id} is not a core tribute`);
+    }
+  }
+  checkFreeBasic(cardDefs, 'core cards');
+  return { cardDefs, tributeCardDefs, modules };
+}
+
+export interface CardSet {
+  cardsByID: Record<CardID, Card>;
+  tributeCardsByID: Record<TributeID, TributeCard>;
+  optionsToAdd: Partial<GameOptions>;
+}
+
+/**
+ * The cards of one game: the core set with each chosen module applied in the order of `modules`.
+ * A module first removes (cardsToRemove), then replaces core cards by id (replaceCore), then adds.
+ */
+export function buildCardSet(definitions: GameDefinitions, modules: readonly ModuleKey[]): CardSet {
+  const cards = new Map(definitions.cardDefs.map((c) => [c.id, c]));
+  const tributes = new Map(definitions.tributeCardDefs.map((t) => [t.id, t]));
+  let optionsToAdd: Partial<GameOptions> = {};
+  for (const key of modules) {
+    const m = definitions.modules.find((candidate) => candidate.key === key);
+    if (!m) throw new DefinitionError(`Module ${key} not found`);
+    for (const id of m.cardsToRemove) cards.delete(id);
+    for (const id of m.tributeCardsToRemove) tributes.delete(id);
+    for (const card of m.replaceCore) if (cards.has(card.id)) cards.set(card.id, card);
+    for (const card of m.cardDefs) cards.set(card.id, card);
+    for (const tribute of m.tributeCardDefs) tributes.set(tribute.id, tribute);
+    optionsToAdd = { ...optionsToAdd, ...m.gameOptionsToAdd };
+  }
+  return {
+    cardsByID: Object.fromEntries(cards),
+    tributeCardsByID: Object.fromEntries(tributes),
+    optionsToAdd,
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * createGame: a new game in its SETUP phase, players seated with their leaders and starting
+ * resources; `advance` then deals the first age.
+ */
+import { buildCardSet, type GameDefinitions } from './cards/definitions.js';
+import { seedState, shuffle, rngFromState, stateOf } from './rng.js';
+import {
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  SAVE_VERSION,
+  STARTING_GOLD,
+  STARTING_MILITARY,
+  TRIBUTE_ROW_SIZE,
+  TURNS_PER_AGE,
+  type Game,
+  type Player,
+} from './state.js';
+import { DEFAULT_OPTIONS, MODULE_KEYS, SEAT_COLORS, type BotType, type CardID, type GameOptions, type ModuleKey, type UserID } from './types.js';
+
+export interface PlayerSetup {
+  userID: UserID;
+  botType?: BotType | null;
+}
+
+export interface GameSetup {
+  id?: string;
+  players: readonly PlayerSetup[];
+  options?: Partial<GameOptions>;
+  modules?: readonly ModuleKey[];
+  definitions: GameDefinitions;
+  scoring?: { goldPerFavor: number; militaryPerFavor: number };
+}
+
+/** A setup the engine cannot start a game from (the server validates before it gets here). */
+export class SetupError extends Error {
+  override name = 'SetupError';
+}
+
+function checkSetup(setup: GameSetup): void {
+  const n = setup.players.length;
+  if (n < MIN_PLAYERS || n > MAX_PLAYERS) throw new SetupError(`A game needs ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${n}.`);
+  const ids = new Set(setup.players.map((p) => p.userID));
+  if (ids.size !== n) throw new SetupError('Each player may take only one seat.');
+  for (const key of setup.modules ?? []) if (!MODULE_KEYS.includes(key)) throw new SetupError(`Module ${key} not found`);
+}
+
+export function createGame(setup: GameSetup, seed: number, now: number): Game {
+  checkSetup(setup);
+  const modules = [...new Set(setup.modules ?? [])];
+  const cardSet = buildCardSet(setup.definitions, modules);
+  const options: GameOptions = { ...DEFAULT_OPTIONS, ...setup.options, ...cardSet.optionsToAdd };
+  const rng = rngFromState(seedState(seed));
+  const leaders = Object.values(cardSet.cardsByID)
+    .filter((c) => c.affinity === 'Leader')
+    .map((c) => c.id)
+    .sort((a, b) => a - b);
+  if (leaders.length === 0) throw new SetupError('The card set has no leaders.');
+  const dealt: CardID[] = options.randomLeader ? shuffle(leaders, rng) : leaders;
+  const tributeDeck = shuffle(Object.keys(cardSet.tributeCardsByID).map(Number).sort((a, b) => a - b), rng);
+  const zeros = () => Object.fromEntries(setup.players.map((p) => [p.userID, 0]));
+
+  const players: Player[] = setup.players.map((p, seat) => {
+    const leaderID = dealt[seat % dealt.length]!;
+    const leader = cardSet.cardsByID[leaderID]!;
+    const cards: Player['cards'] = { Building: [], Unit: [], Event: [] };
+    cards[leader.type] = [leaderID];
+    return {
+      userID: p.userID,
+      botType: p.botType ?? null,
+      color: SEAT_COLORS[seat]!,
+      cardIDs: [leaderID],
+      cards,
+      tributeIDs: [],
+      counters: { gold: STARTING_GOLD, favor: 0, military: STARTING_MILITARY, warTokens: 0, rerollTokens: 0, tributeTokens: 0 },
+      bid: null,
+      selectedCard: null,
+      favorSources: { cards: 0, tributes: 0, prophecies: 0, resources: 0 },
+      clashes: 0,
+      clashesWon: 0,
+    };
+  });
+
+  return {
+    version: SAVE_VERSION,
+    id: setup.id ?? `game-${seed}`,
+    sequenceID: 0,
+    rngState: stateOf(rng),
+    seed,
+    players,
+    options,
+    modules,
+    scoring: setup.scoring ?? { goldPerFavor: 3, militaryPerFavor: 3 },
+    age: 1,
+    turn: 1,
+    phase: 'SETUP',
+    turnsPerAge: TURNS_PER_AGE,
+    boardSize: players.length + 1 + (options.biggerTradeRow ? 1 : 0),
+    tributeRowSize: TRIBUTE_ROW_SIZE,
+    tableIDs: [],
+    tributeRow: [],
+    basicPile: [],
+    deck: [],
+    discard: [],
+    tributeDeck,
+    tributeDiscard: [],
+    cardsByID: cardSet.cardsByID,
+    tributeCardsByID: cardSet.tributeCardsByID,
+    bidsByPlayerID: {},
+    resolvesByPlayerID: {},
+    readyByUserID: Object.fromEntries(setup.players.map((p) => [p.userID, true])),
+    rollsByPlayerID: {},
+    prerolledDiceByPlayerID: {},
+    clashes: [],
+    rerollRound: 0,
+    rollSelectionsByPlayerID: {},
+    winnersByTradeRowIndex: {},
+    revealedTableIDs: [],
+    turnRecordByPlayerID: {},
+    events: [],
+    phaseThinkingMillisByPlayerID: zeros(),
+    totalThinkingMillisByPlayerID: zeros(),
+    soloMillisByPlayerID: zeros(),
+    productionDataByPlayerID: {},
+    planningDataByPlayerID: {},
+    gameStartTimestamp: now,
+    gameEndTimestamp: null,
+    phaseStartTimestamp: now,
+    updateTimestamp: now,
+    winnerIDs: [],
+    statsByPlayerID: null,
+  };
+}

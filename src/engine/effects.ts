@@ -1,0 +1,178 @@
+/**
+ * The one interpreter of card effects: counting what a player holds, evaluating outputs, and
+ * crediting resources within their caps. No card has code of its own.
+ */
+import type { Output, Target } from './cards/notation.js';
+import type { TriggeredCard } from './events.js';
+import { COUNTER_CAP, type Counters, type Game, type Player } from './state.js';
+import type { Step } from './step.js';
+import { updatePlayer } from './step.js';
+import { DEITIES, type Affinity, type CardID, type CardType, type CountedThing, type Deity, type Resource } from './types.js';
+
+export function countAffinity(game: Game, player: Player, affinity: Affinity): number {
+  let n = 0;
+  for (const id of player.cardIDs) if (game.cardsByID[id]!.affinity === affinity) n++;
+  return n;
+}
+
+export function countByDeity(game: Game, cardIDs: readonly CardID[]): Record<Deity, number> {
+  const counts: Record<Deity, number> = { Derion: 0, Tyros: 0, Zeona: 0 };
+  for (const id of cardIDs) {
+    const affinity = game.cardsByID[id]!.affinity;
+    if (affinity === 'Derion' || affinity === 'Tyros' || affinity === 'Zeona') counts[affinity]++;
+  }
+  return counts;
+}
+
+/** The deity-set count: the fewest cards held of any of the three deities. */
+export function deitySets(game: Game, player: Player): number {
+  const counts = countByDeity(game, player.cardIDs);
+  return Math.min(...DEITIES.map((d) => counts[d]));
+}
+
+export function countOf(game: Game, player: Player, thing: CountedThing): number {
+  switch (thing) {
+    case 'Unit':
+    case 'Building':
+    case 'Event':
+      return player.cards[thing].length;
+    case 'War':
+      return player.counters.warTokens;
+    case 'card_set':
+      return deitySets(game, player);
+    default:
+      return countAffinity(game, player, thing);
+  }
+}
+
+/** Whether an upgrade's condition holds (an output without one always holds). */
+export function isUpgraded(game: Game, player: Player, output: Output): boolean {
+  const condition = output.upgradeCondition;
+  return !condition || countOf(game, player, condition.upgradeType) >= condition.upgradeAmount;
+}
+
+export function outputAmount(game: Game, player: Player, output: Output): number {
+  if (!isUpgraded(game, player, output)) return 0;
+  const m = output.multiplier;
+  return m ? output.outputRatio * Math.floor(countOf(game, player, m.resource) / m.resourceDivisor) : output.outputRatio;
+}
+
+function baseOf(game: Game, player: Player, resource: 'gold' | 'military'): number {
+  let total = 0;
+  for (const id of player.cardIDs) {
+    for (const output of game.cardsByID[id]!.effects.baseEffect) {
+      if (output.outputResource === resource) total += outputAmount(game, player, output);
+    }
+  }
+  return total;
+}
+
+/** Base gold: taken off every gold cost (a Town gives 1). */
+export const baseGold = (game: Game, player: Player) => baseOf(game, player, 'gold');
+/** Base military: added to every bid for free (a Fort gives 1). */
+export const baseMilitary = (game: Game, player: Player) => baseOf(game, player, 'military');
+
+export type Amounts = Record<Resource, number>;
+export const noAmounts = (): Amounts => ({ gold: 0, favor: 0, military: 0, warTokens: 0, rerollTokens: 0 });
+
+const CAPPED: readonly (keyof Counters)[] = ['gold', 'military', 'warTokens', 'rerollTokens'];
+
+/** Counters after a change, each capped to 0..COUNTER_CAP where the rules cap it, else floored at 0. */
+export function addToCounters(counters: Counters, delta: Partial<Counters>): Counters {
+  const next = { ...counters };
+  for (const key in delta) {
+    const k = key as keyof Counters;
+    const value = next[k] + (delta[k] ?? 0);
+    next[k] = CAPPED.includes(k) ? Math.max(0, Math.min(COUNTER_CAP, value)) : Math.max(0, value);
+  }
+  return next;
+}
+
+export function sumOutputs(game: Game, player: Player, outputs: readonly Output[], into: Amounts = noAmounts()): Amounts {
+  for (const output of outputs) into[output.outputResource] += outputAmount(game, player, output);
+  return into;
+}
+
+export function targetMatches(target: Target, game: Game, what: { cardID?: CardID; tribute?: boolean; warToken?: boolean }): boolean {
+  switch (target.kind) {
+    case 'tribute':
+      return what.tribute === true;
+    case 'token':
+      return what.warToken === true;
+    case 'card_affinity':
+      return what.cardID !== undefined && game.cardsByID[what.cardID]!.affinity === target.affinity;
+    case 'card_type':
+      return what.cardID !== undefined && game.cardsByID[what.cardID]!.type === (target.cardType satisfies CardType);
+  }
+}
+
+/**
+ * The draft-target or acquire-target abilities of the cards a player holds that react to `what`.
+ * `except` is the card just gained: a card does not react to its own arrival.
+ */
+export function triggeredBy(
+  game: Game,
+  player: Player,
+  kind: 'draftOtherEffect' | 'gainOtherEffect',
+  what: { cardID?: CardID; tribute?: boolean; warToken?: boolean },
+  except: number = -1,
+): TriggeredCard[] {
+  const triggered: TriggeredCard[] = [];
+  player.cardIDs.forEach((id, index) => {
+    if (index === except) return;
+    const abilities = game.cardsByID[id]!.effects[kind];
+    if (abilities.length === 0) return;
+    const amounts = sumOutputs(
+      game,
+      player,
+      abilities.filter((a) => targetMatches(a.target, game, what)).map((a) => a.output),
+    );
+    if (amounts.gold + amounts.military + amounts.favor + amounts.warTokens + amounts.rerollTokens > 0) {
+      triggered.push({ cardID: id, ...amounts });
+    }
+  });
+  return triggered;
+}
+
+export function totalOf(triggered: readonly TriggeredCard[], into: Amounts = noAmounts()): Amounts {
+  for (const t of triggered) {
+    into.gold += t.gold;
+    into.military += t.military;
+    into.favor += t.favor;
+    into.warTokens += t.warTokens;
+    into.rerollTokens += t.rerollTokens;
+  }
+  return into;
+}
+
+/**
+ * Credits resources a player gained (not spent), within the caps, and notes them in the turn's
+ * record for tributes. `favorSource` says where favor gained here is counted.
+ */
+export function credit(s: Step, seat: number, amounts: Amounts, favorSource: 'cards' | 'tributes' | 'prophecies' | 'resources'): void {
+  if (amounts.gold + amounts.military + amounts.favor + amounts.warTokens + amounts.rerollTokens === 0) return;
+  updatePlayer(s, seat, (p) => ({
+    ...p,
+    counters: addToCounters(p.counters, {
+      gold: amounts.gold,
+      military: amounts.military,
+      favor: amounts.favor,
+      warTokens: amounts.warTokens,
+      rerollTokens: amounts.rerollTokens,
+    }),
+    favorSources: amounts.favor ? { ...p.favorSources, [favorSource]: p.favorSources[favorSource] + amounts.favor } : p.favorSources,
+  }));
+  const userID = s.game.players[seat]!.userID;
+  const record = s.game.turnRecordByPlayerID[userID];
+  if (record) {
+    s.game.turnRecordByPlayerID = {
+      ...s.game.turnRecordByPlayerID,
+      [userID]: {
+        ...record,
+        gainedGold: record.gainedGold + amounts.gold,
+        gainedMilitary: record.gainedMilitary + amounts.military,
+        gainedFavor: record.gainedFavor + amounts.favor,
+      },
+    };
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Phase changes: closing a phase (END_OF_PHASE with its thinking times) and opening the next
+ * (SET_UP_PHASE). The server drives phases; players only ever answer the phase they are in.
+ */
+import type { Game } from '../state.js';
+import { emit, mapPlayerIDs, type Step } from '../step.js';
+import type { Phase, UserID } from '../types.js';
+
+/** The phases in which the game waits for players. */
+export const WAITING_PHASES: readonly Phase[] = ['PLANNING', 'WAR', 'RESOLUTION'];
+
+/**
+ * Whoever acted last in a waiting phase kept everyone else waiting, alone, since the one before
+ * them acted: that stretch is their "solo" time.
+ */
+function soloTime(game: Game): { userID: UserID; millis: number } | null {
+  const waitedOn = game.phase === 'WAR' ? Object.keys(game.rollSelectionsByPlayerID) : game.players.map((p) => p.userID);
+  const acted = waitedOn.map((userID) => ({ userID, at: game.phaseThinkingMillisByPlayerID[userID]! })).sort((a, b) => a.at - b.at);
+  const last = acted[acted.length - 1];
+  if (!last) return null;
+  const before = acted.length > 1 ? acted[acted.length - 2]!.at : 0;
+  return { userID: last.userID, millis: last.at - before };
+}
+
+export function endPhase(s: Step): void {
+  const g = s.game;
+  emit(s, 'END_OF_PHASE', {
+    phase: g.phase,
+    elapsed_phase_time: s.now - g.phaseStartTimestamp,
+    elapsed_phase_time_by_player_id: g.phaseThinkingMillisByPlayerID,
+  });
+  if (!WAITING_PHASES.includes(g.phase)) return;
+  g.totalThinkingMillisByPlayerID = mapPlayerIDs(
+    g,
+    (p) => g.totalThinkingMillisByPlayerID[p.userID]! + g.phaseThinkingMillisByPlayerID[p.userID]!,
+  );
+  const solo = soloTime(g);
+  if (solo && solo.millis > 0) {
+    g.soloMillisByPlayerID = { ...g.soloMillisByPlayerID, [solo.userID]: g.soloMillisByPlayerID[solo.userID]! + solo.millis };
+  }
+}
+
+/** Closes the current phase and opens `phase`; in a waiting phase everyone starts not ready. */
+export function enterPhase(s: Step, phase: Phase): void {
+  endPhase(s);
+  const g = s.game;
+  g.phase = phase;
+  g.phaseStartTimestamp = s.now;
+  g.phaseThinkingMillisByPlayerID = mapPlayerIDs(g, () => 0);
+  g.readyByUserID = mapPlayerIDs(g, () => !WAITING_PHASES.includes(phase));
+  emit(s, 'SET_UP_PHASE', { phase });
+}
+
+/** Marks a player ready and notes how long they took since the phase began. */
+export function markReady(s: Step, userID: UserID, ready: boolean): void {
+  const g = s.game;
+  g.readyByUserID = { ...g.readyByUserID, [userID]: ready };
+  g.phaseThinkingMillisByPlayerID = { ...g.phaseThinkingMillisByPlayerID, [userID]: Math.max(0, s.now - g.phaseStartTimestamp) };
+}
+
+export function everyoneReady(game: Game): boolean {
+  for (const p of game.players) if (!game.readyByUserID[p.userID]) return false;
+  return true;
+}

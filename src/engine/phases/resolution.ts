@@ -1,0 +1,75 @@
+/**
+ * Resolution: once everyone has chosen, each player in seat order pays for and gains their card,
+ * and the cards they already hold react to it (acquire-target, and draft-target for a trade row
+ * card).
+ */
+import { baseGold, credit, outputAmount, sumOutputs, totalOf, triggeredBy } from '../effects.js';
+import type { Game, Player } from '../state.js';
+import { emit, updatePlayer, type Step } from '../step.js';
+import type { CardID } from '../types.js';
+
+/** The gold a player pays for a card: its cost less their base gold, never below 0. */
+export function goldCost(game: Game, player: Player, cardID: CardID): number {
+  return Math.max(0, game.cardsByID[cardID]!.cost - baseGold(game, player));
+}
+
+/** The favor a card's prophecies would give now, were the game to end. */
+export function prophecyFavor(game: Game, player: Player, cardID: CardID): number {
+  let favor = 0;
+  for (const output of game.cardsByID[cardID]!.effects.endOfGameEffect) {
+    if (output.outputResource === 'favor') favor += outputAmount(game, player, output);
+  }
+  return favor;
+}
+
+function gainCard(s: Step, seat: number, cardID: CardID): void {
+  const g = s.game;
+  const player = g.players[seat]!;
+  const card = g.cardsByID[cardID]!;
+  const index = g.tableIDs.indexOf(cardID);
+  const fromTradeRow = index >= 0;
+  const paid = goldCost(g, player, cardID);
+  const warTokens = card.additionalCosts?.warTokens ?? 0;
+  if (fromTradeRow) {
+    const table = g.tableIDs.slice();
+    table[index] = null;
+    g.tableIDs = table;
+  }
+  updatePlayer(s, seat, (p) => ({
+    ...p,
+    cardIDs: [...p.cardIDs, cardID],
+    cards: { ...p.cards, [card.type]: [...p.cards[card.type], cardID] },
+    counters: { ...p.counters, gold: p.counters.gold - paid, warTokens: p.counters.warTokens - warTokens },
+  }));
+  const record = g.turnRecordByPlayerID[player.userID]!;
+  const bidMilitary = g.bidsByPlayerID[player.userID]?.military ?? 0;
+  g.turnRecordByPlayerID = {
+    ...g.turnRecordByPlayerID,
+    [player.userID]: { ...record, gained: [...record.gained, { cardID, tradeRowIndex: fromTradeRow ? index : null, bidMilitary }] },
+  };
+
+  const holder = g.players[seat]!;
+  const own = sumOutputs(g, holder, card.effects.gainSelfEffect);
+  own.favor += card.favor;
+  const newIndex = holder.cardIDs.length - 1;
+  const triggeredCards = triggeredBy(g, holder, 'gainOtherEffect', { cardID }, newIndex);
+  if (fromTradeRow) triggeredCards.push(...triggeredBy(g, holder, 'draftOtherEffect', { cardID }, newIndex));
+  credit(s, seat, totalOf(triggeredCards, { ...own }), 'cards');
+  emit(s, 'GAIN_CARD', {
+    userID: player.userID,
+    cardID,
+    cost: { gold: paid },
+    gold: own.gold,
+    military: own.military,
+    favor: own.favor,
+    prophecyFavor: prophecyFavor(g, s.game.players[seat]!, cardID),
+    triggeredCards,
+  });
+}
+
+export function applyGains(s: Step): void {
+  s.game.players.forEach((player, seat) => {
+    gainCard(s, seat, s.game.resolvesByPlayerID[player.userID]!.cardIDToGain);
+  });
+}
+

@@ -1,0 +1,62 @@
+/**
+ * The tribute phase: every tribute in the row is tested for every player. A player who meets one
+ * earns its tokens (each worth 3 favor); met tributes leave the row for the tribute discard, and
+ * the row is refilled at the next turn's setup.
+ */
+import { credit, noAmounts, totalOf, triggeredBy } from '../effects.js';
+import type { TriggeredCard } from '../events.js';
+import { FAVOR_PER_TRIBUTE_TOKEN } from '../state.js';
+import { emit, updatePlayer, type Step } from '../step.js';
+import { tributeMet } from '../tributes/kinds.js';
+import type { TributeID } from '../types.js';
+
+/** The tributes of the row one player meets this turn. */
+export function tributesMet(s: Step, seat: number): TributeID[] {
+  const g = s.game;
+  const player = g.players[seat]!;
+  const record = g.turnRecordByPlayerID[player.userID]!;
+  const check = (id: TributeID, completedOther: boolean) => {
+    const tribute = g.tributeCardsByID[id]!;
+    return tributeMet(tribute, { game: g, player, record, value: tribute.value[g.age - 1]!, completedOther });
+  };
+  const isMeta = (id: TributeID) => g.tributeCardsByID[id]!.function === 'completeAnotherTribute';
+  const met = g.tributeRow.filter((id) => !isMeta(id) && check(id, false));
+  // "Complete another tribute" looks at the others, so it is tested last.
+  const metas = g.tributeRow.filter((id) => isMeta(id) && check(id, met.length > 0));
+  return [...met, ...metas];
+}
+
+function multiply(triggered: TriggeredCard[], times: number): TriggeredCard[] {
+  return triggered.map((t) => ({
+    cardID: t.cardID,
+    gold: t.gold * times,
+    military: t.military * times,
+    favor: t.favor * times,
+    warTokens: t.warTokens * times,
+    rerollTokens: t.rerollTokens * times,
+  }));
+}
+
+export function payTributes(s: Step): void {
+  const g = s.game;
+  const metBySeat = g.players.map((_, seat) => tributesMet(s, seat));
+  metBySeat.forEach((tributeIDs, seat) => {
+    if (tributeIDs.length === 0) return;
+    const userID = g.players[seat]!.userID;
+    const tributeTokens = tributeIDs.reduce((n, id) => n + g.tributeCardsByID[id]!.tokens, 0);
+    const favor = tributeTokens * FAVOR_PER_TRIBUTE_TOKEN;
+    updatePlayer(s, seat, (p) => ({
+      ...p,
+      tributeIDs: [...p.tributeIDs, ...tributeIDs],
+      counters: { ...p.counters, tributeTokens: p.counters.tributeTokens + tributeTokens },
+    }));
+    credit(s, seat, { ...noAmounts(), favor }, 'tributes');
+    const triggeredCards = multiply(triggeredBy(g, g.players[seat]!, 'gainOtherEffect', { tribute: true }), tributeIDs.length);
+    credit(s, seat, totalOf(triggeredCards), 'cards');
+    emit(s, 'GAIN_TRIBUTES', { userID, tributeIDs, favor, tributeTokens, triggeredCards });
+  });
+  const claimed = new Set(metBySeat.flat());
+  for (const id of g.tributeRow) if (claimed.has(id)) emit(s, 'DISCARD_TRIBUTE', { cardID: id });
+  g.tributeRow = g.tributeRow.filter((id) => !claimed.has(id));
+  g.tributeDiscard = [...g.tributeDiscard, ...claimed];
+}

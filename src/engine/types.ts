@@ -1,0 +1,84 @@
+/**
+ * The vocabulary of the rules: every name here is the rulebook's (SPEC.md sections 3 and 9).
+ * Unions come from `as const` arrays so data files, validators and code share one list.
+ */
+
+export const AFFINITIES = ['Leader', 'Basic', 'Derion', 'Tyros', 'Zeona', 'None'] as const;
+export type Affinity = (typeof AFFINITIES)[number];
+
+/** The three gods whose cards make up a deity set. */
+export const DEITIES = ['Derion', 'Tyros', 'Zeona'] as const;
+export type Deity = (typeof DEITIES)[number];
+
+export const CARD_TYPES = ['Building', 'Unit', 'Event'] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+
+export const AGES = [1, 2, 3] as const;
+export type Age = (typeof AGES)[number];
+
+export const PHASES = ['SETUP', 'PRODUCTION', 'PLANNING', 'WAR', 'RESOLUTION', 'TRIBUTE'] as const;
+export type Phase = (typeof PHASES)[number];
+
+/** Resources a card can output, keyed by their notation letter (G V M W R). */
+export const RESOURCE_BY_LETTER = {
+  G: 'gold',
+  V: 'favor',
+  M: 'military',
+  W: 'warTokens',
+  R: 'rerollTokens',
+} as const;
+export type Resource = (typeof RESOURCE_BY_LETTER)[keyof typeof RESOURCE_BY_LETTER];
+export const RESOURCES = Object.values(RESOURCE_BY_LETTER) as Resource[];
+
+/** Things an output can be multiplied by or upgraded on (SPEC: upgradeType values). */
+export const COUNTED_THINGS = ['Tyros', 'Derion', 'Zeona', 'Unit', 'Building', 'Event', 'War', 'card_set'] as const;
+export type CountedThing = (typeof COUNTED_THINGS)[number];
+
+export const GAME_OPTION_KEYS = [
+  'tradeRowSlide',
+  'prerollDice',
+  'randomLeader',
+  'biggerTradeRow',
+  'wipeTradeRow',
+  'wipeTributeRow',
+  'warTokens',
+  'rerollTokens',
+  'hideFavor',
+  'unbid',
+  'retreat1',
+  'retreat2',
+  'retreat3',
+] as const;
+export type GameOptionKey = (typeof GAME_OPTION_KEYS)[number];
+export type GameOptions = Record<GameOptionKey, boolean>;
+
+export const DEFAULT_OPTIONS: GameOptions = {
+  tradeRowSlide: false,
+  prerollDice: false,
+  randomLeader: false,
+  biggerTradeRow: false,
+  wipeTradeRow: false,
+  wipeTributeRow: false,
+  warTokens: false,
+  rerollTokens: false,
+  hideFavor: false,
+  unbid: true,
+  retreat1: false,
+  retreat2: false,
+  retreat3: false,
+};
+
+export const MODULE_KEYS = ['conquest', 'beta', 'altleaders', 'noupgrade', 'legacy'] as const;
+export type ModuleKey = (typeof MODULE_KEYS)[number];
+export const MODULE_STATES = ['enabled', 'devOnly', 'disabled'] as const;
+export type ModuleState = (typeof MODULE_STATES)[number];
+
+export const BOT_TYPES = ['easy_bot', 'basic_bot', 'basic_bot2', 'valid_move', 'random_card'] as const;
+export type BotType = (typeof BOT_TYPES)[number];
+
+/** The eight seat colours, in seat order. */
+export const SEAT_COLORS = ['#d9480f', '#1971c2', '#2f9e44', '#f08c00', '#9c36b5', '#0c8599', '#e64980', '#495057'] as const;
+
+export type UserID = string;
+export type CardID = number;
+export type TributeID = number;

@@ -51,7 +51,15 @@ function stepOnce(s: Step): boolean {
   }
 }
 
+/** Whether the game is waiting on players (or over): then advance has nothing to do. */
+function waiting(game: Game): boolean {
+  if (game.gameEndTimestamp !== null) return true;
+  const phase = game.phase;
+  return (phase === 'PLANNING' || phase === 'WAR' || phase === 'RESOLUTION') && !everyoneReady(game);
+}
+
 export function advance(game: Game, now: number): { game: Game; events: GameEvent[] } {
+  if (waiting(game)) return { game, events: [] };
   const s = beginStep(game, now);
   let changed = false;
   while (stepOnce(s)) changed = true;

@@ -54,7 +54,9 @@ export function createGame(setup: GameSetup, seed: number, now: number): Game {
     .filter((c) => c.affinity === 'Leader')
     .map((c) => c.id)
     .sort((a, b) => a - b);
-  if (leaders.length === 0) throw new SetupError('The card set has no leaders.');
+  if (leaders.length < setup.players.length) {
+    throw new SetupError(`The card set has ${leaders.length} leaders, too few for ${setup.players.length} players.`);
+  }
   const dealt: CardID[] = options.randomLeader ? shuffle(leaders, rng) : leaders;
   const tributeDeck = shuffle(Object.keys(cardSet.tributeCardsByID).map(Number).sort((a, b) => a - b), rng);
   const zeros = () => Object.fromEntries(setup.players.map((p) => [p.userID, 0]));

@@ -6,7 +6,7 @@ import type { Output, Target } from './cards/notation.js';
 import type { TriggeredCard } from './events.js';
 import { COUNTER_CAP, type Counters, type Game, type Player } from './state.js';
 import type { Step } from './step.js';
-import { updatePlayer } from './step.js';
+import { editPlayer, own } from './step.js';
 import { DEITIES, type Affinity, type CardID, type CardType, type CountedThing, type Deity, type Resource } from './types.js';
 
 export function countAffinity(game: Game, player: Player, affinity: Affinity): number {
@@ -74,6 +74,9 @@ export const baseMilitary = (game: Game, player: Player) => baseOf(game, player,
 
 export type Amounts = Record<Resource, number>;
 export const noAmounts = (): Amounts => ({ gold: 0, favor: 0, military: 0, warTokens: 0, rerollTokens: 0 });
+
+/** A capped counter (gold, military, war and reroll tokens) kept within 0..COUNTER_CAP. */
+export const capped = (value: number) => Math.max(0, Math.min(COUNTER_CAP, value));
 
 const CAPPED: readonly (keyof Counters)[] = ['gold', 'military', 'warTokens', 'rerollTokens'];
 
@@ -151,28 +154,34 @@ export function totalOf(triggered: readonly TriggeredCard[], into: Amounts = noA
  */
 export function credit(s: Step, seat: number, amounts: Amounts, favorSource: 'cards' | 'tributes' | 'prophecies' | 'resources'): void {
   if (amounts.gold + amounts.military + amounts.favor + amounts.warTokens + amounts.rerollTokens === 0) return;
-  updatePlayer(s, seat, (p) => ({
-    ...p,
-    counters: addToCounters(p.counters, {
-      gold: amounts.gold,
-      military: amounts.military,
-      favor: amounts.favor,
-      warTokens: amounts.warTokens,
-      rerollTokens: amounts.rerollTokens,
-    }),
-    favorSources: amounts.favor ? { ...p.favorSources, [favorSource]: p.favorSources[favorSource] + amounts.favor } : p.favorSources,
-  }));
-  const userID = s.game.players[seat]!.userID;
-  const record = s.game.turnRecordByPlayerID[userID];
-  if (record) {
-    s.game.turnRecordByPlayerID = {
-      ...s.game.turnRecordByPlayerID,
-      [userID]: {
-        ...record,
-        gainedGold: record.gainedGold + amounts.gold,
-        gainedMilitary: record.gainedMilitary + amounts.military,
-        gainedFavor: record.gainedFavor + amounts.favor,
-      },
+  const p = editPlayer(s, seat);
+  const c = p.counters;
+  const gold = capped(c.gold + amounts.gold) - c.gold;
+  const military = capped(c.military + amounts.military) - c.military;
+  c.gold += gold;
+  c.military += military;
+  c.warTokens = capped(c.warTokens + amounts.warTokens);
+  c.rerollTokens = capped(c.rerollTokens + amounts.rerollTokens);
+  c.favor = Math.max(0, c.favor + amounts.favor);
+  if (amounts.favor) {
+    const f = p.favorSources;
+    const add = (source: typeof favorSource) => (source === favorSource ? amounts.favor : 0);
+    p.favorSources = {
+      cards: f.cards + add('cards'),
+      tributes: f.tributes + add('tributes'),
+      prophecies: f.prophecies + add('prophecies'),
+      resources: f.resources + add('resources'),
+    };
+  }
+  const r = s.game.turnRecordByPlayerID[p.userID];
+  if (r) {
+    own(s, 'turnRecordByPlayerID')[p.userID] = {
+      gained: r.gained,
+      clashes: r.clashes,
+      gainedGold: r.gainedGold + gold,
+      gainedMilitary: r.gainedMilitary + military,
+      gainedFavor: r.gainedFavor + amounts.favor,
+      heldBefore: r.heldBefore,
     };
   }
 }

@@ -1,10 +1,14 @@
 /**
  * A step: one pure transition of the game (an action, or the automatic steps after it).
  *
- * A step starts from a shallow copy of the game that it owns, and replaces (never mutates) the
- * nested values it changes, so the game it started from is untouched and unchanged parts are
- * shared. Events are collected and appended once at the end; the PRNG is taken from the game's
- * state on first use and written back at the end.
+ * A step works on a copy of the game that it owns, so the game it started from is never changed
+ * and unchanged parts are shared. Copies are made on first write and once per step: `editPlayer`
+ * hands out a player (with its counters) owned by the step, `own` a per-player record. Arrays and
+ * other nested values are replaced, never mutated. Events are collected and appended once at the
+ * end; the PRNG is taken from the game's state on first use and written back at the end.
+ *
+ * Copies are written out field by field: on the engine's hot path that is several times faster
+ * than object spread, and TypeScript checks that no field is forgotten.
  */
 import type { EventPayloads, EventType, GameEvent } from './events.js';
 import { rngFromState, stateOf, type Rng } from './rng.js';
@@ -16,10 +20,95 @@ export interface Step {
   readonly now: number;
   readonly events: GameEvent[];
   rng: Rng | null;
+  /** Seats whose player this step has copied (bit per seat), -1 before the players array is copied. */
+  ownedSeats: number;
+  ownedRecords: Set<RecordKey>;
+}
+
+/** The game's per-player (or per-slot) records, which a step copies before writing. */
+export type RecordKey = {
+  [K in keyof Game]: Game[K] extends Record<string | number, unknown> ? (Game[K] extends unknown[] ? never : K) : never;
+}[keyof Game];
+
+export function cloneGame(g: Game): Game {
+  return {
+    version: g.version,
+    id: g.id,
+    sequenceID: g.sequenceID,
+    rngState: g.rngState,
+    seed: g.seed,
+    players: g.players,
+    options: g.options,
+    modules: g.modules,
+    scoring: g.scoring,
+    age: g.age,
+    turn: g.turn,
+    phase: g.phase,
+    turnsPerAge: g.turnsPerAge,
+    boardSize: g.boardSize,
+    tributeRowSize: g.tributeRowSize,
+    tableIDs: g.tableIDs,
+    tributeRow: g.tributeRow,
+    basicPile: g.basicPile,
+    deck: g.deck,
+    discard: g.discard,
+    tributeDeck: g.tributeDeck,
+    tributeDiscard: g.tributeDiscard,
+    cardsByID: g.cardsByID,
+    tributeCardsByID: g.tributeCardsByID,
+    bidsByPlayerID: g.bidsByPlayerID,
+    resolvesByPlayerID: g.resolvesByPlayerID,
+    readyByUserID: g.readyByUserID,
+    rollsByPlayerID: g.rollsByPlayerID,
+    prerolledDiceByPlayerID: g.prerolledDiceByPlayerID,
+    clashes: g.clashes,
+    rerollRound: g.rerollRound,
+    rollSelectionsByPlayerID: g.rollSelectionsByPlayerID,
+    winnersByTradeRowIndex: g.winnersByTradeRowIndex,
+    revealedTableIDs: g.revealedTableIDs,
+    turnRecordByPlayerID: g.turnRecordByPlayerID,
+    events: g.events,
+    phaseThinkingMillisByPlayerID: g.phaseThinkingMillisByPlayerID,
+    totalThinkingMillisByPlayerID: g.totalThinkingMillisByPlayerID,
+    soloMillisByPlayerID: g.soloMillisByPlayerID,
+    productionDataByPlayerID: g.productionDataByPlayerID,
+    planningDataByPlayerID: g.planningDataByPlayerID,
+    gameStartTimestamp: g.gameStartTimestamp,
+    gameEndTimestamp: g.gameEndTimestamp,
+    phaseStartTimestamp: g.phaseStartTimestamp,
+    updateTimestamp: g.updateTimestamp,
+    winnerIDs: g.winnerIDs,
+    statsByPlayerID: g.statsByPlayerID,
+  };
+}
+
+export function clonePlayer(p: Player): Player {
+  const c = p.counters;
+  return {
+    userID: p.userID,
+    botType: p.botType,
+    color: p.color,
+    cardIDs: p.cardIDs,
+    cards: p.cards,
+    tributeIDs: p.tributeIDs,
+    counters: {
+      gold: c.gold,
+      favor: c.favor,
+      military: c.military,
+      warTokens: c.warTokens,
+      rerollTokens: c.rerollTokens,
+      tributeTokens: c.tributeTokens,
+    },
+    bid: p.bid,
+    selectedCard: p.selectedCard,
+    favorSources: p.favorSources,
+    clashes: p.clashes,
+    clashesWon: p.clashesWon,
+  };
 }
 
 export function beginStep(game: Game, now: number): Step {
-  return { game: { ...game }, now, events: [], rng: null };
+  return { game: cloneGame(game), now, events: [], rng: null, ownedSeats: -1, ownedRecords: new Set() };
 }
 
 export function endStep(s: Step): { game: Game; events: GameEvent[] } {
@@ -40,26 +129,44 @@ export function emit<T extends EventType>(s: Step, type: T, payload: EventPayloa
   s.events.push({ type, turn: g.turn, age: g.age, phase: g.phase, timestamp: s.now, payload } as GameEvent);
 }
 
-export function seatOf(game: Game, userID: UserID): number {
+export function seatOf(game: Pick<Game, 'players'>, userID: UserID): number {
   const players = game.players;
   for (let i = 0; i < players.length; i++) if (players[i]!.userID === userID) return i;
   return -1;
 }
 
-/** Replaces one player with `change(player)`; the players array is copied, not mutated. */
-export function updatePlayer(s: Step, seat: number, change: (player: Player) => Player): void {
-  const players = s.game.players.slice();
-  players[seat] = change(players[seat]!);
-  s.game.players = players;
+/** The player in `seat`, copied for this step: its fields and counters may be assigned. */
+export function editPlayer(s: Step, seat: number): Player {
+  if (s.ownedSeats === -1) {
+    s.game.players = s.game.players.slice();
+    s.ownedSeats = 0;
+  }
+  const bit = 1 << seat;
+  if ((s.ownedSeats & bit) === 0) {
+    s.game.players[seat] = clonePlayer(s.game.players[seat]!);
+    s.ownedSeats |= bit;
+  }
+  return s.game.players[seat]!;
 }
 
-/** A copy of a record with one key set. */
-export function withKey<V>(record: Record<string, V>, key: string, value: V): Record<string, V> {
-  return { ...record, [key]: value };
+/** A per-player record of the game, copied for this step: its keys may be assigned. */
+export function own<K extends RecordKey>(s: Step, key: K): Game[K] {
+  if (!s.ownedRecords.has(key)) {
+    s.game[key] = { ...s.game[key] };
+    s.ownedRecords.add(key);
+  }
+  return s.game[key];
+}
+
+/** Replaces a per-player record for this step with a fresh one that the step owns. */
+export function replaceRecord<K extends RecordKey>(s: Step, key: K, value: Game[K]): void {
+  s.game[key] = value;
+  s.ownedRecords.add(key);
 }
 
 export function mapPlayerIDs<V>(game: Game, value: (player: Player, seat: number) => V): Record<UserID, V> {
   const out: Record<UserID, V> = {};
-  game.players.forEach((p, i) => (out[p.userID] = value(p, i)));
+  const players = game.players;
+  for (let i = 0; i < players.length; i++) out[players[i]!.userID] = value(players[i]!, i);
   return out;
 }

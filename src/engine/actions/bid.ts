@@ -3,7 +3,7 @@ import { baseMilitary } from '../effects.js';
 import { errors, type RuleError } from '../errors.js';
 import { markReady } from '../phases/flow.js';
 import type { Bid } from '../state.js';
-import { updatePlayer, type Step } from '../step.js';
+import { editPlayer, own, type Step } from '../step.js';
 
 /** The most military a player may bid: their military counter plus their base military. */
 export function maxBid(s: Pick<Step, 'game'>, seat: number): number {
@@ -26,8 +26,10 @@ export function bid(s: Step, seat: number, bid: Bid): RuleError | null {
     return errors.invalidTradeRowIndex();
   }
   const placed: Bid = { military, tradeRowIndex: index };
-  g.bidsByPlayerID = { ...g.bidsByPlayerID, [userID]: placed };
-  updatePlayer(s, seat, (p) => ({ ...p, bid: placed, selectedCard: g.tableIDs[index]! }));
+  own(s, 'bidsByPlayerID')[userID] = placed;
+  const player = editPlayer(s, seat);
+  player.bid = placed;
+  player.selectedCard = g.tableIDs[index]!;
   markReady(s, userID, true);
   return null;
 }
@@ -38,9 +40,10 @@ export function unbid(s: Step, seat: number): RuleError | null {
   if (!g.options.unbid) return errors.unbidNotEnabled();
   if (g.phase !== 'PLANNING') return errors.unbidOutOfPhase();
   if (!g.bidsByPlayerID[userID]) return errors.noBidToUnbid();
-  const { [userID]: _, ...rest } = g.bidsByPlayerID;
-  g.bidsByPlayerID = rest;
-  updatePlayer(s, seat, (p) => ({ ...p, bid: null, selectedCard: null }));
+  delete own(s, 'bidsByPlayerID')[userID];
+  const player = editPlayer(s, seat);
+  player.bid = null;
+  player.selectedCard = null;
   markReady(s, userID, false);
   return null;
 }

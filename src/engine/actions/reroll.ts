@@ -1,7 +1,7 @@
 /** REROLL: a clash loser holding a reroll token chooses to reroll or decline, round by round. */
 import { errors, type RuleError } from '../errors.js';
 import { markReady } from '../phases/flow.js';
-import { type Step } from '../step.js';
+import { own, type Step } from '../step.js';
 import { REROLL_TYPES, type RerollType } from './action.js';
 
 export function reroll(s: Step, seat: number, selection: { rerollType: RerollType; rerollRound: number }): RuleError | null {
@@ -14,7 +14,7 @@ export function reroll(s: Step, seat: number, selection: { rerollType: RerollTyp
   if (current === undefined) return errors.rerollNotEligible();
   if (current !== 'na') return errors.rerollAlreadySubmitted();
   if (selection.rerollType === 'reroll' && player.counters.rerollTokens < 1) return errors.noRerollTokens();
-  g.rollSelectionsByPlayerID = { ...g.rollSelectionsByPlayerID, [player.userID]: selection.rerollType };
+  own(s, 'rollSelectionsByPlayerID')[player.userID] = selection.rerollType;
   markReady(s, player.userID, true);
   return null;
 }

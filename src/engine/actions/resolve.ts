@@ -5,7 +5,7 @@
 import { errors, type RuleError } from '../errors.js';
 import { markReady } from '../phases/flow.js';
 import { goldCost } from '../phases/resolution.js';
-import { type Step } from '../step.js';
+import { own, type Step } from '../step.js';
 import type { CardID } from '../types.js';
 
 export function resolve(s: Step, seat: number, choice: { cardIDToGain: CardID }): RuleError | null {
@@ -24,7 +24,7 @@ export function resolve(s: Step, seat: number, choice: { cardIDToGain: CardID })
   if (!won && !g.basicPile.includes(cardID)) return errors.invalidCardSelection();
   if (goldCost(g, player, cardID) > player.counters.gold) return errors.notEnoughGold();
   if ((g.cardsByID[cardID]!.additionalCosts?.warTokens ?? 0) > player.counters.warTokens) return errors.notEnoughWarTokens();
-  g.resolvesByPlayerID = { ...g.resolvesByPlayerID, [player.userID]: { cardIDToGain: cardID } };
+  own(s, 'resolvesByPlayerID')[player.userID] = { cardIDToGain: cardID };
   markReady(s, player.userID, true);
   return null;
 }

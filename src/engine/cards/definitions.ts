@@ -181,6 +181,20 @@ export interface CardSet {
  * A module first removes (cardsToRemove), then replaces core cards by id (replaceCore), then adds.
  */
 export function buildCardSet(definitions: GameDefinitions, modules: readonly ModuleKey[]): CardSet {
+  // Card sets are immutable, so games with the same modules share one (a hot path for simulations).
+  const cache = cardSetCache.get(definitions) ?? new Map<string, CardSet>();
+  cardSetCache.set(definitions, cache);
+  const key = modules.join(',');
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const built = assembleCardSet(definitions, modules);
+  cache.set(key, built);
+  return built;
+}
+
+const cardSetCache = new WeakMap<GameDefinitions, Map<string, CardSet>>();
+
+function assembleCardSet(definitions: GameDefinitions, modules: readonly ModuleKey[]): CardSet {
   const cards = new Map(definitions.cardDefs.map((c) => [c.id, c]));
   const tributes = new Map(definitions.tributeCardDefs.map((t) => [t.id, t]));
   let optionsToAdd: Partial<GameOptions> = {};

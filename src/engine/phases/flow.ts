@@ -3,7 +3,7 @@
  * (SET_UP_PHASE). The server drives phases; players only ever answer the phase they are in.
  */
 import type { Game } from '../state.js';
-import { emit, mapPlayerIDs, type Step } from '../step.js';
+import { emit, mapPlayerIDs, own, replaceRecord, type Step } from '../step.js';
 import type { Phase, UserID } from '../types.js';
 
 /** The phases in which the game waits for players. */
@@ -14,7 +14,10 @@ export const WAITING_PHASES: readonly Phase[] = ['PLANNING', 'WAR', 'RESOLUTION'
  * them acted: that stretch is their "solo" time.
  */
 function soloTime(game: Game): { userID: UserID; millis: number } | null {
-  const waitedOn = game.phase === 'WAR' ? Object.keys(game.rollSelectionsByPlayerID) : game.players.map((p) => p.userID);
+  // In war only the players asked about rerolls were waited on; they are the ones who took time.
+  const waitedOn = game.players
+    .map((p) => p.userID)
+    .filter((id) => game.phase !== 'WAR' || game.phaseThinkingMillisByPlayerID[id]! > 0);
   const acted = waitedOn.map((userID) => ({ userID, at: game.phaseThinkingMillisByPlayerID[userID]! })).sort((a, b) => a.at - b.at);
   const last = acted[acted.length - 1];
   if (!last) return null;
@@ -36,7 +39,7 @@ export function endPhase(s: Step): void {
   );
   const solo = soloTime(g);
   if (solo && solo.millis > 0) {
-    g.soloMillisByPlayerID = { ...g.soloMillisByPlayerID, [solo.userID]: g.soloMillisByPlayerID[solo.userID]! + solo.millis };
+    own(s, 'soloMillisByPlayerID')[solo.userID] = g.soloMillisByPlayerID[solo.userID]! + solo.millis;
   }
 }
 
@@ -46,16 +49,16 @@ export function enterPhase(s: Step, phase: Phase): void {
   const g = s.game;
   g.phase = phase;
   g.phaseStartTimestamp = s.now;
-  g.phaseThinkingMillisByPlayerID = mapPlayerIDs(g, () => 0);
-  g.readyByUserID = mapPlayerIDs(g, () => !WAITING_PHASES.includes(phase));
+  replaceRecord(s, 'phaseThinkingMillisByPlayerID', mapPlayerIDs(g, () => 0));
+  replaceRecord(s, 'readyByUserID', mapPlayerIDs(g, () => !WAITING_PHASES.includes(phase)));
   emit(s, 'SET_UP_PHASE', { phase });
 }
 
 /** Marks a player ready and notes how long they took since the phase began. */
 export function markReady(s: Step, userID: UserID, ready: boolean): void {
   const g = s.game;
-  g.readyByUserID = { ...g.readyByUserID, [userID]: ready };
-  g.phaseThinkingMillisByPlayerID = { ...g.phaseThinkingMillisByPlayerID, [userID]: Math.max(0, s.now - g.phaseStartTimestamp) };
+  own(s, 'readyByUserID')[userID] = ready;
+  own(s, 'phaseThinkingMillisByPlayerID')[userID] = Math.max(0, s.now - g.phaseStartTimestamp);
 }
 
 export function everyoneReady(game: Game): boolean {

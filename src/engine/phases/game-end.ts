@@ -5,7 +5,7 @@
 import { countByDeity, credit, noAmounts, sumOutputs } from '../effects.js';
 import type { TriggeredCard } from '../events.js';
 import type { Game, PlayerGameStats } from '../state.js';
-import { emit, updatePlayer, type Step } from '../step.js';
+import { editPlayer, emit, type Step } from '../step.js';
 import type { UserID } from '../types.js';
 import { endPhase } from './flow.js';
 
@@ -33,10 +33,9 @@ function scoreResources(s: Step): void {
     const fromMilitary = Math.floor(player.counters.military / militaryPerFavor);
     const cost = { gold: fromGold * goldPerFavor, military: fromMilitary * militaryPerFavor };
     const favor = fromGold + fromMilitary;
-    updatePlayer(s, seat, (p) => ({
-      ...p,
-      counters: { ...p.counters, gold: p.counters.gold - cost.gold, military: p.counters.military - cost.military },
-    }));
+    const p = editPlayer(s, seat);
+    p.counters.gold -= cost.gold;
+    p.counters.military -= cost.military;
     credit(s, seat, { ...noAmounts(), favor }, 'resources');
     emit(s, 'END_GAME_SCORING', { userID: player.userID, favor, cost });
   });

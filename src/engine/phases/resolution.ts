@@ -5,7 +5,8 @@
  */
 import { baseGold, credit, outputAmount, sumOutputs, totalOf, triggeredBy } from '../effects.js';
 import type { Game, Player } from '../state.js';
-import { emit, updatePlayer, type Step } from '../step.js';
+import { editPlayer, emit, own, type Step } from '../step.js';
+import { earnTokens } from '../tokens.js';
 import type { CardID } from '../types.js';
 
 /** The gold a player pays for a card: its cost less their base gold, never below 0. */
@@ -35,33 +36,35 @@ function gainCard(s: Step, seat: number, cardID: CardID): void {
     table[index] = null;
     g.tableIDs = table;
   }
-  updatePlayer(s, seat, (p) => ({
-    ...p,
-    cardIDs: [...p.cardIDs, cardID],
-    cards: { ...p.cards, [card.type]: [...p.cards[card.type], cardID] },
-    counters: { ...p.counters, gold: p.counters.gold - paid, warTokens: p.counters.warTokens - warTokens },
-  }));
+  const holder = editPlayer(s, seat);
+  holder.cardIDs = [...holder.cardIDs, cardID];
+  holder.cards = { ...holder.cards, [card.type]: [...holder.cards[card.type], cardID] };
+  holder.counters.gold -= paid;
+  holder.counters.warTokens -= warTokens;
   const record = g.turnRecordByPlayerID[player.userID]!;
   const bidMilitary = g.bidsByPlayerID[player.userID]?.military ?? 0;
-  g.turnRecordByPlayerID = {
-    ...g.turnRecordByPlayerID,
-    [player.userID]: { ...record, gained: [...record.gained, { cardID, tradeRowIndex: fromTradeRow ? index : null, bidMilitary }] },
+  own(s, 'turnRecordByPlayerID')[player.userID] = {
+    ...record,
+    gained: [...record.gained, { cardID, tradeRowIndex: fromTradeRow ? index : null, bidMilitary }],
   };
 
-  const holder = g.players[seat]!;
-  const own = sumOutputs(g, holder, card.effects.gainSelfEffect);
-  own.favor += card.favor;
+  const self = sumOutputs(g, holder, card.effects.gainSelfEffect);
+  self.favor += card.favor;
   const newIndex = holder.cardIDs.length - 1;
   const triggeredCards = triggeredBy(g, holder, 'gainOtherEffect', { cardID }, newIndex);
   if (fromTradeRow) triggeredCards.push(...triggeredBy(g, holder, 'draftOtherEffect', { cardID }, newIndex));
-  credit(s, seat, totalOf(triggeredCards, { ...own }), 'cards');
+  const total = totalOf(triggeredCards, { ...self });
+  // War tokens are earned one by one, so that cards reacting to them fire (see tokens.ts).
+  const warTokensEarned = total.warTokens;
+  credit(s, seat, { ...total, warTokens: 0 }, 'cards');
+  if (warTokensEarned > 0) earnTokens(s, seat, 'War', warTokensEarned);
   emit(s, 'GAIN_CARD', {
     userID: player.userID,
     cardID,
     cost: { gold: paid },
-    gold: own.gold,
-    military: own.military,
-    favor: own.favor,
+    gold: self.gold,
+    military: self.military,
+    favor: self.favor,
     prophecyFavor: prophecyFavor(g, s.game.players[seat]!, cardID),
     triggeredCards,
   });

@@ -6,34 +6,52 @@ import { basicSupply } from '../cards/definitions.js';
 import { rollDice, shuffle } from '../rng.js';
 import type { Game, TurnRecord } from '../state.js';
 import { emit, mapPlayerIDs, rngOf, type Step } from '../step.js';
-import type { CardID } from '../types.js';
+import type { Age, CardID } from '../types.js';
+
+interface AgePiles {
+  deck: Record<Age, CardID[]>;
+  basic: Record<Age, CardID[]>;
+}
+
+// The piles depend only on the card set, which games share by reference: work them out once.
+const pilesCache = new WeakMap<Game['cardsByID'], AgePiles>();
+
+function agePiles(cardsByID: Game['cardsByID']): AgePiles {
+  const known = pilesCache.get(cardsByID);
+  if (known) return known;
+  const cards = Object.values(cardsByID);
+  const piles: AgePiles = { deck: { 1: [], 2: [], 3: [] }, basic: { 1: [], 2: [], 3: [] } };
+  for (const age of [1, 2, 3] as Age[]) {
+    piles.deck[age] = cards.filter((c) => c.age === age && c.affinity !== 'Basic' && c.affinity !== 'Leader').map((c) => c.id);
+    piles.basic[age] = basicSupply(cards, age)
+      .sort((a, b) => (a.age ?? 4) - (b.age ?? 4) || a.id - b.id)
+      .map((c) => c.id);
+  }
+  pilesCache.set(cardsByID, piles);
+  return piles;
+}
 
 /** The cards of the current age's deck: every age card of that age in this game's card set. */
 export function ageCardIDs(game: Game): CardID[] {
-  const ids: CardID[] = [];
-  for (const card of Object.values(game.cardsByID)) {
-    if (card.age === game.age && card.affinity !== 'Basic' && card.affinity !== 'Leader') ids.push(card.id);
-  }
-  return ids;
+  return agePiles(game.cardsByID).deck[game.age];
 }
 
 export function setUpAge(s: Step): void {
   const g = s.game;
   emit(s, 'SET_UP_AGE', { age: g.age });
   g.deck = shuffle(ageCardIDs(g), rngOf(s));
-  const cards = Object.values(g.cardsByID);
-  g.basicPile = basicSupply(cards, g.age)
-    .sort((a, b) => (a.age ?? 4) - (b.age ?? 4) || a.id - b.id)
-    .map((c) => c.id);
+  g.basicPile = agePiles(g.cardsByID).basic[g.age];
 }
 
 /** Draws the top card of the deck; an empty deck first takes back this age's discarded cards. */
 function drawCard(s: Step): CardID | null {
   const g = s.game;
   if (g.deck.length === 0) {
-    const back = g.discard.filter((id) => g.cardsByID[id]!.age === g.age);
+    // This age's discards come back first; only if there are none do earlier ages' cards return.
+    const thisAge = g.discard.filter((id) => g.cardsByID[id]!.age === g.age);
+    const back = thisAge.length > 0 ? thisAge : g.discard;
     if (back.length === 0) return null;
-    g.discard = g.discard.filter((id) => g.cardsByID[id]!.age !== g.age);
+    g.discard = thisAge.length > 0 ? g.discard.filter((id) => g.cardsByID[id]!.age !== g.age) : [];
     g.deck = shuffle(back, rngOf(s));
   }
   const [top, ...rest] = g.deck;

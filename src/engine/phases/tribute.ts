@@ -6,7 +6,7 @@
 import { credit, noAmounts, totalOf, triggeredBy } from '../effects.js';
 import type { TriggeredCard } from '../events.js';
 import { FAVOR_PER_TRIBUTE_TOKEN } from '../state.js';
-import { emit, updatePlayer, type Step } from '../step.js';
+import { editPlayer, emit, type Step } from '../step.js';
 import { tributeMet } from '../tributes/kinds.js';
 import type { TributeID } from '../types.js';
 
@@ -45,11 +45,9 @@ export function payTributes(s: Step): void {
     const userID = g.players[seat]!.userID;
     const tributeTokens = tributeIDs.reduce((n, id) => n + g.tributeCardsByID[id]!.tokens, 0);
     const favor = tributeTokens * FAVOR_PER_TRIBUTE_TOKEN;
-    updatePlayer(s, seat, (p) => ({
-      ...p,
-      tributeIDs: [...p.tributeIDs, ...tributeIDs],
-      counters: { ...p.counters, tributeTokens: p.counters.tributeTokens + tributeTokens },
-    }));
+    const p = editPlayer(s, seat);
+    p.tributeIDs = [...p.tributeIDs, ...tributeIDs];
+    p.counters.tributeTokens += tributeTokens;
     credit(s, seat, { ...noAmounts(), favor }, 'tributes');
     const triggeredCards = multiply(triggeredBy(g, g.players[seat]!, 'gainOtherEffect', { tribute: true }), tributeIDs.length);
     credit(s, seat, totalOf(triggeredCards), 'cards');

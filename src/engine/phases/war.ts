@@ -6,10 +6,11 @@
  * a reroll token may spend one to roll again (or decline); these reroll rounds repeat until nobody
  * is left to ask. Only then are the clashes settled: results, war and reroll tokens, retreats.
  */
-import { baseMilitary, credit, noAmounts, totalOf, triggeredBy } from '../effects.js';
+import { baseMilitary, capped } from '../effects.js';
+import { earnTokens } from '../tokens.js';
 import { rollDice } from '../rng.js';
-import { COUNTER_CAP, type Clash, type ClashRound, type Game, type RollResult } from '../state.js';
-import { emit, rngOf, seatOf, updatePlayer, type Step } from '../step.js';
+import { type Clash, type ClashRound, type Game, type RollResult } from '../state.js';
+import { editPlayer, emit, own, rngOf, seatOf, type Step } from '../step.js';
 import type { UserID } from '../types.js';
 import { enterPhase } from './flow.js';
 
@@ -22,8 +23,8 @@ export function revealBids(s: Step): void {
     const spentMilitary = Math.max(0, bid.military - baseMilitary(g, player));
     const cardID = g.tableIDs[bid.tradeRowIndex]!;
     const militaryLeft = player.counters.military - spentMilitary;
-    updatePlayer(s, seat, (p) => ({ ...p, counters: { ...p.counters, military: militaryLeft } }));
-    g.planningDataByPlayerID = { ...g.planningDataByPlayerID, [player.userID]: { ...bid, cardID, spentMilitary, militaryLeft } };
+    editPlayer(s, seat).counters.military = militaryLeft;
+    own(s, 'planningDataByPlayerID')[player.userID] = { military: bid.military, tradeRowIndex: bid.tradeRowIndex, cardID, spentMilitary, militaryLeft };
     emit(s, 'BID', { userID: player.userID, cardID, spentMilitary, military: bid.military });
   });
   enterPhase(s, 'WAR');
@@ -42,7 +43,7 @@ function rollRound(s: Step, clash: Clash, rolling: readonly UserID[], previous: 
     const preRolled = previous === null && g.options.prerollDice ? g.prerolledDiceByPlayerID[playerID] : undefined;
     const rolls = preRolled ?? rollDice(g.age, rngOf(s));
     round[playerID] = { playerID, bonus, rolls, total: rolls.reduce((a, b) => a + b, bonus), didRoll: true };
-    g.rollsByPlayerID = { ...g.rollsByPlayerID, [playerID]: rolls };
+    own(s, 'rollsByPlayerID')[playerID] = rolls;
   }
   return round;
 }
@@ -132,7 +133,7 @@ export function playRerollRound(s: Step): void {
     for (const userID of declining) emit(s, 'DECLINE_REROLL', { userID });
     if (rerolling.length === 0) return { ...clash, declinedPlayerIDs: [...clash.declinedPlayerIDs, ...declining] };
     for (const userID of rerolling) {
-      updatePlayer(s, seatOf(g, userID), (p) => ({ ...p, counters: { ...p.counters, rerollTokens: p.counters.rerollTokens - 1 } }));
+      editPlayer(s, seatOf(g, userID)).counters.rerollTokens -= 1;
     }
     const round = rollRound(s, clash, rerolling, clash.rounds[clash.rounds.length - 1]!);
     for (const userID of rerolling) emit(s, 'USE_REROLL', { userID, rolls: round[userID]!.rolls });
@@ -157,16 +158,6 @@ export function retreatRefund(game: Game, spent: number, bid: number, winnerBonu
   return Math.max(0, refund);
 }
 
-function earnToken(s: Step, userID: UserID, token: 'War' | 'Reroll'): void {
-  const seat = seatOf(s.game, userID);
-  updatePlayer(s, seat, (p) => {
-    const key = token === 'War' ? 'warTokens' : 'rerollTokens';
-    return { ...p, counters: { ...p.counters, [key]: Math.min(COUNTER_CAP, p.counters[key] + 1) } };
-  });
-  const triggeredCards = token === 'War' ? triggeredBy(s.game, s.game.players[seat]!, 'gainOtherEffect', { warToken: true }) : [];
-  credit(s, seat, totalOf(triggeredCards, noAmounts()), 'cards');
-  emit(s, 'EARN_TOKEN', { userID, token, triggeredCards });
-}
 
 function finishWar(s: Step): void {
   const g = s.game;
@@ -184,13 +175,15 @@ function finishWar(s: Step): void {
     for (const playerID of clash.playerIDs) {
       const seat = seatOf(g, playerID);
       const won = playerID === winner;
-      updatePlayer(s, seat, (p) => ({ ...p, clashes: p.clashes + 1, clashesWon: p.clashesWon + (won ? 1 : 0) }));
+      const p = editPlayer(s, seat);
+      p.clashes += 1;
+      if (won) p.clashesWon += 1;
       recordClash(s, clash, playerID, won);
     }
-    if (g.options.warTokens) for (const playerID of clash.playerIDs) earnToken(s, playerID, 'War');
+    if (g.options.warTokens) for (const playerID of clash.playerIDs) earnTokens(s, seatOf(g, playerID), 'War');
     const losers = clash.playerIDs.filter((id) => id !== winner);
     if (g.options.rerollTokens) {
-      for (const playerID of losers) if (g.bidsByPlayerID[playerID]!.military >= winnerBonus) earnToken(s, playerID, 'Reroll');
+      for (const playerID of losers) if (g.bidsByPlayerID[playerID]!.military >= winnerBonus) earnTokens(s, seatOf(g, playerID), 'Reroll');
     }
     for (const playerID of losers) {
       const data = g.planningDataByPlayerID[playerID]!;
@@ -198,7 +191,9 @@ function finishWar(s: Step): void {
       const base = baseMilitary(g, g.players[seat]!);
       const refundedMilitary = retreatRefund(g, data.spentMilitary, data.military, winnerBonus, base);
       if (refundedMilitary === 0) continue;
-      credit(s, seat, { ...noAmounts(), military: refundedMilitary }, 'cards');
+      // A refund gives back what was spent: it is not a gain (tributes do not count it).
+      const counters = editPlayer(s, seat).counters;
+      counters.military = capped(counters.military + refundedMilitary);
       emit(s, 'REFUND_MILITARY', { userID: playerID, refundedMilitary });
     }
   }
@@ -206,7 +201,7 @@ function finishWar(s: Step): void {
   // A player who lost their clash has no trade row card to gain: only the basic pile is left.
   g.players.forEach((player, seat) => {
     const index = g.bidsByPlayerID[player.userID]!.tradeRowIndex;
-    if (winners[index] !== player.userID) updatePlayer(s, seat, (p) => ({ ...p, selectedCard: null }));
+    if (winners[index] !== player.userID && player.selectedCard !== null) editPlayer(s, seat).selectedCard = null;
   });
   enterPhase(s, 'RESOLUTION');
 }
@@ -223,5 +218,5 @@ function recordClash(s: Step, clash: Clash, playerID: UserID, won: boolean): voi
       .filter((id) => id !== playerID)
       .map((id) => ({ playerID: id, bid: g.bidsByPlayerID[id]!.military, favor: favorOf(id) })),
   };
-  g.turnRecordByPlayerID = { ...g.turnRecordByPlayerID, [playerID]: { ...record, clashes: [...record.clashes, entry] } };
+  own(s, 'turnRecordByPlayerID')[playerID] = { ...record, clashes: [...record.clashes, entry] };
 }

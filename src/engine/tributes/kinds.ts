@@ -81,7 +81,8 @@ const checks: Checks = {
     ),
   defeatOpponent: (_r, c) => c.record.clashes.some((clash) => clash.won && clash.opponents.length >= c.value),
   clashWithOpponent: (_r, c) => c.record.clashes.length > 0,
-  gainCardWithoutMilitary: (_r, c) => c.record.gained.some((g) => g.tradeRowIndex !== null && g.bidMilitary === 0),
+  gainCardWithoutMilitary: (_r, c) =>
+    c.game.planningDataByPlayerID[c.player.userID]?.spentMilitary === 0 && c.record.gained.some((g) => g.tradeRowIndex !== null),
   gainResource: (r, c) => {
     const gained = { gold: c.record.gainedGold, military: c.record.gainedMilitary, favor: c.record.gainedFavor };
     return gained[r.params.resource] >= c.value;

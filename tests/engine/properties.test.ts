@@ -28,7 +28,7 @@ const setupArbitrary = fc.record({
   seed: fc.integer(),
   botSeed: fc.integer(),
 });
-type Setup = fc.infer<typeof setupArbitrary>;
+type Setup = typeof setupArbitrary extends fc.Arbitrary<infer T> ? T : never;
 
 function newGame(setup: Setup): Game {
   return createGame(

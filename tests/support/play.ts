@@ -12,8 +12,9 @@ export interface Played {
 export function playToEnd(start: Game, botSeed: number, onState?: (game: Game, events: GameEvent[]) => void): Played {
   const rng = rngFromState(seedState(botSeed));
   let now = start.updateTimestamp;
-  let { game, events } = advance(start, now);
-  onState?.(game, events);
+  const first = advance(start, now);
+  let game = first.game;
+  onState?.(game, first.events);
   const actions: Played['actions'] = [];
   const states: Game[] = [game];
   let guard = 0;

@@ -1,0 +1,16 @@
+/**
+ * A bot answers its own pending decision from its own view of the game and a seeded rng: it
+ * never sees hidden information (ARCHITECTURE.md, "bots").
+ */
+import type { Action, GameView, Rng, UserID } from '../engine/index.js';
+
+export type Decide = (view: GameView, userID: UserID, rng: Rng) => Action | null;
+
+/** Who may choose a bot kind in a lobby (SPEC section 6). */
+export type BotVisibility = 'visible' | 'devOnly' | 'hidden';
+
+export interface BotDefinition {
+  label: string;
+  visibility: BotVisibility;
+  decide: Decide;
+}

@@ -1,0 +1,99 @@
+/**
+ * Plays whole games with bots in every seat, the way the server runs them: each bot decides from
+ * its own view, every action goes through applyAction and advance, and each decision draws from
+ * an rng seeded by (bot seed, seat, sequenceID), so the same seeds replay the same game.
+ */
+import {
+  advance,
+  applyAction,
+  createGame,
+  rngFromState,
+  seedState,
+  viewFor,
+  type Action,
+  type BotType,
+  type Game,
+  type GameDefinitions,
+  type GameOptions,
+  type ModuleKey,
+  type Rng,
+  type UserID,
+} from '../engine/index.js';
+import { BOTS } from './index.js';
+
+export interface SeatSetup {
+  userID: UserID;
+  botType: BotType;
+}
+
+export interface BotGameSetup {
+  seats: readonly SeatSetup[];
+  options?: Partial<GameOptions>;
+  modules?: readonly ModuleKey[];
+  definitions: GameDefinitions;
+}
+
+export interface LoggedAction {
+  userID: UserID;
+  action: Action;
+  now: number;
+}
+
+export interface BotGame {
+  game: Game;
+  actions: LoggedAction[];
+}
+
+/** The rng of one bot decision: a function of the bot seed, the seat and the game's sequenceID. */
+export function decisionRng(botSeed: number, seat: number, sequenceID: number): Rng {
+  return rngFromState(seedState((botSeed * 31 + seat) * 1_000_003 + sequenceID));
+}
+
+/** Asks the bot in a seat for its action, from its own view. */
+export function botDecision(game: Game, seat: number, botSeed: number): Action | null {
+  const player = game.players[seat]!;
+  if (!player.botType) return null;
+  const view = viewFor(game, player.userID);
+  return BOTS[player.botType].decide(view, player.userID, decisionRng(botSeed, seat, game.sequenceID));
+}
+
+/** Plays a game of bots from setup to the end. `stepMillis` is the clock between actions. */
+export function playBotGame(setup: BotGameSetup, seed: number, botSeed: number, stepMillis = 1_000, start = 0): BotGame {
+  let now = start;
+  const created = createGame(
+    { players: setup.seats, options: setup.options, modules: setup.modules, definitions: setup.definitions },
+    seed,
+    now,
+  );
+  let game = advance(created, now).game;
+  const actions: LoggedAction[] = [];
+  while (game.gameEndTimestamp === null) {
+    let acted = false;
+    for (let seat = 0; seat < game.players.length; seat++) {
+      const action = botDecision(game, seat, botSeed);
+      if (!action) continue;
+      now += stepMillis;
+      const userID = game.players[seat]!.userID;
+      const result = applyAction(game, userID, action, now);
+      if (!result.ok) {
+        throw new Error(`${game.players[seat]!.botType} in seat ${seat} made an illegal move: ${result.message} (${JSON.stringify(action)})`);
+      }
+      actions.push({ userID, action, now });
+      game = advance(result.game, now).game;
+      acted = true;
+    }
+    if (!acted) throw new Error(`no bot could act in phase ${game.phase}`);
+  }
+  return { game, actions };
+}
+
+/** Re-runs a logged game through the engine. */
+export function replayActions(setup: BotGameSetup, seed: number, actions: readonly LoggedAction[], start = 0): Game {
+  let game = advance(createGame({ players: setup.seats, options: setup.options, modules: setup.modules, definitions: setup.definitions }, seed, start), start).game;
+  for (const { userID, action, now } of actions) {
+    const result = applyAction(game, userID, action, now);
+    if (!result.ok) throw new Error(`action by ${userID} at ${now} was refused: ${result.message}`);
+    game = advance(result.game, now).game;
+  }
+  return game;
+}

@@ -150,10 +150,16 @@ export function totalOf(triggered: readonly TriggeredCard[], into: Amounts = noA
 
 /**
  * Credits resources a player gained (not spent), within the caps, and notes them in the turn's
- * record for tributes. `favorSource` says where favor gained here is counted.
+ * record for tributes. `favorSource` says where favor gained here is counted. Returns the gold
+ * and military actually added once the caps are applied.
  */
-export function credit(s: Step, seat: number, amounts: Amounts, favorSource: 'cards' | 'tributes' | 'prophecies' | 'resources'): void {
-  if (amounts.gold + amounts.military + amounts.favor + amounts.warTokens + amounts.rerollTokens === 0) return;
+export function credit(
+  s: Step,
+  seat: number,
+  amounts: Amounts,
+  favorSource: 'cards' | 'tributes' | 'prophecies' | 'resources',
+): { gold: number; military: number } {
+  if (amounts.gold + amounts.military + amounts.favor + amounts.warTokens + amounts.rerollTokens === 0) return { gold: 0, military: 0 };
   const p = editPlayer(s, seat);
   const c = p.counters;
   const gold = capped(c.gold + amounts.gold) - c.gold;
@@ -184,4 +190,5 @@ export function credit(s: Step, seat: number, amounts: Amounts, favorSource: 'ca
       heldBefore: r.heldBefore,
     };
   }
+  return { gold, military };
 }

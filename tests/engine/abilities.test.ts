@@ -37,7 +37,8 @@ function start(extraCards: Record<string, unknown>[], options: Partial<GameOptio
 }
 
 const gainsOf = (game: Game, userID: string) => payloadsOf(game, 'GAIN_CARD').filter((p) => p.userID === userID);
-const productionOn = (game: Game, turn: number) => game.events.filter((e) => e.type === 'PRODUCTION' && e.turn === turn).map((e) => e.payload);
+const productionOn = (game: Game, turn: number) =>
+  game.events.filter((e) => e.type === 'PRODUCTION' && e.turn === turn).map((e) => e.payload);
 
 describe('gain-on-acquire', () => {
   const FEAST = 700;
@@ -168,7 +169,8 @@ describe('base-production', () => {
 
   it('adds base military (a Fort) to a bid for free', () => {
     let game = withCards(start(cards), 'ann', [FORT]);
-    expect(refuse(game, 'ann', { type: 'BID', bid: { military: 3, tradeRowIndex: 0 } }).message).toBe('Invalid military bid: 3. Max bid: 2');
+    const tooMuch = refuse(game, 'ann', { type: 'BID', bid: { military: 3, tradeRowIndex: 0 } });
+    expect(tooMuch.message).toBe('Invalid military bid: 3. Max bid: 2');
     game = bidAll(game, { ann: [0, 2], bob: [1, 1] });
 
     expect(payloadsOf(game, 'BID')).toEqual([
@@ -426,7 +428,12 @@ describe('the deity-set count (card_set)', () => {
       ...heldCards('Zeona', 'Building', 1),
       ...heldCards('None', 'Unit', 3),
     ]);
-    game = withCards(game, 'bob', [PANTHEON, ...heldCards('Derion', 'Unit', 2), ...heldCards('Tyros', 'Unit', 2), ...heldCards('Zeona', 'Unit', 3)]);
+    game = withCards(game, 'bob', [
+      PANTHEON,
+      ...heldCards('Derion', 'Unit', 2),
+      ...heldCards('Tyros', 'Unit', 2),
+      ...heldCards('Zeona', 'Unit', 3),
+    ]);
     game = playTurn(game, { ann: [0], bob: [1] }, { ann: OFFERING, bob: OFFERING });
 
     expect(productionOn(game, 2)).toEqual([
@@ -454,8 +461,15 @@ describe('additional costs (war tokens)', () => {
     game = withTradeRow(game, [SIEGE, SIEGE_2, AGE1.derionBuilding]);
     game = bidAll(game, { ann: [0], bob: [1] });
 
-    expect(refuse(game, 'ann', gain(SIEGE))).toEqual({ ok: false, code: 'resolve/not-enough-war-tokens', message: 'Not enough Clash tokens' });
-    expect(pendingDecision(game, 'ann')).toMatchObject({ type: 'RESOLVE', choices: expect.arrayContaining([{ cardID: SIEGE, goldCost: 1, affordable: false }]) });
+    expect(refuse(game, 'ann', gain(SIEGE))).toEqual({
+      ok: false,
+      code: 'resolve/not-enough-war-tokens',
+      message: 'Not enough Clash tokens',
+    });
+    expect(pendingDecision(game, 'ann')).toMatchObject({
+      type: 'RESOLVE',
+      choices: expect.arrayContaining([{ cardID: SIEGE, goldCost: 1, affordable: false }]),
+    });
 
     game = playTurn(game, {}, { ann: OFFERING, bob: SIEGE_2 });
     expect(gainsOf(game, 'bob')[0]).toMatchObject({ cardID: SIEGE_2, cost: { gold: 1 } });

@@ -54,10 +54,10 @@ function gainCard(s: Step, seat: number, cardID: CardID): void {
   const triggeredCards = triggeredBy(g, holder, 'gainOtherEffect', { cardID }, newIndex);
   if (fromTradeRow) triggeredCards.push(...triggeredBy(g, holder, 'draftOtherEffect', { cardID }, newIndex));
   const total = totalOf(triggeredCards, { ...self });
-  // War tokens are earned one by one, so that cards reacting to them fire (see tokens.ts).
-  const warTokensEarned = total.warTokens;
-  credit(s, seat, { ...total, warTokens: 0 }, 'cards');
-  if (warTokensEarned > 0) earnTokens(s, seat, 'War', warTokensEarned);
+  // Tokens are earned one by one, as EARN_TOKEN events, so that cards reacting to them fire (tokens.ts).
+  credit(s, seat, { ...total, warTokens: 0, rerollTokens: 0 }, 'cards');
+  if (total.warTokens > 0) earnTokens(s, seat, 'War', total.warTokens);
+  if (total.rerollTokens > 0) earnTokens(s, seat, 'Reroll', total.rerollTokens);
   emit(s, 'GAIN_CARD', {
     userID: player.userID,
     cardID,

@@ -1,0 +1,61 @@
+/**
+ * The realtime bus: `publish(topic, message)` and `subscribe(topic, listener)`. Topics are the
+ * spec's: lobby_list, lobby/{id}, game/{id}, inbox/{userID}/game/{id}, chat/{room}. Messages
+ * are small JSON values (a game topic carries only its new sequenceID; each subscriber then
+ * computes its own view), so the PostgreSQL bus fits them in a NOTIFY.
+ */
+export type Listener = (message: unknown) => void;
+
+export interface Bus {
+  publish(topic: string, message: unknown): Promise<void>;
+  /** Returns the function that unsubscribes. */
+  subscribe(topic: string, listener: Listener): () => void;
+  close(): Promise<void>;
+}
+
+/** Delivers to this process's listeners; shared by both buses. */
+export class Listeners {
+  private readonly byTopic = new Map<string, Set<Listener>>();
+
+  add(topic: string, listener: Listener): () => void {
+    let set = this.byTopic.get(topic);
+    if (!set) this.byTopic.set(topic, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.byTopic.delete(topic);
+    };
+  }
+
+  deliver(topic: string, message: unknown): void {
+    const set = this.byTopic.get(topic);
+    if (!set) return;
+    for (const listener of [...set]) {
+      try {
+        listener(message);
+      } catch {
+        // One subscriber's failure must not stop delivery to the others.
+      }
+    }
+  }
+
+  get size(): number {
+    return this.byTopic.size;
+  }
+}
+
+/** The in-process bus: the default, and all a single process needs. */
+export class MemoryBus implements Bus {
+  private readonly listeners = new Listeners();
+
+  async publish(topic: string, message: unknown): Promise<void> {
+    // Deliver after the publisher's turn, as a networked bus would.
+    queueMicrotask(() => this.listeners.deliver(topic, message));
+  }
+
+  subscribe(topic: string, listener: Listener): () => void {
+    return this.listeners.add(topic, listener);
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,85 @@
+/**
+ * Configuration from the environment, with working defaults (ARCHITECTURE.md, "Configuration").
+ * `buildApp` takes a Config, so tests build one in code instead of touching the environment.
+ */
+import path from 'node:path';
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeEndpoint: string;
+  tokenEndpoint: string;
+  userEndpoint: string;
+}
+
+export interface Config {
+  port: number;
+  /** The spec's non-TLS websocket port for /channel (also served on `port`). */
+  channelPort: number;
+  host: string;
+  /** PostgreSQL connection string; null means the embedded SQLite file under dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Signs websocket JWTs; null means generate one and keep it in the database. */
+  sessionSecret: string | null;
+  /** The address users reach the site at, for OAuth redirects. */
+  publicUrl: string;
+  discord: OAuthProviderConfig | null;
+  google: OAuthProviderConfig | null;
+  devUserIDs: string[];
+  logLevel: string;
+  /** How long a bot waits before acting, so people can follow (0 in tests). */
+  botDelayMs: number;
+  /** The built web client, served when present. */
+  webDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function provider(env: Env, name: 'DISCORD' | 'GOOGLE', defaults: Omit<OAuthProviderConfig, 'clientId' | 'clientSecret'>): OAuthProviderConfig | null {
+  const clientId = env[`${name}_CLIENT_ID`];
+  const clientSecret = env[`${name}_CLIENT_SECRET`];
+  if (!clientId || !clientSecret) return null;
+  return {
+    clientId,
+    clientSecret,
+    authorizeEndpoint: env[`${name}_AUTHORIZE_URL`] ?? defaults.authorizeEndpoint,
+    tokenEndpoint: env[`${name}_TOKEN_URL`] ?? defaults.tokenEndpoint,
+    userEndpoint: env[`${name}_USER_URL`] ?? defaults.userEndpoint,
+  };
+}
+
+function int(env: Env, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${key} must be a whole number, not "${raw}"`);
+  return n;
+}
+
+export function configFromEnv(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 3000);
+  return {
+    port,
+    channelPort: int(env, 'CHANNEL_PORT', 3002),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: path.resolve(env.DATA_DIR ?? './var'),
+    sessionSecret: env.SESSION_SECRET || null,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    discord: provider(env, 'DISCORD', {
+      authorizeEndpoint: 'https://discord.com/oauth2/authorize',
+      tokenEndpoint: 'https://discord.com/api/oauth2/token',
+      userEndpoint: 'https://discord.com/api/users/@me',
+    }),
+    google: provider(env, 'GOOGLE', {
+      authorizeEndpoint: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenEndpoint: 'https://oauth2.googleapis.com/token',
+      userEndpoint: 'https://openidconnect.googleapis.com/v1/userinfo',
+    }),
+    devUserIDs: (env.DEV_USER_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    botDelayMs: int(env, 'BOT_DELAY_MS', 800),
+    webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
+  };
+}

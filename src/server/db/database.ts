@@ -1,0 +1,48 @@
+/**
+ * Opens the database: PostgreSQL when a URL is given, else an SQLite file under the data
+ * directory (zero set-up). Migrations run here, before the app serves anything.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { MIGRATIONS } from './migrations.js';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  /** For the realtime bus on PostgreSQL (LISTEN/NOTIFY needs its own connections). */
+  databaseUrl: string | null;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns bigint columns as strings by default; our times fit in a double.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function openDatabase(options: { databaseUrl: string | null; dataDir: string; file?: string }): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', databaseUrl: options.databaseUrl, close: () => kysely.destroy() };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(options.dataDir, options.file ?? 'mythos.sqlite'));
+  // WAL keeps readers off the writer's back; NORMAL sync survives a killed process (not a power cut).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', databaseUrl: null, close: () => kysely.destroy() };
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

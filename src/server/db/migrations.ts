@@ -1,0 +1,124 @@
+/**
+ * The schema's migrations, one set for SQLite and PostgreSQL, run at start by kysely's Migrator.
+ * Never edit a migration that has shipped: add the next one.
+ */
+import { sql, type Kysely, type Migration } from 'kysely';
+
+const initial: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('users')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('provider_id', 'text')
+      .addColumn('profile_picture_url', 'text')
+      .addColumn('subtitle', 'text')
+      .addColumn('is_dev', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('can_change_name', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('bot_type', 'text')
+      .addColumn('stats_json', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('users_provider').on('users').columns(['provider', 'provider_id']).unique().execute();
+
+    await db.schema
+      .createTable('sessions')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+
+    await db.schema
+      .createTable('lobbies')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('host_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('sequence_id', 'integer', (c) => c.notNull())
+      .addColumn('options_json', 'text', (c) => c.notNull())
+      .addColumn('modules_json', 'text', (c) => c.notNull())
+      .addColumn('game_id', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('lobbies_created').on('lobbies').column('created_at').execute();
+
+    await db.schema
+      .createTable('lobby_players')
+      .addColumn('lobby_id', 'text', (c) => c.notNull().references('lobbies.id'))
+      .addColumn('seat', 'integer', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('bot_type', 'text')
+      .addPrimaryKeyConstraint('lobby_players_pk', ['lobby_id', 'seat'])
+      .execute();
+
+    await db.schema
+      .createTable('games')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('lobby_id', 'text')
+      .addColumn('state_json', 'text', (c) => c.notNull())
+      .addColumn('card_set_json', 'text', (c) => c.notNull())
+      .addColumn('sequence_id', 'integer', (c) => c.notNull())
+      .addColumn('has_bots', 'integer', (c) => c.notNull())
+      .addColumn('start_timestamp', 'bigint', (c) => c.notNull())
+      .addColumn('end_timestamp', 'bigint')
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('games_start').on('games').column('start_timestamp').execute();
+
+    await db.schema
+      .createTable('game_events')
+      .addColumn('game_id', 'text', (c) => c.notNull().references('games.id'))
+      .addColumn('sequence_id', 'integer', (c) => c.notNull())
+      .addColumn('events_json', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('game_events_pk', ['game_id', 'sequence_id'])
+      .execute();
+
+    await db.schema
+      .createTable('game_actions')
+      .addColumn('game_id', 'text', (c) => c.notNull().references('games.id'))
+      .addColumn('sequence_id', 'integer', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('action_json', 'text', (c) => c.notNull())
+      .addColumn('at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('game_actions_pk', ['game_id', 'sequence_id'])
+      .execute();
+
+    await db.schema
+      .createTable('game_players')
+      .addColumn('game_id', 'text', (c) => c.notNull().references('games.id'))
+      .addColumn('seat', 'integer', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('bot_type', 'text')
+      .addColumn('stats_json', 'text')
+      .addPrimaryKeyConstraint('game_players_pk', ['game_id', 'seat'])
+      .execute();
+    await db.schema.createIndex('game_players_user').on('game_players').column('user_id').execute();
+
+    await db.schema
+      .createTable('chat_messages')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('room', 'text', (c) => c.notNull())
+      .addColumn('sender_id', 'text', (c) => c.notNull())
+      .addColumn('message', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('chat_room_time').on('chat_messages').columns(['room', 'created_at']).execute();
+
+    await db.schema
+      .createTable('settings')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['settings', 'chat_messages', 'game_players', 'game_actions', 'game_events', 'games', 'lobby_players', 'lobbies', 'sessions', 'users']) {
+      await sql`drop table if exists ${sql.table(table)}`.execute(db);
+    }
+  },
+};
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22-001-initial': initial,
+};

@@ -1,0 +1,118 @@
+/**
+ * The database, as kysely sees it: one interface per table, the same on SQLite and PostgreSQL.
+ * Booleans are 0/1 integers, JSON is text and times are milliseconds since the epoch, so one set
+ * of migrations serves both.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  /** guest, discord, google or bot */
+  provider: string;
+  provider_id: string | null;
+  profile_picture_url: string | null;
+  subtitle: string | null;
+  is_dev: number;
+  can_change_name: number;
+  bot_type: string | null;
+  stats_json: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** The SHA-256 of the session token: a leaked table does not leak sessions. */
+  id: string;
+  user_id: string;
+  expires_at: number;
+}
+
+export interface LobbiesTable {
+  id: string;
+  name: string;
+  host_id: string;
+  sequence_id: number;
+  options_json: string;
+  modules_json: string;
+  game_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LobbyPlayersTable {
+  lobby_id: string;
+  seat: number;
+  user_id: string;
+  bot_type: string | null;
+}
+
+export interface GamesTable {
+  id: string;
+  lobby_id: string | null;
+  /** The game without its card set and event log (they live beside it). */
+  state_json: string;
+  /** The card and tribute definitions of this game, written once. */
+  card_set_json: string;
+  sequence_id: number;
+  has_bots: number;
+  start_timestamp: number;
+  end_timestamp: number | null;
+  updated_at: number;
+}
+
+export interface GameEventsTable {
+  game_id: string;
+  /** The sequenceID of the game state these events led to. */
+  sequence_id: number;
+  events_json: string;
+}
+
+export interface GameActionsTable {
+  game_id: string;
+  sequence_id: number;
+  user_id: string;
+  action_json: string;
+  at: number;
+}
+
+export interface GamePlayersTable {
+  game_id: string;
+  seat: number;
+  user_id: string;
+  bot_type: string | null;
+  stats_json: string | null;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  room: string;
+  sender_id: string;
+  message: string;
+  created_at: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  lobbies: LobbiesTable;
+  lobby_players: LobbyPlayersTable;
+  games: GamesTable;
+  game_events: GameEventsTable;
+  game_actions: GameActionsTable;
+  game_players: GamePlayersTable;
+  chat_messages: ChatMessagesTable;
+  settings: SettingsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type LobbyRow = Selectable<LobbiesTable>;
+export type GameRow = Selectable<GamesTable>;
+export type ChatRow = Selectable<ChatMessagesTable>;
+export type { Generated };

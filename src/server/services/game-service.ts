@@ -1,0 +1,225 @@
+/**
+ * The one authority for games: every change goes through `commit`, the action pipeline of the
+ * blueprint: load -> applyAction -> advance -> let due bots act -> persist state, actions and
+ * events in one transaction guarded by sequenceID (compare and swap) -> publish -> answer.
+ * Actions on one game are queued in this process; across processes the compare and swap decides,
+ * and a writer that lost reloads and tries again, so no update is lost or applied twice.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import type { Logger } from 'pino';
+import { botDecision } from '../../bots/harness.js';
+import {
+  advance,
+  applyAction,
+  createGame,
+  pendingDecision,
+  type Action,
+  type BotType,
+  type Game,
+  type GameDefinitions,
+  type GameEvent,
+  type GameOptions,
+  type ModuleKey,
+  type RuleError,
+  type UserID,
+} from '../../engine/index.js';
+import type { Bus } from '../bus/bus.js';
+import type { Db } from '../db/database.js';
+import { insertActions, insertGame, loadGame, saveStep, storedSequenceID, unfinishedGameIDs, type StoredAction } from './game-store.js';
+
+export interface GameServiceDeps {
+  db: Db;
+  bus: Bus;
+  definitions: GameDefinitions;
+  now: () => number;
+  botDelayMs: number;
+  log: Logger;
+  onGameEnded?: (game: Game) => Promise<void>;
+}
+
+export interface NewGame {
+  id: string;
+  lobbyID: string | null;
+  players: { userID: UserID; botType: BotType | null }[];
+  options: Partial<GameOptions>;
+  modules: ModuleKey[];
+}
+
+export type ActResult = { ok: true; sequenceID: number } | RuleError | { ok: false; code: 'game/not-found'; message: string };
+
+interface Change {
+  game: Game;
+  actions: StoredAction[];
+  events: GameEvent[];
+}
+
+const MAX_ATTEMPTS = 8;
+
+export const gameTopic = (gameID: string) => `game/${gameID}`;
+
+/** Each game's bots draw from their own seed, derived from the game id. */
+function botSeedOf(gameID: string): number {
+  return createHash('sha256').update(gameID).digest().readInt32LE(0);
+}
+
+export class GameService {
+  private readonly cache = new Map<string, Game>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private closed = false;
+
+  constructor(private readonly deps: GameServiceDeps) {}
+
+  async create(setup: NewGame): Promise<Game> {
+    const now = this.deps.now();
+    const created = createGame(
+      { id: setup.id, players: setup.players, options: setup.options, modules: setup.modules, definitions: this.deps.definitions },
+      randomInt(2 ** 31),
+      now,
+    );
+    const { game, actions } = this.withBots({ game: advance(created, now).game, actions: [], events: [] }, now);
+    await this.deps.db.kysely.transaction().execute(async (trx) => {
+      await insertGame(trx, game, setup.lobbyID);
+      await insertActions(trx, game.id, actions);
+    });
+    this.cache.set(game.id, game);
+    this.scheduleBots(game);
+    return game;
+  }
+
+  /** The game at its latest known state (at least `minSequenceID` if given). */
+  async get(gameID: string, minSequenceID = -1): Promise<Game | null> {
+    const cached = this.cache.get(gameID);
+    if (cached && cached.sequenceID >= minSequenceID) return cached;
+    const loaded = await loadGame(this.deps.db.kysely, gameID);
+    if (loaded && (!cached || loaded.sequenceID > cached.sequenceID)) this.cache.set(gameID, loaded);
+    return loaded;
+  }
+
+  /** A player's action, through the pipeline. */
+  act(gameID: string, userID: UserID, action: Action): Promise<ActResult> {
+    return this.exclusive(gameID, () =>
+      this.commit(gameID, (game, now) => {
+        const result = applyAction(game, userID, action, now);
+        if (!result.ok) return result;
+        const next = advance(result.game, now);
+        const change = {
+          game: next.game,
+          actions: [{ userID, action, sequenceID: result.game.sequenceID, at: now }],
+          events: [...result.events, ...next.events],
+        };
+        return this.withBots(change, now);
+      }),
+    );
+  }
+
+  /** Picks up unfinished games after a restart: their bots act again. */
+  async resume(): Promise<number> {
+    const ids = await unfinishedGameIDs(this.deps.db.kysely);
+    for (const id of ids) {
+      const game = await this.get(id);
+      if (game) this.scheduleBots(game, 0);
+    }
+    return ids.length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.queues.values()]);
+  }
+
+  private exclusive<T>(gameID: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(gameID) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(gameID, settled);
+    void settled.then(() => {
+      if (this.queues.get(gameID) === settled) this.queues.delete(gameID);
+    });
+    return run;
+  }
+
+  private async commit(gameID: string, change: (game: Game, now: number) => Change | RuleError | null): Promise<ActResult> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const base = await this.get(gameID);
+      if (!base) return { ok: false, code: 'game/not-found', message: `Game ${gameID} not found.` };
+      const now = Math.max(this.deps.now(), base.updateTimestamp);
+      const outcome = change(base, now);
+      if (outcome === null) return { ok: true, sequenceID: base.sequenceID };
+      if ('ok' in outcome) {
+        // A refusal must be judged on the latest state: another instance may have moved on.
+        if ((await storedSequenceID(this.deps.db.kysely, gameID)) !== base.sequenceID) {
+          this.cache.delete(gameID);
+          continue;
+        }
+        return outcome;
+      }
+      const saved = await this.deps.db.kysely
+        .transaction()
+        .execute((trx) => saveStep(trx, outcome.game, base.sequenceID, outcome.actions, outcome.events));
+      if (!saved) {
+        this.cache.delete(gameID);
+        continue;
+      }
+      this.cache.set(gameID, outcome.game);
+      this.deps.log.info({ gameID, sequenceID: outcome.game.sequenceID, actions: outcome.actions.length }, 'game step');
+      await this.deps.bus.publish(gameTopic(gameID), { sequenceID: outcome.game.sequenceID });
+      if (outcome.game.gameEndTimestamp !== null) await this.deps.onGameEnded?.(outcome.game);
+      else this.scheduleBots(outcome.game);
+      return { ok: true, sequenceID: outcome.game.sequenceID };
+    }
+    throw new Error(`Game ${gameID} changed too often to save; try again.`);
+  }
+
+  /** With no bot delay, bots answer at once, inside the same step. */
+  private withBots(change: Change, now: number): Change {
+    if (this.deps.botDelayMs > 0) return change;
+    let { game } = change;
+    const actions = [...change.actions];
+    const events = [...change.events];
+    for (let guard = 0; guard < 10_000 && game.gameEndTimestamp === null; guard++) {
+      const seat = this.dueBotSeat(game);
+      if (seat < 0) break;
+      const step = this.botStep(game, seat, now);
+      game = step.game;
+      actions.push(...step.actions);
+      events.push(...step.events);
+    }
+    return { game, actions, events };
+  }
+
+  private dueBotSeat(game: Game): number {
+    return game.players.findIndex((p) => p.botType !== null && pendingDecision(game, p.userID) !== null && pendingDecision(game, p.userID)!.type !== 'WAIT_FOR_OTHERS');
+  }
+
+  private botStep(game: Game, seat: number, now: number): Change {
+    const userID = game.players[seat]!.userID;
+    const action = botDecision(game, seat, botSeedOf(game.id));
+    if (!action) throw new Error(`bot in seat ${seat} of game ${game.id} had a decision but no action`);
+    const result = applyAction(game, userID, action, now);
+    if (!result.ok) throw new Error(`bot in seat ${seat} of game ${game.id} made an illegal move: ${result.message}`);
+    const next = advance(result.game, now);
+    return { game: next.game, actions: [{ userID, action, sequenceID: result.game.sequenceID, at: now }], events: [...result.events, ...next.events] };
+  }
+
+  /** With a bot delay, the next due bot acts after the delay, through the pipeline. */
+  private scheduleBots(game: Game, delay = this.deps.botDelayMs): void {
+    if (this.closed || game.gameEndTimestamp !== null || this.timers.has(game.id) || this.dueBotSeat(game) < 0) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(game.id);
+      void this.exclusive(game.id, () =>
+        this.commit(game.id, (latest, now) => {
+          const seat = this.dueBotSeat(latest);
+          return seat < 0 ? null : this.botStep(latest, seat, now);
+        }),
+      ).catch((error: unknown) => this.deps.log.error({ err: error, gameID: game.id }, 'bot step failed'));
+    }, delay);
+    timer.unref();
+    this.timers.set(game.id, timer);
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * Games in the database. A game row holds the state without its card set and event log: the
+ * card set is written once when the game starts, and each committed step appends its events,
+ * so a write costs what changed, not the whole history.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Action, Card, Game, GameEvent, TributeCard, UserID } from '../../engine/index.js';
+import type { Database } from '../db/schema.js';
+import { addGameStats, emptyUserStats, type UserStats } from './user-stats.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+interface CardSetJSON {
+  cardsByID: Record<number, Card>;
+  tributeCardsByID: Record<number, TributeCard>;
+}
+
+function stateJSON(game: Game): string {
+  const { cardsByID: _c, tributeCardsByID: _t, events: _e, ...rest } = game;
+  return JSON.stringify(rest);
+}
+
+export interface StoredAction {
+  userID: UserID;
+  action: Action;
+  /** The game's sequenceID once this action was applied. */
+  sequenceID: number;
+  at: number;
+}
+
+export async function insertGame(db: Executor, game: Game, lobbyID: string | null): Promise<void> {
+  const cardSet: CardSetJSON = { cardsByID: game.cardsByID, tributeCardsByID: game.tributeCardsByID };
+  await db
+    .insertInto('games')
+    .values({
+      id: game.id,
+      lobby_id: lobbyID,
+      state_json: stateJSON(game),
+      card_set_json: JSON.stringify(cardSet),
+      sequence_id: game.sequenceID,
+      has_bots: game.players.some((p) => p.botType !== null) ? 1 : 0,
+      start_timestamp: game.gameStartTimestamp,
+      end_timestamp: game.gameEndTimestamp,
+      updated_at: game.updateTimestamp,
+    })
+    .execute();
+  await db
+    .insertInto('game_players')
+    .values(game.players.map((p, seat) => ({ game_id: game.id, seat, user_id: p.userID, bot_type: p.botType, stats_json: null })))
+    .execute();
+  if (game.events.length > 0) {
+    await db.insertInto('game_events').values({ game_id: game.id, sequence_id: game.sequenceID, events_json: JSON.stringify(game.events) }).execute();
+  }
+}
+
+export async function insertActions(db: Executor, gameID: string, actions: readonly StoredAction[]): Promise<void> {
+  if (actions.length === 0) return;
+  await db
+    .insertInto('game_actions')
+    .values(actions.map((a) => ({ game_id: gameID, sequence_id: a.sequenceID, user_id: a.userID, action_json: JSON.stringify(a.action), at: a.at })))
+    .execute();
+}
+
+/**
+ * Writes a step: the new state if and only if the stored game is still at `expectedSequenceID`
+ * (compare and swap), with its actions and events. Returns false if another writer got there
+ * first; the caller then reloads and tries again.
+ */
+export async function saveStep(
+  trx: Transaction<Database>,
+  game: Game,
+  expectedSequenceID: number,
+  actions: readonly StoredAction[],
+  events: readonly GameEvent[],
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable('games')
+    .set({
+      state_json: stateJSON(game),
+      sequence_id: game.sequenceID,
+      end_timestamp: game.gameEndTimestamp,
+      updated_at: game.updateTimestamp,
+    })
+    .where('id', '=', game.id)
+    .where('sequence_id', '=', expectedSequenceID)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  await insertActions(trx, game.id, actions);
+  if (events.length > 0) {
+    await trx.insertInto('game_events').values({ game_id: game.id, sequence_id: game.sequenceID, events_json: JSON.stringify(events) }).execute();
+  }
+  if (game.gameEndTimestamp !== null && game.statsByPlayerID) await recordStats(trx, game);
+  return true;
+}
+
+/** At the end of a game: each player's game stats, and each user's totals, in the same transaction. */
+async function recordStats(trx: Transaction<Database>, game: Game): Promise<void> {
+  for (const [seat, player] of game.players.entries()) {
+    const stats = game.statsByPlayerID![player.userID]!;
+    await trx.updateTable('game_players').set({ stats_json: JSON.stringify(stats) }).where('game_id', '=', game.id).where('seat', '=', seat).execute();
+    const user = await trx.selectFrom('users').select('stats_json').where('id', '=', player.userID).executeTakeFirst();
+    if (!user) continue;
+    const total = addGameStats({ ...emptyUserStats(), ...(JSON.parse(user.stats_json) as Partial<UserStats>) }, stats);
+    await trx.updateTable('users').set({ stats_json: JSON.stringify(total) }).where('id', '=', player.userID).execute();
+  }
+}
+
+const cardSets = new Map<string, CardSetJSON>();
+
+export async function loadGame(db: Executor, gameID: string): Promise<Game | null> {
+  const row = await db.selectFrom('games').select(['state_json', 'card_set_json']).where('id', '=', gameID).executeTakeFirst();
+  if (!row) return null;
+  const eventRows = await db.selectFrom('game_events').select('events_json').where('game_id', '=', gameID).orderBy('sequence_id').execute();
+  let cardSet = cardSets.get(gameID);
+  if (!cardSet) {
+    cardSet = JSON.parse(row.card_set_json) as CardSetJSON;
+    if (cardSets.size > 1_000) cardSets.clear();
+    cardSets.set(gameID, cardSet);
+  }
+  const events = eventRows.flatMap((r) => JSON.parse(r.events_json) as GameEvent[]);
+  return { ...(JSON.parse(row.state_json) as Omit<Game, 'cardsByID' | 'tributeCardsByID' | 'events'>), ...cardSet, events };
+}
+
+export async function storedSequenceID(db: Executor, gameID: string): Promise<number | null> {
+  const row = await db.selectFrom('games').select('sequence_id').where('id', '=', gameID).executeTakeFirst();
+  return row ? row.sequence_id : null;
+}
+
+export async function loadActions(db: Executor, gameID: string): Promise<StoredAction[]> {
+  const rows = await db.selectFrom('game_actions').selectAll().where('game_id', '=', gameID).orderBy('sequence_id').execute();
+  return rows.map((r) => ({ userID: r.user_id, action: JSON.parse(r.action_json) as Action, sequenceID: r.sequence_id, at: r.at }));
+}
+
+export async function unfinishedGameIDs(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('games').select('id').where('end_timestamp', 'is', null).execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,62 @@
+/**
+ * A user's aggregate statistics (SPEC section 3, "User stats"): the sum of what each finished
+ * game contributed. Averages are these totals divided by gamesPlayed.
+ */
+import type { PlayerGameStats } from '../../engine/index.js';
+
+export interface UserStats {
+  gamesPlayed: number;
+  gamesWon: number;
+  blameMillis: number;
+  soloMillis: number;
+  score: number;
+  scoreFromCards: number;
+  scoreFromProphecies: number;
+  scoreFromTributes: number;
+  clashes: number;
+  clashesWon: number;
+  cardCountByAffinity: { Derion: number; Tyros: number; Zeona: number };
+  cardCountByType: { Building: number; Unit: number; Event: number };
+}
+
+export function emptyUserStats(): UserStats {
+  return {
+    gamesPlayed: 0,
+    gamesWon: 0,
+    blameMillis: 0,
+    soloMillis: 0,
+    score: 0,
+    scoreFromCards: 0,
+    scoreFromProphecies: 0,
+    scoreFromTributes: 0,
+    clashes: 0,
+    clashesWon: 0,
+    cardCountByAffinity: { Derion: 0, Tyros: 0, Zeona: 0 },
+    cardCountByType: { Building: 0, Unit: 0, Event: 0 },
+  };
+}
+
+export function addGameStats(total: UserStats, game: PlayerGameStats): UserStats {
+  return {
+    gamesPlayed: total.gamesPlayed + 1,
+    gamesWon: total.gamesWon + (game.won ? 1 : 0),
+    blameMillis: total.blameMillis + game.blameMillis,
+    soloMillis: total.soloMillis + game.soloMillis,
+    score: total.score + game.score,
+    scoreFromCards: total.scoreFromCards + game.scoreFromCards,
+    scoreFromProphecies: total.scoreFromProphecies + game.scoreFromProphecies,
+    scoreFromTributes: total.scoreFromTributes + game.scoreFromTributes,
+    clashes: total.clashes + game.clashes,
+    clashesWon: total.clashesWon + game.clashesWon,
+    cardCountByAffinity: {
+      Derion: total.cardCountByAffinity.Derion + game.cardCountByAffinity.Derion,
+      Tyros: total.cardCountByAffinity.Tyros + game.cardCountByAffinity.Tyros,
+      Zeona: total.cardCountByAffinity.Zeona + game.cardCountByAffinity.Zeona,
+    },
+    cardCountByType: {
+      Building: total.cardCountByType.Building + game.cardCountByType.Building,
+      Unit: total.cardCountByType.Unit + game.cardCountByType.Unit,
+      Event: total.cardCountByType.Event + game.cardCountByType.Event,
+    },
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * buildApp: the whole server as a Fastify instance, built from a Config. `main.ts` only reads
+ * the environment and listens; tests build the app in-process on a random port.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { pino, type Logger } from 'pino';
+import { GAME_DEFINITIONS } from '../engine/data.js';
+import type { GameDefinitions } from '../engine/index.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import { MemoryBus, type Bus } from './bus/bus.js';
+import { PgBus } from './bus/pg-bus.js';
+import type { Config } from './config.js';
+import { migrateToLatest, openDatabase, type Db } from './db/database.js';
+import { HTTP_STATUS, ServiceError } from './services/errors.js';
+import { buildServices, type Services } from './services/services.js';
+import { contextFor } from './trpc/context.js';
+import { appRouter, type AppRouter } from './trpc/router.js';
+
+export interface App {
+  fastify: FastifyInstance;
+  services: Services;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  definitions?: GameDefinitions;
+  now?: () => number;
+  logger?: Logger;
+}
+
+/** The secret for JWTs: configured, or generated on first start and kept in the database. */
+async function sessionSecret(db: Db, configured: string | null): Promise<string> {
+  if (configured) return configured;
+  const row = await db.kysely.selectFrom('settings').select('value').where('key', '=', 'session_secret').executeTakeFirst();
+  if (row) return row.value;
+  const secret = randomBytes(32).toString('base64url');
+  await db.kysely.insertInto('settings').values({ key: 'session_secret', value: secret }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  const stored = await db.kysely.selectFrom('settings').select('value').where('key', '=', 'session_secret').executeTakeFirstOrThrow();
+  return stored.value;
+}
+
+/** Cookie-authenticated writes must come from our own pages (CSRF). */
+function isCrossSite(origin: string | undefined, host: string | undefined, publicUrl: string): boolean {
+  if (!origin) return false;
+  try {
+    const from = new URL(origin);
+    return from.origin !== new URL(publicUrl).origin && from.host !== host;
+  } catch {
+    return true;
+  }
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const log = options.logger ?? pino({ level: config.logLevel });
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(db);
+  const bus: Bus = db.databaseUrl ? await PgBus.connect(db.databaseUrl) : new MemoryBus();
+  const services = buildServices({
+    config,
+    db,
+    bus,
+    definitions: options.definitions ?? GAME_DEFINITIONS,
+    sessionSecret: await sessionSecret(db, config.sessionSecret),
+    log,
+    now: options.now,
+  });
+
+  const fastify = Fastify({ loggerInstance: log, bodyLimit: 64 * 1024, routerOptions: { maxParamLength: 5_000 } }) as unknown as FastifyInstance;
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    if (request.headers.cookie && isCrossSite(request.headers.origin, request.headers.host, config.publicUrl)) {
+      return reply.code(403).type('text/plain').send('Cross-site request refused.');
+    }
+  });
+  fastify.setErrorHandler((error, request, reply) => {
+    if (error instanceof ServiceError) return reply.code(HTTP_STATUS[error.kind]).send({ ok: false, error: error.message });
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ ok: false, error: status >= 500 ? 'Something went wrong on our side.' : (error as Error).message });
+  });
+
+  await fastify.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await fastify.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    useWSS: true,
+    trpcOptions: {
+      // Heartbeats close dead sockets.
+      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+      router: appRouter,
+      createContext: ({ req }) => contextFor(services, req),
+      onError: ({ error, path: procedure }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error, procedure }, 'tRPC procedure failed');
+      },
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  registerAuthRoutes(fastify, services);
+  registerWebClient(fastify, config.webDir);
+
+  let closed = false;
+  return {
+    fastify,
+    services,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await services.games.close();
+      await fastify.close();
+      await bus.close();
+      await db.close();
+    },
+  };
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.wav': 'audio/wav',
+};
+
+/** Serves the built web client when there is one; every unknown page gets its index.html. */
+function registerWebClient(fastify: FastifyInstance, webDir: string): void {
+  const index = path.join(webDir, 'index.html');
+  fastify.setNotFoundHandler(async (request, reply) => {
+    const apiPath = /^\/(api|trpc|auth|channel)(\/|$)/.test(request.url);
+    if (request.method !== 'GET' || apiPath) return reply.code(404).send({ ok: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    const file = path.join(webDir, path.normalize(decodeURIComponent(request.url.split('?')[0]!)).replace(/^(\.\.[/\\])+/, ''));
+    if (file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.type(MIME[path.extname(file)] ?? 'application/octet-stream').send(fs.createReadStream(file));
+    }
+    if (fs.existsSync(index)) return reply.type(MIME['.html']!).send(fs.createReadStream(index));
+    return reply
+      .code(404)
+      .type('text/plain')
+      .send('Mythos server is running. The web client has not been built, so only the API is served here (/trpc, /auth).');
+  });
+}

@@ -1,0 +1,148 @@
+/**
+ * The auth endpoints of SPEC section 7: guest login, logout, the websocket JWT, change name,
+ * and Discord and Google OAuth (oslo) with configurable provider endpoints.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { OAuth2Client, generateCodeVerifier, generateState } from 'oslo/oauth2';
+import { serializeCookie } from 'oslo/cookie';
+import type { OAuthProviderConfig } from '../config.js';
+import type { UserRow } from '../db/schema.js';
+import type { Services } from '../services/services.js';
+import { UserError } from '../services/users.js';
+
+const OAUTH_COOKIE = 'mythos_oauth';
+
+/** Only same-site paths are followed after login, never another site. */
+export function safeRedirect(raw: unknown): string {
+  return typeof raw === 'string' && raw.startsWith('/') && !raw.startsWith('//') && !raw.includes('\\') ? raw : '/';
+}
+
+async function signIn(services: Services, reply: FastifyReply, user: UserRow): Promise<void> {
+  const token = await services.sessions.create(user.id);
+  reply.header('set-cookie', services.sessions.cookie.createCookie(token).serialize());
+}
+
+export async function currentUser(services: Services, request: FastifyRequest): Promise<UserRow | null> {
+  return services.sessions.validate(services.sessions.tokenFrom(request.headers.cookie));
+}
+
+interface OAuthCookie {
+  state: string;
+  codeVerifier: string;
+  redirect: string;
+}
+
+function readOAuthCookie(value: string | undefined): OAuthCookie | null {
+  if (!value) return null;
+  try {
+    return JSON.parse(Buffer.from(value, 'base64url').toString()) as OAuthCookie;
+  } catch {
+    return null;
+  }
+}
+
+interface ProviderProfile {
+  id: string;
+  name: string;
+  picture: string | null;
+}
+
+const PROVIDERS = {
+  discord: {
+    label: 'Discord',
+    scopes: ['identify'],
+    profile: (body: Record<string, unknown>): ProviderProfile => ({
+      id: String(body.id),
+      name: String(body.global_name ?? body.username ?? 'Discord user'),
+      picture: body.avatar ? `https://cdn.discordapp.com/avatars/${String(body.id)}/${String(body.avatar)}.png` : null,
+    }),
+  },
+  google: {
+    label: 'Google',
+    scopes: ['openid', 'profile'],
+    profile: (body: Record<string, unknown>): ProviderProfile => ({
+      id: String(body.sub),
+      name: String(body.given_name ?? body.name ?? 'Google user'),
+      picture: typeof body.picture === 'string' ? body.picture : null,
+    }),
+  },
+} as const;
+
+function registerProvider(app: FastifyInstance, services: Services, key: keyof typeof PROVIDERS, config: OAuthProviderConfig | null): void {
+  const provider = PROVIDERS[key];
+  const redirectURI = `${services.config.publicUrl}/auth/${key}/callback`;
+  const client = config ? new OAuth2Client(config.clientId, config.authorizeEndpoint, config.tokenEndpoint, { redirectURI }) : null;
+
+  app.get(`/auth/${key}`, async (request, reply) => {
+    if (!client) return reply.code(404).type('text/plain').send(`${provider.label} login is not configured.`);
+    const state = generateState();
+    const codeVerifier = generateCodeVerifier();
+    const url = await client.createAuthorizationURL({ state, codeVerifier, scopes: [...provider.scopes] });
+    const redirect = safeRedirect((request.query as { redirect?: unknown }).redirect);
+    const value = Buffer.from(JSON.stringify({ state, codeVerifier, redirect })).toString('base64url');
+    reply.header('set-cookie', serializeCookie(OAUTH_COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 600, secure: services.config.publicUrl.startsWith('https:') }));
+    return reply.redirect(url.toString());
+  });
+
+  app.get(`/auth/${key}/callback`, async (request, reply) => {
+    if (!client || !config) return reply.code(404).type('text/plain').send(`${provider.label} login is not configured.`);
+    const { code, state } = request.query as { code?: string; state?: string };
+    const cookie = request.headers.cookie?.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${OAUTH_COOKIE}=`));
+    const saved = readOAuthCookie(cookie?.slice(OAUTH_COOKIE.length + 1));
+    if (!code || !state || !saved || saved.state !== state) return reply.code(400).type('text/plain').send('Login failed: the sign-in link expired. Try again.');
+    try {
+      const tokens = await client.validateAuthorizationCode(code, { codeVerifier: saved.codeVerifier, credentials: config.clientSecret, authenticateWith: 'request_body' });
+      const response = await fetch(config.userEndpoint, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+      if (!response.ok) throw new Error(`user endpoint answered ${response.status}`);
+      const profile = provider.profile((await response.json()) as Record<string, unknown>);
+      const user = await services.users.upsertOAuth(key, profile.id, profile.name, profile.picture);
+      await signIn(services, reply, user);
+      reply.header('set-cookie', serializeCookie(OAUTH_COOKIE, '', { path: '/', maxAge: 0 }));
+      return reply.redirect(saved.redirect);
+    } catch (error) {
+      request.log.warn({ err: error }, `${key} login failed`);
+      return reply.code(400).type('text/plain').send(`Login failed: ${provider.label} did not confirm the sign-in.`);
+    }
+  });
+}
+
+export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
+  app.post('/auth/guest', async (request, reply) => {
+    const body = (request.body ?? {}) as { username?: unknown; redirect?: unknown };
+    try {
+      const user = await services.users.createGuest(body.username);
+      await signIn(services, reply, user);
+      return reply.redirect(safeRedirect(body.redirect), 303);
+    } catch (error) {
+      if (error instanceof UserError) return reply.code(400).type('text/plain').send(error.message);
+      throw error;
+    }
+  });
+
+  app.get('/auth/logout', async (request, reply) => {
+    await services.sessions.delete(services.sessions.tokenFrom(request.headers.cookie));
+    reply.header('set-cookie', services.sessions.cookie.createBlankCookie().serialize());
+    return reply.redirect('/');
+  });
+
+  app.get('/auth/jwt', async (request, reply) => {
+    const user = await currentUser(services, request);
+    if (!user) return reply.code(401).type('text/plain').send('You must be logged in.');
+    return reply.type('text/plain').send(await services.jwt.issue(user.id));
+  });
+
+  app.post('/auth/change-name', async (request, reply) => {
+    const user = await currentUser(services, request);
+    if (!user) return reply.code(401).type('text/plain').send('You must be logged in.');
+    try {
+      const renamed = await services.users.rename(user, (request.body as { newName?: unknown } | null)?.newName);
+      return { ok: true, name: renamed.name };
+    } catch (error) {
+      if (error instanceof UserError) return reply.code(400).type('text/plain').send(error.message);
+      throw error;
+    }
+  });
+
+  registerProvider(app, services, 'discord', services.config.discord);
+  registerProvider(app, services, 'google', services.config.google);
+}

@@ -1,0 +1,59 @@
+/**
+ * Sessions in the database behind an HTTP-only cookie. The cookie holds a random token; the
+ * database holds only its SHA-256, so a leaked table does not leak sessions.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CookieController } from 'oslo/cookie';
+import { TimeSpan } from 'oslo';
+import type { Database, UserRow } from '../db/schema.js';
+
+export const SESSION_COOKIE = 'mythos_session';
+const SESSION_DAYS = 30;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export class SessionService {
+  readonly cookie: CookieController;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    secure: boolean,
+    private readonly now: () => number,
+  ) {
+    this.cookie = new CookieController(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure }, { expiresIn: new TimeSpan(SESSION_DAYS, 'd') });
+  }
+
+  async create(userID: string): Promise<string> {
+    const token = randomBytes(24).toString('base64url');
+    await this.db
+      .insertInto('sessions')
+      .values({ id: hash(token), user_id: userID, expires_at: this.now() + SESSION_DAYS * 86_400_000 })
+      .execute();
+    return token;
+  }
+
+  /** The user of a session token, or null if it is unknown or expired. */
+  async validate(token: string | null): Promise<UserRow | null> {
+    if (!token) return null;
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select('sessions.expires_at')
+      .where('sessions.id', '=', hash(token))
+      .executeTakeFirst();
+    if (!row || row.expires_at < this.now()) return null;
+    const { expires_at: _, ...user } = row;
+    return user;
+  }
+
+  async delete(token: string | null): Promise<void> {
+    if (token) await this.db.deleteFrom('sessions').where('id', '=', hash(token)).execute();
+  }
+
+  /** The session token from a Cookie header. */
+  tokenFrom(cookieHeader: string | undefined): string | null {
+    return cookieHeader ? this.cookie.parse(cookieHeader) : null;
+  }
+}

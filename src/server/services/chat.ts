@@ -1,0 +1,70 @@
+/**
+ * Chat rooms `lobby/{id}` and `game/{id}`: messages are trimmed, empty ones refused, long ones
+ * refused, senders rate-limited; stored, published on `chat/{room}`, and the recent history is
+ * there for whoever opens the room. Only signed-in users chat.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Bus } from '../bus/bus.js';
+import type { Database, UserRow } from '../db/schema.js';
+import { refuse } from './errors.js';
+
+export const MAX_MESSAGE_LENGTH = 500;
+export const HISTORY_SIZE = 50;
+/** At most this many messages per user in any window of RATE_WINDOW_MS. */
+export const RATE_LIMIT = 5;
+export const RATE_WINDOW_MS = 5_000;
+
+export interface ChatMessage {
+  id: string;
+  senderID: string;
+  room: string;
+  message: string;
+  createdAt: number;
+}
+
+export const chatTopic = (room: string) => `chat/${room}`;
+const ROOM = /^(lobby|game)\/[A-Za-z0-9_-]{1,64}$/;
+
+export class ChatService {
+  private readonly recent = new Map<string, number[]>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly bus: Bus,
+    private readonly now: () => number,
+  ) {}
+
+  /** Refuses a room that is not a lobby or game that exists. */
+  async checkRoom(room: string): Promise<void> {
+    if (!ROOM.test(room)) throw refuse('BAD_REQUEST', `Unknown chat room: ${room}`);
+    const [kind, id] = room.split('/') as ['lobby' | 'game', string];
+    const found =
+      kind === 'lobby'
+        ? await this.db.selectFrom('lobbies').select('id').where('id', '=', id).executeTakeFirst()
+        : await this.db.selectFrom('games').select('id').where('id', '=', id).executeTakeFirst();
+    if (!found) throw refuse('NOT_FOUND', `Unknown chat room: ${room}`);
+  }
+
+  async send(sender: UserRow, room: string, raw: unknown): Promise<ChatMessage> {
+    const message = typeof raw === 'string' ? raw.trim() : '';
+    if (message.length === 0) throw refuse('BAD_REQUEST', 'A message cannot be empty.');
+    if (message.length > MAX_MESSAGE_LENGTH) throw refuse('BAD_REQUEST', `A message has at most ${MAX_MESSAGE_LENGTH} characters.`);
+    await this.checkRoom(room);
+    const now = this.now();
+    const times = (this.recent.get(sender.id) ?? []).filter((t) => now - t < RATE_WINDOW_MS);
+    if (times.length >= RATE_LIMIT) throw refuse('TOO_MANY_REQUESTS', 'You are sending messages too fast. Wait a moment.');
+    this.recent.set(sender.id, [...times, now]);
+    const chat: ChatMessage = { id: `c_${randomBytes(9).toString('base64url')}`, senderID: sender.id, room, message, createdAt: now };
+    await this.db.insertInto('chat_messages').values({ id: chat.id, room, sender_id: sender.id, message, created_at: now }).execute();
+    await this.bus.publish(chatTopic(room), chat);
+    return chat;
+  }
+
+  /** The latest messages of a room, oldest first. */
+  async history(room: string): Promise<ChatMessage[]> {
+    await this.checkRoom(room);
+    const rows = await this.db.selectFrom('chat_messages').selectAll().where('room', '=', room).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(HISTORY_SIZE).execute();
+    return rows.reverse().map((r) => ({ id: r.id, senderID: r.sender_id, room: r.room, message: r.message, createdAt: r.created_at }));
+  }
+}

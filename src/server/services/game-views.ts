@@ -1,0 +1,26 @@
+/**
+ * Games on the wire: the viewer's `viewFor`, without the card set (clients build it from the
+ * game definitions and the game's modules) and with the event log sent once, then only what is
+ * new. Every transport serialises this, never the raw game.
+ */
+import { viewFor, type Game, type GameEvent, type GameView, type UserID } from '../../engine/index.js';
+
+export type WireGame = Omit<GameView, 'cardsByID' | 'tributeCardsByID' | 'events'>;
+
+export interface WireUpdate {
+  sequenceID: number;
+  game: WireGame;
+  /** Events after the first `fromEvent` of the log. */
+  events: GameEvent[];
+  fromEvent: number;
+}
+
+export function wireUpdate(game: Game, viewerID: UserID | null, fromEvent = 0): WireUpdate {
+  const { cardsByID: _c, tributeCardsByID: _t, events, ...rest } = viewFor(game, viewerID);
+  return { sequenceID: game.sequenceID, game: rest, events: events.slice(fromEvent), fromEvent };
+}
+
+/** The viewer id for a game: the user if seated, else a spectator. */
+export function viewerOf(game: Game, userID: UserID | null): UserID | null {
+  return userID !== null && game.players.some((p) => p.userID === userID) ? userID : null;
+}

@@ -1,0 +1,264 @@
+/**
+ * Lobbies: where players gather, hosts choose options, modules and bots, and a game starts.
+ * Every change bumps the lobby's sequenceID and is published on `lobby/{id}` and `lobby_list`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { BOTS } from '../../bots/index.js';
+import {
+  BOT_TYPES,
+  DEFAULT_OPTIONS,
+  GAME_OPTION_KEYS,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  MODULE_KEYS,
+  type BotType,
+  type GameDefinitions,
+  type GameOptionKey,
+  type GameOptions,
+  type ModuleKey,
+} from '../../engine/index.js';
+import type { Bus } from '../bus/bus.js';
+import type { Database, LobbyRow, UserRow } from '../db/schema.js';
+import { refuse } from './errors.js';
+import type { GameService } from './game-service.js';
+import type { PublicUser, UserService } from './users.js';
+
+/** Options only developers may change (experimental rules). */
+export const DEV_ONLY_OPTIONS: readonly GameOptionKey[] = ['prerollDice', 'retreat1', 'retreat2', 'retreat3'];
+
+export type LobbyStatus = 'open' | 'playing' | 'finished';
+
+export interface LobbyPlayerView {
+  id: string;
+  name: string;
+  profilePictureURL: string | null;
+}
+
+/** A lobby as clients see it (SPEC section 3, "Lobby"). */
+export interface LobbyView {
+  id: string;
+  sequenceID: number;
+  name: string;
+  host: PublicUser;
+  players: LobbyPlayerView[];
+  options: GameOptions;
+  modules: ModuleKey[];
+  playerIDToBotType: [string, BotType][];
+  game: { id: string; endTimestamp: number | null } | null;
+  creationDate: number;
+  status: LobbyStatus;
+}
+
+export const lobbyTopic = (lobbyID: string) => `lobby/${lobbyID}`;
+export const LOBBY_LIST_TOPIC = 'lobby_list';
+
+export class LobbyService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly bus: Bus,
+    private readonly users: UserService,
+    private readonly games: GameService,
+    private readonly definitions: GameDefinitions,
+    private readonly now: () => number,
+  ) {}
+
+  async create(host: UserRow): Promise<string> {
+    const id = `l_${randomBytes(9).toString('base64url')}`;
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('lobbies')
+        .values({
+          id,
+          name: `${host.name}'s lobby`,
+          host_id: host.id,
+          sequence_id: 1,
+          options_json: JSON.stringify(DEFAULT_OPTIONS),
+          modules_json: '[]',
+          game_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx.insertInto('lobby_players').values({ lobby_id: id, seat: 0, user_id: host.id, bot_type: null }).execute();
+    });
+    await this.published(id);
+    return id;
+  }
+
+  async get(lobbyID: string): Promise<LobbyView> {
+    const lobby = await this.row(lobbyID);
+    return (await this.views([lobby]))[0]!;
+  }
+
+  async list(): Promise<LobbyView[]> {
+    const rows = await this.db.selectFrom('lobbies').selectAll().orderBy('created_at', 'desc').limit(200).execute();
+    return this.views(rows);
+  }
+
+  async join(lobbyID: string, user: UserRow): Promise<void> {
+    await this.change(lobbyID, async (lobby, seats) => {
+      if (seats.some((s) => s.user_id === user.id)) throw refuse('CONFLICT', 'You are already in this lobby.');
+      if (seats.length >= MAX_PLAYERS) throw refuse('CONFLICT', 'The lobby is full.');
+      await this.db.insertInto('lobby_players').values({ lobby_id: lobby.id, seat: nextSeat(seats), user_id: user.id, bot_type: null }).execute();
+    });
+  }
+
+  /** Leave (a player removing themself) or kick (the host removing another). */
+  async removePlayer(lobbyID: string, actor: UserRow, playerID: string): Promise<void> {
+    await this.change(lobbyID, async (lobby, seats) => {
+      const seat = seats.find((s) => s.user_id === playerID);
+      if (!seat) throw refuse('NOT_FOUND', 'That player is not in this lobby.');
+      if (playerID !== actor.id && lobby.host_id !== actor.id) throw refuse('FORBIDDEN', 'Only the host can remove other players.');
+      await this.db.deleteFrom('lobby_players').where('lobby_id', '=', lobby.id).where('seat', '=', seat.seat).execute();
+      if (playerID === lobby.host_id) {
+        // The host left: the next person takes over; a lobby with nobody left closes.
+        const next = seats.find((s) => s.user_id !== playerID && s.bot_type === null);
+        if (next) await this.db.updateTable('lobbies').set({ host_id: next.user_id }).where('id', '=', lobby.id).execute();
+        else {
+          await this.db.deleteFrom('lobby_players').where('lobby_id', '=', lobby.id).execute();
+          await this.db.deleteFrom('lobbies').where('id', '=', lobby.id).execute();
+          return 'deleted';
+        }
+      }
+      return undefined;
+    });
+  }
+
+  async addBot(lobbyID: string, actor: UserRow, botType: BotType): Promise<void> {
+    if (!BOT_TYPES.includes(botType)) throw refuse('BAD_REQUEST', `Unknown bot: ${String(botType)}.`);
+    const visibility = BOTS[botType].visibility;
+    if (visibility !== 'visible' && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can add a ${botType} bot.`);
+    await this.change(lobbyID, async (lobby, seats) => {
+      this.mustHost(lobby, actor);
+      if (seats.length >= MAX_PLAYERS) throw refuse('CONFLICT', 'The lobby is full.');
+      const bot = await this.users.createBot(botType, seats.filter((s) => s.bot_type !== null).length + 1);
+      await this.db.insertInto('lobby_players').values({ lobby_id: lobby.id, seat: nextSeat(seats), user_id: bot.id, bot_type: botType }).execute();
+    });
+  }
+
+  async setOption(lobbyID: string, actor: UserRow, option: GameOptionKey, value: boolean): Promise<void> {
+    if (!GAME_OPTION_KEYS.includes(option)) throw refuse('BAD_REQUEST', `Unknown game option: ${String(option)}.`);
+    if (DEV_ONLY_OPTIONS.includes(option) && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can change ${option}.`);
+    await this.change(lobbyID, async (lobby) => {
+      this.mustHost(lobby, actor);
+      const options = { ...(JSON.parse(lobby.options_json) as GameOptions), [option]: value };
+      await this.db.updateTable('lobbies').set({ options_json: JSON.stringify(options) }).where('id', '=', lobby.id).execute();
+    });
+  }
+
+  async setModule(lobbyID: string, actor: UserRow, key: ModuleKey, enabled: boolean): Promise<void> {
+    const module = this.definitions.modules.find((m) => m.key === key);
+    if (!module || !MODULE_KEYS.includes(key)) throw refuse('BAD_REQUEST', `Module ${String(key)} not found`);
+    if (module.state === 'disabled') throw refuse('FORBIDDEN', `Module ${key} is not available.`);
+    if (module.state === 'devOnly' && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can use module ${key}.`);
+    await this.change(lobbyID, async (lobby) => {
+      this.mustHost(lobby, actor);
+      const current = JSON.parse(lobby.modules_json) as ModuleKey[];
+      const modules = enabled ? [...new Set([...current, key])] : current.filter((m) => m !== key);
+      await this.db.updateTable('lobbies').set({ modules_json: JSON.stringify(modules) }).where('id', '=', lobby.id).execute();
+    });
+  }
+
+  async start(lobbyID: string, actor: UserRow): Promise<string> {
+    let gameID = '';
+    await this.change(lobbyID, async (lobby, seats) => {
+      this.mustHost(lobby, actor);
+      if (seats.length < MIN_PLAYERS) throw refuse('CONFLICT', `A game needs at least ${MIN_PLAYERS} players.`);
+      gameID = `g_${randomBytes(9).toString('base64url')}`;
+      const game = await this.games.create({
+        id: gameID,
+        lobbyID: lobby.id,
+        players: seats.map((s) => ({ userID: s.user_id, botType: s.bot_type as BotType | null })),
+        options: JSON.parse(lobby.options_json) as GameOptions,
+        modules: JSON.parse(lobby.modules_json) as ModuleKey[],
+      });
+      await this.db.updateTable('lobbies').set({ game_id: game.id }).where('id', '=', lobby.id).execute();
+    });
+    return gameID;
+  }
+
+  /** Called when a lobby's game ends: its status changes to finished. */
+  async gameEnded(lobbyID: string): Promise<void> {
+    await this.db.updateTable('lobbies').set((eb) => ({ sequence_id: eb('sequence_id', '+', 1), updated_at: this.now() })).where('id', '=', lobbyID).execute();
+    await this.published(lobbyID);
+  }
+
+  private mustHost(lobby: LobbyRow, actor: UserRow): void {
+    if (lobby.host_id !== actor.id) throw refuse('FORBIDDEN', 'Only the host can do that.');
+  }
+
+  private async row(lobbyID: string): Promise<LobbyRow> {
+    const lobby = await this.db.selectFrom('lobbies').selectAll().where('id', '=', lobbyID).executeTakeFirst();
+    if (!lobby) throw refuse('NOT_FOUND', `Lobby ${lobbyID} not found.`);
+    return lobby;
+  }
+
+  /**
+   * Runs one change of a lobby that has no game yet, then bumps its sequenceID and publishes.
+   * Changes are serialised per lobby in this process; the sequenceID guards across processes.
+   */
+  private async change(
+    lobbyID: string,
+    apply: (lobby: LobbyRow, seats: { seat: number; user_id: string; bot_type: string | null }[]) => Promise<'deleted' | void | undefined>,
+  ): Promise<void> {
+    const previous = this.queues.get(lobbyID) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      const lobby = await this.row(lobbyID);
+      if (lobby.game_id) throw refuse('CONFLICT', 'The game has already started.');
+      const seats = await this.db.selectFrom('lobby_players').select(['seat', 'user_id', 'bot_type']).where('lobby_id', '=', lobbyID).orderBy('seat').execute();
+      const outcome = await apply(lobby, seats);
+      if (outcome !== 'deleted') {
+        await this.db.updateTable('lobbies').set({ sequence_id: lobby.sequence_id + 1, updated_at: this.now() }).where('id', '=', lobbyID).execute();
+      }
+      await this.published(lobbyID);
+    });
+    this.queues.set(lobbyID, run.catch(() => undefined));
+    return run;
+  }
+
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  private async published(lobbyID: string): Promise<void> {
+    const row = await this.db.selectFrom('lobbies').select('sequence_id').where('id', '=', lobbyID).executeTakeFirst();
+    await this.bus.publish(lobbyTopic(lobbyID), { lobbyID, sequenceID: row?.sequence_id ?? null });
+    await this.bus.publish(LOBBY_LIST_TOPIC, { lobbyID });
+  }
+
+  private async views(rows: LobbyRow[]): Promise<LobbyView[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const seats = await this.db.selectFrom('lobby_players').selectAll().where('lobby_id', 'in', ids).orderBy('seat').execute();
+    const gameIDs = rows.map((r) => r.game_id).filter((id): id is string => id !== null);
+    const games = gameIDs.length
+      ? await this.db.selectFrom('games').select(['id', 'end_timestamp']).where('id', 'in', gameIDs).execute()
+      : [];
+    const users = new Map((await this.users.getMany([...rows.map((r) => r.host_id), ...seats.map((s) => s.user_id)])).map((u) => [u.id, u]));
+    return rows.map((lobby) => {
+      const mine = seats.filter((s) => s.lobby_id === lobby.id);
+      const game = games.find((g) => g.id === lobby.game_id);
+      const host = users.get(lobby.host_id)!;
+      return {
+        id: lobby.id,
+        sequenceID: lobby.sequence_id,
+        name: lobby.name,
+        host: this.users.toPublicUser(host),
+        players: mine.map((s) => {
+          const u = users.get(s.user_id);
+          return { id: s.user_id, name: u?.name ?? '(unknown-user)', profilePictureURL: u?.profile_picture_url ?? null };
+        }),
+        options: { ...DEFAULT_OPTIONS, ...(JSON.parse(lobby.options_json) as Partial<GameOptions>) },
+        modules: JSON.parse(lobby.modules_json) as ModuleKey[],
+        playerIDToBotType: mine.filter((s) => s.bot_type !== null).map((s) => [s.user_id, s.bot_type as BotType]),
+        game: game ? { id: game.id, endTimestamp: game.end_timestamp } : null,
+        creationDate: lobby.created_at,
+        status: !game ? 'open' : game.end_timestamp === null ? 'playing' : 'finished',
+      };
+    });
+  }
+}
+
+function nextSeat(seats: readonly { seat: number }[]): number {
+  return seats.length === 0 ? 0 : Math.max(...seats.map((s) => s.seat)) + 1;
+}

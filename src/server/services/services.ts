@@ -1,0 +1,70 @@
+/** Every service of the app, built once per app from its config and database. */
+import type { Logger } from 'pino';
+import type { GameDefinitions } from '../../engine/index.js';
+import { JwtService } from '../auth/jwt.js';
+import { SessionService } from '../auth/sessions.js';
+import type { Bus } from '../bus/bus.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { ChatService } from './chat.js';
+import { GameService } from './game-service.js';
+import { HistoryService } from './history.js';
+import { LobbyService } from './lobbies.js';
+import { UserService } from './users.js';
+
+export interface Services {
+  config: Config;
+  db: Db;
+  bus: Bus;
+  definitions: GameDefinitions;
+  users: UserService;
+  sessions: SessionService;
+  jwt: JwtService;
+  games: GameService;
+  lobbies: LobbyService;
+  chat: ChatService;
+  history: HistoryService;
+  now: () => number;
+}
+
+export function buildServices(deps: {
+  config: Config;
+  db: Db;
+  bus: Bus;
+  definitions: GameDefinitions;
+  sessionSecret: string;
+  log: Logger;
+  now?: () => number;
+}): Services {
+  const now = deps.now ?? Date.now;
+  const kysely = deps.db.kysely;
+  const users = new UserService(kysely, deps.config.devUserIDs, now);
+  let lobbies: LobbyService | null = null;
+  const games = new GameService({
+    db: deps.db,
+    bus: deps.bus,
+    definitions: deps.definitions,
+    now,
+    botDelayMs: deps.config.botDelayMs,
+    log: deps.log,
+    onGameEnded: async (game) => {
+      const row = await kysely.selectFrom('games').select('lobby_id').where('id', '=', game.id).executeTakeFirst();
+      if (row?.lobby_id) await lobbies?.gameEnded(row.lobby_id);
+    },
+  });
+  lobbies = new LobbyService(kysely, deps.bus, users, games, deps.definitions, now);
+  return {
+    config: deps.config,
+    db: deps.db,
+    bus: deps.bus,
+    definitions: deps.definitions,
+    users,
+    sessions: new SessionService(kysely, deps.config.publicUrl.startsWith('https:'), now),
+    jwt: new JwtService(deps.sessionSecret),
+    games,
+    lobbies,
+    chat: new ChatService(kysely, deps.bus, now),
+    history: new HistoryService(kysely),
+    now,
+  };
+}

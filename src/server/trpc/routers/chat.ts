@@ -1,0 +1,13 @@
+import { onTopic } from '../bus-iterator.js';
+import { roomInput, sendChatInput } from '../schemas.js';
+import { authedProcedure, router } from '../trpc.js';
+import { chatTopic, type ChatMessage } from '../../services/chat.js';
+
+export const chatRouter = router({
+  history: authedProcedure.input(roomInput).query(({ ctx, input }) => ctx.services.chat.history(input.room)),
+  send: authedProcedure.input(sendChatInput).mutation(({ ctx, input }) => ctx.services.chat.send(ctx.user, input.room, input.message)),
+  onRoom: authedProcedure.input(roomInput).subscription(async function* ({ ctx, input, signal }) {
+    await ctx.services.chat.checkRoom(input.room);
+    for await (const message of onTopic(ctx.services.bus, chatTopic(input.room), signal)) yield message as ChatMessage;
+  }),
+});

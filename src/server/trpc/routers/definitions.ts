@@ -1,0 +1,13 @@
+import { BOTS } from '../../../bots/index.js';
+import { BOT_TYPES, GAME_OPTION_KEYS, DEFAULT_OPTIONS } from '../../../engine/index.js';
+import { DEV_ONLY_OPTIONS } from '../../services/lobbies.js';
+import { publicProcedure, router } from '../trpc.js';
+
+export const definitionsRouter = router({
+  /** The game definitions (SPEC section 3): cards, tributes, modules; plus bot kinds and options. */
+  get: publicProcedure.query(({ ctx }) => ({
+    ...ctx.services.definitions,
+    bots: BOT_TYPES.map((type) => ({ type, label: BOTS[type].label, visibility: BOTS[type].visibility })),
+    options: GAME_OPTION_KEYS.map((key) => ({ key, default: DEFAULT_OPTIONS[key], devOnly: DEV_ONLY_OPTIONS.includes(key) })),
+  })),
+});

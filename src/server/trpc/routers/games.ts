@@ -1,0 +1,46 @@
+import { onTopic } from '../bus-iterator.js';
+import { actInput, gameInput, historyInput } from '../schemas.js';
+import { authedProcedure, ruleRefusal, router } from '../trpc.js';
+import { gameTopic } from '../../services/game-service.js';
+import { viewerOf, wireUpdate } from '../../services/game-views.js';
+import { refuse } from '../../services/errors.js';
+import type { Action } from '../../../engine/index.js';
+
+export const gamesRouter = router({
+  /** The game as the caller may see it: as a player if seated, else as a spectator. */
+  state: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
+    const game = await ctx.services.games.get(input.gameID);
+    if (!game) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
+    return wireUpdate(game, viewerOf(game, ctx.user.id));
+  }),
+
+  act: authedProcedure.input(actInput).mutation(async ({ ctx, input }) => {
+    const result = await ctx.services.games.act(input.gameID, ctx.user.id, input.action as Action);
+    if (!result.ok) throw ruleRefusal(result);
+    return { sequenceID: result.sequenceID };
+  }),
+
+  history: authedProcedure.input(historyInput).query(({ ctx, input }) =>
+    ctx.services.history.list({ includeBots: input.includeBots, userID: input.userID ?? null }),
+  ),
+
+  /** The game now (with its whole event log), then each newer state with only the new events. */
+  onGame: authedProcedure.input(gameInput).subscription(async function* ({ ctx, input, signal }) {
+    const changes = onTopic(ctx.services.bus, gameTopic(input.gameID), signal);
+    const first = await ctx.services.games.get(input.gameID);
+    if (!first) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
+    const viewer = viewerOf(first, ctx.user.id);
+    let sent = first.sequenceID;
+    let eventCount = first.events.length;
+    yield wireUpdate(first, viewer);
+    for await (const message of changes) {
+      const sequenceID = (message as { sequenceID: number }).sequenceID;
+      if (sequenceID <= sent) continue;
+      const game = await ctx.services.games.get(input.gameID, sequenceID);
+      if (!game || game.sequenceID <= sent) continue;
+      yield wireUpdate(game, viewer, eventCount);
+      sent = game.sequenceID;
+      eventCount = game.events.length;
+    }
+  }),
+});

@@ -1,0 +1,38 @@
+import { onTopic } from '../bus-iterator.js';
+import { addBotInput, kickInput, lobbyInput, setModuleInput, setOptionInput } from '../schemas.js';
+import { authedProcedure, router } from '../trpc.js';
+import { LOBBY_LIST_TOPIC, lobbyTopic } from '../../services/lobbies.js';
+
+export const lobbiesRouter = router({
+  list: authedProcedure.query(({ ctx }) => ctx.services.lobbies.list()),
+  get: authedProcedure.input(lobbyInput).query(({ ctx, input }) => ctx.services.lobbies.get(input.lobbyID)),
+  create: authedProcedure.mutation(async ({ ctx }) => ({ id: await ctx.services.lobbies.create(ctx.user) })),
+  join: authedProcedure.input(lobbyInput).mutation(({ ctx, input }) => ctx.services.lobbies.join(input.lobbyID, ctx.user)),
+  leave: authedProcedure.input(lobbyInput).mutation(({ ctx, input }) => ctx.services.lobbies.removePlayer(input.lobbyID, ctx.user, ctx.user.id)),
+  kick: authedProcedure.input(kickInput).mutation(({ ctx, input }) => ctx.services.lobbies.removePlayer(input.lobbyID, ctx.user, input.playerID)),
+  addBot: authedProcedure.input(addBotInput).mutation(({ ctx, input }) => ctx.services.lobbies.addBot(input.lobbyID, ctx.user, input.botType)),
+  setOption: authedProcedure
+    .input(setOptionInput)
+    .mutation(({ ctx, input }) => ctx.services.lobbies.setOption(input.lobbyID, ctx.user, input.option, input.value)),
+  setModule: authedProcedure
+    .input(setModuleInput)
+    .mutation(({ ctx, input }) => ctx.services.lobbies.setModule(input.lobbyID, ctx.user, input.module, input.enabled)),
+  start: authedProcedure.input(lobbyInput).mutation(async ({ ctx, input }) => ({ gameID: await ctx.services.lobbies.start(input.lobbyID, ctx.user) })),
+
+  /** The lobby list now, then again after every change to any lobby. */
+  onList: authedProcedure.subscription(async function* ({ ctx, signal }) {
+    const changes = onTopic(ctx.services.bus, LOBBY_LIST_TOPIC, signal);
+    yield await ctx.services.lobbies.list();
+    for await (const _ of changes) yield await ctx.services.lobbies.list();
+  }),
+
+  /** One lobby now, then after every change (each carries its sequenceID). */
+  onLobby: authedProcedure.input(lobbyInput).subscription(async function* ({ ctx, input, signal }) {
+    const changes = onTopic(ctx.services.bus, lobbyTopic(input.lobbyID), signal);
+    yield await ctx.services.lobbies.get(input.lobbyID);
+    for await (const message of changes) {
+      if ((message as { sequenceID: number | null }).sequenceID === null) return;
+      yield await ctx.services.lobbies.get(input.lobbyID);
+    }
+  }),
+});

@@ -1,0 +1,22 @@
+import { authedProcedure, devProcedure, router } from '../trpc.js';
+import { userIDsInput, userInput } from '../schemas.js';
+import { refuse } from '../../services/errors.js';
+
+export const usersRouter = router({
+  byIDs: authedProcedure.input(userIDsInput).query(async ({ ctx, input }) => {
+    const rows = await ctx.services.users.getMany(input.ids);
+    return rows.map((u) => ctx.services.users.toPublicUser(u));
+  }),
+  profile: authedProcedure.input(userInput).query(async ({ ctx, input }) => {
+    const user = await ctx.services.users.get(input.userID);
+    if (!user) throw refuse('NOT_FOUND', `User ${input.userID} not found.`);
+    const recentGames = await ctx.services.history.recentGames(user.id, 5);
+    const others = await ctx.services.users.getMany(recentGames.flatMap((g) => g.players.map((p) => p.userID)));
+    return {
+      user: ctx.services.users.toPublicUser(user),
+      recentGames,
+      users: others.map((u) => ctx.services.users.toPublicUser(u)),
+    };
+  }),
+  devList: devProcedure.query(async ({ ctx }) => (await ctx.services.users.list()).map((u) => ctx.services.users.toPublicUser(u))),
+});

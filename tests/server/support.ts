@@ -1,0 +1,100 @@
+/**
+ * Integration test support: the real app on a random port (SQLite in a temporary directory, or
+ * PostgreSQL when TEST_DATABASE_URL is set), and tRPC clients signed in as guests.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink, type TRPCClient } from '@trpc/client';
+import { pino } from 'pino';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { buildApp, type App } from '../../src/server/app.js';
+import { configFromEnv, type Config } from '../../src/server/config.js';
+import type { AppRouter } from '../../src/server/trpc/router.js';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
+
+export interface Server {
+  app: App;
+  url: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Drops every table, so a PostgreSQL-backed test starts from nothing. */
+export async function resetPostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  await client.end();
+}
+
+export async function startServer(overrides: Partial<Config> = {}, options: { database?: 'sqlite' | 'postgres'; reset?: boolean } = {}): Promise<Server> {
+  const database = options.database ?? 'sqlite';
+  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mythos-test-'));
+  const databaseUrl = database === 'postgres' ? TEST_DATABASE_URL : null;
+  if (databaseUrl && options.reset !== false) await resetPostgres(databaseUrl);
+  const config: Config = {
+    ...configFromEnv({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    botDelayMs: 0,
+    logLevel: 'silent',
+    sessionSecret: 'test-secret',
+    ...overrides,
+  };
+  const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
+  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.fastify.server.address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+  return { app, url, config: { ...config, publicUrl: url }, close: () => app.close() };
+}
+
+export type Client = TRPCClient<AppRouter>;
+
+export interface Guest {
+  client: Client;
+  cookie: string;
+  userID: string;
+  name: string;
+  close(): void;
+}
+
+/** Signs in as a guest through POST /auth/guest and returns a tRPC client with that session. */
+export async function signInGuest(server: Pick<Server, 'url'>, name: string): Promise<Guest> {
+  const response = await fetch(`${server.url}/auth/guest`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: name, password: 'guest', redirect: '/' }),
+    redirect: 'manual',
+  });
+  if (response.status !== 303) throw new Error(`guest login failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
+  const jwt = await (await fetch(`${server.url}/auth/jwt`, { headers: { cookie } })).text();
+  const { client, close } = clientFor(server, cookie, jwt);
+  const me = await client.session.me.query();
+  return { client, cookie, userID: me!.id, name: me!.name, close };
+}
+
+/** A tRPC client: HTTP with the cookie, subscriptions over the websocket with the JWT. */
+export function clientFor(server: Pick<Server, 'url'>, cookie: string | null, jwt: string | null): { client: Client; close: () => void } {
+  const wsURL = `${server.url.replace('http', 'ws')}/trpc${jwt ? `?jwt=${encodeURIComponent(jwt)}` : ''}`;
+  const ws = createWSClient({ url: wsURL, WebSocket: WebSocket as unknown as typeof globalThis.WebSocket, lazy: { enabled: true, closeMs: 0 } });
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: wsLink({ client: ws }),
+        false: httpBatchLink({ url: `${server.url}/trpc`, headers: () => (cookie ? { cookie } : {}) }),
+      }),
+    ],
+  });
+  return { client, close: () => void ws.close() };
+}
+
+export function anonymous(server: Pick<Server, 'url'>): { client: Client; close: () => void } {
+  return clientFor(server, null, null);
+}

@@ -11,6 +11,9 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { pino, type Logger } from 'pino';
 import { GAME_DEFINITIONS } from '../engine/data.js';
 import type { GameDefinitions } from '../engine/index.js';
+import { registerChannel } from '../compat/channel.js';
+import { registerGraphQL } from '../compat/graphql.js';
+import { registerRest } from '../compat/rest.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { MemoryBus, type Bus } from './bus/bus.js';
 import { PgBus } from './bus/pg-bus.js';
@@ -24,6 +27,8 @@ import { appRouter, type AppRouter } from './trpc/router.js';
 export interface App {
   fastify: FastifyInstance;
   services: Services;
+  /** Serves /channel alone, for the spec's separate non-TLS websocket port (CHANNEL_PORT). */
+  channelServer(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -102,16 +107,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
   registerAuthRoutes(fastify, services);
+  registerRest(fastify, services);
+  registerGraphQL(fastify, services);
+  registerChannel(fastify, services);
   registerWebClient(fastify, config.webDir);
 
   let closed = false;
+  const extra: FastifyInstance[] = [];
   return {
     fastify,
     services,
+    async channelServer() {
+      const server = Fastify({ loggerInstance: log }) as unknown as FastifyInstance;
+      await server.register(websocket, { options: { maxPayload: 64 * 1024 } });
+      registerChannel(server, services);
+      extra.push(server);
+      return server;
+    },
     async close() {
       if (closed) return;
       closed = true;
       await services.games.close();
+      await Promise.allSettled(extra.map((server) => server.close()));
       await fastify.close();
       await bus.close();
       await db.close();

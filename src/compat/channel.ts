@@ -1,0 +1,212 @@
+/**
+ * The /channel websocket of SPEC section 7: `jwt` query parameter; messages `chat`, `subscribe`
+ * and `unsubscribe`; topic messages delivered to matching subscribers, each game subscriber
+ * getting its own view. Bad input gets an error message on the socket, never a crash; heartbeats
+ * close dead sockets.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { UserRow } from '../server/db/schema.js';
+import { chatTopic, type ChatMessage } from '../server/services/chat.js';
+import { ServiceError } from '../server/services/errors.js';
+import { gameTopic } from '../server/services/game-service.js';
+import { viewerOf, wireUpdate } from '../server/services/game-views.js';
+import { LOBBY_LIST_TOPIC } from '../server/services/lobbies.js';
+import type { Services } from '../server/services/services.js';
+import { describeZodError } from './rest.js';
+
+const HEARTBEAT_MS = 30_000;
+const MAX_SUBSCRIPTIONS = 100;
+
+const messageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('chat'), room: z.string().min(1).max(80), message: z.string().max(2_000) }),
+  z.object({ type: z.literal('subscribe'), topic: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('unsubscribe'), topic: z.string().min(1).max(200) }),
+]);
+
+type Topic =
+  | { kind: 'lobby_list' }
+  | { kind: 'lobby'; lobbyID: string }
+  | { kind: 'game'; gameID: string }
+  | { kind: 'inbox'; userID: string; gameID: string }
+  | { kind: 'chat'; room: string };
+
+const ID = '[A-Za-z0-9_-]{1,64}';
+const TOPICS: [RegExp, (m: RegExpExecArray) => Topic][] = [
+  [/^lobby_list$/, () => ({ kind: 'lobby_list' })],
+  [new RegExp(`^lobby/(${ID})$`), (m) => ({ kind: 'lobby', lobbyID: m[1]! })],
+  [new RegExp(`^game/(${ID})$`), (m) => ({ kind: 'game', gameID: m[1]! })],
+  [new RegExp(`^inbox/(${ID})/game/(${ID})$`), (m) => ({ kind: 'inbox', userID: m[1]!, gameID: m[2]! })],
+  [new RegExp(`^chat/((?:lobby|game)/${ID})$`), (m) => ({ kind: 'chat', room: m[1]! })],
+];
+
+export function parseTopic(topic: string): Topic | null {
+  for (const [pattern, make] of TOPICS) {
+    const match = pattern.exec(topic);
+    if (match) return make(match);
+  }
+  return null;
+}
+
+class Connection {
+  private readonly subscriptions = new Map<string, () => void>();
+  private alive = true;
+
+  constructor(
+    private readonly services: Services,
+    private readonly socket: WebSocket,
+    private readonly user: UserRow | null,
+  ) {}
+
+  send(message: unknown): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  error(message: string): void {
+    this.send({ type: 'error', message });
+  }
+
+  async handle(raw: string): Promise<void> {
+    let data: unknown;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return this.error('Invalid message: not JSON.');
+    }
+    const type = (data as { type?: unknown } | null)?.type;
+    if (typeof type !== 'string' || !['chat', 'subscribe', 'unsubscribe'].includes(type)) {
+      return this.error(`Unknown message type: ${typeof type === 'string' ? type : String(type)}`);
+    }
+    const parsed = messageSchema.safeParse(data);
+    if (!parsed.success) return this.error(describeZodError(parsed.error));
+    const message = parsed.data;
+    try {
+      if (message.type === 'chat') {
+        if (!this.user) return this.error('You must be logged in to chat.');
+        await this.services.chat.send(this.user, message.room, message.message);
+      } else if (message.type === 'subscribe') await this.subscribe(message.topic);
+      else this.unsubscribe(message.topic);
+    } catch (error) {
+      if (error instanceof ServiceError) return this.error(error.message);
+      throw error;
+    }
+  }
+
+  private async subscribe(topicName: string): Promise<void> {
+    const topic = parseTopic(topicName);
+    if (!topic) return this.error(`Unknown topic: ${topicName}`);
+    if (!this.user) return this.error(`You must be logged in to subscribe to ${topicName}.`);
+    if (this.subscriptions.has(topicName)) return;
+    if (this.subscriptions.size >= MAX_SUBSCRIPTIONS) return this.error('Too many subscriptions.');
+    const user = this.user;
+    const bus = this.services.bus;
+    switch (topic.kind) {
+      case 'lobby_list':
+        this.subscriptions.set(topicName, bus.subscribe(LOBBY_LIST_TOPIC, (data) => this.send({ type: 'topic', topic: topicName, data })));
+        return;
+      case 'lobby':
+        await this.services.lobbies.get(topic.lobbyID);
+        this.subscriptions.set(topicName, bus.subscribe(`lobby/${topic.lobbyID}`, (data) => this.send({ type: 'topic', topic: topicName, data })));
+        return;
+      case 'chat':
+        await this.services.chat.checkRoom(topic.room);
+        this.subscriptions.set(
+          topicName,
+          bus.subscribe(chatTopic(topic.room), (data) => {
+            const chat = data as ChatMessage;
+            this.send({ type: 'chat', userID: chat.senderID, room: chat.room, message: chat.message });
+          }),
+        );
+        return;
+      case 'game':
+      case 'inbox': {
+        const game = await this.services.games.get(topic.gameID);
+        if (!game) return this.error(`Game ${topic.gameID} not found.`);
+        if (topic.kind === 'inbox' && (topic.userID !== user.id || !game.players.some((p) => p.userID === user.id))) {
+          return this.error(`You may not subscribe to ${topicName}.`);
+        }
+        const viewer = viewerOf(game, user.id);
+        let sent = -1;
+        const deliver = async (sequenceID: number) => {
+          const latest = await this.services.games.get(topic.gameID, sequenceID);
+          if (!latest || latest.sequenceID <= sent) return;
+          sent = latest.sequenceID;
+          const { game: view, events } = wireUpdate(latest, viewer);
+          this.send({ type: 'topic', topic: topicName, data: { sequenceID: latest.sequenceID, game: { ...view, events } } });
+        };
+        this.subscriptions.set(
+          topicName,
+          bus.subscribe(gameTopic(topic.gameID), (data) => void deliver((data as { sequenceID: number }).sequenceID).catch(() => undefined)),
+        );
+        await deliver(game.sequenceID);
+        return;
+      }
+    }
+  }
+
+  private unsubscribe(topicName: string): void {
+    this.subscriptions.get(topicName)?.();
+    this.subscriptions.delete(topicName);
+  }
+
+  /** Called every heartbeat: a socket that did not answer the last ping is closed. */
+  beat(): boolean {
+    if (!this.alive) {
+      this.socket.terminate();
+      return false;
+    }
+    this.alive = false;
+    this.socket.ping();
+    return true;
+  }
+
+  pong(): void {
+    this.alive = true;
+  }
+
+  close(): void {
+    for (const off of this.subscriptions.values()) off();
+    this.subscriptions.clear();
+  }
+}
+
+async function userFromRequest(services: Services, req: IncomingMessage): Promise<{ user: UserRow | null; error: string | null }> {
+  const jwt = new URL(req.url ?? '/', 'http://localhost').searchParams.get('jwt');
+  if (jwt) {
+    const userID = await services.jwt.verify(jwt);
+    const user = userID ? await services.users.get(userID) : null;
+    return user ? { user, error: null } : { user: null, error: 'Invalid JWT' };
+  }
+  return { user: await services.sessions.validate(services.sessions.tokenFrom(req.headers.cookie)), error: null };
+}
+
+/** Registers /channel on an app that has @fastify/websocket. */
+export function registerChannel(app: FastifyInstance, services: Services): void {
+  const connections = new Set<Connection>();
+  const heartbeat = setInterval(() => {
+    for (const connection of connections) if (!connection.beat()) connections.delete(connection);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
+
+  app.get('/channel', { websocket: true }, (socket, request) => {
+    let connection: Connection | null = null;
+    // Messages are handled one at a time, in order, once the user is known.
+    let queue: Promise<unknown> = userFromRequest(services, request.raw).then(({ user, error }) => {
+      connection = new Connection(services, socket, user);
+      connections.add(connection);
+      socket.on('pong', () => connection?.pong());
+      socket.on('close', () => {
+        connection?.close();
+        if (connection) connections.delete(connection);
+      });
+      if (error) connection.error(error);
+    });
+    socket.on('message', (raw) => {
+      const text = raw.toString();
+      queue = queue.then(() => connection?.handle(text)).catch(() => connection?.error('Something went wrong on our side.'));
+    });
+  });
+}

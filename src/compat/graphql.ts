@@ -1,0 +1,176 @@
+/**
+ * The compat GraphQL endpoint (graphql-helix over graphql 16): the queries of SPEC section 7,
+ * answered from the same services as tRPC. Errors go in the standard `errors` array; a browser
+ * asking for the endpoint gets GraphiQL.
+ */
+import type { FastifyInstance } from 'fastify';
+import { GraphQLError, buildSchema, execute, parse, validate } from 'graphql';
+import { getGraphQLParameters, processRequest, renderGraphiQL, shouldRenderGraphiQL } from 'graphql-helix';
+import { viewFor } from '../engine/index.js';
+import type { UserRow } from '../server/db/schema.js';
+import type { LobbyView } from '../server/services/lobbies.js';
+import type { Services } from '../server/services/services.js';
+import { userOf } from './session.js';
+
+const schema = buildSchema(`
+  "A player (or a bot's seat)."
+  type User {
+    id: ID!
+    name: String!
+    profilePictureURL: String
+    subtitle: String
+    isDev: Boolean!
+    isBot: Boolean!
+    canSeeProfile: Boolean!
+    canChangeName: Boolean!
+    statsJSON: String!
+    "The user's latest games, newest first."
+    games(first: Int = 5): [GameSummary!]!
+  }
+  type GamePlayer {
+    user: User
+    botType: String
+    gameStatsJSON: String
+  }
+  type GameSummary {
+    id: ID!
+    startTimestamp: Float!
+    endTimestamp: Float
+    sequenceID: Int!
+    players: [GamePlayer!]!
+    "The game as the caller may see it, as JSON."
+    renderedGame: String
+  }
+  type LobbyPlayer {
+    id: ID!
+    name: String!
+    profilePictureURL: String
+  }
+  type BotSeat {
+    playerID: ID!
+    botType: String!
+  }
+  type LobbyGame {
+    id: ID!
+    endTimestamp: Float
+  }
+  type Lobby {
+    id: ID!
+    sequenceID: Int!
+    name: String!
+    host: User!
+    players: [LobbyPlayer!]!
+    "The game options, as JSON."
+    options: String!
+    modules: [String!]!
+    playerIDToBotType: [BotSeat!]!
+    game: LobbyGame
+    creationDate: Float!
+    status: String!
+  }
+  type Query {
+    user(id: ID!): User
+    users(ids: [ID!]!): [User]!
+    lobbies: [Lobby!]!
+    lobby(id: ID!): Lobby
+    "Developers only."
+    devUsers: [User!]!
+  }
+`);
+
+interface GraphContext {
+  services: Services;
+  viewer: UserRow;
+}
+
+function userNode(services: Services, row: UserRow) {
+  const user = services.users.toPublicUser(row);
+  return {
+    ...user,
+    games: async ({ first }: { first: number }, ctx: GraphContext) => {
+      const games = await services.history.recentGames(row.id, Math.max(0, Math.min(first, 50)));
+      const users = new Map((await services.users.getMany(games.flatMap((g) => g.players.map((p) => p.userID)))).map((u) => [u.id, u]));
+      return games.map((g) => ({
+        ...g,
+        players: g.players.map((p) => ({ user: users.has(p.userID) ? userNode(services, users.get(p.userID)!) : null, botType: p.botType, gameStatsJSON: p.gameStatsJSON })),
+        renderedGame: async () => {
+          const game = await services.games.get(g.id);
+          if (!game) return null;
+          const seated = game.players.some((p) => p.userID === ctx.viewer.id);
+          return JSON.stringify(viewFor(game, seated ? ctx.viewer.id : null));
+        },
+      }));
+    },
+  };
+}
+
+function lobbyNode(services: Services, lobby: LobbyView, hostRow: UserRow | undefined) {
+  return {
+    ...lobby,
+    host: hostRow ? userNode(services, hostRow) : lobby.host,
+    options: JSON.stringify(lobby.options),
+    playerIDToBotType: lobby.playerIDToBotType.map(([playerID, botType]) => ({ playerID, botType })),
+  };
+}
+
+const root = {
+  user: async ({ id }: { id: string }, { services }: GraphContext) => {
+    const row = await services.users.get(id);
+    return row ? userNode(services, row) : null;
+  },
+  users: async ({ ids }: { ids: string[] }, { services }: GraphContext) => {
+    if (ids.length > 200) throw new GraphQLError('Ask for at most 200 users at a time.');
+    const rows = new Map((await services.users.getMany(ids)).map((u) => [u.id, u]));
+    return ids.map((id) => (rows.has(id) ? userNode(services, rows.get(id)!) : null));
+  },
+  lobbies: async (_: unknown, { services }: GraphContext) => {
+    const lobbies = await services.lobbies.list();
+    const hosts = new Map((await services.users.getMany(lobbies.map((l) => l.host.id))).map((u) => [u.id, u]));
+    return lobbies.map((l) => lobbyNode(services, l, hosts.get(l.host.id)));
+  },
+  lobby: async ({ id }: { id: string }, { services }: GraphContext) => {
+    try {
+      const lobby = await services.lobbies.get(id);
+      return lobbyNode(services, lobby, (await services.users.get(lobby.host.id)) ?? undefined);
+    } catch {
+      return null;
+    }
+  },
+  devUsers: async (_: unknown, { services, viewer }: GraphContext) => {
+    if (!services.users.isDev(viewer)) throw new GraphQLError('Only developers can list users.');
+    return (await services.users.list()).map((u) => userNode(services, u));
+  },
+};
+
+export function registerGraphQL(app: FastifyInstance, services: Services): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/graphql',
+    handler: async (request, reply) => {
+      const helixRequest = { body: request.body, headers: request.headers, method: request.method, query: request.query };
+      if (shouldRenderGraphiQL(helixRequest)) return reply.type('text/html').send(renderGraphiQL({ endpoint: '/api/graphql' }));
+      const viewer = await userOf(services, request);
+      if (!viewer) return reply.code(401).send({ data: null, errors: [{ message: 'You must be logged in.' }] });
+      let params;
+      try {
+        params = getGraphQLParameters(helixRequest);
+      } catch {
+        return reply.code(400).send({ data: null, errors: [{ message: 'The variables are not valid JSON.' }] });
+      }
+      const result = await processRequest<GraphContext>({
+        ...params,
+        request: helixRequest,
+        schema,
+        // Our graphql instance does the work: helix's own import may load graphql's other build.
+        parse,
+        validate,
+        execute,
+        rootValueFactory: () => root,
+        contextFactory: () => ({ services, viewer }),
+      });
+      if (result.type !== 'RESPONSE') return reply.code(400).send({ data: null, errors: [{ message: 'Only queries are served here.' }] });
+      for (const { name, value } of result.headers) reply.header(name, value);
+      return reply.code(result.status).send(result.payload);
+    },
+  });
+}

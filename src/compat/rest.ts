@@ -1,0 +1,124 @@
+/**
+ * The documented REST calls of SPEC section 7, as thin adapters over the same services the tRPC
+ * router uses: inputs checked with the same zod schemas, refusals with the spec's messages.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { viewFor, type Action } from '../engine/index.js';
+import { HTTP_STATUS, ServiceError } from '../server/services/errors.js';
+import type { Services } from '../server/services/services.js';
+import { viewerOf } from '../server/services/game-views.js';
+import { actionSchema, addBotInput, setModuleInput, setOptionInput } from '../server/trpc/schemas.js';
+import { requireUser } from './session.js';
+
+type Params = { id: string };
+
+/** The first problem zod found, as one sentence. */
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
+  return `Invalid ${field}: ${issue.message}`;
+}
+
+function refuseInput(reply: FastifyReply, error: z.ZodError) {
+  return reply.code(400).send({ ok: false, error: describeZodError(error) });
+}
+
+/** Runs a service call; its refusals become the matching status with the message. */
+async function answer(reply: FastifyReply, work: () => Promise<unknown>) {
+  try {
+    const result = await work();
+    return reply.send(result ?? { ok: true });
+  } catch (error) {
+    if (error instanceof ServiceError) return reply.code(HTTP_STATUS[error.kind]).send({ ok: false, error: error.message });
+    throw error;
+  }
+}
+
+const addActionBody = z.object({ action: actionSchema });
+const addBotBody = z.object({ bot_name: addBotInput.shape.botType });
+const setOptionBody = z.object({ option: setOptionInput.shape.option, value: z.boolean() });
+const setModuleBody = z.object({ module: setModuleInput.shape.module, enabled: z.boolean() });
+const removePlayerBody = z.object({ player_id: z.string().min(1).max(64) });
+const historyQuery = z.object({ includeBots: z.enum(['0', '1', 'true', 'false']).optional(), userID: z.string().min(1).max(64).optional() });
+
+export function registerRest(app: FastifyInstance, services: Services): void {
+  app.get('/api/game_definitions', async () => services.definitions);
+
+  app.get<{ Params: Params }>('/api/game/:id/state', async (request, reply) => {
+    const user = await requireUser(services, request, reply);
+    if (!user) return reply;
+    const game = await services.games.get(request.params.id);
+    if (!game) return reply.code(404).send({ ok: false, error: `Game ${request.params.id} not found.` });
+    return viewFor(game, viewerOf(game, user.id));
+  });
+
+  app.get('/api/game_history_list', async (request, reply) => {
+    const user = await requireUser(services, request, reply);
+    if (!user) return reply;
+    const query = historyQuery.safeParse(request.query);
+    if (!query.success) return refuseInput(reply, query.error);
+    const includeBots = query.data.includeBots === '1' || query.data.includeBots === 'true';
+    return services.history.list({ includeBots, userID: query.data.userID ?? null });
+  });
+
+  app.post<{ Params: Params }>('/api/game/:id/add_action', async (request, reply) => {
+    const user = await requireUser(services, request, reply);
+    if (!user) return reply;
+    const body = addActionBody.safeParse(request.body);
+    if (!body.success) return refuseInput(reply, body.error);
+    const result = await services.games.act(request.params.id, user.id, body.data.action as Action);
+    if (!result.ok) return reply.code(result.code === 'game/not-found' ? 404 : 400).send({ ok: false, error: result.message, code: result.code });
+    return { ok: true, sequenceID: result.sequenceID };
+  });
+
+  app.post('/api/lobby/create', async (request, reply) => {
+    const user = await requireUser(services, request, reply);
+    if (!user) return reply;
+    return answer(reply, async () => ({ id: await services.lobbies.create(user) }));
+  });
+
+  app.post<{ Params: Params }>('/api/lobby/:id/add_bot', async (request, reply) => {
+    const user = await requireUser(services, request, reply);
+    if (!user) return reply;
+    const body = addBotBody.safeParse(request.body);
+    if (!body.success) return refuseInput(reply, body.error);
+    return answer(reply, () => services.lobbies.addBot(request.params.id, user, body.data.bot_name));
+  });
+
+  app.post<{ Params: Params }>('/api/lobby/:id/start', async (request, reply) => {
+    const user = await requireUser(services, request, reply);
+    if (!user) return reply;
+    return answer(reply, async () => ({ gameID: await services.lobbies.start(request.params.id, user) }));
+  });
+
+  app.post<{ Params: Params }>('/api/lobby/:id/set_game_option', async (request, reply) => {
+    const user = await requireUser(services, request, reply);
+    if (!user) return reply;
+    const body = setOptionBody.safeParse(request.body);
+    if (!body.success) return refuseInput(reply, body.error);
+    return answer(reply, () => services.lobbies.setOption(request.params.id, user, body.data.option, body.data.value));
+  });
+
+  app.post<{ Params: Params }>('/api/lobby/:id/set_module', async (request, reply) => {
+    const user = await requireUser(services, request, reply);
+    if (!user) return reply;
+    const body = setModuleBody.safeParse(request.body);
+    if (!body.success) return refuseInput(reply, body.error);
+    return answer(reply, () => services.lobbies.setModule(request.params.id, user, body.data.module, body.data.enabled));
+  });
+
+  app.post<{ Params: Params }>('/api/lobby/:id/join', async (request, reply) => {
+    const user = await requireUser(services, request, reply);
+    if (!user) return reply;
+    return answer(reply, () => services.lobbies.join(request.params.id, user));
+  });
+
+  app.post<{ Params: Params }>('/api/lobby/:id/remove_player', async (request, reply) => {
+    const user = await requireUser(services, request, reply);
+    if (!user) return reply;
+    const body = removePlayerBody.safeParse(request.body);
+    if (!body.success) return refuseInput(reply, body.error);
+    return answer(reply, () => services.lobbies.removePlayer(request.params.id, user, body.data.player_id));
+  });
+}

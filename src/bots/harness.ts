@@ -7,6 +7,7 @@ import {
   advance,
   applyAction,
   createGame,
+  mixSeed,
   rngFromState,
   seedState,
   viewFor,
@@ -46,7 +47,7 @@ export interface BotGame {
 
 /** The rng of one bot decision: a function of the bot seed, the seat and the game's sequenceID. */
 export function decisionRng(botSeed: number, seat: number, sequenceID: number): Rng {
-  return rngFromState(seedState((botSeed * 31 + seat) * 1_000_003 + sequenceID));
+  return rngFromState(seedState(mixSeed(botSeed, seat, sequenceID)));
 }
 
 /** Asks the bot in a seat for its action, from its own view. */

@@ -17,4 +17,4 @@ export { parseAbility, parseEffect, formatEffect, NotationError, type Ability, t
 export { baseGold, baseMilitary, deitySets, countOf, isUpgraded, outputAmount } from './effects.js';
 export { goldCost, prophecyFavor } from './phases/resolution.js';
 export { maxBid } from './actions/bid.js';
-export { seedState, rngFromState, stateOf, randomInt, shuffle, rollDice, type Rng } from './rng.js';
+export { mixSeed, seedState, rngFromState, stateOf, randomInt, shuffle, rollDice, type Rng } from './rng.js';

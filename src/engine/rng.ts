@@ -8,8 +8,27 @@ import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator
 
 export type Rng = ReturnType<typeof xoroshiro128plus>;
 
+/**
+ * Scrambles a seed (murmur3's finaliser). xoroshiro128+ seeded directly from a small integer
+ * starts with outputs that are simple functions of it, so neighbouring seeds (a tournament's
+ * seed + i) would deal alike; scrambled, they do not.
+ */
+export function mixSeed(...parts: number[]): number {
+  let h = 0x9e3779b9;
+  for (const part of parts) {
+    h ^= part | 0;
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    h ^= h >>> 16;
+  }
+  return h | 0;
+}
+
 export function seedState(seed: number): number[] {
-  return [...xoroshiro128plus(seed | 0).getState()];
+  const rng = xoroshiro128plus(mixSeed(seed));
+  // Drop the first outputs too: they still echo the seed's bits.
+  for (let i = 0; i < 4; i++) rng.next();
+  return [...rng.getState()];
 }
 
 export function rngFromState(state: readonly number[]): Rng {

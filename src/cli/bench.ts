@@ -1,0 +1,116 @@
+/**
+ * `mythos bench`: throughput of full games in this thread: the bare engine (valid_move deciding
+ * on the whole game, no views), then each bot kind through the harness (every decision from the
+ * bot's own view, as the server runs bots). Short timed runs after a warm-up.
+ */
+import { Command } from 'commander';
+import { playBotGame } from '../bots/harness.js';
+import { validMove } from '../bots/valid-move.js';
+import { GAME_DEFINITIONS } from '../engine/data.js';
+import { advance, applyAction, BOT_TYPES, createGame, rngFromState, seedState, type BotType, type Game } from '../engine/index.js';
+import { parseInteger, parseKinds, parseSeconds } from './args.js';
+import type { Io } from './io.js';
+import { botSeedFor, gameSetup, SIM_START, SIM_STEP_MILLIS } from './match.js';
+import { formatTable } from './table.js';
+
+export interface BenchRow {
+  name: string;
+  games: number;
+  moves: number;
+  seconds: number;
+  gamesPerSecond: number;
+  movesPerSecond: number;
+}
+
+export interface BenchArgs {
+  seconds: number;
+  kinds: BotType[];
+  players: number;
+}
+
+/** One game of the bare engine: valid_move decides from the whole game, no views. */
+function engineGame(players: number, seed: number): number {
+  const rng = rngFromState(seedState(botSeedFor(seed)));
+  const seats = Array.from({ length: players }, (_, i) => ({ userID: `p${i + 1}` }));
+  let now = SIM_START;
+  let game: Game = advance(createGame({ players: seats, definitions: GAME_DEFINITIONS }, seed, now), now).game;
+  let moves = 0;
+  while (game.gameEndTimestamp === null) {
+    for (const player of game.players) {
+      const action = validMove(game, player.userID, rng);
+      if (!action) continue;
+      now += SIM_STEP_MILLIS;
+      const result = applyAction(game, player.userID, action, now);
+      if (!result.ok) throw new Error(result.message);
+      game = advance(result.game, now).game;
+      moves++;
+    }
+  }
+  return moves;
+}
+
+function harnessGame(kind: BotType, players: number, seed: number): number {
+  const match = { seats: Array.from({ length: players }, () => kind), options: {}, modules: [], baseSeed: seed };
+  return playBotGame(gameSetup(match, 0), seed, botSeedFor(seed), SIM_STEP_MILLIS, SIM_START).actions.length;
+}
+
+/** Plays games back to back for `warmUpSeconds`, then for `seconds` while counting them. */
+export function timeGames(name: string, seconds: number, play: (seed: number) => number, warmUpSeconds = seconds / 4): BenchRow {
+  const warmUntil = performance.now() + warmUpSeconds * 1000;
+  let seed = 1_000_000;
+  while (performance.now() < warmUntil) play(seed++);
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  let games = 0;
+  let moves = 0;
+  while (performance.now() < deadline) {
+    moves += play(1 + games);
+    games++;
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  return { name, games, moves, seconds: elapsed, gamesPerSecond: games / elapsed, movesPerSecond: moves / elapsed };
+}
+
+export function runBench(args: BenchArgs, io: Io): BenchRow[] {
+  io.out(`bench: full ${args.players}-player games in one thread, ${args.seconds} s per row (node ${process.version})\n\n`);
+  // The engine needs some 300 games before V8 has compiled its hot paths: the first row warms up longer.
+  const engineWarmUp = Math.min(1.5, args.seconds / 2);
+  const rows: BenchRow[] = [timeGames('engine (valid_move, no views)', args.seconds, (seed) => engineGame(args.players, seed), engineWarmUp)];
+  for (const kind of args.kinds) rows.push(timeGames(`${kind} x${args.players}`, args.seconds, (seed) => harnessGame(kind, args.players, seed)));
+  const table = rows.map((r) => [
+    r.name,
+    String(r.games),
+    r.gamesPerSecond.toFixed(1),
+    r.movesPerSecond.toFixed(0),
+    (1000 / r.gamesPerSecond).toFixed(2),
+    (r.moves / Math.max(1, r.games)).toFixed(1),
+  ]);
+  io.out(formatTable(['seats', 'games', 'games/s', 'moves/s', 'ms/game', 'moves/game'], table));
+  return rows;
+}
+
+export function benchCommand(io: Io): Command {
+  return new Command('bench')
+    .description('measure engine and bot throughput (full games per second, one thread)')
+    .option('--seconds <s>', 'timed seconds per row', '2')
+    .option('--kinds <list>', `bot kinds to time (${BOT_TYPES.join(', ')})`, BOT_TYPES.join(','))
+    .option('--players <n>', 'players per game', '4')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ mythos bench
+  $ mythos bench --seconds 5 --kinds valid_move,basic_bot
+  $ NODE_ENV=production mythos bench --players 2`,
+    )
+    .action((raw: { seconds: string; kinds: string; players: string }) => {
+      runBench(
+        {
+          seconds: parseSeconds(raw.seconds, '--seconds'),
+          kinds: parseKinds(raw.kinds, '--kinds'),
+          players: parseInteger(raw.players, '--players', { min: 2, max: 8 }),
+        },
+        io,
+      );
+    });
+}

@@ -1,0 +1,24 @@
+/**
+ * The kinds of simulation work the CLI spreads over worker threads: each job plays game i of a
+ * match and returns a small record (the worker never sends whole games back).
+ */
+import { playBalanceGame, type BalanceRecord } from './balance-game.js';
+import type { Match } from './match.js';
+import { playTournamentGame, type GameRecord } from './tournament-game.js';
+
+export type Job = { kind: 'tournament'; match: Match; saveDir: string | null } | { kind: 'balance'; match: Match };
+
+export interface JobRecords {
+  tournament: GameRecord;
+  balance: BalanceRecord;
+}
+export type RecordOf<J extends Job> = JobRecords[J['kind']];
+
+export function runJobGame<J extends Job>(job: J, index: number): RecordOf<J> {
+  switch (job.kind) {
+    case 'tournament':
+      return playTournamentGame(job.match, index, job.saveDir) as RecordOf<J>;
+    case 'balance':
+      return playBalanceGame(job.match, index) as RecordOf<J>;
+  }
+}

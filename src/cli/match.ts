@@ -1,0 +1,65 @@
+/**
+ * A match: the same seats, options and modules played game after game. Game i of a match is a
+ * pure function of (match, i): its seats are the match's seats rotated by i, its seed is
+ * `baseSeed + i` and its bot seed is derived from that seed. So results never depend on how the
+ * games are spread over worker threads.
+ */
+import type { BotGameSetup, SeatSetup } from '../bots/harness.js';
+import { GAME_DEFINITIONS } from '../engine/data.js';
+import { DEFAULT_OPTIONS, type BotType, type GameOptions, type ModuleKey } from '../engine/index.js';
+
+export interface Match {
+  /** Bot kinds in seat order for game 0. */
+  seats: BotType[];
+  options: Partial<GameOptions>;
+  modules: ModuleKey[];
+  baseSeed: number;
+}
+
+/** The clock of a simulated game: it starts at 0 and each action is one second later. */
+export const SIM_START = 0;
+export const SIM_STEP_MILLIS = 1_000;
+
+/** The largest seed the engine uses as is (it takes seeds as 32-bit integers). */
+export const MAX_SEED = 2 ** 31 - 1;
+
+/** Seat j of game i holds the kind at (j + i) mod n: every kind takes every seat in turn. */
+export function kindsForGame(match: Match, index: number): BotType[] {
+  const n = match.seats.length;
+  return match.seats.map((_, j) => match.seats[(j + index) % n]!);
+}
+
+export function seedForGame(match: Match, index: number): number {
+  return match.baseSeed + index;
+}
+
+/**
+ * The bot seed of a game, a hash of its seed. Kept below 2^24 so the harness's per-decision seed
+ * `(botSeed * 31 + seat) * 1_000_003 + sequenceID` stays an exact integer (below 2^53).
+ */
+export function botSeedFor(seed: number): number {
+  let h = Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return (h >>> 0) & 0xffffff;
+}
+
+/** Seat user ids: p1, p2, ... in seat order. */
+export function seatSetups(kinds: readonly BotType[]): SeatSetup[] {
+  return kinds.map((botType, j) => ({ userID: `p${j + 1}`, botType }));
+}
+
+export function gameSetup(match: Match, index: number): BotGameSetup {
+  return {
+    seats: seatSetups(kindsForGame(match, index)),
+    options: { ...DEFAULT_OPTIONS, ...match.options },
+    modules: match.modules,
+    definitions: GAME_DEFINITIONS,
+  };
+}
+
+/** The options as the engine will see them before modules add theirs. */
+export function resolvedOptions(match: Match): GameOptions {
+  return { ...DEFAULT_OPTIONS, ...match.options };
+}

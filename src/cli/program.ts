@@ -1,0 +1,59 @@
+/**
+ * The `mythos` command line: tournament, replay, balance and bench, wired with commander.
+ * `runCli` parses and runs one command line and returns the exit code instead of exiting, so tests
+ * run it in-process. Exit codes: 0 ok, 1 a replay that does not reproduce (or an unexpected
+ * failure), 2 a usage error (bad flag, value, bot, module, option or file).
+ */
+import { Command, CommanderError } from 'commander';
+import { balanceCommand } from './balance.js';
+import { benchCommand } from './bench.js';
+import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './errors.js';
+import { processIo, type Io } from './io.js';
+import { replayCommand } from './replay.js';
+import { tournamentCommand } from './tournament.js';
+
+export function buildProgram(io: Io, setExitCode: (code: number) => void): Command {
+  const program = new Command('mythos')
+    .description('Mythos from the command line: bot tournaments, game replays, balance reports and benchmarks')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.out(s),
+      writeErr: (s) => io.err(s),
+      // One line per error: "error: unknown option '--sed' (Did you mean --seed?)".
+      outputError: (s, write) => write(`${s.trimEnd().replace(/\s*\n\s*/g, ' ')}\n`),
+    })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ mythos tournament --seats basic_bot,easy_bot,valid_move,valid_move --games 1000
+  $ mythos tournament --games 20 --save-games replays/ && mythos replay replays/game-00000.json
+  $ mythos balance --games 2000 --out report.md
+  $ mythos bench --seconds 3`,
+    );
+  for (const command of [tournamentCommand(io), replayCommand(io, setExitCode), balanceCommand(io), benchCommand(io)]) {
+    command.copyInheritedSettings(program);
+    program.addCommand(command);
+  }
+  return program;
+}
+
+export async function runCli(argv: readonly string[], io: Io = processIo): Promise<number> {
+  let exitCode = EXIT_OK;
+  const program = buildProgram(io, (code) => (exitCode = code));
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.err(`error: ${error.message}\n`);
+      return error.exitCode;
+    }
+    if (error instanceof CommanderError) {
+      // Commander has printed its message (or the help) already.
+      return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    }
+    io.err(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return EXIT_FAILED;
+  }
+}

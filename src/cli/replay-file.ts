@@ -1,0 +1,147 @@
+/**
+ * The replay file: everything needed to re-run one game and check it, as one JSON document.
+ *
+ *   { "format": "mythos-replay", "version": 1,
+ *     "setup": { "seats": [{ "userID": "p1", "botType": "valid_move" }, ...],   // or "players"
+ *                "options": { "unbid": true, ... }, "modules": ["altleaders"] },
+ *     "seed": 1042, "start": 0,
+ *     "actions": [{ "userID": "p1", "action": { "type": "BID", ... }, "now": 1000 }, ...],
+ *     "final": { ...the Game as saved when it ended... },
+ *     "meta": { "game": 42, "botSeed": 123, "createdBy": "mythos tournament" } }      // optional
+ *
+ * `readReplayFile` checks the shape and names and turns every problem into a one-line CliError.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { LoggedAction, SeatSetup } from '../bots/harness.js';
+import { GAME_OPTION_KEYS, MAX_PLAYERS, MIN_PLAYERS, type Game, type GameOptions, type ModuleKey } from '../engine/index.js';
+import { isBotType, isModuleKey, isOptionKey, unknownBot, unknownModule, unknownOption } from './args.js';
+import { CliError } from './errors.js';
+
+export const REPLAY_FORMAT = 'mythos-replay';
+export const REPLAY_VERSION = 1;
+
+export interface ReplaySetup {
+  seats: SeatSetup[];
+  options: Partial<GameOptions>;
+  modules: ModuleKey[];
+}
+
+export interface ReplayFile {
+  format: typeof REPLAY_FORMAT;
+  version: typeof REPLAY_VERSION;
+  setup: ReplaySetup;
+  seed: number;
+  start: number;
+  actions: LoggedAction[];
+  final: Game;
+  meta?: Record<string, unknown>;
+}
+
+export function replayOf(setup: ReplaySetup, seed: number, start: number, actions: LoggedAction[], final: Game, meta?: Record<string, unknown>): ReplayFile {
+  return { format: REPLAY_FORMAT, version: REPLAY_VERSION, setup, seed, start, actions, final, ...(meta ? { meta } : {}) };
+}
+
+const actionSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('BID'), bid: z.strictObject({ military: z.number(), tradeRowIndex: z.number() }) }),
+  z.strictObject({ type: z.literal('UNBID') }),
+  z.strictObject({
+    type: z.literal('REROLL'),
+    rollSelection: z.strictObject({ rerollType: z.enum(['reroll', 'decline']), rerollRound: z.number() }),
+  }),
+  z.strictObject({ type: z.literal('RESOLVE'), resolve: z.strictObject({ cardIDToGain: z.number() }) }),
+]);
+
+const loggedActionSchema = z.strictObject({ userID: z.string(), action: actionSchema, now: z.number() });
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function checkSeats(raw: unknown, where: string): SeatSetup[] {
+  if (!Array.isArray(raw) || raw.length < MIN_PLAYERS || raw.length > MAX_PLAYERS) {
+    throw new CliError(`${where} must list ${MIN_PLAYERS} to ${MAX_PLAYERS} seats`);
+  }
+  const seats = raw.map((seat: unknown, i): SeatSetup => {
+    const at = `${where}[${i}]`;
+    if (!isObject(seat) || typeof seat.userID !== 'string' || seat.userID === '') throw new CliError(`${at} needs a userID`);
+    const botType = seat.botType ?? null;
+    if (botType !== null && (typeof botType !== 'string' || !isBotType(botType))) throw unknownBot(String(botType), at);
+    return { userID: seat.userID, botType: botType as SeatSetup['botType'] };
+  });
+  if (new Set(seats.map((s) => s.userID)).size !== seats.length) throw new CliError(`${where} has a userID twice`);
+  return seats;
+}
+
+function checkOptions(raw: unknown): Partial<GameOptions> {
+  if (raw === undefined) return {};
+  if (!isObject(raw)) throw new CliError(`setup.options must be an object of ${GAME_OPTION_KEYS.length} booleans`);
+  const options: Partial<GameOptions> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (!isOptionKey(name)) throw unknownOption(name, 'setup.options');
+    if (typeof value !== 'boolean') throw new CliError(`setup.options.${name} must be true or false`);
+    options[name] = value;
+  }
+  return options;
+}
+
+function checkModules(raw: unknown): ModuleKey[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new CliError('setup.modules must be a list of module keys');
+  for (const key of raw) if (typeof key !== 'string' || !isModuleKey(key)) throw unknownModule(String(key), 'setup.modules');
+  return raw as ModuleKey[];
+}
+
+function checkActions(raw: unknown): LoggedAction[] {
+  if (!Array.isArray(raw)) throw new CliError('actions must be a list');
+  return raw.map((item: unknown, i) => {
+    const parsed = loggedActionSchema.safeParse(item);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+      throw new CliError(`actions[${i}]${path}: ${issue.message}`);
+    }
+    return parsed.data;
+  });
+}
+
+/** Checks a parsed document; the messages name the field at fault (without the file name). */
+export function checkReplay(doc: unknown): ReplayFile {
+  if (!isObject(doc) || doc.format !== REPLAY_FORMAT) throw new CliError(`not a mythos replay (expected "format": "${REPLAY_FORMAT}")`);
+  if (doc.version !== REPLAY_VERSION) throw new CliError(`unsupported replay version ${JSON.stringify(doc.version)} (supported: ${REPLAY_VERSION})`);
+  const setup = doc.setup;
+  if (!isObject(setup)) throw new CliError('setup is missing');
+  const seatsKey = setup.seats !== undefined ? 'seats' : 'players';
+  const seats = checkSeats(setup[seatsKey], `setup.${seatsKey}`);
+  const options = checkOptions(setup.options);
+  const modules = checkModules(setup.modules);
+  if (!Number.isSafeInteger(doc.seed)) throw new CliError('seed must be a whole number');
+  const start = doc.start ?? 0;
+  if (typeof start !== 'number' || !Number.isFinite(start)) throw new CliError('start must be a number (milliseconds)');
+  const actions = checkActions(doc.actions);
+  if (!isObject(doc.final)) throw new CliError('final (the saved final game) is missing');
+  const meta = isObject(doc.meta) ? doc.meta : undefined;
+  return replayOf({ seats, options, modules }, doc.seed as number, start, actions, doc.final as unknown as Game, meta);
+}
+
+/** Reads and checks a replay file; every problem is a one-line CliError that starts with the path. */
+export function readReplayFile(path: string): ReplayFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliError(`${path}: cannot read the file (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : String(code)})`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${path}: not valid JSON (${(error as Error).message})`);
+  }
+  try {
+    return checkReplay(doc);
+  } catch (error) {
+    if (error instanceof CliError) throw new CliError(`${path}: ${error.message}`, error.exitCode);
+    throw error;
+  }
+}

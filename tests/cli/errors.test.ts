@@ -1,0 +1,112 @@
+/**
+ * Usage errors: one line on stderr naming the flag, the bad value and the valid values, exit
+ * code 2, and nothing run. Bad replay files likewise.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, tempDir } from './helpers.js';
+
+const dir = tempDir();
+const BOTS = 'easy_bot, basic_bot, basic_bot2, valid_move, random_card';
+const MODULES = 'conquest, beta, altleaders, noupgrade, legacy';
+const OPTIONS = 'tradeRowSlide, prerollDice, randomLeader, biggerTradeRow, wipeTradeRow, wipeTributeRow, warTokens, rerollTokens, hideFavor, unbid, retreat1, retreat2, retreat3';
+
+async function fails(argv: string[], message: string): Promise<void> {
+  const run = await cli(...argv);
+  expect(run.stderr).toBe(`error: ${message}\n`);
+  expect(run.stdout).toBe('');
+  expect(run.code).toBe(2);
+}
+
+describe('command-line errors', () => {
+  it.each([
+    [['tournament', '--seats', 'basic_bot,foo'], `unknown bot kind 'foo' in --seats (valid: ${BOTS})`],
+    [['balance', '--seats', 'easy_bot,Basic_Bot', '--out', 'x.md'], `unknown bot kind 'Basic_Bot' in --seats (valid: ${BOTS})`],
+    [['bench', '--kinds', 'valid_move,nope'], `unknown bot kind 'nope' in --kinds (valid: ${BOTS})`],
+    [['tournament', '--seats', 'basic_bot'], '--seats needs 2 to 8 bot kinds, got 1'],
+    [['tournament', '--seats', Array(9).fill('valid_move').join(',')], '--seats needs 2 to 8 bot kinds, got 9'],
+    [['tournament', '--module', 'altleaders', '--module', 'bogus'], `unknown module 'bogus' in --module (valid: ${MODULES})`],
+    [['balance', '--module', 'conquest,nope'], `unknown module 'nope' in --module (valid: ${MODULES})`],
+    [['tournament', '--option', 'fast'], `unknown game option 'fast' in --option (valid: ${OPTIONS})`],
+    [['tournament', '--options', 'warTokens,hidefavor'], `unknown game option 'hidefavor' in --options (valid: ${OPTIONS})`],
+    [['tournament', '--options', 'unbid=maybe'], "bad value for game option 'unbid' in --options: 'unbid=maybe' (use unbid, unbid=true or unbid=false)"],
+    [['tournament', '--games', 'abc'], "--games must be a whole number from 1 to 10000000, got 'abc'"],
+    [['tournament', '--games', '0'], "--games must be a whole number from 1 to 10000000, got '0'"],
+    [['tournament', '--games', '2.5'], "--games must be a whole number from 1 to 10000000, got '2.5'"],
+    [['tournament', '--workers', '-1'], "--workers must be a whole number from 0 to 64, got '-1'"],
+    [['tournament', '--seed', 'x'], "--seed must be a whole number from 0 to 2147483647, got 'x'"],
+    [['tournament', '--seed', '2147483647', '--games', '2'], '--seed plus --games must stay within 2147483647, got seed 2147483647 and 2 games'],
+    [['tournament', '--out', 'results.txt'], "--out must end in .json or .csv, got 'results.txt'"],
+    [['balance', '--out', 'report.html'], "--out must end in .md, got 'report.html'"],
+    [['bench', '--seconds', '0'], "--seconds must be a number of seconds above 0 and at most 3600, got '0'"],
+    [['bench', '--players', '9'], "--players must be a whole number from 2 to 8, got '9'"],
+    [['tournament', '--sed', '3'], "unknown option '--sed' (Did you mean --seed?)"],
+    [['replay'], "missing required argument 'file'"],
+    [['frobnicate'], "unknown command 'frobnicate'"],
+  ])('%j', async (argv, message) => fails(argv, message));
+
+  it('refuses --save-games onto a plain file', async () => {
+    const file = join(dir, 'plain.txt');
+    writeFileSync(file, 'x');
+    await fails(['tournament', '--games', '1', '--save-games', file], `--save-games must be a directory, but '${file}' is a file`);
+  });
+
+  it('shows help with examples for every command, exit code 0', async () => {
+    for (const argv of [['--help'], ['tournament', '--help'], ['replay', '--help'], ['balance', '--help'], ['bench', '--help']]) {
+      const run = await cli(...argv);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('Usage: mythos');
+      expect(run.stdout).toContain('Examples:\n  $ mythos ');
+    }
+  });
+});
+
+describe('bad replay files', () => {
+  const good = {
+    format: 'mythos-replay',
+    version: 1,
+    setup: { seats: [{ userID: 'p1', botType: 'valid_move' }, { userID: 'p2', botType: 'easy_bot' }], options: {}, modules: [] },
+    seed: 1,
+    start: 0,
+    actions: [],
+    final: {},
+  };
+  const file = (name: string, content: unknown) => {
+    const path = join(dir, name);
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+    return path;
+  };
+  const bad = (path: string, message: string) => fails(['replay', path], `${path}: ${message}`);
+
+  it('a missing file', () => bad(join(dir, 'nope.json'), 'cannot read the file (no such file)'));
+  it('a directory', () => bad(dir, 'cannot read the file (it is a directory)'));
+  it('not JSON', () => {
+    const text = '{"format": "mythos-replay",';
+    const parserMessage = (() => {
+      try {
+        JSON.parse(text);
+        return '';
+      } catch (error) {
+        return (error as Error).message; // worded by the Node version: "Expected double-quoted property name ..."
+      }
+    })();
+    return bad(file('broken.json', text), `not valid JSON (${parserMessage})`);
+  });
+  it('JSON that is not a replay', () => bad(file('other.json', { games: [] }), 'not a mythos replay (expected "format": "mythos-replay")'));
+  it('another version', () => bad(file('v2.json', { ...good, version: 2 }), 'unsupported replay version 2 (supported: 1)'));
+  it('an unknown bot', () =>
+    bad(
+      file('bot.json', { ...good, setup: { ...good.setup, seats: [good.setup.seats[0], { userID: 'p2', botType: 'genius_bot' }] } }),
+      `unknown bot kind 'genius_bot' in setup.seats[1] (valid: ${BOTS})`,
+    ));
+  it('an unknown module', () =>
+    bad(file('module.json', { ...good, setup: { ...good.setup, modules: ['altleaders', 'dragons'] } }), `unknown module 'dragons' in setup.modules (valid: ${MODULES})`));
+  it('an unknown option', () =>
+    bad(file('option.json', { ...good, setup: { ...good.setup, options: { turbo: true } } }), `unknown game option 'turbo' in setup.options (valid: ${OPTIONS})`));
+  it('setup under "players" is read too, and checked the same way', () =>
+    bad(file('players.json', { ...good, setup: { players: [{ userID: 'p1' }] } }), 'setup.players must list 2 to 8 seats'));
+  it('a malformed action', () =>
+    bad(file('action.json', { ...good, actions: [{ userID: 'p1', action: { type: 'BID', bid: { military: '3', tradeRowIndex: 0 } }, now: 1 }] }), 'actions[0].action.bid.military: Invalid input: expected number, received string'));
+  it('no final state', () => bad(file('final.json', { ...good, final: undefined }), 'final (the saved final game) is missing'));
+});

@@ -1,0 +1,31 @@
+/** Runs the CLI in-process and captures what it prints; temporary directories for its files. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { bufferIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export async function cli(...argv: string[]): Promise<CliRun> {
+  const io = bufferIo();
+  const code = await runCli(argv, io);
+  return { code, stdout: io.stdout(), stderr: io.stderr() };
+}
+
+/** A fresh temporary directory, removed after the test file. */
+export function tempDir(prefix = 'mythos-cli-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The tournament's output without its last line (the timing, which varies run to run). */
+export function withoutTiming(stdout: string): string {
+  return stdout.replace(/\n[^\n]*games\/s[^\n]*\n$/, '\n');
+}

@@ -24,7 +24,8 @@ import { BOTS } from './index.js';
 
 export interface SeatSetup {
   userID: UserID;
-  botType: BotType;
+  /** null for a human seat (a game exported from the server). */
+  botType: BotType | null;
 }
 
 export interface BotGameSetup {

@@ -5,6 +5,7 @@
  * failure), 2 a usage error (bad flag, value, bot, module, option or file).
  */
 import { Command, CommanderError } from 'commander';
+import { dbCommand, gamesCommand, usersCommand } from './admin.js';
 import { balanceCommand } from './balance.js';
 import { benchCommand } from './bench.js';
 import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './errors.js';
@@ -29,9 +30,19 @@ Examples:
   $ mythos tournament --seats basic_bot,easy_bot,valid_move,valid_move --games 1000
   $ mythos tournament --games 20 --save-games replays/ && mythos replay replays/game-00000.json
   $ mythos balance --games 2000 --out report.md
-  $ mythos bench --seconds 3`,
+  $ mythos bench --seconds 3
+  $ mythos users list && mythos users make-dev u_abc123
+  $ mythos games export g_abc123 --out game.json && mythos replay game.json`,
     );
-  for (const command of [tournamentCommand(io), replayCommand(io, setExitCode), balanceCommand(io), benchCommand(io)]) {
+  for (const command of [
+    tournamentCommand(io),
+    replayCommand(io, setExitCode),
+    balanceCommand(io),
+    benchCommand(io),
+    usersCommand(io),
+    gamesCommand(io),
+    dbCommand(io),
+  ]) {
     command.copyInheritedSettings(program);
     program.addCommand(command);
   }

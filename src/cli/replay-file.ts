@@ -22,6 +22,8 @@ export const REPLAY_FORMAT = 'mythos-replay';
 export const REPLAY_VERSION = 1;
 
 export interface ReplaySetup {
+  /** The game's id, for a game exported from the server (a tournament game has none). */
+  id?: string;
   seats: SeatSetup[];
   options: Partial<GameOptions>;
   modules: ModuleKey[];
@@ -120,7 +122,9 @@ export function checkReplay(doc: unknown): ReplayFile {
   const actions = checkActions(doc.actions);
   if (!isObject(doc.final)) throw new CliError('final (the saved final game) is missing');
   const meta = isObject(doc.meta) ? doc.meta : undefined;
-  return replayOf({ seats, options, modules }, doc.seed as number, start, actions, doc.final as unknown as Game, meta);
+  if (setup.id !== undefined && (typeof setup.id !== 'string' || setup.id === '')) throw new CliError('setup.id must be a game id');
+  const id = setup.id === undefined ? {} : { id: setup.id };
+  return replayOf({ ...id, seats, options, modules }, doc.seed as number, start, actions, doc.final as unknown as Game, meta);
 }
 
 /** Reads and checks a replay file; every problem is a one-line CliError that starts with the path. */

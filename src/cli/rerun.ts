@@ -13,7 +13,7 @@ export function rerun(replay: ReplayFile): Rerun {
   const { setup, seed, start, actions } = replay;
   let game: Game;
   try {
-    game = createGame({ players: setup.seats, options: setup.options, modules: setup.modules, definitions: GAME_DEFINITIONS }, seed, start);
+    game = createGame({ id: setup.id, players: setup.seats, options: setup.options, modules: setup.modules, definitions: GAME_DEFINITIONS }, seed, start);
   } catch (error) {
     if (error instanceof SetupError) throw new CliError(`the setup cannot start a game: ${error.message}`);
     throw error;

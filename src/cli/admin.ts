@@ -1,0 +1,97 @@
+/**
+ * Admin commands against the server's database (the same DATABASE_URL / DATA_DIR as `npm start`):
+ * `users list`, `users make-dev <id>`, `games export <id>` (a file `replay` accepts), `db migrate`.
+ */
+import { writeFileSync } from 'node:fs';
+import { Command } from 'commander';
+import type { BotType } from '../engine/index.js';
+import { configFromEnv } from '../server/config.js';
+import { migrateToLatest, openDatabase, type Db } from '../server/db/database.js';
+import { loadActions, loadGame } from '../server/services/game-store.js';
+import { CliError } from './errors.js';
+import type { Io } from './io.js';
+import { replayOf } from './replay-file.js';
+
+async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const config = configFromEnv();
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(db);
+    return await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
+export function usersCommand(io: Io): Command {
+  const users = new Command('users').description('list users, or make one a developer');
+  users
+    .command('list')
+    .description('every user (bots left out): id, name, login, developer, games played')
+    .action(() =>
+      withDatabase(async (db) => {
+        const rows = await db.kysely.selectFrom('users').selectAll().where('provider', '!=', 'bot').orderBy('created_at').execute();
+        const devs = configFromEnv().devUserIDs;
+        io.out('id\tname\tlogin\tdeveloper\tgames\n');
+        for (const u of rows) {
+          const games = (JSON.parse(u.stats_json) as { gamesPlayed?: number }).gamesPlayed ?? 0;
+          io.out(`${u.id}\t${u.name}\t${u.provider}\t${u.is_dev === 1 || devs.includes(u.id) ? 'yes' : 'no'}\t${games}\n`);
+        }
+      }),
+    );
+  users
+    .command('make-dev <userID>')
+    .description('give a user developer rights (dev-only bots, options, modules and /dev)')
+    .action((userID: string) =>
+      withDatabase(async (db) => {
+        const result = await db.kysely.updateTable('users').set({ is_dev: 1 }).where('id', '=', userID).executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw new CliError(`no user with id ${userID}`);
+        io.out(`${userID} is now a developer\n`);
+      }),
+    );
+  return users;
+}
+
+export function gamesCommand(io: Io): Command {
+  const games = new Command('games').description('export a game of the server');
+  games
+    .command('export <gameID>')
+    .description('write a game as a replay file (check it with: mythos replay <file>)')
+    .option('--out <file>', 'where to write it (default: <gameID>.json)')
+    .action((gameID: string, options: { out?: string }) =>
+      withDatabase(async (db) => {
+        const game = await loadGame(db.kysely, gameID);
+        if (!game) throw new CliError(`no game with id ${gameID}`);
+        const actions = await loadActions(db.kysely, gameID);
+        const replay = replayOf(
+          {
+            id: game.id,
+            seats: game.players.map((p) => ({ userID: p.userID, botType: p.botType as BotType | null })),
+            options: game.options,
+            modules: game.modules,
+          },
+          game.seed,
+          game.gameStartTimestamp,
+          actions.map((a) => ({ userID: a.userID, action: a.action, now: a.at })),
+          game,
+          { exportedFrom: 'server', finished: game.gameEndTimestamp !== null },
+        );
+        const file = options.out ?? `${gameID}.json`;
+        writeFileSync(file, JSON.stringify(replay));
+        io.out(`wrote ${file}: ${actions.length} actions${game.gameEndTimestamp === null ? ' (the game is not over yet)' : ''}\n`);
+      }),
+    );
+  return games;
+}
+
+export function dbCommand(io: Io): Command {
+  const db = new Command('db').description('the database');
+  db.command('migrate')
+    .description('bring the database schema up to date (npm start does this too)')
+    .action(() =>
+      withDatabase(async () => {
+        io.out('database is up to date\n');
+      }),
+    );
+  return db;
+}

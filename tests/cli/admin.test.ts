@@ -1,0 +1,68 @@
+/** Admin commands against a server's database: users, developers, and exporting a played game. */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInGuest, startServer, type Server } from '../server/support.js';
+import { cli, tempDir } from './helpers.js';
+
+let server: Server;
+let gameID: string;
+let guestID: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  process.env.DATA_DIR = server.config.dataDir;
+  const ann = await signInGuest(server, 'Ann');
+  guestID = ann.userID;
+  const { id } = await ann.client.lobbies.create.mutate();
+  await ann.client.lobbies.addBot.mutate({ lobbyID: id, botType: 'easy_bot' });
+  gameID = (await ann.client.lobbies.start.mutate({ lobbyID: id })).gameID;
+  // Ann takes the free basic card every turn until the game ends.
+  for (let guard = 0; guard < 200; guard++) {
+    const { game } = await ann.client.games.state.query({ gameID });
+    if (game.gameEndTimestamp !== null) break;
+    const action =
+      game.phase === 'PLANNING'
+        ? ({ type: 'BID', bid: { military: 0, tradeRowIndex: 0 } } as const)
+        : game.phase === 'WAR'
+          ? ({ type: 'REROLL', rollSelection: { rerollType: 'decline', rerollRound: game.rerollRound } } as const)
+          : ({ type: 'RESOLVE', resolve: { cardIDToGain: game.basicPile.find((card) => card === 128 || card === 129) ?? game.basicPile[0]! } } as const);
+    await ann.client.games.act.mutate({ gameID, action }).catch(() => undefined);
+  }
+  ann.close();
+});
+
+afterAll(async () => {
+  delete process.env.DATA_DIR;
+  await server.close();
+});
+
+describe('admin commands', () => {
+  it('users list shows guests, not bots', async () => {
+    const run = await cli('users', 'list');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`${guestID}\tAnn\tguest\tno\t`);
+    expect(run.stdout).not.toContain('\tbot\t');
+  });
+
+  it('users make-dev makes a developer, and refuses an unknown id', async () => {
+    expect((await cli('users', 'make-dev', guestID)).stdout).toBe(`${guestID} is now a developer\n`);
+    expect((await cli('users', 'list')).stdout).toContain(`${guestID}\tAnn\tguest\tyes\t`);
+    const unknown = await cli('users', 'make-dev', 'u_nobody');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe('error: no user with id u_nobody\n');
+  });
+
+  it('games export writes a file that replay accepts, bit for bit', async () => {
+    const file = join(tempDir(), 'game.json');
+    const exported = await cli('games', 'export', gameID, '--out', file);
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toMatch(new RegExp(`^wrote ${file}: \\d+ actions\\n$`));
+    const replay = await cli('replay', file, '--quiet');
+    expect(replay.stderr).toBe('');
+    expect(replay.code).toBe(0);
+  });
+
+  it('db migrate brings the schema up to date', async () => {
+    expect((await cli('db', 'migrate')).stdout).toBe('database is up to date\n');
+  });
+});

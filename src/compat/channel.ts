@@ -76,8 +76,9 @@ class Connection {
       return this.error('Invalid message: not JSON.');
     }
     const type = (data as { type?: unknown } | null)?.type;
+    if (type === undefined) return this.error('Invalid message: it has no type.');
     if (typeof type !== 'string' || !['chat', 'subscribe', 'unsubscribe'].includes(type)) {
-      return this.error(`Unknown message type: ${typeof type === 'string' ? type : String(type)}`);
+      return this.error(`Unknown message type: ${String(type)}`);
     }
     const parsed = messageSchema.safeParse(data);
     if (!parsed.success) return this.error(describeZodError(parsed.error));
@@ -147,6 +148,7 @@ class Connection {
   }
 
   private unsubscribe(topicName: string): void {
+    if (!parseTopic(topicName)) return this.error(`Unknown topic: ${topicName}`);
     this.subscriptions.get(topicName)?.();
     this.subscriptions.delete(topicName);
   }

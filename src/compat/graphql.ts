@@ -142,7 +142,22 @@ const root = {
   },
 };
 
+/** A refusal in the standard GraphQL shape: `{ data: null, errors: [{ message }] }`. */
+const graphQLRefusal = (message: string) => ({ data: null, errors: [{ message }] });
+
 export function registerGraphQL(app: FastifyInstance, services: Services): void {
+  // Its own scope, so that even a body Fastify cannot parse is answered in the GraphQL shape.
+  void app.register(async (scope) => {
+    scope.setErrorHandler((error, request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      if (status >= 500) request.log.error({ err: error }, 'GraphQL request failed');
+      return reply.code(status).send(graphQLRefusal(status >= 500 ? 'Something went wrong on our side.' : (error as Error).message));
+    });
+    route(scope, services);
+  });
+}
+
+function route(app: FastifyInstance, services: Services): void {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/graphql',
@@ -150,12 +165,21 @@ export function registerGraphQL(app: FastifyInstance, services: Services): void 
       const helixRequest = { body: request.body, headers: request.headers, method: request.method, query: request.query };
       if (shouldRenderGraphiQL(helixRequest)) return reply.type('text/html').send(renderGraphiQL({ endpoint: '/api/graphql' }));
       const viewer = await userOf(services, request);
-      if (!viewer) return reply.code(401).send({ data: null, errors: [{ message: 'You must be logged in.' }] });
+      if (!viewer) return reply.code(401).send(graphQLRefusal('You must be logged in.'));
       let params;
       try {
         params = getGraphQLParameters(helixRequest);
       } catch {
-        return reply.code(400).send({ data: null, errors: [{ message: 'The variables are not valid JSON.' }] });
+        return reply.code(400).send(graphQLRefusal('The variables are not valid JSON.'));
+      }
+      const { query, variables, operationName } = params as { query: unknown; variables: unknown; operationName: unknown };
+      if (query !== undefined && typeof query !== 'string') return reply.code(400).send(graphQLRefusal('The query must be a string.'));
+      // A GET carries the variables as JSON text, which graphql-helix parses itself.
+      if (variables !== undefined && variables !== null && typeof variables !== 'string' && (typeof variables !== 'object' || Array.isArray(variables))) {
+        return reply.code(400).send(graphQLRefusal('The variables must be a JSON object.'));
+      }
+      if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
+        return reply.code(400).send(graphQLRefusal('The operationName must be a string.'));
       }
       const result = await processRequest<GraphContext>({
         ...params,
@@ -168,7 +192,7 @@ export function registerGraphQL(app: FastifyInstance, services: Services): void 
         rootValueFactory: () => root,
         contextFactory: () => ({ services, viewer }),
       });
-      if (result.type !== 'RESPONSE') return reply.code(400).send({ data: null, errors: [{ message: 'Only queries are served here.' }] });
+      if (result.type !== 'RESPONSE') return reply.code(400).send(graphQLRefusal('Only queries are served here.'));
       for (const { name, value } of result.headers) reply.header(name, value);
       return reply.code(result.status).send(result.payload);
     },

@@ -42,7 +42,27 @@ const setModuleBody = z.object({ module: setModuleInput.shape.module, enabled: z
 const removePlayerBody = z.object({ player_id: z.string().min(1).max(64) });
 const historyQuery = z.object({ includeBots: z.enum(['0', '1', 'true', 'false']).optional(), userID: z.string().min(1).max(64).optional() });
 
+/**
+ * The spec's client posts some calls (lobby/create) with a JSON content type and no body: here an
+ * empty JSON body reads as no body; anything else goes through Fastify's own (safe) JSON parser.
+ */
+function acceptEmptyJson(scope: FastifyInstance): void {
+  const json = scope.getDefaultJsonParser('error', 'error');
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else json(request, body as string, done);
+  });
+}
+
 export function registerRest(app: FastifyInstance, services: Services): void {
+  void app.register(async (scope) => {
+    acceptEmptyJson(scope);
+    routes(scope, services);
+  });
+}
+
+function routes(app: FastifyInstance, services: Services): void {
   app.get('/api/game_definitions', async () => services.definitions);
 
   app.get<{ Params: Params }>('/api/game/:id/state', async (request, reply) => {

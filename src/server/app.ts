@@ -60,6 +60,22 @@ function isCrossSite(origin: string | undefined, host: string | undefined, publi
   }
 }
 
+/** The router's subscription paths (lobbies.onList, games.onGame ...). */
+const SUBSCRIPTIONS = new Set(
+  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
+    .filter(([, procedure]) => procedure._def.type === 'subscription')
+    .map(([path]) => path),
+);
+
+/** The router decodes a procedure path it is given (`games%2EonGame`): so does the guard. */
+function decodedOnce(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const log = options.logger ?? pino({ level: config.logLevel });
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -79,12 +95,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-    if (request.headers.cookie && isCrossSite(request.headers.origin, request.headers.host, config.publicUrl)) {
-      return reply.code(403).type('text/plain').send('Cross-site request refused.');
-    }
-  });
   fastify.setErrorHandler((error, request, reply) => {
     if (error instanceof ServiceError) return reply.code(HTTP_STATUS[error.kind]).send({ ok: false, error: error.message });
     const status = (error as { statusCode?: number }).statusCode ?? 500;
@@ -93,6 +103,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await fastify.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  fastify.addHook('onRequest', async (request, reply) => {
+    // Subscriptions run over the websocket only: over HTTP (server-sent events) one would hold
+    // its request open with no heartbeat, and keep a graceful shutdown waiting for ever.
+    const procedures = request.method === 'GET' && request.routeOptions.url?.startsWith('/trpc/') ? (request.params as { path?: string }).path : undefined;
+    if (procedures && decodedOnce(procedures).split(',').some((p) => SUBSCRIPTIONS.has(p))) {
+      return reply.code(405).send({ ok: false, error: 'Subscriptions are served over the websocket at /trpc only.' });
+    }
+    // The websocket addresses answer a plain GET with a reason, not an empty 404.
+    if (request.method === 'GET' && /^\/(trpc|channel)\/?(\?|$)/.test(request.url) && request.headers.upgrade?.toLowerCase() !== 'websocket') {
+      return reply.code(426).send({ ok: false, error: `${request.url.split('?')[0]} is a websocket: connect with a websocket client.` });
+    }
+  });
+  fastify.addHook('onRequest', async (request, reply) => {
+    // A websocket handshake is a GET, but the socket then acts as the cookie's user: guard it too.
+    // (This hook comes after the websocket plugin's own, so a refused handshake's socket is closed.)
+    const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !upgrade) return;
+    if (request.headers.cookie && isCrossSite(request.headers.origin, request.headers.host, config.publicUrl)) {
+      return reply.code(403).type('text/plain').send('Cross-site request refused.');
+    }
+  });
   await fastify.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     useWSS: true,

@@ -12,9 +12,15 @@ import { UserError } from '../services/users.js';
 
 const OAUTH_COOKIE = 'mythos_oauth';
 
-/** Only same-site paths are followed after login, never another site. */
+/** Control characters: browsers drop tabs and newlines from a URL, so `/<tab>/x` reads as `//x`. */
+const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/**
+ * Only same-site paths are followed after login, never another site: not `//x`, nor `/\x`
+ * (browsers read a backslash as a slash), nor a path with control characters.
+ */
 export function safeRedirect(raw: unknown): string {
-  return typeof raw === 'string' && raw.startsWith('/') && !raw.startsWith('//') && !raw.includes('\\') ? raw : '/';
+  return typeof raw === 'string' && raw.startsWith('/') && !raw.startsWith('//') && !raw.includes('\\') && !hasControlCharacter(raw) ? raw : '/';
 }
 
 async function signIn(services: Services, reply: FastifyReply, user: UserRow): Promise<void> {

@@ -23,7 +23,8 @@ export class Listeners {
     set.add(listener);
     return () => {
       set.delete(listener);
-      if (set.size === 0) this.byTopic.delete(topic);
+      // Only this set: a second call must not drop the set of later subscribers to the topic.
+      if (set.size === 0 && this.byTopic.get(topic) === set) this.byTopic.delete(topic);
     };
   }
 

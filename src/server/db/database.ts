@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { MIGRATIONS } from './migrations.js';
 import type { Database } from './schema.js';
@@ -40,8 +40,23 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
   return { kysely, dialect: 'sqlite', databaseUrl: null, close: () => kysely.destroy() };
 }
 
+/** The schema a PostgreSQL connection works in (the first of its search_path that exists). */
+async function currentSchema(db: Db): Promise<string | null> {
+  if (db.dialect !== 'postgres') return null;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db.kysely);
+  return rows[0]?.schema ?? null;
+}
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => MIGRATIONS } });
+  // On PostgreSQL the migrator looks for its own tables in every schema of the database; pinned to
+  // the connection's schema, a DATABASE_URL that picks a schema (search_path) is not misled by
+  // another schema's migration tables.
+  const schema = await currentSchema(db);
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => MIGRATIONS },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

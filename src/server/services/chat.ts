@@ -28,6 +28,7 @@ const ROOM = /^(lobby|game)\/[A-Za-z0-9_-]{1,64}$/;
 
 export class ChatService {
   private readonly recent = new Map<string, number[]>();
+  private sequence = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -55,10 +56,20 @@ export class ChatService {
     const times = (this.recent.get(sender.id) ?? []).filter((t) => now - t < RATE_WINDOW_MS);
     if (times.length >= RATE_LIMIT) throw refuse('TOO_MANY_REQUESTS', 'You are sending messages too fast. Wait a moment.');
     this.recent.set(sender.id, [...times, now]);
-    const chat: ChatMessage = { id: `c_${randomBytes(9).toString('base64url')}`, senderID: sender.id, room, message, createdAt: now };
+    const chat: ChatMessage = { id: this.nextID(now), senderID: sender.id, room, message, createdAt: now };
     await this.db.insertInto('chat_messages').values({ id: chat.id, room, sender_id: sender.id, message, created_at: now }).execute();
     await this.bus.publish(chatTopic(room), chat);
     return chat;
+  }
+
+  /**
+   * Ids sort in sending order: the time, then a counter, then a random tail for uniqueness across
+   * processes. Messages sent in the same millisecond thus keep their order in the history, and the
+   * latest 50 are really the latest.
+   */
+  private nextID(now: number): string {
+    this.sequence = (this.sequence + 1) % 36 ** 4;
+    return `c_${now.toString(36).padStart(9, '0')}${this.sequence.toString(36).padStart(4, '0')}${randomBytes(4).toString('hex')}`;
   }
 
   /** The latest messages of a room, oldest first. */

@@ -23,8 +23,10 @@ import {
   type RuleError,
   type UserID,
 } from '../../engine/index.js';
+import type { Transaction } from 'kysely';
 import type { Bus } from '../bus/bus.js';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { insertActions, insertGame, loadGame, saveStep, storedSequenceID, unfinishedGameIDs, type StoredAction } from './game-store.js';
 
 export interface GameServiceDeps {
@@ -71,6 +73,18 @@ export class GameService {
   constructor(private readonly deps: GameServiceDeps) {}
 
   async create(setup: NewGame): Promise<Game> {
+    const prepared = this.prepare(setup);
+    await this.deps.db.kysely.transaction().execute((trx) => this.insert(trx, prepared, setup.lobbyID));
+    this.started(prepared.game);
+    return prepared.game;
+  }
+
+  /**
+   * `create` in three steps, for a caller that stores the game in its own transaction: a new
+   * game (its bots' first moves made when they act at once), `insert` it in the transaction,
+   * then `started` once that has committed.
+   */
+  prepare(setup: NewGame): { game: Game; actions: StoredAction[] } {
     const now = this.deps.now();
     const created = createGame(
       { id: setup.id, players: setup.players, options: setup.options, modules: setup.modules, definitions: this.deps.definitions },
@@ -78,19 +92,30 @@ export class GameService {
       now,
     );
     const { game, actions } = this.withBots({ game: advance(created, now).game, actions: [], events: [] }, now);
-    await this.deps.db.kysely.transaction().execute(async (trx) => {
-      await insertGame(trx, game, setup.lobbyID);
-      await insertActions(trx, game.id, actions);
-    });
-    this.cache.set(game.id, game);
-    this.scheduleBots(game);
-    return game;
+    return { game, actions };
   }
 
-  /** The game at its latest known state (at least `minSequenceID` if given). */
+  async insert(trx: Transaction<Database>, prepared: { game: Game; actions: StoredAction[] }, lobbyID: string | null): Promise<void> {
+    await insertGame(trx, prepared.game, lobbyID);
+    await insertActions(trx, prepared.game.id, prepared.actions);
+  }
+
+  started(game: Game): void {
+    this.cache.set(game.id, game);
+    this.scheduleBots(game);
+  }
+
+  /**
+   * The game at its latest state, or at least at `minSequenceID` if given (a bus message said
+   * so). On PostgreSQL another instance may have moved a cached game on, unheard by this one:
+   * without `minSequenceID`, the stored sequenceID (one key lookup) says whether the copy is current.
+   */
   async get(gameID: string, minSequenceID = -1): Promise<Game | null> {
     const cached = this.cache.get(gameID);
-    if (cached && cached.sequenceID >= minSequenceID) return cached;
+    if (cached && cached.sequenceID >= minSequenceID) {
+      const shared = minSequenceID < 0 && this.deps.db.dialect === 'postgres';
+      if (!shared || (await storedSequenceID(this.deps.db.kysely, gameID)) === cached.sequenceID) return cached;
+    }
     const loaded = await loadGame(this.deps.db.kysely, gameID);
     if (loaded && (!cached || loaded.sequenceID > cached.sequenceID)) this.cache.set(gameID, loaded);
     return loaded;
@@ -146,7 +171,8 @@ export class GameService {
 
   private async commit(gameID: string, change: (game: Game, now: number) => Change | RuleError | null): Promise<ActResult> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const base = await this.get(gameID);
+      // A stale copy is fine here: the compare and swap below catches it.
+      const base = this.cache.get(gameID) ?? (await this.get(gameID));
       if (!base) return { ok: false, code: 'game/not-found', message: `Game ${gameID} not found.` };
       const now = Math.max(this.deps.now(), base.updateTimestamp);
       const outcome = change(base, now);

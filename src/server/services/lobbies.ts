@@ -3,7 +3,7 @@
  * Every change bumps the lobby's sequenceID and is published on `lobby/{id}` and `lobby_list`.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { BOTS } from '../../bots/index.js';
 import {
   BOT_TYPES,
@@ -13,6 +13,7 @@ import {
   MIN_PLAYERS,
   MODULE_KEYS,
   type BotType,
+  type Game,
   type GameDefinitions,
   type GameOptionKey,
   type GameOptions,
@@ -98,27 +99,27 @@ export class LobbyService {
   }
 
   async join(lobbyID: string, user: UserRow): Promise<void> {
-    await this.change(lobbyID, async (lobby, seats) => {
+    await this.change(lobbyID, async (lobby, seats, trx) => {
       if (seats.some((s) => s.user_id === user.id)) throw refuse('CONFLICT', 'You are already in this lobby.');
       if (seats.length >= MAX_PLAYERS) throw refuse('CONFLICT', 'The lobby is full.');
-      await this.db.insertInto('lobby_players').values({ lobby_id: lobby.id, seat: nextSeat(seats), user_id: user.id, bot_type: null }).execute();
+      await trx.insertInto('lobby_players').values({ lobby_id: lobby.id, seat: nextSeat(seats), user_id: user.id, bot_type: null }).execute();
     });
   }
 
   /** Leave (a player removing themself) or kick (the host removing another). */
   async removePlayer(lobbyID: string, actor: UserRow, playerID: string): Promise<void> {
-    await this.change(lobbyID, async (lobby, seats) => {
+    await this.change(lobbyID, async (lobby, seats, trx) => {
       const seat = seats.find((s) => s.user_id === playerID);
       if (!seat) throw refuse('NOT_FOUND', 'That player is not in this lobby.');
       if (playerID !== actor.id && lobby.host_id !== actor.id) throw refuse('FORBIDDEN', 'Only the host can remove other players.');
-      await this.db.deleteFrom('lobby_players').where('lobby_id', '=', lobby.id).where('seat', '=', seat.seat).execute();
+      await trx.deleteFrom('lobby_players').where('lobby_id', '=', lobby.id).where('seat', '=', seat.seat).execute();
       if (playerID === lobby.host_id) {
         // The host left: the next person takes over; a lobby with nobody left closes.
         const next = seats.find((s) => s.user_id !== playerID && s.bot_type === null);
-        if (next) await this.db.updateTable('lobbies').set({ host_id: next.user_id }).where('id', '=', lobby.id).execute();
+        if (next) await trx.updateTable('lobbies').set({ host_id: next.user_id }).where('id', '=', lobby.id).execute();
         else {
-          await this.db.deleteFrom('lobby_players').where('lobby_id', '=', lobby.id).execute();
-          await this.db.deleteFrom('lobbies').where('id', '=', lobby.id).execute();
+          await trx.deleteFrom('lobby_players').where('lobby_id', '=', lobby.id).execute();
+          await trx.deleteFrom('lobbies').where('id', '=', lobby.id).execute();
           return 'deleted';
         }
       }
@@ -130,21 +131,21 @@ export class LobbyService {
     if (!BOT_TYPES.includes(botType)) throw refuse('BAD_REQUEST', `Unknown bot: ${String(botType)}.`);
     const visibility = BOTS[botType].visibility;
     if (visibility !== 'visible' && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can add a ${botType} bot.`);
-    await this.change(lobbyID, async (lobby, seats) => {
+    await this.change(lobbyID, async (lobby, seats, trx) => {
       this.mustHost(lobby, actor);
       if (seats.length >= MAX_PLAYERS) throw refuse('CONFLICT', 'The lobby is full.');
-      const bot = await this.users.createBot(botType, seats.filter((s) => s.bot_type !== null).length + 1);
-      await this.db.insertInto('lobby_players').values({ lobby_id: lobby.id, seat: nextSeat(seats), user_id: bot.id, bot_type: botType }).execute();
+      const bot = await this.users.createBot(botType, seats.filter((s) => s.bot_type !== null).length + 1, trx);
+      await trx.insertInto('lobby_players').values({ lobby_id: lobby.id, seat: nextSeat(seats), user_id: bot.id, bot_type: botType }).execute();
     });
   }
 
   async setOption(lobbyID: string, actor: UserRow, option: GameOptionKey, value: boolean): Promise<void> {
     if (!GAME_OPTION_KEYS.includes(option)) throw refuse('BAD_REQUEST', `Unknown game option: ${String(option)}.`);
     if (DEV_ONLY_OPTIONS.includes(option) && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can change ${option}.`);
-    await this.change(lobbyID, async (lobby) => {
+    await this.change(lobbyID, async (lobby, _seats, trx) => {
       this.mustHost(lobby, actor);
       const options = { ...(JSON.parse(lobby.options_json) as GameOptions), [option]: value };
-      await this.db.updateTable('lobbies').set({ options_json: JSON.stringify(options) }).where('id', '=', lobby.id).execute();
+      await trx.updateTable('lobbies').set({ options_json: JSON.stringify(options) }).where('id', '=', lobby.id).execute();
     });
   }
 
@@ -153,30 +154,35 @@ export class LobbyService {
     if (!module || !MODULE_KEYS.includes(key)) throw refuse('BAD_REQUEST', `Module ${String(key)} not found`);
     if (module.state === 'disabled') throw refuse('FORBIDDEN', `Module ${key} is not available.`);
     if (module.state === 'devOnly' && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can use module ${key}.`);
-    await this.change(lobbyID, async (lobby) => {
+    await this.change(lobbyID, async (lobby, _seats, trx) => {
       this.mustHost(lobby, actor);
       const current = JSON.parse(lobby.modules_json) as ModuleKey[];
       const modules = enabled ? [...new Set([...current, key])] : current.filter((m) => m !== key);
-      await this.db.updateTable('lobbies').set({ modules_json: JSON.stringify(modules) }).where('id', '=', lobby.id).execute();
+      await trx.updateTable('lobbies').set({ modules_json: JSON.stringify(modules) }).where('id', '=', lobby.id).execute();
     });
   }
 
   async start(lobbyID: string, actor: UserRow): Promise<string> {
-    let gameID = '';
-    await this.change(lobbyID, async (lobby, seats) => {
+    const created: Game[] = [];
+    await this.change(lobbyID, async (lobby, seats, trx) => {
       this.mustHost(lobby, actor);
       if (seats.length < MIN_PLAYERS) throw refuse('CONFLICT', `A game needs at least ${MIN_PLAYERS} players.`);
-      gameID = `g_${randomBytes(9).toString('base64url')}`;
-      const game = await this.games.create({
-        id: gameID,
+      const prepared = this.games.prepare({
+        id: `g_${randomBytes(9).toString('base64url')}`,
         lobbyID: lobby.id,
         players: seats.map((s) => ({ userID: s.user_id, botType: s.bot_type as BotType | null })),
         options: JSON.parse(lobby.options_json) as GameOptions,
         modules: JSON.parse(lobby.modules_json) as ModuleKey[],
       });
-      await this.db.updateTable('lobbies').set({ game_id: game.id }).where('id', '=', lobby.id).execute();
+      // The game is stored with the lobby's change, so a lobby never points at a missing game.
+      await this.games.insert(trx, prepared, lobby.id);
+      await trx.updateTable('lobbies').set({ game_id: prepared.game.id }).where('id', '=', lobby.id).execute();
+      created.push(prepared.game);
     });
-    return gameID;
+    // Committed: its bots may start.
+    const game = created[0]!;
+    this.games.started(game);
+    return game.id;
   }
 
   /** Called when a lobby's game ends: its status changes to finished. */
@@ -196,22 +202,33 @@ export class LobbyService {
   }
 
   /**
-   * Runs one change of a lobby that has no game yet, then bumps its sequenceID and publishes.
-   * Changes are serialised per lobby in this process; the sequenceID guards across processes.
+   * Runs one change of a lobby that has no game yet, in one transaction that first bumps its
+   * sequenceID, then publishes. Changes are serialised per lobby in this process; across
+   * processes the bump's row lock makes a second change wait until the first has committed,
+   * then read what it wrote, so no seat is taken twice and no change is lost.
    */
   private async change(
     lobbyID: string,
-    apply: (lobby: LobbyRow, seats: { seat: number; user_id: string; bot_type: string | null }[]) => Promise<'deleted' | void | undefined>,
+    apply: (
+      lobby: LobbyRow,
+      seats: { seat: number; user_id: string; bot_type: string | null }[],
+      trx: Transaction<Database>,
+    ) => Promise<'deleted' | void | undefined>,
   ): Promise<void> {
     const previous = this.queues.get(lobbyID) ?? Promise.resolve();
     const run = previous.then(async () => {
-      const lobby = await this.row(lobbyID);
-      if (lobby.game_id) throw refuse('CONFLICT', 'The game has already started.');
-      const seats = await this.db.selectFrom('lobby_players').select(['seat', 'user_id', 'bot_type']).where('lobby_id', '=', lobbyID).orderBy('seat').execute();
-      const outcome = await apply(lobby, seats);
-      if (outcome !== 'deleted') {
-        await this.db.updateTable('lobbies').set({ sequence_id: lobby.sequence_id + 1, updated_at: this.now() }).where('id', '=', lobbyID).execute();
-      }
+      await this.db.transaction().execute(async (trx) => {
+        const bumped = await trx
+          .updateTable('lobbies')
+          .set((eb) => ({ sequence_id: eb('sequence_id', '+', 1), updated_at: this.now() }))
+          .where('id', '=', lobbyID)
+          .executeTakeFirst();
+        if (Number(bumped.numUpdatedRows) !== 1) throw refuse('NOT_FOUND', `Lobby ${lobbyID} not found.`);
+        const lobby = await trx.selectFrom('lobbies').selectAll().where('id', '=', lobbyID).executeTakeFirstOrThrow();
+        if (lobby.game_id) throw refuse('CONFLICT', 'The game has already started.');
+        const seats = await trx.selectFrom('lobby_players').select(['seat', 'user_id', 'bot_type']).where('lobby_id', '=', lobbyID).orderBy('seat').execute();
+        await apply(lobby, seats, trx);
+      });
       await this.published(lobbyID);
     });
     this.queues.set(lobbyID, run.catch(() => undefined));
@@ -222,8 +239,9 @@ export class LobbyService {
 
   private async published(lobbyID: string): Promise<void> {
     const row = await this.db.selectFrom('lobbies').select('sequence_id').where('id', '=', lobbyID).executeTakeFirst();
-    await this.bus.publish(lobbyTopic(lobbyID), { lobbyID, sequenceID: row?.sequence_id ?? null });
-    await this.bus.publish(LOBBY_LIST_TOPIC, { lobbyID });
+    const change = { lobbyID, sequenceID: row?.sequence_id ?? null };
+    await this.bus.publish(lobbyTopic(lobbyID), change);
+    await this.bus.publish(LOBBY_LIST_TOPIC, change);
   }
 
   private async views(rows: LobbyRow[]): Promise<LobbyView[]> {

@@ -92,9 +92,9 @@ export class UserService {
     return this.insert({ name: trimmed, provider, providerID, picture });
   }
 
-  /** A fresh user for a bot's seat, named after its kind. */
-  async createBot(botType: BotType, seatNumber: number): Promise<UserRow> {
-    return this.insert({ name: `${BOTS[botType].label.slice(0, 9)} ${seatNumber}`.slice(0, MAX_NAME_LENGTH), provider: 'bot', providerID: null, picture: null, botType });
+  /** A fresh user for a bot's seat, named after its kind (in the caller's transaction, if given). */
+  async createBot(botType: BotType, seatNumber: number, db: Kysely<Database> = this.db): Promise<UserRow> {
+    return this.insert({ name: `${BOTS[botType].label.slice(0, 9).trimEnd()} ${seatNumber}`.slice(0, MAX_NAME_LENGTH), provider: 'bot', providerID: null, picture: null, botType }, db);
   }
 
   async rename(user: UserRow, rawName: unknown): Promise<UserRow> {
@@ -109,7 +109,10 @@ export class UserService {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  private async insert(fields: { name: string; provider: string; providerID: string | null; picture: string | null; botType?: BotType }): Promise<UserRow> {
+  private async insert(
+    fields: { name: string; provider: string; providerID: string | null; picture: string | null; botType?: BotType },
+    db: Kysely<Database> = this.db,
+  ): Promise<UserRow> {
     const row: UserRow = {
       id: newUserID(fields.provider === 'bot' ? 'bot' : 'u'),
       name: fields.name,
@@ -123,7 +126,7 @@ export class UserService {
       stats_json: JSON.stringify(emptyUserStats()),
       created_at: this.now(),
     };
-    await this.db.insertInto('users').values(row).execute();
+    await db.insertInto('users').values(row).execute();
     return row;
   }
 }

@@ -8,14 +8,22 @@ import type { Bus } from '../bus/bus.js';
 export function onTopic(bus: Bus, topic: string, signal: AbortSignal | undefined): AsyncIterable<unknown> {
   const queue: unknown[] = [];
   let wake: (() => void) | null = null;
-  const unsubscribe = bus.subscribe(topic, (message) => {
+  let subscribed = true;
+  const remove = bus.subscribe(topic, (message) => {
     queue.push(message);
     wake?.();
   });
+  const unsubscribe = () => {
+    if (subscribed) remove();
+    subscribed = false;
+  };
+  // Unsubscribe on abort too: a subscription that fails before it iterates (say, its game is not
+  // found) never reaches the `finally` below, and its listener would stay on the bus for good.
   const aborted = new Promise<void>((resolve) => {
     if (signal?.aborted) resolve();
     signal?.addEventListener('abort', () => resolve(), { once: true });
   });
+  void aborted.then(unsubscribe);
   return {
     async *[Symbol.asyncIterator]() {
       try {

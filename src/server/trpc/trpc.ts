@@ -8,6 +8,9 @@ import { ServiceError } from '../services/errors.js';
 import type { Context } from './context.js';
 
 const t = initTRPC.context<Context>().create({
+  // Subscriptions run over the websocket only (app.ts answers an HTTP one with 405): never an
+  // open server-sent-events stream, which would keep a graceful shutdown waiting.
+  sse: { enabled: false },
   errorFormatter({ shape, error }) {
     const cause = error.cause as { ruleCode?: string } | undefined;
     return { ...shape, data: { ...shape.data, ruleCode: cause?.ruleCode ?? null } };
@@ -16,12 +19,28 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 
-/** Turns a thrown ServiceError into the matching tRPC error. */
+const fromService = (error: ServiceError) => new TRPCError({ code: error.kind, message: error.message });
+
+const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
+  typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+
+/** A subscription's deliveries, with a ServiceError thrown while iterating mapped as well. */
+async function* mappedIteration(iterable: AsyncIterable<unknown>): AsyncGenerator<unknown> {
+  try {
+    yield* iterable;
+  } catch (error) {
+    throw error instanceof ServiceError ? fromService(error) : error;
+  }
+}
+
+/**
+ * Turns a thrown ServiceError into the matching tRPC error: from a query or mutation, and from a
+ * subscription's body, which runs only once the caller iterates it (after this middleware).
+ */
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof ServiceError) {
-    throw new TRPCError({ code: result.error.cause.kind, message: result.error.cause.message });
-  }
+  if (!result.ok && result.error.cause instanceof ServiceError) throw fromService(result.error.cause);
+  if (result.ok && isAsyncIterable(result.data)) return { ...result, data: mappedIteration(result.data) };
   return result;
 });
 

@@ -7,7 +7,9 @@ export const chatRouter = router({
   history: authedProcedure.input(roomInput).query(({ ctx, input }) => ctx.services.chat.history(input.room)),
   send: authedProcedure.input(sendChatInput).mutation(({ ctx, input }) => ctx.services.chat.send(ctx.user, input.room, input.message)),
   onRoom: authedProcedure.input(roomInput).subscription(async function* ({ ctx, input, signal }) {
+    // Listen first: a message sent once the client is told the subscription started is not lost.
+    const messages = onTopic(ctx.services.bus, chatTopic(input.room), signal);
     await ctx.services.chat.checkRoom(input.room);
-    for await (const message of onTopic(ctx.services.bus, chatTopic(input.room), signal)) yield message as ChatMessage;
+    for await (const message of messages) yield message as ChatMessage;
   }),
 });

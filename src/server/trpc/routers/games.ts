@@ -38,7 +38,9 @@ export const gamesRouter = router({
       if (sequenceID <= sent) continue;
       const game = await ctx.services.games.get(input.gameID, sequenceID);
       if (!game || game.sequenceID <= sent) continue;
-      yield wireUpdate(game, viewer, eventCount);
+      // Once a hideFavor game ends, the favor hidden in events already sent is shown: send the
+      // whole log again (fromEvent 0), so that a client splicing at fromEvent holds the truth.
+      yield wireUpdate(game, viewer, game.options.hideFavor && game.gameEndTimestamp !== null ? 0 : eventCount);
       sent = game.sequenceID;
       eventCount = game.events.length;
     }

@@ -1,6 +1,7 @@
 import { onTopic } from '../bus-iterator.js';
 import { addBotInput, kickInput, lobbyInput, setModuleInput, setOptionInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
+import { ServiceError } from '../../services/errors.js';
 import { LOBBY_LIST_TOPIC, lobbyTopic } from '../../services/lobbies.js';
 
 export const lobbiesRouter = router({
@@ -26,13 +27,26 @@ export const lobbiesRouter = router({
     for await (const _ of changes) yield await ctx.services.lobbies.list();
   }),
 
-  /** One lobby now, then after every change (each carries its sequenceID). */
+  /**
+   * One lobby now, then after every change, each newer than the last (a burst of changes may
+   * arrive as its latest state only); ends when the lobby closes.
+   */
   onLobby: authedProcedure.input(lobbyInput).subscription(async function* ({ ctx, input, signal }) {
     const changes = onTopic(ctx.services.bus, lobbyTopic(input.lobbyID), signal);
-    yield await ctx.services.lobbies.get(input.lobbyID);
+    let sent = await ctx.services.lobbies.get(input.lobbyID);
+    yield sent;
     for await (const message of changes) {
-      if ((message as { sequenceID: number | null }).sequenceID === null) return;
-      yield await ctx.services.lobbies.get(input.lobbyID);
+      const { sequenceID } = message as { sequenceID: number | null };
+      if (sequenceID === null) return;
+      if (sequenceID <= sent.sequenceID) continue;
+      const lobby = await ctx.services.lobbies.get(input.lobbyID).catch((error: unknown) => {
+        if (error instanceof ServiceError && error.kind === 'NOT_FOUND') return null;
+        throw error;
+      });
+      if (!lobby) return;
+      if (lobby.sequenceID <= sent.sequenceID) continue;
+      sent = lobby;
+      yield lobby;
     }
   }),
 });

@@ -1,0 +1,112 @@
+/**
+ * Chat in lobby and game rooms: messages trimmed, empty and long ones refused, senders rate
+ * limited (at most 5 messages in 5 s), the recent history there for whoever opens the room, and
+ * new messages delivered through `chat.onRoom`. Only signed-in users chat.
+ */
+import { describe, expect, test } from 'vitest';
+import { HISTORY_SIZE, MAX_MESSAGE_LENGTH, RATE_LIMIT } from '../../src/server/services/chat.js';
+import { DATABASES, useServer } from './databases.js';
+import { feed } from './feeds.js';
+import { LOGIN_REQUIRED, openLobby, refused, signInRoles, startedGame, type Roles } from './roles.js';
+import { signInGuest } from './support.js';
+
+const TOO_FAST = { code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: 'You are sending messages too fast. Wait a moment.' } as const;
+
+describe.each(DATABASES)('chat on %s', (database) => {
+  const suite = useServer<Roles>(database, { setup: (server) => signInRoles(server), teardown: (roles) => roles.close() });
+  const roles = () => suite().data;
+
+  test('a message is trimmed; empty and over-long messages are refused and not stored', async () => {
+    const { host } = roles();
+    const room = `lobby/${await openLobby(host)}`;
+    expect(await host.client.chat.send.mutate({ room, message: '  hello there \n' })).toMatchObject({ message: 'hello there', senderID: host.userID, room });
+    for (const message of ['', '   ', '\n\t']) {
+      expect(await refused(host.client.chat.send.mutate({ room, message }))).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400, message: 'A message cannot be empty.' });
+    }
+    expect(await refused(host.client.chat.send.mutate({ room, message: 'x'.repeat(MAX_MESSAGE_LENGTH + 1) }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'A message has at most 500 characters.',
+    });
+    // The limit counts the trimmed message.
+    const longest = await host.client.chat.send.mutate({ room, message: `  ${'y'.repeat(MAX_MESSAGE_LENGTH)}  ` });
+    expect(longest.message).toHaveLength(MAX_MESSAGE_LENGTH);
+    expect((await host.client.chat.history.query({ room })).map((m) => m.message)).toEqual(['hello there', longest.message]);
+  });
+
+  test('the 6th message within 5 s is refused with TOO_MANY_REQUESTS; other people may still talk', async () => {
+    const { member, outsider } = roles();
+    const room = `lobby/${await openLobby(member)}`;
+    for (let i = 1; i <= RATE_LIMIT; i++) await member.client.chat.send.mutate({ room, message: `message ${i}` });
+    expect(await refused(member.client.chat.send.mutate({ room, message: 'one too many' }))).toMatchObject(TOO_FAST);
+    // Refused in another room too: the limit is the sender's.
+    const other = `lobby/${await openLobby(outsider)}`;
+    expect(await refused(member.client.chat.send.mutate({ room: other, message: 'elsewhere' }))).toMatchObject(TOO_FAST);
+    await outsider.client.chat.send.mutate({ room, message: 'I can still talk' });
+    const history = await member.client.chat.history.query({ room });
+    expect(history.map((m) => m.message)).toEqual(['message 1', 'message 2', 'message 3', 'message 4', 'message 5', 'I can still talk']);
+  });
+
+  test('opening a room gives its latest 50 messages, oldest first', async () => {
+    const { server } = suite();
+    const { dev } = roles();
+    const room = `lobby/${await openLobby(dev)}`;
+    const { chat, users } = server.app.services;
+    // More than a history's worth, from enough senders to stay under each one's rate limit.
+    const total = HISTORY_SIZE + 5;
+    const senders = await Promise.all(Array.from({ length: Math.ceil(total / RATE_LIMIT) }, (_, i) => users.createGuest(`Talker ${i}`)));
+    for (let i = 0; i < total; i++) await chat.send(senders[Math.floor(i / RATE_LIMIT)]!, room, `line ${i}`);
+    const history = await dev.client.chat.history.query({ room });
+    expect(history).toHaveLength(HISTORY_SIZE);
+    expect(history.map((m) => m.message)).toEqual(Array.from({ length: HISTORY_SIZE }, (_, i) => `line ${i + total - HISTORY_SIZE}`));
+    expect(history.every((m) => m.room === room && typeof m.createdAt === 'number' && m.id.startsWith('c_'))).toBe(true);
+  });
+
+  test('chat.onRoom delivers each new message of that room to everyone in it, in order', async () => {
+    // The member used up their messages in the rate-limit test: here they only listen.
+    const { host, member, outsider } = roles();
+    const { gameID, lobbyID } = await startedGame(host, member);
+    const room = `game/${gameID}`;
+    const inHost = feed(host.client.chat.onRoom, { room });
+    const inSpectator = feed(outsider.client.chat.onRoom, { room });
+    const inLobby = feed(member.client.chat.onRoom, { room: `lobby/${lobbyID}` });
+    await Promise.all([inHost.started(), inSpectator.started(), inLobby.started()]);
+    const talker = await signInGuest(suite().server, 'Talker');
+    const first = await talker.client.chat.send.mutate({ room, message: 'first' });
+    const second = await outsider.client.chat.send.mutate({ room, message: ' second ' });
+    for (const messages of [inHost, inSpectator]) {
+      expect(await messages.count(2)).toEqual([first, second]);
+    }
+    const lobbyMessage = await talker.client.chat.send.mutate({ room: `lobby/${lobbyID}`, message: 'lobby only' });
+    expect(await inLobby.count(1)).toEqual([lobbyMessage]);
+    expect(inHost.items).toHaveLength(2);
+    for (const f of [inHost, inSpectator, inLobby]) f.close();
+    talker.close();
+  });
+
+  test('rooms: only lobby/{id} and game/{id} of a lobby or game that exists', async () => {
+    const { host } = roles();
+    const bad: [string, string, string][] = [
+      ['general', 'BAD_REQUEST', 'Unknown chat room: general'],
+      ['lobby/has space', 'BAD_REQUEST', 'Unknown chat room: lobby/has space'],
+      ['lobby/l_nowhere', 'NOT_FOUND', 'Unknown chat room: lobby/l_nowhere'],
+      ['game/g_nowhere', 'NOT_FOUND', 'Unknown chat room: game/g_nowhere'],
+    ];
+    for (const [room, code, message] of bad) {
+      expect(await refused(host.client.chat.send.mutate({ room, message: 'hi' }))).toMatchObject({ code, message });
+      expect(await refused(host.client.chat.history.query({ room }))).toMatchObject({ code, message });
+      const subscription = feed(host.client.chat.onRoom, { room });
+      expect(await subscription.refusal()).toMatchObject({ code, message });
+      subscription.close();
+    }
+  });
+
+  test('anonymous visitors may not read, send or listen', async () => {
+    const { anonymous, host } = roles();
+    const room = `lobby/${await openLobby(host)}`;
+    expect(await refused(anonymous.chat.history.query({ room }))).toMatchObject(LOGIN_REQUIRED);
+    expect(await refused(anonymous.chat.send.mutate({ room, message: 'hi' }))).toMatchObject(LOGIN_REQUIRED);
+    const listening = feed(anonymous.chat.onRoom, { room });
+    expect(await listening.refusal()).toMatchObject({ code: 'UNAUTHORIZED', message: 'You must be logged in.' });
+    listening.close();
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * tRPC subscriptions as test feeds: every delivery is kept in order, and a test waits for the
+ * first delivery that matches, or for the refusal the subscription ended with.
+ */
+import { refusalOf, type Refusal } from './roles.js';
+
+interface Observer<T> {
+  onStarted: () => void;
+  onData: (data: T) => void;
+  onError: (error: unknown) => void;
+  onComplete: () => void;
+}
+
+/** A subscription procedure of the tRPC client, like `client.lobbies.onLobby`. */
+interface Subscribable {
+  subscribe(input: never, observer: never): unknown;
+}
+type InputOf<P extends Subscribable> = Parameters<P['subscribe']>[0];
+/** What the procedure yields (read from the last overload, which returns an async iterator of it). */
+type YieldOf<P extends Subscribable> = P['subscribe'] extends (input: never, opts?: never) => AsyncIterableIterator<infer T> ? T : never;
+
+const WAIT_MS = 10_000;
+
+export class Feed<T> {
+  readonly items: T[] = [];
+  error: unknown = null;
+  completed = false;
+  isStarted = false;
+  private readonly wakers = new Set<() => void>();
+  private readonly subscription: { unsubscribe(): void };
+
+  constructor(start: (observer: Observer<T>) => { unsubscribe(): void }) {
+    this.subscription = start({
+      onStarted: () => this.wake(() => (this.isStarted = true)),
+      onData: (data) => this.wake(() => this.items.push(data)),
+      onError: (error) => this.wake(() => (this.error = error)),
+      onComplete: () => this.wake(() => (this.completed = true)),
+    });
+  }
+
+  /** The first delivery that matches (the first delivery, without `match`). */
+  until(match: (item: T) => boolean = () => true): Promise<T> {
+    return this.waitFor(() => this.items.find(match), 'a matching delivery');
+  }
+
+  /** The first `count` deliveries, once they have arrived. */
+  count(count: number): Promise<T[]> {
+    return this.waitFor(() => (this.items.length >= count ? this.items.slice(0, count) : undefined), `${count} deliveries`);
+  }
+
+  /** The refusal the subscription ended with. */
+  async refusal(): Promise<Refusal> {
+    const error = await this.waitFor(() => this.error ?? undefined, 'an error');
+    return refusalOf(error);
+  }
+
+  /**
+   * Resolves once the server has started the subscription: what is published from then on is
+   * delivered (the server listens before it answers that it started).
+   */
+  async started(): Promise<void> {
+    await this.waitFor(() => (this.isStarted ? true : undefined), 'the start of the subscription');
+  }
+
+  /** Resolves once the server has ended the subscription. */
+  async end(): Promise<void> {
+    await this.waitFor(() => (this.completed ? true : undefined), 'the end of the subscription');
+  }
+
+  close(): void {
+    this.subscription.unsubscribe();
+  }
+
+  private wake(update: () => void): void {
+    update();
+    for (const waker of [...this.wakers]) waker();
+  }
+
+  private waitFor<R>(probe: () => R | undefined, what: string): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      const check = () => {
+        const value = probe();
+        if (value !== undefined) {
+          done();
+          resolve(value);
+        } else if (this.error && what !== 'an error') {
+          done();
+          reject(new Error(`subscription failed while waiting for ${what}: ${String(this.error)}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`timed out waiting for ${what} (${this.items.length} deliveries so far)`));
+      }, WAIT_MS);
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(check);
+      };
+      this.wakers.add(check);
+      check();
+    });
+  }
+}
+
+/** Subscribes to a procedure (`client.lobbies.onLobby`, ...) with its input. */
+export function feed<P extends Subscribable>(procedure: P, input: InputOf<P>): Feed<YieldOf<P>> {
+  return new Feed<YieldOf<P>>((observer) => procedure.subscribe(input as never, observer as never) as { unsubscribe(): void });
+}

@@ -1,0 +1,96 @@
+/**
+ * Lobby flows as people live them, watched through `lobbies.onLobby` and `lobbies.onList`: every
+ * change bumps the lobby's sequenceID and reaches the watchers; the host's role passes on when the
+ * host leaves; a lobby nobody is left in closes; once started, viewers see its game.
+ */
+import { describe, expect, test } from 'vitest';
+import { DATABASES, useServer } from './databases.js';
+import { feed } from './feeds.js';
+import { HOST_ONLY, openLobby, refused, signInRoles, type Roles } from './roles.js';
+
+describe.each(DATABASES)('lobby flows on %s', (database) => {
+  const suite = useServer<Roles>(database, { setup: (server) => signInRoles(server), teardown: (roles) => roles.close() });
+  const roles = () => suite().data;
+
+  test('create, join, kick, bots, options, host leaving, start: each change bumps the sequenceID and reaches watchers', async () => {
+    const { host, member, outsider, dev } = roles();
+    const lobbyID = await openLobby(host);
+    const watcher = feed(dev.client.lobbies.onLobby, { lobbyID });
+    expect(await watcher.until()).toMatchObject({ id: lobbyID, sequenceID: 1, host: { id: host.userID } });
+
+    let sequenceID = 1;
+    /** Runs one change, then checks it bumped the sequenceID by one and the watcher saw it. */
+    async function change(run: () => Promise<unknown>) {
+      await run();
+      sequenceID += 1;
+      const lobby = await outsider.client.lobbies.get.query({ lobbyID });
+      expect(lobby.sequenceID).toBe(sequenceID);
+      expect(await watcher.until((l) => l.sequenceID === sequenceID)).toEqual(lobby);
+      return lobby;
+    }
+
+    expect((await change(() => member.client.lobbies.join.mutate({ lobbyID }))).players.map((p) => p.id)).toEqual([host.userID, member.userID]);
+    await change(() => outsider.client.lobbies.join.mutate({ lobbyID }));
+    expect((await change(() => host.client.lobbies.kick.mutate({ lobbyID, playerID: outsider.userID }))).players).toHaveLength(2);
+    const withBot = await change(() => host.client.lobbies.addBot.mutate({ lobbyID, botType: 'basic_bot' }));
+    expect(withBot.playerIDToBotType).toEqual([[withBot.players[2]!.id, 'basic_bot']]);
+    expect((await change(() => host.client.lobbies.setOption.mutate({ lobbyID, option: 'biggerTradeRow', value: true }))).options.biggerTradeRow).toBe(true);
+    expect((await change(() => host.client.lobbies.setModule.mutate({ lobbyID, module: 'altleaders', enabled: true }))).modules).toEqual(['altleaders']);
+
+    // The host leaves: the next person (not a bot) takes over, and the old host has no say.
+    const handedOver = await change(() => host.client.lobbies.leave.mutate({ lobbyID }));
+    expect(handedOver.host.id).toBe(member.userID);
+    expect(handedOver.players.map((p) => p.id)).toEqual([member.userID, withBot.players[2]!.id]);
+    await change(() => host.client.lobbies.join.mutate({ lobbyID }));
+    expect(await refused(host.client.lobbies.start.mutate({ lobbyID }))).toMatchObject(HOST_ONLY);
+    expect(await refused(host.client.lobbies.kick.mutate({ lobbyID, playerID: member.userID }))).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await outsider.client.lobbies.get.query({ lobbyID })).sequenceID).toBe(sequenceID);
+
+    // Started: every viewer sees the game on the lobby.
+    let gameID = '';
+    const started = await change(async () => ({ gameID } = await member.client.lobbies.start.mutate({ lobbyID })));
+    expect(started).toMatchObject({ status: 'playing', game: { id: gameID, endTimestamp: null } });
+    const game = await outsider.client.games.state.query({ gameID });
+    expect(game.game.players.map((p) => p.userID)).toEqual(started.players.map((p) => p.id));
+    expect(game.game.options.biggerTradeRow).toBe(true);
+    expect(game.game.modules).toEqual(['altleaders']);
+
+    // The watcher saw the sequenceIDs grow, never the same state twice.
+    const seen = watcher.items.map((l) => l.sequenceID);
+    expect(seen).toEqual([...new Set(seen)].sort((a, b) => a - b));
+    watcher.close();
+  });
+
+  test('the last person leaving closes the lobby: its watchers are told, the list drops it', async () => {
+    const { host, member, outsider } = roles();
+    const lobbyID = await openLobby(host, member);
+    await host.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    const watcher = feed(outsider.client.lobbies.onLobby, { lobbyID });
+    const list = feed(outsider.client.lobbies.onList, undefined);
+    await watcher.until();
+    expect((await list.until()).some((l) => l.id === lobbyID)).toBe(true);
+
+    await member.client.lobbies.leave.mutate({ lobbyID });
+    await host.client.lobbies.leave.mutate({ lobbyID });
+    await watcher.end();
+    expect(await list.until((lobbies) => !lobbies.some((l) => l.id === lobbyID))).toBeDefined();
+    expect(await refused(outsider.client.lobbies.get.query({ lobbyID }))).toMatchObject({ code: 'NOT_FOUND', message: `Lobby ${lobbyID} not found.` });
+    expect((await outsider.client.lobbies.list.query()).some((l) => l.id === lobbyID)).toBe(false);
+    list.close();
+  });
+
+  test('lobbies.onList: a new lobby, a join and a start reach every watcher, newest lobby first', async () => {
+    const { host, member, outsider } = roles();
+    const list = feed(outsider.client.lobbies.onList, undefined);
+    await list.until();
+    const lobbyID = await openLobby(host);
+    const listed = await list.until((lobbies) => lobbies.some((l) => l.id === lobbyID));
+    expect(listed[0]!.id).toBe(lobbyID);
+    await member.client.lobbies.join.mutate({ lobbyID });
+    await list.until((lobbies) => lobbies.find((l) => l.id === lobbyID)?.players.length === 2);
+    const { gameID } = await host.client.lobbies.start.mutate({ lobbyID });
+    const playing = await list.until((lobbies) => lobbies.find((l) => l.id === lobbyID)?.status === 'playing');
+    expect(playing.find((l) => l.id === lobbyID)).toMatchObject({ status: 'playing', game: { id: gameID, endTimestamp: null } });
+    list.close();
+  });
+});

@@ -12,25 +12,62 @@ const MAX_PAYLOAD = 7900;
 
 export class PgBus implements Bus {
   private readonly listeners = new Listeners();
-  private readonly listener: pg.Client;
+  private listener: pg.Client | null = null;
   private readonly publisher: pg.Pool;
   private closed = false;
 
-  private constructor(connectionString: string) {
-    this.listener = new pg.Client({ connectionString });
+  private constructor(private readonly connectionString: string) {
     this.publisher = new pg.Pool({ connectionString, max: 4 });
+    // A dropped idle connection is discarded by the pool; unheard, its 'error' would crash the process.
+    this.publisher.on('error', () => undefined);
   }
 
   static async connect(connectionString: string): Promise<PgBus> {
     const bus = new PgBus(connectionString);
-    bus.listener.on('notification', (n) => {
-      if (n.channel !== CHANNEL || !n.payload) return;
-      const { topic, message } = JSON.parse(n.payload) as { topic: string; message: unknown };
-      bus.listeners.deliver(topic, message);
-    });
-    await bus.listener.connect();
-    await bus.listener.query(`LISTEN ${CHANNEL}`);
+    await bus.listen();
     return bus;
+  }
+
+  /**
+   * Opens the LISTEN connection. If PostgreSQL drops it (a restart, an administrator), it is
+   * opened again, retrying with a growing pause; messages published meanwhile are not heard,
+   * and each subscriber catches up with the next message on its topic.
+   */
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (n) => {
+      if (n.channel !== CHANNEL || !n.payload) return;
+      let parsed: { topic: string; message: unknown };
+      try {
+        parsed = JSON.parse(n.payload) as { topic: string; message: unknown };
+      } catch {
+        return; // not one of ours (anyone on the database may NOTIFY)
+      }
+      this.listeners.deliver(parsed.topic, parsed.message);
+    });
+    client.on('error', () => undefined); // followed by 'end'
+    client.on('end', () => {
+      // Only the connection in use starts a new one (a failed attempt is retried by relisten).
+      if (this.listener !== client) return;
+      this.listener = null;
+      if (!this.closed) this.relisten(100);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closed) await client.end();
+    else this.listener = client;
+  }
+
+  private relisten(delayMs: number): void {
+    setTimeout(() => {
+      if (this.closed || this.listener) return;
+      this.listen().catch(() => this.relisten(Math.min(delayMs * 2, 5_000)));
+    }, delayMs).unref();
   }
 
   async publish(topic: string, message: unknown): Promise<void> {
@@ -46,6 +83,6 @@ export class PgBus implements Bus {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.allSettled([this.listener.end(), this.publisher.end()]);
+    await Promise.allSettled([this.listener?.end(), this.publisher.end()]);
   }
 }

@@ -26,6 +26,9 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function openDatabase(options: { databaseUrl: string | null; dataDir: string; file?: string }): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that PostgreSQL drops (a restart, an administrator) is an 'error' on the
+    // pool, which would crash the process unheard; the pool discards it and the next query connects.
+    pool.on('error', () => undefined);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', databaseUrl: options.databaseUrl, close: () => kysely.destroy() };
   }

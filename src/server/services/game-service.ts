@@ -194,7 +194,12 @@ export class GameService {
       }
       this.cache.set(gameID, outcome.game);
       this.deps.log.info({ gameID, sequenceID: outcome.game.sequenceID, actions: outcome.actions.length }, 'game step');
-      await this.deps.bus.publish(gameTopic(gameID), { sequenceID: outcome.game.sequenceID });
+      try {
+        await this.deps.bus.publish(gameTopic(gameID), { sequenceID: outcome.game.sequenceID });
+      } catch (error) {
+        // Committed all the same: say so, and let the bots go on; subscribers catch up on the next step.
+        this.deps.log.error({ err: error, gameID }, 'publishing a game step failed');
+      }
       if (outcome.game.gameEndTimestamp !== null) await this.deps.onGameEnded?.(outcome.game);
       else this.scheduleBots(outcome.game);
       return { ok: true, sequenceID: outcome.game.sequenceID };

@@ -16,8 +16,11 @@ export interface WireUpdate {
 }
 
 export function wireUpdate(game: Game, viewerID: UserID | null, fromEvent = 0): WireUpdate {
-  const { cardsByID: _c, tributeCardsByID: _t, events, ...rest } = viewFor(game, viewerID);
-  return { sequenceID: game.sequenceID, game: rest, events: events.slice(fromEvent), fromEvent };
+  // Under hideFavor viewFor maps every event of the log, and only the new ones are sent: it is
+  // given only those (an event's view depends on that event alone), the same answer.
+  const onlyNew = game.options.hideFavor && fromEvent > 0;
+  const { cardsByID: _c, tributeCardsByID: _t, events, ...rest } = viewFor(onlyNew ? { ...game, events: game.events.slice(fromEvent) } : game, viewerID);
+  return { sequenceID: game.sequenceID, game: rest, events: onlyNew ? events : events.slice(fromEvent), fromEvent };
 }
 
 /** The viewer id for a game: the user if seated, else a spectator. */

@@ -1,0 +1,431 @@
+/**
+ * Server load: the real server process (`src/server/main.ts`, NODE_ENV=production) on loopback,
+ * and in this process many concurrent games of websocket clients. Each client is one seat: it is
+ * subscribed to games.onGame and sends games.act over the same websocket as soon as its own view
+ * has a decision (a seeded random legal move, no think time). The same shape as the boardgame.io
+ * yardstick in shared/BENCHMARKS.md: 4 players, 50 games, 200 clients.
+ *
+ * Reports moves/s (acknowledged actions per second over a fixed window; a finished game's table
+ * starts a new one at once), the act round-trip (send -> acknowledgement) p50/p99, the server's
+ * CPU, and the unloaded round-trip (one game alone). On SQLite, and on PostgreSQL too when
+ * TEST_DATABASE_URL is set (in a database of its own, `<name>_bench`). Bounded: it stops by itself.
+ *
+ *   npx tsx bench/server-load.ts [--games 50] [--seconds 10] [--warmup 3] [--runs 3] [--db sqlite|postgres|both]
+ *                                [--client raw|trpc] [--data-dir /tmp] [--profile]
+ *
+ * --client raw (the default) speaks the tRPC websocket protocol directly, so the numbers are the
+ * server's; --client trpc uses @trpc/client's wsLink, as the web client does (it adds a >= 1 ms
+ * timer before each send).
+ *
+ * --profile writes the server's CPU profiles (--cpu-prof) to <tmpdir>/mythos-server-profiles/<database>/
+ * and prints the heaviest functions of its main thread.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from '@trpc/client';
+import WebSocket from 'ws';
+import type { Action } from '../src/engine/index.js';
+import type { WireUpdate } from '../src/server/services/game-views.js';
+import type { AppRouter } from '../src/server/trpc/router.js';
+import { decide, percentile, playSeat, privateDatabase, seededRng, startServerProcess, type Seat, type SeatClient, type ServerProcess } from '../tests/server-robustness/helpers.js';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
+}
+const GAMES = Number(arg('games', '50'));
+const SECONDS = Number(arg('seconds', '10'));
+const WARMUP = Number(arg('warmup', '3'));
+const RUNS = Number(arg('runs', '3'));
+const PROFILE = process.argv.includes('--profile');
+const DB = arg('db', 'both');
+const CLIENT = arg('client', 'raw') as 'raw' | 'trpc';
+const PLAYERS = 4;
+
+type Client = TRPCClient<AppRouter>;
+
+/** The calls the bench makes: lobby set-up, and the seat's subscription and moves (SeatClient). */
+interface Person extends SeatClient {
+  userID: string;
+  lobbies: {
+    create: { mutate(): Promise<{ id: string }> };
+    join: { mutate(input: { lobbyID: string }): Promise<unknown> };
+    start: { mutate(input: { lobbyID: string }): Promise<{ gameID: string }> };
+  };
+  close(): void;
+}
+
+/**
+ * A lean client of the same tRPC websocket protocol (JSON-RPC messages on /trpc): one socket per
+ * person, for the lobby calls, the subscription and the moves. Unlike @trpc/client, which waits a
+ * timer tick (>= 1 ms in Node) before each send to batch, it sends at once, so the round-trip
+ * measured is the server's.
+ */
+class RawClient {
+  private next = 1;
+  private readonly pending = new Map<number, { resolve(data: unknown): void; reject(error: Error): void }>();
+  private readonly streams = new Map<number, { onData(data: unknown): void; onError(error: unknown): void }>();
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.on('message', (raw: Buffer) => {
+      const text = raw.toString();
+      if (text === 'PING') return socket.send('PONG');
+      if (text === 'PONG') return;
+      const message = JSON.parse(text) as { id: number; result?: { type: string; data?: unknown }; error?: { message: string } };
+      const call = this.pending.get(message.id);
+      if (call) {
+        this.pending.delete(message.id);
+        if (message.error) call.reject(new Error(message.error.message));
+        else call.resolve(message.result?.data);
+        return;
+      }
+      const stream = this.streams.get(message.id);
+      if (!stream) return;
+      if (message.error) stream.onError(new Error(message.error.message));
+      else if (message.result?.type === 'data') stream.onData(message.result.data);
+    });
+  }
+
+  static async open(url: string): Promise<RawClient> {
+    const socket = new WebSocket(url);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return new RawClient(socket);
+  }
+
+  call<T>(method: 'query' | 'mutation', path: string, input?: unknown): Promise<T> {
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (data: unknown) => void, reject });
+      this.socket.send(JSON.stringify({ id, method, params: { path, input } }));
+    });
+  }
+
+  subscribe(path: string, input: unknown, handlers: { onData(data: unknown): void; onError(error: unknown): void }): { unsubscribe(): void } {
+    const id = this.next++;
+    this.streams.set(id, handlers);
+    this.socket.send(JSON.stringify({ id, method: 'subscription', params: { path, input } }));
+    return {
+      unsubscribe: () => {
+        if (!this.streams.delete(id)) return;
+        if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ id, method: 'subscription.stop' }));
+      },
+    };
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+async function signIn(url: string, name: string, kind: 'raw' | 'trpc'): Promise<Person> {
+  const response = await fetch(`${url}/auth/guest`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: name, password: 'guest', redirect: '/' }),
+    redirect: 'manual',
+  });
+  if (response.status !== 303) throw new Error(`guest login failed: ${response.status}`);
+  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
+  const jwt = await (await fetch(`${url}/auth/jwt`, { headers: { cookie } })).text();
+  const wsURL = `${url.replace('http', 'ws')}/trpc?jwt=${encodeURIComponent(jwt)}`;
+  if (kind === 'trpc') {
+    // Everything over one websocket per person, as a browser tab would.
+    const ws = createWSClient({ url: wsURL, WebSocket: WebSocket as unknown as typeof globalThis.WebSocket });
+    const client: Client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws })] });
+    const me = await client.session.me.query();
+    return { userID: me!.id, games: client.games, lobbies: client.lobbies, close: () => void ws.close() };
+  }
+  const raw = await RawClient.open(wsURL);
+  const me = await raw.call<{ id: string }>('query', 'session.me');
+  return {
+    userID: me.id,
+    games: {
+      act: { mutate: (input) => raw.call('mutation', 'games.act', input) },
+      onGame: { subscribe: (input, handlers) => raw.subscribe('games.onGame', input, handlers as { onData(data: unknown): void; onError(error: unknown): void }) },
+    },
+    lobbies: {
+      create: { mutate: () => raw.call('mutation', 'lobbies.create') },
+      join: { mutate: (input) => raw.call('mutation', 'lobbies.join', input) },
+      start: { mutate: (input) => raw.call('mutation', 'lobbies.start', input) },
+    },
+    close: () => raw.close(),
+  };
+}
+
+interface Window {
+  start: number;
+  end: number;
+}
+
+interface Outcome {
+  moves: number;
+  seconds: number;
+  roundTrips: number[];
+  games: number;
+  refusals: number;
+  serverCpu: number;
+  benchCpu: number;
+}
+
+/** CPU seconds (user + system) a process has used, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+/**
+ * Tables of four play games back to back until the window ends; counts the acknowledgements that
+ * arrive inside the window (after a warm-up) and the round-trips of the moves sent inside it.
+ */
+async function play(server: ServerProcess, people: Person[], tables: number, warmupSeconds: number, seconds: number, seed: number): Promise<Outcome> {
+  const window: Window = { start: performance.now() + warmupSeconds * 1000, end: performance.now() + (warmupSeconds + seconds) * 1000 };
+  const seats: Seat[] = [];
+  let games = 0;
+  let running = true;
+
+  async function table(t: number): Promise<void> {
+    const [host, ...others] = people.slice(t * PLAYERS, t * PLAYERS + PLAYERS) as [Person, ...Person[]];
+    for (let round = 0; running; round++) {
+      const { id: lobbyID } = await host.lobbies.create.mutate();
+      for (const p of others) await p.lobbies.join.mutate({ lobbyID });
+      const { gameID } = await host.lobbies.start.mutate({ lobbyID });
+      const mine = [host, ...others].map((p, i) => playSeat(p, gameID, p.userID, seededRng(seed + t * 1000 + round * 10 + i)));
+      seats.push(...mine);
+      await Promise.all(mine.map((s) => s.done));
+      if (mine.every((s) => s.last !== null && s.last.game.gameEndTimestamp !== null)) games++;
+    }
+  }
+
+  const cpu0 = { server: 0, bench: process.cpuUsage() };
+  const stopper = (async () => {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, window.start - performance.now())));
+    cpu0.server = cpuSeconds(server.child.pid!);
+    cpu0.bench = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, window.end - performance.now())));
+    running = false;
+    const serverCpu = cpuSeconds(server.child.pid!) - cpu0.server;
+    const bench = process.cpuUsage(cpu0.bench);
+    for (const s of seats) s.stop();
+    return { serverCpu, benchCpu: (bench.user + bench.system) / 1e6 };
+  })();
+  const tablesDone = Promise.all(Array.from({ length: tables }, (_, t) => table(t)));
+  const cpu = await stopper;
+  await tablesDone;
+
+  const refusals = seats.flatMap((s) => s.refusals);
+  if (refusals.length > 0) console.log(`  refusals, e.g.: ${[...new Set(refusals.map((r) => r.replace(/\(on view.*$/, '')))].slice(0, 3).join(' | ')}`);
+  const acks = seats.flatMap((s) => s.acknowledged);
+  const inWindow = acks.filter((a) => a.at >= window.start && a.at <= window.end);
+  const sentInWindow = acks.filter((a) => a.at - a.roundTripMs >= window.start && a.at <= window.end);
+  return {
+    moves: inWindow.length,
+    seconds: (window.end - window.start) / 1000,
+    roundTrips: sentInWindow.map((a) => a.roundTripMs).sort((x, y) => x - y),
+    games,
+    refusals: seats.reduce((n, s) => n + s.refusals.length, 0),
+    serverCpu: cpu.serverCpu / ((window.end - window.start) / 1000),
+    benchCpu: cpu.benchCpu / ((window.end - window.start) / 1000),
+  };
+}
+
+/**
+ * One game alone, one move at a time: the seat with a decision acts, and the next move waits
+ * until every seat's subscription has the update. The round-trip of a move with nothing else
+ * going on.
+ */
+async function unloaded(people: Person[], seconds: number, seed: number): Promise<Outcome> {
+  const four = people.slice(0, PLAYERS);
+  const end = performance.now() + seconds * 1000;
+  const roundTrips: number[] = [];
+  let games = 0;
+  while (performance.now() < end) {
+    const { id: lobbyID } = await four[0]!.lobbies.create.mutate();
+    for (const p of four.slice(1)) await p.lobbies.join.mutate({ lobbyID });
+    const { gameID } = await four[0]!.lobbies.start.mutate({ lobbyID });
+    const latest: (WireUpdate | null)[] = four.map(() => null);
+    let wake: () => void = () => undefined;
+    const subscriptions = four.map((p, i) =>
+      p.games.onGame.subscribe(
+        { gameID },
+        {
+          onData(update) {
+            if (!latest[i] || update.sequenceID > latest[i]!.sequenceID) latest[i] = update;
+            wake();
+          },
+          onError(error) {
+            throw error;
+          },
+        },
+      ),
+    );
+    const settled = (sequenceID: number) => latest.every((u) => u !== null && u.sequenceID >= sequenceID);
+    const waitFor = async (sequenceID: number) => {
+      while (!settled(sequenceID)) await new Promise<void>((resolve) => (wake = resolve));
+    };
+    await waitFor(0);
+    const rngs = four.map((_, i) => seededRng(seed + games * 10 + i));
+    while (latest[0]!.game.gameEndTimestamp === null && performance.now() < end) {
+      let seat = -1;
+      let action: Action | null = null;
+      for (let i = 0; i < PLAYERS && !action; i++) if ((action = decide(latest[i]!, four[i]!.userID, rngs[i]!))) seat = i;
+      if (!action) throw new Error('no seat has a decision');
+      const sent = performance.now();
+      const ack = await four[seat]!.games.act.mutate({ gameID, action }).catch(() => null);
+      if (ack) {
+        roundTrips.push(performance.now() - sent);
+        await waitFor(ack.sequenceID);
+      } else await waitFor(latest[seat]!.sequenceID + 1);
+    }
+    for (const s of subscriptions) s.unsubscribe();
+    games++;
+  }
+  return { moves: roundTrips.length, seconds, roundTrips: roundTrips.sort((x, y) => x - y), games, refusals: 0, serverCpu: NaN, benchCpu: NaN };
+}
+
+/** Server CPU milliseconds per acknowledged move: steadier than rates on a shared machine. */
+const cpuPerMove = (o: Outcome) => (o.serverCpu * o.seconds * 1000) / o.moves;
+
+const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
+
+interface Summary {
+  database: string;
+  loaded: Outcome[];
+  unloaded: Outcome[];
+}
+
+async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary> {
+  const dataDir = fs.mkdtempSync(path.join(arg('data-dir', os.tmpdir()), 'mythos-bench-'));
+  const databaseUrl = database === 'postgres' ? await privateDatabase(process.env.TEST_DATABASE_URL!, 'bench') : '';
+  const profileDir = path.join(os.tmpdir(), 'mythos-server-profiles');
+  if (PROFILE) fs.rmSync(path.join(profileDir, database), { recursive: true, force: true });
+  const server = await startServerProcess(
+    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', BOT_DELAY_MS: '0', SESSION_SECRET: 'bench-secret' },
+    PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [],
+  );
+  const people: Person[] = [];
+  try {
+    for (let i = 0; i < GAMES * PLAYERS; i++) people.push(await signIn(server.url, `P${i}`, CLIENT));
+    console.log(`${database}: ${people.length} clients signed in (${CLIENT} client), load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+
+    // Warm the server's JIT up with one game alone, then measure one game alone (unloaded).
+    await unloaded(people, 2, 1);
+    const alone: Outcome[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      alone.push(await unloaded(people, 3, 100 + run));
+      const u = alone.at(-1)!;
+      console.log(`${database} unloaded run ${run + 1}: ${(u.moves / u.seconds).toFixed(0)} moves/s, p50 ${ms(percentile(u.roundTrips, 50))} ms, p99 ${ms(percentile(u.roundTrips, 99))} ms`);
+    }
+    const loaded: Outcome[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      loaded.push(await play(server, people, GAMES, WARMUP, SECONDS, 10_000 * (run + 1)));
+      const l = loaded.at(-1)!;
+      console.log(
+        `${database} loaded run ${run + 1}: ${(l.moves / l.seconds).toFixed(0)} moves/s, p50 ${ms(percentile(l.roundTrips, 50))} ms, p99 ${ms(percentile(l.roundTrips, 99))} ms, ` +
+          `${l.games} games finished, server CPU ${(l.serverCpu * 100).toFixed(0)}% (${cpuPerMove(l).toFixed(2)} ms a move), clients CPU ${(l.benchCpu * 100).toFixed(0)}%, refusals ${l.refusals}`,
+      );
+    }
+    return { database, loaded, unloaded: alone };
+  } finally {
+    for (const p of people) p.close();
+    server.child.kill('SIGTERM');
+    await server.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (PROFILE) {
+      // One profile per thread (tsx runs its loader in a worker): the main thread's is the largest.
+      const dir = path.join(profileDir, database);
+      const files = fs.readdirSync(dir).map((f) => path.join(dir, f));
+      printProfile(files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!);
+    }
+  }
+}
+
+/** Where a profile sample's self time belongs: the first package on its stack, from the leaf up. */
+const AREAS: [RegExp, string][] = [
+  [/better-sqlite3|kysely\/dist\/esm\/dialect\/sqlite/, 'SQLite (better-sqlite3 prepare + run)'],
+  [/node_modules\/(pg|pg-protocol|pg-pool)\//, 'PostgreSQL driver'],
+  [/kysely/, 'kysely (query building)'],
+  [/pino|sonic-boom/, 'logging'],
+  [/node_modules\/ws\//, 'ws (frames, socket writes)'],
+  [/@trpc/, 'tRPC (dispatch, JSON encoding)'],
+  [/src\/engine/, 'engine (applyAction, advance, viewFor)'],
+  [/game-store/, 'game store (state JSON)'],
+  [/src\/server/, 'server code'],
+  [/fastify|find-my-way|light-my-request/, 'fastify'],
+  [/node:internal\/modules|tsx/, 'module loading'],
+];
+
+/** A V8 CPU profile's self time by area and its heaviest functions. */
+function printProfile(file: string): void {
+  if (!fs.existsSync(file)) return console.log(`no profile at ${file}`);
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+    samples: number[];
+    timeDeltas: number[];
+  };
+  const selfTime = new Map<number, number>();
+  profile.samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const area = (id: number): string => {
+    const name = nodes.get(id)!.callFrame.functionName;
+    if (name === '(idle)' || name === '(garbage collector)' || name === '(program)') return name;
+    // Native frames (writev, a statement's run) count for the package that called them.
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const url = nodes.get(at)!.callFrame.url;
+      const hit = AREAS.find(([pattern]) => pattern.test(url));
+      if (hit) return hit[1];
+    }
+    return 'other';
+  };
+  const byArea = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const [id, time] of selfTime) {
+    const a = area(id);
+    byArea.set(a, (byArea.get(a) ?? 0) + time);
+    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|src)\//, '$1/')}:${lineNumber + 1}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + time);
+  }
+  const total = [...selfTime.values()].reduce((a, b) => a + b, 0);
+  const show = (entries: Map<string, number>, n: number) => {
+    for (const [key, time] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`${((100 * time) / total).toFixed(1).padStart(5)}%  ${key}`);
+  };
+  console.log(`\n${path.basename(file)}: ${(total / 1e6).toFixed(1)} s of the server's main thread, self time by area:`);
+  show(byArea, 15);
+  console.log('heaviest functions:');
+  show(byFunction, 20);
+}
+
+const databases: ('sqlite' | 'postgres')[] = DB === 'both' ? ['sqlite', 'postgres'] : [DB as 'sqlite' | 'postgres'];
+if (databases.includes('postgres') && !process.env.TEST_DATABASE_URL) {
+  console.log('PostgreSQL skipped: TEST_DATABASE_URL is not set');
+  databases.splice(databases.indexOf('postgres'), 1);
+}
+const summaries: Summary[] = [];
+for (const database of databases) summaries.push(await benchDatabase(database));
+
+console.log(
+  `\nmachine: ${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}, node ${process.version}; ${GAMES} games x ${PLAYERS} websocket clients (${CLIENT}), ` +
+    `${RUNS} runs of ${SECONDS} s after ${WARMUP} s; load average now ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
+);
+console.log('| database | moves/s | round-trip p50 | p99 | server CPU | server CPU a move | unloaded p50 | unloaded p99 |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const s of summaries) {
+  const rate = s.loaded.map((l) => l.moves / l.seconds);
+  const p50 = s.loaded.map((l) => percentile(l.roundTrips, 50));
+  const p99 = s.loaded.map((l) => percentile(l.roundTrips, 99));
+  const cpu = s.loaded.map((l) => l.serverCpu * 100);
+  const u50 = s.unloaded.map((u) => percentile(u.roundTrips, 50));
+  const u99 = s.unloaded.map((u) => percentile(u.roundTrips, 99));
+  console.log(
+    `| ${s.database} | ${median(rate).toFixed(0)} (${Math.min(...rate).toFixed(0)}-${Math.max(...rate).toFixed(0)}) | ${ms(median(p50))} ms | ${ms(median(p99))} ms | ${median(cpu).toFixed(0)}% | ` +
+      `${median(s.loaded.map(cpuPerMove)).toFixed(2)} ms | ${ms(median(u50))} ms | ${ms(median(u99))} ms |`,
+  );
+}
+process.exit(0);

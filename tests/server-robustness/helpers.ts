@@ -1,0 +1,304 @@
+/**
+ * Shared by the robustness tests and the load benchmark: a client's game view rebuilt from the
+ * wire, a player that answers its own pending decisions, a private PostgreSQL database per suite
+ * (so these files never drop the tables another test file is using) and the consistency check
+ * every suite ends with: the stored state re-derives, bit for bit, from the stored actions.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import type { Kysely } from 'kysely';
+import { validMove } from '../../src/bots/valid-move.js';
+import { GAME_DEFINITIONS } from '../../src/engine/data.js';
+import {
+  advance,
+  applyAction,
+  buildCardSet,
+  createGame,
+  pendingDecision,
+  rngFromState,
+  seedState,
+  type Action,
+  type Game,
+  type GameView,
+  type Rng,
+} from '../../src/engine/index.js';
+import type { Database } from '../../src/server/db/schema.js';
+import { loadActions, loadGame, type StoredAction } from '../../src/server/services/game-store.js';
+import type { WireUpdate } from '../../src/server/services/game-views.js';
+
+/** A client's view of a game from one wire update, with the card set rebuilt from the definitions. */
+export function viewOf(update: WireUpdate): GameView {
+  const cardSet = buildCardSet(GAME_DEFINITIONS, update.game.modules);
+  return { ...update.game, cardsByID: cardSet.cardsByID, tributeCardsByID: cardSet.tributeCardsByID, events: [] };
+}
+
+/** What a seated player would do now on its own view (a seeded random legal move), or null. */
+export function decide(update: WireUpdate, userID: string, rng: Rng): Action | null {
+  const view = viewOf(update);
+  const decision = pendingDecision(view, userID);
+  if (!decision || decision.type === 'WAIT_FOR_OTHERS') return null;
+  return validMove(view, userID, rng);
+}
+
+/** Whether a seated player has something to decide on this view. */
+export function hasDecision(update: WireUpdate, userID: string): boolean {
+  const decision = pendingDecision(viewOf(update), userID);
+  return decision !== null && decision.type !== 'WAIT_FOR_OTHERS';
+}
+
+export const seededRng = (seed: number): Rng => rngFromState(seedState(seed));
+
+/**
+ * A database of its own next to TEST_DATABASE_URL (`<name>_<suffix>`), created if missing and
+ * emptied, so suites that run in parallel never reset each other's tables.
+ */
+export async function privateDatabase(baseUrl: string, suffix: string): Promise<string> {
+  const url = new URL(baseUrl);
+  const name = `${url.pathname.replace(/^\//, '') || 'postgres'}_${suffix}`.replace(/[^a-zA-Z0-9_]/g, '_');
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  const own = new pg.Client({ connectionString: url.toString() });
+  await own.connect();
+  await own.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  await own.end();
+  return url.toString();
+}
+
+export interface Replayed {
+  stored: Game;
+  replayed: Game;
+  actions: StoredAction[];
+}
+
+/**
+ * Replays a stored game's actions through the engine from its seed, setup and start time, and
+ * checks each action's stored sequenceID is exactly the step the replay reaches. Throws on any
+ * refusal or gap; returns both games for a deep comparison.
+ */
+export async function replayStored(db: Kysely<Database>, gameID: string): Promise<Replayed> {
+  const stored = await loadGame(db, gameID);
+  if (!stored) throw new Error(`game ${gameID} is not stored`);
+  const actions = await loadActions(db, gameID);
+  const start = stored.gameStartTimestamp;
+  let game = advance(
+    createGame(
+      {
+        id: stored.id,
+        players: stored.players.map((p) => ({ userID: p.userID, botType: p.botType })),
+        options: stored.options,
+        modules: stored.modules,
+        scoring: stored.scoring,
+        definitions: GAME_DEFINITIONS,
+      },
+      stored.seed,
+      start,
+    ),
+    start,
+  ).game;
+  for (const stored of actions) {
+    const result = applyAction(game, stored.userID, stored.action, stored.at);
+    if (!result.ok) throw new Error(`stored action ${stored.sequenceID} of ${gameID} is refused on replay: ${result.message}`);
+    if (result.game.sequenceID !== stored.sequenceID) {
+      throw new Error(`stored action of ${gameID} has sequenceID ${stored.sequenceID}, the replay reached ${result.game.sequenceID}`);
+    }
+    game = advance(result.game, stored.at).game;
+  }
+  return { stored, replayed: game, actions };
+}
+
+/** The raw rows of game_actions, for uniqueness checks independent of loadActions. */
+export async function actionRows(db: Kysely<Database>, gameID: string): Promise<{ sequence_id: number; user_id: string; action_json: string }[]> {
+  return db.selectFrom('game_actions').select(['sequence_id', 'user_id', 'action_json']).where('game_id', '=', gameID).orderBy('sequence_id').execute();
+}
+
+/** Waits until `check` holds, polling; throws with `what` after `ms`. */
+export async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+/** The two calls a seat needs; any tRPC client of the app router fits. */
+export interface SeatClient {
+  games: {
+    act: { mutate(input: { gameID: string; action: Action }): Promise<{ sequenceID: number }> };
+    onGame: {
+      subscribe(
+        input: { gameID: string },
+        handlers: { onData(update: WireUpdate): void; onError(error: unknown): void },
+      ): { unsubscribe(): void };
+    };
+  };
+}
+
+export interface Acknowledged {
+  action: Action;
+  /** performance.now() when the acknowledgement arrived. */
+  at: number;
+  /** The view the decision was made on. */
+  viewSequenceID: number;
+  /** The game's sequenceID in the acknowledgement. */
+  sequenceID: number;
+  /** Milliseconds from sending games.act to its acknowledgement. */
+  roundTripMs: number;
+}
+
+export interface Seat {
+  acknowledged: Acknowledged[];
+  refusals: string[];
+  /** Every sequenceID this seat's subscription delivered, in order. */
+  seen: number[];
+  last: WireUpdate | null;
+  /** Settles when the game has ended (or the subscription failed). */
+  done: Promise<void>;
+  stop(): void;
+}
+
+/**
+ * A human at a seat: subscribed to games.onGame, acting on its own view as soon as it has a
+ * decision, one action at a time, never twice on the same view, nor on a view older than its
+ * last acknowledgement. A refusal is recorded; the seat then waits for a newer view.
+ */
+export function playSeat(client: SeatClient, gameID: string, userID: string, rng: Rng, options: { until?: (update: WireUpdate) => boolean } = {}): Seat {
+  const seat: Seat = { acknowledged: [], refusals: [], seen: [], last: null, done: Promise.resolve(), stop: () => undefined };
+  let busy = false;
+  let inflight: Promise<unknown> = Promise.resolve();
+  let actedOn = -1;
+  let finish!: () => void;
+  let fail!: (error: unknown) => void;
+  seat.done = new Promise<void>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const stopAt = options.until ?? ((update: WireUpdate) => update.game.gameEndTimestamp !== null);
+  let stopped = false;
+
+  const step = (): void => {
+    const update = seat.last;
+    if (stopped || busy || !update || update.sequenceID <= actedOn) return;
+    const action = decide(update, userID, rng);
+    if (!action) return;
+    busy = true;
+    actedOn = update.sequenceID;
+    const sent = performance.now();
+    inflight = client.games.act.mutate({ gameID, action }).then(
+      (ack) => {
+        const at = performance.now();
+        seat.acknowledged.push({ action, at, viewSequenceID: update.sequenceID, sequenceID: ack.sequenceID, roundTripMs: at - sent });
+        // An update older than the acknowledged state may still be on its way (on PostgreSQL the
+        // bus lags the answer): a view without this action must not prompt it again.
+        actedOn = Math.max(actedOn, ack.sequenceID - 1);
+        busy = false;
+        step();
+      },
+      (error: unknown) => {
+        seat.refusals.push(`${(error as Error).message} (on view ${update.sequenceID}, latest ${seat.last?.sequenceID})`);
+        busy = false;
+        step();
+      },
+    );
+  };
+
+  const subscription = client.games.onGame.subscribe(
+    { gameID },
+    {
+      onData(update) {
+        seat.seen.push(update.sequenceID);
+        if (seat.last && update.sequenceID <= seat.last.sequenceID) return;
+        seat.last = update;
+        if (stopAt(update)) {
+          // The acknowledgement of the move that ended the game may still be on its way.
+          stopped = true;
+          void inflight.then(finish);
+          return;
+        }
+        step();
+      },
+      onError(error) {
+        stopped = true;
+        fail(error);
+      },
+    },
+  );
+  seat.stop = () => {
+    stopped = true;
+    subscription.unsubscribe();
+    finish();
+  };
+  void seat.done.then(
+    () => subscription.unsubscribe(),
+    () => subscription.unsubscribe(),
+  );
+  return seat;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** The "N unfinished games resumed" count from the start-up log line. */
+  resumed: number;
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts the real server (`node --import tsx src/server/main.ts`) on loopback and waits for its
+ * start-up line, which needs LOG_LEVEL info or lower. Its /channel stays on the main port.
+ */
+export async function startServerProcess(env: Record<string, string>, nodeOptions: string[] = []): Promise<ServerProcess> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', CHANNEL_PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'info', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let output = '';
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000)));
+  const resumed = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 30 s: ${errors}`)), 30_000);
+    let started = false;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (started) return; // the per-action log lines are read and dropped
+      output = (output + chunk.toString()).slice(-10_000);
+      const match = /; (\d+) unfinished games resumed/.exec(output);
+      if (match) {
+        started = true;
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code} before it started: ${errors}`));
+    });
+  });
+  return { child, url: `http://127.0.0.1:${port}`, resumed, exited };
+}

@@ -119,6 +119,28 @@ const initial: Migration = {
   },
 };
 
+/**
+ * The card set moves out of the games row into a table of its own: SQLite rewrites a whole row on
+ * every update, and the ~77 KB card set was rewritten with every move although it never changes.
+ */
+const cardSetTable: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('game_card_sets')
+      .addColumn('game_id', 'text', (c) => c.primaryKey().references('games.id'))
+      .addColumn('card_set_json', 'text', (c) => c.notNull())
+      .execute();
+    await sql`insert into game_card_sets (game_id, card_set_json) select id, card_set_json from games`.execute(db);
+    await db.schema.alterTable('games').dropColumn('card_set_json').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('games').addColumn('card_set_json', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+    await sql`update games set card_set_json = (select card_set_json from game_card_sets where game_card_sets.game_id = games.id)`.execute(db);
+    await db.schema.dropTable('game_card_sets').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
+  '2026-11-22-002-card-set-table': cardSetTable,
 };

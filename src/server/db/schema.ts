@@ -51,13 +51,17 @@ export interface GamesTable {
   lobby_id: string | null;
   /** The game without its card set and event log (they live beside it). */
   state_json: string;
-  /** The card and tribute definitions of this game, written once. */
-  card_set_json: string;
   sequence_id: number;
   has_bots: number;
   start_timestamp: number;
   end_timestamp: number | null;
   updated_at: number;
+}
+
+/** The card and tribute definitions of a game, written once when it starts. */
+export interface GameCardSetsTable {
+  game_id: string;
+  card_set_json: string;
 }
 
 export interface GameEventsTable {
@@ -102,6 +106,7 @@ export interface Database {
   lobbies: LobbiesTable;
   lobby_players: LobbyPlayersTable;
   games: GamesTable;
+  game_card_sets: GameCardSetsTable;
   game_events: GameEventsTable;
   game_actions: GameActionsTable;
   game_players: GamePlayersTable;

@@ -36,7 +36,6 @@ export async function insertGame(db: Executor, game: Game, lobbyID: string | nul
       id: game.id,
       lobby_id: lobbyID,
       state_json: stateJSON(game),
-      card_set_json: JSON.stringify(cardSet),
       sequence_id: game.sequenceID,
       has_bots: game.players.some((p) => p.botType !== null) ? 1 : 0,
       start_timestamp: game.gameStartTimestamp,
@@ -44,6 +43,7 @@ export async function insertGame(db: Executor, game: Game, lobbyID: string | nul
       updated_at: game.updateTimestamp,
     })
     .execute();
+  await db.insertInto('game_card_sets').values({ game_id: game.id, card_set_json: JSON.stringify(cardSet) }).execute();
   await db
     .insertInto('game_players')
     .values(game.players.map((p, seat) => ({ game_id: game.id, seat, user_id: p.userID, bot_type: p.botType, stats_json: null })))
@@ -108,12 +108,13 @@ async function recordStats(trx: Transaction<Database>, game: Game): Promise<void
 const cardSets = new Map<string, CardSetJSON>();
 
 export async function loadGame(db: Executor, gameID: string): Promise<Game | null> {
-  const row = await db.selectFrom('games').select(['state_json', 'card_set_json']).where('id', '=', gameID).executeTakeFirst();
+  const row = await db.selectFrom('games').select(['state_json']).where('id', '=', gameID).executeTakeFirst();
   if (!row) return null;
   const eventRows = await db.selectFrom('game_events').select('events_json').where('game_id', '=', gameID).orderBy('sequence_id').execute();
   let cardSet = cardSets.get(gameID);
   if (!cardSet) {
-    cardSet = JSON.parse(row.card_set_json) as CardSetJSON;
+    const stored = await db.selectFrom('game_card_sets').select('card_set_json').where('game_id', '=', gameID).executeTakeFirstOrThrow();
+    cardSet = JSON.parse(stored.card_set_json) as CardSetJSON;
     if (cardSets.size > 1_000) cardSets.clear();
     cardSets.set(gameID, cardSet);
   }

@@ -13,7 +13,9 @@ const t = initTRPC.context<Context>().create({
   sse: { enabled: false },
   errorFormatter({ shape, error }) {
     const cause = error.cause as { ruleCode?: string } | undefined;
-    return { ...shape, data: { ...shape.data, ruleCode: cause?.ruleCode ?? null } };
+    // Stack traces stay in the server's log: clients get the code and the message.
+    const { stack: _stack, ...data } = shape.data;
+    return { ...shape, data: { ...data, ruleCode: cause?.ruleCode ?? null } };
   },
 });
 

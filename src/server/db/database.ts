@@ -39,8 +39,34 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: 'sqlite', databaseUrl: null, close: () => kysely.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * kysely's SQLite driver prepares every query afresh; the same few statements run on every move,
+ * so prepared statements are kept by their SQL text (a statement can be run again and again).
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = (source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+      statement = sqlite.prepare(source);
+      statements.set(source, statement);
+    }
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, property) {
+      if (property === 'prepare') return prepare;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** The schema a PostgreSQL connection works in (the first of its search_path that exists). */

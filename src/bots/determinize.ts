@@ -1,0 +1,34 @@
+/**
+ * Determinization: a playable game made from one player's view, for rollouts. Everything hidden
+ * is invented, never read: the deck and tribute deck get a random order of their (visible)
+ * contents, the PRNG a fresh state, and bids the view does not show are left to be made afresh.
+ * The turn's record for tributes is rebuilt from what the view shows (this turn's production).
+ */
+import { randomInt, seedState, shuffle, type Game, type GameView, type Rng, type TurnRecord, type UserID } from '../engine/index.js';
+
+/** A game consistent with a view taken in the planning phase. */
+export function determinize(view: GameView, rng: Rng): Game {
+  if (view.phase !== 'PLANNING') throw new Error('determinize works from a planning view');
+  const { viewerID: _viewer, ...open } = view;
+  const known = view.bidsByPlayerID;
+  const records: Record<UserID, TurnRecord> = {};
+  const ready: Record<UserID, boolean> = {};
+  for (const p of view.players) {
+    const production = view.productionDataByPlayerID[p.userID] ?? { gold: 0, military: 0 };
+    records[p.userID] = { gained: [], clashes: [], gainedGold: production.gold, gainedMilitary: production.military, gainedFavor: 0, heldBefore: p.cardIDs };
+    ready[p.userID] = known[p.userID] !== undefined;
+  }
+  return {
+    ...open,
+    rngState: seedState(randomInt(rng, -0x80000000, 0x7fffffff)),
+    seed: 0,
+    deck: shuffle(view.deck, rng),
+    tributeDeck: shuffle(view.tributeDeck, rng),
+    prerolledDiceByPlayerID: {},
+    turnRecordByPlayerID: records,
+    players: view.players.map((p) => (known[p.userID] || (p.bid === null && p.selectedCard === null) ? p : { ...p, bid: null, selectedCard: null })),
+    readyByUserID: ready,
+    // The log is not needed to play on, and keeping it short keeps rollouts fast.
+    events: [],
+  };
+}

@@ -1,0 +1,18 @@
+/** The bot kinds of SPEC section 6, by their wire names. */
+import type { BotType } from '../engine/index.js';
+import { basicBot } from './basic-bot.js';
+import { basicBot2 } from './basic-bot2.js';
+import type { BotDefinition } from './bot.js';
+import { easyBot } from './easy-bot.js';
+import { randomCard } from './random-card.js';
+import { validMove } from './valid-move.js';
+
+export const BOTS: Record<BotType, BotDefinition> = {
+  easy_bot: { label: 'Easy Bot', visibility: 'visible', decide: easyBot },
+  basic_bot: { label: 'Advanced Bot', visibility: 'visible', decide: basicBot },
+  basic_bot2: { label: 'Advanced Bot 2', visibility: 'devOnly', decide: basicBot2 },
+  valid_move: { label: 'Valid Move', visibility: 'devOnly', decide: validMove },
+  random_card: { label: 'Random Card', visibility: 'hidden', decide: randomCard },
+};
+
+export type { BotDefinition, BotVisibility, Decide } from './bot.js';

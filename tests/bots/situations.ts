@@ -1,0 +1,65 @@
+/** Situations on the real card set for bot behaviour tests: a 2-player game edited into shape. */
+import { GAME_DEFINITIONS } from '../../src/engine/data.js';
+import { advance, applyAction, createGame, type Action, type CardID, type Game, type Player, type TributeID } from '../../src/engine/index.js';
+
+export const ANN = 'ann';
+export const BOB = 'bob';
+
+/** Real cards the tests use. */
+export const CARDS = {
+  villageLevy: 120,
+  villageMilitia: 121,
+  wayside: 123,
+  fort: 133,
+  town: 132,
+  shieldwall: 217,
+  chariots: 225,
+  starChart: 235,
+  minstrel: 247,
+  ruins: 248,
+} as const;
+
+export const OFFERING_TO_ZEONA = 1005;
+export const OFFERING_TO_TYROS = 1004;
+export const CORNERSTONE_RITE = 1001;
+
+/** A 2-player game on the real card set in its first planning phase. */
+export function planning(seed = 3): Game {
+  const players = [ANN, BOB].map((userID) => ({ userID }));
+  return advance(createGame({ players, definitions: GAME_DEFINITIONS }, seed, 0), 0).game;
+}
+
+export function edit(game: Game, userID: string, change: (p: Player) => Partial<Player>): Game {
+  return { ...game, players: game.players.map((p) => (p.userID === userID ? { ...p, ...change(p) } : p)) };
+}
+
+export function counters(game: Game, userID: string, values: Partial<Player['counters']>): Game {
+  return edit(game, userID, (p) => ({ counters: { ...p.counters, ...values } }));
+}
+
+export function holding(game: Game, userID: string, cardIDs: CardID[]): Game {
+  return edit(game, userID, (p) => {
+    const cards = { Building: [...p.cards.Building], Unit: [...p.cards.Unit], Event: [...p.cards.Event] };
+    for (const id of cardIDs) cards[game.cardsByID[id]!.type].push(id);
+    return { cardIDs: [...p.cardIDs, ...cardIDs], cards };
+  });
+}
+
+/** The trade row and tribute row set to these cards (taken out of the decks). */
+export function rows(game: Game, table: CardID[], tributes: TributeID[]): Game {
+  return {
+    ...game,
+    tableIDs: table,
+    deck: game.deck.filter((id) => !table.includes(id)),
+    tributeRow: tributes,
+    tributeDeck: game.tributeDeck.filter((id) => !tributes.includes(id)),
+  };
+}
+
+export function act(game: Game, userID: string, action: Action): Game {
+  const result = applyAction(game, userID, action, game.updateTimestamp + 1000);
+  if (!result.ok) throw new Error(`${userID}: ${result.message}`);
+  return advance(result.game, game.updateTimestamp + 1000).game;
+}
+
+export const bid = (tradeRowIndex: number, military = 0): Action => ({ type: 'BID', bid: { tradeRowIndex, military } });

@@ -21,6 +21,7 @@ import {
   type UserID,
 } from '../engine/index.js';
 import { BOTS } from './index.js';
+import { validMove } from './valid-move.js';
 
 export interface SeatSetup {
   userID: UserID;
@@ -87,6 +88,30 @@ export function playBotGame(setup: BotGameSetup, seed: number, botSeed: number, 
     if (!acted) throw new Error(`no bot could act in phase ${game.phase}`);
   }
   return { game, actions };
+}
+
+/**
+ * The bare engine's hot path, for benchmarks: every seat a valid_move deciding on the whole game
+ * (no views, no logging). Returns the number of moves.
+ */
+export function playRawGame(definitions: GameDefinitions, players: number, seed: number, botSeed: number, start = 0, stepMillis = 1): number {
+  const rng = rngFromState(seedState(botSeed));
+  const seats = Array.from({ length: players }, (_, i) => ({ userID: `p${i + 1}` }));
+  let now = start;
+  let game = advance(createGame({ players: seats, definitions }, seed, now), now).game;
+  let moves = 0;
+  while (game.gameEndTimestamp === null) {
+    for (const player of game.players) {
+      const action = validMove(game, player.userID, rng);
+      if (!action) continue;
+      now += stepMillis;
+      const result = applyAction(game, player.userID, action, now);
+      if (!result.ok) throw new Error(result.message);
+      game = advance(result.game, now).game;
+      moves++;
+    }
+  }
+  return moves;
 }
 
 /** Re-runs a logged game through the engine. */

@@ -4,10 +4,9 @@
  * bot's own view, as the server runs bots). Short timed runs after a warm-up.
  */
 import { Command } from 'commander';
-import { playBotGame } from '../bots/harness.js';
-import { validMove } from '../bots/valid-move.js';
+import { playBotGame, playRawGame } from '../bots/harness.js';
 import { GAME_DEFINITIONS } from '../engine/data.js';
-import { advance, applyAction, BOT_TYPES, createGame, rngFromState, seedState, type BotType, type Game } from '../engine/index.js';
+import { BOT_TYPES, type BotType } from '../engine/index.js';
 import { parseInteger, parseKinds, parseSeconds } from './args.js';
 import type { Io } from './io.js';
 import { botSeedFor, gameSetup, SIM_START, SIM_STEP_MILLIS } from './match.js';
@@ -30,23 +29,7 @@ export interface BenchArgs {
 
 /** One game of the bare engine: valid_move decides from the whole game, no views. */
 function engineGame(players: number, seed: number): number {
-  const rng = rngFromState(seedState(botSeedFor(seed)));
-  const seats = Array.from({ length: players }, (_, i) => ({ userID: `p${i + 1}` }));
-  let now = SIM_START;
-  let game: Game = advance(createGame({ players: seats, definitions: GAME_DEFINITIONS }, seed, now), now).game;
-  let moves = 0;
-  while (game.gameEndTimestamp === null) {
-    for (const player of game.players) {
-      const action = validMove(game, player.userID, rng);
-      if (!action) continue;
-      now += SIM_STEP_MILLIS;
-      const result = applyAction(game, player.userID, action, now);
-      if (!result.ok) throw new Error(result.message);
-      game = advance(result.game, now).game;
-      moves++;
-    }
-  }
-  return moves;
+  return playRawGame(GAME_DEFINITIONS, players, seed, botSeedFor(seed), SIM_START, SIM_STEP_MILLIS);
 }
 
 function harnessGame(kind: BotType, players: number, seed: number): number {

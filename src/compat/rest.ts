@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { viewFor, type Action } from '../engine/index.js';
 import { HTTP_STATUS, ServiceError } from '../server/services/errors.js';
+import type { UserRow } from '../server/db/schema.js';
 import type { Services } from '../server/services/services.js';
 import { viewerOf } from '../server/services/game-views.js';
 import { actionSchema, addBotInput, setModuleInput, setOptionInput } from '../server/trpc/schemas.js';
@@ -98,47 +99,21 @@ function routes(app: FastifyInstance, services: Services): void {
     return answer(reply, async () => ({ id: await services.lobbies.create(user) }));
   });
 
-  app.post<{ Params: Params }>('/api/lobby/:id/add_bot', async (request, reply) => {
-    const user = await requireUser(services, request, reply);
-    if (!user) return reply;
-    const body = addBotBody.safeParse(request.body);
-    if (!body.success) return refuseInput(reply, body.error);
-    return answer(reply, () => services.lobbies.addBot(request.params.id, user, body.data.bot_name));
-  });
+  /** A signed-in call on one lobby: its body checked by `schema`, then handed to the service. */
+  const lobbyCall = <T>(action: string, schema: z.ZodType<T>, call: (user: UserRow, lobbyID: string, body: T) => Promise<unknown>) =>
+    app.post<{ Params: Params }>(`/api/lobby/:id/${action}`, async (request, reply) => {
+      const user = await requireUser(services, request, reply);
+      if (!user) return reply;
+      const body = schema.safeParse(request.body ?? {});
+      if (!body.success) return refuseInput(reply, body.error);
+      return answer(reply, () => call(user, request.params.id, body.data));
+    });
 
-  app.post<{ Params: Params }>('/api/lobby/:id/start', async (request, reply) => {
-    const user = await requireUser(services, request, reply);
-    if (!user) return reply;
-    return answer(reply, async () => ({ gameID: await services.lobbies.start(request.params.id, user) }));
-  });
-
-  app.post<{ Params: Params }>('/api/lobby/:id/set_game_option', async (request, reply) => {
-    const user = await requireUser(services, request, reply);
-    if (!user) return reply;
-    const body = setOptionBody.safeParse(request.body);
-    if (!body.success) return refuseInput(reply, body.error);
-    return answer(reply, () => services.lobbies.setOption(request.params.id, user, body.data.option, body.data.value));
-  });
-
-  app.post<{ Params: Params }>('/api/lobby/:id/set_module', async (request, reply) => {
-    const user = await requireUser(services, request, reply);
-    if (!user) return reply;
-    const body = setModuleBody.safeParse(request.body);
-    if (!body.success) return refuseInput(reply, body.error);
-    return answer(reply, () => services.lobbies.setModule(request.params.id, user, body.data.module, body.data.enabled));
-  });
-
-  app.post<{ Params: Params }>('/api/lobby/:id/join', async (request, reply) => {
-    const user = await requireUser(services, request, reply);
-    if (!user) return reply;
-    return answer(reply, () => services.lobbies.join(request.params.id, user));
-  });
-
-  app.post<{ Params: Params }>('/api/lobby/:id/remove_player', async (request, reply) => {
-    const user = await requireUser(services, request, reply);
-    if (!user) return reply;
-    const body = removePlayerBody.safeParse(request.body);
-    if (!body.success) return refuseInput(reply, body.error);
-    return answer(reply, () => services.lobbies.removePlayer(request.params.id, user, body.data.player_id));
-  });
+  const noBody = z.unknown();
+  lobbyCall('add_bot', addBotBody, (user, id, body) => services.lobbies.addBot(id, user, body.bot_name));
+  lobbyCall('start', noBody, async (user, id) => ({ gameID: await services.lobbies.start(id, user) }));
+  lobbyCall('set_game_option', setOptionBody, (user, id, body) => services.lobbies.setOption(id, user, body.option, body.value));
+  lobbyCall('set_module', setModuleBody, (user, id, body) => services.lobbies.setModule(id, user, body.module, body.enabled));
+  lobbyCall('join', noBody, (user, id) => services.lobbies.join(id, user));
+  lobbyCall('remove_player', removePlayerBody, (user, id, body) => services.lobbies.removePlayer(id, user, body.player_id));
 }

@@ -56,6 +56,8 @@ interface Change {
 }
 
 const MAX_ATTEMPTS = 8;
+/** Live games kept in memory; the least recently written beyond this are loaded again if needed. */
+const MAX_CACHED_GAMES = 500;
 
 export const gameTopic = (gameID: string) => `game/${gameID}`;
 
@@ -71,6 +73,14 @@ export class GameService {
   private closed = false;
 
   constructor(private readonly deps: GameServiceDeps) {}
+
+  /** Caches a game as the most recent; a finished game leaves the cache once it is stored. */
+  private remember(game: Game): void {
+    this.cache.delete(game.id);
+    if (game.gameEndTimestamp !== null) return;
+    this.cache.set(game.id, game);
+    if (this.cache.size > MAX_CACHED_GAMES) this.cache.delete(this.cache.keys().next().value!);
+  }
 
   async create(setup: NewGame): Promise<Game> {
     const prepared = this.prepare(setup);
@@ -101,7 +111,7 @@ export class GameService {
   }
 
   started(game: Game): void {
-    this.cache.set(game.id, game);
+    this.remember(game);
     this.scheduleBots(game);
   }
 
@@ -117,7 +127,7 @@ export class GameService {
       if (!shared || (await storedSequenceID(this.deps.db.kysely, gameID)) === cached.sequenceID) return cached;
     }
     const loaded = await loadGame(this.deps.db.kysely, gameID);
-    if (loaded && (!cached || loaded.sequenceID > cached.sequenceID)) this.cache.set(gameID, loaded);
+    if (loaded && (!cached || loaded.sequenceID > cached.sequenceID)) this.remember(loaded);
     return loaded;
   }
 
@@ -192,7 +202,7 @@ export class GameService {
         this.cache.delete(gameID);
         continue;
       }
-      this.cache.set(gameID, outcome.game);
+      this.remember(outcome.game);
       this.deps.log.info({ gameID, sequenceID: outcome.game.sequenceID, actions: outcome.actions.length }, 'game step');
       try {
         await this.deps.bus.publish(gameTopic(gameID), { sequenceID: outcome.game.sequenceID });

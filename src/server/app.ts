@@ -191,6 +191,6 @@ function registerWebClient(fastify: FastifyInstance, webDir: string): void {
     return reply
       .code(404)
       .type('text/plain')
-      .send('Mythos server is running. The web client has not been built, so only the API is served here (/trpc, /auth).');
+      .send('Mythos server is running. The web client has not been built, so only the API is served here: /trpc, /api, /auth and the /channel websocket (docs/protocol.md).');
   });
 }

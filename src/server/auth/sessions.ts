@@ -43,7 +43,11 @@ export class SessionService {
       .select('sessions.expires_at')
       .where('sessions.id', '=', hash(token))
       .executeTakeFirst();
-    if (!row || row.expires_at < this.now()) return null;
+    if (!row) return null;
+    if (row.expires_at < this.now()) {
+      await this.delete(token);
+      return null;
+    }
     const { expires_at: _, ...user } = row;
     return user;
   }

@@ -56,6 +56,10 @@ export class ChatService {
     const times = (this.recent.get(sender.id) ?? []).filter((t) => now - t < RATE_WINDOW_MS);
     if (times.length >= RATE_LIMIT) throw refuse('TOO_MANY_REQUESTS', 'You are sending messages too fast. Wait a moment.');
     this.recent.set(sender.id, [...times, now]);
+    // Senders quiet for a whole window need no entry: keep the map from growing without end.
+    if (this.recent.size > 10_000) {
+      for (const [id, sent] of this.recent) if (now - sent[sent.length - 1]! >= RATE_WINDOW_MS) this.recent.delete(id);
+    }
     const chat: ChatMessage = { id: this.nextID(now), senderID: sender.id, room, message, createdAt: now };
     await this.db.insertInto('chat_messages').values({ id: chat.id, room, sender_id: sender.id, message, created_at: now }).execute();
     await this.bus.publish(chatTopic(room), chat);

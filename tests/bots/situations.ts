@@ -1,6 +1,6 @@
 /** Situations on the real card set for bot behaviour tests: a 2-player game edited into shape. */
 import { GAME_DEFINITIONS } from '../../src/engine/data.js';
-import { advance, applyAction, createGame, type Action, type CardID, type Game, type Player, type TributeID } from '../../src/engine/index.js';
+import { advance, applyAction, createGame, type Action, type CardID, type Game, type TributeID } from '../../src/engine/index.js';
 
 export const ANN = 'ann';
 export const BOB = 'bob';
@@ -29,21 +29,8 @@ export function planning(seed = 3): Game {
   return advance(createGame({ players, definitions: GAME_DEFINITIONS }, seed, 0), 0).game;
 }
 
-export function edit(game: Game, userID: string, change: (p: Player) => Partial<Player>): Game {
-  return { ...game, players: game.players.map((p) => (p.userID === userID ? { ...p, ...change(p) } : p)) };
-}
-
-export function counters(game: Game, userID: string, values: Partial<Player['counters']>): Game {
-  return edit(game, userID, (p) => ({ counters: { ...p.counters, ...values } }));
-}
-
-export function holding(game: Game, userID: string, cardIDs: CardID[]): Game {
-  return edit(game, userID, (p) => {
-    const cards = { Building: [...p.cards.Building], Unit: [...p.cards.Unit], Event: [...p.cards.Event] };
-    for (const id of cardIDs) cards[game.cardsByID[id]!.type].push(id);
-    return { cardIDs: [...p.cardIDs, ...cardIDs], cards };
-  });
-}
+// State edits are the engine tests' own (tests/support/scenario.ts), under the names these tests use.
+export { withCounters as counters, withCards as holding } from '../support/scenario.js';
 
 /** The trade row and tribute row set to these cards (taken out of the decks). */
 export function rows(game: Game, table: CardID[], tributes: TributeID[]): Game {

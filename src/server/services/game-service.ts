@@ -235,7 +235,11 @@ export class GameService {
   }
 
   private dueBotSeat(game: Game): number {
-    return game.players.findIndex((p) => p.botType !== null && pendingDecision(game, p.userID) !== null && pendingDecision(game, p.userID)!.type !== 'WAIT_FOR_OTHERS');
+    return game.players.findIndex((p) => {
+      if (p.botType === null) return false;
+      const decision = pendingDecision(game, p.userID);
+      return decision !== null && decision.type !== 'WAIT_FOR_OTHERS';
+    });
   }
 
   private botStep(game: Game, seat: number, now: number): Change {

@@ -159,7 +159,9 @@ describe.each(DATABASES)('validation on %s', (database) => {
         ruleRefusal('bid/out-of-phase', 'You can only bid during the planning phase.'),
       );
       expect(await refused(act({ type: 'UNBID' }))).toMatchObject(ruleRefusal('unbid/out-of-phase', 'cannot unbid after planning phase'));
-      const unaffordable = decision?.type === 'RESOLVE' ? decision.choices.find((c) => !c.affordable) : undefined;
+      // A card out of reach for its gold (one that lacks only Clash tokens is refused for those).
+      const gold = update.game.players.find((p) => p.userID === host.userID)!.counters.gold;
+      const unaffordable = decision?.type === 'RESOLVE' ? decision.choices.find((c) => c.goldCost > gold) : undefined;
       if (unaffordable) expect(await refused(resolve(unaffordable.cardID))).toMatchObject(ruleRefusal('resolve/not-enough-gold', 'Not enough gold'));
 
       await act(simpleAction(decision)!);

@@ -14,6 +14,17 @@ export default tseslint.config(
     },
   },
   {
+    // The web client runs in the browser and imports only types from the server.
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../cli/*', '../../cli/*', 'node:*'], message: 'The web client runs in the browser.' }] },
+      ],
+    },
+  },
+  {
     // Black-box protocol tests read JSON as an outside client would: untyped.
     files: ['tests/compat/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

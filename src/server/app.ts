@@ -128,8 +128,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     prefix: '/trpc',
     useWSS: true,
     trpcOptions: {
-      // Heartbeats close dead sockets.
-      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+      // Heartbeats close dead sockets. (The fastify adapter of tRPC 11.19 passes keepAlive on to
+      // its websocket handler but does not declare it in its option type, hence the spread.)
+      ...{ keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 } },
       router: appRouter,
       createContext: ({ req }) => contextFor(services, req),
       onError: ({ error, path: procedure }) => {

@@ -16,8 +16,10 @@ interface Subscribable {
   subscribe(input: never, observer: never): unknown;
 }
 type InputOf<P extends Subscribable> = Parameters<P['subscribe']>[0];
-/** What the procedure yields (read from the last overload, which returns an async iterator of it). */
-type YieldOf<P extends Subscribable> = P['subscribe'] extends (input: never, opts?: never) => AsyncIterableIterator<infer T> ? T : never;
+/** What the procedure yields (read from its observer's onData). */
+type YieldOf<P extends Subscribable> = P['subscribe'] extends (input: never, opts: infer O) => unknown
+  ? O extends { onData?: (data: infer T) => void } ? T : never
+  : never;
 
 const WAIT_MS = 10_000;
 

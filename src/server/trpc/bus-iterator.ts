@@ -1,11 +1,16 @@
 /**
  * Bus messages on one topic as an async iterable, for tRPC subscriptions. It subscribes at once
  * (before the caller reads the current state, so no update falls in between) and ends with the
- * signal.
+ * signal or with `close()`.
  */
 import type { Bus } from '../bus/bus.js';
 
-export function onTopic(bus: Bus, topic: string, signal: AbortSignal | undefined): AsyncIterable<unknown> {
+export interface TopicFeed extends AsyncIterable<unknown> {
+  /** Gives the bus listener back; a subscription calls it in a `finally` of its own body. */
+  close(): void;
+}
+
+export function onTopic(bus: Bus, topic: string, signal: AbortSignal | undefined): TopicFeed {
   const queue: unknown[] = [];
   let wake: (() => void) | null = null;
   let subscribed = true;
@@ -17,14 +22,16 @@ export function onTopic(bus: Bus, topic: string, signal: AbortSignal | undefined
     if (subscribed) remove();
     subscribed = false;
   };
-  // Unsubscribe on abort too: a subscription that fails before it iterates (say, its game is not
-  // found) never reaches the `finally` below, and its listener would stay on the bus for good.
+  // Unsubscribe on abort too. A subscription that fails before it iterates (say, its game is not
+  // found) never reaches the `finally` below, and not every tRPC version aborts the signal of a
+  // failed subscription: so subscriptions also close their feed in a `finally` of their own.
   const aborted = new Promise<void>((resolve) => {
     if (signal?.aborted) resolve();
     signal?.addEventListener('abort', () => resolve(), { once: true });
   });
   void aborted.then(unsubscribe);
   return {
+    close: unsubscribe,
     async *[Symbol.asyncIterator]() {
       try {
         while (!signal?.aborted) {

@@ -9,7 +9,11 @@ export const chatRouter = router({
   onRoom: authedProcedure.input(roomInput).subscription(async function* ({ ctx, input, signal }) {
     // Listen first: a message sent once the client is told the subscription started is not lost.
     const messages = onTopic(ctx.services.bus, chatTopic(input.room), signal);
-    await ctx.services.chat.checkRoom(input.room);
-    for await (const message of messages) yield message as ChatMessage;
+    try {
+      await ctx.services.chat.checkRoom(input.room);
+      for await (const message of messages) yield message as ChatMessage;
+    } finally {
+      messages.close();
+    }
   }),
 });

@@ -27,22 +27,26 @@ export const gamesRouter = router({
   /** The game now (with its whole event log), then each newer state with only the new events. */
   onGame: authedProcedure.input(gameInput).subscription(async function* ({ ctx, input, signal }) {
     const changes = onTopic(ctx.services.bus, gameTopic(input.gameID), signal);
-    const first = await ctx.services.games.get(input.gameID);
-    if (!first) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
-    const viewer = viewerOf(first, ctx.user.id);
-    let sent = first.sequenceID;
-    let eventCount = first.events.length;
-    yield wireUpdate(first, viewer);
-    for await (const message of changes) {
-      const sequenceID = (message as { sequenceID: number }).sequenceID;
-      if (sequenceID <= sent) continue;
-      const game = await ctx.services.games.get(input.gameID, sequenceID);
-      if (!game || game.sequenceID <= sent) continue;
-      // Once a hideFavor game ends, the favor hidden in events already sent is shown: send the
-      // whole log again (fromEvent 0), so that a client splicing at fromEvent holds the truth.
-      yield wireUpdate(game, viewer, game.options.hideFavor && game.gameEndTimestamp !== null ? 0 : eventCount);
-      sent = game.sequenceID;
-      eventCount = game.events.length;
+    try {
+      const first = await ctx.services.games.get(input.gameID);
+      if (!first) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
+      const viewer = viewerOf(first, ctx.user.id);
+      let sent = first.sequenceID;
+      let eventCount = first.events.length;
+      yield wireUpdate(first, viewer);
+      for await (const message of changes) {
+        const sequenceID = (message as { sequenceID: number }).sequenceID;
+        if (sequenceID <= sent) continue;
+        const game = await ctx.services.games.get(input.gameID, sequenceID);
+        if (!game || game.sequenceID <= sent) continue;
+        // Once a hideFavor game ends, the favor hidden in events already sent is shown: send the
+        // whole log again (fromEvent 0), so that a client splicing at fromEvent holds the truth.
+        yield wireUpdate(game, viewer, game.options.hideFavor && game.gameEndTimestamp !== null ? 0 : eventCount);
+        sent = game.sequenceID;
+        eventCount = game.events.length;
+      }
+    } finally {
+      changes.close();
     }
   }),
 });

@@ -23,8 +23,12 @@ export const lobbiesRouter = router({
   /** The lobby list now, then again after every change to any lobby. */
   onList: authedProcedure.subscription(async function* ({ ctx, signal }) {
     const changes = onTopic(ctx.services.bus, LOBBY_LIST_TOPIC, signal);
-    yield await ctx.services.lobbies.list();
-    for await (const _ of changes) yield await ctx.services.lobbies.list();
+    try {
+      yield await ctx.services.lobbies.list();
+      for await (const _ of changes) yield await ctx.services.lobbies.list();
+    } finally {
+      changes.close();
+    }
   }),
 
   /**
@@ -33,20 +37,24 @@ export const lobbiesRouter = router({
    */
   onLobby: authedProcedure.input(lobbyInput).subscription(async function* ({ ctx, input, signal }) {
     const changes = onTopic(ctx.services.bus, lobbyTopic(input.lobbyID), signal);
-    let sent = await ctx.services.lobbies.get(input.lobbyID);
-    yield sent;
-    for await (const message of changes) {
-      const { sequenceID } = message as { sequenceID: number | null };
-      if (sequenceID === null) return;
-      if (sequenceID <= sent.sequenceID) continue;
-      const lobby = await ctx.services.lobbies.get(input.lobbyID).catch((error: unknown) => {
-        if (error instanceof ServiceError && error.kind === 'NOT_FOUND') return null;
-        throw error;
-      });
-      if (!lobby) return;
-      if (lobby.sequenceID <= sent.sequenceID) continue;
-      sent = lobby;
-      yield lobby;
+    try {
+      let sent = await ctx.services.lobbies.get(input.lobbyID);
+      yield sent;
+      for await (const message of changes) {
+        const { sequenceID } = message as { sequenceID: number | null };
+        if (sequenceID === null) return;
+        if (sequenceID <= sent.sequenceID) continue;
+        const lobby = await ctx.services.lobbies.get(input.lobbyID).catch((error: unknown) => {
+          if (error instanceof ServiceError && error.kind === 'NOT_FOUND') return null;
+          throw error;
+        });
+        if (!lobby) return;
+        if (lobby.sequenceID <= sent.sequenceID) continue;
+        sent = lobby;
+        yield lobby;
+      }
+    } finally {
+      changes.close();
     }
   }),
 });

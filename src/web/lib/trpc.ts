@@ -1,0 +1,31 @@
+/**
+ * The tRPC client: queries and mutations batched over HTTP, subscriptions over the server's tRPC
+ * websocket. Only the router's *type* is imported from the server, so no server code ships.
+ */
+import { createTRPCReact } from '@trpc/react-query';
+import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import type { AppRouter } from '../../server/trpc/router.js';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+function websocketUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/trpc`;
+}
+
+/** One websocket for the whole page; it reconnects by itself after a drop. */
+export const wsClient = createWSClient({
+  url: websocketUrl,
+  lazy: { enabled: true, closeMs: 60_000 },
+  retryDelayMs: (attempt) => Math.min(500 * 2 ** attempt, 5_000),
+});
+
+export const trpcClient = trpc.createClient({
+  links: [
+    splitLink({
+      condition: (op) => op.type === 'subscription',
+      true: wsLink({ client: wsClient }),
+      false: httpBatchLink({ url: '/trpc' }),
+    }),
+  ],
+});

@@ -1,0 +1,30 @@
+/** The web client's entry: providers (Mantine, tanstack query, tRPC) around the router. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router-dom';
+import '@mantine/core/styles.css';
+import './styles/global.css';
+import { trpc, trpcClient } from './lib/trpc.js';
+import { router } from './routes.js';
+import { theme } from './theme.js';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // Live data arrives by subscription: no refetching on focus or on a timer.
+    queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 },
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} defaultColorScheme="dark">
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  </StrictMode>,
+);

@@ -3,6 +3,8 @@
  * point to it), the gods of the tribute cards, and the 8 seat colours of players.
  * Derion is trade and stone (amber), Tyros is war (crimson), Zeona is fate (violet).
  */
+import { SEAT_COLORS } from '../../engine/types.js';
+
 export const AFFINITY_COLORS = {
   Derion: { frame: '#b7791f', deep: '#7b4a0e', light: '#f6e2b3', ink: '#3d2606' },
   Tyros: { frame: '#b83232', deep: '#7a1616', light: '#f7d0cb', ink: '#3e0b0b' },
@@ -23,9 +25,7 @@ export const GOD_COLORS = {
   Zeona: AFFINITY_COLORS.Zeona.frame,
 } as const;
 
-/** Seat colours, in seat order (a player keeps theirs for the whole game). */
-export const SEAT_COLORS = ['#e0563b', '#2f80ed', '#27ae60', '#d4a017', '#9b51e0', '#1abc9c', '#e84393', '#8d6e63'] as const;
-
+/** Seat colours come from the engine, so every screen and chart agrees on who is who. */
 export const seatColor = (seat: number): string => SEAT_COLORS[seat % SEAT_COLORS.length]!;
 
 /** The site's own chrome: night sky and parchment. */

@@ -1,0 +1,93 @@
+/**
+ * Browser test support: the real server (fresh SQLite, random port) serving the built web client,
+ * Debian's Chromium driven by playwright-core, axe-core injected into pages, and screenshots
+ * saved under test-results/screenshots (git-ignored) for a reviewer to look at.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type Server } from '../../server/support.js';
+import type { Config } from '../../../src/server/config.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
+/** Why browser tests are skipped on a machine without Chromium (CI installs it, so never there). */
+export const NO_CHROMIUM_REASON = `${CHROMIUM} not found: browser tests skipped (apt-get install -y chromium)`;
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 375, height: 812 } as const;
+export type Viewport = typeof DESKTOP | typeof PHONE;
+
+export const WEB_DIR = path.resolve('dist/web');
+const SCREENSHOTS = path.resolve('test-results/screenshots');
+
+/** The server with the built client; `overrides` as for startServer (say, devUserIDs). */
+export async function startSite(overrides: Partial<Config> = {}): Promise<Server> {
+  return startServer({ webDir: WEB_DIR, ...overrides });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // The flags this machine needs: no sandbox as root, and no background calls to the outside.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh browser context (its own cookies) at a viewport; phones get touch and a mobile UA. */
+export async function newContext(browser: Browser, viewport: Viewport = DESKTOP): Promise<BrowserContext> {
+  const phone = viewport.width < 768;
+  return browser.newContext({
+    viewport,
+    hasTouch: phone,
+    isMobile: phone,
+    deviceScaleFactor: phone ? 2 : 1,
+  });
+}
+
+/** Signs in through the login page's 'Guest Login' form, as a person would. */
+export async function loginAsGuest(page: Page, site: Pick<Server, 'url'>, name: string, redirect = '/'): Promise<void> {
+  await page.goto(`${site.url}/login${redirect === '/' ? '' : `?redirect=${encodeURIComponent(redirect)}`}`);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Log in as guest' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** The signed-in user's id, read through the tRPC API with the page's own cookie. */
+export async function userIDOf(page: Page): Promise<string> {
+  const response = await page.request.get(`${new URL(page.url()).origin}/trpc/session.me`);
+  const body = (await response.json()) as { result: { data: { id: string } | null } };
+  if (!body.result.data) throw new Error('not signed in');
+  return body.result.data.id;
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now (empty when clean). */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Saves a full-page screenshot as test-results/screenshots/{name}.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

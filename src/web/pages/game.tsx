@@ -1,4 +1,13 @@
-/** Placeholder while this page is being built in this session (replaced before it lands). */
+/** /game/:gameID: the game screen, for players and spectators (login required). */
+import { useParams } from 'react-router-dom';
+import { RequireUser } from '../components/guards.js';
+import { GameScreen } from '../game/game-screen.js';
+
 export function Page() {
-  return <p>Loading...</p>;
+  const { gameID = '' } = useParams();
+  return (
+    <RequireUser>
+      <GameScreen key={gameID} gameID={gameID} />
+    </RequireUser>
+  );
 }

@@ -14,6 +14,16 @@ export const gamesRouter = router({
     return wireUpdate(game, viewerOf(game, ctx.user.id));
   }),
 
+  /**
+   * The game's own card set (its modules applied when it was made). Public, and fixed for the
+   * life of a game, so the client fetches it once per game and caches it for good.
+   */
+  cards: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
+    const game = await ctx.services.games.get(input.gameID);
+    if (!game) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
+    return { cardsByID: game.cardsByID, tributeCardsByID: game.tributeCardsByID };
+  }),
+
   act: authedProcedure.input(actInput).mutation(async ({ ctx, input }) => {
     const result = await ctx.services.games.act(input.gameID, ctx.user.id, input.action as Action);
     if (!result.ok) throw ruleRefusal(result);

@@ -1,0 +1,226 @@
+/**
+ * The action panel (SPEC "Action panel"): the bid in planning, Reroll or Keep in the war, the card
+ * to gain in resolution, then 'Waiting for other players...' (with Undo while unbid allows).
+ * Submit is disabled, with the reason on hover and under it, whenever it could not be accepted.
+ * Submit and Undo are hidden while an animation is awaited. Spectators get no panel at all.
+ */
+import { useState, type ReactNode } from 'react';
+import { Button, Group, Modal, NumberInput, Paper, Slider, Stack, Text } from '@mantine/core';
+import type { Decision } from '../../engine/pending.js';
+import type { Action } from '../../engine/index.js';
+import type { GameScreenState } from './model.js';
+import { nameOf } from './model.js';
+import { playerOf, unaffordableReason } from './derive.js';
+import { bidToSend, CLIENT_MESSAGES, rerollSubmitLabel } from './selection.js';
+import type { Choice } from './use-choice.js';
+
+export interface ActionPanelProps {
+  state: GameScreenState;
+  decision: Decision | null;
+  choice: Choice;
+  act: (action: Action) => Promise<boolean>;
+  /** True while an animation must be awaited: Submit and Undo are hidden. */
+  awaiting: boolean;
+  compact?: boolean;
+}
+
+function SubmitButton({ label, reason, busy, hidden, onSubmit }: { label: string; reason: string | null; busy: boolean; hidden: boolean; onSubmit: () => void }) {
+  if (hidden) return null;
+  return (
+    <Stack gap={2} align="stretch">
+      <span title={reason ?? undefined} style={{ display: 'block' }}>
+        <Button fullWidth size="md" disabled={reason !== null || busy} loading={busy} onClick={onSubmit} aria-describedby={reason ? 'submit-reason' : undefined} style={reason ? { pointerEvents: 'none' } : undefined}>
+          {label}
+        </Button>
+      </span>
+      {reason ? (
+        <Text id="submit-reason" size="xs" c="red.3" ta="center" data-testid="submit-reason">
+          {reason}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function ActionPanel({ state, decision, choice, act, awaiting, compact }: ActionPanelProps) {
+  const [busy, setBusy] = useState(false);
+  const me = playerOf(state, state.me);
+  if (!me || state.game.gameEndTimestamp !== null) return null;
+  const { selection } = choice;
+  const send = async (action: Action) => {
+    setBusy(true);
+    await act(action);
+    setBusy(false);
+  };
+  const cardName = (id: number | null) => (id === null ? '' : (state.cardsByID[id]?.name ?? ''));
+
+  let body: ReactNode;
+  if (decision?.type === 'BID') {
+    const index = selection.cardID === null ? -1 : state.game.tableIDs.indexOf(selection.cardID);
+    const reason = index < 0 ? CLIENT_MESSAGES.draft : null;
+    const bid = bidToSend(selection, decision);
+    body = (
+      <>
+        <Text size="sm">
+          {index < 0 ? 'Choose a card on the trade row and your bid.' : <>Bid on <b>{cardName(selection.cardID)}</b></>}
+        </Text>
+        <BidInput decision={decision} value={selection.bid} onChange={(bid) => choice.update({ bid })} />
+        <SubmitButton
+          label="Submit"
+          reason={reason}
+          busy={busy}
+          hidden={awaiting}
+          onSubmit={() => void send({ type: 'BID', bid: { military: bid, tradeRowIndex: index } })}
+        />
+      </>
+    );
+  } else if (decision?.type === 'WAIT_FOR_OTHERS') {
+    const bid = state.game.bidsByPlayerID[me.userID];
+    const canUndo = decision.canUnbid && state.game.phase === 'PLANNING' && (state.game.readyByUserID[me.userID] ?? false);
+    body = (
+      <>
+        {bid ? (
+          <Text size="sm">
+            Your bid: {bid.military} military on <b>{cardName(state.game.tableIDs[bid.tradeRowIndex] ?? null)}</b>
+          </Text>
+        ) : null}
+        <Text fw={700} role="status">{CLIENT_MESSAGES.waiting}</Text>
+        {canUndo && !awaiting ? (
+          <Button variant="outline" disabled={busy} onClick={() => void send({ type: 'UNBID' })}>
+            Undo
+          </Button>
+        ) : null}
+      </>
+    );
+  } else if (decision?.type === 'REROLL') {
+    body = <RerollChoice state={state} decision={decision} choice={choice} busy={busy} awaiting={awaiting} send={send} />;
+  } else if (decision?.type === 'RESOLVE') {
+    const reason = selection.cardID === null ? CLIENT_MESSAGES.gain : unaffordableReason(state, me, selection.cardID);
+    const won = decision.choices.length > 0 && !state.game.basicPile.includes(decision.choices[0]!.cardID) ? decision.choices[0]!.cardID : null;
+    body = (
+      <>
+        <Text size="sm">
+          {won !== null ? <>You won <b>{cardName(won)}</b>. Gain it, or a basic card instead.</> : 'Gain a basic card.'}
+          {selection.cardID !== null ? <> Chosen: <b>{cardName(selection.cardID)}</b></> : null}
+        </Text>
+        <SubmitButton
+          label="Submit"
+          reason={reason}
+          busy={busy}
+          hidden={awaiting}
+          onSubmit={() => selection.cardID !== null && void send({ type: 'RESOLVE', resolve: { cardIDToGain: selection.cardID } })}
+        />
+      </>
+    );
+  } else if (state.game.phase === 'PLANNING' || state.game.phase === 'WAR' || state.game.phase === 'RESOLUTION') {
+    body = <Text fw={700} role="status">{CLIENT_MESSAGES.waiting}</Text>;
+  } else {
+    body = <Text size="sm" c="dimmed">The {state.game.phase.toLowerCase()} phase runs by itself.</Text>;
+  }
+
+  return (
+    <Paper p={compact ? 'xs' : 'sm'} radius="md" withBorder aria-label="Action panel" component="section" style={{ background: 'rgba(27,21,48,0.96)' }}>
+      <Stack gap={compact ? 6 : 'xs'}>{body}</Stack>
+      <Modal opened={choice.confirm !== null} onClose={() => choice.answerConfirm(false)} title="Confirm your selection" centered>
+        <Stack>
+          <Text>{choice.confirm?.reason}</Text>
+          <Text>{CLIENT_MESSAGES.confirm}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => choice.answerConfirm(false)}>
+              Cancel
+            </Button>
+            <Button onClick={() => choice.answerConfirm(true)}>OK</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
+
+function BidInput({ decision, value, onChange }: { decision: Extract<Decision, { type: 'BID' }>; value: number | null; onChange: (bid: number | null) => void }) {
+  const { minMilitary: min, maxMilitary: max } = decision;
+  const shown = value ?? min;
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" wrap="nowrap" align="center">
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          Military bid
+        </Text>
+        <NumberInput
+          aria-label="Military bid"
+          size="xs"
+          w={80}
+          min={min}
+          max={max}
+          clampBehavior="strict"
+          allowDecimal={false}
+          placeholder="No bid"
+          value={value ?? ''}
+          onChange={(v) => onChange(v === '' ? null : Math.max(min, Math.min(max, Number(v))))}
+        />
+        <Text size="xs" c="dimmed">
+          {min} to {max}
+          {value === null ? ' · empty: no bid' : ''}
+        </Text>
+      </Group>
+      {max > min ? (
+        <Slider
+          aria-label="Bid slider"
+          min={min}
+          max={max}
+          step={1}
+          value={shown}
+          onChange={onChange}
+          marks={Array.from({ length: max - min + 1 }, (_, i) => ({ value: min + i, label: String(min + i) }))}
+          mb="md"
+          thumbSize={22}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function RerollChoice({ state, decision, choice, busy, awaiting, send }: {
+  state: GameScreenState;
+  decision: Extract<Decision, { type: 'REROLL' }>;
+  choice: Choice;
+  busy: boolean;
+  awaiting: boolean;
+  send: (action: Action) => Promise<void>;
+}) {
+  const me = state.me!;
+  const clash = state.game.clashes.find((c) => c.playerIDs.includes(me) && c.winningPlayerID !== me);
+  const last = clash?.rounds.at(-1);
+  const mine = last?.[me];
+  const best = clash ? last?.[clash.winningPlayerID] : undefined;
+  const reroll = choice.selection.reroll;
+  return (
+    <>
+      <Text size="sm">
+        {clash ? (
+          <>
+            You lost the clash for <b>{state.cardsByID[clash.cardID]?.name}</b>
+            {mine && best ? ` (${mine.total} against ${nameOf(state, clash.winningPlayerID)}'s ${best.total})` : ''}. Reroll with a token ({decision.rerollTokens} held), or keep?
+          </>
+        ) : (
+          'Reroll or keep?'
+        )}
+      </Text>
+      <Group grow gap="xs" role="group" aria-label="Reroll or Keep">
+        <Button variant={reroll === 'reroll' ? 'filled' : 'outline'} aria-pressed={reroll === 'reroll'} disabled={decision.rerollTokens < 1} onClick={() => choice.update({ reroll: 'reroll' })}>
+          Reroll
+        </Button>
+        <Button variant={reroll === 'decline' ? 'filled' : 'outline'} aria-pressed={reroll === 'decline'} onClick={() => choice.update({ reroll: 'decline' })}>
+          Keep
+        </Button>
+      </Group>
+      <SubmitButton
+        label={rerollSubmitLabel(reroll)}
+        reason={reroll === null ? CLIENT_MESSAGES.choice : null}
+        busy={busy}
+        hidden={awaiting}
+        onSubmit={() => reroll && void send({ type: 'REROLL', rollSelection: { rerollType: reroll, rerollRound: decision.rerollRound } })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * The game screen: the live state, the table, the players and their boards, the action panel,
+ * and the presentation layer (header, log, animations, sounds, end view) around them.
+ * Desktop: players and log on the left, the table and the action panel in the middle, boards
+ * below. Under 768 px: a one-thumb layout with the action panel docked at the bottom and the
+ * table, boards and log in tabs.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Box, Center, Group, Loader, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { GameScreenState } from './model.js';
+import { useGameState } from './use-game-state.js';
+import { decisionOf, playerOf } from './derive.js';
+import { useChoice, type Choice } from './use-choice.js';
+import { ActionPanel } from './action-panel.js';
+import { BasicPiles, DeckViewers, TradeRow, TributeRow, type PickableProps } from './table.js';
+import { PlayerDetailModal, PlayerSummary } from './player-list.js';
+import { PlayerBoard } from './player-board.js';
+import { Presentation } from './presentation-slots.js';
+
+export function GameScreen({ gameID }: { gameID: string }) {
+  const { state, error, connected, act } = useGameState(gameID);
+  if (error) {
+    return (
+      <Alert color="red" title="This game cannot be shown">
+        {error}
+      </Alert>
+    );
+  }
+  if (!state) {
+    return (
+      <Center py="xl">
+        <Stack align="center">
+          <Loader />
+          <Text>Loading...</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  return <LoadedGame state={state} connected={connected} act={act} />;
+}
+
+function LoadedGame({ state, connected, act }: { state: GameScreenState; connected: boolean; act: ReturnType<typeof useGameState>['act'] }) {
+  const compact = useMediaQuery('(max-width: 767px)') ?? false;
+  const decision = useMemo(() => decisionOf(state), [state]);
+  const choice = useChoice(state, decision);
+  const { awaiting } = Presentation.useEventAnimations(state);
+  Presentation.useGameSounds(state);
+  const [detailID, setDetailID] = useState<string | null>(null);
+  const me = playerOf(state, state.me);
+  const spectator = state.me === null;
+
+  const pickable = pickableOf(state, choice, decision, compact);
+  const players = (
+    <Stack gap={6} aria-label="Players" component="section">
+      {state.game.players.map((p) => (
+        <PlayerSummary key={p.userID} state={state} player={p} compact={compact} onOpen={() => setDetailID(p.userID)} />
+      ))}
+    </Stack>
+  );
+  const panel = spectator ? null : <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} compact={compact} />;
+  const status = (
+    <Group gap="xs">
+      {spectator ? <Badge color="grape">Spectating</Badge> : null}
+      {!connected ? (
+        <Badge color="orange" role="status">
+          Reconnecting...
+        </Badge>
+      ) : null}
+    </Group>
+  );
+  const ended = state.game.gameEndTimestamp !== null;
+  const table = (
+    <Stack gap="md">
+      <Presentation.ClashDisplay state={state} />
+      <TradeRow {...pickable} />
+      <Group align="flex-start" gap="lg" wrap={compact ? 'wrap' : 'nowrap'}>
+        <Box style={{ flex: '1 1 auto', minWidth: 0 }}>
+          <TributeRow state={state} width={compact ? 120 : 130} />
+        </Box>
+        <Box style={{ flex: '1 1 auto', minWidth: 0 }}>
+          <BasicPiles {...pickable} />
+        </Box>
+      </Group>
+      <DeckViewers state={state} />
+    </Stack>
+  );
+  const boards = (
+    <Stack gap="lg">
+      {state.game.players.map((p) => (
+        <PlayerBoard key={p.userID} state={state} player={p} cardWidth={compact ? 84 : 96} />
+      ))}
+    </Stack>
+  );
+
+  const detail = <PlayerDetailModal state={state} player={state.game.players.find((p) => p.userID === detailID) ?? null} onClose={() => setDetailID(null)} />;
+
+  if (compact) {
+    return (
+      <Box pb={panel ? 210 : 16} className="game-screen game-screen-compact">
+        <Presentation.GameHeader state={state} />
+        {status}
+        {ended ? <Presentation.EndOfGame state={state} /> : null}
+        <ScrollArea type="auto" mb="xs">
+          <Group gap={6} wrap="nowrap" align="stretch">
+            {state.game.players.map((p) => (
+              <Box key={p.userID} w={230} style={{ flex: '0 0 230px' }}>
+                <PlayerSummary state={state} player={p} compact onOpen={() => setDetailID(p.userID)} />
+              </Box>
+            ))}
+          </Group>
+        </ScrollArea>
+        <Tabs defaultValue="table" keepMounted={false}>
+          <Tabs.List grow>
+            <Tabs.Tab value="table">Table</Tabs.Tab>
+            <Tabs.Tab value="boards">Boards</Tabs.Tab>
+            <Tabs.Tab value="log">Log</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="table" pt="xs">
+            {table}
+          </Tabs.Panel>
+          <Tabs.Panel value="boards" pt="xs">
+            {boards}
+          </Tabs.Panel>
+          <Tabs.Panel value="log" pt="xs">
+            <Stack>
+              <Presentation.EventLog state={state} />
+              <Presentation.MythosInfoPanel />
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
+        <Group justify="flex-end" mt="xs">
+          <Presentation.GameChatButton state={state} />
+        </Group>
+        {panel ? (
+          <Box className="docked-action-panel" style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150, padding: 6 }}>
+            {panel}
+          </Box>
+        ) : null}
+        {detail}
+        {me ? null : null}
+      </Box>
+    );
+  }
+
+  return (
+    <Box className="game-screen">
+      <Presentation.GameHeader state={state} />
+      {status}
+      {ended ? <Presentation.EndOfGame state={state} /> : null}
+      <div style={{ display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: 16, marginTop: 8 }}>
+        <Stack gap="sm">
+          {players}
+          <Presentation.GameChatButton state={state} />
+          <Presentation.MythosInfoPanel />
+          <Presentation.EventLog state={state} />
+        </Stack>
+        <Stack gap="md">
+          <div style={{ display: 'grid', gridTemplateColumns: panel ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', gap: 16, alignItems: 'start' }}>
+            {table}
+            {panel ? <div style={{ position: 'sticky', top: 70 }}>{panel}</div> : null}
+          </div>
+          {boards}
+        </Stack>
+      </div>
+      {detail}
+    </Box>
+  );
+}
+
+function pickableOf(state: GameScreenState, choice: Choice, decision: ReturnType<typeof decisionOf>, compact: boolean): PickableProps {
+  const me = playerOf(state, state.me);
+  const ready = state.me !== null && (state.game.readyByUserID[state.me] ?? false);
+  return {
+    state,
+    me,
+    selectedCardID: choice.selection.cardID,
+    pickableTradeRow: (index) => {
+      if (ready || !decision) return false;
+      if (decision.type === 'BID') return decision.tradeRowIndexes.includes(index);
+      if (decision.type === 'RESOLVE') return decision.choices.some((c) => c.cardID === state.game.tableIDs[index]);
+      return false;
+    },
+    pickableBasic: !ready && decision?.type === 'RESOLVE',
+    onPick: choice.pick,
+    cardWidth: compact ? 96 : 120,
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * The player summary list: per player a ready bar (green once they have acted), picture, name in
+ * their seat colour, favor (the winners' highlighted), gold and military with base and production,
+ * tokens and card counts. Clicking the counts or the favor toggles their detail; clicking the
+ * player (or a long press on a phone) opens the detail modal.
+ */
+import { useRef, useState, type ReactNode } from 'react';
+import { Avatar, Badge, Group, Modal, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import type { Player } from '../../engine/state.js';
+import { AFFINITIES, CARD_TYPES } from '../../engine/types.js';
+import { formatEffect } from '../../engine/cards/notation.js';
+import type { GameScreenState } from './model.js';
+import { nameOf } from './model.js';
+import { economyOf, propheciesOf, tributeFavorOf, upgradesOf } from './derive.js';
+
+const LONG_PRESS_MS = 500;
+
+function Stat({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
+  return (
+    <span title={label} style={{ whiteSpace: 'nowrap' }}>
+      <Text span fw={700} size="sm">
+        {value}
+      </Text>
+      <Text span size="xs" c="dimmed">
+        {' '}
+        {label}
+        {detail ? <> {detail}</> : null}
+      </Text>
+    </span>
+  );
+}
+
+export function PlayerSummary({ state, player, compact, onOpen }: { state: GameScreenState; player: Player; compact?: boolean; onOpen: () => void }) {
+  const [detailedFavor, setDetailedFavor] = useState(false);
+  const [countsByKind, setCountsByKind] = useState(false);
+  const timer = useRef<number | null>(null);
+  const g = state.game;
+  const ready = g.readyByUserID[player.userID] ?? false;
+  const winner = g.winnerIDs.includes(player.userID);
+  const eco = economyOf(state, player);
+  const c = player.counters;
+  const name = nameOf(state, player.userID);
+  const user = state.usersByID[player.userID];
+  const isMe = player.userID === state.me;
+
+  const startPress = () => {
+    timer.current = window.setTimeout(() => {
+      timer.current = null;
+      onOpen();
+    }, LONG_PRESS_MS);
+  };
+  const endPress = () => {
+    if (timer.current !== null) window.clearTimeout(timer.current);
+    timer.current = null;
+  };
+
+  const fs = player.favorSources;
+  return (
+    <div
+      data-player-id={player.userID}
+      className="player-summary"
+      style={{ display: 'flex', borderRadius: 8, overflow: 'hidden', background: isMe ? 'rgba(217,164,65,0.12)' : 'rgba(255,255,255,0.04)', border: `1px solid ${winner ? '#d9a441' : 'rgba(255,255,255,0.08)'}` }}
+      onTouchStart={startPress}
+      onTouchEnd={endPress}
+      onTouchMove={endPress}
+    >
+      <div
+        role="img"
+        aria-label={ready ? `${name} is ready` : `${name} is deciding`}
+        data-ready={ready ? 'true' : 'false'}
+        style={{ width: 6, flex: '0 0 6px', background: ready ? '#2f9e44' : '#e03131' }}
+      />
+      <Stack gap={2} p={compact ? 6 : 8} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap={8} wrap="nowrap">
+          <UnstyledButton onClick={onOpen} aria-label={`Details of ${name}`} style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
+            <Avatar src={user?.profilePictureURL ?? null} alt="" size={compact ? 24 : 30} radius="xl" style={{ border: `2px solid ${player.color}` }}>
+              {name.slice(0, 2).toUpperCase()}
+            </Avatar>
+            <Text fw={700} size="sm" truncate style={{ color: player.color, textShadow: '0 0 1px #000' }}>
+              {name}
+              {isMe ? ' (you)' : ''}
+            </Text>
+          </UnstyledButton>
+          <Text size="xs" c={ready ? 'green.4' : 'red.4'} ml="auto" style={{ whiteSpace: 'nowrap' }}>
+            {g.gameEndTimestamp !== null ? '' : ready ? 'Ready' : 'Deciding'}
+          </Text>
+        </Group>
+        <UnstyledButton onClick={() => setDetailedFavor((d) => !d)} aria-label={`Favor of ${name}: ${c.favor}. Toggle the breakdown`}>
+          <Group gap={6}>
+            <Badge color={winner ? 'yellow' : 'gray'} variant={winner ? 'filled' : 'light'} size="md" data-winner={winner ? 'true' : undefined}>
+              {c.favor} favor{winner ? ' ★' : ''}
+            </Badge>
+            {detailedFavor ? (
+              <Text size="xs" c="dimmed">
+                cards {fs.cards} · tributes {fs.tributes} · prophecies {fs.prophecies} · resources {fs.resources}
+              </Text>
+            ) : null}
+          </Group>
+        </UnstyledButton>
+        <Group gap={10} wrap="wrap">
+          <Stat label="gold" value={c.gold} detail={`(base ${eco.baseGold}, +${eco.goldPerTurn}/turn)`} />
+          <Stat label="military" value={c.military} detail={`(base ${eco.baseMilitary}, +${eco.militaryPerTurn}/turn)`} />
+        </Group>
+        <Group gap={10} wrap="wrap">
+          <Stat label="Clash" value={c.warTokens} />
+          <Stat label="reroll" value={c.rerollTokens} />
+          <Stat label="tribute" value={c.tributeTokens} />
+        </Group>
+        <UnstyledButton onClick={() => setCountsByKind((d) => !d)} aria-label={`Cards of ${name}. Toggle counts by kind`}>
+          {countsByKind ? (
+            <Text size="xs">
+              {CARD_TYPES.map((t) => `${t} ${player.cards[t].length}`).join(' · ')}
+              <br />
+              {AFFINITIES.filter((a) => a !== 'Leader').map((a) => `${a} ${player.cardIDs.filter((id) => state.cardsByID[id]?.affinity === a).length}`).join(' · ')}
+            </Text>
+          ) : (
+            <Text size="xs">{player.cardIDs.length} cards</Text>
+          )}
+        </UnstyledButton>
+      </Stack>
+    </div>
+  );
+}
+
+export function PlayerDetailModal({ state, player, onClose }: { state: GameScreenState; player: Player | null; onClose: () => void }) {
+  return (
+    <Modal opened={player !== null} onClose={onClose} title={player ? `${nameOf(state, player.userID)}: details` : ''} size="lg">
+      {player ? <PlayerDetail state={state} player={player} /> : null}
+    </Modal>
+  );
+}
+
+function PlayerDetail({ state, player }: { state: GameScreenState; player: Player }) {
+  const fs = player.favorSources;
+  const prophecies = propheciesOf(state, player);
+  const upgrades = upgradesOf(state, player);
+  const tributes = tributeFavorOf(state, player);
+  const cardName = (id: number) => state.cardsByID[id]?.name ?? `#${id}`;
+  return (
+    <Stack gap="md">
+      <section>
+        <Text fw={700} mb={4}>
+          Favor: {player.counters.favor}
+        </Text>
+        <Table withRowBorders={false} verticalSpacing={2}>
+          <Table.Tbody>
+            <Table.Tr><Table.Td>From cards</Table.Td><Table.Td>{fs.cards}</Table.Td></Table.Tr>
+            <Table.Tr><Table.Td>From tributes</Table.Td><Table.Td>{fs.tributes}</Table.Td></Table.Tr>
+            <Table.Tr><Table.Td>From prophecies</Table.Td><Table.Td>{fs.prophecies}</Table.Td></Table.Tr>
+            <Table.Tr><Table.Td>From leftover resources</Table.Td><Table.Td>{fs.resources}</Table.Td></Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </section>
+      <section>
+        <Text fw={700} mb={4}>By tribute</Text>
+        {tributes.length === 0 ? <Text size="sm" c="dimmed">No tribute completed yet.</Text> : (
+          <Stack gap={2}>
+            {tributes.map((t, i) => (
+              <Text key={`${t.tributeID}-${i}`} size="sm">{state.tributeCardsByID[t.tributeID]?.name ?? t.tributeID}: {t.favor} favor</Text>
+            ))}
+          </Stack>
+        )}
+      </section>
+      <section>
+        <Text fw={700} mb={4}>By card</Text>
+        <Stack gap={2}>
+          {player.cardIDs.filter((id) => (state.cardsByID[id]?.favor ?? 0) > 0).map((id, i) => (
+            <Text key={`${id}-${i}`} size="sm">{cardName(id)}: {state.cardsByID[id]?.favor} favor</Text>
+          ))}
+        </Stack>
+      </section>
+      <section>
+        <Text fw={700} mb={4}>Prophecies (what they would pay now)</Text>
+        {prophecies.length === 0 ? <Text size="sm" c="dimmed">No prophecy.</Text> : prophecies.map((p, i) => (
+          <Text key={`${p.cardID}-${i}`} size="sm">{cardName(p.cardID)}: {p.favor} favor</Text>
+        ))}
+      </section>
+      <section>
+        <Text fw={700} mb={4}>Upgrades</Text>
+        {upgrades.length === 0 ? <Text size="sm" c="dimmed">No upgrade.</Text> : upgrades.map((u, i) => (
+          <Text key={`${u.cardID}-${i}`} size="sm">
+            {cardName(u.cardID)} {formatEffect(u.output)}: {u.reached ? 'reached' : 'not yet'}
+          </Text>
+        ))}
+      </section>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The action panel's unsent choice and the client behaviour rules (SPEC section 4):
+ * - entering planning clears the selected card and resets the bid to its minimum (base military);
+ * - entering resolution restores the previously selected card from the trade row (the card the
+ *   player won), else clears it;
+ * - the war resets the reroll choice for each round;
+ * - while the player is ready, nothing changes.
+ * A choice belongs to one step of the game (`stepKey`); a new step starts a fresh choice, and the
+ * same step (say, after a reconnect) keeps it.
+ */
+import type { Decision } from '../../engine/pending.js';
+import type { CardID, RerollType } from '../../engine/index.js';
+import type { GameScreenState } from './model.js';
+import { playerOf, wonIndexOf } from './derive.js';
+
+export interface Selection {
+  stepKey: string;
+  cardID: CardID | null;
+  /** The bid; null is an empty field: no bid beyond the free minimum. */
+  bid: number | null;
+  reroll: RerollType | null;
+}
+
+export function stepKeyOf(state: GameScreenState): string {
+  const g = state.game;
+  return `${g.age}/${g.turn}/${g.phase}${g.phase === 'WAR' ? `/${g.rerollRound}` : ''}`;
+}
+
+/** The fresh choice on entering the current step. */
+export function enterStep(state: GameScreenState, decision: Decision | null): Selection {
+  const stepKey = stepKeyOf(state);
+  const fresh: Selection = { stepKey, cardID: null, bid: null, reroll: null };
+  switch (state.game.phase) {
+    case 'PLANNING':
+      return { ...fresh, bid: decision?.type === 'BID' ? decision.minMilitary : null };
+    case 'RESOLUTION': {
+      const me = playerOf(state, state.me);
+      const won = state.me === null ? null : wonIndexOf(state, state.me);
+      const card = won === null ? null : state.game.tableIDs[won];
+      return { ...fresh, cardID: me && card != null && me.selectedCard === card ? card : null };
+    }
+    default:
+      return fresh;
+  }
+}
+
+/** The bid to send: the field clamped between the minimum and the maximum; empty is the minimum. */
+export function bidToSend(selection: Selection, decision: Extract<Decision, { type: 'BID' }>): number {
+  const value = selection.bid ?? decision.minMilitary;
+  return Math.max(decision.minMilitary, Math.min(decision.maxMilitary, Math.round(value)));
+}
+
+/** The Submit button's label in the war: 'Submit Reroll', 'Submit Keep' or 'Submit'. */
+export function rerollSubmitLabel(choice: RerollType | null): string {
+  if (choice === 'reroll') return 'Submit Reroll';
+  if (choice === 'decline') return 'Submit Keep';
+  return 'Submit';
+}
+
+export const CLIENT_MESSAGES = {
+  draft: 'You must select a card to draft',
+  gain: 'You must select a card to gain',
+  choice: 'You must make a choice.',
+  confirm: 'Press OK to confirm your selection, or Cancel to choose another card.',
+  waiting: 'Waiting for other players...',
+} as const;

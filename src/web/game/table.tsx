@@ -1,0 +1,168 @@
+/**
+ * The shared table: the trade row, the basic piles, the tribute row and the deck viewers.
+ * Cards the viewer may pick now are buttons; each shows the gold this viewer would pay.
+ */
+import { useState } from 'react';
+import { Badge, Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Player } from '../../engine/state.js';
+import type { GameScreenState } from './model.js';
+import { GameCard, GameTribute } from './game-card.js';
+import { costFor, unaffordableReason } from './derive.js';
+import { nameOf } from './model.js';
+
+export interface PickableProps {
+  state: GameScreenState;
+  /** The viewer's seat (null for a spectator). */
+  me: Player | null;
+  selectedCardID: number | null;
+  /** Which table cards can be picked now: trade row indexes, and whether basic cards can. */
+  pickableTradeRow: (index: number) => boolean;
+  pickableBasic: boolean;
+  onPick: (cardID: number, tradeRowIndex: number | null) => void;
+  cardWidth: number;
+}
+
+function CostCaption({ state, me, cardID }: { state: GameScreenState; me: Player | null; cardID: number }) {
+  if (!me) return null;
+  const card = state.cardsByID[cardID];
+  const war = card?.additionalCosts?.warTokens ?? 0;
+  return (
+    <Text size="xs" c="dimmed" component="span">
+      Cost {costFor(state, me, cardID)}
+      {war ? ` + ${war} Clash` : ''}
+    </Text>
+  );
+}
+
+export function TradeRow(props: PickableProps) {
+  const { state, me, selectedCardID, pickableTradeRow, onPick, cardWidth } = props;
+  const g = state.game;
+  const revealed = g.phase === 'WAR' || g.phase === 'RESOLUTION' || g.phase === 'TRIBUTE';
+  return (
+    <section aria-label="Trade row">
+      <Title order={2} size="h5" mb={6}>
+        Trade row
+      </Title>
+      <ScrollArea type="auto" offsetScrollbars>
+        <Group data-zone="trade-row" gap="sm" wrap="nowrap" align="flex-start">
+          {g.tableIDs.map((cardID, index) => {
+            if (cardID === null) return <div key={`empty-${index}`} style={{ width: cardWidth, aspectRatio: '5 / 7', border: '2px dashed #555', borderRadius: 10 }} />;
+            const card = state.cardsByID[cardID];
+            if (!card) return null;
+            const pickable = pickableTradeRow(index);
+            const unaffordable = me !== null && unaffordableReason(state, me, cardID) !== null;
+            const winner = revealed ? g.winnersByTradeRowIndex[index] : undefined;
+            const bidders = revealed ? g.players.filter((p) => p.bid?.tradeRowIndex === index) : [];
+            return (
+              <Stack key={`${index}-${cardID}`} gap={4} align="center" data-trade-row-index={index}>
+                <GameCard
+                  card={card}
+                  width={cardWidth}
+                  unaffordable={me !== null && unaffordable}
+                  selected={selectedCardID === cardID}
+                  onClick={pickable ? () => onPick(cardID, index) : undefined}
+                  label={`${card.name}, trade row card ${index + 1}`}
+                  caption={<CostCaption state={state} me={me} cardID={cardID} />}
+                />
+                {bidders.length > 0 ? (
+                  <Group gap={2} justify="center" maw={cardWidth}>
+                    {bidders.map((p) => (
+                      <Badge key={p.userID} size="xs" variant={winner === p.userID ? 'filled' : 'outline'} style={{ borderColor: p.color, background: winner === p.userID ? p.color : undefined, color: winner === p.userID ? '#fff' : undefined }}>
+                        {nameOf(state, p.userID)} {p.bid?.military}
+                      </Badge>
+                    ))}
+                  </Group>
+                ) : null}
+              </Stack>
+            );
+          })}
+        </Group>
+      </ScrollArea>
+    </section>
+  );
+}
+
+export function BasicPiles(props: PickableProps) {
+  const { state, me, selectedCardID, pickableBasic, onPick, cardWidth } = props;
+  return (
+    <section aria-label="Basic piles">
+      <Title order={2} size="h5" mb={6}>
+        Basic piles
+      </Title>
+      <ScrollArea type="auto" offsetScrollbars>
+        <Group data-zone="basic-pile" gap="sm" wrap="nowrap" align="flex-start">
+          {state.game.basicPile.map((cardID) => {
+            const card = state.cardsByID[cardID];
+            if (!card) return null;
+            const reason = me ? unaffordableReason(state, me, cardID) : null;
+            const canPick = pickableBasic && reason === null;
+            return (
+              <GameCard
+                key={cardID}
+                card={card}
+                width={cardWidth}
+                unaffordable={reason !== null}
+                selected={selectedCardID === cardID}
+                onClick={canPick ? () => onPick(cardID, null) : undefined}
+                label={`${card.name}, basic card`}
+                caption={<CostCaption state={state} me={me} cardID={cardID} />}
+              />
+            );
+          })}
+        </Group>
+      </ScrollArea>
+    </section>
+  );
+}
+
+export function TributeRow({ state, width }: { state: GameScreenState; width: number }) {
+  const age = state.game.age;
+  return (
+    <section aria-label="Tribute row">
+      <Title order={2} size="h5" mb={6}>
+        Tributes
+      </Title>
+      <ScrollArea type="auto" offsetScrollbars>
+        <Group data-zone="tribute-row" gap="sm" wrap="nowrap" align="stretch">
+          {state.game.tributeRow.map((id) => {
+            const tribute = state.tributeCardsByID[id];
+            return tribute ? (
+              <div key={id} title={`Value this age: ${tribute.value[age - 1]}`}>
+                <GameTribute tribute={tribute} width={width} />
+              </div>
+            ) : null;
+          })}
+        </Group>
+      </ScrollArea>
+    </section>
+  );
+}
+
+/** The age deck and the tribute deck: what is left, in card-number order (never the deal order). */
+export function DeckViewers({ state }: { state: GameScreenState }) {
+  const [open, setOpen] = useState<'deck' | 'tributes' | null>(null);
+  const g = state.game;
+  return (
+    <Group gap="xs" data-zone="deck">
+      <Button size="xs" variant="light" onClick={() => setOpen('deck')}>
+        Age deck ({g.deck.length})
+      </Button>
+      <Button size="xs" variant="light" onClick={() => setOpen('tributes')}>
+        Tribute deck ({g.tributeDeck.length})
+      </Button>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open === 'deck' ? `Age ${g.age} deck: ${g.deck.length} cards, in no particular order` : `Tribute deck: ${g.tributeDeck.length} tributes, in no particular order`} size="xl">
+        <SimpleGrid cols={{ base: 2, sm: 4, md: 5 }} spacing="sm">
+          {open === 'deck'
+            ? g.deck.map((id, i) => {
+                const card = state.cardsByID[id];
+                return card ? <GameCard key={`${id}-${i}`} card={card} width={130} /> : null;
+              })
+            : g.tributeDeck.map((id, i) => {
+                const tribute = state.tributeCardsByID[id];
+                return tribute ? <GameTribute key={`${id}-${i}`} tribute={tribute} width={130} /> : null;
+              })}
+        </SimpleGrid>
+      </Modal>
+    </Group>
+  );
+}

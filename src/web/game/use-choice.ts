@@ -1,0 +1,95 @@
+/**
+ * The player's unsent choice for the current step, kept across re-renders, websocket drops and
+ * reloads (sessionStorage, per game): a new step of the game starts a fresh one (selection.ts).
+ * Picking an unaffordable trade row card while an affordable one is on offer asks to confirm.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { Decision } from '../../engine/pending.js';
+import type { GameScreenState } from './model.js';
+import { playerOf, unaffordableReason } from './derive.js';
+import { enterStep, stepKeyOf, type Selection } from './selection.js';
+
+const storageKey = (gameID: string) => `mythos:choice:${gameID}`;
+
+function stored(gameID: string, stepKey: string): Selection | null {
+  try {
+    const raw = window.sessionStorage.getItem(storageKey(gameID));
+    const parsed = raw ? (JSON.parse(raw) as Selection) : null;
+    return parsed && parsed.stepKey === stepKey ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface PendingConfirm {
+  cardID: number;
+  reason: string;
+}
+
+export interface Choice {
+  selection: Selection;
+  update(change: Partial<Omit<Selection, 'stepKey'>>): void;
+  /** A card clicked on the table (tradeRowIndex null for a basic card). */
+  pick(cardID: number, tradeRowIndex: number | null): void;
+  confirm: PendingConfirm | null;
+  answerConfirm(ok: boolean): void;
+}
+
+export function useChoice(state: GameScreenState | null, decision: Decision | null): Choice {
+  const stepKey = state ? stepKeyOf(state) : '';
+  const gameID = state?.game.id ?? '';
+  const [selection, setSelection] = useState<Selection>({ stepKey: '', cardID: null, bid: null, reroll: null });
+  const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
+
+  // Entering a new step: restore what was chosen in it before a reload, else start afresh.
+  useEffect(() => {
+    if (!state || selection.stepKey === stepKey) return;
+    setSelection(stored(gameID, stepKey) ?? enterStep(state, decision));
+    setConfirm(null);
+  }, [state, decision, stepKey, gameID, selection.stepKey]);
+
+  useEffect(() => {
+    if (!gameID || !selection.stepKey) return;
+    try {
+      window.sessionStorage.setItem(storageKey(gameID), JSON.stringify(selection));
+    } catch {
+      // Storage blocked: the choice lasts for this page only.
+    }
+  }, [gameID, selection]);
+
+  const ready = state?.me ? (state.game.readyByUserID[state.me] ?? false) : true;
+  const update = useCallback(
+    (change: Partial<Omit<Selection, 'stepKey'>>) => {
+      if (ready) return; // No changes while ready.
+      setSelection((s) => ({ ...s, ...change }));
+    },
+    [ready],
+  );
+
+  const pick = useCallback(
+    (cardID: number, tradeRowIndex: number | null) => {
+      if (!state || ready || !decision) return;
+      const me = playerOf(state, state.me);
+      if (!me) return;
+      if (decision.type === 'BID' && tradeRowIndex !== null) {
+        const reason = unaffordableReason(state, me, cardID);
+        const otherAffordable = state.game.tableIDs.some((id) => id !== null && id !== cardID && unaffordableReason(state, me, id) === null);
+        if (reason && otherAffordable) setConfirm({ cardID, reason });
+        else update({ cardID });
+      } else if (decision.type === 'RESOLVE' && decision.choices.some((c) => c.cardID === cardID && (c.affordable || tradeRowIndex !== null))) {
+        update({ cardID });
+      }
+    },
+    [state, ready, decision, update],
+  );
+
+  const answerConfirm = useCallback(
+    (ok: boolean) => {
+      if (ok && confirm) update({ cardID: confirm.cardID });
+      setConfirm(null);
+    },
+    [confirm, update],
+  );
+
+  return { selection, update, pick, confirm, answerConfirm };
+}

@@ -1,0 +1,108 @@
+/**
+ * The live game for the game screen: `games.state` once, then `games.onGame`, each update applied
+ * only when its sequenceID is newer. A hole in the event log (or a dropped websocket coming back)
+ * refetches the state. The websocket reconnects by itself and the subscription restarts with the
+ * whole game, so the screen catches up without a reload; what the player was choosing lives in
+ * the action panel, not here, so it survives.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Action } from '../../engine/index.js';
+import type { WireUpdate } from '../../server/services/game-views.js';
+import { trpc } from '../lib/trpc.js';
+import { applyUpdate, type LiveGame } from './live.js';
+import type { GameScreenState, GameUser } from './model.js';
+
+export interface GameStateResult {
+  state: GameScreenState | null;
+  /** A message when the game cannot be loaded (say, it does not exist). */
+  error: string | null;
+  /** False while the websocket is down and reconnecting. */
+  connected: boolean;
+  /** Sends an action; resolves true once the server committed it. Failures are only logged. */
+  act(action: Action): Promise<boolean>;
+}
+
+export function useGameState(gameID: string): GameStateResult {
+  const [live, setLive] = useState<LiveGame | null>(null);
+  const liveRef = useRef<LiveGame | null>(null);
+  const utils = trpc.useUtils();
+
+  const cards = trpc.games.cards.useQuery({ gameID }, { staleTime: Infinity, gcTime: Infinity });
+  const first = trpc.games.state.useQuery({ gameID }, { staleTime: 0, retry: 1 });
+
+  // Updates go through the ref so that a burst of them applies in order within one frame.
+  const refetchRef = useRef<() => Promise<void>>(async () => undefined);
+  const receive = useCallback((update: WireUpdate, fromFetch = false) => {
+    const result = applyUpdate(liveRef.current, update);
+    if (result.kind === 'applied') {
+      liveRef.current = result.live;
+      setLive(result.live);
+    } else if (result.kind === 'gap' && !fromFetch) {
+      void refetchRef.current();
+    }
+  }, []);
+  const refetch = useCallback(async () => {
+    try {
+      receive(await utils.games.state.fetch({ gameID }, { staleTime: 0 }), true);
+    } catch (error) {
+      console.error('error fetching game state', error);
+    }
+  }, [gameID, utils, receive]);
+  refetchRef.current = refetch;
+
+  useEffect(() => {
+    if (first.data) receive(first.data, true);
+  }, [first.data, receive]);
+
+  const subscription = trpc.games.onGame.useSubscription({ gameID }, { onData: (update) => receive(update) });
+  const connected = subscription.status === 'pending';
+  const wasConnected = useRef(connected);
+  useEffect(() => {
+    // Back from a drop: the restarted subscription sends the whole game; fetch too, belt and braces.
+    if (connected && !wasConnected.current) void refetch();
+    wasConnected.current = connected;
+  }, [connected, refetch]);
+
+  const playerIDs = useMemo(() => live?.game.players.map((p) => p.userID) ?? [], [live?.game.players]);
+  const users = trpc.users.byIDs.useQuery({ ids: playerIDs }, { enabled: playerIDs.length > 0, staleTime: Infinity });
+  const usersByID = useMemo(() => {
+    const out: Record<string, GameUser> = {};
+    for (const u of users.data ?? []) out[u.id] = { id: u.id, name: u.name, profilePictureURL: u.profilePictureURL };
+    return out;
+  }, [users.data]);
+
+  const { mutateAsync } = trpc.games.act.useMutation();
+  const act = useCallback(
+    async (action: Action) => {
+      try {
+        const { sequenceID } = await mutateAsync({ gameID, action });
+        // The subscription normally brings this state first; if it has not, fetch it.
+        if ((liveRef.current?.sequenceID ?? 0) < sequenceID) {
+          setTimeout(() => {
+            if ((liveRef.current?.sequenceID ?? 0) < sequenceID) void refetch();
+          }, 300);
+        }
+        return true;
+      } catch (error) {
+        console.error('error sending action', error);
+        return false;
+      }
+    },
+    [gameID, refetch, mutateAsync],
+  );
+
+  const state = useMemo((): GameScreenState | null => {
+    if (!live || !cards.data) return null;
+    return {
+      game: live.game,
+      events: live.events,
+      cardsByID: cards.data.cardsByID,
+      tributeCardsByID: cards.data.tributeCardsByID,
+      me: live.game.viewerID,
+      usersByID,
+    };
+  }, [live, cards.data, usersByID]);
+
+  const error = first.error?.message ?? cards.error?.message ?? null;
+  return { state, error: state ? null : error, connected, act };
+}

@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { clientAddress } from '../server/client-address.js';
 import type { UserRow } from '../server/db/schema.js';
 import { chatTopic, type ChatMessage } from '../server/services/chat.js';
 import { ServiceError } from '../server/services/errors.js';
@@ -18,7 +19,6 @@ import type { Services } from '../server/services/services.js';
 import { describeZodError } from './rest.js';
 
 const HEARTBEAT_MS = 30_000;
-const MAX_SUBSCRIPTIONS = 100;
 
 const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat'), room: z.string().min(1).max(80), message: z.string().max(2_000) }),
@@ -58,6 +58,7 @@ class Connection {
     private readonly services: Services,
     private readonly socket: WebSocket,
     private readonly user: UserRow | null,
+    private readonly address: string,
   ) {}
 
   send(message: unknown): void {
@@ -78,7 +79,7 @@ class Connection {
     const type = (data as { type?: unknown } | null)?.type;
     if (type === undefined) return this.error('Invalid message: it has no type.');
     if (typeof type !== 'string' || !['chat', 'subscribe', 'unsubscribe'].includes(type)) {
-      return this.error(`Unknown message type: ${String(type)}`);
+      return this.error(`Unknown message type: ${describe(type)}`);
     }
     const parsed = messageSchema.safeParse(data);
     if (!parsed.success) return this.error(describeZodError(parsed.error));
@@ -86,7 +87,7 @@ class Connection {
     try {
       if (message.type === 'chat') {
         if (!this.user) return this.error('You must be logged in to chat.');
-        await this.services.chat.send(this.user, message.room, message.message);
+        await this.services.chat.send(this.user, message.room, message.message, this.address);
       } else if (message.type === 'subscribe') await this.subscribe(message.topic);
       else this.unsubscribe(message.topic);
     } catch (error) {
@@ -100,7 +101,7 @@ class Connection {
     if (!topic) return this.error(`Unknown topic: ${topicName}`);
     if (!this.user) return this.error(`You must be logged in to subscribe to ${topicName}.`);
     if (this.subscriptions.has(topicName)) return;
-    if (this.subscriptions.size >= MAX_SUBSCRIPTIONS) return this.error('Too many subscriptions.');
+    if (this.subscriptions.size >= this.services.config.maxSubscriptionsPerSocket) return this.error('Too many subscriptions.');
     const user = this.user;
     const bus = this.services.bus;
     switch (topic.kind) {
@@ -174,11 +175,19 @@ class Connection {
   }
 }
 
+/**
+ * A JSON value as a client sent it, short, for an error message. (`String(value)` would run an
+ * object's own `toString`, and `{"toString": 1}` has one that is not a function.)
+ */
+function describe(value: unknown): string {
+  const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  return text.length > 100 ? `${text.slice(0, 100)}...` : text;
+}
+
 async function userFromRequest(services: Services, req: IncomingMessage): Promise<{ user: UserRow | null; error: string | null }> {
   const jwt = new URL(req.url ?? '/', 'http://localhost').searchParams.get('jwt');
   if (jwt) {
-    const userID = await services.jwt.verify(jwt);
-    const user = userID ? await services.users.get(userID) : null;
+    const user = await services.jwt.userOf(jwt);
     return user ? { user, error: null } : { user: null, error: 'Invalid JWT' };
   }
   return { user: await services.sessions.validate(services.sessions.tokenFrom(req.headers.cookie)), error: null };
@@ -197,7 +206,7 @@ export function registerChannel(app: FastifyInstance, services: Services): void 
     let connection: Connection | null = null;
     // Messages are handled one at a time, in order, once the user is known.
     let queue: Promise<unknown> = userFromRequest(services, request.raw).then(({ user, error }) => {
-      connection = new Connection(services, socket, user);
+      connection = new Connection(services, socket, user, clientAddress(request.raw, services.config.trustProxy));
       connections.add(connection);
       socket.on('pong', () => connection?.pong());
       socket.on('close', () => {

@@ -10,6 +10,7 @@ import { viewFor } from '../engine/index.js';
 import type { UserRow } from '../server/db/schema.js';
 import type { LobbyView } from '../server/services/lobbies.js';
 import type { Services } from '../server/services/services.js';
+import { MAX_GAMES_PER_USER, MAX_USERS_PER_REQUEST, VALIDATION_RULES } from './graphql-limits.js';
 import { userOf } from './session.js';
 
 const schema = buildSchema(`
@@ -88,7 +89,7 @@ function userNode(services: Services, row: UserRow) {
   return {
     ...user,
     games: async ({ first }: { first: number }, ctx: GraphContext) => {
-      const games = await services.history.recentGames(row.id, Math.max(0, Math.min(first, 50)));
+      const games = await services.history.recentGames(row.id, Math.max(0, Math.min(first, MAX_GAMES_PER_USER)));
       const users = new Map((await services.users.getMany(games.flatMap((g) => g.players.map((p) => p.userID)))).map((u) => [u.id, u]));
       return games.map((g) => ({
         ...g,
@@ -119,7 +120,7 @@ const root = {
     return row ? userNode(services, row) : null;
   },
   users: async ({ ids }: { ids: string[] }, { services }: GraphContext) => {
-    if (ids.length > 200) throw new GraphQLError('Ask for at most 200 users at a time.');
+    if (ids.length > MAX_USERS_PER_REQUEST) throw new GraphQLError(`Ask for at most ${MAX_USERS_PER_REQUEST} users at a time.`);
     const rows = new Map((await services.users.getMany(ids)).map((u) => [u.id, u]));
     return ids.map((id) => (rows.has(id) ? userNode(services, rows.get(id)!) : null));
   },
@@ -188,6 +189,7 @@ function route(app: FastifyInstance, services: Services): void {
         // Our graphql instance does the work: helix's own import may load graphql's other build.
         parse,
         validate,
+        validationRules: VALIDATION_RULES,
         execute,
         rootValueFactory: () => root,
         contextFactory: () => ({ services, viewer }),

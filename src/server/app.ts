@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
-import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { pino, type Logger } from 'pino';
+import WebSocket from 'ws';
 import { GAME_DEFINITIONS } from '../engine/data.js';
 import type { GameDefinitions } from '../engine/index.js';
 import { registerChannel } from '../compat/channel.js';
@@ -19,6 +19,8 @@ import { MemoryBus, type Bus } from './bus/bus.js';
 import { PgBus } from './bus/pg-bus.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
+import { newServer } from './http-server.js';
+import { redacting } from './log-redaction.js';
 import { HTTP_STATUS, ServiceError } from './services/errors.js';
 import { buildServices, type Services } from './services/services.js';
 import { contextFor } from './trpc/context.js';
@@ -49,17 +51,6 @@ async function sessionSecret(db: Db, configured: string | null): Promise<string>
   return stored.value;
 }
 
-/** Cookie-authenticated writes must come from our own pages (CSRF). */
-function isCrossSite(origin: string | undefined, host: string | undefined, publicUrl: string): boolean {
-  if (!origin) return false;
-  try {
-    const from = new URL(origin);
-    return from.origin !== new URL(publicUrl).origin && from.host !== host;
-  } catch {
-    return true;
-  }
-}
-
 /** The router's subscription paths (lobbies.onList, games.onGame ...). */
 const SUBSCRIPTIONS = new Set(
   Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
@@ -77,7 +68,7 @@ function decodedOnce(path: string): string {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
-  const log = options.logger ?? pino({ level: config.logLevel });
+  const log = redacting(options.logger ?? pino({ level: config.logLevel }));
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db);
   const bus: Bus = db.databaseUrl ? await PgBus.connect(db.databaseUrl) : new MemoryBus();
@@ -91,7 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now: options.now,
   });
 
-  const fastify = Fastify({ loggerInstance: log, bodyLimit: 64 * 1024, routerOptions: { maxParamLength: 5_000 } }) as unknown as FastifyInstance;
+  const fastify = await newServer(config, log);
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -102,7 +93,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(status).send({ ok: false, error: status >= 500 ? 'Something went wrong on our side.' : (error as Error).message });
   });
 
-  await fastify.register(websocket, { options: { maxPayload: 64 * 1024 } });
   fastify.addHook('onRequest', async (request, reply) => {
     // Subscriptions run over the websocket only: over HTTP (server-sent events) one would hold
     // its request open with no heartbeat, and keep a graceful shutdown waiting for ever.
@@ -115,15 +105,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.code(426).send({ ok: false, error: `${request.url.split('?')[0]} is a websocket: connect with a websocket client.` });
     }
   });
-  fastify.addHook('onRequest', async (request, reply) => {
-    // A websocket handshake is a GET, but the socket then acts as the cookie's user: guard it too.
-    // (This hook comes after the websocket plugin's own, so a refused handshake's socket is closed.)
-    const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
-    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !upgrade) return;
-    if (request.headers.cookie && isCrossSite(request.headers.origin, request.headers.host, config.publicUrl)) {
-      return reply.code(403).type('text/plain').send('Cross-site request refused.');
-    }
-  });
   await fastify.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     useWSS: true,
@@ -132,7 +113,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // its websocket handler but does not declare it in its option type, hence the spread.)
       ...{ keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 } },
       router: appRouter,
-      createContext: ({ req }) => contextFor(services, req),
+      // A JWT in the URL signs in a websocket only (the ws adapter hands over the socket as `res`).
+      createContext: ({ req, res }) => contextFor(services, req, res instanceof WebSocket ? 'websocket' : 'http'),
       onError: ({ error, path: procedure }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error, procedure }, 'tRPC procedure failed');
       },
@@ -150,8 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     fastify,
     services,
     async channelServer() {
-      const server = Fastify({ loggerInstance: log }) as unknown as FastifyInstance;
-      await server.register(websocket, { options: { maxPayload: 64 * 1024 } });
+      const server = await newServer(config, log);
       registerChannel(server, services);
       extra.push(server);
       return server;

@@ -32,6 +32,25 @@ export interface Config {
   botDelayMs: number;
   /** The built web client, served when present. */
   webDir: string;
+  /**
+   * Take the client's address from the last X-Forwarded-For entry (set it behind one reverse
+   * proxy); otherwise the address is the connection's own.
+   */
+  trustProxy: boolean;
+  /** A request must arrive whole within this time; 0 turns the limit off. */
+  requestTimeoutMs: number;
+  /** An idle connection is closed after this time; 0 turns the limit off. */
+  connectionTimeoutMs: number;
+  /** Lobbies without a game one user may host at once. */
+  maxOpenLobbiesPerUser: number;
+  /** Unfinished games one user may be seated in when starting another. */
+  maxRunningGamesPerUser: number;
+  /** Subscriptions one websocket (/trpc or /channel) may hold. */
+  maxSubscriptionsPerSocket: number;
+  /** Guest accounts one address may create in any 10 minutes. */
+  guestLoginsPerAddress: number;
+  /** Chat messages one address may send in any 5 seconds (each user also has their own limit). */
+  chatMessagesPerAddress: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -81,5 +100,13 @@ export function configFromEnv(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     botDelayMs: int(env, 'BOT_DELAY_MS', 800),
     webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000),
+    connectionTimeoutMs: int(env, 'CONNECTION_TIMEOUT_MS', 60_000),
+    maxOpenLobbiesPerUser: int(env, 'MAX_OPEN_LOBBIES_PER_USER', 3),
+    maxRunningGamesPerUser: int(env, 'MAX_RUNNING_GAMES_PER_USER', 10),
+    maxSubscriptionsPerSocket: int(env, 'MAX_SUBSCRIPTIONS_PER_SOCKET', 100),
+    guestLoginsPerAddress: int(env, 'GUEST_LOGINS_PER_ADDRESS', 20),
+    chatMessagesPerAddress: int(env, 'CHAT_MESSAGES_PER_ADDRESS', 15),
   };
 }

@@ -584,14 +584,19 @@ describe('/channel refusals: an error message on the socket, and the socket keep
     expect(await socket.quiet({ type: 'unsubscribe', topic: `game/${gameID}` })).toEqual([]);
   }
 
-  it('a bad, expired, foreign or orphaned JWT gets Invalid JWT and an anonymous socket', async () => {
+  it('a bad, expired, foreign, orphaned, sessionless or endless JWT gets Invalid JWT and an anonymous socket', async () => {
     const now = Math.floor(Date.now() / 1000);
+    // The server's own claims (the session it names is opaque here), signed again at will.
+    const claims = JSON.parse(Buffer.from(host.jwt.split('.')[1]!, 'base64url').toString());
     const tokens = [
       'garbage',
       '',
-      token({ sub: host.userID, iat: now - 7200, exp: now - 3600 }),
-      token({ sub: host.userID, iat: now, exp: now + 3600 }, 'another-secret'),
-      token({ sub: 'u_nobody', iat: now, exp: now + 3600 }),
+      token({ ...claims, iat: now - 7200, exp: now - 3600 }),
+      token({ ...claims, iat: now, exp: now + 600 }, 'another-secret'),
+      token({ ...claims, sub: 'u_nobody', iat: now, exp: now + 600 }),
+      token({ sub: host.userID, iat: now, exp: now + 600 }),
+      token({ ...claims, sid: 'no-such-session', iat: now, exp: now + 600 }),
+      token({ ...claims, iat: now, exp: undefined }),
       `${host.jwt.slice(0, -2)}xx`,
     ];
     for (const jwt of tokens) {
@@ -607,7 +612,7 @@ describe('/channel refusals: an error message on the socket, and the socket keep
       await socket.close();
     }
     // The same token, valid, works.
-    const fine = await channel(server.url, { jwt: token({ sub: host.userID, iat: now, exp: now + 3600 }) });
+    const fine = await channel(server.url, { jwt: token({ ...claims, iat: now, exp: now + 600 }) });
     await stillWorks(fine);
     await fine.close();
   });

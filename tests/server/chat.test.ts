@@ -53,8 +53,9 @@ describe.each(DATABASES)('chat on %s', (database) => {
     const { chat, users } = server.app.services;
     // More than a history's worth, from enough senders to stay under each one's rate limit.
     const total = HISTORY_SIZE + 5;
-    const senders = await Promise.all(Array.from({ length: Math.ceil(total / RATE_LIMIT) }, (_, i) => users.createGuest(`Talker ${i}`)));
-    for (let i = 0; i < total; i++) await chat.send(senders[Math.floor(i / RATE_LIMIT)]!, room, `line ${i}`);
+    // (Each from an address of their own, to stay under the per-address limit as well.)
+    const senders = await Promise.all(Array.from({ length: Math.ceil(total / RATE_LIMIT) }, (_, i) => users.createGuest(`Talker ${i}`, `10.0.0.${i}`)));
+    for (let i = 0; i < total; i++) await chat.send(senders[Math.floor(i / RATE_LIMIT)]!, room, `line ${i}`, `10.0.0.${Math.floor(i / RATE_LIMIT)}`);
     const history = await dev.client.chat.history.query({ room });
     expect(history).toHaveLength(HISTORY_SIZE);
     expect(history.map((m) => m.message)).toEqual(Array.from({ length: HISTORY_SIZE }, (_, i) => `line ${i + total - HISTORY_SIZE}`));

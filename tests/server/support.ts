@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink, type TRPCClient } from '@trpc/client';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { buildApp, type App } from '../../src/server/app.js';
@@ -30,7 +30,10 @@ export async function resetPostgres(url: string): Promise<void> {
   await client.end();
 }
 
-export async function startServer(overrides: Partial<Config> = {}, options: { database?: 'sqlite' | 'postgres'; reset?: boolean } = {}): Promise<Server> {
+export async function startServer(
+  overrides: Partial<Config> = {},
+  options: { database?: 'sqlite' | 'postgres'; reset?: boolean; logger?: Logger } = {},
+): Promise<Server> {
   const database = options.database ?? 'sqlite';
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mythos-test-'));
   const databaseUrl = database === 'postgres' ? TEST_DATABASE_URL : null;
@@ -44,9 +47,13 @@ export async function startServer(overrides: Partial<Config> = {}, options: { da
     botDelayMs: 0,
     logLevel: 'silent',
     sessionSecret: 'test-secret',
+    // Every test signs its guests in from 127.0.0.1, and many hosts open lobby after lobby: these
+    // limits have tests of their own (security-limits.test.ts).
+    guestLoginsPerAddress: 100_000,
+    maxOpenLobbiesPerUser: 1_000,
     ...overrides,
   };
-  const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
+  const app = await buildApp(config, { logger: options.logger ?? pino({ level: 'silent' }) });
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const address = app.fastify.server.address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;

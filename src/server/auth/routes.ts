@@ -6,9 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OAuth2Client, generateCodeVerifier, generateState } from 'oslo/oauth2';
 import { serializeCookie } from 'oslo/cookie';
 import type { OAuthProviderConfig } from '../config.js';
+import { clientAddress } from '../client-address.js';
 import type { UserRow } from '../db/schema.js';
+import { HTTP_STATUS, ServiceError } from '../services/errors.js';
 import type { Services } from '../services/services.js';
-import { UserError } from '../services/users.js';
+import { UserError } from '../services/names.js';
 
 const OAUTH_COOKIE = 'mythos_oauth';
 
@@ -17,10 +19,18 @@ const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt
 
 /**
  * Only same-site paths are followed after login, never another site: not `//x`, nor `/\x`
- * (browsers read a backslash as a slash), nor a path with control characters.
+ * (browsers read a backslash as a slash), nor a path with control characters. What is followed
+ * is plain ASCII, fit for a Location header: spaces and other characters are percent-encoded
+ * (`/lobby/é` -> `/lobby/%C3%A9`), and a path that cannot be encoded goes home.
  */
 export function safeRedirect(raw: unknown): string {
-  return typeof raw === 'string' && raw.startsWith('/') && !raw.startsWith('//') && !raw.includes('\\') && !hasControlCharacter(raw) ? raw : '/';
+  if (typeof raw !== 'string' || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\') || hasControlCharacter(raw)) return '/';
+  try {
+    return raw.replace(/[^\x21-\x7e]+/gu, (run) => encodeURIComponent(run));
+  } catch {
+    // A lone surrogate has no UTF-8 encoding.
+    return '/';
+  }
 }
 
 async function signIn(services: Services, reply: FastifyReply, user: UserRow): Promise<void> {
@@ -115,12 +125,15 @@ function registerProvider(app: FastifyInstance, services: Services, key: keyof t
 export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
   app.post('/auth/guest', async (request, reply) => {
     const body = (request.body ?? {}) as { username?: unknown; redirect?: unknown };
+    // Where to go is settled before the account exists: a refusal leaves no user behind.
+    const redirect = safeRedirect(body.redirect);
     try {
-      const user = await services.users.createGuest(body.username);
+      const user = await services.users.createGuest(body.username, clientAddress(request.raw, services.config.trustProxy));
       await signIn(services, reply, user);
-      return reply.redirect(safeRedirect(body.redirect), 303);
+      return reply.redirect(redirect, 303);
     } catch (error) {
       if (error instanceof UserError) return reply.code(400).type('text/plain').send(error.message);
+      if (error instanceof ServiceError) return reply.code(HTTP_STATUS[error.kind]).type('text/plain').send(error.message);
       throw error;
     }
   });
@@ -132,9 +145,10 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   });
 
   app.get('/auth/jwt', async (request, reply) => {
-    const user = await currentUser(services, request);
-    if (!user) return reply.code(401).type('text/plain').send('You must be logged in.');
-    return reply.type('text/plain').send(await services.jwt.issue(user.id));
+    const session = services.sessions.tokenFrom(request.headers.cookie);
+    const jwt = session ? await services.jwt.issue(services.sessions.idOf(session)) : null;
+    if (!jwt) return reply.code(401).type('text/plain').send('You must be logged in.');
+    return reply.type('text/plain').send(jwt);
   });
 
   app.post('/auth/change-name', async (request, reply) => {

@@ -35,17 +35,29 @@ export class SessionService {
 
   /** The user of a session token, or null if it is unknown or expired. */
   async validate(token: string | null): Promise<UserRow | null> {
-    if (!token) return null;
+    return token ? this.userOf(this.idOf(token)) : null;
+  }
+
+  /**
+   * A session's id: the SHA-256 of its token, what the table keys it by. It names the session
+   * without being able to act as it, so websocket JWTs carry it to die with their session.
+   */
+  idOf(token: string): string {
+    return hash(token);
+  }
+
+  /** The user of a live session, by its id; an expired session is deleted. */
+  async userOf(sessionID: string): Promise<UserRow | null> {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
       .select('sessions.expires_at')
-      .where('sessions.id', '=', hash(token))
+      .where('sessions.id', '=', sessionID)
       .executeTakeFirst();
     if (!row) return null;
     if (row.expires_at < this.now()) {
-      await this.delete(token);
+      await this.db.deleteFrom('sessions').where('id', '=', sessionID).execute();
       return null;
     }
     const { expires_at: _, ...user } = row;
@@ -53,7 +65,7 @@ export class SessionService {
   }
 
   async delete(token: string | null): Promise<void> {
-    if (token) await this.db.deleteFrom('sessions').where('id', '=', hash(token)).execute();
+    if (token) await this.db.deleteFrom('sessions').where('id', '=', this.idOf(token)).execute();
   }
 
   /** The session token from a Cookie header. */

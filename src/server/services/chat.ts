@@ -1,13 +1,15 @@
 /**
  * Chat rooms `lobby/{id}` and `game/{id}`: messages are trimmed, empty ones refused, long ones
- * refused, senders rate-limited; stored, published on `chat/{room}`, and the recent history is
- * there for whoever opens the room. Only signed-in users chat.
+ * refused, senders rate-limited (per user, and per address so that fresh guest accounts do not
+ * reset the limit); stored, published on `chat/{room}`, and the recent history is there for
+ * whoever opens the room. Only signed-in users chat.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Bus } from '../bus/bus.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { refuse } from './errors.js';
+import { RateLimit } from './rate-limit.js';
 
 export const MAX_MESSAGE_LENGTH = 500;
 export const HISTORY_SIZE = 50;
@@ -27,14 +29,19 @@ export const chatTopic = (room: string) => `chat/${room}`;
 const ROOM = /^(lobby|game)\/[A-Za-z0-9_-]{1,64}$/;
 
 export class ChatService {
-  private readonly recent = new Map<string, number[]>();
+  private readonly perUser: RateLimit;
+  private readonly perAddress: RateLimit;
   private sequence = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: Bus,
     private readonly now: () => number,
-  ) {}
+    messagesPerAddress: number,
+  ) {
+    this.perUser = new RateLimit(RATE_LIMIT, RATE_WINDOW_MS, now);
+    this.perAddress = new RateLimit(messagesPerAddress, RATE_WINDOW_MS, now);
+  }
 
   /** Refuses a room that is not a lobby or game that exists. */
   async checkRoom(room: string): Promise<void> {
@@ -47,19 +54,17 @@ export class ChatService {
     if (!found) throw refuse('NOT_FOUND', `Unknown chat room: ${room}`);
   }
 
-  async send(sender: UserRow, room: string, raw: unknown): Promise<ChatMessage> {
+  /** Sends a message from a user connected from `address`. */
+  async send(sender: UserRow, room: string, raw: unknown, address: string): Promise<ChatMessage> {
     const message = typeof raw === 'string' ? raw.trim() : '';
     if (message.length === 0) throw refuse('BAD_REQUEST', 'A message cannot be empty.');
     if (message.length > MAX_MESSAGE_LENGTH) throw refuse('BAD_REQUEST', `A message has at most ${MAX_MESSAGE_LENGTH} characters.`);
     await this.checkRoom(room);
+    if (!this.perUser.allows(sender.id)) throw refuse('TOO_MANY_REQUESTS', 'You are sending messages too fast. Wait a moment.');
+    if (!this.perAddress.allows(address)) throw refuse('TOO_MANY_REQUESTS', 'Too many messages from your network. Wait a moment.');
+    this.perUser.record(sender.id);
+    this.perAddress.record(address);
     const now = this.now();
-    const times = (this.recent.get(sender.id) ?? []).filter((t) => now - t < RATE_WINDOW_MS);
-    if (times.length >= RATE_LIMIT) throw refuse('TOO_MANY_REQUESTS', 'You are sending messages too fast. Wait a moment.');
-    this.recent.set(sender.id, [...times, now]);
-    // Senders quiet for a whole window need no entry: keep the map from growing without end.
-    if (this.recent.size > 10_000) {
-      for (const [id, sent] of this.recent) if (now - sent[sent.length - 1]! >= RATE_WINDOW_MS) this.recent.delete(id);
-    }
     const chat: ChatMessage = { id: this.nextID(now), senderID: sender.id, room, message, createdAt: now };
     await this.db.insertInto('chat_messages').values({ id: chat.id, room, sender_id: sender.id, message, created_at: now }).execute();
     await this.bus.publish(chatTopic(room), chat);

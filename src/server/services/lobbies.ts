@@ -20,6 +20,7 @@ import {
   type ModuleKey,
 } from '../../engine/index.js';
 import type { Bus } from '../bus/bus.js';
+import { SharedFeed } from '../bus/shared-feed.js';
 import type { Database, LobbyRow, UserRow } from '../db/schema.js';
 import { refuse } from './errors.js';
 import type { GameService } from './game-service.js';
@@ -53,8 +54,19 @@ export interface LobbyView {
 
 export const lobbyTopic = (lobbyID: string) => `lobby/${lobbyID}`;
 export const LOBBY_LIST_TOPIC = 'lobby_list';
+/** The lobby list shows the newest this many. */
+export const LOBBY_LIST_SIZE = 200;
+
+/** What one user may hold at once, so that one account cannot fill the lobby list or the server. */
+export interface LobbyLimits {
+  maxOpenLobbiesPerUser: number;
+  maxRunningGamesPerUser: number;
+}
 
 export class LobbyService {
+  /** The lobby list after each change, computed once for every watcher. */
+  readonly listFeed: SharedFeed<LobbyView[]>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: Bus,
@@ -62,28 +74,44 @@ export class LobbyService {
     private readonly games: GameService,
     private readonly definitions: GameDefinitions,
     private readonly now: () => number,
-  ) {}
+    private readonly limits: LobbyLimits,
+  ) {
+    this.listFeed = new SharedFeed(bus, LOBBY_LIST_TOPIC, () => this.list());
+  }
 
   async create(host: UserRow): Promise<string> {
     const id = `l_${randomBytes(9).toString('base64url')}`;
     const now = this.now();
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('lobbies')
-        .values({
-          id,
-          name: `${host.name}'s lobby`,
-          host_id: host.id,
-          sequence_id: 1,
-          options_json: JSON.stringify(DEFAULT_OPTIONS),
-          modules_json: '[]',
-          game_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await trx.insertInto('lobby_players').values({ lobby_id: id, seat: 0, user_id: host.id, bot_type: null }).execute();
-    });
+    // One host's creations in this process wait for each other, so two at once cannot both pass the cap.
+    await this.serialised(`host/${host.id}`, () =>
+      this.db.transaction().execute(async (trx) => {
+        const open = await trx
+          .selectFrom('lobbies')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where('host_id', '=', host.id)
+          .where('game_id', 'is', null)
+          .executeTakeFirstOrThrow();
+        const max = this.limits.maxOpenLobbiesPerUser;
+        if (Number(open.count) >= max) {
+          throw refuse('TOO_MANY_REQUESTS', `You already host ${max} open ${max === 1 ? 'lobby' : 'lobbies'}: start a game in one or leave one first.`);
+        }
+        await trx
+          .insertInto('lobbies')
+          .values({
+            id,
+            name: `${host.name}'s lobby`,
+            host_id: host.id,
+            sequence_id: 1,
+            options_json: JSON.stringify(DEFAULT_OPTIONS),
+            modules_json: '[]',
+            game_id: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await trx.insertInto('lobby_players').values({ lobby_id: id, seat: 0, user_id: host.id, bot_type: null }).execute();
+      }),
+    );
     await this.published(id);
     return id;
   }
@@ -94,7 +122,7 @@ export class LobbyService {
   }
 
   async list(): Promise<LobbyView[]> {
-    const rows = await this.db.selectFrom('lobbies').selectAll().orderBy('created_at', 'desc').limit(200).execute();
+    const rows = await this.db.selectFrom('lobbies').selectAll().orderBy('created_at', 'desc').limit(LOBBY_LIST_SIZE).execute();
     return this.views(rows);
   }
 
@@ -167,6 +195,7 @@ export class LobbyService {
     await this.change(lobbyID, async (lobby, seats, trx) => {
       this.mustHost(lobby, actor);
       if (seats.length < MIN_PLAYERS) throw refuse('CONFLICT', `A game needs at least ${MIN_PLAYERS} players.`);
+      await this.mustHaveRoomForAGame(trx, actor);
       const prepared = this.games.prepare({
         id: `g_${randomBytes(9).toString('base64url')}`,
         lobbyID: lobby.id,
@@ -189,6 +218,21 @@ export class LobbyService {
   async gameEnded(lobbyID: string): Promise<void> {
     await this.db.updateTable('lobbies').set((eb) => ({ sequence_id: eb('sequence_id', '+', 1), updated_at: this.now() })).where('id', '=', lobbyID).execute();
     await this.published(lobbyID);
+  }
+
+  /** Games with no end stay in memory and are resumed at every start: a host may run only so many. */
+  private async mustHaveRoomForAGame(trx: Transaction<Database>, host: UserRow): Promise<void> {
+    const running = await trx
+      .selectFrom('game_players')
+      .innerJoin('games', 'games.id', 'game_players.game_id')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('game_players.user_id', '=', host.id)
+      .where('games.end_timestamp', 'is', null)
+      .executeTakeFirstOrThrow();
+    const max = this.limits.maxRunningGamesPerUser;
+    if (Number(running.count) >= max) {
+      throw refuse('TOO_MANY_REQUESTS', `You already play ${max} unfinished ${max === 1 ? 'game' : 'games'}: finish one before starting another.`);
+    }
   }
 
   private mustHost(lobby: LobbyRow, actor: UserRow): void {
@@ -215,8 +259,7 @@ export class LobbyService {
       trx: Transaction<Database>,
     ) => Promise<'deleted' | void | undefined>,
   ): Promise<void> {
-    const previous = this.queues.get(lobbyID) ?? Promise.resolve();
-    const run = previous.then(async () => {
+    await this.serialised(lobbyID, async () => {
       await this.db.transaction().execute(async (trx) => {
         const bumped = await trx
           .updateTable('lobbies')
@@ -231,11 +274,21 @@ export class LobbyService {
       });
       await this.published(lobbyID);
     });
-    this.queues.set(lobbyID, run.catch(() => undefined));
-    return run;
   }
 
   private readonly queues = new Map<string, Promise<unknown>>();
+
+  /** Runs `work` after the earlier work queued under the same key, in this process. */
+  private serialised<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(work);
+    const settled = run.catch(() => undefined);
+    this.queues.set(key, settled);
+    // The queue of a key with nothing more waiting is dropped, so the map does not grow without end.
+    void settled.then(() => {
+      if (this.queues.get(key) === settled) this.queues.delete(key);
+    });
+    return run;
+  }
 
   private async published(lobbyID: string): Promise<void> {
     const row = await this.db.selectFrom('lobbies').select('sequence_id').where('id', '=', lobbyID).executeTakeFirst();

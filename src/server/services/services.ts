@@ -10,6 +10,7 @@ import { ChatService } from './chat.js';
 import { GameService } from './game-service.js';
 import { HistoryService } from './history.js';
 import { LobbyService } from './lobbies.js';
+import { RateLimit } from './rate-limit.js';
 import { UserService } from './users.js';
 
 export interface Services {
@@ -27,6 +28,9 @@ export interface Services {
   now: () => number;
 }
 
+/** The window of GUEST_LOGINS_PER_ADDRESS. */
+const GUEST_LOGIN_WINDOW_MS = 10 * 60_000;
+
 export function buildServices(deps: {
   config: Config;
   db: Db;
@@ -38,7 +42,8 @@ export function buildServices(deps: {
 }): Services {
   const now = deps.now ?? Date.now;
   const kysely = deps.db.kysely;
-  const users = new UserService(kysely, deps.config.devUserIDs, now);
+  const users = new UserService(kysely, deps.config.devUserIDs, now, new RateLimit(deps.config.guestLoginsPerAddress, GUEST_LOGIN_WINDOW_MS, now));
+  const sessions = new SessionService(kysely, deps.config.publicUrl.startsWith('https:'), now);
   let lobbies: LobbyService | null = null;
   const games = new GameService({
     db: deps.db,
@@ -52,18 +57,21 @@ export function buildServices(deps: {
       if (row?.lobby_id) await lobbies?.gameEnded(row.lobby_id);
     },
   });
-  lobbies = new LobbyService(kysely, deps.bus, users, games, deps.definitions, now);
+  lobbies = new LobbyService(kysely, deps.bus, users, games, deps.definitions, now, {
+    maxOpenLobbiesPerUser: deps.config.maxOpenLobbiesPerUser,
+    maxRunningGamesPerUser: deps.config.maxRunningGamesPerUser,
+  });
   return {
     config: deps.config,
     db: deps.db,
     bus: deps.bus,
     definitions: deps.definitions,
     users,
-    sessions: new SessionService(kysely, deps.config.publicUrl.startsWith('https:'), now),
-    jwt: new JwtService(deps.sessionSecret),
+    sessions,
+    jwt: new JwtService(deps.sessionSecret, sessions),
     games,
     lobbies,
-    chat: new ChatService(kysely, deps.bus, now),
+    chat: new ChatService(kysely, deps.bus, now, deps.config.chatMessagesPerAddress),
     history: new HistoryService(kysely),
     now,
   };

@@ -6,9 +6,10 @@ import type { Kysely } from 'kysely';
 import { BOTS } from '../../bots/index.js';
 import type { BotType } from '../../engine/index.js';
 import type { Database, UserRow } from '../db/schema.js';
+import { cleanName, MAX_NAME_LENGTH, providerName, UserError } from './names.js';
+import { refuse } from './errors.js';
+import type { RateLimit } from './rate-limit.js';
 import { emptyUserStats } from './user-stats.js';
-
-export const MAX_NAME_LENGTH = 12;
 
 /** A user as every client may see them (SPEC section 3, "User"). */
 export interface PublicUser {
@@ -25,23 +26,13 @@ export interface PublicUser {
 
 export const newUserID = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 
-export class UserError extends Error {
-  override name = 'UserError';
-}
-
-/** A name as typed: trimmed; empty or longer than 12 characters is refused. */
-export function cleanName(raw: unknown): string {
-  const name = typeof raw === 'string' ? raw.trim() : '';
-  if (name.length === 0) throw new UserError('Enter a name.');
-  if ([...name].length > MAX_NAME_LENGTH) throw new UserError(`A name has at most ${MAX_NAME_LENGTH} characters.`);
-  return name;
-}
-
 export class UserService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly devUserIDs: readonly string[],
     private readonly now: () => number,
+    /** Guest accounts per address: fresh guests would otherwise reset every per-user limit. */
+    private readonly guestLogins: RateLimit,
   ) {}
 
   isDev(user: Pick<UserRow, 'id' | 'is_dev'>): boolean {
@@ -75,8 +66,11 @@ export class UserService {
     return this.db.selectFrom('users').selectAll().where('provider', '!=', 'bot').orderBy('created_at', 'desc').execute();
   }
 
-  async createGuest(rawName: unknown): Promise<UserRow> {
-    return this.insert({ name: cleanName(rawName), provider: 'guest', providerID: null, picture: null });
+  /** A guest account for someone connecting from `address`. */
+  async createGuest(rawName: unknown, address: string): Promise<UserRow> {
+    const name = cleanName(rawName);
+    if (!this.guestLogins.take(address)) throw refuse('TOO_MANY_REQUESTS', 'Too many guest accounts from your address. Try again in a few minutes.');
+    return this.insert({ name, provider: 'guest', providerID: null, picture: null });
   }
 
   /** The user of an OAuth account, created on first login. */
@@ -88,8 +82,7 @@ export class UserService {
       .where('provider_id', '=', providerID)
       .executeTakeFirst();
     if (existing) return existing;
-    const trimmed = [...name.trim()].slice(0, MAX_NAME_LENGTH).join('') || provider;
-    return this.insert({ name: trimmed, provider, providerID, picture });
+    return this.insert({ name: providerName(name, provider), provider, providerID, picture });
   }
 
   /** A fresh user for a bot's seat, named after its kind (in the caller's transaction, if given). */

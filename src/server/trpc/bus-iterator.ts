@@ -1,20 +1,26 @@
 /**
- * Bus messages on one topic as an async iterable, for tRPC subscriptions. It subscribes at once
+ * Deliveries to a listener as an async iterable, for tRPC subscriptions: bus messages on one
+ * topic, or anything else one subscribes to with a listener (a shared feed). It subscribes at once
  * (before the caller reads the current state, so no update falls in between) and ends with the
  * signal or with `close()`.
  */
 import type { Bus } from '../bus/bus.js';
 
-export interface TopicFeed extends AsyncIterable<unknown> {
-  /** Gives the bus listener back; a subscription calls it in a `finally` of its own body. */
+export interface Feed<T = unknown> extends AsyncIterable<T> {
+  /** Gives the listener back; a subscription calls it in a `finally` of its own body. */
   close(): void;
 }
 
-export function onTopic(bus: Bus, topic: string, signal: AbortSignal | undefined): TopicFeed {
-  const queue: unknown[] = [];
+export function onTopic(bus: Bus, topic: string, signal: AbortSignal | undefined): Feed {
+  return listen((listener) => bus.subscribe(topic, listener), signal);
+}
+
+/** Whatever `subscribe` delivers, as a feed. */
+export function listen<T>(subscribe: (listener: (message: T) => void) => () => void, signal: AbortSignal | undefined): Feed<T> {
+  const queue: T[] = [];
   let wake: (() => void) | null = null;
   let subscribed = true;
-  const remove = bus.subscribe(topic, (message) => {
+  const remove = subscribe((message) => {
     queue.push(message);
     wake?.();
   });
@@ -40,7 +46,7 @@ export function onTopic(bus: Bus, topic: string, signal: AbortSignal | undefined
             wake = null;
             continue;
           }
-          yield queue.shift();
+          yield queue.shift() as T;
         }
       } finally {
         unsubscribe();

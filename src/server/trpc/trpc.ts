@@ -46,7 +46,42 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapErrors);
+/** Counts a subscription until its iteration ends. */
+async function* counted(iterable: AsyncIterable<unknown>, release: () => void): AsyncGenerator<unknown> {
+  try {
+    yield* iterable;
+  } finally {
+    release();
+  }
+}
+
+/**
+ * At most MAX_SUBSCRIPTIONS_PER_SOCKET subscriptions per websocket (a websocket's context lives
+ * as long as the socket): past it, one socket could make every change cost thousands of
+ * deliveries, as /channel's own cap also prevents.
+ */
+const capSubscriptions = t.middleware(async ({ ctx, type, signal, next }) => {
+  if (type !== 'subscription') return next();
+  const { connection } = ctx;
+  const max = ctx.services.config.maxSubscriptionsPerSocket;
+  if (connection.subscriptions >= max) {
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `Too many subscriptions on this connection: at most ${max}.` });
+  }
+  connection.subscriptions += 1;
+  let held = true;
+  const release = () => {
+    if (held) connection.subscriptions -= 1;
+    held = false;
+  };
+  // A subscription stopped before it iterates never reaches `counted`'s finally.
+  signal?.addEventListener('abort', release, { once: true });
+  const result = await next();
+  if (result.ok && isAsyncIterable(result.data)) return { ...result, data: counted(result.data, release) };
+  release();
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapErrors).use(capSubscriptions);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'You must be logged in.' });

@@ -1,8 +1,8 @@
-import { onTopic } from '../bus-iterator.js';
+import { listen, onTopic } from '../bus-iterator.js';
 import { addBotInput, kickInput, lobbyInput, setModuleInput, setOptionInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
 import { ServiceError } from '../../services/errors.js';
-import { LOBBY_LIST_TOPIC, lobbyTopic } from '../../services/lobbies.js';
+import { lobbyTopic, type LobbyView } from '../../services/lobbies.js';
 
 export const lobbiesRouter = router({
   list: authedProcedure.query(({ ctx }) => ctx.services.lobbies.list()),
@@ -20,12 +20,12 @@ export const lobbiesRouter = router({
     .mutation(({ ctx, input }) => ctx.services.lobbies.setModule(input.lobbyID, ctx.user, input.module, input.enabled)),
   start: authedProcedure.input(lobbyInput).mutation(async ({ ctx, input }) => ({ gameID: await ctx.services.lobbies.start(input.lobbyID, ctx.user) })),
 
-  /** The lobby list now, then again after every change to any lobby. */
+  /** The lobby list now, then again after every change to any lobby (computed once for all watchers). */
   onList: authedProcedure.subscription(async function* ({ ctx, signal }) {
-    const changes = onTopic(ctx.services.bus, LOBBY_LIST_TOPIC, signal);
+    const changes = listen<LobbyView[]>((listener) => ctx.services.lobbies.listFeed.subscribe(listener), signal);
     try {
       yield await ctx.services.lobbies.list();
-      for await (const _ of changes) yield await ctx.services.lobbies.list();
+      yield* changes;
     } finally {
       changes.close();
     }

@@ -1,11 +1,17 @@
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 import { renameInput } from '../schemas.js';
 import { refuse } from '../../services/errors.js';
-import { UserError } from '../../services/users.js';
+import { UserError } from '../../services/names.js';
 
 export const sessionRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.user ? ctx.services.users.toPublicUser(ctx.user) : null)),
-  jwt: authedProcedure.query(({ ctx }) => ctx.services.jwt.issue(ctx.user.id)),
+  /** A websocket token for the caller's session: from the cookie only, so a token never renews itself. */
+  jwt: authedProcedure.query(async ({ ctx }) => {
+    if (!ctx.sessionID) throw refuse('UNAUTHORIZED', 'A token cannot renew itself: ask with your session cookie.');
+    const jwt = await ctx.services.jwt.issue(ctx.sessionID);
+    if (!jwt) throw refuse('UNAUTHORIZED', 'You must be logged in.');
+    return jwt;
+  }),
   rename: authedProcedure.input(renameInput).mutation(async ({ ctx, input }) => {
     try {
       return ctx.services.users.toPublicUser(await ctx.services.users.rename(ctx.user, input.name));

@@ -1,0 +1,123 @@
+/**
+ * What one GraphQL request may ask for, checked before anything runs: a query nested or aliased
+ * into millions of fields (every lobby's host's fifty games, ten times over) is refused with a
+ * GraphQL error instead of holding the server. Depth and aliases are graphql-armor's rules; the
+ * cost rule is ours, because only this schema knows how long its lists are.
+ */
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import {
+  GraphQLError,
+  Kind,
+  getNamedType,
+  getNullableType,
+  isListType,
+  isObjectType,
+  specifiedRules,
+  type FieldNode,
+  type GraphQLObjectType,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+import { MAX_PLAYERS } from '../engine/index.js';
+import { LOBBY_LIST_SIZE } from '../server/services/lobbies.js';
+
+export const MAX_DEPTH = 8;
+export const MAX_ALIASES = 15;
+/** Fields a request may resolve, counting each field once per item of the lists around it. */
+export const MAX_COST = 20_000;
+/** renderedGame loads and renders a whole game: only a handful per request. */
+export const MAX_RENDERED_GAMES = 50;
+/** The most `users(ids)` answers, and the most games `User.games(first)` gives. */
+export const MAX_USERS_PER_REQUEST = 200;
+export const MAX_GAMES_PER_USER = 50;
+
+/** The longest each list field can be (what its resolver or the service caps it at). */
+const LIST_SIZES: Record<string, (field: FieldNode) => number> = {
+  'Query.lobbies': () => LOBBY_LIST_SIZE,
+  'Query.users': (field) => {
+    const ids = argument(field, 'ids');
+    return ids?.kind === Kind.LIST ? ids.values.length : MAX_USERS_PER_REQUEST;
+  },
+  'Query.devUsers': () => 1_000,
+  'User.games': (field) => {
+    const first = argument(field, 'first');
+    if (!first) return 5;
+    return first.kind === Kind.INT ? Math.min(MAX_GAMES_PER_USER, Math.max(0, Number(first.value))) : MAX_GAMES_PER_USER;
+  },
+  'GameSummary.players': () => MAX_PLAYERS,
+  'Lobby.players': () => MAX_PLAYERS,
+  'Lobby.playerIDToBotType': () => MAX_PLAYERS,
+};
+
+/** An argument as written in the query (a variable counts as the largest value allowed). */
+function argument(field: FieldNode, name: string) {
+  return field.arguments?.find((a) => a.name.value === name)?.value;
+}
+
+interface Tally {
+  cost: number;
+  renders: number;
+}
+
+function tally(context: ValidationContext, selections: SelectionSetNode, type: GraphQLObjectType, multiplier: number, spreading: Set<string>, into: Tally): void {
+  for (const selection of selections.selections) {
+    if (selection.kind === Kind.FIELD) {
+      into.cost += multiplier;
+      const field = type.getFields()[selection.name.value];
+      // Unknown fields are refused by graphql's own rules.
+      if (!field) continue;
+      if (type.name === 'GameSummary' && field.name === 'renderedGame') into.renders += multiplier;
+      const named = getNamedType(field.type);
+      if (!selection.selectionSet || !isObjectType(named)) continue;
+      const size = isListType(getNullableType(field.type)) ? (LIST_SIZES[`${type.name}.${field.name}`]?.(selection) ?? 1_000) : 1;
+      tally(context, selection.selectionSet, named, multiplier * size, spreading, into);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      const inner = selection.typeCondition ? context.getSchema().getType(selection.typeCondition.name.value) : type;
+      if (isObjectType(inner)) tally(context, selection.selectionSet, inner, multiplier, spreading, into);
+    } else {
+      // A fragment that spreads itself is refused by graphql's own rules; here it is counted once.
+      const name = selection.name.value;
+      const fragment = context.getFragment(name);
+      const inner = fragment && context.getSchema().getType(fragment.typeCondition.name.value);
+      if (!fragment || !isObjectType(inner) || spreading.has(name)) continue;
+      spreading.add(name);
+      tally(context, fragment.selectionSet, inner, multiplier, spreading, into);
+      spreading.delete(name);
+    }
+  }
+}
+
+/** Refuses an operation that could resolve more than MAX_COST fields or render too many games. */
+export const costRule: ValidationRule = (context) => ({
+  OperationDefinition(operation) {
+    const root = context.getSchema().getRootType(operation.operation);
+    if (!root) return;
+    const found: Tally = { cost: 0, renders: 0 };
+    tally(context, operation.selectionSet, root, 1, new Set(), found);
+    if (found.renders > MAX_RENDERED_GAMES) {
+      context.reportError(
+        new GraphQLError(
+          `renderedGame is served for at most ${MAX_RENDERED_GAMES} games per request, and this query could ask for ${found.renders}: ` +
+            'ask for it under user(id: ...) or lobby(id: ...) with a small games(first: ...), not under lobbies, users or devUsers.',
+          { nodes: operation },
+        ),
+      );
+    } else if (found.cost > MAX_COST) {
+      context.reportError(
+        new GraphQLError(`This query could ask for ${found.cost} fields, more than the ${MAX_COST} a request may: ask for fewer lists, or fewer fields in them.`, {
+          nodes: operation,
+        }),
+      );
+    }
+  },
+});
+
+/** graphql's own rules, then the limits. */
+export const VALIDATION_RULES: readonly ValidationRule[] = [
+  ...specifiedRules,
+  maxDepthRule({ n: MAX_DEPTH }) as unknown as ValidationRule,
+  maxAliasesRule({ n: MAX_ALIASES }) as unknown as ValidationRule,
+  costRule,
+];

@@ -1,0 +1,47 @@
+/**
+ * A Fastify instance with what both ports share (the main port, and CHANNEL_PORT serving
+ * /channel alone): the redacting logger, timeouts, size limits, the websocket plugin and the
+ * cross-site guard. Whatever is served, on any port, gets the same protection.
+ */
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+
+/** The largest request body or websocket message: every legitimate one is far smaller. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Cookie-authenticated writes must come from our own pages (CSRF). */
+export function isCrossSite(origin: string | undefined, host: string | undefined, publicUrl: string): boolean {
+  if (!origin) return false;
+  try {
+    const from = new URL(origin);
+    return from.origin !== new URL(publicUrl).origin && from.host !== host;
+  } catch {
+    return true;
+  }
+}
+
+export async function newServer(config: Config, log: Logger): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    loggerInstance: log,
+    bodyLimit: MAX_BODY_BYTES,
+    // A body trickled in byte by byte, or a connection opened and left idle, must not hold a
+    // socket for ever.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    routerOptions: { maxParamLength: 5_000 },
+  }) as unknown as FastifyInstance;
+  await fastify.register(websocket, { options: { maxPayload: MAX_BODY_BYTES } });
+  fastify.addHook('onRequest', async (request, reply) => {
+    // A websocket handshake is a GET, but the socket then acts as the cookie's user: guard it too,
+    // on every port. (This hook comes after the websocket plugin's own, so a refused handshake's
+    // socket is closed.)
+    const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !upgrade) return;
+    if (request.headers.cookie && isCrossSite(request.headers.origin, request.headers.host, config.publicUrl)) {
+      return reply.code(403).type('text/plain').send('Cross-site request refused.');
+    }
+  });
+  return fastify;
+}

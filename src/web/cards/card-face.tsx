@@ -1,0 +1,241 @@
+/**
+ * A card face, drawn from the card's data: the frame in its affinity's colours, the gold cost coin
+ * (and Clash-token cost) top left, the printed favor laurel top right, the type in the art panel
+ * and the type line, one row per ability with resource icons, and the age at the foot.
+ *
+ * Every length is in em of the card's own font size (width / 14), so the face renders crisply at any
+ * width: the 2.5x preview and print are the same drawing at a bigger size, not a scaled bitmap.
+ * Full size is 140 px wide (1em = 10 px): ability rows 18 px high, icons 16 px, 8 px apart
+ * (SPEC section 9's effect row heights 18, 16, 8). Below 120 px the face turns compact: no
+ * flavor, a shorter art panel, bigger icons and minimum text sizes, so it stays legible at 90 px.
+ */
+import type { CSSProperties, KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import type { Ability } from '../../engine/cards/notation.js';
+import { AFFINITY_COLORS } from '../lib/palette.js';
+import { abilitiesOf, abilityText, ageNumeral, cardLabel, type Card } from './describe.js';
+import {
+  AffinityIcon,
+  BaseIcon,
+  ClashIcon,
+  CountedIcon,
+  DraftIcon,
+  OnGainIcon,
+  ProductionIcon,
+  ProphecyIcon,
+  ResourceIcon,
+  TributeTokenIcon,
+  TypeIcon,
+  UpgradeIcon,
+  WheneverGainIcon,
+} from './icons.js';
+import './cards.css';
+
+export type { Card };
+export { cardByID, cardLabel } from './describe.js';
+
+export const CARD_WIDTH = 140;
+/** Height over width: the 63 x 88 mm of a standard playing card. */
+export const CARD_RATIO = 88 / 63;
+
+export interface CardFaceProps {
+  card: Card;
+  /** Width in px (default 140); the height follows the card's proportions. */
+  width?: number;
+  /** Shown faded, say a card out of reach. */
+  dimmed?: boolean;
+  /** Outlined in gold, say the card a player picked. */
+  selected?: boolean;
+  /** Laid over the face (a cost warning, a count, a check mark). */
+  overlay?: ReactNode;
+  /** Prophecy dots: how much the card's end-of-game abilities would pay now (up to 5 shown). */
+  prophecy?: number;
+  onClick?: (event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) => void;
+  'aria-label'?: string;
+  className?: string;
+}
+
+/** The CSS custom properties of an affinity's frame, shared by faces and previews. */
+export function frameStyle(affinity: keyof typeof AFFINITY_COLORS, width: number): CSSProperties {
+  const c = AFFINITY_COLORS[affinity];
+  return { '--card-w': `${width}px`, '--mc-frame': c.frame, '--mc-deep': c.deep, '--mc-light': c.light, '--mc-ink': c.ink } as CSSProperties;
+}
+
+/** Interactive props for a card-like element: a button when it has onClick, else an image. */
+export function interactiveProps(label: string, onClick: CardFaceProps['onClick']) {
+  if (!onClick) return { role: 'img', 'aria-label': label };
+  return {
+    role: 'button',
+    tabIndex: 0,
+    'aria-label': label,
+    onClick,
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        onClick(event);
+      }
+    },
+  };
+}
+
+function KindIcon({ ability }: { ability: Ability }) {
+  switch (ability.kind) {
+    case 'production':
+      return <ProductionIcon />;
+    case 'base-production':
+      return <BaseIcon />;
+    case 'gain-on-acquire':
+      return <OnGainIcon />;
+    case 'end-of-game':
+      return <ProphecyIcon />;
+    case 'draft-target':
+      return <DraftIcon />;
+    case 'acquire-target':
+      return <WheneverGainIcon />;
+  }
+}
+
+function TargetIcon({ ability }: { ability: Ability }) {
+  if (ability.kind !== 'draft-target' && ability.kind !== 'acquire-target') return null;
+  const t = ability.target;
+  const icon =
+    t.kind === 'tribute' ? (
+      <TributeTokenIcon />
+    ) : t.kind === 'token' ? (
+      <ClashIcon />
+    ) : t.kind === 'card_affinity' ? (
+      <AffinityIcon affinity={t.affinity} />
+    ) : (
+      <TypeIcon type={t.cardType} className="mc-type-ink" />
+    );
+  return (
+    <>
+      <span className="mc-target">{icon}</span>
+      <span className="mc-arrow" aria-hidden="true">
+        ›
+      </span>
+    </>
+  );
+}
+
+/** One ability as a row of icons: when it acts, what it reacts to, what it gives, what it counts. */
+export function AbilityRow({ ability }: { ability: Ability }) {
+  const { output } = ability;
+  const text = abilityText(ability);
+  return (
+    <div className={`mc-row mc-row-${ability.kind}`} title={text}>
+      <span className="mc-kind">
+        <KindIcon ability={ability} />
+      </span>
+      <TargetIcon ability={ability} />
+      <span className="mc-out">
+        <b>{output.outputRatio}</b>
+        <ResourceIcon resource={output.outputResource} />
+      </span>
+      {output.multiplier ? (
+        <span className="mc-per">
+          <i aria-hidden="true">/</i>
+          {output.multiplier.resourceDivisor > 1 ? <b>{output.multiplier.resourceDivisor}</b> : null}
+          <CountedIcon thing={output.multiplier.resource} />
+        </span>
+      ) : null}
+      {output.upgradeCondition ? (
+        <span className="mc-up">
+          <UpgradeIcon />
+          <b>{output.upgradeCondition.upgradeAmount}</b>
+          <CountedIcon thing={output.upgradeCondition.upgradeType} />
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The art panel: rays in the affinity's colours behind the type, with the affinity's mark. */
+function Art({ card }: { card: Card }) {
+  return (
+    <div className="mc-art" aria-hidden="true">
+      <svg className="mc-rays" viewBox="0 0 100 40" preserveAspectRatio="xMidYMid slice">
+        {Array.from({ length: 14 }, (_, i) => {
+          const a = (i / 14) * Math.PI * 2;
+          const b = a + Math.PI / 14;
+          return <path key={i} d={`M50 26 L${50 + 90 * Math.cos(a)} ${26 + 90 * Math.sin(a)} L${50 + 90 * Math.cos(b)} ${26 + 90 * Math.sin(b)}z`} />;
+        })}
+      </svg>
+      <span className="mc-art-type">
+        <TypeIcon type={card.type} />
+      </span>
+      <span className="mc-art-mark">
+        <AffinityIcon affinity={card.affinity} />
+      </span>
+    </div>
+  );
+}
+
+export function CardFace(props: CardFaceProps) {
+  const { card, width = CARD_WIDTH, dimmed, selected, overlay, prophecy, onClick, className } = props;
+  const compact = width < 120;
+  const abilities = abilitiesOf(card);
+  const clash = card.additionalCosts?.warTokens ?? 0;
+  const label = props['aria-label'] ?? cardLabel(card);
+  const dots = prophecy === undefined ? 0 : Math.max(0, Math.min(5, prophecy));
+  const classes = [
+    'mc-card',
+    card.affinity === 'Leader' ? 'mc-no-cost' : '',
+    `mc-aff-${card.affinity}`,
+    compact ? 'mc-compact' : '',
+    dimmed ? 'mc-dimmed' : '',
+    selected ? 'mc-selected' : '',
+    onClick ? 'mc-clickable' : '',
+    className ?? '',
+  ].filter(Boolean);
+  const showFlavor = !compact && card.flavor && abilities.length <= 2;
+  return (
+    <div className={classes.join(' ')} style={frameStyle(card.affinity, width)} data-card-id={card.id} {...interactiveProps(label, onClick)}>
+      <div className="mc-inner" aria-hidden="true">
+        <div className="mc-head">
+          <div className={card.name.length > 24 ? 'mc-name mc-name-long' : card.name.length > 15 ? 'mc-name mc-name-mid' : 'mc-name'}>{card.name}</div>
+        </div>
+        <Art card={card} />
+        <div className="mc-typeline">
+          <TypeIcon type={card.type} />
+          <span>
+            {card.affinity === 'None' ? 'Neutral' : card.affinity} {card.type}
+          </span>
+        </div>
+        <div className="mc-abilities">
+          {abilities.map((ability, i) => (
+            <AbilityRow key={i} ability={ability} />
+          ))}
+          {abilities.length === 0 && compact ? null : abilities.length === 0 ? <div className="mc-vanilla">No abilities</div> : null}
+        </div>
+        {showFlavor ? <div className="mc-flavor">{card.flavor}</div> : null}
+        <div className="mc-foot">
+          {dots > 0 ? (
+            <span className="mc-dots" title={`Prophecy: ${prophecy} favor now`}>
+              {Array.from({ length: dots }, (_, i) => (
+                <i key={i} />
+              ))}
+            </span>
+          ) : null}
+          {card.age ? <span className={`mc-age mc-age-${card.age}`}>{ageNumeral(card.age)}</span> : <span className="mc-age mc-age-none">✦</span>}
+        </div>
+      </div>
+      {card.affinity === 'Leader' ? null : (
+        <div className="mc-cost" aria-hidden="true">
+          <span>{card.cost}</span>
+        </div>
+      )}
+      {clash > 0 ? (
+        <div className="mc-clash-cost" aria-hidden="true" title={`Costs ${clash} Clash token${clash === 1 ? '' : 's'}`}>
+          <ClashIcon />
+          <b>{clash}</b>
+        </div>
+      ) : null}
+      {card.favor > 0 ? (
+        <div className="mc-favor" aria-hidden="true">
+          <span>{card.favor}</span>
+        </div>
+      ) : null}
+      {overlay ? <div className="mc-overlay">{overlay}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * Cards in words: what a screen reader says for a card face, and the hover text of each ability
+ * row. The wording is the rulebook's (docs/rules.md, "Card outputs").
+ */
+import type { Ability, Output, Target } from '../../engine/cards/notation.js';
+import { parseAbility } from '../../engine/cards/notation.js';
+import type { Card, GameDefinitions, TributeCard } from '../../engine/cards/definitions.js';
+import type { CountedThing } from '../../engine/types.js';
+import { RESOURCE_LABELS } from './icons.js';
+
+export type { Card, TributeCard, GameDefinitions };
+
+/** Cards in `definitions.get`'s answer (the engine's Card: the definition plus its parsed effects). */
+export function cardByID(definitions: Pick<GameDefinitions, 'cardDefs' | 'modules'>, id: number): Card | undefined {
+  return (
+    definitions.cardDefs.find((c) => c.id === id) ??
+    definitions.modules.flatMap((m) => [...m.cardDefs, ...m.replaceCore]).find((c) => c.id === id)
+  );
+}
+
+const parsed = new Map<string, Ability>();
+/** The abilities of a card in printed order, parsed once per notation string. */
+export function abilitiesOf(card: Pick<Card, 'abilities'>): Ability[] {
+  return card.abilities.map((text) => {
+    let ability = parsed.get(text);
+    if (!ability) {
+      ability = parseAbility(text);
+      parsed.set(text, ability);
+    }
+    return ability;
+  });
+}
+
+function counted(thing: CountedThing, n: number): string {
+  switch (thing) {
+    case 'War':
+      return n === 1 ? 'Clash token held' : `${n} Clash tokens held`;
+    case 'card_set':
+      return n === 1 ? 'deity set' : `${n} deity sets`;
+    case 'Building':
+    case 'Unit':
+    case 'Event':
+      return n === 1 ? thing : `${n} ${thing}s`;
+    default:
+      return n === 1 ? `${thing} card` : `${n} ${thing} cards`;
+  }
+}
+
+export function amountText(resource: Output['outputResource'], n: number): string {
+  const label = RESOURCE_LABELS[resource];
+  return `${n} ${n === 1 ? label.one : label.many}`;
+}
+
+/** "1 favor per 2 Tyros cards", "3 military once you hold 2 Units", "2 gold". */
+export function outputText(output: Output): string {
+  const head = amountText(output.outputResource, output.outputRatio);
+  if (output.multiplier) return `${head} per ${counted(output.multiplier.resource, output.multiplier.resourceDivisor)}`;
+  if (output.upgradeCondition) {
+    const { upgradeType, upgradeAmount } = output.upgradeCondition;
+    return `${head} once you hold ${counted(upgradeType, upgradeAmount)}`;
+  }
+  return head;
+}
+
+export function targetText(target: Target): string {
+  switch (target.kind) {
+    case 'tribute':
+      return 'a tribute';
+    case 'token':
+      return 'a Clash token';
+    case 'card_affinity':
+      return `a ${target.affinity} card`;
+    case 'card_type':
+      return `a ${target.cardType}`;
+  }
+}
+
+/** One ability as a sentence: "Each turn: 1 gold", "When you draft a Building: 1 gold". */
+export function abilityText(ability: Ability): string {
+  const output = outputText(ability.output);
+  switch (ability.kind) {
+    case 'production':
+      return `Each turn: ${output}`;
+    case 'base-production':
+      return `Base: ${output} (always)`;
+    case 'gain-on-acquire':
+      return `When gained: ${output}`;
+    case 'end-of-game':
+      return `Prophecy, at game end: ${output}`;
+    case 'draft-target':
+      return `When you draft ${targetText(ability.target)}: ${output}`;
+    case 'acquire-target':
+      return ability.target.kind === 'tribute'
+        ? `When you complete a tribute: ${output}`
+        : ability.target.kind === 'token'
+          ? `When you earn a Clash token: ${output}`
+          : `When you gain ${targetText(ability.target)}: ${output}`;
+  }
+}
+
+export function ageNumeral(age: number | null): string {
+  return age === null ? '' : (['I', 'II', 'III'][age - 1] ?? String(age));
+}
+
+/** What a screen reader says for a card: name, kind, cost, favor, abilities. */
+export function cardLabel(card: Card): string {
+  const parts = [card.name, `${card.affinity === 'None' ? 'Neutral' : card.affinity} ${card.type}${card.age ? `, age ${card.age}` : ''}`];
+  const clash = card.additionalCosts?.warTokens ?? 0;
+  if (card.affinity !== 'Leader') parts.push(`Cost ${card.cost} gold${clash ? ` and ${amountText('warTokens', clash)}` : ''}`);
+  parts.push(`${card.favor} favor`);
+  for (const ability of abilitiesOf(card)) parts.push(abilityText(ability));
+  return parts.join('. ') + '.';
+}
+
+/** What a screen reader says for a tribute: name, god, objective, values per age and tokens. */
+export function tributeLabel(tribute: TributeCard): string {
+  const [a1, a2, a3] = tribute.value;
+  return `Tribute ${tribute.name}, to ${tribute.image}. ${tribute.description} Value by age: ${a1}, ${a2}, ${a3}. ${tribute.tokens} tribute token${tribute.tokens === 1 ? '' : 's'}, worth ${tribute.tokens * 3} favor.`;
+}

@@ -1,0 +1,71 @@
+/**
+ * A tribute card: its god's medallion, its name, the objective, the value for each age and the
+ * tokens it pays (each worth 3 favor). Same size and em-based drawing as a card face.
+ */
+import type { CSSProperties } from 'react';
+import type { TributeCard } from '../../engine/cards/definitions.js';
+import { GOD_COLORS } from '../lib/palette.js';
+import { tributeLabel } from './describe.js';
+import { GodEmblem } from './god-emblem.js';
+import { TributeTokenIcon } from './icons.js';
+import { CARD_WIDTH, interactiveProps, type CardFaceProps } from './card-face.js';
+import './cards.css';
+
+export type { TributeCard };
+
+export interface TributeFaceProps {
+  tribute: TributeCard;
+  width?: number;
+  dimmed?: boolean;
+  selected?: boolean;
+  overlay?: CardFaceProps['overlay'];
+  onClick?: CardFaceProps['onClick'];
+  'aria-label'?: string;
+}
+
+/** True when the value is the same in every age (shown once rather than three times). */
+function sameEveryAge(value: readonly number[]): boolean {
+  return value.every((v) => v === value[0]);
+}
+
+export function TributeFace(props: TributeFaceProps) {
+  const { tribute, width = CARD_WIDTH, dimmed, selected, overlay, onClick } = props;
+  const compact = width < 120;
+  const label = props['aria-label'] ?? tributeLabel(tribute);
+  const style = { '--card-w': `${width}px`, '--mc-god': GOD_COLORS[tribute.image] } as CSSProperties;
+  const classes = ['mc-tribute', `mc-god-${tribute.image}`, compact ? 'mc-compact' : '', dimmed ? 'mc-dimmed' : '', selected ? 'mc-selected' : '', onClick ? 'mc-clickable' : ''];
+  return (
+    <div className={classes.filter(Boolean).join(' ')} style={style} data-tribute-id={tribute.id} {...interactiveProps(label, onClick)}>
+      <div className="mc-inner" aria-hidden="true">
+        <div className="mc-tribute-kicker">Tribute · {tribute.image}</div>
+        <div className="mc-tribute-name">{tribute.name}</div>
+        <div className="mc-emblem">
+          <GodEmblem god={tribute.image} />
+        </div>
+        <div className="mc-tribute-desc">{tribute.description}</div>
+        <div className="mc-tribute-values" title="Value in ages I, II and III">
+          {sameEveryAge(tribute.value) ? (
+            <span className="mc-tribute-value">
+              <small>ALL AGES</small>
+              <b>{tribute.value[0]}</b>
+            </span>
+          ) : (
+            tribute.value.map((v, i) => (
+              <span className="mc-tribute-value" key={i}>
+                <small>{['I', 'II', 'III'][i]}</small>
+                <b>{v}</b>
+              </span>
+            ))
+          )}
+        </div>
+        <div className="mc-tribute-tokens" title={`${tribute.tokens} tribute tokens, ${tribute.tokens * 3} favor`}>
+          {Array.from({ length: tribute.tokens }, (_, i) => (
+            <TributeTokenIcon key={i} />
+          ))}
+          <span>= {tribute.tokens * 3} favor</span>
+        </div>
+      </div>
+      {overlay ? <div className="mc-overlay">{overlay}</div> : null}
+    </div>
+  );
+}

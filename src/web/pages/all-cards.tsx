@@ -1,4 +1,150 @@
-/** Placeholder while this page is being built in this session (replaced before it lands). */
+/**
+ * The card gallery, /all-cards (public): Leaders, Basic Cards (one pile per age, each starting with
+ * its card back), Age 1 to 3, Tributes, and a section per extra module the visitor may see. A link
+ * bar jumps to each section; the page scrolls to the URL's hash once the cards are in. Printing
+ * lays the cards out at playing-card size with the print copy counts (SPEC section 9). The query
+ * parameters are described in cards/catalogue.ts.
+ */
+import { Fragment, useEffect, useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { trpc } from '../lib/trpc.js';
+import { useSession } from '../lib/session.js';
+import { CardBack } from '../cards/card-back.js';
+import { CardFace } from '../cards/card-face.js';
+import { CardPreview } from '../cards/card-preview.js';
+import { TributeFace } from '../cards/tribute-face.js';
+import { buildCatalogue, parseCatalogueQuery, printCopies, sectionHasContent, type Card, type Section, type TributeCard } from '../cards/catalogue.js';
+import '../cards/gallery.css';
+
+const COPIES_NOTE: Record<string, string> = {
+  leader: 'Prints 5 copies of each leader.',
+  basic: 'Prints 6 copies of each basic card.',
+};
+
+function useCardWidth(): number {
+  // Three cards across a 375 px phone; the full-size face elsewhere.
+  return typeof window !== 'undefined' && window.matchMedia('(max-width: 767px)').matches ? 104 : 140;
+}
+
+function GalleryCard({ card, width }: { card: Card; width: number }) {
+  const copies = printCopies(card);
+  return (
+    <>
+      <CardPreview width={width} render={(w) => <CardFace card={card} width={w} />} className="mc-gallery-item">
+        <CardFace card={card} width={width} />
+      </CardPreview>
+      {Array.from({ length: copies - 1 }, (_, i) => (
+        <span className="mc-print-copy" key={i} aria-hidden="true">
+          <CardFace card={card} width={width} />
+        </span>
+      ))}
+    </>
+  );
+}
+
+function GalleryTribute({ tribute, width }: { tribute: TributeCard; width: number }) {
+  return (
+    <CardPreview width={width} render={(w) => <TributeFace tribute={tribute} width={w} />} className="mc-gallery-item">
+      <TributeFace tribute={tribute} width={width} />
+    </CardPreview>
+  );
+}
+
+function GallerySection({ section, width }: { section: Section; width: number }) {
+  const count = section.piles.reduce((n, p) => n + p.cards.length, 0) + section.tributes.length;
+  return (
+    <section id={section.id} className="mc-gallery-section" aria-labelledby={`${section.id}-title`}>
+      <header className="mc-gallery-heading">
+        <h2 id={`${section.id}-title`}>{section.title}</h2>
+        <span className="mc-gallery-count">
+          {count} {count === 1 ? 'card' : 'cards'}
+        </span>
+        {COPIES_NOTE[section.id] ? <span className="mc-gallery-note">{COPIES_NOTE[section.id]}</span> : null}
+      </header>
+      {section.description ? <p className="mc-gallery-description">{section.description}</p> : null}
+      {section.removes && section.removes.length > 0 ? <p className="mc-gallery-description">Removes: {section.removes.join(', ')}.</p> : null}
+      {section.piles.map((pile, i) => (
+        <div className="mc-gallery-pile" key={i} data-pile={pile.back ?? 'none'}>
+          {pile.back ? <h3 className="mc-gallery-pile-title">Age {pile.back} basic pile</h3> : section.id === 'basic' ? <h3 className="mc-gallery-pile-title">Every age</h3> : null}
+          <div className="mc-gallery-grid">
+            {pile.back ? (
+              <span className="mc-pile-back">
+                <CardBack age={pile.back} width={width} />
+              </span>
+            ) : null}
+            {pile.cards.map((card) => (
+              <GalleryCard key={card.id} card={card} width={width} />
+            ))}
+          </div>
+        </div>
+      ))}
+      {section.tributes.length > 0 ? (
+        <div className="mc-gallery-grid">
+          {section.tributes.map((t) => (
+            <GalleryTribute key={t.id} tribute={t} width={width} />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 export function Page() {
-  return <p>Loading...</p>;
+  const definitions = trpc.definitions.get.useQuery(undefined, { staleTime: Infinity });
+  const session = useSession();
+  const [params] = useSearchParams();
+  const { hash } = useLocation();
+  const width = useCardWidth();
+  const query = useMemo(() => parseCatalogueQuery(params), [params]);
+  // Developers see devOnly modules: wait for the session only when a module section depends on it.
+  const ready = definitions.data && !session.isLoading;
+  const catalogue = useMemo(() => (ready && definitions.data ? buildCatalogue(definitions.data, session.user?.isDev ?? false, query) : null), [ready, definitions.data, session.user, query]);
+
+  useEffect(() => {
+    document.title = 'Cards · Mythos';
+    document.body.classList.add('mc-print-catalogue');
+    return () => document.body.classList.remove('mc-print-catalogue');
+  }, []);
+
+  // Scroll to the hash once the sections exist (the browser tried before they were drawn).
+  useEffect(() => {
+    if (!catalogue || 'error' in catalogue || !hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    target?.scrollIntoView({ block: 'start' });
+  }, [catalogue, hash]);
+
+  if (definitions.error) return <p role="alert">{definitions.error.message}</p>;
+  if (!catalogue) return <p>Loading...</p>;
+  if ('error' in catalogue) {
+    return (
+      <div className="mc-gallery">
+        <h1 className="mc-gallery-title">Cards</h1>
+        <p role="alert" className="mc-gallery-error">
+          {catalogue.error}
+        </p>
+      </div>
+    );
+  }
+  const shown = catalogue.sections.filter(sectionHasContent);
+  return (
+    <div className="mc-gallery">
+      <h1 className="mc-gallery-title">Cards</h1>
+      <nav className="mc-linkbar" aria-label="Card sections">
+        {shown.map((s) => (
+          <a key={s.id} href={`#${s.id}`} aria-current={hash === `#${s.id}` ? 'location' : undefined}>
+            {s.title}
+          </a>
+        ))}
+        <button type="button" className="mc-print-button" onClick={() => window.print()}>
+          Print
+        </button>
+      </nav>
+      {shown.length === 0 ? <p>No card matches.</p> : null}
+      {shown.map((section) => (
+        <Fragment key={section.id}>
+          <GallerySection section={section} width={width} />
+        </Fragment>
+      ))}
+    </div>
+  );
 }

@@ -1,0 +1,62 @@
+/**
+ * The overlay the animations play in: a layer over the page for the flying clones, and the clash
+ * dice. A clash rolls in a panel at the top of the screen (click it to skip to the results); once
+ * settled it shrinks to a corner card for the finish pause (15 s) or until closed. The board
+ * under it stays usable: only the panels take pointer events.
+ */
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { CloseButton } from '@mantine/core';
+import type { GameScreenState } from '../model.js';
+import { animationStore, type ActiveClash } from './animation-store.js';
+import { FINISH_PAUSE_MS, type ClashFrame } from './clash.js';
+import { ClashDisplay } from './clash-display.js';
+import classes from './presentation.module.css';
+
+function ActiveClashView({ state, clash }: { state: GameScreenState; clash: ActiveClash }) {
+  const onStage = useCallback(
+    (frame: ClashFrame) => {
+      if (frame.stage === 'results' && frame.round >= clash.clash.rounds.length - 1) animationStore.settle(clash.id);
+    },
+    [clash.id, clash.clash.rounds.length],
+  );
+  useEffect(() => {
+    if (!clash.done) return;
+    const timer = window.setTimeout(() => animationStore.dismiss(clash.id), FINISH_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [clash.done, clash.id]);
+  return (
+    <div className={clash.done ? `${classes.clashCard} ${classes.clashCardDone}` : classes.clashCard} data-clash-key={clash.key}>
+      <CloseButton size="sm" className={classes.clashClose} aria-label="Close clash" onClick={() => animationStore.dismiss(clash.id)} />
+      <ClashDisplay state={state} event={clash.clash} fromRound={clash.fromRound} instant={clash.instant} completed={clash.done} onStage={onStage} onDone={() => animationStore.complete(clash.id)} />
+    </div>
+  );
+}
+
+export function AnimationLayer({ state }: { state: GameScreenState }) {
+  const store = useSyncExternalStore(animationStore.subscribe, animationStore.get, animationStore.get);
+  const layerRef = useCallback((element: HTMLDivElement | null) => animationStore.setLayer(element), []);
+  if (typeof document === 'undefined') return null;
+  const rolling = store.clashes.filter((c) => !c.done);
+  const done = store.clashes.filter((c) => c.done);
+  return createPortal(
+    <>
+      <div ref={layerRef} className={classes.flyLayer} aria-hidden data-testid="animation-layer" />
+      {rolling.length > 0 && (
+        <div className={classes.clashOverlay} role="region" aria-label="Clashes" aria-live="polite" data-awaiting={store.awaiting || undefined}>
+          {rolling.map((clash) => (
+            <ActiveClashView key={clash.id} state={state} clash={clash} />
+          ))}
+        </div>
+      )}
+      {done.length > 0 && (
+        <div className={classes.clashDock} role="region" aria-label="Clash results">
+          {done.map((clash) => (
+            <ActiveClashView key={clash.id} state={state} clash={clash} />
+          ))}
+        </div>
+      )}
+    </>,
+    document.body,
+  );
+}

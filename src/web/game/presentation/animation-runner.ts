@@ -1,0 +1,232 @@
+/**
+ * Plays an animation plan on the page: each step flies a clone (of the card, or a small resource
+ * token) in a fixed overlay layer, with the Web Animations API on transform and opacity only, so
+ * the compositor runs it at full frame rate even when the main thread is busy. The real element at
+ * the destination is hidden until its clone lands.
+ */
+import { assertKnownStyle, type AnimationStep, type FlyingResource } from './animation-plan.js';
+import { cardKey, placedOf, type Placed, type Snapshot } from './dom-snapshot.js';
+
+const EASE_FLY = 'cubic-bezier(0.2, 0.7, 0.2, 1)';
+
+const RESOURCE_LOOK: Record<FlyingResource, { glyph: string; background: string; color: string }> = {
+  gold: { glyph: 'G', background: 'radial-gradient(circle at 35% 30%, #fff3c4, #d9a441 55%, #8a6418)', color: '#3d2606' },
+  military: { glyph: 'M', background: 'radial-gradient(circle at 35% 30%, #ffd7d1, #c0392b 55%, #6b1410)', color: '#fff' },
+  favor: { glyph: 'V', background: 'radial-gradient(circle at 35% 30%, #efe6ff, #7c5cd6 55%, #3b2380)', color: '#fff' },
+  warTokens: { glyph: 'W', background: 'radial-gradient(circle at 35% 30%, #e3e7eb, #6f7a86 55%, #2d3748)', color: '#fff' },
+  rerollTokens: { glyph: 'R', background: 'radial-gradient(circle at 35% 30%, #d3f9d8, #2f9e44 55%, #145221)', color: '#fff' },
+};
+
+const attr = (name: string, value: string | number) => `[${name}="${CSS.escape(String(value))}"]`;
+
+/** A player's summary (the one holding their counters), not their board. */
+function summaryOf(playerID: string): Element | null {
+  for (const element of document.querySelectorAll(attr('data-player-id', playerID))) {
+    if (element.getAttribute('data-zone') !== 'board' && !element.closest('[data-zone="board"]')) return element;
+  }
+  return null;
+}
+
+function boardOf(playerID: string): Element | null {
+  return (
+    document.querySelector(`[data-zone="board"]${attr('data-player-id', playerID)}`) ??
+    document.querySelector(`${attr('data-player-id', playerID)} [data-zone="board"]`) ??
+    document.querySelector(`[data-zone="board"] ${attr('data-player-id', playerID)}`)
+  );
+}
+
+/** Where a resource lands: the summary's counter for it when marked, else the summary. */
+function counterOf(playerID: string, resource: FlyingResource): Element | null {
+  const summary = summaryOf(playerID);
+  return summary?.querySelector(attr('data-counter', resource)) ?? summary;
+}
+
+function liveCard(zone: string, id: number, tribute: boolean, within: ParentNode = document): Element | null {
+  const selector = tribute ? attr('data-tribute-id', id) : attr('data-card-id', id);
+  return within.querySelector(`[data-zone="${zone}"] ${selector}`);
+}
+
+function visible(element: Element | null): Placed | null {
+  if (!element) return null;
+  const placed = placedOf(element);
+  return placed.width > 0 || placed.height > 0 ? placed : null;
+}
+
+export interface RunnerOptions {
+  layer: HTMLElement;
+  snapshot: Snapshot;
+}
+
+/** Starts every step of the plan; returns a function that cancels whatever is still running. */
+export function runPlan(plan: readonly AnimationStep[], { layer, snapshot }: RunnerOptions): () => void {
+  const running: Animation[] = [];
+  const clones: Element[] = [];
+  const layerBox = layer.getBoundingClientRect();
+  const origin = { left: layerBox.left + window.scrollX, top: layerBox.top + window.scrollY };
+
+  /** A clone of `source` placed over `at` in the layer. */
+  const cloneAt = (source: Element, at: Placed): HTMLElement => {
+    const clone = source.cloneNode(true) as HTMLElement;
+    clone.removeAttribute('id');
+    clone.querySelectorAll('[id]').forEach((e) => e.removeAttribute('id'));
+    clone.setAttribute('aria-hidden', 'true');
+    clone.removeAttribute('data-card-id');
+    clone.removeAttribute('data-tribute-id');
+    place(clone, at);
+    return clone;
+  };
+  const place = (element: HTMLElement, at: Placed) => {
+    Object.assign(element.style, {
+      position: 'absolute',
+      left: `${at.left - origin.left}px`,
+      top: `${at.top - origin.top}px`,
+      width: `${at.width}px`,
+      height: `${at.height}px`,
+      margin: '0',
+      pointerEvents: 'none',
+      willChange: 'transform, opacity',
+    });
+    layer.appendChild(element);
+    clones.push(element);
+  };
+  const track = (animation: Animation, element?: Element) => {
+    running.push(animation);
+    if (element) animation.finished.then(() => element.remove(), () => element.remove());
+    return animation;
+  };
+  /** Hides the real element until its clone lands (an animation, so nothing is left behind if cancelled). */
+  const hideUntil = (element: Element, ms: number) => track(element.animate([{ opacity: 0 }, { opacity: 0 }], { duration: ms }));
+
+  /** Moves `clone` (placed at `to`) from `from` to where it stands, scaling between the two boxes. */
+  const fly = (clone: HTMLElement, from: Placed, to: Placed, step: AnimationStep, end: Keyframe = {}) => {
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    const sx = to.width > 0 ? from.width / to.width : 1;
+    const sy = to.height > 0 ? from.height / to.height : 1;
+    track(
+      clone.animate(
+        [
+          { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, opacity: 1 },
+          { transform: 'translate(0, 0) scale(1, 1)', opacity: 1, ...end },
+        ],
+        { duration: step.duration, delay: step.delay, easing: EASE_FLY, fill: 'both' },
+      ),
+      clone,
+    );
+  };
+
+  for (const step of plan) {
+    assertKnownStyle(step.kind);
+    switch (step.kind) {
+      case 'card-fly': {
+        const from =
+          snapshot.cards.get(cardKey('trade-row', step.cardID, false)) ??
+          (step.from === 'trade-row-or-basic-pile' ? (snapshot.cards.get(cardKey('basic-pile', step.cardID, false)) ?? visible(liveCard('basic-pile', step.cardID, false))) : null);
+        if (!from) {
+          if (step.toPlayerID !== null) console.warn(`No start card for the purchase animation of card ${step.cardID}: skipped`);
+          break;
+        }
+        const target = step.toPlayerID === null ? liveCard('trade-row', step.cardID, false) : boardCard(step.toPlayerID, step.cardID);
+        const to = visible(target) ?? (step.toPlayerID ? visible(summaryOf(step.toPlayerID)) : null);
+        if (!to) break;
+        const clone = cloneAt(target ?? from.element, to);
+        if (target) hideUntil(target, step.delay + step.duration);
+        fly(clone, from, to, step);
+        break;
+      }
+      case 'card-deal': {
+        const zone = step.tribute ? 'tribute-row' : 'trade-row';
+        const target = liveCard(zone, step.cardID, step.tribute);
+        const to = visible(target);
+        const deck = visible(document.querySelector('[data-zone="deck"]'));
+        if (!target || !to) break;
+        const from: Placed = deck ?? { ...to, top: to.top - 40 };
+        const clone = cloneAt(target, to);
+        hideUntil(target, step.delay + step.duration);
+        track(
+          clone.animate(
+            [
+              { transform: `translate(${from.left - to.left}px, ${from.top - to.top}px) scale(0.6) rotateY(90deg)`, opacity: 0 },
+              { opacity: 1, offset: 0.3 },
+              { transform: 'translate(0, 0) scale(1) rotateY(0deg)', opacity: 1 },
+            ],
+            { duration: step.duration, delay: step.delay, easing: EASE_FLY, fill: 'both' },
+          ),
+          clone,
+        );
+        break;
+      }
+      case 'card-remove': {
+        const zone = step.tribute ? 'tribute-row' : 'trade-row';
+        const was = snapshot.cards.get(cardKey(zone, step.cardID, step.tribute));
+        if (!was) break;
+        const clone = cloneAt(was.element, was);
+        track(
+          clone.animate(
+            [
+              { transform: 'translateY(0) scale(1)', opacity: 1 },
+              { transform: 'translateY(24px) scale(0.8)', opacity: 0 },
+            ],
+            { duration: step.duration, delay: step.delay, easing: 'ease-in', fill: 'both' },
+          ),
+          clone,
+        );
+        break;
+      }
+      case 'tribute-fly': {
+        const was = snapshot.cards.get(cardKey('tribute-row', step.tributeID, true));
+        const to = visible(summaryOf(step.toPlayerID));
+        if (!was || !to) break;
+        const clone = cloneAt(was.element, was);
+        const dx = to.left + to.width / 2 - (was.left + was.width / 2);
+        const dy = to.top + to.height / 2 - (was.top + was.height / 2);
+        track(
+          clone.animate(
+            [
+              { transform: 'translate(0, 0) scale(1)', opacity: 1 },
+              { transform: 'translate(0, -12px) scale(1.08)', opacity: 1, offset: 0.25 },
+              { transform: `translate(${dx}px, ${dy}px) scale(0.2)`, opacity: 0 },
+            ],
+            { duration: step.duration, delay: step.delay, easing: 'ease-in-out', fill: 'both' },
+          ),
+          clone,
+        );
+        break;
+      }
+      case 'resource-fly': {
+        const source =
+          (step.fromCardID !== null ? boardCard(step.toPlayerID, step.fromCardID) : null) ??
+          (step.fromZone === 'board' ? boardOf(step.toPlayerID) : document.querySelector('[data-zone="trade-row"]'));
+        const fromBox = visible(source) ?? visible(summaryOf(step.toPlayerID));
+        const toBox = visible(counterOf(step.toPlayerID, step.resource));
+        if (!fromBox || !toBox) break;
+        const size = 22;
+        const token = document.createElement('div');
+        const look = RESOURCE_LOOK[step.resource];
+        token.textContent = step.amount > 1 ? `+${step.amount}` : look.glyph;
+        Object.assign(token.style, {
+          borderRadius: '50%',
+          background: look.background,
+          color: look.color,
+          font: '700 11px/22px system-ui, sans-serif',
+          textAlign: 'center',
+          boxShadow: '0 2px 6px rgba(0,0,0,.45)',
+        });
+        const at: Placed = { element: token, left: toBox.left + toBox.width / 2 - size / 2, top: toBox.top + toBox.height / 2 - size / 2, width: size, height: size };
+        place(token, at);
+        const start: Placed = { element: token, left: fromBox.left + fromBox.width / 2 - size / 2, top: fromBox.top + fromBox.height / 2 - size / 2, width: size, height: size };
+        fly(token, start, at, step, { opacity: 0.2 });
+        break;
+      }
+    }
+  }
+  return () => {
+    running.forEach((a) => a.cancel());
+    clones.forEach((c) => c.remove());
+  };
+}
+
+function boardCard(playerID: string, cardID: number): Element | null {
+  const board = boardOf(playerID);
+  return board?.querySelector(attr('data-card-id', cardID)) ?? null;
+}

@@ -1,0 +1,78 @@
+/**
+ * What the animation overlay shows right now (the clashes being rolled) and whether input must
+ * wait for it. One store for the page: the hook that sees new events writes it, the overlay reads
+ * it. `awaiting` is true only until the last round's results are on screen.
+ */
+import type { ClashShow } from './clash-shows.js';
+
+export interface ActiveClash extends ClashShow {
+  id: number;
+  instant: boolean;
+  /** performance.now() until which input waits (0 when it need not). */
+  awaitUntil: number;
+  /** Rolled and settled: shown small until dismissed or the finish pause ends. */
+  done: boolean;
+}
+
+interface StoreState {
+  clashes: ActiveClash[];
+  awaiting: boolean;
+  layer: HTMLElement | null;
+}
+
+let state: StoreState = { clashes: [], awaiting: false, layer: null };
+const listeners = new Set<() => void>();
+let awaitTimer: number | null = null;
+let nextID = 1;
+
+function set(next: Partial<StoreState>): void {
+  state = { ...state, ...next };
+  listeners.forEach((l) => l());
+}
+
+function refreshAwaiting(): void {
+  if (awaitTimer !== null) window.clearTimeout(awaitTimer);
+  awaitTimer = null;
+  const now = performance.now();
+  const until = Math.max(0, ...state.clashes.filter((c) => !c.done).map((c) => c.awaitUntil));
+  const awaiting = until > now;
+  if (awaiting !== state.awaiting) set({ awaiting });
+  if (awaiting) awaitTimer = window.setTimeout(refreshAwaiting, until - now + 5);
+}
+
+export const animationStore = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: (): StoreState => state,
+  setLayer(layer: HTMLElement | null): void {
+    if (state.layer !== layer) set({ layer });
+  },
+  addClashes(shows: ClashShow[], instant: boolean, awaitMs: (show: ClashShow) => number): void {
+    if (shows.length === 0) return;
+    const now = performance.now();
+    const fresh = shows.map((show): ActiveClash => ({ ...show, id: nextID++, instant, awaitUntil: instant ? 0 : now + awaitMs(show), done: false }));
+    // A clash shown again (a new round, or settled) replaces its earlier display.
+    const keys = new Set(fresh.map((c) => c.key));
+    set({ clashes: [...state.clashes.filter((c) => !keys.has(c.key)), ...fresh] });
+    refreshAwaiting();
+  },
+  /** The display finished rolling: input may resume even if the timers said later. */
+  settle(id: number): void {
+    set({ clashes: state.clashes.map((c) => (c.id === id ? { ...c, awaitUntil: 0 } : c)) });
+    refreshAwaiting();
+  },
+  complete(id: number): void {
+    if (state.clashes.find((c) => c.id === id)?.done !== false) return;
+    set({ clashes: state.clashes.map((c) => (c.id === id ? { ...c, done: true, awaitUntil: 0 } : c)) });
+    refreshAwaiting();
+  },
+  dismiss(id: number): void {
+    set({ clashes: state.clashes.filter((c) => c.id !== id) });
+    refreshAwaiting();
+  },
+  reset(): void {
+    set({ clashes: [], awaiting: false });
+  },
+};

@@ -1,0 +1,116 @@
+/**
+ * The clash display's pure logic: the dice roll's timed steps, the timeline of a clash's rounds
+ * (initial, rolling, results, ..., completed) and each player's result label.
+ */
+import type { ClashRound, RollResult } from '../../../engine/state.js';
+
+export const ROLL_STEPS = 20;
+export const FIRST_STEP_MS = 25;
+export const LAST_STEP_MS = 250;
+/** The pause before each re-roll round, and before the display completes. */
+export const ROUND_PAUSE_MS = 1500;
+export const COMPLETE_PAUSE_MS = 1500;
+/** How long the initial state (bids face up, dice still) is shown before the first roll. */
+export const INITIAL_MS = 400;
+/** After completing, the summary stays in a corner this long unless dismissed (SPEC "finish pause"). */
+export const FINISH_PAUSE_MS = 15_000;
+
+/**
+ * The waits between the roll's 20 faces: from 25 ms to 250 ms, growing quadratically so the dice
+ * tumble fast and settle slowly, as real dice do.
+ */
+export function rollStepDelays(steps = ROLL_STEPS, first = FIRST_STEP_MS, last = LAST_STEP_MS): number[] {
+  return Array.from({ length: steps }, (_, i) => Math.round(first + (last - first) * (i / (steps - 1)) ** 2));
+}
+
+export const ROLL_MS = rollStepDelays().reduce((a, b) => a + b, 0);
+
+export type ClashStage = 'initial' | 'rolling' | 'results' | 'completed';
+
+export interface ClashFrame {
+  stage: ClashStage;
+  /** The round shown (0-based). */
+  round: number;
+  /** During rolling: the step (0..19) reached. */
+  step: number;
+}
+
+/**
+ * When each stage starts (ms from the display's start) for a clash of `rounds` rounds whose
+ * rounds before `fromRound` were already shown: initial, then per round the 20 rolling steps and
+ * its results (a re-roll round 1.5 s after the one before), and completed 1.5 s after the last.
+ */
+export function clashTimeline(rounds: number, fromRound = 0): { at: number; frame: ClashFrame }[] {
+  const last = Math.max(0, rounds - 1);
+  if (fromRound >= rounds) {
+    return [
+      { at: 0, frame: { stage: 'results', round: last, step: ROLL_STEPS - 1 } },
+      { at: COMPLETE_PAUSE_MS, frame: { stage: 'completed', round: last, step: ROLL_STEPS - 1 } },
+    ];
+  }
+  const delays = rollStepDelays();
+  const out: { at: number; frame: ClashFrame }[] = [{ at: 0, frame: { stage: 'initial', round: fromRound, step: 0 } }];
+  let t = INITIAL_MS;
+  for (let round = fromRound; round < rounds; round++) {
+    if (round > fromRound) t += ROUND_PAUSE_MS;
+    delays.forEach((delay, step) => {
+      out.push({ at: t, frame: { stage: 'rolling', round, step } });
+      t += delay;
+    });
+    out.push({ at: t, frame: { stage: 'results', round, step: ROLL_STEPS - 1 } });
+  }
+  out.push({ at: t + COMPLETE_PAUSE_MS, frame: { stage: 'completed', round: last, step: ROLL_STEPS - 1 } });
+  return out;
+}
+
+/** When the last round's results appear: until then the display must be awaited. */
+export function lastResultsAt(rounds: number, fromRound = 0): number {
+  const timeline = clashTimeline(rounds, fromRound);
+  return timeline[timeline.length - 2]!.at;
+}
+
+/** The frame at time t (ms from the start). */
+export function frameAt(timeline: readonly { at: number; frame: ClashFrame }[], t: number): ClashFrame {
+  let current = timeline[0]!.frame;
+  for (const entry of timeline) {
+    if (entry.at > t) break;
+    current = entry.frame;
+  }
+  return current;
+}
+
+/** The winner of one round: the single highest total, or null when the best totals tie. */
+export function roundWinner(round: ClashRound): string | null {
+  const results = Object.values(round);
+  const best = Math.max(...results.map((r) => r.total));
+  const top = results.filter((r) => r.total === best);
+  return top.length === 1 ? top[0]!.playerID : null;
+}
+
+/**
+ * A player's label: W or L, plus '+' if their bonus is strictly higher than every other bonus,
+ * or '-' if it is lower than any other.
+ */
+export function resultLabel(round: ClashRound, playerID: string, winnerID: string | null): string {
+  const mine = round[playerID];
+  if (!mine) return '';
+  const others = Object.values(round).filter((r) => r.playerID !== playerID).map((r) => r.bonus);
+  const base = playerID === winnerID ? 'W' : 'L';
+  if (others.length > 0 && others.every((b) => mine.bonus > b)) return `${base}+`;
+  if (others.some((b) => mine.bonus < b)) return `${base}-`;
+  return base;
+}
+
+/** The players of a clash in a stable order (the order of the first round). */
+export function clashPlayers(rounds: readonly ClashRound[]): string[] {
+  return Object.keys(rounds[0] ?? {});
+}
+
+/** What one player shows at a round: their result then, or their latest earlier one if they sat it out. */
+export function resultAt(rounds: readonly ClashRound[], round: number, playerID: string): RollResult | null {
+  for (let r = Math.min(round, rounds.length - 1); r >= 0; r--) {
+    const result = rounds[r]?.[playerID];
+    if (result && (result.didRoll || r === 0)) return result;
+  }
+  return rounds[round]?.[playerID] ?? null;
+}

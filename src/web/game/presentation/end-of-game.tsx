@@ -1,0 +1,86 @@
+/**
+ * The end-of-game view, shown only once the game has an end timestamp: '{names} wins!', a
+ * 'Return to Lobby' link, a minimize toggle, the favor and time pies (apexcharts, loaded lazily)
+ * and 'More graphs to come!'; and how to verify the dice when the view reveals the seed.
+ * `WinnerBanner` is the game screen's own line: '{names} won!'.
+ */
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Anchor, Button } from '@mantine/core';
+import { IconMaximize, IconMinimize, IconTrophy } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import type { GameScreenState } from '../model.js';
+import { favorPie, timePie, winnerNames } from './end-stats.js';
+import classes from './presentation.module.css';
+
+const EndCharts = lazy(() => import('./end-charts.js'));
+
+/** The seed's commitment and, once revealed, the seed, when the view carries them. */
+function seedOf(game: GameScreenState['game']): { commitment: string | null; seed: string | null } {
+  const open = game as { seedCommitment?: unknown; seed?: unknown };
+  return {
+    commitment: typeof open.seedCommitment === 'string' ? open.seedCommitment : null,
+    seed: typeof open.seed === 'string' || typeof open.seed === 'number' ? String(open.seed) : null,
+  };
+}
+
+export function WinnerBanner({ state }: { state: GameScreenState }) {
+  if (state.game.gameEndTimestamp === null) return null;
+  return (
+    <p className={classes.winnerBanner} role="status">
+      <IconTrophy size={20} aria-hidden /> {winnerNames(state)} won!
+    </p>
+  );
+}
+
+export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMinimize?: (minimized: boolean) => void }) {
+  const [minimized, setMinimized] = useState(false);
+  const favor = useMemo(() => favorPie(state), [state]);
+  const time = useMemo(() => timePie(state), [state]);
+  if (state.game.gameEndTimestamp === null) return null;
+  const toggle = () => {
+    setMinimized(!minimized);
+    onMinimize?.(!minimized);
+  };
+  const { commitment, seed } = seedOf(state.game);
+
+  return (
+    <section className={minimized ? `${classes.endView} ${classes.endMinimized}` : classes.endView} aria-label="End of game" data-testid="end-of-game">
+      <header className={classes.endHeader}>
+        <h2 className={classes.endTitle}>
+          <IconTrophy size={26} aria-hidden /> {winnerNames(state)} wins!
+        </h2>
+        <Button variant="subtle" color="gold" size="compact-sm" onClick={toggle} aria-expanded={!minimized} leftSection={minimized ? <IconMaximize size={16} aria-hidden /> : <IconMinimize size={16} aria-hidden />}>
+          {minimized ? 'Expand' : 'Minimize'}
+        </Button>
+      </header>
+      {!minimized && (
+        <>
+          <Suspense fallback={<p className={classes.logEmpty}>Loading...</p>}>
+            <EndCharts favor={favor} time={time} />
+          </Suspense>
+          <p className={classes.moreGraphs}>More graphs to come!</p>
+          {(commitment || seed) && (
+            <p className={classes.verify}>
+              Verify this game with <code>mythos verify</code>
+              {commitment && (
+                <>
+                  <br />
+                  Seed commitment: <code className={classes.hash}>{commitment}</code>
+                </>
+              )}
+              {seed && (
+                <>
+                  <br />
+                  Revealed seed: <code className={classes.hash}>{seed}</code>
+                </>
+              )}
+            </p>
+          )}
+        </>
+      )}
+      <Anchor component={Link} to="/" className={classes.returnLink}>
+        Return to Lobby
+      </Anchor>
+    </section>
+  );
+}

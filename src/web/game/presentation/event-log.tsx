@@ -1,0 +1,90 @@
+/**
+ * The game log: groups of events, newest first, each event a sentence with players in their seat
+ * colour and by name, cards in their affinity's colour. Long logs show the newest groups and a
+ * button for the rest, so a late-game update does not re-render hundreds of rows.
+ */
+import { memo, useMemo, useState } from 'react';
+import type { GameEvent } from '../../../engine/events.js';
+import { AFFINITY_COLORS } from '../../lib/palette.js';
+import type { GameScreenState } from '../model.js';
+import { textOn } from './format.js';
+import { groupEvents } from './log-groups.js';
+import { GROUP_TITLES, sentence, sentenceText, type LogState, type Segment } from './log-sentences.js';
+import classes from './presentation.module.css';
+
+const PAGE = 40;
+
+function SegmentView({ segment }: { segment: Segment }) {
+  switch (segment.kind) {
+    case 'text':
+      return <>{segment.text}</>;
+    case 'player':
+      return (
+        <span className={classes.logPlayer} style={{ background: segment.color, color: textOn(segment.color) }} data-player-id={segment.userID}>
+          {segment.name}
+        </span>
+      );
+    case 'card': {
+      const palette = segment.affinity ? AFFINITY_COLORS[segment.affinity] : AFFINITY_COLORS.None;
+      return (
+        <span className={classes.logCard} style={{ borderColor: palette.frame, background: palette.light, color: palette.ink }}>
+          {segment.name}
+        </span>
+      );
+    }
+    case 'tribute':
+      return <span className={classes.logTribute}>{segment.name}</span>;
+  }
+}
+
+const Line = memo(function Line({ state, event }: { state: LogState; event: GameEvent }) {
+  const segments = sentence(state, event);
+  return (
+    <li className={classes.logLine} data-event-type={event.type} title={sentenceText(segments)}>
+      {segments.map((s, i) => (
+        <SegmentView key={i} segment={s} />
+      ))}
+    </li>
+  );
+});
+
+export function EventLog({ state }: { state: GameScreenState }) {
+  const groups = useMemo(() => groupEvents(state.events), [state.events]);
+  const [shown, setShown] = useState(PAGE);
+  // The fields sentences read, so memoised lines re-render only when names or cards change.
+  const logState = useMemo<LogState>(
+    () => ({ usersByID: state.usersByID, cardsByID: state.cardsByID, tributeCardsByID: state.tributeCardsByID, game: state.game }),
+    [state.usersByID, state.cardsByID, state.tributeCardsByID, state.game],
+  );
+
+  return (
+    <section className={classes.log} aria-label="Game log">
+      <h2 className={classes.panelTitle}>Game Log</h2>
+      {groups.length === 0 && <p className={classes.logEmpty}>Nothing has happened yet.</p>}
+      <ol className={classes.logGroups} data-testid="event-log">
+        {groups.slice(0, shown).map((group) => {
+          const first = group.events[0]!;
+          return (
+            <li key={group.key} className={classes.logGroup} data-group-type={group.type} data-count={group.events.length}>
+              {group.events.length > 1 && (
+                <div className={classes.logGroupTitle}>
+                  {GROUP_TITLES[group.type] ?? group.type} <span className={classes.logMeta}>· Age {first.age}, Turn {first.turn}</span>
+                </div>
+              )}
+              <ul className={classes.logLines}>
+                {group.events.map((event, i) => (
+                  <Line key={i} state={logState} event={event} />
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ol>
+      {groups.length > shown && (
+        <button type="button" className={classes.linkButton} onClick={() => setShown((n) => n + PAGE * 4)}>
+          Show older events ({groups.length - shown} more)
+        </button>
+      )}
+    </section>
+  );
+}

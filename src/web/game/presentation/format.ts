@@ -1,0 +1,74 @@
+/**
+ * Small pure formatters shared by the header, the log and the end-of-game view: durations as
+ * h:mm:ss, the phases' display names, and who a player is (name and seat colour).
+ */
+import type { Phase } from '../../../engine/types.js';
+import type { GameScreenState, UserID } from '../model.js';
+
+/** The header timer refreshes this often (SPEC section 9). */
+export const TIMER_REFRESH_MS = 216;
+
+/** Milliseconds as h:mm:ss (never negative; hours are not padded and may exceed 23). */
+export function formatDuration(millis: number): string {
+  const total = Math.max(0, Math.floor(millis / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/** Milliseconds as m:ss for short spans (a phase's length in the log). */
+export function formatShortDuration(millis: number): string {
+  const total = Math.max(0, Math.round(millis / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+export const PHASE_NAMES: Record<Phase, string> = {
+  SETUP: 'Setup',
+  PRODUCTION: 'Production',
+  PLANNING: 'Planning',
+  WAR: 'War',
+  RESOLUTION: 'Resolution',
+  TRIBUTE: 'Tribute',
+};
+
+export interface PlayerRef {
+  userID: UserID;
+  name: string;
+  color: string;
+}
+
+type Who = Pick<GameScreenState, 'usersByID'> & { game: Pick<GameScreenState['game'], 'players'> };
+
+/** A player's name ('unknown' until loaded) and seat colour (grey for someone not seated). */
+export function playerRef(state: Who, userID: UserID): PlayerRef {
+  const player = state.game.players.find((p) => p.userID === userID);
+  return { userID, name: state.usersByID[userID]?.name ?? 'unknown', color: player?.color ?? '#868e96' };
+}
+
+/** Tied winners are shown joined by ' and ' (SPEC section 1): 'A and B and C'. */
+export function joinNames(names: readonly string[]): string {
+  return names.join(' and ');
+}
+
+function luminance(hex: string): number {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex);
+  if (!m) return 0.2;
+  const n = parseInt(m[1]!, 16);
+  const channel = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+}
+
+/** The WCAG contrast ratio of two colours. */
+export function contrast(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+
+/** Near-black or white, whichever reads better on `background` (seat colours as name chips). */
+export function textOn(background: string): string {
+  return contrast(background, '#ffffff') >= contrast(background, '#120d20') ? '#ffffff' : '#120d20';
+}

@@ -1,0 +1,106 @@
+/**
+ * The CHAT button of the game screen (a click or a long press of 500 ms) and its 'Game Chat'
+ * modal: the room game/{gameID}'s history, live messages, and a box to send (trimmed; empty
+ * messages are not sent; the box is cleared on send). Senders not loaded yet show as 'unknown'.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Modal, TextInput } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { trpc } from '../../lib/trpc.js';
+import { useLongPress } from './long-press.js';
+import classes from './presentation.module.css';
+
+interface ChatMessage {
+  id: string;
+  senderID: string;
+  message: string;
+  createdAt: number;
+}
+
+export function GameChatButton({ gameID }: { gameID: string }) {
+  const [opened, setOpened] = useState(false);
+  const [unread, setUnread] = useState(0);
+  const press = useLongPress(() => {
+    setOpened(true);
+    setUnread(0);
+  });
+  return (
+    <>
+      <Button {...press} variant="light" color="gold" leftSection={<IconMessageCircle size={18} aria-hidden />} className={classes.chatButton} aria-haspopup="dialog">
+        CHAT{unread > 0 && <span className={classes.unread} aria-label={`${unread} unread`}>{unread}</span>}
+      </Button>
+      <GameChatModal gameID={gameID} opened={opened} onClose={() => setOpened(false)} onUnseen={() => !opened && setUnread((n) => n + 1)} />
+    </>
+  );
+}
+
+function GameChatModal({ gameID, opened, onClose, onUnseen }: { gameID: string; opened: boolean; onClose: () => void; onUnseen: () => void }) {
+  const room = `game/${gameID}`;
+  const history = trpc.chat.history.useQuery({ room }, { staleTime: Infinity });
+  const [live, setLive] = useState<ChatMessage[]>([]);
+  const [draft, setDraft] = useState('');
+  const send = trpc.chat.send.useMutation();
+  trpc.chat.onRoom.useSubscription(
+    { room },
+    {
+      onData: (message) => {
+        setLive((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
+        onUnseen();
+      },
+    },
+  );
+
+  const messages = useMemo(() => {
+    const seen = new Set<string>();
+    return [...(history.data ?? []), ...live].filter((m) => !seen.has(m.id) && (seen.add(m.id), true)).sort((a, b) => a.createdAt - b.createdAt);
+  }, [history.data, live]);
+
+  const senderIDs = useMemo(() => [...new Set(messages.map((m) => m.senderID))].sort(), [messages]);
+  const users = trpc.users.byIDs.useQuery({ ids: senderIDs }, { enabled: senderIDs.length > 0, placeholderData: (previous) => previous });
+  const nameOf = (id: string) => users.data?.find((u) => u.id === id)?.name ?? 'unknown';
+
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [messages.length, opened]);
+
+  const submit = () => {
+    const message = draft.trim();
+    if (message.length === 0) return;
+    setDraft('');
+    send.mutate({ room, message });
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Game Chat" centered size="md" withCloseButton={false}>
+      <div className={classes.chatMessages} role="log" aria-label="Chat messages">
+        {messages.length === 0 && <p className={classes.logEmpty}>No messages yet.</p>}
+        {messages.map((m) => (
+          <p key={m.id} className={classes.chatMessage}>
+            <strong>{nameOf(m.senderID)}:</strong> {m.message}
+          </p>
+        ))}
+        <div ref={end} />
+      </div>
+      <form
+        className={classes.chatForm}
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <TextInput
+          aria-label="Message"
+          placeholder="Say something..."
+          value={draft}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          maxLength={500}
+          style={{ flex: 1 }}
+          error={send.error?.message}
+        />
+        <Button type="submit">Send</Button>
+      </form>
+      <Button variant="default" fullWidth mt="sm" onClick={onClose}>
+        Close
+      </Button>
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The header bar: the phase's name and icon, 'Turn n/turnsPerAge', 'Age n/3' and the game timer
+ * (refreshed every 216 ms, h:mm:ss). Once the game has ended, the compact 'Game Over!' variant
+ * with the total duration.
+ */
+import { useEffect, useState } from 'react';
+import { IconCards, IconCoins, IconCrown, IconHourglassHigh, IconMap2, IconSwords, IconTrophy } from '@tabler/icons-react';
+import type { Phase } from '../../../engine/types.js';
+import { AGE_COUNT } from '../../../engine/state.js';
+import type { GameScreenState } from '../model.js';
+import { formatDuration, PHASE_NAMES, TIMER_REFRESH_MS } from './format.js';
+import classes from './presentation.module.css';
+
+const PHASE_ICONS: Record<Phase, typeof IconCoins> = {
+  SETUP: IconHourglassHigh,
+  PRODUCTION: IconCoins,
+  PLANNING: IconMap2,
+  WAR: IconSwords,
+  RESOLUTION: IconCards,
+  TRIBUTE: IconCrown,
+};
+
+/** Milliseconds since `start`, refreshed every 216 ms while mounted. */
+function useElapsed(start: number, running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => setNow(Date.now()), TIMER_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [running]);
+  return now - start;
+}
+
+export function GameHeader({ state }: { state: GameScreenState }) {
+  const { game } = state;
+  const ended = game.gameEndTimestamp !== null;
+  const elapsed = useElapsed(game.gameStartTimestamp, !ended);
+
+  if (ended) {
+    return (
+      <header className={`${classes.header} ${classes.headerCompact}`} data-testid="game-header">
+        <span className={classes.headerPhase}>
+          <IconTrophy size={20} stroke={1.8} aria-hidden />
+          <span>Game Over!</span>
+        </span>
+        <span className={classes.timer} title="Total duration">
+          {formatDuration(game.gameEndTimestamp! - game.gameStartTimestamp)}
+        </span>
+      </header>
+    );
+  }
+
+  const Icon = PHASE_ICONS[game.phase];
+  const lastTurn = game.turn === game.turnsPerAge;
+  return (
+    <header className={classes.header} data-testid="game-header" data-phase={game.phase}>
+      <span className={classes.headerPhase} aria-live="polite">
+        <Icon size={20} stroke={1.8} aria-hidden />
+        <span>{PHASE_NAMES[game.phase]}</span>
+      </span>
+      <span className={lastTurn ? `${classes.headerChip} ${classes.lastTurn}` : classes.headerChip} title={lastTurn ? 'Last turn of the age' : undefined}>
+        Turn {game.turn}/{game.turnsPerAge}
+      </span>
+      <span className={classes.headerChip}>
+        Age {game.age}/{AGE_COUNT}
+      </span>
+      <span className={classes.timer} role="timer" aria-label="Game time">
+        {formatDuration(elapsed)}
+      </span>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * The game screen's presentation layer: what the core (board, action panel, live state) imports.
+ * Every component takes `{ state: GameScreenState }` (src/web/game/model.ts) and finds the
+ * board's elements by their data attributes; nothing here changes the game.
+ */
+export { GameHeader } from './game-header.js';
+export { EventLog } from './event-log.js';
+export { useEventAnimations, type EventAnimationOptions } from './use-event-animations.js';
+export { AnimationLayer } from './animation-layer.js';
+export { useTickingNumber } from './use-ticking-number.js';
+export { ClashDisplay, type ClashDisplayProps } from './clash-display.js';
+export type { ClashLike } from './clash-shows.js';
+export { Die } from './dice.js';
+export { useGameSounds, SoundToggle } from './use-game-sounds.js';
+export { EndOfGame, WinnerBanner } from './end-of-game.js';
+export { GameChatButton } from './game-chat-button.js';
+export { MythosInfoPanel } from './mythos-info-panel.js';
+export { useLongPress, LONG_PRESS_MS } from './long-press.js';
+export { formatDuration, joinNames, textOn } from './format.js';
+export { useDisableAnimations } from './prefs.js';

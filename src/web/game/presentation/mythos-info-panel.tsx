@@ -1,0 +1,59 @@
+/**
+ * The collapsible 'Mythos Info' panel: links to the rules and the card lists, each in a new tab.
+ * Whether it is collapsed is remembered in localStorage under CollapsibleGameLinksView_Collapsed.
+ */
+import { useState } from 'react';
+import { Collapse, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconExternalLink } from '@tabler/icons-react';
+import classes from './presentation.module.css';
+
+export const COLLAPSED_KEY = 'CollapsibleGameLinksView_Collapsed';
+
+const LINKS = [
+  { href: '/rules', label: 'Game Rules' },
+  { href: '/all-cards', label: 'Cards List' },
+  { href: '/all-cards#tributes', label: 'Tributes List' },
+] as const;
+
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(COLLAPSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function MythosInfoPanel() {
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const toggle = () => {
+    setCollapsed((was) => {
+      const next = !was;
+      try {
+        localStorage.setItem(COLLAPSED_KEY, String(next));
+      } catch {
+        // Private mode: the panel still toggles, it just is not remembered.
+      }
+      return next;
+    });
+  };
+  return (
+    <section className={classes.infoPanel} aria-label="Mythos Info">
+      <UnstyledButton className={classes.infoHeader} onClick={toggle} aria-expanded={!collapsed} aria-controls="mythos-info-links">
+        <span>Mythos Info</span>
+        <IconChevronDown size={18} aria-hidden style={{ transform: collapsed ? 'rotate(-90deg)' : 'none', transition: 'transform 150ms' }} />
+      </UnstyledButton>
+      <Collapse expanded={!collapsed}>
+        <ul id="mythos-info-links" className={classes.infoLinks}>
+          {LINKS.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} target="_blank" rel="noopener noreferrer">
+                {link.label}
+                <IconExternalLink size={14} aria-label="(opens in a new tab)" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Collapse>
+    </section>
+  );
+}

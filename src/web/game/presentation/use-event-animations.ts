@@ -1,0 +1,76 @@
+/**
+ * Replays new events as animations: cards flying to boards, deals, removals, resources flying to
+ * the counters, and the clash dice. The log present when the screen opens is not replayed.
+ * Returns `awaiting`: true only while a clash is being rolled, when the action panel hides
+ * Submit, Undo and Skip.
+ */
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import type { GameScreenState } from '../model.js';
+import { planAnimations, planLength } from './animation-plan.js';
+import { runPlan } from './animation-runner.js';
+import { animationStore } from './animation-store.js';
+import { lastResultsAt } from './clash.js';
+import { clashShows, markShown } from './clash-shows.js';
+import { takeSnapshot, type Snapshot } from './dom-snapshot.js';
+import { prefersReducedMotion, useDisableAnimations } from './prefs.js';
+
+export interface EventAnimationOptions {
+  /** Turns every animation off (the 'Disable Animations' preference is read as well). */
+  disabled?: boolean;
+}
+
+interface Seen {
+  gameID: string;
+  count: number;
+}
+
+export function useEventAnimations(state: GameScreenState, { disabled = false }: EventAnimationOptions = {}): { awaiting: boolean } {
+  const preferenceOff = useDisableAnimations();
+  const off = disabled || preferenceOff;
+  const seen = useRef<Seen | null>(null);
+  const shownRounds = useRef(new Map<string, number>());
+  const snapshot = useRef<{ count: number; snapshot: Snapshot } | null>(null);
+  const running = useRef(new Set<() => void>());
+  const { game, events } = state;
+
+  // Measured during render, while the DOM still shows the state before this update: the cards
+  // that are about to leave their rows are still there to fly from.
+  if (seen.current && seen.current.gameID === game.id && events.length > seen.current.count && snapshot.current?.count !== events.length && !off && typeof document !== 'undefined') {
+    snapshot.current = { count: events.length, snapshot: takeSnapshot() };
+  }
+
+  useLayoutEffect(() => {
+    const before = seen.current;
+    seen.current = { gameID: game.id, count: events.length };
+    if (!before || before.gameID !== game.id || events.length < before.count) {
+      // First sight of this game (or a fresh log): nothing replays, every clash counts as shown.
+      shownRounds.current = new Map();
+      markShown(events, game, shownRounds.current);
+      animationStore.reset();
+      return;
+    }
+    const fresh = events.slice(before.count);
+    const shows = clashShows(fresh, game, shownRounds.current);
+    const instant = off || document.hidden;
+    animationStore.addClashes(shows, instant, (show) => lastResultsAt(show.clash.rounds.length, show.fromRound));
+    if (instant || fresh.length === 0 || prefersReducedMotion()) return;
+    const plan = planAnimations(fresh);
+    const layer = animationStore.get().layer;
+    const taken = snapshot.current?.count === events.length ? snapshot.current.snapshot : { cards: new Map() };
+    if (plan.length === 0 || !layer) return;
+    const stop = runPlan(plan, { layer, snapshot: taken });
+    running.current.add(stop);
+    window.setTimeout(() => running.current.delete(stop), planLength(plan) + 100);
+  }, [game, events, off]);
+
+  useLayoutEffect(
+    () => () => {
+      running.current.forEach((stop) => stop());
+      animationStore.reset();
+    },
+    [],
+  );
+
+  const awaiting = useSyncExternalStore(animationStore.subscribe, () => animationStore.get().awaiting, () => false);
+  return { awaiting: awaiting && !off };
+}

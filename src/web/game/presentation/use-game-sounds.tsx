@@ -1,0 +1,57 @@
+/**
+ * Sounds of the game screen: a gong on age change, a horn on the last turn of an age, a chime on
+ * phase change, at volume 0.3. Nothing plays on load, nor before the first click or key press
+ * (browsers block audio until then), nor while muted with `SoundToggle`.
+ */
+import { useEffect, useRef } from 'react';
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconVolume, IconVolumeOff } from '@tabler/icons-react';
+import type { GameScreenState } from '../model.js';
+import { useSoundMuted, writeSoundMuted } from './prefs.js';
+import { soundCue, SOUND_VOLUME } from './sound-cues.js';
+import { playCue, unlockAudio } from './synth.js';
+
+export function useGameSounds(state: GameScreenState, { volume = SOUND_VOLUME, muted: forceMuted = false }: { volume?: number; muted?: boolean } = {}): void {
+  const muted = useSoundMuted() || forceMuted;
+  const previous = useRef<GameScreenState['game'] | null>(null);
+
+  useEffect(() => {
+    const unlock = () => unlockAudio();
+    window.addEventListener('pointerdown', unlock, { capture: true });
+    window.addEventListener('keydown', unlock, { capture: true });
+    return () => {
+      window.removeEventListener('pointerdown', unlock, { capture: true });
+      window.removeEventListener('keydown', unlock, { capture: true });
+    };
+  }, []);
+
+  const { game } = state;
+  useEffect(() => {
+    const before = previous.current && previous.current.id === game.id ? previous.current : null;
+    previous.current = game;
+    const cue = soundCue(before, game);
+    if (cue && !muted) playCue(cue, volume);
+  }, [game, muted, volume]);
+}
+
+/** The mute switch for the game's sounds (remembered on this device). */
+export function SoundToggle() {
+  const muted = useSoundMuted();
+  const label = muted ? 'Unmute sounds' : 'Mute sounds';
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color="gold"
+        aria-label={label}
+        aria-pressed={muted}
+        onClick={() => {
+          unlockAudio();
+          writeSoundMuted(!muted);
+        }}
+      >
+        {muted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

@@ -2,10 +2,26 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Builds the web client for the browser tests when it is missing or stale.
-    globalSetup: ['tests/web/support/build.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/web/**'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/web/**/*.test.ts'],
+          // Builds the web client when it is missing or older than its sources (only when
+          // browser tests are run).
+          globalSetup: ['tests/web/support/build.ts'],
+          // Each file drives its own Chromium against its own server: two at a time is what a
+          // 2-core machine can run without starving the servers' timers.
+          maxWorkers: 2,
+        },
+      },
+    ],
   },
 });

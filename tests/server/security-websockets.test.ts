@@ -1,0 +1,144 @@
+/**
+ * Websockets under attack: one socket asking for thousands of subscriptions, thousands of
+ * watchers of the lobby list, a page of another site opening /channel on CHANNEL_PORT with the
+ * victim's cookie, and messages shaped to trip the server.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import WebSocket from 'ws';
+import { channel } from '../compat/protocol-client.js';
+import { signInGuest, startServer, type Guest, type Server } from './support.js';
+
+let server: Server;
+let guest: Guest;
+
+beforeAll(async () => {
+  server = await startServer();
+  guest = await signInGuest(server, 'Watcher');
+});
+afterAll(async () => {
+  guest.close();
+  await server.close();
+});
+
+interface Answer {
+  id: number;
+  result?: { type: string };
+  error?: { message: string; data: { code: string } };
+}
+
+/** A raw tRPC websocket (as any script could open one), signed in with a JWT. */
+async function trpcSocket(jwt: string): Promise<{ socket: WebSocket; answers: Map<number, Answer[]>; next: (id: number) => Promise<Answer> }> {
+  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/trpc?jwt=${encodeURIComponent(jwt)}`);
+  const answers = new Map<number, Answer[]>();
+  const waiting = new Map<number, (answer: Answer) => void>();
+  socket.on('message', (raw) => {
+    const answer = JSON.parse(raw.toString()) as Answer;
+    if (typeof answer.id !== 'number') return;
+    answers.set(answer.id, [...(answers.get(answer.id) ?? []), answer]);
+    waiting.get(answer.id)?.(answer);
+    waiting.delete(answer.id);
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const next = (id: number) =>
+    new Promise<Answer>((resolve) => {
+      const known = answers.get(id)?.[0];
+      if (known) resolve(known);
+      else waiting.set(id, resolve);
+    });
+  return { socket, answers, next };
+}
+
+const jwtOf = async (cookie: string) => (await fetch(`${server.url}/auth/jwt`, { headers: { cookie } })).text();
+const subscribe = (id: number, path: string, input: unknown = undefined) => JSON.stringify({ id, method: 'subscription', params: { path, input } });
+
+describe('tRPC websocket subscriptions', () => {
+  test('3,000 lobbies.onList on one socket: the first 100 are served, the rest refused with a clear error', async () => {
+    const { socket, next } = await trpcSocket(await jwtOf(guest.cookie));
+    const ids = Array.from({ length: 3_000 }, (_, i) => i + 1);
+    for (const id of ids) socket.send(subscribe(id, 'lobbies.onList'));
+    const first = await Promise.all(ids.map(next));
+    const refused = first.filter((a) => a.error);
+    expect(first.filter((a) => a.result).length).toBe(100);
+    expect(refused.length).toBe(2_900);
+    expect(refused[0]!.error).toMatchObject({ message: 'Too many subscriptions on this connection: at most 100.', data: { code: 'TOO_MANY_REQUESTS' } });
+
+    // A subscription given back makes room for another.
+    socket.send(JSON.stringify({ id: 1, method: 'subscription.stop' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.send(subscribe(5_000, 'lobbies.onList'));
+    expect((await next(5_000)).result).toBeDefined();
+    socket.close();
+  });
+
+  test('a lobby change is computed once for all watchers of the lobby list, not once per watcher', async () => {
+    const { lobbies } = server.app.services;
+    const sockets = await Promise.all([1, 2, 3].map(async () => trpcSocket(await jwtOf(guest.cookie))));
+    for (const { socket } of sockets) for (let id = 1; id <= 100; id++) socket.send(subscribe(id, 'lobbies.onList'));
+    // Each subscription's first delivery is the list as it is now.
+    const isData = (a: Answer) => a.result?.type === 'data';
+    const delivered = async (count: number) => {
+      for (let i = 0; i < 200; i++) {
+        if (sockets.every(({ answers }) => answers.size === 100 && [...answers.values()].every((list) => list.filter(isData).length >= count))) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`not every watcher got ${count} lists`);
+    };
+    await delivered(1);
+
+    let computed = 0;
+    const list = lobbies.list.bind(lobbies);
+    lobbies.list = async () => {
+      computed += 1;
+      return list();
+    };
+    const started = performance.now();
+    await guest.client.lobbies.create.mutate();
+    await delivered(2);
+    const ms = performance.now() - started;
+    lobbies.list = list;
+    expect(computed).toBe(1);
+    expect(ms).toBeLessThan(2_000);
+    for (const { socket } of sockets) socket.close();
+  });
+});
+
+describe('the cross-site check on CHANNEL_PORT', () => {
+  test('a websocket opened from another origin with the session cookie is refused; our own pages are served', async () => {
+    const channelServer = await server.app.channelServer();
+    await channelServer.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = channelServer.server.address() as { port: number };
+    const outcome = (origin: string) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${port}/channel`, { headers: { cookie: guest.cookie, origin } });
+        socket.on('open', () => {
+          socket.close();
+          resolve(101);
+        });
+        socket.on('unexpected-response', (_request, response) => {
+          resolve(response.statusCode ?? 0);
+          socket.terminate();
+        });
+        socket.on('error', () => undefined);
+      });
+    for (const origin of ['http://evil.example', 'http://127.0.0.1:9', 'null']) expect(await outcome(origin), origin).toBe(403);
+    expect(await outcome(new URL(server.app.services.config.publicUrl).origin)).toBe(101);
+  });
+});
+
+describe('malformed /channel messages', () => {
+  test('a type that is an object, even one whose toString is not a function, is a client error', async () => {
+    const socket = await channel(server.url, { cookie: guest.cookie });
+    for (const [message, error] of [
+      ['{"type":{"toString":1}}', 'Unknown message type: {"toString":1}'],
+      ['{"type":{"valueOf":1,"toString":1}}', 'Unknown message type: {"valueOf":1,"toString":1}'],
+      ['{"type":["chat"]}', 'Unknown message type: ["chat"]'],
+      ['{"type":true}', 'Unknown message type: true'],
+      [`{"type":"${'x'.repeat(500)}"}`, `Unknown message type: ${'x'.repeat(100)}...`],
+    ]) {
+      expect(await socket.ask(message), message).toEqual({ type: 'error', message: error });
+    }
+    // The socket still works.
+    expect(await socket.quiet({ type: 'subscribe', topic: 'lobby_list' })).toEqual([]);
+    await socket.close();
+  });
+});

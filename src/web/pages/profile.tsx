@@ -1,4 +1,60 @@
-/** Placeholder while this page is being built in this session (replaced before it lands). */
+/** `/user/:userID`: a player's profile (SPEC section 2): name, subtitle, stats, charts, recent games. */
+import { useMemo } from 'react';
+import { Alert, Container, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router-dom';
+import { RequireUser } from '../components/guards.js';
+import { useSession } from '../lib/session.js';
+import { trpc } from '../lib/trpc.js';
+import { ProfileCharts } from '../profile/profile-charts.js';
+import { ProfileHeader } from '../profile/profile-header.js';
+import { RecentGames } from '../profile/recent-games.js';
+import { recentGamesOf } from '../profile/recent.js';
+import { AverageStats, TotalStats } from '../profile/stat-grid.js';
+import { parseUserStats } from '../profile/stats.js';
+
+function Profile({ userID }: { userID: string }) {
+  const { user: me } = useSession();
+  const profile = trpc.users.profile.useQuery({ userID });
+  const usersByID = useMemo(() => new Map((profile.data?.users ?? []).map((u) => [u.id, u])), [profile.data]);
+  const recent = useMemo(() => (profile.data ? recentGamesOf(profile.data) : []), [profile.data]);
+
+  if (profile.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="Profile">
+        {profile.error.data?.code === 'NOT_FOUND' ? 'No such user.' : profile.error.message}
+      </Alert>
+    );
+  }
+  if (!profile.data) return <Text role="status">Loading...</Text>;
+  const { user } = profile.data;
+  const stats = parseUserStats(user.statsJSON);
+  return (
+    <Stack gap="xl">
+      <ProfileHeader user={user} isMe={me?.id === user.id} />
+      <TotalStats stats={stats} />
+      <AverageStats stats={stats} />
+      <section aria-labelledby="charts-title">
+        <Title order={2} size="h4" mb="xs" id="charts-title">
+          Charts
+        </Title>
+        {stats.gamesPlayed === 0 && recent.length === 0 ? (
+          <Text c="dimmed">Charts appear after the first finished game.</Text>
+        ) : (
+          <ProfileCharts stats={stats} recent={recent} />
+        )}
+      </section>
+      <RecentGames games={recent} usersByID={usersByID} />
+    </Stack>
+  );
+}
+
 export function Page() {
-  return <p>Loading...</p>;
+  const { userID = '' } = useParams();
+  return (
+    <RequireUser>
+      <Container size="lg" py="md">
+        <Profile userID={userID} />
+      </Container>
+    </RequireUser>
+  );
 }

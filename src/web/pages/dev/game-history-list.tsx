@@ -1,4 +1,19 @@
-/** Placeholder while this page is being built in this session (replaced before it lands). */
+/** `/dev/game-history-list`: every game, for developers. */
+import { Container, Title } from '@mantine/core';
+import { RequireDev } from '../../components/guards.js';
+import { GameHistory } from '../../history/game-history.js';
+import { DevBreadcrumbs } from './index.js';
+
 export function Page() {
-  return <p>Loading...</p>;
+  return (
+    <RequireDev>
+      <Container size="lg" py="md">
+        <DevBreadcrumbs current="Game history" />
+        <Title order={1} mb="md">
+          Game history
+        </Title>
+        <GameHistory />
+      </Container>
+    </RequireDev>
+  );
 }

@@ -1,0 +1,44 @@
+/** A game's players by name: profiles linked, bots marked in words, unknown ids as '(unknown-user)'. */
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { UNKNOWN_USER, type PublicUser } from './use-users.js';
+
+export function PlayerName({ id, user }: { id: string; user: PublicUser | undefined }) {
+  if (!user) {
+    return (
+      <Text span size="sm" c="dimmed" fs="italic">
+        {UNKNOWN_USER}
+      </Text>
+    );
+  }
+  return (
+    <Group component="span" gap={4} wrap="nowrap" display="inline-flex">
+      {user.canSeeProfile ? (
+        <Anchor component={Link} to={`/user/${encodeURIComponent(id)}`} size="sm" c="gold.3">
+          {user.name}
+        </Anchor>
+      ) : (
+        <Text span size="sm">
+          {user.name}
+        </Text>
+      )}
+      {user.isBot && (
+        <Badge size="xs" variant="outline" color="night.2">
+          bot
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+export function PlayerList({ ids, usersByID }: { ids: readonly string[]; usersByID: Map<string, PublicUser> }) {
+  return (
+    <Group component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+      {ids.map((id, seat) => (
+        <li key={`${seat}-${id}`}>
+          <PlayerName id={id} user={usersByID.get(id)} />
+        </li>
+      ))}
+    </Group>
+  );
+}

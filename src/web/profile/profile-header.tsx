@@ -1,0 +1,44 @@
+/** The top of a profile: picture (or initials), name, subtitle and what kind of account it is. */
+import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import type { PublicUser } from '../history/use-users.js';
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+
+export function ProfileHeader({ user, isMe }: { user: PublicUser; isMe: boolean }) {
+  return (
+    <Group gap="md" wrap="nowrap" align="center">
+      <Avatar src={user.profilePictureURL} alt="" size={72} radius="xl" color="gold" variant="filled" style={{ border: '2px solid var(--mythos-gold)', flexShrink: 0 }}>
+        {initials(user.name)}
+      </Avatar>
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Group gap="xs" align="center">
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {user.name}
+          </Title>
+          {isMe && (
+            <Badge variant="outline" color="gold.4">
+              you
+            </Badge>
+          )}
+          {user.isDev && (
+            <Badge variant="outline" color="night.1">
+              developer
+            </Badge>
+          )}
+          {user.isBot && (
+            <Badge variant="outline" color="night.1">
+              bot
+            </Badge>
+          )}
+        </Group>
+        <Text c="night.1">{user.subtitle || 'Mythos player'}</Text>
+      </Stack>
+    </Group>
+  );
+}

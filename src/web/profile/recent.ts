@@ -1,0 +1,49 @@
+/** The profile's recent games, read for the list and the charts. */
+import type { inferRouterOutputs } from '@trpc/server';
+import type { PlayerGameStats } from '../../engine/state.js';
+import type { AppRouter } from '../../server/trpc/router.js';
+import { parseGameStats } from './stats.js';
+
+export type Profile = inferRouterOutputs<AppRouter>['users']['profile'];
+
+export interface RecentSeat {
+  userID: string;
+  botType: string | null;
+  stats: PlayerGameStats | null;
+}
+
+export interface RecentGame {
+  id: string;
+  start: number;
+  end: number | null;
+  seats: RecentSeat[];
+  /** The profile owner's stats in this game (null while it is played). */
+  mine: PlayerGameStats | null;
+  /** The most favor anyone scored (null while it is played). */
+  topFavor: number | null;
+}
+
+export function recentGamesOf(profile: Profile): RecentGame[] {
+  return profile.recentGames.map((game) => {
+    const seats = game.players.map((p) => ({ userID: p.userID, botType: p.botType, stats: parseGameStats(p.gameStatsJSON) }));
+    const finished = game.endTimestamp !== null && seats.some((s) => s.stats);
+    const mine = seats.find((s) => s.userID === profile.user.id)?.stats ?? null;
+    return {
+      id: game.id,
+      start: game.startTimestamp,
+      end: game.endTimestamp,
+      seats,
+      mine: finished ? mine : null,
+      topFavor: finished ? Math.max(...seats.map((s) => s.stats?.score ?? 0)) : null,
+    };
+  });
+}
+
+/** The finished ones, oldest first: the order of a chart over time. */
+export const finishedOldestFirst = (games: RecentGame[]): (RecentGame & { mine: PlayerGameStats; topFavor: number })[] =>
+  games.filter((g): g is RecentGame & { mine: PlayerGameStats; topFavor: number } => g.mine !== null && g.topFavor !== null).sort((a, b) => a.start - b.start);
+
+const SHORT = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+/** A short label for a game on a chart's axis ("24 Nov, 05:16"). */
+export const shortStart = (timestamp: number): string => SHORT.format(new Date(timestamp));

@@ -1,0 +1,82 @@
+/** A player's numbers: totals over every game, and the same per game. */
+import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { formatSpan } from '../history/format.js';
+import { cardsDrafted, percent, perGame, type UserStats } from './stats.js';
+
+interface Stat {
+  label: string;
+  value: string | number;
+  hint?: string;
+}
+
+function StatTile({ label, value, hint }: Stat) {
+  return (
+    <Paper component="li" withBorder radius="md" px={{ base: 'xs', sm: 'sm' }} py={{ base: 6, sm: 'sm' }} bg="rgba(27, 21, 48, 0.72)">
+      <Text component="span" display="block" fz={{ base: 10, sm: 'xs' }} tt="uppercase" c="night.1" fw={600} style={{ letterSpacing: '0.06em' }}>
+        {label}
+      </Text>
+      <Text component="span" display="block" ff="heading" fz={{ base: 20, sm: 26 }} fw={700} c="gold.3" lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+      {hint && (
+        <Text component="span" display="block" fz={{ base: 10, sm: 'xs' }} c="night.2">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function StatSection({ title, stats }: { title: string; stats: Stat[] }) {
+  return (
+    <section aria-label={title}>
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      <SimpleGrid component="ul" cols={{ base: 3, md: 6 }} spacing="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+        {stats.map((stat) => (
+          <StatTile key={stat.label} {...stat} />
+        ))}
+      </SimpleGrid>
+    </section>
+  );
+}
+
+export function TotalStats({ stats }: { stats: UserStats }) {
+  return (
+    <StatSection
+      title="Total stats"
+      stats={[
+        { label: 'Games played', value: stats.gamesPlayed },
+        { label: 'Games won', value: stats.gamesWon },
+        { label: 'Win rate', value: percent(stats.gamesWon, stats.gamesPlayed) },
+        { label: 'Favor', value: stats.score },
+        { label: 'From cards', value: stats.scoreFromCards, hint: 'favor' },
+        { label: 'From prophecies', value: stats.scoreFromProphecies, hint: 'favor' },
+        { label: 'From tributes', value: stats.scoreFromTributes, hint: 'favor' },
+        { label: 'Clashes', value: stats.clashes },
+        { label: 'Clashes won', value: stats.clashesWon, hint: `${percent(stats.clashesWon, stats.clashes)} of clashes` },
+        { label: 'Cards drafted', value: cardsDrafted(stats) },
+        { label: 'Blame time', value: formatSpan(stats.blameMillis), hint: 'spent thinking' },
+        { label: 'Solo time', value: formatSpan(stats.soloMillis), hint: 'others waited on you' },
+      ]}
+    />
+  );
+}
+
+export function AverageStats({ stats }: { stats: UserStats }) {
+  const n = stats.gamesPlayed;
+  return (
+    <StatSection
+      title="Average stats"
+      stats={[
+        { label: 'Favor', value: perGame(stats.score, n), hint: 'per game' },
+        { label: 'From cards', value: perGame(stats.scoreFromCards, n), hint: 'favor per game' },
+        { label: 'From prophecies', value: perGame(stats.scoreFromProphecies, n), hint: 'favor per game' },
+        { label: 'From tributes', value: perGame(stats.scoreFromTributes, n), hint: 'favor per game' },
+        { label: 'Clashes', value: perGame(stats.clashes, n), hint: `${perGame(stats.clashesWon, n)} won per game` },
+        { label: 'Blame time', value: n ? formatSpan(stats.blameMillis / n) : '–', hint: n ? `per game, solo ${formatSpan(stats.soloMillis / n)}` : 'per game' },
+      ]}
+    />
+  );
+}

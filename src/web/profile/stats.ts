@@ -1,0 +1,95 @@
+/**
+ * A player's statistics as the profile shows them: the totals the server keeps (SPEC section 3,
+ * User stats), the averages per game, and each recent game's own stats.
+ */
+import type { PlayerGameStats } from '../../engine/state.js';
+import type { UserStats } from '../../server/services/user-stats.js';
+
+export type { UserStats };
+
+const ZERO: UserStats = {
+  gamesPlayed: 0,
+  gamesWon: 0,
+  blameMillis: 0,
+  soloMillis: 0,
+  score: 0,
+  scoreFromCards: 0,
+  scoreFromProphecies: 0,
+  scoreFromTributes: 0,
+  clashes: 0,
+  clashesWon: 0,
+  cardCountByAffinity: { Derion: 0, Tyros: 0, Zeona: 0 },
+  cardCountByType: { Building: 0, Unit: 0, Event: 0 },
+};
+
+function parse(json: string | null): unknown {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+function counts<K extends string>(value: unknown, keys: Record<K, number>): Record<K, number> {
+  const source = (value ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(keys).map((k) => [k, num(source[k])])) as Record<K, number>;
+}
+
+/** The user's totals from `statsJSON`; missing or malformed fields count as 0. */
+export function parseUserStats(json: string | null): UserStats {
+  const raw = (parse(json) ?? {}) as Record<string, unknown>;
+  return {
+    gamesPlayed: num(raw.gamesPlayed),
+    gamesWon: num(raw.gamesWon),
+    blameMillis: num(raw.blameMillis),
+    soloMillis: num(raw.soloMillis),
+    score: num(raw.score),
+    scoreFromCards: num(raw.scoreFromCards),
+    scoreFromProphecies: num(raw.scoreFromProphecies),
+    scoreFromTributes: num(raw.scoreFromTributes),
+    clashes: num(raw.clashes),
+    clashesWon: num(raw.clashesWon),
+    cardCountByAffinity: counts(raw.cardCountByAffinity, ZERO.cardCountByAffinity),
+    cardCountByType: counts(raw.cardCountByType, ZERO.cardCountByType),
+  };
+}
+
+/** One finished game's stats for one player, or null while the game is being played. */
+export function parseGameStats(json: string | null): PlayerGameStats | null {
+  const raw = parse(json) as Record<string, unknown> | null;
+  if (!raw) return null;
+  return {
+    won: raw.won === true,
+    score: num(raw.score),
+    scoreFromCards: num(raw.scoreFromCards),
+    scoreFromProphecies: num(raw.scoreFromProphecies),
+    scoreFromTributes: num(raw.scoreFromTributes),
+    scoreFromResources: num(raw.scoreFromResources),
+    clashes: num(raw.clashes),
+    clashesWon: num(raw.clashesWon),
+    cardCountByAffinity: counts(raw.cardCountByAffinity, ZERO.cardCountByAffinity),
+    cardCountByType: counts(raw.cardCountByType, ZERO.cardCountByType),
+    blameMillis: num(raw.blameMillis),
+    soloMillis: num(raw.soloMillis),
+  };
+}
+
+/** A share as a whole percentage ("50%"), or "–" when there is nothing to divide. */
+export function percent(part: number, whole: number): string {
+  return whole > 0 ? `${Math.round((part / whole) * 100)}%` : '–';
+}
+
+/** A per-game average with one decimal ("12.5"), or "–" before the first game. */
+export function perGame(total: number, games: number): string {
+  return games > 0 ? (total / games).toFixed(1) : '–';
+}
+
+/** Favor not from cards, prophecies or tributes (left-over gold and military at the end). */
+export const otherFavor = (s: Pick<UserStats, 'score' | 'scoreFromCards' | 'scoreFromProphecies' | 'scoreFromTributes'>): number =>
+  Math.max(0, s.score - s.scoreFromCards - s.scoreFromProphecies - s.scoreFromTributes);
+
+export const cardsDrafted = (s: Pick<UserStats, 'cardCountByType'>): number =>
+  s.cardCountByType.Building + s.cardCountByType.Unit + s.cardCountByType.Event;

@@ -1,0 +1,132 @@
+/**
+ * The profile page in a real browser: a guest who has finished six games against bots sees their
+ * name, subtitle, total and average stats, the charts (drawn, each with its table of numbers) and
+ * the first 5 recent games with 'View Game'; anonymous visitors are sent to log in first.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { Guest, Server } from '../server/support.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+const GAMES = 6;
+
+describe.skipIf(!HAS_CHROMIUM)('profile page', () => {
+  let site: Server;
+  let browser: Browser;
+  let player: Guest;
+  let newcomer: Guest;
+  let gameIDs: string[];
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    [player, newcomer] = await Promise.all([guest(site, 'Ariadne'), guest(site, 'Newcomer')]);
+    gameIDs = [];
+    for (let i = 0; i < GAMES; i++) gameIDs.push(await playFinishedGame(player, i % 2 ? ['easy_bot', 'basic_bot'] : ['easy_bot']));
+  }, 120_000);
+  afterAll(async () => {
+    player?.close();
+    newcomer?.close();
+    await browser?.close();
+    await site?.close();
+  });
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`a player with finished games sees stats, charts and 5 recent games (${label})`, async () => {
+      const context = await newContext(browser, viewport);
+      await signInContext(context, site, player);
+      const page = await context.newPage();
+      await page.goto(`${site.url}/user/${player.userID}`);
+      await page.getByRole('heading', { level: 1, name: 'Ariadne' }).waitFor();
+      await page.getByText('Mythos player').waitFor();
+
+      const totals = page.getByRole('region', { name: 'Total stats' });
+      await expect.poll(() => totals.getByRole('listitem').filter({ hasText: 'Games played' }).textContent()).toContain(String(GAMES));
+      for (const label of ['Games won', 'Win rate', 'Favor', 'From cards', 'From prophecies', 'From tributes', 'Clashes', 'Clashes won', 'Blame time', 'Solo time']) {
+        await totals.getByText(label, { exact: true }).waitFor();
+      }
+      const averages = page.getByRole('region', { name: 'Average stats' });
+      await averages.getByText('Favor', { exact: true }).waitFor();
+
+      // Six charts, each drawn by apexcharts (an SVG), each with its numbers as a table.
+      const figures = page.getByRole('figure');
+      await expect.poll(() => figures.count()).toBe(6);
+      for (const title of ['Recent games: favor and results', 'Win rate and clash win rate', 'Where the favor came from', 'Favor sources, game by game', 'Cards by affinity', 'Cards by type']) {
+        const figure = page.getByRole('figure', { name: title });
+        await figure.locator('svg.apexcharts-svg').waitFor({ timeout: 15_000 });
+      }
+      const affinity = page.getByRole('figure', { name: 'Cards by affinity' });
+      await affinity.getByText('Show the numbers').click();
+      await affinity.getByRole('rowheader', { name: 'Derion' }).waitFor();
+      await affinity.getByRole('rowheader', { name: 'Zeona' }).waitFor();
+      // The recent-games chart covers the five recent games, each with its result in words.
+      const recentChart = page.getByRole('figure', { name: 'Recent games: favor and results' });
+      await recentChart.getByText('Show the numbers').click();
+      await expect.poll(() => recentChart.getByRole('row').count()).toBe(6);
+
+      const recent = page.getByRole('region', { name: 'Recent games' });
+      await expect.poll(() => recent.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'View Game' }) }).count()).toBe(5);
+      // Newest first: the last game played heads the list.
+      expect(await recent.locator('[data-game-id]').first().getAttribute('data-game-id')).toBe(gameIDs[GAMES - 1]!);
+      expect(await recent.getByRole('link', { name: 'View Game' }).first().getAttribute('href')).toBe(`/game/${gameIDs[GAMES - 1]}`);
+      await recent.getByText('Easy Bot').first().waitFor();
+
+      await page.waitForTimeout(800); // let the charts finish drawing before axe and the screenshot
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `profile-${label}`);
+
+      await recent.getByRole('link', { name: 'View Game' }).first().click();
+      await page.waitForURL(`**/game/${gameIDs[GAMES - 1]}`);
+      await context.close();
+    });
+  }
+
+  test('a newcomer profile without games says so instead of drawing empty charts', async () => {
+    const context = await newContext(browser, DESKTOP);
+    await signInContext(context, site, player);
+    const page = await context.newPage();
+    await page.goto(`${site.url}/user/${newcomer.userID}`);
+    await page.getByRole('heading', { level: 1, name: 'Newcomer' }).waitFor();
+    await page.getByText('Charts appear after the first finished game.').waitFor();
+    await page.getByText('No games played yet.').waitFor();
+    await expect.poll(() => page.getByRole('region', { name: 'Total stats' }).getByRole('listitem').first().textContent()).toContain('0');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'profile-empty-desktop');
+    await context.close();
+  });
+
+  test('the apexcharts code loads only with the profile', async () => {
+    const context = await newContext(browser, DESKTOP);
+    await signInContext(context, site, player);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await page.goto(`${site.url}/rules`);
+    await page.waitForLoadState('networkidle');
+    const before = scripts.length;
+    const sizes = async () => Promise.all(scripts.map(async (url) => (await (await page.request.get(url)).body()).length));
+    const rulesBytes = (await sizes()).reduce((a, b) => a + b, 0);
+    await page.goto(`${site.url}/user/${player.userID}`);
+    await page.getByRole('figure', { name: 'Cards by type' }).locator('svg.apexcharts-svg').waitFor();
+    expect(scripts.length).toBeGreaterThan(before);
+    const allBytes = (await sizes()).reduce((a, b) => a + b, 0);
+    // apexcharts alone is several hundred KB: it must arrive with the profile, not before.
+    expect(allBytes - rulesBytes).toBeGreaterThan(200_000);
+    await context.close();
+  });
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`anonymous visitors are sent to /?redirect= (${label})`, async () => {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await page.goto(`${site.url}/user/${player.userID}`);
+      await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('redirect') === `/user/${player.userID}`);
+      await context.close();
+    });
+  }
+});

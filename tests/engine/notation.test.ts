@@ -319,6 +319,16 @@ describe('loadDefinitions', () => {
     expect(loadError(nameless)).toMatch(/^cards\.json: card #0 \(No Id\): field id: /);
   });
 
+  it('reports every problem at once, not only the first', () => {
+    const run = () =>
+      miniDefinitions({ extraCards: [card(900, 'Bad Cost', { cost: -1 }), card(901, 'Bad Ability', { abilities: ['harvest 1G'] }), card(200, 'Copy')] });
+    expect(loadError(run).split('\n')).toEqual([
+      'mini: card 900 (Bad Cost): field cost: Too small: expected number to be >=0',
+      'mini: card 901 (Bad Ability): field abilities.0: invalid ability string: harvest 1G',
+      'cards: id 200 is defined twice',
+    ]);
+  });
+
   it('names the file whose content is not a list', () => {
     const run = () => loadDefinitions({ cards: [{ file: 'cards.json', content: { id: 100 } }], tributes: [], modules: [] });
     expect(loadError(run)).toBe('cards.json: expected an array of definitions');
@@ -370,12 +380,14 @@ describe('loadDefinitions', () => {
     const basic = (id: number, age: number | null, cost: number, extra: Record<string, unknown> = {}) =>
       card(id, `Basic ${id}`, { affinity: 'Basic', age, cost, ...extra });
 
-    expect(loadError(basics([basic(120, null, 1)]))).toBe('core cards: the age 1 basic pile has no card that costs nothing');
+    expect(loadError(basics([basic(120, null, 1)]))).toBe(
+      [1, 2, 3].map((age) => `core cards: the age ${age} basic pile has no card that costs nothing`).join('\n'),
+    );
     expect(loadError(basics([basic(120, 1, 0), basic(121, 3, 0)]))).toBe(
       'core cards: the age 2 basic pile has no card that costs nothing',
     );
-    expect(loadError(basics([basic(120, null, 0, { additionalCosts: { warTokens: 1 } })]))).toBe(
-      'core cards: the age 1 basic pile has no card that costs nothing',
+    expect(loadError(basics([basic(120, null, 0, { additionalCosts: { warTokens: 1 } })]))).toMatch(
+      /^core cards: the age 1 basic pile has no card that costs nothing\n/,
     );
     expect(basics([basic(120, null, 0)])().cardDefs).toHaveLength(1);
   });

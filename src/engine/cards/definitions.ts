@@ -51,8 +51,15 @@ export interface DataFile {
   content: unknown;
 }
 
+/** Problems in the definition files: every one found, each a line naming the file, item and field. */
 export class DefinitionError extends Error {
   override name = 'DefinitionError';
+  readonly problems: readonly string[];
+  constructor(problems: string | readonly string[]) {
+    const list = typeof problems === 'string' ? [problems] : problems;
+    super(list.join('\n'));
+    this.problems = list;
+  }
 }
 
 export function toEffects(abilities: readonly Ability[]): Effects {
@@ -117,31 +124,31 @@ function asArray(file: DataFile): unknown[] {
   return file.content;
 }
 
-function parseModule(file: DataFile): ModuleDef {
+function parseModule(file: DataFile, problems: string[]): ModuleDef {
   const result = moduleDefSchema.safeParse(file.content);
   if (!result.success) throw new DefinitionError(describeIssue(`${file.file}: module`, result.error.issues[0]!));
   const m = result.data;
   return {
     ...m,
-    cardDefs: m.cardDefs.map((raw, i) => parseCard(file.file, raw, i)),
-    tributeCardDefs: m.tributeCardDefs.map((raw, i) => parseTribute(file.file, raw, i)),
-    replaceCore: m.replaceCore.map((raw, i) => parseCard(`${file.file} replaceCore`, raw, i)),
+    cardDefs: m.cardDefs.flatMap((raw, i) => collecting(problems, () => parseCard(file.file, raw, i))),
+    tributeCardDefs: m.tributeCardDefs.flatMap((raw, i) => collecting(problems, () => parseTribute(file.file, raw, i))),
+    replaceCore: m.replaceCore.flatMap((raw, i) => collecting(problems, () => parseCard(`${file.file} replaceCore`, raw, i))),
   };
 }
 
-function checkUnique(label: string, ids: readonly number[]): void {
+function checkUnique(label: string, ids: readonly number[], problems: string[]): void {
   const seen = new Set<number>();
   for (const id of ids) {
-    if (seen.has(id)) throw new DefinitionError(`${label}: id ${id} is defined twice`);
+    if (seen.has(id)) problems.push(`${label}: id ${id} is defined twice`);
     seen.add(id);
   }
 }
 
 /** Every age's basic supply must hold a free card, so that a player can always gain something. */
-function checkFreeBasic(cards: readonly Card[], where: string): void {
+function checkFreeBasic(cards: readonly Card[], where: string, problems: string[]): void {
   for (const age of [1, 2, 3] as Age[]) {
     const free = basicSupply(cards, age).some((c) => c.cost === 0 && !c.additionalCosts?.warTokens);
-    if (!free) throw new DefinitionError(`${where}: the age ${age} basic pile has no card that costs nothing`);
+    if (!free) problems.push(`${where}: the age ${age} basic pile has no card that costs nothing`);
   }
 }
 
@@ -149,24 +156,42 @@ export function basicSupply(cards: readonly Card[], age: Age): Card[] {
   return cards.filter((c) => c.affinity === 'Basic' && (c.age === age || c.age === null));
 }
 
-/** Validates the raw data files; throws a DefinitionError naming the file, the card and the field. */
+/** Runs one parse; a DefinitionError becomes a problem on the list (and no value), so loading goes on. */
+function collecting<T>(problems: string[], parse: () => T): T[] {
+  try {
+    return [parse()];
+  } catch (error) {
+    if (!(error instanceof DefinitionError)) throw error;
+    problems.push(...error.problems);
+    return [];
+  }
+}
+
+/**
+ * Validates the raw data files. Every problem is found before it throws: one DefinitionError
+ * listing them all, each naming the file, the card and the field.
+ */
 export function loadDefinitions(sources: { cards: DataFile[]; tributes: DataFile[]; modules: DataFile[] }): GameDefinitions {
-  const cardDefs = sources.cards.flatMap((f) => asArray(f).map((raw, i) => parseCard(f.file, raw, i)));
-  const tributeCardDefs = sources.tributes.flatMap((f) => asArray(f).map((raw, i) => parseTribute(f.file, raw, i)));
-  const modules = sources.modules.map(parseModule);
-  checkUnique('cards', [...cardDefs, ...modules.flatMap((m) => m.cardDefs)].map((c) => c.id));
-  checkUnique('tributes', [...tributeCardDefs, ...modules.flatMap((m) => m.tributeCardDefs)].map((t) => t.id));
+  const problems: string[] = [];
+  const items = (f: DataFile) => collecting(problems, () => asArray(f)).flat();
+  const cardDefs = sources.cards.flatMap((f) => items(f).flatMap((raw, i) => collecting(problems, () => parseCard(f.file, raw, i))));
+  const tributeCardDefs = sources.tributes.flatMap((f) => items(f).flatMap((raw, i) => collecting(problems, () => parseTribute(f.file, raw, i))));
+  const modules = sources.modules.flatMap((f) => collecting(problems, () => parseModule(f, problems)));
+  checkUnique('cards', [...cardDefs, ...modules.flatMap((m) => m.cardDefs)].map((c) => c.id), problems);
+  checkUnique('tributes', [...tributeCardDefs, ...modules.flatMap((m) => m.tributeCardDefs)].map((t) => t.id), problems);
   const coreIDs = new Set(cardDefs.map((c) => c.id));
   const coreTributeIDs = new Set(tributeCardDefs.map((t) => t.id));
   for (const m of modules) {
     for (const id of [...m.cardsToRemove, ...m.replaceCore.map((c) => c.id)]) {
-      if (!coreIDs.has(id)) throw new DefinitionError(`module ${m.key}: card ${id} is not a core card`);
+      if (!coreIDs.has(id)) problems.push(`module ${m.key}: card ${id} is not a core card`);
     }
     for (const id of m.tributeCardsToRemove) {
-      if (!coreTributeIDs.has(id)) throw new DefinitionError(`module ${m.key}: tribute ${id} is not a core tribute`);
+      if (!coreTributeIDs.has(id)) problems.push(`module ${m.key}: tribute ${id} is not a core tribute`);
     }
   }
-  checkFreeBasic(cardDefs, 'core cards');
+  // A card that failed to parse would make the basic piles look short: check them on a clean set only.
+  if (problems.length === 0) checkFreeBasic(cardDefs, 'core cards', problems);
+  if (problems.length > 0) throw new DefinitionError(problems);
   return { cardDefs, tributeCardDefs, modules };
 }
 

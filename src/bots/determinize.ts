@@ -4,7 +4,7 @@
  * contents, the PRNG a fresh state, and bids the view does not show are left to be made afresh.
  * The turn's record for tributes is rebuilt from what the view shows (this turn's production).
  */
-import { randomInt, seedState, shuffle, type Game, type GameView, type Rng, type TurnRecord, type UserID } from '../engine/index.js';
+import { randomInt, xoroshiroState, shuffle, type Game, type GameView, type Rng, type TurnRecord, type UserID } from '../engine/index.js';
 
 /** A game consistent with a view taken in the planning phase. */
 export function determinize(view: GameView, rng: Rng): Game {
@@ -20,7 +20,7 @@ export function determinize(view: GameView, rng: Rng): Game {
   }
   return {
     ...open,
-    rngState: seedState(randomInt(rng, -0x80000000, 0x7fffffff)),
+    rngState: xoroshiroState(randomInt(rng, -0x80000000, 0x7fffffff)),
     seed: 0,
     deck: shuffle(view.deck, rng),
     tributeDeck: shuffle(view.tributeDeck, rng),

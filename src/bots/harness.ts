@@ -2,15 +2,22 @@
  * Plays whole games with bots in every seat, the way the server runs them: each bot decides from
  * its own view, every action goes through applyAction and advance, and each decision draws from
  * an rng seeded by (bot seed, seat, sequenceID), so the same seeds replay the same game.
+ *
+ * A bot seed is an integer for tournaments and tests, whose games are public anyway, or a secret
+ * 256-bit seed (the server derives it from the game's seed): then each decision's generator is
+ * ChaCha20 under a key derived from it, so nobody can run the bot on the public view to see its
+ * bid before the reveal.
  */
 import {
   advance,
   applyAction,
+  chachaState,
   createGame,
+  deriveSeed,
   mixSeed,
   rngFromState,
-  seedState,
   viewFor,
+  xoroshiroState,
   type Action,
   type BotType,
   type Game,
@@ -18,6 +25,7 @@ import {
   type GameOptions,
   type ModuleKey,
   type Rng,
+  type Seed,
   type UserID,
 } from '../engine/index.js';
 import { BOTS } from './index.js';
@@ -47,13 +55,17 @@ export interface BotGame {
   actions: LoggedAction[];
 }
 
+/** An integer (public games) or a secret 256-bit seed (live games). */
+export type BotSeed = number | Seed;
+
 /** The rng of one bot decision: a function of the bot seed, the seat and the game's sequenceID. */
-export function decisionRng(botSeed: number, seat: number, sequenceID: number): Rng {
-  return rngFromState(seedState(mixSeed(botSeed, seat, sequenceID)));
+export function decisionRng(botSeed: BotSeed, seat: number, sequenceID: number): Rng {
+  if (typeof botSeed === 'number') return rngFromState(xoroshiroState(mixSeed(botSeed, seat, sequenceID)));
+  return rngFromState(chachaState(deriveSeed(botSeed, 'decision', seat, sequenceID)));
 }
 
 /** Asks the bot in a seat for its action, from its own view. */
-export function botDecision(game: Game, seat: number, botSeed: number): Action | null {
+export function botDecision(game: Game, seat: number, botSeed: BotSeed): Action | null {
   const player = game.players[seat]!;
   if (!player.botType) return null;
   const view = viewFor(game, player.userID);
@@ -95,7 +107,7 @@ export function playBotGame(setup: BotGameSetup, seed: number, botSeed: number, 
  * (no views, no logging). Returns the number of moves.
  */
 export function playRawGame(definitions: GameDefinitions, players: number, seed: number, botSeed: number, start = 0, stepMillis = 1): number {
-  const rng = rngFromState(seedState(botSeed));
+  const rng = rngFromState(xoroshiroState(botSeed));
   const seats = Array.from({ length: players }, (_, i) => ({ userID: `p${i + 1}` }));
   let now = start;
   let game = advance(createGame({ players: seats, definitions }, seed, now), now).game;

@@ -56,12 +56,17 @@ export function gamesCommand(io: Io): Command {
   const games = new Command('games').description('export a game of the server');
   games
     .command('export <gameID>')
-    .description('write a game as a replay file (check it with: mythos replay <file>)')
+    .description('write a game as a replay file (check it with: mythos replay <file> or mythos verify <file>)')
     .option('--out <file>', 'where to write it (default: <gameID>.json)')
-    .action((gameID: string, options: { out?: string }) =>
+    .option('--unfinished', "export a game that has not ended, secret seed and all (for debugging: never share it)")
+    .action((gameID: string, options: { out?: string; unfinished?: boolean }) =>
       withDatabase(async (db) => {
         const game = await loadGame(db.kysely, gameID);
         if (!game) throw new CliError(`no game with id ${gameID}`);
+        // The file holds the seed: before the end it would tell every future deal and die.
+        if (game.gameEndTimestamp === null && options.unfinished !== true) {
+          throw new CliError(`game ${gameID} has not ended: its seed stays secret until then (--unfinished exports it anyway)`);
+        }
         const actions = await loadActions(db.kysely, gameID);
         const replay = replayOf(
           {

@@ -24,6 +24,9 @@ function kindOf(value: unknown): string {
   return typeof value;
 }
 
+/** JSON's view of a value: what a saved file can hold (no undefined fields). */
+export const asJSON = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
+
 export function firstDifference(expected: unknown, actual: unknown, path = '$'): Difference | null {
   if (Object.is(expected, actual)) return null;
   const kind = kindOf(expected);

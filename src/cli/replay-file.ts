@@ -1,25 +1,43 @@
 /**
  * The replay file: everything needed to re-run one game and check it, as one JSON document.
  *
- *   { "format": "mythos-replay", "version": 1,
+ *   { "format": "mythos-replay", "version": 2, "generator": "chacha20",
  *     "setup": { "seats": [{ "userID": "p1", "botType": "valid_move" }, ...],   // or "players"
  *                "options": { "unbid": true, ... }, "modules": ["altleaders"] },
- *     "seed": 1042, "start": 0,
+ *     "seed": "9f07...e4" or 1042, "start": 0,
  *     "actions": [{ "userID": "p1", "action": { "type": "BID", ... }, "now": 1000 }, ...],
  *     "final": { ...the Game as saved when it ended... },
  *     "meta": { "game": 42, "botSeed": 123, "createdBy": "mythos tournament" } }      // optional
  *
- * `readReplayFile` checks the shape and names and turns every problem into a one-line CliError.
+ * The seed is a game's 256-bit seed in hex, or a tournament's integer seed (which stands for the
+ * 256-bit seed derived from it). Version 1 files come from before ChaCha20: their generator is
+ * xoroshiro128+ and their seed an integer. `readReplayFile` checks the shape and names and turns
+ * every problem into a one-line CliError.
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { LoggedAction, SeatSetup } from '../bots/harness.js';
-import { GAME_OPTION_KEYS, MAX_PLAYERS, MIN_PLAYERS, type Game, type GameOptions, type ModuleKey } from '../engine/index.js';
+import {
+  GAME_OPTION_KEYS,
+  isSeed,
+  MAX_PLAYERS,
+  migrate,
+  MIN_PLAYERS,
+  RNG_KINDS,
+  SAVE_VERSION,
+  type Game,
+  type GameOptions,
+  type ModuleKey,
+  type RngKind,
+  type Seed,
+} from '../engine/index.js';
 import { isBotType, isModuleKey, isOptionKey, unknownBot, unknownModule, unknownOption } from './args.js';
 import { CliError } from './errors.js';
 
 export const REPLAY_FORMAT = 'mythos-replay';
-export const REPLAY_VERSION = 1;
+export const REPLAY_VERSION = 2;
+/** Files written before ChaCha20, all of them xoroshiro128+ games; still read. */
+const REPLAY_VERSION_XOROSHIRO = 1;
 
 export interface ReplaySetup {
   /** The game's id, for a game exported from the server (a tournament game has none). */
@@ -32,16 +50,19 @@ export interface ReplaySetup {
 export interface ReplayFile {
   format: typeof REPLAY_FORMAT;
   version: typeof REPLAY_VERSION;
+  /** The generator the game was made with. */
+  generator: RngKind;
   setup: ReplaySetup;
-  seed: number;
+  seed: Seed | number;
   start: number;
   actions: LoggedAction[];
   final: Game;
   meta?: Record<string, unknown>;
 }
 
-export function replayOf(setup: ReplaySetup, seed: number, start: number, actions: LoggedAction[], final: Game, meta?: Record<string, unknown>): ReplayFile {
-  return { format: REPLAY_FORMAT, version: REPLAY_VERSION, setup, seed, start, actions, final, ...(meta ? { meta } : {}) };
+export function replayOf(setup: ReplaySetup, seed: Seed | number, start: number, actions: LoggedAction[], final: Game, meta?: Record<string, unknown>): ReplayFile {
+  const generator = final.rngState.kind;
+  return { format: REPLAY_FORMAT, version: REPLAY_VERSION, generator, setup, seed, start, actions, final, ...(meta ? { meta } : {}) };
 }
 
 const actionSchema = z.discriminatedUnion('type', [
@@ -106,25 +127,52 @@ function checkActions(raw: unknown): LoggedAction[] {
   });
 }
 
+const isRngKind = (value: unknown): value is RngKind => RNG_KINDS.some((kind) => kind === value);
+
+function checkGenerator(doc: Json): RngKind {
+  if (doc.version === REPLAY_VERSION_XOROSHIRO) return 'xoroshiro128+';
+  if (!isRngKind(doc.generator)) throw new CliError(`generator must be one of ${RNG_KINDS.join(', ')}`);
+  return doc.generator;
+}
+
+function checkSeed(raw: unknown, generator: RngKind): Seed | number {
+  if (typeof raw === 'number' && Number.isSafeInteger(raw)) return raw;
+  if (generator === 'xoroshiro128+') throw new CliError('seed must be a whole number');
+  if (isSeed(raw)) return raw;
+  throw new CliError('seed must be 64 hex digits (or a whole number for a tournament game)');
+}
+
+/** The saved final state, brought up to the current save version (the file may predate it). */
+function checkFinal(raw: unknown): Game {
+  if (!isObject(raw)) throw new CliError('final (the saved final game) is missing');
+  if (typeof raw.version !== 'number' || raw.version === SAVE_VERSION) return raw as unknown as Game;
+  const migrated = migrate(raw);
+  if ('ok' in migrated) throw new CliError(`final: ${migrated.message}`);
+  return migrated;
+}
+
 /** Checks a parsed document; the messages name the field at fault (without the file name). */
 export function checkReplay(doc: unknown): ReplayFile {
   if (!isObject(doc) || doc.format !== REPLAY_FORMAT) throw new CliError(`not a mythos replay (expected "format": "${REPLAY_FORMAT}")`);
-  if (doc.version !== REPLAY_VERSION) throw new CliError(`unsupported replay version ${JSON.stringify(doc.version)} (supported: ${REPLAY_VERSION})`);
+  if (doc.version !== REPLAY_VERSION && doc.version !== REPLAY_VERSION_XOROSHIRO) {
+    throw new CliError(`unsupported replay version ${JSON.stringify(doc.version)} (supported: ${REPLAY_VERSION_XOROSHIRO}, ${REPLAY_VERSION})`);
+  }
+  const generator = checkGenerator(doc);
   const setup = doc.setup;
   if (!isObject(setup)) throw new CliError('setup is missing');
   const seatsKey = setup.seats !== undefined ? 'seats' : 'players';
   const seats = checkSeats(setup[seatsKey], `setup.${seatsKey}`);
   const options = checkOptions(setup.options);
   const modules = checkModules(setup.modules);
-  if (!Number.isSafeInteger(doc.seed)) throw new CliError('seed must be a whole number');
+  const seed = checkSeed(doc.seed, generator);
   const start = doc.start ?? 0;
   if (typeof start !== 'number' || !Number.isFinite(start)) throw new CliError('start must be a number (milliseconds)');
   const actions = checkActions(doc.actions);
-  if (!isObject(doc.final)) throw new CliError('final (the saved final game) is missing');
+  const final = checkFinal(doc.final);
   const meta = isObject(doc.meta) ? doc.meta : undefined;
   if (setup.id !== undefined && (typeof setup.id !== 'string' || setup.id === '')) throw new CliError('setup.id must be a game id');
   const id = setup.id === undefined ? {} : { id: setup.id };
-  return replayOf({ ...id, seats, options, modules }, doc.seed as number, start, actions, doc.final as unknown as Game, meta);
+  return { format: REPLAY_FORMAT, version: REPLAY_VERSION, generator, setup: { ...id, seats, options, modules }, seed, start, actions, final, ...(meta ? { meta } : {}) };
 }
 
 /** Reads and checks a replay file; every problem is a one-line CliError that starts with the path. */

@@ -4,7 +4,7 @@
  * it does not (printing the first difference), 2 when the file is not a usable replay.
  */
 import { Command } from 'commander';
-import { describeDifference, firstDifference, type Difference } from './deep-diff.js';
+import { asJSON, describeDifference, firstDifference, type Difference } from './deep-diff.js';
 import { EXIT_FAILED, EXIT_OK } from './errors.js';
 import type { Io } from './io.js';
 import { narrateGame } from './narrate.js';
@@ -16,9 +16,6 @@ export interface ReplayOutcome {
   difference: Difference | null;
   refused: { index: number; message: string } | null;
 }
-
-/** JSON's view of a value: what a saved file can hold (no undefined fields). */
-const asJSON = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
 
 export function runReplay(path: string, { quiet }: { quiet: boolean }, io: Io): ReplayOutcome {
   const replay = readReplayFile(path);

@@ -3,7 +3,8 @@
  * resources; `advance` then deals the first age.
  */
 import { buildCardSet, type GameDefinitions } from './cards/definitions.js';
-import { seedState, shuffle, rngFromState, stateOf } from './rng.js';
+import { chachaState, rngFromState, shuffle, stateOf, xoroshiroState, type RngKind } from './rng.js';
+import { commitmentOf, isSeed, seedFromNumber, type Seed } from './seed.js';
 import {
   MAX_PLAYERS,
   MIN_PLAYERS,
@@ -29,6 +30,8 @@ export interface GameSetup {
   modules?: readonly ModuleKey[];
   definitions: GameDefinitions;
   scoring?: { goldPerFavor: number; militaryPerFavor: number };
+  /** 'chacha20' unless replaying a game made before save version 4 with 'xoroshiro128+'. */
+  generator?: RngKind;
 }
 
 /** A setup the engine cannot start a game from (the server validates before it gets here). */
@@ -44,12 +47,28 @@ function checkSetup(setup: GameSetup): void {
   for (const key of setup.modules ?? []) if (!MODULE_KEYS.includes(key)) throw new SetupError(`Module ${key} not found`);
 }
 
-export function createGame(setup: GameSetup, seed: number, now: number): Game {
+/** The seed a game keeps, its commitment and its generator's first state. */
+function seeding(seed: Seed | number, generator: RngKind): Pick<Game, 'seed' | 'seedCommitment' | 'rngState'> {
+  if (generator === 'xoroshiro128+') {
+    if (typeof seed !== 'number') throw new SetupError('A xoroshiro128+ game needs an integer seed.');
+    return { seed, seedCommitment: null, rngState: xoroshiroState(seed) };
+  }
+  const full = typeof seed === 'number' ? seedFromNumber(seed) : seed;
+  if (!isSeed(full)) throw new SetupError('A seed must be 64 hex digits (256 bits).');
+  return { seed: full, seedCommitment: commitmentOf(full), rngState: chachaState(full) };
+}
+
+/**
+ * A new game from a 256-bit seed (64 hex digits), or from an integer, which stands for the seed
+ * `seedFromNumber` derives from it (tournaments and tests; never a live game's).
+ */
+export function createGame(setup: GameSetup, seed: Seed | number, now: number): Game {
   checkSetup(setup);
+  const seeded = seeding(seed, setup.generator ?? 'chacha20');
   const modules = [...new Set(setup.modules ?? [])];
   const cardSet = buildCardSet(setup.definitions, modules);
   const options: GameOptions = { ...DEFAULT_OPTIONS, ...setup.options, ...cardSet.optionsToAdd };
-  const rng = rngFromState(seedState(seed));
+  const rng = rngFromState(seeded.rngState);
   const leaders = Object.values(cardSet.cardsByID)
     .filter((c) => c.affinity === 'Leader')
     .map((c) => c.id)
@@ -84,10 +103,12 @@ export function createGame(setup: GameSetup, seed: number, now: number): Game {
 
   return {
     version: SAVE_VERSION,
-    id: setup.id ?? `game-${seed}`,
+    // A default id must not give a secret seed away (an integer seed is public anyway).
+    id: setup.id ?? `game-${typeof seed === 'number' ? seed : commitmentOf(seed).slice(0, 12)}`,
     sequenceID: 0,
     rngState: stateOf(rng),
-    seed,
+    seed: seeded.seed,
+    seedCommitment: seeded.seedCommitment,
     players,
     options,
     modules,

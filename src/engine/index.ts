@@ -11,10 +11,25 @@ export { advance } from './advance.js';
 export { viewFor, type GameView } from './view.js';
 export { pendingDecision, legalActions, type Decision, type CardChoice } from './pending.js';
 export { clashWinProbabilities, diceSumDistribution } from './probability.js';
-export { migrate, migrateV1toV2, migrateV2toV3, type SaveV1, type SaveV2 } from './migrations.js';
+export { migrate, migrateV1toV2, migrateV2toV3, migrateV3toV4, type SaveV1, type SaveV2, type SaveV3 } from './migrations.js';
 export { loadDefinitions, buildCardSet, DefinitionError, type Card, type TributeCard, type GameDefinitions, type ModuleDef } from './cards/definitions.js';
 export { parseAbility, parseEffect, formatEffect, NotationError, type Ability, type Output, type Target } from './cards/notation.js';
 export { baseGold, baseMilitary, deitySets, countOf, isUpgraded, outputAmount } from './effects.js';
 export { goldCost, prophecyFavor } from './phases/resolution.js';
 export { maxBid } from './actions/bid.js';
-export { mixSeed, seedState, rngFromState, stateOf, randomInt, shuffle, rollDice, type Rng } from './rng.js';
+export {
+  mixSeed,
+  seedState,
+  chachaState,
+  xoroshiroState,
+  rngFromState,
+  stateOf,
+  randomInt,
+  shuffle,
+  rollDice,
+  RNG_KINDS,
+  type Rng,
+  type RngKind,
+  type RngState,
+} from './rng.js';
+export { isSeed, seedFromNumber, commitmentOf, deriveSeed, type Seed } from './seed.js';

@@ -1,42 +1,57 @@
 /**
- * The game's seeded PRNG (xoroshiro128+ from pure-rand). Its state lives in the game, so a game is
- * a function of its setup, seed and actions. A step takes a generator from the state, draws, and
- * writes the state back.
+ * The game's seeded PRNG. Its state lives in the game, so a game is a function of its setup,
+ * seed and actions. A step takes a generator from the state, draws, and writes the state back.
+ *
+ * The state says which generator made it: ChaCha20 for every new game, xoroshiro128+ for games
+ * made before save version 4, which keep replaying with it. Both feed pure-rand's uniformInt,
+ * which rejects out-of-range words instead of taking a modulus, so every die face is equally
+ * likely.
  */
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import { ChaChaRng, type ChaChaState } from './rng-chacha.js';
+import { seedState, xoroshiroFromState, type XoroshiroState } from './rng-xoroshiro.js';
+import type { Seed } from './seed.js';
 
-export type Rng = ReturnType<typeof xoroshiro128plus>;
+export { mixSeed, seedState } from './rng-xoroshiro.js';
+export type { ChaChaState } from './rng-chacha.js';
+export type { XoroshiroState } from './rng-xoroshiro.js';
 
-/**
- * Scrambles a seed (murmur3's finaliser). xoroshiro128+ seeded directly from a small integer
- * starts with outputs that are simple functions of it, so neighbouring seeds (a tournament's
- * seed + i) would deal alike; scrambled, they do not.
- */
-export function mixSeed(...parts: number[]): number {
-  let h = 0x9e3779b9;
-  for (const part of parts) {
-    h ^= part | 0;
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    h ^= h >>> 16;
-  }
-  return h | 0;
+export type RngState = ChaChaState | XoroshiroState;
+export type RngKind = RngState['kind'];
+export const RNG_KINDS = ['chacha20', 'xoroshiro128+'] as const satisfies readonly RngKind[];
+
+/** A generator that can say where it stands, to be stored in a game. */
+export interface Rng extends RandomGenerator {
+  clone(): Rng;
+  state(): RngState;
 }
 
-export function seedState(seed: number): number[] {
-  const rng = xoroshiro128plus(mixSeed(seed));
-  // Drop the first outputs too: they still echo the seed's bits.
-  for (let i = 0; i < 4; i++) rng.next();
-  return [...rng.getState()];
+/** A ChaCha20 stream keyed by a 256-bit seed, from its start. */
+export function chachaState(seed: Seed): ChaChaState {
+  return { kind: 'chacha20', key: seed, block: 0, word: 0 };
 }
 
-export function rngFromState(state: readonly number[]): Rng {
-  return xoroshiro128plusFromState(state);
+/** A xoroshiro128+ generator from an integer seed (bots' private draws, old games). */
+export function xoroshiroState(seed: number): XoroshiroState {
+  return { kind: 'xoroshiro128+', state: seedState(seed) };
 }
 
-export function stateOf(rng: Rng): number[] {
-  return [...rng.getState()];
+export function rngFromState(state: RngState): Rng {
+  return state.kind === 'chacha20' ? ChaChaRng.fromState(state) : xoroshiro(xoroshiroFromState(state.state));
+}
+
+function xoroshiro(inner: RandomGenerator): Rng {
+  return {
+    next: () => inner.next(),
+    clone: () => xoroshiro(inner.clone()),
+    getState: () => inner.getState(),
+    state: () => ({ kind: 'xoroshiro128+', state: [...inner.getState()] }),
+  };
+}
+
+export function stateOf(rng: Rng): RngState {
+  return rng.state();
 }
 
 export function randomInt(rng: Rng, from: number, to: number): number {

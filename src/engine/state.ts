@@ -1,13 +1,15 @@
 /**
- * The whole game as one plain JSON value (SPEC section 3), save version 3.
+ * The whole game as one plain JSON value (SPEC section 3), save version 4.
  * Nothing here is mutated after it is built: every step returns a new Game that shares what did
  * not change (see `update.ts`).
  */
 import type { Card, TributeCard } from './cards/definitions.js';
 import type { GameEvent } from './events.js';
+import type { RngState } from './rng.js';
+import type { Seed } from './seed.js';
 import type { Age, BotType, CardID, CardType, Deity, GameOptions, ModuleKey, Phase, TributeID, UserID } from './types.js';
 
-export const SAVE_VERSION = 3;
+export const SAVE_VERSION = 4;
 export const AGE_COUNT = 3;
 export const TURNS_PER_AGE = 5;
 export const TRIBUTE_ROW_SIZE = 3;
@@ -126,9 +128,15 @@ export interface Game {
   version: typeof SAVE_VERSION;
   id: string;
   sequenceID: number;
-  /** The PRNG state (hidden): the only source of randomness. */
-  rngState: number[];
-  seed: number;
+  /** The PRNG state (hidden): the only source of randomness, and which generator it is. */
+  rngState: RngState;
+  /**
+   * The secret seed (hidden until the game ends): 256 bits as hex. A game made before save
+   * version 4 has the 32-bit integer seed of its xoroshiro128+ generator instead.
+   */
+  seed: Seed | number;
+  /** SHA-256 of the seed, public from the start; null for a game made before version 4. */
+  seedCommitment: string | null;
   players: Player[];
   options: GameOptions;
   modules: ModuleKey[];

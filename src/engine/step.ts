@@ -37,6 +37,7 @@ export function cloneGame(g: Game): Game {
     sequenceID: g.sequenceID,
     rngState: g.rngState,
     seed: g.seed,
+    seedCommitment: g.seedCommitment,
     players: g.players,
     options: g.options,
     modules: g.modules,

@@ -1,14 +1,17 @@
 /**
  * viewFor: the one door for secrets. What one player (or a spectator, viewer null) may see of a
- * game: never the PRNG, the deck orders or pre-rolled dice; other players' bids, gains and reroll
- * choices only once revealed; and no favor at all under hideFavor until the game ends.
+ * game: never the PRNG, the deck orders or pre-rolled dice, nor the seed before the game ends;
+ * other players' bids, gains and reroll choices only once revealed; and no favor at all under
+ * hideFavor until the game ends. The seed's commitment is shown from the start, so that at the end
+ * anyone can check the revealed seed against it.
  */
 import type { GameEvent, TriggeredCard } from './events.js';
 import type { Game, Player, RerollChoice } from './state.js';
 import type { UserID } from './types.js';
 
 type Hidden = 'rngState' | 'seed' | 'prerolledDiceByPlayerID' | 'turnRecordByPlayerID';
-export type GameView = Omit<Game, Hidden> & { viewerID: UserID | null };
+/** The seed is shown only once the game has ended (its commitment is shown throughout). */
+export type GameView = Omit<Game, Hidden> & { viewerID: UserID | null; seed: Game['seed'] | null };
 
 const sorted = (ids: readonly number[]) => ids.slice().sort((a, b) => a - b);
 
@@ -34,11 +37,12 @@ function withoutFavor(event: GameEvent): GameEvent {
 }
 
 export function viewFor(game: Game, viewerID: UserID | null): GameView {
-  const { rngState: _r, seed: _s, prerolledDiceByPlayerID: _p, turnRecordByPlayerID: _t, ...open } = game;
+  const { rngState: _r, seed, prerolledDiceByPlayerID: _p, turnRecordByPlayerID: _t, ...open } = game;
+  const ended = game.gameEndTimestamp !== null;
   const isOwn = (id: UserID) => id === viewerID;
   const planning = game.phase === 'PLANNING';
   const resolving = game.phase === 'RESOLUTION';
-  const hideFavor = game.options.hideFavor && game.gameEndTimestamp === null;
+  const hideFavor = game.options.hideFavor && !ended;
 
   const players = game.players.map((p): Player => {
     let out = p;
@@ -55,6 +59,7 @@ export function viewFor(game: Game, viewerID: UserID | null): GameView {
   return {
     ...open,
     viewerID,
+    seed: ended ? seed : null,
     players,
     deck: sorted(game.deck),
     tributeDeck: sorted(game.tributeDeck),

@@ -1,10 +1,10 @@
 /** basic_bot ("Advanced Bot"): tributes, bids against what rivals can afford, and rerolls. */
 import { describe, expect, it } from 'vitest';
 import { basicBot } from '../../src/bots/basic-bot.js';
-import { pendingDecision, rngFromState, seedState, viewFor, type Game } from '../../src/engine/index.js';
+import { pendingDecision, rngFromState, xoroshiroState, viewFor, type Game } from '../../src/engine/index.js';
 import { ANN, BOB, CARDS, CORNERSTONE_RITE, OFFERING_TO_TYROS, OFFERING_TO_ZEONA, act, bid, counters, planning, rows } from './situations.js';
 
-const rng = rngFromState(seedState(1));
+const rng = rngFromState(xoroshiroState(1));
 const decide = (game: Game, userID = ANN) => basicBot(viewFor(game, userID), userID, rng);
 
 describe('basic_bot', () => {

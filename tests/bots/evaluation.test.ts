@@ -13,7 +13,7 @@ import { BASIC_BOT2_TUNING } from '../../src/bots/basic-bot2.js';
 import { EASY_BOT_TUNING } from '../../src/bots/easy-bot.js';
 import { botDecision } from '../../src/bots/harness.js';
 import { holdingsWorth, resourcesWorth } from '../../src/bots/worth.js';
-import { advance, applyAction, createGame, rngFromState, seedState, viewFor, type Game } from '../../src/engine/index.js';
+import { advance, applyAction, createGame, rngFromState, xoroshiroState, viewFor, type Game } from '../../src/engine/index.js';
 import { applyGains } from '../../src/engine/phases/resolution.js';
 import { beginStep, endStep } from '../../src/engine/step.js';
 import { ANN, counters, holding, planning } from './situations.js';
@@ -107,7 +107,7 @@ describe('determinize', () => {
     for (let seed = 1; seed <= 10; seed++) {
       const game = planning(seed);
       const view = viewFor(game, ANN);
-      const world = determinize(view, rngFromState(seedState(seed)));
+      const world = determinize(view, rngFromState(xoroshiroState(seed)));
       expect({ ...viewFor(world, ANN), events: [] }).toEqual({ ...view, events: [] });
     }
   });

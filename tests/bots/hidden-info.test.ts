@@ -15,7 +15,7 @@ import {
   pendingDecision,
   rngFromState,
   rollDice,
-  seedState,
+  xoroshiroState,
   shuffle,
   viewFor,
   type BotType,
@@ -27,10 +27,10 @@ const SEATS = ['ann', 'bob', 'cat'];
 
 /** The same game with everything hidden from players changed. */
 function perturbed(game: Game, salt: number): Game {
-  const rng = rngFromState(seedState(salt));
+  const rng = rngFromState(xoroshiroState(salt));
   return {
     ...game,
-    rngState: seedState(salt * 7919),
+    rngState: xoroshiroState(salt * 7919),
     seed: salt,
     deck: shuffle(game.deck, rng),
     tributeDeck: shuffle(game.tributeDeck, rng),
@@ -88,7 +88,8 @@ function expectSameDecision(bot: BotType, a: Game, b: Game, viewer: UserID, salt
 
 /** A view that throws if anything asks it for a field only the raw game has. */
 function guarded(game: Game, viewer: UserID): ReturnType<typeof viewFor> {
-  const hidden = new Set(['rngState', 'seed', 'prerolledDiceByPlayerID', 'turnRecordByPlayerID']);
+  // (The view has a `seed` too, null until the game ends: reading it tells a bot nothing.)
+  const hidden = new Set(['rngState', 'prerolledDiceByPlayerID', 'turnRecordByPlayerID']);
   return new Proxy(viewFor(game, viewer), {
     get(target, key, receiver) {
       if (typeof key === 'string' && hidden.has(key)) throw new Error(`a bot read the hidden field ${key}`);

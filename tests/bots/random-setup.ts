@@ -1,7 +1,7 @@
 /** Seeded random bot-game setups for the bot tests: 2 to 8 seats, random options and modules. */
 import { playBotGame, type BotGameSetup } from '../../src/bots/harness.js';
 import { GAME_DEFINITIONS } from '../../src/engine/data.js';
-import { GAME_OPTION_KEYS, MODULE_KEYS, randomInt, rngFromState, seedState, type BotType, type GameOptions } from '../../src/engine/index.js';
+import { GAME_OPTION_KEYS, MODULE_KEYS, randomInt, rngFromState, xoroshiroState, type BotType, type GameOptions } from '../../src/engine/index.js';
 
 /**
  * A setup for game `seed`: the bots of `first` in the first seats (as many as there are seats),
@@ -9,7 +9,7 @@ import { GAME_OPTION_KEYS, MODULE_KEYS, randomInt, rngFromState, seedState, type
  * a random set of modules.
  */
 export function randomSetup(seed: number, first: readonly BotType[], others: readonly BotType[]): BotGameSetup {
-  const rng = rngFromState(seedState(seed));
+  const rng = rngFromState(xoroshiroState(seed));
   const players = randomInt(rng, 2, 8);
   const options = Object.fromEntries(GAME_OPTION_KEYS.map((key) => [key, randomInt(rng, 0, 1) === 1])) as GameOptions;
   const modules = MODULE_KEYS.filter(() => randomInt(rng, 0, 2) === 0);

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { EASY_BOT_TUNING, easyBot, easyRating } from '../../src/bots/easy-bot.js';
 import { randomCard } from '../../src/bots/random-card.js';
-import { pendingDecision, rngFromState, seedState, viewFor, type Game } from '../../src/engine/index.js';
+import { pendingDecision, rngFromState, xoroshiroState, viewFor, type Game } from '../../src/engine/index.js';
 import { ANN, BOB, CARDS, act, bid, counters, holding, planning, rows } from './situations.js';
 
-const rng = (seed: number) => rngFromState(seedState(seed));
+const rng = (seed: number) => rngFromState(xoroshiroState(seed));
 
 /** Ann and Bob each win a trade row card of their own (slots 0 and 1) and must now resolve. */
 function resolving(annGold: number, table = [CARDS.chariots, CARDS.ruins, CARDS.minstrel]): Game {

@@ -94,7 +94,10 @@ describe('bad replay files', () => {
     return bad(file('broken.json', text), `not valid JSON (${parserMessage})`);
   });
   it('JSON that is not a replay', () => bad(file('other.json', { games: [] }), 'not a mythos replay (expected "format": "mythos-replay")'));
-  it('another version', () => bad(file('v2.json', { ...good, version: 2 }), 'unsupported replay version 2 (supported: 1)'));
+  it('another version', () => bad(file('v3.json', { ...good, version: 3 }), 'unsupported replay version 3 (supported: 1, 2)'));
+  it('an unknown generator', () => bad(file('mt.json', { ...good, version: 2, generator: 'mersenne' }), 'generator must be one of chacha20, xoroshiro128+'));
+  it('a seed that is not 256 bits', () =>
+    bad(file('short.json', { ...good, version: 2, generator: 'chacha20', seed: 'abc123' }), 'seed must be 64 hex digits (or a whole number for a tournament game)'));
   it('an unknown bot', () =>
     bad(
       file('bot.json', { ...good, setup: { ...good.setup, seats: [good.setup.seats[0], { userID: 'p2', botType: 'genius_bot' }] } }),

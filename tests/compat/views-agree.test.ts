@@ -50,11 +50,11 @@ function hiddenOrder(pile: number[]): number[] | null {
   return isRunIn(run, pile.slice().sort((a, b) => a - b)) ? null : run;
 }
 
-const NEVER_SENT_KEYS = ['rngState', 'seed', 'prerolledDiceByPlayerID', 'turnRecordByPlayerID'];
+const NEVER_SENT_KEYS = ['rngState', 'prerolledDiceByPlayerID', 'turnRecordByPlayerID'];
 const FAVOR_EXEMPT = ['cardsByID', 'tributeCardsByID', 'options', 'scoring'];
 
 /** What of the stored game `raw` the viewer's payload shows but may not: a list of problems. */
-function leaks(payload: Received, raw: any, rngValues: Set<number>, tally: Record<string, number>): string[] {
+function leaks(payload: Received, raw: any, rngValues: Set<number | string>, tally: Record<string, number>): string[] {
   const problems: string[] = [];
   const { viewerID, game } = payload;
   const deckRun = hiddenOrder(raw.deck);
@@ -78,7 +78,12 @@ function leaks(payload: Received, raw: any, rngValues: Set<number>, tally: Recor
     const key = path[path.length - 1] ?? '';
     const where = `${payload.source} ${path.join('.')}`;
     if (NEVER_SENT_KEYS.includes(key)) problems.push(`${where}: a hidden field`);
-    if (typeof value === 'number' && rngValues.has(value)) problems.push(`${where}: the PRNG state or seed (${value})`);
+    // The seed is revealed once the game has ended, and only then.
+    const revealed = key === 'seed' && raw.gameEndTimestamp !== null && value === raw.seed;
+    if (key === 'seed' && value !== null && !revealed) problems.push(`${where}: a hidden field`);
+    if ((typeof value === 'number' || typeof value === 'string') && rngValues.has(value) && !revealed) {
+      problems.push(`${where}: the PRNG state or seed (${value})`);
+    }
     if (Array.isArray(value) && value.every((v) => typeof v === 'number')) {
       if (deckRun && isRunIn(deckRun, value)) problems.push(`${where}: the deck order`);
       if (tributeRun && isRunIn(tributeRun, value)) problems.push(`${where}: the tribute deck order`);
@@ -121,7 +126,7 @@ describe('one game through REST, GraphQL, /channel and tRPC', () => {
   const clients = new Map<Session, { client: Client; close: () => void }>();
   const feeds = new Map<Session, { updates: any[]; unsubscribe: () => void }>();
   const raws = new Map<number, any>();
-  const rngValues = new Set<number>();
+  const rngValues = new Set<number | string>();
   const received: Received[] = [];
   const checkpoints: string[] = [];
 
@@ -132,7 +137,8 @@ describe('one game through REST, GraphQL, /channel and tRPC', () => {
   async function snapshot(): Promise<any> {
     const raw = await server.app.services.games.get(gameID);
     raws.set(raw!.sequenceID, raw);
-    for (const value of [...raw!.rngState, raw!.seed]) if (value !== 0) rngValues.add(value);
+    const rng = raw!.rngState;
+    for (const value of [...(rng.kind === 'chacha20' ? [rng.key] : rng.state), raw!.seed]) if (value !== 0) rngValues.add(value);
     return raw;
   }
 

@@ -1,12 +1,12 @@
-/** Saves of versions 1 and 2 migrate upward step by step; other versions are refused. */
+/** Saves of versions 1 to 3 migrate upward step by step; other versions are refused. */
 import { describe, expect, it } from 'vitest';
-import { migrate, migrateV1toV2, migrateV2toV3, type Game, type SaveV1, type SaveV2 } from '../../src/engine/index.js';
+import { migrate, migrateV1toV2, migrateV2toV3, migrateV3toV4, type Game, type SaveV1, type SaveV2, type SaveV3 } from '../../src/engine/index.js';
 import { playToEnd } from '../support/play.js';
 import { bidAll, gainAll, startGame } from '../support/scenario.js';
 
 /** A game two turns in, with gains and tributes behind it. */
 function midGame(): Game {
-  let game = startGame({ players: 3 });
+  let game = startGame({ players: 3, generator: 'xoroshiro128+' });
   for (let turn = 0; turn < 2; turn++) {
     game = bidAll(game, { ann: [0], bob: [1], cat: [2] });
     game = gainAll(game, { ann: game.tableIDs[0]!, bob: 122, cat: game.tableIDs[2]! });
@@ -14,9 +14,16 @@ function midGame(): Game {
   return game;
 }
 
+/** The same game as a version 3 save wrote it (games then were all xoroshiro128+ games). */
+function asV3(game: Game): SaveV3 {
+  const { rngState, seedCommitment: _c, seed, ...rest } = game;
+  if (rngState.kind !== 'xoroshiro128+' || typeof seed !== 'number') throw new Error('a version 3 save is a xoroshiro128+ game');
+  return { ...rest, version: 3, rngState: rngState.state, seed };
+}
+
 /** The same game as a version 2 save wrote it. */
 function asV2(game: Game): SaveV2 {
-  const { totalThinkingMillisByPlayerID, phaseThinkingMillisByPlayerID: _p, soloMillisByPlayerID: _s, players, ...rest } = game;
+  const { totalThinkingMillisByPlayerID, phaseThinkingMillisByPlayerID: _p, soloMillisByPlayerID: _s, players, ...rest } = asV3(game);
   return {
     ...rest,
     version: 2,
@@ -78,22 +85,38 @@ describe('migrations', () => {
     const game = midGame();
     const migrated = migrate(JSON.parse(JSON.stringify(asV1(game))));
     if ('ok' in migrated) throw new Error(migrated.message);
-    expect(migrated.version).toBe(3);
+    expect(migrated.version).toBe(4);
     expect(migrated.tableIDs).toEqual(game.tableIDs);
     const { game: end } = playToEnd(migrated, 3);
     expect(end.gameEndTimestamp).not.toBeNull();
   });
 
-  it('a version 3 save is taken as it is', () => {
+  it('version 3 to 4 tags the PRNG state as xoroshiro128+ and has no commitment to show', () => {
+    const game = midGame();
+    const v4 = migrateV3toV4(asV3(game));
+    expect(v4.rngState).toEqual(game.rngState);
+    expect(v4.rngState.kind).toBe('xoroshiro128+');
+    expect(v4.seedCommitment).toBeNull();
+    expect(v4).toEqual(game);
+  });
+
+  it('a version 3 save plays on with its own generator: the same moves give the same game, bit for bit', () => {
+    const game = midGame();
+    const migrated = migrate(JSON.parse(JSON.stringify(asV3(game))));
+    if ('ok' in migrated) throw new Error(migrated.message);
+    expect(playToEnd(migrated, 11).game).toEqual(playToEnd(game, 11).game);
+  });
+
+  it('a version 4 save is taken as it is', () => {
     const game = midGame();
     expect(migrate(game)).toBe(game);
   });
 
-  it.each([0, 4, '3', undefined])('a save of version %s is refused', (version) => {
+  it.each([0, 5, '4', undefined])('a save of version %s is refused', (version) => {
     expect(migrate({ ...midGame(), version })).toEqual({
       ok: false,
       code: 'save/version-mismatch',
-      message: `version mismatch: save version ${String(version)}, expected 3`,
+      message: `version mismatch: save version ${String(version)}, expected 4`,
     });
   });
 });

@@ -18,7 +18,7 @@ import {
   createGame,
   pendingDecision,
   rngFromState,
-  seedState,
+  xoroshiroState,
   type Action,
   type Game,
   type GameView,
@@ -48,7 +48,7 @@ export function hasDecision(update: WireUpdate, userID: string): boolean {
   return decision !== null && decision.type !== 'WAIT_FOR_OTHERS';
 }
 
-export const seededRng = (seed: number): Rng => rngFromState(seedState(seed));
+export const seededRng = (seed: number): Rng => rngFromState(xoroshiroState(seed));
 
 /**
  * A database of its own next to TEST_DATABASE_URL (`<name>_<suffix>`), created if missing and

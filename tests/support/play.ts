@@ -1,6 +1,6 @@
 /** Plays games to the end with seeded random legal moves, for tests. */
 import { validMove } from '../../src/bots/valid-move.js';
-import { advance, applyAction, rngFromState, seedState, type Game, type GameEvent } from '../../src/engine/index.js';
+import { advance, applyAction, rngFromState, xoroshiroState, type Game, type GameEvent } from '../../src/engine/index.js';
 
 export interface Played {
   game: Game;
@@ -10,7 +10,7 @@ export interface Played {
 
 /** Runs the game from its current state to the end; `onState` sees every state in between. */
 export function playToEnd(start: Game, botSeed: number, onState?: (game: Game, events: GameEvent[]) => void): Played {
-  const rng = rngFromState(seedState(botSeed));
+  const rng = rngFromState(xoroshiroState(botSeed));
   let now = start.updateTimestamp;
   const first = advance(start, now);
   let game = first.game;

@@ -13,6 +13,7 @@ import {
   type GameOptions,
   type ModuleKey,
   type Player,
+  type RngKind,
   type RuleError,
 } from '../../src/engine/index.js';
 import { miniDefinitions } from './mini-cards.js';
@@ -25,6 +26,7 @@ export interface Start {
   modules?: ModuleKey[];
   definitions?: GameDefinitions;
   seed?: number;
+  generator?: RngKind;
 }
 
 /** A new game advanced to the first planning phase. */
@@ -35,6 +37,7 @@ export function startGame(start: Start = {}): Game {
       options: start.options,
       modules: start.modules,
       definitions: start.definitions ?? miniDefinitions(),
+      generator: start.generator,
     },
     start.seed ?? 7,
     1_000,

@@ -5,14 +5,16 @@
  * Actions on one game are queued in this process; across processes the compare and swap decides,
  * and a writer that lost reloads and tries again, so no update is lost or applied twice.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { botDecision } from '../../bots/harness.js';
 import {
   advance,
   applyAction,
   createGame,
+  deriveSeed,
   pendingDecision,
+  seedFromNumber,
   type Action,
   type BotType,
   type Game,
@@ -61,9 +63,13 @@ const MAX_CACHED_GAMES = 500;
 
 export const gameTopic = (gameID: string) => `game/${gameID}`;
 
-/** Each game's bots draw from their own seed, derived from the game id. */
-function botSeedOf(gameID: string): number {
-  return createHash('sha256').update(gameID).digest().readInt32LE(0);
+/**
+ * Each game's bots draw from a seed derived from the game's secret seed, so nobody can run a bot
+ * on the public view to learn its bid early. (A game from before 256-bit seeds has an integer
+ * seed; its bots go on from a seed derived from that.)
+ */
+export function botSeedOf(game: Game): string {
+  return deriveSeed(typeof game.seed === 'number' ? seedFromNumber(game.seed) : game.seed, 'bots');
 }
 
 export class GameService {
@@ -98,7 +104,8 @@ export class GameService {
     const now = this.deps.now();
     const created = createGame(
       { id: setup.id, players: setup.players, options: setup.options, modules: setup.modules, definitions: this.deps.definitions },
-      randomInt(2 ** 31),
+      // 256 bits from the OS: far beyond any search, unlike the 31-bit seeds before.
+      randomBytes(32).toString('hex'),
       now,
     );
     const { game, actions } = this.withBots({ game: advance(created, now).game, actions: [], events: [] }, now);
@@ -244,7 +251,7 @@ export class GameService {
 
   private botStep(game: Game, seat: number, now: number): Change {
     const userID = game.players[seat]!.userID;
-    const action = botDecision(game, seat, botSeedOf(game.id));
+    const action = botDecision(game, seat, botSeedOf(game));
     if (!action) throw new Error(`bot in seat ${seat} of game ${game.id} had a decision but no action`);
     const result = applyAction(game, userID, action, now);
     if (!result.ok) throw new Error(`bot in seat ${seat} of game ${game.id} made an illegal move: ${result.message}`);

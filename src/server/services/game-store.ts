@@ -4,7 +4,7 @@
  * so a write costs what changed, not the whole history.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Action, Card, Game, GameEvent, TributeCard, UserID } from '../../engine/index.js';
+import { migrate, type Action, type Card, type Game, type GameEvent, type TributeCard, type UserID } from '../../engine/index.js';
 import type { Database } from '../db/schema.js';
 import { addGameStats, emptyUserStats, type UserStats } from './user-stats.js';
 
@@ -119,7 +119,10 @@ export async function loadGame(db: Executor, gameID: string): Promise<Game | nul
     cardSets.set(gameID, cardSet);
   }
   const events = eventRows.flatMap((r) => JSON.parse(r.events_json) as GameEvent[]);
-  return { ...(JSON.parse(row.state_json) as Omit<Game, 'cardsByID' | 'tributeCardsByID' | 'events'>), ...cardSet, events };
+  // A game stored by an older release is brought up to the current save version.
+  const game = migrate({ ...(JSON.parse(row.state_json) as object), ...cardSet, events });
+  if ('ok' in game) throw new Error(`game ${gameID} cannot be loaded: ${game.message}`);
+  return game;
 }
 
 export async function storedSequenceID(db: Executor, gameID: string): Promise<number | null> {

@@ -70,5 +70,5 @@ export function contrast(a: string, b: string): number {
 
 /** Near-black or white, whichever reads better on `background` (seat colours as name chips). */
 export function textOn(background: string): string {
-  return contrast(background, '#ffffff') >= contrast(background, '#120d20') ? '#ffffff' : '#120d20';
+  return contrast(background, '#ffffff') >= contrast(background, '#000000') ? '#ffffff' : '#000000';
 }

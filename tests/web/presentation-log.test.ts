@@ -1,0 +1,156 @@
+/** The event log's pure logic: which events group together, in what order, and the sentences. */
+import { describe, expect, test } from 'vitest';
+import { playBotGame } from '../../src/bots/harness.js';
+import { GAME_DEFINITIONS } from '../../src/engine/data.js';
+import { GROUPED_EVENT_TYPES, viewFor, type EventPayloads, type EventType, type Game, type GameEvent } from '../../src/engine/index.js';
+import { groupEvents } from '../../src/web/game/presentation/log-groups.js';
+import { sentence, sentenceText, type LogState } from '../../src/web/game/presentation/log-sentences.js';
+
+function ev<T extends EventType>(type: T, payload: EventPayloads[T], turn = 1): GameEvent {
+  return { type, payload, turn, age: 1, phase: 'PLANNING', timestamp: 0 } as GameEvent;
+}
+
+const bid = (userID: string, cardID = 101) => ev('BID', { userID, cardID, spentMilitary: 1, military: 2 });
+
+describe('groupEvents', () => {
+  test('groups consecutive events of the listed types, newest group first', () => {
+    const events = [
+      ev('SET_UP_PHASE', { phase: 'WAR' }),
+      bid('a'),
+      bid('b'),
+      ev('END_OF_PHASE', { phase: 'PLANNING', elapsed_phase_time: 1000, elapsed_phase_time_by_player_id: {} }),
+      ev('PRODUCTION', { userID: 'a', gold: 1, military: 0 }),
+      ev('PRODUCTION', { userID: 'b', gold: 2, military: 1 }),
+      ev('PRODUCTION', { userID: 'c', gold: 0, military: 1 }),
+    ];
+    const groups = groupEvents(events);
+    expect(groups.map((g) => [g.type, g.events.length])).toEqual([
+      ['PRODUCTION', 3],
+      ['END_OF_PHASE', 1],
+      ['BID', 2],
+      ['SET_UP_PHASE', 1],
+    ]);
+    // Within a group the events keep their order; keys are the first event's index.
+    expect(groups[2]!.events.map((e) => (e.payload as { userID: string }).userID)).toEqual(['a', 'b']);
+    expect(groups.map((g) => g.key)).toEqual([4, 3, 1, 0]);
+  });
+
+  test('consecutive events of other types are never grouped', () => {
+    const events = [
+      ev('REFUND_MILITARY', { userID: 'a', refundedMilitary: 1 }),
+      ev('REFUND_MILITARY', { userID: 'b', refundedMilitary: 2 }),
+      ev('CHAT', { userID: 'a', text: 'hi' }),
+      ev('CHAT', { userID: 'b', text: 'hello' }),
+      ev('CONFLICT_RESULTS', { cardID: 1, winningPlayerID: 'a', rounds: [], playerIDsWithRerolls: [] }),
+      ev('CONFLICT_RESULTS', { cardID: 2, winningPlayerID: 'b', rounds: [], playerIDsWithRerolls: [] }),
+    ];
+    expect(groupEvents(events).map((g) => g.events.length)).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  test('every listed type groups, and exactly those', () => {
+    expect([...GROUPED_EVENT_TYPES].sort()).toEqual(
+      ['BID', 'GAIN_CARD', 'GAIN_TRIBUTES', 'DEAL_CARD', 'DEAL_TRIBUTE', 'SLIDE_CARD', 'PRODUCTION', 'EARN_TOKEN', 'END_GAME_EFFECTS', 'END_GAME_SCORING'].sort(),
+    );
+    const deal = (cardID: number) => ev('DEAL_CARD', { cardID });
+    expect(groupEvents([deal(1), deal(2), bid('a'), deal(3)]).map((g) => g.events.length)).toEqual([1, 1, 2]);
+  });
+
+  test('an empty log has no groups', () => {
+    expect(groupEvents([])).toEqual([]);
+  });
+});
+
+function logState(game: Game, names: Record<string, string>): LogState {
+  const view = viewFor(game, null);
+  return {
+    game: view,
+    cardsByID: game.cardsByID,
+    tributeCardsByID: game.tributeCardsByID,
+    usersByID: Object.fromEntries(Object.entries(names).map(([id, name]) => [id, { id, name, profilePictureURL: null }])),
+  };
+}
+
+describe('sentences', () => {
+  const { game } = playBotGame(
+    {
+      seats: [
+        { userID: 'u1', botType: 'basic_bot' },
+        { userID: 'u2', botType: 'easy_bot' },
+        { userID: 'u3', botType: 'easy_bot' },
+      ],
+      options: { rerollTokens: true, warTokens: true, retreat2: true },
+      definitions: GAME_DEFINITIONS,
+    },
+    5,
+    7,
+  );
+  const state = logState(game, { u1: 'Ada', u2: 'Bo', u3: 'Cy' });
+  const cardName = (id: number) => game.cardsByID[id]!.name;
+
+  test('every event of a whole game reads as a sentence naming its players and cards', () => {
+    const seen = new Set<string>();
+    for (const event of game.events) {
+      const segments = sentence(state, event);
+      const text = sentenceText(segments);
+      expect(text).not.toMatch(/undefined|NaN|\[object/);
+      expect(text.length).toBeGreaterThan(3);
+      const payload = event.payload as { userID?: string };
+      if (payload.userID) {
+        const who = segments.find((s) => s.kind === 'player');
+        expect(who).toMatchObject({ kind: 'player', userID: payload.userID });
+        // Players are named, not only coloured.
+        expect(text).toContain(state.usersByID[payload.userID]!.name);
+      }
+      seen.add(event.type);
+    }
+    expect(seen).toContain('CONFLICT_RESULTS');
+    expect(seen).toContain('END_GAME_SCORING');
+  });
+
+  test('players carry their seat colour and name', () => {
+    const first = game.events.find((e) => e.type === 'BID')!;
+    const [who] = sentence(state, first);
+    const seat = game.players.find((p) => p.userID === (first.payload as { userID: string }).userID)!;
+    expect(who).toMatchObject({ kind: 'player', color: seat.color });
+  });
+
+  test('bids, gains, production and clashes in words', () => {
+    const b = game.events.find((e): e is Extract<GameEvent, { type: 'BID' }> => e.type === 'BID')!;
+    const bidText = sentenceText(sentence(state, b));
+    expect(bidText).toContain(` bid ${b.payload.military} military`);
+    expect(bidText).toContain(cardName(b.payload.cardID));
+
+    const gain = game.events.find((e): e is Extract<GameEvent, { type: 'GAIN_CARD' }> => e.type === 'GAIN_CARD')!;
+    expect(sentenceText(sentence(state, gain))).toContain(` gained ${cardName(gain.payload.cardID)}`);
+
+    const clash = game.events.find((e): e is Extract<GameEvent, { type: 'CONFLICT_RESULTS' }> => e.type === 'CONFLICT_RESULTS')!;
+    const clashText = sentenceText(sentence(state, clash));
+    expect(clashText).toContain(` won the clash for ${cardName(clash.payload.cardID)}`);
+  });
+
+  test('hand-made events read exactly', () => {
+    const s = logState(game, { u1: 'Ada', u2: 'Bo', u3: 'Cy' });
+    const card = game.players[0]!.cardIDs[0]!;
+    const name = cardName(card);
+    expect(sentenceText(sentence(s, ev('PRODUCTION', { userID: 'u1', gold: 2, military: 1 })))).toBe('Ada produced 2 gold, 1 military');
+    expect(sentenceText(sentence(s, ev('PRODUCTION', { userID: 'u1', gold: 0, military: 0 })))).toBe('Ada produced nothing');
+    expect(sentenceText(sentence(s, ev('EARN_TOKEN', { userID: 'u2', token: 'War', triggeredCards: [] })))).toBe('Bo earned a Clash token');
+    expect(sentenceText(sentence(s, ev('BID', { userID: 'u3', cardID: card, spentMilitary: 2, military: 3 })))).toBe(`Cy bid 3 military (spent 2) on ${name}`);
+    expect(sentenceText(sentence(s, ev('BID', { userID: 'u3', cardID: card, spentMilitary: 3, military: 3 })))).toBe(`Cy bid 3 military on ${name}`);
+    expect(sentenceText(sentence(s, ev('DECLINE_REROLL', { userID: 'u1' })))).toBe('Ada kept their roll');
+    expect(sentenceText(sentence(s, ev('END_GAME_SCORING', { userID: 'u1', favor: 3, cost: { gold: 6, military: 3 } })))).toBe('Ada turned 6 gold and 3 military into 3 favor');
+    expect(sentenceText(sentence(s, ev('SET_UP_AGE', { age: 2 })))).toBe('Age 2 begins');
+    expect(sentenceText(sentence(s, ev('END_OF_PHASE', { phase: 'PLANNING', elapsed_phase_time: 65_000, elapsed_phase_time_by_player_id: {} })))).toBe(
+      'Planning phase ended after 1:05',
+    );
+    expect(sentenceText(sentence(s, ev('CHAT', { userID: 'nobody', text: 'hi' })))).toBe('unknown: hi');
+  });
+
+  test('favor is left out while hidden, and shown once the game ends', () => {
+    const s = logState(game, { u1: 'Ada' });
+    const gain = ev('GAIN_CARD', { userID: 'u1', cardID: game.players[0]!.cardIDs[0]!, cost: { gold: 2 }, gold: 0, military: 0, favor: 2, prophecyFavor: 0, triggeredCards: [] });
+    const hidden: LogState = { ...s, game: { ...s.game, options: { ...s.game.options, hideFavor: true }, gameEndTimestamp: null } };
+    expect(sentenceText(sentence(hidden, gain))).not.toContain('favor');
+    expect(sentenceText(sentence(s, gain))).toContain('+2 favor');
+  });
+});

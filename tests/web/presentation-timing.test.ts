@@ -1,0 +1,128 @@
+/** The presentation layer's other pure logic: the timer, names, contrast, sounds, counters, animation plans. */
+import { describe, expect, test } from 'vitest';
+import { SEAT_COLORS, type EventPayloads, type EventType, type GameEvent } from '../../src/engine/index.js';
+import {
+  assertKnownStyle,
+  CARD_DEAL_MS,
+  CARD_FLY_MS,
+  CARD_REMOVE_MS,
+  DELAY_STEP_MS,
+  MAX_REPLAYED_EVENTS,
+  planAnimations,
+  planLength,
+  RESOURCE_FLY_MS,
+  units,
+} from '../../src/web/game/presentation/animation-plan.js';
+import { winnerNames, timePie } from '../../src/web/game/presentation/end-stats.js';
+import { contrast, formatDuration, joinNames, textOn, TIMER_REFRESH_MS } from '../../src/web/game/presentation/format.js';
+import { soundCue, SOUND_VOLUME } from '../../src/web/game/presentation/sound-cues.js';
+import { TICK_MS, tickValues } from '../../src/web/game/presentation/ticking.js';
+
+function ev<T extends EventType>(type: T, payload: EventPayloads[T]): GameEvent {
+  return { type, payload, turn: 1, age: 1, phase: 'RESOLUTION', timestamp: 0 } as GameEvent;
+}
+
+describe('timer', () => {
+  test('h:mm:ss, refreshed every 216 ms', () => {
+    expect(TIMER_REFRESH_MS).toBe(216);
+    expect(formatDuration(0)).toBe('0:00:00');
+    expect(formatDuration(999)).toBe('0:00:00');
+    expect(formatDuration(61_000)).toBe('0:01:01');
+    expect(formatDuration(3_600_000 + 23 * 60_000 + 9_500)).toBe('1:23:09');
+    expect(formatDuration(30 * 3_600_000)).toBe('30:00:00');
+    expect(formatDuration(-5_000)).toBe('0:00:00');
+  });
+});
+
+describe('names and colours', () => {
+  test("ties are joined by ' and '", () => {
+    expect(joinNames(['Ada'])).toBe('Ada');
+    expect(joinNames(['Ada', 'Bo', 'Cy'])).toBe('Ada and Bo and Cy');
+  });
+
+  test('winners and time pie', () => {
+    const state = {
+      usersByID: { a: { id: 'a', name: 'Ada', profilePictureURL: null }, b: { id: 'b', name: 'Bo', profilePictureURL: null } },
+      game: {
+        players: [{ userID: 'a', color: '#d9480f', counters: { favor: 10 } }, { userID: 'b', color: '#1971c2', counters: { favor: 10 } }],
+        winnerIDs: ['a', 'b'],
+        totalThinkingMillisByPlayerID: { a: 12_600, b: 400 },
+      },
+    } as never;
+    expect(`${winnerNames(state)} wins!`).toBe('Ada and Bo wins!');
+    expect(timePie(state).series).toEqual([13, 0]);
+  });
+
+  test('every seat colour gets a name text colour readable on it (WCAG AA)', () => {
+    for (const color of SEAT_COLORS) expect(contrast(color, textOn(color))).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('sounds', () => {
+  const at = { age: 1 as const, turn: 2, phase: 'PLANNING' as const, turnsPerAge: 5, gameEndTimestamp: null };
+  test('gong on a new age, horn on an age\'s last turn, chime on a new phase, nothing on load', () => {
+    expect(SOUND_VOLUME).toBe(0.3);
+    expect(soundCue(null, at)).toBeNull();
+    expect(soundCue(at, at)).toBeNull();
+    expect(soundCue(at, { ...at, phase: 'WAR' })).toBe('chime');
+    expect(soundCue({ ...at, turn: 4 }, { ...at, turn: 5, phase: 'SETUP' })).toBe('horn');
+    expect(soundCue({ ...at, turn: 3 }, { ...at, turn: 4, phase: 'SETUP' })).toBe('chime');
+    expect(soundCue({ ...at, turn: 5 }, { ...at, age: 2, turn: 1 })).toBe('gong');
+  });
+});
+
+describe('ticking counters', () => {
+  test('one unit per tick, at least 50 ms apart; big jumps in at most 20 ticks', () => {
+    expect(TICK_MS).toBeGreaterThanOrEqual(50);
+    expect(tickValues(3, 3)).toEqual([]);
+    expect(tickValues(3, 6)).toEqual([4, 5, 6]);
+    expect(tickValues(6, 4)).toEqual([5, 4]);
+    const big = tickValues(0, 57);
+    expect(big.length).toBeLessThanOrEqual(20);
+    expect(big.at(-1)).toBe(57);
+  });
+});
+
+describe('animation plans', () => {
+  const gain = (userID: string, cardID: number) =>
+    ev('GAIN_CARD', { userID, cardID, cost: { gold: 0 }, gold: 0, military: 0, favor: 0, prophecyFavor: 0, triggeredCards: [] });
+
+  test("the spec's durations, 0.1 s apart, a stage after the one before", () => {
+    const plan = planAnimations([gain('a', 1), gain('b', 2), ev('DEAL_CARD', { cardID: 3 }), ev('DEAL_CARD', { cardID: 4 }), ev('DISCARD_TRIBUTE', { cardID: 9 })]);
+    expect(plan.map((s) => [s.kind, s.delay, s.duration])).toEqual([
+      ['card-fly', 0, CARD_FLY_MS],
+      ['card-fly', DELAY_STEP_MS, CARD_FLY_MS],
+      ['card-deal', DELAY_STEP_MS + CARD_FLY_MS, CARD_DEAL_MS],
+      ['card-deal', 2 * DELAY_STEP_MS + CARD_FLY_MS, CARD_DEAL_MS],
+      ['card-remove', 2 * DELAY_STEP_MS + CARD_FLY_MS + CARD_DEAL_MS, CARD_REMOVE_MS],
+    ]);
+    expect(CARD_FLY_MS).toBe(400);
+    expect(CARD_DEAL_MS).toBe(600);
+    expect(CARD_REMOVE_MS).toBe(600);
+    expect(planLength(plan)).toBe(2 * DELAY_STEP_MS + CARD_FLY_MS + CARD_DEAL_MS + CARD_REMOVE_MS);
+  });
+
+  test('resources fly one unit at a time, 0.4 s each, 0.1 s apart per player', () => {
+    const plan = planAnimations([ev('PRODUCTION', { userID: 'a', gold: 2, military: 1 }), ev('PRODUCTION', { userID: 'b', gold: 1, military: 0 })]);
+    expect(plan.map((s) => (s.kind === 'resource-fly' ? [s.toPlayerID, s.resource, s.delay, s.duration] : null))).toEqual([
+      ['a', 'gold', 0, RESOURCE_FLY_MS],
+      ['a', 'gold', 100, RESOURCE_FLY_MS],
+      ['a', 'military', 200, RESOURCE_FLY_MS],
+      ['b', 'gold', 0, RESOURCE_FLY_MS],
+    ]);
+    expect(RESOURCE_FLY_MS).toBe(400);
+    expect(units(3)).toEqual([1, 1, 1]);
+    expect(units(20)).toEqual([1, 1, 1, 1, 1, 1, 1, 13]);
+    expect(units(0)).toEqual([]);
+  });
+
+  test('events with nothing to show play nothing; a long catch-up is not replayed', () => {
+    expect(planAnimations([ev('SET_UP_PHASE', { phase: 'WAR' }), ev('CHAT', { userID: 'a', text: 'x' })])).toEqual([]);
+    expect(planAnimations(Array.from({ length: MAX_REPLAYED_EVENTS + 1 }, (_, i) => ev('DEAL_CARD', { cardID: i })))).toEqual([]);
+  });
+
+  test("an unknown animation kind is the 'unknown style' assertion", () => {
+    expect(() => assertKnownStyle('wobble')).toThrow('unknown style');
+    expect(() => assertKnownStyle('card-fly')).not.toThrow();
+  });
+});

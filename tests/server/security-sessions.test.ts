@@ -63,10 +63,10 @@ describe('the websocket JWT', () => {
     // Over a websocket it signs in, but cannot get a successor.
     const socket = new WebSocket(`${server.url.replace('http', 'ws')}/trpc?jwt=${encodeURIComponent(jwt)}`);
     await new Promise((resolve) => socket.once('open', resolve));
-    const answer = (id: number) => new Promise<any>((resolve) => socket.on('message', (raw) => JSON.parse(raw.toString()).id === id && resolve(JSON.parse(raw.toString()))));
+    const answer = (id: number) => new Promise<{ result?: { data: unknown }; error?: unknown }>((resolve) => socket.on('message', (raw) => JSON.parse(raw.toString()).id === id && resolve(JSON.parse(raw.toString()))));
     const me = answer(1);
     socket.send(JSON.stringify({ id: 1, method: 'query', params: { path: 'session.me' } }));
-    expect((await me).result.data).toMatchObject({ id: guest.userID });
+    expect((await me).result?.data).toMatchObject({ id: guest.userID });
     const renewal = answer(2);
     socket.send(JSON.stringify({ id: 2, method: 'query', params: { path: 'session.jwt' } }));
     expect((await renewal).error).toMatchObject({ message: 'A token cannot renew itself: ask with your session cookie.', data: { code: 'UNAUTHORIZED' } });
@@ -83,7 +83,7 @@ describe('the websocket JWT', () => {
     const before = (await guest.client.lobbies.list.query()).length;
     const create = await fetch(`${server.url}/trpc/lobbies.create?jwt=${encodeURIComponent(jwt)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(create.status).toBe(401);
-    expect((await create.json()).error.message).toBe('You must be logged in.');
+    expect(((await create.json()) as { error: { message: string } }).error.message).toBe('You must be logged in.');
     const rest = await fetch(`${server.url}/api/lobby/create?jwt=${encodeURIComponent(jwt)}`, { method: 'POST' });
     expect(rest.status).toBe(401);
     expect((await guest.client.lobbies.list.query()).length).toBe(before);

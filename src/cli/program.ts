@@ -1,8 +1,8 @@
 /**
- * The `mythos` command line: tournament, replay, balance and bench, wired with commander.
+ * The `mythos` command line: tournament, replay, verify, balance and bench, wired with commander.
  * `runCli` parses and runs one command line and returns the exit code instead of exiting, so tests
- * run it in-process. Exit codes: 0 ok, 1 a replay that does not reproduce (or an unexpected
- * failure), 2 a usage error (bad flag, value, bot, module, option or file).
+ * run it in-process. Exit codes: 0 ok, 1 a replay that does not reproduce or a game that does not
+ * verify (or an unexpected failure), 2 a usage error (bad flag, value, bot, module, option or file).
  */
 import { Command, CommanderError } from 'commander';
 import { dbCommand, gamesCommand, usersCommand } from './admin.js';
@@ -12,6 +12,7 @@ import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './errors.js';
 import { processIo, type Io } from './io.js';
 import { replayCommand } from './replay.js';
 import { tournamentCommand } from './tournament.js';
+import { verifyCommand } from './verify.js';
 
 export function buildProgram(io: Io, setExitCode: (code: number) => void): Command {
   const program = new Command('mythos')
@@ -32,11 +33,13 @@ Examples:
   $ mythos balance --games 2000 --out report.md
   $ mythos bench --seconds 3
   $ mythos users list && mythos users make-dev u_abc123
-  $ mythos games export g_abc123 --out game.json && mythos replay game.json`,
+  $ mythos games export g_abc123 --out game.json && mythos replay game.json
+  $ mythos verify game.json`,
     );
   for (const command of [
     tournamentCommand(io),
     replayCommand(io, setExitCode),
+    verifyCommand(io, setExitCode),
     balanceCommand(io),
     benchCommand(io),
     usersCommand(io),

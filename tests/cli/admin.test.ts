@@ -60,6 +60,21 @@ describe('admin commands', () => {
     const replay = await cli('replay', file, '--quiet');
     expect(replay.stderr).toBe('');
     expect(replay.code).toBe(0);
+    // The finished game reveals its 256-bit seed, which matches the commitment it published.
+    const verify = await cli('verify', file);
+    expect(verify.stdout).toMatch(/^OK .+: the revealed seed matches the commitment [0-9a-f]{64}; /);
+    expect(verify.code).toBe(0);
+  });
+
+  it('games export refuses a game that has not ended: its seed is still secret', async () => {
+    const ann = await signInGuest(server, 'Ann2');
+    const { id } = await ann.client.lobbies.create.mutate();
+    await ann.client.lobbies.addBot.mutate({ lobbyID: id, botType: 'easy_bot' });
+    const running = (await ann.client.lobbies.start.mutate({ lobbyID: id })).gameID;
+    ann.close();
+    const run = await cli('games', 'export', running, '--out', join(tempDir(), 'running.json'));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`error: game ${running} has not ended: its seed stays secret until then (--unfinished exports it anyway)\n`);
   });
 
   it('db migrate brings the schema up to date', async () => {

@@ -5,8 +5,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GAME_OPTION_KEYS, MODULE_KEYS } from '../../src/engine/index.js';
+import { advance, createGame, GAME_OPTION_KEYS, MODULE_KEYS } from '../../src/engine/index.js';
+import { GAME_DEFINITIONS } from '../../src/engine/data.js';
 import type { ReplayFile } from '../../src/cli/replay-file.js';
+import { playToEnd } from '../support/play.js';
 import { cli, tempDir } from './helpers.js';
 
 const dir = tempDir();
@@ -100,5 +102,19 @@ describe('replay', () => {
     const run = await cli('replay', '--quiet', bad);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^FAIL .+: the re-run differs from the saved final state; first difference at \$\.\S+: expected .+, actual .+\n$/);
+  });
+
+  it('re-runs a version 1 file (a xoroshiro128+ game, saved as version 3) with its own generator, bit for bit', async () => {
+    const seats = ['p1', 'p2', 'p3'].map((userID) => ({ userID, botType: null }));
+    const start = advance(createGame({ players: seats, definitions: GAME_DEFINITIONS, generator: 'xoroshiro128+' }, 1042, 0), 0).game;
+    const { game, actions } = playToEnd(start, 8);
+    if (game.rngState.kind !== 'xoroshiro128+') throw new Error('a xoroshiro128+ game');
+    const { rngState, seedCommitment: _c, ...rest } = game;
+    const file = join(dir, 'v1.json');
+    const final = { ...rest, version: 3, rngState: rngState.state };
+    writeFileSync(file, JSON.stringify({ format: 'mythos-replay', version: 1, setup: { seats }, seed: 1042, start: 0, actions, final }));
+    const run = await cli('replay', '--quiet', file);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(`OK ${file}: ${actions.length} actions re-run, final state identical\n`);
   });
 });

@@ -1,0 +1,116 @@
+/**
+ * `mythos verify <file>`: checks that a finished game's dice were fair. Every game commits to its
+ * secret seed from the start (the SHA-256 of the seed, shown to every player) and reveals the
+ * seed at the end. Verifying checks the revealed seed against the commitment, then re-runs the
+ * game from the seed, setup and actions and checks that it gives every event of the file (every
+ * deal and every die) and its final state. Exit 0 when all hold, 1 naming the first thing that
+ * does not, 2 for a file that cannot be verified (unreadable, or a game not ended yet).
+ */
+import { Command } from 'commander';
+import { commitmentOf, seedFromNumber, type Game, type GameEvent } from '../engine/index.js';
+import { asJSON, describeDifference, firstDifference, showValue } from './deep-diff.js';
+import { CliError, EXIT_FAILED, EXIT_OK } from './errors.js';
+import type { Io } from './io.js';
+import { readReplayFile, type ReplayFile } from './replay-file.js';
+import { rerun } from './rerun.js';
+
+const DEALS: readonly GameEvent['type'][] = ['DEAL_CARD', 'DEAL_TRIBUTE'];
+
+/** The dice an event shows: a clash's rolls, or a reroll. */
+function diceOf(event: GameEvent): number {
+  if (event.type === 'USE_REROLL') return event.payload.rolls.length;
+  if (event.type !== 'CONFLICT_RESULTS') return 0;
+  return event.payload.rounds.reduce((n, round) => n + Object.values(round).reduce((m, result) => m + result.rolls.length, 0), 0);
+}
+
+function what(event: GameEvent): string {
+  if (DEALS.includes(event.type)) return 'a deal';
+  return diceOf(event) > 0 ? 'a die' : 'an event';
+}
+
+/** The commitment the file's game published, and the seed it revealed at the end. */
+function sealOf(replay: ReplayFile, path: string): { commitment: string; seed: string } {
+  const { final } = replay;
+  if (final.gameEndTimestamp === null || final.gameEndTimestamp === undefined) {
+    throw new CliError(`${path}: the game has not ended: its seed is revealed only at the end, so it cannot be verified yet`);
+  }
+  if (typeof final.seedCommitment !== 'string') {
+    throw new CliError(`${path}: the game has no seed commitment: it was made before fair dice (mythos replay still re-runs it)`);
+  }
+  return { commitment: final.seedCommitment, seed: typeof replay.seed === 'number' ? seedFromNumber(replay.seed) : replay.seed };
+}
+
+/** The first event of the file the re-run does not give, described; null if all match. */
+function firstEventDifference(saved: readonly GameEvent[], rerun: Game): string | null {
+  const events = asJSON(rerun.events);
+  if (!Array.isArray(events)) return 'the re-run has no events';
+  for (let i = 0; i < Math.max(saved.length, events.length); i++) {
+    const event = saved[i];
+    if (event === undefined) return `the seed and actions give more events than the file holds (event ${i}: ${showValue(events[i])})`;
+    const difference = firstDifference(event, events[i], `$.final.events[${i}]`);
+    if (difference) {
+      return (
+        `${what(event)} differs: event ${i} (${event.type}, age ${event.age}, turn ${event.turn}) at ${difference.path}: ` +
+        `the file says ${showValue(difference.expected)}, the seed and actions give ${showValue(difference.actual)}`
+      );
+    }
+  }
+  return null;
+}
+
+export function runVerify(path: string, io: Io): number {
+  const replay = readReplayFile(path);
+  const { commitment, seed } = sealOf(replay, path);
+  const hashed = commitmentOf(seed);
+  if (hashed !== commitment) {
+    io.out(`FAIL ${path}: the revealed seed does not match the commitment (its SHA-256 is ${hashed}, the game committed to ${commitment})\n`);
+    return EXIT_FAILED;
+  }
+  const result = rerun(replay);
+  if (!result.ok) {
+    const a = replay.actions[result.index]!;
+    io.out(`FAIL ${path}: action ${result.index} (${a.action.type} by ${a.userID} at ${a.now}) was refused: ${result.message}\n`);
+    return EXIT_FAILED;
+  }
+  const events = replay.final.events;
+  const eventDifference = firstEventDifference(events, result.game);
+  if (eventDifference) {
+    io.out(`FAIL ${path}: ${eventDifference}\n`);
+    return EXIT_FAILED;
+  }
+  const difference = firstDifference(replay.final, asJSON(result.game), '$.final');
+  if (difference) {
+    io.out(`FAIL ${path}: the final state is not what the seed and actions give; first difference at ${describeDifference(difference)}\n`);
+    return EXIT_FAILED;
+  }
+  const deals = events.filter((e) => DEALS.includes(e.type)).length;
+  const dice = events.reduce((n, e) => n + diceOf(e), 0);
+  io.out(
+    `OK ${path}: the revealed seed matches the commitment ${commitment}; ` +
+      `${replay.actions.length} actions re-run give all ${events.length} events (${deals} deals, ${dice} dice) and the final state\n`,
+  );
+  return EXIT_OK;
+}
+
+export function verifyCommand(io: Io, setExitCode: (code: number) => void): Command {
+  return new Command('verify')
+    .description("check a finished game's fairness: its revealed seed matches its commitment and gives every deal and die")
+    .argument('<file>', 'an exported game (games export) or a replay file of a finished game')
+    .addHelpText(
+      'after',
+      `
+Every game publishes the SHA-256 of its secret seed (its commitment) from the start and reveals
+the seed when it ends. verify checks the seed against the commitment and re-runs the game from
+the seed, the setup and the actions: every deal and die must come out as the file says.
+
+Exit code 0 when they do, 1 when the seed does not match the commitment or a deal, a die or any
+other part of the game differs (the first difference is printed), 2 for a file that is not a
+usable export or a game that has not ended.
+
+Examples:
+  $ mythos games export g_abc123 --out game.json && mythos verify game.json`,
+    )
+    .action((file: string) => {
+      setExitCode(runVerify(file, io));
+    });
+}

@@ -160,6 +160,9 @@ function Art({ card }: { card: Card }) {
           return <path key={i} d={`M50 26 L${50 + 90 * Math.cos(a)} ${26 + 90 * Math.sin(a)} L${50 + 90 * Math.cos(b)} ${26 + 90 * Math.sin(b)}z`} />;
         })}
       </svg>
+      <span className="mc-art-watermark">
+        <AffinityIcon affinity={card.affinity} />
+      </span>
       <span className="mc-art-type">
         <TypeIcon type={card.type} />
       </span>

@@ -4,13 +4,20 @@
  */
 import type { Ability, Output, Target } from '../../engine/cards/notation.js';
 import { parseAbility } from '../../engine/cards/notation.js';
-import type { Card, GameDefinitions, TributeCard } from '../../engine/cards/definitions.js';
+import type { GameDefinitions, TributeCard } from '../../engine/cards/definitions.js';
+import type { CardDef } from '../../engine/cards/schema.js';
 import type { CountedThing } from '../../engine/types.js';
 import { RESOURCE_LABELS } from './icons.js';
 
-export type { Card, TributeCard, GameDefinitions };
+/**
+ * What a card face draws: a card definition (SPEC section 3). The engine's `Card` (a definition
+ * plus its parsed effects), as `definitions.get` and game views send it, is one too; the face reads
+ * the printed `abilities` so they show in the card's own order.
+ */
+export type Card = CardDef;
+export type { TributeCard, GameDefinitions };
 
-/** Cards in `definitions.get`'s answer (the engine's Card: the definition plus its parsed effects). */
+/** A card of `definitions.get`'s answer by id: the core set first, then the modules' cards. */
 export function cardByID(definitions: Pick<GameDefinitions, 'cardDefs' | 'modules'>, id: number): Card | undefined {
   return (
     definitions.cardDefs.find((c) => c.id === id) ??

@@ -23,7 +23,8 @@ const COPIES_NOTE: Record<string, string> = {
 
 function useCardWidth(): number {
   // Three cards across a 375 px phone; the full-size face elsewhere.
-  return typeof window !== 'undefined' && window.matchMedia('(max-width: 767px)').matches ? 104 : 140;
+  if (typeof window === 'undefined' || window.innerWidth >= 768) return 140;
+  return Math.max(90, Math.min(140, Math.floor((window.innerWidth - 56) / 3)));
 }
 
 function GalleryCard({ card, width }: { card: Card; width: number }) {

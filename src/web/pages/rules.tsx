@@ -1,4 +1,98 @@
-/** Placeholder while this page is being built in this session (replaced before it lands). */
+/**
+ * The rules, /rules (public): every section of docs/rules.md (one text, written for players), with
+ * its SPEC anchors, a contents list, the card and tribute anatomy drawn with the real card
+ * components, the icon legend, and the war probability table computed by the engine's clash function.
+ * Static apart from that arithmetic, so it loads fast on a phone.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import rulesText from '../../../docs/rules.md?raw';
+import { Markdown, splitSections } from '../rules/markdown.js';
+import { ProbabilityTable } from '../rules/probability-table.js';
+import { CardAnatomy, IconLegend, TributeAnatomy } from '../rules/anatomy.js';
+import '../rules/rules.css';
+
+/** Sections for the people who build the game rather than play it. */
+const NOT_FOR_PLAYERS = new Set(['decisions']);
+
+const { sections } = splitSections(rulesText);
+const SHOWN = sections.filter((s) => !NOT_FOR_PLAYERS.has(s.id));
+
+function anatomyWidth(): number {
+  return typeof window !== 'undefined' && window.innerWidth < 768 ? 170 : 210;
+}
+
+/** What a section shows besides its text. */
+function extras(id: string): { before?: ReactNode; after?: ReactNode; table?: ReactNode } {
+  switch (id) {
+    case 'card_anatomy':
+      return {
+        after: (
+          <>
+            <CardAnatomy width={anatomyWidth()} />
+            <h3>Reading the icons</h3>
+            <p>Abilities are drawn as icons. Hover over an ability row on any card to read it in words.</p>
+            <IconLegend />
+          </>
+        ),
+      };
+    case 'tribute_anatomy':
+      return { after: <TributeAnatomy width={anatomyWidth()} /> };
+    case 'war-probability':
+      return { table: <ProbabilityTable /> };
+    default:
+      return {};
+  }
+}
+
 export function Page() {
-  return <p>Loading...</p>;
+  const { hash } = useLocation();
+  useEffect(() => {
+    document.title = 'Game Rules · Mythos';
+  }, []);
+  // The sections arrive with this lazily loaded page, after the browser looked for the hash.
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+
+  return (
+    <div className="rules-page">
+      <nav className="rules-toc" aria-label="Rules contents">
+        <details open={typeof window === 'undefined' || window.innerWidth >= 768}>
+          <summary>Contents</summary>
+          <ol>
+            {SHOWN.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`} aria-current={hash === `#${s.id}` ? 'location' : undefined}>
+                  {s.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </details>
+      </nav>
+      <article className="rules-body">
+        <h1>Game Rules</h1>
+        <p className="rules-lead">
+          Draft cards from a shared trade row by secretly bidding military, settle clashes with dice, complete tributes, and win the most favor over three ages.
+          Here is everything you need to play.
+        </p>
+        {SHOWN.map((section) => {
+          const extra = extras(section.id);
+          return (
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="rules-section">
+              <h2 id={`${section.id}-title`}>
+                <a href={`#${section.id}`} className="rules-self-link">
+                  {section.title}
+                </a>
+              </h2>
+              {extra.before}
+              <Markdown lines={section.lines} replaceTable={extra.table} />
+              {extra.after}
+            </section>
+          );
+        })}
+      </article>
+    </div>
+  );
 }

@@ -140,7 +140,21 @@ const cardSetTable: Migration = {
   },
 };
 
+/**
+ * Each game's seed commitment beside it, so the history lists it without reading the state.
+ * Games stored before had no commitment (their seeds were never committed to): null.
+ */
+const seedCommitment: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('games').addColumn('seed_commitment', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('games').dropColumn('seed_commitment').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
+  '2026-11-23-003-seed-commitment': seedCommitment,
 };

@@ -56,6 +56,8 @@ export interface GamesTable {
   start_timestamp: number;
   end_timestamp: number | null;
   updated_at: number;
+  /** SHA-256 of the game's seed, public from the start; null for games from before commitments. */
+  seed_commitment: string | null;
 }
 
 /** The card and tribute definitions of a game, written once when it starts. */

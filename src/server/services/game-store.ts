@@ -41,6 +41,7 @@ export async function insertGame(db: Executor, game: Game, lobbyID: string | nul
       start_timestamp: game.gameStartTimestamp,
       end_timestamp: game.gameEndTimestamp,
       updated_at: game.updateTimestamp,
+      seed_commitment: game.seedCommitment,
     })
     .execute();
   await db.insertInto('game_card_sets').values({ game_id: game.id, card_set_json: JSON.stringify(cardSet) }).execute();

@@ -10,6 +10,8 @@ export interface GameHistoryItem {
   players: { userID: string }[];
   gameStartTimestamp: number;
   gameEndTimestamp: number | null;
+  /** SHA-256 of the game's secret seed, revealed when it ends (null for games from before). */
+  seedCommitment: string | null;
 }
 
 export interface GameSummary {
@@ -24,7 +26,7 @@ export class HistoryService {
   constructor(private readonly db: Kysely<Database>) {}
 
   async list(filter: { includeBots: boolean; userID?: string | null; limit?: number }): Promise<GameHistoryItem[]> {
-    let query = this.db.selectFrom('games').select(['id', 'start_timestamp', 'end_timestamp']);
+    let query = this.db.selectFrom('games').select(['id', 'start_timestamp', 'end_timestamp', 'seed_commitment']);
     if (!filter.includeBots) query = query.where('has_bots', '=', 0);
     if (filter.userID) {
       const userID = filter.userID;
@@ -37,6 +39,7 @@ export class HistoryService {
       players: seats.filter((s) => s.game_id === g.id).map((s) => ({ userID: s.user_id })),
       gameStartTimestamp: g.start_timestamp,
       gameEndTimestamp: g.end_timestamp,
+      seedCommitment: g.seed_commitment,
     }));
   }
 

@@ -4,7 +4,7 @@
  * settled it shrinks to a corner card for the finish pause (15 s) or until closed. The board
  * under it stays usable: only the panels take pointer events.
  */
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseButton } from '@mantine/core';
 import type { GameScreenState } from '../model.js';
@@ -35,8 +35,15 @@ function ActiveClashView({ state, clash }: { state: GameScreenState; clash: Acti
 
 export function AnimationLayer({ state }: { state: GameScreenState }) {
   const store = useSyncExternalStore(animationStore.subscribe, animationStore.get, animationStore.get);
-  const layerRef = useCallback((element: HTMLDivElement | null) => animationStore.setLayer(element), []);
-  if (typeof document === 'undefined') return null;
+  const [id] = useState(animationStore.newOwnerID);
+  useEffect(() => () => animationStore.release(id), [id]);
+  useEffect(() => {
+    if (store.owner === null) animationStore.claim(id);
+  }, [store.owner, id]);
+  const layerRef = useCallback((element: HTMLDivElement | null) => {
+    if (element) animationStore.setLayer(element);
+  }, []);
+  if (typeof document === 'undefined' || store.owner !== id) return null;
   const rolling = store.clashes.filter((c) => !c.done);
   const done = store.clashes.filter((c) => c.done);
   return createPortal(

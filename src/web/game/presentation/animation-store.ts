@@ -18,9 +18,11 @@ interface StoreState {
   clashes: ActiveClash[];
   awaiting: boolean;
   layer: HTMLElement | null;
+  /** The one mounted AnimationLayer that draws (it may be mounted from two places). */
+  owner: number | null;
 }
 
-let state: StoreState = { clashes: [], awaiting: false, layer: null };
+let state: StoreState = { clashes: [], awaiting: false, layer: null, owner: null };
 const listeners = new Set<() => void>();
 let awaitTimer: number | null = null;
 let nextID = 1;
@@ -46,6 +48,13 @@ export const animationStore = {
     return () => listeners.delete(listener);
   },
   get: (): StoreState => state,
+  claim(id: number): void {
+    if (state.owner === null) set({ owner: id });
+  },
+  release(id: number): void {
+    if (state.owner === id) set({ owner: null, layer: null });
+  },
+  newOwnerID: (): number => nextID++,
   setLayer(layer: HTMLElement | null): void {
     if (state.layer !== layer) set({ layer });
   },

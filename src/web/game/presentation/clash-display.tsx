@@ -3,19 +3,26 @@
  * apart), results (totals and W/L labels), a re-roll round 1.5 s after a tie, and completed 1.5 s
  * after the last round. Clicking it skips to the results; `instant` shows the outcome at once.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { GameEvent } from '../../../engine/events.js';
 import type { GameScreenState } from '../model.js';
 import { clashPlayers, clashTimeline, COMPLETE_PAUSE_MS, resultAt, resultLabel, roundWinner, ROLL_STEPS, type ClashFrame } from './clash.js';
-import type { ClashLike } from './clash-shows.js';
+import { clashKey, type ClashLike } from './clash-shows.js';
+import { animationStore } from './animation-store.js';
+import { AnimationLayer } from './animation-layer.js';
 import { Die } from './dice.js';
 import { playerRef, textOn } from './format.js';
 import classes from './presentation.module.css';
 
 export interface ClashDisplayProps {
   state: GameScreenState;
-  /** A CONFLICT_RESULTS event, or an open clash of the war phase (same fields). */
-  event: Extract<GameEvent, { type: 'CONFLICT_RESULTS' }> | ClashLike;
+  /**
+   * A CONFLICT_RESULTS event, or an open clash of the war phase (same fields). Without one, the
+   * display shows this turn's clashes, settled (and mounts the animation overlay if nobody has).
+   */
+  event?: Extract<GameEvent, { type: 'CONFLICT_RESULTS' }> | ClashLike;
+  /** The clash is still open (reroll choices pending): its leader 'leads', not 'wins'. */
+  open?: boolean;
   onDone?: () => void;
   /** Rounds before this one were already rolled on screen. */
   fromRound?: number;
@@ -32,7 +39,47 @@ function tumblingFace(step: number, seat: number, die: number): number {
   return ((step * 7 + seat * 13 + die * 5 + ((step * seat) % 3)) % 6) + 1;
 }
 
-export function ClashDisplay({ state, event, onDone, fromRound = 0, instant = false, completed = false, onStage }: ClashDisplayProps) {
+export function ClashDisplay(props: ClashDisplayProps) {
+  if (!props.event) return <CurrentClashes state={props.state} />;
+  return <ClashDice {...props} event={props.event} />;
+}
+
+/** This turn's clashes, as they stand, under the table; hidden while the overlay rolls them. */
+function CurrentClashes({ state }: { state: GameScreenState }) {
+  const { clashes: active } = useSyncExternalStore(animationStore.subscribe, animationStore.get, animationStore.get);
+  const { game } = state;
+  const shown = useMemo(() => {
+    const out: { key: string; clash: ClashLike; open: boolean }[] = [];
+    if (game.phase === 'WAR') for (const clash of game.clashes) out.push({ key: clashKey(game.age, game.turn, clash.cardID), clash, open: true });
+    for (let i = state.events.length - 1; i >= 0; i--) {
+      const event = state.events[i]!;
+      if (event.age !== game.age || event.turn !== game.turn) break;
+      if (event.type === 'CONFLICT_RESULTS') {
+        const key = clashKey(event.age, event.turn, event.payload.cardID);
+        if (!out.some((c) => c.key === key)) out.unshift({ key, clash: event.payload, open: false });
+      }
+    }
+    return out;
+  }, [game, state.events]);
+  const rolling = new Set(active.filter((c) => !c.done).map((c) => c.key));
+  const visible = shown.filter((c) => !rolling.has(c.key));
+  return (
+    <>
+      <AnimationLayer state={state} />
+      {visible.length > 0 && (
+        <div className={classes.clashInline} data-testid="clashes">
+          {visible.map(({ key, clash, open }) => (
+            <div key={key} className={classes.clashCardInline}>
+              <ClashDice state={state} event={clash} open={open} completed />
+            </div>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function ClashDice({ state, event, onDone, fromRound = 0, instant = false, completed = false, open = false, onStage }: ClashDisplayProps & { event: NonNullable<ClashDisplayProps['event']> }) {
   const clash: ClashLike = 'payload' in event ? event.payload : event;
   const rounds = clash.rounds;
   const timeline = useMemo(() => {
@@ -124,7 +171,7 @@ export function ClashDisplay({ state, event, onDone, fromRound = 0, instant = fa
         {frame.stage === 'initial' && 'The dice are cast...'}
         {frame.stage === 'rolling' && (frame.step < ROLL_STEPS - 1 ? 'Rolling...' : '')}
         {tie && 'Tie! The tied players roll again.'}
-        {settled && !tie && winner !== null && `${playerRef(state, winner).name} wins the clash`}
+        {settled && !tie && winner !== null && `${playerRef(state, winner).name} ${open ? 'leads' : 'wins'} the clash`}
       </footer>
     </section>
   );

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Modal, TextInput } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { trpc } from '../../lib/trpc.js';
+import type { GameScreenState } from '../model.js';
 import { useLongPress } from './long-press.js';
 import classes from './presentation.module.css';
 
@@ -17,7 +18,9 @@ interface ChatMessage {
   createdAt: number;
 }
 
-export function GameChatButton({ gameID }: { gameID: string }) {
+/** The game is named by `gameID`, or by `state` (the game screen's state) when given that. */
+export function GameChatButton({ gameID: id, state }: { gameID?: string; state?: GameScreenState }) {
+  const gameID = id ?? state?.game.id ?? '';
   const [opened, setOpened] = useState(false);
   const [unread, setUnread] = useState(0);
   const press = useLongPress(() => {

@@ -2,8 +2,6 @@
  * buildApp: the whole server as a Fastify instance, built from a Config. `main.ts` only reads
  * the environment and listens; tests build the app in-process on a random port.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -25,6 +23,7 @@ import { HTTP_STATUS, ServiceError } from './services/errors.js';
 import { buildServices, type Services } from './services/services.js';
 import { contextFor } from './trpc/context.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
+import { registerWebClient } from './web-client.js';
 
 export interface App {
   fastify: FastifyInstance;
@@ -124,7 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRest(fastify, services);
   registerGraphQL(fastify, services);
   registerChannel(fastify, services);
-  registerWebClient(fastify, config.webDir);
+  await registerWebClient(fastify, config.webDir);
 
   let closed = false;
   const extra: FastifyInstance[] = [];
@@ -147,32 +146,4 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await db.close();
     },
   };
-}
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.wav': 'audio/wav',
-};
-
-/** Serves the built web client when there is one; every unknown page gets its index.html. */
-function registerWebClient(fastify: FastifyInstance, webDir: string): void {
-  const index = path.join(webDir, 'index.html');
-  fastify.setNotFoundHandler(async (request, reply) => {
-    const apiPath = /^\/(api|trpc|auth|channel)(\/|$)/.test(request.url);
-    if (request.method !== 'GET' || apiPath) return reply.code(404).send({ ok: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
-    const file = path.join(webDir, path.normalize(decodeURIComponent(request.url.split('?')[0]!)).replace(/^(\.\.[/\\])+/, ''));
-    if (file.startsWith(webDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.type(MIME[path.extname(file)] ?? 'application/octet-stream').send(fs.createReadStream(file));
-    }
-    if (fs.existsSync(index)) return reply.type(MIME['.html']!).send(fs.createReadStream(index));
-    return reply
-      .code(404)
-      .type('text/plain')
-      .send('Mythos server is running. The web client has not been built, so only the API is served here: /trpc, /api, /auth and the /channel websocket (docs/protocol.md).');
-  });
 }

@@ -1,19 +1,23 @@
 /**
  * Admin commands against the server's database (the same DATABASE_URL / DATA_DIR as `npm start`):
- * `users list`, `users make-dev <id>`, `games export <id>` (a file `replay` accepts), `db migrate`.
+ * `users list`, `users make-dev <id>`, `games list`, `games export <id>` (a file `replay`
+ * accepts), `db migrate`. They work beside a running server (which locks only its own start).
  */
 import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
 import type { BotType } from '../engine/index.js';
+import { checkDatabaseUrl } from '../server/config-check.js';
 import { configFromEnv } from '../server/config.js';
 import { migrateToLatest, openDatabase, type Db } from '../server/db/database.js';
 import { loadActions, loadGame } from '../server/services/game-store.js';
 import { CliError } from './errors.js';
+import { parseInteger } from './args.js';
 import type { Io } from './io.js';
 import { replayOf } from './replay-file.js';
 
 async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
   const config = configFromEnv();
+  checkDatabaseUrl(config.databaseUrl);
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(db);
@@ -53,7 +57,33 @@ export function usersCommand(io: Io): Command {
 }
 
 export function gamesCommand(io: Io): Command {
-  const games = new Command('games').description('export a game of the server');
+  const games = new Command('games').description('list the games of the server, or export one');
+  games
+    .command('list')
+    .description('the latest games, newest first: id, started, ended (or playing), sequenceID, players')
+    .option('--limit <n>', 'how many games', '50')
+    .option('--unfinished', 'only the games still being played')
+    .action((options: { limit: string; unfinished?: boolean }) => {
+      const limit = parseInteger(options.limit, '--limit', { min: 1, max: 100_000 });
+      return withDatabase(async (db) => {
+        let query = db.kysely.selectFrom('games').select(['id', 'start_timestamp', 'end_timestamp', 'sequence_id']);
+        if (options.unfinished === true) query = query.where('end_timestamp', 'is', null);
+        const rows = await query.orderBy('start_timestamp', 'desc').limit(limit).execute();
+        const seats = rows.length === 0 ? [] : await db.kysely
+          .selectFrom('game_players')
+          .leftJoin('users', 'users.id', 'game_players.user_id')
+          .select(['game_players.game_id', 'game_players.seat', 'game_players.bot_type', 'users.name'])
+          .where('game_players.game_id', 'in', rows.map((r) => r.id))
+          .orderBy('game_players.seat')
+          .execute();
+        const time = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');
+        io.out('id\tstarted\tended\tsequence\tplayers\n');
+        for (const row of rows) {
+          const players = seats.filter((s) => s.game_id === row.id).map((s) => (s.bot_type ? `${s.name ?? s.bot_type} (${s.bot_type})` : (s.name ?? '?')));
+          io.out(`${row.id}\t${time(row.start_timestamp)}\t${row.end_timestamp === null ? 'playing' : time(row.end_timestamp)}\t${row.sequence_id}\t${players.join(', ')}\n`);
+        }
+      });
+    });
   games
     .command('export <gameID>')
     .description('write a game as a replay file (check it with: mythos replay <file> or mythos verify <file>)')

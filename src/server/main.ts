@@ -1,16 +1,29 @@
-/** Reads the configuration, builds the app and listens; shuts down gracefully on SIGTERM/SIGINT. */
-import { buildApp } from './app.js';
-import { configFromEnv } from './config.js';
+/**
+ * The server process (`npm start`): reads the configuration, starts, and stops gracefully on
+ * SIGTERM/SIGINT with exit code 0. A start-up problem is one line on stderr (LOG_LEVEL=debug adds
+ * the stack) and exit code 1. Everything is imported inside the try, so that even broken card
+ * files (checked when the game data loads) are reported that way.
+ */
+import { describeStartupError, type StartupContext } from './startup-errors.js';
+import type { RunningServer } from './start.js';
 
-const config = configFromEnv();
-const app = await buildApp(config);
-const resumed = await app.services.games.resume();
-await app.fastify.listen({ port: config.port, host: config.host });
-if (config.channelPort !== config.port && config.channelPort > 0) {
-  // The spec's clients on a non-TLS page open /channel on port 3002.
-  await (await app.channelServer()).listen({ port: config.channelPort, host: config.host });
+const debug = ['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '');
+const context: StartupContext = {};
+let server: RunningServer;
+try {
+  const { configFromEnv } = await import('./config.js');
+  const config = configFromEnv();
+  Object.assign(context, { databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { startServer } = await import('./start.js');
+  server = await startServer(config);
+} catch (error) {
+  for (const line of describeStartupError(error, context)) process.stderr.write(`${line}\n`);
+  if (debug) process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
 }
-app.fastify.log.info(`Mythos is serving http://localhost:${config.port} (${app.services.db.dialect}; ${resumed} unfinished games resumed)`);
+
+const { app, port, resumed } = server;
+app.fastify.log.info(`Mythos is serving http://localhost:${port} (${app.services.db.dialect}; ${resumed} unfinished games resumed)`);
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -18,7 +31,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (stopping) return;
     stopping = true;
     app.fastify.log.info(`${signal}: shutting down`);
-    app.close().then(
+    server.close().then(
       () => process.exit(0),
       (error: unknown) => {
         app.fastify.log.error({ err: error }, 'shutdown failed');

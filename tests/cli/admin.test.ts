@@ -77,6 +77,18 @@ describe('admin commands', () => {
     expect(run.stderr).toBe(`error: game ${running} has not ended: its seed stays secret until then (--unfinished exports it anyway)\n`);
   });
 
+  it('games list shows the games newest first, with their players; --unfinished only those being played', async () => {
+    const run = await cli('games', 'list');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('id\tstarted\tended\tsequence\tplayers');
+    const row = lines.find((line) => line.startsWith(`${gameID}\t`))!;
+    expect(row).toMatch(new RegExp(`^${gameID}\\t\\d{4}-\\d\\d-\\d\\dT[\\d:]+Z\\t\\d{4}-[^\\t]+Z\\t\\d+\\tAnn, .+ \\(easy_bot\\)$`));
+    const unfinished = await cli('games', 'list', '--unfinished');
+    expect(unfinished.stdout).not.toContain(gameID);
+    expect((await cli('games', 'list', '--limit', '0')).stderr).toBe("error: --limit must be a whole number from 1 to 100000, got '0'\n");
+  });
+
   it('db migrate brings the schema up to date', async () => {
     expect((await cli('db', 'migrate')).stdout).toBe('database is up to date\n');
   });

@@ -156,6 +156,15 @@ export function basicSupply(cards: readonly Card[], age: Age): Card[] {
   return cards.filter((c) => c.affinity === 'Basic' && (c.age === age || c.age === null));
 }
 
+/** The numeric ids of the items in some files, valid or not. */
+function rawIDs(files: readonly DataFile[]): Set<number> {
+  const items = files.flatMap((f) => (Array.isArray(f.content) ? (f.content as unknown[]) : []));
+  return new Set(items.flatMap((item) => {
+    const id = (item as { id?: unknown } | null)?.id;
+    return typeof id === 'number' ? [id] : [];
+  }));
+}
+
 /** Runs one parse; a DefinitionError becomes a problem on the list (and no value), so loading goes on. */
 function collecting<T>(problems: string[], parse: () => T): T[] {
   try {
@@ -179,8 +188,9 @@ export function loadDefinitions(sources: { cards: DataFile[]; tributes: DataFile
   const modules = sources.modules.flatMap((f) => collecting(problems, () => parseModule(f, problems)));
   checkUnique('cards', [...cardDefs, ...modules.flatMap((m) => m.cardDefs)].map((c) => c.id), problems);
   checkUnique('tributes', [...tributeCardDefs, ...modules.flatMap((m) => m.tributeCardDefs)].map((t) => t.id), problems);
-  const coreIDs = new Set(cardDefs.map((c) => c.id));
-  const coreTributeIDs = new Set(tributeCardDefs.map((t) => t.id));
+  // By the ids in the files, so that a card which failed to parse is not reported again here.
+  const coreIDs = rawIDs(sources.cards);
+  const coreTributeIDs = rawIDs(sources.tributes);
   for (const m of modules) {
     for (const id of [...m.cardsToRemove, ...m.replaceCore.map((c) => c.id)]) {
       if (!coreIDs.has(id)) problems.push(`module ${m.key}: card ${id} is not a core card`);

@@ -1,0 +1,62 @@
+/**
+ * Starting the server process: check the configuration, lock the SQLite data directory, build
+ * the app and listen, and only then resume unfinished games, so that a start which fails (a busy
+ * port) has not acted on any game. `main.ts` calls it; tests call it in-process.
+ */
+import type { AddressInfo } from 'node:net';
+import { buildApp, type App, type BuildOptions } from './app.js';
+import { checkConfig } from './config-check.js';
+import type { Config } from './config.js';
+import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
+
+export interface RunningServer {
+  app: App;
+  /** The port listened on (the configured one, or the one the system chose for PORT=0). */
+  port: number;
+  /** The separate /channel port, or null when /channel is served on `port` only. */
+  channelPort: number | null;
+  /** Unfinished games whose bots were set going again. */
+  resumed: number;
+  /** Stops serving, waits for the games in progress to commit, closes the database, unlocks. */
+  close(): Promise<void>;
+}
+
+const portOf = (address: AddressInfo | string | null): number => (typeof address === 'object' && address !== null ? address.port : 0);
+
+export async function startServer(config: Config, options: BuildOptions = {}): Promise<RunningServer> {
+  checkConfig(config);
+  // PostgreSQL is built for several instances (LISTEN/NOTIFY, sequenceID compare-and-swap);
+  // an SQLite file is for one server.
+  const lock: DataDirLock | null = config.databaseUrl ? null : lockDataDir(config.dataDir);
+  let app: App | null = null;
+  try {
+    app = await buildApp(config, options);
+    await app.fastify.listen({ port: config.port, host: config.host });
+    let channelPort: number | null = null;
+    if (config.channelPort !== config.port && config.channelPort > 0) {
+      // The spec's clients on a non-TLS page open /channel on port 3002.
+      const channel = await app.channelServer();
+      await channel.listen({ port: config.channelPort, host: config.host });
+      channelPort = portOf(channel.server.address());
+    }
+    const resumed = await app.services.games.resume();
+    const running = app;
+    return {
+      app: running,
+      port: portOf(running.fastify.server.address()),
+      channelPort,
+      resumed,
+      async close() {
+        try {
+          await running.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * The server process as an operator runs it: `npm start` stops on SIGTERM and SIGINT sent to npm
+ * itself, one server per SQLite data directory (the admin CLI still works beside it), and every
+ * start-up problem is one line on stderr with a non-zero exit code and no stack.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { cli } from '../cli/helpers.js';
+
+// Each of these tests starts real processes (tsx compiles the server each time): slow on a busy machine.
+vi.setConfig({ testTimeout: 240_000 });
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mythos-start-'));
+  dirs.push(dir);
+  return dir;
+}
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+/** Starts a command with the server's environment (port 0, no separate /channel port, quiet bots). */
+function run(command: string, args: string[], env: Record<string, string>, cwd = ROOT): Run {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, PORT: '0', CHANNEL_PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '', BOT_DELAY_MS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exit };
+}
+
+const server = (env: Record<string, string>, cwd = ROOT) => run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], env, cwd);
+
+/** Waits for the server's "serving" log line and returns its port. */
+async function servingPort(r: Run, timeoutMs = 30_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = /Mythos is serving http:\/\/localhost:(\d+)/.exec(r.stdout());
+    if (match) return Number(match[1]);
+    if (r.child.exitCode !== null) throw new Error(`the server stopped: ${r.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not start: ${r.stdout()} ${r.stderr()}`);
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** The server's stderr without npm's own notices, as lines. */
+const errorLines = (r: Run) =>
+  r
+    .stderr()
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('npm warn'));
+
+describe('npm start', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops gracefully with exit code 0 on %s sent to npm itself, freeing its port', async (signal) => {
+    const r = run('npm', ['start'], { DATA_DIR: tempDir() });
+    const port = await servingPort(r);
+    expect((await fetch(`http://127.0.0.1:${port}/api/lobby/list`)).status).toBeLessThan(500);
+    r.child.kill(signal);
+    expect(await r.exit).toBe(0);
+    expect(r.stdout()).toContain(`${signal}: shutting down`);
+    expect(await portIsFree(port)).toBe(true);
+  });
+});
+
+describe('one server per data directory', () => {
+  it('refuses a second server on the same DATA_DIR with one line, while the admin CLI keeps working', async () => {
+    const dataDir = tempDir();
+    const first = server({ DATA_DIR: dataDir });
+    await servingPort(first);
+
+    const second = server({ DATA_DIR: dataDir });
+    expect(await second.exit).toBe(1);
+    expect(errorLines(second)).toEqual([
+      `mythos: cannot start: another Mythos server (pid ${first.child.pid}) is already using the data directory ${dataDir}: stop it first, or give this server another DATA_DIR`,
+    ]);
+
+    const saved = process.env.DATA_DIR;
+    const savedUrl = process.env.DATABASE_URL;
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+    try {
+      expect(await cli('db', 'migrate')).toMatchObject({ code: 0, stdout: 'database is up to date\n' });
+      expect(await cli('users', 'list')).toMatchObject({ code: 0, stdout: 'id\tname\tlogin\tdeveloper\tgames\n' });
+      expect(await cli('games', 'list')).toMatchObject({ code: 0 });
+    } finally {
+      process.env.DATA_DIR = saved;
+      if (savedUrl !== undefined) process.env.DATABASE_URL = savedUrl;
+    }
+
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    // The lock went with the first server: the next one starts.
+    const third = server({ DATA_DIR: dataDir });
+    await servingPort(third);
+    third.child.kill('SIGKILL');
+    await third.exit;
+    // A killed server leaves no stale lock behind.
+    const fourth = server({ DATA_DIR: dataDir });
+    await servingPort(fourth);
+    fourth.child.kill('SIGTERM');
+    expect(await fourth.exit).toBe(0);
+  });
+});
+
+describe('start-up errors', () => {
+  async function failure(env: Record<string, string>, cwd = ROOT): Promise<string[]> {
+    const r = server({ DATA_DIR: tempDir(), ...env }, cwd);
+    expect(await r.exit).toBe(1);
+    const lines = errorLines(r);
+    expect(lines.join('\n')).not.toMatch(/\n\s+at /);
+    return lines;
+  }
+
+  it('PORT=abc', async () => {
+    expect(await failure({ PORT: 'abc' })).toEqual(['mythos: cannot start: PORT must be a whole number, not "abc": fix PORT or unset it for the default']);
+  });
+
+  it('a busy port', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, resolve));
+    const port = (busy.address() as net.AddressInfo).port;
+    try {
+      expect(await failure({ PORT: String(port) })).toEqual([
+        `mythos: cannot start: port ${port} is already in use (another server?): stop that program, or set PORT (or CHANNEL_PORT) to a free port`,
+      ]);
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('a DATABASE_URL that is not PostgreSQL', async () => {
+    expect(await failure({ DATABASE_URL: 'mysql://root:secret@localhost/mythos' })).toEqual([
+      'mythos: cannot start: DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/database), not a mysql: URL: fix it, or unset it to use SQLite in DATA_DIR',
+    ]);
+  });
+
+  it('an unreachable PostgreSQL server', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, resolve));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await failure({ DATABASE_URL: `postgres://mythos@127.0.0.1:${port}/mythos` })).toEqual([
+      `mythos: cannot start: cannot reach the PostgreSQL server at 127.0.0.1:${port} (ECONNREFUSED): start it, or fix the host and port in DATABASE_URL`,
+    ]);
+  });
+
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  it.skipIf(!pgUrl)('a missing PostgreSQL database (runs with TEST_DATABASE_URL)', async () => {
+    const url = new URL(pgUrl!);
+    url.pathname = '/mythos_no_such_database';
+    expect(await failure({ DATABASE_URL: url.href })).toEqual([
+      `mythos: cannot start: the PostgreSQL database "mythos_no_such_database" does not exist on ${url.host}: create it (createdb mythos_no_such_database) or fix DATABASE_URL`,
+    ]);
+  });
+
+  it('card-file problems, all of them at once', async () => {
+    // A copy of the program with two broken cards in its data files.
+    const copy = tempDir();
+    for (const item of ['src', 'data', 'package.json', 'tsconfig.json']) cpSync(path.join(ROOT, item), path.join(copy, item), { recursive: true });
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    const file = path.join(copy, 'data/cards/age-1.json');
+    const cards = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>[];
+    cards[0] = { ...cards[0], cost: -1 };
+    cards[1] = { ...cards[1], abilities: ['harvest 1G'] };
+    writeFileSync(file, JSON.stringify(cards));
+    const lines = await failure({}, copy);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe('mythos: cannot start: the card files have 2 problems; fix them in data/ and start again:');
+    expect(lines[1]).toMatch(/^ {2}data\/cards\/age-1\.json: card \d+ \(.+\): field cost: Too small/);
+    expect(lines[2]).toMatch(/^ {2}data\/cards\/age-1\.json: card \d+ \(.+\): field abilities\.0: invalid ability string: harvest 1G$/);
+  });
+
+  it('LOG_LEVEL=debug adds the stack', async () => {
+    const r = server({ DATA_DIR: tempDir(), PORT: '99999', LOG_LEVEL: 'debug' });
+    expect(await r.exit).toBe(1);
+    expect(errorLines(r)[0]).toBe('mythos: cannot start: PORT must be a port number from 0 to 65535, not 99999: fix PORT or unset it for the default');
+    expect(r.stderr()).toMatch(/\n\s+at /);
+  });
+});

@@ -1,26 +1,158 @@
-/** The frame of every page: header with the site's links and the user menu, then the page. */
-import { AppShell, Group, Anchor } from '@mantine/core';
-import { Link, Outlet } from 'react-router-dom';
+/**
+ * The frame of every page: the header (the site's links, the community link and the user menu),
+ * a banner, the page, the footer; and the chat overlay on lobby and game pages. Kept light: it is
+ * part of every page's first load, so the chat overlay is loaded only where it shows.
+ */
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Container } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useSession } from '../lib/session.js';
+
+const ChatOverlay = lazy(() => import('./chat-overlay.js').then((m) => ({ default: m.ChatOverlay })));
+
+/** Where players meet outside games. */
+export const COMMUNITY_URL = 'https://discord.gg/mythos';
+
+/** The chat room of a lobby or game page, with its title (SPEC "Chat overlay"); null elsewhere. */
+export function chatRoomOf(pathname: string): { room: string; title: string } | null {
+  const match = /^\/(game|lobby)\/([^/]+)/.exec(pathname);
+  if (!match) return null;
+  return match[1] === 'game' ? { room: `game/${match[2]}`, title: 'Game Chat' } : { room: `lobby/${match[2]}`, title: 'Lobby Chat' };
+}
+
+const LINKS = [
+  { to: '/', label: 'Lobby', short: 'Lobby' },
+  { to: '/rules', label: 'Game Rules', short: 'Rules' },
+  { to: '/all-cards', label: 'View Cards', short: 'Cards' },
+] as const;
+
+function Logo() {
+  return (
+    <svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <path d="M16 1 31 16 16 31 1 16z" fill="#d9a441" />
+      <path d="M16 7 25 16 16 25 7 16z" fill="#1b1530" />
+      <path d="M16 11 21 16 16 21 11 16z" fill="#f4ead3" />
+    </svg>
+  );
+}
+
+/**
+ * The account menu: a disclosure button and a short list of links. Built by hand rather than with
+ * Mantine's Menu, whose positioning library would add ~20 KB to every page's first load.
+ */
+function UserMenu() {
+  const { user, isLoading } = useSession();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  if (isLoading) return <span className="mythos-user-placeholder" />;
+  if (!user) {
+    return (
+      <Link to="/login" className="mythos-login-link">
+        Log in
+      </Link>
+    );
+  }
+  return (
+    <div className="mythos-menu" ref={root}>
+      <button type="button" className="mythos-user" aria-expanded={open} aria-controls="account-menu" onClick={() => setOpen((was) => !was)}>
+        <span className="mythos-user-initial" aria-hidden="true">
+          {user.name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="mythos-user-name">{user.name}</span>
+        <span className="mythos-visually-hidden">Account menu</span>
+      </button>
+      <ul id="account-menu" className="mythos-menu-list" hidden={!open}>
+        {user.canSeeProfile && (
+          <li>
+            <Link to={`/user/${encodeURIComponent(user.id)}`}>Profile</Link>
+          </li>
+        )}
+        <li>
+          <Link to="/settings">Settings</Link>
+        </li>
+        <li>
+          <a href="/auth/logout">Log out</a>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** The chat overlay where it belongs: signed in, on a lobby or game page, on a large pointer screen. */
+function Chat() {
+  const { pathname } = useLocation();
+  const { user } = useSession();
+  const small = useMediaQuery('(max-width: 767.98px)', true, { getInitialValueInEffect: false });
+  const touch = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
+  const chat = chatRoomOf(pathname);
+  if (!user || !chat || small || touch) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatOverlay key={chat.room} room={chat.room} title={chat.title} />
+    </Suspense>
+  );
+}
 
 export function Layout() {
   return (
-    <AppShell header={{ height: 56 }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" gap="lg">
-          <Anchor component={Link} to="/">
-            Lobby
-          </Anchor>
-          <Anchor component={Link} to="/rules">
-            Game Rules
-          </Anchor>
-          <Anchor component={Link} to="/all-cards">
-            View Cards
-          </Anchor>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Main>
+    <div className="mythos-site">
+      <a className="mythos-skip" href="#main">
+        Skip to content
+      </a>
+      <header className="mythos-header">
+        <Container size="lg" className="mythos-header-inner">
+          <Link to="/" className="mythos-wordmark" aria-label="Mythos home">
+            <Logo />
+            <span>Mythos</span>
+          </Link>
+          <nav aria-label="Main" className="mythos-nav">
+            {LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} end className="mythos-nav-link">
+                <span className="mythos-long">{link.label}</span>
+                <span className="mythos-short">{link.short}</span>
+              </NavLink>
+            ))}
+            <a href={COMMUNITY_URL} className="mythos-nav-link" target="_blank" rel="noreferrer">
+              <span className="mythos-long">Community</span>
+              <span className="mythos-short">Chat</span>
+            </a>
+          </nav>
+          <div className="mythos-account">
+            <UserMenu />
+          </div>
+        </Container>
+      </header>
+      <div className="mythos-banner">
+        <Container size="lg">
+          <p>
+            <span className="mythos-long">Three ages, five turns each: bid for the trade row, settle clashes with dice, win the favor of the gods.</span>
+            <span className="mythos-short">Bid, clash, and win the gods' favor.</span>
+          </p>
+        </Container>
+      </div>
+      <main id="main" className="mythos-main">
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+      <footer className="mythos-footer">
+        <Container size="lg">© {new Date().getFullYear()} Mythos. All rights reserved.</Container>
+      </footer>
+      <Chat />
+    </div>
   );
 }

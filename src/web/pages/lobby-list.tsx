@@ -1,4 +1,163 @@
-/** Placeholder while this page is being built in this session (replaced before it lands). */
+/**
+ * The lobby list (SPEC "Lobby list"): every lobby, live through the lobbies.onList subscription,
+ * with the one button that fits each row (join, resume, spectate or view results) and Create
+ * Lobby, of which only one request may be in flight at a time.
+ */
+import { useRef, useState } from 'react';
+import { Alert, Badge, Button, Container, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router-dom';
+import { RequireUser } from '../components/guards.js';
+import type { Lobby } from '../lib/api-types.js';
+import { useSession } from '../lib/session.js';
+import { timeAgo } from '../lib/time.js';
+import { trpc } from '../lib/trpc.js';
+
+const MAX_PLAYERS = 8;
+
+const STATUS = {
+  open: { label: 'Open', color: 'teal' },
+  playing: { label: 'Playing', color: 'gold' },
+  finished: { label: 'Finished', color: 'gray' },
+} as const;
+
+/** The row's one action: long label on desktop, short on phones (SPEC: Join, Resume, Watch, Results). */
+function playAction(lobby: Lobby, userID: string): { to: string; label: string; short: string } {
+  if (lobby.status === 'open' || !lobby.game) return { to: `/lobby/${lobby.id}`, label: 'Join Lobby', short: 'Join' };
+  const to = `/game/${lobby.game.id}`;
+  if (lobby.status === 'finished') return { to, label: 'View Results', short: 'Results' };
+  if (lobby.players.some((p) => p.id === userID)) return { to, label: 'Resume Game', short: 'Resume' };
+  return { to, label: 'Spectate', short: 'Watch' };
+}
+
+function LobbyRow({ lobby, userID }: { lobby: Lobby; userID: string }) {
+  const action = playAction(lobby, userID);
+  const status = STATUS[lobby.status];
+  const mine = lobby.players.some((p) => p.id === userID);
+  return (
+    <Table.Tr data-lobby-id={lobby.id}>
+      <Table.Td className="mythos-lobby-name">
+        <Text fw={600} size="sm" lineClamp={1}>
+          {lobby.name}
+        </Text>
+        {mine && (
+          <Text size="xs" c="dimmed">
+            you are seated
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" lineClamp={1}>
+          {lobby.host.name}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" title={lobby.players.map((p) => p.name).join(', ')}>
+          {lobby.players.length}/{MAX_PLAYERS}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">
+          <time dateTime={new Date(lobby.creationDate).toISOString()}>{timeAgo(lobby.creationDate)}</time>
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={status.color} variant="outline" size="sm" className="mythos-status">
+          {status.label}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Button component={Link} to={action.to} size="compact-sm" variant={lobby.status === 'open' ? 'filled' : 'default'} aria-label={`${action.label}: ${lobby.name}`}>
+          <span className="mythos-long">{action.label}</span>
+          <span className="mythos-short">{action.short}</span>
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function LobbyList() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const lobbies = trpc.lobbies.onList.useSubscription(undefined);
+  const create = trpc.lobbies.create.useMutation();
+  const creating = useRef(false);
+  const [createFailed, setCreateFailed] = useState<string | null>(null);
+
+  async function createLobby() {
+    // One create at a time, even if the button is pressed twice before React re-renders.
+    if (creating.current) return;
+    creating.current = true;
+    setCreateFailed(null);
+    try {
+      const { id } = await create.mutateAsync();
+      navigate(`/lobby/${id}`);
+    } catch (error) {
+      setCreateFailed(error instanceof Error ? error.message : String(error));
+    } finally {
+      creating.current = false;
+    }
+  }
+
+  const rows = lobbies.data ?? null;
+  return (
+    <Container size="lg" px={{ base: 'xs', sm: 'md' }}>
+      <Paper className="mythos-parchment" p={{ base: 'sm', sm: 'lg' }}>
+        <Group justify="space-between" align="center" mb="xs" wrap="nowrap">
+          <Title order={1}>Lobbies</Title>
+          <Button onClick={createLobby} loading={create.isPending} disabled={create.isPending}>
+            Create Lobby
+          </Button>
+        </Group>
+        <hr className="mythos-rule" />
+        {createFailed !== null && (
+          <Alert color="red" variant="light" title="error creating lobby" role="alert" mb="sm" withCloseButton onClose={() => setCreateFailed(null)}>
+            {createFailed}
+          </Alert>
+        )}
+        {lobbies.error && (
+          <Alert color="red" variant="light" role="alert" mb="sm">
+            The lobby list could not be loaded: {lobbies.error.message}
+          </Alert>
+        )}
+        {rows === null ? (
+          <Text c="dimmed">Loading...</Text>
+        ) : (
+          <Table className="mythos-table mythos-lobby-table" verticalSpacing="xs" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Lobby</Table.Th>
+                <Table.Th>Host</Table.Th>
+                <Table.Th>Players</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Play</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text c="dimmed" ta="center" py="md">
+                      No lobbies yet. Create one and invite your rivals, or fill the seats with bots.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {rows.map((lobby) => (
+                <LobbyRow key={lobby.id} lobby={lobby} userID={user?.id ?? ''} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+    </Container>
+  );
+}
+
 export function Page() {
-  return <p>Loading...</p>;
+  return (
+    <RequireUser>
+      <LobbyList />
+    </RequireUser>
+  );
 }

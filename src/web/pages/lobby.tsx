@@ -1,4 +1,282 @@
-/** Placeholder while this page is being built in this session (replaced before it lands). */
+/**
+ * A lobby (SPEC "Lobby page"): its players, Join/Leave, the host's Kick, Add Bot, Start Game, and
+ * the Modules and Game Options (checkboxes for the host, yes/no for everyone else). Live through
+ * lobbies.onLobby, applying only newer sequenceIDs; when the lobby gets a game every viewer is
+ * taken to it.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Checkbox, Container, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { RequireUser } from '../components/guards.js';
+import type { Definitions, Lobby, PublicUser } from '../lib/api-types.js';
+import { seatColor } from '../lib/palette.js';
+import { useSession } from '../lib/session.js';
+import { trpc } from '../lib/trpc.js';
+
+type OptionKey = keyof Lobby['options'];
+type ModuleKey = Lobby['modules'][number];
+type BotType = Definitions['bots'][number]['type'];
+
+/** Player-facing names of the game options (the rules page explains each). */
+const OPTION_LABELS: Record<OptionKey, string> = {
+  tradeRowSlide: 'Trade row slides',
+  prerollDice: 'Pre-roll dice',
+  randomLeader: 'Random leaders',
+  biggerTradeRow: 'Bigger trade row',
+  wipeTradeRow: 'Wipe trade row each age',
+  wipeTributeRow: 'Wipe tribute row each age',
+  warTokens: 'Clash tokens',
+  rerollTokens: 'Reroll tokens',
+  hideFavor: 'Hide favor',
+  unbid: 'Allow unbid',
+  retreat1: 'Retreat: half refund',
+  retreat2: 'Retreat: full refund',
+  retreat3: 'Retreat: refund the excess',
+};
+
+/** Dark or light text, whichever reads better on a seat colour. */
+function inkOn(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! > 0.18 ? '#1b1530' : '#ffffff';
+}
+
+/** The call names of SPEC section 7, used in 'Error adding calling lobby {action}'. */
+type LobbyAction = 'join' | 'remove_player' | 'add_bot' | 'start' | 'set_game_option' | 'set_module';
+
+/** The newest lobby state from the subscription: an older or equal sequenceID is ignored. */
+function useLiveLobby(lobbyID: string): { lobby: Lobby | null; error: string | null } {
+  const [lobby, setLobby] = useState<Lobby | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  trpc.lobbies.onLobby.useSubscription(
+    { lobbyID },
+    {
+      onData: (next) => setLobby((held) => (held && held.id === next.id && held.sequenceID >= next.sequenceID ? held : next)),
+      onError: (failure) => setError(failure.message),
+    },
+  );
+  return { lobby: lobby?.id === lobbyID ? lobby : null, error };
+}
+
+function PlayerList({ lobby, user, onKick, busy }: { lobby: Lobby; user: PublicUser; onKick: (id: string) => void; busy: boolean }) {
+  const bots = new Map(lobby.playerIDToBotType);
+  const isHost = lobby.host.id === user.id;
+  return (
+    <Stack gap={6} component="ul" className="mythos-players" aria-label="Players">
+      {lobby.players.map((player, seat) => (
+        <Group key={player.id} component="li" justify="space-between" wrap="nowrap" className="mythos-player">
+          <Group gap="sm" wrap="nowrap">
+            <span className="mythos-seat" style={{ background: seatColor(seat), color: inkOn(seatColor(seat)) }} aria-hidden="true">
+              {seat + 1}
+            </span>
+            <div>
+              <Text fw={600}>{player.name}</Text>
+              <Text size="xs" c="dimmed">
+                {player.id === lobby.host.id ? 'Host' : bots.has(player.id) ? 'Bot' : 'Player'}
+                {player.id === user.id ? ' (you)' : ''}
+              </Text>
+            </div>
+          </Group>
+          {isHost && player.id !== user.id && (
+            <Button size="compact-sm" color="red" variant="outline" onClick={() => onKick(player.id)} disabled={busy} aria-label={`Kick ${player.name}`}>
+              Kick
+            </Button>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function YesNo({ label, value }: { label: string; value: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" className="mythos-yesno">
+      <Text size="sm">{label}</Text>
+      <Badge size="sm" variant={value ? 'filled' : 'outline'} color={value ? 'gold' : 'gray'}>
+        {value ? 'yes' : 'no'}
+      </Badge>
+    </Group>
+  );
+}
+
+function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUser; definitions: Definitions | undefined }) {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<{ action: LobbyAction; message: string } | null>(null);
+  const [bot, setBot] = useState<BotType>('easy_bot');
+  const input = { lobbyID: lobby.id };
+  const join = trpc.lobbies.join.useMutation();
+  const leave = trpc.lobbies.leave.useMutation();
+  const kick = trpc.lobbies.kick.useMutation();
+  const addBot = trpc.lobbies.addBot.useMutation();
+  const start = trpc.lobbies.start.useMutation();
+  const setOption = trpc.lobbies.setOption.useMutation();
+  const setModule = trpc.lobbies.setModule.useMutation();
+  const busy = [join, leave, kick, addBot, start].some((m) => m.isPending);
+
+  const isHost = lobby.host.id === user.id;
+  const seated = lobby.players.some((p) => p.id === user.id);
+  const open = lobby.status === 'open';
+
+  async function call(action: LobbyAction, run: () => Promise<unknown>, then?: () => void) {
+    setFailure(null);
+    try {
+      await run();
+      then?.();
+    } catch (error) {
+      setFailure({ action, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  const bots = (definitions?.bots ?? []).filter((b) => b.visibility === 'visible' || (b.visibility === 'devOnly' && user.isDev));
+  const options = (definitions?.options ?? []).filter((o) => !o.devOnly || user.isDev || lobby.options[o.key]);
+  const modules = (definitions?.modules ?? []).filter(
+    (m) => m.state === 'enabled' || (m.state === 'devOnly' && user.isDev) || lobby.modules.includes(m.key),
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>{lobby.name}</Title>
+          <Text c="dimmed" size="sm">
+            Hosted by {lobby.host.name} · {lobby.players.length} of 8 seats taken
+          </Text>
+        </div>
+        <Group gap="xs">
+          {!seated && open && (
+            <Button onClick={() => call('join', () => join.mutateAsync(input))} loading={join.isPending} disabled={busy}>
+              Join
+            </Button>
+          )}
+          {seated && open && (
+            <Button variant="default" onClick={() => call('remove_player', () => leave.mutateAsync(input), () => navigate('/'))} loading={leave.isPending} disabled={busy}>
+              Leave
+            </Button>
+          )}
+          {isHost && open && (
+            <Button color="gold" onClick={() => call('start', () => start.mutateAsync(input))} loading={start.isPending} disabled={busy}>
+              Start Game
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {failure && (
+        <Alert color="red" variant="light" role="alert" title={`Error adding calling lobby ${failure.action}`} withCloseButton onClose={() => setFailure(null)}>
+          {failure.message}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Paper className="mythos-parchment" p="md">
+          <Title order={2} size="h3">
+            Players
+          </Title>
+          <hr className="mythos-rule" />
+          <PlayerList lobby={lobby} user={user} busy={busy} onKick={(playerID) => call('remove_player', () => kick.mutateAsync({ ...input, playerID }))} />
+          {isHost && open && (
+            <Group mt="md" gap="xs" align="flex-end" wrap="nowrap">
+              <NativeSelect
+                label="Bot"
+                value={bot}
+                onChange={(event) => setBot(event.currentTarget.value as BotType)}
+                data={bots.map((b) => ({ value: b.type, label: b.label }))}
+                style={{ flex: 1 }}
+              />
+              <Button variant="default" onClick={() => call('add_bot', () => addBot.mutateAsync({ ...input, botType: bot }))} loading={addBot.isPending} disabled={busy}>
+                Add Bot
+              </Button>
+            </Group>
+          )}
+        </Paper>
+        <Stack gap="md">
+          <Paper className="mythos-parchment" p="md">
+            <Title order={2} size="h3">
+              Modules
+            </Title>
+            <hr className="mythos-rule" />
+            {modules.length === 0 && <Text c="dimmed">No modules available.</Text>}
+            <Stack gap="xs">
+              {modules.map((module) =>
+                isHost && open ? (
+                  <Checkbox
+                    key={module.key}
+                    label={module.name}
+                    description={module.description}
+                    checked={lobby.modules.includes(module.key as ModuleKey)}
+                    disabled={setModule.isPending}
+                    onChange={(event) => {
+                      const enabled = event.currentTarget.checked;
+                      void call('set_module', () => setModule.mutateAsync({ ...input, module: module.key as ModuleKey, enabled }));
+                    }}
+                  />
+                ) : (
+                  <YesNo key={module.key} label={module.name} value={lobby.modules.includes(module.key as ModuleKey)} />
+                ),
+              )}
+            </Stack>
+          </Paper>
+          <Paper className="mythos-parchment" p="md">
+            <Title order={2} size="h3">
+              Game Options
+            </Title>
+            <hr className="mythos-rule" />
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+              {options.map((option) =>
+                isHost && open && (!option.devOnly || user.isDev) ? (
+                  <Checkbox
+                    key={option.key}
+                    label={OPTION_LABELS[option.key]}
+                    checked={lobby.options[option.key]}
+                    disabled={setOption.isPending}
+                    onChange={(event) => {
+                      const value = event.currentTarget.checked;
+                      void call('set_game_option', () => setOption.mutateAsync({ ...input, option: option.key, value }));
+                    }}
+                  />
+                ) : (
+                  <YesNo key={option.key} label={OPTION_LABELS[option.key]} value={lobby.options[option.key]} />
+                ),
+              )}
+            </SimpleGrid>
+          </Paper>
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function LobbyPage() {
+  const { lobbyID = '' } = useParams();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const { lobby, error } = useLiveLobby(lobbyID);
+  const definitions = trpc.definitions.get.useQuery(undefined, { staleTime: Infinity });
+
+  const gameID = lobby?.game?.id ?? null;
+  useEffect(() => {
+    if (gameID) navigate(`/game/${gameID}`, { replace: true });
+  }, [gameID, navigate]);
+
+  return (
+    <Container size="lg" px={{ base: 'xs', sm: 'md' }}>
+      {error && !lobby ? (
+        <Paper className="mythos-parchment" p="lg">
+          <Title order={1}>Lobby not available</Title>
+          <Text mt="sm">{error}</Text>
+        </Paper>
+      ) : !lobby || !user ? (
+        <Text c="dimmed" py="xl" ta="center">
+          Loading lobby...
+        </Text>
+      ) : (
+        <LobbyView lobby={lobby} user={user} definitions={definitions.data} />
+      )}
+    </Container>
+  );
+}
+
 export function Page() {
-  return <p>Loading...</p>;
+  return (
+    <RequireUser>
+      <LobbyPage />
+    </RequireUser>
+  );
 }

@@ -1,4 +1,88 @@
-/** Placeholder while this page is being built in this session (replaced before it lands). */
+/**
+ * User settings (SPEC "User Settings panel"): the 'New Name' form for accounts that may change
+ * their name, and the 'Disable Animations' preference kept in this browser (lib/prefs.ts).
+ */
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { RequireUser } from '../components/guards.js';
+import { usePrefs } from '../lib/prefs.js';
+import { useSession } from '../lib/session.js';
+import { trpc } from '../lib/trpc.js';
+
+function RenameForm({ current }: { current: string }) {
+  const [name, setName] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const utils = trpc.useUtils();
+  const rename = trpc.session.rename.useMutation();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setMessage(null);
+    try {
+      // SPEC: a name change sends the typed name; the server trims and checks it.
+      const renamed = await rename.mutateAsync({ name });
+      utils.session.me.setData(undefined, renamed);
+      setName('');
+      setMessage({ ok: true, text: `You are now ${renamed.name}.` });
+    } catch (error) {
+      setMessage({ ok: false, text: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="xs">
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <TextInput label="New Name" value={name} onChange={(e) => setName(e.currentTarget.value)} placeholder={current} style={{ flex: 1 }} autoComplete="nickname" />
+          <Button type="submit" loading={rename.isPending}>
+            Submit
+          </Button>
+        </Group>
+        {message && (
+          <Alert color={message.ok ? 'teal' : 'red'} variant="light" role={message.ok ? 'status' : 'alert'}>
+            {message.text}
+          </Alert>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+function Settings() {
+  const { user } = useSession();
+  const [prefs, setPrefs] = usePrefs();
+  if (!user) return null;
+  return (
+    <Container size={560} px="md">
+      <Paper className="mythos-parchment" p={{ base: 'lg', sm: 'xl' }}>
+        <Title order={1}>Settings</Title>
+        <hr className="mythos-rule" />
+        <Stack gap="lg">
+          <div>
+            <Text size="sm" c="dimmed">
+              Signed in as
+            </Text>
+            <Text fw={700} size="lg">
+              {user.name}
+            </Text>
+          </div>
+          {user.canChangeName && <RenameForm current={user.name} />}
+          <Checkbox
+            label="Disable Animations"
+            description="Cards, resources and dice appear at once instead of moving. Kept in this browser."
+            checked={prefs.disableAnimations}
+            onChange={(e) => setPrefs({ disableAnimations: e.currentTarget.checked })}
+          />
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
+
 export function Page() {
-  return <p>Loading...</p>;
+  return (
+    <RequireUser>
+      <Settings />
+    </RequireUser>
+  );
 }

@@ -89,7 +89,7 @@ function Duration({ game }: { game: HistoryItem }) {
 
 function ViewGame({ id, compact }: { id: string; compact?: boolean }) {
   return (
-    <Button component={Link} to={`/game/${encodeURIComponent(id)}`} size={compact ? 'xs' : 'compact-sm'} variant="light" color="gold">
+    <Button component={Link} to={`/game/${encodeURIComponent(id)}`} size={compact ? 'xs' : 'compact-sm'} variant="outline" color="gold.4" style={{ flexShrink: 0 }}>
       View Game
     </Button>
   );
@@ -141,8 +141,8 @@ function HistoryCards({ games, usersByID }: ListProps) {
               <Duration game={game} />
             </Text>
           </Group>
-          <PlayerList ids={game.players.map((p) => p.userID)} usersByID={usersByID} />
-          <Group justify="flex-end" mt="xs">
+          <Group justify="space-between" align="flex-end" wrap="nowrap" gap="xs" mt={4}>
+            <PlayerList ids={game.players.map((p) => p.userID)} usersByID={usersByID} />
             <ViewGame id={game.id} compact />
           </Group>
         </Card>

@@ -76,7 +76,7 @@ export function RecentGames({ games, usersByID }: { games: RecentGame[]; usersBy
                     </Group>
                     <Seats game={game} usersByID={usersByID} />
                   </Stack>
-                  <Button component={Link} to={`/game/${encodeURIComponent(game.id)}`} variant="light" color="gold" size="compact-sm">
+                  <Button component={Link} to={`/game/${encodeURIComponent(game.id)}`} variant="outline" color="gold.4" size="compact-sm">
                     View Game
                   </Button>
                 </Group>

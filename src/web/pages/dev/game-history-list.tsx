@@ -1,12 +1,11 @@
 /** `/dev/game-history-list`: every game, for developers. */
 import { Container, Title } from '@mantine/core';
-import { RequireDev } from '../../components/guards.js';
 import { GameHistory } from '../../history/game-history.js';
-import { DevBreadcrumbs } from './index.js';
+import { DevBreadcrumbs, DevOnly } from './index.js';
 
 export function Page() {
   return (
-    <RequireDev>
+    <DevOnly>
       <Container size="lg" py="md">
         <DevBreadcrumbs current="Game history" />
         <Title order={1} mb="md">
@@ -14,6 +13,6 @@ export function Page() {
         </Title>
         <GameHistory />
       </Container>
-    </RequireDev>
+    </DevOnly>
   );
 }

@@ -1,12 +1,25 @@
 /** `/dev`: the developers' pages, one card each. */
 import { Anchor, Breadcrumbs, Card, Container, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { RequireDev } from '../../components/guards.js';
+import type { ReactNode } from 'react';
+import { RequireDev, RequireUser } from '../../components/guards.js';
 
 const PAGES = [
   { to: '/dev/users', title: 'Users', description: 'Everyone with an account, newest first. Open a profile from the list.' },
   { to: '/dev/game-history-list', title: 'Game history', description: 'Every game played, with or without bots, and a way to open each one.' },
 ] as const;
+
+/**
+ * Developers only, whatever the route around the page does: anonymous visitors are asked to log
+ * in first, signed-in non-developers go to `/`.
+ */
+export function DevOnly({ children }: { children: ReactNode }) {
+  return (
+    <RequireUser>
+      <RequireDev>{children}</RequireDev>
+    </RequireUser>
+  );
+}
 
 /** The trail above each dev page, back to the index. */
 export function DevBreadcrumbs({ current }: { current: string }) {
@@ -24,7 +37,7 @@ export function DevBreadcrumbs({ current }: { current: string }) {
 
 export function Page() {
   return (
-    <RequireDev>
+    <DevOnly>
       <Container size="lg" py="md">
         <Title order={1} mb="xs">
           Developer pages
@@ -47,6 +60,6 @@ export function Page() {
           ))}
         </SimpleGrid>
       </Container>
-    </RequireDev>
+    </DevOnly>
   );
 }

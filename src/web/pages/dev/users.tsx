@@ -2,11 +2,10 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Card, Container, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
-import { RequireDev } from '../../components/guards.js';
 import { trpc } from '../../lib/trpc.js';
 import type { PublicUser } from '../../history/use-users.js';
 import { parseUserStats, percent } from '../../profile/stats.js';
-import { DevBreadcrumbs } from './index.js';
+import { DevBreadcrumbs, DevOnly } from './index.js';
 
 interface Row {
   user: PublicUser;
@@ -128,7 +127,7 @@ function Roles({ user }: { user: PublicUser }) {
 
 export function Page() {
   return (
-    <RequireDev>
+    <DevOnly>
       <Container size="lg" py="md">
         <DevBreadcrumbs current="Users" />
         <Title order={1} mb="md">
@@ -136,6 +135,6 @@ export function Page() {
         </Title>
         <Users />
       </Container>
-    </RequireDev>
+    </DevOnly>
   );
 }

@@ -33,7 +33,7 @@ describe('names', () => {
       const response = await guestLogin({ username: typed });
       expect(response.status, JSON.stringify(typed)).toBe(303);
       const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
-      const me = await (await fetch(`${server.url}/trpc/session.me`, { headers: { cookie } })).json();
+      const me = (await (await fetch(`${server.url}/trpc/session.me`, { headers: { cookie } })).json()) as { result: { data: { name: string } } };
       expect(me.result.data.name, JSON.stringify(typed)).toBe(stored);
     }
   });

@@ -38,6 +38,7 @@ describe.skipIf(!HAS_CHROMIUM)('profile page', { timeout: 120_000 }, () => {
       const context = await newContext(browser, viewport);
       await signInContext(context, site, player);
       const page = await context.newPage();
+      page.setDefaultTimeout(45_000);
       await page.goto(`${site.url}/user/${player.userID}`);
       await page.getByRole('heading', { level: 1, name: 'Ariadne' }).waitFor();
       await page.getByText('Mythos player').waitFor();
@@ -103,21 +104,20 @@ describe.skipIf(!HAS_CHROMIUM)('profile page', { timeout: 120_000 }, () => {
     const context = await newContext(browser, DESKTOP);
     await signInContext(context, site, player);
     const page = await context.newPage();
+    page.setDefaultTimeout(45_000);
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response.url());
     });
+    const charts = () => scripts.filter((url) => /apexcharts/i.test(url));
     await page.goto(`${site.url}/rules`);
     await page.waitForLoadState('networkidle');
-    const before = scripts.length;
-    const sizes = async () => Promise.all(scripts.map(async (url) => (await (await page.request.get(url)).body()).length));
-    const rulesBytes = (await sizes()).reduce((a, b) => a + b, 0);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(charts()).toEqual([]);
     await page.goto(`${site.url}/user/${player.userID}`);
     await page.getByRole('figure', { name: 'Cards by type' }).locator('svg.apexcharts-svg').waitFor();
-    expect(scripts.length).toBeGreaterThan(before);
-    const allBytes = (await sizes()).reduce((a, b) => a + b, 0);
-    // apexcharts alone is several hundred KB: it must arrive with the profile, not before.
-    expect(allBytes - rulesBytes).toBeGreaterThan(200_000);
+    // The chart library (about 1 MB) is its own chunk, fetched once the profile draws a chart.
+    expect(charts()).toHaveLength(1);
     await context.close();
   });
 

@@ -23,9 +23,22 @@ const share = (values: readonly number[], names: readonly string[]) => {
 };
 
 /** Axis labels of the recent games: the game and its result in words (colour is never the only sign). */
-const gameLabels = (games: ReturnType<typeof finishedOldestFirst>) => games.map((g, i) => [`Game ${i + 1}`, g.mine.won ? 'Won' : 'Lost']);
+const gameLabels = (games: ReturnType<typeof finishedOldestFirst>) => games.map((g, i) => [`#${i + 1}`, g.mine.won ? 'Won' : 'Lost']);
 
-const GAME_AXIS = { labels: { rotate: 0, hideOverlappingLabels: false, style: { fontSize: '11px' } }, tooltip: { enabled: false } } as const;
+const GAME_AXIS = {
+  labels: { rotate: 0, hideOverlappingLabels: false, style: { fontSize: '11px' } },
+  tooltip: { enabled: false },
+  title: { text: 'Recent games, oldest first', style: { fontWeight: 500 } },
+} as const;
+
+/** The tooltip's heading for a recent game: its number, start and result. */
+const gameTooltip = (games: ReturnType<typeof finishedOldestFirst>) => ({
+  formatter: (_: unknown, opts?: { dataPointIndex: number }) => {
+    const i = opts?.dataPointIndex ?? 0;
+    const g = games[i];
+    return g ? `Game ${i + 1} · ${shortStart(g.start)} · ${g.mine.won ? 'Won' : 'Lost'}` : '';
+  },
+});
 
 function RecentFavor({ games }: { games: ReturnType<typeof finishedOldestFirst> }) {
   const results = games.map((g) => (g.mine.won ? 'Won' : 'Lost'));
@@ -51,7 +64,7 @@ function RecentFavor({ games }: { games: ReturnType<typeof finishedOldestFirst> 
         plotOptions: { bar: { columnWidth: '45%', borderRadius: 4 } },
         xaxis: { categories: gameLabels(games), ...GAME_AXIS },
         yaxis: { title: { text: 'Favor' }, min: 0, forceNiceScale: true },
-        tooltip: { shared: true, intersect: false, y: { formatter: (value) => `${value} favor` } },
+        tooltip: { shared: true, intersect: false, x: gameTooltip(games), y: { formatter: (value) => `${value} favor` } },
       }}
       table={{
         columns: ['Game', 'Started', 'Result', 'Your favor', "Winner's favor"],
@@ -140,7 +153,7 @@ function FavorByGame({ games }: { games: ReturnType<typeof finishedOldestFirst> 
         plotOptions: { bar: { columnWidth: '45%', borderRadius: 3 } },
         xaxis: { categories: gameLabels(games), ...GAME_AXIS },
         yaxis: { title: { text: 'Favor' } },
-        tooltip: { shared: true, intersect: false },
+        tooltip: { shared: true, intersect: false, x: gameTooltip(games) },
       }}
       table={{ columns: ['Game', ...SOURCES], rows: parts.map((p, i) => [`Game ${i + 1}`, ...p]) }}
     />

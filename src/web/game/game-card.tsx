@@ -1,12 +1,12 @@
 /**
- * A card on the game board: the card component's face in a frame that carries the board's data
- * attributes (`data-card-id`), the selection ring (white when affordable, red when not), the red
- * overlay of an unaffordable card and the cost this player would pay.
+ * A card on the game board: the card component's face (which carries `data-card-id`) in a frame
+ * that adds the selection ring (white when affordable, red when not), the red overlay of an
+ * unaffordable card and a caption (the cost this player would pay).
  */
 import type { ReactNode } from 'react';
-import { UnstyledButton } from '@mantine/core';
+import { CardFace } from '../cards/card-face.js';
+import { TributeFace } from '../cards/tribute-face.js';
 import type { Card, TributeCard } from './model.js';
-import { AFFINITY_COLORS } from '../lib/palette.js';
 
 export interface GameCardProps {
   card: Card;
@@ -18,52 +18,29 @@ export interface GameCardProps {
   /** A caption under the card (say, the cost this player would pay). */
   caption?: ReactNode;
   onClick?: () => void;
-  disabled?: boolean;
   label?: string;
 }
 
-export function GameCard({ card, width = 120, unaffordable, selected, caption, onClick, disabled, label }: GameCardProps) {
-  const ring = selected ? (unaffordable ? '#ff4d4f' : '#ffffff') : 'transparent';
-  const face = (
-    <div className="game-card" data-card-id={card.id} data-selected={selected ? 'true' : undefined} data-unaffordable={unaffordable ? 'true' : undefined}
-      style={{ width, position: 'relative', borderRadius: 10, boxShadow: selected ? `0 0 0 3px ${ring}, 0 0 14px ${ring}` : undefined }}>
-      <CardFaceFallback card={card} width={width} />
-      {unaffordable ? <div aria-hidden style={{ position: 'absolute', inset: 0, borderRadius: 10, background: 'rgba(200, 20, 20, 0.38)', pointerEvents: 'none' }} /> : null}
-      {caption ? <div style={{ fontSize: 12, textAlign: 'center', marginTop: 4 }}>{caption}</div> : null}
-    </div>
-  );
-  if (!onClick) return face;
+export function GameCard({ card, width = 120, unaffordable, selected, caption, onClick, label }: GameCardProps) {
+  const ring = unaffordable ? '#ff4d4f' : '#ffffff';
   return (
-    <UnstyledButton onClick={onClick} disabled={disabled} aria-pressed={selected ?? false} aria-label={label ?? card.name} style={{ borderRadius: 10 }}>
-      {face}
-    </UnstyledButton>
-  );
-}
-
-/** Until the card component lands: name, cost, favor and abilities in the affinity's colours. */
-function CardFaceFallback({ card, width }: { card: Card; width: number }) {
-  const colors = AFFINITY_COLORS[card.affinity];
-  return (
-    <div style={{ width, aspectRatio: '5 / 7', background: colors.light, color: colors.ink, border: `4px solid ${colors.frame}`, borderRadius: 10, padding: 6, fontSize: 11, overflow: 'hidden', display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <div style={{ display: 'flex', justifyContent: 'space-between', fontWeight: 700 }}>
-        <span>{card.cost}G{card.additionalCosts?.warTokens ? ` ${card.additionalCosts.warTokens}W` : ''}</span>
-        <span>{card.favor}V</span>
+    <div
+      className="game-card"
+      data-selected={selected ? 'true' : undefined}
+      data-unaffordable={unaffordable ? 'true' : undefined}
+      style={{ width, position: 'relative' }}
+    >
+      <div style={{ position: 'relative', borderRadius: width / 14, boxShadow: selected ? `0 0 0 3px ${ring}, 0 0 16px 2px ${ring}` : undefined }}>
+        <CardFace card={card} width={width} onClick={onClick} aria-label={label} />
+        {unaffordable ? (
+          <div aria-hidden style={{ position: 'absolute', inset: 0, borderRadius: width / 14, background: 'rgba(210, 20, 20, 0.36)', pointerEvents: 'none' }} />
+        ) : null}
       </div>
-      <div style={{ fontWeight: 700, fontSize: 12, lineHeight: 1.1 }}>{card.name}</div>
-      <div style={{ fontSize: 10 }}>{card.affinity} {card.type}</div>
-      {card.abilities.map((a) => (
-        <div key={a} style={{ fontSize: 10 }}>{a}</div>
-      ))}
+      {caption ? <div style={{ textAlign: 'center', marginTop: 4, lineHeight: 1.1 }}>{caption}</div> : null}
     </div>
   );
 }
 
 export function GameTribute({ tribute, width = 120 }: { tribute: TributeCard; width?: number }) {
-  return (
-    <div data-tribute-id={tribute.id} style={{ width, background: '#2a2147', color: '#f7f0e1', border: '3px solid #d9a441', borderRadius: 10, padding: 6, fontSize: 11 }}>
-      <div style={{ fontWeight: 700 }}>{tribute.name}</div>
-      <div>{tribute.description}</div>
-      <div>{tribute.tokens} token{tribute.tokens === 1 ? '' : 's'}</div>
-    </div>
-  );
+  return <TributeFace tribute={tribute} width={width} />;
 }

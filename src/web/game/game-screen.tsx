@@ -47,7 +47,6 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
   const { awaiting } = Presentation.useEventAnimations(state);
   Presentation.useGameSounds(state);
   const [detailID, setDetailID] = useState<string | null>(null);
-  const me = playerOf(state, state.me);
   const spectator = state.me === null;
 
   const pickable = pickableOf(state, choice, decision, compact);
@@ -70,6 +69,13 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
     </Group>
   );
   const ended = state.game.gameEndTimestamp !== null;
+  // For tests and tools: where the game stands and what the viewer must decide.
+  const marks = {
+    'data-game-phase': state.game.phase,
+    'data-game-ended': ended ? 'true' : 'false',
+    'data-decision': decision?.type ?? '',
+    'data-sequence-id': String(state.game.sequenceID),
+  };
   const table = (
     <Stack gap="md">
       <Presentation.ClashDisplay state={state} />
@@ -97,11 +103,11 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
 
   if (compact) {
     return (
-      <Box pb={panel ? 210 : 16} className="game-screen game-screen-compact">
+      <Box pb={panel ? 210 : 16} className="game-screen game-screen-compact" {...marks}>
         <Presentation.GameHeader state={state} />
         {status}
-        {ended ? <Presentation.EndOfGame state={state} /> : null}
-        <ScrollArea type="auto" mb="xs">
+        {ended ? (<><Presentation.WinnerBanner state={state} /><Presentation.EndOfGame state={state} /></>) : null}
+        <ScrollArea type="auto" mb="xs" viewportProps={{ tabIndex: 0 }}>
           <Group gap={6} wrap="nowrap" align="stretch">
             {state.game.players.map((p) => (
               <Box key={p.userID} w={230} style={{ flex: '0 0 230px' }}>
@@ -138,16 +144,15 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
           </Box>
         ) : null}
         {detail}
-        {me ? null : null}
       </Box>
     );
   }
 
   return (
-    <Box className="game-screen">
+    <Box className="game-screen" {...marks}>
       <Presentation.GameHeader state={state} />
       {status}
-      {ended ? <Presentation.EndOfGame state={state} /> : null}
+      {ended ? (<><Presentation.WinnerBanner state={state} /><Presentation.EndOfGame state={state} /></>) : null}
       <div style={{ display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: 16, marginTop: 8 }}>
         <Stack gap="sm">
           {players}

@@ -72,7 +72,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
       />
       <Stack gap={2} p={compact ? 6 : 8} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={8} wrap="nowrap">
-          <UnstyledButton onClick={onOpen} aria-label={`Details of ${name}`} style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
+          <UnstyledButton onClick={onOpen} title={`Details of ${name}`} style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
             <Avatar src={user?.profilePictureURL ?? null} alt="" size={compact ? 24 : 30} radius="xl" style={{ border: `2px solid ${player.color}` }}>
               {name.slice(0, 2).toUpperCase()}
             </Avatar>
@@ -85,7 +85,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
             {g.gameEndTimestamp !== null ? '' : ready ? 'Ready' : 'Deciding'}
           </Text>
         </Group>
-        <UnstyledButton onClick={() => setDetailedFavor((d) => !d)} aria-label={`Favor of ${name}: ${c.favor}. Toggle the breakdown`}>
+        <UnstyledButton onClick={() => setDetailedFavor((d) => !d)} title="Favor: total or by source" aria-expanded={detailedFavor}>
           <Group gap={6}>
             <Badge color={winner ? 'yellow' : 'gray'} variant={winner ? 'filled' : 'light'} size="md" data-winner={winner ? 'true' : undefined}>
               {c.favor} favor{winner ? ' ★' : ''}
@@ -106,7 +106,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
           <Stat label="reroll" value={c.rerollTokens} />
           <Stat label="tribute" value={c.tributeTokens} />
         </Group>
-        <UnstyledButton onClick={() => setCountsByKind((d) => !d)} aria-label={`Cards of ${name}. Toggle counts by kind`}>
+        <UnstyledButton onClick={() => setCountsByKind((d) => !d)} title="Cards: total or by kind" aria-expanded={countsByKind}>
           {countsByKind ? (
             <Text size="xs">
               {CARD_TYPES.map((t) => `${t} ${player.cards[t].length}`).join(' · ')}

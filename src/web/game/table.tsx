@@ -43,7 +43,7 @@ export function TradeRow(props: PickableProps) {
       <Title order={2} size="h5" mb={6}>
         Trade row
       </Title>
-      <ScrollArea type="auto" offsetScrollbars>
+      <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
         <Group data-zone="trade-row" gap="sm" wrap="nowrap" align="flex-start">
           {g.tableIDs.map((cardID, index) => {
             if (cardID === null) return <div key={`empty-${index}`} style={{ width: cardWidth, aspectRatio: '5 / 7', border: '2px dashed #555', borderRadius: 10 }} />;
@@ -89,7 +89,7 @@ export function BasicPiles(props: PickableProps) {
       <Title order={2} size="h5" mb={6}>
         Basic piles
       </Title>
-      <ScrollArea type="auto" offsetScrollbars>
+      <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
         <Group data-zone="basic-pile" gap="sm" wrap="nowrap" align="flex-start">
           {state.game.basicPile.map((cardID) => {
             const card = state.cardsByID[cardID];
@@ -122,7 +122,7 @@ export function TributeRow({ state, width }: { state: GameScreenState; width: nu
       <Title order={2} size="h5" mb={6}>
         Tributes
       </Title>
-      <ScrollArea type="auto" offsetScrollbars>
+      <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
         <Group data-zone="tribute-row" gap="sm" wrap="nowrap" align="stretch">
           {state.game.tributeRow.map((id) => {
             const tribute = state.tributeCardsByID[id];

@@ -1,0 +1,47 @@
+/** A whole game on the game screen in a real browser, against a bot, clicked like a person. */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { Server } from '../server/support.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+import { guestInContext, playToEnd, startGame } from './support/game.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
+  let site: Server;
+  let browser: Browser;
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite({ botDelayMs: 5 }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`plays to the end-of-game view (${label})`, { timeout: 300_000 }, async () => {
+      const context = await newContext(browser, viewport);
+      const host = await guestInContext(site, context, `Ann${label.slice(0, 1)}`);
+      const gameID = await startGame(site, host, { bots: ['easy_bot'], options: { rerollTokens: true } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(`${site.url}/game/${gameID}`);
+      await page.locator('[data-game-phase]').waitFor();
+      const shots = new Set<string>();
+      const log = await playToEnd(page, async (decision) => {
+        if (shots.has(decision)) return;
+        shots.add(decision);
+        await screenshot(page, `game-${decision.toLowerCase()}-${label}`);
+      });
+      await page.waitForTimeout(300);
+      await screenshot(page, `game-end-${label}`);
+      expect(log.bids).toBe(15);
+      expect(log.gains).toBe(15);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      host.close();
+      await context.close();
+    });
+  }
+});

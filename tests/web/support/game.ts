@@ -1,0 +1,186 @@
+/**
+ * Game screen test support: signing a browser context in as a guest, setting up games through the
+ * API (or the lobby page), playing a turn by clicking like a person, and reading the server's raw
+ * game to know what must never reach the browser.
+ */
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Game } from '../../../src/engine/index.js';
+import { signInGuest, type Guest, type Server } from '../../server/support.js';
+
+/** A guest signed in through the API whose session cookie is put into a browser context. */
+export async function guestInContext(site: Server, context: BrowserContext, name: string): Promise<Guest> {
+  const guest = await signInGuest(site, name);
+  const [cookieName, ...rest] = guest.cookie.split('=');
+  await context.addCookies([{ name: cookieName!, value: rest.join('='), url: site.url }]);
+  return guest;
+}
+
+export interface GameSetup {
+  bots?: ('easy_bot' | 'basic_bot')[];
+  guests?: Guest[];
+  options?: Record<string, boolean>;
+}
+
+/** A lobby hosted by `host`, with the other guests and bots, started; returns the game id. */
+export async function startGame(site: Server, host: Guest, setup: GameSetup = {}): Promise<string> {
+  const { id: lobbyID } = await host.client.lobbies.create.mutate();
+  for (const guest of setup.guests ?? []) await guest.client.lobbies.join.mutate({ lobbyID });
+  for (const botType of setup.bots ?? []) await host.client.lobbies.addBot.mutate({ lobbyID, botType });
+  for (const [option, value] of Object.entries(setup.options ?? {})) {
+    await host.client.lobbies.setOption.mutate({ lobbyID, option: option as 'unbid', value });
+  }
+  const { gameID } = await host.client.lobbies.start.mutate({ lobbyID });
+  return gameID;
+}
+
+export async function rawGame(site: Server, gameID: string): Promise<Game> {
+  const game = await site.app.services.games.get(gameID);
+  if (!game) throw new Error(`no game ${gameID}`);
+  return game;
+}
+
+export const panel = (page: Page): Locator => page.getByRole('region', { name: 'Action panel' });
+export const submitButton = (page: Page): Locator => panel(page).getByRole('button', { name: /^Submit/ });
+
+/** Waits until the screen shows `phase` (read from the page's data attribute) or the end. */
+export async function waitForPhase(page: Page, phases: string[], timeout = 30_000): Promise<string> {
+  const handle = await page.waitForFunction(
+    (wanted) => {
+      const el = document.querySelector('[data-game-phase]');
+      const phase = el?.getAttribute('data-game-phase') ?? '';
+      const ended = el?.getAttribute('data-game-ended') === 'true';
+      if (ended) return 'END';
+      return wanted.includes(phase) ? phase : false;
+    },
+    phases,
+    { timeout },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+/** What the screen says the viewer must do now: the data attribute the panel carries. */
+export async function pendingOf(page: Page): Promise<string> {
+  return (await page.locator('[data-game-phase]').getAttribute('data-decision')) ?? '';
+}
+
+/** Records every websocket frame and HTTP response body the page receives. */
+export function recordTraffic(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', (frame) => seen.push(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8')));
+  });
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!/json|text\/plain/.test(type)) return;
+    response
+      .text()
+      .then((text) => seen.push(text))
+      .catch(() => undefined);
+  });
+  return seen;
+}
+
+/** Makes the page's websockets closable from a test: `window.__mythosSockets`. */
+export async function trackSockets(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const sockets: WebSocket[] = [];
+    (window as unknown as { __mythosSockets: WebSocket[] }).__mythosSockets = sockets;
+    const Original = window.WebSocket;
+    class Tracked extends Original {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        sockets.push(this);
+      }
+    }
+    window.WebSocket = Tracked as typeof WebSocket;
+  });
+}
+
+export async function closeSockets(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const sockets = (window as unknown as { __mythosSockets: WebSocket[] }).__mythosSockets;
+    let n = 0;
+    for (const s of sockets) {
+      if (s.readyState === WebSocket.OPEN) {
+        s.close();
+        n++;
+      }
+    }
+    return n;
+  });
+}
+
+export interface PlayLog {
+  bids: number;
+  rerolls: number;
+  keeps: number;
+  gains: number;
+  steps: number;
+}
+
+/**
+ * Plays what the screen asks of the viewer once, by clicking like a person: a card and a bid
+ * moved with the keyboard on the slider, Reroll when offered, then the won card or a basic card.
+ * Returns false when there was nothing to do.
+ */
+export async function playStep(page: Page, log: PlayLog, onStep?: (decision: string) => Promise<void>): Promise<boolean> {
+  const root = page.locator('[data-game-phase]');
+  const decision = (await root.getAttribute('data-decision')) ?? '';
+  const hasSubmit = (await submitButton(page).count()) > 0;
+  if (!hasSubmit || !['BID', 'REROLL', 'RESOLVE'].includes(decision)) return false;
+  if (onStep) await onStep(decision);
+  const before = await root.getAttribute('data-sequence-id');
+  const tradeRow = page.locator('[data-zone="trade-row"]');
+  if (decision === 'BID') {
+    const cards = tradeRow.getByRole('button');
+    const affordable = tradeRow.locator('.game-card:not([data-unaffordable]) [role=button]');
+    const pick = (await affordable.count()) > 0 ? affordable.nth(log.steps % (await affordable.count())) : cards.first();
+    await pick.click();
+    const ok = page.getByRole('button', { name: 'OK' });
+    if (await ok.isVisible().catch(() => false)) await ok.click();
+    const slider = panel(page).getByRole('slider');
+    if ((await slider.count()) > 0) {
+      await slider.focus();
+      for (let i = 0; i < 1 + (log.steps % 3); i++) await page.keyboard.press('ArrowRight');
+    }
+    await submitButton(page).click();
+    log.bids++;
+  } else if (decision === 'REROLL') {
+    const reroll = panel(page).getByRole('button', { name: 'Reroll', exact: true });
+    if (await reroll.isEnabled()) {
+      await reroll.click();
+      log.rerolls++;
+    } else {
+      await panel(page).getByRole('button', { name: 'Keep', exact: true }).click();
+      log.keeps++;
+    }
+    await submitButton(page).click();
+  } else {
+    const won = tradeRow.getByRole('button');
+    const wonAffordable = tradeRow.locator('.game-card:not([data-unaffordable]) [role=button]');
+    if ((await won.count()) > 0 && (await wonAffordable.count()) > 0) await wonAffordable.first().click();
+    else await page.locator('[data-zone="basic-pile"] [role=button]').last().click();
+    await submitButton(page).click();
+    log.gains++;
+  }
+  log.steps++;
+  // Wait for the screen to move on from this decision.
+  await page.waitForFunction(
+    (seq) => document.querySelector('[data-game-phase]')?.getAttribute('data-sequence-id') !== seq,
+    before,
+    { timeout: 15_000 },
+  );
+  return true;
+}
+
+/** Plays until the end-of-game view, by clicking. */
+export async function playToEnd(page: Page, onStep?: (decision: string) => Promise<void>, timeoutMs = 240_000): Promise<PlayLog> {
+  const log: PlayLog = { bids: 0, rerolls: 0, keeps: 0, gains: 0, steps: 0 };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ended = await page.locator('[data-game-phase]').getAttribute('data-game-ended');
+    if (ended === 'true') return log;
+    if (!(await playStep(page, log, onStep))) await page.waitForTimeout(60);
+  }
+  throw new Error(`game not over after ${timeoutMs} ms: ${JSON.stringify(log)}`);
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// Builds the web client (vite build, into dist/web) when it is missing or older than any source it
+// is built from. `npm start` runs this first (the `prestart` script), so a fresh clone serves the
+// site after `npm install && npm start` even if install scripts were skipped.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_SOURCES = ['src/web', 'src/engine', 'src/server/trpc', 'data', 'vite.config.ts', 'package.json'];
+
+function newestMtime(entry) {
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
+}
+
+/** True when dist/web/index.html is missing or older than the newest source file. */
+export function webBuildIsStale(root = ROOT) {
+  const index = path.join(root, 'dist/web/index.html');
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  const sources = WEB_SOURCES.map((s) => path.join(root, s)).filter((s) => fs.existsSync(s));
+  return built < Math.max(...sources.map(newestMtime));
+}
+
+export function buildWebIfStale(root = ROOT) {
+  if (!webBuildIsStale(root)) return false;
+  console.log('Building the web client (dist/web is missing or older than its sources)...');
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  return true;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) buildWebIfStale();

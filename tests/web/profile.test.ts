@@ -100,6 +100,17 @@ describe.skipIf(!HAS_CHROMIUM)('profile page', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  test('an unknown user id says so', async () => {
+    const context = await newContext(browser, PHONE);
+    await signInContext(context, site, player);
+    const page = await context.newPage();
+    page.setDefaultTimeout(45_000);
+    await page.goto(`${site.url}/user/u_nobody`);
+    await page.getByRole('alert').filter({ hasText: 'No such user.' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   test('the apexcharts code loads only with the profile', async () => {
     const context = await newContext(browser, DESKTOP);
     await signInContext(context, site, player);

@@ -3,9 +3,9 @@
  * were offered on the trade row and gained by whom, the favor each card produced, and each seat's
  * leader, dominant deity and share of the win.
  */
-import { playBotGame } from '../bots/harness.js';
-import { DEITIES, type BotType, type CardID, type Game, type TriggeredCard } from '../engine/index.js';
-import { botSeedFor, gameSetup, seedForGame, SIM_START, SIM_STEP_MILLIS, type Match } from './match.js';
+import { DEITIES, type CardID, type Game, type TriggeredCard } from '../engine/index.js';
+import { seatsForGame, type Match } from './match.js';
+import { playMatchGame } from './seated-game.js';
 import { seatResults } from './tournament-game.js';
 
 /** Where a card's favor came from: its own gain (printed favor and gain effects), triggers, prophecies. */
@@ -13,7 +13,7 @@ export const FAVOR_SOURCES = ['gain', 'triggers', 'prophecy'] as const;
 export type FavorSource = (typeof FAVOR_SOURCES)[number];
 
 export interface BalanceSeat {
-  kind: BotType;
+  kind: string;
   leaderID: CardID;
   /** The deity the seat holds most cards of; 'tied' when two or three share the most, 'none' with none. */
   affinity: string;
@@ -39,9 +39,9 @@ export function dominantDeity(counts: Record<string, number>): string {
   return leaders.length === 1 ? leaders[0]! : 'tied';
 }
 
-export function balanceRecord(game: Game, index: number): BalanceRecord {
+export function balanceRecord(game: Game, index: number, kinds: readonly string[]): BalanceRecord {
   const seatOf = new Map(game.players.map((p, seat) => [p.userID, seat]));
-  const results = seatResults(game);
+  const results = seatResults(game, kinds);
   const seats = game.players.map((p, seat): BalanceSeat => ({
     kind: results[seat]!.kind,
     leaderID: p.cardIDs[0]!,
@@ -84,8 +84,7 @@ export function balanceRecord(game: Game, index: number): BalanceRecord {
   return { game: index, seats, offered, gains, favor };
 }
 
-export function playBalanceGame(match: Match, index: number): BalanceRecord {
-  const seed = seedForGame(match, index);
-  const { game } = playBotGame(gameSetup(match, index), seed, botSeedFor(seed), SIM_STEP_MILLIS, SIM_START);
-  return balanceRecord(game, index);
+export async function playBalanceGame(match: Match, index: number): Promise<BalanceRecord> {
+  const { game } = await playMatchGame(match, index);
+  return balanceRecord(game, index, seatsForGame(match, index).map((spec) => spec.label));
 }

@@ -2,17 +2,16 @@
  * `mythos balance`: simulates many games and writes a markdown report of card pick rates and win
  * rates, favor per card, leaders, affinities, seats and bot kinds.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { GAME_DEFINITIONS } from '../engine/data.js';
 import { buildCardSet } from '../engine/index.js';
 import type { BalanceRecord } from './balance-game.js';
 import { balanceMarkdown } from './balance-report.js';
-import { addSimulationFlags, outputKind, parseSimulationFlags, type RawSimulationFlags, type SimulationFlags } from './common-flags.js';
+import { definitionsFrom } from './card-dir.js';
+import { addSimulationFlags, checkOutputFile, outputKind, parseSimulationFlags, type RawSimulationFlags, type SimulationFlags } from './common-flags.js';
 import { describeSetup } from './describe.js';
 import type { Io } from './io.js';
-import { resolvedOptions, type Match } from './match.js';
+import { matchOf, resolvedOptions, type Match } from './match.js';
 import { runGames } from './pool.js';
 import { progressBar } from './progress.js';
 
@@ -28,7 +27,8 @@ export interface BalanceOutcome {
 
 export async function runBalance(args: BalanceArgs, io: Io): Promise<BalanceOutcome> {
   outputKind(args.out, '--out', ['md'] as const);
-  const match: Match = { seats: args.seats, options: args.options, modules: args.modules, baseSeed: args.seed };
+  checkOutputFile(args.out, '--out');
+  const match: Match = matchOf(args);
   const bar = progressBar(io, args.games, { quiet: args.quiet, label: 'balance' });
   const started = performance.now();
   let records: BalanceRecord[];
@@ -38,14 +38,15 @@ export async function runBalance(args: BalanceArgs, io: Io): Promise<BalanceOutc
     bar.stop();
   }
   const seconds = (performance.now() - started) / 1000;
-  const setupLine = `Setup: ${describeSetup({ seats: args.seats, seed: args.seed, options: resolvedOptions(match), modules: args.modules })}.`;
+  const cards = args.cardsDir === null ? '' : `, cards from ${args.cardsDir}`;
+  const seats = args.seats.map((spec) => spec.label);
+  const setupLine = `Setup: ${describeSetup({ seats, seed: args.seed, options: resolvedOptions(match), modules: args.modules })}${cards}.`;
   const markdown = balanceMarkdown({
     title: 'Mythos balance report',
     setupLine,
     records,
-    cardsByID: buildCardSet(GAME_DEFINITIONS, args.modules).cardsByID,
+    cardsByID: buildCardSet(definitionsFrom(args.cardsDir), args.modules).cardsByID,
   });
-  mkdirSync(dirname(args.out), { recursive: true });
   writeFileSync(args.out, markdown);
   io.out(`wrote ${args.out}: ${args.games} games in ${seconds.toFixed(2)} s (${(args.games / seconds).toFixed(1)} games/s)\n`);
   return { markdown, records, seconds };
@@ -69,10 +70,11 @@ who gained it; its favor counts printed favor, gain effects, triggers and prophe
 Examples:
   $ mythos balance --games 2000 --out report.md
   $ mythos balance --seats easy_bot,easy_bot,basic_bot,basic_bot --module altleaders --out altleaders.md
-  $ mythos balance --games 500 --seed 99 --option warTokens --out war.md`,
+  $ mythos balance --games 500 --seed 99 --option warTokens --out war.md
+  $ mythos balance --cards my-data/ --games 2000 --out my-change.md`,
     )
     .action(async (raw: RawBalanceFlags) => {
-      await runBalance({ ...parseSimulationFlags(raw), out: raw.out }, io);
+      await runBalance({ ...(await parseSimulationFlags(raw)), out: raw.out }, io);
     });
   return command;
 }

@@ -1,5 +1,5 @@
 /** One-line descriptions of a game setup for report headers. */
-import { DEFAULT_OPTIONS, GAME_OPTION_KEYS, type BotType, type GameOptions, type ModuleKey } from '../engine/index.js';
+import { DEFAULT_OPTIONS, GAME_OPTION_KEYS, type GameOptions, type ModuleKey } from '../engine/index.js';
 
 /** The options that differ from the defaults: "warTokens, unbid=false", or "default". */
 export function describeOptions(options: GameOptions): string {
@@ -7,7 +7,7 @@ export function describeOptions(options: GameOptions): string {
   return changed.length > 0 ? changed.join(', ') : 'default';
 }
 
-export function describeSetup(setup: { seats: readonly BotType[]; seed: number; options: GameOptions; modules: readonly ModuleKey[] }): string {
+export function describeSetup(setup: { seats: readonly string[]; seed: number; options: GameOptions; modules: readonly ModuleKey[] }): string {
   const modules = setup.modules.length > 0 ? setup.modules.join(', ') : 'none';
   return `seats ${setup.seats.join(',')} (rotating), seed ${setup.seed}, options: ${describeOptions(setup.options)}, modules: ${modules}`;
 }

@@ -14,11 +14,11 @@ export interface JobRecords {
 }
 export type RecordOf<J extends Job> = JobRecords[J['kind']];
 
-export function runJobGame<J extends Job>(job: J, index: number): RecordOf<J> {
+export async function runJobGame<J extends Job>(job: J, index: number): Promise<RecordOf<J>> {
   switch (job.kind) {
     case 'tournament':
-      return playTournamentGame(job.match, index, job.saveDir) as RecordOf<J>;
+      return (await playTournamentGame(job.match, index, job.saveDir)) as RecordOf<J>;
     case 'balance':
-      return playBalanceGame(job.match, index) as RecordOf<J>;
+      return (await playBalanceGame(job.match, index)) as RecordOf<J>;
   }
 }

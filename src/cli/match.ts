@@ -5,15 +5,20 @@
  * games are spread over worker threads.
  */
 import type { BotGameSetup, SeatSetup } from '../bots/harness.js';
-import { GAME_DEFINITIONS } from '../engine/data.js';
-import { DEFAULT_OPTIONS, type BotType, type GameOptions, type ModuleKey } from '../engine/index.js';
+import { DEFAULT_OPTIONS, type GameOptions, type ModuleKey } from '../engine/index.js';
+import { definitionsFrom } from './card-dir.js';
+import type { SeatSpec } from './seat-spec.js';
 
 export interface Match {
-  /** Bot kinds in seat order for game 0. */
-  seats: BotType[];
+  /** Who sits where in game 0: built-in kinds, bot modules, programs. */
+  seats: SeatSpec[];
   options: Partial<GameOptions>;
   modules: ModuleKey[];
   baseSeed: number;
+  /** A copy of data/ to play with instead of the game's own card files (--cards), or null. */
+  cardsDir: string | null;
+  /** How long a program bot may think about one decision. */
+  botTimeoutMs: number;
 }
 
 /** The clock of a simulated game: it starts at 0 and each action is one second later. */
@@ -23,8 +28,14 @@ export const SIM_STEP_MILLIS = 1_000;
 /** The largest seed the engine uses as is (it takes seeds as 32-bit integers). */
 export const MAX_SEED = 2 ** 31 - 1;
 
-/** Seat j of game i holds the kind at (j + i) mod n: every kind takes every seat in turn. */
-export function kindsForGame(match: Match, index: number): BotType[] {
+/** The match that simulation flags describe. */
+export function matchOf(flags: Pick<Match, 'seats' | 'options' | 'modules' | 'cardsDir' | 'botTimeoutMs'> & { seed: number }): Match {
+  const { seats, options, modules, cardsDir, botTimeoutMs, seed } = flags;
+  return { seats, options, modules, baseSeed: seed, cardsDir, botTimeoutMs };
+}
+
+/** Seat j of game i holds the seat at (j + i) mod n: every bot takes every seat in turn. */
+export function seatsForGame<T>(match: { seats: readonly T[] }, index: number): T[] {
   const n = match.seats.length;
   return match.seats.map((_, j) => match.seats[(j + index) % n]!);
 }
@@ -45,17 +56,17 @@ export function botSeedFor(seed: number): number {
   return (h >>> 0) & 0xffffff;
 }
 
-/** Seat user ids: p1, p2, ... in seat order. */
-export function seatSetups(kinds: readonly BotType[]): SeatSetup[] {
-  return kinds.map((botType, j) => ({ userID: `p${j + 1}`, botType }));
+/** Seat user ids: p1, p2, ... in seat order; outside bots sit as players without a bot kind. */
+export function seatSetups(seats: readonly SeatSpec[]): SeatSetup[] {
+  return seats.map((spec, j) => ({ userID: `p${j + 1}`, botType: spec.kind === 'builtin' ? spec.botType : null }));
 }
 
 export function gameSetup(match: Match, index: number): BotGameSetup {
   return {
-    seats: seatSetups(kindsForGame(match, index)),
+    seats: seatSetups(seatsForGame(match, index)),
     options: { ...DEFAULT_OPTIONS, ...match.options },
     modules: match.modules,
-    definitions: GAME_DEFINITIONS,
+    definitions: definitionsFrom(match.cardsDir),
   };
 }
 

@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { CliError } from './errors.js';
 import { runJobGame, type Job, type RecordOf } from './jobs.js';
 import type { FromWorker, ToWorker } from './worker.js';
 
@@ -37,7 +38,7 @@ export function startWorker(workerData: unknown): Worker {
 async function runInThread<J extends Job>(job: J, count: number, onProgress?: (done: number) => void): Promise<RecordOf<J>[]> {
   const records: RecordOf<J>[] = [];
   for (let index = 0; index < count; index++) {
-    records.push(runJobGame(job, index));
+    records.push(await runJobGame(job, index));
     onProgress?.(index + 1);
     // Let timers (the progress bar) run now and then.
     if (index % 20 === 19) await new Promise((resolve) => setImmediate(resolve));
@@ -82,6 +83,7 @@ export function runGames<J extends Job>(job: J, count: number, { workers, onProg
         } else if (message.type === 'idle') {
           feed(worker);
         } else {
+          if (message.exitCode !== null) return finish(new CliError(message.message, message.exitCode));
           const error = new Error(`game ${message.index}: ${message.message}`);
           error.stack = message.stack;
           finish(error);

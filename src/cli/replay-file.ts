@@ -65,7 +65,7 @@ export function replayOf(setup: ReplaySetup, seed: Seed | number, start: number,
   return { format: REPLAY_FORMAT, version: REPLAY_VERSION, generator, setup, seed, start, actions, final, ...(meta ? { meta } : {}) };
 }
 
-const actionSchema = z.discriminatedUnion('type', [
+export const actionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('BID'), bid: z.strictObject({ military: z.number(), tradeRowIndex: z.number() }) }),
   z.strictObject({ type: z.literal('UNBID') }),
   z.strictObject({

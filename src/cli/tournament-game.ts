@@ -4,13 +4,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { playBotGame } from '../bots/harness.js';
-import type { BotType, Game } from '../engine/index.js';
-import { botSeedFor, gameSetup, resolvedOptions, seedForGame, SIM_START, SIM_STEP_MILLIS, type Match } from './match.js';
+import type { Game } from '../engine/index.js';
+import { botSeedFor, gameSetup, resolvedOptions, seatsForGame, seedForGame, SIM_START, type Match } from './match.js';
 import { replayOf } from './replay-file.js';
+import { playMatchGame } from './seated-game.js';
 
 export interface SeatResult {
-  kind: BotType;
+  /** The seat's bot: a built-in kind, a module path or exec:command. */
+  kind: string;
   favor: number;
   cards: number;
   tributes: number;
@@ -30,14 +31,15 @@ export interface GameRecord {
   seats: SeatResult[];
 }
 
-export function seatResults(game: Game): SeatResult[] {
+/** Per seat, in seat order; `kinds` names each seat's bot. */
+export function seatResults(game: Game, kinds: readonly string[]): SeatResult[] {
   const stats = game.statsByPlayerID;
   if (!stats) throw new Error(`game ${game.id} has not ended`);
   const share = 1 / game.winnerIDs.length;
-  return game.players.map((p) => {
+  return game.players.map((p, seat) => {
     const s = stats[p.userID]!;
     return {
-      kind: p.botType!,
+      kind: kinds[seat]!,
       favor: s.score,
       cards: s.scoreFromCards,
       tributes: s.scoreFromTributes,
@@ -55,19 +57,22 @@ export function replayFileName(index: number): string {
   return `game-${String(index).padStart(5, '0')}.json`;
 }
 
-export function playTournamentGame(match: Match, index: number, saveDir: string | null): GameRecord {
+export async function playTournamentGame(match: Match, index: number, saveDir: string | null): Promise<GameRecord> {
   const seed = seedForGame(match, index);
   const botSeed = botSeedFor(seed);
   const setup = gameSetup(match, index);
-  const { game, actions } = playBotGame(setup, seed, botSeed, SIM_STEP_MILLIS, SIM_START);
+  const { game, actions } = await playMatchGame(match, index);
+  const kinds = seatsForGame(match, index).map((spec) => spec.label);
   if (saveDir !== null) {
     const replay = replayOf({ seats: setup.seats.slice(), options: resolvedOptions(match), modules: match.modules }, seed, SIM_START, actions, game, {
       game: index,
       botSeed,
       createdBy: 'mythos tournament',
+      seats: kinds,
+      ...(match.cardsDir === null ? {} : { cards: match.cardsDir }),
     });
     mkdirSync(saveDir, { recursive: true });
     writeFileSync(join(saveDir, replayFileName(index)), JSON.stringify(replay));
   }
-  return { game: index, seed, botSeed, moves: actions.length, seats: seatResults(game) };
+  return { game: index, seed, botSeed, moves: actions.length, seats: seatResults(game, kinds) };
 }

@@ -3,13 +3,14 @@
  * mean favor and where it came from, clashes and clash win rate. Printed as a table, written as
  * JSON (per kind and per game) or CSV (per game).
  */
-import type { BotType, GameOptions, ModuleKey } from '../engine/index.js';
+import type { GameOptions, ModuleKey } from '../engine/index.js';
 import { percent, ratio, round, wilson } from './stats.js';
 import { formatTable } from './table.js';
 import type { GameRecord } from './tournament-game.js';
 
 export interface KindResult {
-  kind: BotType;
+  /** A built-in kind, a module path or exec:command. */
+  kind: string;
   /** Seats played (a kind in two seats of a game counts twice). */
   games: number;
   wins: number;
@@ -23,14 +24,16 @@ export interface KindResult {
 }
 
 export interface TournamentConfig {
-  seats: BotType[];
+  seats: string[];
   games: number;
   seed: number;
   options: GameOptions;
   modules: ModuleKey[];
+  /** The --cards directory, when the games were not played with the game's own card files. */
+  cards?: string;
 }
 
-export function kindResults(seats: readonly BotType[], records: readonly GameRecord[]): KindResult[] {
+export function kindResults(seats: readonly string[], records: readonly GameRecord[]): KindResult[] {
   const kinds = [...new Set(seats)];
   return kinds.map((kind) => {
     const sum = { games: 0, wins: 0, favor: 0, cards: 0, tributes: 0, prophecies: 0, resources: 0, clashes: 0, clashesWon: 0 };

@@ -2,13 +2,12 @@
  * `mythos tournament`: bots against bots over many games, seats rotating game by game, on worker
  * threads. Prints a table per bot kind; --out writes JSON or CSV, --save-games one replay per game.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { addSimulationFlags, checkDirectory, outputKind, parseSimulationFlags, type RawSimulationFlags, type SimulationFlags } from './common-flags.js';
+import { addSimulationFlags, checkDirectory, checkOutputFile, outputKind, parseSimulationFlags, type RawSimulationFlags, type SimulationFlags } from './common-flags.js';
 import { describeSetup } from './describe.js';
 import type { Io } from './io.js';
-import { resolvedOptions, type Match } from './match.js';
+import { matchOf, resolvedOptions, type Match } from './match.js';
 import { runGames } from './pool.js';
 import { progressBar } from './progress.js';
 import type { GameRecord } from './tournament-game.js';
@@ -29,12 +28,19 @@ export interface TournamentOutcome {
 
 export async function runTournament(args: TournamentArgs, io: Io): Promise<TournamentOutcome> {
   const outKind = args.out === null ? null : outputKind(args.out, '--out', ['json', 'csv'] as const);
-  if (args.saveGames !== null) {
-    checkDirectory(args.saveGames, '--save-games');
-    mkdirSync(args.saveGames, { recursive: true });
-  }
-  const match: Match = { seats: args.seats, options: args.options, modules: args.modules, baseSeed: args.seed };
-  const config: TournamentConfig = { seats: args.seats, games: args.games, seed: args.seed, options: resolvedOptions(match), modules: args.modules };
+  // Every output is checked before the first game: a bad path must not cost the whole run.
+  if (args.out !== null) checkOutputFile(args.out, '--out');
+  if (args.saveGames !== null) checkDirectory(args.saveGames, '--save-games');
+  const match: Match = matchOf(args);
+  const labels = args.seats.map((spec) => spec.label);
+  const config: TournamentConfig = {
+    seats: labels,
+    games: args.games,
+    seed: args.seed,
+    options: resolvedOptions(match),
+    modules: args.modules,
+    ...(args.cardsDir === null ? {} : { cards: args.cardsDir }),
+  };
   io.out(`tournament: ${args.games} games, ${describeSetup(config)}\n\n`);
 
   const bar = progressBar(io, args.games, { quiet: args.quiet, label: 'tournament' });
@@ -48,10 +54,9 @@ export async function runTournament(args: TournamentArgs, io: Io): Promise<Tourn
   const seconds = (performance.now() - started) / 1000;
   const gamesPerSecond = args.games / seconds;
 
-  const results = kindResults(args.seats, records);
+  const results = kindResults(labels, records);
   io.out(resultsTable(results));
   if (args.out !== null) {
-    mkdirSync(dirname(args.out), { recursive: true });
     writeFileSync(args.out, outKind === 'json' ? tournamentJSON(config, results, records) : tournamentCSV(args.seats.length, records));
     io.out(`\nwrote ${args.out}\n`);
   }
@@ -81,10 +86,16 @@ Examples:
   $ mythos tournament --seats basic_bot,easy_bot,valid_move,valid_move --games 1000
   $ mythos tournament --seats valid_move,valid_move,valid_move,valid_move --games 1000 --seed 7 --out results.json
   $ mythos tournament --seats easy_bot,basic_bot --option warTokens --option unbid=false --module conquest
-  $ mythos tournament --seats basic_bot,basic_bot2,easy_bot --games 50 --save-games replays/ --workers 2`,
+  $ mythos tournament --seats basic_bot,basic_bot2,easy_bot --games 50 --save-games replays/ --workers 2
+  $ mythos tournament --seats ./my-bot.js,basic_bot,easy_bot,valid_move --games 200
+  $ mythos tournament --seats exec:"python3 my_bot.py",basic_bot --games 20 --bot-timeout 2000
+  $ mythos tournament --cards my-data/ --seats basic_bot,basic_bot,basic_bot,basic_bot --games 500
+
+Your own bot: a module exporting a Decide function, or a program answering one JSON line per
+decision on stdin/stdout. Both are described, with worked examples, in docs/bots.md.`,
     )
     .action(async (raw: RawTournamentFlags) => {
-      const flags = parseSimulationFlags(raw);
+      const flags = await parseSimulationFlags(raw);
       await runTournament({ ...flags, out: raw.out ?? null, saveGames: raw.saveGames ?? null }, io);
     });
   return command;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { balanceRecord, dominantDeity } from '../../src/cli/balance-game.js';
 import { playBotGame } from '../../src/bots/harness.js';
 import { gameSetup } from '../../src/cli/match.js';
+import { builtinSeat } from '../../src/cli/seat-spec.js';
 import { cli, tempDir } from './helpers.js';
 
 const dir = tempDir();
@@ -52,9 +53,10 @@ describe('balance', () => {
   });
 
   it('attributes favor to the cards that produced it, matching the game totals', () => {
-    const match = { seats: ['easy_bot', 'valid_move', 'random_card'] as ('easy_bot' | 'valid_move' | 'random_card')[], options: {}, modules: [], baseSeed: 9 };
+    const kinds = ['easy_bot', 'valid_move', 'random_card'] as const;
+    const match = { seats: kinds.map(builtinSeat), options: {}, modules: [], baseSeed: 9, cardsDir: null, botTimeoutMs: 0 };
     const { game } = playBotGame(gameSetup(match, 0), 9, 77, 1000, 0);
-    const record = balanceRecord(game, 0);
+    const record = balanceRecord(game, 0, kinds);
     game.players.forEach((p, seat) => {
       const fromCards = record.favor.filter(([s, , source]) => s === seat && source !== 'prophecy').reduce((n, f) => n + f[3], 0);
       const fromProphecies = record.favor.filter(([s, , source]) => s === seat && source === 'prophecy').reduce((n, f) => n + f[3], 0);

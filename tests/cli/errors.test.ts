@@ -21,8 +21,8 @@ async function fails(argv: string[], message: string): Promise<void> {
 
 describe('command-line errors', () => {
   it.each([
-    [['tournament', '--seats', 'basic_bot,foo'], `unknown bot kind 'foo' in --seats (valid: ${BOTS})`],
-    [['balance', '--seats', 'easy_bot,Basic_Bot', '--out', 'x.md'], `unknown bot kind 'Basic_Bot' in --seats (valid: ${BOTS})`],
+    [['tournament', '--seats', 'basic_bot,foo'], `unknown bot kind 'foo' in --seats (valid: ${BOTS}, a module path like ./my-bot.js, or exec:"command")`],
+    [['balance', '--seats', 'easy_bot,Basic_Bot', '--out', 'x.md'], `unknown bot kind 'Basic_Bot' in --seats (valid: ${BOTS}, a module path like ./my-bot.js, or exec:"command")`],
     [['bench', '--kinds', 'valid_move,nope'], `unknown bot kind 'nope' in --kinds (valid: ${BOTS})`],
     [['tournament', '--seats', 'basic_bot'], '--seats needs 2 to 8 bot kinds, got 1'],
     [['tournament', '--seats', Array(9).fill('valid_move').join(',')], '--seats needs 2 to 8 bot kinds, got 9'],

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kindsForGame } from '../../src/cli/match.js';
+import { seatsForGame } from '../../src/cli/match.js';
+import { builtinSeat } from '../../src/cli/seat-spec.js';
 import { runGames } from '../../src/cli/pool.js';
 import type { ModuleKey } from '../../src/engine/index.js';
 import { wilson } from '../../src/cli/stats.js';
@@ -70,7 +71,7 @@ describe('tournament', () => {
   });
 
   it('stops every worker and reports the game when one fails', async () => {
-    const match = { seats: ['valid_move', 'valid_move'] as ('valid_move')[], options: {}, modules: ['bogus' as ModuleKey], baseSeed: 1 };
+    const match = { seats: [builtinSeat('valid_move'), builtinSeat('valid_move')], options: {}, modules: ['bogus' as ModuleKey], baseSeed: 1, cardsDir: null, botTimeoutMs: 0 };
     await expect(runGames({ kind: 'tournament', match, saveDir: null }, 4, { workers: 2 })).rejects.toThrow(/^game \d: Module bogus not found$/);
     await expect(runGames({ kind: 'tournament', match, saveDir: null }, 4, { workers: 0 })).rejects.toThrow('Module bogus not found');
   });
@@ -78,7 +79,7 @@ describe('tournament', () => {
   it('rotates seats so that no kind keeps the first seat', () => {
     const match = { seats: ['basic_bot', 'easy_bot', 'valid_move'] as const, options: {}, modules: [], baseSeed: 1 };
     const m = { ...match, seats: [...match.seats] };
-    expect([0, 1, 2, 3].map((i) => kindsForGame(m, i))).toEqual([
+    expect([0, 1, 2, 3].map((i) => seatsForGame(m, i))).toEqual([
       ['basic_bot', 'easy_bot', 'valid_move'],
       ['easy_bot', 'valid_move', 'basic_bot'],
       ['valid_move', 'basic_bot', 'easy_bot'],

@@ -1,0 +1,62 @@
+/**
+ * Game i of a match, played to the end. With built-in bots only it is the harness's game, as the
+ * server plays bots; with outside bots (modules, programs) the same loop runs here, asking each
+ * outside seat through its SeatBot with the same per-decision rng. An outside bot's bad answer
+ * stops the game with a SeatError before the engine sees it.
+ */
+import { botDecision, decisionRng, playBotGame, type BotGame, type LoggedAction } from '../bots/harness.js';
+import { advance, applyAction, createGame, viewFor, type Action, type Game } from '../engine/index.js';
+import { BotAnswerError } from './exec-bot.js';
+import { botSeedFor, gameSetup, seatsForGame, seedForGame, SIM_START, SIM_STEP_MILLIS, type Match } from './match.js';
+import { seatBot, SeatError, seatPlace, type SeatBot } from './seat-bots.js';
+import { isBuiltin } from './seat-spec.js';
+
+export function playMatchGame(match: Match, index: number): BotGame | Promise<BotGame> {
+  const seed = seedForGame(match, index);
+  const setup = gameSetup(match, index);
+  if (match.seats.every(isBuiltin)) return playBotGame(setup, seed, botSeedFor(seed), SIM_STEP_MILLIS, SIM_START);
+  return playWithOutsideBots(match, index);
+}
+
+async function playWithOutsideBots(match: Match, index: number): Promise<BotGame> {
+  const seed = seedForGame(match, index);
+  const botSeed = botSeedFor(seed);
+  const setup = gameSetup(match, index);
+  const specs = seatsForGame(match, index);
+  const bots: (SeatBot | null)[] = [];
+  try {
+    for (const spec of specs) bots.push(isBuiltin(spec) ? null : await seatBot(spec, match.botTimeoutMs));
+    let now = SIM_START;
+    let game: Game = advance(createGame({ players: setup.seats, options: setup.options, modules: setup.modules, definitions: setup.definitions }, seed, now), now).game;
+    const actions: LoggedAction[] = [];
+    while (game.gameEndTimestamp === null) {
+      let acted = false;
+      for (let seat = 0; seat < game.players.length; seat++) {
+        const bot = bots[seat];
+        const userID = game.players[seat]!.userID;
+        let action: Action | null;
+        try {
+          action = bot
+            ? await bot.decide(viewFor(game, userID), userID, decisionRng(botSeed, seat, game.sequenceID), { seat, game: index })
+            : botDecision(game, seat, botSeed);
+        } catch (error) {
+          if (error instanceof BotAnswerError) throw new SeatError(`${seatPlace(specs[seat]!, seat, index, game)}: the bot ${error.message}`);
+          throw error;
+        }
+        if (!action) continue;
+        now += SIM_STEP_MILLIS;
+        const result = applyAction(game, userID, action, now);
+        if (!result.ok) {
+          throw new SeatError(`${seatPlace(specs[seat]!, seat, index, game)}: the engine refused the bot's ${action.type}: ${result.message} (${JSON.stringify(action)})`);
+        }
+        actions.push({ userID, action, now });
+        game = advance(result.game, now).game;
+        acted = true;
+      }
+      if (!acted) throw new SeatError(`game ${index}, age ${game.age} turn ${game.turn} (${game.phase}): no bot would act`);
+    }
+    return { game, actions };
+  } finally {
+    for (const bot of bots) bot?.close();
+  }
+}

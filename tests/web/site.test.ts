@@ -1,0 +1,191 @@
+/**
+ * The site shell and the signed-out/signed-in journeys in a real browser: login (guest, the OAuth
+ * buttons, failures), every redirect of SPEC section 2, the anonymous limits, the header and user
+ * menu, settings, and the error pages; at 1280x800 and 375x812, axe-clean, screenshotted. Each
+ * test is a journey through several pages: one browser and one server serve them all.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Server } from '../server/support.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, userIDOf } from './support/site.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+const VIEWPORTS = [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const;
+
+describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
+  let site: Server;
+  let browser: Browser;
+  let names = 0;
+  /** A fresh guest name. */
+  const guestName = () => `Hero${++names}`;
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function withPage(viewport: typeof DESKTOP | typeof PHONE, run: (page: Page) => Promise<void>): Promise<void> {
+    const context = await newContext(browser, viewport);
+    try {
+      await run(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  }
+
+  const pathOf = (page: Page) => {
+    const url = new URL(page.url());
+    return url.pathname + url.search;
+  };
+  const axeClean = async (page: Page) => expect(await seriousAxeViolations(page)).toEqual([]);
+
+  for (const [label, viewport] of VIEWPORTS) {
+    describe(label, () => {
+      test('anonymous: the login page, the header, the guest form rules and the anonymous limits', () =>
+        withPage(viewport, async (page) => {
+          await page.goto(`${site.url}/`);
+          await page.getByRole('heading', { name: 'Log in to save your stats' }).waitFor();
+          expect(await page.getByRole('link', { name: 'Log in with Discord' }).getAttribute('href')).toBe('/auth/discord?redirect=%2F');
+          expect(await page.getByRole('link', { name: 'Log in with Google' }).getAttribute('href')).toBe('/auth/google?redirect=%2F');
+          await page.getByRole('heading', { name: 'Guest Login' }).waitFor();
+          await axeClean(page);
+          await screenshot(page, `login-${label}`);
+
+          // The header: the site's links (short labels under 768 px), the community link, a footer.
+          const nav = page.getByRole('navigation', { name: 'Main' });
+          const links = label === 'desktop' ? ['Lobby', 'Game Rules', 'View Cards', 'Community'] : ['Lobby', 'Rules', 'Cards', 'Chat'];
+          for (const name of links) await nav.getByRole('link', { name, exact: true }).waitFor();
+          expect(await nav.getByRole('link', { name: links[3] }).getAttribute('href')).toMatch(/^https:\/\//);
+          expect(await page.getByRole('contentinfo').textContent()).toMatch(/© \d{4} Mythos/);
+          await page.getByRole('link', { name: 'Log in', exact: true }).waitFor();
+
+          // The name field takes at most 12 characters; an empty (or blank) name sends nothing.
+          await page.getByLabel('Name').fill('Aphrodisiastes the Great');
+          expect(await page.getByLabel('Name').inputValue()).toHaveLength(12);
+          let posts = 0;
+          page.on('request', (request) => {
+            if (request.url().endsWith('/auth/guest')) posts++;
+          });
+          await page.getByLabel('Name').fill('   ');
+          await page.getByRole('button', { name: 'Log in as guest' }).click();
+          await page.waitForTimeout(300);
+          expect(posts).toBe(0);
+          expect(pathOf(page)).toBe('/');
+
+          // A refusal: 'error logging in' with the server's text, and the form usable again.
+          await page.route('**/auth/guest', (route) => route.fulfill({ status: 429, contentType: 'text/plain', body: 'Too many guest accounts from your network.' }));
+          await page.getByLabel('Name').fill('Unlucky');
+          await page.getByRole('button', { name: 'Log in as guest' }).click();
+          const alert = page.getByRole('alert');
+          await alert.getByText('error logging in').waitFor();
+          expect(await alert.textContent()).toContain('Too many guest accounts from your network.');
+          expect(await page.getByLabel('Name').isEnabled()).toBe(true);
+          expect(await page.getByRole('button', { name: 'Log in as guest' }).isEnabled()).toBe(true);
+          await axeClean(page);
+          await page.unroute('**/auth/guest');
+
+          // Protected routes go to /?redirect={path}; /dev goes to /.
+          for (const target of ['/lobby-list', '/lobby/l_none', '/user/u_none', '/game/g_none', '/settings']) {
+            await page.goto(`${site.url}${target}`);
+            await page.waitForURL(`${site.url}/?redirect=${encodeURIComponent(target)}`);
+            await page.getByRole('heading', { name: 'Log in to save your stats' }).waitFor();
+          }
+          for (const target of ['/dev', '/dev/users', '/dev/game-history-list']) {
+            await page.goto(`${site.url}${target}`);
+            await page.waitForURL(`${site.url}/`);
+          }
+          // The rules and the cards are public.
+          for (const target of ['/rules', '/all-cards']) {
+            await page.goto(`${site.url}${target}`);
+            await page.waitForLoadState('networkidle');
+            expect(pathOf(page)).toBe(target);
+          }
+          // Unknown paths; and a page whose code fails to load.
+          await page.goto(`${site.url}/no/such/page`);
+          await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+          await axeClean(page);
+          await page.route('**/assets/not-found-*.js', (route) => route.abort());
+          await page.goto(`${site.url}/broken/page`);
+          await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+          await axeClean(page);
+          await screenshot(page, `route-error-${label}`);
+        }),
+      240_000);
+
+      test('signed in: ?redirect= honoured, /login and /dev forward, the user menu, settings, not found, log out', () =>
+        withPage(viewport, async (page) => {
+          // A protected page, then the login form there: back to the page once signed in.
+          await page.goto(`${site.url}/lobby-list`);
+          await page.waitForURL(`${site.url}/?redirect=%2Flobby-list`);
+          const name = guestName();
+          await page.getByLabel('Name').fill(`  ${name}  `);
+          await page.getByRole('button', { name: 'Log in as guest' }).click();
+          await page.waitForURL(`${site.url}/lobby-list`);
+          await page.getByRole('heading', { name: 'Lobbies' }).waitFor();
+          const me = await page.request.get(`${site.url}/trpc/session.me`);
+          expect(((await me.json()) as { result: { data: { name: string } } }).result.data.name).toBe(name);
+
+          await page.goto(`${site.url}/login?redirect=%2Frules`);
+          await page.waitForURL(`${site.url}/rules`);
+          await page.goto(`${site.url}/?redirect=%2Fsettings`);
+          await page.waitForURL(`${site.url}/settings`);
+          // Never to another site.
+          await page.goto(`${site.url}/?redirect=${encodeURIComponent('//evil.example/')}`);
+          await page.waitForURL(`${site.url}/`);
+          await page.getByRole('heading', { name: 'Lobbies' }).waitFor();
+          for (const target of ['/dev', '/dev/users']) {
+            await page.goto(`${site.url}${target}`);
+            await page.waitForURL(`${site.url}/`);
+          }
+          await page.getByRole('heading', { name: 'Lobbies' }).waitFor();
+
+          // The account menu: Profile (canSeeProfile), Settings, Log out.
+          const menu = page.getByRole('button', { name: /Account menu/ });
+          await menu.click();
+          const id = await userIDOf(page);
+          expect(await page.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe(`/user/${id}`);
+          await page.getByRole('link', { name: 'Settings' }).waitFor();
+          await axeClean(page);
+          await screenshot(page, `user-menu-${label}`);
+          await page.keyboard.press('Escape');
+          expect(await page.getByRole('link', { name: 'Log out' }).isVisible()).toBe(false);
+
+          // Settings: rename, and the animations preference in localStorage.
+          await menu.click();
+          await page.getByRole('link', { name: 'Settings' }).click();
+          await page.getByRole('heading', { name: 'Settings' }).waitFor();
+          const renamed = guestName().replace('Hero', 'Sage');
+          await page.getByLabel('New Name').fill(renamed);
+          await page.getByRole('button', { name: 'Submit' }).click();
+          await page.getByText(`You are now ${renamed}.`).waitFor();
+          expect(await page.getByLabel('New Name').inputValue()).toBe('');
+          const box = page.getByLabel('Disable Animations');
+          expect(await box.isChecked()).toBe(false);
+          await box.click();
+          await expect.poll(() => page.evaluate(() => localStorage.getItem('userPrefs'))).toBe('{"disableAnimations":true}');
+          await page.reload();
+          expect(await page.getByLabel('Disable Animations').isChecked()).toBe(true);
+          await axeClean(page);
+          await screenshot(page, `settings-${label}`);
+
+          await page.goto(`${site.url}/nowhere`);
+          await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+          await axeClean(page);
+          await screenshot(page, `not-found-${label}`);
+
+          await menu.click();
+          await page.getByRole('link', { name: 'Log out' }).click();
+          await page.getByRole('heading', { name: 'Log in to save your stats' }).waitFor();
+          expect(pathOf(page)).toBe('/');
+        }),
+      240_000);
+    });
+  }
+});

@@ -96,6 +96,33 @@ describe.skipIf(!HAS_CHROMIUM)('game history', { timeout: 120_000 }, () => {
     });
   }
 
+  test('the filters and View Game work from the keyboard', async () => {
+    const { context, page } = await open(DESKTOP);
+    await row(page, games.devAndBob).waitFor();
+    /** Tabs forward, as a keyboard user would, until the 'Show bots' box or a 'View Game' link has focus. */
+    const tabTo = async (target: 'Show bots' | 'View Game') => {
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('Tab');
+        const reached = await page.evaluate((name) => {
+          const el = document.activeElement;
+          if (name === 'View Game') return el?.textContent === name;
+          return el instanceof HTMLInputElement && el.type === 'checkbox' && el.labels?.[0]?.textContent === name;
+        }, target);
+        if (reached) return;
+      }
+      throw new Error(`focus never reached ${target}`);
+    };
+    await tabTo('Show bots');
+    await page.keyboard.press('Space');
+    await row(page, games.withBot).waitFor();
+    await tabTo('View Game');
+    const href = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+    expect(href).toBe(`/game/${games.unfinished}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/game/${games.unfinished}`);
+    await context.close();
+  });
+
   test("a player the server cannot name is shown as '(unknown-user)'", async () => {
     const { context, page } = await open(DESKTOP, (p) =>
       p.route('**/trpc/**', async (route: Route) => {

@@ -55,7 +55,7 @@ export function TotalStats({ stats }: { stats: UserStats }) {
         { label: 'From prophecies', value: stats.scoreFromProphecies, hint: 'favor' },
         { label: 'From tributes', value: stats.scoreFromTributes, hint: 'favor' },
         { label: 'Clashes', value: stats.clashes },
-        { label: 'Clashes won', value: stats.clashesWon, hint: `${percent(stats.clashesWon, stats.clashes)} of clashes` },
+        { label: 'Clashes won', value: stats.clashesWon, hint: stats.clashes ? `${percent(stats.clashesWon, stats.clashes)} of clashes` : undefined },
         { label: 'Cards drafted', value: cardsDrafted(stats) },
         { label: 'Blame time', value: formatSpan(stats.blameMillis), hint: 'spent thinking' },
         { label: 'Solo time', value: formatSpan(stats.soloMillis), hint: 'others waited on you' },
@@ -74,7 +74,7 @@ export function AverageStats({ stats }: { stats: UserStats }) {
         { label: 'From cards', value: perGame(stats.scoreFromCards, n), hint: 'favor per game' },
         { label: 'From prophecies', value: perGame(stats.scoreFromProphecies, n), hint: 'favor per game' },
         { label: 'From tributes', value: perGame(stats.scoreFromTributes, n), hint: 'favor per game' },
-        { label: 'Clashes', value: perGame(stats.clashes, n), hint: `${perGame(stats.clashesWon, n)} won per game` },
+        { label: 'Clashes', value: perGame(stats.clashes, n), hint: n ? `${perGame(stats.clashesWon, n)} won per game` : 'per game' },
         { label: 'Blame time', value: n ? formatSpan(stats.blameMillis / n) : '–', hint: n ? `per game, solo ${formatSpan(stats.soloMillis / n)}` : 'per game' },
       ]}
     />

@@ -110,7 +110,7 @@ function LobbyList() {
         </Group>
         <hr className="mythos-rule" />
         {createFailed !== null && (
-          <Alert color="red" variant="light" title="error creating lobby" role="alert" mb="sm" withCloseButton onClose={() => setCreateFailed(null)}>
+          <Alert color="red" variant="light" title="error creating lobby" role="alert" mb="sm" withCloseButton closeButtonLabel="Dismiss" onClose={() => setCreateFailed(null)}>
             {createFailed}
           </Alert>
         )}

@@ -111,6 +111,15 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
   const setOption = trpc.lobbies.setOption.useMutation();
   const setModule = trpc.lobbies.setModule.useMutation();
   const busy = [join, leave, kick, addBot, start].some((m) => m.isPending);
+  // A toggled box shows its new state at once, until the server's answer (or refusal) arrives.
+  const [toggling, setToggling] = useState<Record<string, boolean>>({});
+  const toggle = async (key: string, value: boolean, action: LobbyAction, run: () => Promise<unknown>) => {
+    setToggling((held) => ({ ...held, [key]: value }));
+    await call(action, run);
+    setToggling(({ [key]: _, ...rest }) => rest);
+  };
+  const optionOn = (key: OptionKey) => toggling[`option/${key}`] ?? lobby.options[key];
+  const moduleOn = (key: ModuleKey) => toggling[`module/${key}`] ?? lobby.modules.includes(key);
 
   const isHost = lobby.host.id === user.id;
   const seated = lobby.players.some((p) => p.id === user.id);
@@ -160,7 +169,7 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
         </Group>
       </Group>
       {failure && (
-        <Alert color="red" variant="light" role="alert" title={`Error adding calling lobby ${failure.action}`} withCloseButton onClose={() => setFailure(null)}>
+        <Alert color="red" variant="light" role="alert" title={`Error adding calling lobby ${failure.action}`} withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
           {failure.message}
         </Alert>
       )}
@@ -200,11 +209,10 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
                     key={module.key}
                     label={module.name}
                     description={module.description}
-                    checked={lobby.modules.includes(module.key as ModuleKey)}
-                    disabled={setModule.isPending}
+                    checked={moduleOn(module.key as ModuleKey)}
                     onChange={(event) => {
                       const enabled = event.currentTarget.checked;
-                      void call('set_module', () => setModule.mutateAsync({ ...input, module: module.key as ModuleKey, enabled }));
+                      void toggle(`module/${module.key}`, enabled, 'set_module', () => setModule.mutateAsync({ ...input, module: module.key as ModuleKey, enabled }));
                     }}
                   />
                 ) : (
@@ -224,11 +232,10 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
                   <Checkbox
                     key={option.key}
                     label={OPTION_LABELS[option.key]}
-                    checked={lobby.options[option.key]}
-                    disabled={setOption.isPending}
+                    checked={optionOn(option.key)}
                     onChange={(event) => {
                       const value = event.currentTarget.checked;
-                      void call('set_game_option', () => setOption.mutateAsync({ ...input, option: option.key, value }));
+                      void toggle(`option/${option.key}`, value, 'set_game_option', () => setOption.mutateAsync({ ...input, option: option.key, value }));
                     }}
                   />
                 ) : (

@@ -1,20 +1,49 @@
 /**
  * Re-runs a replay file's actions through the engine from its setup, seed and generator. Works
  * without the bots: the actions are all logged, so a replay checks the engine alone.
+ *
+ * By default a game re-runs with the card set it was played with, which every save holds (its
+ * final state's `cardsByID` and `tributeCardsByID`, modules already applied): a later change to
+ * the card files does not break old saves. Given definitions (today's files, or a --cards
+ * directory), it re-runs with those instead, to show what a card change alters.
  */
-import { GAME_DEFINITIONS } from '../engine/data.js';
-import { advance, applyAction, createGame, SetupError, type Game } from '../engine/index.js';
+import { advance, applyAction, createGame, SetupError, type Game, type GameDefinitions, type ModuleDef } from '../engine/index.js';
 import { CliError } from './errors.js';
 import type { ReplayFile } from './replay-file.js';
 
 export type Rerun = { ok: true; game: Game } | { ok: false; game: Game; index: number; message: string };
 
-export function rerun(replay: ReplayFile): Rerun {
-  const { setup, seed, start, actions, generator } = replay;
+/**
+ * The definitions a save was played with. Its card set has its modules applied already, so each
+ * module stands in empty (the game still lists it), and the options are the game's own.
+ */
+export function savedDefinitions(final: Pick<Game, 'cardsByID' | 'tributeCardsByID'>, modules: readonly ModuleDef['key'][]): GameDefinitions {
+  if (typeof final.cardsByID !== 'object' || final.cardsByID === null || Object.keys(final.cardsByID).length === 0) {
+    throw new CliError('final.cardsByID is missing: this save does not hold its card set (replay it with --current-cards)');
+  }
+  const applied = (key: ModuleDef['key']): ModuleDef => ({
+    key,
+    name: key,
+    state: 'enabled',
+    description: 'applied in the saved card set',
+    cardDefs: [],
+    tributeCardDefs: [],
+    cardsToRemove: [],
+    tributeCardsToRemove: [],
+    replaceCore: [],
+    gameOptionsToAdd: {},
+  });
+  return { cardDefs: Object.values(final.cardsByID), tributeCardDefs: Object.values(final.tributeCardsByID ?? {}), modules: modules.map(applied) };
+}
+
+export function rerun(replay: ReplayFile, definitions?: GameDefinitions): Rerun {
+  const { setup, seed, start, actions, generator, final } = replay;
+  // With the saved card set, the saved options are the game's own, module additions included.
+  const options = definitions ? setup.options : { ...setup.options, ...final.options };
   let game: Game;
   try {
     game = createGame(
-      { id: setup.id, players: setup.seats, options: setup.options, modules: setup.modules, definitions: GAME_DEFINITIONS, generator },
+      { id: setup.id, players: setup.seats, options, modules: setup.modules, definitions: definitions ?? savedDefinitions(final, setup.modules), generator },
       seed,
       start,
     );

@@ -8,7 +8,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pino } from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { configFromEnv } from '../../src/server/config.js';
+import { GameService } from '../../src/server/services/game-service.js';
+import { startServer } from '../../src/server/start.js';
 import { cli } from '../cli/helpers.js';
 
 // Each of these tests starts real processes (tsx compiles the server each time): slow on a busy machine.
@@ -129,6 +133,29 @@ describe('one server per data directory', () => {
     await servingPort(fourth);
     fourth.child.kill('SIGTERM');
     expect(await fourth.exit).toBe(0);
+  });
+});
+
+describe('resuming games', () => {
+  it('happens only once the server listens: a start that fails on a busy port resumes nothing', async () => {
+    const resume = vi.spyOn(GameService.prototype, 'resume');
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as net.AddressInfo).port;
+    const config = { ...configFromEnv({}), port, channelPort: 0, host: '127.0.0.1', dataDir: tempDir(), botDelayMs: 0 };
+    const options = { logger: pino({ level: 'silent' }) };
+    try {
+      await expect(startServer(config, options)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(resume).not.toHaveBeenCalled();
+      // The failed start let go of the data directory: the next start takes it, listens, then resumes.
+      const running = await startServer({ ...config, port: 0 }, options);
+      expect(resume).toHaveBeenCalledTimes(1);
+      expect(running.app.fastify.server.listening).toBe(true);
+      await running.close();
+    } finally {
+      busy.close();
+      resume.mockRestore();
+    }
   });
 });
 

@@ -149,17 +149,10 @@ export function AbilityRow({ ability }: { ability: Ability }) {
   );
 }
 
-/** The art panel: rays in the affinity's colours behind the type, with the affinity's mark. */
+/** The art panel: rays (CSS) in the affinity's colours behind the type, with the affinity's mark. */
 function Art({ card }: { card: Card }) {
   return (
     <div className="mc-art" aria-hidden="true">
-      <svg className="mc-rays" viewBox="0 0 100 40" preserveAspectRatio="xMidYMid slice">
-        {Array.from({ length: 14 }, (_, i) => {
-          const a = (i / 14) * Math.PI * 2;
-          const b = a + Math.PI / 14;
-          return <path key={i} d={`M50 26 L${50 + 90 * Math.cos(a)} ${26 + 90 * Math.sin(a)} L${50 + 90 * Math.cos(b)} ${26 + 90 * Math.sin(b)}z`} />;
-        })}
-      </svg>
       <span className="mc-art-watermark">
         <AffinityIcon affinity={card.affinity} />
       </span>

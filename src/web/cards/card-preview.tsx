@@ -49,7 +49,7 @@ export function CardPreview({ render, width = CARD_WIDTH, children, className, s
     <span
       ref={anchor}
       className={className ? `mc-preview-anchor ${className}` : 'mc-preview-anchor'}
-      style={{ display: 'inline-block', lineHeight: 0, ...style }}
+      style={{ display: 'inline-block', lineHeight: 0, '--card-w': `${width}px`, ...style } as CSSProperties}
       onPointerEnter={(e: PointerEvent) => e.pointerType === 'mouse' && show()}
       onPointerLeave={hide}
       onFocus={(e: FocusEvent) => e.target.matches(':focus-visible') && show()}

@@ -5,7 +5,7 @@
  * lays the cards out at playing-card size with the print copy counts (SPEC section 9). The query
  * parameters are described in cards/catalogue.ts.
  */
-import { Fragment, useEffect, useMemo } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { trpc } from '../lib/trpc.js';
 import { useSession } from '../lib/session.js';
@@ -27,8 +27,27 @@ function useCardWidth(): number {
   return Math.max(90, Math.min(140, Math.floor((window.innerWidth - 56) / 3)));
 }
 
-function GalleryCard({ card, width }: { card: Card; width: number }) {
-  const copies = printCopies(card);
+/** True while the page is printed (or shown as print): only then are the extra copies drawn. */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(() => window.matchMedia('print').matches);
+  useEffect(() => {
+    const media = window.matchMedia('print');
+    const update = () => setPrinting(media.matches);
+    const before = () => setPrinting(true);
+    media.addEventListener('change', update);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', update);
+    return () => {
+      media.removeEventListener('change', update);
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', update);
+    };
+  }, []);
+  return printing;
+}
+
+function GalleryCard({ card, width, printing }: { card: Card; width: number; printing: boolean }) {
+  const copies = printing ? printCopies(card) : 1;
   return (
     <>
       <CardPreview width={width} render={(w) => <CardFace card={card} width={w} />} className="mc-gallery-item">
@@ -51,7 +70,7 @@ function GalleryTribute({ tribute, width }: { tribute: TributeCard; width: numbe
   );
 }
 
-function GallerySection({ section, width }: { section: Section; width: number }) {
+function GallerySection({ section, width, printing }: { section: Section; width: number; printing: boolean }) {
   const count = section.piles.reduce((n, p) => n + p.cards.length, 0) + section.tributes.length;
   return (
     <section id={section.id} className="mc-gallery-section" aria-labelledby={`${section.id}-title`}>
@@ -74,7 +93,7 @@ function GallerySection({ section, width }: { section: Section; width: number })
               </span>
             ) : null}
             {pile.cards.map((card) => (
-              <GalleryCard key={card.id} card={card} width={width} />
+              <GalleryCard key={card.id} card={card} width={width} printing={printing} />
             ))}
           </div>
         </div>
@@ -96,6 +115,7 @@ export function Page() {
   const [params] = useSearchParams();
   const { hash } = useLocation();
   const width = useCardWidth();
+  const printing = usePrinting();
   const query = useMemo(() => parseCatalogueQuery(params), [params]);
   // Developers see devOnly modules: wait for the session only when a module section depends on it.
   const ready = definitions.data && !session.isLoading;
@@ -143,7 +163,7 @@ export function Page() {
       {shown.length === 0 ? <p>No card matches.</p> : null}
       {shown.map((section) => (
         <Fragment key={section.id}>
-          <GallerySection section={section} width={width} />
+          <GallerySection section={section} width={width} printing={printing} />
         </Fragment>
       ))}
     </div>

@@ -3,8 +3,6 @@
  * callouts matching the lists beside them, and the legend of the card icons.
  */
 import type { ReactNode } from 'react';
-import age3 from '../../../data/cards/age-3.json';
-import tributes from '../../../data/tributes.json';
 import { CardFace, type Card } from '../cards/card-face.js';
 import { TributeFace, type TributeCard } from '../cards/tribute-face.js';
 import {
@@ -26,9 +24,31 @@ import {
   WheneverGainIcon,
 } from '../cards/icons.js';
 
-// The data files are validated by the engine's loader and its tests; here they are only read.
-const SAMPLE_CARD = (age3 as unknown as Card[]).find((c) => c.name === "Warlord's Throne") ?? (age3 as unknown as Card[])[0]!;
-const SAMPLE_TRIBUTE = (tributes as unknown as TributeCard[]).find((t) => t.name === 'Muster of the Legions') ?? (tributes as unknown as TributeCard[])[0]!;
+// Two real cards of the set, copied here so the rules page does not ship the whole card set
+// (tests/web/rules.test.ts checks they still match data/).
+export const SAMPLE_CARD: Card = {
+  id: 419,
+  name: "Warlord's Throne",
+  affinity: 'Tyros',
+  type: 'Building',
+  age: 3,
+  cost: 9,
+  favor: 5,
+  imageName: 'warlords-throne',
+  additionalCosts: { warTokens: 2 },
+  abilities: ['end-of-game 1V/1War'],
+  flavor: 'Forged from the swords of every king who knelt.',
+};
+export const SAMPLE_TRIBUTE: TributeCard = {
+  id: 1008,
+  name: 'Muster of the Legions',
+  function: 'haveCards',
+  params: { type: 'Unit' },
+  value: [3, 5, 7],
+  tokens: 2,
+  image: 'Tyros',
+  description: 'Hold at least 3/5/7 Unit cards (age 1/2/3).',
+};
 
 interface Callout {
   /** Where the callout points, in % of the card's width and height. */

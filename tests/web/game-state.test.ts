@@ -1,0 +1,92 @@
+/**
+ * The game screen's pure core, without a browser: updates applied only when newer and spliced at
+ * fromEvent (a gap asks for a refetch), and the action panel's client rules (SPEC section 4).
+ */
+import { describe, expect, test } from 'vitest';
+import type { WireUpdate } from '../../src/server/services/game-views.js';
+import { applyUpdate, type LiveGame } from '../../src/web/game/live.js';
+import { bidToSend, CLIENT_MESSAGES, enterStep, rerollSubmitLabel, stepKeyOf } from '../../src/web/game/selection.js';
+import type { GameScreenState } from '../../src/web/game/model.js';
+import type { GameEvent } from '../../src/engine/index.js';
+
+const event = (turn: number): GameEvent => ({ type: 'SET_UP_TURN', turn, age: 1, phase: 'SETUP', timestamp: turn, payload: { turn } });
+
+function update(sequenceID: number, fromEvent: number, turns: number[]): WireUpdate {
+  return { sequenceID, fromEvent, events: turns.map(event), game: { sequenceID } as unknown as WireUpdate['game'] };
+}
+
+describe('applying updates', () => {
+  test('the first update is taken whole; newer ones are spliced at fromEvent', () => {
+    const first = applyUpdate(null, update(2, 0, [1, 2]));
+    expect(first.kind).toBe('applied');
+    const live = (first as { live: LiveGame }).live;
+    const next = applyUpdate(live, update(3, 2, [3]));
+    expect(next.kind === 'applied' && next.live.events.map((e) => e.turn)).toEqual([1, 2, 3]);
+    // A resent tail (fromEvent before the end) replaces what follows it.
+    const again = applyUpdate(live, update(4, 1, [9]));
+    expect(again.kind === 'applied' && again.live.events.map((e) => e.turn)).toEqual([1, 9]);
+  });
+
+  test('an older or equal sequenceID is ignored', () => {
+    const live = (applyUpdate(null, update(5, 0, [1])) as { live: LiveGame }).live;
+    expect(applyUpdate(live, update(5, 1, [2])).kind).toBe('stale');
+    expect(applyUpdate(live, update(4, 0, [1])).kind).toBe('stale');
+  });
+
+  test('a hole in the log is a gap, and a whole log (after a reconnect) replaces all', () => {
+    const live = (applyUpdate(null, update(2, 0, [1])) as { live: LiveGame }).live;
+    expect(applyUpdate(live, update(4, 3, [4])).kind).toBe('gap');
+    expect(applyUpdate(null, update(4, 3, [4])).kind).toBe('gap');
+    const whole = applyUpdate(live, update(9, 0, [1, 2, 3]));
+    expect(whole.kind === 'applied' && whole.live.events.length).toBe(3);
+  });
+});
+
+function screen(game: Partial<GameScreenState['game']>, me = 'a'): GameScreenState {
+  const base = {
+    age: 1,
+    turn: 2,
+    phase: 'PLANNING',
+    rerollRound: 0,
+    tableIDs: [101, 102, 103],
+    winnersByTradeRowIndex: {},
+    players: [{ userID: 'a', selectedCard: 102 }],
+  };
+  return { game: { ...base, ...game } as unknown as GameScreenState['game'], events: [], cardsByID: {}, tributeCardsByID: {}, me, usersByID: {} };
+}
+
+describe('client behaviour', () => {
+  test('entering planning clears the card and sets the bid to its minimum', () => {
+    const s = enterStep(screen({}), { type: 'BID', tradeRowIndexes: [0, 1, 2], minMilitary: 1, maxMilitary: 4 });
+    expect(s).toMatchObject({ cardID: null, bid: 1, reroll: null });
+  });
+
+  test('entering resolution restores the won card, else clears', () => {
+    const won = enterStep(screen({ phase: 'RESOLUTION', winnersByTradeRowIndex: { 1: 'a' } }), null);
+    expect(won.cardID).toBe(102);
+    const lost = enterStep(screen({ phase: 'RESOLUTION', winnersByTradeRowIndex: { 1: 'b' } }), null);
+    expect(lost.cardID).toBeNull();
+  });
+
+  test('each reroll round is a step of its own, so the choice resets', () => {
+    expect(stepKeyOf(screen({ phase: 'WAR', rerollRound: 0 }))).not.toBe(stepKeyOf(screen({ phase: 'WAR', rerollRound: 1 })));
+    expect(enterStep(screen({ phase: 'WAR', rerollRound: 1 }), null).reroll).toBeNull();
+  });
+
+  test('the bid is clamped between the minimum and the maximum; empty is the minimum', () => {
+    const decision = { type: 'BID' as const, tradeRowIndexes: [0], minMilitary: 1, maxMilitary: 3 };
+    const at = (bid: number | null) => bidToSend({ stepKey: '', cardID: 101, bid, reroll: null }, decision);
+    expect([at(null), at(0), at(2), at(9)]).toEqual([1, 1, 2, 3]);
+  });
+
+  test('the war submit label and the client messages are the spec strings', () => {
+    expect([rerollSubmitLabel('reroll'), rerollSubmitLabel('decline'), rerollSubmitLabel(null)]).toEqual(['Submit Reroll', 'Submit Keep', 'Submit']);
+    expect(CLIENT_MESSAGES).toMatchObject({
+      draft: 'You must select a card to draft',
+      gain: 'You must select a card to gain',
+      choice: 'You must make a choice.',
+      confirm: 'Press OK to confirm your selection, or Cancel to choose another card.',
+      waiting: 'Waiting for other players...',
+    });
+  });
+});

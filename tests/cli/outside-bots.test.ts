@@ -5,8 +5,11 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cli, tempDir, withoutTiming } from './helpers.js';
+
+// Program bots are processes started per game, and worker threads load tsx: slow on a busy machine.
+vi.setConfig({ testTimeout: 240_000 });
 
 const MODULE_BOT = 'examples/bots/favor-hunter.ts';
 const EXEC_BOT = 'exec:node examples/bots/first-choice.mjs';
@@ -14,12 +17,12 @@ const bot = (name: string) => `exec:node tests/cli/bots/${name}.mjs`;
 
 describe('outside bots in a tournament', () => {
   it('seats a module bot and a program bot beside built-in kinds, the same on worker threads', async () => {
-    const seats = `${MODULE_BOT},${EXEC_BOT},basic_bot,valid_move`;
+    const seats = `${MODULE_BOT},${EXEC_BOT},easy_bot,valid_move`;
     const dir = tempDir();
     const inThread = await cli('tournament', '--seats', seats, '--games', '4', '--workers', '0', '--quiet', '--save-games', dir);
     expect(inThread.stderr).toBe('');
     expect(inThread.code).toBe(0);
-    for (const label of [MODULE_BOT, EXEC_BOT, 'basic_bot', 'valid_move']) expect(inThread.stdout).toMatch(new RegExp(`\\n${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +4 `));
+    for (const label of [MODULE_BOT, EXEC_BOT, 'easy_bot', 'valid_move']) expect(inThread.stdout).toMatch(new RegExp(`\\n${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +4 `));
     const onWorkers = await cli('tournament', '--seats', seats, '--games', '4', '--workers', '2', '--quiet');
     expect(onWorkers.code).toBe(0);
     const table = (stdout: string) => withoutTiming(stdout).split('\n').filter((line) => !line.startsWith('saved'));

@@ -8,3 +8,10 @@ export function timeAgo(timestamp: number, now = Date.now()): string {
   if (hours < 24) return `${hours} h ago`;
   return new Date(timestamp).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
 }
+
+/** The same, shortest: "now", "5m", "3h", then the date (for phone-width tables). */
+export function timeAgoShort(timestamp: number, now = Date.now()): string {
+  const long = timeAgo(timestamp, now);
+  if (long === 'just now') return 'now';
+  return long.replace(/ min ago$/, 'm').replace(/ h ago$/, 'h');
+}

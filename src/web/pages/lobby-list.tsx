@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { RequireUser } from '../components/guards.js';
 import type { Lobby } from '../lib/api-types.js';
 import { useSession } from '../lib/session.js';
-import { timeAgo } from '../lib/time.js';
+import { timeAgo, timeAgoShort } from '../lib/time.js';
 import { trpc } from '../lib/trpc.js';
 
 const MAX_PLAYERS = 8;
@@ -57,7 +57,10 @@ function LobbyRow({ lobby, userID }: { lobby: Lobby; userID: string }) {
       </Table.Td>
       <Table.Td>
         <Text size="sm">
-          <time dateTime={new Date(lobby.creationDate).toISOString()}>{timeAgo(lobby.creationDate)}</time>
+          <time dateTime={new Date(lobby.creationDate).toISOString()}>
+            <span className="mythos-long">{timeAgo(lobby.creationDate)}</span>
+            <span className="mythos-short">{timeAgoShort(lobby.creationDate)}</span>
+          </time>
         </Text>
       </Table.Td>
       <Table.Td>
@@ -66,9 +69,10 @@ function LobbyRow({ lobby, userID }: { lobby: Lobby; userID: string }) {
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Button component={Link} to={action.to} size="compact-sm" variant={lobby.status === 'open' ? 'filled' : 'default'} aria-label={`${action.label}: ${lobby.name}`}>
+        <Button component={Link} to={action.to} size="compact-sm" variant={lobby.status === 'open' ? 'filled' : 'default'}>
           <span className="mythos-long">{action.label}</span>
           <span className="mythos-short">{action.short}</span>
+          <span className="mythos-visually-hidden"> {lobby.name}</span>
         </Button>
       </Table.Td>
     </Table.Tr>
@@ -122,32 +126,34 @@ function LobbyList() {
         {rows === null ? (
           <Text c="dimmed">Loading...</Text>
         ) : (
-          <Table className="mythos-table mythos-lobby-table" verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Lobby</Table.Th>
-                <Table.Th>Host</Table.Th>
-                <Table.Th>Players</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Play</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 && (
+          <div className="mythos-table-scroll">
+            <Table className="mythos-table mythos-lobby-table" verticalSpacing="xs" highlightOnHover>
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" ta="center" py="md">
-                      No lobbies yet. Create one and invite your rivals, or fill the seats with bots.
-                    </Text>
-                  </Table.Td>
+                  <Table.Th>Lobby</Table.Th>
+                  <Table.Th>Host</Table.Th>
+                  <Table.Th>Players</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Play</Table.Th>
                 </Table.Tr>
-              )}
-              {rows.map((lobby) => (
-                <LobbyRow key={lobby.id} lobby={lobby} userID={user?.id ?? ''} />
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={6}>
+                      <Text c="dimmed" ta="center" py="md">
+                        No lobbies yet. Create one and invite your rivals, or fill the seats with bots.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {rows.map((lobby) => (
+                  <LobbyRow key={lobby.id} lobby={lobby} userID={user?.id ?? ''} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
         )}
       </Paper>
     </Container>

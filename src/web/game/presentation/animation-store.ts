@@ -20,9 +20,14 @@ interface StoreState {
   layer: HTMLElement | null;
   /** The one mounted AnimationLayer that draws (it may be mounted from two places). */
   owner: number | null;
+  /** How many inline clash displays are mounted: when one is, a settled clash leaves the overlay. */
+  inline: number;
 }
 
-let state: StoreState = { clashes: [], awaiting: false, layer: null, owner: null };
+/** At most this many settled clashes wait in the corner. */
+const MAX_DOCKED = 3;
+
+let state: StoreState = { clashes: [], awaiting: false, layer: null, owner: null, inline: 0 };
 const listeners = new Set<() => void>();
 let awaitTimer: number | null = null;
 let nextID = 1;
@@ -74,8 +79,16 @@ export const animationStore = {
   },
   complete(id: number): void {
     if (state.clashes.find((c) => c.id === id)?.done !== false) return;
-    set({ clashes: state.clashes.map((c) => (c.id === id ? { ...c, done: true, awaitUntil: 0 } : c)) });
+    // Shown under the table already: the overlay has nothing more to say.
+    const clashes = state.inline > 0 ? state.clashes.filter((c) => c.id !== id) : state.clashes.map((c) => (c.id === id ? { ...c, done: true, awaitUntil: 0 } : c));
+    const docked = clashes.filter((c) => c.done);
+    const dropped = new Set(docked.slice(0, Math.max(0, docked.length - MAX_DOCKED)).map((c) => c.id));
+    set({ clashes: clashes.filter((c) => !dropped.has(c.id)) });
     refreshAwaiting();
+  },
+  mountInline(): () => void {
+    set({ inline: state.inline + 1 });
+    return () => set({ inline: state.inline - 1 });
   },
   dismiss(id: number): void {
     set({ clashes: state.clashes.filter((c) => c.id !== id) });

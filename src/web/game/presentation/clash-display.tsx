@@ -47,6 +47,7 @@ export function ClashDisplay(props: ClashDisplayProps) {
 /** This turn's clashes, as they stand, under the table; hidden while the overlay rolls them. */
 function CurrentClashes({ state }: { state: GameScreenState }) {
   const { clashes: active } = useSyncExternalStore(animationStore.subscribe, animationStore.get, animationStore.get);
+  useEffect(() => animationStore.mountInline(), []);
   const { game } = state;
   const shown = useMemo(() => {
     const out: { key: string; clash: ClashLike; open: boolean }[] = [];
@@ -129,7 +130,24 @@ function ClashDice({ state, event, onDone, fromRound = 0, instant = false, compl
         <span>Clash for {card?.name ?? `card ${clash.cardID}`}</span>
         {rounds.length > 1 && <span className={classes.clashRound}>Round {Math.min(frame.round, rounds.length - 1) + 1}/{rounds.length}</span>}
       </header>
-      <div role="table" className={classes.clashTable}>
+      <div role="table" className={classes.clashTable} aria-label="Dice">
+        <div role="row" className={classes.clashRow}>
+          <span role="columnheader" className={classes.clashHead}>
+            Player
+          </span>
+          <span role="columnheader" className={classes.clashHead}>
+            Bid
+          </span>
+          <span role="columnheader" className={classes.clashHead}>
+            Dice
+          </span>
+          <span role="columnheader" className={classes.clashHead}>
+            Total
+          </span>
+          <span role="columnheader" className={classes.clashHead}>
+            <abbr title="W won, L lost; + highest bid, - a lower bid">Result</abbr>
+          </span>
+        </div>
         {players.map((playerID, seat) => {
           const who = playerRef(state, playerID);
           const fresh = rounds[frame.round]?.[playerID];

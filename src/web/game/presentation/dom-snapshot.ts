@@ -29,14 +29,16 @@ export function zoneOf(element: Element): Zone | null {
   return (element.closest('[data-zone]')?.getAttribute('data-zone') as Zone | null) ?? null;
 }
 
+const SOURCES = ['trade-row', 'basic-pile', 'tribute-row'].map((zone) => `[data-zone="${zone}"] [data-card-id], [data-zone="${zone}"] [data-tribute-id]`).join(', ');
+
 export function takeSnapshot(root: ParentNode = document): Snapshot {
   const cards = new Map<string, Placed>();
-  root.querySelectorAll('[data-card-id], [data-tribute-id]').forEach((element) => {
+  // Only the rows cards leave from: boards hold many cards and nothing flies from them.
+  root.querySelectorAll(SOURCES).forEach((element) => {
     const tributeID = element.getAttribute('data-tribute-id');
     const id = Number(tributeID ?? element.getAttribute('data-card-id'));
     const zone = zoneOf(element);
-    // Board cards are many and never fly from the board: skip them to keep this cheap.
-    if (zone === 'board' || Number.isNaN(id)) return;
+    if (Number.isNaN(id)) return;
     const placed = placedOf(element);
     if (placed.width === 0 && placed.height === 0) return;
     cards.set(cardKey(zone, id, tributeID !== null), placed);

@@ -14,6 +14,16 @@ import classes from './presentation.module.css';
 
 const PAGE = 40;
 
+/** Markers of the game's rhythm: drawn as quiet dividers, not as news. */
+const DIVIDERS = new Set<GameEvent['type']>(['SET_UP_AGE', 'SET_UP_TURN']);
+const MINOR = new Set<GameEvent['type']>(['SET_UP_PHASE', 'END_OF_PHASE', 'TRIBUTES_RESHUFFLED', 'DISCARD_TRIBUTE']);
+
+function groupClass(type: GameEvent['type']): string {
+  if (DIVIDERS.has(type)) return `${classes.logGroup} ${classes.logDivider}`;
+  if (MINOR.has(type)) return `${classes.logGroup} ${classes.logMinor}`;
+  return classes.logGroup!;
+}
+
 function SegmentView({ segment }: { segment: Segment }) {
   switch (segment.kind) {
     case 'text':
@@ -61,11 +71,11 @@ export function EventLog({ state }: { state: GameScreenState }) {
     <section className={classes.log} aria-label="Game log">
       <h2 className={classes.panelTitle}>Game Log</h2>
       {groups.length === 0 && <p className={classes.logEmpty}>Nothing has happened yet.</p>}
-      <ol className={classes.logGroups} data-testid="event-log">
+      <ol className={classes.logGroups} data-testid="event-log" tabIndex={0} aria-label="Events, newest first">
         {groups.slice(0, shown).map((group) => {
           const first = group.events[0]!;
           return (
-            <li key={group.key} className={classes.logGroup} data-group-type={group.type} data-count={group.events.length}>
+            <li key={group.key} className={groupClass(group.type)} data-group-type={group.type} data-count={group.events.length}>
               {group.events.length > 1 && (
                 <div className={classes.logGroupTitle}>
                   {GROUP_TITLES[group.type] ?? group.type} <span className={classes.logMeta}>· Age {first.age}, Turn {first.turn}</span>

@@ -6,7 +6,7 @@
  */
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { GameScreenState } from '../model.js';
-import { planAnimations, planLength } from './animation-plan.js';
+import { MAX_REPLAYED_EVENTS, planAnimations, planLength } from './animation-plan.js';
 import { runPlan } from './animation-runner.js';
 import { animationStore } from './animation-store.js';
 import { lastResultsAt } from './clash.js';
@@ -50,6 +50,11 @@ export function useEventAnimations(state: GameScreenState, { disabled = false }:
       return;
     }
     const fresh = events.slice(before.count);
+    if (fresh.length > MAX_REPLAYED_EVENTS) {
+      // A catch-up (a reconnect, a tab back from the background): show where things stand, not history.
+      markShown(fresh, game, shownRounds.current);
+      return;
+    }
     const shows = clashShows(fresh, game, shownRounds.current);
     const instant = off || document.hidden;
     animationStore.addClashes(shows, instant, (show) => lastResultsAt(show.clash.rounds.length, show.fromRound));

@@ -1,0 +1,213 @@
+/**
+ * The presentation layer in a real browser, on its own test page (src/web/game/presentation/
+ * harness): game states from a real engine game (3 bots, a clash with a tie re-roll) are stepped
+ * through as the live screen would receive them. Checks the log, the dice display's states, the
+ * flying clones, the end view, axe; saves screenshots; and measures the frame rate while a clash
+ * rolls under 4x CPU throttling (the number bench/RESULTS.md quotes).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { buildFixture, NAMES, type Fixture } from './support/presentation-fixture.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations } from './support/site.js';
+
+const HARNESS_ROOT = path.resolve('src/web/game/presentation/harness');
+const HARNESS_OUT = path.resolve('test-results/presentation-harness');
+function serve(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+  const server = http.createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = path.join(dir, pathname);
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(dir, 'index.html');
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((done) => server.close(() => done())) }),
+    ),
+  );
+}
+
+/** What the page's script sees (the root tsconfig has no DOM library: the tests run in Node). */
+interface PageGlobals {
+  __PRESENTATION_FIXTURE__: unknown;
+  __harness: { show(index: number): void };
+  document: { querySelector(selector: string): { childElementCount: number } | null };
+  requestAnimationFrame(callback: (t: number) => void): void;
+  performance: { now(): number };
+  setTimeout(callback: () => void, ms: number): void;
+}
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
+  let browser: Browser;
+  let site: { url: string; close(): Promise<void> };
+  let fixture: Fixture;
+
+  beforeAll(async () => {
+    fixture = buildFixture();
+    // A production build, as the site's: vitest sets NODE_ENV=test, which would give React's
+    // development build and JSX transform.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        root: HARNESS_ROOT,
+        configFile: false,
+        mode: 'production',
+        logLevel: 'warn',
+        plugins: [react()],
+        build: { outDir: HARNESS_OUT, emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+      });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+    [site, browser] = await Promise.all([serve(HARNESS_OUT), launchBrowser()]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function open(viewport: typeof DESKTOP | typeof PHONE): Promise<Page> {
+    const context = await newContext(browser, viewport);
+    await context.addInitScript((states) => {
+      (globalThis as unknown as PageGlobals).__PRESENTATION_FIXTURE__ = { states };
+    }, fixture.states);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+    await page.goto(site.url);
+    await page.getByTestId('event-log').waitFor();
+    return page;
+  }
+
+  const show = (page: Page, index: number) => page.evaluate((i) => (globalThis as unknown as PageGlobals).__harness.show(i), index);
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`header, log, a re-rolled clash, flying cards and the end view (${label})`, async () => {
+      const page = await open(viewport);
+      const header = page.getByTestId('game-header');
+      await expect(header.textContent()).resolves.toMatch(/Turn \d\/5Age [123]\/3\d:\d\d:\d\d/);
+      // The log: newest group first, players named.
+      const groups = page.locator('[data-testid="event-log"] > li');
+      expect(await groups.count()).toBeGreaterThan(5);
+      await expect(page.locator('[data-testid="event-log"]').textContent()).resolves.toContain(NAMES[0]);
+      await screenshot(page, `presentation-planning-${label}`);
+
+      // The clash: initial, rolling, results (awaited), completed. The page records every stage
+      // and awaiting change itself, so a slow screenshot cannot miss one.
+      await page.evaluate(() => {
+        const g = globalThis as unknown as PageGlobals & { __seen: string[]; MutationObserver: new (cb: () => void) => { observe(node: unknown, options: object): void } };
+        g.__seen = [];
+        const record = () => {
+          const stage = g.document.querySelector('[data-clash-stage]') as unknown as { getAttribute(name: string): string | null } | null;
+          const main = g.document.querySelector('main') as unknown as { getAttribute(name: string): string | null };
+          for (const value of [`stage:${stage?.getAttribute('data-clash-stage') ?? ''}`, `awaiting:${main.getAttribute('data-awaiting')}`]) {
+            if (!g.__seen.includes(value)) g.__seen.push(value);
+          }
+        };
+        new g.MutationObserver(record).observe(g.document, { subtree: true, attributes: true, childList: true, attributeFilter: ['data-clash-stage', 'data-awaiting'] });
+      });
+      await show(page, fixture.clash);
+      await page.locator('[data-clash-stage="rolling"]').first().waitFor();
+      await screenshot(page, `presentation-clash-rolling-${label}`);
+      await page.locator('[data-clash-stage="completed"]').first().waitFor({ timeout: 30_000 });
+      const seen = await page.evaluate(() => (globalThis as unknown as { __seen: string[] }).__seen);
+      expect(seen).toEqual(expect.arrayContaining(['stage:initial', 'stage:rolling', 'stage:results', 'stage:completed', 'awaiting:true']));
+      // Input waits for the dice only until the results are shown.
+      expect(await page.locator('main').getAttribute('data-awaiting')).toBe('false');
+      const labels = await page.locator('[data-clash-stage="completed"] [data-label]').allTextContents();
+      expect(labels.some((l) => l.startsWith('W'))).toBe(true);
+      for (const l of labels) expect(l).toMatch(/^[WL][+-]?$/);
+      await screenshot(page, `presentation-clash-done-${label}`);
+
+      // Gains and deals fly clones over the page, then leave nothing behind.
+      await show(page, fixture.gain - 1);
+      await page.waitForTimeout(300);
+      await show(page, fixture.gain);
+      const flying = (more: boolean) =>
+        page.waitForFunction((wanted) => ((globalThis as unknown as PageGlobals).document.querySelector('[data-testid="animation-layer"]')?.childElementCount ?? 0) > 0 === wanted, more, {
+          timeout: 15_000,
+        });
+      await flying(true);
+      await flying(false);
+
+      // The end.
+      await show(page, fixture.states.length - 1);
+      const end = page.getByTestId('end-of-game');
+      await end.getByText('More graphs to come!').waitFor();
+      expect(await end.locator('h2').textContent()).toMatch(/ wins!$/);
+      expect(await page.getByRole('status').filter({ hasText: 'won!' }).textContent()).toMatch(/ won!$/);
+      expect(await end.getByRole('link', { name: 'Return to Lobby' }).getAttribute('href')).toBe('/');
+      await end.locator('.apexcharts-pie').first().waitFor({ timeout: 15_000 });
+      await expect(header.textContent()).resolves.toMatch(/^Game Over!\d+:\d\d:\d\d$/);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `presentation-end-${label}`);
+      await end.getByRole('button', { name: 'Minimize' }).click();
+      expect(await end.getByText('More graphs to come!').count()).toBe(0);
+      await page.context().close();
+    }, 120_000);
+  }
+
+  test('a clash rolls at 60 fps under 4x CPU throttling', async () => {
+    const page = await open(DESKTOP);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // Frames the page delivers, counted with requestAnimationFrame: standing still for 2 s, then
+    // from the update that settles a clash until its last round's results (the whole update:
+    // rendering it, the cards flying, the dice rolling), and within that the dice rolling alone.
+    const measured = await page.evaluate(async (index) => {
+      const g = globalThis as unknown as PageGlobals;
+      const stamps: number[] = [];
+      let running = true;
+      const tick = (t: number) => {
+        stamps.push(t);
+        if (running) g.requestAnimationFrame(tick);
+      };
+      g.requestAnimationFrame(tick);
+      const wait = (ms: number) => new Promise<void>((resolve) => g.setTimeout(() => resolve(), ms));
+      const until = (selector: string) =>
+        new Promise<number>((resolve) => {
+          const poll = () => (g.document.querySelector(selector) ? resolve(g.performance.now()) : g.setTimeout(poll, 10));
+          poll();
+        });
+      await wait(300);
+      const idleStart = g.performance.now();
+      await wait(2_000);
+      const updateStart = g.performance.now();
+      g.__harness.show(index);
+      const rollingStart = await until('[data-clash-stage="rolling"]');
+      const resultsAt = await until('[data-clash-stage="results"]');
+      running = false;
+      const span = (from: number, to: number) => {
+        const inside = stamps.filter((t) => t >= from && t <= to);
+        const gaps = inside.slice(1).map((t, i) => t - inside[i]!);
+        return { fps: gaps.length / ((to - from) / 1000), seconds: (to - from) / 1000, frames: gaps.length, worst: Math.max(0, ...gaps), over25ms: gaps.filter((gap) => gap > 25).length };
+      };
+      return { idle: span(idleStart, updateStart), update: span(updateStart, resultsAt), rolling: span(rollingStart, resultsAt) };
+    }, fixture.clash);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const { idle, update, rolling } = measured;
+    const line = (w: typeof idle) => `${w.fps.toFixed(1)} fps over ${w.seconds.toFixed(2)} s (${w.over25ms} frames over 25 ms, worst ${w.worst.toFixed(0)} ms)`;
+    console.log(`4x CPU throttling: idle page ${line(idle)}; clash update ${line(update)}; dice rolling ${line(rolling)}`);
+    fs.mkdirSync('test-results', { recursive: true });
+    fs.writeFileSync('test-results/presentation-fps.json', JSON.stringify({ cpuThrottling: 4, ...measured }, null, 2));
+    if (idle.fps < 55) {
+      console.warn(`this machine delivers ${idle.fps.toFixed(1)} fps on an idle page under 4x throttling (busy CPU): the 60 fps bound is not checked`);
+      expect(rolling.fps).toBeGreaterThan(0);
+    } else {
+      expect(rolling.fps).toBeGreaterThan(50);
+    }
+    await page.context().close();
+  }, 60_000);
+});

@@ -48,6 +48,7 @@ async function scriptCost(url: string): Promise<ScriptCost> {
     );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1_000);
   const all = await Promise.all(scripts);
   await browser.close();
   return { files: all.length, gzip: all.reduce((s, x) => s + x.gzip, 0), transferred: all.reduce((s, x) => s + x.transferred, 0) };

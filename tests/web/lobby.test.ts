@@ -1,0 +1,151 @@
+/**
+ * Lobbies in a real browser: a host and a non-host in two browser contexts see each other live
+ * (the list, joining, options and modules, a bot, a kick), lobby call failures, the chat overlay,
+ * and a started game taking both players to /game/{id}; at 1280x800 and 375x812, axe-clean,
+ * screenshotted.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Server } from '../server/support.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
+  let site: Server;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.allSettled(contexts.map((c) => c.close()));
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function player(name: string, viewport: typeof DESKTOP | typeof PHONE): Promise<Page> {
+    const context = await newContext(browser, viewport);
+    contexts.push(context);
+    const page = await context.newPage();
+    await loginAsGuest(page, site, name);
+    return page;
+  }
+  const axeClean = async (page: Page) => expect(await seriousAxeViolations(page)).toEqual([]);
+
+  for (const [label, hostViewport, guestViewport] of [
+    ['desktop', DESKTOP, DESKTOP],
+    ['phone', PHONE, PHONE],
+  ] as const) {
+    test(`a host and a guest see each other live, and both are taken to the game (${label})`, async () => {
+      const host = await player(`Host${label.slice(0, 1)}`, hostViewport);
+      const guest = await player(`Guest${label.slice(0, 1)}`, guestViewport);
+      await host.getByRole('heading', { name: 'Lobbies' }).waitFor();
+      await guest.getByRole('heading', { name: 'Lobbies' }).waitFor();
+
+      // The host creates a lobby; it appears in the guest's list without a reload.
+      await host.getByRole('button', { name: 'Create Lobby' }).click();
+      await host.waitForURL(/\/lobby\/l_/);
+      const lobbyPath = new URL(host.url()).pathname;
+      const lobbyName = `Host${label.slice(0, 1)}'s lobby`;
+      const row = guest.getByRole('row').filter({ hasText: lobbyName });
+      await row.waitFor();
+      for (const column of ['Lobby', 'Host', 'Players', 'Created', 'Status', 'Play']) await guest.getByRole('columnheader', { name: column, exact: true }).waitFor();
+      const join = row.getByRole('link');
+      // The visible label (the lobby's name is there for screen readers only).
+      const visible = async (link: typeof join) => (await link.innerText()).replace(lobbyName, '').trim();
+      expect(await visible(join)).toBe(label === 'desktop' ? 'Join Lobby' : 'Join');
+      expect(await join.textContent()).toContain(lobbyName);
+      await axeClean(guest);
+      await screenshot(guest, `lobby-list-${label}`);
+
+      // The host's page: Start Game, Add Bot with only the bots a non-developer may add.
+      await host.getByRole('button', { name: 'Start Game' }).waitFor();
+      const bots = await host.getByLabel('Bot', { exact: true }).locator('option').allTextContents();
+      expect(bots).toEqual(['Easy Bot', 'Advanced Bot']);
+      // A game needs two players: the refusal is shown as the spec's lobby failure.
+      await host.getByRole('button', { name: 'Start Game' }).click();
+      await host.getByText('Error adding calling lobby start').waitFor();
+      await axeClean(host);
+
+      // The guest opens the lobby (options read-only yes/no) and joins: the host sees them.
+      await join.click();
+      await guest.waitForURL(`${site.url}${lobbyPath}`);
+      await guest.getByRole('button', { name: 'Join', exact: true }).click();
+      await guest.getByRole('button', { name: 'Leave' }).waitFor();
+      await host.getByText(`Guest${label.slice(0, 1)}`, { exact: true }).waitFor();
+      expect(await guest.getByRole('checkbox').count()).toBe(0);
+      expect(await guest.getByRole('button', { name: 'Start Game' }).count()).toBe(0);
+      expect(await guest.getByRole('button', { name: /^Kick/ }).count()).toBe(0);
+      const hideFavor = guest.locator('.mythos-yesno').filter({ hasText: 'Hide favor' });
+      expect((await hideFavor.textContent())?.endsWith('no')).toBe(true);
+
+      // The host toggles an option and a module: the guest sees yes.
+      await host.getByLabel('Hide favor').click();
+      await expect.poll(async () => (await hideFavor.textContent())?.endsWith('yes')).toBe(true);
+      await host.getByLabel('Alternative Leaders').click();
+      await expect.poll(async () => (await guest.locator('.mythos-yesno').filter({ hasText: 'Alternative Leaders' }).textContent())?.endsWith('yes')).toBe(true);
+
+      // The host adds a bot: both see it.
+      await host.getByRole('button', { name: 'Add Bot' }).click();
+      await guest.getByText('Easy Bot 1').waitFor();
+      await host.getByText('Easy Bot 1').waitFor();
+      await axeClean(host);
+      await axeClean(guest);
+      await screenshot(host, `lobby-host-${label}`);
+      await screenshot(guest, `lobby-guest-${label}`);
+
+      // The host kicks the guest: the guest may join again.
+      await host.getByRole('button', { name: `Kick Guest${label.slice(0, 1)}` }).click();
+      await guest.getByRole('button', { name: 'Join', exact: true }).waitFor();
+      await guest.getByRole('button', { name: 'Join', exact: true }).click();
+      await host.getByRole('button', { name: `Kick Guest${label.slice(0, 1)}` }).waitFor();
+
+      // Chat (desktop only: the overlay is hidden on small or touch screens).
+      if (label === 'desktop') {
+        const hostChat = host.getByRole('button', { name: /Lobby Chat/ });
+        expect(await hostChat.getAttribute('aria-expanded')).toBe('false');
+        await guest.getByRole('button', { name: /Lobby Chat/ }).click();
+        await guest.getByLabel('Message').fill('   ');
+        await guest.getByLabel('Message').press('Enter');
+        await guest.getByLabel('Message').fill('  May the gods favor us  ');
+        await guest.getByLabel('Message').press('Enter');
+        expect(await guest.getByLabel('Message').inputValue()).toBe('');
+        await host.getByLabel('1 unread').waitFor();
+        await hostChat.click();
+        await host.getByText('GuestD: May the gods favor us', { exact: false }).waitFor();
+        expect(await host.locator('.mythos-chat-message').count()).toBe(1);
+        expect(await host.locator('.mythos-chat-body').evaluate((el) => [el.getBoundingClientRect().height, el.parentElement!.parentElement!.getBoundingClientRect().width])).toEqual([250, 200]);
+        await axeClean(host);
+        await screenshot(host, `lobby-chat-${label}`);
+      } else {
+        expect(await host.locator('.mythos-chat').count()).toBe(0);
+      }
+
+      // The host starts the game: every viewer is taken to it.
+      await host.getByRole('button', { name: 'Start Game' }).click();
+      await host.waitForURL(/\/game\/g_/);
+      await guest.waitForURL(host.url());
+
+      // Back on the list the lobby is playing: Resume for a seated player.
+      await guest.goto(`${site.url}/`);
+      const resume = guest.getByRole('row').filter({ hasText: lobbyName }).getByRole('link');
+      await expect.poll(() => visible(resume), { timeout: 30_000 }).toBe(label === 'desktop' ? 'Resume Game' : 'Resume');
+    }, 240_000);
+  }
+
+  test("a lobby page says 'Loading lobby...' until its data arrives, and spectators get Spectate", async () => {
+    const watcher = await player('Watcher', DESKTOP);
+    await watcher.getByRole('heading', { name: 'Lobbies' }).waitFor();
+    // The earlier tests' lobbies are playing, with the watcher in none of them.
+    const spectate = watcher.getByRole('link', { name: /^Spectate / }).first();
+    await spectate.waitFor();
+    expect(await spectate.innerText()).toMatch(/^Spectate/);
+    await screenshot(watcher, 'lobby-list-playing-desktop');
+    // Hold back the websocket: the page waits, saying so.
+    await watcher.routeWebSocket(/\/trpc/, () => {});
+    await watcher.goto(`${site.url}/lobby/l_anything`);
+    await watcher.getByText('Loading lobby...').waitFor();
+  }, 120_000);
+});

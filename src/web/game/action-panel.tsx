@@ -119,7 +119,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
   }
 
   return (
-    <Paper p={compact ? 'xs' : 'sm'} radius="md" withBorder aria-label="Action panel" component="section" style={{ background: 'rgba(27,21,48,0.96)' }}>
+    <Paper p={compact ? 'xs' : 'sm'} radius="md" withBorder aria-label="Action panel" component="section" style={{ background: '#1b1530', boxShadow: compact ? '0 -6px 18px rgba(0,0,0,0.55)' : undefined }}>
       <Stack gap={compact ? 6 : 'xs'}>{body}</Stack>
       <Modal opened={choice.confirm !== null} onClose={() => choice.answerConfirm(false)} title="Confirm your selection" centered>
         <Stack>

@@ -80,14 +80,8 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
     <Stack gap="md">
       <Presentation.ClashDisplay state={state} />
       <TradeRow {...pickable} />
-      <Group align="flex-start" gap="lg" wrap={compact ? 'wrap' : 'nowrap'}>
-        <Box style={{ flex: '1 1 auto', minWidth: 0 }}>
-          <TributeRow state={state} width={compact ? 120 : 130} />
-        </Box>
-        <Box style={{ flex: '1 1 auto', minWidth: 0 }}>
-          <BasicPiles {...pickable} />
-        </Box>
-      </Group>
+      <TributeRow state={state} width={compact ? 110 : 130} />
+      <BasicPiles {...pickable} />
       <DeckViewers state={state} />
     </Stack>
   );

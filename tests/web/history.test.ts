@@ -16,8 +16,8 @@ const HISTORY = '/dev/game-history-list';
 /** The procedures of a batched tRPC call (`/trpc/a,b?batch=1`), in the order of its answers. */
 const proceduresOf = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\/trpc\//, '')).split(',');
 
-// A shared machine can be slow: pages get 45 s to appear, tests two minutes.
-describe.skipIf(!HAS_CHROMIUM)('game history', { timeout: 120_000 }, () => {
+// A shared machine can be slow: pages get a minute to appear, tests three.
+describe.skipIf(!HAS_CHROMIUM)('game history', { timeout: 180_000 }, () => {
   let site: Server;
   let browser: Browser;
   let dev: Guest;
@@ -45,7 +45,7 @@ describe.skipIf(!HAS_CHROMIUM)('game history', { timeout: 120_000 }, () => {
     const context = await newContext(browser, viewport);
     await signInContext(context, site, dev);
     const page = await context.newPage();
-    page.setDefaultTimeout(45_000);
+    page.setDefaultTimeout(60_000);
     await route?.(page);
     await page.goto(`${site.url}${HISTORY}`);
     await page.getByRole('heading', { level: 1, name: 'Game history' }).waitFor();
@@ -167,7 +167,7 @@ describe.skipIf(!HAS_CHROMIUM)('game history', { timeout: 120_000 }, () => {
           await route.fulfill({ status: 500, contentType: 'application/json', body: '[{"error":{"message":"boom","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500}}}]' });
         }),
       );
-      await page.getByRole('alert').filter({ hasText: 'error fetching game history list' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('alert').filter({ hasText: 'error fetching game history list' }).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
       await screenshot(page, `history-error-${label}`);
       await context.close();

@@ -46,7 +46,12 @@ export function GameHistory({ showBotsInitially = false, myGamesInitially = fals
   if (history.isError) {
     body = (
       <Alert color="red" variant="light" role="alert" title="Game history">
-        error fetching game history list
+        <Group justify="space-between" gap="xs">
+          <span>error fetching game history list</span>
+          <Button size="compact-sm" variant="outline" color="red.3" onClick={() => void history.refetch()} loading={history.isFetching}>
+            Try again
+          </Button>
+        </Group>
       </Alert>
     );
   } else if (history.isLoading || usersLoading) {

@@ -106,8 +106,9 @@ function cells(line: string): string[] {
 
 function Table({ rows }: { rows: string[] }) {
   const [head, , ...body] = rows;
+  // Wide tables scroll sideways on a phone: the region takes keyboard focus so it can be scrolled.
   return (
-    <div className="rules-table-wrap">
+    <div className="rules-table-wrap" role="region" tabIndex={0} aria-label={`Table: ${cells(head!).join(', ').replace(/[`*]/g, '')}`}>
       <table>
         <thead>
           <tr>

@@ -14,7 +14,7 @@ export function percent(p: number): string {
 
 export function ProbabilityTable() {
   return (
-    <div className="rules-table-wrap">
+    <div className="rules-table-wrap" role="region" tabIndex={0} aria-label="War probability table">
       <table className="rules-probability" data-testid="war-probability-table">
         <caption>Chance that the higher bid wins a 2-player clash</caption>
         <thead>

@@ -1,0 +1,278 @@
+/**
+ * The card gallery (/all-cards) in a real browser: sections and anchors, the hash scroll, every
+ * query parameter, devOnly modules for developers only, the card back heading each basic pile, the
+ * hover preview, print layout with the copy counts, axe, and screenshots at both widths.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Server } from '../server/support.js';
+import {
+  DESKTOP,
+  HAS_CHROMIUM,
+  NO_CHROMIUM_REASON,
+  PHONE,
+  launchBrowser,
+  loginAsGuest,
+  newContext,
+  screenshot,
+  seriousAxeViolations,
+  startSite,
+  userIDOf,
+} from './support/site.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+/** MYTHOS_TEST_WEB_DIR: a client built elsewhere, for running these tests while dist/web is rebuilt. */
+const SITE_OPTIONS = process.env.MYTHOS_TEST_WEB_DIR ? { webDir: process.env.MYTHOS_TEST_WEB_DIR } : {};
+/** Generous limits: these pages draw hundreds of cards, and a busy machine runs many browsers. */
+const SLOW = 240_000;
+const WAIT = 120_000;
+
+interface RawCard {
+  id: number;
+  name: string;
+  affinity: string;
+  age: number | null;
+}
+interface RawModule {
+  key: string;
+  name: string;
+  state: string;
+  cardDefs: RawCard[];
+  replaceCore: RawCard[];
+  tributeCardDefs: { id: number; name: string }[];
+  cardsToRemove: number[];
+}
+const read = <T>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+const CARDS = ['leaders', 'basic', 'age-1', 'age-2', 'age-3'].flatMap((f) => read<RawCard[]>(`data/cards/${f}.json`));
+const TRIBUTES = read<{ id: number; name: string }[]>('data/tributes.json');
+const MODULES = fs.readdirSync('data/modules').map((f) => read<RawModule>(`data/modules/${f}`));
+const LEADERS = CARDS.filter((c) => c.affinity === 'Leader');
+const BASIC = CARDS.filter((c) => c.affinity === 'Basic');
+const ageCards = (age: number) => CARDS.filter((c) => c.age === age && c.affinity !== 'Basic' && c.affinity !== 'Leader');
+const ENABLED = MODULES.filter((m) => m.state === 'enabled');
+const DEV_ONLY = MODULES.filter((m) => m.state === 'devOnly');
+const CORE_ANCHORS = ['leader', 'basic', 'age-1', 'age-2', 'age-3', 'tributes'];
+
+/** Card ids shown in a section, in page order (print copies excluded). */
+async function idsIn(page: Page, section: string, attribute = 'data-card-id'): Promise<number[]> {
+  return page.$$eval(`#${section} .mc-preview-anchor [${attribute}]`, (els, attr) => els.map((e) => Number(e.getAttribute(attr))), attribute);
+}
+
+async function gallery(page: Page, url: string, query = ''): Promise<void> {
+  await page.goto(`${url}/all-cards${query}`);
+  await page.getByRole('heading', { level: 1, name: 'Cards' }).waitFor();
+}
+
+describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
+  let site: Server;
+  let browser: Browser;
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(SITE_OPTIONS), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`sections, link bar and basic piles, anonymous (${label})`, async () => {
+      const context = await newContext(browser, viewport);
+      context.setDefaultTimeout(WAIT);
+      const page = await context.newPage();
+      await gallery(page, site.url);
+      const anchors = await page.$$eval('nav[aria-label="Card sections"] a', (as) => as.map((a) => a.getAttribute('href')));
+      expect(anchors).toEqual([...CORE_ANCHORS, ...ENABLED.map((m) => m.key)].map((id) => `#${id}`));
+      const headings = await page.$$eval('.mc-gallery-section h2', (hs) => hs.map((h) => h.textContent));
+      expect(headings).toEqual(['Leaders', 'Basic Cards', 'Age 1', 'Age 2', 'Age 3', 'Tributes', ...ENABLED.map((m) => m.name)]);
+      for (const m of MODULES.filter((m) => m.state !== 'enabled')) expect(await page.locator(`#${m.key}`).count()).toBe(0);
+
+      expect(await idsIn(page, 'leader')).toEqual(LEADERS.map((c) => c.id));
+      for (const age of [1, 2, 3]) expect(await idsIn(page, `age-${age}`)).toEqual(ageCards(age).map((c) => c.id));
+      expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(TRIBUTES.map((t) => t.id));
+
+      // Basic cards: age 1, 2, 3, then the ageless ones; each age pile starts with its card back.
+      const basicOrder = [1, 2, 3, null].flatMap((age) => BASIC.filter((c) => c.age === age).map((c) => c.id));
+      expect(await idsIn(page, 'basic')).toEqual(basicOrder);
+      for (const age of [1, 2, 3]) {
+        const first = page.locator(`#basic [data-pile="${age}"] .mc-gallery-grid > *`).first();
+        expect(await first.locator('[data-card-back]').getAttribute('data-card-back')).toBe(String(age));
+        await expect.poll(() => first.locator('[role="img"]').getAttribute('aria-label')).toBe(`Card back, age ${age}`);
+      }
+
+      // Every card reads out for screen readers: name, cost, abilities.
+      const label0 = await page.locator('#age-1 .mc-preview-anchor .mc-card').first().getAttribute('aria-label');
+      expect(label0).toMatch(/^.+\. .+\. Cost \d+ gold.*\. \d+ favor\./);
+
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `all-cards-${label}`);
+      await context.close();
+    });
+
+    test(`the hash is scrolled to once the cards are in (${label})`, async () => {
+      const context = await newContext(browser, viewport);
+      context.setDefaultTimeout(WAIT);
+      const page = await context.newPage();
+      await gallery(page, site.url, '#age-3');
+      await expect
+        .poll(async () => (await page.locator('#age-3').boundingBox())?.y ?? -1, { timeout: WAIT })
+        .toBeLessThan(viewport.height / 2);
+      expect((await page.locator('#age-3').boundingBox())!.y).toBeGreaterThanOrEqual(0);
+      await screenshot(page, `all-cards-hash-${label}`);
+      await context.close();
+    });
+  }
+
+  test('include keeps the cards whose names match, with * wildcards and any case', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(WAIT);
+    await gallery(page, site.url, '?include=village*&include=FARMSTEAD');
+    const names = await page.$$eval('.mc-preview-anchor .mc-card', (els) => els.map((e) => e.getAttribute('aria-label')!.split('. ')[0]));
+    const expected = CARDS.filter((c) => /^village.*$/i.test(c.name) || c.name.toLowerCase() === 'farmstead').map((c) => c.name);
+    expect(names.sort()).toEqual([...expected, ...ENABLED.flatMap((m) => m.cardDefs.filter((c) => /^village/i.test(c.name)).map((c) => c.name))].sort());
+    expect(names.length).toBeGreaterThan(1);
+    // Sections left empty are gone, with their links.
+    expect(await page.locator('#age-2').count()).toBe(0);
+    expect(await page.locator('nav[aria-label="Card sections"] a[href="#age-2"]').count()).toBe(0);
+    // Tributes are not cards: include leaves them alone.
+    expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(TRIBUTES.map((t) => t.id));
+
+    await gallery(page, site.url, '?include=*of*');
+    const withOf = await page.$$eval('.mc-preview-anchor .mc-card', (els) => els.map((e) => e.getAttribute('aria-label')!.split('. ')[0]));
+    expect(withOf.length).toBeGreaterThan(0);
+    for (const name of withOf) expect(name.toLowerCase()).toContain('of');
+    await page.close();
+  });
+
+  test('includeTributes and excludeTributes choose the tributes', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(WAIT);
+    const offering = TRIBUTES.filter((t) => /^offering/i.test(t.name));
+    expect(offering.length).toBeGreaterThan(0);
+    await gallery(page, site.url, '?includeTributes=Offering*');
+    expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(offering.map((t) => t.id));
+    expect(await idsIn(page, 'leader')).toEqual(LEADERS.map((c) => c.id));
+
+    await gallery(page, site.url, '?excludeTributes=Offering*');
+    expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(TRIBUTES.filter((t) => !offering.includes(t)).map((t) => t.id));
+
+    await gallery(page, site.url, '?excludeTributes');
+    expect(await page.locator('#tributes').count()).toBe(0);
+    expect(await page.locator('nav[aria-label="Card sections"] a[href="#tributes"]').count()).toBe(0);
+    expect(await idsIn(page, 'leader')).toEqual(LEADERS.map((c) => c.id));
+    await page.close();
+  });
+
+  test('module shows the card set with that module applied; an unknown one is an error', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(WAIT);
+    const alt = ENABLED[0]!;
+    await gallery(page, site.url, `?module=${alt.key}`);
+    const leaders = CARDS.filter((c) => c.affinity === 'Leader' && !alt.cardsToRemove.includes(c.id));
+    const added = alt.cardDefs.filter((c) => c.affinity === 'Leader');
+    expect(await idsIn(page, 'leader')).toEqual([...leaders, ...added].map((c) => c.id).sort((a, b) => a - b));
+    // Applied to the core sections, so it has no section of its own.
+    expect(await page.locator(`#${alt.key}`).count()).toBe(0);
+
+    await gallery(page, site.url, '?module=nosuchmodule');
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: WAIT }).toBe('Module nosuchmodule not found');
+    // Disabled and devOnly modules are unknown to a visitor who is not a developer.
+    for (const m of [...MODULES.filter((m) => m.state === 'disabled'), ...DEV_ONLY]) {
+      await gallery(page, site.url, `?module=${m.key}`);
+      await expect.poll(() => page.getByRole('alert').textContent(), { timeout: WAIT }).toBe(`Module ${m.key} not found`);
+    }
+    await page.close();
+  });
+
+  test('devOnly modules are shown to developers only', async () => {
+    expect(DEV_ONLY.length).toBeGreaterThan(0);
+    const context = await newContext(browser, DESKTOP);
+    context.setDefaultTimeout(WAIT);
+    const page = await context.newPage();
+    await loginAsGuest(page, site, 'Plain');
+    await gallery(page, site.url);
+    for (const m of DEV_ONLY) expect(await page.locator(`#${m.key}`).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'all-cards-signed-in-desktop');
+
+    // The same account on a server that names it a developer (same database, same session cookie).
+    const id = await userIDOf(page);
+    const devSite = await startSite({ ...SITE_OPTIONS, devUserIDs: [id], dataDir: site.config.dataDir });
+    try {
+      await gallery(page, devSite.url);
+      for (const m of DEV_ONLY) {
+        await page.locator(`#${m.key}`).waitFor();
+        expect(await page.locator(`nav[aria-label="Card sections"] a[href="#${m.key}"]`).count()).toBe(1);
+        const ids = await idsIn(page, m.key);
+        expect(ids.sort()).toEqual([...m.cardDefs, ...m.replaceCore].map((c) => c.id).sort());
+      }
+      await gallery(page, devSite.url, `?module=${DEV_ONLY[0]!.key}`);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await idsIn(page, 'leader')).toEqual(LEADERS.map((c) => c.id));
+    } finally {
+      await devSite.close();
+    }
+    await context.close();
+  });
+
+  test('hovering a card shows it 2.5 times larger, drawn at that size', async () => {
+    const context = await newContext(browser, DESKTOP);
+    context.setDefaultTimeout(WAIT);
+    const page = await context.newPage();
+    await gallery(page, site.url);
+    const card = page.locator('#age-1 .mc-preview-anchor .mc-card').first();
+    const id = await card.getAttribute('data-card-id');
+    await card.hover();
+    const preview = page.getByTestId('card-preview');
+    await preview.waitFor();
+    const big = preview.locator('.mc-card');
+    expect(await big.getAttribute('data-card-id')).toBe(id);
+    const box = (await big.boundingBox())!;
+    expect(box.width).toBeCloseTo(140 * 2.5, 0);
+    // Drawn at the larger size (a bigger font), not a scaled copy.
+    expect(await big.evaluate((e) => getComputedStyle(e).transform)).toBe('none');
+    expect(await big.evaluate((e) => getComputedStyle(e).fontSize)).toBe('25px');
+    // Inside the window.
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(DESKTOP.width);
+    await screenshot(page, 'all-cards-preview-desktop');
+    await page.mouse.move(5, 5);
+    await expect.poll(() => preview.count(), { timeout: WAIT }).toBe(0);
+
+    const tribute = page.locator('#tributes .mc-preview-anchor .mc-tribute').first();
+    await tribute.scrollIntoViewIfNeeded();
+    await tribute.hover();
+    await expect.poll(() => page.getByTestId('card-preview').locator('.mc-tribute').count(), { timeout: WAIT }).toBe(1);
+    await context.close();
+  });
+
+  test('print lays the cards out at card size with the print copy counts', async () => {
+    const context = await newContext(browser, DESKTOP);
+    context.setDefaultTimeout(WAIT);
+    const page = await context.newPage();
+    await gallery(page, site.url);
+    await page.emulateMedia({ media: 'print' });
+    const visible = (selector: string) =>
+      page.$$eval(selector, (els) => els.filter((e) => e.getBoundingClientRect().width > 0).length);
+    // The copies are drawn when printing starts.
+    await expect.poll(() => visible('#leader .mc-card'), { timeout: WAIT }).toBe(LEADERS.length * 5);
+    expect(await visible('#basic .mc-card')).toBe(BASIC.length * 6);
+    for (const age of [1, 2, 3]) expect(await visible(`#age-${age} .mc-card`)).toBe(ageCards(age).length);
+    expect(await visible('#tributes .mc-tribute')).toBe(TRIBUTES.length);
+    for (const m of ENABLED) {
+      const leaders = m.cardDefs.filter((c) => c.affinity === 'Leader').length;
+      expect(await visible(`#${m.key} .mc-card`)).toBe(leaders * 5 + (m.cardDefs.length + m.replaceCore.length - leaders));
+    }
+    // Card backs, the link bar and the site's header are not printed.
+    expect(await visible('#basic .mc-back')).toBe(0);
+    expect(await page.locator('nav[aria-label="Card sections"]').isVisible()).toBe(false);
+    // 63 mm wide (96 px per inch).
+    const width = (await page.locator('#age-1 .mc-card').first().boundingBox())!.width;
+    expect(width).toBeCloseTo((63 / 25.4) * 96, 0);
+    await screenshot(page, 'all-cards-print');
+    await page.emulateMedia({ media: 'screen' });
+    await expect.poll(() => visible('#leader .mc-card'), { timeout: WAIT }).toBe(LEADERS.length);
+    await context.close();
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * The rules page (/rules) in a real browser: every anchored section of SPEC section 2, the war
+ * probability table equal to the engine's clash function, the hash scroll, the anatomy figures
+ * drawn with the card components, the JavaScript it costs, axe signed in and not, screenshots.
+ */
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { Server } from '../server/support.js';
+import { clashWinProbabilities } from '../../src/engine/probability.js';
+import { SAMPLE_CARD, SAMPLE_TRIBUTE } from '../../src/web/rules/anatomy.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+/** MYTHOS_TEST_WEB_DIR: a client built elsewhere, for running these tests while dist/web is rebuilt. */
+const SITE_OPTIONS = process.env.MYTHOS_TEST_WEB_DIR ? { webDir: process.env.MYTHOS_TEST_WEB_DIR } : {};
+/** Generous limits: these pages draw hundreds of cards, and a busy machine runs many browsers. */
+const SLOW = 240_000;
+const WAIT = 120_000;
+
+/** SPEC section 2's anchors, in its order (the war probability table is #war-probability). */
+const ANCHORS = [
+  'overview',
+  'resources',
+  'card_anatomy',
+  'tribute_anatomy',
+  'setup',
+  'age-setup',
+  'turn',
+  'age-end',
+  'game-end',
+  'card_types',
+  'card_subtypes',
+  'card_outputs',
+  'war-probability',
+  'online',
+  'lore',
+  'components',
+  'decks',
+  'board_anatomy',
+  'player_board',
+];
+
+describe('rules page samples', () => {
+  test('the anatomy figures show cards exactly as the card set has them', () => {
+    const age3 = JSON.parse(fs.readFileSync('data/cards/age-3.json', 'utf8')) as { id: number }[];
+    const tributes = JSON.parse(fs.readFileSync('data/tributes.json', 'utf8')) as { id: number }[];
+    expect(age3.find((c) => c.id === SAMPLE_CARD.id)).toEqual(SAMPLE_CARD);
+    expect(tributes.find((t) => t.id === SAMPLE_TRIBUTE.id)).toEqual(SAMPLE_TRIBUTE);
+  });
+});
+
+describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
+  let site: Server;
+  let browser: Browser;
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(SITE_OPTIONS), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`every anchor, the probability table and the figures (${label})`, async () => {
+      const context = await newContext(browser, viewport);
+      context.setDefaultTimeout(WAIT);
+      const page = await context.newPage();
+      await page.goto(`${site.url}/rules`);
+      await page.getByRole('heading', { level: 1, name: 'Game Rules' }).waitFor();
+      const ids = await page.$$eval('section[id]', (sections) => sections.map((s) => s.id));
+      for (const anchor of ANCHORS) expect(ids, anchor).toContain(anchor);
+      // In the spec's order.
+      expect(ids.filter((id) => ANCHORS.includes(id))).toEqual(ANCHORS);
+      // Each is linked from the contents and has a heading.
+      for (const anchor of ANCHORS) {
+        expect(await page.locator(`nav[aria-label="Rules contents"] a[href="#${anchor}"]`).count(), anchor).toBe(1);
+        expect(await page.locator(`#${anchor} h2`).count(), anchor).toBe(1);
+      }
+
+      // The war probability table is the engine's clash function, cell for cell.
+      const cells = await page.$$eval('#war-probability table td', (tds) =>
+        tds.map((td) => ({ age: Number(td.dataset.age), difference: Number(td.dataset.difference), text: td.textContent!.trim() })),
+      );
+      expect(cells.length).toBeGreaterThanOrEqual(3 * 7);
+      for (const { age, difference, text } of cells) {
+        const p = clashWinProbabilities(age, [difference, 0])[0]!;
+        expect(text, `age ${age}, difference ${difference}`).toBe(`${(p * 100).toFixed(1)}%`);
+      }
+      expect(cells.find((c) => c.age === 1 && c.difference === 3)!.text).toBe('90.9%');
+
+      // The anatomy figures are the real card components, read out for screen readers.
+      expect(await page.locator('#card_anatomy .mc-card').getAttribute('aria-label')).toContain(SAMPLE_CARD.name);
+      expect(await page.locator('#tribute_anatomy .mc-tribute').getAttribute('aria-label')).toContain(SAMPLE_TRIBUTE.name);
+
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `rules-${label}`);
+      await context.close();
+    });
+
+    test(`a hash scrolls to its section (${label})`, async () => {
+      const context = await newContext(browser, viewport);
+      context.setDefaultTimeout(WAIT);
+      const page = await context.newPage();
+      await page.goto(`${site.url}/rules#war-probability`);
+      await page.getByRole('heading', { level: 1, name: 'Game Rules' }).waitFor();
+      await expect.poll(async () => (await page.locator('#war-probability').boundingBox())?.y ?? -1, { timeout: WAIT }).toBeLessThan(viewport.height / 2);
+      expect((await page.locator('#war-probability').boundingBox())!.y).toBeGreaterThanOrEqual(0);
+      await screenshot(page, `rules-war-probability-${label}`);
+      await context.close();
+    });
+  }
+
+  test('signed in: the same page, no serious axe violation', async () => {
+    const context = await newContext(browser, PHONE);
+    context.setDefaultTimeout(WAIT);
+    const page = await context.newPage();
+    await loginAsGuest(page, site, 'Reader');
+    await page.goto(`${site.url}/rules#card_anatomy`);
+    await page.locator('#card_anatomy .mc-card').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'rules-signed-in-phone');
+    await context.close();
+  });
+
+  test('the JavaScript sent for /rules, gzipped, is reported (aim: at most 150 KB)', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(WAIT);
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.body().catch(() => null);
+      if (body) scripts.set(response.url(), zlib.gzipSync(body, { level: 9 }).length);
+    });
+    await page.goto(`${site.url}/rules`, { waitUntil: 'networkidle' });
+    await page.locator('#war-probability table').waitFor();
+    const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+    console.log(`/rules JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} KB gzip`);
+    // No chart library or game screen code on this page.
+    for (const url of scripts.keys()) expect(url).not.toMatch(/apexcharts|game-/);
+    expect(total).toBeLessThan(200 * 1024);
+    await page.close();
+  });
+});

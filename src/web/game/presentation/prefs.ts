@@ -1,10 +1,10 @@
 /**
- * The player's local preferences this layer reads: 'Disable Animations' (localStorage `userPrefs`,
- * key disableAnimations, written by the settings panel) and the sound mute switch (ours).
+ * The player's local preferences this layer reads: 'Disable Animations' (the site's `userPrefs`,
+ * see src/web/lib/prefs.ts) and the sound mute switch (ours, on this device).
  */
 import { useSyncExternalStore } from 'react';
+import { usePrefs } from '../../lib/prefs.js';
 
-const USER_PREFS = 'userPrefs';
 const SOUND_MUTED = 'mythosSoundMuted';
 const listeners = new Set<() => void>();
 
@@ -14,11 +14,6 @@ function readJSON(key: string): unknown {
   } catch {
     return null;
   }
-}
-
-export function readDisableAnimations(): boolean {
-  const prefs = readJSON(USER_PREFS);
-  return typeof prefs === 'object' && prefs !== null && (prefs as { disableAnimations?: unknown }).disableAnimations === true;
 }
 
 export function readSoundMuted(): boolean {
@@ -41,7 +36,7 @@ function subscribe(listener: () => void): () => void {
 
 /** 'Disable Animations', live (another tab or the settings panel may change it). */
 export function useDisableAnimations(): boolean {
-  return useSyncExternalStore(subscribe, readDisableAnimations, () => false);
+  return usePrefs()[0].disableAnimations;
 }
 
 export function useSoundMuted(): boolean {

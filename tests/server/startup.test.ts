@@ -21,8 +21,12 @@ vi.setConfig({ testTimeout: 240_000 });
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+afterAll(async () => {
+  // SIGTERM first: npm passes it on to the server (a SIGKILL would orphan it); then SIGKILL.
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  for (const child of running) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, running.length > 0 ? 5_000 : 0));
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -58,7 +62,7 @@ function run(command: string, args: string[], env: Record<string, string>, cwd =
 const server = (env: Record<string, string>, cwd = ROOT) => run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], env, cwd);
 
 /** Waits for the server's "serving" log line and returns its port. */
-async function servingPort(r: Run, timeoutMs = 30_000): Promise<number> {
+async function servingPort(r: Run, timeoutMs = 180_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const match = /Mythos is serving http:\/\/localhost:(\d+)/.exec(r.stdout());

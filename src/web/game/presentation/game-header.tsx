@@ -1,7 +1,7 @@
 /**
  * The header bar: the phase's name and icon, 'Turn n/turnsPerAge', 'Age n/3' and the game timer
  * (refreshed every 216 ms, h:mm:ss). Once the game has ended, the compact 'Game Over!' variant
- * with the total duration.
+ * with the total duration. The sounds' mute switch sits at its end.
  */
 import { useEffect, useState } from 'react';
 import { IconCards, IconCoins, IconCrown, IconHourglassHigh, IconMap2, IconSwords, IconTrophy } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { AGE_COUNT } from '../../../engine/state.js';
 import type { GameScreenState } from '../model.js';
 import { formatDuration, PHASE_NAMES, TIMER_REFRESH_MS } from './format.js';
 import classes from './presentation.module.css';
+import { SoundToggle } from './use-game-sounds.js';
 
 const PHASE_ICONS: Record<Phase, typeof IconCoins> = {
   SETUP: IconHourglassHigh,
@@ -67,6 +68,7 @@ export function GameHeader({ state }: { state: GameScreenState }) {
       <span className={classes.timer} role="timer" aria-label="Game time">
         {formatDuration(elapsed)}
       </span>
+      <SoundToggle />
     </header>
   );
 }

@@ -14,7 +14,7 @@ import '../../../styles/global.css';
 import { AFFINITY_COLORS } from '../../../lib/palette.js';
 import { theme } from '../../../theme.js';
 import type { GameScreenState } from '../../model.js';
-import { AnimationLayer, ClashDisplay, EndOfGame, EventLog, GameHeader, MythosInfoPanel, SoundToggle, useEventAnimations, useGameSounds, useTickingNumber, WinnerBanner } from '../index.js';
+import { AnimationLayer, ClashDisplay, EndOfGame, EventLog, GameHeader, MythosInfoPanel, useEventAnimations, useGameSounds, useTickingNumber, WinnerBanner } from '../index.js';
 
 declare global {
   interface Window {
@@ -98,10 +98,7 @@ function Harness() {
   window.__harness = { show: setIndex, awaiting };
   return (
     <main className="h-main" data-awaiting={awaiting ? 'true' : 'false'} data-state-index={index}>
-      <div className="h-top">
-        <GameHeader state={state} />
-        <SoundToggle />
-      </div>
+      <GameHeader state={state} />
       <WinnerBanner state={state} />
       <EndOfGame state={state} />
       <ClashDisplay state={state} />
@@ -120,7 +117,6 @@ function Harness() {
 const style = document.createElement('style');
 style.textContent = `
 .h-main { padding: 8px; display: flex; flex-direction: column; gap: 8px; color: #f7f0e1; font-family: system-ui, sans-serif; }
-.h-top { display: flex; gap: 8px; align-items: center; } .h-top > header { flex: 1; }
 .h-columns { display: grid; grid-template-columns: minmax(0, 1fr) 320px; gap: 12px; }
 @media (max-width: 767px) { .h-columns { grid-template-columns: minmax(0, 1fr); } }
 .h-board { display: flex; flex-direction: column; gap: 8px; min-width: 0; }

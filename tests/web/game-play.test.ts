@@ -26,7 +26,7 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
-      await page.goto(`${site.url}/game/${gameID}`);
+      await page.goto(`${site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
       await page.locator('[data-game-phase]').waitFor();
       const shots = new Set<string>();
       const log = await playToEnd(page, async (decision) => {

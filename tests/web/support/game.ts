@@ -3,12 +3,16 @@
  * API (or the lobby page), playing a turn by clicking like a person, and reading the server's raw
  * game to know what must never reach the browser.
  */
+import { expect } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Game } from '../../../src/engine/index.js';
 import { signInGuest, type Guest, type Server } from '../../server/support.js';
 
 /** A guest signed in through the API whose session cookie is put into a browser context. */
 export async function guestInContext(site: Server, context: BrowserContext, name: string): Promise<Guest> {
+  // The machine may be busy (browser tests share it): give pages time rather than fail.
+  context.setDefaultNavigationTimeout(120_000);
+  context.setDefaultTimeout(60_000);
   const guest = await signInGuest(site, name);
   const [cookieName, ...rest] = guest.cookie.split('=');
   await context.addCookies([{ name: cookieName!, value: rest.join('='), url: site.url }]);
@@ -132,6 +136,9 @@ export async function playStep(page: Page, log: PlayLog, onStep?: (decision: str
   const before = await root.getAttribute('data-sequence-id');
   const tradeRow = page.locator('[data-zone="trade-row"]');
   if (decision === 'BID') {
+    // Entering planning clears the choice: Submit is disabled and says why.
+    expect(await submitButton(page).isDisabled()).toBe(true);
+    expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('You must select a card to draft');
     const cards = tradeRow.getByRole('button');
     const affordable = tradeRow.locator('.game-card:not([data-unaffordable]) [role=button]');
     const pick = (await affordable.count()) > 0 ? affordable.nth(log.steps % (await affordable.count())) : cards.first();
@@ -147,8 +154,14 @@ export async function playStep(page: Page, log: PlayLog, onStep?: (decision: str
     log.bids++;
   } else if (decision === 'REROLL') {
     const reroll = panel(page).getByRole('button', { name: 'Reroll', exact: true });
+    // No choice yet: 'Submit' disabled with 'You must make a choice.'; each choice names the button.
+    expect(await submitButton(page).textContent()).toBe('Submit');
+    expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('You must make a choice.');
+    await panel(page).getByRole('button', { name: 'Keep', exact: true }).click();
+    expect(await submitButton(page).textContent()).toBe('Submit Keep');
     if (await reroll.isEnabled()) {
       await reroll.click();
+      expect(await submitButton(page).textContent()).toBe('Submit Reroll');
       log.rerolls++;
     } else {
       await panel(page).getByRole('button', { name: 'Keep', exact: true }).click();
@@ -158,6 +171,9 @@ export async function playStep(page: Page, log: PlayLog, onStep?: (decision: str
   } else {
     const won = tradeRow.getByRole('button');
     const wonAffordable = tradeRow.locator('.game-card:not([data-unaffordable]) [role=button]');
+    // Entering resolution restores the won card, else nothing is chosen and Submit says why.
+    if ((await won.count()) > 0) expect(await tradeRow.locator('.game-card[data-selected="true"]').count()).toBe(1);
+    else expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('You must select a card to gain');
     if ((await won.count()) > 0 && (await wonAffordable.count()) > 0) await wonAffordable.first().click();
     else await page.locator('[data-zone="basic-pile"] [role=button]').last().click();
     await submitButton(page).click();
@@ -168,7 +184,7 @@ export async function playStep(page: Page, log: PlayLog, onStep?: (decision: str
   await page.waitForFunction(
     (seq) => document.querySelector('[data-game-phase]')?.getAttribute('data-sequence-id') !== seq,
     before,
-    { timeout: 15_000 },
+    { timeout: 60_000 },
   );
   return true;
 }

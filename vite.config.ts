@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
@@ -32,7 +32,14 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => {
+  // A build is always the production build, even when started from a test run (vitest sets
+  // NODE_ENV=test, which would otherwise bundle React's development build: +60 KB gzip).
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
+});
+
+const config = {
   root: 'src/web',
   publicDir: false,
   plugins: [react(), precompress()],
@@ -50,4 +57,4 @@ export default defineConfig({
       '/api': { target: api },
     },
   },
-});
+} satisfies UserConfig;

@@ -29,6 +29,8 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
     const context = await newContext(browser, viewport);
     contexts.push(context);
     const page = await context.newPage();
+    // This machine is shared and slow at times: waits are generous, the checks are not.
+    page.setDefaultTimeout(60_000);
     await loginAsGuest(page, site, name);
     return page;
   }

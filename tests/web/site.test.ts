@@ -34,7 +34,10 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
   async function withPage(viewport: typeof DESKTOP | typeof PHONE, run: (page: Page) => Promise<void>): Promise<void> {
     const context = await newContext(browser, viewport);
     try {
-      await run(await context.newPage());
+      const page = await context.newPage();
+      // This machine is shared and slow at times: waits are generous, the checks are not.
+      page.setDefaultTimeout(60_000);
+      await run(page);
     } finally {
       await context.close();
     }
@@ -133,7 +136,7 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
           expect(((await me.json()) as { result: { data: { name: string } } }).result.data.name).toBe(name);
 
           await page.goto(`${site.url}/login?redirect=%2Frules`);
-          await page.waitForURL(`${site.url}/rules`);
+          await page.waitForURL(`${site.url}/rules`, { waitUntil: 'commit' });
           await page.goto(`${site.url}/?redirect=%2Fsettings`);
           await page.waitForURL(`${site.url}/settings`);
           // Never to another site.

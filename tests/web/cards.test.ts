@@ -60,6 +60,12 @@ async function idsIn(page: Page, section: string, attribute = 'data-card-id'): P
   return page.$$eval(`#${section} .mc-preview-anchor [${attribute}]`, (els, attr) => els.map((e) => Number(e.getAttribute(attr))), attribute);
 }
 
+/** A full-page screenshot with every card drawn (off-screen cards are skipped by content-visibility). */
+async function galleryScreenshot(page: Page, name: string): Promise<void> {
+  await page.addStyleTag({ content: '.mc-gallery-grid > .mc-preview-anchor { content-visibility: visible !important; }' });
+  await screenshot(page, name);
+}
+
 async function gallery(page: Page, url: string, query = ''): Promise<void> {
   await page.goto(`${url}/all-cards${query}`);
   await page.getByRole('heading', { level: 1, name: 'Cards' }).waitFor();
@@ -106,7 +112,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
       expect(label0).toMatch(/^.+\. .+\. Cost \d+ gold.*\. \d+ favor\./);
 
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await screenshot(page, `all-cards-${label}`);
+      await galleryScreenshot(page, `all-cards-${label}`);
       await context.close();
     });
 
@@ -119,7 +125,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
         .poll(async () => (await page.locator('#age-3').boundingBox())?.y ?? -1, { timeout: WAIT })
         .toBeLessThan(viewport.height / 2);
       expect((await page.locator('#age-3').boundingBox())!.y).toBeGreaterThanOrEqual(0);
-      await screenshot(page, `all-cards-hash-${label}`);
+      await galleryScreenshot(page, `all-cards-hash-${label}`);
       await context.close();
     });
   }
@@ -194,7 +200,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     await gallery(page, site.url);
     for (const m of DEV_ONLY) expect(await page.locator(`#${m.key}`).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await screenshot(page, 'all-cards-signed-in-desktop');
+    await galleryScreenshot(page, 'all-cards-signed-in-desktop');
 
     // The same account on a server that names it a developer (same database, same session cookie).
     const id = await userIDOf(page);
@@ -270,7 +276,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     // 63 mm wide (96 px per inch).
     const width = (await page.locator('#age-1 .mc-card').first().boundingBox())!.width;
     expect(width).toBeCloseTo((63 / 25.4) * 96, 0);
-    await screenshot(page, 'all-cards-print');
+    await galleryScreenshot(page, 'all-cards-print');
     await page.emulateMedia({ media: 'screen' });
     await expect.poll(() => visible('#leader .mc-card'), { timeout: WAIT }).toBe(LEADERS.length);
     await context.close();

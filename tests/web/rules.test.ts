@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Server } from '../server/support.js';
 import { clashWinProbabilities } from '../../src/engine/probability.js';
-import { SAMPLE_CARD, SAMPLE_TRIBUTE } from '../../src/web/rules/anatomy.js';
+import { SAMPLE_CARD, SAMPLE_TRIBUTE } from '../../src/web/rules/samples.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);

@@ -3,8 +3,9 @@
  * callouts matching the lists beside them, and the legend of the card icons.
  */
 import type { ReactNode } from 'react';
-import { CardFace, type Card } from '../cards/card-face.js';
-import { TributeFace, type TributeCard } from '../cards/tribute-face.js';
+import { CardFace } from '../cards/card-face.js';
+import { TributeFace } from '../cards/tribute-face.js';
+import { SAMPLE_CARD, SAMPLE_TRIBUTE } from './samples.js';
 import {
   AffinityIcon,
   BaseIcon,
@@ -23,32 +24,6 @@ import {
   UpgradeIcon,
   WheneverGainIcon,
 } from '../cards/icons.js';
-
-// Two real cards of the set, copied here so the rules page does not ship the whole card set
-// (tests/web/rules.test.ts checks they still match data/).
-export const SAMPLE_CARD: Card = {
-  id: 419,
-  name: "Warlord's Throne",
-  affinity: 'Tyros',
-  type: 'Building',
-  age: 3,
-  cost: 9,
-  favor: 5,
-  imageName: 'warlords-throne',
-  additionalCosts: { warTokens: 2 },
-  abilities: ['end-of-game 1V/1War'],
-  flavor: 'Forged from the swords of every king who knelt.',
-};
-export const SAMPLE_TRIBUTE: TributeCard = {
-  id: 1008,
-  name: 'Muster of the Legions',
-  function: 'haveCards',
-  params: { type: 'Unit' },
-  value: [3, 5, 7],
-  tokens: 2,
-  image: 'Tyros',
-  description: 'Hold at least 3/5/7 Unit cards (age 1/2/3).',
-};
 
 interface Callout {
   /** Where the callout points, in % of the card's width and height. */

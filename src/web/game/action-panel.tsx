@@ -166,6 +166,7 @@ function BidInput({ decision, value, onChange }: { decision: Extract<Decision, {
       {max > min ? (
         <Slider
           aria-label="Bid slider"
+          thumbLabel="Military bid slider"
           min={min}
           max={max}
           step={1}

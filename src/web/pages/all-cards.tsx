@@ -24,7 +24,7 @@ const COPIES_NOTE: Record<string, string> = {
 function useCardWidth(): number {
   // Three cards across a 375 px phone; the full-size face elsewhere.
   if (typeof window === 'undefined' || window.innerWidth >= 768) return 140;
-  return Math.max(90, Math.min(140, Math.floor((window.innerWidth - 56) / 3)));
+  return Math.max(90, Math.min(140, Math.floor((window.innerWidth - 30) / 3)));
 }
 
 /** True while the page is printed (or shown as print): only then are the extra copies drawn. */

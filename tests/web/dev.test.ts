@@ -97,7 +97,8 @@ describe.skipIf(!HAS_CHROMIUM)('developer pages', { timeout: 180_000 }, () => {
         await page.goto(`${site.url}${path}`);
         // SPEC section 2: "/dev: Developer only; others go to /" (the route's guard may also keep
         // the path as ?redirect=, so a developer comes back after logging in).
-        await page.waitForURL((url) => url.pathname === '/' && [null, path].includes(url.searchParams.get('redirect')));
+        const allowed: (string | null)[] = [null, path];
+        await page.waitForURL((url) => url.pathname === '/' && allowed.includes(url.searchParams.get('redirect')));
         await page.getByRole('button', { name: 'Log in as guest' }).waitFor();
       }
       await context.close();

@@ -41,7 +41,7 @@ describe.skipIf(!HAS_CHROMIUM)('game history', { timeout: 180_000 }, () => {
     await site?.close();
   });
 
-  async function open(viewport: Viewport, route?: (page: Page) => Promise<void>): Promise<{ context: BrowserContext; page: Page }> {
+  async function open(viewport: Viewport, route?: (page: Page) => Promise<unknown>): Promise<{ context: BrowserContext; page: Page }> {
     const context = await newContext(browser, viewport);
     await signInContext(context, site, dev);
     const page = await context.newPage();

@@ -145,7 +145,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(TRIBUTES.map((t) => t.id));
 
     await gallery(page, site.url, '?include=*of*');
-    const withOf = await page.$$eval('.mc-preview-anchor .mc-card', (els) => els.map((e) => e.getAttribute('aria-label')!.split('. ')[0]));
+    const withOf = await page.$$eval('.mc-preview-anchor .mc-card', (els) => els.map((e) => e.getAttribute('aria-label')!.split('. ')[0] ?? ''));
     expect(withOf.length).toBeGreaterThan(0);
     for (const name of withOf) expect(name.toLowerCase()).toContain('of');
     await page.close();

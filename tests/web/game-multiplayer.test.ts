@@ -1,0 +1,277 @@
+/**
+ * Two guests play each other on the game screen while a third spectates: the action panel's rules
+ * and messages, Undo, a clash with a tie re-roll (pre-rolled dice read from the server's game), a
+ * websocket cut mid-game, and nothing hidden in anything any of the three browsers received.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Game } from '../../src/engine/index.js';
+import type { Server } from '../server/support.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+import { closeSockets, guestInContext, panel, rawGame, recordTraffic, startGame, submitButton, trackSockets } from './support/game.js';
+import { findLeaks, secretsOf } from './support/hidden.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+const seqOf = async (page: Page) => Number(await page.locator('[data-game-phase]').getAttribute('data-sequence-id'));
+const decisionOf = async (page: Page) => (await page.locator('[data-game-phase]').getAttribute('data-decision')) ?? '';
+
+async function caughtUp(page: Page, site: Server, gameID: string): Promise<Game> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const raw = await rawGame(site, gameID);
+    if ((await seqOf(page)) === raw.sequenceID) return raw;
+    if (Date.now() > deadline) throw new Error(`screen at ${await seqOf(page)}, game at ${raw.sequenceID}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+function baseOf(raw: Game, userID: string, resource: 'gold' | 'military'): number {
+  const player = raw.players.find((p) => p.userID === userID)!;
+  let total = 0;
+  for (const id of player.cardIDs) for (const o of raw.cardsByID[id]!.effects.baseEffect) if (o.outputResource === resource && !o.upgradeCondition && !o.multiplier) total += o.outputRatio;
+  return total;
+}
+
+/** Picks the trade row card at `index` and moves the slider to `military` with the keyboard. */
+async function chooseBid(page: Page, index: number, military: number): Promise<void> {
+  await page.locator(`[data-trade-row-index="${index}"] [role=button]`).click();
+  const ok = page.getByRole('button', { name: 'OK' });
+  if (await ok.isVisible().catch(() => false)) await ok.click();
+  const slider = panel(page).getByRole('slider');
+  if ((await slider.count()) > 0) {
+    await slider.focus();
+    await page.keyboard.press('Home');
+    const min = Number(await slider.getAttribute('aria-valuemin'));
+    const target = Math.max(min, military);
+    for (let m = min; m < target; m++) await page.keyboard.press('ArrowRight');
+    expect(Number(await slider.getAttribute('aria-valuenow'))).toBe(target);
+  }
+}
+
+/** Answers whatever the war or resolution asks of this page: Keep, then a free basic card. */
+async function answer(page: Page): Promise<boolean> {
+  const decision = await decisionOf(page);
+  if ((await submitButton(page).count()) === 0) return false;
+  if (decision === 'REROLL') {
+    await expect.poll(() => submitButton(page).textContent()).toBe('Submit');
+    await panel(page).getByRole('button', { name: 'Keep', exact: true }).click();
+    expect(await submitButton(page).textContent()).toBe('Submit Keep');
+    await submitButton(page).click();
+    return true;
+  }
+  if (decision === 'RESOLVE') {
+    const selected = page.locator('[data-zone="trade-row"] .game-card[data-selected="true"]');
+    const free = page.locator('[data-zone="basic-pile"] .game-card:not([data-unaffordable]) [role=button]').first();
+    if ((await selected.count()) === 0) {
+      expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('You must select a card to gain');
+      await free.click();
+    } else if ((await selected.getAttribute('data-unaffordable')) === 'true') {
+      // The won card restored, but out of reach: Submit is disabled with the engine's reason.
+      expect(await submitButton(page).isDisabled()).toBe(true);
+      expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('Not enough gold');
+      await free.click();
+    }
+    await submitButton(page).click();
+    return true;
+  }
+  return false;
+}
+
+describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
+  let site: Server;
+  let browser: Browser;
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite({ botDelayMs: 5 }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  test('a clash with a tie re-roll, Undo, a websocket cut, and no hidden value received', { timeout: 400_000 }, async () => {
+    const [ca, cb, cc] = await Promise.all([newContext(browser, DESKTOP), newContext(browser, DESKTOP), newContext(browser, DESKTOP)]);
+    await trackSockets(ca);
+    const ann = await guestInContext(site, ca, 'Ann');
+    const bob = await guestInContext(site, cb, 'Bob');
+    const cat = await guestInContext(site, cc, 'Cat');
+    await site.app.services.users.makeDev(ann.userID);
+    const gameID = await startGame(site, ann, { guests: [bob], options: { prerollDice: true, rerollTokens: true } });
+    const [pa, pb, pc] = await Promise.all([ca.newPage(), cb.newPage(), cc.newPage()]);
+    const traffic = [recordTraffic(pa), recordTraffic(pb), recordTraffic(pc)];
+    const secrets = new Set<string>();
+    const errors: string[] = [];
+    for (const p of [pa, pb, pc]) p.on('pageerror', (e) => errors.push(String(e)));
+    for (const p of [pa, pb, pc]) await p.goto(`${site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+    for (const [i, p] of [pa, pb, pc].entries()) {
+      await p.locator('[data-game-phase]').waitFor({ state: 'attached', timeout: 150_000 }).catch(async (error: unknown) => {
+        await screenshot(p, `mp-failure-load-${i}`);
+        throw error;
+      });
+    }
+    await pa.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+    // The spectator sees the game without controls.
+    await pc.getByText('Spectating').waitFor();
+    expect(await panel(pc).count()).toBe(0);
+    expect(await pc.getByRole('button', { name: /^Submit|^Undo$/ }).count()).toBe(0);
+    expect(await pc.locator('[data-zone="trade-row"] [role=button]').count()).toBe(0);
+
+    // Planning rules: Submit disabled with the reason; costs after base gold; red overlays.
+    let raw = await rawGame(site, gameID);
+    secretsOf(raw).forEach((s) => secrets.add(s));
+    const a = raw.players.find((p) => p.userID === ann.userID)!;
+    expect(await submitButton(pa).isDisabled()).toBe(true);
+    expect(await panel(pa).getByTestId('submit-reason').textContent()).toBe('You must select a card to draft');
+    expect(await panel(pa).locator('span[title="You must select a card to draft"]').count()).toBe(1);
+    for (const [index, cardID] of raw.tableIDs.entries()) {
+      const card = raw.cardsByID[cardID!]!;
+      const cost = Math.max(0, card.cost - baseOf(raw, ann.userID, 'gold'));
+      const slot = pa.locator(`[data-trade-row-index="${index}"]`);
+      expect(await slot.getByText(`Cost ${cost}`, { exact: false }).count()).toBeGreaterThan(0);
+      const unaffordable = cost > a.counters.gold || (card.additionalCosts?.warTokens ?? 0) > a.counters.warTokens;
+      expect(await slot.locator('.game-card').getAttribute('data-unaffordable')).toBe(unaffordable ? 'true' : null);
+    }
+    await screenshot(pa, 'mp-planning-desktop');
+
+    try {
+      await playUntilTie();
+    } catch (error) {
+      await screenshot(pa, 'mp-failure-a');
+      await screenshot(pb, 'mp-failure-b');
+      throw error;
+    }
+    async function playUntilTie() {
+    let tieSeen = false;
+    let cutDone = false;
+    let undoDone = false;
+    for (let turn = 0; turn < 12 && !tieSeen; turn++) {
+      raw = await caughtUp(pa, site, gameID);
+      secretsOf(raw).forEach((s) => secrets.add(s));
+      if (raw.phase !== 'PLANNING') throw new Error(`expected planning, got ${raw.phase}`);
+      const range = (id: string) => {
+        const p = raw.players.find((q) => q.userID === id)!;
+        const base = baseOf(raw, id, 'military');
+        return { min: Math.min(base, p.counters.military + base), max: p.counters.military + base };
+      };
+      const ra = range(ann.userID);
+      const rb = range(bob.userID);
+      const sum = (id: string) => (raw.prerolledDiceByPlayerID[id] ?? []).reduce((s, d) => s + d, 0);
+      const da = sum(ann.userID);
+      const db = sum(bob.userID);
+      let plan: { x: number; y: number } | null = null;
+      for (let x = ra.min; x <= ra.max && !plan; x++) {
+        const y = da + x - db;
+        if (y >= rb.min && y <= rb.max) plan = { x, y };
+      }
+      const indexA = 0;
+      const indexB = plan ? 0 : 1;
+
+      // A chooses (unsent); on the first such turn the websocket is cut and comes back.
+      await chooseBid(pa, indexA, plan ? plan.x : ra.min);
+      const chosen = await pa.locator('[data-zone="trade-row"] .game-card[data-selected="true"] [data-card-id]').getAttribute('data-card-id');
+      if (!cutDone) {
+        expect(await closeSockets(pa)).toBeGreaterThan(0);
+        await chooseBid(pb, indexB, plan ? plan.y : rb.min);
+        await submitButton(pb).click();
+        await caughtUp(pa, site, gameID);
+        expect(await pa.locator('[data-zone="trade-row"] .game-card[data-selected="true"] [data-card-id]').getAttribute('data-card-id')).toBe(chosen);
+        expect(await pa.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+        cutDone = true;
+      } else {
+        await chooseBid(pb, indexB, plan ? plan.y : rb.min);
+        await submitButton(pb).click();
+      }
+      // Submitting with unbid on: waiting, Undo, no changes while ready; Undo brings the choice back.
+      if (!undoDone) {
+        // B has bid; undo B's bid once (A still deciding).
+        await panel(pb).getByText('Waiting for other players...').waitFor();
+        expect(await pb.locator('[data-zone="trade-row"] [role=button]').count()).toBe(0);
+        await panel(pb).getByRole('button', { name: 'Undo' }).click();
+        await expect.poll(() => decisionOf(pb)).toBe('BID');
+        await chooseBid(pb, indexB, plan ? plan.y : rb.min);
+        await submitButton(pb).click();
+        await panel(pb).getByText('Waiting for other players...').waitFor();
+        undoDone = true;
+      }
+      await submitButton(pa).click();
+      // The war and resolution: answer until the next planning (or the end).
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        raw = await rawGame(site, gameID);
+        secretsOf(raw).forEach((s) => secrets.add(s));
+        if (raw.phase === 'WAR' && !tieSeen) {
+          await pa.waitForTimeout(400);
+          await screenshot(pa, 'mp-war-desktop');
+          await screenshot(pc, 'mp-war-spectator-desktop');
+        }
+        const acted = (await answer(pa)) || (await answer(pb));
+        const clash = raw.events.filter((e) => e.type === 'CONFLICT_RESULTS' && e.turn === raw.turn && e.age === raw.age);
+        if (clash.some((e) => e.type === 'CONFLICT_RESULTS' && e.payload.rounds.length >= 2)) tieSeen = true;
+        if (raw.phase === 'PLANNING' && raw.events.at(-1)?.type !== undefined && (await seqOf(pa)) === raw.sequenceID && (await decisionOf(pa)) === 'BID') break;
+        if (raw.gameEndTimestamp !== null || Date.now() > deadline) break;
+        if (!acted) await pa.waitForTimeout(150);
+      }
+      if (tieSeen) {
+        await pc.waitForTimeout(300);
+        await screenshot(pc, 'mp-after-tie-spectator-desktop');
+        await screenshot(pa, 'mp-after-tie-desktop');
+      }
+    }
+    expect(tieSeen).toBe(true);
+    expect(undoDone).toBe(true);
+    expect(cutDone).toBe(true);
+    }
+
+
+    raw = await rawGame(site, gameID);
+    secretsOf(raw).forEach((s) => secrets.add(s));
+    for (const received of traffic) {
+      const report = findLeaks(received, secrets);
+      expect(report.views).toBeGreaterThan(3);
+      expect(report.problems).toEqual([]);
+    }
+    // As a player and as a spectator: no serious accessibility violation.
+    expect(await seriousAxeViolations(pa)).toEqual([]);
+    expect(await seriousAxeViolations(pc)).toEqual([]);
+    expect(errors).toEqual([]);
+    for (const g of [ann, bob, cat]) g.close();
+    await Promise.all([ca.close(), cb.close(), cc.close()]);
+  });
+
+  test('without unbid there is no Undo; under hideFavor no favor is received', { timeout: 200_000 }, async () => {
+    const context = await newContext(browser, DESKTOP);
+    const ann = await guestInContext(site, context, 'Ana');
+    const bob = await guestInContext(site, await newContext(browser, DESKTOP), 'Bo');
+    const gameID = await startGame(site, ann, { guests: [bob], options: { unbid: false, hideFavor: true } });
+    const page = await context.newPage();
+    const received = recordTraffic(page);
+    const secrets = new Set<string>();
+    await page.goto(`${site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+    for (let turn = 0; turn < 3; turn++) {
+      await page.locator('[data-decision="BID"]').waitFor();
+      await chooseBid(page, 0, 0);
+      await submitButton(page).click();
+      await panel(page).getByText('Waiting for other players...').waitFor();
+      expect(await panel(page).getByRole('button', { name: 'Undo' }).count()).toBe(0);
+      let raw = await rawGame(site, gameID);
+      secretsOf(raw).forEach((s) => secrets.add(s));
+      await bob.client.games.act.mutate({ gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: 1 } } });
+      await page.locator('[data-decision="RESOLVE"]').waitFor();
+      raw = await rawGame(site, gameID);
+      const free = raw.basicPile.find((id) => raw.cardsByID[id]!.cost === 0)!;
+      await bob.client.games.act.mutate({ gameID, action: { type: 'RESOLVE', resolve: { cardIDToGain: free } } });
+      expect(await answer(page)).toBe(true);
+    }
+    await page.locator('[data-decision="BID"]').waitFor();
+    const raw = await rawGame(site, gameID);
+    secretsOf(raw).forEach((s) => secrets.add(s));
+    const report = findLeaks(received, secrets);
+    expect(report.views).toBeGreaterThan(3);
+    expect(report.problems).toEqual([]);
+    expect(await page.locator('[data-winner]').count()).toBe(0);
+    ann.close();
+    bob.close();
+    await context.close();
+  });
+});

@@ -60,13 +60,17 @@ export function frameStyle(affinity: keyof typeof AFFINITY_COLORS, width: number
   return { '--card-w': `${width}px`, '--mc-frame': c.frame, '--mc-deep': c.deep, '--mc-light': c.light, '--mc-ink': c.ink } as CSSProperties;
 }
 
-/** Interactive props for a card-like element: a button when it has onClick, else an image. */
+/**
+ * Interactive props for a card-like element: a button when it has onClick, else an image.
+ * A button takes its name from `CardName` inside it rather than aria-label: the face's own text
+ * (icons, numbers) differs from the spoken description, and a control whose aria-label does not
+ * contain its visible text fails "label in name" for voice-control users.
+ */
 export function interactiveProps(label: string, onClick: CardFaceProps['onClick']) {
   if (!onClick) return { role: 'img', 'aria-label': label };
   return {
     role: 'button',
     tabIndex: 0,
-    'aria-label': label,
     onClick,
     onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
       if (event.key === 'Enter' || event.key === ' ') {
@@ -75,6 +79,11 @@ export function interactiveProps(label: string, onClick: CardFaceProps['onClick'
       }
     },
   };
+}
+
+/** The spoken name of a clickable card or tribute (see interactiveProps); nothing for images. */
+export function CardName({ label, clickable }: { label: string; clickable: boolean }) {
+  return clickable ? <span className="mythos-visually-hidden">{label}</span> : null;
 }
 
 function KindIcon({ ability }: { ability: Ability }) {
@@ -186,6 +195,7 @@ export function CardFace(props: CardFaceProps) {
   const showFlavor = !compact && card.flavor && abilities.length <= 2;
   return (
     <div className={classes.join(' ')} style={frameStyle(card.affinity, width)} data-card-id={card.id} {...interactiveProps(label, onClick)}>
+      <CardName label={label} clickable={Boolean(onClick)} />
       <div className="mc-inner" aria-hidden="true">
         <div className="mc-head">
           <div className={card.name.length > 24 ? 'mc-name mc-name-long' : card.name.length > 15 ? 'mc-name mc-name-mid' : 'mc-name'}>{card.name}</div>

@@ -8,7 +8,7 @@ import { GOD_COLORS } from '../lib/palette.js';
 import { tributeLabel } from './describe.js';
 import { GodEmblem } from './god-emblem.js';
 import { TributeTokenIcon } from './icons.js';
-import { CARD_WIDTH, interactiveProps, type CardFaceProps } from './card-face.js';
+import { CARD_WIDTH, CardName, interactiveProps, type CardFaceProps } from './card-face.js';
 import './cards.css';
 
 export type { TributeCard };
@@ -36,6 +36,7 @@ export function TributeFace(props: TributeFaceProps) {
   const classes = ['mc-tribute', `mc-god-${tribute.image}`, compact ? 'mc-compact' : '', dimmed ? 'mc-dimmed' : '', selected ? 'mc-selected' : '', onClick ? 'mc-clickable' : ''];
   return (
     <div className={classes.filter(Boolean).join(' ')} style={style} data-tribute-id={tribute.id} {...interactiveProps(label, onClick)}>
+      <CardName label={label} clickable={Boolean(onClick)} />
       <div className="mc-inner" aria-hidden="true">
         <div className="mc-tribute-kicker">Tribute · {tribute.image}</div>
         <div className="mc-tribute-name">{tribute.name}</div>

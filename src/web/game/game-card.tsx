@@ -31,7 +31,7 @@ export function GameCard({ card, width = 120, unaffordable, selected, caption, o
       style={{ width, position: 'relative' }}
     >
       <div style={{ position: 'relative', borderRadius: width / 14, boxShadow: selected ? `0 0 0 3px ${ring}, 0 0 16px 2px ${ring}` : undefined }}>
-        <CardFace card={card} width={width} onClick={onClick} aria-label={label ? `${cardLabel(card)}${card.flavor ? ` ${card.flavor}` : ''} (${label})` : undefined} />
+        <CardFace card={card} width={width} onClick={onClick} aria-label={label ? `${cardLabel(card)} (${label})` : undefined} />
         {unaffordable ? (
           <div aria-hidden style={{ position: 'absolute', inset: 0, borderRadius: width / 14, background: 'rgba(210, 20, 20, 0.36)', pointerEvents: 'none' }} />
         ) : null}

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Game } from '../../src/engine/index.js';
 import type { Server } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
-import { closeSockets, guestInContext, panel, rawGame, recordTraffic, startGame, submitButton, trackSockets } from './support/game.js';
+import { closeSockets, guestInContext, panel, pickTradeRowCard, rawGame, recordTraffic, startGame, submitButton, trackSockets } from './support/game.js';
 import { findLeaks, secretsOf } from './support/hidden.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -35,9 +35,7 @@ function baseOf(raw: Game, userID: string, resource: 'gold' | 'military'): numbe
 
 /** Picks the trade row card at `index` and moves the slider to `military` with the keyboard. */
 async function chooseBid(page: Page, index: number, military: number): Promise<void> {
-  await page.locator(`[data-trade-row-index="${index}"] [role=button]`).click();
-  const ok = page.getByRole('button', { name: 'OK' });
-  if (await ok.isVisible().catch(() => false)) await ok.click();
+  await pickTradeRowCard(page, page.locator(`[data-trade-row-index="${index}"] [role=button]`));
   const slider = panel(page).getByRole('slider');
   if ((await slider.count()) > 0) {
     await slider.focus();

@@ -60,9 +60,13 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
   const panel = spectator ? null : <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} compact={compact} />;
   const status = (
     <Group gap="xs">
-      {spectator ? <Badge color="grape">Spectating</Badge> : null}
+      {spectator ? (
+        <Badge bg="#e2d7fb" c="#23124a">
+          Spectating
+        </Badge>
+      ) : null}
       {!connected ? (
-        <Badge color="orange" role="status">
+        <Badge bg="#f6e2b3" c="#3d2606" role="status">
           Reconnecting...
         </Badge>
       ) : null}

@@ -114,6 +114,20 @@ export async function closeSockets(page: Page): Promise<number> {
   });
 }
 
+/**
+ * Clicks a trade-row card and, when the screen asks to confirm an unaffordable choice, presses
+ * OK. The confirmation opens a render after the click, so this waits until either it is shown or
+ * the card is selected, rather than looking once.
+ */
+export async function pickTradeRowCard(page: Page, card: Locator): Promise<void> {
+  await card.click();
+  const ok = page.getByRole('button', { name: 'OK', exact: true });
+  const selected = page.locator('[data-zone="trade-row"] .game-card[data-selected="true"]');
+  await expect.poll(async () => (await ok.isVisible()) || (await selected.count()) > 0, { timeout: 30_000 }).toBe(true);
+  if (await ok.isVisible()) await ok.click();
+  await selected.first().waitFor();
+}
+
 export interface PlayLog {
   bids: number;
   rerolls: number;
@@ -142,9 +156,7 @@ export async function playStep(page: Page, log: PlayLog, onStep?: (decision: str
     const cards = tradeRow.getByRole('button');
     const affordable = tradeRow.locator('.game-card:not([data-unaffordable]) [role=button]');
     const pick = (await affordable.count()) > 0 ? affordable.nth(log.steps % (await affordable.count())) : cards.first();
-    await pick.click();
-    const ok = page.getByRole('button', { name: 'OK' });
-    if (await ok.isVisible().catch(() => false)) await ok.click();
+    await pickTradeRowCard(page, pick);
     const slider = panel(page).getByRole('slider');
     if ((await slider.count()) > 0) {
       await slider.focus();

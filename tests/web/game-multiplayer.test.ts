@@ -62,7 +62,8 @@ async function answer(page: Page): Promise<boolean> {
     const selected = page.locator('[data-zone="trade-row"] .game-card[data-selected="true"]');
     const free = page.locator('[data-zone="basic-pile"] .game-card:not([data-unaffordable]) [role=button]').first();
     if ((await selected.count()) === 0) {
-      expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('You must select a card to gain');
+      // The panel settles a render after the phase changes (it restores or clears the choice).
+      await expect.poll(() => panel(page).getByTestId('submit-reason').textContent()).toBe('You must select a card to gain');
       await free.click();
     } else if ((await selected.getAttribute('data-unaffordable')) === 'true') {
       // The won card restored, but out of reach: Submit is disabled with the engine's reason.

@@ -7,7 +7,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/web/**'] },
+        test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/web/**'], sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
@@ -20,6 +20,8 @@ export default defineConfig({
           // Each file drives its own Chromium against its own server: two at a time is what a
           // 2-core machine can run without starving the servers' timers.
           maxWorkers: 2,
+          // After the node tests, not beside them: the two groups differ in workers.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -234,8 +234,9 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     await preview.waitFor();
     const big = preview.locator('.mc-card');
     expect(await big.getAttribute('data-card-id')).toBe(id);
+    // The preview fades and grows in: read its size once it has settled.
+    await expect.poll(async () => (await big.boundingBox())?.width ?? 0, { timeout: WAIT }).toBeCloseTo(140 * 2.5, 0);
     const box = (await big.boundingBox())!;
-    expect(box.width).toBeCloseTo(140 * 2.5, 0);
     // Drawn at the larger size (a bigger font), not a scaled copy.
     expect(await big.evaluate((e) => getComputedStyle(e).transform)).toBe('none');
     expect(await big.evaluate((e) => getComputedStyle(e).fontSize)).toBe('25px');

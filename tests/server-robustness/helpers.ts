@@ -73,6 +73,18 @@ export async function privateDatabase(baseUrl: string, suffix: string): Promise<
   return url.toString();
 }
 
+/** Drops what privateDatabase made, so a test run leaves the PostgreSQL server as it found it. */
+export async function dropPrivateDatabase(baseUrl: string, privateUrl: string): Promise<void> {
+  const name = new URL(privateUrl).pathname.replace(/^\//, '');
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 export interface Replayed {
   stored: Game;
   replayed: Game;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Client, type Guest, type Server } from '../server/support.js';
 import type { LobbyView } from '../../src/server/services/lobbies.js';
 import type { WireUpdate } from '../../src/server/services/game-views.js';
-import { actionRows, decide, playSeat, privateDatabase, replayStored, seededRng, until, type SeatClient } from './helpers.js';
+import { actionRows, decide, playSeat, privateDatabase, dropPrivateDatabase, replayStored, seededRng, until, type SeatClient } from './helpers.js';
 
 if (!TEST_DATABASE_URL) console.log('multi-instance tests skipped: TEST_DATABASE_URL is not set (two instances need a shared PostgreSQL database)');
 
@@ -62,6 +62,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
   afterAll(async () => {
     for (const u of users) u.close();
     await Promise.all([a?.close(), b?.close()]);
+    if (url) await dropPrivateDatabase(TEST_DATABASE_URL!, url);
   });
 
   it('a subscriber on one instance sees a move made on the other', async () => {

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { serverLogger } from './logger.js';
 import WebSocket from 'ws';
 import { GAME_DEFINITIONS } from '../engine/data.js';
 import type { GameDefinitions } from '../engine/index.js';
@@ -67,7 +68,7 @@ function decodedOnce(path: string): string {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
-  const log = redacting(options.logger ?? pino({ level: config.logLevel }));
+  const log = redacting(options.logger ?? serverLogger(config));
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db);
   const bus: Bus = db.databaseUrl ? await PgBus.connect(db.databaseUrl) : new MemoryBus();

@@ -28,6 +28,8 @@ export interface Config {
   google: OAuthProviderConfig | null;
   devUserIDs: string[];
   logLevel: string;
+  /** 'pretty' lines for people, 'json' for collectors; null: pretty in a terminal, JSON otherwise. */
+  logFormat: 'pretty' | 'json' | null;
   /** How long a bot waits before acting, so people can follow (0 in tests). */
   botDelayMs: number;
   /** The built web client, served when present. */
@@ -76,6 +78,12 @@ function int(env: Env, key: string, fallback: number): number {
   return n;
 }
 
+function logFormatOf(raw: string | undefined): Config['logFormat'] {
+  if (raw === undefined || raw === '') return null;
+  if (raw === 'pretty' || raw === 'json') return raw;
+  throw new Error(`LOG_FORMAT must be pretty or json, not "${raw}"`);
+}
+
 export function configFromEnv(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000);
   return {
@@ -98,6 +106,7 @@ export function configFromEnv(env: Env = process.env): Config {
     }),
     devUserIDs: (env.DEV_USER_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormatOf(env.LOG_FORMAT),
     botDelayMs: int(env, 'BOT_DELAY_MS', 800),
     webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',

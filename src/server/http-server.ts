@@ -4,9 +4,10 @@
  * cross-site guard. Whatever is served, on any port, gets the same protection.
  */
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { redactUrl } from './log-redaction.js';
 
 /** The largest request body or websocket message: every legitimate one is far smaller. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -22,6 +23,19 @@ export function isCrossSite(origin: string | undefined, host: string | undefined
   }
 }
 
+/**
+ * Requests are logged at debug, one line each when they end: at info a busy server's log would be
+ * nothing but requests. Errors keep fastify's own levels.
+ */
+class QuietRequests extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    request.log.debug({ method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  }
+}
+
 export async function newServer(config: Config, log: Logger): Promise<FastifyInstance> {
   const fastify = Fastify({
     loggerInstance: log,
@@ -31,6 +45,7 @@ export async function newServer(config: Config, log: Logger): Promise<FastifyIns
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs,
     routerOptions: { maxParamLength: 5_000 },
+    logController: new QuietRequests(),
   }) as unknown as FastifyInstance;
   await fastify.register(websocket, { options: { maxPayload: MAX_BODY_BYTES } });
   fastify.addHook('onRequest', async (request, reply) => {

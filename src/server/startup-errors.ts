@@ -67,8 +67,8 @@ export function describeStartupError(error: unknown, context: StartupContext = {
   if (error instanceof ConfigError) return [`${PREFIX} ${error.message}`];
   const e = (error ?? {}) as SystemError;
   const message = typeof e.message === 'string' ? e.message : String(error);
-  // configFromEnv's own refusals: "PORT must be a whole number, not "abc"".
-  const variable = /^([A-Z][A-Z0-9_]*) must be a whole number/.exec(message);
+  // configFromEnv's own refusals: "PORT must be a whole number, not "abc"", "LOG_FORMAT must be ...".
+  const variable = /^([A-Z][A-Z0-9_]*) must be /.exec(message);
   if (variable) return [`${PREFIX} ${message}: fix ${variable[1]} or unset it for the default`];
   const listen = describeListen(e);
   if (listen) return [`${PREFIX} ${listen}`];

@@ -176,6 +176,10 @@ describe('start-up errors', () => {
     expect(await failure({ PORT: 'abc' })).toEqual(['mythos: cannot start: PORT must be a whole number, not "abc": fix PORT or unset it for the default']);
   });
 
+  it('LOG_FORMAT=xml', async () => {
+    expect(await failure({ LOG_FORMAT: 'xml' })).toEqual(['mythos: cannot start: LOG_FORMAT must be pretty or json, not "xml": fix LOG_FORMAT or unset it for the default']);
+  });
+
   it('a busy port', async () => {
     const busy = net.createServer();
     await new Promise<void>((resolve) => busy.listen(0, resolve));

@@ -70,6 +70,8 @@ const schema = buildSchema(`
     status: String!
   }
   type Query {
+    "The signed-in user: who the cookie or JWT of this request belongs to."
+    me: User!
     user(id: ID!): User
     users(ids: [ID!]!): [User]!
     lobbies: [Lobby!]!
@@ -137,6 +139,7 @@ const root = {
       return null;
     }
   },
+  me: (_: unknown, { services, viewer }: GraphContext) => userNode(services, viewer),
   devUsers: async (_: unknown, { services, viewer }: GraphContext) => {
     if (!services.users.isDev(viewer)) throw new GraphQLError('Only developers can list users.');
     return (await services.users.list()).map((u) => userNode(services, u));

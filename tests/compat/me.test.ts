@@ -1,0 +1,45 @@
+/**
+ * "Who am I": a client with a cookie asks the server instead of decoding the JWT, on tRPC
+ * (`session.me`) and on GraphQL (`me`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymous, clientFor, startServer, type Server } from '../server/support.js';
+import { caller, guest, type Session } from './protocol-client.js';
+
+let server: Server;
+let ann: Session;
+
+beforeAll(async () => {
+  server = await startServer();
+  ann = await guest(server.url, 'Ann');
+});
+afterAll(async () => server.close());
+
+describe('me', () => {
+  it('GraphQL answers the signed-in user', async () => {
+    const reply = await ann.graphql('{ me { id name isDev canChangeName } }');
+    expect(reply.status).toBe(200);
+    expect(reply.json).toEqual({ data: { me: { id: ann.userID, name: 'Ann', isDev: false, canChangeName: true } } });
+    const byPost = await ann.call('POST', '/api/graphql', { query: '{ me { id } }' });
+    expect(byPost.json).toEqual({ data: { me: { id: ann.userID } } });
+  });
+
+  it('GraphQL without a session is refused like every other query', async () => {
+    const stranger = await caller(server.url, null).graphql('{ me { id } }');
+    const other = await caller(server.url, null).graphql('{ lobbies { id } }');
+    expect(stranger.status).toBe(other.status);
+    expect(stranger.json).toEqual(other.json);
+  });
+
+  it('tRPC session.me answers the same user, and null to a stranger', async () => {
+    const signedIn = clientFor(server, ann.cookie, null);
+    const stranger = anonymous(server);
+    try {
+      expect(await signedIn.client.session.me.query()).toMatchObject({ id: ann.userID, name: 'Ann' });
+      expect(await stranger.client.session.me.query()).toBeNull();
+    } finally {
+      signedIn.close();
+      stranger.close();
+    }
+  });
+});

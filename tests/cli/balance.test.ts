@@ -6,6 +6,8 @@ import { balanceRecord, dominantDeity } from '../../src/cli/balance-game.js';
 import { playBotGame } from '../../src/bots/harness.js';
 import { gameSetup } from '../../src/cli/match.js';
 import { builtinSeat } from '../../src/cli/seat-spec.js';
+import { SECTIONS } from '../../src/cli/balance-report.js';
+import { formatDuration, pace } from '../../src/cli/progress.js';
 import { cli, tempDir } from './helpers.js';
 
 const dir = tempDir();
@@ -52,6 +54,54 @@ describe('balance', () => {
     expect(winShare).toBeCloseTo(24, 0);
   });
 
+  it('writes the HTML report (a chart per section, the markdown numbers) and the JSON summary from the same run', async () => {
+    const [md, html, json] = ['r.md', 'r.html', 'r.json'].map((f) => join(dir, f));
+    const run = await cli('balance', '--seats', 'random_card,easy_bot,random_card,easy_bot', '--games', '300', '--seed', '5', '--workers', '0', '--out', md!, '--out', html!, '--out', json!);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`wrote ${md}, ${html}, ${json}: 300 games`);
+    const page = readFileSync(html!, 'utf8');
+    const markdown = readFileSync(md!, 'utf8');
+    // Self-contained: ApexCharts is inlined and nothing is fetched.
+    expect(page.includes('ApexCharts v')).toBe(true);
+    const markup = page.replace(/<script>[\s\S]*?<\/script>/g, '');
+    expect(markup).not.toMatch(/<script|<link|src=|href=/);
+    const headings = [1, 2, 3].map(SECTIONS.age).concat([SECTIONS.basic, SECTIONS.leaders, SECTIONS.affinity, SECTIONS.seats, SECTIONS.kinds, SECTIONS.favor]);
+    const charts = [...page.matchAll(/<div class="chart" data-section="([^"]+)">/g)].map((m) => m[1]!.replaceAll('&#39;', "'"));
+    expect(charts).toEqual(headings.map((h) => h.replaceAll('&', '&amp;')));
+    const chartData = JSON.parse(/const CHARTS = (.*);\n/.exec(page)![1]!) as Record<string, { kind: string }>;
+    expect(Object.keys(chartData).sort()).toEqual([...headings].sort());
+    // Every cell of every markdown table is in the page.
+    const unescape = (t: string) => t.replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"');
+    const cellsOfPage = new Set([...page.matchAll(/<t[dh](?: class="num")?>(.*?)<\/t[dh]>/g)].map((m) => unescape(m[1]!.replace(/<\/?strong>/g, ''))));
+    const mdCells = markdown.split('\n').filter((l) => l.startsWith('| ')).flatMap((l) => l.slice(2, -2).split(' | '));
+    expect(mdCells.length).toBeGreaterThan(500);
+    for (const cell of mdCells) expect(cellsOfPage.has(cell), cell).toBe(true);
+
+    const summary = JSON.parse(readFileSync(json!, 'utf8')) as { games: number; seats: unknown[] };
+    expect(summary.games).toBe(300);
+    expect(summary.seats).toHaveLength(4);
+  });
+
+  it('compares two JSON summaries card by card, marking only non-overlapping intervals as real', async () => {
+    const [a, b] = ['a.json', 'b.json'].map((f) => join(dir, f));
+    for (const [out, seats] of [[a!, 'random_card,random_card,random_card,random_card'], [b!, 'easy_bot,easy_bot,easy_bot,easy_bot']] as const) {
+      const run = await cli('balance', '--seats', seats, '--games', '200', '--seed', '1', '--workers', '0', '--out', out);
+      expect(run.code, run.stderr).toBe(0);
+    }
+    const same = await cli('balance', '--compare', a!, a!);
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stdout).toContain('## Age cards (0 real moves first, then by size)');
+    expect(same.stdout).not.toMatch(/\| real \|/);
+    const moved = await cli('balance', '--compare', a!, b!);
+    expect(moved.code, moved.stderr).toBe(0);
+    for (const heading of ['## Aims', '## Seats', '## Leaders', '## Affinities', '## Basic cards (gains per game)']) expect(moved.stdout).toContain(heading);
+    // A random player and a greedy one pick cards very differently: some moves are real.
+    expect(moved.stdout).toMatch(/\| real \|/);
+    const bad = await cli('balance', '--compare', a!);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('--compare takes two JSON reports');
+  });
+
   it('attributes favor to the cards that produced it, matching the game totals', () => {
     const kinds = ['easy_bot', 'valid_move', 'random_card'] as const;
     const match = { seats: kinds.map(builtinSeat), options: {}, modules: [], baseSeed: 9, cardsDir: null, botTimeoutMs: 0 };
@@ -65,6 +115,14 @@ describe('balance', () => {
     });
     expect(record.gains.length).toBe(15 * 3);
     expect(record.seats.map((s) => s.leaderID)).toEqual(game.players.map((p) => p.cardIDs[0]));
+  });
+
+  it('estimates the time left from the average pace since the start', () => {
+    expect(pace(0, 10_000, 5)).toEqual({ rate: '0.0', eta: '?' });
+    // 2,500 of 10,000 games in 50 s: 50 games/s, 7,500 games left, 150 s.
+    expect(pace(2500, 10_000, 50)).toEqual({ rate: '50.0', eta: '2m30s' });
+    expect(formatDuration(3725)).toBe('1h02m');
+    expect(formatDuration(42.4)).toBe('42s');
   });
 
   it('names the dominant deity, or tied, or none', () => {

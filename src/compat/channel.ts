@@ -4,14 +4,14 @@
  * getting its own view. Bad input gets an error message on the socket, never a crash; heartbeats
  * close dead sockets.
  */
-import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { callerOf } from '../server/auth/caller.js';
 import { clientAddress } from '../server/client-address.js';
 import type { UserRow } from '../server/db/schema.js';
 import { chatTopic, type ChatMessage } from '../server/services/chat.js';
-import { ServiceError } from '../server/services/errors.js';
+import { INTERNAL_ERROR_MESSAGE, refusalOf } from '../server/services/errors.js';
 import { gameTopic } from '../server/services/game-service.js';
 import { viewerOf, wireUpdate } from '../server/services/game-views.js';
 import { LOBBY_LIST_TOPIC } from '../server/services/lobbies.js';
@@ -59,6 +59,7 @@ class Connection {
     private readonly socket: WebSocket,
     private readonly user: UserRow | null,
     private readonly address: string,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   send(message: unknown): void {
@@ -67,6 +68,16 @@ class Connection {
 
   error(message: string): void {
     this.send({ type: 'error', message });
+  }
+
+  /**
+   * /channel's one error mapper: a refusal is an error message with its message; anything else
+   * is logged and said to have gone wrong, nothing more.
+   */
+  failed(error: unknown): void {
+    const refusal = refusalOf(error);
+    if (!refusal) this.log.error({ err: error }, 'channel message failed');
+    this.error(refusal ? refusal.message : INTERNAL_ERROR_MESSAGE);
   }
 
   async handle(raw: string): Promise<void> {
@@ -84,16 +95,11 @@ class Connection {
     const parsed = messageSchema.safeParse(data);
     if (!parsed.success) return this.error(describeZodError(parsed.error));
     const message = parsed.data;
-    try {
-      if (message.type === 'chat') {
-        if (!this.user) return this.error('You must be logged in to chat.');
-        await this.services.chat.send(this.user, message.room, message.message, this.address);
-      } else if (message.type === 'subscribe') await this.subscribe(message.topic);
-      else this.unsubscribe(message.topic);
-    } catch (error) {
-      if (error instanceof ServiceError) return this.error(error.message);
-      throw error;
-    }
+    if (message.type === 'chat') {
+      if (!this.user) return this.error('You must be logged in to chat.');
+      await this.services.chat.send(this.user, message.room, message.message, this.address);
+    } else if (message.type === 'subscribe') await this.subscribe(message.topic);
+    else this.unsubscribe(message.topic);
   }
 
   private async subscribe(topicName: string): Promise<void> {
@@ -140,7 +146,10 @@ class Connection {
         };
         this.subscriptions.set(
           topicName,
-          bus.subscribe(gameTopic(topic.gameID), (data) => void deliver((data as { sequenceID: number }).sequenceID).catch(() => undefined)),
+          bus.subscribe(gameTopic(topic.gameID), (data) => {
+            // A delivery that fails is logged; the next step's delivery sends the latest state.
+            deliver((data as { sequenceID: number }).sequenceID).catch((error: unknown) => this.log.error({ err: error, topic: topicName }, 'channel delivery failed'));
+          }),
         );
         await deliver(game.sequenceID);
         return;
@@ -184,15 +193,6 @@ function describe(value: unknown): string {
   return text.length > 100 ? `${text.slice(0, 100)}...` : text;
 }
 
-async function userFromRequest(services: Services, req: IncomingMessage): Promise<{ user: UserRow | null; error: string | null }> {
-  const jwt = new URL(req.url ?? '/', 'http://localhost').searchParams.get('jwt');
-  if (jwt) {
-    const user = await services.jwt.userOf(jwt);
-    return user ? { user, error: null } : { user: null, error: 'Invalid JWT' };
-  }
-  return { user: await services.sessions.validate(services.sessions.tokenFrom(req.headers.cookie)), error: null };
-}
-
 /** Registers /channel on an app that has @fastify/websocket. */
 export function registerChannel(app: FastifyInstance, services: Services): void {
   const connections = new Set<Connection>();
@@ -205,19 +205,25 @@ export function registerChannel(app: FastifyInstance, services: Services): void 
   app.get('/channel', { websocket: true }, (socket, request) => {
     let connection: Connection | null = null;
     // Messages are handled one at a time, in order, once the user is known.
-    let queue: Promise<unknown> = userFromRequest(services, request.raw).then(({ user, error }) => {
-      connection = new Connection(services, socket, user, clientAddress(request.raw, services.config.trustProxy));
+    const opened = callerOf(services, request.raw, 'websocket').then(({ user, refusedJWT }) => {
+      connection = new Connection(services, socket, user, clientAddress(request.raw, services.config.trustProxy), request.log);
       connections.add(connection);
       socket.on('pong', () => connection?.pong());
       socket.on('close', () => {
         connection?.close();
         if (connection) connections.delete(connection);
       });
-      if (error) connection.error(error);
+      if (refusedJWT) connection.error('Invalid JWT');
+    });
+    let queue: Promise<unknown> = opened.catch((error: unknown) => {
+      // Nobody is served without knowing who they are (the database is down): say so and close.
+      request.log.error({ err: error }, 'channel caller lookup failed');
+      socket.send(JSON.stringify({ type: 'error', message: INTERNAL_ERROR_MESSAGE }));
+      socket.close(1011);
     });
     socket.on('message', (raw) => {
       const text = raw.toString();
-      queue = queue.then(() => connection?.handle(text)).catch(() => connection?.error('Something went wrong on our side.'));
+      queue = queue.then(() => connection?.handle(text)).catch((error: unknown) => connection?.failed(error));
     });
   });
 }

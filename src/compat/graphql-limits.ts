@@ -114,10 +114,16 @@ export const costRule: ValidationRule = (context) => ({
   },
 });
 
+/**
+ * graphql-armor's rules report a refusal as a validation error (a 400 like any other), instead of
+ * throwing it out of validation, where it would be taken for the server's own failure.
+ */
+const reported = { propagateOnRejection: false, onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)] };
+
 /** graphql's own rules, then the limits. */
 export const VALIDATION_RULES: readonly ValidationRule[] = [
   ...specifiedRules,
-  maxDepthRule({ n: MAX_DEPTH }) as unknown as ValidationRule,
-  maxAliasesRule({ n: MAX_ALIASES }) as unknown as ValidationRule,
+  maxDepthRule({ n: MAX_DEPTH, ...reported }) as unknown as ValidationRule,
+  maxAliasesRule({ n: MAX_ALIASES, ...reported }) as unknown as ValidationRule,
   costRule,
 ];

@@ -1,17 +1,20 @@
 /**
  * The compat GraphQL endpoint (graphql-helix over graphql 16): the queries of SPEC section 7,
- * answered from the same services as tRPC. Errors go in the standard `errors` array; a browser
- * asking for the endpoint gets GraphiQL.
+ * answered from the same services as tRPC. Errors go in the standard `errors` array, mapped in
+ * one place (`mappedErrors`): refusals keep their message, an unexpected failure is logged and
+ * says only that something went wrong. A browser navigating to the endpoint gets GraphiQL.
  */
-import type { FastifyInstance } from 'fastify';
-import { GraphQLError, buildSchema, execute, parse, validate } from 'graphql';
-import { getGraphQLParameters, processRequest, renderGraphiQL, shouldRenderGraphiQL } from 'graphql-helix';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { GraphQLError, buildSchema, execute, parse, validate, type ExecutionResult } from 'graphql';
+import { getGraphQLParameters, processRequest, renderGraphiQL } from 'graphql-helix';
 import { viewFor } from '../engine/index.js';
 import type { UserRow } from '../server/db/schema.js';
+import { httpFailure } from '../server/http-errors.js';
+import { INTERNAL_ERROR_MESSAGE, refuse, refusalOf } from '../server/services/errors.js';
 import type { LobbyView } from '../server/services/lobbies.js';
 import type { Services } from '../server/services/services.js';
 import { MAX_GAMES_PER_USER, MAX_USERS_PER_REQUEST, VALIDATION_RULES } from './graphql-limits.js';
-import { userOf } from './session.js';
+import { requireUser } from './session.js';
 
 const schema = buildSchema(`
   "A player (or a bot's seat)."
@@ -132,12 +135,12 @@ const root = {
     return lobbies.map((l) => lobbyNode(services, l, hosts.get(l.host.id)));
   },
   lobby: async ({ id }: { id: string }, { services }: GraphContext) => {
-    try {
-      const lobby = await services.lobbies.get(id);
-      return lobbyNode(services, lobby, (await services.users.get(lobby.host.id)) ?? undefined);
-    } catch {
-      return null;
-    }
+    // No such lobby is `null`, as the schema says; any other failure is an error, never a `null`.
+    const lobby = await services.lobbies.get(id).catch((error: unknown) => {
+      if (refusalOf(error)?.kind === 'NOT_FOUND') return null;
+      throw error;
+    });
+    return lobby ? lobbyNode(services, lobby, (await services.users.get(lobby.host.id)) ?? undefined) : null;
   },
   me: (_: unknown, { services, viewer }: GraphContext) => userNode(services, viewer),
   devUsers: async (_: unknown, { services, viewer }: GraphContext) => {
@@ -149,13 +152,56 @@ const root = {
 /** A refusal in the standard GraphQL shape: `{ data: null, errors: [{ message }] }`. */
 const graphQLRefusal = (message: string) => ({ data: null, errors: [{ message }] });
 
+/**
+ * The errors of a result as the caller may see them: GraphQL's own (syntax, validation, coercion),
+ * a resolver's GraphQLError and a service's refusal keep their message; anything else a resolver
+ * threw (a bug, a database outage) is logged and its message replaced.
+ */
+function mappedErrors(result: ExecutionResult, log: FastifyBaseLogger): ExecutionResult {
+  if (!result.errors) return result;
+  const errors = result.errors.map((error) => {
+    const cause = error.originalError;
+    if (cause === undefined || cause instanceof GraphQLError || refusalOf(cause)) return error;
+    log.error({ err: cause, path: error.path }, 'GraphQL resolver failed');
+    return new GraphQLError(INTERNAL_ERROR_MESSAGE, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path });
+  });
+  return { ...result, errors };
+}
+
+/**
+ * The quality (q) an Accept header gives a media type, from its most specific matching range:
+ * `text/html` over `text/*` over `*\/*`. No Accept header accepts anything.
+ */
+export function acceptQuality(accept: string | undefined, mediaType: string): number {
+  if (!accept) return 1;
+  const group = `${mediaType.split('/')[0]}/*`;
+  let best = { specificity: -1, q: 0 };
+  for (const part of accept.toLowerCase().split(',')) {
+    const [range, ...params] = part.split(';').map((p) => p.trim());
+    const specificity = range === mediaType ? 2 : range === group ? 1 : range === '*/*' ? 0 : -1;
+    if (specificity <= best.specificity) continue;
+    const q = Number(params.find((p) => p.startsWith('q='))?.slice(2) ?? '1');
+    best = { specificity, q: Number.isFinite(q) ? q : 0 };
+  }
+  return best.q;
+}
+
+/**
+ * GraphiQL is for a person's browser opening the address: a GET without a query whose Accept
+ * prefers HTML to JSON (a browser's `text/html,...,*\/*;q=0.8`). Any request carrying a query,
+ * and any client preferring JSON or liking both the same, gets JSON.
+ */
+export function wantsGraphiQL(request: { method: string; headers: { accept?: string | undefined }; query: unknown }): boolean {
+  if (request.method !== 'GET' || (request.query as { query?: unknown } | null)?.query !== undefined) return false;
+  return acceptQuality(request.headers.accept, 'text/html') > acceptQuality(request.headers.accept, 'application/json');
+}
+
 export function registerGraphQL(app: FastifyInstance, services: Services): void {
   // Its own scope, so that even a body Fastify cannot parse is answered in the GraphQL shape.
   void app.register(async (scope) => {
     scope.setErrorHandler((error, request, reply) => {
-      const status = (error as { statusCode?: number }).statusCode ?? 500;
-      if (status >= 500) request.log.error({ err: error }, 'GraphQL request failed');
-      return reply.code(status).send(graphQLRefusal(status >= 500 ? 'Something went wrong on our side.' : (error as Error).message));
+      const { status, message } = httpFailure(error, request);
+      return reply.code(status).send(graphQLRefusal(message));
     });
     route(scope, services);
   });
@@ -167,23 +213,22 @@ function route(app: FastifyInstance, services: Services): void {
     url: '/api/graphql',
     handler: async (request, reply) => {
       const helixRequest = { body: request.body, headers: request.headers, method: request.method, query: request.query };
-      if (shouldRenderGraphiQL(helixRequest)) return reply.type('text/html').send(renderGraphiQL({ endpoint: '/api/graphql' }));
-      const viewer = await userOf(services, request);
-      if (!viewer) return reply.code(401).send(graphQLRefusal('You must be logged in.'));
+      if (wantsGraphiQL(request)) return reply.type('text/html').send(renderGraphiQL({ endpoint: '/api/graphql' }));
+      const viewer = await requireUser(services, request);
       let params;
       try {
         params = getGraphQLParameters(helixRequest);
       } catch {
-        return reply.code(400).send(graphQLRefusal('The variables are not valid JSON.'));
+        throw refuse('BAD_REQUEST', 'The variables are not valid JSON.');
       }
       const { query, variables, operationName } = params as { query: unknown; variables: unknown; operationName: unknown };
-      if (query !== undefined && typeof query !== 'string') return reply.code(400).send(graphQLRefusal('The query must be a string.'));
+      if (query !== undefined && typeof query !== 'string') throw refuse('BAD_REQUEST', 'The query must be a string.');
       // A GET carries the variables as JSON text, which graphql-helix parses itself.
       if (variables !== undefined && variables !== null && typeof variables !== 'string' && (typeof variables !== 'object' || Array.isArray(variables))) {
-        return reply.code(400).send(graphQLRefusal('The variables must be a JSON object.'));
+        throw refuse('BAD_REQUEST', 'The variables must be a JSON object.');
       }
       if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
-        return reply.code(400).send(graphQLRefusal('The operationName must be a string.'));
+        throw refuse('BAD_REQUEST', 'The operationName must be a string.');
       }
       const result = await processRequest<GraphContext>({
         ...params,
@@ -196,8 +241,14 @@ function route(app: FastifyInstance, services: Services): void {
         execute,
         rootValueFactory: () => root,
         contextFactory: () => ({ services, viewer }),
+        formatPayload: ({ payload }) => mappedErrors(payload as ExecutionResult, request.log),
       });
-      if (result.type !== 'RESPONSE') return reply.code(400).send(graphQLRefusal('Only queries are served here.'));
+      if (result.type !== 'RESPONSE') throw refuse('BAD_REQUEST', 'Only queries are served here.');
+      if (result.status >= 500) {
+        // graphql-helix's own catch-all: its message is the failure's, not one for the caller.
+        request.log.error({ errors: (result.payload as ExecutionResult).errors }, 'GraphQL request failed');
+        return reply.code(result.status).send(graphQLRefusal(INTERNAL_ERROR_MESSAGE));
+      }
       for (const { name, value } of result.headers) reply.header(name, value);
       return reply.code(result.status).send(result.payload);
     },

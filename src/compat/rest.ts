@@ -1,11 +1,12 @@
 /**
  * The documented REST calls of SPEC section 7, as thin adapters over the same services the tRPC
- * router uses: inputs checked with the same zod schemas, refusals with the spec's messages.
+ * router uses: inputs checked with the same zod schemas, refusals with the spec's messages. A
+ * refusal is thrown, and answered by the app's one HTTP error mapper (server/http-errors.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { viewFor, type Action } from '../engine/index.js';
-import { HTTP_STATUS, ServiceError } from '../server/services/errors.js';
+import { refuse, ruleRefusal } from '../server/services/errors.js';
 import type { UserRow } from '../server/db/schema.js';
 import type { Services } from '../server/services/services.js';
 import { viewerOf } from '../server/services/game-views.js';
@@ -25,15 +26,9 @@ function refuseInput(reply: FastifyReply, error: z.ZodError) {
   return reply.code(400).send({ ok: false, error: describeZodError(error) });
 }
 
-/** Runs a service call; its refusals become the matching status with the message. */
-async function answer(reply: FastifyReply, work: () => Promise<unknown>) {
-  try {
-    const result = await work();
-    return reply.send(result ?? { ok: true });
-  } catch (error) {
-    if (error instanceof ServiceError) return reply.code(HTTP_STATUS[error.kind]).send({ ok: false, error: error.message });
-    throw error;
-  }
+/** A service call's answer (its refusals propagate to the error mapper). */
+async function answer(work: () => Promise<unknown>) {
+  return (await work()) ?? { ok: true };
 }
 
 const addActionBody = z.object({ action: actionSchema });
@@ -66,17 +61,15 @@ export function registerRest(app: FastifyInstance, services: Services): void {
 function routes(app: FastifyInstance, services: Services): void {
   app.get('/api/game_definitions', async () => services.definitions);
 
-  app.get<{ Params: Params }>('/api/game/:id/state', async (request, reply) => {
-    const user = await requireUser(services, request, reply);
-    if (!user) return reply;
+  app.get<{ Params: Params }>('/api/game/:id/state', async (request) => {
+    const user = await requireUser(services, request);
     const game = await services.games.get(request.params.id);
-    if (!game) return reply.code(404).send({ ok: false, error: `Game ${request.params.id} not found.` });
+    if (!game) throw refuse('NOT_FOUND', `Game ${request.params.id} not found.`);
     return viewFor(game, viewerOf(game, user.id));
   });
 
   app.get('/api/game_history_list', async (request, reply) => {
-    const user = await requireUser(services, request, reply);
-    if (!user) return reply;
+    await requireUser(services, request);
     const query = historyQuery.safeParse(request.query);
     if (!query.success) return refuseInput(reply, query.error);
     const includeBots = query.data.includeBots === '1' || query.data.includeBots === 'true';
@@ -84,29 +77,26 @@ function routes(app: FastifyInstance, services: Services): void {
   });
 
   app.post<{ Params: Params }>('/api/game/:id/add_action', async (request, reply) => {
-    const user = await requireUser(services, request, reply);
-    if (!user) return reply;
+    const user = await requireUser(services, request);
     const body = addActionBody.safeParse(request.body);
     if (!body.success) return refuseInput(reply, body.error);
     const result = await services.games.act(request.params.id, user.id, body.data.action as Action);
-    if (!result.ok) return reply.code(result.code === 'game/not-found' ? 404 : 400).send({ ok: false, error: result.message, code: result.code });
+    if (!result.ok) throw ruleRefusal(result);
     return { ok: true, sequenceID: result.sequenceID };
   });
 
-  app.post('/api/lobby/create', async (request, reply) => {
-    const user = await requireUser(services, request, reply);
-    if (!user) return reply;
-    return answer(reply, async () => ({ id: await services.lobbies.create(user) }));
+  app.post('/api/lobby/create', async (request) => {
+    const user = await requireUser(services, request);
+    return answer(async () => ({ id: await services.lobbies.create(user) }));
   });
 
   /** A signed-in call on one lobby: its body checked by `schema`, then handed to the service. */
   const lobbyCall = <T>(action: string, schema: z.ZodType<T>, call: (user: UserRow, lobbyID: string, body: T) => Promise<unknown>) =>
     app.post<{ Params: Params }>(`/api/lobby/:id/${action}`, async (request, reply) => {
-      const user = await requireUser(services, request, reply);
-      if (!user) return reply;
+      const user = await requireUser(services, request);
       const body = schema.safeParse(request.body ?? {});
       if (!body.success) return refuseInput(reply, body.error);
-      return answer(reply, () => call(user, request.params.id, body.data));
+      return answer(() => call(user, request.params.id, body.data));
     });
 
   const noBody = z.unknown();

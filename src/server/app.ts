@@ -18,12 +18,13 @@ import { MemoryBus, type Bus } from './bus/bus.js';
 import { PgBus } from './bus/pg-bus.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
+import { jsonErrorHandler } from './http-errors.js';
 import { newServer } from './http-server.js';
 import { redacting } from './log-redaction.js';
-import { HTTP_STATUS, ServiceError } from './services/errors.js';
 import { buildServices, type Services } from './services/services.js';
 import { contextFor } from './trpc/context.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
+import { isUnexpected } from './trpc/trpc.js';
 import { registerWebClient } from './web-client.js';
 
 export interface App {
@@ -86,12 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  fastify.setErrorHandler((error, request, reply) => {
-    if (error instanceof ServiceError) return reply.code(HTTP_STATUS[error.kind]).send({ ok: false, error: error.message });
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.code(status).send({ ok: false, error: status >= 500 ? 'Something went wrong on our side.' : (error as Error).message });
-  });
+  fastify.setErrorHandler(jsonErrorHandler);
 
   fastify.addHook('onRequest', async (request, reply) => {
     // Subscriptions run over the websocket only: over HTTP (server-sent events) one would hold
@@ -116,7 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // A JWT in the URL signs in a websocket only (the ws adapter hands over the socket as `res`).
       createContext: ({ req, res }) => contextFor(services, req, res instanceof WebSocket ? 'websocket' : 'http'),
       onError: ({ error, path: procedure }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error, procedure }, 'tRPC procedure failed');
+        if (isUnexpected(error)) log.error({ err: error, procedure }, 'tRPC procedure failed');
       },
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);

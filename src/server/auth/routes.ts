@@ -2,15 +2,16 @@
  * The auth endpoints of SPEC section 7: guest login, logout, the websocket JWT, change name,
  * and Discord and Google OAuth (oslo) with configurable provider endpoints.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { OAuth2Client, generateCodeVerifier, generateState } from 'oslo/oauth2';
 import { serializeCookie } from 'oslo/cookie';
 import type { OAuthProviderConfig } from '../config.js';
 import { clientAddress } from '../client-address.js';
 import type { UserRow } from '../db/schema.js';
-import { HTTP_STATUS, ServiceError } from '../services/errors.js';
+import { plainRefusalHandler } from '../http-errors.js';
+import { refuse } from '../services/errors.js';
 import type { Services } from '../services/services.js';
-import { UserError } from '../services/names.js';
+import { callerOf } from './caller.js';
 
 const OAUTH_COOKIE = 'mythos_oauth';
 
@@ -38,9 +39,8 @@ async function signIn(services: Services, reply: FastifyReply, user: UserRow): P
   reply.header('set-cookie', services.sessions.cookie.createCookie(token).serialize());
 }
 
-export async function currentUser(services: Services, request: FastifyRequest): Promise<UserRow | null> {
-  return services.sessions.validate(services.sessions.tokenFrom(request.headers.cookie));
-}
+/** The /auth routes answer their refusals as plain text (http-errors.ts). */
+const PLAIN_REFUSALS = { errorHandler: plainRefusalHandler };
 
 interface OAuthCookie {
   state: string;
@@ -89,8 +89,8 @@ function registerProvider(app: FastifyInstance, services: Services, key: keyof t
   const redirectURI = `${services.config.publicUrl}/auth/${key}/callback`;
   const client = config ? new OAuth2Client(config.clientId, config.authorizeEndpoint, config.tokenEndpoint, { redirectURI }) : null;
 
-  app.get(`/auth/${key}`, async (request, reply) => {
-    if (!client) return reply.code(404).type('text/plain').send(`${provider.label} login is not configured.`);
+  app.get(`/auth/${key}`, PLAIN_REFUSALS, async (request, reply) => {
+    if (!client) throw refuse('NOT_FOUND', `${provider.label} login is not configured.`);
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
     const url = await client.createAuthorizationURL({ state, codeVerifier, scopes: [...provider.scopes] });
@@ -100,42 +100,38 @@ function registerProvider(app: FastifyInstance, services: Services, key: keyof t
     return reply.redirect(url.toString());
   });
 
-  app.get(`/auth/${key}/callback`, async (request, reply) => {
-    if (!client || !config) return reply.code(404).type('text/plain').send(`${provider.label} login is not configured.`);
+  app.get(`/auth/${key}/callback`, PLAIN_REFUSALS, async (request, reply) => {
+    if (!client || !config) throw refuse('NOT_FOUND', `${provider.label} login is not configured.`);
     const { code, state } = request.query as { code?: string; state?: string };
     const cookie = request.headers.cookie?.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${OAUTH_COOKIE}=`));
     const saved = readOAuthCookie(cookie?.slice(OAUTH_COOKIE.length + 1));
-    if (!code || !state || !saved || saved.state !== state) return reply.code(400).type('text/plain').send('Login failed: the sign-in link expired. Try again.');
+    if (!code || !state || !saved || saved.state !== state) throw refuse('BAD_REQUEST', 'Login failed: the sign-in link expired. Try again.');
+    let profile: ProviderProfile;
     try {
       const tokens = await client.validateAuthorizationCode(code, { codeVerifier: saved.codeVerifier, credentials: config.clientSecret, authenticateWith: 'request_body' });
       const response = await fetch(config.userEndpoint, { headers: { authorization: `Bearer ${tokens.access_token}` } });
       if (!response.ok) throw new Error(`user endpoint answered ${response.status}`);
-      const profile = provider.profile((await response.json()) as Record<string, unknown>);
-      const user = await services.users.upsertOAuth(key, profile.id, profile.name, profile.picture);
-      await signIn(services, reply, user);
-      reply.header('set-cookie', serializeCookie(OAUTH_COOKIE, '', { path: '/', maxAge: 0 }));
-      return reply.redirect(saved.redirect);
+      profile = provider.profile((await response.json()) as Record<string, unknown>);
     } catch (error) {
+      // The provider's refusal (or its outage) is the caller's to retry; our own failures below are not.
       request.log.warn({ err: error }, `${key} login failed`);
-      return reply.code(400).type('text/plain').send(`Login failed: ${provider.label} did not confirm the sign-in.`);
+      throw refuse('BAD_REQUEST', `Login failed: ${provider.label} did not confirm the sign-in.`);
     }
+    const user = await services.users.upsertOAuth(key, profile.id, profile.name, profile.picture);
+    await signIn(services, reply, user);
+    reply.header('set-cookie', serializeCookie(OAUTH_COOKIE, '', { path: '/', maxAge: 0 }));
+    return reply.redirect(saved.redirect);
   });
 }
 
 export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
-  app.post('/auth/guest', async (request, reply) => {
+  app.post('/auth/guest', PLAIN_REFUSALS, async (request, reply) => {
     const body = (request.body ?? {}) as { username?: unknown; redirect?: unknown };
     // Where to go is settled before the account exists: a refusal leaves no user behind.
     const redirect = safeRedirect(body.redirect);
-    try {
-      const user = await services.users.createGuest(body.username, clientAddress(request.raw, services.config.trustProxy));
-      await signIn(services, reply, user);
-      return reply.redirect(redirect, 303);
-    } catch (error) {
-      if (error instanceof UserError) return reply.code(400).type('text/plain').send(error.message);
-      if (error instanceof ServiceError) return reply.code(HTTP_STATUS[error.kind]).type('text/plain').send(error.message);
-      throw error;
-    }
+    const user = await services.users.createGuest(body.username, clientAddress(request.raw, services.config.trustProxy));
+    await signIn(services, reply, user);
+    return reply.redirect(redirect, 303);
   });
 
   app.get('/auth/logout', async (request, reply) => {
@@ -144,23 +140,19 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     return reply.redirect('/');
   });
 
-  app.get('/auth/jwt', async (request, reply) => {
-    const session = services.sessions.tokenFrom(request.headers.cookie);
-    const jwt = session ? await services.jwt.issue(services.sessions.idOf(session)) : null;
-    if (!jwt) return reply.code(401).type('text/plain').send('You must be logged in.');
+  app.get('/auth/jwt', PLAIN_REFUSALS, async (request, reply) => {
+    // Issued only against the cookie's session (an HTTP call never reads a JWT), so a token never renews itself.
+    const { sessionID } = await callerOf(services, request, 'http');
+    const jwt = sessionID ? await services.jwt.issue(sessionID) : null;
+    if (!jwt) throw refuse('UNAUTHORIZED', 'You must be logged in.');
     return reply.type('text/plain').send(jwt);
   });
 
-  app.post('/auth/change-name', async (request, reply) => {
-    const user = await currentUser(services, request);
-    if (!user) return reply.code(401).type('text/plain').send('You must be logged in.');
-    try {
-      const renamed = await services.users.rename(user, (request.body as { newName?: unknown } | null)?.newName);
-      return { ok: true, name: renamed.name };
-    } catch (error) {
-      if (error instanceof UserError) return reply.code(400).type('text/plain').send(error.message);
-      throw error;
-    }
+  app.post('/auth/change-name', PLAIN_REFUSALS, async (request) => {
+    const { user } = await callerOf(services, request, 'http');
+    if (!user) throw refuse('UNAUTHORIZED', 'You must be logged in.');
+    const renamed = await services.users.rename(user, (request.body as { newName?: unknown } | null)?.newName);
+    return { ok: true, name: renamed.name };
   });
 
   registerProvider(app, services, 'discord', services.config.discord);

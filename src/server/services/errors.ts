@@ -1,7 +1,14 @@
 /**
- * Service errors: a refusal with a kind (which maps to an HTTP status and a tRPC code) and a
- * message for people. Rule errors from the engine keep their own codes and messages.
+ * The server's one error model. A refusal is a ServiceError: a kind (which each transport maps
+ * to its own status or code), a message for people, and, for the engine's rule errors, the rule's
+ * stable code. Every other thrown value is unexpected (a bug, a database outage): each transport's
+ * one mapper logs it and answers its internal error, never "not found" and never a silent `null`.
+ *
+ * The mappers: tRPC's `errorFormatter` (trpc/trpc.ts), the HTTP error handler for REST and /auth
+ * (http-errors.ts), GraphQL's payload formatter (compat/graphql.ts) and /channel's (compat/channel.ts).
  */
+import type { RuleError } from '../../engine/index.js';
+
 export type ServiceErrorKind = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
 
 export class ServiceError extends Error {
@@ -9,6 +16,8 @@ export class ServiceError extends Error {
   constructor(
     readonly kind: ServiceErrorKind,
     message: string,
+    /** A stable code (`bid/out-of-phase`, `game/not-found`) when the refusal has one. */
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -24,3 +33,15 @@ export const HTTP_STATUS: Record<ServiceErrorKind, number> = {
 };
 
 export const refuse = (kind: ServiceErrorKind, message: string) => new ServiceError(kind, message);
+
+/** A rule error from the engine: a bad request with the spec's message and the rule's code. */
+export const ruleRefusal = (error: Pick<RuleError, 'code' | 'message'>) => new ServiceError('BAD_REQUEST', error.message, error.code);
+
+/** An action on a game that does not exist: the one refusal of the action pipeline that is not a rule. */
+export const gameNotFound = (gameID: string) => new ServiceError('NOT_FOUND', `Game ${gameID} not found.`, 'game/not-found');
+
+/** What every transport says of an unexpected failure: nothing of its cause, which stays in the log. */
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side.';
+
+/** The refusal an error is, or null if it is unexpected. */
+export const refusalOf = (error: unknown): ServiceError | null => (error instanceof ServiceError ? error : null);

@@ -29,6 +29,8 @@ import type { Transaction } from 'kysely';
 import type { Bus } from '../bus/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { gameNotFound } from './errors.js';
+import { SerialQueue } from './serial-queue.js';
 import { insertActions, insertGame, loadGame, saveStep, storedSequenceID, unfinishedGameIDs, type StoredAction } from './game-store.js';
 
 export interface GameServiceDeps {
@@ -49,7 +51,8 @@ export interface NewGame {
   modules: ModuleKey[];
 }
 
-export type ActResult = { ok: true; sequenceID: number } | RuleError | { ok: false; code: 'game/not-found'; message: string };
+/** An action's outcome: committed, or refused by a rule. (A missing game is thrown: `gameNotFound`.) */
+export type ActResult = { ok: true; sequenceID: number } | RuleError;
 
 interface Change {
   game: Game;
@@ -74,7 +77,7 @@ export function botSeedOf(game: Game): string {
 
 export class GameService {
   private readonly cache = new Map<string, Game>();
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queue = new SerialQueue();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private closed = false;
 
@@ -169,28 +172,18 @@ export class GameService {
     this.closed = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    await Promise.allSettled([...this.queues.values()]);
+    await this.queue.idle();
   }
 
   private exclusive<T>(gameID: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(gameID) ?? Promise.resolve();
-    const run = previous.then(task, task);
-    const settled = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.queues.set(gameID, settled);
-    void settled.then(() => {
-      if (this.queues.get(gameID) === settled) this.queues.delete(gameID);
-    });
-    return run;
+    return this.queue.run(gameID, task);
   }
 
   private async commit(gameID: string, change: (game: Game, now: number) => Change | RuleError | null): Promise<ActResult> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       // A stale copy is fine here: the compare and swap below catches it.
       const base = this.cache.get(gameID) ?? (await this.get(gameID));
-      if (!base) return { ok: false, code: 'game/not-found', message: `Game ${gameID} not found.` };
+      if (!base) throw gameNotFound(gameID);
       const now = Math.max(this.deps.now(), base.updateTimestamp);
       const outcome = change(base, now);
       if (outcome === null) return { ok: true, sequenceID: base.sequenceID };

@@ -24,6 +24,7 @@ import { SharedFeed } from '../bus/shared-feed.js';
 import type { Database, LobbyRow, UserRow } from '../db/schema.js';
 import { refuse } from './errors.js';
 import type { GameService } from './game-service.js';
+import { SerialQueue } from './serial-queue.js';
 import type { PublicUser, UserService } from './users.js';
 
 /** Options only developers may change (experimental rules). */
@@ -276,18 +277,12 @@ export class LobbyService {
     });
   }
 
-  private readonly queues = new Map<string, Promise<unknown>>();
+  /** Work per lobby (and per host, for creations), one at a time in this process. */
+  private readonly queue = new SerialQueue();
 
   /** Runs `work` after the earlier work queued under the same key, in this process. */
   private serialised<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const run = (this.queues.get(key) ?? Promise.resolve()).then(work);
-    const settled = run.catch(() => undefined);
-    this.queues.set(key, settled);
-    // The queue of a key with nothing more waiting is dropped, so the map does not grow without end.
-    void settled.then(() => {
-      if (this.queues.get(key) === settled) this.queues.delete(key);
-    });
-    return run;
+    return this.queue.run(key, work);
   }
 
   private async published(lobbyID: string): Promise<void> {

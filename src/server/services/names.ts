@@ -4,10 +4,16 @@
  * format and invisible character, so it cannot colour a terminal (ESC), reverse the text around it
  * (U+202E), hide a NUL, or look empty (zero-width and blank letters); what is left must show.
  */
+import { ServiceError } from './errors.js';
+
 export const MAX_NAME_LENGTH = 12;
 
-export class UserError extends Error {
+/** A name (or a rename) refused: a bad request, with the reason for people. */
+export class UserError extends ServiceError {
   override name = 'UserError';
+  constructor(message: string) {
+    super('BAD_REQUEST', message);
+  }
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
- * The tRPC context: who is calling (from the session cookie, or on a websocket a JWT), from
- * where, and the services every procedure is a thin adapter over. A websocket's context lives as
- * long as the socket, so it also counts the socket's subscriptions.
+ * The tRPC context: who is calling (auth/caller.ts: the session cookie, or on a websocket a JWT),
+ * from where, and the services every procedure is a thin adapter over. A websocket's context
+ * lives as long as the socket, so it also counts the socket's subscriptions.
  */
 import type { IncomingMessage } from 'node:http';
+import { callerOf, type Transport } from '../auth/caller.js';
 import { clientAddress } from '../client-address.js';
 import type { UserRow } from '../db/schema.js';
 import type { Services } from '../services/services.js';
@@ -20,18 +21,8 @@ export interface Context {
   connection: { subscriptions: number };
 }
 
-export type Transport = 'http' | 'websocket';
-
 export async function contextFor(services: Services, req: Pick<IncomingMessage, 'headers' | 'url' | 'socket'>, transport: Transport): Promise<Context> {
-  const token = services.sessions.tokenFrom(req.headers.cookie);
-  let user = await services.sessions.validate(token);
-  const sessionID = user && token ? services.sessions.idOf(token) : null;
-  if (!user && transport === 'websocket' && req.url) {
-    // A websocket client without cookies may pass the JWT from /auth/jwt as a query parameter.
-    // Only a websocket: on an HTTP call a token in the URL would make a leaked link a way to act.
-    const jwt = new URL(req.url, 'http://localhost').searchParams.get('jwt');
-    user = jwt ? await services.jwt.userOf(jwt) : null;
-  }
+  const { user, sessionID } = await callerOf(services, req, transport);
   return {
     services,
     user,

@@ -1,50 +1,42 @@
 /**
  * The procedure builders: public, authed (a signed-in user, narrowed in the context) and dev.
- * Service and rule errors become tRPC errors here, in one place.
+ * `errorFormatter` is tRPC's one error mapper: a ServiceError (services/errors.ts) becomes its
+ * kind's code and HTTP status with its message and rule code; anything else unexpected is an
+ * internal error whose message stays in the server's log (app.ts logs it, see `isUnexpected`).
  */
-import { initTRPC, TRPCError } from '@trpc/server';
-import type { RuleError } from '../../engine/index.js';
-import { ServiceError } from '../services/errors.js';
+import { initTRPC, type TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { HTTP_STATUS, INTERNAL_ERROR_MESSAGE, refusalOf, refuse } from '../services/errors.js';
 import type { Context } from './context.js';
+
+/** A failure no refusal explains: a bug or an outage, to be logged. */
+export const isUnexpected = (error: TRPCError): boolean => error.code === 'INTERNAL_SERVER_ERROR' && refusalOf(error.cause) === null;
 
 const t = initTRPC.context<Context>().create({
   // Subscriptions run over the websocket only (app.ts answers an HTTP one with 405): never an
   // open server-sent-events stream, which would keep a graceful shutdown waiting.
   sse: { enabled: false },
   errorFormatter({ shape, error }) {
-    const cause = error.cause as { ruleCode?: string } | undefined;
     // Stack traces stay in the server's log: clients get the code and the message.
     const { stack: _stack, ...data } = shape.data;
-    return { ...shape, data: { ...data, ruleCode: cause?.ruleCode ?? null } };
+    const refusal = refusalOf(error.cause);
+    if (refusal) {
+      return {
+        ...shape,
+        message: refusal.message,
+        code: TRPC_ERROR_CODES_BY_KEY[refusal.kind],
+        data: { ...data, code: refusal.kind, httpStatus: HTTP_STATUS[refusal.kind], ruleCode: refusal.code },
+      };
+    }
+    if (isUnexpected(error)) return { ...shape, message: INTERNAL_ERROR_MESSAGE, data: { ...data, ruleCode: null } };
+    return { ...shape, data: { ...data, ruleCode: null } };
   },
 });
 
 export const router = t.router;
 
-const fromService = (error: ServiceError) => new TRPCError({ code: error.kind, message: error.message });
-
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
   typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
-
-/** A subscription's deliveries, with a ServiceError thrown while iterating mapped as well. */
-async function* mappedIteration(iterable: AsyncIterable<unknown>): AsyncGenerator<unknown> {
-  try {
-    yield* iterable;
-  } catch (error) {
-    throw error instanceof ServiceError ? fromService(error) : error;
-  }
-}
-
-/**
- * Turns a thrown ServiceError into the matching tRPC error: from a query or mutation, and from a
- * subscription's body, which runs only once the caller iterates it (after this middleware).
- */
-const mapErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof ServiceError) throw fromService(result.error.cause);
-  if (result.ok && isAsyncIterable(result.data)) return { ...result, data: mappedIteration(result.data) };
-  return result;
-});
 
 /** Counts a subscription until its iteration ends. */
 async function* counted(iterable: AsyncIterable<unknown>, release: () => void): AsyncGenerator<unknown> {
@@ -65,7 +57,7 @@ const capSubscriptions = t.middleware(async ({ ctx, type, signal, next }) => {
   const { connection } = ctx;
   const max = ctx.services.config.maxSubscriptionsPerSocket;
   if (connection.subscriptions >= max) {
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `Too many subscriptions on this connection: at most ${max}.` });
+    throw refuse('TOO_MANY_REQUESTS', `Too many subscriptions on this connection: at most ${max}.`);
   }
   connection.subscriptions += 1;
   let held = true;
@@ -81,26 +73,14 @@ const capSubscriptions = t.middleware(async ({ ctx, type, signal, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapErrors).use(capSubscriptions);
+export const publicProcedure = t.procedure.use(capSubscriptions);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'You must be logged in.' });
+  if (!ctx.user) throw refuse('UNAUTHORIZED', 'You must be logged in.');
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
 export const devProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.isDev) throw new TRPCError({ code: 'FORBIDDEN', message: 'Only developers can do that.' });
+  if (!ctx.isDev) throw refuse('FORBIDDEN', 'Only developers can do that.');
   return next();
 });
-
-class RuleCause extends Error {
-  constructor(readonly ruleCode: string, message: string) {
-    super(message);
-  }
-}
-
-/** A rule error from the engine, as a 400 carrying its stable code. */
-export function ruleRefusal(error: RuleError | { code: string; message: string }): TRPCError {
-  const code = error.code === 'game/not-found' ? 'NOT_FOUND' : 'BAD_REQUEST';
-  return new TRPCError({ code, message: error.message, cause: new RuleCause(error.code, error.message) });
-}

@@ -1,9 +1,9 @@
 import { onTopic } from '../bus-iterator.js';
 import { actInput, gameInput, historyInput } from '../schemas.js';
-import { authedProcedure, ruleRefusal, router } from '../trpc.js';
+import { authedProcedure, router } from '../trpc.js';
 import { gameTopic } from '../../services/game-service.js';
 import { viewerOf, wireUpdate } from '../../services/game-views.js';
-import { refuse } from '../../services/errors.js';
+import { refuse, ruleRefusal } from '../../services/errors.js';
 import type { Action } from '../../../engine/index.js';
 
 export const gamesRouter = router({

@@ -1,7 +1,6 @@
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 import { renameInput } from '../schemas.js';
 import { refuse } from '../../services/errors.js';
-import { UserError } from '../../services/names.js';
 
 export const sessionRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.user ? ctx.services.users.toPublicUser(ctx.user) : null)),
@@ -12,12 +11,5 @@ export const sessionRouter = router({
     if (!jwt) throw refuse('UNAUTHORIZED', 'You must be logged in.');
     return jwt;
   }),
-  rename: authedProcedure.input(renameInput).mutation(async ({ ctx, input }) => {
-    try {
-      return ctx.services.users.toPublicUser(await ctx.services.users.rename(ctx.user, input.name));
-    } catch (error) {
-      if (error instanceof UserError) throw refuse('BAD_REQUEST', error.message);
-      throw error;
-    }
-  }),
+  rename: authedProcedure.input(renameInput).mutation(async ({ ctx, input }) => ctx.services.users.toPublicUser(await ctx.services.users.rename(ctx.user, input.name))),
 });

@@ -1,0 +1,44 @@
+/**
+ * Who is calling: the one lookup every transport uses (tRPC, the REST compat routes, GraphQL,
+ * /channel and /auth), so that a request names the same user whichever door it comes through.
+ *
+ * Precedence, the same everywhere:
+ * 1. The session cookie. If it names a live session, that session's user is the caller, and
+ *    nothing else is read.
+ * 2. Only on a websocket handshake (tRPC's /trpc and /channel), and only when the cookie named
+ *    nobody: the `jwt` query parameter from GET /auth/jwt, for clients that cannot send cookies
+ *    on a websocket. On an HTTP call a token in the URL is never read, so a leaked link is no way
+ *    to act as someone. An invalid token leaves the caller anonymous and says so (`refusedJWT`),
+ *    so /channel can answer 'Invalid JWT'.
+ * 3. Otherwise the caller is anonymous.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { UserRow } from '../db/schema.js';
+import type { JwtService } from './jwt.js';
+import type { SessionService } from './sessions.js';
+
+export type Transport = 'http' | 'websocket';
+
+export interface Caller {
+  user: UserRow | null;
+  /** The session the cookie names, when the caller signed in with it (not with a JWT). */
+  sessionID: string | null;
+  /** A websocket offered a JWT, needed it (no cookie session) and it was not valid. */
+  refusedJWT: boolean;
+}
+
+export async function callerOf(
+  services: { sessions: SessionService; jwt: JwtService },
+  request: { headers: IncomingHttpHeaders; url?: string | undefined },
+  transport: Transport,
+): Promise<Caller> {
+  const token = services.sessions.tokenFrom(request.headers.cookie);
+  const user = await services.sessions.validate(token);
+  if (user && token) return { user, sessionID: services.sessions.idOf(token), refusedJWT: false };
+  if (transport !== 'websocket' || !request.url) return { user: null, sessionID: null, refusedJWT: false };
+  const jwt = new URL(request.url, 'http://localhost').searchParams.get('jwt');
+  // An empty `jwt=` is no token at all.
+  if (!jwt) return { user: null, sessionID: null, refusedJWT: false };
+  const byToken = await services.jwt.userOf(jwt);
+  return { user: byToken, sessionID: null, refusedJWT: byToken === null };
+}

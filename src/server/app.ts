@@ -112,7 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // A JWT in the URL signs in a websocket only (the ws adapter hands over the socket as `res`).
       createContext: ({ req, res }) => contextFor(services, req, res instanceof WebSocket ? 'websocket' : 'http'),
       onError: ({ error, path: procedure }) => {
-        if (isUnexpected(error)) log.error({ err: error, procedure }, 'tRPC procedure failed');
+        // The cause is what failed (tRPC wraps it in an INTERNAL_SERVER_ERROR of the same message).
+        if (isUnexpected(error)) log.error({ err: error.cause ?? error, procedure }, 'tRPC procedure failed');
       },
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);

@@ -64,8 +64,8 @@ export function decisionRng(botSeed: BotSeed, seat: number, sequenceID: number):
   return rngFromState(chachaState(deriveSeed(botSeed, 'decision', seat, sequenceID)));
 }
 
-/** Asks the bot in a seat for its action, from its own view. */
-export function botDecision(game: Game, seat: number, botSeed: BotSeed): Action | null {
+/** Asks the bot in a seat (or `kind`, standing in for an absent person) for its action, from the seat's own view. */
+export function botDecision(game: Game, seat: number, botSeed: BotSeed, kind: BotType | null = game.players[seat]!.botType): Action | null {
   const player = game.players[seat]!;
   if (!player.botType) return null;
   const view = viewFor(game, player.userID);

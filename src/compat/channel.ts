@@ -144,13 +144,16 @@ class Connection {
           const { game: view, events } = wireUpdate(latest, viewer);
           this.send({ type: 'topic', topic: topicName, data: { sequenceID: latest.sequenceID, game: { ...view, events } } });
         };
-        this.subscriptions.set(
-          topicName,
-          bus.subscribe(gameTopic(topic.gameID), (data) => {
-            // A delivery that fails is logged; the next step's delivery sends the latest state.
-            deliver((data as { sequenceID: number }).sequenceID).catch((error: unknown) => this.log.error({ err: error, topic: topicName }, 'channel delivery failed'));
-          }),
-        );
+        const unsubscribe = bus.subscribe(gameTopic(topic.gameID), (data) => {
+          // A delivery that fails is logged; the next step's delivery sends the latest state.
+          deliver((data as { sequenceID: number }).sequenceID).catch((error: unknown) => this.log.error({ err: error, topic: topicName }, 'channel delivery failed'));
+        });
+        // A player watching their game is at the table (it takes their seat back from a stand-in).
+        const leave = this.services.attendance.connect(topic.gameID, user.id);
+        this.subscriptions.set(topicName, () => {
+          unsubscribe();
+          leave();
+        });
         await deliver(game.sequenceID);
         return;
       }

@@ -65,6 +65,8 @@ function routes(app: FastifyInstance, services: Services): void {
     const user = await requireUser(services, request);
     const game = await services.games.get(request.params.id);
     if (!game) throw refuse('NOT_FOUND', `Game ${request.params.id} not found.`);
+    // A player looking at their game is at the table.
+    services.attendance.seen(game.id, user.id);
     return viewFor(game, viewerOf(game, user.id));
   });
 

@@ -53,6 +53,10 @@ export interface Config {
   guestLoginsPerAddress: number;
   /** Chat messages one address may send in any 5 seconds (each user also has their own limit). */
   chatMessagesPerAddress: number;
+  /** How long a person may take over one decision in a game with the turn timer on. */
+  turnTimerSeconds: number;
+  /** How long a game may go with no person connected before bots finish it. */
+  abandonedGameSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -117,5 +121,7 @@ export function configFromEnv(env: Env = process.env): Config {
     maxSubscriptionsPerSocket: int(env, 'MAX_SUBSCRIPTIONS_PER_SOCKET', 100),
     guestLoginsPerAddress: int(env, 'GUEST_LOGINS_PER_ADDRESS', 20),
     chatMessagesPerAddress: int(env, 'CHAT_MESSAGES_PER_ADDRESS', 15),
+    turnTimerSeconds: int(env, 'TURN_TIMER_SECONDS', 90),
+    abandonedGameSeconds: int(env, 'ABANDONED_GAME_SECONDS', 600),
   };
 }

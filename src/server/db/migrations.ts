@@ -153,8 +153,19 @@ const seedCommitment: Migration = {
   },
 };
 
+/** A lobby's turn timer: 'auto' (on when two people or more play), 'on' or 'off'. */
+const lobbyTurnTimer: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('lobbies').addColumn('turn_timer', 'text', (c) => c.notNull().defaultTo('auto')).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('lobbies').dropColumn('turn_timer').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
   '2026-11-23-003-seed-commitment': seedCommitment,
+  '2026-11-24-004-lobby-turn-timer': lobbyTurnTimer,
 };

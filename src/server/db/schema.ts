@@ -3,7 +3,8 @@
  * Booleans are 0/1 integers, JSON is text and times are milliseconds since the epoch, so one set
  * of migrations serves both.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { TurnTimerSetting } from '../services/attendance.js';
 
 export interface UsersTable {
   id: string;
@@ -37,6 +38,7 @@ export interface LobbiesTable {
   game_id: string | null;
   created_at: number;
   updated_at: number;
+  turn_timer: ColumnType<TurnTimerSetting, TurnTimerSetting | undefined, TurnTimerSetting>;
 }
 
 export interface LobbyPlayersTable {

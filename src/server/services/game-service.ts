@@ -29,6 +29,7 @@ import type { Transaction } from 'kysely';
 import type { Bus } from '../bus/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { turnTimerIsOn, type Attendance } from './attendance.js';
 import { gameNotFound } from './errors.js';
 import { SerialQueue } from './serial-queue.js';
 import { insertActions, insertGame, loadGame, saveStep, storedSequenceID, unfinishedGameIDs, type StoredAction } from './game-store.js';
@@ -41,6 +42,8 @@ export interface GameServiceDeps {
   botDelayMs: number;
   log: Logger;
   onGameEnded?: (game: Game) => Promise<void>;
+  /** Who is at the table: absent players' seats are played by a stand-in bot. */
+  attendance?: Attendance;
 }
 
 export interface NewGame {
@@ -81,7 +84,15 @@ export class GameService {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private closed = false;
 
-  constructor(private readonly deps: GameServiceDeps) {}
+  constructor(private readonly deps: GameServiceDeps) {
+    if (deps.attendance) deps.attendance.onAway = (gameID) => void this.wakeBots(gameID);
+  }
+
+  /** A seat has just gone to a stand-in: its decision is played after the bot delay. */
+  private async wakeBots(gameID: string): Promise<void> {
+    const game = await this.get(gameID);
+    if (game) this.scheduleBots(game);
+  }
 
   /** Caches a game as the most recent; a finished game leaves the cache once it is stored. */
   private remember(game: Game): void {
@@ -122,7 +133,23 @@ export class GameService {
 
   started(game: Game): void {
     this.remember(game);
+    this.keepAttendance(game);
     this.scheduleBots(game);
+  }
+
+  /** Starts the attendance of a running game, with its lobby's turn timer (none without a lobby). */
+  private keepAttendance(game: Game): void {
+    const attendance = this.deps.attendance;
+    if (!attendance || game.gameEndTimestamp !== null || attendance.isTracked(game.id)) return;
+    void this.deps.db.kysely
+      .selectFrom('lobbies')
+      .select('turn_timer')
+      .where('game_id', '=', game.id)
+      .executeTakeFirst()
+      .then(
+        (lobby) => attendance.track(game, lobby ? turnTimerIsOn(lobby.turn_timer, game) : false),
+        (error: unknown) => this.deps.log.error({ err: error, gameID: game.id }, 'reading the turn timer failed'),
+      );
   }
 
   /**
@@ -143,6 +170,8 @@ export class GameService {
 
   /** A player's action, through the pipeline. */
   act(gameID: string, userID: UserID, action: Action): Promise<ActResult> {
+    // Acting takes a seat back from a stand-in, before the action is judged.
+    this.deps.attendance?.seen(gameID, userID);
     return this.exclusive(gameID, () =>
       this.commit(gameID, (game, now) => {
         const result = applyAction(game, userID, action, now);
@@ -163,13 +192,16 @@ export class GameService {
     const ids = await unfinishedGameIDs(this.deps.db.kysely);
     for (const id of ids) {
       const game = await this.get(id);
-      if (game) this.scheduleBots(game, 0);
+      if (!game) continue;
+      this.keepAttendance(game);
+      this.scheduleBots(game, 0);
     }
     return ids.length;
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    this.deps.attendance?.close();
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     await this.queue.idle();
@@ -203,7 +235,8 @@ export class GameService {
         continue;
       }
       this.remember(outcome.game);
-      this.deps.log.info({ gameID, sequenceID: outcome.game.sequenceID, actions: outcome.actions.length }, 'game step');
+      this.deps.attendance?.observe(outcome.game);
+      this.deps.log.debug({ gameID, sequenceID: outcome.game.sequenceID, actions: outcome.actions.length }, 'game step');
       try {
         await this.deps.bus.publish(gameTopic(gameID), { sequenceID: outcome.game.sequenceID });
       } catch (error) {
@@ -234,9 +267,15 @@ export class GameService {
     return { game, actions, events };
   }
 
+  /** The bot that plays a seat now: its own, or a stand-in for an absent person. */
+  private botOf(game: Game, seat: number): BotType | null {
+    const player = game.players[seat]!;
+    return player.botType ?? this.deps.attendance?.standInFor(game.id, player.userID) ?? null;
+  }
+
   private dueBotSeat(game: Game): number {
-    return game.players.findIndex((p) => {
-      if (p.botType === null) return false;
+    return game.players.findIndex((p, seat) => {
+      if (this.botOf(game, seat) === null) return false;
       const decision = pendingDecision(game, p.userID);
       return decision !== null && decision.type !== 'WAIT_FOR_OTHERS';
     });
@@ -244,7 +283,7 @@ export class GameService {
 
   private botStep(game: Game, seat: number, now: number): Change {
     const userID = game.players[seat]!.userID;
-    const action = botDecision(game, seat, botSeedOf(game));
+    const action = botDecision(game, seat, botSeedOf(game), this.botOf(game, seat));
     if (!action) throw new Error(`bot in seat ${seat} of game ${game.id} had a decision but no action`);
     const result = applyAction(game, userID, action, now);
     if (!result.ok) throw new Error(`bot in seat ${seat} of game ${game.id} made an illegal move: ${result.message}`);

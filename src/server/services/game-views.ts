@@ -4,6 +4,7 @@
  * new. Every transport serialises this, never the raw game.
  */
 import { viewFor, type Game, type GameEvent, type GameView, type UserID } from '../../engine/index.js';
+import type { AwaySeat } from './attendance.js';
 
 export type WireGame = Omit<GameView, 'cardsByID' | 'tributeCardsByID' | 'events'>;
 
@@ -13,14 +14,16 @@ export interface WireUpdate {
   /** Events after the first `fromEvent` of the log. */
   events: GameEvent[];
   fromEvent: number;
+  /** Seats whose player is away, played by a stand-in bot until they come back. */
+  away: AwaySeat[];
 }
 
-export function wireUpdate(game: Game, viewerID: UserID | null, fromEvent = 0): WireUpdate {
+export function wireUpdate(game: Game, viewerID: UserID | null, fromEvent = 0, away: AwaySeat[] = []): WireUpdate {
   // Under hideFavor viewFor maps every event of the log, and only the new ones are sent: it is
   // given only those (an event's view depends on that event alone), the same answer.
   const onlyNew = game.options.hideFavor && fromEvent > 0;
   const { cardsByID: _c, tributeCardsByID: _t, events, ...rest } = viewFor(onlyNew ? { ...game, events: game.events.slice(fromEvent) } : game, viewerID);
-  return { sequenceID: game.sequenceID, game: rest, events: onlyNew ? events : events.slice(fromEvent), fromEvent };
+  return { sequenceID: game.sequenceID, game: rest, events: onlyNew ? events : events.slice(fromEvent), fromEvent, away };
 }
 
 /** The viewer id for a game: the user if seated, else a spectator. */

@@ -22,6 +22,7 @@ import {
 import type { Bus } from '../bus/bus.js';
 import { SharedFeed } from '../bus/shared-feed.js';
 import type { Database, LobbyRow, UserRow } from '../db/schema.js';
+import { TURN_TIMER_SETTINGS, type TurnTimerSetting } from './attendance.js';
 import { refuse } from './errors.js';
 import type { GameService } from './game-service.js';
 import { SerialQueue } from './serial-queue.js';
@@ -51,6 +52,8 @@ export interface LobbyView {
   game: { id: string; endTimestamp: number | null } | null;
   creationDate: number;
   status: LobbyStatus;
+  /** Whether an absent player's decisions are played for them after a while: 'auto' is on with two people or more. */
+  turnTimer: TurnTimerSetting;
 }
 
 export const lobbyTopic = (lobbyID: string) => `lobby/${lobbyID}`;
@@ -175,6 +178,14 @@ export class LobbyService {
       this.mustHost(lobby, actor);
       const options = { ...(JSON.parse(lobby.options_json) as GameOptions), [option]: value };
       await trx.updateTable('lobbies').set({ options_json: JSON.stringify(options) }).where('id', '=', lobby.id).execute();
+    });
+  }
+
+  async setTurnTimer(lobbyID: string, actor: UserRow, turnTimer: TurnTimerSetting): Promise<void> {
+    if (!TURN_TIMER_SETTINGS.includes(turnTimer)) throw refuse('BAD_REQUEST', `Unknown turn timer setting: ${String(turnTimer)}.`);
+    await this.change(lobbyID, async (lobby, _seats, trx) => {
+      this.mustHost(lobby, actor);
+      await trx.updateTable('lobbies').set({ turn_timer: turnTimer }).where('id', '=', lobby.id).execute();
     });
   }
 
@@ -320,6 +331,7 @@ export class LobbyService {
         game: game ? { id: game.id, endTimestamp: game.end_timestamp } : null,
         creationDate: lobby.created_at,
         status: !game ? 'open' : game.end_timestamp === null ? 'playing' : 'finished',
+        turnTimer: lobby.turn_timer,
       };
     });
   }

@@ -6,6 +6,7 @@ import { SessionService } from '../auth/sessions.js';
 import type { Bus } from '../bus/bus.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { Attendance } from './attendance.js';
 import { ChatService } from './chat.js';
 import { GameService } from './game-service.js';
 import { HistoryService } from './history.js';
@@ -22,6 +23,7 @@ export interface Services {
   sessions: SessionService;
   jwt: JwtService;
   games: GameService;
+  attendance: Attendance;
   lobbies: LobbyService;
   chat: ChatService;
   history: HistoryService;
@@ -45,7 +47,15 @@ export function buildServices(deps: {
   const users = new UserService(kysely, deps.config.devUserIDs, now, new RateLimit(deps.config.guestLoginsPerAddress, GUEST_LOGIN_WINDOW_MS, now));
   const sessions = new SessionService(kysely, deps.config.publicUrl.startsWith('https:'), now);
   let lobbies: LobbyService | null = null;
+  const attendance = new Attendance({
+    turnTimerMs: deps.config.turnTimerSeconds * 1_000,
+    abandonAfterMs: deps.config.abandonedGameSeconds * 1_000,
+    // The strongest bot that answers at once stands in, so an absent seat is not thrown away.
+    standIn: 'basic_bot',
+    now,
+  });
   const games = new GameService({
+    attendance,
     db: deps.db,
     bus: deps.bus,
     definitions: deps.definitions,
@@ -70,6 +80,7 @@ export function buildServices(deps: {
     sessions,
     jwt: new JwtService(deps.sessionSecret, sessions),
     games,
+    attendance,
     lobbies,
     chat: new ChatService(kysely, deps.bus, now, deps.config.chatMessagesPerAddress),
     history: new HistoryService(kysely),

@@ -27,3 +27,4 @@ export const historyInput = z.object({ includeBots: z.boolean().default(false), 
 export const userIDsInput = z.object({ ids: z.array(id).max(200) });
 export const userInput = z.object({ userID: id });
 export const renameInput = z.object({ name: z.string().max(100) });
+export const setTurnTimerInput = z.object({ lobbyID: id, turnTimer: z.enum(['auto', 'on', 'off']) });

@@ -11,7 +11,9 @@ export const gamesRouter = router({
   state: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
     const game = await ctx.services.games.get(input.gameID);
     if (!game) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
-    return wireUpdate(game, viewerOf(game, ctx.user.id));
+    // A player looking at their game is at the table.
+    ctx.services.attendance.seen(game.id, ctx.user.id);
+    return wireUpdate(game, viewerOf(game, ctx.user.id), 0, ctx.services.attendance.away(game.id));
   }),
 
   /**
@@ -36,14 +38,17 @@ export const gamesRouter = router({
 
   /** The game now (with its whole event log), then each newer state with only the new events. */
   onGame: authedProcedure.input(gameInput).subscription(async function* ({ ctx, input, signal }) {
+    let leave: (() => void) | null = null;
     const changes = onTopic(ctx.services.bus, gameTopic(input.gameID), signal);
     try {
       const first = await ctx.services.games.get(input.gameID);
       if (!first) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
+      // A player watching their game is at the table (it takes their seat back from a stand-in).
+      leave = ctx.services.attendance.connect(input.gameID, ctx.user.id);
       const viewer = viewerOf(first, ctx.user.id);
       let sent = first.sequenceID;
       let eventCount = first.events.length;
-      yield wireUpdate(first, viewer);
+      yield wireUpdate(first, viewer, 0, ctx.services.attendance.away(input.gameID));
       for await (const message of changes) {
         const sequenceID = (message as { sequenceID: number }).sequenceID;
         if (sequenceID <= sent) continue;
@@ -51,11 +56,12 @@ export const gamesRouter = router({
         if (!game || game.sequenceID <= sent) continue;
         // Once a hideFavor game ends, the favor hidden in events already sent is shown: send the
         // whole log again (fromEvent 0), so that a client splicing at fromEvent holds the truth.
-        yield wireUpdate(game, viewer, game.options.hideFavor && game.gameEndTimestamp !== null ? 0 : eventCount);
+        yield wireUpdate(game, viewer, game.options.hideFavor && game.gameEndTimestamp !== null ? 0 : eventCount, ctx.services.attendance.away(input.gameID));
         sent = game.sequenceID;
         eventCount = game.events.length;
       }
     } finally {
+      leave?.();
       changes.close();
     }
   }),

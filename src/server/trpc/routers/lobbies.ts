@@ -1,5 +1,5 @@
 import { listen, onTopic } from '../bus-iterator.js';
-import { addBotInput, kickInput, lobbyInput, setModuleInput, setOptionInput } from '../schemas.js';
+import { addBotInput, kickInput, lobbyInput, setModuleInput, setOptionInput, setTurnTimerInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
 import { ServiceError } from '../../services/errors.js';
 import { lobbyTopic, type LobbyView } from '../../services/lobbies.js';
@@ -18,6 +18,9 @@ export const lobbiesRouter = router({
   setModule: authedProcedure
     .input(setModuleInput)
     .mutation(({ ctx, input }) => ctx.services.lobbies.setModule(input.lobbyID, ctx.user, input.module, input.enabled)),
+  setTurnTimer: authedProcedure
+    .input(setTurnTimerInput)
+    .mutation(({ ctx, input }) => ctx.services.lobbies.setTurnTimer(input.lobbyID, ctx.user, input.turnTimer)),
   start: authedProcedure.input(lobbyInput).mutation(async ({ ctx, input }) => ({ gameID: await ctx.services.lobbies.start(input.lobbyID, ctx.user) })),
 
   /** The lobby list now, then again after every change to any lobby (computed once for all watchers). */

@@ -32,6 +32,29 @@ describe('GraphQL at /api/graphql', () => {
     expect(json.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
+  it('JSON for every request that carries a query or prefers JSON; GraphiQL only for a browser opening the address', async () => {
+    const query = encodeURIComponent('{ lobbies { id } }');
+    const get = (path: string, accept: string) => fetch(`${server.url}${path}`, { headers: { accept, cookie: me.cookie } });
+    const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+    // A query is always answered in JSON, whatever the Accept header lists.
+    for (const accept of ['text/html', BROWSER, 'application/json, text/html', 'text/html;q=0.9, application/json', '*/*']) {
+      const answer = await get(`/api/graphql?query=${query}`, accept);
+      expect(answer.headers.get('content-type'), accept).toMatch(/^application\/json/);
+      expect(((await answer.json()) as { data: { lobbies: unknown[] } }).data.lobbies, accept).toEqual(expect.arrayContaining([{ id: lobbyID }]));
+    }
+    // Without a query: the page only for a client preferring HTML to JSON.
+    for (const accept of ['application/json, text/html', 'text/html, application/json', 'text/html;q=0.5, application/json', 'application/json', '*/*']) {
+      const answer = await get('/api/graphql', accept);
+      expect(answer.headers.get('content-type'), accept).toMatch(/^application\/json/);
+      expect(await answer.json(), accept).toEqual({ errors: [{ message: 'Must provide query string.' }] });
+    }
+    for (const accept of [BROWSER, 'text/html', 'text/html, application/json;q=0.9']) {
+      const answer = await get('/api/graphql', accept);
+      expect(answer.headers.get('content-type'), accept).toMatch(/^text\/html/);
+      expect(await answer.text(), accept).toContain('<title>GraphiQL</title>');
+    }
+  });
+
   it('POST with a JSON body answers exactly as GET, for each query of SPEC section 7', async () => {
     const queries: [string, Record<string, unknown> | undefined][] = [
       ['query Profile($id: ID!) { user(id: $id) { id name subtitle profilePictureURL statsJSON isDev canSeeProfile canChangeName games(first: 5) { id startTimestamp endTimestamp players { user { id name } gameStatsJSON } renderedGame } } }', { id: me.userID }],

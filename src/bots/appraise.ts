@@ -4,16 +4,14 @@
  * The bid changes only the military left and a few tributes, so a card is worked out once and
  * then valued at any bid cheaply.
  */
-import { baseGold, baseMilitary, type Bid, type CardID, type Game, type GameView, type Player, type TurnRecord, type UserID } from '../engine/index.js';
+import { baseGold, baseMilitary, goldCost, paymentRefusal, type Bid, type CardID, type GameView, type Player, type TurnRecord, type UserID } from '../engine/index.js';
 import { afterGain, type Gained } from './gain.js';
 import type { Outlook } from './outlook.js';
-import { rulesOf } from './seat.js';
 import { BID_SENSITIVE, bidFreeTally, tributeProbe, tributeWorth, type TributeProbe, type TributeTally, type TurnScenario } from './tribute-worth.js';
 import { holdingsOf, holdingsWorthAfter, resourcesWorth, type Holdings } from './worth.js';
 
 export interface Appraisal {
   view: GameView;
-  rules: Game;
   outlook: Outlook;
   player: Player;
   baseMilitary: number;
@@ -39,43 +37,38 @@ export interface Prospect {
 }
 
 /** A guess at a hidden bid: halfway between the bidder's base military and their most. */
-function guessedBid(rules: Game, player: Player, tradeRowIndex: number): Bid {
-  const base = baseMilitary(rules, player);
+function guessedBid(view: GameView, player: Player, tradeRowIndex: number): Bid {
+  const base = baseMilitary(view, player);
   return { military: base + Math.floor(player.counters.military / 2), tradeRowIndex };
 }
 
 export function appraisal(view: GameView, player: Player, outlook: Outlook, clashes: TurnRecord['clashes'] = []): Appraisal {
-  const rules = rulesOf(view);
   const bids: Record<UserID, Bid> = {};
-  for (const p of view.players) bids[p.userID] = view.bidsByPlayerID[p.userID] ?? guessedBid(rules, p, 0);
+  for (const p of view.players) bids[p.userID] = view.bidsByPlayerID[p.userID] ?? guessedBid(view, p, 0);
   return {
     view,
-    rules,
     outlook,
     player,
-    baseMilitary: baseMilitary(rules, player),
+    baseMilitary: baseMilitary(view, player),
     bids,
     clashes,
     bidSensitive: view.tributeRow.some((id) => BID_SENSITIVE.has(view.tributeCardsByID[id]!.function)),
     bidPaid: view.phase !== 'PLANNING',
-    baseGold: baseGold(rules, player),
+    baseGold: baseGold(view, player),
     probe: tributeProbe(view, player.userID),
-    holdings: holdingsOf(rules, player, outlook),
+    holdings: holdingsOf(view, player, outlook),
   };
 }
 
-/** Whether the player can pay for a card now: its gold cost after base gold, and any Clash tokens. */
+/** Whether the player can pay for a card now (the engine's rule). */
 export function canAfford(a: Appraisal, cardID: CardID): boolean {
-  const card = a.rules.cardsByID[cardID]!;
-  const c = a.player.counters;
-  return Math.max(0, card.cost - a.baseGold) <= c.gold && (card.additionalCosts?.warTokens ?? 0) <= c.warTokens;
+  return paymentRefusal(a.view, a.player, cardID, a.baseGold) === null;
 }
 
 /** The player after gaining a card they can afford (see canAfford). */
 export function prospect(a: Appraisal, cardID: CardID, tradeRowIndex: number | null): Prospect {
-  const paid = Math.max(0, a.rules.cardsByID[cardID]!.cost - a.baseGold);
-  const gained = afterGain(a.rules, a.player, cardID, tradeRowIndex !== null, paid);
-  return { cardID, tradeRowIndex, gained, holdings: holdingsWorthAfter(a.rules, a.holdings, gained.player, cardID, a.outlook), tributes: new Map(), bidFree: null };
+  const gained = afterGain(a.view, a.player, cardID, tradeRowIndex !== null, goldCost(a.view, a.player, cardID, a.baseGold));
+  return { cardID, tradeRowIndex, gained, holdings: holdingsWorthAfter(a.view, a.holdings, gained.player, cardID, a.outlook), tributes: new Map(), bidFree: null };
 }
 
 /** The best a player can do from the basic pile at this bid (there is always a free basic card). */

@@ -9,7 +9,7 @@ import { randomInt, xoroshiroState, shuffle, type Game, type GameView, type Rng,
 /** A game consistent with a view taken in the planning phase. */
 export function determinize(view: GameView, rng: Rng): Game {
   if (view.phase !== 'PLANNING') throw new Error('determinize works from a planning view');
-  const { viewerID: _viewer, ...open } = view;
+  const { viewerID: _viewer, decision: _decision, ended: _ended, ...open } = view;
   const known = view.bidsByPlayerID;
   const records: Record<UserID, TurnRecord> = {};
   const ready: Record<UserID, boolean> = {};

@@ -3,9 +3,9 @@
  * favor and a rough worth of what it makes, never thinks about rivals or tributes, always bids a
  * modest amount above its base military, and never rerolls.
  */
-import { baseMilitary, goldCost, pendingDecision, type Card, type GameView, type Player, type UserID } from '../engine/index.js';
+import { baseMilitary, goldCost, paymentRefusal, pendingDecision, type Card, type GameView, type Player, type UserID } from '../engine/index.js';
 import type { Decide } from './bot.js';
-import { playerOf, rulesOf } from './seat.js';
+import { playerOf } from './seat.js';
 import tuning from './tuning/easy-bot.json' with { type: 'json' };
 import { forAge, type ByAge } from './tuning.js';
 
@@ -34,7 +34,7 @@ export function easyRating(card: Card, t: EasyTuning): number {
 }
 
 function affordable(view: GameView, player: Player, card: Card): boolean {
-  return goldCost(rulesOf(view), player, card.id) <= player.counters.gold && (card.additionalCosts?.warTokens ?? 0) <= player.counters.warTokens;
+  return paymentRefusal(view, player, card.id) === null;
 }
 
 function bestBy<T>(items: readonly T[], score: (item: T) => number): T {
@@ -46,14 +46,14 @@ export const easyBot: Decide = (view: GameView, userID: UserID) => {
   if (!decision) return null;
   const t = forAge(EASY_BOT_TUNING, view.age);
   const me = playerOf(view, userID);
-  const net = (card: Card) => easyRating(card, t) - t.costValue * goldCost(rulesOf(view), me, card.id);
+  const net = (card: Card) => easyRating(card, t) - t.costValue * goldCost(view, me, card.id);
   switch (decision.type) {
     case 'BID': {
       const tradeRowIndex = bestBy(decision.tradeRowIndexes, (i) => {
         const card = view.cardsByID[view.tableIDs[i]!]!;
         return affordable(view, me, card) ? net(card) : -100 + net(card);
       });
-      const military = Math.min(decision.maxMilitary, baseMilitary(rulesOf(view), me) + t.extraBid);
+      const military = Math.min(decision.maxMilitary, baseMilitary(view, me) + t.extraBid);
       return { type: 'BID', bid: { military, tradeRowIndex } };
     }
     case 'WAIT_FOR_OTHERS':

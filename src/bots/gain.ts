@@ -4,7 +4,7 @@
  * favor and gain-on-acquire outputs, fire the held cards' acquire-target (and, for a trade row
  * card, draft-target) abilities, then earn any Clash tokens one by one.
  */
-import { COUNTER_CAP, goldCost, type CardID, type Game, type Player } from '../engine/index.js';
+import { COUNTER_CAP, goldCost, type CardID, type CardLookup, type Player } from '../engine/index.js';
 import { sumOutputs, totalOf, triggeredBy, type Amounts } from '../engine/effects.js';
 
 export interface Gained {
@@ -30,7 +30,7 @@ function credit(player: Player, amounts: Amounts): { gold: number; military: num
 }
 
 /** `paid` is the card's gold cost to this player, when the caller already knows it. */
-export function afterGain(rules: Game, before: Player, cardID: CardID, fromTradeRow: boolean, paid = goldCost(rules, before, cardID)): Gained {
+export function afterGain(rules: CardLookup, before: Player, cardID: CardID, fromTradeRow: boolean, paid = goldCost(rules, before, cardID)): Gained {
   const card = rules.cardsByID[cardID]!;
   const c = before.counters;
   const cards = { Building: before.cards.Building, Unit: before.cards.Unit, Event: before.cards.Event };

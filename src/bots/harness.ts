@@ -9,13 +9,11 @@
  * bid before the reveal.
  */
 import {
-  advance,
-  applyAction,
   chachaState,
-  createGame,
   deriveSeed,
   mixSeed,
   rngFromState,
+  startGame,
   viewFor,
   xoroshiroState,
   type Action,
@@ -28,8 +26,11 @@ import {
   type Seed,
   type UserID,
 } from '../engine/index.js';
+import { playSeats, type LoggedAction } from './game-loop.js';
 import { BOTS } from './index.js';
 import { validMove } from './valid-move.js';
+
+export type { LoggedAction } from './game-loop.js';
 
 export interface SeatSetup {
   userID: UserID;
@@ -42,12 +43,6 @@ export interface BotGameSetup {
   options?: Partial<GameOptions>;
   modules?: readonly ModuleKey[];
   definitions: GameDefinitions;
-}
-
-export interface LoggedAction {
-  userID: UserID;
-  action: Action;
-  now: number;
 }
 
 export interface BotGame {
@@ -74,31 +69,19 @@ export function botDecision(game: Game, seat: number, botSeed: BotSeed, kind: Bo
 
 /** Plays a game of bots from setup to the end. `stepMillis` is the clock between actions. */
 export function playBotGame(setup: BotGameSetup, seed: number, botSeed: number, stepMillis = 1_000, start = 0): BotGame {
-  let now = start;
-  const created = createGame(
-    { players: setup.seats, options: setup.options, modules: setup.modules, definitions: setup.definitions },
-    seed,
-    now,
-  );
-  let game = advance(created, now).game;
   const actions: LoggedAction[] = [];
-  while (game.gameEndTimestamp === null) {
-    let acted = false;
-    for (let seat = 0; seat < game.players.length; seat++) {
-      const action = botDecision(game, seat, botSeed);
-      if (!action) continue;
-      now += stepMillis;
-      const userID = game.players[seat]!.userID;
-      const result = applyAction(game, userID, action, now);
-      if (!result.ok) {
-        throw new Error(`${game.players[seat]!.botType} in seat ${seat} made an illegal move: ${result.message} (${JSON.stringify(action)})`);
-      }
-      actions.push({ userID, action, now });
-      game = advance(result.game, now).game;
-      acted = true;
-    }
-    if (!acted) throw new Error(`no bot could act in phase ${game.phase}`);
-  }
+  const game = playSeats(
+    startGame({ players: setup.seats, options: setup.options, modules: setup.modules, definitions: setup.definitions }, seed, start),
+    ({ game, seat }) => botDecision(game, seat, botSeed),
+    {
+      now: start,
+      stepMillis,
+      onAction: (logged) => actions.push(logged),
+      refused: ({ game, seat }, action, error) =>
+        new Error(`${game.players[seat]!.botType} in seat ${seat} made an illegal move: ${error.message} (${JSON.stringify(action)})`),
+      stuck: (game) => new Error(`no bot could act in phase ${game.phase}`),
+    },
+  );
   return { game, actions };
 }
 
@@ -109,30 +92,11 @@ export function playBotGame(setup: BotGameSetup, seed: number, botSeed: number, 
 export function playRawGame(definitions: GameDefinitions, players: number, seed: number, botSeed: number, start = 0, stepMillis = 1): number {
   const rng = rngFromState(xoroshiroState(botSeed));
   const seats = Array.from({ length: players }, (_, i) => ({ userID: `p${i + 1}` }));
-  let now = start;
-  let game = advance(createGame({ players: seats, definitions }, seed, now), now).game;
   let moves = 0;
-  while (game.gameEndTimestamp === null) {
-    for (const player of game.players) {
-      const action = validMove(game, player.userID, rng);
-      if (!action) continue;
-      now += stepMillis;
-      const result = applyAction(game, player.userID, action, now);
-      if (!result.ok) throw new Error(result.message);
-      game = advance(result.game, now).game;
-      moves++;
-    }
-  }
+  playSeats(startGame({ players: seats, definitions }, seed, start), ({ game, userID }) => validMove(game, userID, rng), {
+    now: start,
+    stepMillis,
+    onAction: () => moves++,
+  });
   return moves;
-}
-
-/** Re-runs a logged game through the engine. */
-export function replayActions(setup: BotGameSetup, seed: number, actions: readonly LoggedAction[], start = 0): Game {
-  let game = advance(createGame({ players: setup.seats, options: setup.options, modules: setup.modules, definitions: setup.definitions }, seed, start), start).game;
-  for (const { userID, action, now } of actions) {
-    const result = applyAction(game, userID, action, now);
-    if (!result.ok) throw new Error(`action by ${userID} at ${now} was refused: ${result.message}`);
-    game = advance(result.game, now).game;
-  }
-  return game;
 }

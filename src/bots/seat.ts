@@ -2,16 +2,7 @@
  * What a bot reads of its own view: its seat, its rivals, and how much of the game is left.
  * Bots only ever hold a GameView, never the game itself.
  */
-import { AGE_COUNT, type Game, type GameView, type Player, type UserID } from '../engine/index.js';
-
-/**
- * The view as the engine's evaluation helpers (baseGold, outputAmount, goldCost, tribute checks)
- * take it. Those helpers read only the card set and the players, which a view shows in full, so
- * nothing hidden is needed or invented here.
- */
-export function rulesOf(view: GameView): Game {
-  return view as unknown as Game;
-}
+import { AGE_COUNT, type GameView, type Player, type UserID } from '../engine/index.js';
 
 export function playerOf(view: GameView, userID: UserID): Player {
   const player = view.players.find((p) => p.userID === userID);

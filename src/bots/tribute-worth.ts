@@ -3,9 +3,9 @@
  * engine's own tribute rules against the turn as it would stand (the gain made, the bid paid,
  * the clashes fought). Opponents' bids are not known while planning, so they are guesses.
  */
-import { FAVOR_PER_TRIBUTE_TOKEN, type Bid, type CardID, type Game, type GameView, type Player, type TurnRecord, type UserID } from '../engine/index.js';
+import { FAVOR_PER_TRIBUTE_TOKEN, type Bid, type CardID, type GameView, type Player, type TurnRecord, type UserID } from '../engine/index.js';
 import { totalOf, triggeredBy } from '../engine/effects.js';
-import { tributeMet } from '../engine/tributes/kinds.js';
+import { tributeMet, type TributeGame } from '../engine/tributes/kinds.js';
 import type { Outlook } from './outlook.js';
 
 export interface TurnScenario {
@@ -31,18 +31,18 @@ export interface TurnScenario {
  * each scenario writes its player and planning data into it.
  */
 export interface TributeProbe {
-  game: Game;
+  game: TributeGame;
   seat: number;
 }
 
 export function tributeProbe(view: GameView, userID: UserID): TributeProbe {
-  const game = {
+  const game: TributeGame = {
     cardsByID: view.cardsByID,
     players: view.players.slice(),
     revealedTableIDs: view.phase === 'PLANNING' ? view.tableIDs.filter((id) => id !== null) : view.revealedTableIDs,
     bidsByPlayerID: {},
     planningDataByPlayerID: {},
-  } as unknown as Game;
+  };
   return { game, seat: view.players.findIndex((p) => p.userID === userID) };
 }
 

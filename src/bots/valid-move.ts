@@ -1,28 +1,30 @@
 /**
- * valid_move: answers any pending decision with a uniformly random legal action. The baseline
- * for tests, simulations and benchmarks; it sees only its own view.
+ * valid_move: answers any pending decision with a random legal action, drawn from the engine's own
+ * list (legalActions). The baseline for tests, simulations and benchmarks; it sees only its own view.
  */
-import { pendingDecision, randomInt, type Action, type Game, type GameView, type Rng, type UserID } from '../engine/index.js';
+import { legalActions, randomInt, type Action, type DecisionSource, type Rng, type UserID } from '../engine/index.js';
 
-export function validMove(view: Game | GameView, userID: UserID, rng: Rng): Action | null {
-  const decision = pendingDecision(view, userID);
-  if (!decision) return null;
-  switch (decision.type) {
+const pick = <T>(items: readonly T[], rng: Rng): T => items[randomInt(rng, 0, items.length - 1)]!;
+
+export function validMove(view: DecisionSource, userID: UserID, rng: Rng): Action | null {
+  const actions = legalActions(view, userID);
+  switch (actions[0]?.type) {
     case 'BID': {
-      const tradeRowIndex = decision.tradeRowIndexes[randomInt(rng, 0, decision.tradeRowIndexes.length - 1)]!;
-      const military = randomInt(rng, 0, decision.maxMilitary);
-      return { type: 'BID', bid: { military, tradeRowIndex } };
+      // A slot first, then a bid on it: every card is as likely, whatever the bids.
+      const slots = [...new Set(actions.map((a) => (a.type === 'BID' ? a.bid.tradeRowIndex : -1)))];
+      const slot = pick(slots, rng);
+      return pick(
+        actions.filter((a) => a.type === 'BID' && a.bid.tradeRowIndex === slot),
+        rng,
+      );
     }
-    case 'WAIT_FOR_OTHERS':
+    case 'REROLL':
+      // Decline is always there; reroll too when the player holds a token.
+      return actions.length === 1 ? actions[0]! : pick(actions, rng);
+    case 'RESOLVE':
+      return pick(actions, rng);
+    default:
+      // Nothing to decide, or only an unbid: a bid once made stands.
       return null;
-    case 'REROLL': {
-      const rerollType = decision.rerollTokens > 0 && randomInt(rng, 0, 1) === 1 ? 'reroll' : 'decline';
-      return { type: 'REROLL', rollSelection: { rerollType, rerollRound: decision.rerollRound } };
-    }
-    case 'RESOLVE': {
-      const affordable = decision.choices.filter((c) => c.affordable);
-      const choice = affordable[randomInt(rng, 0, affordable.length - 1)]!;
-      return { type: 'RESOLVE', resolve: { cardIDToGain: choice.cardID } };
-    }
   }
 }

@@ -4,12 +4,12 @@
  * turns left. Comparing the worth of a player before and after a hypothetical gain values a card
  * with everything it brings, its synergy with the cards held and the upgrades it unlocks.
  */
-import { type Card, type CardID, type CountedThing, type Game, type Output, type Player, type Resource } from '../engine/index.js';
+import { type Card, type CardID, type CardLookup, type CountedThing, type Output, type Player, type Resource } from '../engine/index.js';
 import type { Outlook } from './outlook.js';
 
 type Counts = Record<Exclude<CountedThing, 'card_set'>, number>;
 
-function countsOf(rules: Game, player: Player): Counts {
+function countsOf(rules: CardLookup, player: Player): Counts {
   const counts: Counts = {
     Derion: 0,
     Tyros: 0,
@@ -99,7 +99,7 @@ function dependsOnHoldings(card: Card): boolean {
 }
 
 /** What the cards held will still bring, beyond what the player has now. */
-export function holdingsWorth(rules: Game, player: Player, outlook: Outlook): number {
+export function holdingsWorth(rules: CardLookup, player: Player, outlook: Outlook): number {
   const counts = countsOf(rules, player);
   let worth = 0;
   for (const id of player.cardIDs) worth += cardWorth(rules.cardsByID[id]!, counts, outlook);
@@ -115,7 +115,7 @@ export interface Holdings {
   variable: CardID[];
 }
 
-export function holdingsOf(rules: Game, player: Player, outlook: Outlook): Holdings {
+export function holdingsOf(rules: CardLookup, player: Player, outlook: Outlook): Holdings {
   const counts = countsOf(rules, player);
   const holdings: Holdings = { fixed: 0, variable: [] };
   for (const id of player.cardIDs) {
@@ -127,7 +127,7 @@ export function holdingsOf(rules: Game, player: Player, outlook: Outlook): Holdi
 }
 
 /** holdingsWorth of a player who has just gained `cardID`, from their holdings before it. */
-export function holdingsWorthAfter(rules: Game, before: Holdings, after: Player, cardID: CardID, outlook: Outlook): number {
+export function holdingsWorthAfter(rules: CardLookup, before: Holdings, after: Player, cardID: CardID, outlook: Outlook): number {
   const counts = countsOf(rules, after);
   const card = rules.cardsByID[cardID]!;
   let worth = before.fixed + cardWorth(card, counts, outlook);
@@ -154,6 +154,6 @@ export function resourcesWorth(player: Player, outlook: Outlook): number {
 }
 
 /** The whole worth of a position, in favor. */
-export function worthOf(rules: Game, player: Player, outlook: Outlook): number {
+export function worthOf(rules: CardLookup, player: Player, outlook: Outlook): number {
   return player.counters.favor + resourcesWorth(player, outlook) + holdingsWorth(rules, player, outlook);
 }

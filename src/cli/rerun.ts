@@ -7,7 +7,7 @@
  * the card files does not break old saves. Given definitions (today's files, or a --cards
  * directory), it re-runs with those instead, to show what a card change alters.
  */
-import { advance, applyAction, createGame, SetupError, type Game, type GameDefinitions, type ModuleDef } from '../engine/index.js';
+import { playAction, SetupError, startGame, type Game, type GameDefinitions, type ModuleDef } from '../engine/index.js';
 import { CliError } from './errors.js';
 import type { ReplayFile } from './replay-file.js';
 
@@ -42,7 +42,7 @@ export function rerun(replay: ReplayFile, definitions?: GameDefinitions): Rerun 
   const options = definitions ? setup.options : { ...setup.options, ...final.options };
   let game: Game;
   try {
-    game = createGame(
+    game = startGame(
       { id: setup.id, players: setup.seats, options, modules: setup.modules, definitions: definitions ?? savedDefinitions(final, setup.modules), generator },
       seed,
       start,
@@ -51,12 +51,11 @@ export function rerun(replay: ReplayFile, definitions?: GameDefinitions): Rerun 
     if (error instanceof SetupError) throw new CliError(`the setup cannot start a game: ${error.message}`);
     throw error;
   }
-  game = advance(game, start).game;
   for (let index = 0; index < actions.length; index++) {
     const { userID, action, now } = actions[index]!;
-    const result = applyAction(game, userID, action, now);
+    const result = playAction(game, userID, action, now);
     if (!result.ok) return { ok: false, game, index, message: result.message };
-    game = advance(result.game, now).game;
+    game = result.game;
   }
   return { ok: true, game };
 }

@@ -4,8 +4,9 @@
  * outside seat through its SeatBot with the same per-decision rng. An outside bot's bad answer
  * stops the game with a SeatError before the engine sees it.
  */
+import { playSeatsAsync, type Turn } from '../bots/game-loop.js';
 import { botDecision, decisionRng, playBotGame, type BotGame, type LoggedAction } from '../bots/harness.js';
-import { advance, applyAction, createGame, viewFor, type Action, type Game } from '../engine/index.js';
+import { startGame, viewFor, type Action } from '../engine/index.js';
 import { BotAnswerError } from './exec-bot.js';
 import { botSeedFor, gameSetup, seatsForGame, seedForGame, SIM_START, SIM_STEP_MILLIS, type Match } from './match.js';
 import { seatBot, SeatError, seatPlace, type SeatBot } from './seat-bots.js';
@@ -26,35 +27,27 @@ async function playWithOutsideBots(match: Match, index: number): Promise<BotGame
   const bots: (SeatBot | null)[] = [];
   try {
     for (const spec of specs) bots.push(isBuiltin(spec) ? null : await seatBot(spec, match.botTimeoutMs));
-    let now = SIM_START;
-    let game: Game = advance(createGame({ players: setup.seats, options: setup.options, modules: setup.modules, definitions: setup.definitions }, seed, now), now).game;
     const actions: LoggedAction[] = [];
-    while (game.gameEndTimestamp === null) {
-      let acted = false;
-      for (let seat = 0; seat < game.players.length; seat++) {
-        const bot = bots[seat];
-        const userID = game.players[seat]!.userID;
-        let action: Action | null;
-        try {
-          action = bot
-            ? await bot.decide(viewFor(game, userID), userID, decisionRng(botSeed, seat, game.sequenceID), { seat, game: index })
-            : botDecision(game, seat, botSeed);
-        } catch (error) {
-          if (error instanceof BotAnswerError) throw new SeatError(`${seatPlace(specs[seat]!, seat, index, game)}: the bot ${error.message}`);
-          throw error;
-        }
-        if (!action) continue;
-        now += SIM_STEP_MILLIS;
-        const result = applyAction(game, userID, action, now);
-        if (!result.ok) {
-          throw new SeatError(`${seatPlace(specs[seat]!, seat, index, game)}: the engine refused the bot's ${action.type}: ${result.message} (${JSON.stringify(action)})`);
-        }
-        actions.push({ userID, action, now });
-        game = advance(result.game, now).game;
-        acted = true;
+    const start = startGame({ players: setup.seats, options: setup.options, modules: setup.modules, definitions: setup.definitions }, seed, SIM_START);
+    const decide = async ({ game, seat, userID }: Turn): Promise<Action | null> => {
+      const bot = bots[seat];
+      try {
+        return bot
+          ? await bot.decide(viewFor(game, userID), userID, decisionRng(botSeed, seat, game.sequenceID), { seat, game: index })
+          : botDecision(game, seat, botSeed);
+      } catch (error) {
+        if (error instanceof BotAnswerError) throw new SeatError(`${seatPlace(specs[seat]!, seat, index, game)}: the bot ${error.message}`);
+        throw error;
       }
-      if (!acted) throw new SeatError(`game ${index}, age ${game.age} turn ${game.turn} (${game.phase}): no bot would act`);
-    }
+    };
+    const game = await playSeatsAsync(start, decide, {
+      now: SIM_START,
+      stepMillis: SIM_STEP_MILLIS,
+      onAction: (logged) => actions.push(logged),
+      refused: ({ game, seat }, action, error) =>
+        new SeatError(`${seatPlace(specs[seat]!, seat, index, game)}: the engine refused the bot's ${action.type}: ${error.message} (${JSON.stringify(action)})`),
+      stuck: (game) => new SeatError(`game ${index}, age ${game.age} turn ${game.turn} (${game.phase}): no bot would act`),
+    });
     return { game, actions };
   } finally {
     for (const bot of bots) bot?.close();

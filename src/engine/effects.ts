@@ -4,18 +4,24 @@
  */
 import type { Output, Target } from './cards/notation.js';
 import type { TriggeredCard } from './events.js';
-import { COUNTER_CAP, type Counters, type Game, type Player } from './state.js';
+import { COUNTER_CAP, type Game, type Player } from './state.js';
 import type { Step } from './step.js';
 import { editPlayer, own } from './step.js';
 import { DEITIES, type Affinity, type CardID, type CardType, type CountedThing, type Deity, type Resource } from './types.js';
 
-export function countAffinity(game: Game, player: Player, affinity: Affinity): number {
+/**
+ * What the counting helpers read of a game: its card set. A player's view has it too, so bots and
+ * the web client call these helpers on their view as it is.
+ */
+export type CardLookup = Pick<Game, 'cardsByID'>;
+
+export function countAffinity(game: CardLookup, player: Player, affinity: Affinity): number {
   let n = 0;
   for (const id of player.cardIDs) if (game.cardsByID[id]!.affinity === affinity) n++;
   return n;
 }
 
-export function countByDeity(game: Game, cardIDs: readonly CardID[]): Record<Deity, number> {
+export function countByDeity(game: CardLookup, cardIDs: readonly CardID[]): Record<Deity, number> {
   const counts: Record<Deity, number> = { Derion: 0, Tyros: 0, Zeona: 0 };
   for (const id of cardIDs) {
     const affinity = game.cardsByID[id]!.affinity;
@@ -25,12 +31,12 @@ export function countByDeity(game: Game, cardIDs: readonly CardID[]): Record<Dei
 }
 
 /** The deity-set count: the fewest cards held of any of the three deities. */
-export function deitySets(game: Game, player: Player): number {
+export function deitySets(game: CardLookup, player: Player): number {
   const counts = countByDeity(game, player.cardIDs);
   return Math.min(...DEITIES.map((d) => counts[d]));
 }
 
-export function countOf(game: Game, player: Player, thing: CountedThing): number {
+export function countOf(game: CardLookup, player: Player, thing: CountedThing): number {
   switch (thing) {
     case 'Unit':
     case 'Building':
@@ -46,18 +52,18 @@ export function countOf(game: Game, player: Player, thing: CountedThing): number
 }
 
 /** Whether an upgrade's condition holds (an output without one always holds). */
-export function isUpgraded(game: Game, player: Player, output: Output): boolean {
+export function isUpgraded(game: CardLookup, player: Player, output: Output): boolean {
   const condition = output.upgradeCondition;
   return !condition || countOf(game, player, condition.upgradeType) >= condition.upgradeAmount;
 }
 
-export function outputAmount(game: Game, player: Player, output: Output): number {
+export function outputAmount(game: CardLookup, player: Player, output: Output): number {
   if (!isUpgraded(game, player, output)) return 0;
   const m = output.multiplier;
   return m ? output.outputRatio * Math.floor(countOf(game, player, m.resource) / m.resourceDivisor) : output.outputRatio;
 }
 
-function baseOf(game: Game, player: Player, resource: 'gold' | 'military'): number {
+function baseOf(game: CardLookup, player: Player, resource: 'gold' | 'military'): number {
   let total = 0;
   for (const id of player.cardIDs) {
     for (const output of game.cardsByID[id]!.effects.baseEffect) {
@@ -68,9 +74,9 @@ function baseOf(game: Game, player: Player, resource: 'gold' | 'military'): numb
 }
 
 /** Base gold: taken off every gold cost (a Town gives 1). */
-export const baseGold = (game: Game, player: Player) => baseOf(game, player, 'gold');
+export const baseGold = (game: CardLookup, player: Player) => baseOf(game, player, 'gold');
 /** Base military: added to every bid for free (a Fort gives 1). */
-export const baseMilitary = (game: Game, player: Player) => baseOf(game, player, 'military');
+export const baseMilitary = (game: CardLookup, player: Player) => baseOf(game, player, 'military');
 
 export type Amounts = Record<Resource, number>;
 export const noAmounts = (): Amounts => ({ gold: 0, favor: 0, military: 0, warTokens: 0, rerollTokens: 0 });
@@ -78,25 +84,12 @@ export const noAmounts = (): Amounts => ({ gold: 0, favor: 0, military: 0, warTo
 /** A capped counter (gold, military, war and reroll tokens) kept within 0..COUNTER_CAP. */
 export const capped = (value: number) => Math.max(0, Math.min(COUNTER_CAP, value));
 
-const CAPPED: readonly (keyof Counters)[] = ['gold', 'military', 'warTokens', 'rerollTokens'];
-
-/** Counters after a change, each capped to 0..COUNTER_CAP where the rules cap it, else floored at 0. */
-export function addToCounters(counters: Counters, delta: Partial<Counters>): Counters {
-  const next = { ...counters };
-  for (const key in delta) {
-    const k = key as keyof Counters;
-    const value = next[k] + (delta[k] ?? 0);
-    next[k] = CAPPED.includes(k) ? Math.max(0, Math.min(COUNTER_CAP, value)) : Math.max(0, value);
-  }
-  return next;
-}
-
-export function sumOutputs(game: Game, player: Player, outputs: readonly Output[], into: Amounts = noAmounts()): Amounts {
+export function sumOutputs(game: CardLookup, player: Player, outputs: readonly Output[], into: Amounts = noAmounts()): Amounts {
   for (const output of outputs) into[output.outputResource] += outputAmount(game, player, output);
   return into;
 }
 
-export function targetMatches(target: Target, game: Game, what: { cardID?: CardID; tribute?: boolean; warToken?: boolean }): boolean {
+export function targetMatches(target: Target, game: CardLookup, what: { cardID?: CardID; tribute?: boolean; warToken?: boolean }): boolean {
   switch (target.kind) {
     case 'tribute':
       return what.tribute === true;
@@ -114,7 +107,7 @@ export function targetMatches(target: Target, game: Game, what: { cardID?: CardI
  * `except` is the card just gained: a card does not react to its own arrival.
  */
 export function triggeredBy(
-  game: Game,
+  game: CardLookup,
   player: Player,
   kind: 'draftOtherEffect' | 'gainOtherEffect',
   what: { cardID?: CardID; tribute?: boolean; warToken?: boolean },

@@ -8,14 +8,15 @@ export { ACTION_TYPES, REROLL_TYPES } from './actions/action.js';
 export { createGame, SetupError, type GameSetup, type PlayerSetup } from './create-game.js';
 export { applyAction, type ActionResult } from './apply-action.js';
 export { advance } from './advance.js';
+export { startGame, playAction, type StepObserver } from './play.js';
 export { viewFor, type GameView } from './view.js';
-export { pendingDecision, legalActions, type Decision, type CardChoice } from './pending.js';
+export { pendingDecision, legalActions, type Decision, type DecisionSource, type CardChoice, type Refusal } from './pending.js';
 export { clashWinProbabilities, diceSumDistribution } from './probability.js';
 export { migrate, migrateV1toV2, migrateV2toV3, migrateV3toV4, type SaveV1, type SaveV2, type SaveV3 } from './migrations.js';
 export { loadDefinitions, buildCardSet, DefinitionError, type Card, type TributeCard, type GameDefinitions, type ModuleDef } from './cards/definitions.js';
 export { parseAbility, parseEffect, formatEffect, NotationError, type Ability, type Output, type Target } from './cards/notation.js';
-export { baseGold, baseMilitary, deitySets, countOf, isUpgraded, outputAmount } from './effects.js';
-export { goldCost, prophecyFavor } from './phases/resolution.js';
+export { baseGold, baseMilitary, deitySets, countOf, isUpgraded, outputAmount, type CardLookup } from './effects.js';
+export { goldCost, paymentRefusal, prophecyFavor } from './phases/resolution.js';
 export { maxBid } from './actions/bid.js';
 export {
   mixSeed,

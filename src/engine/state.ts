@@ -29,7 +29,6 @@ export interface Counters {
   rerollTokens: number;
   tributeTokens: number;
 }
-export type CounterKey = keyof Counters;
 
 export interface Bid {
   military: number;

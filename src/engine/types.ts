@@ -28,7 +28,6 @@ export const RESOURCE_BY_LETTER = {
   R: 'rerollTokens',
 } as const;
 export type Resource = (typeof RESOURCE_BY_LETTER)[keyof typeof RESOURCE_BY_LETTER];
-export const RESOURCES = Object.values(RESOURCE_BY_LETTER) as Resource[];
 
 /** Things an output can be multiplied by or upgraded on (SPEC: upgradeType values). */
 export const COUNTED_THINGS = ['Tyros', 'Derion', 'Zeona', 'Unit', 'Building', 'Event', 'War', 'card_set'] as const;

@@ -1,17 +1,30 @@
 /**
  * viewFor: the one door for secrets. What one player (or a spectator, viewer null) may see of a
  * game: never the PRNG, the deck orders or pre-rolled dice, nor the seed before the game ends;
- * other players' bids, gains and reroll choices only once revealed; and no favor at all under
- * hideFavor until the game ends. The seed's commitment is shown from the start, so that at the end
- * anyone can check the revealed seed against it.
+ * other players' bids, gains and reroll choices only once revealed; and under hideFavor, until the
+ * game ends, no favor at all, nor the tribute tokens and tributes of other players (each token is
+ * 3 favor). The seed's commitment is shown from the start, so that at the end anyone can check the
+ * revealed seed against it.
  */
 import type { GameEvent, TriggeredCard } from './events.js';
+import { pendingDecision, type Decision } from './pending.js';
 import type { Game, Player, RerollChoice } from './state.js';
 import type { UserID } from './types.js';
 
 type Hidden = 'rngState' | 'seed' | 'prerolledDiceByPlayerID' | 'turnRecordByPlayerID';
 /** The seed is shown only once the game has ended (its commitment is shown throughout). */
-export type GameView = Omit<Game, Hidden> & { viewerID: UserID | null; seed: Game['seed'] | null };
+export type GameView = Omit<Game, Hidden> & {
+  viewerID: UserID | null;
+  seed: Game['seed'] | null;
+  /**
+   * What the viewer must decide now, with its legal ranges and choices and the engine's reason
+   * for any choice it would refuse (pendingDecision, as the bots see it); null for a spectator,
+   * for a player with nothing to do, and once the game has ended.
+   */
+  decision: Decision | null;
+  /** Whether the game is over (its phase stays the last one played, TRIBUTE). */
+  ended: boolean;
+};
 
 const sorted = (ids: readonly number[]) => ids.slice().sort((a, b) => a - b);
 
@@ -19,16 +32,28 @@ function hideTriggered(list: TriggeredCard[]): TriggeredCard[] {
   return list.map((t) => ({ ...t, favor: 0 }));
 }
 
-/** An event as it may be shown while favor is hidden. */
-function withoutFavor(event: GameEvent): GameEvent {
+/** An event as `viewerID` may see it while favor is hidden. */
+function withoutFavor(event: GameEvent, viewerID: UserID | null): GameEvent {
   switch (event.type) {
     case 'GAIN_CARD':
       return {
         ...event,
         payload: { ...event.payload, favor: 0, prophecyFavor: 0, triggeredCards: hideTriggered(event.payload.triggeredCards) },
       };
-    case 'GAIN_TRIBUTES':
-      return { ...event, payload: { ...event.payload, favor: 0, triggeredCards: hideTriggered(event.payload.triggeredCards) } };
+    case 'GAIN_TRIBUTES': {
+      // Another player's tributes would tell their tokens, and so their favor.
+      const own = event.payload.userID === viewerID;
+      return {
+        ...event,
+        payload: {
+          ...event.payload,
+          tributeIDs: own ? event.payload.tributeIDs : [],
+          tributeTokens: own ? event.payload.tributeTokens : 0,
+          favor: 0,
+          triggeredCards: hideTriggered(event.payload.triggeredCards),
+        },
+      };
+    }
     case 'EARN_TOKEN':
       return { ...event, payload: { ...event.payload, triggeredCards: hideTriggered(event.payload.triggeredCards) } };
     default:
@@ -48,7 +73,14 @@ export function viewFor(game: Game, viewerID: UserID | null): GameView {
     let out = p;
     if (planning && !isOwn(p.userID) && (p.bid !== null || p.selectedCard !== null)) out = { ...out, bid: null, selectedCard: null };
     if (hideFavor) {
-      out = { ...out, counters: { ...out.counters, favor: 0 }, favorSources: { cards: 0, tributes: 0, prophecies: 0, resources: 0 } };
+      // Favor shows as 0 to everyone; another player's tribute tokens and tributes would tell theirs.
+      const own = isOwn(p.userID);
+      out = {
+        ...out,
+        counters: { ...out.counters, favor: 0, tributeTokens: own ? out.counters.tributeTokens : 0 },
+        tributeIDs: own ? out.tributeIDs : [],
+        favorSources: { cards: 0, tributes: 0, prophecies: 0, resources: 0 },
+      };
     }
     return out;
   });
@@ -56,7 +88,7 @@ export function viewFor(game: Game, viewerID: UserID | null): GameView {
   const rollSelections: Record<UserID, RerollChoice> = {};
   for (const [id, choice] of Object.entries(game.rollSelectionsByPlayerID)) rollSelections[id] = isOwn(id) ? choice : 'na';
 
-  return {
+  const view: GameView = {
     ...open,
     viewerID,
     seed: ended ? seed : null,
@@ -66,8 +98,13 @@ export function viewFor(game: Game, viewerID: UserID | null): GameView {
     bidsByPlayerID: planning ? pick(game.bidsByPlayerID, viewerID) : game.bidsByPlayerID,
     resolvesByPlayerID: resolving ? pick(game.resolvesByPlayerID, viewerID) : game.resolvesByPlayerID,
     rollSelectionsByPlayerID: rollSelections,
-    events: hideFavor ? game.events.map(withoutFavor) : game.events,
+    events: hideFavor ? game.events.map((event) => withoutFavor(event, viewerID)) : game.events,
+    decision: null,
+    ended,
   };
+  // Worked out from the view itself, so the decision cannot tell more than the view does.
+  if (viewerID !== null) view.decision = pendingDecision(view, viewerID);
+  return view;
 }
 
 function pick<V>(record: Record<UserID, V>, viewerID: UserID | null): Record<UserID, V> {

@@ -11,9 +11,10 @@ import { outlookOf } from '../../src/bots/outlook.js';
 import { BASIC_BOT_TUNING } from '../../src/bots/basic-bot.js';
 import { BASIC_BOT2_TUNING } from '../../src/bots/basic-bot2.js';
 import { EASY_BOT_TUNING } from '../../src/bots/easy-bot.js';
+import { playSeats } from '../../src/bots/game-loop.js';
 import { botDecision } from '../../src/bots/harness.js';
 import { holdingsWorth, resourcesWorth } from '../../src/bots/worth.js';
-import { advance, applyAction, createGame, rngFromState, xoroshiroState, viewFor, type Game } from '../../src/engine/index.js';
+import { rngFromState, startGame, xoroshiroState, viewFor, type Game } from '../../src/engine/index.js';
 import { applyGains } from '../../src/engine/phases/resolution.js';
 import { beginStep, endStep } from '../../src/engine/step.js';
 import { ANN, counters, holding, planning } from './situations.js';
@@ -24,17 +25,14 @@ function chosenGains(games: number): Game[] {
   const found: Game[] = [];
   for (let seed = 1; seed <= games; seed++) {
     const setup = randomSetup(seed, ['easy_bot', 'easy_bot'], ['random_card', 'valid_move', 'easy_bot']);
-    let game = advance(createGame({ players: setup.seats, options: setup.options, modules: setup.modules, definitions: setup.definitions }, seed, 0), 0).game;
-    while (game.gameEndTimestamp === null) {
-      for (let seat = 0; seat < game.players.length; seat++) {
-        const action = botDecision(game, seat, seed);
-        if (!action) continue;
-        const result = applyAction(game, game.players[seat]!.userID, action, 0);
-        if (!result.ok) throw new Error(result.message);
-        if (result.game.phase === 'RESOLUTION' && Object.keys(result.game.resolvesByPlayerID).length === game.players.length) found.push(result.game);
-        game = advance(result.game, 0).game;
-      }
-    }
+    const start = startGame({ players: setup.seats, options: setup.options, modules: setup.modules, definitions: setup.definitions }, seed, 0);
+    playSeats(start, ({ game, seat }) => botDecision(game, seat, seed), {
+      now: 0,
+      stepMillis: 0,
+      observe: (game) => {
+        if (game.phase === 'RESOLUTION' && Object.keys(game.resolvesByPlayerID).length === game.players.length) found.push(game);
+      },
+    });
   }
   return found;
 }

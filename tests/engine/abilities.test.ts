@@ -317,6 +317,15 @@ describe('acquire-target', () => {
     expect(player(game, 'ann').counters).toMatchObject({ warTokens: 2, favor: 2 });
   });
 
+  it('token:War: the tokens a gain brings are earned after it (GAIN_CARD, then its EARN_TOKEN events)', () => {
+    let game = withCards(start(cards), 'ann', [WAR_DRUMS]);
+    game = withTradeRow(game, [BATTLE_STANDARD, AGE1.derionBuilding, AGE1.zeonaBuilding]);
+    game = playTurn(game, { ann: [0], bob: [1] }, { ann: BATTLE_STANDARD, bob: OFFERING });
+
+    const anns = game.events.filter((e) => (e.type === 'GAIN_CARD' || e.type === 'EARN_TOKEN') && e.payload.userID === 'ann').map((e) => e.type);
+    expect(anns).toEqual(['GAIN_CARD', 'EARN_TOKEN', 'EARN_TOKEN']);
+  });
+
   it('token:War: a clash without the warTokens option earns no token', () => {
     let game = withCards(start(cards, { prerollDice: true }), 'ann', [WAR_DRUMS]);
     game = withDice(game, { ann: [6], bob: [1] });
@@ -468,7 +477,9 @@ describe('additional costs (war tokens)', () => {
     });
     expect(pendingDecision(game, 'ann')).toMatchObject({
       type: 'RESOLVE',
-      choices: expect.arrayContaining([{ cardID: SIEGE, goldCost: 1, affordable: false }]),
+      choices: expect.arrayContaining([
+        { cardID: SIEGE, goldCost: 1, affordable: false, refusal: { code: 'resolve/not-enough-war-tokens', message: 'Not enough Clash tokens' } },
+      ]),
     });
 
     game = playTurn(game, {}, { ann: OFFERING, bob: SIEGE_2 });

@@ -3,9 +3,9 @@
  * situation a test needs, and drive actions through applyAction + advance as the server does.
  */
 import {
-  advance,
   applyAction,
-  createGame,
+  playAction,
+  startGame as startEngineGame,
   type Action,
   type Game,
   type GameDefinitions,
@@ -31,7 +31,7 @@ export interface Start {
 
 /** A new game advanced to the first planning phase. */
 export function startGame(start: Start = {}): Game {
-  const game = createGame(
+  return startEngineGame(
     {
       players: PLAYERS.slice(0, start.players ?? 2).map((userID) => ({ userID })),
       options: start.options,
@@ -42,7 +42,6 @@ export function startGame(start: Start = {}): Game {
     start.seed ?? 7,
     1_000,
   );
-  return advance(game, 1_000).game;
 }
 
 let clock = 10_000;
@@ -50,9 +49,9 @@ let clock = 10_000;
 /** Applies an action and the automatic steps after it; a rule error fails the test. */
 export function act(game: Game, userID: string, action: Action): Game {
   clock += 1_000;
-  const result = applyAction(game, userID, action, clock);
+  const result = playAction(game, userID, action, clock);
   if (!result.ok) throw new Error(`${userID}: ${result.message}`);
-  return advance(result.game, clock).game;
+  return result.game;
 }
 
 /** Applies an action that must be refused; returns the rule error. */

@@ -4,7 +4,7 @@
  */
 import { errors, type RuleError } from '../errors.js';
 import { markReady } from '../phases/flow.js';
-import { goldCost } from '../phases/resolution.js';
+import { paymentRefusal } from '../phases/resolution.js';
 import { own, type Step } from '../step.js';
 import type { CardID } from '../types.js';
 
@@ -22,8 +22,8 @@ export function resolve(s: Step, seat: number, choice: { cardIDToGain: CardID })
     g.winnersByTradeRowIndex[bid.tradeRowIndex] === player.userID &&
     player.selectedCard === cardID;
   if (!won && !g.basicPile.includes(cardID)) return errors.invalidCardSelection();
-  if (goldCost(g, player, cardID) > player.counters.gold) return errors.notEnoughGold();
-  if ((g.cardsByID[cardID]!.additionalCosts?.warTokens ?? 0) > player.counters.warTokens) return errors.notEnoughWarTokens();
+  const refusal = paymentRefusal(g, player, cardID);
+  if (refusal) return refusal;
   own(s, 'resolvesByPlayerID')[player.userID] = { cardIDToGain: cardID };
   markReady(s, player.userID, true);
   return null;

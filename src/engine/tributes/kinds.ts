@@ -7,8 +7,11 @@ import { baseGold, baseMilitary, countByDeity, countOf, deitySets } from '../eff
 import type { Game, Player, TurnRecord } from '../state.js';
 import { DEITIES, type CardID, type Deity } from '../types.js';
 
+/** What the tribute checks read of a game (a bot's what-if fills these in from its view). */
+export type TributeGame = Pick<Game, 'cardsByID' | 'players' | 'revealedTableIDs' | 'bidsByPlayerID' | 'planningDataByPlayerID'>;
+
 export interface TributeCheck {
-  game: Game;
+  game: TributeGame;
   player: Player;
   record: TurnRecord;
   /** The threshold for the current age. */

@@ -15,7 +15,6 @@
  * every problem into a one-line CliError.
  */
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
 import type { LoggedAction, SeatSetup } from '../bots/harness.js';
 import {
   GAME_OPTION_KEYS,
@@ -23,6 +22,7 @@ import {
   MAX_PLAYERS,
   migrate,
   MIN_PLAYERS,
+  parseAction,
   RNG_KINDS,
   SAVE_VERSION,
   type Game,
@@ -65,18 +65,6 @@ export function replayOf(setup: ReplaySetup, seed: Seed | number, start: number,
   return { format: REPLAY_FORMAT, version: REPLAY_VERSION, generator, setup, seed, start, actions, final, ...(meta ? { meta } : {}) };
 }
 
-export const actionSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('BID'), bid: z.strictObject({ military: z.number(), tradeRowIndex: z.number() }) }),
-  z.strictObject({ type: z.literal('UNBID') }),
-  z.strictObject({
-    type: z.literal('REROLL'),
-    rollSelection: z.strictObject({ rerollType: z.enum(['reroll', 'decline']), rerollRound: z.number() }),
-  }),
-  z.strictObject({ type: z.literal('RESOLVE'), resolve: z.strictObject({ cardIDToGain: z.number() }) }),
-]);
-
-const loggedActionSchema = z.strictObject({ userID: z.string(), action: actionSchema, now: z.number() });
-
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -116,14 +104,14 @@ function checkModules(raw: unknown): ModuleKey[] {
 
 function checkActions(raw: unknown): LoggedAction[] {
   if (!Array.isArray(raw)) throw new CliError('actions must be a list');
-  return raw.map((item: unknown, i) => {
-    const parsed = loggedActionSchema.safeParse(item);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
-      throw new CliError(`actions[${i}]${path}: ${issue.message}`);
-    }
-    return parsed.data;
+  return raw.map((item: unknown, i): LoggedAction => {
+    const at = `actions[${i}]`;
+    if (!isObject(item)) throw new CliError(`${at} must be an object of userID, action and now`);
+    if (typeof item.userID !== 'string') throw new CliError(`${at}.userID must be a user id`);
+    if (typeof item.now !== 'number' || !Number.isFinite(item.now)) throw new CliError(`${at}.now must be a number (milliseconds)`);
+    const action = parseAction(item.action);
+    if ('ok' in action) throw new CliError(`${at}.action: ${action.message}`);
+    return { userID: item.userID, action, now: item.now };
   });
 }
 

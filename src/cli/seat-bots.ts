@@ -6,10 +6,9 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { Decide } from '../bots/bot.js';
-import { pendingDecision, randomInt, type Action, type Decision, type Game, type GameView, type Rng, type UserID } from '../engine/index.js';
+import { parseAction, pendingDecision, randomInt, type Action, type Decision, type Game, type GameView, type Rng, type UserID } from '../engine/index.js';
 import { CliError, EXIT_FAILED } from './errors.js';
 import { BotAnswerError, ExecBot } from './exec-bot.js';
-import { actionSchema } from './replay-file.js';
 import type { SeatSpec } from './seat-spec.js';
 
 /** An outside bot misbehaved: the run stops with this one line. */
@@ -69,13 +68,9 @@ export function loadModuleBot(spec: Extract<SeatSpec, { kind: 'module' }>): Prom
 /** An answer as the engine takes it, or a BotAnswerError saying what is wrong with it. */
 function checkedAction(answer: unknown): Action | null {
   if (answer === null) return null;
-  const parsed = actionSchema.safeParse(answer);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const at = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw new BotAnswerError(`answered an action the engine cannot read${at}: ${issue.message} (${JSON.stringify(answer).slice(0, 120)})`);
-  }
-  return parsed.data;
+  const action = parseAction(answer);
+  if ('ok' in action) throw new BotAnswerError(`answered an action the engine cannot read: ${action.message} (${JSON.stringify(answer)?.slice(0, 120)})`);
+  return action;
 }
 
 function moduleSeatBot(spec: Extract<SeatSpec, { kind: 'module' }>, decide: Decide): SeatBot {

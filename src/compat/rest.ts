@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { viewFor, type Action } from '../engine/index.js';
+import { viewFor } from '../engine/index.js';
 import { refuse, ruleRefusal } from '../server/services/errors.js';
 import type { UserRow } from '../server/db/schema.js';
 import type { Services } from '../server/services/services.js';
 import { viewerOf } from '../server/services/game-views.js';
-import { actionSchema, addBotInput, setModuleInput, setOptionInput } from '../server/trpc/schemas.js';
+import { actionInput, addBotInput, setModuleInput, setOptionInput } from '../server/trpc/schemas.js';
 import { requireUser } from './session.js';
 
 type Params = { id: string };
@@ -31,7 +31,7 @@ async function answer(work: () => Promise<unknown>) {
   return (await work()) ?? { ok: true };
 }
 
-const addActionBody = z.object({ action: actionSchema });
+const addActionBody = z.object({ action: z.unknown().optional() });
 const addBotBody = z.object({ bot_name: addBotInput.shape.botType });
 const setOptionBody = z.object({ option: setOptionInput.shape.option, value: z.boolean() });
 const setModuleBody = z.object({ module: setModuleInput.shape.module, enabled: z.boolean() });
@@ -82,7 +82,7 @@ function routes(app: FastifyInstance, services: Services): void {
     const user = await requireUser(services, request);
     const body = addActionBody.safeParse(request.body);
     if (!body.success) return refuseInput(reply, body.error);
-    const result = await services.games.act(request.params.id, user.id, body.data.action as Action);
+    const result = await services.games.act(request.params.id, user.id, actionInput(body.data.action));
     if (!result.ok) throw ruleRefusal(result);
     return { ok: true, sequenceID: result.sequenceID };
   });

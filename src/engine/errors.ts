@@ -44,7 +44,7 @@ export function ruleError(code: RuleErrorCode, message: string): RuleError {
 /** The spec's messages, one place for each. */
 export const errors = {
   bidOutOfPhase: () => ruleError('bid/out-of-phase', 'You can only bid during the planning phase.'),
-  invalidMilitary: (n: unknown, max: number) => ruleError('bid/invalid-military', `Invalid military bid: ${String(n)}. Max bid: ${max}`),
+  invalidMilitary: (n: number, max: number) => ruleError('bid/invalid-military', `Invalid military bid: ${n}. Max bid: ${max}`),
   invalidTradeRowIndex: () => ruleError('bid/invalid-trade-row-index', 'Invalid trade row index.'),
   bidAlreadySubmitted: () => ruleError('bid/already-submitted', 'bid already submitted'),
   unbidNotEnabled: () => ruleError('unbid/not-enabled', 'unbid is not enabled'),
@@ -64,7 +64,7 @@ export const errors = {
   noRerollTokens: () => ruleError('reroll/no-tokens', 'no reroll tokens'),
   rerollNotEligible: () => ruleError('reroll/not-eligible', 'You have no reroll to decide.'),
   invalidUser: () => ruleError('action/invalid-user', 'invalid userID'),
-  unknownActionType: (type: unknown) => ruleError('action/unknown-type', `unknown action type: ${String(type)}`),
+  unknownActionType: (type: string) => ruleError('action/unknown-type', `unknown action type: ${type}`),
   gameOver: () => ruleError('action/game-over', 'The game is over.'),
   versionMismatch: (version: unknown, expected: number) =>
     ruleError('save/version-mismatch', `version mismatch: save version ${String(version)}, expected ${expected}`),

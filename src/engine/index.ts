@@ -5,6 +5,7 @@ export * from './events.js';
 export * from './errors.js';
 export type { Action, ActionType, RerollType } from './actions/action.js';
 export { ACTION_TYPES, REROLL_TYPES } from './actions/action.js';
+export { parseAction } from './actions/parse-action.js';
 export { createGame, SetupError, type GameSetup, type PlayerSetup } from './create-game.js';
 export { applyAction, type ActionResult } from './apply-action.js';
 export { advance } from './advance.js';

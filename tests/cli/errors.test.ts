@@ -110,6 +110,10 @@ describe('bad replay files', () => {
   it('setup under "players" is read too, and checked the same way', () =>
     bad(file('players.json', { ...good, setup: { players: [{ userID: 'p1' }] } }), 'setup.players must list 2 to 8 seats'));
   it('a malformed action', () =>
-    bad(file('action.json', { ...good, actions: [{ userID: 'p1', action: { type: 'BID', bid: { military: '3', tradeRowIndex: 0 } }, now: 1 }] }), 'actions[0].action.bid.military: Invalid input: expected number, received string'));
+    bad(file('action.json', { ...good, actions: [{ userID: 'p1', action: { type: 'BID', bid: { military: 3, tradeRowIndex: '0' } }, now: 1 }] }), 'actions[0].action: Invalid trade row index.'));
+  it('an action of an unknown type', () =>
+    bad(file('type.json', { ...good, actions: [{ userID: 'p1', action: { type: 'PASS' }, now: 1 }] }), 'actions[0].action: unknown action type: PASS'));
+  it('a logged action without its time', () =>
+    bad(file('now.json', { ...good, actions: [{ userID: 'p1', action: { type: 'UNBID' } }] }), 'actions[0].now must be a number (milliseconds)'));
   it('no final state', () => bad(file('final.json', { ...good, final: undefined }), 'final (the saved final game) is missing'));
 });

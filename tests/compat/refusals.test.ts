@@ -268,19 +268,14 @@ describe('malformed and mistyped input: a 4xx with a clear message, never a 500'
     expect(answer.json).toEqual({ ok: false, error: 'Unsupported Media Type' });
   });
 
+  // A malformed action inside a well-formed body gets the spec's message of its field: see
+  // malformed-actions.test.ts.
   it('bodies of the wrong shape or types get 400 naming the field', async () => {
     const cases: [string, unknown, string][] = [
       [`/api/game/${gameID}/add_action`, undefined, 'Invalid body: Invalid input: expected object, received undefined'],
       [`/api/game/${gameID}/add_action`, [1], 'Invalid body: Invalid input: expected object, received array'],
       [`/api/game/${gameID}/add_action`, 'BID', 'Invalid body: Invalid input: expected object, received string'],
       [`/api/game/${gameID}/add_action`, null, 'Invalid body: Invalid input: expected object, received null'],
-      [`/api/game/${gameID}/add_action`, {}, 'Invalid action: Invalid input: expected object, received undefined'],
-      [`/api/game/${gameID}/add_action`, { action: { type: 'PASS' } }, "Invalid action.type: Invalid discriminator value. Expected 'BID' | 'UNBID' | 'REROLL' | 'RESOLVE'"],
-      [`/api/game/${gameID}/add_action`, { action: { type: 'BID' } }, 'Invalid action.bid: Invalid input: expected object, received undefined'],
-      [`/api/game/${gameID}/add_action`, { action: { type: 'BID', bid: { military: '1', tradeRowIndex: 0 } } }, 'Invalid action.bid.military: Invalid input: expected number, received string'],
-      [`/api/game/${gameID}/add_action`, { action: { type: 'BID', bid: { military: 1, tradeRowIndex: null } } }, 'Invalid action.bid.tradeRowIndex: Invalid input: expected number, received null'],
-      [`/api/game/${gameID}/add_action`, { action: { type: 'REROLL', rollSelection: { rerollType: 'decline', rerollRound: '0' } } }, 'Invalid action.rollSelection.rerollRound: Invalid input: expected number, received string'],
-      [`/api/game/${gameID}/add_action`, { action: { type: 'RESOLVE', resolve: { cardIDToGain: [120] } } }, 'Invalid action.resolve.cardIDToGain: Invalid input: expected number, received array'],
       [`/api/lobby/${lobbyID}/add_bot`, { bot_name: 5 }, 'Invalid bot_name: Invalid option: expected one of "easy_bot"|"basic_bot"|"basic_bot2"|"valid_move"|"random_card"'],
       [`/api/lobby/${lobbyID}/add_bot`, { bot_name: 'super_bot' }, 'Invalid bot_name: Invalid option: expected one of "easy_bot"|"basic_bot"|"basic_bot2"|"valid_move"|"random_card"'],
       [`/api/lobby/${lobbyID}/set_game_option`, { option: 'hideFavor', value: 'yes' }, 'Invalid value: Invalid input: expected boolean, received string'],

@@ -29,8 +29,9 @@ describe('bid', () => {
     expect(refuse(game, 'ann', bidOn(0, 5)).message).toBe('Invalid military bid: 5. Max bid: 4');
     expect(refuse(game, 'ann', bidOn(0, -1)).message).toBe('Invalid military bid: -1. Max bid: 4');
     expect(refuse(game, 'ann', bidOn(0, 1.5)).message).toBe('Invalid military bid: 1.5. Max bid: 4');
+    // A military that is not a number is read as NaN: the message names the max all the same.
     expect(refuse(game, 'ann', { type: 'BID', bid: { military: '2', tradeRowIndex: 0 } }).message).toBe(
-      'Invalid military bid: 2. Max bid: 4',
+      'Invalid military bid: NaN. Max bid: 4',
     );
   });
 

@@ -58,19 +58,24 @@ describe.each(DATABASES)('validation on %s', (database) => {
       const before = await host.client.games.state.query({ gameID });
       const act = (action: unknown) => host.client.games.act.mutate({ gameID, action } as never);
       const cases: [() => Promise<unknown>, string][] = [
-        [() => act({ type: 'DANCE' }), 'action.type'],
-        [() => act(undefined), 'action'],
-        [() => act({ type: 'BID' }), 'action.bid'],
-        [() => act({ type: 'BID', bid: { military: '1', tradeRowIndex: 0 } }), 'action.bid.military'],
-        [() => act({ type: 'BID', bid: { military: 1 } }), 'action.bid.tradeRowIndex'],
-        [() => act({ type: 'REROLL', rollSelection: { rerollType: 'x'.repeat(17), rerollRound: 0 } }), 'action.rollSelection.rerollType'],
-        [() => act({ type: 'REROLL', rollSelection: { rerollType: 'decline' } }), 'action.rollSelection.rerollRound'],
-        [() => act({ type: 'RESOLVE', resolve: { cardIDToGain: '100' } }), 'action.resolve.cardIDToGain'],
         [() => host.client.games.act.mutate({ action: { type: 'UNBID' } } as never), 'gameID'],
         [() => host.client.games.state.query({ gameID: 7 } as never), 'gameID'],
         [() => host.client.games.history.query({ includeBots: 'yes' } as never), 'includeBots'],
       ];
       for (const [call, path] of cases) expect(issuePaths(await refused(call()))).toContain(path);
+      // A malformed action is read by the engine's parseAction: the spec's message of its field.
+      const max = (/Max bid: (\d+)$/.exec((await refused(act({ type: 'BID', bid: { military: 1e9, tradeRowIndex: 0 } }))).message) ?? [])[1];
+      const actions: [unknown, string, string][] = [
+        [{ type: 'DANCE' }, 'action/unknown-type', 'unknown action type: DANCE'],
+        [undefined, 'action/unknown-type', 'unknown action type: undefined'],
+        [{ type: 'BID' }, 'bid/invalid-trade-row-index', 'Invalid trade row index.'],
+        [{ type: 'BID', bid: { military: '1', tradeRowIndex: 0 } }, 'bid/invalid-military', `Invalid military bid: NaN. Max bid: ${max}`],
+        [{ type: 'BID', bid: { military: 1 } }, 'bid/invalid-trade-row-index', 'Invalid trade row index.'],
+        [{ type: 'REROLL', rollSelection: { rerollType: 'x'.repeat(17), rerollRound: 0 } }, 'reroll/invalid-type', 'invalid reroll type'],
+        [{ type: 'REROLL', rollSelection: { rerollType: 'decline' } }, 'reroll/round-mismatch', 'reroll count does not match'],
+        [{ type: 'RESOLVE', resolve: { cardIDToGain: '100' } }, 'resolve/card-not-found', 'card to gain not found'],
+      ];
+      for (const [action, code, message] of actions) expect(await refused(act(action))).toMatchObject(ruleRefusal(code, message));
       expect((await host.client.games.state.query({ gameID })).sequenceID).toBe(before.sequenceID);
     });
 

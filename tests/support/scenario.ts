@@ -4,6 +4,7 @@
  */
 import {
   applyAction,
+  parseAction,
   playAction,
   startGame as startEngineGame,
   type Action,
@@ -54,10 +55,11 @@ export function act(game: Game, userID: string, action: Action): Game {
   return result.game;
 }
 
-/** Applies an action that must be refused; returns the rule error. */
-export function refuse(game: Game, userID: string, action: unknown): RuleError {
-  const result = applyAction(game, userID, action as Action, clock);
-  if (result.ok) throw new Error(`${userID}: ${JSON.stringify(action)} was accepted`);
+/** Reads an action as a transport does and applies it; it must be refused: returns the rule error. */
+export function refuse(game: Game, userID: string, input: unknown): RuleError {
+  const action = parseAction(input);
+  const result = 'ok' in action ? action : applyAction(game, userID, action, clock);
+  if (result.ok) throw new Error(`${userID}: ${JSON.stringify(input)} was accepted`);
   return result;
 }
 

@@ -17,14 +17,10 @@ export function bid(s: Step, seat: number, bid: Bid): RuleError | null {
   if (g.phase !== 'PLANNING') return errors.bidOutOfPhase();
   if (g.bidsByPlayerID[userID]) return errors.bidAlreadySubmitted();
   const max = maxBid(s, seat);
-  const military: unknown = bid?.military;
-  if (typeof military !== 'number' || !Number.isInteger(military) || military < 0 || military > max) {
-    return errors.invalidMilitary(military, max);
-  }
-  const index: unknown = bid.tradeRowIndex;
-  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= g.tableIDs.length || g.tableIDs[index] == null) {
-    return errors.invalidTradeRowIndex();
-  }
+  const { military, tradeRowIndex: index } = bid;
+  // parseAction read a military that is not a number as NaN, refused here with the max.
+  if (!Number.isInteger(military) || military < 0 || military > max) return errors.invalidMilitary(military, max);
+  if (index >= g.tableIDs.length || g.tableIDs[index] == null) return errors.invalidTradeRowIndex();
   const placed: Bid = { military, tradeRowIndex: index };
   own(s, 'bidsByPlayerID')[userID] = placed;
   const player = editPlayer(s, seat);

@@ -2,14 +2,13 @@
 import { errors, type RuleError } from '../errors.js';
 import { markReady } from '../phases/flow.js';
 import { own, type Step } from '../step.js';
-import { REROLL_TYPES, type RerollType } from './action.js';
+import type { RerollType } from './action.js';
 
 export function reroll(s: Step, seat: number, selection: { rerollType: RerollType; rerollRound: number }): RuleError | null {
   const g = s.game;
   const player = g.players[seat]!;
   if (g.phase !== 'WAR') return errors.rerollOutOfPhase();
-  if (selection?.rerollRound !== g.rerollRound) return errors.rerollRoundMismatch();
-  if (!REROLL_TYPES.includes(selection.rerollType)) return errors.invalidRerollType();
+  if (selection.rerollRound !== g.rerollRound) return errors.rerollRoundMismatch();
   const current = g.rollSelectionsByPlayerID[player.userID];
   if (current === undefined) return errors.rerollNotEligible();
   if (current !== 'na') return errors.rerollAlreadySubmitted();

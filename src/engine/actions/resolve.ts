@@ -15,8 +15,8 @@ export function resolve(s: Step, seat: number, choice: { cardIDToGain: CardID })
   if (g.resolvesByPlayerID[player.userID]) return errors.resolveAlreadySubmitted();
   const bid = g.bidsByPlayerID[player.userID];
   if (!bid) return errors.missingBid();
-  const cardID: unknown = choice?.cardIDToGain;
-  if (typeof cardID !== 'number' || !g.cardsByID[cardID]) return errors.cardToGainNotFound();
+  const cardID = choice.cardIDToGain;
+  if (!g.cardsByID[cardID]) return errors.cardToGainNotFound();
   const won =
     g.tableIDs[bid.tradeRowIndex] === cardID &&
     g.winnersByTradeRowIndex[bid.tradeRowIndex] === player.userID &&

@@ -4,7 +4,7 @@
  * so a write costs what changed, not the whole history.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { migrate, type Action, type Card, type Game, type GameEvent, type TributeCard, type UserID } from '../../engine/index.js';
+import { migrate, parseAction, type Action, type Card, type Game, type GameEvent, type TributeCard, type UserID } from '../../engine/index.js';
 import type { Database } from '../db/schema.js';
 import { addGameStats, emptyUserStats, type UserStats } from './user-stats.js';
 
@@ -133,7 +133,11 @@ export async function storedSequenceID(db: Executor, gameID: string): Promise<nu
 
 export async function loadActions(db: Executor, gameID: string): Promise<StoredAction[]> {
   const rows = await db.selectFrom('game_actions').selectAll().where('game_id', '=', gameID).orderBy('sequence_id').execute();
-  return rows.map((r) => ({ userID: r.user_id, action: JSON.parse(r.action_json) as Action, sequenceID: r.sequence_id, at: r.at }));
+  return rows.map((r) => {
+    const action = parseAction(JSON.parse(r.action_json));
+    if ('ok' in action) throw new Error(`game ${gameID}: stored action ${r.sequence_id} cannot be read: ${action.message}`);
+    return { userID: r.user_id, action, sequenceID: r.sequence_id, at: r.at };
+  });
 }
 
 export async function unfinishedGameIDs(db: Executor): Promise<string[]> {

@@ -1,25 +1,33 @@
 /** Input schemas shared by tRPC, the REST compat routes and /channel: one definition of each. */
 import { z } from 'zod';
-import { BOT_TYPES, GAME_OPTION_KEYS, MODULE_KEYS } from '../../engine/index.js';
+import { BOT_TYPES, GAME_OPTION_KEYS, MODULE_KEYS, parseAction, type Action } from '../../engine/index.js';
+import { ruleRefusal } from '../services/errors.js';
 
 const id = z.string().min(1).max(64);
 
-export const actionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('BID'), bid: z.object({ military: z.number(), tradeRowIndex: z.number() }) }),
-  z.object({ type: z.literal('UNBID') }),
-  z.object({
-    type: z.literal('REROLL'),
-    rollSelection: z.object({ rerollType: z.string().max(16), rerollRound: z.number() }),
-  }),
-  z.object({ type: z.literal('RESOLVE'), resolve: z.object({ cardIDToGain: z.number() }) }),
-]);
+/**
+ * An action from a client, read by the engine's one parser; a malformed one is refused with the
+ * spec's message for the field (thrown, for each transport's error mapper).
+ */
+export function actionInput(input: unknown): Action {
+  const action = parseAction(input);
+  if ('ok' in action) throw ruleRefusal(action);
+  return action;
+}
+
+const actEnvelope = z.object({ gameID: id, action: z.unknown().optional() });
 
 export const gameInput = z.object({ gameID: id });
 export const lobbyInput = z.object({ lobbyID: id });
-export const actInput = z.object({ gameID: id, action: actionSchema });
+/** games.act: a function parser, so tRPC types the input `{ gameID: string; action: Action }`. */
+export function actInput(input: unknown): { gameID: string; action: Action } {
+  const { gameID, action } = actEnvelope.parse(input);
+  return { gameID, action: actionInput(action) };
+}
 export const kickInput = z.object({ lobbyID: id, playerID: id });
 export const addBotInput = z.object({ lobbyID: id, botType: z.enum(BOT_TYPES) });
 export const setOptionInput = z.object({ lobbyID: id, option: z.enum(GAME_OPTION_KEYS), value: z.boolean() });
+export const setTurnTimerInput = z.object({ lobbyID: id, turnTimer: z.enum(['auto', 'on', 'off']) });
 export const setModuleInput = z.object({ lobbyID: id, module: z.enum(MODULE_KEYS), enabled: z.boolean() });
 export const roomInput = z.object({ room: z.string().min(1).max(80) });
 export const sendChatInput = z.object({ room: z.string().min(1).max(80), message: z.string().max(2_000) });
@@ -27,4 +35,3 @@ export const historyInput = z.object({ includeBots: z.boolean().default(false), 
 export const userIDsInput = z.object({ ids: z.array(id).max(200) });
 export const userInput = z.object({ userID: id });
 export const renameInput = z.object({ name: z.string().max(100) });
-export const setTurnTimerInput = z.object({ lobbyID: id, turnTimer: z.enum(['auto', 'on', 'off']) });

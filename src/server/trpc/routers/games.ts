@@ -4,7 +4,6 @@ import { authedProcedure, router } from '../trpc.js';
 import { gameTopic } from '../../services/game-service.js';
 import { viewerOf, wireUpdate } from '../../services/game-views.js';
 import { refuse, ruleRefusal } from '../../services/errors.js';
-import type { Action } from '../../../engine/index.js';
 
 export const gamesRouter = router({
   /** The game as the caller may see it: as a player if seated, else as a spectator. */
@@ -27,7 +26,7 @@ export const gamesRouter = router({
   }),
 
   act: authedProcedure.input(actInput).mutation(async ({ ctx, input }) => {
-    const result = await ctx.services.games.act(input.gameID, ctx.user.id, input.action as Action);
+    const result = await ctx.services.games.act(input.gameID, ctx.user.id, input.action);
     if (!result.ok) throw ruleRefusal(result);
     return { sequenceID: result.sequenceID };
   }),

@@ -6,7 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { migrate, parseAction, type Action, type Card, type Game, type GameEvent, type TributeCard, type UserID } from '../../engine/index.js';
 import type { Database } from '../db/schema.js';
-import { addGameStats, emptyUserStats, type UserStats } from './user-stats.js';
+import { addGameStats, userStatsFrom } from './user-stats.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -94,16 +94,40 @@ export async function saveStep(
   return true;
 }
 
-/** At the end of a game: each player's game stats, and each user's totals, in the same transaction. */
+/**
+ * At the end of a game: each player's game stats, and each user's totals, in the same transaction.
+ * Two games of one user may end at once (two connections, or two server processes on PostgreSQL),
+ * and a total is read, added to and written back: so each user's row is locked first (`lockUser`),
+ * and the second game's transaction waits for the first to commit and then reads what it wrote.
+ * The locks are taken in one order, by user id, so two endings that share players cannot deadlock.
+ */
 async function recordStats(trx: Transaction<Database>, game: Game): Promise<void> {
+  const stats = game.statsByPlayerID!;
   for (const [seat, player] of game.players.entries()) {
-    const stats = game.statsByPlayerID![player.userID]!;
-    await trx.updateTable('game_players').set({ stats_json: JSON.stringify(stats) }).where('game_id', '=', game.id).where('seat', '=', seat).execute();
-    const user = await trx.selectFrom('users').select('stats_json').where('id', '=', player.userID).executeTakeFirst();
-    if (!user) continue;
-    const total = addGameStats({ ...emptyUserStats(), ...(JSON.parse(user.stats_json) as Partial<UserStats>) }, stats);
-    await trx.updateTable('users').set({ stats_json: JSON.stringify(total) }).where('id', '=', player.userID).execute();
+    await trx.updateTable('game_players').set({ stats_json: JSON.stringify(stats[player.userID]!) }).where('game_id', '=', game.id).where('seat', '=', seat).execute();
   }
+  for (const userID of [...new Set(game.players.map((p) => p.userID))].sort()) {
+    if (!(await lockUser(trx, userID))) continue;
+    const user = await trx.selectFrom('users').select('stats_json').where('id', '=', userID).executeTakeFirstOrThrow();
+    const total = addGameStats(userStatsFrom(user.stats_json), stats[userID]!);
+    await trx.updateTable('users').set({ stats_json: JSON.stringify(total) }).where('id', '=', userID).execute();
+  }
+}
+
+/**
+ * Locks a user's row until the transaction ends, with a write that changes nothing: PostgreSQL
+ * then makes any other transaction writing the row wait for this one to commit (and, under its
+ * default READ COMMITTED, that one's next read sees what this one wrote); SQLite has one writer at
+ * a time anyway. A plain UPDATE does this on both, where SELECT ... FOR UPDATE is PostgreSQL's
+ * alone. False if there is no such user.
+ */
+async function lockUser(trx: Transaction<Database>, userID: string): Promise<boolean> {
+  const locked = await trx
+    .updateTable('users')
+    .set((eb) => ({ stats_json: eb.ref('stats_json') }))
+    .where('id', '=', userID)
+    .executeTakeFirst();
+  return Number(locked.numUpdatedRows) === 1;
 }
 
 const cardSets = new Map<string, CardSetJSON>();

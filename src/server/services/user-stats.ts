@@ -1,6 +1,7 @@
 /**
  * A user's aggregate statistics (SPEC section 3, "User stats"): the sum of what each finished
- * game contributed. Averages are these totals divided by gamesPlayed.
+ * game contributed. Averages are these totals divided by gamesPlayed. The score's parts (from
+ * cards, prophecies, tributes and left-over resources) add up to the score.
  */
 import type { PlayerGameStats } from '../../engine/index.js';
 
@@ -13,6 +14,8 @@ export interface UserStats {
   scoreFromCards: number;
   scoreFromProphecies: number;
   scoreFromTributes: number;
+  /** Favor from the gold and military left at the end (added after the other fields: see `userStatsFrom`). */
+  scoreFromResources: number;
   clashes: number;
   clashesWon: number;
   cardCountByAffinity: { Derion: number; Tyros: number; Zeona: number };
@@ -29,6 +32,7 @@ export function emptyUserStats(): UserStats {
     scoreFromCards: 0,
     scoreFromProphecies: 0,
     scoreFromTributes: 0,
+    scoreFromResources: 0,
     clashes: 0,
     clashesWon: 0,
     cardCountByAffinity: { Derion: 0, Tyros: 0, Zeona: 0 },
@@ -46,6 +50,7 @@ export function addGameStats(total: UserStats, game: PlayerGameStats): UserStats
     scoreFromCards: total.scoreFromCards + game.scoreFromCards,
     scoreFromProphecies: total.scoreFromProphecies + game.scoreFromProphecies,
     scoreFromTributes: total.scoreFromTributes + game.scoreFromTributes,
+    scoreFromResources: total.scoreFromResources + game.scoreFromResources,
     clashes: total.clashes + game.clashes,
     clashesWon: total.clashesWon + game.clashesWon,
     cardCountByAffinity: {
@@ -59,4 +64,23 @@ export function addGameStats(total: UserStats, game: PlayerGameStats): UserStats
       Event: total.cardCountByType.Event + game.cardCountByType.Event,
     },
   };
+}
+
+/**
+ * The totals stored in `users.stats_json`, complete. Totals written before scoreFromResources
+ * existed lack it: favor has only the four sources, so it is what the other three leave of the
+ * score. Unreadable JSON counts as no games yet rather than stopping a game from ending.
+ */
+export function userStatsFrom(json: string): UserStats {
+  let stored: Partial<UserStats>;
+  try {
+    stored = (JSON.parse(json) as Partial<UserStats> | null) ?? {};
+  } catch {
+    stored = {};
+  }
+  const stats = { ...emptyUserStats(), ...stored };
+  if (typeof stored.scoreFromResources !== 'number') {
+    stats.scoreFromResources = stats.score - stats.scoreFromCards - stats.scoreFromProphecies - stats.scoreFromTributes;
+  }
+  return stats;
 }

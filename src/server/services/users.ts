@@ -9,7 +9,7 @@ import type { Database, UserRow } from '../db/schema.js';
 import { cleanName, MAX_NAME_LENGTH, providerName, UserError } from './names.js';
 import { refuse } from './errors.js';
 import type { RateLimit } from './rate-limit.js';
-import { emptyUserStats } from './user-stats.js';
+import { emptyUserStats, userStatsFrom } from './user-stats.js';
 
 /** A user as every client may see them (SPEC section 3, "User"). */
 export interface PublicUser {
@@ -49,7 +49,8 @@ export class UserService {
       isBot: user.provider === 'bot',
       canSeeProfile: user.provider !== 'bot',
       canChangeName: user.provider !== 'bot' && user.can_change_name === 1,
-      statsJSON: user.stats_json,
+      // Complete, whenever it was stored: totals from before a field existed get it too.
+      statsJSON: JSON.stringify(userStatsFrom(user.stats_json)),
     };
   }
 

@@ -1,0 +1,89 @@
+/**
+ * A user's totals (`users.stats_json`) when games end: two games of one user ending at the same
+ * moment are both counted (the totals are read and written under a row lock, which matters on
+ * PostgreSQL, where two connections write at once), and the score's parts add up to the score.
+ */
+import { describe, expect, test } from 'vitest';
+import type { Game } from '../../src/engine/index.js';
+import { insertGame, saveStep } from '../../src/server/services/game-store.js';
+import { emptyUserStats, userStatsFrom, type UserStats } from '../../src/server/services/user-stats.js';
+import { DATABASES, useServer } from './databases.js';
+import type { Server } from './support.js';
+
+describe('userStatsFrom', () => {
+  test('totals stored before scoreFromResources existed get it: what the other parts leave of the score', () => {
+    const old = { gamesPlayed: 2, score: 40, scoreFromCards: 25, scoreFromProphecies: 6, scoreFromTributes: 6, clashes: 3 };
+    expect(userStatsFrom(JSON.stringify(old))).toEqual({ ...emptyUserStats(), ...old, scoreFromResources: 3 });
+    expect(userStatsFrom(JSON.stringify({ ...old, scoreFromResources: 1 })).scoreFromResources).toBe(1);
+  });
+
+  test('unreadable totals count as none', () => {
+    expect(userStatsFrom('{not json')).toEqual(emptyUserStats());
+    expect(userStatsFrom('null')).toEqual(emptyUserStats());
+  });
+});
+
+const partsOf = (s: Pick<UserStats, 'scoreFromCards' | 'scoreFromProphecies' | 'scoreFromTributes' | 'scoreFromResources'>) =>
+  s.scoreFromCards + s.scoreFromProphecies + s.scoreFromTributes + s.scoreFromResources;
+
+/**
+ * A game of bots played to its end in memory (bots act at once in tests), stored as it was one
+ * step before: saving the final step then ends it in the database.
+ */
+async function endableGame(server: Server, id: string, userIDs: string[]): Promise<Game> {
+  const { games, db } = server.app.services;
+  const { game } = games.prepare({ id, lobbyID: null, players: userIDs.map((userID) => ({ userID, botType: 'easy_bot' })), options: {}, modules: [] });
+  expect(game.gameEndTimestamp).not.toBeNull();
+  await insertGame(db.kysely, { ...game, sequenceID: game.sequenceID - 1, gameEndTimestamp: null, statsByPlayerID: null }, null);
+  return game;
+}
+
+describe.each(DATABASES)('game-end statistics on %s', (database) => {
+  const suite = useServer(database);
+
+  test('two games of one user ending at once are both counted', async () => {
+    const { server } = suite();
+    const { users, db } = server.app.services;
+    const [shared, first, second] = await Promise.all(['Shared', 'First', 'Second'].map((name, i) => users.createGuest(name, `10.9.0.${i}`)));
+    const games = [await endableGame(server, `g_stats_a_${database}`, [shared!.id, first!.id]), await endableGame(server, `g_stats_b_${database}`, [second!.id, shared!.id])];
+
+    // The first ending holds its transaction open while the second one runs: without the row lock,
+    // the second would read the shared user's totals from before the first and write over them.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstSaved!: () => void;
+    const saved = new Promise<void>((resolve) => (firstSaved = resolve));
+    const ending = db.kysely.transaction().execute(async (trx) => {
+      expect(await saveStep(trx, games[0]!, games[0]!.sequenceID - 1, [], [])).toBe(true);
+      firstSaved();
+      await held;
+    });
+    await saved;
+    const other = db.kysely.transaction().execute((trx) => saveStep(trx, games[1]!, games[1]!.sequenceID - 1, [], []));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await ending;
+    expect(await other).toBe(true);
+
+    const totals = userStatsFrom((await users.get(shared!.id))!.stats_json);
+    const played = games.map((g) => g.statsByPlayerID![shared!.id]!);
+    expect(totals.gamesPlayed).toBe(2);
+    expect(totals.gamesWon).toBe(played.filter((p) => p.won).length);
+    expect(totals.score).toBe(played[0]!.score + played[1]!.score);
+    expect(totals.clashes).toBe(played[0]!.clashes + played[1]!.clashes);
+    expect(totals.score).toBeGreaterThan(0);
+    expect(partsOf(totals)).toBe(totals.score);
+    // Each other player has their one game.
+    for (const user of [first!, second!]) expect(userStatsFrom((await users.get(user.id))!.stats_json).gamesPlayed).toBe(1);
+  });
+
+  test('the profile\'s statsJSON has scoreFromResources, its parts adding up to the score, old totals too', async () => {
+    const { server } = suite();
+    const { users, db } = server.app.services;
+    const old = await users.createGuest('Old', '10.9.1.0');
+    await db.kysely.updateTable('users').set({ stats_json: JSON.stringify({ gamesPlayed: 1, score: 20, scoreFromCards: 12, scoreFromProphecies: 3, scoreFromTributes: 3 }) }).where('id', '=', old.id).execute();
+    const profile = JSON.parse(users.toPublicUser((await users.get(old.id))!).statsJSON) as UserStats;
+    expect(profile).toMatchObject({ gamesPlayed: 1, score: 20, scoreFromResources: 2 });
+    expect(partsOf(profile)).toBe(profile.score);
+  });
+});

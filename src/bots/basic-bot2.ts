@@ -1,14 +1,16 @@
 /**
  * basic_bot2 (developers only): the team's strongest bot. It shortlists bids from the Advanced
  * Bot's ranking, adds bids just above what its rivals would bid, and picks among them by rollouts
- * of the rest of the turn (bid-search.ts), with the Advanced Bot's policies in every seat. Its
- * reroll and gain choices are the Advanced Bot's.
+ * of the rest of the turn (bid-search.ts), with the Advanced Bot's policies in every seat. Its gain
+ * choice is the Advanced Bot's; unlike it (a bot players pick, which always declines), it rerolls
+ * when that is cheap and likely to help (reroll-choice.ts).
  */
 import { pendingDecision, type GameView, type UserID } from '../engine/index.js';
 import { BASIC_BOT_TUNING, basicBot } from './basic-bot.js';
 import { rankBids } from './bid-plan.js';
 import { searchBids, startSearch, type Candidate, type Search, type SearchTuning } from './bid-search.js';
 import type { Decide } from './bot.js';
+import { wantsReroll } from './reroll-choice.js';
 import { BID_SENSITIVE } from './tribute-worth.js';
 import tuning from './tuning/basic-bot2.json' with { type: 'json' };
 import { forAge, type ByAge, type ValueTuning } from './tuning.js';
@@ -48,6 +50,10 @@ function candidatesFor(view: GameView, userID: UserID, rivals: Search['rivals'],
 
 export const basicBot2: Decide = (view, userID, rng) => {
   const decision = pendingDecision(view, userID);
+  if (decision?.type === 'REROLL') {
+    const rerollType = wantsReroll(view, userID, BASIC_BOT_TUNING) ? 'reroll' : 'decline';
+    return { type: 'REROLL', rollSelection: { rerollType, rerollRound: decision.rerollRound } };
+  }
   if (decision?.type !== 'BID') return basicBot(view, userID, rng);
   const t = forAge(BASIC_BOT2_TUNING, view.age);
   const search = startSearch(view, userID, basicBot, rng, BASIC_BOT2_TUNING, t);

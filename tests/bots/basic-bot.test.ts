@@ -1,7 +1,10 @@
-/** basic_bot ("Advanced Bot"): tributes, bids against what rivals can afford, and rerolls. */
+/** basic_bot ("Advanced Bot"): tributes and bids against what rivals can afford; basic_bot2's reroll choice, and basic_bot's (always decline). */
 import { describe, expect, it } from 'vitest';
 import { basicBot } from '../../src/bots/basic-bot.js';
-import { pendingDecision, rngFromState, xoroshiroState, viewFor, type Game } from '../../src/engine/index.js';
+import { basicBot2 } from '../../src/bots/basic-bot2.js';
+import { playBotGame } from '../../src/bots/harness.js';
+import { GAME_DEFINITIONS } from '../../src/engine/data.js';
+import { pendingDecision, rngFromState, xoroshiroState, viewFor, type BotType, type Game } from '../../src/engine/index.js';
 import { ANN, BOB, CARDS, CORNERSTONE_RITE, OFFERING_TO_TYROS, OFFERING_TO_ZEONA, act, bid, counters, planning, rows } from './situations.js';
 
 const rng = rngFromState(xoroshiroState(1));
@@ -53,12 +56,39 @@ describe('basic_bot', () => {
       throw new Error('no lost clash found');
     }
 
-    it('rerolls when the card is worth it and fresh dice will likely win', () => {
-      expect(decide(lostClash(2))).toMatchObject({ type: 'REROLL', rollSelection: { rerollType: 'reroll' } });
+    const decide2 = (game: Game) => basicBot2(viewFor(game, ANN), ANN, rng);
+
+    it('basic_bot2 rerolls when the card is worth it and fresh dice will likely win', () => {
+      expect(decide2(lostClash(2))).toMatchObject({ type: 'REROLL', rollSelection: { rerollType: 'reroll' } });
     });
 
-    it('declines a reroll that cannot win', () => {
+    it('basic_bot2 declines a reroll that cannot win', () => {
+      expect(decide2(lostClash(7))).toMatchObject({ type: 'REROLL', rollSelection: { rerollType: 'decline' } });
+    });
+
+    it('basic_bot always declines, even the reroll basic_bot2 takes (the spec: "war declines rerolls")', () => {
+      expect(decide(lostClash(2))).toMatchObject({ type: 'REROLL', rollSelection: { rerollType: 'decline' } });
       expect(decide(lostClash(7))).toMatchObject({ type: 'REROLL', rollSelection: { rerollType: 'decline' } });
     });
+  });
+
+  it('in whole games, easy_bot and basic_bot decline every reroll they are offered; valid_move (developers only) rerolls', () => {
+    const seats: BotType[] = ['basic_bot', 'easy_bot', 'valid_move', 'valid_move'];
+    const declined: Record<string, number> = {};
+    const rerolled: Record<string, number> = {};
+    for (let seed = 1; seed <= 12; seed++) {
+      const setup = { seats: seats.map((botType, i) => ({ userID: `${botType}-${i}`, botType })), options: { rerollTokens: true }, definitions: GAME_DEFINITIONS };
+      const { game } = playBotGame(setup, seed, seed);
+      const kindOf = (userID: string) => game.players.find((p) => p.userID === userID)!.botType!;
+      for (const event of game.events) {
+        if (event.type === 'DECLINE_REROLL') declined[kindOf(event.payload.userID)] = (declined[kindOf(event.payload.userID)] ?? 0) + 1;
+        if (event.type === 'USE_REROLL') rerolled[kindOf(event.payload.userID)] = (rerolled[kindOf(event.payload.userID)] ?? 0) + 1;
+      }
+    }
+    expect(declined.basic_bot).toBeGreaterThan(0);
+    expect(declined.easy_bot).toBeGreaterThan(0);
+    expect(rerolled.valid_move).toBeGreaterThan(0);
+    expect(rerolled.basic_bot ?? 0).toBe(0);
+    expect(rerolled.easy_bot ?? 0).toBe(0);
   });
 });

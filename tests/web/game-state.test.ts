@@ -12,7 +12,7 @@ import type { GameEvent } from '../../src/engine/index.js';
 const event = (turn: number): GameEvent => ({ type: 'SET_UP_TURN', turn, age: 1, phase: 'SETUP', timestamp: turn, payload: { turn } });
 
 function update(sequenceID: number, fromEvent: number, turns: number[]): WireUpdate {
-  return { sequenceID, fromEvent, events: turns.map(event), game: { sequenceID } as unknown as WireUpdate['game'] };
+  return { sequenceID, fromEvent, events: turns.map(event), game: { sequenceID } as unknown as WireUpdate['game'], away: [] };
 }
 
 describe('applying updates', () => {
@@ -52,7 +52,7 @@ function screen(game: Partial<GameScreenState['game']>, me = 'a'): GameScreenSta
     winnersByTradeRowIndex: {},
     players: [{ userID: 'a', selectedCard: 102 }],
   };
-  return { game: { ...base, ...game } as unknown as GameScreenState['game'], events: [], cardsByID: {}, tributeCardsByID: {}, me, usersByID: {} };
+  return { game: { ...base, ...game } as unknown as GameScreenState['game'], events: [], cardsByID: {}, tributeCardsByID: {}, me, usersByID: {}, awayByUserID: {} };
 }
 
 describe('client behaviour', () => {

@@ -4,7 +4,7 @@
  * part of every page's first load, so the chat overlay is loaded only where it shows.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Container } from '@mantine/core';
+import { Button, Container, Group, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../lib/session.js';
@@ -44,6 +44,7 @@ function Logo() {
 function UserMenu() {
   const { user, isLoading } = useSession();
   const [open, setOpen] = useState(false);
+  const [warning, setWarning] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   useEffect(() => setOpen(false), [pathname]);
@@ -87,10 +88,45 @@ function UserMenu() {
           <Link to="/settings">Settings</Link>
         </li>
         <li>
-          <a href="/auth/logout">Log out</a>
+          <a
+            href="/auth/logout"
+            onClick={(event) => {
+              if (!user.isGuest) return;
+              event.preventDefault();
+              setOpen(false);
+              setWarning(true);
+            }}
+          >
+            Log out
+          </a>
         </li>
       </ul>
+      <GuestLogoutWarning name={user.name} opened={warning} onClose={() => setWarning(false)} />
     </div>
+  );
+}
+
+/**
+ * A guest account has no password and no provider behind it: the session cookie is the only way
+ * back in. Logging out throws that away, so say so before it happens.
+ */
+function GuestLogoutWarning({ name, opened, onClose }: { name: string; opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Log out of a guest account?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Text>
+        You are playing as the guest {name}. A guest account cannot be recovered: once you log out, nobody can sign in as {name} again, and its
+        unfinished games will be played on by bots.
+      </Text>
+      <Text mt="sm">Stay signed in to come back to it later from this browser.</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose} data-autofocus>
+          Stay signed in
+        </Button>
+        <Button component="a" href="/auth/logout" color="red.9">
+          Log out
+        </Button>
+      </Group>
+    </Modal>
   );
 }
 

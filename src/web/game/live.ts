@@ -10,6 +10,8 @@ export interface LiveGame {
   sequenceID: number;
   game: WireGame;
   events: GameEvent[];
+  /** Seats played by a stand-in bot while their player is away. */
+  away: WireUpdate['away'];
 }
 
 export type Applied = { kind: 'applied'; live: LiveGame } | { kind: 'stale' } | { kind: 'gap' };
@@ -19,5 +21,5 @@ export function applyUpdate(current: LiveGame | null, update: WireUpdate): Appli
   const held = current?.events ?? [];
   if (update.fromEvent > held.length) return { kind: 'gap' };
   const events = update.fromEvent === 0 ? update.events : [...held.slice(0, update.fromEvent), ...update.events];
-  return { kind: 'applied', live: { sequenceID: update.sequenceID, game: update.game, events } };
+  return { kind: 'applied', live: { sequenceID: update.sequenceID, game: update.game, events, away: update.away } };
 }

@@ -31,6 +31,8 @@ export interface GameScreenState {
   tributeCardsByID: Record<number, TributeCard>;
   me: UserID | null;
   usersByID: Record<string, GameUser>;
+  /** Why each away seat is played by a stand-in bot, by user id. */
+  awayByUserID: Record<UserID, string>;
 }
 
 /**

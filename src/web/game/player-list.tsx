@@ -42,6 +42,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
   const name = nameOf(state, player.userID);
   const user = state.usersByID[player.userID];
   const isMe = player.userID === state.me;
+  const away = state.awayByUserID[player.userID] ?? null;
 
   const startPress = () => {
     timer.current = window.setTimeout(() => {
@@ -81,7 +82,12 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
               {isMe ? ' (you)' : ''}
             </Text>
           </UnstyledButton>
-          <Text size="xs" c={ready ? 'green.4' : 'red.4'} ml="auto" style={{ whiteSpace: 'nowrap' }}>
+          {away && g.gameEndTimestamp === null ? (
+            <Badge color="orange" variant="light" size="sm" ml="auto" title={`${name} is away (${away}): a bot plays for them until they are back.`} data-away="true">
+              Away
+            </Badge>
+          ) : null}
+          <Text size="xs" c={ready ? 'green.4' : 'red.4'} ml={away ? undefined : 'auto'} style={{ whiteSpace: 'nowrap' }}>
             {g.gameEndTimestamp !== null ? '' : ready ? 'Ready' : 'Deciding'}
           </Text>
         </Group>

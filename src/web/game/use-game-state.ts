@@ -100,6 +100,7 @@ export function useGameState(gameID: string): GameStateResult {
       tributeCardsByID: cards.data.tributeCardsByID,
       me: live.game.viewerID,
       usersByID,
+      awayByUserID: Object.fromEntries(live.away.map((seat) => [seat.userID, seat.reason])),
     };
   }, [live, cards.data, usersByID]);
 

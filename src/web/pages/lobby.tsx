@@ -41,7 +41,15 @@ function inkOn(hex: string): string {
 }
 
 /** The call names of SPEC section 7, used in 'Error adding calling lobby {action}'. */
-type LobbyAction = 'join' | 'remove_player' | 'add_bot' | 'start' | 'set_game_option' | 'set_module';
+type LobbyAction = 'join' | 'remove_player' | 'add_bot' | 'start' | 'set_game_option' | 'set_module' | 'set_turn_timer';
+
+type TurnTimer = Lobby['turnTimer'];
+
+const TURN_TIMER_LABELS: Record<TurnTimer, string> = {
+  auto: 'Automatic: on when two people or more play',
+  on: 'On',
+  off: 'Off: wait for every player',
+};
 
 /** The newest lobby state from the subscription: an older or equal sequenceID is ignored. */
 function useLiveLobby(lobbyID: string): { lobby: Lobby | null; error: string | null } {
@@ -110,6 +118,7 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
   const start = trpc.lobbies.start.useMutation();
   const setOption = trpc.lobbies.setOption.useMutation();
   const setModule = trpc.lobbies.setModule.useMutation();
+  const setTurnTimer = trpc.lobbies.setTurnTimer.useMutation();
   const busy = [join, leave, kick, addBot, start].some((m) => m.isPending);
   // A toggled box shows its new state at once, until the server's answer (or refusal) arrives.
   const [toggling, setToggling] = useState<Record<string, boolean>>({});
@@ -243,6 +252,26 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
                 ),
               )}
             </SimpleGrid>
+          </Paper>
+          <Paper className="mythos-parchment" p="md">
+            <Title order={2} size="h3">
+              Turn Timer
+            </Title>
+            <hr className="mythos-rule" />
+            {isHost && open ? (
+              <NativeSelect
+                label="When a player takes too long"
+                description="A bot plays a decision left too long, until its player is back. A game nobody watches is finished by bots."
+                value={lobby.turnTimer}
+                data={(Object.keys(TURN_TIMER_LABELS) as TurnTimer[]).map((value) => ({ value, label: TURN_TIMER_LABELS[value] }))}
+                onChange={(event) => {
+                  const turnTimer = event.currentTarget.value as TurnTimer;
+                  void call('set_turn_timer', () => setTurnTimer.mutateAsync({ ...input, turnTimer }));
+                }}
+              />
+            ) : (
+              <Text>{TURN_TIMER_LABELS[lobby.turnTimer]}</Text>
+            )}
           </Paper>
         </Stack>
       </SimpleGrid>

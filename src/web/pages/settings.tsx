@@ -21,7 +21,7 @@ function RenameForm({ current }: { current: string }) {
     try {
       // SPEC: a name change sends the typed name; the server trims and checks it.
       const renamed = await rename.mutateAsync({ name });
-      utils.session.me.setData(undefined, renamed);
+      utils.session.me.setData(undefined, (was) => (was ? { ...was, ...renamed } : was));
       setName('');
       setMessage({ ok: true, text: `You are now ${renamed.name}.` });
     } catch (error) {

@@ -18,6 +18,7 @@ export function screenState(game: Game): GameScreenState {
     tributeCardsByID,
     me: null,
     usersByID: Object.fromEntries(game.players.map((p, i) => [p.userID, { id: p.userID, name: NAMES[i]!, profilePictureURL: null }])),
+    awayByUserID: {},
   };
 }
 

@@ -3,7 +3,8 @@ import { renameInput } from '../schemas.js';
 import { refuse } from '../../services/errors.js';
 
 export const sessionRouter = router({
-  me: publicProcedure.query(({ ctx }) => (ctx.user ? ctx.services.users.toPublicUser(ctx.user) : null)),
+  /** The caller, and whether they are a guest: a guest account cannot be signed in to again once logged out. */
+  me: publicProcedure.query(({ ctx }) => (ctx.user ? { ...ctx.services.users.toPublicUser(ctx.user), isGuest: ctx.user.provider === 'guest' } : null)),
   /** A websocket token for the caller's session: from the cookie only, so a token never renews itself. */
   jwt: authedProcedure.query(async ({ ctx }) => {
     if (!ctx.sessionID) throw refuse('UNAUTHORIZED', 'A token cannot renew itself: ask with your session cookie.');

@@ -1,0 +1,96 @@
+/**
+ * Absent players and guests, in the browser: the host chooses the lobby's turn timer; a player
+ * who lets a decision run out is shown to the others as away while a bot plays for them; a guest
+ * who logs out is warned first that the account cannot be recovered.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import type { Server } from '../server/support.js';
+import { guestInContext, pickTradeRowCard, startGame, submitButton } from './support/game.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+describe.skipIf(!HAS_CHROMIUM)('absent players and guests', () => {
+  let site: Server;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite({ turnTimerSeconds: 2, botDelayMs: 50 }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.allSettled(contexts.map((c) => c.close()));
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function context() {
+    const made = await newContext(browser, DESKTOP);
+    contexts.push(made);
+    return made;
+  }
+
+  test('the host sets the turn timer; the other player sees the choice', async () => {
+    const [hostContext, guestContext] = [await context(), await context()];
+    const host = await guestInContext(site, hostContext, 'Timekeeper');
+    const other = await guestInContext(site, guestContext, 'Visitor');
+    const { id: lobbyID } = await host.client.lobbies.create.mutate();
+    await other.client.lobbies.join.mutate({ lobbyID });
+    const [hostPage, guestPage] = [await hostContext.newPage(), await guestContext.newPage()];
+    await Promise.all([hostPage.goto(`${site.url}/lobby/${lobbyID}`), guestPage.goto(`${site.url}/lobby/${lobbyID}`)]);
+
+    const select = hostPage.getByLabel('When a player takes too long');
+    await expect.poll(() => select.inputValue()).toBe('auto');
+    await guestPage.getByText('Automatic: on when two people or more play').waitFor();
+    await select.selectOption('off');
+    await guestPage.getByText('Off: wait for every player').waitFor();
+    expect((await host.client.lobbies.get.query({ lobbyID })).turnTimer).toBe('off');
+    expect(await guestPage.getByLabel('When a player takes too long').count()).toBe(0);
+    expect(await seriousAxeViolations(hostPage)).toEqual([]);
+    await screenshot(hostPage, 'lobby-turn-timer-desktop');
+  });
+
+  test('a player who runs out of time is shown as away while a bot plays for them', async () => {
+    const annContext = await context();
+    const ann = await guestInContext(site, annContext, 'Present');
+    const bob = await guestInContext(site, await context(), 'Absent');
+    const gameID = await startGame(site, ann, { guests: [bob] });
+    const page = await annContext.newPage();
+    await page.goto(`${site.url}/game/${gameID}`);
+    // Ann bids; Bob never opens the game.
+    await pickTradeRowCard(page, page.locator('[data-zone="trade-row"] [role=button]').first());
+    await submitButton(page).click();
+    const badge = page.locator(`[data-player-id="${bob.userID}"] [data-away="true"]`);
+    await badge.waitFor({ timeout: 30_000 });
+    expect(await badge.textContent()).toBe('Away');
+    expect(await badge.getAttribute('title')).toBe('Absent is away (turn timer): a bot plays for them until they are back.');
+    await screenshot(page, 'game-away-seat-desktop');
+  });
+
+  test('a guest logging out is warned that the account cannot be recovered, and may stay', async () => {
+    const guestContext = await context();
+    await guestInContext(site, guestContext, 'Wanderer');
+    const page = await guestContext.newPage();
+    await page.goto(`${site.url}/`);
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('link', { name: 'Log out' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log out of a guest account?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('A guest account cannot be recovered: once you log out, nobody can sign in as Wanderer again');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'guest-logout-warning-desktop');
+    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(`${site.url}/`);
+    // Still signed in.
+    await page.getByRole('button', { name: /Account menu/ }).waitFor();
+
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('link', { name: 'Log out' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Log out' }).click();
+    // Logged out: the session cookie is blanked, and the menu offers to log in.
+    await page.getByRole('link', { name: 'Log in' }).or(page.getByRole('button', { name: /guest/i })).first().waitFor();
+    expect((await guestContext.cookies()).find((c) => c.name === 'mythos_session')?.value ?? '').toBe('');
+  });
+});

@@ -20,7 +20,8 @@ export interface WireUpdate {
 
 export function wireUpdate(game: Game, viewerID: UserID | null, fromEvent = 0, away: AwaySeat[] = []): WireUpdate {
   // Under hideFavor viewFor maps every event of the log, and only the new ones are sent: it is
-  // given only those (an event's view depends on that event alone), the same answer.
+  // given only those (an event's view depends on that event and the viewer alone), the same answer.
+  // The view carries the viewer's own decision (none for a spectator) and whether the game ended.
   const onlyNew = game.options.hideFavor && fromEvent > 0;
   const { cardsByID: _c, tributeCardsByID: _t, events, ...rest } = viewFor(onlyNew ? { ...game, events: game.events.slice(fromEvent) } : game, viewerID);
   return { sequenceID: game.sequenceID, game: rest, events: onlyNew ? events : events.slice(fromEvent), fromEvent, away };

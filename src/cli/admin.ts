@@ -9,6 +9,7 @@ import type { BotType } from '../engine/index.js';
 import { checkDatabaseUrl } from '../server/config-check.js';
 import { configFromEnv } from '../server/config.js';
 import { migrateToLatest, openDatabase, type Db } from '../server/db/database.js';
+import { withoutChat } from '../server/services/game-chat.js';
 import { loadActions, loadGame } from '../server/services/game-store.js';
 import { CliError } from './errors.js';
 import { parseInteger } from './args.js';
@@ -108,7 +109,8 @@ export function gamesCommand(io: Io): Command {
           game.seed,
           game.gameStartTimestamp,
           actions.map((a) => ({ userID: a.userID, action: a.action, now: a.at })),
-          game,
+          // The replay re-runs the actions: its final state is the game without its chat steps.
+          withoutChat(game),
           { exportedFrom: 'server', finished: game.gameEndTimestamp !== null },
         );
         const file = options.out ?? `${gameID}.json`;

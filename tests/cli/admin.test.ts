@@ -16,10 +16,12 @@ beforeAll(async () => {
   const { id } = await ann.client.lobbies.create.mutate();
   await ann.client.lobbies.addBot.mutate({ lobbyID: id, botType: 'easy_bot' });
   gameID = (await ann.client.lobbies.start.mutate({ lobbyID: id })).gameID;
-  // Ann takes the free basic card every turn until the game ends.
+  // Ann takes the free basic card every turn until the game ends, and chats now and then: the
+  // game's log holds CHAT events, which no action made.
   for (let guard = 0; guard < 200; guard++) {
     const { game } = await ann.client.games.state.query({ gameID });
     if (game.gameEndTimestamp !== null) break;
+    if (guard === 0 || guard === 20) await ann.client.chat.send.mutate({ room: `game/${gameID}`, message: `turn ${game.turn}` });
     const action =
       game.phase === 'PLANNING'
         ? ({ type: 'BID', bid: { military: 0, tradeRowIndex: 0 } } as const)
@@ -53,6 +55,8 @@ describe('admin commands', () => {
   });
 
   it('games export writes a file that replay accepts, bit for bit', async () => {
+    const chats = (await server.app.services.games.get(gameID))!.events.filter((e) => e.type === 'CHAT');
+    expect(chats).toHaveLength(2);
     const file = join(tempDir(), 'game.json');
     const exported = await cli('games', 'export', gameID, '--out', file);
     expect(exported.code).toBe(0);

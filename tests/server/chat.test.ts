@@ -9,6 +9,7 @@ import { DATABASES, useServer } from './databases.js';
 import { feed } from './feeds.js';
 import { LOGIN_REQUIRED, openLobby, refused, signInRoles, startedGame, type Roles } from './roles.js';
 import { signInGuest } from './support.js';
+import { decisionOf, definitionsOf } from './play.js';
 
 const TOO_FAST = { code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: 'You are sending messages too fast. Wait a moment.' } as const;
 
@@ -82,6 +83,52 @@ describe.each(DATABASES)('chat on %s', (database) => {
     expect(inHost.items).toHaveLength(2);
     for (const f of [inHost, inSpectator, inLobby]) f.close();
     talker.close();
+  });
+
+  test('a message in a game room is also a CHAT event of the game, for players and spectators alike; no rule notices', async () => {
+    const { server } = suite();
+    const { dev, host, outsider } = roles();
+    const { gameID } = await startedGame(dev, host);
+    const room = `game/${gameID}`;
+    const definitions = await definitionsOf(dev.client);
+    const before = await dev.client.games.state.query({ gameID });
+    const watching = feed(outsider.client.games.onGame, { gameID });
+    await watching.until();
+
+    await dev.client.chat.send.mutate({ room, message: '  good luck  ' });
+    await outsider.client.chat.send.mutate({ room, message: 'watching you' });
+    const chats = [
+      { userID: dev.userID, text: 'good luck' },
+      { userID: outsider.userID, text: 'watching you' },
+    ];
+    for (const viewer of [dev, outsider]) {
+      const after = await viewer.client.games.state.query({ gameID });
+      // One step per message, each adding only its event: same phase, same decisions.
+      expect(after.sequenceID).toBe(before.sequenceID + 2);
+      expect(after.events).toHaveLength(before.events.length + 2);
+      expect(after.events.slice(-2)).toEqual(chats.map((payload) => expect.objectContaining({ type: 'CHAT', payload, turn: before.game.turn, age: before.game.age, phase: before.game.phase })));
+      expect(after.game.phase).toBe(before.game.phase);
+    }
+    expect(decisionOf(await dev.client.games.state.query({ gameID }), definitions, dev.userID)).toEqual(decisionOf(before, definitions, dev.userID));
+    // Spectators get the new events through their subscription, like any step.
+    const delivered = await watching.until((u) => u.sequenceID === before.sequenceID + 2);
+    expect(watching.items.flatMap((u) => u.events).filter((e) => e.type === 'CHAT').map((e) => e.payload)).toEqual(chats);
+    expect(delivered.game.phase).toBe(before.game.phase);
+    watching.close();
+    // The game plays on as before.
+    const decision = decisionOf(await dev.client.games.state.query({ gameID }), definitions, dev.userID);
+    expect(decision?.type).toBe('BID');
+    // A finished game's log is closed: the message stays in the room only.
+    const { games, users } = server.app.services;
+    const bots = await Promise.all([1, 2].map((seat) => users.createBot('easy_bot', seat)));
+    const ended = await games.create({ id: `g_chat_${database}`, lobbyID: null, players: bots.map((b) => ({ userID: b.id, botType: 'easy_bot' })), options: {}, modules: [] });
+    expect(ended.gameEndTimestamp).not.toBeNull();
+    // (Sent through the service from an address of its own: this file's tRPC messages all come from
+    // 127.0.0.1, near its per-address limit.)
+    await server.app.services.chat.send((await users.get(dev.userID))!, `game/${ended.id}`, 'gg', '10.0.8.1');
+    const finished = await dev.client.games.state.query({ gameID: ended.id });
+    expect([finished.sequenceID, finished.events.some((e) => e.type === 'CHAT')]).toEqual([ended.sequenceID, false]);
+    expect((await dev.client.chat.history.query({ room: `game/${ended.id}` })).map((m) => m.message)).toEqual(['gg']);
   });
 
   test('rooms: only lobby/{id} and game/{id} of a lobby or game that exists', async () => {

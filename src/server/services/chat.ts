@@ -2,13 +2,15 @@
  * Chat rooms `lobby/{id}` and `game/{id}`: messages are trimmed, empty ones refused, long ones
  * refused, senders rate-limited (per user, and per address so that fresh guest accounts do not
  * reset the limit); stored, published on `chat/{room}`, and the recent history is there for
- * whoever opens the room. Only signed-in users chat.
+ * whoever opens the room. Only signed-in users chat. A message in a game's room is also a CHAT
+ * event of that game's log while the game runs (GameService.chat).
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Bus } from '../bus/bus.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { refuse } from './errors.js';
+import type { GameService } from './game-service.js';
 import { RateLimit } from './rate-limit.js';
 
 export const MAX_MESSAGE_LENGTH = 500;
@@ -38,6 +40,7 @@ export class ChatService {
     private readonly bus: Bus,
     private readonly now: () => number,
     messagesPerAddress: number,
+    private readonly games: Pick<GameService, 'chat'>,
   ) {
     this.perUser = new RateLimit(RATE_LIMIT, RATE_WINDOW_MS, now);
     this.perAddress = new RateLimit(messagesPerAddress, RATE_WINDOW_MS, now);
@@ -64,6 +67,8 @@ export class ChatService {
     if (!this.perAddress.allows(address)) throw refuse('TOO_MANY_REQUESTS', 'Too many messages from your network. Wait a moment.');
     this.perUser.record(sender.id);
     this.perAddress.record(address);
+    // The game's log first: a message that cannot be logged is not sent either.
+    if (room.startsWith('game/')) await this.games.chat(room.slice('game/'.length), sender.id, message);
     const now = this.now();
     const chat: ChatMessage = { id: this.nextID(now), senderID: sender.id, room, message, createdAt: now };
     await this.db.insertInto('chat_messages').values({ id: chat.id, room, sender_id: sender.id, message, created_at: now }).execute();

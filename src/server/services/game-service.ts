@@ -31,6 +31,7 @@ import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { turnTimerIsOn, type Attendance } from './attendance.js';
 import { gameNotFound } from './errors.js';
+import { withChat } from './game-chat.js';
 import { SerialQueue } from './serial-queue.js';
 import { insertActions, insertGame, loadGame, saveStep, storedSequenceID, unfinishedGameIDs, type StoredAction } from './game-store.js';
 
@@ -185,6 +186,25 @@ export class GameService {
         return this.withBots(change, now);
       }),
     );
+  }
+
+  /**
+   * A message of the game's chat room, appended to its event log as a CHAT event (game-chat.ts),
+   * through the pipeline like any step. A finished game's log is closed: null then, and the
+   * message stays in the room only. Changes no rule, nobody's seat and no clock.
+   */
+  async chat(gameID: string, userID: UserID, text: string): Promise<{ sequenceID: number } | null> {
+    let appended = false;
+    const result = await this.exclusive(gameID, () =>
+      this.commit(gameID, (game, now) => {
+        // Judged on each attempt's game: a retry may find it ended.
+        appended = game.gameEndTimestamp === null;
+        if (!appended) return null;
+        const { game: next, event } = withChat(game, userID, text, now);
+        return { game: next, actions: [], events: [event] };
+      }),
+    );
+    return appended && result.ok ? { sequenceID: result.sequenceID } : null;
   }
 
   /** Picks up unfinished games after a restart: their bots act again. */

@@ -82,7 +82,7 @@ export function buildServices(deps: {
     games,
     attendance,
     lobbies,
-    chat: new ChatService(kysely, deps.bus, now, deps.config.chatMessagesPerAddress),
+    chat: new ChatService(kysely, deps.bus, now, deps.config.chatMessagesPerAddress, games),
     history: new HistoryService(kysely),
     now,
   };

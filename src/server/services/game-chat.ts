@@ -1,0 +1,22 @@
+/**
+ * Game-room chat in the game's event log: each message sent in `game/{id}` while the game runs is
+ * also a CHAT {userID, text} event (SPEC section 3), so the log tells the game with what was said
+ * during it. A CHAT event is no rule: it is a step of its own (a new sequenceID, so clients get it
+ * like any other change) that touches nothing but the log, and it has no action behind it.
+ */
+import type { Game, GameEvent, UserID } from '../../engine/index.js';
+
+/** The game with a CHAT event at the end of its log, as one step, and that event. */
+export function withChat(game: Game, userID: UserID, text: string, now: number): { game: Game; event: GameEvent } {
+  const event: GameEvent = { type: 'CHAT', turn: game.turn, age: game.age, phase: game.phase, timestamp: now, payload: { userID, text } };
+  return { game: { ...game, sequenceID: game.sequenceID + 1, events: [...game.events, event] }, event };
+}
+
+/**
+ * The game as its actions alone made it: without its CHAT events and the steps that added them.
+ * A replay re-runs the actions, so this is the final state it must reach (`mythos games export`).
+ */
+export function withoutChat(game: Game): Game {
+  const events = game.events.filter((e) => e.type !== 'CHAT');
+  return { ...game, sequenceID: game.sequenceID - (game.events.length - events.length), events };
+}

@@ -78,7 +78,8 @@ function parseCounted(text: string, effect: string): CountedThing {
 export function parseEffect(effect: string): Output {
   const match = EFFECT.exec(effect);
   if (!match) throw new NotationError(`invalid ability string: ${effect}`);
-  const [, amount, letter, operator, number, thing] = match as unknown as [string, string, string, string?, string?, string?];
+  // Groups 1 and 2 always take part in a match; 3 to 5 only in the `/` and `>` forms.
+  const [, amount = '', letter = '', operator, number, thing] = match;
   const output: Output = { outputResource: parseResource(letter), outputRatio: Number(amount) };
   if (operator && number && thing) {
     const n = Number(number);

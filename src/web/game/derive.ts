@@ -1,14 +1,13 @@
 /**
  * What the screen derives from the viewer's state with the engine's own pure helpers: the pending
  * decision, costs and affordability, bases and production, favor from prophecies and upgrades.
- * The engine's counting helpers read only `cardsByID` and the player, which a view has, so the
- * view (with its card set put back) stands in for a game here, in this one place.
+ * The engine's counting helpers read only `cardsByID` (and the player), which the state holds.
  */
 import { baseGold, baseMilitary, isUpgraded, outputAmount } from '../../engine/effects.js';
 import { pendingDecision, type Decision } from '../../engine/pending.js';
-import { prophecyFavor } from '../../engine/phases/resolution.js';
+import { paymentRefusal, prophecyFavor } from '../../engine/phases/resolution.js';
 import { errors } from '../../engine/errors.js';
-import type { Game, Player } from '../../engine/state.js';
+import type { Player } from '../../engine/state.js';
 import type { GameView } from '../../engine/view.js';
 import type { Output } from '../../engine/cards/notation.js';
 import type { CardID, UserID } from '../../engine/types.js';
@@ -18,8 +17,6 @@ import type { GameScreenState } from './model.js';
 export function viewOf(state: GameScreenState): GameView {
   return { ...state.game, cardsByID: state.cardsByID, tributeCardsByID: state.tributeCardsByID, events: state.events };
 }
-
-const rules = (state: GameScreenState): Game => viewOf(state) as unknown as Game;
 
 export function playerOf(state: GameScreenState, userID: UserID | null): Player | null {
   return state.game.players.find((p) => p.userID === userID) ?? null;
@@ -37,30 +34,26 @@ export interface PlayerEconomy {
 }
 
 export function economyOf(state: GameScreenState, player: Player): PlayerEconomy {
-  const game = rules(state);
   let goldPerTurn = 0;
   let militaryPerTurn = 0;
   for (const id of player.cardIDs) {
     for (const output of state.cardsByID[id]?.effects.turnEffect ?? []) {
-      if (output.outputResource === 'gold') goldPerTurn += outputAmount(game, player, output);
-      if (output.outputResource === 'military') militaryPerTurn += outputAmount(game, player, output);
+      if (output.outputResource === 'gold') goldPerTurn += outputAmount(state, player, output);
+      if (output.outputResource === 'military') militaryPerTurn += outputAmount(state, player, output);
     }
   }
-  return { baseGold: baseGold(game, player), baseMilitary: baseMilitary(game, player), goldPerTurn, militaryPerTurn };
+  return { baseGold: baseGold(state, player), baseMilitary: baseMilitary(state, player), goldPerTurn, militaryPerTurn };
 }
 
 /** The gold a card would cost this player: its cost less their base gold, never below 0. */
 export function costFor(state: GameScreenState, player: Player, cardID: CardID): number {
-  return Math.max(0, (state.cardsByID[cardID]?.cost ?? 0) - baseGold(rules(state), player));
+  return Math.max(0, (state.cardsByID[cardID]?.cost ?? 0) - baseGold(state, player));
 }
 
-/** Why this player cannot pay for the card now (the engine's messages), or null if they can. */
+/** Why this player cannot pay for the card now (the engine's rule and messages), or null if they can. */
 export function unaffordableReason(state: GameScreenState, player: Player, cardID: CardID): string | null {
-  const card = state.cardsByID[cardID];
-  if (!card) return errors.cardToGainNotFound().message;
-  if (costFor(state, player, cardID) > player.counters.gold) return errors.notEnoughGold().message;
-  if ((card.additionalCosts?.warTokens ?? 0) > player.counters.warTokens) return errors.notEnoughWarTokens().message;
-  return null;
+  if (!state.cardsByID[cardID]) return errors.cardToGainNotFound().message;
+  return paymentRefusal(state, player, cardID)?.message ?? null;
 }
 
 export interface ProphecyLine {
@@ -69,10 +62,9 @@ export interface ProphecyLine {
 }
 
 export function propheciesOf(state: GameScreenState, player: Player): ProphecyLine[] {
-  const game = rules(state);
   return player.cardIDs
     .filter((id) => (state.cardsByID[id]?.effects.endOfGameEffect.length ?? 0) > 0)
-    .map((cardID) => ({ cardID, favor: prophecyFavor(game, player, cardID) }));
+    .map((cardID) => ({ cardID, favor: prophecyFavor(state, player, cardID) }));
 }
 
 export interface UpgradeLine {
@@ -83,14 +75,13 @@ export interface UpgradeLine {
 
 /** Every upgrade (`>`) output of the player's cards, and whether its condition holds now. */
 export function upgradesOf(state: GameScreenState, player: Player): UpgradeLine[] {
-  const game = rules(state);
   const lines: UpgradeLine[] = [];
   for (const cardID of player.cardIDs) {
     const effects = state.cardsByID[cardID]?.effects;
     if (!effects) continue;
     const outputs = [...effects.baseEffect, ...effects.turnEffect, ...effects.gainSelfEffect, ...effects.endOfGameEffect];
     for (const t of [...effects.draftOtherEffect, ...effects.gainOtherEffect]) outputs.push(t.output);
-    for (const output of outputs) if (output.upgradeCondition) lines.push({ cardID, output, reached: isUpgraded(game, player, output) });
+    for (const output of outputs) if (output.upgradeCondition) lines.push({ cardID, output, reached: isUpgraded(state, player, output) });
   }
   return lines;
 }

@@ -6,11 +6,18 @@
  */
 import type { SoundCue } from './sound-cues.js';
 
+declare global {
+  interface Window {
+    /** Older Safari's name for AudioContext. */
+    webkitAudioContext?: typeof AudioContext;
+  }
+}
+
 let context: AudioContext | null = null;
 
 function audio(): AudioContext | null {
   if (context) return context;
-  const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Ctor = window.AudioContext ?? window.webkitAudioContext;
   if (!Ctor) return null;
   context = new Ctor();
   return context;

@@ -9,10 +9,10 @@ export const SAMPLE_CARD: CardDef = {
   affinity: 'Tyros',
   type: 'Building',
   age: 3,
-  cost: 9,
+  cost: 8,
   favor: 5,
   imageName: 'warlords-throne',
-  additionalCosts: { warTokens: 2 },
+  additionalCosts: { warTokens: 1 },
   abilities: ['end-of-game 1V/1War'],
   flavor: 'Forged from the swords of every king who knelt.',
 };

@@ -123,7 +123,7 @@ const reported = { propagateOnRejection: false, onReject: [(context: ValidationC
 /** graphql's own rules, then the limits. */
 export const VALIDATION_RULES: readonly ValidationRule[] = [
   ...specifiedRules,
-  maxDepthRule({ n: MAX_DEPTH, ...reported }) as unknown as ValidationRule,
-  maxAliasesRule({ n: MAX_ALIASES, ...reported }) as unknown as ValidationRule,
+  maxDepthRule({ n: MAX_DEPTH, ...reported }),
+  maxAliasesRule({ n: MAX_ALIASES, ...reported }),
   costRule,
 ];

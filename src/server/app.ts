@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { AnyTRPCProcedure, TRPCRouterRecord } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Logger } from 'pino';
 import { serverLogger } from './logger.js';
@@ -52,12 +53,18 @@ async function sessionSecret(db: Db, configured: string | null): Promise<string>
   return stored.value;
 }
 
+/** A procedure of a router record (the rest are nested records); procedures are functions. */
+const isProcedure = (value: AnyTRPCProcedure | TRPCRouterRecord): value is AnyTRPCProcedure => typeof value === 'function';
+
+/** The paths of a router record's subscriptions, nested records included. */
+function subscriptionPaths(record: TRPCRouterRecord, prefix = ''): string[] {
+  return Object.entries(record).flatMap(([key, value]) =>
+    isProcedure(value) ? (value._def.type === 'subscription' ? [prefix + key] : []) : subscriptionPaths(value, `${prefix}${key}.`),
+  );
+}
+
 /** The router's subscription paths (lobbies.onList, games.onGame ...). */
-const SUBSCRIPTIONS = new Set(
-  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
-    .filter(([, procedure]) => procedure._def.type === 'subscription')
-    .map(([path]) => path),
-);
+const SUBSCRIPTIONS = new Set(subscriptionPaths(appRouter._def.record));
 
 /** The router decodes a procedure path it is given (`games%2EonGame`): so does the guard. */
 function decodedOnce(path: string): string {

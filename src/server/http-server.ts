@@ -4,8 +4,7 @@
  * cross-site guard. Whatever is served, on any port, gets the same protection.
  */
 import websocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Logger } from 'pino';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import { redactUrl } from './log-redaction.js';
 
@@ -36,7 +35,7 @@ class QuietRequests extends LogController {
   }
 }
 
-export async function newServer(config: Config, log: Logger): Promise<FastifyInstance> {
+export async function newServer(config: Config, log: FastifyBaseLogger): Promise<FastifyInstance> {
   const fastify = Fastify({
     loggerInstance: log,
     bodyLimit: MAX_BODY_BYTES,
@@ -46,7 +45,7 @@ export async function newServer(config: Config, log: Logger): Promise<FastifyIns
     connectionTimeout: config.connectionTimeoutMs,
     routerOptions: { maxParamLength: 5_000 },
     logController: new QuietRequests(),
-  }) as unknown as FastifyInstance;
+  });
   await fastify.register(websocket, { options: { maxPayload: MAX_BODY_BYTES } });
   fastify.addHook('onRequest', async (request, reply) => {
     // A websocket handshake is a GET, but the socket then acts as the cookie's user: guard it too,

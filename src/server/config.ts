@@ -57,6 +57,8 @@ export interface Config {
   turnTimerSeconds: number;
   /** How long a game may go with no person connected before bots finish it. */
   abandonedGameSeconds: number;
+  /** The community chat the header links to (a Discord invite, a forum); null shows no link. */
+  communityUrl: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -80,6 +82,13 @@ function int(env: Env, key: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${key} must be a whole number, not "${raw}"`);
   return n;
+}
+
+function webAddress(env: Env, key: string): string | null {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return null;
+  if (!/^https?:\/\/[^\s]+$/.test(raw) || !URL.canParse(raw)) throw new Error(`${key} must be an http:// or https:// address, not "${raw}"`);
+  return raw;
 }
 
 function logFormatOf(raw: string | undefined): Config['logFormat'] {
@@ -123,5 +132,6 @@ export function configFromEnv(env: Env = process.env): Config {
     chatMessagesPerAddress: int(env, 'CHAT_MESSAGES_PER_ADDRESS', 15),
     turnTimerSeconds: int(env, 'TURN_TIMER_SECONDS', 90),
     abandonedGameSeconds: int(env, 'ABANDONED_GAME_SECONDS', 600),
+    communityUrl: webAddress(env, 'COMMUNITY_URL'),
   };
 }

@@ -180,6 +180,12 @@ describe('start-up errors', () => {
     expect(await failure({ LOG_FORMAT: 'xml' })).toEqual(['mythos: cannot start: LOG_FORMAT must be pretty or json, not "xml": fix LOG_FORMAT or unset it for the default']);
   });
 
+  it('COMMUNITY_URL that is not a web address', async () => {
+    expect(await failure({ COMMUNITY_URL: 'javascript:alert(1)' })).toEqual([
+      'mythos: cannot start: COMMUNITY_URL must be an http:// or https:// address, not "javascript:alert(1)": fix COMMUNITY_URL or unset it for the default',
+    ]);
+  });
+
   it('a busy port', async () => {
     const busy = net.createServer();
     await new Promise<void>((resolve) => busy.listen(0, resolve));

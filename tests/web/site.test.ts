@@ -24,7 +24,7 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
   const guestName = () => `Hero${++names}`;
 
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    [site, browser] = await Promise.all([startSite({ communityUrl: 'https://chat.example.org/mythos' }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -65,7 +65,7 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
           const nav = page.getByRole('navigation', { name: 'Main' });
           const links = label === 'desktop' ? ['Lobby', 'Game Rules', 'View Cards', 'Community'] : ['Lobby', 'Rules', 'Cards', 'Chat'];
           for (const name of links) await nav.getByRole('link', { name, exact: true }).waitFor();
-          expect(await nav.getByRole('link', { name: links[3] }).getAttribute('href')).toMatch(/^https:\/\//);
+          expect(await nav.getByRole('link', { name: links[3] }).getAttribute('href')).toBe('https://chat.example.org/mythos');
           expect(await page.getByRole('contentinfo').textContent()).toMatch(/© \d{4} Mythos/);
           await page.getByRole('link', { name: 'Log in', exact: true }).waitFor();
 
@@ -185,6 +185,8 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
 
           await menu.click();
           await page.getByRole('link', { name: 'Log out' }).click();
+          // A guest is asked first (attendance.test.ts covers the warning itself).
+          await page.getByRole('dialog', { name: 'Log out of a guest account?' }).getByRole('link', { name: 'Log out' }).click();
           await page.getByRole('heading', { name: 'Log in to save your stats' }).waitFor();
           expect(pathOf(page)).toBe('/');
         }),

@@ -8,11 +8,12 @@ import { Button, Container, Group, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../lib/session.js';
+import { trpc } from '../lib/trpc.js';
 
 const ChatOverlay = lazy(() => import('./chat-overlay.js').then((m) => ({ default: m.ChatOverlay })));
 
 /** Where players meet outside games. */
-export const COMMUNITY_URL = 'https://discord.gg/mythos';
+
 
 /** The chat room of a lobby or game page, with its title (SPEC "Chat overlay"); null elsewhere. */
 export function chatRoomOf(pathname: string): { room: string; title: string } | null {
@@ -145,6 +146,19 @@ function Chat() {
   );
 }
 
+/** The community chat the operator set (COMMUNITY_URL); a site without one shows no link. */
+function CommunityLink() {
+  const site = trpc.definitions.site.useQuery(undefined, { staleTime: Infinity });
+  const url = site.data?.communityURL;
+  if (!url) return null;
+  return (
+    <a href={url} className="mythos-nav-link" target="_blank" rel="noreferrer">
+      <span className="mythos-long">Community</span>
+      <span className="mythos-short">Chat</span>
+    </a>
+  );
+}
+
 export function Layout() {
   return (
     <div className="mythos-site">
@@ -164,10 +178,7 @@ export function Layout() {
                 <span className="mythos-short">{link.short}</span>
               </NavLink>
             ))}
-            <a href={COMMUNITY_URL} className="mythos-nav-link" target="_blank" rel="noreferrer">
-              <span className="mythos-long">Community</span>
-              <span className="mythos-short">Chat</span>
-            </a>
+            <CommunityLink />
           </nav>
           <div className="mythos-account">
             <UserMenu />

@@ -24,7 +24,6 @@ import {
   MIN_PLAYERS,
   parseAction,
   RNG_KINDS,
-  SAVE_VERSION,
   type Game,
   type GameOptions,
   type ModuleKey,
@@ -133,7 +132,6 @@ function checkSeed(raw: unknown, generator: RngKind): Seed | number {
 /** The saved final state, brought up to the current save version (the file may predate it). */
 function checkFinal(raw: unknown): Game {
   if (!isObject(raw)) throw new CliError('final (the saved final game) is missing');
-  if (typeof raw.version !== 'number' || raw.version === SAVE_VERSION) return raw as unknown as Game;
   const migrated = migrate(raw);
   if ('ok' in migrated) throw new CliError(`final: ${migrated.message}`);
   return migrated;

@@ -1,17 +1,22 @@
 /**
- * Saves of versions 1 to 3 are migrated upward, one function per step, to version 4.
+ * Saves of versions 1 to 3 are migrated upward, one function per step, to version 4. Every place
+ * a save is read migrates it: the server's game store, replay files and `games export` files.
+ * tests/fixtures/ holds a save of versions 1 and 2 with only their own fields.
  *
  * Version 1 (the first online release) kept each player's gold, favor and military flat on the
- * player, called the trade row `table`, had no war tokens, no retreat options and one thinking
- * timer per player. Version 2 grouped the counters (gold, favor, military, warTokens), renamed
- * the row `tableIDs` and added the retreat options. Version 3 added reroll and tribute tokens,
- * the favor breakdown, clash counts, the player-board stacks and per-phase and solo thinking time.
- * Version 4 tagged the PRNG state with its generator (ChaCha20 for new games; the games before it
- * keep their xoroshiro128+) and added the seed's commitment, which older games never published.
+ * player, called the trade row `table`, had no war tokens (nor their option `warTokens`), no
+ * retreat options and one thinking timer per player. Version 2 grouped the counters (gold,
+ * favor, military, warTokens), renamed the row `tableIDs` and added war tokens and the retreat
+ * options. Version 3 added reroll tokens (and their option `rerollTokens`) and tribute tokens, the
+ * favor breakdown, clash counts, the player-board stacks and per-phase and solo thinking time,
+ * and with them the end-of-game stats' favor breakdown (`scoreFrom...`), clash counts and solo
+ * time. Version 4 tagged the PRNG state with its generator (ChaCha20 for new games; the games
+ * before it keep their xoroshiro128+) and added the seed's commitment, which older games never
+ * published. The event log is the same in every version. An option a save does not name is off.
  */
 import { errors, type RuleError } from './errors.js';
-import { SAVE_VERSION, type Game, type Player } from './state.js';
-import type { CardID, UserID } from './types.js';
+import { SAVE_VERSION, type Game, type Player, type PlayerGameStats } from './state.js';
+import { GAME_OPTION_KEYS, type CardID, type GameOptions, type UserID } from './types.js';
 
 type Rest = Record<string, unknown>;
 
@@ -49,7 +54,7 @@ export function migrateV1toV2(save: SaveV1): SaveV2 {
     ...rest,
     version: 2,
     tableIDs: table,
-    options: { retreat1: false, retreat2: false, retreat3: false, ...options },
+    options: { warTokens: false, retreat1: false, retreat2: false, retreat3: false, ...options },
     players: players.map(({ gold, favor, military, ...p }) => ({ ...p, counters: { gold, favor, military, warTokens: 0 } })),
   };
 }
@@ -57,33 +62,47 @@ export function migrateV1toV2(save: SaveV1): SaveV2 {
 /** A version 3 save: one generator (xoroshiro128+), its bare state, an integer seed. */
 export type SaveV3 = Omit<Game, 'version' | 'rngState' | 'seed' | 'seedCommitment'> & { version: 3; rngState: number[]; seed: number };
 
+/** Every option off: what a save means by an option it does not name (it came later). */
+const OPTIONS_OFF = Object.fromEntries(GAME_OPTION_KEYS.map((key) => [key, false])) as GameOptions;
+
+/** The stats version 3 added to a finished game's, from the player as migrated. */
+function statsV3(stats: Rest, player: Player): PlayerGameStats {
+  const { cards, tributes, prophecies, resources } = player.favorSources;
+  const added = { scoreFromCards: cards, scoreFromTributes: tributes, scoreFromProphecies: prophecies, scoreFromResources: resources };
+  return { ...added, clashes: 0, clashesWon: 0, soloMillis: 0, ...stats } as PlayerGameStats;
+}
+
 export function migrateV2toV3(save: SaveV2): SaveV3 {
-  const { thinkingMillisByPlayerID, players, ...rest } = save;
+  const { thinkingMillisByPlayerID, players, options, ...rest } = save;
   const cardsByID = rest.cardsByID as Game['cardsByID'];
   const tributeCardsByID = rest.tributeCardsByID as Game['tributeCardsByID'];
+  const oldStats = rest.statsByPlayerID as Record<UserID, Rest> | null;
   const zeros = Object.fromEntries(players.map((p) => [p.userID, 0]));
+  const migrated = players.map((p): Player => {
+    const tributeIDs = (p.tributeIDs as number[] | undefined) ?? [];
+    const tributeTokens = tributeIDs.reduce((n, id) => n + (tributeCardsByID[id]?.tokens ?? 0), 0);
+    const cards: Player['cards'] = { Building: [], Unit: [], Event: [] };
+    for (const id of p.cardIDs) cards[cardsByID[id]!.type].push(id);
+    return {
+      ...(p as unknown as Player),
+      tributeIDs,
+      cards,
+      counters: { ...p.counters, rerollTokens: 0, tributeTokens },
+      // Version 2 did not say where favor came from: it is all put down to cards and tributes.
+      favorSources: { cards: p.counters.favor - tributeTokens * 3, tributes: tributeTokens * 3, prophecies: 0, resources: 0 },
+      clashes: 0,
+      clashesWon: 0,
+    };
+  });
   return {
     ...(rest as unknown as SaveV3),
     version: 3,
+    options: { ...OPTIONS_OFF, ...(options as Partial<GameOptions>) },
     totalThinkingMillisByPlayerID: thinkingMillisByPlayerID,
     phaseThinkingMillisByPlayerID: { ...zeros },
     soloMillisByPlayerID: { ...zeros },
-    players: players.map((p): Player => {
-      const tributeIDs = (p.tributeIDs as number[] | undefined) ?? [];
-      const tributeTokens = tributeIDs.reduce((n, id) => n + (tributeCardsByID[id]?.tokens ?? 0), 0);
-      const cards: Player['cards'] = { Building: [], Unit: [], Event: [] };
-      for (const id of p.cardIDs) cards[cardsByID[id]!.type].push(id);
-      return {
-        ...(p as unknown as Player),
-        tributeIDs,
-        cards,
-        counters: { ...p.counters, rerollTokens: 0, tributeTokens },
-        // Version 2 did not say where favor came from: it is all put down to cards and tributes.
-        favorSources: { cards: p.counters.favor - tributeTokens * 3, tributes: tributeTokens * 3, prophecies: 0, resources: 0 },
-        clashes: 0,
-        clashesWon: 0,
-      };
-    }),
+    players: migrated,
+    statsByPlayerID: oldStats && Object.fromEntries(migrated.map((p) => [p.userID, statsV3(oldStats[p.userID] ?? {}, p)])),
   };
 }
 

@@ -1,6 +1,7 @@
 /** Saves of versions 1 to 3 migrate upward step by step; other versions are refused. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { migrate, migrateV1toV2, migrateV2toV3, migrateV3toV4, type Game, type SaveV1, type SaveV2, type SaveV3 } from '../../src/engine/index.js';
+import { DEFAULT_OPTIONS, migrate, migrateV1toV2, migrateV2toV3, migrateV3toV4, type Game, type SaveV1, type SaveV2, type SaveV3 } from '../../src/engine/index.js';
 import { playToEnd } from '../support/play.js';
 import { bidAll, gainAll, startGame } from '../support/scenario.js';
 
@@ -21,72 +22,66 @@ function asV3(game: Game): SaveV3 {
   return { ...rest, version: 3, rngState: rngState.state, seed };
 }
 
-/** The same game as a version 2 save wrote it. */
-function asV2(game: Game): SaveV2 {
-  const { totalThinkingMillisByPlayerID, phaseThinkingMillisByPlayerID: _p, soloMillisByPlayerID: _s, players, ...rest } = asV3(game);
-  return {
-    ...rest,
-    version: 2,
-    thinkingMillisByPlayerID: totalThinkingMillisByPlayerID,
-    players: players.map(({ counters, favorSources: _f, clashes: _c, clashesWon: _w, cards: _k, ...p }) => ({
-      ...p,
-      counters: { gold: counters.gold, favor: counters.favor, military: counters.military, warTokens: counters.warTokens },
-    })),
-  };
-}
-
-/** The same game as a version 1 save wrote it. */
-function asV1(game: Game): SaveV1 {
-  const { tableIDs, players, options, ...rest } = asV2(game);
-  const { retreat1: _1, retreat2: _2, retreat3: _3, ...oldOptions } = options as Game['options'];
-  return {
-    ...rest,
-    version: 1,
-    table: tableIDs,
-    options: oldOptions,
-    players: players.map(({ counters, ...p }) => ({ ...p, gold: counters.gold, favor: counters.favor, military: counters.military })),
-  };
-}
+/** A save of version 1 or 2, as those releases wrote it (tests/fixtures: only their own fields). */
+const fixture = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), 'utf8')) as T;
 
 describe('migrations', () => {
-  it('version 1 to 2 groups the counters, renames the trade row and adds the retreat options', () => {
-    const game = midGame();
-    const v2 = migrateV1toV2(asV1(game));
-    expect(v2.version).toBe(2);
-    expect(v2.tableIDs).toEqual(game.tableIDs);
-    expect(v2.options).toMatchObject({ retreat1: false, retreat2: false, retreat3: false });
-    expect(v2.players[0]!.counters).toEqual({
-      gold: game.players[0]!.counters.gold,
-      favor: game.players[0]!.counters.favor,
-      military: game.players[0]!.counters.military,
-      warTokens: 0,
-    });
+  it('version 1 to 2 groups the counters, renames the trade row and adds war tokens and the retreat options', () => {
+    const v1 = fixture<SaveV1>('save-v1');
+    const v2 = migrateV1toV2(v1);
+    // The same game as release 2 wrote it.
+    expect(v2).toEqual({ ...fixture<SaveV2>('save-v2'), id: v1.id });
+    expect(v2.options).toMatchObject({ warTokens: false, retreat1: false, retreat2: false, retreat3: false });
+    expect(v2.players[0]!.counters).toEqual({ gold: 3, favor: 1, military: 1, warTokens: 0 });
     expect(v2.players[0]).not.toHaveProperty('gold');
     expect(v2).not.toHaveProperty('table');
   });
 
-  it('version 2 to 3 adds tokens, board stacks, favor sources and the thinking timers', () => {
-    const game = midGame();
-    const v3 = migrateV2toV3(asV2(game));
+  it('version 2 to 3 adds tokens, board stacks, favor sources, the thinking timers and the rerollTokens option', () => {
+    const v2 = fixture<SaveV2>('save-v2');
+    const v3 = migrateV2toV3(v2);
     expect(v3.version).toBe(3);
-    expect(v3.totalThinkingMillisByPlayerID).toEqual(game.totalThinkingMillisByPlayerID);
-    expect(v3.phaseThinkingMillisByPlayerID).toEqual({ ann: 0, bob: 0, cat: 0 });
-    expect(v3.soloMillisByPlayerID).toEqual({ ann: 0, bob: 0, cat: 0 });
-    v3.players.forEach((p, i) => {
-      const original = game.players[i]!;
-      expect(p.cards).toEqual(original.cards);
-      expect(p.counters).toEqual({ ...original.counters, rerollTokens: 0 });
-      expect(p.favorSources.cards + p.favorSources.tributes).toBe(original.counters.favor);
-      expect(p.favorSources.tributes).toBe(original.counters.tributeTokens * 3);
-    });
+    expect(v3.options.rerollTokens).toBe(false);
+    expect(v3.totalThinkingMillisByPlayerID).toEqual({ ann: 6_000, bob: 6_000 });
+    expect(v3.phaseThinkingMillisByPlayerID).toEqual({ ann: 0, bob: 0 });
+    expect(v3.soloMillisByPlayerID).toEqual({ ann: 0, bob: 0 });
+    expect(v3).not.toHaveProperty('thinkingMillisByPlayerID');
+    expect(v3.players.map((p) => p.cards)).toEqual([
+      { Building: [100, 202], Unit: [], Event: [] },
+      { Building: [101, 211], Unit: [], Event: [] },
+    ]);
+    for (const p of v3.players) {
+      expect(p.counters).toMatchObject({ rerollTokens: 0, tributeTokens: 0 });
+      expect(p.favorSources).toEqual({ cards: p.counters.favor, tributes: 0, prophecies: 0, resources: 0 });
+      expect([p.clashes, p.clashesWon]).toEqual([0, 0]);
+    }
+    expect(v3.statsByPlayerID).toBeNull();
   });
 
-  it('a version 1 save migrates all the way and plays on to the end', () => {
-    const game = midGame();
-    const migrated = migrate(JSON.parse(JSON.stringify(asV1(game))));
+  it("version 2 to 3 completes a finished game's stats with the favor breakdown, clash counts and solo time", () => {
+    const stats = { won: true, score: 1, cardCountByAffinity: { Derion: 0, Tyros: 1, Zeona: 0 }, cardCountByType: { Building: 2, Unit: 0, Event: 0 }, blameMillis: 6_000 };
+    const v2 = { ...fixture<SaveV2>('save-v2'), statsByPlayerID: { ann: stats, bob: { ...stats, won: false } } };
+    const v3 = migrateV2toV3(v2);
+    expect(v3.statsByPlayerID?.ann).toEqual({
+      ...stats,
+      scoreFromCards: 1,
+      scoreFromProphecies: 0,
+      scoreFromTributes: 0,
+      scoreFromResources: 0,
+      clashes: 0,
+      clashesWon: 0,
+      soloMillis: 0,
+    });
+    expect(v3.statsByPlayerID?.bob).toMatchObject({ won: false, clashes: 0, soloMillis: 0 });
+  });
+
+  it.each(['save-v1', 'save-v2'])('%s migrates all the way to the game the current release plays, and plays on to the end', (name) => {
+    const migrated = migrate(fixture(name));
     if ('ok' in migrated) throw new Error(migrated.message);
     expect(migrated.version).toBe(4);
-    expect(migrated.tableIDs).toEqual(game.tableIDs);
+    expect(migrated.rngState.kind).toBe('xoroshiro128+');
+    expect(migrated.tableIDs).toEqual([208, 209, 203]);
+    expect(migrated.options).toEqual({ ...DEFAULT_OPTIONS });
     const { game: end } = playToEnd(migrated, 3);
     expect(end.gameEndTimestamp).not.toBeNull();
   });

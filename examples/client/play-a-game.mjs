@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// A whole game against a bot, from outside, with nothing but fetch and a websocket (the `ws`
+// package): sign in as a guest, make a lobby, add a bot, start, then watch the game on /channel
+// and answer each `decision` the server puts in our view with REST add_action, until `ended`.
+// docs/protocol.md explains every call and field used here.
+//
+//   node examples/client/play-a-game.mjs [http://localhost:3000] [name] [bot]
+import WebSocket from 'ws';
+
+const base = process.argv[2] ?? 'http://localhost:3000';
+const name = process.argv[3] ?? 'Visitor';
+const bot = process.argv[4] ?? 'easy_bot';
+
+/** A JSON call with our session cookie; a refusal is thrown with the server's message. */
+async function call(cookie, method, path, body) {
+  const headers = { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = await response.json();
+  if (response.ok && json.ok !== false) return json;
+  throw Object.assign(new Error(`${method} ${path}: ${json.error ?? response.status}`), { code: json.code });
+}
+
+// 1. A guest session: the cookie for HTTP, a JWT for the websocket.
+const login = await fetch(`${base}/auth/guest`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: name, password: 'guest', redirect: '/' }),
+  redirect: 'manual',
+});
+if (login.status !== 303) throw new Error(`guest login refused: ${await login.text()}`);
+const cookie = login.headers.get('set-cookie').split(';')[0];
+const jwt = await (await fetch(`${base}/auth/jwt`, { headers: { cookie } })).text();
+const me = (await call(cookie, 'POST', '/api/graphql', { query: '{ me { id name } }' })).data.me;
+console.log(`signed in as ${me.name} (${me.id})`);
+
+// 2. A lobby with a bot, started.
+const { id: lobbyID } = await call(cookie, 'POST', '/api/lobby/create');
+await call(cookie, 'POST', `/api/lobby/${lobbyID}/add_bot`, { bot_name: bot });
+const { gameID } = await call(cookie, 'POST', `/api/lobby/${lobbyID}/start`);
+console.log(`game ${gameID} started against ${bot}`);
+
+/** The simplest sound answer to a decision: the least bid on the first card, no rerolls, the first affordable gain. */
+function answer(decision) {
+  switch (decision.type) {
+    case 'BID':
+      return { type: 'BID', bid: { military: decision.minMilitary, tradeRowIndex: decision.tradeRowIndexes[0] } };
+    case 'REROLL':
+      return { type: 'REROLL', rollSelection: { rerollType: 'decline', rerollRound: decision.rerollRound } };
+    case 'RESOLVE':
+      return { type: 'RESOLVE', resolve: { cardIDToGain: decision.choices.find((c) => c.affordable).cardID } };
+    default:
+      return null; // WAIT_FOR_OTHERS: someone else is deciding.
+  }
+}
+
+// 3. Watch the game; answer each decision once (a newer sequenceID means a new state).
+const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/channel?jwt=${encodeURIComponent(jwt)}`);
+await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+const result = await new Promise((resolve, reject) => {
+  let answered = -1;
+  socket.on('message', async (raw) => {
+    const message = JSON.parse(raw.toString());
+    if (message.type === 'error') return reject(new Error(message.message));
+    if (message.type !== 'topic' || message.topic !== `game/${gameID}`) return;
+    const { sequenceID, game } = message.data;
+    if (game.ended) return resolve(game);
+    if (!game.decision || sequenceID <= answered) return;
+    const action = answer(game.decision);
+    if (!action) return;
+    answered = sequenceID;
+    try {
+      await call(cookie, 'POST', `/api/game/${gameID}/add_action`, { action });
+    } catch (error) {
+      // A rule refusal (it has a code) means the game moved on under us: the next update says
+      // what is due. Anything else is a real failure.
+      if (error.code === undefined) reject(error);
+      else console.log(`refused (${error.code}); waiting for the next state`);
+    }
+  });
+  socket.send(JSON.stringify({ type: 'subscribe', topic: `game/${gameID}` }));
+});
+socket.close();
+
+// 4. The result.
+for (const player of result.players) {
+  const who = player.userID === me.id ? `${me.name} (me)` : player.botType;
+  console.log(`${who}: ${player.counters.favor} favor${result.winnerIDs.includes(player.userID) ? ', winner' : ''}`);
+}
+console.log(`seed ${result.seed}; its SHA-256 ${result.seedCommitment} was shown from the start`);

@@ -40,8 +40,12 @@ describe('the mythos command line', () => {
     expect(table(child.stdout)).toBe(table(local.stdout));
   });
 
-  it('replays a saved game through the bin', () => {
-    const file = join(replays, 'game-00003.json');
+  it('replays a saved game through the bin', async () => {
+    // Its own saved games (in-process, quick), so that this test runs alone as well as after the first.
+    const saved = join(dir, 'replays-for-bin');
+    const saving = await cli('tournament', '--seats', 'valid_move,random_card,easy_bot', '--games', '4', '--seed', '5', '--workers', '0', '--save-games', saved);
+    expect(saving.code, saving.stderr).toBe(0);
+    const file = join(saved, 'game-00003.json');
     const child = run(process.execPath, ['bin/mythos.js', 'replay', '--quiet', file]);
     expect(child.stderr).toBe('');
     expect(child.stdout).toMatch(new RegExp(`^OK .*game-00003\\.json: \\d+ actions re-run, final state identical\\n$`));

@@ -139,10 +139,20 @@ describe('a black-box client', () => {
     expect(graph.json.errors).toBeUndefined();
     const profile = graph.json.data.user;
     expect(profile.name).toBe('Black Box');
-    expect(JSON.parse(profile.statsJSON)).toMatchObject({ gamesPlayed: 1 });
+    // Each player's game stats are the game's own end: their final favor as score (made of its
+    // four parts), and a win exactly for the players with the most favor.
+    const finalFavor = new Map<string, number>(state.players.map((p: { userID: string; counters: { favor: number } }) => [p.userID, p.counters.favor]));
+    const most = Math.max(...finalFavor.values());
+    expect([...finalFavor.keys()].filter((id) => finalFavor.get(id) === most).sort()).toEqual([...state.winnerIDs].sort());
     expect(profile.games[0].id).toBe(gameID);
     expect(profile.games[0].players).toHaveLength(3);
-    for (const p of profile.games[0].players) expect(JSON.parse(p.gameStatsJSON).score).toBeGreaterThanOrEqual(0);
+    for (const p of profile.games[0].players) {
+      const stats = JSON.parse(p.gameStatsJSON);
+      expect(stats.score, p.user.name).toBe(finalFavor.get(p.user.id));
+      expect(stats.scoreFromCards + stats.scoreFromProphecies + stats.scoreFromTributes + stats.scoreFromResources, p.user.name).toBe(stats.score);
+      expect(stats.won, p.user.name).toBe(state.winnerIDs.includes(p.user.id));
+    }
+    expect(JSON.parse(profile.statsJSON)).toMatchObject({ gamesPlayed: 1, gamesWon: state.winnerIDs.includes(meID) ? 1 : 0, score: finalFavor.get(meID) });
     expect(JSON.parse(profile.games[0].renderedGame).winnerIDs).toEqual(state.winnerIDs);
     ws.socket.close();
   });

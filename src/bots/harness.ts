@@ -62,9 +62,9 @@ export function decisionRng(botSeed: BotSeed, seat: number, sequenceID: number):
 /** Asks the bot in a seat (or `kind`, standing in for an absent person) for its action, from the seat's own view. */
 export function botDecision(game: Game, seat: number, botSeed: BotSeed, kind: BotType | null = game.players[seat]!.botType): Action | null {
   const player = game.players[seat]!;
-  if (!player.botType) return null;
+  if (!kind) return null;
   const view = viewFor(game, player.userID);
-  return BOTS[player.botType].decide(view, player.userID, decisionRng(botSeed, seat, game.sequenceID));
+  return BOTS[kind].decide(view, player.userID, decisionRng(botSeed, seat, game.sequenceID));
 }
 
 /** Plays a game of bots from setup to the end. `stepMillis` is the clock between actions. */

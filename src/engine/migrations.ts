@@ -20,33 +20,31 @@ import { GAME_OPTION_KEYS, type CardID, type GameOptions, type UserID } from './
 
 type Rest = Record<string, unknown>;
 
-export interface PlayerV1 extends Rest {
-  userID: UserID;
-  cardIDs: CardID[];
-  gold: number;
-  favor: number;
-  military: number;
-}
-export interface SaveV1 extends Rest {
+/** A version 3 save: one generator (xoroshiro128+), its bare state, an integer seed. */
+export type SaveV3 = Omit<Game, 'version' | 'rngState' | 'seed' | 'seedCommitment'> & { version: 3; rngState: number[]; seed: number };
+
+/** What version 3 added to a player (see above); the rest of a version 2 player is as in version 3. */
+type AddedToPlayerInV3 = 'cards' | 'counters' | 'favorSources' | 'clashes' | 'clashesWon' | 'tributeIDs';
+export type PlayerV2 = Omit<Player, AddedToPlayerInV3> & {
+  counters: { gold: number; favor: number; military: number; warTokens: number };
+  tributeIDs?: CardID[];
+};
+/** What version 3 added to a save, or changed: the rest of a version 2 save is as in version 3. */
+type AddedInV3 = 'version' | 'players' | 'options' | 'totalThinkingMillisByPlayerID' | 'phaseThinkingMillisByPlayerID' | 'soloMillisByPlayerID' | 'statsByPlayerID';
+export type SaveV2 = Omit<SaveV3, AddedInV3> & {
+  version: 2;
+  players: PlayerV2[];
+  options: Partial<GameOptions>;
+  thinkingMillisByPlayerID: Record<UserID, number>;
+  statsByPlayerID: Record<UserID, Rest> | null;
+};
+
+export type PlayerV1 = Omit<PlayerV2, 'counters'> & { gold: number; favor: number; military: number };
+export type SaveV1 = Omit<SaveV2, 'version' | 'players' | 'tableIDs'> & {
   version: 1;
   players: PlayerV1[];
   table: (CardID | null)[];
-  options: Rest;
-  thinkingMillisByPlayerID: Record<UserID, number>;
-}
-
-export interface PlayerV2 extends Rest {
-  userID: UserID;
-  cardIDs: CardID[];
-  counters: { gold: number; favor: number; military: number; warTokens: number };
-}
-export interface SaveV2 extends Rest {
-  version: 2;
-  players: PlayerV2[];
-  tableIDs: (CardID | null)[];
-  options: Rest;
-  thinkingMillisByPlayerID: Record<UserID, number>;
-}
+};
 
 export function migrateV1toV2(save: SaveV1): SaveV2 {
   const { table, players, options, ...rest } = save;
@@ -58,9 +56,6 @@ export function migrateV1toV2(save: SaveV1): SaveV2 {
     players: players.map(({ gold, favor, military, ...p }) => ({ ...p, counters: { gold, favor, military, warTokens: 0 } })),
   };
 }
-
-/** A version 3 save: one generator (xoroshiro128+), its bare state, an integer seed. */
-export type SaveV3 = Omit<Game, 'version' | 'rngState' | 'seed' | 'seedCommitment'> & { version: 3; rngState: number[]; seed: number };
 
 /** Every option off: what a save means by an option it does not name (it came later). */
 const OPTIONS_OFF = Object.fromEntries(GAME_OPTION_KEYS.map((key) => [key, false])) as GameOptions;
@@ -74,17 +69,15 @@ function statsV3(stats: Rest, player: Player): PlayerGameStats {
 
 export function migrateV2toV3(save: SaveV2): SaveV3 {
   const { thinkingMillisByPlayerID, players, options, ...rest } = save;
-  const cardsByID = rest.cardsByID as Game['cardsByID'];
-  const tributeCardsByID = rest.tributeCardsByID as Game['tributeCardsByID'];
-  const oldStats = rest.statsByPlayerID as Record<UserID, Rest> | null;
+  const { cardsByID, tributeCardsByID, statsByPlayerID: oldStats } = rest;
   const zeros = Object.fromEntries(players.map((p) => [p.userID, 0]));
   const migrated = players.map((p): Player => {
-    const tributeIDs = (p.tributeIDs as number[] | undefined) ?? [];
+    const tributeIDs = p.tributeIDs ?? [];
     const tributeTokens = tributeIDs.reduce((n, id) => n + (tributeCardsByID[id]?.tokens ?? 0), 0);
     const cards: Player['cards'] = { Building: [], Unit: [], Event: [] };
     for (const id of p.cardIDs) cards[cardsByID[id]!.type].push(id);
     return {
-      ...(p as unknown as Player),
+      ...p,
       tributeIDs,
       cards,
       counters: { ...p.counters, rerollTokens: 0, tributeTokens },
@@ -95,9 +88,9 @@ export function migrateV2toV3(save: SaveV2): SaveV3 {
     };
   });
   return {
-    ...(rest as unknown as SaveV3),
+    ...rest,
     version: 3,
-    options: { ...OPTIONS_OFF, ...(options as Partial<GameOptions>) },
+    options: { ...OPTIONS_OFF, ...options },
     totalThinkingMillisByPlayerID: thinkingMillisByPlayerID,
     phaseThinkingMillisByPlayerID: { ...zeros },
     soloMillisByPlayerID: { ...zeros },

@@ -3,7 +3,7 @@
  * game contributed. Averages are these totals divided by gamesPlayed. The score's parts (from
  * cards, prophecies, tributes and left-over resources) add up to the score.
  */
-import type { PlayerGameStats } from '../../engine/index.js';
+import type { PlayerGameStats } from './state.js';
 
 export interface UserStats {
   gamesPlayed: number;

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Game } from '../../src/engine/index.js';
 import { insertGame, saveStep } from '../../src/server/services/game-store.js';
-import { emptyUserStats, userStatsFrom, type UserStats } from '../../src/server/services/user-stats.js';
+import { emptyUserStats, userStatsFrom, type UserStats } from '../../src/engine/user-stats.js';
 import { DATABASES, useServer } from './databases.js';
 import type { Server } from './support.js';
 

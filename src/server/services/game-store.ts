@@ -6,7 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { migrate, parseAction, type Action, type Card, type Game, type GameEvent, type TributeCard, type UserID } from '../../engine/index.js';
 import type { Database } from '../db/schema.js';
-import { addGameStats, userStatsFrom } from './user-stats.js';
+import { addGameStats, userStatsFrom } from '../../engine/user-stats.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -9,7 +9,7 @@ import type { Database, UserRow } from '../db/schema.js';
 import { cleanName, MAX_NAME_LENGTH, providerName, UserError } from './names.js';
 import { refuse } from './errors.js';
 import type { RateLimit } from './rate-limit.js';
-import { emptyUserStats, userStatsFrom } from './user-stats.js';
+import { emptyUserStats, userStatsFrom } from '../../engine/user-stats.js';
 
 /** A user as every client may see them (SPEC section 3, "User"). */
 export interface PublicUser {

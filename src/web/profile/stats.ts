@@ -3,25 +3,11 @@
  * User stats), the averages per game, and each recent game's own stats.
  */
 import type { PlayerGameStats } from '../../engine/state.js';
-import type { UserStats } from '../../server/services/user-stats.js';
+import { emptyUserStats, type UserStats } from '../../engine/user-stats.js';
 
 export type { UserStats };
 
-const ZERO: UserStats = {
-  gamesPlayed: 0,
-  gamesWon: 0,
-  blameMillis: 0,
-  soloMillis: 0,
-  score: 0,
-  scoreFromCards: 0,
-  scoreFromProphecies: 0,
-  scoreFromTributes: 0,
-  scoreFromResources: 0,
-  clashes: 0,
-  clashesWon: 0,
-  cardCountByAffinity: { Derion: 0, Tyros: 0, Zeona: 0 },
-  cardCountByType: { Building: 0, Unit: 0, Event: 0 },
-};
+const ZERO: UserStats = emptyUserStats();
 
 function parse(json: string | null): unknown {
   if (!json) return null;

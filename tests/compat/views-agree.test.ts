@@ -175,7 +175,7 @@ describe('one game through REST, GraphQL, /channel and tRPC', () => {
       const trpc: any = await clients.get(viewer)!.client.games.state.query({ gameID });
       received.push({ source: `tRPC ${why}`, viewerID, sequenceID, game: { ...trpc.game, events: trpc.events }, whole: trpc });
       const { cardsByID, tributeCardsByID, events, ...shared } = rest;
-      expect(Object.keys(trpc).sort(), why).toEqual(['events', 'fromEvent', 'game', 'sequenceID']);
+      expect(Object.keys(trpc).sort(), why).toEqual(['away', 'events', 'fromEvent', 'game', 'sequenceID']);
       expect([trpc.sequenceID, trpc.fromEvent], why).toEqual([sequenceID, 0]);
       expect(Object.keys(rest).sort(), `${why}: REST has exactly the card set and events more`).toEqual(
         [...Object.keys(trpc.game), 'cardsByID', 'tributeCardsByID', 'events'].sort(),

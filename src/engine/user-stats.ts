@@ -5,21 +5,13 @@
  */
 import type { PlayerGameStats } from './state.js';
 
-export interface UserStats {
+/**
+ * Every figure of a game's stats summed over games (`scoreFromResources` was added after the
+ * others: see `userStatsFrom`), with how many games were played and won.
+ */
+export interface UserStats extends Omit<PlayerGameStats, 'won'> {
   gamesPlayed: number;
   gamesWon: number;
-  blameMillis: number;
-  soloMillis: number;
-  score: number;
-  scoreFromCards: number;
-  scoreFromProphecies: number;
-  scoreFromTributes: number;
-  /** Favor from the gold and military left at the end (added after the other fields: see `userStatsFrom`). */
-  scoreFromResources: number;
-  clashes: number;
-  clashesWon: number;
-  cardCountByAffinity: { Derion: number; Tyros: number; Zeona: number };
-  cardCountByType: { Building: number; Unit: number; Event: number };
 }
 
 export function emptyUserStats(): UserStats {

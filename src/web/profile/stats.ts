@@ -25,12 +25,9 @@ function counts<K extends string>(value: unknown, keys: Record<K, number>): Reco
   return Object.fromEntries(Object.keys(keys).map((k) => [k, num(source[k])])) as Record<K, number>;
 }
 
-/** The user's totals from `statsJSON`; missing or malformed fields count as 0. */
-export function parseUserStats(json: string | null): UserStats {
-  const raw = (parse(json) ?? {}) as Record<string, unknown>;
+/** The figures a game's stats and a user's totals share; missing or malformed fields count as 0. */
+function figures(raw: Record<string, unknown>): Omit<PlayerGameStats, 'won'> {
   return {
-    gamesPlayed: num(raw.gamesPlayed),
-    gamesWon: num(raw.gamesWon),
     blameMillis: num(raw.blameMillis),
     soloMillis: num(raw.soloMillis),
     score: num(raw.score),
@@ -45,24 +42,17 @@ export function parseUserStats(json: string | null): UserStats {
   };
 }
 
+/** The user's totals from `statsJSON`. */
+export function parseUserStats(json: string | null): UserStats {
+  const raw = (parse(json) ?? {}) as Record<string, unknown>;
+  return { gamesPlayed: num(raw.gamesPlayed), gamesWon: num(raw.gamesWon), ...figures(raw) };
+}
+
 /** One finished game's stats for one player, or null while the game is being played. */
 export function parseGameStats(json: string | null): PlayerGameStats | null {
   const raw = parse(json) as Record<string, unknown> | null;
   if (!raw) return null;
-  return {
-    won: raw.won === true,
-    score: num(raw.score),
-    scoreFromCards: num(raw.scoreFromCards),
-    scoreFromProphecies: num(raw.scoreFromProphecies),
-    scoreFromTributes: num(raw.scoreFromTributes),
-    scoreFromResources: num(raw.scoreFromResources),
-    clashes: num(raw.clashes),
-    clashesWon: num(raw.clashesWon),
-    cardCountByAffinity: counts(raw.cardCountByAffinity, ZERO.cardCountByAffinity),
-    cardCountByType: counts(raw.cardCountByType, ZERO.cardCountByType),
-    blameMillis: num(raw.blameMillis),
-    soloMillis: num(raw.soloMillis),
-  };
+  return { won: raw.won === true, ...figures(raw) };
 }
 
 /** A share as a whole percentage ("50%"), or "–" when there is nothing to divide. */

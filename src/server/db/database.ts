@@ -17,6 +17,12 @@ export interface Db {
   dialect: Dialect;
   /** For the realtime bus on PostgreSQL (LISTEN/NOTIFY needs its own connections). */
   databaseUrl: string | null;
+  /**
+   * The SQLite connection under kysely (null on PostgreSQL), for the game log's prepared
+   * statements. Use it only while holding kysely's connection (`kysely.connection()`), so its
+   * statements never land inside a kysely transaction that is waiting on an await.
+   */
+  sqlite: SQLite.Database | null;
   close(): Promise<void>;
 }
 
@@ -30,7 +36,7 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
     // pool, which would crash the process unheard; the pool discards it and the next query connects.
     pool.on('error', () => undefined);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', databaseUrl: options.databaseUrl, close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', databaseUrl: options.databaseUrl, sqlite: null, close: () => kysely.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, options.file ?? 'mythos.sqlite'));
@@ -40,7 +46,7 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { kysely, dialect: 'sqlite', databaseUrl: null, close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', databaseUrl: null, sqlite, close: () => kysely.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -1,7 +1,8 @@
 /**
  * The one authority for games: every change goes through `commit`, the action pipeline of the
- * blueprint: load -> applyAction -> advance -> let due bots act -> persist state, actions and
- * events in one transaction guarded by sequenceID (compare and swap) -> publish -> answer.
+ * blueprint: load -> applyAction -> advance -> let due bots act -> append the step (its actions
+ * and events, now and then a snapshot of the state) guarded by sequenceID (compare and swap),
+ * committed in a group with other games' steps (step-log.ts) -> publish -> answer.
  * Actions on one game are queued in this process; across processes the compare and swap decides,
  * and a writer that lost reloads and tries again, so no update is lost or applied twice.
  */
@@ -33,7 +34,8 @@ import { turnTimerIsOn, type Attendance } from './attendance.js';
 import { gameNotFound } from './errors.js';
 import { withChat } from './game-chat.js';
 import { SerialQueue } from './serial-queue.js';
-import { insertActions, insertGame, loadGame, saveStep, storedSequenceID, unfinishedGameIDs, type StoredAction } from './game-store.js';
+import { insertActions, insertGame, loadGameRecord, saveStep, storedSequenceID, unfinishedGameIDs, writeSnapshot, type StoredAction } from './game-store.js';
+import { StepLog } from './step-log.js';
 
 export interface GameServiceDeps {
   db: Db;
@@ -45,6 +47,8 @@ export interface GameServiceDeps {
   onGameEnded?: (game: Game) => Promise<void>;
   /** Who is at the table: absent players' seats are played by a stand-in bot. */
   attendance?: Attendance;
+  /** Where steps are appended; by default a group-committing log on `db`. */
+  stepLog?: StepLog;
 }
 
 export interface NewGame {
@@ -67,8 +71,14 @@ interface Change {
 const MAX_ATTEMPTS = 8;
 /** Live games kept in memory; the least recently written beyond this are loaded again if needed. */
 const MAX_CACHED_GAMES = 500;
+/**
+ * A step rewrites the game's snapshot when this many sequenceIDs have passed since the last one
+ * (besides at the end of a phase, a turn, the game, and at shutdown): a load re-runs at most
+ * about this many steps.
+ */
+export const SNAPSHOT_EVERY = 32;
 
-export const gameTopic = (gameID: string) => `game/${gameID}`;
+export const gameTopic = (gameID: string) => `game/${gameID}` as const;
 
 /**
  * Each game's bots draw from a seed derived from the game's secret seed, so nobody can run a bot
@@ -81,11 +91,15 @@ export function botSeedOf(game: Game): string {
 
 export class GameService {
   private readonly cache = new Map<string, Game>();
+  /** Per cached game, the sequenceID of its stored snapshot (-1: stored by an older release). */
+  private readonly snapshots = new Map<string, number>();
+  private readonly log: StepLog;
   private readonly queue = new SerialQueue();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private closed = false;
 
   constructor(private readonly deps: GameServiceDeps) {
+    this.log = deps.stepLog ?? StepLog.for(deps.db);
     if (deps.attendance) deps.attendance.onAway = (gameID) => void this.wakeBots(gameID);
   }
 
@@ -96,11 +110,17 @@ export class GameService {
   }
 
   /** Caches a game as the most recent; a finished game leaves the cache once it is stored. */
-  private remember(game: Game): void {
+  private remember(game: Game, snapshotSequenceID?: number): void {
     this.cache.delete(game.id);
-    if (game.gameEndTimestamp !== null) return;
+    if (snapshotSequenceID !== undefined) this.snapshots.set(game.id, snapshotSequenceID);
+    if (game.gameEndTimestamp !== null) return this.forget(game.id);
     this.cache.set(game.id, game);
-    if (this.cache.size > MAX_CACHED_GAMES) this.cache.delete(this.cache.keys().next().value!);
+    if (this.cache.size > MAX_CACHED_GAMES) this.forget(this.cache.keys().next().value!);
+  }
+
+  private forget(gameID: string): void {
+    this.cache.delete(gameID);
+    this.snapshots.delete(gameID);
   }
 
   async create(setup: NewGame): Promise<Game> {
@@ -133,7 +153,8 @@ export class GameService {
   }
 
   started(game: Game): void {
-    this.remember(game);
+    // insertGame stored the whole state: a snapshot.
+    this.remember(game, game.sequenceID);
     this.keepAttendance(game);
     this.scheduleBots(game);
   }
@@ -164,9 +185,9 @@ export class GameService {
       const shared = minSequenceID < 0 && this.deps.db.dialect === 'postgres';
       if (!shared || (await storedSequenceID(this.deps.db.kysely, gameID)) === cached.sequenceID) return cached;
     }
-    const loaded = await loadGame(this.deps.db.kysely, gameID);
-    if (loaded && (!cached || loaded.sequenceID > cached.sequenceID)) this.remember(loaded);
-    return loaded;
+    const loaded = await loadGameRecord(this.deps.db.kysely, gameID);
+    if (loaded && (!cached || loaded.game.sequenceID > cached.sequenceID)) this.remember(loaded.game, loaded.snapshotSequenceID);
+    return loaded?.game ?? null;
   }
 
   /** A player's action, through the pipeline. */
@@ -225,6 +246,16 @@ export class GameService {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     await this.queue.idle();
+    await this.log.idle();
+    // Snapshots at shutdown: the next start loads each game without re-running its last steps.
+    for (const game of this.cache.values()) {
+      if ((this.snapshots.get(game.id) ?? -1) === game.sequenceID) continue;
+      try {
+        await writeSnapshot(this.deps.db.kysely, game);
+      } catch (error) {
+        this.deps.log.error({ err: error, gameID: game.id }, 'writing a snapshot at shutdown failed');
+      }
+    }
   }
 
   private exclusive<T>(gameID: string, task: () => Promise<T>): Promise<T> {
@@ -242,19 +273,25 @@ export class GameService {
       if ('ok' in outcome) {
         // A refusal must be judged on the latest state: another instance may have moved on.
         if ((await storedSequenceID(this.deps.db.kysely, gameID)) !== base.sequenceID) {
-          this.cache.delete(gameID);
+          this.forget(gameID);
           continue;
         }
         return outcome;
       }
-      const saved = await this.deps.db.kysely
-        .transaction()
-        .execute((trx) => saveStep(trx, outcome.game, base.sequenceID, outcome.actions, outcome.events));
+      const snapshot = this.snapshotDue(base, outcome.game);
+      let saved: boolean;
+      try {
+        saved = await this.save(base, outcome, snapshot);
+      } catch (error) {
+        // Nothing of the step is stored: the next action starts from the stored game.
+        this.forget(gameID);
+        throw error;
+      }
       if (!saved) {
-        this.cache.delete(gameID);
+        this.forget(gameID);
         continue;
       }
-      this.remember(outcome.game);
+      this.remember(outcome.game, snapshot ? outcome.game.sequenceID : undefined);
       this.deps.attendance?.observe(outcome.game);
       this.deps.log.debug({ gameID, sequenceID: outcome.game.sequenceID, actions: outcome.actions.length }, 'game step');
       try {
@@ -268,6 +305,27 @@ export class GameService {
       return { ok: true, sequenceID: outcome.game.sequenceID };
     }
     throw new Error(`Game ${gameID} changed too often to save; try again.`);
+  }
+
+  /**
+   * Whether a step rewrites the snapshot: at the end of a phase, a turn or the game, every
+   * SNAPSHOT_EVERY sequenceIDs, and at the first step after a load of an older release's snapshot.
+   */
+  private snapshotDue(base: Game, next: Game): boolean {
+    const at = this.snapshots.get(base.id) ?? -1;
+    return next.gameEndTimestamp !== null || next.phase !== base.phase || next.turn !== base.turn || at < 0 || next.sequenceID - at >= SNAPSHOT_EVERY;
+  }
+
+  /**
+   * Appends a step to the log (committed with other games' steps); the end of a game, with its
+   * stats, in a transaction of its own. False if another writer moved the game on first.
+   */
+  private save(base: Game, change: Change, snapshot: boolean): Promise<boolean> {
+    const { game, actions, events } = change;
+    if (game.gameEndTimestamp !== null) {
+      return this.deps.db.kysely.transaction().execute((trx) => saveStep(trx, game, base.sequenceID, actions, events));
+    }
+    return this.log.append({ game, expectedSequenceID: base.sequenceID, actions, events, snapshot });
   }
 
   /** With no bot delay, bots answer at once, inside the same step. */

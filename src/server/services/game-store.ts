@@ -1,12 +1,17 @@
 /**
- * Games in the database. A game row holds the state without its card set and event log: the
- * card set is written once when the game starts, and each committed step appends its events,
- * so a write costs what changed, not the whole history.
+ * Games in the database. The durable record of a game is its log: each committed step appends
+ * its actions and events (game-log.ts, written in groups by step-log.ts). The game row holds a
+ * snapshot of the state without its card set and event log, rewritten every few steps, at the
+ * end of a phase or turn, at the end of the game and at shutdown; a load re-runs the steps after
+ * it. The card set is written once when the game starts.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { migrate, parseAction, type Action, type Card, type Game, type GameEvent, type TributeCard, type UserID } from '../../engine/index.js';
+import { migrate, parseAction, SAVE_VERSION, type Card, type Game, type GameEvent, type TributeCard } from '../../engine/index.js';
 import type { Database } from '../db/schema.js';
 import { addGameStats, userStatsFrom } from '../../engine/user-stats.js';
+import { replayTail, type StoredAction, type StoredEvents } from './game-log.js';
+
+export type { StoredAction } from './game-log.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -15,17 +20,10 @@ interface CardSetJSON {
   tributeCardsByID: Record<number, TributeCard>;
 }
 
-function stateJSON(game: Game): string {
+/** The snapshot of a game: its state without the card set and the event log. */
+export function stateJSON(game: Game): string {
   const { cardsByID: _c, tributeCardsByID: _t, events: _e, ...rest } = game;
   return JSON.stringify(rest);
-}
-
-export interface StoredAction {
-  userID: UserID;
-  action: Action;
-  /** The game's sequenceID once this action was applied. */
-  sequenceID: number;
-  at: number;
 }
 
 export async function insertGame(db: Executor, game: Game, lobbyID: string | null): Promise<void> {
@@ -63,7 +61,8 @@ export async function insertActions(db: Executor, gameID: string, actions: reado
 }
 
 /**
- * Writes a step: the new state if and only if the stored game is still at `expectedSequenceID`
+ * Writes a step with a snapshot of its state, in the caller's transaction (the end of a game, with
+ * its stats; step-log.ts writes the other steps): the new state if and only if the stored game is still at `expectedSequenceID`
  * (compare and swap), with its actions and events. Returns false if another writer got there
  * first; the caller then reloads and tries again.
  */
@@ -132,10 +131,29 @@ async function lockUser(trx: Transaction<Database>, userID: string): Promise<boo
 
 const cardSets = new Map<string, CardSetJSON>();
 
+/** A stored game as a load found it. */
+export interface LoadedGame {
+  game: Game;
+  /** The sequenceID of the stored snapshot; -1 if an older release wrote it (the next step rewrites it). */
+  snapshotSequenceID: number;
+}
+
 export async function loadGame(db: Executor, gameID: string): Promise<Game | null> {
-  const row = await db.selectFrom('games').select(['state_json']).where('id', '=', gameID).executeTakeFirst();
+  return (await loadGameRecord(db, gameID))?.game ?? null;
+}
+
+/** The game at its stored sequenceID: the snapshot, its events, and the steps logged after it re-run. */
+export async function loadGameRecord(db: Executor, gameID: string): Promise<LoadedGame | null> {
+  const row = await db.selectFrom('games').select(['state_json', 'sequence_id']).where('id', '=', gameID).executeTakeFirst();
   if (!row) return null;
-  const eventRows = await db.selectFrom('game_events').select('events_json').where('game_id', '=', gameID).orderBy('sequence_id').execute();
+  // Steps committed after the row was read are left for the next load: up to its sequenceID, the log is whole.
+  const eventRows = await db
+    .selectFrom('game_events')
+    .select(['sequence_id', 'events_json'])
+    .where('game_id', '=', gameID)
+    .where('sequence_id', '<=', row.sequence_id)
+    .orderBy('sequence_id')
+    .execute();
   let cardSet = cardSets.get(gameID);
   if (!cardSet) {
     const stored = await db.selectFrom('game_card_sets').select('card_set_json').where('game_id', '=', gameID).executeTakeFirstOrThrow();
@@ -143,11 +161,33 @@ export async function loadGame(db: Executor, gameID: string): Promise<Game | nul
     if (cardSets.size > 1_000) cardSets.clear();
     cardSets.set(gameID, cardSet);
   }
-  const events = eventRows.flatMap((r) => JSON.parse(r.events_json) as GameEvent[]);
+  const state = JSON.parse(row.state_json) as { sequenceID: number; version: number };
+  const logged: StoredEvents[] = eventRows.map((r) => ({ sequenceID: r.sequence_id, events: JSON.parse(r.events_json) as GameEvent[] }));
+  const events = logged.filter((r) => r.sequenceID <= state.sequenceID).flatMap((r) => r.events);
   // A game stored by an older release is brought up to the current save version.
-  const game = migrate({ ...(JSON.parse(row.state_json) as object), ...cardSet, events });
-  if ('ok' in game) throw new Error(`game ${gameID} cannot be loaded: ${game.message}`);
-  return game;
+  const snapshot = migrate({ ...state, ...cardSet, events });
+  if ('ok' in snapshot) throw new Error(`game ${gameID} cannot be loaded: ${snapshot.message}`);
+  const snapshotSequenceID = state.version === SAVE_VERSION ? snapshot.sequenceID : -1;
+  if (snapshot.sequenceID === row.sequence_id) return { game: snapshot, snapshotSequenceID };
+  const tail = await loadActions(db, gameID, { after: snapshot.sequenceID, upTo: row.sequence_id });
+  const game = replayTail(
+    snapshot,
+    tail,
+    logged.filter((r) => r.sequenceID > snapshot.sequenceID),
+    row.sequence_id,
+  );
+  return { game, snapshotSequenceID };
+}
+
+/** Rewrites a game's snapshot, if the stored game is still at its sequenceID (at shutdown). */
+export async function writeSnapshot(db: Executor, game: Game): Promise<boolean> {
+  const updated = await db
+    .updateTable('games')
+    .set({ state_json: stateJSON(game) })
+    .where('id', '=', game.id)
+    .where('sequence_id', '=', game.sequenceID)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
 }
 
 export async function storedSequenceID(db: Executor, gameID: string): Promise<number | null> {
@@ -155,8 +195,12 @@ export async function storedSequenceID(db: Executor, gameID: string): Promise<nu
   return row ? row.sequence_id : null;
 }
 
-export async function loadActions(db: Executor, gameID: string): Promise<StoredAction[]> {
-  const rows = await db.selectFrom('game_actions').selectAll().where('game_id', '=', gameID).orderBy('sequence_id').execute();
+/** A game's logged actions in order; `range` keeps those with after < sequenceID <= upTo. */
+export async function loadActions(db: Executor, gameID: string, range: { after?: number; upTo?: number } = {}): Promise<StoredAction[]> {
+  let query = db.selectFrom('game_actions').selectAll().where('game_id', '=', gameID);
+  if (range.after !== undefined) query = query.where('sequence_id', '>', range.after);
+  if (range.upTo !== undefined) query = query.where('sequence_id', '<=', range.upTo);
+  const rows = await query.orderBy('sequence_id').execute();
   return rows.map((r) => {
     const action = parseAction(JSON.parse(r.action_json));
     if ('ok' in action) throw new Error(`game ${gameID}: stored action ${r.sequence_id} cannot be read: ${action.message}`);

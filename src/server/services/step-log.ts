@@ -1,0 +1,197 @@
+/**
+ * Group commit of game steps. A step is one small append (its actions and events) plus a compare
+ * and swap of the game row's sequenceID, and now and then a snapshot of the state (game-store.ts).
+ * The steps of every game that arrive in one event-loop turn are written in one transaction:
+ * what costs is the commit, not the rows. `append` settles only once the transaction holding its
+ * step has committed (true) or found the game moved on by another writer (false); if the
+ * transaction fails, every step in it is refused with the error and none is stored.
+ *
+ * The statements are built once: prepared statements on SQLite (better-sqlite3 is synchronous, so
+ * a whole group is one BEGIN ... COMMIT with no await inside), and fixed SQL over arrays
+ * (unnest) on PostgreSQL, so a group of any size is five round trips.
+ */
+import type SQLite from 'better-sqlite3';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Game, GameEvent } from '../../engine/index.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import type { StoredAction } from './game-log.js';
+import { stateJSON } from './game-store.js';
+
+export interface Step {
+  /** The game after the step. */
+  game: Game;
+  /** The sequenceID the step was made on: the stored game must still be there. */
+  expectedSequenceID: number;
+  actions: readonly StoredAction[];
+  events: readonly GameEvent[];
+  /** Whether the game row's snapshot is rewritten with this step's state. */
+  snapshot: boolean;
+}
+
+/** Writes a group of steps in one transaction; per step, whether its compare and swap won. */
+export interface StepWriter {
+  write(steps: readonly Step[]): Promise<boolean[]>;
+}
+
+interface Pending {
+  step: Step;
+  resolve(won: boolean): void;
+  reject(error: unknown): void;
+}
+
+export class StepLog {
+  private pending: Pending[] = [];
+  private scheduled = false;
+  private writing: Promise<void> | null = null;
+
+  constructor(private readonly writer: StepWriter) {}
+
+  static for(db: Db): StepLog {
+    return new StepLog(db.sqlite ? new SqliteStepWriter(db.kysely, db.sqlite) : new PostgresStepWriter(db.kysely));
+  }
+
+  /** Settles once the step's group has committed: true if stored, false if the game had moved on. */
+  append(step: Step): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ step, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Settles once everything appended so far is written (or refused). */
+  async idle(): Promise<void> {
+    while (this.writing || this.scheduled) await (this.writing ?? new Promise((resolve) => setImmediate(resolve)));
+  }
+
+  /** The next group goes when this turn's appends are in and the previous group is done. */
+  private schedule(): void {
+    if (this.scheduled || this.writing) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.writing = this.flush().finally(() => {
+        this.writing = null;
+        if (this.pending.length > 0) this.schedule();
+      });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const group = this.pending;
+    this.pending = [];
+    try {
+      const won = await this.writer.write(group.map((p) => p.step));
+      group.forEach((p, i) => p.resolve(won[i]!));
+    } catch (error) {
+      for (const p of group) p.reject(error);
+    }
+  }
+}
+
+const SQLITE = {
+  swap: 'update games set sequence_id = ?, updated_at = ?, end_timestamp = ? where id = ? and sequence_id = ?',
+  swapWithSnapshot: 'update games set state_json = ?, sequence_id = ?, updated_at = ?, end_timestamp = ? where id = ? and sequence_id = ?',
+  action: 'insert into game_actions (game_id, sequence_id, user_id, action_json, at) values (?, ?, ?, ?, ?)',
+  events: 'insert into game_events (game_id, sequence_id, events_json) values (?, ?, ?)',
+};
+
+/** SQLite: prepared statements in one synchronous transaction, run while holding kysely's connection. */
+export class SqliteStepWriter implements StepWriter {
+  private readonly statements: { [K in keyof typeof SQLITE]: SQLite.Statement };
+  private readonly transaction: (steps: readonly Step[]) => boolean[];
+
+  constructor(
+    private readonly kysely: Kysely<Database>,
+    sqlite: SQLite.Database,
+  ) {
+    this.statements = {
+      swap: sqlite.prepare(SQLITE.swap),
+      swapWithSnapshot: sqlite.prepare(SQLITE.swapWithSnapshot),
+      action: sqlite.prepare(SQLITE.action),
+      events: sqlite.prepare(SQLITE.events),
+    };
+    this.transaction = sqlite.transaction((steps: readonly Step[]) => steps.map((step) => this.writeStep(step)));
+  }
+
+  write(steps: readonly Step[]): Promise<boolean[]> {
+    // Holding the connection keeps a kysely transaction (which awaits between its statements) from being open meanwhile.
+    return this.kysely.connection().execute(async () => this.writeGroup(steps));
+  }
+
+  /** The group's transaction: BEGIN, each step, COMMIT (ROLLBACK if any throws). */
+  writeGroup(steps: readonly Step[]): boolean[] {
+    return this.transaction(steps);
+  }
+
+  /** One step inside the group's transaction; false (nothing written) if the game moved on. */
+  writeStep(step: Step): boolean {
+    const { game } = step;
+    const swapped = step.snapshot
+      ? this.statements.swapWithSnapshot.run(stateJSON(game), game.sequenceID, game.updateTimestamp, game.gameEndTimestamp, game.id, step.expectedSequenceID)
+      : this.statements.swap.run(game.sequenceID, game.updateTimestamp, game.gameEndTimestamp, game.id, step.expectedSequenceID);
+    if (swapped.changes !== 1) return false;
+    for (const a of step.actions) this.statements.action.run(game.id, a.sequenceID, a.userID, JSON.stringify(a.action), a.at);
+    if (step.events.length > 0) this.statements.events.run(game.id, game.sequenceID, JSON.stringify(step.events));
+    return true;
+  }
+}
+
+const POSTGRES = {
+  // Row locks in one order, so two instances' groups sharing games cannot deadlock.
+  lock: CompiledQuery.raw('select id from games where id = any($1::text[]) order by id for update'),
+  swap: CompiledQuery.raw(
+    'update games as g set sequence_id = v.sequence_id, updated_at = v.updated_at, end_timestamp = v.end_timestamp, state_json = coalesce(v.state_json, g.state_json) ' +
+      'from unnest($1::text[], $2::integer[], $3::integer[], $4::bigint[], $5::bigint[], $6::text[]) as v(id, expected, sequence_id, updated_at, end_timestamp, state_json) ' +
+      'where g.id = v.id and g.sequence_id = v.expected returning g.id',
+  ),
+  actions: CompiledQuery.raw(
+    'insert into game_actions (game_id, sequence_id, user_id, action_json, at) select * from unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::bigint[])',
+  ),
+  events: CompiledQuery.raw('insert into game_events (game_id, sequence_id, events_json) select * from unnest($1::text[], $2::integer[], $3::text[])'),
+};
+
+const run = (query: CompiledQuery, parameters: unknown[]): CompiledQuery => ({ ...query, parameters });
+
+/** PostgreSQL: a group is a fixed handful of statements whatever its size, their parameters arrays. */
+export class PostgresStepWriter implements StepWriter {
+  constructor(private readonly kysely: Kysely<Database>) {}
+
+  write(steps: readonly Step[]): Promise<boolean[]> {
+    return this.kysely.transaction().execute(async (trx) => {
+      const ids = steps.map((s) => s.game.id);
+      await trx.executeQuery(run(POSTGRES.lock, [ids]));
+      const swapped = await trx.executeQuery<{ id: string }>(
+        run(POSTGRES.swap, [
+          ids,
+          steps.map((s) => s.expectedSequenceID),
+          steps.map((s) => s.game.sequenceID),
+          steps.map((s) => s.game.updateTimestamp),
+          steps.map((s) => s.game.gameEndTimestamp),
+          steps.map((s) => (s.snapshot ? stateJSON(s.game) : null)),
+        ]),
+      );
+      const won = new Set(swapped.rows.map((r) => r.id));
+      const stored = steps.filter((s) => won.has(s.game.id));
+      const actions = stored.flatMap((s) => s.actions.map((a) => ({ id: s.game.id, a })));
+      if (actions.length > 0) {
+        await trx.executeQuery(
+          run(POSTGRES.actions, [
+            actions.map((x) => x.id),
+            actions.map((x) => x.a.sequenceID),
+            actions.map((x) => x.a.userID),
+            actions.map((x) => JSON.stringify(x.a.action)),
+            actions.map((x) => x.a.at),
+          ]),
+        );
+      }
+      const withEvents = stored.filter((s) => s.events.length > 0);
+      if (withEvents.length > 0) {
+        await trx.executeQuery(
+          run(POSTGRES.events, [withEvents.map((s) => s.game.id), withEvents.map((s) => s.game.sequenceID), withEvents.map((s) => JSON.stringify(s.events))]),
+        );
+      }
+      return steps.map((s) => won.has(s.game.id));
+    });
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * The action log as a game's durable record: a snapshot plus the steps logged after it re-runs to
+ * the live state, from any snapshot point of random games (fast-check, chat steps included);
+ * through the real store on SQLite and PostgreSQL, every load equals the game the server holds;
+ * and the group commit acknowledges nothing before its transaction commits: a group whose
+ * transaction fails refuses every step in it, and leaves every game as it was.
+ */
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { validMove } from '../../src/bots/valid-move.js';
+import { GAME_DEFINITIONS } from '../../src/engine/data.js';
+import { advance, applyAction, createGame, pendingDecision, rngFromState, xoroshiroState, type Game, type UserID } from '../../src/engine/index.js';
+import type { Db } from '../../src/server/db/database.js';
+import { withChat } from '../../src/server/services/game-chat.js';
+import { replayTail, type StoredAction, type StoredEvents } from '../../src/server/services/game-log.js';
+import { GameService, gameTopic } from '../../src/server/services/game-service.js';
+import { loadGame, storedSequenceID } from '../../src/server/services/game-store.js';
+import { StepLog, SqliteStepWriter, PostgresStepWriter, type Step } from '../../src/server/services/step-log.js';
+import { DATABASES, useServer } from './databases.js';
+
+const START = 1_700_000_000_000;
+
+/** The user whose seat has a decision now, or null. */
+function toMove(game: Game): UserID | null {
+  const seat = game.players.find((p) => {
+    const decision = pendingDecision(game, p.userID);
+    return decision !== null && decision.type !== 'WAIT_FOR_OTHERS';
+  });
+  return seat?.userID ?? null;
+}
+
+interface Logged {
+  /** The state after each step (the first: the game as created), as a snapshot would hold it. */
+  states: Game[];
+  actions: StoredAction[];
+  events: StoredEvents[];
+}
+
+/** A random game of `steps` steps, logged as the live pipeline logs it: one action or one chat message a step. */
+function playLogged(players: number, seed: number, steps: number, chatEvery: number): Logged {
+  const rng = rngFromState(xoroshiroState(seed));
+  const created = createGame({ players: Array.from({ length: players }, (_, i) => ({ userID: `p${i}` })), definitions: GAME_DEFINITIONS }, seed, START);
+  let game = advance(created, START).game;
+  const logged: Logged = { states: [game], actions: [], events: [] };
+  for (let step = 1; step <= steps && game.gameEndTimestamp === null; step++) {
+    const now = START + step * 1_000;
+    const userID = toMove(game);
+    if (!userID) throw new Error('nobody to move in a running game');
+    if (step % chatEvery === 0) {
+      const chat = withChat(game, userID, `message ${step}`, now);
+      game = chat.game;
+      logged.events.push({ sequenceID: game.sequenceID, events: [chat.event] });
+    } else {
+      const action = validMove(game, userID, rng)!;
+      const result = applyAction(game, userID, action, now);
+      if (!result.ok) throw new Error(result.message);
+      const next = advance(result.game, now);
+      logged.actions.push({ userID, action, sequenceID: result.game.sequenceID, at: now });
+      logged.events.push({ sequenceID: next.game.sequenceID, events: [...result.events, ...next.events] });
+      game = next.game;
+    }
+    logged.states.push(game);
+  }
+  return logged;
+}
+
+describe('a snapshot and the log after it', () => {
+  it('re-run to the live state, from any snapshot point of random games', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 5 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.integer({ min: 2, max: 12 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (players, seed, steps, chatEvery, point) => {
+          const { states, actions, events } = playLogged(players, seed, steps, chatEvery);
+          const live = states.at(-1)!;
+          // The snapshot as the store hands it back: JSON, read again.
+          const snapshot = JSON.parse(JSON.stringify(states[Math.floor(point * (states.length - 1))]!)) as Game;
+          const after = (r: { sequenceID: number }) => r.sequenceID > snapshot.sequenceID;
+          expect(replayTail(snapshot, actions.filter(after), events.filter(after), live.sequenceID)).toEqual(live);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('refuses a log with a step missing', () => {
+    const { states, actions, events } = playLogged(3, 11, 30, 4);
+    const live = states.at(-1)!;
+    expect(() => replayTail(states[0]!, actions.slice(1), events, live.sequenceID)).toThrow(/no step after sequenceID/);
+  });
+});
+
+const silent = pino({ level: 'silent' });
+
+/** A second game service on the app's database, with its own step log. */
+function serviceOn(db: Db, stepLog?: StepLog): GameService {
+  return new GameService({ db, bus: { publish: async () => undefined, subscribe: () => () => undefined, close: async () => undefined }, definitions: GAME_DEFINITIONS, now: Date.now, botDelayMs: 0, log: silent, ...(stepLog ? { stepLog } : {}) });
+}
+
+const newGame = (games: GameService, id: string) =>
+  games.create({ id, lobbyID: null, players: [{ userID: 'ann', botType: null }, { userID: 'bob', botType: null }, { userID: 'cid', botType: null }], options: {}, modules: [] });
+
+describe.each(DATABASES)('the game log on %s', (database) => {
+  const suite = useServer(database);
+
+  it('loads, after every step, the game the server holds: from a snapshot behind it and the steps since', async () => {
+    const { app } = suite().server;
+    const games = app.services.games;
+    const db = app.services.db.kysely;
+    const id = `log-${database}`;
+    await newGame(games, id);
+    const rng = rngFromState(xoroshiroState(5));
+    let behind = 0;
+    for (let step = 1; step <= 120; step++) {
+      const game = (await games.get(id))!;
+      if (game.gameEndTimestamp !== null) break;
+      const userID = toMove(game)!;
+      if (step % 7 === 0) expect(await games.chat(id, userID, `hello ${step}`)).not.toBeNull();
+      else expect(await games.act(id, userID, validMove(game, userID, rng)!)).toMatchObject({ ok: true });
+      const live = (await games.get(id))!;
+      expect(await loadGame(db, id)).toEqual(live);
+      const { rows } = await sql<{ state_json: string }>`select state_json from games where id = ${id}`.execute(db);
+      if ((JSON.parse(rows[0]!.state_json) as Game).sequenceID < live.sequenceID) behind++;
+    }
+    // The snapshot was behind most of the time: the loads re-ran logged steps.
+    expect(behind).toBeGreaterThan(20);
+  });
+
+  it('acknowledges no step before its group commits', async () => {
+    const { app } = suite().server;
+    const real = database === 'sqlite' ? new SqliteStepWriter(app.services.db.kysely, app.services.db.sqlite!) : new PostgresStepWriter(app.services.db.kysely);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const groups: Step[][] = [];
+    const published: string[] = [];
+    const games = new GameService({
+      db: app.services.db,
+      bus: { publish: async (topic) => void published.push(topic), subscribe: () => () => undefined, close: async () => undefined },
+      definitions: GAME_DEFINITIONS,
+      now: Date.now,
+      botDelayMs: 0,
+      log: silent,
+      stepLog: new StepLog({
+        async write(steps) {
+          groups.push([...steps]);
+          await gate;
+          return real.write(steps);
+        },
+      }),
+    });
+    const ids = [0, 1, 2].map((i) => `gated-${database}-${i}`);
+    const started = await Promise.all(ids.map((id) => newGame(games, id)));
+    let acknowledged = 0;
+    const acts = started.map((game) => {
+      const userID = toMove(game)!;
+      return games.act(game.id, userID, validMove(game, userID, rngFromState(xoroshiroState(1)))!).then((result) => {
+        acknowledged++;
+        return result;
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The three acts of one event-loop turn are one group, written but not committed: nothing answered or published.
+    expect(groups.map((g) => g.map((s) => s.game.id))).toEqual([ids]);
+    expect(acknowledged).toBe(0);
+    expect(published).toEqual([]);
+    for (const game of started) expect(await storedSequenceID(app.services.db.kysely, game.id)).toBe(game.sequenceID);
+    open();
+    for (const result of await Promise.all(acts)) expect(result).toMatchObject({ ok: true });
+    expect(published).toEqual(ids.map(gameTopic));
+    await games.close();
+  });
+
+  it('refuses every step of a group whose transaction fails, and leaves each game as it was', async () => {
+    const { app } = suite().server;
+    const db = app.services.db.kysely;
+    const games = serviceOn(app.services.db);
+    const ids = [0, 1, 2].map((i) => `failing-${database}-${i}`);
+    const started = await Promise.all(ids.map((id) => newGame(games, id)));
+    // One game's append fails inside the group's transaction: the other games' rows, written
+    // before it in the same transaction, must go too.
+    if (database === 'sqlite') {
+      await sql`create trigger fail_append before insert on game_actions when new.game_id = ${sql.lit(ids[2]!)} begin select raise(abort, 'injected failure'); end`.execute(db);
+    } else {
+      await sql`create function fail_append() returns trigger as $$ begin raise exception 'injected failure'; end $$ language plpgsql`.execute(db);
+      await sql`create trigger fail_append before insert on game_actions for each row when (new.game_id = ${sql.lit(ids[2]!)}) execute function fail_append()`.execute(db);
+    }
+    const rng = rngFromState(xoroshiroState(2));
+    const moves = started.map((game) => ({ game, userID: toMove(game)!, action: validMove(game, toMove(game)!, rng)! }));
+    const results = await Promise.allSettled(moves.map((m) => games.act(m.game.id, m.userID, m.action)));
+    for (const result of results) expect(result).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/injected failure/) } });
+    for (const game of started) {
+      expect(await storedSequenceID(db, game.id)).toBe(game.sequenceID);
+      expect(await loadGame(db, game.id)).toEqual(game);
+      expect((await games.get(game.id))!.sequenceID).toBe(game.sequenceID);
+    }
+    await sql`drop trigger fail_append${sql.raw(database === 'sqlite' ? '' : ' on game_actions')}`.execute(db);
+    // The same moves go through once the database takes them.
+    for (const m of moves) expect(await games.act(m.game.id, m.userID, m.action)).toMatchObject({ ok: true });
+    await games.close();
+  });
+});

@@ -119,8 +119,9 @@ describe('the ChaCha20 generator', () => {
 });
 
 describe('games made with xoroshiro128+ keep their generator', () => {
-  // Captured from the engine before ChaCha20: seed 42, three players, the real card set.
-  it('deal and play exactly as before', () => {
+  // The deal captured from the engine before ChaCha20: seed 42, three players, the real card set.
+  // (How the game then plays depends on the card values too, which the balance pass changes.)
+  it('deal exactly as before, and play on with the same generator', () => {
     const game = dealt(42, 'xoroshiro128+');
     expect([game.tableIDs, game.tributeRow]).toEqual([
       [223, 245, 204, 231],
@@ -128,8 +129,9 @@ describe('games made with xoroshiro128+ keep their generator', () => {
     ]);
     expect(game.rngState).toEqual({ kind: 'xoroshiro128+', state: [-624076535, 29843131, -659021292, 280019823] });
     const end = playToEnd(game, 5).game;
-    expect([end.winnerIDs, end.players.map((p) => p.counters.favor), end.events.length]).toEqual([['cat'], [21, 26, 30], 412]);
-    expect(end.rngState).toEqual({ kind: 'xoroshiro128+', state: [-825498267, 1525692640, -724239085, 574605157] });
+    expect(end.rngState.kind).toBe('xoroshiro128+');
+    expect(end.rngState).not.toEqual(game.rngState);
+    expect(playToEnd(dealt(42, 'xoroshiro128+'), 5).game).toEqual(end);
   });
 });
 

@@ -4,10 +4,14 @@
  * timers, then started again on the same directory. Every action a client saw acknowledged is
  * stored, every update a subscriber saw is durable, and the games run on to their end by
  * themselves (main.ts resumes their bots), re-deriving exactly from their stored actions.
+ * And killed at the two points of the step log that matter (kill-point.ts): after a person's
+ * step is appended but before its group commits (the step is gone, and was never answered), and
+ * after the commit but before the answer (the step is stored, though never answered).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pendingDecision } from '../../src/engine/index.js';
 import { openDatabase } from '../../src/server/db/database.js';
@@ -140,6 +144,77 @@ describe('a server killed mid-game', () => {
         // The bots made most of the moves, before and after the kill.
         expect(actions.length - mine.length).toBeGreaterThan(2 * mine.length);
       }
+    } finally {
+      await after.close();
+    }
+  }, 90_000);
+});
+
+describe.each(['append', 'commit'] as const)('a server killed after a step is %sed, before its answer', (point) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mythos-kill-${point}-`));
+  const running: ServerProcess[] = [];
+  const closers: (() => void)[] = [];
+  /** The person's step the process dies on. */
+  const KILL_ON_STEP = 5;
+
+  afterAll(async () => {
+    for (const close of closers) close();
+    for (const r of running) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');
+    await Promise.all(running.map((r) => r.exited));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps every acknowledged action, and the unanswered one only if it committed', async () => {
+    const port = await freePort();
+    const killPoint = pathToFileURL(path.join(import.meta.dirname, 'kill-point.ts')).href;
+    const first = await startServerProcess(
+      { PORT: String(port), DATA_DIR: dataDir, BOT_DELAY_MS: '20', SESSION_SECRET: 'crash-test-secret', NODE_ENV: 'production', KILL_POINT: point, KILL_ON_STEP: String(KILL_ON_STEP) },
+      ['--import', killPoint],
+    );
+    running.push(first);
+    const guest = await signInGuest(first, 'Killed');
+    closers.push(guest.close);
+    const { id: lobbyID } = await guest.client.lobbies.create.mutate();
+    for (let b = 0; b < BOTS_PER_GAME; b++) await guest.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    const { gameID } = await guest.client.lobbies.start.mutate({ lobbyID });
+    const seat = playSeat(guest.client, gameID, guest.userID, seededRng(77));
+    await Promise.race([first.exited, new Promise((_, reject) => setTimeout(() => reject(new Error('the kill point was not reached in 30 s')), 30_000))]);
+    expect(first.child.signalCode).toBe('SIGKILL');
+    seat.stop();
+    const acknowledged = seat.acknowledged.map((a) => a.action);
+    // The person acts one step at a time: the step the process died on was never answered.
+    expect(acknowledged).toHaveLength(KILL_ON_STEP - 1);
+
+    const db = openDatabase({ databaseUrl: null, dataDir });
+    try {
+      const { stored, replayed, actions } = await replayStored(db.kysely, gameID);
+      // The stored game (snapshot and logged tail) is the game its log re-runs to from the start.
+      expect(replayed).toEqual(stored);
+      expect(stored.sequenceID).toBeGreaterThanOrEqual(Math.max(...seat.seen));
+      const mine = actions.filter((a) => a.userID === guest.userID).map((a) => a.action);
+      expect(mine.slice(0, acknowledged.length)).toEqual(acknowledged);
+      expect(mine).toHaveLength(point === 'commit' ? KILL_ON_STEP : KILL_ON_STEP - 1);
+    } finally {
+      await db.close();
+    }
+
+    // Restarted without a kill point, the game runs on to its end from what was stored.
+    const second = await startProcess(dataDir, port);
+    running.push(second);
+    expect(second.resumed).toBe(1);
+    const jwt = await (await fetch(`${second.url}/auth/jwt`, { headers: { cookie: guest.cookie } })).text();
+    const { client, close } = clientFor(second, guest.cookie, jwt);
+    closers.push(close);
+    const again = playSeat(client, gameID, guest.userID, seededRng(78));
+    await Promise.race([again.done, new Promise((_, reject) => setTimeout(() => reject(new Error('the game did not finish in 45 s after the restart')), 45_000))]);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    const after = openDatabase({ databaseUrl: null, dataDir });
+    try {
+      const { stored, replayed } = await replayStored(after.kysely, gameID);
+      expect(stored.gameEndTimestamp).not.toBeNull();
+      expect(replayed).toEqual(stored);
+      expect(again.refusals).toEqual([]);
     } finally {
       await after.close();
     }

@@ -282,10 +282,11 @@ export interface ServerProcess {
 /**
  * Starts the real server (`node --import tsx src/server/main.ts`) on loopback and waits for its
  * start-up line, which needs LOG_LEVEL info or lower. Its /channel stays on the main port.
+ * `nodeOptions` come after tsx's, so an `--import` of them may be TypeScript.
  */
 export async function startServerProcess(env: Record<string, string>, nodeOptions: string[] = []): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeOptions, 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', CHANNEL_PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'info', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -38,7 +38,7 @@ describe('command-line errors', () => {
     [['tournament', '--seed', 'x'], "--seed must be a whole number from 0 to 2147483647, got 'x'"],
     [['tournament', '--seed', '2147483647', '--games', '2'], '--seed plus --games must stay within 2147483647, got seed 2147483647 and 2 games'],
     [['tournament', '--out', 'results.txt'], "--out must end in .json or .csv, got 'results.txt'"],
-    [['balance', '--out', 'report.html'], "--out must end in .md, got 'report.html'"],
+    [['balance', '--out', 'report.txt'], "--out must end in .md or .html or .json, got 'report.txt'"],
     [['bench', '--seconds', '0'], "--seconds must be a number of seconds above 0 and at most 3600, got '0'"],
     [['bench', '--players', '9'], "--players must be a whole number from 2 to 8, got '9'"],
     [['tournament', '--sed', '3'], "unknown option '--sed' (Did you mean --seed?)"],

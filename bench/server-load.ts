@@ -28,6 +28,7 @@ import WebSocket from 'ws';
 import type { Action } from '../src/engine/index.js';
 import type { WireUpdate } from '../src/server/services/game-views.js';
 import type { AppRouter } from '../src/server/trpc/router.js';
+import { wholeUpdates } from '../tests/support/game-updates.js';
 import { decide, percentile, playSeat, privateDatabase, seededRng, startServerProcess, type Seat, type SeatClient, type ServerProcess } from '../tests/server-robustness/helpers.js';
 
 function arg(name: string, fallback: string): string {
@@ -252,10 +253,10 @@ async function unloaded(people: Person[], seconds: number, seed: number): Promis
       p.games.onGame.subscribe(
         { gameID },
         {
-          onData(update) {
+          onData: wholeUpdates((update) => {
             if (!latest[i] || update.sequenceID > latest[i]!.sequenceID) latest[i] = update;
             wake();
-          },
+          }),
           onError(error) {
             throw error;
           },

@@ -10,11 +10,10 @@ import { z } from 'zod';
 import { callerOf } from '../server/auth/caller.js';
 import { clientAddress } from '../server/client-address.js';
 import type { UserRow } from '../server/db/schema.js';
-import { chatTopic, type ChatMessage } from '../server/services/chat.js';
+import { chatTopic } from '../server/services/chat.js';
 import { INTERNAL_ERROR_MESSAGE, refusalOf } from '../server/services/errors.js';
-import { gameTopic } from '../server/services/game-service.js';
-import { viewerOf, wireUpdate } from '../server/services/game-views.js';
-import { LOBBY_LIST_TOPIC } from '../server/services/lobbies.js';
+import { viewerOf } from '../server/services/game-views.js';
+import { LOBBY_LIST_TOPIC, lobbyTopic } from '../server/services/lobbies.js';
 import type { Services } from '../server/services/services.js';
 import { describeZodError } from './rest.js';
 
@@ -63,7 +62,11 @@ class Connection {
   ) {}
 
   send(message: unknown): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+    this.sendText(JSON.stringify(message));
+  }
+
+  sendText(text: string): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(text);
   }
 
   error(message: string): void {
@@ -116,45 +119,39 @@ class Connection {
         return;
       case 'lobby':
         await this.services.lobbies.get(topic.lobbyID);
-        this.subscriptions.set(topicName, bus.subscribe(`lobby/${topic.lobbyID}`, (data) => this.send({ type: 'topic', topic: topicName, data })));
+        this.subscriptions.set(topicName, bus.subscribe(lobbyTopic(topic.lobbyID), (data) => this.send({ type: 'topic', topic: topicName, data })));
         return;
       case 'chat':
         await this.services.chat.checkRoom(topic.room);
         this.subscriptions.set(
           topicName,
-          bus.subscribe(chatTopic(topic.room), (data) => {
-            const chat = data as ChatMessage;
+          bus.subscribe(chatTopic(topic.room), (chat) => {
             this.send({ type: 'chat', userID: chat.senderID, room: chat.room, message: chat.message });
           }),
         );
         return;
       case 'game':
       case 'inbox': {
-        const game = await this.services.games.get(topic.gameID);
-        if (!game) return this.error(`Game ${topic.gameID} not found.`);
-        if (topic.kind === 'inbox' && (topic.userID !== user.id || !game.players.some((p) => p.userID === user.id))) {
-          return this.error(`You may not subscribe to ${topicName}.`);
+        // Listening starts before the game is read, so no step falls in between.
+        const watch = this.services.gameFeed.watch(topic.gameID);
+        try {
+          const game = await this.services.gameFeed.current(topic.gameID);
+          if (!game) return this.error(`Game ${topic.gameID} not found.`);
+          if (topic.kind === 'inbox' && (topic.userID !== user.id || !game.players.some((p) => p.userID === user.id))) {
+            return this.error(`You may not subscribe to ${topicName}.`);
+          }
+          // A player watching their game is at the table (it takes their seat back from a stand-in).
+          const leave = this.services.attendance.connect(topic.gameID, user.id);
+          this.subscriptions.set(topicName, () => {
+            watch.close();
+            leave();
+          });
+          // Spec clients get the whole game at every step, encoded once for everyone who sees the same.
+          const prefix = `{"type":"topic","topic":${JSON.stringify(topicName)},"data":`;
+          await watch.start(game, viewerOf(game, user.id), (version) => this.sendText(`${prefix}${version.channelData()}}`));
+        } finally {
+          if (this.subscriptions.get(topicName) === undefined) watch.close();
         }
-        const viewer = viewerOf(game, user.id);
-        let sent = -1;
-        const deliver = async (sequenceID: number) => {
-          const latest = await this.services.games.get(topic.gameID, sequenceID);
-          if (!latest || latest.sequenceID <= sent) return;
-          sent = latest.sequenceID;
-          const { game: view, events } = wireUpdate(latest, viewer);
-          this.send({ type: 'topic', topic: topicName, data: { sequenceID: latest.sequenceID, game: { ...view, events } } });
-        };
-        const unsubscribe = bus.subscribe(gameTopic(topic.gameID), (data) => {
-          // A delivery that fails is logged; the next step's delivery sends the latest state.
-          deliver((data as { sequenceID: number }).sequenceID).catch((error: unknown) => this.log.error({ err: error, topic: topicName }, 'channel delivery failed'));
-        });
-        // A player watching their game is at the table (it takes their seat back from a stand-in).
-        const leave = this.services.attendance.connect(topic.gameID, user.id);
-        this.subscriptions.set(topicName, () => {
-          unsubscribe();
-          leave();
-        });
-        await deliver(game.sequenceID);
         return;
       }
     }

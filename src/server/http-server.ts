@@ -6,6 +6,7 @@
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
+import { coalesceServerWrites } from './delivery/socket-writes.js';
 import { redactUrl } from './log-redaction.js';
 
 /** The largest request body or websocket message: every legitimate one is far smaller. */
@@ -47,6 +48,8 @@ export async function newServer(config: Config, log: FastifyBaseLogger): Promise
     logController: new QuietRequests(),
   });
   await fastify.register(websocket, { options: { maxPayload: MAX_BODY_BYTES } });
+  // MYTHOS_WS_CORK=off writes each message at once, to measure what coalescing saves.
+  if (process.env.MYTHOS_WS_CORK !== 'off') coalesceServerWrites(fastify.websocketServer);
   fastify.addHook('onRequest', async (request, reply) => {
     // A websocket handshake is a GET, but the socket then acts as the cookie's user: guard it too,
     // on every port. (This hook comes after the websocket plugin's own, so a refused handshake's

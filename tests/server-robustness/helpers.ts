@@ -26,7 +26,8 @@ import {
 } from '../../src/engine/index.js';
 import type { Database } from '../../src/server/db/schema.js';
 import { loadActions, loadGame, type StoredAction } from '../../src/server/services/game-store.js';
-import type { WireUpdate } from '../../src/server/services/game-views.js';
+import type { WireDelivery, WireUpdate } from '../../src/server/services/game-views.js';
+import { wholeUpdates } from '../support/game-updates.js';
 
 /** A client's view of a game from one wire update, with the card set rebuilt from the definitions. */
 export function viewOf(update: WireUpdate): GameView {
@@ -151,7 +152,7 @@ export interface SeatClient {
     onGame: {
       subscribe(
         input: { gameID: string },
-        handlers: { onData(update: WireUpdate): void; onError(error: unknown): void },
+        handlers: { onData(delivery: WireDelivery): void; onError(error: unknown): void },
       ): { unsubscribe(): void };
     };
   };
@@ -228,7 +229,7 @@ export function playSeat(client: SeatClient, gameID: string, userID: string, rng
   const subscription = client.games.onGame.subscribe(
     { gameID },
     {
-      onData(update) {
+      onData: wholeUpdates((update) => {
         seat.seen.push(update.sequenceID);
         if (seat.last && update.sequenceID <= seat.last.sequenceID) return;
         seat.last = update;
@@ -239,7 +240,10 @@ export function playSeat(client: SeatClient, gameID: string, userID: string, rng
           return;
         }
         step();
-      },
+      }, (error) => {
+        stopped = true;
+        fail(error);
+      }),
       onError(error) {
         stopped = true;
         fail(error);

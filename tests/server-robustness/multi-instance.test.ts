@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Client, type Guest, type Server } from '../server/support.js';
 import type { LobbyView } from '../../src/server/services/lobbies.js';
 import type { WireUpdate } from '../../src/server/services/game-views.js';
+import { wholeUpdates } from '../support/game-updates.js';
 import { actionRows, decide, playSeat, privateDatabase, dropPrivateDatabase, replayStored, seededRng, until, type SeatClient } from './helpers.js';
 
 if (!TEST_DATABASE_URL) console.log('multi-instance tests skipped: TEST_DATABASE_URL is not set (two instances need a shared PostgreSQL database)');
@@ -69,7 +70,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
     const [p0, p1] = [await user('Ann'), await user('Bob')];
     const gameID = await startGame([p0, p1]);
     const updates: WireUpdate[] = [];
-    const subscription = p1.on.b.games.onGame.subscribe({ gameID }, { onData: (u) => void updates.push(u), onError: () => undefined });
+    const subscription = p1.on.b.games.onGame.subscribe({ gameID }, { onData: wholeUpdates((u) => void updates.push(u)), onError: () => undefined });
     await until(() => updates.length > 0, 5_000, 'the first update on b');
 
     const first = updates[0]!;
@@ -99,7 +100,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
     expect((await p1.on.b.games.state.query({ gameID })).sequenceID).toBe(ack.sequenceID);
     // A subscription opened on b now starts from the new state too.
     const updates: WireUpdate[] = [];
-    const subscription = p1.on.b.games.onGame.subscribe({ gameID }, { onData: (u) => void updates.push(u), onError: () => undefined });
+    const subscription = p1.on.b.games.onGame.subscribe({ gameID }, { onData: wholeUpdates((u) => void updates.push(u)), onError: () => undefined });
     await until(() => updates.length > 0, 5_000, 'the first update on b');
     expect(updates[0]!.sequenceID).toBe(ack.sequenceID);
     subscription.unsubscribe();
@@ -226,7 +227,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
       'both instances to answer after the connections were dropped',
     );
     const updates: WireUpdate[] = [];
-    const subscription = p1.on.b.games.onGame.subscribe({ gameID }, { onData: (u) => void updates.push(u), onError: () => undefined });
+    const subscription = p1.on.b.games.onGame.subscribe({ gameID }, { onData: wholeUpdates((u) => void updates.push(u)), onError: () => undefined });
     await until(() => updates.length > 0, 5_000, 'the first update on b');
     // The bus may take a moment to listen again; a move made before that is not heard, so move
     // until one is (each one is a new bid: unbid, then bid again).

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameDefinitions } from '../../src/engine/index.js';
-import { feed } from './feeds.js';
+import { feed, gameFeed } from './feeds.js';
 import { decisionNow, definitionsOf, simpleAction } from './play.js';
 import { signInGuest, startServer, type Guest, type Server } from './support.js';
 
@@ -88,7 +88,7 @@ describe('the turn timer', () => {
     await play(ann, gameID, definitions);
     await until(() => ann.client.games.state.query({ gameID }), (u) => u.away.length === 1, 'Bob away');
     // Bob comes back by watching the game; his next decision waits for him.
-    const watching = feed(bob.client.games.onGame, { gameID });
+    const watching = gameFeed(bob.client.games.onGame, { gameID });
     try {
       await watching.until();
       expect((await ann.client.games.state.query({ gameID })).away).toEqual([]);
@@ -145,7 +145,7 @@ describe('an abandoned game', () => {
 
   it('is not, while someone watches it', async () => {
     const { ann, bob, gameID, definitions } = await twoPeople({ turnTimerSeconds: 600, abandonedGameSeconds: 1 }, 'off');
-    const watching = feed(bob.client.games.onGame, { gameID });
+    const watching = gameFeed(bob.client.games.onGame, { gameID });
     try {
       await watching.until();
       await play(ann, gameID, definitions);

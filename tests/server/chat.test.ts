@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { HISTORY_SIZE, MAX_MESSAGE_LENGTH, RATE_LIMIT } from '../../src/server/services/chat.js';
 import { DATABASES, useServer } from './databases.js';
-import { feed } from './feeds.js';
+import { feed, gameFeed } from './feeds.js';
 import { LOGIN_REQUIRED, openLobby, refused, signInRoles, startedGame, type Roles } from './roles.js';
 import { signInGuest } from './support.js';
 import { decisionOf, definitionsOf } from './play.js';
@@ -92,7 +92,7 @@ describe.each(DATABASES)('chat on %s', (database) => {
     const room = `game/${gameID}`;
     const definitions = await definitionsOf(dev.client);
     const before = await dev.client.games.state.query({ gameID });
-    const watching = feed(outsider.client.games.onGame, { gameID });
+    const watching = gameFeed(outsider.client.games.onGame, { gameID });
     await watching.until();
 
     await dev.client.chat.send.mutate({ room, message: '  good luck  ' });

@@ -2,6 +2,8 @@
  * tRPC subscriptions as test feeds: every delivery is kept in order, and a test waits for the
  * first delivery that matches, or for the refusal the subscription ended with.
  */
+import type { WireDelivery, WireUpdate } from '../../src/server/services/game-views.js';
+import { wholeUpdates } from '../support/game-updates.js';
 import { refusalOf, type Refusal } from './roles.js';
 
 interface Observer<T> {
@@ -107,4 +109,14 @@ export class Feed<T> {
 /** Subscribes to a procedure (`client.lobbies.onLobby`, ...) with its input. */
 export function feed<P extends Subscribable>(procedure: P, input: InputOf<P>): Feed<YieldOf<P>> {
   return new Feed<YieldOf<P>>((observer) => procedure.subscribe(input as never, observer as never) as { unsubscribe(): void });
+}
+
+/** A client's games.onGame, whose patches `gameFeed` applies. */
+interface GameSubscribable {
+  subscribe(input: { gameID: string }, observer: Partial<Observer<WireDelivery>>): { unsubscribe(): void };
+}
+
+/** games.onGame as a feed of whole updates (tests/support/game-updates.ts applies the patches). */
+export function gameFeed(procedure: GameSubscribable, input: { gameID: string }): Feed<WireUpdate> {
+  return new Feed<WireUpdate>((observer) => procedure.subscribe(input, { ...observer, onData: wholeUpdates(observer.onData, observer.onError) }));
 }

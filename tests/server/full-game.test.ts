@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import type { GameDefinitions, GameEvent } from '../../src/engine/index.js';
 import { DATABASES, useServer } from './databases.js';
-import { feed, type Feed } from './feeds.js';
+import { feed, gameFeed, type Feed } from './feeds.js';
 import { decisionOf, definitionsOf, simpleAction, type GameUpdate } from './play.js';
 import { openLobby, refused, ruleRefusal, signInRoles, startedGame, type Roles } from './roles.js';
 
@@ -46,8 +46,8 @@ describe.each(DATABASES)('a full game against bots on %s', (database) => {
     await guest.client.lobbies.setOption.mutate({ lobbyID, option: 'rerollTokens', value: true });
     const { gameID } = await guest.client.lobbies.start.mutate({ lobbyID });
 
-    const updates: Feed<GameUpdate> = feed(guest.client.games.onGame, { gameID });
-    const watched: Feed<GameUpdate> = feed(spectator.client.games.onGame, { gameID });
+    const updates: Feed<GameUpdate> = gameFeed(guest.client.games.onGame, { gameID });
+    const watched: Feed<GameUpdate> = gameFeed(spectator.client.games.onGame, { gameID });
     const first = await updates.until();
     expect(first.fromEvent).toBe(0);
     expect(first.events.map((e) => e.type)).toEqual(expect.arrayContaining(['SET_UP_AGE', 'DEAL_CARD', 'SET_UP_PHASE']));

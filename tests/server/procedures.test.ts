@@ -8,7 +8,7 @@ import { DEV_ONLY_OPTIONS } from '../../src/server/services/lobbies.js';
 import { UserService } from '../../src/server/services/users.js';
 import { RateLimit } from '../../src/server/services/rate-limit.js';
 import { DATABASES, useServer } from './databases.js';
-import { feed } from './feeds.js';
+import { feed, gameFeed } from './feeds.js';
 import { definitionsOf, decisionOf } from './play.js';
 import { DEVELOPERS_ONLY, GAME_STARTED, HOST_ONLY, LOGIN_REQUIRED, openLobby, refused, ruleRefusal, signInRoles, startedGame, type Roles } from './roles.js';
 
@@ -375,7 +375,7 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
         () => anon.games.history.query({}),
       ];
       for (const call of calls) expect(await refused(call())).toMatchObject(LOGIN_REQUIRED);
-      const updates = feed(anon.games.onGame, { gameID });
+      const updates = gameFeed(anon.games.onGame, { gameID });
       expect(await updates.refusal()).toMatchObject({ code: 'UNAUTHORIZED', message: 'You must be logged in.' });
       updates.close();
     });
@@ -452,8 +452,8 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
       const { host, member, outsider } = roles();
       const { gameID } = await startedGame(host, member);
       await host.client.games.act.mutate({ gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } } });
-      const mine = feed(host.client.games.onGame, { gameID });
-      const watched = feed(outsider.client.games.onGame, { gameID });
+      const mine = gameFeed(host.client.games.onGame, { gameID });
+      const watched = gameFeed(outsider.client.games.onGame, { gameID });
       const [own] = await mine.count(1);
       const [spectated] = await watched.count(1);
       expect(own!.game.viewerID).toBe(host.userID);
@@ -461,7 +461,7 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
       expect(spectated!.game.viewerID).toBeNull();
       expect(spectated!.game.bidsByPlayerID).toEqual({});
       expect(spectated!.fromEvent).toBe(0);
-      const missing = feed(outsider.client.games.onGame, { gameID: 'g_nowhere' });
+      const missing = gameFeed(outsider.client.games.onGame, { gameID: 'g_nowhere' });
       expect(await missing.refusal()).toMatchObject({ code: 'NOT_FOUND', message: 'Game g_nowhere not found.' });
       for (const f of [mine, watched, missing]) f.close();
     });

@@ -5,7 +5,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import type { Bus } from '../../src/server/bus/bus.js';
 import { DATABASES, useServer } from './databases.js';
-import { feed } from './feeds.js';
+import { feed, gameFeed } from './feeds.js';
 import { openLobby, signInRoles, startedGame, type Roles } from './roles.js';
 import { clientFor, type Server } from './support.js';
 
@@ -16,7 +16,8 @@ function countListeners(server: Server): { live: Map<string, number>; restore():
   const live = new Map<string, number>();
   bus.subscribe = (topic, listener) => {
     live.set(topic, (live.get(topic) ?? 0) + 1);
-    const unsubscribe = subscribe.call(bus, topic, listener);
+    // (`call` loses the topic's type, which the wrapped bus checks anyway.)
+    const unsubscribe = subscribe.call(bus, topic, listener as never);
     return () => {
       live.set(topic, live.get(topic)! - 1);
       unsubscribe();
@@ -32,9 +33,9 @@ describe.each(DATABASES)('subscriptions on %s', (database) => {
   test("games.onGame: each player gets the others' moves as they happen, bids hidden until all are in", async () => {
     const { host, member, outsider } = roles();
     const { gameID } = await startedGame(host, member);
-    const mine = feed(host.client.games.onGame, { gameID });
-    const theirs = feed(member.client.games.onGame, { gameID });
-    const watched = feed(outsider.client.games.onGame, { gameID });
+    const mine = gameFeed(host.client.games.onGame, { gameID });
+    const theirs = gameFeed(member.client.games.onGame, { gameID });
+    const watched = gameFeed(outsider.client.games.onGame, { gameID });
     const [start] = await mine.count(1);
     await Promise.all([theirs.count(1), watched.count(1)]);
 
@@ -86,8 +87,8 @@ describe.each(DATABASES)('subscriptions on %s', (database) => {
       // A second connection of the outsider's, to drop as a whole.
       const { client: dropped, close: drop } = clientFor(server, null, await outsider.client.session.jwt.query());
 
-      const closed = [feed(outsider.client.lobbies.onLobby, { lobbyID }), feed(outsider.client.games.onGame, { gameID }), feed(outsider.client.lobbies.onList, undefined)];
-      const droppedFeeds = [feed(dropped.lobbies.onLobby, { lobbyID }), feed(dropped.games.onGame, { gameID })];
+      const closed = [feed(outsider.client.lobbies.onLobby, { lobbyID }), gameFeed(outsider.client.games.onGame, { gameID }), feed(outsider.client.lobbies.onList, undefined)];
+      const droppedFeeds = [feed(dropped.lobbies.onLobby, { lobbyID }), gameFeed(dropped.games.onGame, { gameID })];
       const chat = feed(outsider.client.chat.onRoom, { room: `lobby/${lobbyID}` });
       await Promise.all([...closed, ...droppedFeeds].map((f) => f.until()));
       await chat.started();
@@ -95,7 +96,7 @@ describe.each(DATABASES)('subscriptions on %s', (database) => {
       expect(live.get(`game/${gameID}`)).toBe(2);
 
       const refusedFeeds = [
-        feed(outsider.client.games.onGame, { gameID: 'g_nowhere' }),
+        gameFeed(outsider.client.games.onGame, { gameID: 'g_nowhere' }),
         feed(outsider.client.lobbies.onLobby, { lobbyID: 'l_nowhere' }),
         feed(outsider.client.chat.onRoom, { room: 'lobby/l_nowhere' }),
       ];

@@ -4,12 +4,35 @@
  * are small JSON values (a game topic carries only its new sequenceID; each subscriber then
  * computes its own view), so the PostgreSQL bus fits them in a NOTIFY.
  */
-export type Listener = (message: unknown) => void;
+import type { ChatMessage } from '../services/chat.js';
+
+/** A game moved on: its new sequenceID (subscribers load the game and compute their own view). */
+export interface GameChanged {
+  sequenceID: number;
+}
+
+/** A lobby changed (or was deleted: sequenceID null). */
+export interface LobbyChanged {
+  lobbyID: string;
+  sequenceID: number | null;
+}
+
+/** What each topic carries, so that publishers and subscribers agree without casts. */
+export interface TopicMessages {
+  lobby_list: LobbyChanged;
+  [topic: `lobby/${string}`]: LobbyChanged;
+  [topic: `game/${string}`]: GameChanged;
+  [topic: `chat/${string}`]: ChatMessage;
+}
+
+export type Topic = keyof TopicMessages & string;
+
+export type Listener<T = unknown> = (message: T) => void;
 
 export interface Bus {
-  publish(topic: string, message: unknown): Promise<void>;
+  publish<T extends Topic>(topic: T, message: TopicMessages[T]): Promise<void>;
   /** Returns the function that unsubscribes. */
-  subscribe(topic: string, listener: Listener): () => void;
+  subscribe<T extends Topic>(topic: T, listener: Listener<TopicMessages[T]>): () => void;
   close(): Promise<void>;
 }
 
@@ -49,13 +72,13 @@ export class Listeners {
 export class MemoryBus implements Bus {
   private readonly listeners = new Listeners();
 
-  async publish(topic: string, message: unknown): Promise<void> {
+  async publish<T extends Topic>(topic: T, message: TopicMessages[T]): Promise<void> {
     // Deliver after the publisher's turn, as a networked bus would.
     queueMicrotask(() => this.listeners.deliver(topic, message));
   }
 
-  subscribe(topic: string, listener: Listener): () => void {
-    return this.listeners.add(topic, listener);
+  subscribe<T extends Topic>(topic: T, listener: Listener<TopicMessages[T]>): () => void {
+    return this.listeners.add(topic, listener as Listener);
   }
 
   async close(): Promise<void> {}

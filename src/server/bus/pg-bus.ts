@@ -4,7 +4,7 @@
  * messages too, so delivery is the same for local and remote publishers.
  */
 import pg from 'pg';
-import { Listeners, type Bus, type Listener } from './bus.js';
+import { Listeners, type Bus, type Listener, type Topic, type TopicMessages } from './bus.js';
 
 const CHANNEL = 'mythos_bus';
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes. */
@@ -70,15 +70,16 @@ export class PgBus implements Bus {
     }, delayMs).unref();
   }
 
-  async publish(topic: string, message: unknown): Promise<void> {
+  async publish<T extends Topic>(topic: T, message: TopicMessages[T]): Promise<void> {
     if (this.closed) return;
     const payload = JSON.stringify({ topic, message });
     if (payload.length > MAX_PAYLOAD) throw new Error(`bus message on ${topic} is too large (${payload.length} bytes)`);
     await this.publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
   }
 
-  subscribe(topic: string, listener: Listener): () => void {
-    return this.listeners.add(topic, listener);
+  subscribe<T extends Topic>(topic: T, listener: Listener<TopicMessages[T]>): () => void {
+    // Trusted as typed: only this server's publishers write to the channel in this format.
+    return this.listeners.add(topic, listener as Listener);
   }
 
   async close(): Promise<void> {

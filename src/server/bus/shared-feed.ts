@@ -4,7 +4,7 @@
  * Bursts coalesce: changes that arrive while the value is being computed ask for one more
  * computation after it, not one each.
  */
-import type { Bus } from './bus.js';
+import type { Bus, Topic } from './bus.js';
 
 export class SharedFeed<T> {
   private readonly listeners = new Set<(value: T) => void>();
@@ -14,7 +14,7 @@ export class SharedFeed<T> {
 
   constructor(
     private readonly bus: Bus,
-    private readonly topic: string,
+    private readonly topic: Topic,
     private readonly compute: () => Promise<T>,
   ) {}
 

@@ -27,7 +27,7 @@ export interface ChatMessage {
   createdAt: number;
 }
 
-export const chatTopic = (room: string) => `chat/${room}`;
+export const chatTopic = (room: string) => `chat/${room}` as const;
 const ROOM = /^(lobby|game)\/[A-Za-z0-9_-]{1,64}$/;
 
 export class ChatService {

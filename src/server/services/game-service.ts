@@ -78,7 +78,7 @@ const MAX_CACHED_GAMES = 500;
  */
 export const SNAPSHOT_EVERY = 32;
 
-export const gameTopic = (gameID: string) => `game/${gameID}`;
+export const gameTopic = (gameID: string) => `game/${gameID}` as const;
 
 /**
  * Each game's bots draw from a seed derived from the game's secret seed, so nobody can run a bot

@@ -4,6 +4,7 @@
  * new. Every transport serialises this, never the raw game.
  */
 import { viewFor, type Game, type GameEvent, type GameView, type UserID } from '../../engine/index.js';
+import type { Patch } from '../../engine/json-patch.js';
 import type { AwaySeat } from './attendance.js';
 
 export type WireGame = Omit<GameView, 'cardsByID' | 'tributeCardsByID' | 'events'>;
@@ -17,6 +18,23 @@ export interface WireUpdate {
   /** Seats whose player is away, played by a stand-in bot until they come back. */
   away: AwaySeat[];
 }
+
+/**
+ * A live game's next step as a change to the last one sent: `patch` (RFC 6902, src/engine/json-patch.ts)
+ * turns the `{ game, events }` of step `baseSequenceID` (events: the whole log) into those of step
+ * `sequenceID`. A client that does not hold step `baseSequenceID` has missed something: it resyncs.
+ */
+export interface WirePatch {
+  sequenceID: number;
+  baseSequenceID: number;
+  patch: Patch;
+  away: AwaySeat[];
+}
+
+/** What games.onGame delivers: the whole game first (and after a gap), then patches. */
+export type WireDelivery = WireUpdate | WirePatch;
+
+export const isPatch = (delivery: WireDelivery): delivery is WirePatch => 'patch' in delivery;
 
 export function wireUpdate(game: Game, viewerID: UserID | null, fromEvent = 0, away: AwaySeat[] = []): WireUpdate {
   // Under hideFavor viewFor maps every event of the log, and only the new ones are sent: it is

@@ -56,8 +56,8 @@ export interface LobbyView {
   turnTimer: TurnTimerSetting;
 }
 
-export const lobbyTopic = (lobbyID: string) => `lobby/${lobbyID}`;
-export const LOBBY_LIST_TOPIC = 'lobby_list';
+export const lobbyTopic = (lobbyID: string) => `lobby/${lobbyID}` as const;
+export const LOBBY_LIST_TOPIC = 'lobby_list' as const;
 /** The lobby list shows the newest this many. */
 export const LOBBY_LIST_SIZE = 200;
 

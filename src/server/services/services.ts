@@ -4,6 +4,7 @@ import type { GameDefinitions } from '../../engine/index.js';
 import { JwtService } from '../auth/jwt.js';
 import { SessionService } from '../auth/sessions.js';
 import type { Bus } from '../bus/bus.js';
+import { GameFeed } from '../delivery/game-feed.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { Attendance } from './attendance.js';
@@ -23,6 +24,8 @@ export interface Services {
   sessions: SessionService;
   jwt: JwtService;
   games: GameService;
+  /** Live games to their watchers (tRPC games.onGame, /channel game topics). */
+  gameFeed: GameFeed;
   attendance: Attendance;
   lobbies: LobbyService;
   chat: ChatService;
@@ -80,6 +83,7 @@ export function buildServices(deps: {
     sessions,
     jwt: new JwtService(deps.sessionSecret, sessions),
     games,
+    gameFeed: new GameFeed(deps.bus, games, deps.log),
     attendance,
     lobbies,
     chat: new ChatService(kysely, deps.bus, now, deps.config.chatMessagesPerAddress, games),

@@ -4,15 +4,15 @@
  * (before the caller reads the current state, so no update falls in between) and ends with the
  * signal or with `close()`.
  */
-import type { Bus } from '../bus/bus.js';
+import type { Bus, Topic, TopicMessages } from '../bus/bus.js';
 
 export interface Feed<T = unknown> extends AsyncIterable<T> {
   /** Gives the listener back; a subscription calls it in a `finally` of its own body. */
   close(): void;
 }
 
-export function onTopic(bus: Bus, topic: string, signal: AbortSignal | undefined): Feed {
-  return listen((listener) => bus.subscribe(topic, listener), signal);
+export function onTopic<T extends Topic>(bus: Bus, topic: T, signal: AbortSignal | undefined): Feed<TopicMessages[T]> {
+  return listen<TopicMessages[T]>((listener) => bus.subscribe(topic, listener), signal);
 }
 
 /** Whatever `subscribe` delivers, as a feed. */

@@ -1,9 +1,12 @@
 /**
  * Applying the server's updates to what the screen holds: a game is replaced only by a newer
- * sequenceID (SPEC section 4), and new events are spliced in at `fromEvent`. An update that would
- * leave a hole in the event log is a gap: the caller refetches the whole state.
+ * sequenceID (SPEC section 4). A whole update's events are spliced in at `fromEvent`; a patch
+ * (games.onGame after its first update) applies to the step it names as its base, with the
+ * server's own json-patch module. An update that would leave a hole in the event log, a patch on
+ * a step the screen does not hold, or one that does not fit, is a gap: the caller refetches.
  */
-import type { WireUpdate } from '../../server/services/game-views.js';
+import { applyPatch, PatchError } from '../../engine/json-patch.js';
+import type { WireDelivery, WireUpdate } from '../../server/services/game-views.js';
 import type { GameEvent, WireGame } from './model.js';
 
 export interface LiveGame {
@@ -16,8 +19,18 @@ export interface LiveGame {
 
 export type Applied = { kind: 'applied'; live: LiveGame } | { kind: 'stale' } | { kind: 'gap' };
 
-export function applyUpdate(current: LiveGame | null, update: WireUpdate): Applied {
+export function applyUpdate(current: LiveGame | null, update: WireDelivery): Applied {
   if (current && update.sequenceID <= current.sequenceID) return { kind: 'stale' };
+  if ('patch' in update) {
+    if (!current || update.baseSequenceID !== current.sequenceID) return { kind: 'gap' };
+    try {
+      const { game, events } = applyPatch({ game: current.game, events: current.events }, update.patch);
+      return { kind: 'applied', live: { sequenceID: update.sequenceID, game, events, away: update.away } };
+    } catch (error) {
+      if (error instanceof PatchError) return { kind: 'gap' };
+      throw error;
+    }
+  }
   const held = current?.events ?? [];
   if (update.fromEvent > held.length) return { kind: 'gap' };
   const events = update.fromEvent === 0 ? update.events : [...held.slice(0, update.fromEvent), ...update.events];

@@ -1,13 +1,13 @@
 /**
- * The live game for the game screen: `games.state` once, then `games.onGame`, each update applied
- * only when its sequenceID is newer. A hole in the event log (or a dropped websocket coming back)
- * refetches the state. The websocket reconnects by itself and the subscription restarts with the
+ * The live game for the game screen: `games.state` once, then `games.onGame` (the whole game, then
+ * patches), each update applied only when its sequenceID is newer. A hole in the event log, a
+ * patch on a step the screen does not hold (or a dropped websocket coming back) refetches the state. The websocket reconnects by itself and the subscription restarts with the
  * whole game, so the screen catches up without a reload; what the player was choosing lives in
  * the action panel, not here, so it survives.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Action } from '../../engine/index.js';
-import type { WireUpdate } from '../../server/services/game-views.js';
+import type { WireDelivery } from '../../server/services/game-views.js';
 import { trpc } from '../lib/trpc.js';
 import { applyUpdate, type LiveGame } from './live.js';
 import type { GameScreenState, GameUser } from './model.js';
@@ -32,7 +32,7 @@ export function useGameState(gameID: string): GameStateResult {
 
   // Updates go through the ref so that a burst of them applies in order within one frame.
   const refetchRef = useRef<() => Promise<void>>(async () => undefined);
-  const receive = useCallback((update: WireUpdate, fromFetch = false) => {
+  const receive = useCallback((update: WireDelivery, fromFetch = false) => {
     const result = applyUpdate(liveRef.current, update);
     if (result.kind === 'applied') {
       liveRef.current = result.live;

@@ -1,8 +1,7 @@
-import { onTopic } from '../bus-iterator.js';
+import { listen } from '../bus-iterator.js';
 import { actInput, gameInput, historyInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
-import { gameTopic } from '../../services/game-service.js';
-import { viewerOf, wireUpdate } from '../../services/game-views.js';
+import { viewerOf, wireUpdate, type WireDelivery } from '../../services/game-views.js';
 import { refuse, ruleRefusal } from '../../services/errors.js';
 
 export const gamesRouter = router({
@@ -35,33 +34,29 @@ export const gamesRouter = router({
     ctx.services.history.list({ includeBots: input.includeBots, userID: input.userID ?? null }),
   ),
 
-  /** The game now (with its whole event log), then each newer state with only the new events. */
+  /**
+   * The game now (with its whole event log), then each newer step as a patch from the step sent
+   * before it (or whole, when this subscriber does not hold the patch's base). See docs/decisions.md.
+   */
   onGame: authedProcedure.input(gameInput).subscription(async function* ({ ctx, input, signal }) {
+    const watch = ctx.services.gameFeed.watch(input.gameID);
     let leave: (() => void) | null = null;
-    const changes = onTopic(ctx.services.bus, gameTopic(input.gameID), signal);
     try {
-      const first = await ctx.services.games.get(input.gameID);
+      const first = await ctx.services.gameFeed.current(input.gameID);
       if (!first) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
+      const viewer = viewerOf(first, ctx.user.id);
       // A player watching their game is at the table (it takes their seat back from a stand-in).
       leave = ctx.services.attendance.connect(input.gameID, ctx.user.id);
-      const viewer = viewerOf(first, ctx.user.id);
-      let sent = first.sequenceID;
-      let eventCount = first.events.length;
-      yield wireUpdate(first, viewer, 0, ctx.services.attendance.away(input.gameID));
-      for await (const message of changes) {
-        const sequenceID = (message as { sequenceID: number }).sequenceID;
-        if (sequenceID <= sent) continue;
-        const game = await ctx.services.games.get(input.gameID, sequenceID);
-        if (!game || game.sequenceID <= sent) continue;
-        // Once a hideFavor game ends, the favor hidden in events already sent is shown: send the
-        // whole log again (fromEvent 0), so that a client splicing at fromEvent holds the truth.
-        yield wireUpdate(game, viewer, game.options.hideFavor && game.gameEndTimestamp !== null ? 0 : eventCount, ctx.services.attendance.away(input.gameID));
-        sent = game.sequenceID;
-        eventCount = game.events.length;
-      }
+      let started: Promise<void> = Promise.resolve();
+      const steps = listen<WireDelivery>((send) => {
+        started = watch.start(first, viewer, (version, sent) => send(version.after(sent, ctx.services.attendance.away(input.gameID))));
+        return () => watch.close();
+      }, signal);
+      await started; // the first step failing fails the subscription, as any refusal does
+      yield* steps;
     } finally {
+      watch.close();
       leave?.();
-      changes.close();
     }
   }),
 });

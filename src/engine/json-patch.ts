@@ -1,0 +1,164 @@
+/**
+ * What changed between two JSON values, as an RFC 6902 JSON Patch (`add`, `remove`, `replace`
+ * only), and applying one. The server sends a viewer the patch from its last view to the next
+ * instead of the whole view; the web client and the tests apply it with this same module. Pure
+ * and dependency-free, so it lives beside the engine, which both sides may import.
+ *
+ * `diff` treats a property whose value is `undefined` as absent (JSON drops it), so applying the
+ * patch to the JSON of `before` gives exactly the JSON of `after`. `applyPatch` copies on write:
+ * the input is never changed, and what the patch does not touch is shared with it.
+ */
+
+/** A JSON value. (Typed, not `unknown`: tRPC's inferred wire types make an `unknown` field optional.) */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export type PatchOperation =
+  | { op: 'add'; path: string; value: JsonValue }
+  | { op: 'remove'; path: string }
+  | { op: 'replace'; path: string; value: JsonValue };
+
+export type Patch = PatchOperation[];
+
+/** A patch that does not fit the document it is applied to. */
+export class PatchError extends Error {
+  override readonly name = 'PatchError';
+}
+
+type JsonObject = Record<string, unknown>;
+
+/** An own property's value (never one of Object.prototype's, for a key like `constructor`). */
+const own = (object: JsonObject, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
+
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** RFC 6901: `~` is `~0` and `/` is `~1` inside a reference token. */
+const escape = (key: string) => (/[~/]/.test(key) ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
+const unescape = (token: string) => (token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token);
+
+/** The patch that turns `before` into `after`. */
+export function diff(before: unknown, after: unknown): Patch {
+  const patch: Patch = [];
+  walk(before, after, '', patch);
+  return patch;
+}
+
+function walk(a: unknown, b: unknown, path: string, patch: Patch): void {
+  if (a === b) return;
+  if (Array.isArray(a) && Array.isArray(b)) return walkArray(a, b, path, patch);
+  if (isObject(a) && isObject(b)) {
+    for (const key of Object.keys(a)) if (a[key] !== undefined && own(b, key) === undefined) patch.push({ op: 'remove', path: `${path}/${escape(key)}` });
+    for (const key of Object.keys(b)) {
+      if (b[key] === undefined) continue;
+      if (own(a, key) === undefined) patch.push({ op: 'add', path: `${path}/${escape(key)}`, value: b[key] as JsonValue });
+      else walk(a[key], b[key], `${path}/${escape(key)}`, patch);
+    }
+    return;
+  }
+  if (!equal(a, b)) patch.push({ op: 'replace', path, value: b as JsonValue });
+}
+
+/**
+ * Arrays element by element, after the common head and tail: an appended event is one `add`, a
+ * card taken from the middle of a hand one `remove`, and a changed field deep inside an element
+ * (favor revealed in an old event) one `replace`.
+ */
+function walkArray(a: unknown[], b: unknown[], path: string, patch: Patch): void {
+  const shorter = Math.min(a.length, b.length);
+  let tail = 0;
+  if (a.length !== b.length) {
+    let head = 0;
+    while (head < shorter && equal(a[head], b[head])) head++;
+    while (tail < shorter - head && equal(a[a.length - 1 - tail], b[b.length - 1 - tail])) tail++;
+  }
+  const aEnd = a.length - tail;
+  const bEnd = b.length - tail;
+  const common = Math.min(aEnd, bEnd);
+  for (let i = 0; i < common; i++) walk(a[i], b[i], `${path}/${i}`, patch);
+  for (let i = common; i < bEnd; i++) patch.push({ op: 'add', path: `${path}/${i}`, value: b[i] as JsonValue });
+  for (let i = aEnd - 1; i >= common; i--) patch.push({ op: 'remove', path: `${path}/${i}` });
+}
+
+/** Deep equality of JSON values (an `undefined` property counts as absent). */
+export function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i])) return false;
+    return true;
+  }
+  if (!isObject(a) || !isObject(b)) return false;
+  const keysOf = (o: JsonObject) => Object.keys(o).filter((k) => o[k] !== undefined);
+  const aKeys = keysOf(a);
+  if (aKeys.length !== keysOf(b).length) return false;
+  for (const key of aKeys) if (!equal(a[key], own(b, key))) return false;
+  return true;
+}
+
+/** `document` with the patch applied, in order; throws a PatchError if the patch does not fit. */
+export function applyPatch<T>(document: T, patch: Patch): T {
+  // Containers copied during this call may be changed in place by the later operations.
+  const copies = new WeakSet<object>();
+  const mine = <C extends object>(container: C): C => {
+    if (copies.has(container)) return container;
+    const copy = (Array.isArray(container) ? [...container] : { ...container }) as C;
+    copies.add(copy);
+    return copy;
+  };
+  let root: unknown = document;
+  for (const operation of patch) {
+    if (operation.path === '') {
+      if (operation.op === 'remove') throw new PatchError('cannot remove the whole document');
+      root = operation.value;
+      continue;
+    }
+    if (!operation.path.startsWith('/')) throw new PatchError(`bad path ${operation.path}`);
+    const tokens = operation.path.slice(1).split('/').map(unescape);
+    if (typeof root !== 'object' || root === null) throw new PatchError(`no container at ${operation.path}`);
+    root = mine(root);
+    let parent = root as JsonObject | unknown[];
+    for (const token of tokens.slice(0, -1)) {
+      const child = read(parent, token, operation.path);
+      if (typeof child !== 'object' || child === null) throw new PatchError(`no container at ${operation.path}`);
+      const copy = mine(child);
+      write(parent, token, copy);
+      parent = copy as JsonObject | unknown[];
+    }
+    change(parent, tokens.at(-1)!, operation);
+  }
+  return root as T;
+}
+
+function read(parent: JsonObject | unknown[], token: string, path: string): unknown {
+  if (Array.isArray(parent)) return parent[index(parent, token, path, false)];
+  if (!Object.hasOwn(parent, token)) throw new PatchError(`nothing at ${path}`);
+  return parent[token];
+}
+
+function write(parent: JsonObject | unknown[], token: string, value: unknown): void {
+  if (Array.isArray(parent)) parent[Number(token)] = value;
+  else define(parent, token, value);
+}
+
+/** A plain property, even one named `__proto__`. */
+function define(object: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function index(array: unknown[], token: string, path: string, adding: boolean): number {
+  const i = token === '-' && adding ? array.length : /^(0|[1-9][0-9]*)$/.test(token) ? Number(token) : NaN;
+  if (!(i >= 0 && i < array.length + (adding ? 1 : 0))) throw new PatchError(`no index ${token} at ${path}`);
+  return i;
+}
+
+function change(parent: JsonObject | unknown[], token: string, operation: PatchOperation): void {
+  if (Array.isArray(parent)) {
+    const i = index(parent, token, operation.path, operation.op === 'add');
+    if (operation.op === 'add') parent.splice(i, 0, operation.value);
+    else if (operation.op === 'remove') parent.splice(i, 1);
+    else parent[i] = operation.value;
+    return;
+  }
+  if (operation.op !== 'add' && !Object.hasOwn(parent, token)) throw new PatchError(`nothing at ${operation.path}`);
+  if (operation.op === 'remove') delete parent[token];
+  else define(parent, token, operation.value);
+}

@@ -1,0 +1,93 @@
+/**
+ * The steps of one game as one viewer sees them, each computed once however many watch as that
+ * viewer (every spectator is the viewer `null`), with what changed since the step before it and
+ * its /channel encoding, both made once too.
+ */
+import { diff, type Patch } from '../../engine/json-patch.js';
+import type { Game, GameEvent, UserID } from '../../engine/index.js';
+import type { AwaySeat } from '../services/attendance.js';
+import { wireUpdate, type WireGame, type WirePatch, type WireUpdate } from '../services/game-views.js';
+
+/** What patches apply to: the viewer's game and its whole event log. */
+export interface WireView {
+  game: WireGame;
+  events: GameEvent[];
+}
+
+/** One step of a game as one viewer sees it. */
+export class Version {
+  readonly sequenceID: number;
+  readonly view: WireView;
+  /** The step this one was computed after (the patch's base), or null for the first. */
+  readonly baseSequenceID: number | null;
+  /** From the base step's view to this one. */
+  readonly patch: Patch | null;
+  private channelJSON: string | null = null;
+
+  constructor(game: Game, viewerID: UserID | null, base: Version | null) {
+    const { game: wireGame, events } = wireUpdate(game, viewerID);
+    this.sequenceID = game.sequenceID;
+    this.view = { game: wireGame, events };
+    this.baseSequenceID = base?.sequenceID ?? null;
+    // Both views are the same viewer's: a patch holds nothing its two views do not.
+    this.patch = base ? diff(base.view, this.view) : null;
+  }
+
+  whole(away: AwaySeat[]): WireUpdate {
+    return { sequenceID: this.sequenceID, game: this.view.game, events: this.view.events, fromEvent: 0, away };
+  }
+
+  /** The patch from `sent`, if this step was computed after it; else the whole game. */
+  after(sent: Version | null, away: AwaySeat[]): WireUpdate | WirePatch {
+    if (sent === null || this.patch === null || this.baseSequenceID !== sent.sequenceID) return this.whole(away);
+    return { sequenceID: this.sequenceID, baseSequenceID: sent.sequenceID, patch: this.patch, away };
+  }
+
+  /** The data of a /channel game topic message (SPEC section 7), JSON-encoded once. */
+  channelData(): string {
+    this.channelJSON ??= JSON.stringify({ sequenceID: this.sequenceID, game: { ...this.view.game, events: this.view.events } });
+    return this.channelJSON;
+  }
+}
+
+/**
+ * The latest step of one game for one viewer. Asked for a step, it answers with the latest it
+ * has if that is recent enough, else with the one being computed, else it computes the newest
+ * after those: one computation at a time, each after the one before, so each step's patch is
+ * from the step computed just before it.
+ */
+export class ViewerVersions {
+  latest: Version | null = null;
+  /** How many watchers share this; the feed drops it at zero. */
+  watchers = 0;
+  private pending: Promise<Version | null> | null = null;
+  private pendingTarget = -1;
+
+  constructor(
+    private readonly load: (minSequenceID: number) => Promise<Game | null>,
+    private readonly viewerID: UserID | null,
+  ) {}
+
+  /** The latest step at or after `target` (or the latest known, if the game has not got there). */
+  at(target: number, loaded: Game | null = null): Promise<Version | null> {
+    if (this.latest && this.latest.sequenceID >= target) return Promise.resolve(this.latest);
+    if (this.pending && this.pendingTarget >= target) return this.pending;
+    const before = this.pending ?? Promise.resolve(null);
+    const next = before.catch(() => null).then(() => this.compute(target, loaded));
+    this.pending = next;
+    this.pendingTarget = target;
+    const settled = () => {
+      if (this.pending === next) this.pending = null;
+    };
+    next.then(settled, settled);
+    return next;
+  }
+
+  private async compute(target: number, loaded: Game | null): Promise<Version | null> {
+    if (this.latest && this.latest.sequenceID >= target) return this.latest;
+    const game = loaded && loaded.sequenceID >= target ? loaded : await this.load(target);
+    if (!game || (this.latest && game.sequenceID <= this.latest.sequenceID)) return this.latest;
+    this.latest = new Version(game, this.viewerID, this.latest);
+    return this.latest;
+  }
+}

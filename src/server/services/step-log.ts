@@ -7,8 +7,10 @@
  * transaction fails, every step in it is refused with the error and none is stored.
  *
  * The statements are built once: prepared statements on SQLite (better-sqlite3 is synchronous, so
- * a whole group is one BEGIN ... COMMIT with no await inside), and fixed SQL over arrays
- * (unnest) on PostgreSQL, so a group of any size is five round trips.
+ * a whole group is one BEGIN ... COMMIT with no await inside, one group at a time), and fixed SQL
+ * over arrays (unnest) on PostgreSQL, so a group of any size is a handful of round trips, with a
+ * few groups in flight at once on connections of their own (one game has one step in flight at a
+ * time, so they never touch the same game row).
  */
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely } from 'kysely';
@@ -32,6 +34,8 @@ export interface Step {
 /** Writes a group of steps in one transaction; per step, whether its compare and swap won. */
 export interface StepWriter {
   write(steps: readonly Step[]): Promise<boolean[]>;
+  /** How many groups may be written at once (default 1). */
+  readonly groupsInFlight?: number;
 }
 
 interface Pending {
@@ -43,7 +47,7 @@ interface Pending {
 export class StepLog {
   private pending: Pending[] = [];
   private scheduled = false;
-  private writing: Promise<void> | null = null;
+  private readonly writing = new Set<Promise<void>>();
 
   constructor(private readonly writer: StepWriter) {}
 
@@ -61,19 +65,21 @@ export class StepLog {
 
   /** Settles once everything appended so far is written (or refused). */
   async idle(): Promise<void> {
-    while (this.writing || this.scheduled) await (this.writing ?? new Promise((resolve) => setImmediate(resolve)));
+    while (this.writing.size > 0 || this.scheduled) await (this.scheduled ? new Promise((resolve) => setImmediate(resolve)) : Promise.all(this.writing));
   }
 
-  /** The next group goes when this turn's appends are in and the previous group is done. */
+  /** The next group goes when this turn's appends are in and a group may start. */
   private schedule(): void {
-    if (this.scheduled || this.writing) return;
+    if (this.scheduled || this.writing.size >= (this.writer.groupsInFlight ?? 1)) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.writing = this.flush().finally(() => {
-        this.writing = null;
+      if (this.pending.length === 0) return;
+      const writing: Promise<void> = this.flush().finally(() => {
+        this.writing.delete(writing);
         if (this.pending.length > 0) this.schedule();
       });
+      this.writing.add(writing);
     });
   }
 
@@ -155,12 +161,16 @@ const run = (query: CompiledQuery, parameters: unknown[]): CompiledQuery => ({ .
 
 /** PostgreSQL: a group is a fixed handful of statements whatever its size, their parameters arrays. */
 export class PostgresStepWriter implements StepWriter {
+  /** Round trips, not the CPU, bound a group: a few overlap (the pool holds 10 connections). */
+  readonly groupsInFlight = 4;
+
   constructor(private readonly kysely: Kysely<Database>) {}
 
   write(steps: readonly Step[]): Promise<boolean[]> {
     return this.kysely.transaction().execute(async (trx) => {
       const ids = steps.map((s) => s.game.id);
-      await trx.executeQuery(run(POSTGRES.lock, [ids]));
+      // One row lock alone cannot close a cycle of waits.
+      if (ids.length > 1) await trx.executeQuery(run(POSTGRES.lock, [ids]));
       const swapped = await trx.executeQuery<{ id: string }>(
         run(POSTGRES.swap, [
           ids,

@@ -48,7 +48,7 @@ export function AnimationLayer({ state }: { state: GameScreenState }) {
   const done = store.clashes.filter((c) => c.done);
   return createPortal(
     <>
-      <div ref={layerRef} className={classes.flyLayer} aria-hidden data-testid="animation-layer" />
+      <div ref={layerRef} className={classes.flyLayer} aria-hidden inert data-testid="animation-layer" />
       {rolling.length > 0 && (
         <div className={classes.clashOverlay} role="region" aria-label="Clashes" aria-live="polite" data-awaiting={store.awaiting || undefined}>
           {rolling.map((clash) => (

@@ -70,6 +70,13 @@ export function runPlan(plan: readonly AnimationStep[], { layer, snapshot }: Run
     clone.removeAttribute('id');
     clone.querySelectorAll('[id]').forEach((e) => e.removeAttribute('id'));
     clone.setAttribute('aria-hidden', 'true');
+    // A flying picture, not a control: nothing in it may take focus (a clickable card's clone
+    // would otherwise be a focusable button inside an aria-hidden layer).
+    clone.setAttribute('inert', '');
+    for (const focusable of [clone, ...clone.querySelectorAll('[tabindex], button, a[href], input, select, textarea')]) {
+      focusable.setAttribute('tabindex', '-1');
+      focusable.removeAttribute('role');
+    }
     clone.removeAttribute('data-card-id');
     clone.removeAttribute('data-tribute-id');
     place(clone, at);

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameDefinitions } from '../../src/engine/index.js';
-import { feed, gameFeed } from './feeds.js';
+import { gameFeed } from './feeds.js';
 import { decisionNow, definitionsOf, simpleAction } from './play.js';
 import { signInGuest, startServer, type Guest, type Server } from './support.js';
 

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import type { GameDefinitions, GameEvent } from '../../src/engine/index.js';
 import { DATABASES, useServer } from './databases.js';
-import { feed, gameFeed, type Feed } from './feeds.js';
+import { gameFeed, type Feed } from './feeds.js';
 import { decisionOf, definitionsOf, simpleAction, type GameUpdate } from './play.js';
 import { openLobby, refused, ruleRefusal, signInRoles, startedGame, type Roles } from './roles.js';
 

@@ -37,61 +37,97 @@ const unescape = (token: string) => (token.includes('~') ? token.replace(/~1/g, 
 
 /** The patch that turns `before` into `after`. */
 export function diff(before: unknown, after: unknown): Patch {
-  const patch: Patch = [];
-  walk(before, after, '', patch);
-  return patch;
-}
-
-function walk(a: unknown, b: unknown, path: string, patch: Patch): void {
-  if (a === b) return;
-  if (Array.isArray(a) && Array.isArray(b)) return walkArray(a, b, path, patch);
-  if (isObject(a) && isObject(b)) {
-    for (const key of Object.keys(a)) if (a[key] !== undefined && own(b, key) === undefined) patch.push({ op: 'remove', path: `${path}/${escape(key)}` });
-    for (const key of Object.keys(b)) {
-      if (b[key] === undefined) continue;
-      if (own(a, key) === undefined) patch.push({ op: 'add', path: `${path}/${escape(key)}`, value: b[key] as JsonValue });
-      else walk(a[key], b[key], `${path}/${escape(key)}`, patch);
-    }
-    return;
-  }
-  if (!equal(a, b)) patch.push({ op: 'replace', path, value: b as JsonValue });
+  return new Differ().diff(before, after);
 }
 
 /**
- * Arrays element by element, after the common head and tail: an appended event is one `add`, a
- * card taken from the middle of a hand one `remove`, and a changed field deep inside an element
- * (favor revealed in an old event) one `replace`.
+ * The walk keeps the path as a stack of keys and spells it only for an operation it emits: most
+ * of a view is unchanged, and building a pointer for every value visited was most of the cost.
  */
-function walkArray(a: unknown[], b: unknown[], path: string, patch: Patch): void {
-  const shorter = Math.min(a.length, b.length);
-  let tail = 0;
-  if (a.length !== b.length) {
-    let head = 0;
-    while (head < shorter && equal(a[head], b[head])) head++;
-    while (tail < shorter - head && equal(a[a.length - 1 - tail], b[b.length - 1 - tail])) tail++;
+class Differ {
+  private readonly patch: Patch = [];
+  private readonly keys: (string | number)[] = [];
+
+  diff(before: unknown, after: unknown): Patch {
+    this.walk(before, after);
+    return this.patch;
   }
-  const aEnd = a.length - tail;
-  const bEnd = b.length - tail;
-  const common = Math.min(aEnd, bEnd);
-  for (let i = 0; i < common; i++) walk(a[i], b[i], `${path}/${i}`, patch);
-  for (let i = common; i < bEnd; i++) patch.push({ op: 'add', path: `${path}/${i}`, value: b[i] as JsonValue });
-  for (let i = aEnd - 1; i >= common; i--) patch.push({ op: 'remove', path: `${path}/${i}` });
+
+  private path(last?: string | number): string {
+    let path = '';
+    for (const key of this.keys) path += `/${typeof key === 'number' ? key : escape(key)}`;
+    if (last !== undefined) path += `/${typeof last === 'number' ? last : escape(last)}`;
+    return path;
+  }
+
+  private walk(a: unknown, b: unknown): void {
+    if (a === b) return;
+    if (Array.isArray(a) && Array.isArray(b)) return this.walkArray(a, b);
+    if (isObject(a) && isObject(b)) {
+      for (const key in a) if (a[key] !== undefined && own(b, key) === undefined && Object.hasOwn(a, key)) this.patch.push({ op: 'remove', path: this.path(key) });
+      for (const key in b) {
+        const value = b[key];
+        if (value === undefined || !Object.hasOwn(b, key)) continue;
+        const was = own(a, key);
+        if (was === undefined) this.patch.push({ op: 'add', path: this.path(key), value: value as JsonValue });
+        else if (was !== value) {
+          this.keys.push(key);
+          this.walk(was, value);
+          this.keys.pop();
+        }
+      }
+      return;
+    }
+    if (!equal(a, b)) this.patch.push({ op: 'replace', path: this.path(), value: b as JsonValue });
+  }
+
+  /**
+   * Arrays element by element, after the common head and tail: an appended event is one `add`, a
+   * card taken from the middle of a hand one `remove`, and a changed field deep inside an element
+   * (favor revealed in an old event) one `replace`.
+   */
+  private walkArray(a: unknown[], b: unknown[]): void {
+    const shorter = Math.min(a.length, b.length);
+    let tail = 0;
+    if (a.length !== b.length) {
+      let head = 0;
+      while (head < shorter && equal(a[head], b[head])) head++;
+      while (tail < shorter - head && equal(a[a.length - 1 - tail], b[b.length - 1 - tail])) tail++;
+    }
+    const aEnd = a.length - tail;
+    const bEnd = b.length - tail;
+    const common = Math.min(aEnd, bEnd);
+    for (let i = 0; i < common; i++) {
+      if (a[i] === b[i]) continue;
+      this.keys.push(i);
+      this.walk(a[i], b[i]);
+      this.keys.pop();
+    }
+    for (let i = common; i < bEnd; i++) this.patch.push({ op: 'add', path: this.path(i), value: b[i] as JsonValue });
+    for (let i = aEnd - 1; i >= common; i--) this.patch.push({ op: 'remove', path: this.path(i) });
+  }
 }
 
 /** Deep equality of JSON values (an `undefined` property counts as absent). */
 export function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i])) return false;
     return true;
   }
-  if (!isObject(a) || !isObject(b)) return false;
-  const keysOf = (o: JsonObject) => Object.keys(o).filter((k) => o[k] !== undefined);
-  const aKeys = keysOf(a);
-  if (aKeys.length !== keysOf(b).length) return false;
-  for (const key of aKeys) if (!equal(a[key], own(b, key))) return false;
-  return true;
+  if (Array.isArray(b)) return false;
+  const x = a as JsonObject;
+  const y = b as JsonObject;
+  let count = 0;
+  for (const key in x) {
+    if (x[key] === undefined || !Object.hasOwn(x, key)) continue;
+    count++;
+    if (!equal(x[key], own(y, key))) return false;
+  }
+  for (const key in y) if (y[key] !== undefined && Object.hasOwn(y, key)) count--;
+  return count === 0;
 }
 
 /** `document` with the patch applied, in order; throws a PatchError if the patch does not fit. */

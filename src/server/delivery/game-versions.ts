@@ -3,7 +3,7 @@
  * viewer (every spectator is the viewer `null`), with what changed since the step before it and
  * its /channel encoding, both made once too.
  */
-import { diff, type Patch } from '../../engine/json-patch.js';
+import { diff, type JsonValue, type Patch } from '../../engine/json-patch.js';
 import type { Game, GameEvent, UserID } from '../../engine/index.js';
 import type { AwaySeat } from '../services/attendance.js';
 import { wireUpdate, type WireGame, type WirePatch, type WireUpdate } from '../services/game-views.js';
@@ -24,13 +24,25 @@ export class Version {
   readonly patch: Patch | null;
   private channelJSON: string | null = null;
 
+  /** Whether favor is hidden in this step's events (hideFavor, until the game ends). */
+  private readonly favorHidden: boolean;
+
   constructor(game: Game, viewerID: UserID | null, base: Version | null) {
-    const { game: wireGame, events } = wireUpdate(game, viewerID);
     this.sequenceID = game.sequenceID;
-    this.view = { game: wireGame, events };
     this.baseSequenceID = base?.sequenceID ?? null;
+    this.favorHidden = game.options.hideFavor && game.gameEndTimestamp === null;
+    // The log only grows, and an event's view depends on the event, the viewer and whether favor
+    // is hidden: while that stays, the base's events are this step's first ones, and only the new
+    // ones are viewed and compared. When it changes (a hideFavor game ends), everything is.
+    const appended = base !== null && base.favorHidden === this.favorHidden && base.view.events.length <= game.events.length;
+    const from = appended ? base.view.events.length : 0;
+    const update = wireUpdate(game, viewerID, from);
+    const events = appended ? (update.events.length > 0 ? base.view.events.concat(update.events) : base.view.events) : update.events;
+    this.view = { game: update.game, events };
     // Both views are the same viewer's: a patch holds nothing its two views do not.
-    this.patch = base ? diff(base.view, this.view) : null;
+    if (!base) this.patch = null;
+    else if (!appended) this.patch = diff(base.view, this.view);
+    else this.patch = [...diff({ game: base.view.game }, { game: update.game }), ...update.events.map((event, i) => ({ op: 'add' as const, path: `/events/${from + i}`, value: event as unknown as JsonValue }))];
   }
 
   whole(away: AwaySeat[]): WireUpdate {

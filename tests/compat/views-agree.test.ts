@@ -13,7 +13,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingDecision } from '../../src/engine/index.js';
+import type { WireDelivery } from '../../src/server/services/game-views.js';
 import { clientFor, startServer, type Client, type Server } from '../server/support.js';
+import { wholeUpdates } from '../support/game-updates.js';
 import { channel, guest, type Channel, type Session } from './protocol-client.js';
 
 let server: Server;
@@ -38,6 +40,14 @@ function walk(value: unknown, path: string[], visit: (path: string[], value: unk
   visit(path, value);
   if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, String(i)], visit));
   else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k], visit);
+}
+
+/** A patch operation's value under the keys of its path: `/game/players/0/bid` -> {game: {players: {0: {bid: value}}}}. */
+function nested(path: string, value: unknown): unknown {
+  return path
+    .split('/')
+    .slice(1)
+    .reduceRight<unknown>((inner, key) => ({ [key.replace(/~1/g, '/').replace(/~0/g, '~')]: inner }), value);
 }
 
 const isRunIn = (run: number[], list: readonly unknown[]) =>
@@ -124,7 +134,8 @@ describe('one game through REST, GraphQL, /channel and tRPC', () => {
   let gameID: string;
   const sockets = new Map<Session, Channel>();
   const clients = new Map<Session, { client: Client; close: () => void }>();
-  const feeds = new Map<Session, { updates: any[]; unsubscribe: () => void }>();
+  /** tRPC onGame: the whole updates the client rebuilds, and what was sent (the first whole, then patches). */
+  const feeds = new Map<Session, { updates: any[]; deliveries: WireDelivery[]; unsubscribe: () => void }>();
   const raws = new Map<number, any>();
   const rngValues = new Set<number | string>();
   const received: Received[] = [];
@@ -242,8 +253,18 @@ describe('one game through REST, GraphQL, /channel and tRPC', () => {
     }
     for (const viewer of [alice, sam]) {
       const updates: any[] = [];
-      const subscription = clients.get(viewer)!.client.games.onGame.subscribe({ gameID }, { onData: (data: any) => updates.push(data) });
-      feeds.set(viewer, { updates, unsubscribe: () => subscription.unsubscribe() });
+      const deliveries: WireDelivery[] = [];
+      const whole = wholeUpdates((update) => void updates.push(update));
+      const subscription = clients.get(viewer)!.client.games.onGame.subscribe(
+        { gameID },
+        {
+          onData: (delivery) => {
+            deliveries.push(delivery);
+            whole(delivery);
+          },
+        },
+      );
+      feeds.set(viewer, { updates, deliveries, unsubscribe: () => subscription.unsubscribe() });
     }
   });
 
@@ -316,8 +337,13 @@ describe('one game through REST, GraphQL, /channel and tRPC', () => {
           received.push({ source: `/channel ${message.topic}`, viewerID: viewerIDOf(viewer), sequenceID: -1, game: null, whole: message });
         }
       }
-      for (const update of feeds.get(viewer)?.updates ?? []) {
-        received.push({ source: 'tRPC onGame', viewerID: viewerIDOf(viewer), sequenceID: update.sequenceID, game: { ...update.game, events: update.events }, whole: update });
+      const feed = feeds.get(viewer);
+      for (const [i, update] of (feed?.updates ?? []).entries()) {
+        // The patch as sent is searched too, each value under the path it is put at.
+        const delivery = feed!.deliveries[i]!;
+        const sent = 'patch' in delivery ? { ...delivery, patch: delivery.patch.map((op) => nested(op.path, 'value' in op ? op.value : null)) } : delivery;
+        expect(delivery.sequenceID).toBe(update.sequenceID);
+        received.push({ source: 'tRPC onGame', viewerID: viewerIDOf(viewer), sequenceID: update.sequenceID, game: { ...update.game, events: update.events }, whole: { update, sent } });
       }
     }
     const tally: Record<string, number> = {};

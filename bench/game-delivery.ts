@@ -1,0 +1,73 @@
+/**
+ * What delivering one game step costs the server per watcher, without sockets: the old way (the
+ * viewer's wire update with only the new events, JSON-encoded for each subscriber) against the
+ * delivery module's (one Version per viewer: view, patch from the step before; the patch message
+ * JSON-encoded). Random 4-player games played to the end, every step, every player and one
+ * spectator; prints microseconds a step per viewer and the bytes sent.
+ *
+ *   npx tsx bench/game-delivery.ts [--games 40] [--hide-favor]
+ */
+import { advance, createGame, type Game } from '../src/engine/index.js';
+import { GAME_DEFINITIONS } from '../src/engine/data.js';
+import { Version } from '../src/server/delivery/game-versions.js';
+import { wireUpdate } from '../src/server/services/game-views.js';
+import { playToEnd } from '../tests/support/play.js';
+
+const i = process.argv.indexOf('--games');
+const GAMES = i >= 0 ? Number(process.argv[i + 1]) : 40;
+const HIDE_FAVOR = process.argv.includes('--hide-favor');
+
+function steps(seed: number): Game[] {
+  const start = createGame(
+    { players: ['a', 'b', 'c', 'd'].map((userID) => ({ userID })), options: { hideFavor: HIDE_FAVOR }, modules: [], definitions: GAME_DEFINITIONS },
+    seed,
+    1_700_000_000_000,
+  );
+  const states = [advance(start, start.updateTimestamp).game];
+  playToEnd(states[0]!, seed + 1, (game) => {
+    if (game.sequenceID > states.at(-1)!.sequenceID) states.push(game);
+    else states[states.length - 1] = game;
+  });
+  return states;
+}
+
+const games = Array.from({ length: GAMES }, (_, g) => steps(1_000 + g));
+const viewers = ['a', 'b', 'c', 'd', null];
+const sends = games.reduce((n, s) => n + s.length * viewers.length, 0);
+
+function old(): number {
+  let bytes = 0;
+  for (const states of games) {
+    for (const viewer of viewers) {
+      let events = 0;
+      for (const game of states) {
+        const from = game.options.hideFavor && game.gameEndTimestamp !== null ? 0 : events;
+        bytes += JSON.stringify(wireUpdate(game, viewer, from, [])).length;
+        events = game.events.length;
+      }
+    }
+  }
+  return bytes;
+}
+
+function now(): number {
+  let bytes = 0;
+  for (const states of games) {
+    for (const viewer of viewers) {
+      let version: Version | null = null;
+      for (const game of states) {
+        const next: Version = new Version(game, viewer, version);
+        bytes += JSON.stringify(next.after(version, [])).length;
+        version = next;
+      }
+    }
+  }
+  return bytes;
+}
+
+for (const [name, run] of [['old: whole view, new events', old], ['now: version + patch', now], ['old: whole view, new events', old], ['now: version + patch', now]] as const) {
+  const t0 = performance.now();
+  const bytes = run();
+  const ms = performance.now() - t0;
+  console.log(`${name.padEnd(28)} ${((ms * 1000) / sends).toFixed(1).padStart(6)} µs a send, ${(bytes / sends).toFixed(0).padStart(6)} bytes a send (${sends} sends${HIDE_FAVOR ? ', hideFavor' : ''})`);
+}

@@ -1,9 +1,10 @@
 /**
  * The game screen's pure core, without a browser: updates applied only when newer and spliced at
- * fromEvent (a gap asks for a refetch), and the action panel's client rules (SPEC section 4).
+ * fromEvent, patches applied only on their base step (a gap asks for a refetch), and the action panel's client rules (SPEC section 4).
  */
 import { describe, expect, test } from 'vitest';
-import type { WireUpdate } from '../../src/server/services/game-views.js';
+import type { JsonValue } from '../../src/engine/json-patch.js';
+import type { WirePatch, WireUpdate } from '../../src/server/services/game-views.js';
 import { applyUpdate, type LiveGame } from '../../src/web/game/live.js';
 import { bidToSend, CLIENT_MESSAGES, enterStep, rerollSubmitLabel, stepKeyOf } from '../../src/web/game/selection.js';
 import type { GameScreenState } from '../../src/web/game/model.js';
@@ -31,6 +32,34 @@ describe('applying updates', () => {
     const live = (applyUpdate(null, update(5, 0, [1])) as { live: LiveGame }).live;
     expect(applyUpdate(live, update(5, 1, [2])).kind).toBe('stale');
     expect(applyUpdate(live, update(4, 0, [1])).kind).toBe('stale');
+  });
+
+  test('a patch applies to the step it names as its base, with the server\'s json-patch; the held state is not changed', () => {
+    const live = (applyUpdate(null, update(2, 0, [1])) as { live: LiveGame }).live;
+    const patch: WirePatch = {
+      sequenceID: 3,
+      baseSequenceID: 2,
+      patch: [
+        { op: 'replace', path: '/game/sequenceID', value: 3 },
+        { op: 'add', path: '/events/1', value: event(2) as unknown as JsonValue },
+      ],
+      away: [{ userID: 'bob', reason: 'turn timer' }],
+    };
+    const next = applyUpdate(live, patch);
+    expect(next.kind === 'applied' && next.live.events.map((e) => e.turn)).toEqual([1, 2]);
+    expect(next.kind === 'applied' && [next.live.sequenceID, next.live.game.sequenceID, next.live.away]).toEqual([3, 3, patch.away]);
+    expect(live.events.map((e) => e.turn)).toEqual([1]);
+    expect(applyUpdate(live, { ...patch, sequenceID: 2 }).kind).toBe('stale');
+  });
+
+  test('a patch on a step the screen does not hold, or one that does not fit, is a gap: the caller resyncs', () => {
+    const live = (applyUpdate(null, update(2, 0, [1])) as { live: LiveGame }).live;
+    const on = (baseSequenceID: number, path = '/game/sequenceID'): WirePatch => ({ sequenceID: 5, baseSequenceID, patch: [{ op: 'replace', path, value: 5 }], away: [] });
+    expect(applyUpdate(live, on(4)).kind).toBe('gap');
+    expect(applyUpdate(live, on(1)).kind).toBe('gap');
+    expect(applyUpdate(null, on(2)).kind).toBe('gap');
+    expect(applyUpdate(live, on(2, '/game/nothing/here')).kind).toBe('gap');
+    expect(applyUpdate(live, on(2)).kind).toBe('applied');
   });
 
   test('a hole in the log is a gap, and a whole log (after a reconnect) replaces all', () => {

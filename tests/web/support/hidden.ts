@@ -4,6 +4,7 @@
  * searched for secrets taken from the server's own game (seed and PRNG key, deck orders).
  */
 import type { Game } from '../../../src/engine/index.js';
+import { applyPatch, type Patch } from '../../../src/engine/json-patch.js';
 
 const FORBIDDEN_KEYS = ['rngState', 'prerolledDiceByPlayerID', 'turnRecordByPlayerID'];
 
@@ -80,10 +81,21 @@ export interface LeakReport {
   problems: string[];
 }
 
-/** Every problem in everything received: forbidden keys, bad views, and secret strings. */
+interface Patched {
+  sequenceID: number;
+  baseSequenceID: number;
+  patch: Patch;
+}
+
+/**
+ * Every problem in everything received: forbidden keys, bad views, and secret strings. A tRPC
+ * onGame patch is applied to the view its subscription (the message id) was sent before, and the
+ * view it makes is checked like any other.
+ */
 export function findLeaks(received: readonly string[], secrets: ReadonlySet<string>): LeakReport {
   const problems: string[] = [];
   let views = 0;
+  const held = new Map<unknown, WireLike>();
   for (const text of received) {
     for (const secret of secrets) if (secret.length >= 6 && text.includes(secret)) problems.push(`secret ${secret.slice(0, 24)}... in ${text.slice(0, 80)}`);
     let parsed: unknown;
@@ -91,6 +103,21 @@ export function findLeaks(received: readonly string[], secrets: ReadonlySet<stri
       parsed = JSON.parse(text);
     } catch {
       continue;
+    }
+    const message = parsed as { id?: unknown; result?: { data?: unknown } } | null;
+    const data = message?.result?.data;
+    if (data && typeof data === 'object' && 'sequenceID' in data) {
+      if ('game' in data && 'events' in data) held.set(message.id, data as WireLike);
+      else if ('patch' in data) {
+        const patched = data as Patched;
+        const base = held.get(message.id);
+        if (base && base.sequenceID === patched.baseSequenceID) {
+          const view = { ...base, ...applyPatch({ game: base.game, events: base.events }, patched.patch), sequenceID: patched.sequenceID, fromEvent: 0 };
+          held.set(message.id, view);
+          views++;
+          problems.push(...viewLeaks(view));
+        }
+      }
     }
     walk(parsed, (object) => {
       for (const key of FORBIDDEN_KEYS) if (key in object) problems.push(`key ${key}`);

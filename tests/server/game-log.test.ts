@@ -1,8 +1,9 @@
 /**
  * The action log as a game's durable record: a snapshot plus the steps logged after it re-runs to
  * the live state, from any snapshot point of random games (fast-check, chat steps included);
- * through the real store on SQLite and PostgreSQL, every load equals the game the server holds;
- * and the group commit acknowledges nothing before its transaction commits: a group whose
+ * through the real store on SQLite and PostgreSQL, every load equals the game the server holds,
+ * and a snapshot left behind is written at shutdown; and the group commit acknowledges nothing
+ * before its transaction commits: a group whose
  * transaction fails refuses every step in it, and leaves every game as it was.
  */
 import fc from 'fast-check';
@@ -129,6 +130,29 @@ describe.each(DATABASES)('the game log on %s', (database) => {
     }
     // The snapshot was behind most of the time: the loads re-ran logged steps.
     expect(behind).toBeGreaterThan(20);
+  });
+
+  it('writes the snapshots left behind at shutdown', async () => {
+    const { app } = suite().server;
+    const db = app.services.db.kysely;
+    const games = serviceOn(app.services.db);
+    const id = `shutdown-${database}`;
+    let game = await newGame(games, id);
+    const rng = rngFromState(xoroshiroState(9));
+    const snapshotAt = async () => {
+      const { rows } = await sql<{ state_json: string }>`select state_json from games where id = ${id}`.execute(db);
+      return (JSON.parse(rows[0]!.state_json) as Game).sequenceID;
+    };
+    // Moves until the stored snapshot is behind the game (a bid in the middle of a turn).
+    for (let step = 0; step < 20 && (await snapshotAt()) === game.sequenceID; step++) {
+      const userID = toMove(game)!;
+      expect(await games.act(id, userID, validMove(game, userID, rng)!)).toMatchObject({ ok: true });
+      game = (await games.get(id))!;
+    }
+    expect(await snapshotAt()).toBeLessThan(game.sequenceID);
+    await games.close();
+    expect(await snapshotAt()).toBe(game.sequenceID);
+    expect(await loadGame(db, id)).toEqual(game);
   });
 
   it('acknowledges no step before its group commits', async () => {

@@ -2,7 +2,7 @@
  * createGame: a new game in its SETUP phase, players seated with their leaders and starting
  * resources; `advance` then deals the first age.
  */
-import { buildCardSet, type GameDefinitions } from './cards/definitions.js';
+import { buildCardSet, type CardSet, type GameDefinitions } from './cards/definitions.js';
 import { chachaState, rngFromState, shuffle, stateOf, xoroshiroState, type RngKind } from './rng.js';
 import { commitmentOf, isSeed, seedFromNumber, type Seed } from './seed.js';
 import {
@@ -16,7 +16,7 @@ import {
   type Game,
   type Player,
 } from './state.js';
-import { DEFAULT_OPTIONS, MODULE_KEYS, SEAT_COLORS, type BotType, type CardID, type GameOptions, type ModuleKey, type UserID } from './types.js';
+import { DEFAULT_OPTIONS, MODULE_KEYS, SEAT_COLORS, type BotType, type CardID, type GameOptions, type ModuleKey, type TributeID, type UserID } from './types.js';
 
 export interface PlayerSetup {
   userID: UserID;
@@ -58,6 +58,31 @@ function seeding(seed: Seed | number, generator: RngKind): Pick<Game, 'seed' | '
   return { seed: full, seedCommitment: commitmentOf(full), rngState: chachaState(full) };
 }
 
+interface SetIDs {
+  leaders: readonly CardID[];
+  tributeIDs: readonly TributeID[];
+}
+
+// The leaders and tributes depend only on the card set, which games share by reference (see
+// buildCardSet): sort them once (shuffle copies, so the sorted lists are never changed).
+const setIDsCache = new WeakMap<CardSet, SetIDs>();
+
+function setIDs(cardSet: CardSet): SetIDs {
+  const known = setIDsCache.get(cardSet);
+  if (known) return known;
+  const ids: SetIDs = {
+    leaders: Object.values(cardSet.cardsByID)
+      .filter((c) => c.affinity === 'Leader')
+      .map((c) => c.id)
+      .sort((a, b) => a - b),
+    tributeIDs: Object.keys(cardSet.tributeCardsByID)
+      .map(Number)
+      .sort((a, b) => a - b),
+  };
+  setIDsCache.set(cardSet, ids);
+  return ids;
+}
+
 /**
  * A new game from a 256-bit seed (64 hex digits), or from an integer, which stands for the seed
  * `seedFromNumber` derives from it (tournaments and tests; never a live game's).
@@ -69,15 +94,12 @@ export function createGame(setup: GameSetup, seed: Seed | number, now: number): 
   const cardSet = buildCardSet(setup.definitions, modules);
   const options: GameOptions = { ...DEFAULT_OPTIONS, ...setup.options, ...cardSet.optionsToAdd };
   const rng = rngFromState(seeded.rngState);
-  const leaders = Object.values(cardSet.cardsByID)
-    .filter((c) => c.affinity === 'Leader')
-    .map((c) => c.id)
-    .sort((a, b) => a - b);
+  const { leaders, tributeIDs } = setIDs(cardSet);
   if (leaders.length < setup.players.length) {
     throw new SetupError(`The card set has ${leaders.length} leaders, too few for ${setup.players.length} players.`);
   }
-  const dealt: CardID[] = options.randomLeader ? shuffle(leaders, rng) : leaders;
-  const tributeDeck = shuffle(Object.keys(cardSet.tributeCardsByID).map(Number).sort((a, b) => a - b), rng);
+  const dealt: readonly CardID[] = options.randomLeader ? shuffle(leaders, rng) : leaders;
+  const tributeDeck = shuffle(tributeIDs, rng);
   const zeros = () => Object.fromEntries(setup.players.map((p) => [p.userID, 0]));
 
   const players: Player[] = setup.players.map((p, seat) => {

@@ -114,19 +114,22 @@ export function triggeredBy(
   except: number = -1,
 ): TriggeredCard[] {
   const triggered: TriggeredCard[] = [];
-  player.cardIDs.forEach((id, index) => {
-    if (index === except) return;
+  const ids = player.cardIDs;
+  // Plain loops: this runs for every card held at every gain.
+  for (let index = 0; index < ids.length; index++) {
+    if (index === except) continue;
+    const id = ids[index]!;
     const abilities = game.cardsByID[id]!.effects[kind];
-    if (abilities.length === 0) return;
-    const amounts = sumOutputs(
-      game,
-      player,
-      abilities.filter((a) => targetMatches(a.target, game, what)).map((a) => a.output),
-    );
-    if (amounts.gold + amounts.military + amounts.favor + amounts.warTokens + amounts.rerollTokens > 0) {
-      triggered.push({ cardID: id, ...amounts });
+    if (abilities.length === 0) continue;
+    const amounts = noAmounts();
+    for (let i = 0; i < abilities.length; i++) {
+      const ability = abilities[i]!;
+      if (targetMatches(ability.target, game, what)) amounts[ability.output.outputResource] += outputAmount(game, player, ability.output);
     }
-  });
+    if (amounts.gold + amounts.military + amounts.favor + amounts.warTokens + amounts.rerollTokens > 0) {
+      triggered.push({ cardID: id, gold: amounts.gold, favor: amounts.favor, military: amounts.military, warTokens: amounts.warTokens, rerollTokens: amounts.rerollTokens });
+    }
+  }
   return triggered;
 }
 
@@ -164,12 +167,12 @@ export function credit(
   c.favor = Math.max(0, c.favor + amounts.favor);
   if (amounts.favor) {
     const f = p.favorSources;
-    const add = (source: typeof favorSource) => (source === favorSource ? amounts.favor : 0);
+    const favor = amounts.favor;
     p.favorSources = {
-      cards: f.cards + add('cards'),
-      tributes: f.tributes + add('tributes'),
-      prophecies: f.prophecies + add('prophecies'),
-      resources: f.resources + add('resources'),
+      cards: f.cards + (favorSource === 'cards' ? favor : 0),
+      tributes: f.tributes + (favorSource === 'tributes' ? favor : 0),
+      prophecies: f.prophecies + (favorSource === 'prophecies' ? favor : 0),
+      resources: f.resources + (favorSource === 'resources' ? favor : 0),
     };
   }
   const r = s.game.turnRecordByPlayerID[p.userID];

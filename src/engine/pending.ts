@@ -56,9 +56,21 @@ export type Decision =
   | { type: 'REROLL'; rerollRound: number; rerollTokens: number; rerollRefusal: Refusal | null }
   | { type: 'RESOLVE'; choices: CardChoice[] };
 
+function cardChoice(game: DecisionSource, player: Game['players'][number], cardID: CardID, base: number): CardChoice {
+  const refusal = refusalOf(paymentRefusal(game, player, cardID, base));
+  return { cardID, goldCost: goldCost(game, player, cardID, base), affordable: refusal === null, refusal };
+}
+
 export function pendingDecision(game: DecisionSource, userID: UserID): Decision | null {
   if (game.gameEndTimestamp !== null) return null;
-  const player = game.players.find((p) => p.userID === userID);
+  const players = game.players;
+  let player: Game['players'][number] | undefined;
+  for (let i = 0; i < players.length; i++) {
+    if (players[i]!.userID === userID) {
+      player = players[i];
+      break;
+    }
+  }
   if (!player) return null;
   switch (game.phase) {
     case 'PLANNING': {
@@ -67,7 +79,9 @@ export function pendingDecision(game: DecisionSource, userID: UserID): Decision 
         return { type: 'WAIT_FOR_OTHERS', canUnbid, unbidRefusal: canUnbid ? null : refusalOf(errors.unbidNotEnabled()) };
       }
       const base = baseMilitary(game, player);
-      const tradeRowIndexes = game.tableIDs.flatMap((id, index) => (id === null ? [] : [index]));
+      const tradeRowIndexes: number[] = [];
+      const table = game.tableIDs;
+      for (let index = 0; index < table.length; index++) if (table[index] !== null) tradeRowIndexes.push(index);
       return { type: 'BID', tradeRowIndexes, minMilitary: base, maxMilitary: player.counters.military + base };
     }
     case 'WAR': {
@@ -83,11 +97,10 @@ export function pendingDecision(game: DecisionSource, userID: UserID): Decision 
       const won = game.tableIDs[bid.tradeRowIndex];
       const hasWon = won != null && game.winnersByTradeRowIndex[bid.tradeRowIndex] === userID && player.selectedCard === won;
       const base = baseGold(game, player);
-      const ids = hasWon ? [won, ...game.basicPile] : game.basicPile;
-      const choices = ids.map((cardID): CardChoice => {
-        const refusal = refusalOf(paymentRefusal(game, player, cardID, base));
-        return { cardID, goldCost: goldCost(game, player, cardID, base), affordable: refusal === null, refusal };
-      });
+      const choices: CardChoice[] = [];
+      if (hasWon) choices.push(cardChoice(game, player, won, base));
+      const pile = game.basicPile;
+      for (let i = 0; i < pile.length; i++) choices.push(cardChoice(game, player, pile[i]!, base));
       return { type: 'RESOLVE', choices };
     }
     default:

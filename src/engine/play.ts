@@ -31,5 +31,5 @@ export function playAction(game: Game, userID: UserID, action: Action, now: numb
   observe?.(applied.game, applied.events);
   const advanced = advance(applied.game, now);
   observe?.(advanced.game, advanced.events);
-  return { ok: true, game: advanced.game, events: advanced.events.length === 0 ? applied.events : applied.events.concat(advanced.events) };
+  return { ok: true, game: advanced.game, events: advanced.events.length === 0 ? applied.events : applied.events.length === 0 ? advanced.events : applied.events.concat(advanced.events) };
 }

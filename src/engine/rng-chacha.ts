@@ -21,7 +21,7 @@ export interface ChaChaState {
 const WORDS_PER_BLOCK = 16;
 /** Each key draws one stream, so a fixed nonce is safe. */
 const NONCE = new Uint8Array(12);
-const ZEROS = new Uint8Array(4 * WORDS_PER_BLOCK);
+const ZEROS = new Uint8Array(4 * WORDS_PER_BLOCK * 16);
 
 export class ChaChaRng implements RandomGenerator {
   private words: Uint32Array | null = null;
@@ -63,21 +63,32 @@ export class ChaChaRng implements RandomGenerator {
 }
 
 /**
- * The block last computed. Each step builds its generator afresh from the stored state, and
- * usually goes on in the block the step before it left: remembering that block saves most of
- * the work. It is a pure function's memo, so it changes no result.
+ * The keystream blocks last computed, a run of CHUNK_BLOCKS aligned on a multiple of it. Each
+ * step builds its generator afresh from the stored state, and usually goes on where the step
+ * before it left: remembering the run saves most of the work, and computing blocks a run at a
+ * time pays @noble/ciphers' per-call checks and copies once per run instead of once per block.
+ * It is a pure function's memo, so it changes no result.
  */
-let last: { key: string; block: number; words: Uint32Array } | null = null;
+let last: { key: string; first: number; words: Uint32Array } | null = null;
+const CHUNK_BLOCKS = 16;
+/** The last block @noble/ciphers computes (its 32-bit counter stops short of 2^32 - 1): a run never goes past it. */
+const MAX_BLOCK = 2 ** 32 - 2;
 
 /** One keystream block as little-endian words (the same on every platform). */
 function blockWords(key: string, block: number): Uint32Array {
-  if (last && last.key === key && last.block === block) return last.words;
-  const bytes = chacha20(hexToBytes(key), NONCE, ZEROS, new Uint8Array(ZEROS.length), block);
-  const words = new Uint32Array(WORDS_PER_BLOCK);
-  for (let i = 0; i < WORDS_PER_BLOCK; i++) {
-    const at = 4 * i;
-    words[i] = (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
+  let run = last;
+  if (!run || run.key !== key || block < run.first || block >= run.first + run.words.length / WORDS_PER_BLOCK) {
+    const first = block - (block % CHUNK_BLOCKS);
+    const count = Math.min(CHUNK_BLOCKS, MAX_BLOCK - first + 1);
+    const length = 4 * WORDS_PER_BLOCK * count;
+    const bytes = chacha20(hexToBytes(key), NONCE, length === ZEROS.length ? ZEROS : new Uint8Array(length), new Uint8Array(length), first);
+    const words = new Uint32Array(WORDS_PER_BLOCK * count);
+    for (let i = 0; i < words.length; i++) {
+      const at = 4 * i;
+      words[i] = (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
+    }
+    run = last = { key, first, words };
   }
-  last = { key, block, words };
-  return words;
+  const at = (block - run.first) * WORDS_PER_BLOCK;
+  return run.words.subarray(at, at + WORDS_PER_BLOCK);
 }

@@ -22,13 +22,35 @@ export interface Step {
   rng: Rng | null;
   /** Seats whose player this step has copied (bit per seat), -1 before the players array is copied. */
   ownedSeats: number;
-  ownedRecords: Set<RecordKey>;
+  /** Records this step has copied (bit per record key, see RECORD_BITS). */
+  ownedRecords: number;
 }
 
 /** The game's per-player (or per-slot) records, which a step copies before writing. */
 export type RecordKey = {
   [K in keyof Game]: Game[K] extends Record<string | number, unknown> ? (Game[K] extends unknown[] ? never : K) : never;
 }[keyof Game];
+
+/** One bit per record key, for Step.ownedRecords (a Set was a measurable share of a step). */
+const RECORD_BITS: { readonly [K in RecordKey]: number } = {
+  cardsByID: 1 << 0,
+  tributeCardsByID: 1 << 1,
+  bidsByPlayerID: 1 << 2,
+  resolvesByPlayerID: 1 << 3,
+  readyByUserID: 1 << 4,
+  rollsByPlayerID: 1 << 5,
+  prerolledDiceByPlayerID: 1 << 6,
+  rollSelectionsByPlayerID: 1 << 7,
+  winnersByTradeRowIndex: 1 << 8,
+  turnRecordByPlayerID: 1 << 9,
+  phaseThinkingMillisByPlayerID: 1 << 10,
+  totalThinkingMillisByPlayerID: 1 << 11,
+  soloMillisByPlayerID: 1 << 12,
+  productionDataByPlayerID: 1 << 13,
+  planningDataByPlayerID: 1 << 14,
+  options: 1 << 15,
+  scoring: 1 << 16,
+};
 
 export function cloneGame(g: Game): Game {
   return {
@@ -109,7 +131,7 @@ export function clonePlayer(p: Player): Player {
 }
 
 export function beginStep(game: Game, now: number): Step {
-  return { game: cloneGame(game), now, events: [], rng: null, ownedSeats: -1, ownedRecords: new Set() };
+  return { game: cloneGame(game), now, events: [], rng: null, ownedSeats: -1, ownedRecords: 0 };
 }
 
 export function endStep(s: Step): { game: Game; events: GameEvent[] } {
@@ -152,17 +174,55 @@ export function editPlayer(s: Step, seat: number): Player {
 
 /** A per-player record of the game, copied for this step: its keys may be assigned. */
 export function own<K extends RecordKey>(s: Step, key: K): Game[K] {
-  if (!s.ownedRecords.has(key)) {
-    s.game[key] = { ...s.game[key] };
-    s.ownedRecords.add(key);
+  const bit = RECORD_BITS[key];
+  if ((s.ownedRecords & bit) === 0) {
+    s.game[key] = copyRecord(s.game, key);
+    s.ownedRecords |= bit;
   }
   return s.game[key];
+}
+
+/**
+ * A shallow copy of one record. One spread per record key: a single spread seeing every kind of
+ * record goes megamorphic in V8 and costs several times more.
+ */
+function copyRecord<K extends RecordKey>(g: Game, key: K): Game[K] {
+  let copy: Game[RecordKey];
+  switch (key as RecordKey) {
+    case 'readyByUserID':
+      copy = { ...g.readyByUserID };
+      break;
+    case 'phaseThinkingMillisByPlayerID':
+      copy = { ...g.phaseThinkingMillisByPlayerID };
+      break;
+    case 'bidsByPlayerID':
+      copy = { ...g.bidsByPlayerID };
+      break;
+    case 'resolvesByPlayerID':
+      copy = { ...g.resolvesByPlayerID };
+      break;
+    case 'turnRecordByPlayerID':
+      copy = { ...g.turnRecordByPlayerID };
+      break;
+    case 'planningDataByPlayerID':
+      copy = { ...g.planningDataByPlayerID };
+      break;
+    case 'productionDataByPlayerID':
+      copy = { ...g.productionDataByPlayerID };
+      break;
+    case 'rollsByPlayerID':
+      copy = { ...g.rollsByPlayerID };
+      break;
+    default:
+      copy = { ...g[key] };
+  }
+  return copy as Game[K];
 }
 
 /** Replaces a per-player record for this step with a fresh one that the step owns. */
 export function replaceRecord<K extends RecordKey>(s: Step, key: K, value: Game[K]): void {
   s.game[key] = value;
-  s.ownedRecords.add(key);
+  s.ownedRecords |= RECORD_BITS[key];
 }
 
 export function mapPlayerIDs<V>(game: Game, value: (player: Player, seat: number) => V): Record<UserID, V> {

@@ -14,6 +14,35 @@ export const WAITING_PHASES: readonly Phase[] = ['PLANNING', 'WAR', 'RESOLUTION'
  * them acted: that stretch is their "solo" time.
  */
 function soloTime(game: Game): { userID: UserID; millis: number } | null {
+  // The latest to act (the last in seat order of those tied latest) and the latest of the others,
+  // as soloTimeSorted finds them, in one pass: this runs at the end of every phase.
+  const thinking = game.phaseThinkingMillisByPlayerID;
+  const war = game.phase === 'WAR';
+  const players = game.players;
+  let lastID: UserID | null = null;
+  let lastAt = 0;
+  let before = -Infinity;
+  for (let i = 0; i < players.length; i++) {
+    const userID = players[i]!.userID;
+    const at = thinking[userID]!;
+    if (war && !(at > 0)) continue;
+    if (typeof at !== 'number' || Number.isNaN(at)) return soloTimeSorted(game);
+    if (lastID === null) {
+      lastID = userID;
+      lastAt = at;
+    } else if (at >= lastAt) {
+      before = lastAt;
+      lastID = userID;
+      lastAt = at;
+    } else if (at > before) {
+      before = at;
+    }
+  }
+  if (lastID === null) return null;
+  return { userID: lastID, millis: lastAt - (before === -Infinity ? 0 : before) };
+}
+
+function soloTimeSorted(game: Game): { userID: UserID; millis: number } | null {
   // In war only the players asked about rerolls were waited on; they are the ones who took time.
   const waitedOn = game.players
     .map((p) => p.userID)
@@ -50,7 +79,8 @@ export function enterPhase(s: Step, phase: Phase): void {
   g.phase = phase;
   g.phaseStartTimestamp = s.now;
   replaceRecord(s, 'phaseThinkingMillisByPlayerID', mapPlayerIDs(g, () => 0));
-  replaceRecord(s, 'readyByUserID', mapPlayerIDs(g, () => !WAITING_PHASES.includes(phase)));
+  const ready = !WAITING_PHASES.includes(phase);
+  replaceRecord(s, 'readyByUserID', mapPlayerIDs(g, () => ready));
   emit(s, 'SET_UP_PHASE', { phase });
 }
 

@@ -15,15 +15,23 @@ export function tributesMet(s: Step, seat: number): TributeID[] {
   const g = s.game;
   const player = g.players[seat]!;
   const record = g.turnRecordByPlayerID[player.userID]!;
-  const check = (id: TributeID, completedOther: boolean) => {
+  // Plain loops, no closures: this runs for every player every turn.
+  const row = g.tributeRow;
+  const met: TributeID[] = [];
+  for (let i = 0; i < row.length; i++) {
+    const id = row[i]!;
     const tribute = g.tributeCardsByID[id]!;
-    return tributeMet(tribute, { game: g, player, record, value: tribute.value[g.age - 1]!, completedOther });
-  };
-  const isMeta = (id: TributeID) => g.tributeCardsByID[id]!.function === 'completeAnotherTribute';
-  const met = g.tributeRow.filter((id) => !isMeta(id) && check(id, false));
+    if (tribute.function !== 'completeAnotherTribute' && tributeMet(tribute, { game: g, player, record, value: tribute.value[g.age - 1]!, completedOther: false })) met.push(id);
+  }
   // "Complete another tribute" looks at the others, so it is tested last.
-  const metas = g.tributeRow.filter((id) => isMeta(id) && check(id, met.length > 0));
-  return [...met, ...metas];
+  const completedOther = met.length > 0;
+  const metas: TributeID[] = [];
+  for (let i = 0; i < row.length; i++) {
+    const id = row[i]!;
+    const tribute = g.tributeCardsByID[id]!;
+    if (tribute.function === 'completeAnotherTribute' && tributeMet(tribute, { game: g, player, record, value: tribute.value[g.age - 1]!, completedOther })) metas.push(id);
+  }
+  return metas.length === 0 ? met : met.concat(metas);
 }
 
 function multiply(triggered: TriggeredCard[], times: number): TriggeredCard[] {

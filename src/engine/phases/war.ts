@@ -206,17 +206,18 @@ function finishWar(s: Step): void {
   enterPhase(s, 'RESOLUTION');
 }
 
+const favorOf = (g: Game, id: UserID) => g.players[seatOf(g, id)]!.counters.favor;
+
 function recordClash(s: Step, clash: Clash, playerID: UserID, won: boolean): void {
   const g = s.game;
-  const favorOf = (id: UserID) => g.players[seatOf(g, id)]!.counters.favor;
   const record = g.turnRecordByPlayerID[playerID]!;
   const entry = {
     won,
     bid: g.bidsByPlayerID[playerID]!.military,
-    favor: favorOf(playerID),
+    favor: favorOf(g, playerID),
     opponents: clash.playerIDs
       .filter((id) => id !== playerID)
-      .map((id) => ({ playerID: id, bid: g.bidsByPlayerID[id]!.military, favor: favorOf(id) })),
+      .map((id) => ({ playerID: id, bid: g.bidsByPlayerID[id]!.military, favor: favorOf(g, id) })),
   };
   own(s, 'turnRecordByPlayerID')[playerID] = { ...record, clashes: [...record.clashes, entry] };
 }

@@ -26,8 +26,14 @@ export class PatchError extends Error {
 
 type JsonObject = Record<string, unknown>;
 
-/** An own property's value (never one of Object.prototype's, for a key like `constructor`). */
-const own = (object: JsonObject, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
+/**
+ * A property's value as JSON has it: a key a JSON object lacks may still read as one of
+ * Object.prototype's functions (`constructor`), and JSON holds no functions.
+ */
+const own = (object: JsonObject, key: string): unknown => {
+  const value = object[key];
+  return typeof value === 'function' ? undefined : value;
+};
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -64,10 +70,10 @@ class Differ {
     if (a === b) return;
     if (Array.isArray(a) && Array.isArray(b)) return this.walkArray(a, b);
     if (isObject(a) && isObject(b)) {
-      for (const key in a) if (a[key] !== undefined && own(b, key) === undefined && Object.hasOwn(a, key)) this.patch.push({ op: 'remove', path: this.path(key) });
-      for (const key in b) {
+      for (const key of Object.keys(a)) if (a[key] !== undefined && own(b, key) === undefined) this.patch.push({ op: 'remove', path: this.path(key) });
+      for (const key of Object.keys(b)) {
         const value = b[key];
-        if (value === undefined || !Object.hasOwn(b, key)) continue;
+        if (value === undefined) continue;
         const was = own(a, key);
         if (was === undefined) this.patch.push({ op: 'add', path: this.path(key), value: value as JsonValue });
         else if (was !== value) {
@@ -121,12 +127,12 @@ export function equal(a: unknown, b: unknown): boolean {
   const x = a as JsonObject;
   const y = b as JsonObject;
   let count = 0;
-  for (const key in x) {
-    if (x[key] === undefined || !Object.hasOwn(x, key)) continue;
+  for (const key of Object.keys(x)) {
+    if (x[key] === undefined) continue;
     count++;
     if (!equal(x[key], own(y, key))) return false;
   }
-  for (const key in y) if (y[key] !== undefined && Object.hasOwn(y, key)) count--;
+  for (const key of Object.keys(y)) if (y[key] !== undefined) count--;
   return count === 0;
 }
 

@@ -67,15 +67,17 @@ function settleTies(s: Step, clash: Clash): Clash {
 
 function startClashes(s: Step): void {
   const g = s.game;
-  const bidders = new Map<number, UserID[]>();
+  // The bidders of each slot in seat order, slot by slot from the left (slots are small integers).
+  const bidders: UserID[][] = [];
   for (const player of g.players) {
     const index = g.bidsByPlayerID[player.userID]!.tradeRowIndex;
-    bidders.set(index, [...(bidders.get(index) ?? []), player.userID]);
+    (bidders[index] ??= []).push(player.userID);
   }
   const winners: Record<number, UserID> = {};
   const clashes: Clash[] = [];
-  for (const index of [...bidders.keys()].sort((a, b) => a - b)) {
-    const playerIDs = bidders.get(index)!;
+  for (let index = 0; index < bidders.length; index++) {
+    const playerIDs = bidders[index];
+    if (playerIDs === undefined) continue;
     if (playerIDs.length === 1) {
       winners[index] = playerIDs[0]!;
       continue;

@@ -70,18 +70,25 @@ class Differ {
     if (a === b) return;
     if (Array.isArray(a) && Array.isArray(b)) return this.walkArray(a, b);
     if (isObject(a) && isObject(b)) {
-      for (const key of Object.keys(a)) if (a[key] !== undefined && own(b, key) === undefined) this.patch.push({ op: 'remove', path: this.path(key) });
+      // Keys of `a` that `b` kept are counted on the way, so the search for removed keys runs
+      // only when there are some (views mostly keep all their keys).
+      let kept = 0;
       for (const key of Object.keys(b)) {
         const value = b[key];
         if (value === undefined) continue;
         const was = own(a, key);
         if (was === undefined) this.patch.push({ op: 'add', path: this.path(key), value: value as JsonValue });
-        else if (was !== value) {
+        else {
+          kept++;
+          if (was === value) continue;
           this.keys.push(key);
           this.walk(was, value);
           this.keys.pop();
         }
       }
+      const keys = Object.keys(a);
+      if (kept === keys.length) return;
+      for (const key of keys) if (a[key] !== undefined && own(b, key) === undefined) this.patch.push({ op: 'remove', path: this.path(key) });
       return;
     }
     if (!equal(a, b)) this.patch.push({ op: 'replace', path: this.path(), value: b as JsonValue });

@@ -163,8 +163,10 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
         const y = da + x - db;
         if (y >= rb.min && y <= rb.max) plan = { x, y };
       }
-      const indexA = 0;
-      const indexB = plan ? 0 : 1;
+      // The first two dealt slots (a tribute can take a slot's card, leaving it empty for a turn).
+      const dealt = raw.tableIDs.flatMap((id, index) => (id === null ? [] : [index]));
+      const indexA = dealt[0]!;
+      const indexB = plan ? indexA : dealt[1]!;
 
       // A chooses (unsent); on the first such turn the websocket is cut and comes back.
       await chooseBid(pa, indexA, plan ? plan.x : ra.min);

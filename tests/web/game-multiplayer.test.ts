@@ -4,7 +4,7 @@
  * websocket cut mid-game, and nothing hidden in anything any of the three browsers received.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { Game } from '../../src/engine/index.js';
 import type { Server } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
@@ -47,6 +47,25 @@ async function chooseBid(page: Page, index: number, military: number): Promise<v
   }
 }
 
+/**
+ * Clicks a basic card until the screen shows it chosen. A click that lands while the screen is
+ * re-rendering for another player's step can miss (the button it hit is replaced), as a person's
+ * would; a person clicks again, and so does this.
+ */
+async function pickBasic(page: Page, card: Locator): Promise<void> {
+  const chosen = page.locator('[data-zone="basic-pile"] .game-card[data-selected="true"]');
+  await expect
+    .poll(
+      async () => {
+        if ((await chosen.count()) > 0) return true;
+        await card.click({ timeout: 5_000 }).catch(() => undefined);
+        return (await chosen.count()) > 0;
+      },
+      { timeout: 30_000, interval: 250 },
+    )
+    .toBe(true);
+}
+
 /** Answers whatever the war or resolution asks of this page: Keep, then a free basic card. */
 async function answer(page: Page): Promise<boolean> {
   const decision = await decisionOf(page);
@@ -63,13 +82,17 @@ async function answer(page: Page): Promise<boolean> {
     const free = page.locator('[data-zone="basic-pile"] .game-card:not([data-unaffordable]) [role=button]').first();
     if ((await selected.count()) === 0) {
       // The panel settles a render after the phase changes (it restores or clears the choice).
-      await expect.poll(() => panel(page).getByTestId('submit-reason').textContent()).toBe('You must select a card to gain');
-      await free.click();
+      // (Or the game moves on first: this page's step was already answered, and the screen catches up.)
+      const reason = () => panel(page).getByTestId('submit-reason').textContent();
+      await expect.poll(async () => (await decisionOf(page)) !== 'RESOLVE' || (await reason()) === 'You must select a card to gain').toBe(true);
+      if ((await decisionOf(page)) !== 'RESOLVE') return false;
+      expect(await reason()).toBe('You must select a card to gain');
+      await pickBasic(page, free);
     } else if ((await selected.getAttribute('data-unaffordable')) === 'true') {
       // The won card restored, but out of reach: Submit is disabled with the engine's reason.
       expect(await submitButton(page).isDisabled()).toBe(true);
       expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('Not enough gold');
-      await free.click();
+      await pickBasic(page, free);
     }
     await submitButton(page).click();
     return true;

@@ -75,6 +75,7 @@ async function answer(page: Page): Promise<boolean> {
     await panel(page).getByRole('button', { name: 'Keep', exact: true }).click();
     expect(await submitButton(page).textContent()).toBe('Submit Keep');
     await submitButton(page).click();
+    await sent(page, decision);
     return true;
   }
   if (decision === 'RESOLVE') {
@@ -88,6 +89,9 @@ async function answer(page: Page): Promise<boolean> {
       if ((await decisionOf(page)) !== 'RESOLVE') return false;
       expect(await reason()).toBe('You must select a card to gain');
       await pickBasic(page, free);
+    } else if ((await selected.first().getAttribute('data-unaffordable', { timeout: 2_000 }).catch(() => 'gone')) === 'gone') {
+      // The game moved on under the read (this page's step was answered): look again next time.
+      return false;
     } else if ((await selected.getAttribute('data-unaffordable')) === 'true') {
       // The won card restored, but out of reach: Submit is disabled with the engine's reason.
       expect(await submitButton(page).isDisabled()).toBe(true);
@@ -95,9 +99,22 @@ async function answer(page: Page): Promise<boolean> {
       await pickBasic(page, free);
     }
     await submitButton(page).click();
+    await sent(page, decision);
     return true;
   }
   return false;
+}
+
+/**
+ * After a Submit, waits until this page shows it sent (waiting for others, or the next decision),
+ * so that the next look does not answer the same step again from a screen not yet updated.
+ */
+async function sent(page: Page, answered: string): Promise<void> {
+  const waiting = panel(page).getByText('Waiting for other players...');
+  await expect
+    .poll(async () => (await waiting.count()) > 0 || (await decisionOf(page)) !== answered || (await submitButton(page).count()) === 0, { timeout: 15_000 })
+    .toBe(true)
+    .catch(() => undefined);
 }
 
 describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {

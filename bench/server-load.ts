@@ -172,6 +172,13 @@ interface Outcome {
   benchCpu: number;
 }
 
+/** A process's resident memory now and at its peak, in MB, from /proc. */
+function memoryOf(pid: number): { rssMB: number; peakMB: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kB = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMB: kB('VmRSS') / 1024, peakMB: kB('VmHWM') / 1024 };
+}
+
 /** CPU seconds (user + system) a process has used, from /proc. */
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -331,6 +338,8 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary> 
           `${l.games} games finished, server CPU ${(l.serverCpu * 100).toFixed(0)}% (${cpuPerMove(l).toFixed(2)} ms a move), clients CPU ${(l.benchCpu * 100).toFixed(0)}%, refusals ${l.refusals}`,
       );
     }
+    const memory = memoryOf(server.child.pid!);
+    console.log(`${database} server memory after the runs: resident ${memory.rssMB.toFixed(0)} MB, peak ${memory.peakMB.toFixed(0)} MB`);
     return { database, loaded, unloaded: alone };
   } finally {
     for (const p of people) p.close();

@@ -8,13 +8,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GAME_DEFINITIONS } from '../../src/engine/data.js';
 import {
-  GAME_OPTION_KEYS,
-  MODULE_KEYS,
   applyAction,
   baseMilitary,
-  createGame,
   legalActions,
   pendingDecision,
   randomInt,
@@ -24,19 +20,11 @@ import {
   type Action,
   type ActionType,
   type Game,
-  type GameOptions,
-  type ModuleKey,
   type Rng,
 } from '../../src/engine/index.js';
 import { playToEnd } from '../support/play.js';
+import { newGame, setupArbitrary } from '../support/random-games.js';
 
-const setupArbitrary = fc.record({
-  players: fc.integer({ min: 2, max: 8 }),
-  options: fc.record(Object.fromEntries(GAME_OPTION_KEYS.map((k) => [k, fc.boolean()])) as Record<keyof GameOptions, fc.Arbitrary<boolean>>),
-  modules: fc.subarray([...MODULE_KEYS] as ModuleKey[]),
-  seed: fc.integer(),
-  botSeed: fc.integer(),
-});
 
 /** States sampled per game. */
 const SAMPLES = 60;
@@ -100,16 +88,7 @@ describe('legalActions', () => {
     const tally: Tally = { states: 0, listed: {}, acceptedCandidates: {}, refusedCandidates: 0 };
     fc.assert(
       fc.property(setupArbitrary, (setup) => {
-        const start = createGame(
-          {
-            players: Array.from({ length: setup.players }, (_, i) => ({ userID: `player-${i}` })),
-            options: setup.options,
-            modules: setup.modules,
-            definitions: GAME_DEFINITIONS,
-          },
-          setup.seed,
-          1_700_000_000_000,
-        );
+        const start = newGame(setup);
         // Every state the game passes through: after each action, and after its automatic steps.
         const states: Game[] = [];
         playToEnd(start, setup.botSeed, (state) => states.push(state));

@@ -8,39 +8,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   COUNTER_CAP,
-  GAME_OPTION_KEYS,
-  MODULE_KEYS,
   advance,
-  createGame,
   playAction,
   type Game,
-  type GameOptions,
-  type ModuleKey,
 } from '../../src/engine/index.js';
-import { GAME_DEFINITIONS } from '../../src/engine/data.js';
 import { playToEnd } from '../support/play.js';
+import { newGame, setupArbitrary } from '../support/random-games.js';
 
-const setupArbitrary = fc.record({
-  players: fc.integer({ min: 2, max: 8 }),
-  options: fc.record(Object.fromEntries(GAME_OPTION_KEYS.map((k) => [k, fc.boolean()])) as Record<keyof GameOptions, fc.Arbitrary<boolean>>),
-  modules: fc.subarray([...MODULE_KEYS] as ModuleKey[]),
-  seed: fc.integer(),
-  botSeed: fc.integer(),
-});
-type Setup = typeof setupArbitrary extends fc.Arbitrary<infer T> ? T : never;
-
-function newGame(setup: Setup): Game {
-  return createGame(
-    {
-      players: Array.from({ length: setup.players }, (_, i) => ({ userID: `player-${i}` })),
-      options: setup.options,
-      modules: setup.modules,
-      definitions: GAME_DEFINITIONS,
-    },
-    setup.seed,
-    1_700_000_000_000,
-  );
-}
 
 interface CardIndex {
   /** Non-basic, non-leader card ids by age. */

@@ -9,18 +9,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GAME_OPTION_KEYS, MODULE_KEYS, advance, createGame, type Game, type GameOptions, type ModuleKey } from '../../src/engine/index.js';
-import { GAME_DEFINITIONS } from '../../src/engine/data.js';
+import { advance, type Game, type GameOptions } from '../../src/engine/index.js';
 import { applyPatch, diff, type Patch } from '../../src/engine/json-patch.js';
 import { Version } from '../../src/server/delivery/game-versions.js';
 import { playToEnd } from '../support/play.js';
+import { newGame, setupFields } from '../support/random-games.js';
 
 const setupArbitrary = fc.record({
-  players: fc.integer({ min: 2, max: 5 }),
-  options: fc.record(Object.fromEntries(GAME_OPTION_KEYS.map((k) => [k, fc.boolean()])) as Record<keyof GameOptions, fc.Arbitrary<boolean>>),
-  modules: fc.subarray([...MODULE_KEYS] as ModuleKey[]),
-  seed: fc.integer(),
-  botSeed: fc.integer(),
+  ...setupFields(5),
   /** How often a step is skipped (coalesced), per mille. */
   skip: fc.integer({ min: 0, max: 800 }),
 });
@@ -30,16 +26,7 @@ const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** The steps a server would publish: every state after an action and its automatic steps. */
 function steps(setup: Setup): Game[] {
-  const start = createGame(
-    {
-      players: Array.from({ length: setup.players }, (_, i) => ({ userID: `player-${i}` })),
-      options: setup.options,
-      modules: setup.modules,
-      definitions: GAME_DEFINITIONS,
-    },
-    setup.seed,
-    1_700_000_000_000,
-  );
+  const start = newGame(setup);
   const first = advance(start, start.updateTimestamp).game;
   const states = [first];
   playToEnd(first, setup.botSeed, (game) => {

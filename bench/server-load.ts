@@ -11,11 +11,18 @@
  * TEST_DATABASE_URL is set (in a database of its own, `<name>_bench`). Bounded: it stops by itself.
  *
  *   npx tsx bench/server-load.ts [--games 50] [--seconds 10] [--warmup 3] [--runs 3] [--db sqlite|postgres|both]
- *                                [--client raw|trpc] [--data-dir /tmp] [--profile]
+ *                                [--client raw|trpc] [--data-dir /tmp] [--profile] [--whole K] [--instances N]
  *
  * --client raw (the default) speaks the tRPC websocket protocol directly, so the numbers are the
  * server's; --client trpc uses @trpc/client's wsLink, as the web client does (it adds a >= 1 ms
  * timer before each send).
+ *
+ * --whole K: instead of the timed runs, every table plays K games to their end, once; then the
+ * database's action log is checked against what the clients were acknowledged: every acknowledged
+ * move stored once, no move stored that was not acknowledged, every game ended.
+ * --instances N (PostgreSQL): N server processes on the one database; person i signs in at
+ * instance i mod N, so the players of a game are spread over the instances and every step crosses
+ * the bus. Server CPU and memory are summed over the instances.
  *
  * --profile writes the server's CPU profiles (--cpu-prof) to <tmpdir>/mythos-server-profiles/<database>/
  * and prints the heaviest functions of its main thread.
@@ -24,6 +31,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from '@trpc/client';
+import Sqlite from 'better-sqlite3';
+import pg from 'pg';
 import WebSocket from 'ws';
 import type { Action } from '../src/engine/index.js';
 import type { WireUpdate } from '../src/server/services/game-views.js';
@@ -42,6 +51,10 @@ const RUNS = Number(arg('runs', '3'));
 const PROFILE = process.argv.includes('--profile');
 const DB = arg('db', 'both');
 const CLIENT = arg('client', 'raw') as 'raw' | 'trpc';
+/** Server processes on one database (PostgreSQL only): person i talks to instance i mod N. */
+const INSTANCES = Number(arg('instances', '1'));
+/** Instead of timed windows, every table plays this many whole games, and the log is checked. */
+const WHOLE = Number(arg('whole', '0'));
 const PLAYERS = 4;
 
 type Client = TRPCClient<AppRouter>;
@@ -185,11 +198,13 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
 }
 
+const serversCpu = (servers: ServerProcess[]) => servers.reduce((sum, s) => sum + cpuSeconds(s.child.pid!), 0);
+
 /**
  * Tables of four play games back to back until the window ends; counts the acknowledgements that
  * arrive inside the window (after a warm-up) and the round-trips of the moves sent inside it.
  */
-async function play(server: ServerProcess, people: Person[], tables: number, warmupSeconds: number, seconds: number, seed: number): Promise<Outcome> {
+async function play(servers: ServerProcess[], people: Person[], tables: number, warmupSeconds: number, seconds: number, seed: number): Promise<Outcome> {
   const window: Window = { start: performance.now() + warmupSeconds * 1000, end: performance.now() + (warmupSeconds + seconds) * 1000 };
   const seats: Seat[] = [];
   let games = 0;
@@ -211,11 +226,11 @@ async function play(server: ServerProcess, people: Person[], tables: number, war
   const cpu0 = { server: 0, bench: process.cpuUsage() };
   const stopper = (async () => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, window.start - performance.now())));
-    cpu0.server = cpuSeconds(server.child.pid!);
+    cpu0.server = serversCpu(servers);
     cpu0.bench = process.cpuUsage();
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, window.end - performance.now())));
     running = false;
-    const serverCpu = cpuSeconds(server.child.pid!) - cpu0.server;
+    const serverCpu = serversCpu(servers) - cpu0.server;
     const bench = process.cpuUsage(cpu0.bench);
     for (const s of seats) s.stop();
     return { serverCpu, benchCpu: (bench.user + bench.system) / 1e6 };
@@ -306,21 +321,39 @@ interface Summary {
   unloaded: Outcome[];
 }
 
-async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary> {
+async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary | null> {
   const dataDir = fs.mkdtempSync(path.join(arg('data-dir', os.tmpdir()), 'mythos-bench-'));
   const databaseUrl = database === 'postgres' ? await privateDatabase(process.env.TEST_DATABASE_URL!, 'bench') : '';
   const profileDir = path.join(os.tmpdir(), 'mythos-server-profiles');
   if (PROFILE) fs.rmSync(path.join(profileDir, database), { recursive: true, force: true });
-  const server = await startServerProcess(
-    // Every simulated player signs in from this machine: lift the per-address guest throttle.
-    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', BOT_DELAY_MS: '0', SESSION_SECRET: 'bench-secret', GUEST_LOGINS_PER_ADDRESS: '100000' },
-    PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [],
-  );
+  const instances = database === 'postgres' ? INSTANCES : 1;
+  const servers: ServerProcess[] = [];
   const people: Person[] = [];
   try {
-    for (let i = 0; i < GAMES * PLAYERS; i++) people.push(await signIn(server.url, `P${i}`, CLIENT));
-    console.log(`${database}: ${people.length} clients signed in (${CLIENT} client), load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+    for (let n = 0; n < instances; n++) {
+      servers.push(
+        await startServerProcess(
+          // Every simulated player signs in from this machine: lift the per-address guest throttle.
+          { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', BOT_DELAY_MS: '0', SESSION_SECRET: 'bench-secret', GUEST_LOGINS_PER_ADDRESS: '100000' },
+          PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [],
+        ),
+      );
+    }
+    for (let i = 0; i < GAMES * PLAYERS; i++) people.push(await signIn(servers[i % instances]!.url, `P${i}`, CLIENT));
+    console.log(
+      `${database}: ${people.length} clients signed in (${CLIENT} client) at ${instances} server${instances > 1 ? 's' : ''}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
+    );
+    const showMemory = () => {
+      const memory = servers.map((server) => memoryOf(server.child.pid!));
+      const mb = (pick: (m: { rssMB: number; peakMB: number }) => number) => memory.map((m) => pick(m).toFixed(0)).join(' + ') + ' MB';
+      console.log(`${database} server memory after the runs: resident ${mb((m) => m.rssMB)}, peak ${mb((m) => m.peakMB)}`);
+    };
 
+    if (WHOLE > 0) {
+      await playWhole(database, servers, people, databaseUrl || path.join(dataDir, 'mythos.sqlite'));
+      showMemory();
+      return null;
+    }
     // Warm the server's JIT up with one game alone, then measure one game alone (unloaded).
     await unloaded(people, 2, 1);
     const alone: Outcome[] = [];
@@ -331,20 +364,19 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary> 
     }
     const loaded: Outcome[] = [];
     for (let run = 0; run < RUNS; run++) {
-      loaded.push(await play(server, people, GAMES, WARMUP, SECONDS, 10_000 * (run + 1)));
+      loaded.push(await play(servers, people, GAMES, WARMUP, SECONDS, 10_000 * (run + 1)));
       const l = loaded.at(-1)!;
       console.log(
         `${database} loaded run ${run + 1}: ${(l.moves / l.seconds).toFixed(0)} moves/s, p50 ${ms(percentile(l.roundTrips, 50))} ms, p99 ${ms(percentile(l.roundTrips, 99))} ms, ` +
           `${l.games} games finished, server CPU ${(l.serverCpu * 100).toFixed(0)}% (${cpuPerMove(l).toFixed(2)} ms a move), clients CPU ${(l.benchCpu * 100).toFixed(0)}%, refusals ${l.refusals}`,
       );
     }
-    const memory = memoryOf(server.child.pid!);
-    console.log(`${database} server memory after the runs: resident ${memory.rssMB.toFixed(0)} MB, peak ${memory.peakMB.toFixed(0)} MB`);
+    showMemory();
     return { database, loaded, unloaded: alone };
   } finally {
     for (const p of people) p.close();
-    server.child.kill('SIGTERM');
-    await server.exited;
+    for (const server of servers) server.child.kill('SIGTERM');
+    await Promise.all(servers.map((server) => server.exited));
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (PROFILE) {
       // One profile per thread (tsx runs its loader in a worker): the main thread's is the largest.
@@ -353,6 +385,90 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary> 
       printProfile(files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!);
     }
   }
+}
+
+/**
+ * Every table plays WHOLE games to their end, all at once; then the stored action log is held
+ * against the acknowledgements: each acknowledged move is stored exactly once, nothing else is.
+ */
+async function playWhole(database: 'sqlite' | 'postgres', servers: ServerProcess[], people: Person[], where: string): Promise<void> {
+  const played: { gameID: string; seats: Seat[]; userIDs: string[] }[] = [];
+  const errors: string[] = [];
+  const started = performance.now();
+  const cpu0 = serversCpu(servers);
+  const tables = Array.from({ length: GAMES }, async (_, t) => {
+    const four = people.slice(t * PLAYERS, t * PLAYERS + PLAYERS) as [Person, ...Person[]];
+    for (let round = 0; round < WHOLE; round++) {
+      const { id: lobbyID } = await four[0].lobbies.create.mutate();
+      for (const p of four.slice(1)) await p.lobbies.join.mutate({ lobbyID });
+      const { gameID } = await four[0].lobbies.start.mutate({ lobbyID });
+      const seats = four.map((p, i) => playSeat(p, gameID, p.userID, seededRng(7 + t * 1000 + round * 10 + i)));
+      played.push({ gameID, seats, userIDs: four.map((p) => p.userID) });
+      const outcomes = await Promise.allSettled(seats.map((s) => s.done));
+      for (const o of outcomes) if (o.status === 'rejected') errors.push(`game ${gameID}: ${(o.reason as Error).message}`);
+    }
+  });
+  await Promise.all(tables);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = serversCpu(servers) - cpu0;
+  const roundTrips = played.flatMap((g) => g.seats.flatMap((s) => s.acknowledged.map((a) => a.roundTripMs))).sort((a, b) => a - b);
+  const refusals = played.flatMap((g) => g.seats.flatMap((s) => s.refusals));
+  const ended = played.filter((g) => g.seats.every((s) => s.last?.game.gameEndTimestamp != null)).length;
+
+  // The log as stored, per game and player, against what each player was acknowledged.
+  const stored = await storedActions(database, where, played.map((g) => g.gameID));
+  let lost = 0;
+  let extra = 0;
+  for (const game of played) {
+    game.userIDs.forEach((userID, i) => {
+      const acked = game.seats[i]!.acknowledged.length;
+      const rows = stored.actions.get(`${game.gameID} ${userID}`) ?? 0;
+      if (rows < acked) lost += acked - rows;
+      if (rows > acked) extra += rows - acked;
+    });
+  }
+  console.log(
+    `${database} whole games: ${played.length} games of ${PLAYERS} on ${servers.length} server${servers.length > 1 ? 's' : ''}, ${ended} seen to their end by every seat, ` +
+      `${stored.ended} ended in the database; ${roundTrips.length} moves in ${seconds.toFixed(1)} s (${(roundTrips.length / seconds).toFixed(0)} moves/s), ` +
+      `round trip p50 ${ms(percentile(roundTrips, 50))} ms, p99 ${ms(percentile(roundTrips, 99))} ms, server CPU ${((100 * cpu) / seconds).toFixed(0)}% ` +
+      `(${((1000 * cpu) / roundTrips.length).toFixed(2)} ms a move); refusals ${refusals.length}, errors ${errors.length}; ` +
+      `acknowledged moves missing from the log ${lost}, logged moves never acknowledged ${extra}`,
+  );
+  for (const line of [...errors, ...refusals].slice(0, 5)) console.log(`  ${line}`);
+}
+
+/** Stored actions per `gameID userID`, and how many of the games have ended, read from the database. */
+async function storedActions(database: 'sqlite' | 'postgres', where: string, gameIDs: string[]): Promise<{ actions: Map<string, number>; ended: number }> {
+  const actions = new Map<string, number>();
+  let ended = 0;
+  const wanted = new Set(gameIDs);
+  const countRows = (rows: { game_id: string; user_id: string; n: number | string }[]) => {
+    for (const row of rows) if (wanted.has(row.game_id)) actions.set(`${row.game_id} ${row.user_id}`, Number(row.n));
+  };
+  const countEnded = (rows: { id: string; end_timestamp: number | string | null }[]) => {
+    ended = rows.filter((row) => wanted.has(row.id) && row.end_timestamp !== null).length;
+  };
+  const byUser = 'SELECT game_id, user_id, count(*) AS n FROM game_actions GROUP BY game_id, user_id';
+  const games = 'SELECT id, end_timestamp FROM games';
+  if (database === 'postgres') {
+    const client = new pg.Client({ connectionString: where });
+    await client.connect();
+    try {
+      countRows((await client.query(byUser)).rows);
+      countEnded((await client.query(games)).rows);
+    } finally {
+      await client.end();
+    }
+  } else {
+    const db = new Sqlite(where, { readonly: true });
+    try {
+      countRows(db.prepare(byUser).all() as never);
+      countEnded(db.prepare(games).all() as never);
+    } finally {
+      db.close();
+    }
+  }
+  return { actions, ended };
 }
 
 /** Where a profile sample's self time belongs: the first package on its stack, from the leaf up. */
@@ -419,7 +535,11 @@ if (databases.includes('postgres') && !process.env.TEST_DATABASE_URL) {
   databases.splice(databases.indexOf('postgres'), 1);
 }
 const summaries: Summary[] = [];
-for (const database of databases) summaries.push(await benchDatabase(database));
+for (const database of databases) {
+  const summary = await benchDatabase(database);
+  if (summary) summaries.push(summary);
+}
+if (summaries.length === 0) process.exit(0);
 
 console.log(
   `\nmachine: ${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}, node ${process.version}; ${GAMES} games x ${PLAYERS} websocket clients (${CLIENT}), ` +

@@ -2,6 +2,7 @@
  * The action log as a game's durable record: a snapshot plus the steps logged after it re-runs to
  * the live state, from any snapshot point of random games (fast-check, chat steps included);
  * through the real store on SQLite and PostgreSQL, every load equals the game the server holds,
+ * a game held behind (another instance's copy) catches up by the steps since,
  * and a snapshot left behind is written at shutdown; and the group commit acknowledges nothing
  * before its transaction commits: a group whose
  * transaction fails refuses every step in it, and leaves every game as it was.
@@ -17,7 +18,7 @@ import type { Db } from '../../src/server/db/database.js';
 import { withChat } from '../../src/server/services/game-chat.js';
 import { replayTail, type StoredAction, type StoredEvents } from '../../src/server/services/game-log.js';
 import { GameService, gameTopic } from '../../src/server/services/game-service.js';
-import { loadGame, storedSequenceID } from '../../src/server/services/game-store.js';
+import { catchUp, loadGame, storedSequenceID } from '../../src/server/services/game-store.js';
 import { StepLog, SqliteStepWriter, PostgresStepWriter, type Step } from '../../src/server/services/step-log.js';
 import { DATABASES, useServer } from './databases.js';
 
@@ -130,6 +131,37 @@ describe.each(DATABASES)('the game log on %s', (database) => {
     }
     // The snapshot was behind most of the time: the loads re-ran logged steps.
     expect(behind).toBeGreaterThan(20);
+  });
+
+  it('brings a game held behind the stored one up to it by the steps since, as another instance would', async () => {
+    const { app } = suite().server;
+    const games = app.services.games;
+    const db = app.services.db.kysely;
+    const id = `catch-up-${database}`;
+    await newGame(games, id);
+    // A second service on the same database: another instance, which has read the game once.
+    const other = serviceOn(app.services.db);
+    const rng = rngFromState(xoroshiroState(11));
+    const held: Game[] = [(await other.get(id))!];
+    for (let step = 1; step <= 40; step++) {
+      const game = (await games.get(id))!;
+      const userID = toMove(game)!;
+      if (step % 9 === 0) expect(await games.chat(id, userID, `hi ${step}`)).not.toBeNull();
+      else expect(await games.act(id, userID, validMove(game, userID, rng)!)).toMatchObject({ ok: true });
+      held.push((await games.get(id))!);
+    }
+    const live = held.at(-1)!;
+    // From every earlier state, chat steps included, the steps since lead to the live game.
+    for (const from of held.slice(0, -1)) expect(await catchUp(db, from)).toEqual(live);
+    expect(await catchUp(db, live)).toBe(live);
+    // A game ahead of the stored one was never committed, and one too far behind is loaded whole.
+    expect(await catchUp(db, { ...live, sequenceID: live.sequenceID + 1 })).toBeNull();
+    expect(await catchUp(db, { ...held[0]!, sequenceID: live.sequenceID - 257 })).toBeNull();
+    // The other instance, 40 steps behind, acts on the game as stored.
+    const userID = toMove(live)!;
+    expect(await other.act(id, userID, validMove(live, userID, rng)!)).toEqual({ ok: true, sequenceID: live.sequenceID + 1 });
+    expect(await loadGame(db, id)).toEqual(await other.get(id));
+    await other.close();
   });
 
   it('writes the snapshots left behind at shutdown', async () => {

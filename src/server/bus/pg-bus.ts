@@ -1,8 +1,11 @@
 /**
  * The bus over PostgreSQL LISTEN/NOTIFY, so that any instance can serve any client: every
- * instance LISTENs on one channel and publishes with pg_notify; an instance hears its own
- * messages too, so delivery is the same for local and remote publishers.
+ * instance LISTENs on one channel and publishes with pg_notify. An instance delivers its own
+ * messages at once, as the memory bus does, and skips them when PostgreSQL echoes them back
+ * (each message names the instance that sent it): its own watchers need no round trip. The
+ * messages published in one event-loop turn go out in one statement, not one query each.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Listeners, type Bus, type Listener, type Topic, type TopicMessages } from './bus.js';
 
@@ -15,6 +18,10 @@ export class PgBus implements Bus {
   private listener: pg.Client | null = null;
   private readonly publisher: pg.Pool;
   private closed = false;
+  /** Names this instance in its messages, to skip them when they come back. */
+  private readonly origin = randomBytes(8).toString('hex');
+  /** Payloads published this turn, sent together on setImmediate. */
+  private outbox: { payloads: string[]; sent: Promise<void> } | null = null;
 
   private constructor(private readonly connectionString: string) {
     this.publisher = new pg.Pool({ connectionString, max: 4 });
@@ -37,13 +44,13 @@ export class PgBus implements Bus {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
-      let parsed: { topic: string; message: unknown };
+      let parsed: { origin: string; topic: string; message: unknown };
       try {
-        parsed = JSON.parse(n.payload) as { topic: string; message: unknown };
+        parsed = JSON.parse(n.payload) as { origin: string; topic: string; message: unknown };
       } catch {
         return; // not one of ours (anyone on the database may NOTIFY)
       }
-      this.listeners.deliver(parsed.topic, parsed.message);
+      if (parsed.origin !== this.origin) this.listeners.deliver(parsed.topic, parsed.message);
     });
     client.on('error', () => undefined); // followed by 'end'
     client.on('end', () => {
@@ -72,9 +79,22 @@ export class PgBus implements Bus {
 
   async publish<T extends Topic>(topic: T, message: TopicMessages[T]): Promise<void> {
     if (this.closed) return;
-    const payload = JSON.stringify({ topic, message });
+    const payload = JSON.stringify({ origin: this.origin, topic, message });
     if (payload.length > MAX_PAYLOAD) throw new Error(`bus message on ${topic} is too large (${payload.length} bytes)`);
-    await this.publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+    // Here at once, after the publisher's turn; to the other instances with this turn's others.
+    queueMicrotask(() => this.listeners.deliver(topic, message));
+    if (!this.outbox) {
+      const payloads: string[] = [];
+      const sent = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        this.outbox = null;
+        // unnest yields the array in order, and PostgreSQL delivers a statement's notifications
+        // in the order they were made: each topic's messages arrive as they were published.
+        await this.publisher.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [CHANNEL, payloads]);
+      });
+      this.outbox = { payloads, sent };
+    }
+    this.outbox.payloads.push(payload);
+    return this.outbox.sent;
   }
 
   subscribe<T extends Topic>(topic: T, listener: Listener<TopicMessages[T]>): () => void {

@@ -34,7 +34,7 @@ import { turnTimerIsOn, type Attendance } from './attendance.js';
 import { gameNotFound } from './errors.js';
 import { withChat } from './game-chat.js';
 import { SerialQueue } from './serial-queue.js';
-import { insertActions, insertGame, loadGameRecord, saveStep, storedSequenceID, unfinishedGameIDs, writeSnapshot, type StoredAction } from './game-store.js';
+import { catchUp, insertActions, insertGame, loadGameRecord, saveStep, storedSequenceID, unfinishedGameIDs, writeSnapshot, type StoredAction } from './game-store.js';
 import { StepLog } from './step-log.js';
 
 export interface GameServiceDeps {
@@ -93,6 +93,8 @@ export class GameService {
   private readonly cache = new Map<string, Game>();
   /** Per cached game, the sequenceID of its stored snapshot (-1: stored by an older release). */
   private readonly snapshots = new Map<string, number>();
+  /** Reads of games from the database under way (`get`), shared by those who ask meanwhile. */
+  private readonly reading = new Map<string, Promise<Game | null>>();
   private readonly log: StepLog;
   private readonly queue = new SerialQueue();
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -177,16 +179,38 @@ export class GameService {
   /**
    * The game at its latest state, or at least at `minSequenceID` if given (a bus message said
    * so). On PostgreSQL another instance may have moved a cached game on, unheard by this one:
-   * without `minSequenceID`, the stored sequenceID (one key lookup) says whether the copy is current.
+   * without `minSequenceID`, one read of the log after the copy (`catchUp`) says whether it is
+   * current and, if not, brings it up to date.
    */
   async get(gameID: string, minSequenceID = -1): Promise<Game | null> {
     const cached = this.cache.get(gameID);
-    if (cached && cached.sequenceID >= minSequenceID) {
-      const shared = minSequenceID < 0 && this.deps.db.dialect === 'postgres';
-      if (!shared || (await storedSequenceID(this.deps.db.kysely, gameID)) === cached.sequenceID) return cached;
+    const shared = minSequenceID < 0 && this.deps.db.dialect === 'postgres';
+    if (cached && cached.sequenceID >= minSequenceID && !shared) return cached;
+    // Every watcher of a game hears a step at once: one read serves all who ask meanwhile.
+    const reading = this.reading.get(gameID);
+    if (reading && minSequenceID >= 0) {
+      const game = await reading.catch(() => null);
+      if (game && game.sequenceID >= minSequenceID) return game;
+    }
+    const read = this.read(gameID);
+    this.reading.set(gameID, read);
+    try {
+      return await read;
+    } finally {
+      if (this.reading.get(gameID) === read) this.reading.delete(gameID);
+    }
+  }
+
+  private async read(gameID: string): Promise<Game | null> {
+    const cached = this.cache.get(gameID);
+    // Behind, or perhaps moved on by another instance: re-run the steps logged since, else load it whole.
+    const caughtUp = cached ? await catchUp(this.deps.db.kysely, cached) : null;
+    if (caughtUp) {
+      if (caughtUp.sequenceID > (this.cache.get(gameID)?.sequenceID ?? -1)) this.remember(caughtUp);
+      return caughtUp;
     }
     const loaded = await loadGameRecord(this.deps.db.kysely, gameID);
-    if (loaded && (!cached || loaded.game.sequenceID > cached.sequenceID)) this.remember(loaded.game, loaded.snapshotSequenceID);
+    if (loaded && loaded.game.sequenceID > (this.cache.get(gameID)?.sequenceID ?? -1)) this.remember(loaded.game, loaded.snapshotSequenceID);
     return loaded?.game ?? null;
   }
 
@@ -273,7 +297,7 @@ export class GameService {
       if ('ok' in outcome) {
         // A refusal must be judged on the latest state: another instance may have moved on.
         if ((await storedSequenceID(this.deps.db.kysely, gameID)) !== base.sequenceID) {
-          this.forget(gameID);
+          await this.get(gameID, base.sequenceID + 1);
           continue;
         }
         return outcome;
@@ -288,7 +312,8 @@ export class GameService {
         throw error;
       }
       if (!saved) {
-        this.forget(gameID);
+        // Another instance moved the game on: the next attempt starts from the game as stored.
+        await this.get(gameID, base.sequenceID + 1);
         continue;
       }
       this.remember(outcome.game, snapshot ? outcome.game.sequenceID : undefined);

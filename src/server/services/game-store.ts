@@ -5,7 +5,7 @@
  * end of a phase or turn, at the end of the game and at shutdown; a load re-runs the steps after
  * it. The card set is written once when the game starts.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { migrate, parseAction, SAVE_VERSION, type Card, type Game, type GameEvent, type TributeCard } from '../../engine/index.js';
 import type { Database } from '../db/schema.js';
 import { addGameStats, userStatsFrom } from '../../engine/user-stats.js';
@@ -179,6 +179,67 @@ export async function loadGameRecord(db: Executor, gameID: string): Promise<Load
   return { game, snapshotSequenceID };
 }
 
+/** How far behind a game held in memory may be for `catchUp` to re-run its steps rather than load it whole. */
+const CATCH_UP_LIMIT = 256;
+
+/**
+ * A game held in memory brought up to its stored sequenceID by re-running only the steps logged
+ * after it, instead of reading its snapshot and whole event log again: what another instance on
+ * the same PostgreSQL did since (a bus message, a lost compare and swap). `held` must be a
+ * committed state of the game, as every game the service keeps is. Null when the log cannot
+ * lead on from it (the stored game is behind it, or too far ahead): then load it whole.
+ */
+/** A row of a game's log: an action (events_json null) or a step's events (the rest null). */
+interface LogRow {
+  sequence_id: number;
+  user_id: string | null;
+  action_json: string | null;
+  at: number | null;
+  events_json: string | null;
+}
+
+export async function catchUp(db: Executor, held: Game): Promise<Game | null> {
+  // One statement, so one consistent read: the game row's sequenceID, and the rows logged after
+  // `held`. Each step appended its action rows or (a chat step) its event row together with
+  // moving the game's sequenceID on, so those rows are whole steps up to it.
+  const none = sql<null>`null`;
+  const rows = await db
+    .selectFrom('games')
+    .select(['sequence_id', none.as('user_id'), none.as('action_json'), none.as('at'), none.as('events_json')])
+    .where('id', '=', held.id)
+    .$castTo<LogRow>()
+    .unionAll(
+      db
+        .selectFrom('game_actions')
+        .select(['sequence_id', 'user_id', 'action_json', 'at', none.as('events_json')])
+        .where('game_id', '=', held.id)
+        .where('sequence_id', '>', held.sequenceID)
+        .$castTo<LogRow>(),
+    )
+    .unionAll(
+      db
+        .selectFrom('game_events')
+        .select(['sequence_id', none.as('user_id'), none.as('action_json'), none.as('at'), 'events_json'])
+        .where('game_id', '=', held.id)
+        .where('sequence_id', '>', held.sequenceID)
+        .$castTo<LogRow>(),
+    )
+    .execute();
+  const actions: StoredAction[] = [];
+  const logged: StoredEvents[] = [];
+  let stored: number | null = null;
+  for (const { sequence_id, user_id, action_json, at, events_json } of rows) {
+    if (events_json !== null) logged.push({ sequenceID: sequence_id, events: JSON.parse(events_json) as GameEvent[] });
+    else if (user_id !== null && action_json !== null && at !== null) actions.push(storedAction(held.id, { sequence_id, user_id, action_json, at }));
+    else stored = sequence_id;
+  }
+  if (stored === null || stored < held.sequenceID || stored - held.sequenceID > CATCH_UP_LIMIT) return null;
+  if (stored === held.sequenceID) return held;
+  actions.sort((a, b) => a.sequenceID - b.sequenceID);
+  logged.sort((a, b) => a.sequenceID - b.sequenceID);
+  return replayTail(held, actions, logged, stored);
+}
+
 /** Rewrites a game's snapshot, if the stored game is still at its sequenceID (at shutdown). */
 export async function writeSnapshot(db: Executor, game: Game): Promise<boolean> {
   const updated = await db
@@ -201,11 +262,13 @@ export async function loadActions(db: Executor, gameID: string, range: { after?:
   if (range.after !== undefined) query = query.where('sequence_id', '>', range.after);
   if (range.upTo !== undefined) query = query.where('sequence_id', '<=', range.upTo);
   const rows = await query.orderBy('sequence_id').execute();
-  return rows.map((r) => {
-    const action = parseAction(JSON.parse(r.action_json));
-    if ('ok' in action) throw new Error(`game ${gameID}: stored action ${r.sequence_id} cannot be read: ${action.message}`);
-    return { userID: r.user_id, action, sequenceID: r.sequence_id, at: r.at };
-  });
+  return rows.map((r) => storedAction(gameID, r));
+}
+
+function storedAction(gameID: string, r: { sequence_id: number; user_id: string; action_json: string; at: number }): StoredAction {
+  const action = parseAction(JSON.parse(r.action_json));
+  if ('ok' in action) throw new Error(`game ${gameID}: stored action ${r.sequence_id} cannot be read: ${action.message}`);
+  return { userID: r.user_id, action, sequenceID: r.sequence_id, at: r.at };
 }
 
 export async function unfinishedGameIDs(db: Executor): Promise<string[]> {

@@ -343,11 +343,12 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
     console.log(
       `${database}: ${people.length} clients signed in (${CLIENT} client) at ${instances} server${instances > 1 ? 's' : ''}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
     );
-    const showMemory = () => {
+    const showMemory = (when = 'after the runs') => {
       const memory = servers.map((server) => memoryOf(server.child.pid!));
       const mb = (pick: (m: { rssMB: number; peakMB: number }) => number) => memory.map((m) => pick(m).toFixed(0)).join(' + ') + ' MB';
-      console.log(`${database} server memory after the runs: resident ${mb((m) => m.rssMB)}, peak ${mb((m) => m.peakMB)}`);
+      console.log(`${database} server memory ${when}: resident ${mb((m) => m.rssMB)}, peak ${mb((m) => m.peakMB)}`);
     };
+    showMemory('with the clients signed in, before any game');
 
     if (WHOLE > 0) {
       await playWhole(database, servers, people, databaseUrl || path.join(dataDir, 'mythos.sqlite'));

@@ -4,7 +4,8 @@
  * every viewer (each player and the spectator), the patches applied in order to the JSON a client
  * holds give exactly the whole view of each step, also when steps are skipped (a subscriber that
  * coalesced a burst), and at the end of a hideFavor game, where favor in old events is revealed.
- * A patch carries nothing the viewer's new view does not hold at the same place.
+ * A patch carries nothing the viewer's new view does not hold at the same place, and a step's
+ * whole view is still its own after later steps were made.
  */
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
@@ -74,9 +75,11 @@ describe('games.onGame patches', () => {
         for (const viewer of viewers) {
           let version: Version | null = null;
           let held: unknown = null;
+          const made: [Version, { events: unknown[] }][] = [];
           for (const game of chosen) {
             const next: Version = new Version(game, viewer, version);
             const whole = wire(next.view);
+            made.push([next, whole]);
             if (version === null) held = whole;
             else {
               expect(next.baseSequenceID).toBe(version.sequenceID);
@@ -86,6 +89,13 @@ describe('games.onGame patches', () => {
               if (!isDeepStrictEqual(held, whole)) expect(held, `viewer ${viewer} at step ${game.sequenceID}`).toStrictEqual(whole);
             }
             version = next;
+          }
+          // A step's whole view stays its own after later steps of the viewer were made (they
+          // append to the log it shares): the same game and as many events as it had.
+          for (const [step, whole] of made) {
+            const later = step.whole([]);
+            expect(later.events.length).toBe(whole.events.length);
+            expect(later.game).toBe(step.view.game);
           }
         }
         const last = games.at(-1)!;

@@ -17,12 +17,19 @@ export interface WireView {
 /** One step of a game as one viewer sees it. */
 export class Version {
   readonly sequenceID: number;
-  readonly view: WireView;
+  readonly game: WireGame;
   /** The step this one was computed after (the patch's base), or null for the first. */
   readonly baseSequenceID: number | null;
   /** From the base step's view to this one. */
   readonly patch: Patch | null;
   private channelJSON: string | null = null;
+  /**
+   * The viewer's event log at this step is the first `eventCount` of `log`, an array the next
+   * steps of the same viewer go on appending to: a step adds its few events instead of copying
+   * the whole log (hundreds of events by the end of a game) for every viewer.
+   */
+  private readonly log: GameEvent[];
+  private readonly eventCount: number;
 
   /** Whether favor is hidden in this step's events (hideFavor, until the game ends). */
   private readonly favorHidden: boolean;
@@ -34,19 +41,32 @@ export class Version {
     // The log only grows, and an event's view depends on the event, the viewer and whether favor
     // is hidden: while that stays, the base's events are this step's first ones, and only the new
     // ones are viewed and compared. When it changes (a hideFavor game ends), everything is.
-    const appended = base !== null && base.favorHidden === this.favorHidden && base.view.events.length <= game.events.length;
-    const from = appended ? base.view.events.length : 0;
+    const appended = base !== null && base.favorHidden === this.favorHidden && base.eventCount <= game.events.length;
+    const from = appended ? base.eventCount : 0;
     const update = wireUpdate(game, viewerID, from);
-    const events = appended ? (update.events.length > 0 ? base.view.events.concat(update.events) : base.view.events) : update.events;
-    this.view = { game: update.game, events };
+    this.game = update.game;
+    if (!appended) this.log = update.events;
+    else if (base.log.length === base.eventCount) (this.log = base.log).push(...update.events);
+    else this.log = base.log.slice(0, base.eventCount).concat(update.events);
+    this.eventCount = this.log.length;
     // Both views are the same viewer's: a patch holds nothing its two views do not.
     if (!base) this.patch = null;
     else if (!appended) this.patch = diff(base.view, this.view);
-    else this.patch = [...diff({ game: base.view.game }, { game: update.game }), ...update.events.map((event, i) => ({ op: 'add' as const, path: `/events/${from + i}`, value: event as unknown as JsonValue }))];
+    else this.patch = [...diff({ game: base.game }, { game: update.game }), ...update.events.map((event, i) => ({ op: 'add' as const, path: `/events/${from + i}`, value: event as unknown as JsonValue }))];
+  }
+
+  /** The viewer's game and whole event log at this step. */
+  get view(): WireView {
+    return { game: this.game, events: this.events() };
+  }
+
+  private events(): GameEvent[] {
+    return this.log.length === this.eventCount ? this.log : this.log.slice(0, this.eventCount);
   }
 
   whole(away: AwaySeat[]): WireUpdate {
-    return { sequenceID: this.sequenceID, game: this.view.game, events: this.view.events, fromEvent: 0, away };
+    // A copy: the message may be encoded after a later step has appended to the shared log.
+    return { sequenceID: this.sequenceID, game: this.game, events: this.log.slice(0, this.eventCount), fromEvent: 0, away };
   }
 
   /** The patch from `sent`, if this step was computed after it; else the whole game. */
@@ -57,7 +77,7 @@ export class Version {
 
   /** The data of a /channel game topic message (SPEC section 7), JSON-encoded once. */
   channelData(): string {
-    this.channelJSON ??= JSON.stringify({ sequenceID: this.sequenceID, game: { ...this.view.game, events: this.view.events } });
+    this.channelJSON ??= JSON.stringify({ sequenceID: this.sequenceID, game: { ...this.game, events: this.events() } });
     return this.channelJSON;
   }
 }

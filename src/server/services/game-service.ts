@@ -111,11 +111,13 @@ export class GameService {
     if (game) this.scheduleBots(game);
   }
 
-  /** Caches a game as the most recent; a finished game leaves the cache once it is stored. */
+  /**
+   * Caches a game as the most recent. A finished game stays until newer ones push it out: all
+   * its watchers ask for its last step at once, and a finished game never changes again.
+   */
   private remember(game: Game, snapshotSequenceID?: number): void {
     this.cache.delete(game.id);
     if (snapshotSequenceID !== undefined) this.snapshots.set(game.id, snapshotSequenceID);
-    if (game.gameEndTimestamp !== null) return this.forget(game.id);
     this.cache.set(game.id, game);
     if (this.cache.size > MAX_CACHED_GAMES) this.forget(this.cache.keys().next().value!);
   }

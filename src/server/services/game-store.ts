@@ -26,8 +26,37 @@ export function stateJSON(game: Game): string {
   return JSON.stringify(rest);
 }
 
-export async function insertGame(db: Executor, game: Game, lobbyID: string | null): Promise<void> {
+/**
+ * Card sets in memory, by their JSON: every game of one release with the same modules holds the
+ * same set, so games created here and games loaded from the database share one object rather
+ * than each load parsing its own copy. A few distinct sets at most; cleared if that ever grows.
+ */
+const cardSetsByJSON = new Map<string, CardSetJSON>();
+/** Each game's card set, once read; and the JSON of the sets this process has written. */
+const cardSets = new Map<string, CardSetJSON>();
+const cardSetJSONs = new WeakMap<object, { tributeCardsByID: object; json: string }>();
+
+function sharedCardSet(json: string, parsed?: CardSetJSON): CardSetJSON {
+  let cardSet = cardSetsByJSON.get(json);
+  if (!cardSet) {
+    if (cardSetsByJSON.size >= 64) cardSetsByJSON.clear();
+    cardSetsByJSON.set(json, (cardSet = parsed ?? (JSON.parse(json) as CardSetJSON)));
+  }
+  return cardSet;
+}
+
+/** The JSON of a game's card set, made once per set object. */
+function cardSetJSON(game: Game): string {
+  const known = cardSetJSONs.get(game.cardsByID);
+  if (known && known.tributeCardsByID === game.tributeCardsByID) return known.json;
   const cardSet: CardSetJSON = { cardsByID: game.cardsByID, tributeCardsByID: game.tributeCardsByID };
+  const json = JSON.stringify(cardSet);
+  cardSetJSONs.set(game.cardsByID, { tributeCardsByID: game.tributeCardsByID, json });
+  sharedCardSet(json, cardSet);
+  return json;
+}
+
+export async function insertGame(db: Executor, game: Game, lobbyID: string | null): Promise<void> {
   await db
     .insertInto('games')
     .values({
@@ -42,7 +71,7 @@ export async function insertGame(db: Executor, game: Game, lobbyID: string | nul
       seed_commitment: game.seedCommitment,
     })
     .execute();
-  await db.insertInto('game_card_sets').values({ game_id: game.id, card_set_json: JSON.stringify(cardSet) }).execute();
+  await db.insertInto('game_card_sets').values({ game_id: game.id, card_set_json: cardSetJSON(game) }).execute();
   await db
     .insertInto('game_players')
     .values(game.players.map((p, seat) => ({ game_id: game.id, seat, user_id: p.userID, bot_type: p.botType, stats_json: null })))
@@ -129,8 +158,6 @@ async function lockUser(trx: Transaction<Database>, userID: string): Promise<boo
   return Number(locked.numUpdatedRows) === 1;
 }
 
-const cardSets = new Map<string, CardSetJSON>();
-
 /** A stored game as a load found it. */
 export interface LoadedGame {
   game: Game;
@@ -157,7 +184,7 @@ export async function loadGameRecord(db: Executor, gameID: string): Promise<Load
   let cardSet = cardSets.get(gameID);
   if (!cardSet) {
     const stored = await db.selectFrom('game_card_sets').select('card_set_json').where('game_id', '=', gameID).executeTakeFirstOrThrow();
-    cardSet = JSON.parse(stored.card_set_json) as CardSetJSON;
+    cardSet = sharedCardSet(stored.card_set_json);
     if (cardSets.size > 1_000) cardSets.clear();
     cardSets.set(gameID, cardSet);
   }

@@ -61,8 +61,31 @@ function withoutFavor(event: GameEvent, viewerID: UserID | null): GameEvent {
   }
 }
 
+/** A view without the card set and the event log: what goes on the wire beside the log. */
+export type OpenView = Omit<GameView, 'cardsByID' | 'tributeCardsByID' | 'events'>;
+
 export function viewFor(game: Game, viewerID: UserID | null): GameView {
-  const { rngState: _r, seed, prerolledDiceByPlayerID: _p, turnRecordByPlayerID: _t, ...open } = game;
+  const hideFavor = game.options.hideFavor && game.gameEndTimestamp === null;
+  return {
+    ...openViewFor(game, viewerID),
+    cardsByID: game.cardsByID,
+    tributeCardsByID: game.tributeCardsByID,
+    // Unchanged events are the game's own array, not a copy.
+    events: hideFavor ? game.events.map((event) => withoutFavor(event, viewerID)) : game.events,
+  };
+}
+
+/** The game's events from `from` on, as `viewerID` may see them (a new array). */
+export function eventsFor(game: Game, from: number, viewerID: UserID | null): GameEvent[] {
+  const events = game.events.slice(from);
+  return game.options.hideFavor && game.gameEndTimestamp === null ? events.map((event) => withoutFavor(event, viewerID)) : events;
+}
+
+/**
+ * `viewFor` without the card set and the event log. Field by field rather than spread: the game
+ * has some fifty fields, and live delivery makes a view per viewer at every step (as `cloneGame`).
+ */
+export function openViewFor(game: Game, viewerID: UserID | null): OpenView {
   const ended = game.gameEndTimestamp !== null;
   const isOwn = (id: UserID) => id === viewerID;
   const planning = game.phase === 'PLANNING';
@@ -87,24 +110,76 @@ export function viewFor(game: Game, viewerID: UserID | null): GameView {
 
   const rollSelections: Record<UserID, RerollChoice> = {};
   for (const [id, choice] of Object.entries(game.rollSelectionsByPlayerID)) rollSelections[id] = isOwn(id) ? choice : 'na';
+  const bidsByPlayerID = planning ? pick(game.bidsByPlayerID, viewerID) : game.bidsByPlayerID;
+  const resolvesByPlayerID = resolving ? pick(game.resolvesByPlayerID, viewerID) : game.resolvesByPlayerID;
 
-  const view: GameView = {
-    ...open,
-    viewerID,
-    seed: ended ? seed : null,
+  return {
+    version: game.version,
+    id: game.id,
+    sequenceID: game.sequenceID,
+    seed: ended ? game.seed : null,
+    seedCommitment: game.seedCommitment,
     players,
+    options: game.options,
+    modules: game.modules,
+    scoring: game.scoring,
+    age: game.age,
+    turn: game.turn,
+    phase: game.phase,
+    turnsPerAge: game.turnsPerAge,
+    boardSize: game.boardSize,
+    tributeRowSize: game.tributeRowSize,
+    tableIDs: game.tableIDs,
+    tributeRow: game.tributeRow,
+    basicPile: game.basicPile,
     deck: sorted(game.deck),
+    discard: game.discard,
     tributeDeck: sorted(game.tributeDeck),
-    bidsByPlayerID: planning ? pick(game.bidsByPlayerID, viewerID) : game.bidsByPlayerID,
-    resolvesByPlayerID: resolving ? pick(game.resolvesByPlayerID, viewerID) : game.resolvesByPlayerID,
+    tributeDiscard: game.tributeDiscard,
+    bidsByPlayerID,
+    resolvesByPlayerID,
+    readyByUserID: game.readyByUserID,
+    rollsByPlayerID: game.rollsByPlayerID,
+    clashes: game.clashes,
+    rerollRound: game.rerollRound,
     rollSelectionsByPlayerID: rollSelections,
-    events: hideFavor ? game.events.map((event) => withoutFavor(event, viewerID)) : game.events,
-    decision: null,
+    winnersByTradeRowIndex: game.winnersByTradeRowIndex,
+    revealedTableIDs: game.revealedTableIDs,
+    phaseThinkingMillisByPlayerID: game.phaseThinkingMillisByPlayerID,
+    totalThinkingMillisByPlayerID: game.totalThinkingMillisByPlayerID,
+    soloMillisByPlayerID: game.soloMillisByPlayerID,
+    productionDataByPlayerID: game.productionDataByPlayerID,
+    planningDataByPlayerID: game.planningDataByPlayerID,
+    gameStartTimestamp: game.gameStartTimestamp,
+    gameEndTimestamp: game.gameEndTimestamp,
+    phaseStartTimestamp: game.phaseStartTimestamp,
+    updateTimestamp: game.updateTimestamp,
+    winnerIDs: game.winnerIDs,
+    statsByPlayerID: game.statsByPlayerID,
+    viewerID,
+    // Worked out from what the view shows, so the decision cannot tell more than the view does.
+    decision:
+      viewerID === null
+        ? null
+        : pendingDecision(
+            {
+              gameEndTimestamp: game.gameEndTimestamp,
+              players,
+              phase: game.phase,
+              options: game.options,
+              tableIDs: game.tableIDs,
+              basicPile: game.basicPile,
+              cardsByID: game.cardsByID,
+              bidsByPlayerID,
+              resolvesByPlayerID,
+              rollSelectionsByPlayerID: rollSelections,
+              rerollRound: game.rerollRound,
+              winnersByTradeRowIndex: game.winnersByTradeRowIndex,
+            },
+            viewerID,
+          ),
     ended,
   };
-  // Worked out from the view itself, so the decision cannot tell more than the view does.
-  if (viewerID !== null) view.decision = pendingDecision(view, viewerID);
-  return view;
 }
 
 function pick<V>(record: Record<UserID, V>, viewerID: UserID | null): Record<UserID, V> {

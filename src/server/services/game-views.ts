@@ -3,11 +3,11 @@
  * game definitions and the game's modules) and with the event log sent once, then only what is
  * new. Every transport serialises this, never the raw game.
  */
-import { viewFor, type Game, type GameEvent, type GameView, type UserID } from '../../engine/index.js';
+import { eventsFor, openViewFor, type Game, type GameEvent, type OpenView, type UserID } from '../../engine/index.js';
 import type { Patch } from '../../engine/json-patch.js';
 import type { AwaySeat } from './attendance.js';
 
-export type WireGame = Omit<GameView, 'cardsByID' | 'tributeCardsByID' | 'events'>;
+export type WireGame = OpenView;
 
 export interface WireUpdate {
   sequenceID: number;
@@ -37,12 +37,9 @@ export type WireDelivery = WireUpdate | WirePatch;
 export const isPatch = (delivery: WireDelivery): delivery is WirePatch => 'patch' in delivery;
 
 export function wireUpdate(game: Game, viewerID: UserID | null, fromEvent = 0, away: AwaySeat[] = []): WireUpdate {
-  // Under hideFavor viewFor maps every event of the log, and only the new ones are sent: it is
-  // given only those (an event's view depends on that event and the viewer alone), the same answer.
+  // An event's view depends on that event and the viewer alone: only the ones sent are viewed.
   // The view carries the viewer's own decision (none for a spectator) and whether the game ended.
-  const onlyNew = game.options.hideFavor && fromEvent > 0;
-  const { cardsByID: _c, tributeCardsByID: _t, events, ...rest } = viewFor(onlyNew ? { ...game, events: game.events.slice(fromEvent) } : game, viewerID);
-  return { sequenceID: game.sequenceID, game: rest, events: onlyNew ? events : events.slice(fromEvent), fromEvent, away };
+  return { sequenceID: game.sequenceID, game: openViewFor(game, viewerID), events: eventsFor(game, fromEvent, viewerID), fromEvent, away };
 }
 
 /** The viewer id for a game: the user if seated, else a spectator. */

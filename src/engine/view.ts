@@ -26,7 +26,17 @@ export type GameView = Omit<Game, Hidden> & {
   ended: boolean;
 };
 
-const sorted = (ids: readonly number[]) => ids.slice().sort((a, b) => a - b);
+/**
+ * A deck's contents in order of id, made once per deck array (the engine replaces a deck, never
+ * changes it): every view of the same deck shares one array, so a step that leaves the deck alone
+ * makes no new one, and comparing two views of it is one identity check.
+ */
+const sortedDecks = new WeakMap<readonly number[], readonly number[]>();
+function sorted(ids: number[]): number[] {
+  let out = sortedDecks.get(ids);
+  if (!out) sortedDecks.set(ids, (out = Object.freeze(ids.slice().sort((a, b) => a - b))));
+  return out as number[];
+}
 
 function hideTriggered(list: TriggeredCard[]): TriggeredCard[] {
   return list.map((t) => ({ ...t, favor: 0 }));

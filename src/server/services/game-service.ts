@@ -321,12 +321,11 @@ export class GameService {
       this.remember(outcome.game, snapshot ? outcome.game.sequenceID : undefined);
       this.deps.attendance?.observe(outcome.game);
       this.deps.log.debug({ gameID, sequenceID: outcome.game.sequenceID, actions: outcome.actions.length }, 'game step');
-      try {
-        await this.deps.bus.publish(gameTopic(gameID), { sequenceID: outcome.game.sequenceID });
-      } catch (error) {
-        // Committed all the same: say so, and let the bots go on; subscribers catch up on the next step.
-        this.deps.log.error({ err: error, gameID }, 'publishing a game step failed');
-      }
+      // Not awaited: the step is committed, and the answer need not wait for the bus's round trip
+      // (PostgreSQL's NOTIFY). A failure is logged; subscribers catch up on the next step.
+      this.deps.bus
+        .publish(gameTopic(gameID), { sequenceID: outcome.game.sequenceID })
+        .catch((error: unknown) => this.deps.log.error({ err: error, gameID }, 'publishing a game step failed'));
       if (outcome.game.gameEndTimestamp !== null) await this.deps.onGameEnded?.(outcome.game);
       else this.scheduleBots(outcome.game);
       return { ok: true, sequenceID: outcome.game.sequenceID };

@@ -1,7 +1,7 @@
 /**
  * Engine throughput: full 4-player games per second on one core, every seat a seeded random
  * legal mover (valid_move), the raw engine path (createGame, applyAction, advance) with no view
- * and no I/O. The same game shape as BENCHMARKS.md's boardgame.io yardstick.
+ * and no I/O. The same game shape as the boardgame.io yardstick.
  */
 import { playRawGame } from '../src/bots/harness.js';
 import { GAME_DEFINITIONS } from '../src/engine/data.js';

@@ -3,7 +3,7 @@
  * and in this process many concurrent games of websocket clients. Each client is one seat: it is
  * subscribed to games.onGame and sends games.act over the same websocket as soon as its own view
  * has a decision (a seeded random legal move, no think time). The same shape as the boardgame.io
- * yardstick in shared/BENCHMARKS.md: 4 players, 50 games, 200 clients.
+ * yardstick: 4 players, 50 games, 200 clients.
  *
  * Reports moves/s (acknowledged actions per second over a fixed window; a finished game's table
  * starts a new one at once), the act round-trip (send -> acknowledgement) p50/p99, the server's

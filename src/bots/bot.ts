@@ -1,12 +1,12 @@
 /**
  * A bot answers its own pending decision from its own view of the game and a seeded rng: it
- * never sees hidden information (ARCHITECTURE.md, "bots").
+ * never sees hidden information.
  */
 import type { Action, GameView, Rng, UserID } from '../engine/index.js';
 
 export type Decide = (view: GameView, userID: UserID, rng: Rng) => Action | null;
 
-/** Who may choose a bot kind in a lobby (SPEC section 6). */
+/** Who may choose a bot kind in a lobby. */
 export type BotVisibility = 'visible' | 'devOnly' | 'hidden';
 
 export interface BotDefinition {

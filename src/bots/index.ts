@@ -1,4 +1,4 @@
-/** The bot kinds of SPEC section 6, by their wire names. */
+/** The bot kinds, by their wire names. */
 import type { BotType } from '../engine/index.js';
 import { basicBot } from './basic-bot.js';
 import { basicBot2 } from './basic-bot2.js';

@@ -1,5 +1,5 @@
 /**
- * Bot tuning parameters by age (SPEC section 4: "Bot decision tuning parameters by age exist").
+ * Bot tuning parameters by age ("Bot decision tuning parameters by age exist").
  * Each bot keeps its values as data in `tuning/<bot>.json`, one object per age.
  */
 export type ByAge<T> = Record<'1' | '2' | '3', T>;

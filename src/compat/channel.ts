@@ -1,5 +1,5 @@
 /**
- * The /channel websocket of SPEC section 7: `jwt` query parameter; messages `chat`, `subscribe`
+ * The /channel websocket: `jwt` query parameter; messages `chat`, `subscribe`
  * and `unsubscribe`; topic messages delivered to matching subscribers, each game subscriber
  * getting its own view. Bad input gets an error message on the socket, never a crash; heartbeats
  * close dead sockets.

@@ -1,5 +1,5 @@
 /**
- * The compat GraphQL endpoint (graphql-helix over graphql 16): the queries of SPEC section 7,
+ * The compat GraphQL endpoint (graphql-helix over graphql 16): the queries,
  * answered from the same services as tRPC. Errors go in the standard `errors` array, mapped in
  * one place (`mappedErrors`): refusals keep their message, an unexpected failure is logged and
  * says only that something went wrong. A browser navigating to the endpoint gets GraphiQL.

@@ -1,5 +1,5 @@
 /**
- * The documented REST calls of SPEC section 7, as thin adapters over the same services the tRPC
+ * The documented REST calls, as thin adapters over the same services the tRPC
  * router uses: inputs checked with the same zod schemas, refusals with the spec's messages. A
  * refusal is thrown, and answered by the app's one HTTP error mapper (server/http-errors.ts).
  */

@@ -1,6 +1,6 @@
 /**
- * Rule errors: a player's mistake is a value with a stable code and the spec's exact message
- * (SPEC sections 5 and 8). The engine never throws for a player's mistake; a throw is a bug.
+ * Rule errors: a player's mistake is a value with a stable code and the spec's exact message.
+ * The engine never throws for a player's mistake; a throw is a bug.
  */
 
 export const RULE_ERROR_CODES = [

@@ -1,6 +1,6 @@
 /**
  * Game events: what happened, in order, for the game log and the client's animations.
- * Each carries exactly the spec's payload (SPEC section 3, "Event types and payloads").
+ * Each carries exactly the spec's payload.
  */
 import type { Age, CardID, Phase, TributeID, UserID } from './types.js';
 import type { ClashRound } from './state.js';
@@ -78,7 +78,7 @@ export type GameEvent = {
   [T in EventType]: { type: T; turn: number; age: Age; phase: Phase; timestamp: number; payload: EventPayloads[T] };
 }[EventType];
 
-/** Consecutive events of these types are grouped in the event log (SPEC section 2). */
+/** Consecutive events of these types are grouped in the event log. */
 export const GROUPED_EVENT_TYPES: readonly EventType[] = [
   'BID',
   'GAIN_CARD',

@@ -1,5 +1,5 @@
 /**
- * The whole game as one plain JSON value (SPEC section 3), save version 4.
+ * The whole game as one plain JSON value, save version 4.
  * Nothing here is mutated after it is built: every step returns a new Game that shares what did
  * not change (see `update.ts`).
  */

@@ -1,5 +1,5 @@
 /**
- * The vocabulary of the rules: every name here is the rulebook's (SPEC.md sections 3 and 9).
+ * The vocabulary of the rules: every name here is the rulebook's.
  * Unions come from `as const` arrays so data files, validators and code share one list.
  */
 
@@ -29,7 +29,7 @@ export const RESOURCE_BY_LETTER = {
 } as const;
 export type Resource = (typeof RESOURCE_BY_LETTER)[keyof typeof RESOURCE_BY_LETTER];
 
-/** Things an output can be multiplied by or upgraded on (SPEC: upgradeType values). */
+/** Things an output can be multiplied by or upgraded on (upgradeType values). */
 export const COUNTED_THINGS = ['Tyros', 'Derion', 'Zeona', 'Unit', 'Building', 'Event', 'War', 'card_set'] as const;
 export type CountedThing = (typeof COUNTED_THINGS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * A user's aggregate statistics (SPEC section 3, "User stats"): the sum of what each finished
+ * A user's aggregate statistics: the sum of what each finished
  * game contributed. Averages are these totals divided by gamesPlayed. The score's parts (from
  * cards, prophecies, tributes and left-over resources) add up to the score.
  */

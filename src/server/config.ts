@@ -1,5 +1,5 @@
 /**
- * Configuration from the environment, with working defaults (ARCHITECTURE.md, "Configuration").
+ * Configuration from the environment, with working defaults.
  * `buildApp` takes a Config, so tests build one in code instead of touching the environment.
  */
 import path from 'node:path';

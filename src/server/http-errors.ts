@@ -31,8 +31,7 @@ export function jsonErrorHandler(error: unknown, request: FastifyRequest, reply:
 }
 
 /**
- * For the /auth routes, whose refusals the login page shows as they are (SPEC section 8, "error
- * logging in" with the response text): a refusal as plain text; anything else as JSON like
+ * For the /auth routes, whose refusals the login page shows as they are: a refusal as plain text; anything else as JSON like
  * everywhere else, so a body that is not JSON gets the same answer on every route.
  */
 export function plainRefusalHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {

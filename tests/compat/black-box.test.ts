@@ -1,5 +1,5 @@
 /**
- * A black-box client of the documented protocol (SPEC section 7): plain fetch and a plain
+ * A black-box client of the documented protocol: plain fetch and a plain
  * websocket, no project code beyond starting the server. It signs in as a guest, sets up a lobby,
  * plays a whole game with add_action while receiving its updates on /channel, then reads the
  * history list and the GraphQL profile.

@@ -1,5 +1,5 @@
 /**
- * /channel topic payloads (SPEC section 7): lobby topics carry {lobbyID, sequenceID}; game topics
+ * /channel topic payloads: lobby topics carry {lobbyID, sequenceID}; game topics
  * each subscriber's own view, the current state first; chat/{room} delivers chat messages; and
  * unsubscribe stops delivery.
  */

@@ -1,5 +1,5 @@
 /**
- * Malformed actions through POST /api/game/{id}/add_action (SPEC sections 5 and 7): each malformed
+ * Malformed actions through POST /api/game/{id}/add_action: each malformed
  * field gets the spec's message for that field and its rule code, never a schema library's
  * wording, and the game does not change. Plain fetch against a real server.
  */

@@ -1,5 +1,5 @@
 /**
- * A plain client of the documented protocol (SPEC section 7) for the compat tests: fetch for REST,
+ * A plain client of the documented protocol for the compat tests: fetch for REST,
  * GraphQL and /auth, the `ws` package for /channel. It knows nothing of the server's code.
  */
 import WebSocket from 'ws';

@@ -1,7 +1,7 @@
 /**
- * Every refusal of the documented protocol, asserted exactly (SPEC sections 5, 6, 7 and 8):
+ * Every refusal of the documented protocol, asserted exactly:
  * anonymous, non-host, non-player and non-developer callers of each REST call, /auth route,
- * GraphQL query and /channel message; each rule of section 5 through add_action, with its HTTP
+ * GraphQL query and /channel message; each rule of an action through add_action, with its HTTP
  * status; malformed and mistyped input (a 4xx with a clear message, never a 500); and /channel
  * errors, after which the socket keeps working. Plain fetch and `ws`; the server's services are
  * touched only to make a developer and never to play.
@@ -44,7 +44,7 @@ async function startedGame(owner: Session, bots = 1): Promise<string> {
   return started.json.gameID;
 }
 
-describe('anonymous callers (SPEC section 6: login, rules and cards only)', () => {
+describe('anonymous callers (login, rules and cards only)', () => {
   let lobbyID: string;
   let gameID: string;
   beforeAll(async () => {
@@ -129,7 +129,7 @@ describe('anonymous callers (SPEC section 6: login, rules and cards only)', () =
   });
 });
 
-describe('lobby hosts and non-hosts (SPEC section 6)', () => {
+describe('lobby hosts and non-hosts', () => {
   let lobbyID: string;
   beforeAll(async () => {
     lobbyID = await newLobby(host);
@@ -194,7 +194,7 @@ describe('lobby hosts and non-hosts (SPEC section 6)', () => {
   });
 });
 
-describe('developer-only bots, options, modules and the devUsers query (SPEC section 6)', () => {
+describe('developer-only bots, options, modules and the devUsers query', () => {
   it('a non-developer is refused each of them with 403', async () => {
     const lobbyID = await newLobby(host);
     for (const bot of ['basic_bot2', 'valid_move', 'random_card']) {
@@ -332,7 +332,7 @@ describe('malformed and mistyped input: a 4xx with a clear message, never a 500'
 });
 
 /** The three seats of the rules game: the host and two others, all humans, driven over REST. */
-describe('add_action: every rule of SPEC section 5, each message exact', () => {
+describe('add_action: every rule, each message exact', () => {
   let gameID: string;
   let seats: Session[];
   const asserted = new Set<string>();

@@ -1,5 +1,5 @@
 /**
- * The effect notation of the card data (SPEC section 3) and the validation of definitions at load:
+ * The effect notation of the card data and the validation of definitions at load:
  * every form, letter, ability kind and target kind, and each error with its exact message.
  */
 import { describe, expect, it } from 'vitest';

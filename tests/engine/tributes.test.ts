@@ -1,5 +1,5 @@
 /**
- * Tributes (SPEC section 9), one kind at a time: after a played turn, a player who meets the
+ * Tributes, one kind at a time: after a played turn, a player who meets the
  * tribute gets GAIN_TRIBUTES (its tokens, 3 favor each) and one who does not gets nothing. Then the
  * tribute row itself: per-age thresholds, completed tributes leaving and being replaced, reshuffles.
  *

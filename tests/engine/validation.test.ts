@@ -1,4 +1,4 @@
-/** Every validation of SPEC section 5 and the other rule errors of section 8, message by message. */
+/** Every validation of an action and every other rule error, message by message. */
 import { describe, expect, it } from 'vitest';
 import { applyAction, type Game } from '../../src/engine/index.js';
 import { card, miniDefinitions } from '../support/mini-cards.js';

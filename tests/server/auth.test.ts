@@ -1,5 +1,5 @@
 /**
- * The auth endpoints over plain HTTP (SPEC section 7): guest login as JSON and as a form, where
+ * The auth endpoints over plain HTTP: guest login as JSON and as a form, where
  * a login may send people on to, the websocket JWT, change name, logout, OAuth when it is not
  * configured and a whole OAuth round trip against a local provider, and the CSRF guard.
  */

@@ -1,5 +1,5 @@
 /**
- * Every procedure of the tRPC router, called by each role it concerns (SPEC section 6): what each
+ * Every procedure of the tRPC router, called by each role it concerns: what each
  * role may do, and the exact refusal (tRPC code, HTTP status, message) for what it may not.
  */
 import { describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The roles of SPEC section 6 as signed-in test clients, lobbies and games to put them in, and
+ * The roles as signed-in test clients, lobbies and games to put them in, and
  * refusals read back as plain values (tRPC code, HTTP status, message, rule code).
  */
 import { TRPCClientError } from '@trpc/client';

@@ -95,7 +95,7 @@ describe.skipIf(!HAS_CHROMIUM)('developer pages', { timeout: 180_000 }, () => {
       const { context, page } = await open(viewport, null, '/login');
       for (const path of DEV_PAGES) {
         await page.goto(`${site.url}${path}`);
-        // SPEC section 2: "/dev: Developer only; others go to /" (the route's guard may also keep
+        // /dev is for developers only; others go to / (the route's guard may also keep
         // the path as ?redirect=, so a developer comes back after logging in).
         const allowed: (string | null)[] = [null, path];
         await page.waitForURL((url) => url.pathname === '/' && allowed.includes(url.searchParams.get('redirect')));

@@ -1,6 +1,6 @@
 /**
  * The game screen's pure core, without a browser: updates applied only when newer and spliced at
- * fromEvent, patches applied only on their base step (a gap asks for a refetch), and the action panel's client rules (SPEC section 4).
+ * fromEvent, patches applied only on their base step (a gap asks for a refetch), and the action panel's client rules.
  */
 import { describe, expect, test } from 'vitest';
 import type { JsonValue } from '../../src/engine/json-patch.js';

@@ -1,5 +1,5 @@
 /**
- * The rules page (/rules) in a real browser: every anchored section of SPEC section 2, the war
+ * The rules page (/rules) in a real browser: every anchored section, the war
  * probability table equal to the engine's clash function, the hash scroll, the anatomy figures
  * drawn with the card components, the JavaScript it costs, axe signed in and not, screenshots.
  */
@@ -20,7 +20,7 @@ const SITE_OPTIONS = process.env.MYTHOS_TEST_WEB_DIR ? { webDir: process.env.MYT
 const SLOW = 240_000;
 const WAIT = 120_000;
 
-/** SPEC section 2's anchors, in its order (the war probability table is #war-probability). */
+/** The rules page's anchors, in order (the war probability table is #war-probability). */
 const ANCHORS = [
   'overview',
   'resources',

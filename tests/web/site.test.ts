@@ -1,6 +1,6 @@
 /**
  * The site shell and the signed-out/signed-in journeys in a real browser: login (guest, the OAuth
- * buttons, failures), every redirect of SPEC section 2, the anonymous limits, the header and user
+ * buttons, failures), every redirect, the anonymous limits, the header and user
  * menu, settings, and the error pages; at 1280x800 and 375x812, axe-clean, screenshotted. Each
  * test is a journey through several pages: one browser and one server serve them all.
  */

@@ -1,5 +1,5 @@
 /**
- * The four things a player can do (SPEC section 7, add_action payloads). An action from outside is
+ * The four things a player can do. An action from outside is
  * read by `parseAction` (parse-action.ts); a BID's military is NaN when what was sent was not a
  * number (the engine refuses it with the player's max bid).
  */

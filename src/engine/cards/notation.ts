@@ -1,5 +1,5 @@
 /**
- * The effect notation of the card data (SPEC section 3), parsed once at load into typed abilities.
+ * The effect notation of the card data, parsed once at load into typed abilities.
  *
  *   effect  := amount letter                      "2G"        2 gold
  *            | amount letter "/" divisor thing    "1V/2Tyros" 1 favor per 2 Tyros cards held

@@ -36,7 +36,7 @@ export type God = (typeof GODS)[number];
 const deity = z.enum(['Derion', 'Tyros', 'Zeona']);
 const rank = z.enum(['most', 'least']);
 
-/** Every tribute kind of SPEC section 9, with its parameters. */
+/** Every tribute kind, with its parameters. */
 const tributeRule = z.discriminatedUnion('function', [
   z.strictObject({ function: z.literal('obtainCardType'), params: z.strictObject({ type: z.enum(CARD_TYPES) }) }),
   z.strictObject({ function: z.literal('obtainCardAffinity'), params: z.strictObject({ affinity: z.enum(AFFINITIES) }) }),

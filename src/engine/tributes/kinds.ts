@@ -1,5 +1,5 @@
 /**
- * Tribute kinds (SPEC section 9): each is a test of one player against what they hold and what
+ * Tribute kinds: each is a test of one player against what they hold and what
  * they did this turn. `value` holds the threshold of the current age.
  */
 import type { TributeRule } from '../cards/schema.js';

@@ -1,5 +1,5 @@
 /**
- * The auth endpoints of SPEC section 7: guest login, logout, the websocket JWT, change name,
+ * The auth endpoints: guest login, logout, the websocket JWT, change name,
  * and Discord and Google OAuth (oslo) with configurable provider endpoints.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';

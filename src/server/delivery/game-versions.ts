@@ -75,7 +75,7 @@ export class Version {
     return { sequenceID: this.sequenceID, baseSequenceID: sent.sequenceID, patch: this.patch, away };
   }
 
-  /** The data of a /channel game topic message (SPEC section 7), JSON-encoded once. */
+  /** The data of a /channel game topic message, JSON-encoded once. */
   channelData(): string {
     this.channelJSON ??= JSON.stringify({ sequenceID: this.sequenceID, game: { ...this.game, events: this.events() } });
     return this.channelJSON;

@@ -1,6 +1,6 @@
 /**
  * Game-room chat in the game's event log: each message sent in `game/{id}` while the game runs is
- * also a CHAT {userID, text} event (SPEC section 3), so the log tells the game with what was said
+ * also a CHAT {userID, text} event, so the log tells the game with what was said
  * during it. A CHAT event is no rule: it is a step of its own (a new sequenceID, so clients get it
  * like any other change) that touches nothing but the log, and it has no action behind it.
  */

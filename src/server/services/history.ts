@@ -1,5 +1,5 @@
 /**
- * Game history (SPEC section 7): games newest first; games with bots only when asked; one
+ * Game history: games newest first; games with bots only when asked; one
  * user's games when asked. And the profile's recent games with each player's stats.
  */
 import type { Kysely } from 'kysely';

@@ -39,7 +39,7 @@ export interface LobbyPlayerView {
   profilePictureURL: string | null;
 }
 
-/** A lobby as clients see it (SPEC section 3, "Lobby"). */
+/** A lobby as clients see it. */
 export interface LobbyView {
   id: string;
   sequenceID: number;

@@ -11,7 +11,7 @@ import { refuse } from './errors.js';
 import type { RateLimit } from './rate-limit.js';
 import { emptyUserStats, userStatsFrom } from '../../engine/user-stats.js';
 
-/** A user as every client may see them (SPEC section 3, "User"). */
+/** A user as every client may see them. */
 export interface PublicUser {
   id: string;
   name: string;

@@ -6,7 +6,7 @@
  * Every length is in em of the card's own font size (width / 14), so the face renders crisply at any
  * width: the 2.5x preview and print are the same drawing at a bigger size, not a scaled bitmap.
  * Full size is 140 px wide (1em = 10 px): ability rows 18 px high, icons 16 px, 8 px apart
- * (SPEC section 9's effect row heights 18, 16, 8). Below 120 px the face turns compact: no
+ * (the effect row heights 18, 16, 8). Below 120 px the face turns compact: no
  * flavor, a shorter art panel, bigger icons and minimum text sizes, so it stays legible at 90 px.
  */
 import type { CSSProperties, KeyboardEvent, MouseEvent, ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The card gallery's contents (/all-cards, SPEC section 2): which sections show which cards for a
+ * The card gallery's contents (/all-cards): which sections show which cards for a
  * visitor and the page's query parameters. Pure, so the page only draws what this returns.
  *
  * Query parameters:
@@ -18,7 +18,7 @@ import type { Card, GameDefinitions, ModuleDef, TributeCard } from '../../engine
 
 export type { Card, TributeCard };
 
-/** Printed copies per card (SPEC section 9): leaders 5, basic cards 6, every other card and tribute 1. */
+/** Printed copies per card: leaders 5, basic cards 6, every other card and tribute 1. */
 export function printCopies(item: Card | TributeCard): number {
   if (!('affinity' in item)) return 1;
   if (item.affinity === 'Leader') return 5;

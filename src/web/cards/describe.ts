@@ -10,7 +10,7 @@ import type { CountedThing } from '../../engine/types.js';
 import { RESOURCE_LABELS } from './icons.js';
 
 /**
- * What a card face draws: a card definition (SPEC section 3). The engine's `Card` (a definition
+ * What a card face draws: a card definition. The engine's `Card` (a definition
  * plus its parsed effects), as `definitions.get` and game views send it, is one too; the face reads
  * the printed `abilities` so they show in the card's own order.
  */

@@ -35,7 +35,7 @@ function Svg({ size = '1em', title, className, children }: IconProps & { childre
   );
 }
 
-/** The spoken and printed names of the resources; war tokens are called Clash tokens (SPEC 4). */
+/** The spoken and printed names of the resources; war tokens are called Clash tokens. */
 export const RESOURCE_LABELS: Record<Resource, { one: string; many: string; letter: string }> = {
   gold: { one: 'gold', many: 'gold', letter: 'G' },
   favor: { one: 'favor', many: 'favor', letter: 'V' },

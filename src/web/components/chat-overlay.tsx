@@ -1,5 +1,5 @@
 /**
- * The chat overlay of lobby and game pages (SPEC "Chat overlay"): a small window at the bottom
+ * The chat overlay of lobby and game pages: a small window at the bottom
  * right, collapsed by default and toggled by its header, with the count of messages that arrived
  * while it was collapsed. Messages come live from chat.onRoom after the room's history; a sender
  * not yet known shows as 'unknown' until their user is loaded.
@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ChatMessage } from '../lib/api-types.js';
 import { trpc } from '../lib/trpc.js';
 
-/** SPEC: body height 250 px, window width 200. */
+/** The chat body is 250 px high and the window 200 px wide. */
 export const CHAT_BODY_HEIGHT = 250;
 export const CHAT_WIDTH = 200;
 

@@ -15,7 +15,7 @@ const ChatOverlay = lazy(() => import('./chat-overlay.js').then((m) => ({ defaul
 /** Where players meet outside games. */
 
 
-/** The chat room of a lobby or game page, with its title (SPEC "Chat overlay"); null elsewhere. */
+/** The chat room of a lobby or game page, with its title; null elsewhere. */
 export function chatRoomOf(pathname: string): { room: string; title: string } | null {
   const match = /^\/(game|lobby)\/([^/]+)/.exec(pathname);
   if (!match) return null;

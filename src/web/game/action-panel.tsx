@@ -1,5 +1,5 @@
 /**
- * The action panel (SPEC "Action panel"): the bid in planning, Reroll or Keep in the war, the card
+ * The action panel: the bid in planning, Reroll or Keep in the war, the card
  * to gain in resolution, then 'Waiting for other players...' (with Undo while unbid allows).
  * Submit is disabled, with the reason on hover and under it, whenever it could not be accepted.
  * Submit and Undo are hidden while an animation is awaited. Spectators get no panel at all.

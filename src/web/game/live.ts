@@ -1,6 +1,6 @@
 /**
  * Applying the server's updates to what the screen holds: a game is replaced only by a newer
- * sequenceID (SPEC section 4). A whole update's events are spliced in at `fromEvent`; a patch
+ * sequenceID. A whole update's events are spliced in at `fromEvent`; a patch
  * (games.onGame after its first update) applies to the step it names as its base, with the
  * server's own json-patch module. An update that would leave a hole in the event log, a patch on
  * a step the screen does not hold, or one that does not fit, is a gap: the caller refetches.

@@ -1,5 +1,5 @@
 /**
- * The action panel's unsent choice and the client behaviour rules (SPEC section 4):
+ * The action panel's unsent choice and the client behaviour rules:
  * - entering planning clears the selected card and resets the bid to its minimum (base military);
  * - entering resolution restores the previously selected card from the trade row (the card the
  *   player won), else clears it;

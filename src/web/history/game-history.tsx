@@ -1,5 +1,5 @@
 /**
- * The game history (SPEC section 2, Game history page): newest first, each game's start, its
+ * The game history: newest first, each game's start, its
  * players by name, its duration and a 'View Game' button. 'Show bots' includes games with bots;
  * 'My games' (signed-in users only) keeps the viewer's own. A table on desktops, cards on phones.
  */

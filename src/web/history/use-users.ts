@@ -9,7 +9,7 @@ import { trpc } from '../lib/trpc.js';
 
 export type PublicUser = inferRouterOutputs<AppRouter>['users']['byIDs'][number];
 
-/** What a player with no user behind their id is called (SPEC section 2, Game history page). */
+/** What a player with no user behind their id is called. */
 export const UNKNOWN_USER = '(unknown-user)';
 
 const BATCH = 200;

@@ -1,5 +1,5 @@
 /**
- * The player's local preferences (SPEC "User Settings panel"), kept in localStorage under
+ * The player's local preferences, kept in localStorage under
  * `userPrefs` as `{disableAnimations: boolean}`. Every component using `usePrefs` sees a change at
  * once, in this tab and in others.
  */

@@ -2,7 +2,7 @@
  * The card gallery, /all-cards (public): Leaders, Basic Cards (one pile per age, each starting with
  * its card back), Age 1 to 3, Tributes, and a section per extra module the visitor may see. A link
  * bar jumps to each section; the page scrolls to the URL's hash once the cards are in. Printing
- * lays the cards out at playing-card size with the print copy counts (SPEC section 9). The query
+ * lays the cards out at playing-card size with the print copy counts. The query
  * parameters are described in cards/catalogue.ts.
  */
 import { Fragment, useEffect, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The lobby list (SPEC "Lobby list"): every lobby, live through the lobbies.onList subscription,
+ * The lobby list: every lobby, live through the lobbies.onList subscription,
  * with the one button that fits each row (join, resume, spectate or view results) and Create
  * Lobby, of which only one request may be in flight at a time.
  */
@@ -20,7 +20,7 @@ const STATUS = {
   finished: { label: 'Finished', color: 'gray' },
 } as const;
 
-/** The row's one action: long label on desktop, short on phones (SPEC: Join, Resume, Watch, Results). */
+/** The row's one action: long label on desktop, short on phones (Join, Resume, Watch, Results). */
 function playAction(lobby: Lobby, userID: string): { to: string; label: string; short: string } {
   if (lobby.status === 'open' || !lobby.game) return { to: `/lobby/${lobby.id}`, label: 'Join Lobby', short: 'Join' };
   const to = `/game/${lobby.game.id}`;

@@ -1,5 +1,5 @@
 /**
- * A lobby (SPEC "Lobby page"): its players, Join/Leave, the host's Kick, Add Bot, Start Game, and
+ * A lobby: its players, Join/Leave, the host's Kick, Add Bot, Start Game, and
  * the Modules and Game Options (checkboxes for the host, yes/no for everyone else). Live through
  * lobbies.onLobby, applying only newer sequenceIDs; when the lobby gets a game every viewer is
  * taken to it.
@@ -40,7 +40,7 @@ function inkOn(hex: string): string {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! > 0.18 ? '#1b1530' : '#ffffff';
 }
 
-/** The call names of SPEC section 7, used in 'Error adding calling lobby {action}'. */
+/** The call names, used in 'Error adding calling lobby {action}'. */
 type LobbyAction = 'join' | 'remove_player' | 'add_bot' | 'start' | 'set_game_option' | 'set_module' | 'set_turn_timer';
 
 type TurnTimer = Lobby['turnTimer'];

@@ -1,5 +1,5 @@
 /**
- * The login page (SPEC "Login page"): Discord and Google through the server's OAuth routes, and a
+ * The login page: Discord and Google through the server's OAuth routes, and a
  * guest login by name. After signing in the player goes to `?redirect=` (a same-site path) or `/`.
  */
 import { useState, type FormEvent } from 'react';
@@ -8,7 +8,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { safeRedirect } from '../lib/redirect.js';
 import { useSession } from '../lib/session.js';
 
-/** SPEC section 9: a guest name has at most 12 characters. */
+/** A guest name has at most 12 characters. */
 export const GUEST_NAME_MAX = 12;
 
 /** The server's guest form expects a password field; guests have none, so a fixed placeholder. */

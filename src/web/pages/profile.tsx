@@ -1,4 +1,4 @@
-/** `/user/:userID`: a player's profile (SPEC section 2): name, subtitle, stats, charts, recent games. */
+/** `/user/:userID`: a player's profile: name, subtitle, stats, charts, recent games. */
 import { useMemo } from 'react';
 import { Alert, Container, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';

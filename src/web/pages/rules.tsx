@@ -1,6 +1,6 @@
 /**
  * The rules, /rules (public): every section of docs/rules.md (one text, written for players), with
- * its SPEC anchors, a contents list, the card and tribute anatomy drawn with the real card
+ * its stable anchors, a contents list, the card and tribute anatomy drawn with the real card
  * components, the icon legend, and the war probability table computed by the engine's clash function.
  * Static apart from that arithmetic, so it loads fast on a phone.
  */

@@ -1,5 +1,5 @@
 /**
- * User settings (SPEC "User Settings panel"): the 'New Name' form for accounts that may change
+ * User settings: the 'New Name' form for accounts that may change
  * their name, and the 'Disable Animations' preference kept in this browser (lib/prefs.ts).
  */
 import { useState, type FormEvent } from 'react';
@@ -19,7 +19,7 @@ function RenameForm({ current }: { current: string }) {
     event.preventDefault();
     setMessage(null);
     try {
-      // SPEC: a name change sends the typed name; the server trims and checks it.
+      // A name change sends the typed name; the server trims and checks it.
       const renamed = await rename.mutateAsync({ name });
       utils.session.me.setData(undefined, (was) => (was ? { ...was, ...renamed } : was));
       setName('');

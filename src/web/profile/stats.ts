@@ -1,6 +1,6 @@
 /**
- * A player's statistics as the profile shows them: the totals the server keeps (SPEC section 3,
- * User stats), the averages per game, and each recent game's own stats.
+ * A player's statistics as the profile shows them: the totals the server keeps (the
+ * user's stats), the averages per game, and each recent game's own stats.
  */
 import type { PlayerGameStats } from '../../engine/state.js';
 import { emptyUserStats, type UserStats } from '../../engine/user-stats.js';

@@ -4,7 +4,7 @@ import { DEV_ONLY_OPTIONS } from '../../services/lobbies.js';
 import { publicProcedure, router } from '../trpc.js';
 
 export const definitionsRouter = router({
-  /** The game definitions (SPEC section 3): cards, tributes, modules; plus bot kinds and options. */
+  /** The game definitions: cards, tributes, modules; plus bot kinds and options. */
   get: publicProcedure.query(({ ctx }) => ({
     ...ctx.services.definitions,
     bots: BOT_TYPES.map((type) => ({ type, label: BOTS[type].label, visibility: BOTS[type].visibility })),

@@ -12,7 +12,7 @@ export const ROUND_PAUSE_MS = 1500;
 export const COMPLETE_PAUSE_MS = 1500;
 /** How long the initial state (bids face up, dice still) is shown before the first roll. */
 export const INITIAL_MS = 400;
-/** After completing, the summary stays in a corner this long unless dismissed (SPEC "finish pause"). */
+/** After completing, the summary stays in a corner this long unless dismissed. */
 export const FINISH_PAUSE_MS = 15_000;
 
 /**

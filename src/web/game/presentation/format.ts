@@ -5,7 +5,7 @@
 import type { Phase } from '../../../engine/types.js';
 import type { GameScreenState, UserID } from '../model.js';
 
-/** The header timer refreshes this often (SPEC section 9). */
+/** The header timer refreshes this often. */
 export const TIMER_REFRESH_MS = 216;
 
 /** Milliseconds as h:mm:ss (never negative; hours are not padded and may exceed 23). */
@@ -46,7 +46,7 @@ export function playerRef(state: Who, userID: UserID): PlayerRef {
   return { userID, name: state.usersByID[userID]?.name ?? 'unknown', color: player?.color ?? '#868e96' };
 }
 
-/** Tied winners are shown joined by ' and ' (SPEC section 1): 'A and B and C'. */
+/** Tied winners are shown joined by ' and ': 'A and B and C'. */
 export function joinNames(names: readonly string[]): string {
   return names.join(' and ');
 }

@@ -1,6 +1,6 @@
 /** The values a counter shows on its way to a new value: pure (see useTickingNumber). */
 
-/** Counters tick at least this far apart (SPEC "Sounds and animations"). */
+/** Counters tick at least this far apart. */
 export const TICK_MS = 50;
 /** A counter never takes more than this many ticks: big jumps take bigger steps. */
 export const MAX_TICKS = 20;

@@ -74,21 +74,23 @@ function withoutFavor(event: GameEvent, viewerID: UserID | null): GameEvent {
 /** A view without the card set and the event log: what goes on the wire beside the log. */
 export type OpenView = Omit<GameView, 'cardsByID' | 'tributeCardsByID' | 'events'>;
 
+/** Whether views of the game hide favor now: under hideFavor, until the game ends. */
+export const favorHidden = (game: Game) => game.options.hideFavor && game.gameEndTimestamp === null;
+
 export function viewFor(game: Game, viewerID: UserID | null): GameView {
-  const hideFavor = game.options.hideFavor && game.gameEndTimestamp === null;
   return {
     ...openViewFor(game, viewerID),
     cardsByID: game.cardsByID,
     tributeCardsByID: game.tributeCardsByID,
     // Unchanged events are the game's own array, not a copy.
-    events: hideFavor ? game.events.map((event) => withoutFavor(event, viewerID)) : game.events,
+    events: favorHidden(game) ? game.events.map((event) => withoutFavor(event, viewerID)) : game.events,
   };
 }
 
 /** The game's events from `from` on, as `viewerID` may see them (a new array). */
 export function eventsFor(game: Game, from: number, viewerID: UserID | null): GameEvent[] {
   const events = game.events.slice(from);
-  return game.options.hideFavor && game.gameEndTimestamp === null ? events.map((event) => withoutFavor(event, viewerID)) : events;
+  return favorHidden(game) ? events.map((event) => withoutFavor(event, viewerID)) : events;
 }
 
 /**
@@ -100,7 +102,7 @@ export function openViewFor(game: Game, viewerID: UserID | null): OpenView {
   const isOwn = (id: UserID) => id === viewerID;
   const planning = game.phase === 'PLANNING';
   const resolving = game.phase === 'RESOLUTION';
-  const hideFavor = game.options.hideFavor && !ended;
+  const hideFavor = favorHidden(game);
 
   const players = game.players.map((p): Player => {
     let out = p;

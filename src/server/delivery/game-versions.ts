@@ -4,7 +4,7 @@
  * its /channel encoding, both made once too.
  */
 import { diff, type JsonValue, type Patch } from '../../engine/json-patch.js';
-import type { Game, GameEvent, UserID } from '../../engine/index.js';
+import { favorHidden, type Game, type GameEvent, type UserID } from '../../engine/index.js';
 import type { AwaySeat } from '../services/attendance.js';
 import { wireUpdate, type WireGame, type WirePatch, type WireUpdate } from '../services/game-views.js';
 
@@ -37,7 +37,7 @@ export class Version {
   constructor(game: Game, viewerID: UserID | null, base: Version | null) {
     this.sequenceID = game.sequenceID;
     this.baseSequenceID = base?.sequenceID ?? null;
-    this.favorHidden = game.options.hideFavor && game.gameEndTimestamp === null;
+    this.favorHidden = favorHidden(game);
     // The log only grows, and an event's view depends on the event, the viewer and whether favor
     // is hidden: while that stays, the base's events are this step's first ones, and only the new
     // ones are viewed and compared. When it changes (a hideFavor game ends), everything is.

@@ -209,13 +209,6 @@ export async function loadGameRecord(db: Executor, gameID: string): Promise<Load
 /** How far behind a game held in memory may be for `catchUp` to re-run its steps rather than load it whole. */
 const CATCH_UP_LIMIT = 256;
 
-/**
- * A game held in memory brought up to its stored sequenceID by re-running only the steps logged
- * after it, instead of reading its snapshot and whole event log again: what another instance on
- * the same PostgreSQL did since (a bus message, a lost compare and swap). `held` must be a
- * committed state of the game, as every game the service keeps is. Null when the log cannot
- * lead on from it (the stored game is behind it, or too far ahead): then load it whole.
- */
 /** A row of a game's log: an action (events_json null) or a step's events (the rest null). */
 interface LogRow {
   sequence_id: number;
@@ -225,6 +218,13 @@ interface LogRow {
   events_json: string | null;
 }
 
+/**
+ * A game held in memory brought up to its stored sequenceID by re-running only the steps logged
+ * after it, instead of reading its snapshot and whole event log again: what another instance on
+ * the same PostgreSQL did since (a bus message, a lost compare and swap). `held` must be a
+ * committed state of the game, as every game the service keeps is. Null when the log cannot
+ * lead on from it (the stored game is behind it, or too far ahead): then load it whole.
+ */
 export async function catchUp(db: Executor, held: Game): Promise<Game | null> {
   // One statement, so one consistent read: the game row's sequenceID, and the rows logged after
   // `held`. Each step appended its action rows or (a chat step) its event row together with

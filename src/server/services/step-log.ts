@@ -8,9 +8,9 @@
  *
  * The statements are built once: prepared statements on SQLite (better-sqlite3 is synchronous, so
  * a whole group is one BEGIN ... COMMIT with no await inside, one group at a time), and fixed SQL
- * over arrays (unnest) on PostgreSQL, so a group of any size is one statement, with two groups
- * in flight at once on connections of their own (one game has one step in flight at a time, so
- * they never touch the same game row).
+ * over arrays (unnest) on PostgreSQL, so a group of any size is one statement and one round trip,
+ * with two groups in flight at once on connections of their own (one game has one step in flight
+ * at a time, so they never touch the same game row).
  */
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely } from 'kysely';
@@ -144,14 +144,18 @@ export class SqliteStepWriter implements StepWriter {
 }
 
 const POSTGRES = {
-  // Row locks in one order, so two instances' groups sharing games cannot deadlock.
-  lock: CompiledQuery.raw('select id from games where id = any($1::text[]) order by id for update'),
-  // The swaps, and the appends of the steps whose swap won, as one statement: atomic on its own.
+  // One statement, so one round trip and its own transaction, for a group of any size. `locked`
+  // takes the group's row locks in id order before any row is written (the update only touches
+  // rows it has passed), so two instances' groups sharing games cannot deadlock. The update then
+  // swaps the rows still at their expected sequenceID (under READ COMMITTED it re-checks a row
+  // another writer changed meanwhile against that row's newest version), and the appends of the
+  // steps whose swap won go in with it.
   append: CompiledQuery.raw(
-    'with swapped as (update games as g set sequence_id = v.sequence_id, updated_at = v.updated_at, end_timestamp = v.end_timestamp, ' +
+    'with locked as materialized (select id from games where id = any($1::text[]) order by id for update), ' +
+      'swapped as (update games as g set sequence_id = v.sequence_id, updated_at = v.updated_at, end_timestamp = v.end_timestamp, ' +
       'state_json = coalesce(v.state_json, g.state_json) ' +
       'from unnest($1::text[], $2::integer[], $3::integer[], $4::bigint[], $5::bigint[], $6::text[]) as v(id, expected, sequence_id, updated_at, end_timestamp, state_json) ' +
-      'where g.id = v.id and g.sequence_id = v.expected returning g.id), ' +
+      'where g.id = v.id and g.id in (select id from locked) and g.sequence_id = v.expected returning g.id), ' +
       'actions as (insert into game_actions (game_id, sequence_id, user_id, action_json, at) ' +
       'select a.* from unnest($7::text[], $8::integer[], $9::text[], $10::text[], $11::bigint[]) as a(game_id, sequence_id, user_id, action_json, at) ' +
       'where a.game_id in (select id from swapped)), ' +
@@ -164,10 +168,7 @@ const POSTGRES = {
 
 const run = (query: CompiledQuery, parameters: unknown[]): CompiledQuery => ({ ...query, parameters });
 
-/**
- * PostgreSQL: a group is one statement whatever its size, its parameters arrays (one round trip
- * for a group of one game; BEGIN, the row locks, the statement and COMMIT for more).
- */
+/** PostgreSQL: a group is one statement whatever its size, its parameters arrays: one round trip. */
 export class PostgresStepWriter implements StepWriter {
   /** Round trips, not the CPU, bound a group: two overlap (the pool holds 10 connections). */
   readonly groupsInFlight = 2;
@@ -175,33 +176,26 @@ export class PostgresStepWriter implements StepWriter {
   constructor(private readonly kysely: Kysely<Database>) {}
 
   async write(steps: readonly Step[]): Promise<boolean[]> {
-    const ids = steps.map((s) => s.game.id);
     const actions = steps.flatMap((s) => s.actions.map((a) => ({ id: s.game.id, a })));
     const withEvents = steps.filter((s) => s.events.length > 0);
-    const append = run(POSTGRES.append, [
-      ids,
-      steps.map((s) => s.expectedSequenceID),
-      steps.map((s) => s.game.sequenceID),
-      steps.map((s) => s.game.updateTimestamp),
-      steps.map((s) => s.game.gameEndTimestamp),
-      steps.map((s) => (s.snapshot ? stateJSON(s.game) : null)),
-      actions.map((x) => x.id),
-      actions.map((x) => x.a.sequenceID),
-      actions.map((x) => x.a.userID),
-      actions.map((x) => JSON.stringify(x.a.action)),
-      actions.map((x) => x.a.at),
-      withEvents.map((s) => s.game.id),
-      withEvents.map((s) => s.game.sequenceID),
-      withEvents.map((s) => JSON.stringify(s.events)),
-    ]);
-    // One row lock alone cannot close a cycle of waits: a group of one game needs no transaction.
-    const swapped =
-      ids.length === 1
-        ? await this.kysely.executeQuery<{ id: string }>(append)
-        : await this.kysely.transaction().execute(async (trx) => {
-            await trx.executeQuery(run(POSTGRES.lock, [ids]));
-            return trx.executeQuery<{ id: string }>(append);
-          });
+    const swapped = await this.kysely.executeQuery<{ id: string }>(
+      run(POSTGRES.append, [
+        steps.map((s) => s.game.id),
+        steps.map((s) => s.expectedSequenceID),
+        steps.map((s) => s.game.sequenceID),
+        steps.map((s) => s.game.updateTimestamp),
+        steps.map((s) => s.game.gameEndTimestamp),
+        steps.map((s) => (s.snapshot ? stateJSON(s.game) : null)),
+        actions.map((x) => x.id),
+        actions.map((x) => x.a.sequenceID),
+        actions.map((x) => x.a.userID),
+        actions.map((x) => JSON.stringify(x.a.action)),
+        actions.map((x) => x.a.at),
+        withEvents.map((s) => s.game.id),
+        withEvents.map((s) => s.game.sequenceID),
+        withEvents.map((s) => JSON.stringify(s.events)),
+      ]),
+    );
     const won = new Set(swapped.rows.map((r) => r.id));
     return steps.map((s) => won.has(s.game.id));
   }

@@ -1,9 +1,9 @@
 /**
  * Games in the database. The durable record of a game is its log: each committed step appends
  * its actions and events (game-log.ts, written in groups by step-log.ts). The game row holds a
- * snapshot of the state without its card set and event log, rewritten every few steps, at the
- * end of a phase or turn, at the end of the game and at shutdown; a load re-runs the steps after
- * it. The card set is written once when the game starts.
+ * snapshot of the state without its card set and event log, rewritten every 32 steps, at the
+ * end of the game and at shutdown; a load re-runs the steps after it. The card set is written
+ * once when the game starts.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { migrate, parseAction, SAVE_VERSION, type Card, type Game, type GameEvent, type TributeCard } from '../../engine/index.js';

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Paths that belong to the API: an unknown one is a JSON 404, never the web client's shell. */
@@ -31,13 +31,20 @@ export async function registerWebClient(fastify: FastifyInstance, webDir: string
     },
   });
 
+  const shell = (reply: FastifyReply) =>
+    fs.existsSync(path.join(root, 'index.html')) ? reply.sendFile('index.html') : reply.code(404).type('text/plain').send(NOT_BUILT);
+
+  // The site's root is the static root directory, and a directory without an index is a 403 to
+  // the static plugin whenever no precompressed variant is asked for (curl, health checks,
+  // link previews): the root is a page like any other.
+  fastify.get('/', async (_request, reply) => shell(reply));
+
   fastify.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
     const page = (request.method === 'GET' || request.method === 'HEAD') && !API_PATH.test(request.url);
     if (!page) return reply.code(404).send({ ok: false, error: `Not found: ${request.method} ${url}` });
     // A missing hashed file is a stale page asking for an old build: a 404, not the shell.
     if (url.startsWith('/assets/')) return reply.code(404).type('text/plain').send(`Not found: ${url}`);
-    if (!fs.existsSync(path.join(root, 'index.html'))) return reply.code(404).type('text/plain').send(NOT_BUILT);
-    return reply.sendFile('index.html');
+    return shell(reply);
   });
 }

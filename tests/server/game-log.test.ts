@@ -20,7 +20,7 @@ import { withChat } from '../../src/server/services/game-chat.js';
 import { replayTail, type StoredAction, type StoredEvents } from '../../src/server/services/game-log.js';
 import { GameService, gameTopic } from '../../src/server/services/game-service.js';
 import { catchUp, loadGame, storedSequenceID } from '../../src/server/services/game-store.js';
-import { StepLog, SqliteStepWriter, PostgresStepWriter, type Step } from '../../src/server/services/step-log.js';
+import { StepLog, stepWriterFor, type Step } from '../../src/server/services/step-log.js';
 import { DATABASES, useServer } from './databases.js';
 
 const START = 1_700_000_000_000;
@@ -194,7 +194,7 @@ describe.each(DATABASES)('the game log on %s', (database) => {
 
   it('acknowledges no step before its group commits', async () => {
     const { app } = suite().server;
-    const real = database === 'sqlite' ? new SqliteStepWriter(app.services.db.kysely, app.services.db.sqlite!) : new PostgresStepWriter(app.services.db.kysely);
+    const real = stepWriterFor(app.services.db);
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const groups: Step[][] = [];
@@ -239,8 +239,7 @@ describe.each(DATABASES)('the game log on %s', (database) => {
   it("settles two instances' groups over the same games in opposite orders at once: one step wins each game, neither group fails", async () => {
     const { app } = suite().server;
     const db = app.services.db;
-    const writer = () => (database === 'sqlite' ? new SqliteStepWriter(db.kysely, db.sqlite!) : new PostgresStepWriter(db.kysely));
-    const [a, b] = [writer(), writer()];
+    const [a, b] = [stepWriterFor(db), stepWriterFor(db)];
     const games = serviceOn(db);
     let held = await Promise.all(Array.from({ length: 24 }, (_, i) => newGame(games, `crossed-${database}-${i}`)));
     await games.close();

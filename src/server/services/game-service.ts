@@ -306,7 +306,7 @@ export class GameService {
         }
         return outcome;
       }
-      const snapshot = this.snapshotDue(base, outcome.game);
+      const snapshot = this.snapshotDue(outcome.game);
       let saved: boolean;
       try {
         saved = await this.save(base, outcome, snapshot);
@@ -339,8 +339,8 @@ export class GameService {
    * Whether a step rewrites the snapshot: at the end of the game, every SNAPSHOT_EVERY
    * sequenceIDs, and at the first step after a load of an older release's snapshot.
    */
-  private snapshotDue(base: Game, next: Game): boolean {
-    const at = this.snapshots.get(base.id) ?? -1;
+  private snapshotDue(next: Game): boolean {
+    const at = this.snapshots.get(next.id) ?? -1;
     return next.gameEndTimestamp !== null || at < 0 || next.sequenceID - at >= SNAPSHOT_EVERY;
   }
 

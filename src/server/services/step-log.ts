@@ -38,6 +38,11 @@ export interface StepWriter {
   readonly groupsInFlight?: number;
 }
 
+/** The database's own writer: prepared statements on SQLite, one statement a group on PostgreSQL. */
+export function stepWriterFor(db: Db): StepWriter {
+  return db.sqlite ? new SqliteStepWriter(db.kysely, db.sqlite) : new PostgresStepWriter(db.kysely);
+}
+
 interface Pending {
   step: Step;
   resolve(won: boolean): void;
@@ -52,7 +57,7 @@ export class StepLog {
   constructor(private readonly writer: StepWriter) {}
 
   static for(db: Db): StepLog {
-    return new StepLog(db.sqlite ? new SqliteStepWriter(db.kysely, db.sqlite) : new PostgresStepWriter(db.kysely));
+    return new StepLog(stepWriterFor(db));
   }
 
   /** Settles once the step's group has committed: true if stored, false if the game had moved on. */

@@ -34,7 +34,8 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
         shots.add(decision);
         await screenshot(page, `game-${decision.toLowerCase()}-${label}`);
       });
-      await page.waitForTimeout(300);
+      // The end view comes once the last turn has played out on screen.
+      await page.getByTestId('end-of-game').getByText('More graphs to come!').waitFor({ timeout: 30_000 });
       await screenshot(page, `game-end-${label}`);
       expect(log.bids).toBe(15);
       expect(log.gains).toBe(15);

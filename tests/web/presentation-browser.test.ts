@@ -142,9 +142,15 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       await flying(true);
       await flying(false);
 
-      // The end.
-      await show(page, fixture.states.length - 1);
+      // The end: the last turn plays out (its cards fly) before the end view covers it.
+      await show(page, fixture.end - 1);
+      await page.waitForTimeout(300);
+      await show(page, fixture.end);
+      await flying(true);
       const end = page.getByTestId('end-of-game');
+      expect(await end.count()).toBe(0);
+      expect(await page.getByRole('status').filter({ hasText: 'won!' }).count()).toBe(0);
+      await flying(false);
       await end.getByText('More graphs to come!').waitFor();
       expect(await end.locator('h2').textContent()).toMatch(/ wins!$/);
       expect(await page.getByRole('status').filter({ hasText: 'won!' }).textContent()).toMatch(/ won!$/);

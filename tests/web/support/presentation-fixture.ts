@@ -28,6 +28,8 @@ export interface Fixture {
   clash: number;
   /** Index of a state whose new events gain cards. */
   gain: number;
+  /** Index of the final state: its new events gain the last cards and end the game. */
+  end: number;
 }
 
 /** Plays seeded 3-bot games until one has a clash with a tie re-roll; keeps the states around it. */
@@ -55,9 +57,9 @@ export function buildFixture(): Fixture {
     }
     if (clash < 0) continue;
     const gain = snapshots.findIndex((s, i) => i > clash && s.fresh.some((e) => e.type === 'GAIN_CARD') && s.fresh.some((e) => e.type === 'DEAL_CARD'));
-    if (gain < 0) continue;
-    const picked = [snapshots[clash - 1]!, snapshots[clash]!, snapshots[gain - 1]!, snapshots[gain]!, snapshots[snapshots.length - 1]!];
-    return { states: picked.map((s) => screenState(s.game)), clash: 1, gain: 3 };
+    if (gain < 0 || !snapshots.at(-1)!.fresh.some((e) => e.type === 'GAIN_CARD')) continue;
+    const picked = [snapshots[clash - 1]!, snapshots[clash]!, snapshots[gain - 1]!, snapshots[gain]!, snapshots.at(-2)!, snapshots.at(-1)!];
+    return { states: picked.map((s) => screenState(s.game)), clash: 1, gain: 3, end: 5 };
   }
   throw new Error('no seed gave a re-rolled clash');
 }

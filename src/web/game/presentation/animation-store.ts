@@ -1,15 +1,22 @@
 /**
- * What the animation overlay shows right now (the clashes being rolled) and whether input must
- * wait for it. One store for the page: the hook that sees new events writes it, the overlay reads
- * it. `awaiting` is true only until the last round's results are on screen.
+ * What the animation overlay shows right now (the clashes being rolled), whether input must wait
+ * for it, and whether anything still plays. One store for the page: the hook that sees new events
+ * writes it, the overlay and the end view read it. `awaiting` is true only until the last round's
+ * results are on screen; `playing` until the clashes have finished and the cards have landed.
  */
 import type { ClashShow } from './clash-shows.js';
+import { COMPLETE_PAUSE_MS } from './clash.js';
 
 export interface ActiveClash extends ClashShow {
   id: number;
   instant: boolean;
   /** performance.now() until which input waits (0 when it need not). */
   awaitUntil: number;
+  /**
+   * performance.now() after which the clash no longer counts as playing even if its display never
+   * said it finished (a display unmounted with its tab): its timeline's end (0 when instant).
+   */
+  playUntil: number;
   /** Rolled and settled: shown small until dismissed or the finish pause ends. */
   done: boolean;
 }
@@ -17,6 +24,10 @@ export interface ActiveClash extends ClashShow {
 interface StoreState {
   clashes: ActiveClash[];
   awaiting: boolean;
+  /** A clash is rolling or cards are flying: the end of the game is not shown before they finish. */
+  playing: boolean;
+  /** performance.now() until which the cards of the latest batch fly. */
+  flightsUntil: number;
   layer: HTMLElement | null;
   /** The one mounted AnimationLayer that draws (it may be mounted from two places). */
   owner: number | null;
@@ -27,9 +38,10 @@ interface StoreState {
 /** At most this many settled clashes wait in the corner. */
 const MAX_DOCKED = 3;
 
-let state: StoreState = { clashes: [], awaiting: false, layer: null, owner: null, inline: 0 };
+let state: StoreState = { clashes: [], awaiting: false, playing: false, flightsUntil: 0, layer: null, owner: null, inline: 0 };
 const listeners = new Set<() => void>();
 let awaitTimer: number | null = null;
+let playTimer: number | null = null;
 let nextID = 1;
 
 function set(next: Partial<StoreState>): void {
@@ -45,6 +57,17 @@ function refreshAwaiting(): void {
   const awaiting = until > now;
   if (awaiting !== state.awaiting) set({ awaiting });
   if (awaiting) awaitTimer = window.setTimeout(refreshAwaiting, until - now + 5);
+  refreshPlaying();
+}
+
+function refreshPlaying(): void {
+  if (playTimer !== null) window.clearTimeout(playTimer);
+  playTimer = null;
+  const now = performance.now();
+  const until = Math.max(state.flightsUntil, ...state.clashes.filter((c) => !c.done).map((c) => c.playUntil));
+  const playing = until > now;
+  if (playing !== state.playing) set({ playing });
+  if (playing) playTimer = window.setTimeout(refreshPlaying, until - now + 5);
 }
 
 export const animationStore = {
@@ -66,11 +89,19 @@ export const animationStore = {
   addClashes(shows: ClashShow[], instant: boolean, awaitMs: (show: ClashShow) => number): void {
     if (shows.length === 0) return;
     const now = performance.now();
-    const fresh = shows.map((show): ActiveClash => ({ ...show, id: nextID++, instant, awaitUntil: instant ? 0 : now + awaitMs(show), done: false }));
+    const fresh = shows.map((show): ActiveClash => {
+      const awaitUntil = instant ? 0 : now + awaitMs(show);
+      return { ...show, id: nextID++, instant, awaitUntil, playUntil: instant ? 0 : awaitUntil + COMPLETE_PAUSE_MS, done: false };
+    });
     // A clash shown again (a new round, or settled) replaces its earlier display.
     const keys = new Set(fresh.map((c) => c.key));
     set({ clashes: [...state.clashes.filter((c) => !keys.has(c.key)), ...fresh] });
     refreshAwaiting();
+  },
+  /** Cards fly for the next `ms` milliseconds. */
+  addFlights(ms: number): void {
+    set({ flightsUntil: Math.max(state.flightsUntil, performance.now() + ms) });
+    refreshPlaying();
   },
   /** The display finished rolling: input may resume even if the timers said later. */
   settle(id: number): void {
@@ -95,6 +126,7 @@ export const animationStore = {
     refreshAwaiting();
   },
   reset(): void {
-    set({ clashes: [], awaiting: false });
+    set({ clashes: [], awaiting: false, flightsUntil: 0 });
+    refreshPlaying();
   },
 };

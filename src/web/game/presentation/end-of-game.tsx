@@ -1,5 +1,6 @@
 /**
- * The end-of-game view, shown only once the game has an end timestamp: '{names} wins!', a
+ * The end-of-game view, shown only once the game has an end timestamp and the last turn has
+ * played out on screen (its clash rolled, its cards landed): '{names} wins!', a
  * 'Return to Lobby' link, a minimize toggle, the favor and time pies (apexcharts, loaded lazily)
  * and 'More graphs to come!'; and how to verify the dice when the view reveals the seed.
  * `WinnerBanner` is the game screen's own line: '{names} won!'.
@@ -10,6 +11,7 @@ import { IconMaximize, IconMinimize, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { GameScreenState } from '../model.js';
 import { favorPie, timePie, winnerNames } from './end-stats.js';
+import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
 const EndCharts = lazy(() => import('./end-charts.js'));
@@ -24,7 +26,8 @@ function seedOf(game: GameScreenState['game']): { commitment: string | null; see
 }
 
 export function WinnerBanner({ state }: { state: GameScreenState }) {
-  if (state.game.gameEndTimestamp === null) return null;
+  const playing = usePresentationPlaying();
+  if (state.game.gameEndTimestamp === null || playing) return null;
   return (
     <p className={classes.winnerBanner} role="status">
       <IconTrophy size={20} aria-hidden /> {winnerNames(state)} won!
@@ -36,7 +39,8 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const [minimized, setMinimized] = useState(false);
   const favor = useMemo(() => favorPie(state), [state]);
   const time = useMemo(() => timePie(state), [state]);
-  if (state.game.gameEndTimestamp === null) return null;
+  const playing = usePresentationPlaying();
+  if (state.game.gameEndTimestamp === null || playing) return null;
   const toggle = () => {
     setMinimized(!minimized);
     onMinimize?.(!minimized);

@@ -2,7 +2,7 @@
  * Replays new events as animations: cards flying to boards, deals, removals, resources flying to
  * the counters, and the clash dice. The log present when the screen opens is not replayed.
  * Returns `awaiting`: true only while a clash is being rolled, when the action panel hides
- * Submit, Undo and Skip.
+ * Submit, Undo and Skip. `usePresentationPlaying` tells whether anything still plays.
  */
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { GameScreenState } from '../model.js';
@@ -64,6 +64,7 @@ export function useEventAnimations(state: GameScreenState, { disabled = false }:
     const taken = snapshot.current?.count === events.length ? snapshot.current.snapshot : { cards: new Map() };
     if (plan.length === 0 || !layer) return;
     const stop = runPlan(plan, { layer, snapshot: taken });
+    animationStore.addFlights(planLength(plan));
     running.current.add(stop);
     window.setTimeout(() => running.current.delete(stop), planLength(plan) + 100);
   }, [game, events, off]);
@@ -78,4 +79,12 @@ export function useEventAnimations(state: GameScreenState, { disabled = false }:
 
   const awaiting = useSyncExternalStore(animationStore.subscribe, () => animationStore.get().awaiting, () => false);
   return { awaiting: awaiting && !off };
+}
+
+/**
+ * Whether a clash is still rolling or cards are still flying: the end-of-game view waits for the
+ * last turn to finish playing out instead of covering it (and telling the winner before the dice do).
+ */
+export function usePresentationPlaying(): boolean {
+  return useSyncExternalStore(animationStore.subscribe, () => animationStore.get().playing, () => false);
 }

@@ -9,11 +9,11 @@ export const SAMPLE_CARD: CardDef = {
   affinity: 'Tyros',
   type: 'Building',
   age: 3,
-  cost: 8,
-  favor: 5,
+  cost: 7,
+  favor: 6,
   imageName: 'warlords-throne',
   additionalCosts: { warTokens: 1 },
-  abilities: ['end-of-game 1V/1War'],
+  abilities: ['end-of-game 1V/2War'],
   flavor: 'Forged from the swords of every king who knelt.',
 };
 export const SAMPLE_TRIBUTE: TributeDef = {

@@ -125,37 +125,50 @@ export async function saveStep(
 /**
  * At the end of a game: each player's game stats, and each user's totals, in the same transaction.
  * Two games of one user may end at once (two connections, or two server processes on PostgreSQL),
- * and a total is read, added to and written back: so each user's row is locked first (`lockUser`),
- * and the second game's transaction waits for the first to commit and then reads what it wrote.
- * The locks are taken in one order, by user id, so two endings that share players cannot deadlock.
+ * and a total is read, added to and written back: so each user's row is locked as it is read
+ * (`lockAndRead`), and the second game's transaction waits for the first to commit and then reads
+ * what it wrote. The locks are taken in one order, by user id, so two endings that share players
+ * cannot deadlock. The seats' stats and the users' totals are each one statement: a game's end
+ * holds its locks for one round trip per player plus two, not four per player.
  */
 async function recordStats(trx: Transaction<Database>, game: Game): Promise<void> {
   const stats = game.statsByPlayerID!;
-  for (const [seat, player] of game.players.entries()) {
-    await trx.updateTable('game_players').set({ stats_json: JSON.stringify(stats[player.userID]!) }).where('game_id', '=', game.id).where('seat', '=', seat).execute();
-  }
+  const bySeat = game.players.map((p, seat) => sql`when ${seat} then ${JSON.stringify(stats[p.userID]!)}`);
+  await trx
+    .updateTable('game_players')
+    .set({ stats_json: sql<string>`case seat ${sql.join(bySeat, sql` `)} end` })
+    .where('game_id', '=', game.id)
+    .execute();
+  const totals: { id: string; json: string }[] = [];
   for (const userID of [...new Set(game.players.map((p) => p.userID))].sort()) {
-    if (!(await lockUser(trx, userID))) continue;
-    const user = await trx.selectFrom('users').select('stats_json').where('id', '=', userID).executeTakeFirstOrThrow();
-    const total = addGameStats(userStatsFrom(user.stats_json), stats[userID]!);
-    await trx.updateTable('users').set({ stats_json: JSON.stringify(total) }).where('id', '=', userID).execute();
+    const stored = await lockAndRead(trx, userID);
+    if (stored === null) continue;
+    totals.push({ id: userID, json: JSON.stringify(addGameStats(userStatsFrom(stored), stats[userID]!)) });
   }
+  if (totals.length === 0) return;
+  const byUser = totals.map((t) => sql`when ${t.id} then ${t.json}`);
+  await trx
+    .updateTable('users')
+    .set({ stats_json: sql<string>`case id ${sql.join(byUser, sql` `)} end` })
+    .where('id', 'in', totals.map((t) => t.id))
+    .execute();
 }
 
 /**
- * Locks a user's row until the transaction ends, with a write that changes nothing: PostgreSQL
- * then makes any other transaction writing the row wait for this one to commit (and, under its
- * default READ COMMITTED, that one's next read sees what this one wrote); SQLite has one writer at
- * a time anyway. A plain UPDATE does this on both, where SELECT ... FOR UPDATE is PostgreSQL's
- * alone. False if there is no such user.
+ * Locks a user's row until the transaction ends and reads its stats, with a write that changes
+ * nothing: PostgreSQL then makes any other transaction writing the row wait for this one to
+ * commit (and, under its default READ COMMITTED, that one's read sees what this one wrote);
+ * SQLite has one writer at a time anyway. A plain UPDATE ... RETURNING does this on both, where
+ * SELECT ... FOR UPDATE is PostgreSQL's alone. Null if there is no such user.
  */
-async function lockUser(trx: Transaction<Database>, userID: string): Promise<boolean> {
-  const locked = await trx
+async function lockAndRead(trx: Transaction<Database>, userID: string): Promise<string | null> {
+  const row = await trx
     .updateTable('users')
     .set((eb) => ({ stats_json: eb.ref('stats_json') }))
     .where('id', '=', userID)
+    .returning('stats_json')
     .executeTakeFirst();
-  return Number(locked.numUpdatedRows) === 1;
+  return row?.stats_json ?? null;
 }
 
 /** A stored game as a load found it. */

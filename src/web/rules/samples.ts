@@ -13,7 +13,7 @@ export const SAMPLE_CARD: CardDef = {
   favor: 6,
   imageName: 'warlords-throne',
   additionalCosts: { warTokens: 1 },
-  abilities: ['end-of-game 1V/2War'],
+  abilities: ['end-of-game 1V/3War'],
   flavor: 'Forged from the swords of every king who knelt.',
 };
 export const SAMPLE_TRIBUTE: TributeDef = {

@@ -11,8 +11,11 @@ import { startServer, type Server } from './support.js';
 
 const SHELL = '<!doctype html><title>Mythos</title><div id="root"></div>';
 
+const made: string[] = [];
+
 function webDir(withShell: boolean): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mythos-web-'));
+  made.push(dir);
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("mythos")');
   if (withShell) fs.writeFileSync(path.join(dir, 'index.html'), SHELL);
@@ -27,6 +30,7 @@ describe('the web client', () => {
   });
   afterAll(async () => {
     await Promise.all([built?.close(), unbuilt?.close()]);
+    for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const get = (server: Server, url: string, headers: Record<string, string> = {}) => server.app.fastify.inject({ method: 'GET', url, headers });

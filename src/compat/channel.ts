@@ -4,6 +4,7 @@
  * getting its own view. Bad input gets an error message on the socket, never a crash; heartbeats
  * close dead sockets.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -52,6 +53,8 @@ export function parseTopic(topic: string): Topic | null {
 class Connection {
   private readonly subscriptions = new Map<string, () => void>();
   private alive = true;
+  /** The payload of the last ping sent, which its pong must carry back. */
+  private ping: Buffer | null = null;
 
   constructor(
     private readonly services: Services,
@@ -170,12 +173,17 @@ class Connection {
       return false;
     }
     this.alive = false;
-    this.socket.ping();
+    this.ping = randomBytes(8);
+    this.socket.ping(this.ping);
     return true;
   }
 
-  pong(): void {
-    this.alive = true;
+  /**
+   * Only the answer to the last ping counts: a client that has stopped reading cannot see the
+   * ping, so unasked pongs sent on a timer do not keep its socket (and what it buffers) alive.
+   */
+  pong(data: Buffer): void {
+    if (this.ping?.equals(data)) this.alive = true;
   }
 
   close(): void {
@@ -208,7 +216,7 @@ export function registerChannel(app: FastifyInstance, services: Services): void 
     const opened = callerOf(services, request.raw, 'websocket').then(({ user, refusedJWT }) => {
       connection = new Connection(services, socket, user, clientAddress(request.raw, services.config.trustProxy), request.log);
       connections.add(connection);
-      socket.on('pong', () => connection?.pong());
+      socket.on('pong', (data: Buffer) => connection?.pong(data));
       socket.on('close', () => {
         connection?.close();
         if (connection) connections.delete(connection);

@@ -20,6 +20,7 @@ import { PgBus } from './bus/pg-bus.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { jsonErrorHandler } from './http-errors.js';
+import { SocketBudget } from './delivery/socket-limits.js';
 import { newServer } from './http-server.js';
 import { redacting } from './log-redaction.js';
 import { buildServices, type Services } from './services/services.js';
@@ -90,7 +91,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now: options.now,
   });
 
-  const fastify = await newServer(config, log);
+  const sockets = new SocketBudget(config.maxSocketsPerAddress, config.trustProxy);
+  const fastify = await newServer(config, log, sockets);
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -136,7 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     fastify,
     services,
     async channelServer() {
-      const server = await newServer(config, log);
+      const server = await newServer(config, log, sockets);
       registerChannel(server, services);
       extra.push(server);
       return server;

@@ -6,6 +6,7 @@
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
+import { dropSlowReaders, type SocketBudget } from './delivery/socket-limits.js';
 import { coalesceServerWrites } from './delivery/socket-writes.js';
 import { redactUrl } from './log-redaction.js';
 
@@ -36,7 +37,8 @@ class QuietRequests extends LogController {
   }
 }
 
-export async function newServer(config: Config, log: FastifyBaseLogger): Promise<FastifyInstance> {
+/** `sockets` is shared by every port of one app: its limit is per address over all of them. */
+export async function newServer(config: Config, log: FastifyBaseLogger, sockets: SocketBudget): Promise<FastifyInstance> {
   const fastify = Fastify({
     loggerInstance: log,
     bodyLimit: MAX_BODY_BYTES,
@@ -50,6 +52,7 @@ export async function newServer(config: Config, log: FastifyBaseLogger): Promise
   await fastify.register(websocket, { options: { maxPayload: MAX_BODY_BYTES } });
   // MYTHOS_WS_CORK=off writes each message at once, to measure what coalescing saves.
   if (process.env.MYTHOS_WS_CORK !== 'off') coalesceServerWrites(fastify.websocketServer);
+  dropSlowReaders(fastify.websocketServer);
   fastify.addHook('onRequest', async (request, reply) => {
     // A websocket handshake is a GET, but the socket then acts as the cookie's user: guard it too,
     // on every port. (This hook comes after the websocket plugin's own, so a refused handshake's
@@ -58,6 +61,10 @@ export async function newServer(config: Config, log: FastifyBaseLogger): Promise
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !upgrade) return;
     if (request.headers.cookie && isCrossSite(request.headers.origin, request.headers.host, config.publicUrl)) {
       return reply.code(403).type('text/plain').send('Cross-site request refused.');
+    }
+    if (upgrade) {
+      const refusal = sockets.admit(request.raw);
+      if (refusal) return reply.code(429).type('text/plain').send(refusal);
     }
   });
   return fastify;

@@ -1,9 +1,13 @@
 /**
  * Per-user and per-address limits, each refused with a clear message: open lobbies, running
- * games, guest accounts per address, chat per address; and the HTTP server's own timeouts.
+ * games, guest accounts per address, chat per address, open websockets per address, a client
+ * that stops reading; and the HTTP server's own timeouts.
  */
 import net from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
+import WebSocket from 'ws';
+import { dropSlowReader } from '../../src/server/delivery/socket-limits.js';
 import { refused } from './roles.js';
 import { signInGuest, startServer, type Server } from './support.js';
 
@@ -25,7 +29,7 @@ describe('per-user caps', () => {
     expect(await refused(host.client.lobbies.create.mutate())).toMatchObject({
       code: 'TOO_MANY_REQUESTS',
       httpStatus: 429,
-      message: 'You already host 2 open lobbies: start a game in one or leave one first.',
+      message: 'You are already in 2 open lobbies: start a game in one or leave one first.',
     });
     await host.client.lobbies.addBot.mutate({ lobbyID: first, botType: 'basic_bot' });
     await host.client.lobbies.start.mutate({ lobbyID: first });
@@ -34,6 +38,25 @@ describe('per-user caps', () => {
     const burst = await Promise.allSettled(Array.from({ length: 10 }, () => host.client.lobbies.create.mutate()));
     expect(burst.filter((r) => r.status === 'fulfilled')).toHaveLength(0);
     host.close();
+  });
+
+  test('the cap counts the lobbies a user is in: handing lobbies over to one account does not pass it', async () => {
+    server = await startServer({ maxOpenLobbiesPerUser: 2 });
+    const [ann, ben] = await Promise.all([signInGuest(server, 'Ann'), signInGuest(server, 'Ben')]);
+    const first = (await ann.client.lobbies.create.mutate()).id;
+    await ben.client.lobbies.join.mutate({ lobbyID: first });
+    await ann.client.lobbies.leave.mutate({ lobbyID: first });
+    const second = (await ann.client.lobbies.create.mutate()).id;
+    await ben.client.lobbies.join.mutate({ lobbyID: second });
+    await ann.client.lobbies.leave.mutate({ lobbyID: second });
+    // Ben now hosts two lobbies he did not create: a third, by hand-over or by creation, is refused.
+    const third = (await ann.client.lobbies.create.mutate()).id;
+    const message = 'You are already in 2 open lobbies: start a game in one or leave one first.';
+    expect(await refused(ben.client.lobbies.join.mutate({ lobbyID: third }))).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message });
+    expect(await refused(ben.client.lobbies.create.mutate())).toMatchObject({ code: 'TOO_MANY_REQUESTS', message });
+    expect((await ann.client.lobbies.get.query({ lobbyID: third })).players.map((p) => p.name)).toEqual(['Ann']);
+    ann.close();
+    ben.close();
   });
 
   test('a user seated in MAX_RUNNING_GAMES_PER_USER unfinished games may not start another', async () => {
@@ -82,6 +105,86 @@ describe('per-address throttles', () => {
       message: 'Too many messages from your network. Wait a moment.',
     });
     for (const guest of guests) guest.close();
+  });
+});
+
+/** Resolves with the socket once open, or with the HTTP answer that refused its handshake. */
+function connect(url: string): Promise<WebSocket | { status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    socket.once('open', () => resolve(socket));
+    socket.once('unexpected-response', (_request, response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode!, body }));
+    });
+    socket.once('error', reject);
+  });
+}
+
+describe('websockets', () => {
+  test('MAX_SOCKETS_PER_ADDRESS open websockets per address, /trpc and /channel together; the next handshake gets 429 until one closes', async () => {
+    server = await startServer({ maxSocketsPerAddress: 3 });
+    const base = server.url.replace('http', 'ws');
+    const open = [await connect(`${base}/trpc`), await connect(`${base}/channel`), await connect(`${base}/trpc`)];
+    expect(open.every((s) => s instanceof WebSocket)).toBe(true);
+    const refusal = { status: 429, body: 'Too many open websockets from this address: at most 3.' };
+    expect(await connect(`${base}/channel`)).toEqual(refusal);
+    expect(await connect(`${base}/trpc`)).toEqual(refusal);
+    // Plain requests are not websockets: still served.
+    expect((await fetch(`${server.url}/api/game_definitions`)).status).toBe(200);
+    // A closed socket gives its place back.
+    const first = open[0] as WebSocket;
+    await new Promise((resolve) => {
+      first.once('close', resolve);
+      first.close();
+    });
+    let again = await connect(`${base}/channel`);
+    for (let i = 0; i < 50 && !(again instanceof WebSocket); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      again = await connect(`${base}/channel`);
+    }
+    expect(again).toBeInstanceOf(WebSocket);
+    for (const socket of [...open, again]) if (socket instanceof WebSocket) socket.close();
+  });
+
+  test('a socket whose reader has fallen over 1 MB behind is dropped at its next send', () => {
+    const calls: string[] = [];
+    const socket = { bufferedAmount: 0, send: (data: string) => calls.push(data), terminate: () => calls.push('terminate') };
+    dropSlowReader(socket as unknown as WebSocket, 1024 * 1024);
+    socket.send('a');
+    socket.bufferedAmount = 1024 * 1024;
+    socket.send('b');
+    socket.bufferedAmount = 1024 * 1024 + 1;
+    socket.send('c');
+    expect(calls).toEqual(['a', 'b', 'terminate']);
+  });
+
+  test('a subscriber that stops reading is disconnected instead of buffered without end', { timeout: 60_000 }, async () => {
+    server = await startServer();
+    const host = await signInGuest(server, 'Host');
+    // Twenty lobbies make each lobby list update some kilobytes.
+    const lobbies: string[] = [];
+    for (let i = 0; i < 20; i++) lobbies.push((await host.client.lobbies.create.mutate()).id);
+    const jwt = await (await fetch(`${server.url}/auth/jwt`, { headers: { cookie: host.cookie } })).text();
+    const reader = await connect(`${server.url.replace('http', 'ws')}/trpc?jwt=${encodeURIComponent(jwt)}`);
+    if (!(reader instanceof WebSocket)) throw new Error(`refused: ${reader.status}`);
+    let received = 0;
+    reader.on('message', () => received++);
+    // Twenty copies of the list subscription (under the cap of 100): each 'started', then the list.
+    for (let id = 1; id <= 20; id++) reader.send(JSON.stringify({ id, method: 'subscription', params: { path: 'lobbies.onList' } }));
+    await expect.poll(() => received, { timeout: 30_000 }).toBe(40);
+    // The client stops reading (ws keeps its TCP socket in a field its types do not declare).
+    (reader as unknown as { _socket: Socket })._socket.pause();
+    const clients = () => server!.app.fastify.websocketServer.clients.size;
+    const before = clients();
+    let toggles = 0;
+    while (clients() === before && toggles < 1_000) {
+      await host.client.lobbies.setOption.mutate({ lobbyID: lobbies[0]!, option: 'hideFavor', value: toggles % 2 === 0 });
+      toggles++;
+    }
+    expect(clients()).toBe(before - 1);
+    host.close();
   });
 });
 

@@ -51,6 +51,7 @@ export async function startServer(
     // limits have tests of their own (security-limits.test.ts).
     guestLoginsPerAddress: 100_000,
     maxOpenLobbiesPerUser: 1_000,
+    maxSocketsPerAddress: 100_000,
     ...overrides,
   };
   const app = await buildApp(config, { logger: options.logger ?? pino({ level: 'silent' }) });

@@ -156,6 +156,25 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
     expect(await pc.getByRole('button', { name: /^Submit|^Undo$/ }).count()).toBe(0);
     expect(await pc.locator('[data-zone="trade-row"] [role=button]').count()).toBe(0);
 
+    // Game chat: Ann sends a message and closes the window; Bob's CHAT button counts it as unread,
+    // and Bob reads it. Closing after a message once replaced the whole game screen with an error.
+    await pa.getByRole('button', { name: /^CHAT/ }).click();
+    const annChat = pa.getByRole('dialog', { name: 'Game Chat' });
+    await annChat.getByRole('textbox', { name: 'Message' }).fill('  good luck  ');
+    await annChat.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await annChat.getByText('Ann: good luck').waitFor();
+    expect(await annChat.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('');
+    await pa.keyboard.press('Escape');
+    await annChat.waitFor({ state: 'detached' });
+    expect(await pa.locator('[data-game-phase]').count()).toBe(1);
+    expect(await pa.getByText('Unexpected Application Error').count()).toBe(0);
+    await pb.getByRole('button', { name: /^CHAT/ }).getByLabel('1 unread').waitFor();
+    await pb.getByRole('button', { name: /^CHAT/ }).click();
+    await pb.getByRole('dialog', { name: 'Game Chat' }).getByText('Ann: good luck').waitFor();
+    await pb.getByRole('dialog', { name: 'Game Chat' }).getByRole('button', { name: 'Close' }).click();
+    await pb.getByRole('dialog', { name: 'Game Chat' }).waitFor({ state: 'detached' });
+    expect(await pb.locator('[data-game-phase]').count()).toBe(1);
+
     // Planning rules: Submit disabled with the reason; costs after base gold; red overlays.
     let raw = await rawGame(site, gameID);
     secretsOf(raw).forEach((s) => secrets.add(s));

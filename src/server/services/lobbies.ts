@@ -89,16 +89,7 @@ export class LobbyService {
     // One host's creations in this process wait for each other, so two at once cannot both pass the cap.
     await this.serialised(`host/${host.id}`, () =>
       this.db.transaction().execute(async (trx) => {
-        const open = await trx
-          .selectFrom('lobbies')
-          .select((eb) => eb.fn.countAll<number | string>().as('count'))
-          .where('host_id', '=', host.id)
-          .where('game_id', 'is', null)
-          .executeTakeFirstOrThrow();
-        const max = this.limits.maxOpenLobbiesPerUser;
-        if (Number(open.count) >= max) {
-          throw refuse('TOO_MANY_REQUESTS', `You already host ${max} open ${max === 1 ? 'lobby' : 'lobbies'}: start a game in one or leave one first.`);
-        }
+        await this.underLobbyCap(trx, host.id);
         await trx
           .insertInto('lobbies')
           .values({
@@ -131,11 +122,34 @@ export class LobbyService {
   }
 
   async join(lobbyID: string, user: UserRow): Promise<void> {
-    await this.change(lobbyID, async (lobby, seats, trx) => {
-      if (seats.some((s) => s.user_id === user.id)) throw refuse('CONFLICT', 'You are already in this lobby.');
-      if (seats.length >= MAX_PLAYERS) throw refuse('CONFLICT', 'The lobby is full.');
-      await trx.insertInto('lobby_players').values({ lobby_id: lobby.id, seat: nextSeat(seats), user_id: user.id, bot_type: null }).execute();
-    });
+    // Serialised per user as creations are, so two joins at once cannot both pass the cap.
+    await this.serialised(`host/${user.id}`, () =>
+      this.change(lobbyID, async (lobby, seats, trx) => {
+        if (seats.some((s) => s.user_id === user.id)) throw refuse('CONFLICT', 'You are already in this lobby.');
+        if (seats.length >= MAX_PLAYERS) throw refuse('CONFLICT', 'The lobby is full.');
+        await this.underLobbyCap(trx, user.id);
+        await trx.insertInto('lobby_players').values({ lobby_id: lobby.id, seat: nextSeat(seats), user_id: user.id, bot_type: null }).execute();
+      }),
+    );
+  }
+
+  /**
+   * MAX_OPEN_LOBBIES_PER_USER counts the open lobbies a user is in, not only those they host: a
+   * host who leaves hands the lobby to the next player, so counting hosts alone let two accounts
+   * pass lobbies back and forth and fill the lobby list.
+   */
+  private async underLobbyCap(trx: Transaction<Database>, userID: string): Promise<void> {
+    const open = await trx
+      .selectFrom('lobby_players')
+      .innerJoin('lobbies', 'lobbies.id', 'lobby_players.lobby_id')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('lobby_players.user_id', '=', userID)
+      .where('lobbies.game_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    const max = this.limits.maxOpenLobbiesPerUser;
+    if (Number(open.count) >= max) {
+      throw refuse('TOO_MANY_REQUESTS', `You are already in ${max} open ${max === 1 ? 'lobby' : 'lobbies'}: start a game in one or leave one first.`);
+    }
   }
 
   /** Leave (a player removing themself) or kick (the host removing another). */

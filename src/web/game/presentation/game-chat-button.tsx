@@ -63,7 +63,10 @@ function GameChatModal({ gameID, opened, onClose, onUnseen }: { gameID: string; 
   const nameOf = (id: string) => users.data?.find((u) => u.id === id)?.name ?? 'unknown';
 
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [messages.length, opened]);
+  // A block body: in some browsers scrollIntoView returns a promise, which React would call as a cleanup.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length, opened]);
 
   const submit = () => {
     const message = draft.trim();

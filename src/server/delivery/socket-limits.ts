@@ -1,0 +1,66 @@
+/**
+ * What one client can make the server hold in websockets. A websocket outlives every HTTP
+ * timeout, so without these a stranger could open sockets until the process runs out of file
+ * descriptors, or subscribe and stop reading while the server buffers everything it is sent.
+ *
+ * - Open websockets per address (MAX_SOCKETS_PER_ADDRESS), over every port and path (/trpc and
+ *   /channel alike): the handshake past it is refused with 429.
+ * - Bytes waiting to be written to one socket: a client that stops reading is dropped once what
+ *   it has not taken passes MAX_BUFFERED_BYTES, instead of growing the server's memory.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { WebSocket, WebSocketServer } from 'ws';
+import { clientAddress } from '../client-address.js';
+
+/** More than any real update needs (a whole game is tens of kilobytes), little for an attacker. */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** Open websockets per address, shared by every port one app serves. */
+export class SocketBudget {
+  private readonly open = new Map<string, number>();
+
+  constructor(
+    readonly maxPerAddress: number,
+    private readonly trustProxy: boolean,
+  ) {}
+
+  /**
+   * Counts a websocket handshake against its address until its connection closes (whether the
+   * upgrade then succeeds or not). Returns null, or the refusal to answer with when the address
+   * is at its limit.
+   */
+  admit(req: IncomingMessage): string | null {
+    const address = clientAddress(req, this.trustProxy);
+    const count = this.open.get(address) ?? 0;
+    if (count >= this.maxPerAddress) return `Too many open websockets from this address: at most ${this.maxPerAddress}.`;
+    this.open.set(address, count + 1);
+    req.socket.once('close', () => {
+      const left = (this.open.get(address) ?? 1) - 1;
+      if (left <= 0) this.open.delete(address);
+      else this.open.set(address, left);
+    });
+    return null;
+  }
+
+  /** Open websockets from `address` now (for tests and metrics). */
+  openFrom(address: string): number {
+    return this.open.get(address) ?? 0;
+  }
+}
+
+/** Drops a socket whose reader has fallen more than `maxBuffered` bytes behind, at its next send. */
+export function dropSlowReader(socket: WebSocket, maxBuffered = MAX_BUFFERED_BYTES): void {
+  const send = socket.send.bind(socket);
+  socket.send = ((...args: Parameters<WebSocket['send']>) => {
+    if (socket.bufferedAmount > maxBuffered) {
+      socket.terminate();
+      return;
+    }
+    send(...args);
+  }) as WebSocket['send'];
+}
+
+/** Every socket the server accepts (tRPC's and /channel's alike). */
+export function dropSlowReaders(server: WebSocketServer, maxBuffered = MAX_BUFFERED_BYTES): void {
+  server.on('connection', (socket: WebSocket) => dropSlowReader(socket, maxBuffered));
+}

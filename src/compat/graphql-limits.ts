@@ -29,6 +29,12 @@ export const MAX_ALIASES = 15;
 export const MAX_COST = 20_000;
 /** renderedGame loads and renders a whole game: only a handful per request. */
 export const MAX_RENDERED_GAMES = 50;
+/**
+ * `User.games` costs a few database queries whatever fields are asked of it (the games, their
+ * players' users): counting its fields alone let one query under the cost limit run thousands of
+ * them (users(ids) of 200 ids, each game's players' games) and hold the server for seconds.
+ */
+export const MAX_GAME_LISTS = 20;
 /** The most `users(ids)` answers, and the most games `User.games(first)` gives. */
 export const MAX_USERS_PER_REQUEST = 200;
 export const MAX_GAMES_PER_USER = 50;
@@ -59,6 +65,7 @@ function argument(field: FieldNode, name: string) {
 interface Tally {
   cost: number;
   renders: number;
+  gameLists: number;
 }
 
 function tally(context: ValidationContext, selections: SelectionSetNode, type: GraphQLObjectType, multiplier: number, spreading: Set<string>, into: Tally): void {
@@ -69,6 +76,7 @@ function tally(context: ValidationContext, selections: SelectionSetNode, type: G
       // Unknown fields are refused by graphql's own rules.
       if (!field) continue;
       if (type.name === 'GameSummary' && field.name === 'renderedGame') into.renders += multiplier;
+      if (type.name === 'User' && field.name === 'games') into.gameLists += multiplier;
       const named = getNamedType(field.type);
       if (!selection.selectionSet || !isObjectType(named)) continue;
       const size = isListType(getNullableType(field.type)) ? (LIST_SIZES[`${type.name}.${field.name}`]?.(selection) ?? 1_000) : 1;
@@ -94,13 +102,21 @@ export const costRule: ValidationRule = (context) => ({
   OperationDefinition(operation) {
     const root = context.getSchema().getRootType(operation.operation);
     if (!root) return;
-    const found: Tally = { cost: 0, renders: 0 };
+    const found: Tally = { cost: 0, renders: 0, gameLists: 0 };
     tally(context, operation.selectionSet, root, 1, new Set(), found);
     if (found.renders > MAX_RENDERED_GAMES) {
       context.reportError(
         new GraphQLError(
           `renderedGame is served for at most ${MAX_RENDERED_GAMES} games per request, and this query could ask for ${found.renders}: ` +
             'ask for it under user(id: ...) or lobby(id: ...) with a small games(first: ...), not under lobbies, users or devUsers.',
+          { nodes: operation },
+        ),
+      );
+    } else if (found.gameLists > MAX_GAME_LISTS) {
+      context.reportError(
+        new GraphQLError(
+          `games is served for at most ${MAX_GAME_LISTS} users per request, and this query could ask for ${found.gameLists}: ` +
+            "ask for a few users' games at a time, not under lobbies, users(ids), devUsers or other games' players.",
           { nodes: operation },
         ),
       );

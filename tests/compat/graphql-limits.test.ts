@@ -43,8 +43,16 @@ describe('GraphQL limits', () => {
     expect(deep.json.errors[0].message).toBe('Syntax Error: Query depth limit of 8 exceeded, found 10.');
     const aliases = await host.graphql(aliased(16, `user(id: "${host.userID}") { name }`));
     expect(aliases.json.errors[0].message).toBe('Syntax Error: Aliases limit of 15 exceeded, found 16.');
-    const costly = await host.graphql('{ lobbies { host { games(first: 50) { players { user { name } } } } } }');
+    const costly = await host.graphql(aliased(15, 'lobbies { players { id name profilePictureURL subtitle isDev } }'));
     expect(costly.json.errors[0].message).toMatch(/^This query could ask for \d+ fields, more than the 20000 a request may/);
+    // Each user's games cost database queries whatever is asked of them: the same id 200 times,
+    // each game's players' games, is refused before it runs (it once held the server for 6 s).
+    const ids = JSON.stringify(Array.from({ length: 200 }, () => host.userID));
+    const lists = await host.graphql(`{ users(ids: ${ids}) { games(first: 3) { players { user { games(first: 1) { id } } } } } }`);
+    expect(lists.json.data).toBeUndefined();
+    expect(lists.json.errors[0].message).toBe(
+      "games is served for at most 20 users per request, and this query could ask for 5000: ask for a few users' games at a time, not under lobbies, users(ids), devUsers or other games' players.",
+    );
     // Fragments count as what they spread.
     const fragments = await host.graphql('query { lobbies { ...L } } fragment L on Lobby { host { games(first: 50) { renderedGame } } }');
     expect(fragments.json.errors[0].message).toMatch(/^renderedGame is served for at most 50 games per request/);

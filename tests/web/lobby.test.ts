@@ -58,6 +58,9 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       // The visible label (the lobby's name is there for screen readers only).
       const visible = async (link: typeof join) => (await link.innerText()).replace(lobbyName, '').trim();
       expect(await visible(join)).toBe(label === 'desktop' ? 'Join Lobby' : 'Join');
+      // On a phone the table scrolls sideways, and the row's button stays on screen.
+      const button = (await join.boundingBox())!;
+      expect(button.x + button.width).toBeLessThanOrEqual(guestViewport.width);
       expect(await join.textContent()).toContain(lobbyName);
       await axeClean(guest);
       await screenshot(guest, `lobby-list-${label}`);

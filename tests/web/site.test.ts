@@ -78,7 +78,7 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
           });
           await page.getByLabel('Name').fill('   ');
           await page.getByRole('button', { name: 'Log in as guest' }).click();
-          await page.waitForTimeout(300);
+          await page.getByRole('alert').getByText('A name needs at least one visible character.').waitFor();
           expect(posts).toBe(0);
           expect(pathOf(page)).toBe('/');
 

@@ -120,7 +120,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
               {AFFINITIES.filter((a) => a !== 'Leader').map((a) => `${a} ${player.cardIDs.filter((id) => state.cardsByID[id]?.affinity === a).length}`).join(' · ')}
             </Text>
           ) : (
-            <Text size="xs">{player.cardIDs.length} cards</Text>
+            <Text size="xs">{player.cardIDs.length === 1 ? '1 card' : `${player.cardIDs.length} cards`}</Text>
           )}
         </UnstyledButton>
       </Stack>

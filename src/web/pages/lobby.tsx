@@ -23,7 +23,7 @@ const OPTION_LABELS: Record<OptionKey, string> = {
   prerollDice: 'Pre-roll dice',
   randomLeader: 'Random leaders',
   biggerTradeRow: 'Bigger trade row',
-  wipeTradeRow: 'Wipe trade row each age',
+  wipeTradeRow: 'Wipe trade row each turn',
   wipeTributeRow: 'Wipe tribute row each age',
   warTokens: 'Clash tokens',
   rerollTokens: 'Reroll tokens',

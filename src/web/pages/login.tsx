@@ -51,7 +51,9 @@ export function Page() {
   async function logInAsGuest(event: FormEvent) {
     event.preventDefault();
     const username = name.trim().slice(0, GUEST_NAME_MAX);
-    if (!username || pending) return;
+    if (pending) return;
+    // The server's own words for an empty name, without the round trip.
+    if (!username) return setFailure('A name needs at least one visible character.');
     setPending(true);
     setFailure(null);
     try {

@@ -127,7 +127,8 @@ export function sentence(state: LogState, event: GameEvent): Segment[] {
     case 'USE_REROLL':
       return [player(state, event.payload.userID), text(` used a reroll token and rolled ${event.payload.rolls.join(', ')}`)];
     case 'GAIN_REROLL':
-      return [player(state, event.payload.userID), text(' chose to reroll')];
+      // Offered, not chosen: the player may now reroll (USE_REROLL) or keep (DECLINE_REROLL).
+      return [player(state, event.payload.userID), text(' may reroll')];
     case 'DECLINE_REROLL':
       return [player(state, event.payload.userID), text(' kept their roll')];
     case 'DEAL_CARD':

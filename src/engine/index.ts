@@ -10,7 +10,7 @@ export { createGame, SetupError, type GameSetup, type PlayerSetup } from './crea
 export { applyAction, type ActionResult } from './apply-action.js';
 export { advance } from './advance.js';
 export { startGame, playAction, type StepObserver } from './play.js';
-export { eventsFor, favorHidden, openViewFor, viewFor, type GameView, type OpenView } from './view.js';
+export { eventsFor, favorHidden, HIDDEN_PLAYER, openViewFor, viewFor, type GameView, type OpenView } from './view.js';
 export { pendingDecision, legalActions, type Decision, type DecisionSource, type CardChoice, type Refusal } from './pending.js';
 export { clashWinProbabilities, diceSumDistribution } from './probability.js';
 export { migrate, migrateV1toV2, migrateV2toV3, migrateV3toV4, type SaveV1, type SaveV2, type SaveV3 } from './migrations.js';

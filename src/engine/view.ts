@@ -42,6 +42,9 @@ function hideTriggered(list: TriggeredCard[]): TriggeredCard[] {
   return list.map((t) => ({ ...t, favor: 0 }));
 }
 
+/** The userID of another player's tributes while favor is hidden: nobody's. */
+export const HIDDEN_PLAYER: UserID = '';
+
 /** An event as `viewerID` may see it while favor is hidden. */
 function withoutFavor(event: GameEvent, viewerID: UserID | null): GameEvent {
   switch (event.type) {
@@ -51,18 +54,11 @@ function withoutFavor(event: GameEvent, viewerID: UserID | null): GameEvent {
         payload: { ...event.payload, favor: 0, prophecyFavor: 0, triggeredCards: hideTriggered(event.payload.triggeredCards) },
       };
     case 'GAIN_TRIBUTES': {
-      // Another player's tributes would tell their tokens, and so their favor.
-      const own = event.payload.userID === viewerID;
-      return {
-        ...event,
-        payload: {
-          ...event.payload,
-          tributeIDs: own ? event.payload.tributeIDs : [],
-          tributeTokens: own ? event.payload.tributeTokens : 0,
-          favor: 0,
-          triggeredCards: hideTriggered(event.payload.triggeredCards),
-        },
-      };
+      if (event.payload.userID === viewerID) return { ...event, payload: { ...event.payload, favor: 0, triggeredCards: hideTriggered(event.payload.triggeredCards) } };
+      // Another player's tributes would tell their tokens, and so their favor. Not even whose they
+      // were: with the tributes seen leaving the row, that would name them; and the cards they
+      // triggered are on the table, so they would name the player too.
+      return { ...event, payload: { userID: HIDDEN_PLAYER, tributeIDs: [], tributeTokens: 0, favor: 0, triggeredCards: [] } };
     }
     case 'EARN_TOKEN':
       return { ...event, payload: { ...event.payload, triggeredCards: hideTriggered(event.payload.triggeredCards) } };

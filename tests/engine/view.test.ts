@@ -209,7 +209,8 @@ describe('tribute tokens under hideFavor', () => {
     const tributes = mine.events.filter((e) => e.type === 'GAIN_TRIBUTES').map((e) => e.payload);
     expect(tributes).toEqual([
       { userID: 'ann', tributeIDs: [1000], favor: 0, tributeTokens: 1, triggeredCards: [] },
-      { userID: 'bob', tributeIDs: [], favor: 0, tributeTokens: 0, triggeredCards: [] },
+      // Not even whose: with the tribute seen leaving the row, that would tell Bob's tokens.
+      { userID: '', tributeIDs: [], favor: 0, tributeTokens: 0, triggeredCards: [] },
     ]);
     const spectator = viewFor(game, null);
     expect(spectator.players.map((p) => [p.tributeIDs, p.counters.tributeTokens])).toEqual([

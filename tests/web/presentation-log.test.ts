@@ -137,6 +137,8 @@ describe('sentences', () => {
     expect(sentenceText(sentence(s, ev('EARN_TOKEN', { userID: 'u2', token: 'War', triggeredCards: [] })))).toBe('Bo earned a Clash token');
     expect(sentenceText(sentence(s, ev('BID', { userID: 'u3', cardID: card, spentMilitary: 2, military: 3 })))).toBe(`Cy bid 3 military (spent 2) on ${name}`);
     expect(sentenceText(sentence(s, ev('BID', { userID: 'u3', cardID: card, spentMilitary: 3, military: 3 })))).toBe(`Cy bid 3 military on ${name}`);
+    const hidden = ev('GAIN_TRIBUTES', { userID: '', tributeIDs: [], favor: 0, tributeTokens: 0, triggeredCards: [] });
+    expect(sentenceText(sentence(s, hidden))).toBe('Another player completed tributes (hidden until the game ends)');
     // Offered a reroll, which they may take or decline: not a choice yet.
     expect(sentenceText(sentence(s, ev('GAIN_REROLL', { userID: 'u1' })))).toBe('Ada may reroll');
     expect(sentenceText(sentence(s, ev('DECLINE_REROLL', { userID: 'u1' })))).toBe('Ada kept their roll');

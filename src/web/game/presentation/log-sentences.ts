@@ -5,6 +5,7 @@
  */
 import type { GameEvent } from '../../../engine/events.js';
 import type { Affinity } from '../../../engine/types.js';
+import { HIDDEN_PLAYER } from '../../../engine/view.js';
 import type { GameScreenState } from '../model.js';
 import { formatShortDuration, PHASE_NAMES, playerRef, type PlayerRef } from './format.js';
 
@@ -93,6 +94,8 @@ export function sentence(state: LogState, event: GameEvent): Segment[] {
     }
     case 'GAIN_TRIBUTES': {
       const p = event.payload;
+      // Another player's, under hideFavor: the engine does not say whose.
+      if (p.userID === HIDDEN_PLAYER) return [text('Another player completed tributes (hidden until the game ends)')];
       const got = [`+${plural(p.tributeTokens, 'tribute token')}`];
       if (showFavor && p.favor) got.push(`${signed(p.favor)} favor`);
       return [player(state, p.userID), text(' completed '), ...list(p.tributeIDs.map((id) => [tribute(state, id)])), text(` (${got.join(', ')})`)];

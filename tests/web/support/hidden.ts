@@ -71,7 +71,8 @@ export function viewLeaks(update: WireLike): string[] {
     }
     for (const e of update.events) {
       if ((e.type === 'GAIN_CARD' || e.type === 'GAIN_TRIBUTES') && e.payload.favor !== 0) problems.push(`favor in ${e.type} under hideFavor`);
-      if (e.type === 'GAIN_TRIBUTES' && others(e.payload.userID) && e.payload.userID !== '') problems.push(`whose tributes (${e.payload.userID}) under hideFavor`);
+      const whose = String(e.payload.userID);
+      if (e.type === 'GAIN_TRIBUTES' && others(whose) && whose !== '') problems.push(`whose tributes (${whose}) under hideFavor`);
     }
   }
   return problems;

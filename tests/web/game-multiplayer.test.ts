@@ -169,6 +169,8 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
     expect(await pa.locator('[data-game-phase]').count()).toBe(1);
     expect(await pa.getByText('Unexpected Application Error').count()).toBe(0);
     await pb.getByRole('button', { name: /^CHAT/ }).getByLabel('1 unread').waitFor();
+    // One's own message is never unread, on the CHAT button or on the corner chat.
+    expect(await pa.getByLabel(/unread/).count()).toBe(0);
     await pb.getByRole('button', { name: /^CHAT/ }).click();
     await pb.getByRole('dialog', { name: 'Game Chat' }).getByText('Ann: good luck').waitFor();
     await pb.getByRole('dialog', { name: 'Game Chat' }).getByRole('button', { name: 'Close' }).click();

@@ -155,6 +155,12 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       expect(await end.locator('h2').textContent()).toMatch(/ wins!$/);
       expect(await page.getByRole('status').filter({ hasText: 'won!' }).textContent()).toMatch(/ won!$/);
       expect(await end.getByRole('link', { name: 'Return to Lobby' }).getAttribute('href')).toBe('/');
+      // The standings: every player, most favor first, a winner on top.
+      const standing = end.getByRole('table', { name: 'Final standings' }).locator('tbody tr');
+      const favors = (await standing.locator('td:nth-child(3)').allTextContents()).map(Number);
+      expect(favors.length).toBeGreaterThanOrEqual(2);
+      expect(favors).toEqual([...favors].sort((a, b) => b - a));
+      expect(await standing.first().getAttribute('data-winner')).toBe('true');
       await end.locator('.apexcharts-pie').first().waitFor({ timeout: 15_000 });
       await expect(header.textContent()).resolves.toMatch(/^Game Over!\d+:\d\d:\d\d$/);
       expect(await seriousAxeViolations(page)).toEqual([]);

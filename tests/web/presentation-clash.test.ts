@@ -7,6 +7,7 @@ import {
   frameAt,
   lastResultsAt,
   resultAt,
+  describeResultLabel,
   resultLabel,
   roundWinner,
   rollStepDelays,
@@ -81,6 +82,14 @@ describe('result labels', () => {
     expect(resultLabel(r, 'a', 'b')).toBe('L+');
     expect(resultLabel(r, 'b', 'b')).toBe('W-');
     expect(resultLabel(r, 'c', 'b')).toBe('L-');
+    expect(['W+', 'W-', 'W', 'L+', 'L-', 'L'].map(describeResultLabel)).toEqual([
+      'Won, with the highest bid',
+      'Won, against a higher bid',
+      'Won',
+      'Lost, with the highest bid',
+      'Lost, against a higher bid',
+      'Lost',
+    ]);
   });
 
   test('equal bonuses get no sign; a shared top bonus is not strictly higher', () => {

@@ -13,7 +13,7 @@ import {
   RESOURCE_FLY_MS,
   units,
 } from '../../src/web/game/presentation/animation-plan.js';
-import { winnerNames, timePie } from '../../src/web/game/presentation/end-stats.js';
+import { standings, winnerNames, timePie } from '../../src/web/game/presentation/end-stats.js';
 import { contrast, formatDuration, joinNames, textOn, TIMER_REFRESH_MS } from '../../src/web/game/presentation/format.js';
 import { soundCue, SOUND_VOLUME } from '../../src/web/game/presentation/sound-cues.js';
 import { TICK_MS, tickValues } from '../../src/web/game/presentation/ticking.js';
@@ -51,6 +51,27 @@ describe('names and colours', () => {
     } as never;
     expect(`${winnerNames(state)} wins!`).toBe('Ada and Bo wins!');
     expect(timePie(state).series).toEqual([13, 0]);
+  });
+
+  test('standings: most favor first, equal favor shares a rank, the tie-break winner first among equals', () => {
+    const sources = (cards: number, tributes: number) => ({ cards, tributes, prophecies: 1, resources: 0 });
+    const state = {
+      usersByID: { a: { id: 'a', name: 'Ada', profilePictureURL: null }, b: { id: 'b', name: 'Bo', profilePictureURL: null }, c: { id: 'c', name: 'Cy', profilePictureURL: null } },
+      game: {
+        players: [
+          { userID: 'a', color: '#d9480f', counters: { favor: 9 }, favorSources: sources(5, 3) },
+          { userID: 'b', color: '#1971c2', counters: { favor: 12 }, favorSources: sources(8, 3) },
+          { userID: 'c', color: '#2f9e44', counters: { favor: 12 }, favorSources: sources(2, 9) },
+        ],
+        winnerIDs: ['c'],
+        totalThinkingMillisByPlayerID: {},
+      },
+    } as never;
+    expect(standings(state).map((r) => [r.rank, r.name, r.winner, r.favor, r.cards, r.tributes])).toEqual([
+      [1, 'Cy', true, 12, 2, 9],
+      [1, 'Bo', false, 12, 8, 3],
+      [3, 'Ada', false, 9, 5, 3],
+    ]);
   });
 
   test('every seat colour gets a name text colour readable on it (WCAG AA)', () => {

@@ -108,6 +108,9 @@ describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
       await page.getByRole('heading', { level: 1, name: 'Game Rules' }).waitFor();
       await expect.poll(async () => (await page.locator('#war-probability').boundingBox())?.y ?? -1, { timeout: WAIT }).toBeLessThan(viewport.height / 2);
       expect((await page.locator('#war-probability').boundingBox())!.y).toBeGreaterThanOrEqual(0);
+      // The whole table fits the width, the phone's included: nothing to scroll to.
+      const wrap = page.getByRole('region', { name: 'War probability table' });
+      expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
       await screenshot(page, `rules-war-probability-${label}`);
       await context.close();
     });

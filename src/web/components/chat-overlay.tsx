@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ChatMessage } from '../lib/api-types.js';
+import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 
 /** The chat body is 250 px high and the window 200 px wide. */
@@ -26,6 +27,10 @@ export function ChatOverlay({ room, title }: { room: string; title: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const openRef = useRef(open);
   openRef.current = open;
+  // One's own messages are never unread.
+  const me = useSession().user?.id ?? null;
+  const meRef = useRef(me);
+  meRef.current = me;
   const body = useRef<HTMLDivElement>(null);
 
   const history = trpc.chat.history.useQuery({ room }, { staleTime: Infinity });
@@ -35,7 +40,7 @@ export function ChatOverlay({ room, title }: { room: string; title: string }) {
     {
       onData: (message) => {
         setMessages((held) => (held.some((m) => m.id === message.id) ? held : [...held, message]));
-        if (!openRef.current) setUnread((n) => n + 1);
+        if (!openRef.current && message.senderID !== meRef.current) setUnread((n) => n + 1);
       },
     },
   );

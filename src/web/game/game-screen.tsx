@@ -120,13 +120,13 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
             <Tabs.Tab value="boards">Boards</Tabs.Tab>
             <Tabs.Tab value="log">Log</Tabs.Tab>
           </Tabs.List>
-          <Tabs.Panel value="table" pt="xs">
+          <Tabs.Panel value="table" pt="xs" px={6}>
             {table}
           </Tabs.Panel>
-          <Tabs.Panel value="boards" pt="xs">
+          <Tabs.Panel value="boards" pt="xs" px={6}>
             {boards}
           </Tabs.Panel>
-          <Tabs.Panel value="log" pt="xs">
+          <Tabs.Panel value="log" pt="xs" px={6}>
             <Stack>
               <Presentation.EventLog state={state} />
               <Presentation.MythosInfoPanel />

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { GameEvent } from '../../../engine/events.js';
 import type { GameScreenState } from '../model.js';
-import { clashPlayers, clashTimeline, COMPLETE_PAUSE_MS, resultAt, resultLabel, roundWinner, ROLL_STEPS, type ClashFrame } from './clash.js';
+import { clashPlayers, clashTimeline, COMPLETE_PAUSE_MS, describeResultLabel, resultAt, resultLabel, roundWinner, ROLL_STEPS, type ClashFrame } from './clash.js';
 import { clashKey, type ClashLike } from './clash-shows.js';
 import { animationStore } from './animation-store.js';
 import { AnimationLayer } from './animation-layer.js';
@@ -178,8 +178,8 @@ function ClashDice({ state, event, onDone, fromRound = 0, instant = false, compl
               <span role="cell" className={classes.clashTotal}>
                 {result ? `= ${result.total}` : '= ?'}
               </span>
-              <span role="cell" className={classes.clashLabel} data-label={label || undefined}>
-                {label}
+              <span role="cell" className={classes.clashLabel} data-label={label || undefined} title={label ? describeResultLabel(label) : undefined}>
+                {label && <abbr title={describeResultLabel(label)}>{label}</abbr>}
               </span>
             </div>
           );

@@ -101,6 +101,14 @@ export function resultLabel(round: ClashRound, playerID: string, winnerID: strin
   return base;
 }
 
+/** A result label in words, for its tooltip and screen readers: 'W+' is 'Won, with the highest bid'. */
+export function describeResultLabel(label: string): string {
+  const outcome = label.startsWith('W') ? 'Won' : 'Lost';
+  if (label.endsWith('+')) return `${outcome}, with the highest bid`;
+  if (label.endsWith('-')) return `${outcome}, against a higher bid`;
+  return outcome;
+}
+
 /** The players of a clash in a stable order (the order of the first round). */
 export function clashPlayers(rounds: readonly ClashRound[]): string[] {
   return Object.keys(rounds[0] ?? {});

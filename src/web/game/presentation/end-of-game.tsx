@@ -1,16 +1,18 @@
 /**
  * The end-of-game view, shown only once the game has an end timestamp and the last turn has
  * played out on screen (its clash rolled, its cards landed): '{names} wins!', a
- * 'Return to Lobby' link, a minimize toggle, the favor and time pies (apexcharts, loaded lazily)
+ * 'Return to Lobby' link, a minimize toggle, the standings (each player's favor and where it came
+ * from), the favor and time pies (apexcharts, loaded lazily)
  * and 'More graphs to come!'; and how to verify the dice when the view reveals the seed.
  * `WinnerBanner` is the game screen's own line: '{names} won!'.
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Anchor, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconMaximize, IconMinimize, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { GameScreenState } from '../model.js';
-import { favorPie, timePie, winnerNames } from './end-stats.js';
+import { favorPie, standings, timePie, winnerNames, type Standing } from './end-stats.js';
+import { textOn } from './format.js';
 import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
@@ -39,6 +41,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const [minimized, setMinimized] = useState(false);
   const favor = useMemo(() => favorPie(state), [state]);
   const time = useMemo(() => timePie(state), [state]);
+  const rows = useMemo(() => standings(state), [state]);
   const playing = usePresentationPlaying();
   if (state.game.gameEndTimestamp === null || playing) return null;
   const toggle = () => {
@@ -59,6 +62,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
       </header>
       {!minimized && (
         <>
+          <StandingsTable rows={rows} />
           <Suspense fallback={<p className={classes.logEmpty}>Loading...</p>}>
             <EndCharts favor={favor} time={time} />
           </Suspense>
@@ -82,9 +86,46 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           )}
         </>
       )}
-      <Anchor component={Link} to="/" className={classes.returnLink}>
+      <Button component={Link} to="/" color="gold" className={classes.returnLink}>
         Return to Lobby
-      </Anchor>
+      </Button>
     </section>
+  );
+}
+
+function StandingsTable({ rows }: { rows: Standing[] }) {
+  return (
+    <table className={classes.standings}>
+      <caption className={classes.visuallyHidden}>Final standings</caption>
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Player</th>
+          <th scope="col">Favor</th>
+          <th scope="col" className={classes.standingsDetail}>Cards</th>
+          <th scope="col" className={classes.standingsDetail}>Tributes</th>
+          <th scope="col" className={classes.standingsDetail}>Prophecies</th>
+          <th scope="col" className={classes.standingsDetail}>Resources</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.userID} data-winner={row.winner || undefined}>
+            <td>{row.rank}</td>
+            <th scope="row">
+              <span className={classes.standingsName} style={{ background: row.color, color: textOn(row.color) }}>
+                {row.winner && <IconTrophy size={14} aria-label="winner" />}
+                {row.name}
+              </span>
+            </th>
+            <td className={classes.standingsFavor}>{row.favor}</td>
+            <td className={classes.standingsDetail}>{row.cards}</td>
+            <td className={classes.standingsDetail}>{row.tributes}</td>
+            <td className={classes.standingsDetail}>{row.prophecies}</td>
+            <td className={classes.standingsDetail}>{row.resources}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

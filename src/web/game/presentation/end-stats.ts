@@ -1,10 +1,41 @@
-/** The end-of-game view's numbers: winners' names and the two pies' series. Pure. */
+/** The end-of-game view's numbers: winners' names, the standings and the two pies' series. Pure. */
 import type { GameScreenState } from '../model.js';
 import { joinNames, playerRef } from './format.js';
 
 type EndState = Pick<GameScreenState, 'usersByID'> & {
   game: Pick<GameScreenState['game'], 'players' | 'winnerIDs' | 'totalThinkingMillisByPlayerID'>;
 };
+
+export interface Standing {
+  /** 1 for the most favor; players with equal favor share a rank (1, 1, 3). */
+  rank: number;
+  userID: string;
+  name: string;
+  color: string;
+  winner: boolean;
+  favor: number;
+  /** Where the favor came from: printed and triggered card favor, tributes, prophecies, leftovers. */
+  cards: number;
+  tributes: number;
+  prophecies: number;
+  resources: number;
+}
+
+/** Players by final favor, most first (seat order among equals), with where their favor came from. */
+export function standings(state: EndState): Standing[] {
+  const rows = state.game.players
+    .map((p) => ({
+      userID: p.userID,
+      name: playerRef(state, p.userID).name,
+      color: p.color,
+      winner: state.game.winnerIDs.includes(p.userID),
+      favor: p.counters.favor,
+      ...p.favorSources,
+    }))
+    // A tie-break the engine settled puts its winner first among equals.
+    .sort((a, b) => b.favor - a.favor || Number(b.winner) - Number(a.winner));
+  return rows.map((row) => ({ ...row, rank: 1 + rows.filter((other) => other.favor > row.favor).length }));
+}
 
 /** The winners' names as the spec shows them: ties joined by ' and '. */
 export function winnerNames(state: EndState): string {

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Modal, TextInput } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
+import { useSession } from '../../lib/session.js';
 import { trpc } from '../../lib/trpc.js';
 import type { GameScreenState } from '../model.js';
 import { useLongPress } from './long-press.js';
@@ -43,12 +44,14 @@ function GameChatModal({ gameID, opened, onClose, onUnseen }: { gameID: string; 
   const [live, setLive] = useState<ChatMessage[]>([]);
   const [draft, setDraft] = useState('');
   const send = trpc.chat.send.useMutation();
+  const me = useSession().user?.id ?? null;
   trpc.chat.onRoom.useSubscription(
     { room },
     {
       onData: (message) => {
         setLive((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
-        onUnseen();
+        // One's own messages are never unread.
+        if (message.senderID !== me) onUnseen();
       },
     },
   );

@@ -11,7 +11,7 @@ import type { UserRow } from '../server/db/schema.js';
 import type { Services } from '../server/services/services.js';
 import { viewerOf } from '../server/services/game-views.js';
 import { actionInput, addBotInput, setModuleInput, setOptionInput } from '../server/trpc/schemas.js';
-import { requireUser } from './session.js';
+import { requireUser, userOf } from './session.js';
 
 type Params = { id: string };
 
@@ -59,7 +59,10 @@ export function registerRest(app: FastifyInstance, services: Services): void {
 }
 
 function routes(app: FastifyInstance, services: Services): void {
-  app.get('/api/game_definitions', async () => services.definitions);
+  app.get('/api/game_definitions', async (request) => {
+    const user = await userOf(services, request);
+    return services.definitionsFor(user !== null && services.users.isDev(user));
+  });
 
   app.get<{ Params: Params }>('/api/game/:id/state', async (request) => {
     const user = await requireUser(services, request);

@@ -80,6 +80,9 @@ describe('anonymous callers (login, rules and cards only)', () => {
     const definitions = await anonymous.call('GET', '/api/game_definitions');
     expect(definitions.status).toBe(200);
     expect(definitions.json.cardDefs.length).toBeGreaterThan(100);
+    // A developer-only module is named, not given.
+    const noupgrade = definitions.json.modules.find((m: { key: string }) => m.key === 'noupgrade');
+    expect(noupgrade).toMatchObject({ state: 'devOnly', cardDefs: [], replaceCore: [] });
   });
 
   it('every GraphQL query answers 401 in the GraphQL shape, by GET and by POST', async () => {

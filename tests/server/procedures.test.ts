@@ -126,6 +126,20 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
       expect(options.unbid).toEqual({ key: 'unbid', default: true, devOnly: false });
       for (const key of ['prerollDice', 'retreat1', 'retreat2', 'retreat3']) expect(options[key]).toEqual({ key, default: false, devOnly: true });
     });
+
+    test("get: a dev-only module's cards and rules go to developers only; everyone else sees its name", async () => {
+      const { anonymous, host, dev } = roles();
+      const content = (m: { cardDefs: unknown[]; tributeCardDefs: unknown[]; replaceCore: unknown[]; cardsToRemove: unknown[] }) =>
+        m.cardDefs.length + m.tributeCardDefs.length + m.replaceCore.length + m.cardsToRemove.length;
+      const noupgrade = async (client: typeof anonymous) => (await client.definitions.get.query()).modules.find((m) => m.key === 'noupgrade')!;
+      for (const client of [anonymous, host.client]) {
+        expect(await noupgrade(client)).toMatchObject({ key: 'noupgrade', name: 'No Upgrades', state: 'devOnly', cardDefs: [], replaceCore: [], gameOptionsToAdd: {} });
+      }
+      expect(content(await noupgrade(dev.client))).toBeGreaterThan(0);
+      // The enabled modules are the same for everyone.
+      const alt = async (client: typeof anonymous) => (await client.definitions.get.query()).modules.find((m) => m.key === 'altleaders')!;
+      expect(await alt(anonymous)).toEqual(await alt(dev.client));
+    });
   });
 
   describe('lobbies', () => {

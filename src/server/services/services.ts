@@ -12,6 +12,7 @@ import { ChatService } from './chat.js';
 import { GameService } from './game-service.js';
 import { HistoryService } from './history.js';
 import { LobbyService } from './lobbies.js';
+import { definitionsViews } from './definitions-view.js';
 import { RateLimit } from './rate-limit.js';
 import { UserService } from './users.js';
 
@@ -20,6 +21,8 @@ export interface Services {
   db: Db;
   bus: Bus;
   definitions: GameDefinitions;
+  /** The definitions as a developer (everything) or anyone else (no dev-only module content) sees them. */
+  definitionsFor: (isDev: boolean) => GameDefinitions;
   users: UserService;
   sessions: SessionService;
   jwt: JwtService;
@@ -79,6 +82,7 @@ export function buildServices(deps: {
     db: deps.db,
     bus: deps.bus,
     definitions: deps.definitions,
+    definitionsFor: definitionsViews(deps.definitions),
     users,
     sessions,
     jwt: new JwtService(deps.sessionSecret, sessions),

@@ -4,9 +4,9 @@ import { DEV_ONLY_OPTIONS } from '../../services/lobbies.js';
 import { publicProcedure, router } from '../trpc.js';
 
 export const definitionsRouter = router({
-  /** The game definitions: cards, tributes, modules; plus bot kinds and options. */
+  /** The game definitions: cards, tributes, modules (dev-only ones' content for developers); plus bot kinds and options. */
   get: publicProcedure.query(({ ctx }) => ({
-    ...ctx.services.definitions,
+    ...ctx.services.definitionsFor(ctx.isDev),
     bots: BOT_TYPES.map((type) => ({ type, label: BOTS[type].label, visibility: BOTS[type].visibility })),
     options: GAME_OPTION_KEYS.map((key) => ({ key, default: DEFAULT_OPTIONS[key], devOnly: DEV_ONLY_OPTIONS.includes(key) })),
   })),

@@ -47,6 +47,8 @@ export interface Config {
   maxOpenLobbiesPerUser: number;
   /** Unfinished games one user may be seated in when starting another. */
   maxRunningGamesPerUser: number;
+  /** Lobby changes one user may make in any 10 seconds. */
+  lobbyChangesPerUser: number;
   /** Websockets (/trpc and /channel, on every port) one address may hold open at once. */
   maxSocketsPerAddress: number;
   /** Subscriptions one websocket (/trpc or /channel) may hold. */
@@ -129,6 +131,7 @@ export function configFromEnv(env: Env = process.env): Config {
     connectionTimeoutMs: int(env, 'CONNECTION_TIMEOUT_MS', 60_000),
     maxOpenLobbiesPerUser: int(env, 'MAX_OPEN_LOBBIES_PER_USER', 3),
     maxRunningGamesPerUser: int(env, 'MAX_RUNNING_GAMES_PER_USER', 10),
+    lobbyChangesPerUser: int(env, 'LOBBY_CHANGES_PER_USER', 30),
     maxSocketsPerAddress: int(env, 'MAX_SOCKETS_PER_ADDRESS', 32),
     maxSubscriptionsPerSocket: int(env, 'MAX_SUBSCRIPTIONS_PER_SOCKET', 100),
     guestLoginsPerAddress: int(env, 'GUEST_LOGINS_PER_ADDRESS', 20),

@@ -59,6 +59,23 @@ describe('per-user caps', () => {
     ben.close();
   });
 
+  test('LOBBY_CHANGES_PER_USER changes in any 10 s; the next is refused and changes nothing; other users are not held up', async () => {
+    server = await startServer({ lobbyChangesPerUser: 5 });
+    const [host, guest] = await Promise.all([signInGuest(server, 'Toggler'), signInGuest(server, 'Patient')]);
+    const lobbyID = (await host.client.lobbies.create.mutate()).id;
+    for (let i = 0; i < 4; i++) await host.client.lobbies.setOption.mutate({ lobbyID, option: 'hideFavor', value: i % 2 === 0 });
+    const before = await host.client.lobbies.get.query({ lobbyID });
+    expect(await refused(host.client.lobbies.setOption.mutate({ lobbyID, option: 'hideFavor', value: true }))).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      httpStatus: 429,
+      message: 'You are changing lobbies too fast. Wait a moment.',
+    });
+    expect(await host.client.lobbies.get.query({ lobbyID })).toEqual(before);
+    await guest.client.lobbies.join.mutate({ lobbyID });
+    host.close();
+    guest.close();
+  });
+
   test('a user seated in MAX_RUNNING_GAMES_PER_USER unfinished games may not start another', async () => {
     server = await startServer({ maxRunningGamesPerUser: 2 });
     const host = await signInGuest(server, 'Starter');

@@ -52,6 +52,7 @@ export async function startServer(
     guestLoginsPerAddress: 100_000,
     maxOpenLobbiesPerUser: 1_000,
     maxSocketsPerAddress: 100_000,
+    lobbyChangesPerUser: 100_000,
     ...overrides,
   };
   const app = await buildApp(config, { logger: options.logger ?? pino({ level: 'silent' }) });

@@ -26,6 +26,7 @@ import { TURN_TIMER_SETTINGS, type TurnTimerSetting } from './attendance.js';
 import { refuse } from './errors.js';
 import type { GameService } from './game-service.js';
 import { SerialQueue } from './serial-queue.js';
+import { RateLimit } from './rate-limit.js';
 import type { PublicUser, UserService } from './users.js';
 
 /** Options only developers may change (experimental rules). */
@@ -65,7 +66,12 @@ export const LOBBY_LIST_SIZE = 200;
 export interface LobbyLimits {
   maxOpenLobbiesPerUser: number;
   maxRunningGamesPerUser: number;
+  /** Lobby changes (create, join, leave, kick, bots, options, start) one user may make in any 10 s. */
+  lobbyChangesPerUser: number;
 }
+
+/** The window of `lobbyChangesPerUser`. */
+export const LOBBY_CHANGES_WINDOW_MS = 10_000;
 
 export class LobbyService {
   /** The lobby list after each change, computed once for every watcher. */
@@ -81,9 +87,21 @@ export class LobbyService {
     private readonly limits: LobbyLimits,
   ) {
     this.listFeed = new SharedFeed(bus, LOBBY_LIST_TOPIC, () => this.list());
+    this.changesPerUser = new RateLimit(limits.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now);
+  }
+
+  /**
+   * Every change is sent to everyone watching the lobby list: one user toggling an option in a
+   * loop would make the server do that for all of them, without end.
+   */
+  private readonly changesPerUser: RateLimit;
+
+  private throttle(user: UserRow): void {
+    if (!this.changesPerUser.take(user.id)) throw refuse('TOO_MANY_REQUESTS', 'You are changing lobbies too fast. Wait a moment.');
   }
 
   async create(host: UserRow): Promise<string> {
+    this.throttle(host);
     const id = `l_${randomBytes(9).toString('base64url')}`;
     const now = this.now();
     // One host's creations in this process wait for each other, so two at once cannot both pass the cap.
@@ -122,6 +140,7 @@ export class LobbyService {
   }
 
   async join(lobbyID: string, user: UserRow): Promise<void> {
+    this.throttle(user);
     // Serialised per user as creations are, so two joins at once cannot both pass the cap.
     await this.serialised(`host/${user.id}`, () =>
       this.change(lobbyID, async (lobby, seats, trx) => {
@@ -154,6 +173,7 @@ export class LobbyService {
 
   /** Leave (a player removing themself) or kick (the host removing another). */
   async removePlayer(lobbyID: string, actor: UserRow, playerID: string): Promise<void> {
+    this.throttle(actor);
     await this.change(lobbyID, async (lobby, seats, trx) => {
       const seat = seats.find((s) => s.user_id === playerID);
       if (!seat) throw refuse('NOT_FOUND', 'That player is not in this lobby.');
@@ -174,6 +194,7 @@ export class LobbyService {
   }
 
   async addBot(lobbyID: string, actor: UserRow, botType: BotType): Promise<void> {
+    this.throttle(actor);
     if (!BOT_TYPES.includes(botType)) throw refuse('BAD_REQUEST', `Unknown bot: ${String(botType)}.`);
     const visibility = BOTS[botType].visibility;
     if (visibility !== 'visible' && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can add a ${botType} bot.`);
@@ -186,6 +207,7 @@ export class LobbyService {
   }
 
   async setOption(lobbyID: string, actor: UserRow, option: GameOptionKey, value: boolean): Promise<void> {
+    this.throttle(actor);
     if (!GAME_OPTION_KEYS.includes(option)) throw refuse('BAD_REQUEST', `Unknown game option: ${String(option)}.`);
     if (DEV_ONLY_OPTIONS.includes(option) && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can change ${option}.`);
     await this.change(lobbyID, async (lobby, _seats, trx) => {
@@ -196,6 +218,7 @@ export class LobbyService {
   }
 
   async setTurnTimer(lobbyID: string, actor: UserRow, turnTimer: TurnTimerSetting): Promise<void> {
+    this.throttle(actor);
     if (!TURN_TIMER_SETTINGS.includes(turnTimer)) throw refuse('BAD_REQUEST', `Unknown turn timer setting: ${String(turnTimer)}.`);
     await this.change(lobbyID, async (lobby, _seats, trx) => {
       this.mustHost(lobby, actor);
@@ -204,6 +227,7 @@ export class LobbyService {
   }
 
   async setModule(lobbyID: string, actor: UserRow, key: ModuleKey, enabled: boolean): Promise<void> {
+    this.throttle(actor);
     const module = this.definitions.modules.find((m) => m.key === key);
     if (!module || !MODULE_KEYS.includes(key)) throw refuse('BAD_REQUEST', `Module ${String(key)} not found`);
     if (module.state === 'disabled') throw refuse('FORBIDDEN', `Module ${key} is not available.`);
@@ -217,6 +241,7 @@ export class LobbyService {
   }
 
   async start(lobbyID: string, actor: UserRow): Promise<string> {
+    this.throttle(actor);
     const created: Game[] = [];
     await this.change(lobbyID, async (lobby, seats, trx) => {
       this.mustHost(lobby, actor);

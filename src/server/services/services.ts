@@ -76,6 +76,7 @@ export function buildServices(deps: {
   lobbies = new LobbyService(kysely, deps.bus, users, games, deps.definitions, now, {
     maxOpenLobbiesPerUser: deps.config.maxOpenLobbiesPerUser,
     maxRunningGamesPerUser: deps.config.maxRunningGamesPerUser,
+    lobbyChangesPerUser: deps.config.lobbyChangesPerUser,
   });
   return {
     config: deps.config,

@@ -29,11 +29,15 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       await page.goto(`${site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
       await page.locator('[data-game-phase]').waitFor();
       const shots = new Set<string>();
+      // The header keeps one height whatever the phase's name (on a phone too).
+      const headerHeights = new Set<number>();
       const log = await playToEnd(page, async (decision) => {
+        headerHeights.add(Math.round((await page.getByTestId('game-header').boundingBox())!.height));
         if (shots.has(decision)) return;
         shots.add(decision);
         await screenshot(page, `game-${decision.toLowerCase()}-${label}`);
       });
+      expect([...headerHeights]).toHaveLength(1);
       // The end view comes once the last turn has played out on screen.
       await page.getByTestId('end-of-game').getByText('More graphs to come!').waitFor({ timeout: 30_000 });
       await screenshot(page, `game-end-${label}`);

@@ -41,11 +41,6 @@ export class SocketBudget {
     });
     return null;
   }
-
-  /** Open websockets from `address` now (for tests and metrics). */
-  openFrom(address: string): number {
-    return this.open.get(address) ?? 0;
-  }
 }
 
 /** Drops a socket whose reader has fallen more than `maxBuffered` bytes behind, at its next send. */

@@ -76,6 +76,11 @@ export const LOBBY_CHANGES_WINDOW_MS = 10_000;
 export class LobbyService {
   /** The lobby list after each change, computed once for every watcher. */
   readonly listFeed: SharedFeed<LobbyView[]>;
+  /**
+   * Every change is sent to everyone watching the lobby list: one user toggling an option in a
+   * loop would make the server do that for all of them, without end.
+   */
+  private readonly changesPerUser: RateLimit;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -89,12 +94,6 @@ export class LobbyService {
     this.listFeed = new SharedFeed(bus, LOBBY_LIST_TOPIC, () => this.list());
     this.changesPerUser = new RateLimit(limits.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now);
   }
-
-  /**
-   * Every change is sent to everyone watching the lobby list: one user toggling an option in a
-   * loop would make the server do that for all of them, without end.
-   */
-  private readonly changesPerUser: RateLimit;
 
   private throttle(user: UserRow): void {
     if (!this.changesPerUser.take(user.id)) throw refuse('TOO_MANY_REQUESTS', 'You are changing lobbies too fast. Wait a moment.');
@@ -327,7 +326,7 @@ export class LobbyService {
     });
   }
 
-  /** Work per lobby (and per host, for creations), one at a time in this process. */
+  /** Work per lobby (and per user, for creations and joins), one at a time in this process. */
   private readonly queue = new SerialQueue();
 
   /** Runs `work` after the earlier work queued under the same key, in this process. */

@@ -67,7 +67,8 @@ describe.skipIf(!HAS_CHROMIUM)('absent players and guests', () => {
     const badge = page.locator(`[data-player-id="${bob.userID}"] [data-away="true"]`);
     await badge.waitFor({ timeout: 30_000 });
     expect(await badge.textContent()).toBe('Away');
-    expect(await badge.getAttribute('title')).toBe('Absent is away (turn timer): a bot plays for them until they are back.');
+    // The players' names may arrive just after the badge (they are loaded on their own).
+    await expect.poll(() => badge.getAttribute('title'), { timeout: 10_000 }).toBe('Absent is away (turn timer): a bot plays for them until they are back.');
     await screenshot(page, 'game-away-seat-desktop');
   });
 

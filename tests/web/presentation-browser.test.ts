@@ -118,10 +118,18 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
         };
         new g.MutationObserver(record).observe(g.document, { subtree: true, attributes: true, childList: true, attributeFilter: ['data-clash-stage', 'data-awaiting'] });
       });
+      // The counters wait for the dice: while they roll, the players show what they had before.
+      // (A clash gives each player in it a Clash token.)
+      const counters = () => page.locator('.h-summary [data-counter="war"]').allTextContents();
+      const before = await counters();
+      const after = fixture.states[fixture.clash]!.game.players.map((p) => `Clash ${p.counters.warTokens}`);
+      expect(after).not.toEqual(before);
       await show(page, fixture.clash);
       await page.locator('[data-clash-stage="rolling"]').first().waitFor();
+      expect(await counters()).toEqual(before);
       await screenshot(page, `presentation-clash-rolling-${label}`);
       await page.locator('[data-clash-stage="completed"]').first().waitFor({ timeout: 30_000 });
+      await expect.poll(counters, { timeout: 10_000 }).toEqual(after);
       const seen = await page.evaluate(() => (globalThis as unknown as { __seen: string[] }).__seen);
       expect(seen).toEqual(expect.arrayContaining(['stage:initial', 'stage:rolling', 'stage:results', 'stage:completed', 'awaiting:true']));
       // Input waits for the dice only until the results are shown.

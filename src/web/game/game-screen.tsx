@@ -45,6 +45,8 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
   const decision = useMemo(() => decisionOf(state), [state]);
   const choice = useChoice(state, decision);
   const { awaiting } = Presentation.useEventAnimations(state);
+  // The counters wait for the dice: while a clash rolls, the player list shows the game before it.
+  const presented = Presentation.usePresentedState(state);
   Presentation.useGameSounds(state);
   const [detailID, setDetailID] = useState<string | null>(null);
   const spectator = state.me === null;
@@ -52,8 +54,8 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
   const pickable = pickableOf(state, choice, decision, compact);
   const players = (
     <Stack gap={6} aria-label="Players" component="section">
-      {state.game.players.map((p) => (
-        <PlayerSummary key={p.userID} state={state} player={p} compact={compact} onOpen={() => setDetailID(p.userID)} />
+      {presented.game.players.map((p) => (
+        <PlayerSummary key={p.userID} state={presented} player={p} compact={compact} onOpen={() => setDetailID(p.userID)} />
       ))}
     </Stack>
   );
@@ -107,9 +109,9 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
         {ended ? (<><Presentation.WinnerBanner state={state} /><Presentation.EndOfGame state={state} /></>) : null}
         <ScrollArea type="auto" mb="xs" viewportProps={{ tabIndex: 0 }}>
           <Group gap={6} wrap="nowrap" align="stretch">
-            {state.game.players.map((p) => (
+            {presented.game.players.map((p) => (
               <Box key={p.userID} w={230} style={{ flex: '0 0 230px' }}>
-                <PlayerSummary state={state} player={p} compact onOpen={() => setDetailID(p.userID)} />
+                <PlayerSummary state={presented} player={p} compact onOpen={() => setDetailID(p.userID)} />
               </Box>
             ))}
           </Group>

@@ -33,12 +33,18 @@ interface StoreState {
   owner: number | null;
   /** How many inline clash displays are mounted: when one is, a settled clash leaves the overlay. */
   inline: number;
+  /**
+   * While a clash is being rolled: how many events the game had before the update that brought
+   * it. The player list shows the game as it was then, so no counter tells the result before the
+   * dice do (the loser's new reroll token, the winner's spent military). Null otherwise.
+   */
+  heldAt: number | null;
 }
 
 /** At most this many settled clashes wait in the corner. */
 const MAX_DOCKED = 3;
 
-let state: StoreState = { clashes: [], awaiting: false, playing: false, flightsUntil: 0, layer: null, owner: null, inline: 0 };
+let state: StoreState = { clashes: [], awaiting: false, playing: false, flightsUntil: 0, layer: null, owner: null, inline: 0, heldAt: null };
 const listeners = new Set<() => void>();
 let awaitTimer: number | null = null;
 let playTimer: number | null = null;
@@ -55,7 +61,7 @@ function refreshAwaiting(): void {
   const now = performance.now();
   const until = Math.max(0, ...state.clashes.filter((c) => !c.done).map((c) => c.awaitUntil));
   const awaiting = until > now;
-  if (awaiting !== state.awaiting) set({ awaiting });
+  if (awaiting !== state.awaiting || (!awaiting && state.heldAt !== null)) set({ awaiting, heldAt: awaiting ? state.heldAt : null });
   if (awaiting) awaitTimer = window.setTimeout(refreshAwaiting, until - now + 5);
   refreshPlaying();
 }
@@ -86,7 +92,8 @@ export const animationStore = {
   setLayer(layer: HTMLElement | null): void {
     if (state.layer !== layer) set({ layer });
   },
-  addClashes(shows: ClashShow[], instant: boolean, awaitMs: (show: ClashShow) => number): void {
+  /** `before`: how many events the game had before the update that brought these clashes. */
+  addClashes(shows: ClashShow[], instant: boolean, awaitMs: (show: ClashShow) => number, before: number | null = null): void {
     if (shows.length === 0) return;
     const now = performance.now();
     const fresh = shows.map((show): ActiveClash => {
@@ -95,7 +102,9 @@ export const animationStore = {
     });
     // A clash shown again (a new round, or settled) replaces its earlier display.
     const keys = new Set(fresh.map((c) => c.key));
-    set({ clashes: [...state.clashes.filter((c) => !keys.has(c.key)), ...fresh] });
+    // Held from the first of overlapping clashes: the list waits for all of them.
+    const heldAt = instant ? state.heldAt : (state.heldAt ?? before);
+    set({ clashes: [...state.clashes.filter((c) => !keys.has(c.key)), ...fresh], heldAt });
     refreshAwaiting();
   },
   /** Cards fly for the next `ms` milliseconds. */
@@ -126,7 +135,7 @@ export const animationStore = {
     refreshAwaiting();
   },
   reset(): void {
-    set({ clashes: [], awaiting: false, flightsUntil: 0 });
+    set({ clashes: [], awaiting: false, flightsUntil: 0, heldAt: null });
     refreshPlaying();
   },
 };

@@ -57,7 +57,7 @@ export function useEventAnimations(state: GameScreenState, { disabled = false }:
     }
     const shows = clashShows(fresh, game, shownRounds.current);
     const instant = off || document.hidden;
-    animationStore.addClashes(shows, instant, (show) => lastResultsAt(show.clash.rounds.length, show.fromRound));
+    animationStore.addClashes(shows, instant, (show) => lastResultsAt(show.clash.rounds.length, show.fromRound), before.count);
     if (instant || fresh.length === 0 || prefersReducedMotion()) return;
     const plan = planAnimations(fresh);
     const layer = animationStore.get().layer;
@@ -79,6 +79,23 @@ export function useEventAnimations(state: GameScreenState, { disabled = false }:
 
   const awaiting = useSyncExternalStore(animationStore.subscribe, () => animationStore.get().awaiting, () => false);
   return { awaiting: awaiting && !off };
+}
+
+/**
+ * The game as the player list should show it: while a clash is being rolled, the game from just
+ * before the update that brought it (so the counters do not tell the result before the dice);
+ * otherwise `state`. Keeps the last few states it was given, by event count.
+ */
+export function usePresentedState(state: GameScreenState): GameScreenState {
+  const recent = useRef(new Map<number, GameScreenState>());
+  const heldAt = useSyncExternalStore(animationStore.subscribe, () => animationStore.get().heldAt, () => null);
+  const held = heldAt === null ? undefined : recent.current.get(heldAt);
+  // The latest state for each event count: the one at `heldAt` is what the screen showed just
+  // before the update that brought the clash. Only recent counts are kept.
+  const count = state.events.length;
+  recent.current.set(count, state);
+  for (const kept of recent.current.keys()) if (kept < count - 64 || kept > count) recent.current.delete(kept);
+  return held !== undefined && heldAt !== null && held.game.id === state.game.id && count > heldAt ? held : state;
 }
 
 /**

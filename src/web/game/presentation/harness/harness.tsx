@@ -14,7 +14,7 @@ import '../../../styles/global.css';
 import { AFFINITY_COLORS } from '../../../lib/palette.js';
 import { theme } from '../../../theme.js';
 import type { GameScreenState } from '../../model.js';
-import { AnimationLayer, ClashDisplay, EndOfGame, EventLog, GameHeader, MythosInfoPanel, useEventAnimations, useGameSounds, useTickingNumber, WinnerBanner } from '../index.js';
+import { AnimationLayer, ClashDisplay, EndOfGame, EventLog, GameHeader, MythosInfoPanel, useEventAnimations, useGameSounds, usePresentedState, useTickingNumber, WinnerBanner } from '../index.js';
 
 declare global {
   interface Window {
@@ -45,17 +45,18 @@ function Counter({ label, value, counter }: { label: string; value: number; coun
   );
 }
 
-function Board({ state }: { state: GameScreenState }) {
+function Board({ state, presented }: { state: GameScreenState; presented: GameScreenState }) {
   const { game } = state;
   return (
     <div className="h-board">
       <section className="h-players">
-        {game.players.map((p) => (
+        {presented.game.players.map((p) => (
           <div key={p.userID} data-player-id={p.userID} className="h-summary" style={{ borderColor: p.color }}>
             <b>{state.usersByID[p.userID]?.name}</b>
             <Counter label="Favor" value={p.counters.favor} counter="favor" />
             <Counter label="Gold" value={p.counters.gold} counter="gold" />
             <Counter label="Military" value={p.counters.military} counter="military" />
+            <Counter label="Clash" value={p.counters.warTokens} counter="war" />
           </div>
         ))}
       </section>
@@ -94,6 +95,7 @@ function Harness() {
   const [index, setIndex] = useState(0);
   const state = states[index]!;
   const { awaiting } = useEventAnimations(state);
+  const presented = usePresentedState(state);
   useGameSounds(state);
   window.__harness = { show: setIndex, awaiting };
   return (
@@ -104,7 +106,7 @@ function Harness() {
       <ClashDisplay state={state} />
       <AnimationLayer state={state} />
       <div className="h-columns">
-        <Board state={state} />
+        <Board state={state} presented={presented} />
         <aside className="h-side">
           <MythosInfoPanel />
           <EventLog state={state} />

@@ -124,12 +124,17 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       const before = await counters();
       const after = fixture.states[fixture.clash]!.game.players.map((p) => `Clash ${p.counters.warTokens}`);
       expect(after).not.toEqual(before);
+      // And so does the log's line that names the winner.
+      const results = async () => ((await page.getByTestId('event-log').textContent()) ?? '').split('won the clash').length - 1;
+      const resultsBefore = await results();
       await show(page, fixture.clash);
       await page.locator('[data-clash-stage="rolling"]').first().waitFor();
       expect(await counters()).toEqual(before);
+      expect(await results()).toBe(resultsBefore);
       await screenshot(page, `presentation-clash-rolling-${label}`);
       await page.locator('[data-clash-stage="completed"]').first().waitFor({ timeout: 30_000 });
       await expect.poll(counters, { timeout: 10_000 }).toEqual(after);
+      expect(await results()).toBe(resultsBefore + 1);
       const seen = await page.evaluate(() => (globalThis as unknown as { __seen: string[] }).__seen);
       expect(seen).toEqual(expect.arrayContaining(['stage:initial', 'stage:rolling', 'stage:results', 'stage:completed', 'awaiting:true']));
       // Input waits for the dice only until the results are shown.

@@ -130,7 +130,7 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
           </Tabs.Panel>
           <Tabs.Panel value="log" pt="xs" px={6}>
             <Stack>
-              <Presentation.EventLog state={state} />
+              <Presentation.EventLog state={presented} />
               <Presentation.MythosInfoPanel />
             </Stack>
           </Tabs.Panel>
@@ -158,7 +158,7 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
           {players}
           <Presentation.GameChatButton state={state} />
           <Presentation.MythosInfoPanel />
-          <Presentation.EventLog state={state} />
+          <Presentation.EventLog state={presented} />
         </Stack>
         <Stack gap="md">
           <div style={{ display: 'grid', gridTemplateColumns: panel ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', gap: 16, alignItems: 'start' }}>

@@ -109,7 +109,7 @@ function Harness() {
         <Board state={state} presented={presented} />
         <aside className="h-side">
           <MythosInfoPanel />
-          <EventLog state={state} />
+          <EventLog state={presented} />
         </aside>
       </div>
     </main>

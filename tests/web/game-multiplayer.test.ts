@@ -209,6 +209,7 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
       raw = await caughtUp(pa, site, gameID);
       secretsOf(raw).forEach((s) => secrets.add(s));
       if (raw.phase !== 'PLANNING') throw new Error(`expected planning, got ${raw.phase}`);
+      const planned = { age: raw.age, turn: raw.turn };
       const range = (id: string) => {
         const p = raw.players.find((q) => q.userID === id)!;
         const base = baseOf(raw, id, 'military');
@@ -270,7 +271,9 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
         const acted = (await answer(pa)) || (await answer(pb));
         const clash = raw.events.filter((e) => e.type === 'CONFLICT_RESULTS' && e.turn === raw.turn && e.age === raw.age);
         if (clash.some((e) => e.type === 'CONFLICT_RESULTS' && e.payload.rounds.length >= 2)) tieSeen = true;
-        if (raw.phase === 'PLANNING' && raw.events.at(-1)?.type !== undefined && (await seqOf(pa)) === raw.sequenceID && (await decisionOf(pa)) === 'BID') break;
+        // The next turn's planning (not this one's, read before A's bid reached the server).
+        const nextTurn = raw.age !== planned.age || raw.turn !== planned.turn;
+        if (raw.phase === 'PLANNING' && nextTurn && (await seqOf(pa)) === raw.sequenceID && (await decisionOf(pa)) === 'BID') break;
         if (raw.gameEndTimestamp !== null || Date.now() > deadline) break;
         if (!acted) await pa.waitForTimeout(150);
       }

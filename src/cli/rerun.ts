@@ -7,7 +7,7 @@
  * the card files does not break old saves. Given definitions (today's files, or a --cards
  * directory), it re-runs with those instead, to show what a card change alters.
  */
-import { playAction, SetupError, startGame, type Game, type GameDefinitions, type ModuleDef } from '../engine/index.js';
+import { noModuleContent, playAction, SetupError, startGame, type Game, type GameDefinitions, type ModuleDef } from '../engine/index.js';
 import { CliError } from './errors.js';
 import type { ReplayFile } from './replay-file.js';
 
@@ -26,12 +26,7 @@ export function savedDefinitions(final: Pick<Game, 'cardsByID' | 'tributeCardsBy
     name: key,
     state: 'enabled',
     description: 'applied in the saved card set',
-    cardDefs: [],
-    tributeCardDefs: [],
-    cardsToRemove: [],
-    tributeCardsToRemove: [],
-    replaceCore: [],
-    gameOptionsToAdd: {},
+    ...noModuleContent(),
   });
   return { cardDefs: Object.values(final.cardsByID), tributeCardDefs: Object.values(final.tributeCardsByID ?? {}), modules: modules.map(applied) };
 }

@@ -40,6 +40,11 @@ export interface ModuleDef {
   gameOptionsToAdd: Partial<GameOptions>;
 }
 
+/** A module's cards and rules, all empty (new arrays each time): a module named but not given, or applied elsewhere. */
+export function noModuleContent(): Pick<ModuleDef, 'cardDefs' | 'tributeCardDefs' | 'cardsToRemove' | 'tributeCardsToRemove' | 'replaceCore' | 'gameOptionsToAdd'> {
+  return { cardDefs: [], tributeCardDefs: [], cardsToRemove: [], tributeCardsToRemove: [], replaceCore: [], gameOptionsToAdd: {} };
+}
+
 export interface GameDefinitions {
   cardDefs: Card[];
   tributeCardDefs: TributeCard[];

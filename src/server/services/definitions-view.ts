@@ -3,17 +3,9 @@
  * to everyone, so a lobby that uses one can say so, but their cards and rules only to developers:
  * dev-only content stays with developers. Each view is built once.
  */
-import type { GameDefinitions, ModuleDef } from '../../engine/index.js';
+import { noModuleContent, type GameDefinitions, type ModuleDef } from '../../engine/index.js';
 
-const withoutContent = (m: ModuleDef): ModuleDef => ({
-  ...m,
-  cardDefs: [],
-  tributeCardDefs: [],
-  cardsToRemove: [],
-  tributeCardsToRemove: [],
-  replaceCore: [],
-  gameOptionsToAdd: {},
-});
+const withoutContent = (m: ModuleDef): ModuleDef => ({ ...m, ...noModuleContent() });
 
 export function definitionsViews(definitions: GameDefinitions): (isDev: boolean) => GameDefinitions {
   const open: GameDefinitions = { ...definitions, modules: definitions.modules.map((m) => (m.state === 'devOnly' ? withoutContent(m) : m)) };

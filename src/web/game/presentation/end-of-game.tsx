@@ -96,7 +96,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
 function StandingsTable({ rows }: { rows: Standing[] }) {
   return (
     <table className={classes.standings}>
-      <caption className={classes.visuallyHidden}>Final standings</caption>
+      <caption className="mythos-visually-hidden">Final standings</caption>
       <thead>
         <tr>
           <th scope="col">#</th>

@@ -38,5 +38,7 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { fw: 600 } },
     Paper: { defaultProps: { radius: 'md' } },
+    // Mantine's close button is an icon: name it for screen readers in every dialog.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });

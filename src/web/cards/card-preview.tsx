@@ -1,15 +1,26 @@
 /**
- * The large preview shown while the mouse rests on a card (or a card inside has keyboard focus):
- * the same face drawn again at 2.5 times the width, beside the card and inside the window, so it
- * is as crisp as the card itself. Touch screens get none (a tap is not a hover).
+ * Reading a card at a size its text is easy to read, on any screen:
+ * - with a mouse, a large preview shows while the pointer rests on the card (or a card inside
+ *   has keyboard focus): the same face drawn again at 2.5 times the width, beside the card and
+ *   inside the window, so it is as crisp as the card itself;
+ * - on a touch screen, where there is no hover, touching and holding a card opens it in a dialog
+ *   (the reader), drawn as large as the screen allows, with what it does in words. A quick tap stays a tap (it picks the
+ *   card where cards can be picked); the hold that opened the reader picks nothing.
  */
-import { useCallback, useRef, useState, type CSSProperties, type FocusEvent, type PointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { CARD_RATIO, CARD_WIDTH, CardFace, type CardFaceProps } from './card-face.js';
+import { Modal } from '@mantine/core';
+import { CARD_RATIO, CARD_WIDTH } from './card-face.js';
 import './cards.css';
 
 export const PREVIEW_SCALE = 2.5;
 const GAP = 12;
+/** How long a touch must rest on a card to open the reader (a tap is shorter). */
+export const HOLD_MS = 450;
+/** A touch that moves further than this is a scroll, not a hold. */
+const HOLD_SLOP_PX = 10;
+/** The reader's widest card: the hover preview's size for a gallery card. */
+const READER_MAX_WIDTH = Math.round(CARD_WIDTH * PREVIEW_SCALE);
 
 interface Placement {
   left: number;
@@ -25,9 +36,20 @@ export function placePreview(anchor: DOMRect, width: number, height: number, vie
   return { left, top };
 }
 
+/** The reader's card width: as wide as fits the window beside the dialog's margins and title. */
+export function readerWidth(viewport = { width: window.innerWidth, height: window.innerHeight }): number {
+  const byWidth = viewport.width - 64;
+  const byHeight = (viewport.height - 150) / CARD_RATIO;
+  return Math.max(120, Math.floor(Math.min(READER_MAX_WIDTH, byWidth, byHeight)));
+}
+
 export interface CardPreviewProps {
-  /** Draws the preview at the given width (the card's width times 2.5). */
+  /** Draws the card at the given width (the preview's, or the reader's). */
   render: (width: number) => ReactNode;
+  /** The card's name: the reader's title. */
+  name: string;
+  /** What the card does in words, a sentence each, under the card in the reader (asked for when it opens). */
+  rules?: () => readonly string[];
   /** The width of the card on the page (default 140). */
   width?: number;
   children: ReactNode;
@@ -35,45 +57,95 @@ export interface CardPreviewProps {
   style?: CSSProperties;
 }
 
-/** Wraps a card; shows `render(width * 2.5)` beside it on hover or keyboard focus. */
-export function CardPreview({ render, width = CARD_WIDTH, children, className, style }: CardPreviewProps) {
+interface Hold {
+  timer: ReturnType<typeof setTimeout>;
+  x: number;
+  y: number;
+}
+
+/** Wraps a card; shows `render(width * 2.5)` beside it on hover or keyboard focus, and in the reader on a touch hold. */
+export function CardPreview({ render, name, rules, width = CARD_WIDTH, children, className, style }: CardPreviewProps) {
   const [placement, setPlacement] = useState<Placement | null>(null);
+  const [reading, setReading] = useState(false);
   const anchor = useRef<HTMLSpanElement>(null);
+  const hold = useRef<Hold | null>(null);
+  // The click that ends the hold which opened the reader must not also pick the card.
+  const swallowClick = useRef(false);
   const big = Math.round(width * PREVIEW_SCALE);
   const show = useCallback(() => {
     if (!anchor.current) return;
     setPlacement(placePreview(anchor.current.getBoundingClientRect(), big, big * CARD_RATIO));
   }, [big]);
   const hide = useCallback(() => setPlacement(null), []);
+  const release = useCallback(() => {
+    if (hold.current) clearTimeout(hold.current.timer);
+    hold.current = null;
+  }, []);
+  useEffect(() => release, [release]);
+
+  const onPointerDown = (e: PointerEvent) => {
+    if (e.pointerType !== 'touch' || !e.isPrimary) return;
+    release();
+    swallowClick.current = false;
+    const timer = setTimeout(() => {
+      hold.current = null;
+      swallowClick.current = true;
+      setReading(true);
+    }, HOLD_MS);
+    hold.current = { timer, x: e.clientX, y: e.clientY };
+  };
+  const onPointerMove = (e: PointerEvent) => {
+    const h = hold.current;
+    if (h && Math.hypot(e.clientX - h.x, e.clientY - h.y) > HOLD_SLOP_PX) release();
+  };
+  const onClickCapture = (e: MouseEvent) => {
+    if (!swallowClick.current) return;
+    swallowClick.current = false;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
   return (
-    <span
-      ref={anchor}
-      className={className ? `mc-preview-anchor ${className}` : 'mc-preview-anchor'}
-      style={{ display: 'inline-block', lineHeight: 0, '--card-w': `${width}px`, ...style } as CSSProperties}
-      onPointerEnter={(e: PointerEvent) => e.pointerType === 'mouse' && show()}
-      onPointerLeave={hide}
-      onFocus={(e: FocusEvent) => e.target.matches(':focus-visible') && show()}
-      onBlur={hide}
-    >
-      {children}
-      {placement
-        ? createPortal(
-            <div className="mc-preview" style={{ left: placement.left, top: placement.top }} aria-hidden="true" data-testid="card-preview">
-              {render(big)}
-            </div>,
-            document.body,
-          )
-        : null}
-    </span>
+    <>
+      <span
+        ref={anchor}
+        className={className ? `mc-preview-anchor ${className}` : 'mc-preview-anchor'}
+        style={{ display: 'inline-block', lineHeight: 0, '--card-w': `${width}px`, ...style } as CSSProperties}
+        onPointerEnter={(e: PointerEvent) => e.pointerType === 'mouse' && show()}
+        onPointerLeave={hide}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={release}
+        onPointerCancel={release}
+        onClickCapture={onClickCapture}
+        // A long touch opens the reader, not the browser's menu for the card's image.
+        onContextMenu={(e) => (hold.current || reading ? e.preventDefault() : undefined)}
+        onFocus={(e: FocusEvent) => e.target.matches(':focus-visible') && show()}
+        onBlur={hide}
+      >
+        {children}
+        {placement
+          ? createPortal(
+              <div className="mc-preview" style={{ left: placement.left, top: placement.top }} aria-hidden="true" data-testid="card-preview">
+                {render(big)}
+              </div>,
+              document.body,
+            )
+          : null}
+      </span>
+      {reading ? (
+        <Modal opened onClose={() => setReading(false)} title={name} centered size="auto" classNames={{ body: 'mc-reader' }}>
+          {render(readerWidth())}
+          {rules ? (
+            <ul className="mc-reader-rules" style={{ maxWidth: readerWidth() }}>
+              {rules().map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Modal>
+      ) : null}
+    </>
   );
 }
 
-/** A card face with its hover preview. */
-export function CardFaceWithPreview(props: CardFaceProps) {
-  const { width = CARD_WIDTH } = props;
-  return (
-    <CardPreview width={width} render={(w) => <CardFace card={props.card} width={w} aria-label={props['aria-label']} />}>
-      <CardFace {...props} />
-    </CardPreview>
-  );
-}

@@ -109,18 +109,29 @@ export function ageNumeral(age: number | null): string {
   return age === null ? '' : (['I', 'II', 'III'][age - 1] ?? String(age));
 }
 
-/** What a screen reader says for a card: name, kind, cost, favor, abilities. */
-export function cardLabel(card: Card): string {
-  const parts = [card.name, `${card.affinity === 'None' ? 'Neutral' : card.affinity} ${card.type}${card.age ? `, age ${card.age}` : ''}`];
+/** What a card asks and gives, a sentence each: cost, printed favor, abilities in printed order. */
+export function cardRules(card: Card): string[] {
+  const rules: string[] = [];
   const clash = card.additionalCosts?.warTokens ?? 0;
-  if (card.affinity !== 'Leader') parts.push(`Cost ${card.cost} gold${clash ? ` and ${amountText('warTokens', clash)}` : ''}`);
-  parts.push(`${card.favor} favor`);
-  for (const ability of abilitiesOf(card)) parts.push(abilityText(ability));
-  return parts.join('. ') + '.';
+  if (card.affinity !== 'Leader') rules.push(`Cost ${card.cost} gold${clash ? ` and ${amountText('warTokens', clash)}` : ''}`);
+  rules.push(`${card.favor} favor`);
+  for (const ability of abilitiesOf(card)) rules.push(abilityText(ability));
+  return rules;
 }
 
-/** What a screen reader says for a tribute: name, god, objective, values per age and tokens. */
-export function tributeLabel(tribute: TributeCard): string {
+/** What a screen reader says for a card: name, kind, then its rules. */
+export function cardLabel(card: Card): string {
+  const kind = `${card.affinity === 'None' ? 'Neutral' : card.affinity} ${card.type}${card.age ? `, age ${card.age}` : ''}`;
+  return [card.name, kind, ...cardRules(card)].join('. ') + '.';
+}
+
+/** A tribute's objective, its values per age and what it pays, a sentence each. */
+export function tributeRules(tribute: TributeCard): string[] {
   const [a1, a2, a3] = tribute.value;
-  return `Tribute ${tribute.name}, to ${tribute.image}. ${tribute.description} Value by age: ${a1}, ${a2}, ${a3}. ${tribute.tokens} tribute token${tribute.tokens === 1 ? '' : 's'}, worth ${tribute.tokens * 3} favor.`;
+  return [tribute.description, `Value by age: ${a1}, ${a2}, ${a3}.`, `${tribute.tokens} tribute token${tribute.tokens === 1 ? '' : 's'}, worth ${tribute.tokens * 3} favor.`];
+}
+
+/** What a screen reader says for a tribute: name, god, then its rules. */
+export function tributeLabel(tribute: TributeCard): string {
+  return `Tribute ${tribute.name}, to ${tribute.image}. ${tributeRules(tribute).join(' ')}`;
 }

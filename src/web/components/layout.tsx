@@ -113,7 +113,7 @@ function UserMenu() {
  */
 function GuestLogoutWarning({ name, opened, onClose }: { name: string; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Log out of a guest account?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title="Log out of a guest account?" centered>
       <Text>
         You are playing as the guest {name}. A guest account cannot be recovered: once you log out, nobody can sign in as {name} again, and its
         unfinished games will be played on by bots.

@@ -1,10 +1,13 @@
 /**
  * A card on the game board: the card component's face (which carries `data-card-id`) in a frame
  * that adds the selection ring (white when affordable, red when not), the red overlay of an
- * unaffordable card and a caption (the cost this player would pay).
+ * unaffordable card and a caption (the cost this player would pay). Every card and tribute on the
+ * table can be read large: hovered with a mouse, or held on a touch screen.
  */
 import type { ReactNode } from 'react';
 import { CardFace, cardLabel } from '../cards/card-face.js';
+import { CardPreview } from '../cards/card-preview.js';
+import { cardRules, tributeRules } from '../cards/describe.js';
 import { TributeFace } from '../cards/tribute-face.js';
 import type { Card, TributeCard } from './model.js';
 
@@ -31,7 +34,9 @@ export function GameCard({ card, width = 120, unaffordable, selected, caption, o
       style={{ width, position: 'relative' }}
     >
       <div style={{ position: 'relative', borderRadius: width / 14, boxShadow: selected ? `0 0 0 3px ${ring}, 0 0 16px 2px ${ring}` : undefined }}>
-        <CardFace card={card} width={width} onClick={onClick} aria-label={label ? `${cardLabel(card)} (${label})` : undefined} />
+        <CardPreview width={width} name={card.name} rules={() => cardRules(card)} render={(w) => <CardFace card={card} width={w} />}>
+          <CardFace card={card} width={width} onClick={onClick} aria-label={label ? `${cardLabel(card)} (${label})` : undefined} />
+        </CardPreview>
         {unaffordable ? (
           <div aria-hidden style={{ position: 'absolute', inset: 0, borderRadius: width / 14, background: 'rgba(210, 20, 20, 0.36)', pointerEvents: 'none' }} />
         ) : null}
@@ -42,5 +47,9 @@ export function GameCard({ card, width = 120, unaffordable, selected, caption, o
 }
 
 export function GameTribute({ tribute, width = 120 }: { tribute: TributeCard; width?: number }) {
-  return <TributeFace tribute={tribute} width={width} />;
+  return (
+    <CardPreview width={width} name={tribute.name} rules={() => tributeRules(tribute)} render={(w) => <TributeFace tribute={tribute} width={w} />}>
+      <TributeFace tribute={tribute} width={width} />
+    </CardPreview>
+  );
 }

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Player } from '../../engine/state.js';
 import type { GameScreenState } from './model.js';
 import { GameCard, GameTribute } from './game-card.js';
@@ -38,11 +39,20 @@ export function TradeRow(props: PickableProps) {
   const { state, me, selectedCardID, pickableTradeRow, onPick, cardWidth } = props;
   const g = state.game;
   const revealed = g.phase === 'WAR' || g.phase === 'RESOLUTION' || g.phase === 'TRIBUTE';
+  // No hover on a touch screen: say how to read a card there.
+  const touch = useMediaQuery('(hover: none)') ?? false;
   return (
     <section aria-label="Trade row">
-      <Title order={2} size="h5" mb={6}>
-        Trade row
-      </Title>
+      <Group gap="xs" mb={6} align="baseline">
+        <Title order={2} size="h5">
+          Trade row
+        </Title>
+        {touch ? (
+          <Text size="xs" c="dimmed">
+            Touch and hold a card to read it.
+          </Text>
+        ) : null}
+      </Group>
       <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
         <Group data-zone="trade-row" gap="sm" wrap="nowrap" align="flex-start">
           {g.tableIDs.map((cardID, index) => {

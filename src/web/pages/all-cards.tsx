@@ -12,6 +12,7 @@ import { useSession } from '../lib/session.js';
 import { CardBack } from '../cards/card-back.js';
 import { CardFace } from '../cards/card-face.js';
 import { CardPreview } from '../cards/card-preview.js';
+import { cardRules, tributeRules } from '../cards/describe.js';
 import { TributeFace } from '../cards/tribute-face.js';
 import { buildCatalogue, parseCatalogueQuery, printCopies, sectionHasContent, type Card, type Section, type TributeCard } from '../cards/catalogue.js';
 import '../cards/gallery.css';
@@ -50,7 +51,7 @@ function GalleryCard({ card, width, printing }: { card: Card; width: number; pri
   const copies = printing ? printCopies(card) : 1;
   return (
     <>
-      <CardPreview width={width} render={(w) => <CardFace card={card} width={w} />} className="mc-gallery-item">
+      <CardPreview width={width} name={card.name} rules={() => cardRules(card)} render={(w) => <CardFace card={card} width={w} />} className="mc-gallery-item">
         <CardFace card={card} width={width} />
       </CardPreview>
       {Array.from({ length: copies - 1 }, (_, i) => (
@@ -64,7 +65,7 @@ function GalleryCard({ card, width, printing }: { card: Card; width: number; pri
 
 function GalleryTribute({ tribute, width }: { tribute: TributeCard; width: number }) {
   return (
-    <CardPreview width={width} render={(w) => <TributeFace tribute={tribute} width={w} />} className="mc-gallery-item">
+    <CardPreview width={width} name={tribute.name} rules={() => tributeRules(tribute)} render={(w) => <TributeFace tribute={tribute} width={w} />} className="mc-gallery-item">
       <TributeFace tribute={tribute} width={width} />
     </CardPreview>
   );

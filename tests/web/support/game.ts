@@ -115,12 +115,12 @@ export async function closeSockets(page: Page): Promise<number> {
 }
 
 /**
- * Clicks a trade-row card and, when the screen asks to confirm an unaffordable choice, presses
+ * Clicks (or taps) a trade-row card and, when the screen asks to confirm an unaffordable choice, presses
  * OK. The confirmation opens a render after the click, so this waits until either it is shown or
  * the card is selected, rather than looking once.
  */
-export async function pickTradeRowCard(page: Page, card: Locator): Promise<void> {
-  await card.click();
+export async function pickTradeRowCard(page: Page, card: Locator, press: 'click' | 'tap' = 'click'): Promise<void> {
+  await (press === 'tap' ? card.tap() : card.click());
   const ok = page.getByRole('button', { name: 'OK', exact: true });
   const selected = page.locator('[data-zone="trade-row"] .game-card[data-selected="true"]');
   await expect.poll(async () => (await ok.isVisible()) || (await selected.count()) > 0, { timeout: 30_000 }).toBe(true);

@@ -1,0 +1,96 @@
+/**
+ * Reading a card on the game screen: a touch held on a card opens it large in a dialog (a phone
+ * has no hover), a quick tap still picks it; with a mouse, hovering shows the large preview.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { Server } from '../server/support.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+import { guestInContext, pickTradeRowCard, startGame, waitForPhase } from './support/game.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+/** Touches the middle of `target`, holds for `ms`, and lets go, through the browser's touch input. */
+async function touchAndHold(page: Page, target: Locator, ms: number): Promise<void> {
+  const box = (await target.boundingBox())!;
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await page.waitForTimeout(ms);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+const firstTradeRowCard = (page: Page): Locator => page.locator('[data-zone="trade-row"] .game-card').first();
+
+describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
+  let site: Server;
+  let browser: Browser;
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite({ botDelayMs: 5 }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function openGame(viewport: typeof DESKTOP | typeof PHONE, name: string): Promise<Page> {
+    const context = await newContext(browser, viewport);
+    const host = await guestInContext(site, context, name);
+    const gameID = await startGame(site, host, { bots: ['easy_bot'] });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+    await waitForPhase(page, ['PLANNING']);
+    return page;
+  }
+
+  test('on a phone, holding a card opens it large and picks nothing; a tap picks it', { timeout: 120_000 }, async () => {
+    const page = await openGame(PHONE, 'Hold');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.getByText('Touch and hold a card to read it.').waitFor();
+    const card = firstTradeRowCard(page);
+    const name = (await card.locator('.mc-name').textContent())!;
+
+    await touchAndHold(page, card, 800);
+    const reader = page.getByRole('dialog', { name });
+    await reader.waitFor();
+    const big = reader.locator('.mc-card');
+    // As wide as the phone allows: 375 px less the dialog's margins (the card on the table is 96).
+    expect(Math.round((await big.boundingBox())!.width)).toBe(311);
+    expect(await big.locator('.mc-name').textContent()).toBe(name);
+    // Under it, what the card does in words: the rules its spoken label reads after name and kind.
+    const label = (await big.getAttribute('aria-label'))!;
+    const rules = label.slice(0, -1).split('. ').slice(2);
+    expect(rules[0]).toMatch(/^Cost \d+ gold/);
+    expect(await reader.getByRole('listitem').allTextContents()).toEqual(rules);
+    expect(await page.locator('[data-zone="trade-row"] .game-card[data-selected="true"]').count()).toBe(0);
+    await screenshot(page, 'game-card-reader-phone');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await reader.getByRole('button', { name: /close/i }).tap();
+    await reader.waitFor({ state: 'detached' });
+
+    // A short touch is a tap: it picks the card and opens no reader.
+    await pickTradeRowCard(page, card, 'tap');
+    expect(await page.getByRole('dialog', { name }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('on a desktop, hovering a table card shows it 2.5 times larger', { timeout: 120_000 }, async () => {
+    const page = await openGame(DESKTOP, 'Hover');
+    expect(await page.getByText('Touch and hold a card to read it.').count()).toBe(0);
+    const card = firstTradeRowCard(page).locator('.mc-card');
+    await card.hover();
+    const preview = page.getByTestId('card-preview');
+    await preview.waitFor();
+    expect(await preview.locator('.mc-card').getAttribute('data-card-id')).toBe(await card.getAttribute('data-card-id'));
+    await expect.poll(async () => Math.round((await preview.locator('.mc-card').boundingBox())?.width ?? 0)).toBe(300);
+    await screenshot(page, 'game-card-preview-desktop');
+    // The preview lets clicks through: the card under it is still picked by a click.
+    await pickTradeRowCard(page, card);
+    await page.mouse.move(0, 0);
+    await preview.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});

@@ -85,6 +85,11 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       expect(await guest.getByRole('button', { name: /^Kick/ }).count()).toBe(0);
       const hideFavor = guest.locator('.mythos-yesno').filter({ hasText: 'Hide favor' });
       expect((await hideFavor.textContent())?.endsWith('no')).toBe(true);
+      // Each option says what it does: under the host's checkbox, and on the guest's line when pointed at.
+      const hint = 'Favor and tribute tokens stay hidden until the game ends.';
+      expect(await host.getByLabel('Hide favor').getAttribute('aria-describedby')).toBeTruthy();
+      await host.getByText(hint, { exact: true }).waitFor();
+      expect(await hideFavor.getAttribute('title')).toBe(hint);
 
       // The host toggles an option and a module: the guest sees yes.
       await host.getByLabel('Hide favor').click();

@@ -17,7 +17,7 @@ type OptionKey = keyof Lobby['options'];
 type ModuleKey = Lobby['modules'][number];
 type BotType = Definitions['bots'][number]['type'];
 
-/** Player-facing names of the game options (the rules page explains each). */
+/** Player-facing names of the game options. */
 const OPTION_LABELS: Record<OptionKey, string> = {
   tradeRowSlide: 'Trade row slides',
   prerollDice: 'Pre-roll dice',
@@ -32,6 +32,23 @@ const OPTION_LABELS: Record<OptionKey, string> = {
   retreat1: 'Retreat: half refund',
   retreat2: 'Retreat: full refund',
   retreat3: 'Retreat: refund the excess',
+};
+
+/** What each option does, in a line (the rules page has the details). */
+const OPTION_HINTS: Record<OptionKey, string> = {
+  tradeRowSlide: 'Cards left on the trade row slide left; new ones are dealt on the right.',
+  prerollDice: "Each turn's first clash rolls are made, hidden, before bidding. Same odds.",
+  randomLeader: 'Leaders are shuffled instead of dealt in seat order.',
+  biggerTradeRow: 'The trade row has one more slot: players + 2.',
+  wipeTradeRow: 'Cards left on the trade row are discarded at the end of each turn.',
+  wipeTributeRow: "At each age's end every tribute goes back into a fresh deck.",
+  warTokens: 'Everyone in a clash gains a Clash token, win or lose.',
+  rerollTokens: "A clash loser who bid at least the winner's bid gains a reroll token.",
+  hideFavor: 'Favor and tribute tokens stay hidden until the game ends.',
+  unbid: 'Take back your bid and bid again until the last player bids.',
+  retreat1: 'A clash loser gets back half the military they spent.',
+  retreat2: 'A clash loser gets back all the military they spent.',
+  retreat3: "A clash loser gets back the part of their bid above the winner's.",
 };
 
 /** Dark or light text, whichever reads better on a seat colour. */
@@ -95,9 +112,9 @@ function PlayerList({ lobby, user, onKick, busy }: { lobby: Lobby; user: PublicU
   );
 }
 
-function YesNo({ label, value }: { label: string; value: boolean }) {
+function YesNo({ label, value, hint }: { label: string; value: boolean; hint?: string }) {
   return (
-    <Group justify="space-between" wrap="nowrap" className="mythos-yesno">
+    <Group justify="space-between" wrap="nowrap" className="mythos-yesno" title={hint}>
       <Text size="sm">{label}</Text>
       <Badge size="sm" variant={value ? 'filled' : 'outline'} color={value ? 'gold' : 'gray'}>
         {value ? 'yes' : 'no'}
@@ -225,7 +242,7 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
                     }}
                   />
                 ) : (
-                  <YesNo key={module.key} label={module.name} value={lobby.modules.includes(module.key as ModuleKey)} />
+                  <YesNo key={module.key} label={module.name} hint={module.description} value={lobby.modules.includes(module.key as ModuleKey)} />
                 ),
               )}
             </Stack>
@@ -241,6 +258,7 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
                   <Checkbox
                     key={option.key}
                     label={OPTION_LABELS[option.key]}
+                    description={OPTION_HINTS[option.key]}
                     checked={optionOn(option.key)}
                     onChange={(event) => {
                       const value = event.currentTarget.checked;
@@ -248,7 +266,7 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
                     }}
                   />
                 ) : (
-                  <YesNo key={option.key} label={OPTION_LABELS[option.key]} value={lobby.options[option.key]} />
+                  <YesNo key={option.key} label={OPTION_LABELS[option.key]} hint={OPTION_HINTS[option.key]} value={lobby.options[option.key]} />
                 ),
               )}
             </SimpleGrid>

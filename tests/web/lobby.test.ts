@@ -112,8 +112,9 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       await guest.getByRole('button', { name: 'Join', exact: true }).click();
       await host.getByRole('button', { name: `Kick Guest${label.slice(0, 1)}` }).waitFor();
 
-      // Chat (desktop only: the overlay is hidden on small or touch screens).
+      // Chat: the overlay on a desktop; on a phone (no overlay) a CHAT button and a dialog.
       if (label === 'desktop') {
+        expect(await host.getByRole('button', { name: /^CHAT/ }).count()).toBe(0);
         const hostChat = host.getByRole('button', { name: /Lobby Chat/ });
         expect(await hostChat.getAttribute('aria-expanded')).toBe('false');
         await guest.getByRole('button', { name: /Lobby Chat/ }).click();
@@ -131,6 +132,21 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
         await screenshot(host, `lobby-chat-${label}`);
       } else {
         expect(await host.locator('.mythos-chat').count()).toBe(0);
+        await guest.getByRole('button', { name: /^CHAT/ }).tap();
+        const guestDialog = guest.getByRole('dialog', { name: 'Lobby Chat' });
+        await guestDialog.getByLabel('Message', { exact: true }).fill('  May the gods favor us  ');
+        await guestDialog.getByLabel('Message', { exact: true }).press('Enter');
+        expect(await guestDialog.getByLabel('Message', { exact: true }).inputValue()).toBe('');
+        await guestDialog.getByText('May the gods favor us').waitFor();
+        await guestDialog.getByRole('button', { name: 'Close', exact: true }).tap();
+        // The host's button counts the message until the host opens the chat.
+        await host.getByRole('button', { name: /^CHAT/ }).getByLabel('1 unread').waitFor();
+        await host.getByRole('button', { name: /^CHAT/ }).tap();
+        const hostDialog = host.getByRole('dialog', { name: 'Lobby Chat' });
+        await hostDialog.getByText('GuestP: May the gods favor us').waitFor();
+        await axeClean(host);
+        await screenshot(host, `lobby-chat-${label}`);
+        await hostDialog.getByRole('button', { name: 'Close', exact: true }).tap();
       }
 
       // The host starts the game: every viewer is taken to it.

@@ -5,8 +5,8 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Container, Group, Modal, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 
@@ -135,10 +135,9 @@ function GuestLogoutWarning({ name, opened, onClose }: { name: string; opened: b
 function Chat() {
   const { pathname } = useLocation();
   const { user } = useSession();
-  const small = useMediaQuery('(max-width: 767.98px)', true, { getInitialValueInEffect: false });
-  const touch = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
+  const fits = useChatOverlayFits();
   const chat = chatRoomOf(pathname);
-  if (!user || !chat || small || touch) return null;
+  if (!user || !chat || !fits) return null;
   return (
     <Suspense fallback={null}>
       <ChatOverlay key={chat.room} room={chat.room} title={chat.title} />

@@ -10,7 +10,9 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { RequireUser } from '../components/guards.js';
 import type { Definitions, Lobby, PublicUser } from '../lib/api-types.js';
 import { seatColor } from '../lib/palette.js';
+import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { useSession } from '../lib/session.js';
+import { ChatButton } from '../game/presentation/game-chat-button.js';
 import { trpc } from '../lib/trpc.js';
 
 type OptionKey = keyof Lobby['options'];
@@ -161,6 +163,7 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
     }
   }
 
+  const overlayChat = useChatOverlayFits();
   const bots = (definitions?.bots ?? []).filter((b) => b.visibility === 'visible' || (b.visibility === 'devOnly' && user.isDev));
   const options = (definitions?.options ?? []).filter((o) => !o.devOnly || user.isDev || lobby.options[o.key]);
   const modules = (definitions?.modules ?? []).filter(
@@ -192,6 +195,7 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
               Start Game
             </Button>
           )}
+          {overlayChat ? null : <ChatButton room={`lobby/${lobby.id}`} title="Lobby Chat" />}
         </Group>
       </Group>
       {failure && (

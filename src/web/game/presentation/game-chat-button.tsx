@@ -2,6 +2,8 @@
  * The CHAT button of the game screen (a click or a long press of 500 ms) and its 'Game Chat'
  * modal: the room game/{gameID}'s history, live messages, and a box to send (trimmed; empty
  * messages are not sent; the box is cleared on send). Senders not loaded yet show as 'unknown'.
+ * The lobby page uses the same button for 'Lobby Chat' where the chat overlay is not shown
+ * (small or touch screens).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Modal, TextInput } from '@mantine/core';
@@ -22,6 +24,11 @@ interface ChatMessage {
 /** The game is named by `gameID`, or by `state` (the game screen's state) when given that. */
 export function GameChatButton({ gameID: id, state }: { gameID?: string; state?: GameScreenState }) {
   const gameID = id ?? state?.game.id ?? '';
+  return <ChatButton room={`game/${gameID}`} title="Game Chat" />;
+}
+
+/** A CHAT button with its unread count, opening the chat of `room` in a modal titled `title`. */
+export function ChatButton({ room, title }: { room: string; title: string }) {
   const [opened, setOpened] = useState(false);
   const [unread, setUnread] = useState(0);
   const press = useLongPress(() => {
@@ -33,13 +40,12 @@ export function GameChatButton({ gameID: id, state }: { gameID?: string; state?:
       <Button {...press} variant="light" color="gold" leftSection={<IconMessageCircle size={18} aria-hidden />} className={classes.chatButton} aria-haspopup="dialog">
         CHAT{unread > 0 && <span className={classes.unread} aria-label={`${unread} unread`}>{unread}</span>}
       </Button>
-      <GameChatModal gameID={gameID} opened={opened} onClose={() => setOpened(false)} onUnseen={() => !opened && setUnread((n) => n + 1)} />
+      <ChatModal room={room} title={title} opened={opened} onClose={() => setOpened(false)} onUnseen={() => !opened && setUnread((n) => n + 1)} />
     </>
   );
 }
 
-function GameChatModal({ gameID, opened, onClose, onUnseen }: { gameID: string; opened: boolean; onClose: () => void; onUnseen: () => void }) {
-  const room = `game/${gameID}`;
+function ChatModal({ room, title, opened, onClose, onUnseen }: { room: string; title: string; opened: boolean; onClose: () => void; onUnseen: () => void }) {
   const history = trpc.chat.history.useQuery({ room }, { staleTime: Infinity });
   const [live, setLive] = useState<ChatMessage[]>([]);
   const [draft, setDraft] = useState('');
@@ -79,7 +85,7 @@ function GameChatModal({ gameID, opened, onClose, onUnseen }: { gameID: string; 
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Game Chat" centered size="md" withCloseButton={false}>
+    <Modal opened={opened} onClose={onClose} title={title} centered size="md" withCloseButton={false}>
       <div className={classes.chatMessages} role="log" aria-label="Chat messages">
         {messages.length === 0 && <p className={classes.logEmpty}>No messages yet.</p>}
         {messages.map((m) => (

@@ -86,7 +86,6 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     await preview.waitFor();
     expect(await preview.locator('.mc-card').getAttribute('data-card-id')).toBe(await card.getAttribute('data-card-id'));
     await expect.poll(async () => Math.round((await preview.locator('.mc-card').boundingBox())?.width ?? 0)).toBe(300);
-    await screenshot(page, 'game-card-preview-desktop');
     // The preview lets clicks through: the card under it is still picked by a click.
     await pickTradeRowCard(page, card);
     await page.mouse.move(0, 0);

@@ -1,10 +1,11 @@
 /**
  * Lobbies in a real browser: a host and a non-host in two browser contexts see each other live
- * (the list, joining, options and modules, a bot, a kick), lobby call failures, the chat overlay,
+ * (the list, joining, options and modules, a bot, a kick), lobby call failures, the chat overlay
+ * (and the CHAT dialog on a phone), Play a Bot,
  * and a started game taking both players to /game/{id}; at 1280x800 and 375x812, axe-clean,
  * screenshotted.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Server } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
@@ -25,13 +26,13 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
     await site?.close();
   });
 
-  async function player(name: string, viewport: typeof DESKTOP | typeof PHONE): Promise<Page> {
+  async function player(name: string, viewport: typeof DESKTOP | typeof PHONE, on: Server = site): Promise<Page> {
     const context = await newContext(browser, viewport);
     contexts.push(context);
     const page = await context.newPage();
     // This machine is shared and slow at times: waits are generous, the checks are not.
     page.setDefaultTimeout(60_000);
-    await loginAsGuest(page, site, name);
+    await loginAsGuest(page, on, name);
     return page;
   }
   const axeClean = async (page: Page) => expect(await seriousAxeViolations(page)).toEqual([]);
@@ -160,6 +161,29 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       await expect.poll(() => visible(resume), { timeout: 30_000 }).toBe(label === 'desktop' ? 'Resume Game' : 'Resume');
     }, 240_000);
   }
+
+  test('Play a Bot starts a game against an Easy Bot in one click; at the open-lobby cap it says why', async () => {
+    const capped = await startSite({ maxOpenLobbiesPerUser: 3 });
+    onTestFinished(() => capped.close());
+    const page = await player('Quick', PHONE, capped);
+    await page.getByRole('heading', { name: 'Lobbies' }).waitFor();
+    await page.getByRole('button', { name: 'Play a Bot' }).tap();
+    await page.waitForURL(/\/game\/g_/);
+    await page.locator('[data-game-phase]').waitFor();
+    await page.getByText('Easy Bot 1').first().waitFor();
+    // At the cap of open lobbies (3 here), Play a Bot is refused with the server's message and
+    // nothing is made.
+    await page.goto(`${capped.url}/`);
+    for (let i = 0; i < 3; i++) {
+      await page.getByRole('button', { name: 'Create Lobby' }).tap();
+      await page.waitForURL(/\/lobby\/l_/);
+      await page.goto(`${capped.url}/`);
+    }
+    await page.getByRole('button', { name: 'Play a Bot' }).tap();
+    const alert = page.getByRole('alert').filter({ hasText: 'error creating lobby' });
+    await alert.getByText(/^You are already in 3 open lobbies/).waitFor();
+    expect(page.url()).toBe(`${capped.url}/`);
+  }, 120_000);
 
   test("a lobby page says 'Loading lobby...' until its data arrives, and spectators get Spectate", async () => {
     const watcher = await player('Watcher', DESKTOP);

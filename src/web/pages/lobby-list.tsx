@@ -84,21 +84,36 @@ function LobbyList() {
   const navigate = useNavigate();
   const lobbies = trpc.lobbies.onList.useSubscription(undefined);
   const create = trpc.lobbies.create.useMutation();
+  const addBot = trpc.lobbies.addBot.useMutation();
+  const start = trpc.lobbies.start.useMutation();
   const creating = useRef(false);
+  const [pending, setPending] = useState<'lobby' | 'bot' | null>(null);
   const [createFailed, setCreateFailed] = useState<string | null>(null);
 
-  async function createLobby() {
+  /**
+   * Create Lobby opens a new lobby; Play a Bot also seats an Easy Bot and starts the game at once.
+   * If a step after the lobby's creation is refused, the player is taken to the lobby, which
+   * exists, to go on by hand.
+   */
+  async function createLobby(quick: boolean) {
     // One create at a time, even if the button is pressed twice before React re-renders.
     if (creating.current) return;
     creating.current = true;
+    setPending(quick ? 'bot' : 'lobby');
     setCreateFailed(null);
+    let lobbyID: string | null = null;
     try {
-      const { id } = await create.mutateAsync();
-      navigate(`/lobby/${id}`);
+      lobbyID = (await create.mutateAsync()).id;
+      if (!quick) return navigate(`/lobby/${lobbyID}`);
+      await addBot.mutateAsync({ lobbyID, botType: 'easy_bot' });
+      const { gameID } = await start.mutateAsync({ lobbyID });
+      navigate(`/game/${gameID}`);
     } catch (error) {
+      if (lobbyID) return navigate(`/lobby/${lobbyID}`);
       setCreateFailed(error instanceof Error ? error.message : String(error));
     } finally {
       creating.current = false;
+      setPending(null);
     }
   }
 
@@ -106,11 +121,16 @@ function LobbyList() {
   return (
     <Container size="lg" px={{ base: 'xs', sm: 'md' }}>
       <Paper className="mythos-parchment" p={{ base: 'sm', sm: 'lg' }}>
-        <Group justify="space-between" align="center" mb="xs" wrap="nowrap">
+        <Group justify="space-between" align="center" mb="xs" gap="xs">
           <Title order={1}>Lobbies</Title>
-          <Button onClick={createLobby} loading={create.isPending} disabled={create.isPending}>
-            Create Lobby
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" onClick={() => void createLobby(true)} loading={pending === 'bot'} disabled={pending !== null} title="Start a game against an Easy Bot at once">
+              Play a Bot
+            </Button>
+            <Button onClick={() => void createLobby(false)} loading={pending === 'lobby'} disabled={pending !== null}>
+              Create Lobby
+            </Button>
+          </Group>
         </Group>
         <hr className="mythos-rule" />
         {createFailed !== null && (

@@ -92,8 +92,8 @@ function LobbyList() {
 
   /**
    * Create Lobby opens a new lobby; Play a Bot also seats an Easy Bot and starts the game at once.
-   * If a step after the lobby's creation is refused, the player is taken to the lobby, which
-   * exists, to go on by hand.
+   * If a step after the lobby's creation is refused, the refusal is shown here and the lobby,
+   * which exists, is in the list to go on from by hand.
    */
   async function createLobby(quick: boolean) {
     // One create at a time, even if the button is pressed twice before React re-renders.
@@ -101,15 +101,13 @@ function LobbyList() {
     creating.current = true;
     setPending(quick ? 'bot' : 'lobby');
     setCreateFailed(null);
-    let lobbyID: string | null = null;
     try {
-      lobbyID = (await create.mutateAsync()).id;
+      const { id: lobbyID } = await create.mutateAsync();
       if (!quick) return navigate(`/lobby/${lobbyID}`);
       await addBot.mutateAsync({ lobbyID, botType: 'easy_bot' });
       const { gameID } = await start.mutateAsync({ lobbyID });
       navigate(`/game/${gameID}`);
     } catch (error) {
-      if (lobbyID) return navigate(`/lobby/${lobbyID}`);
       setCreateFailed(error instanceof Error ? error.message : String(error));
     } finally {
       creating.current = false;

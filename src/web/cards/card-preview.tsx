@@ -84,9 +84,10 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
   useEffect(() => release, [release]);
 
   const onPointerDown = (e: PointerEvent) => {
+    // A new press starts afresh, whatever the last hold left (a browser may send no click after it).
+    swallowClick.current = false;
     if (e.pointerType !== 'touch' || !e.isPrimary) return;
     release();
-    swallowClick.current = false;
     const timer = setTimeout(() => {
       hold.current = null;
       swallowClick.current = true;

@@ -2,10 +2,9 @@
  * Reading a card on the game screen: a touch held on a card opens it large in a dialog (a phone
  * has no hover), a quick tap still picks it; with a mouse, hovering shows the large preview.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import type { Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+import { describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
 import { guestInContext, pickTradeRowCard, startGame, waitForPhase } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -24,22 +23,14 @@ async function touchAndHold(page: Page, target: Locator, ms: number): Promise<vo
 const firstTradeRowCard = (page: Page): Locator => page.locator('[data-zone="trade-row"] .game-card').first();
 
 describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
-  let site: Server;
-  let browser: Browser;
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite({ botDelayMs: 5 }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const suite = siteAndBrowser({ botDelayMs: 5 });
 
   async function openGame(viewport: typeof DESKTOP | typeof PHONE, name: string): Promise<Page> {
-    const context = await newContext(browser, viewport);
-    const host = await guestInContext(site, context, name);
-    const gameID = await startGame(site, host, { bots: ['easy_bot'] });
+    const context = await newContext(suite.browser, viewport);
+    const host = await guestInContext(suite.site, context, name);
+    const gameID = await startGame(suite.site, host, { bots: ['easy_bot'] });
     const page = await context.newPage();
-    await page.goto(`${site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
     await waitForPhase(page, ['PLANNING']);
     return page;
   }

@@ -3,11 +3,11 @@
  * and messages, Undo, a clash with a tie re-roll (pre-rolled dice read from the server's game), a
  * websocket cut mid-game, and nothing hidden in anything any of the three browsers received.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { Game } from '../../src/engine/index.js';
 import type { Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
 import { closeSockets, guestInContext, panel, pickTradeRowCard, rawGame, recordTraffic, startGame, submitButton, trackSockets } from './support/game.js';
 import { findLeaks, secretsOf } from './support/hidden.js';
 
@@ -118,30 +118,22 @@ async function sent(page: Page, answered: string): Promise<void> {
 }
 
 describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
-  let site: Server;
-  let browser: Browser;
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite({ botDelayMs: 5 }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const suite = siteAndBrowser({ botDelayMs: 5 });
 
   test('a clash with a tie re-roll, Undo, a websocket cut, and no hidden value received', { timeout: 400_000 }, async () => {
-    const [ca, cb, cc] = await Promise.all([newContext(browser, DESKTOP), newContext(browser, DESKTOP), newContext(browser, DESKTOP)]);
+    const [ca, cb, cc] = await Promise.all([newContext(suite.browser, DESKTOP), newContext(suite.browser, DESKTOP), newContext(suite.browser, DESKTOP)]);
     await trackSockets(ca);
-    const ann = await guestInContext(site, ca, 'Ann');
-    const bob = await guestInContext(site, cb, 'Bob');
-    const cat = await guestInContext(site, cc, 'Cat');
-    await site.app.services.users.makeDev(ann.userID);
-    const gameID = await startGame(site, ann, { guests: [bob], options: { prerollDice: true, rerollTokens: true } });
+    const ann = await guestInContext(suite.site, ca, 'Ann');
+    const bob = await guestInContext(suite.site, cb, 'Bob');
+    const cat = await guestInContext(suite.site, cc, 'Cat');
+    await suite.site.app.services.users.makeDev(ann.userID);
+    const gameID = await startGame(suite.site, ann, { guests: [bob], options: { prerollDice: true, rerollTokens: true } });
     const [pa, pb, pc] = await Promise.all([ca.newPage(), cb.newPage(), cc.newPage()]);
     const traffic = [recordTraffic(pa), recordTraffic(pb), recordTraffic(pc)];
     const secrets = new Set<string>();
     const errors: string[] = [];
     for (const p of [pa, pb, pc]) p.on('pageerror', (e) => errors.push(String(e)));
-    for (const p of [pa, pb, pc]) await p.goto(`${site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+    for (const p of [pa, pb, pc]) await p.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
     for (const [i, p] of [pa, pb, pc].entries()) {
       await p.locator('[data-game-phase]').waitFor({ state: 'attached', timeout: 150_000 }).catch(async (error: unknown) => {
         await screenshot(p, `mp-failure-load-${i}`);
@@ -178,7 +170,7 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
     expect(await pb.locator('[data-game-phase]').count()).toBe(1);
 
     // Planning rules: Submit disabled with the reason; costs after base gold; red overlays.
-    let raw = await rawGame(site, gameID);
+    let raw = await rawGame(suite.site, gameID);
     secretsOf(raw).forEach((s) => secrets.add(s));
     const a = raw.players.find((p) => p.userID === ann.userID)!;
     expect(await submitButton(pa).isDisabled()).toBe(true);
@@ -206,7 +198,7 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
     let cutDone = false;
     let undoDone = false;
     for (let turn = 0; turn < 12 && !tieSeen; turn++) {
-      raw = await caughtUp(pa, site, gameID);
+      raw = await caughtUp(pa, suite.site, gameID);
       secretsOf(raw).forEach((s) => secrets.add(s));
       if (raw.phase !== 'PLANNING') throw new Error(`expected planning, got ${raw.phase}`);
       const planned = { age: raw.age, turn: raw.turn };
@@ -237,7 +229,7 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
         expect(await closeSockets(pa)).toBeGreaterThan(0);
         await chooseBid(pb, indexB, plan ? plan.y : rb.min);
         await submitButton(pb).click();
-        await caughtUp(pa, site, gameID);
+        await caughtUp(pa, suite.site, gameID);
         expect(await pa.locator('[data-zone="trade-row"] .game-card[data-selected="true"] [data-card-id]').getAttribute('data-card-id')).toBe(chosen);
         expect(await pa.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
         cutDone = true;
@@ -261,7 +253,7 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
       // The war and resolution: answer until the next planning (or the end).
       const deadline = Date.now() + 60_000;
       for (;;) {
-        raw = await rawGame(site, gameID);
+        raw = await rawGame(suite.site, gameID);
         secretsOf(raw).forEach((s) => secrets.add(s));
         if (raw.phase === 'WAR' && !tieSeen) {
           await pa.waitForTimeout(400);
@@ -289,7 +281,7 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
     }
 
 
-    raw = await rawGame(site, gameID);
+    raw = await rawGame(suite.site, gameID);
     secretsOf(raw).forEach((s) => secrets.add(s));
     for (const received of traffic) {
       const report = findLeaks(received, secrets);
@@ -305,31 +297,31 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
   });
 
   test('without unbid there is no Undo; under hideFavor no favor is received', { timeout: 200_000 }, async () => {
-    const context = await newContext(browser, DESKTOP);
-    const ann = await guestInContext(site, context, 'Ana');
-    const bob = await guestInContext(site, await newContext(browser, DESKTOP), 'Bo');
-    const gameID = await startGame(site, ann, { guests: [bob], options: { unbid: false, hideFavor: true } });
+    const context = await newContext(suite.browser, DESKTOP);
+    const ann = await guestInContext(suite.site, context, 'Ana');
+    const bob = await guestInContext(suite.site, await newContext(suite.browser, DESKTOP), 'Bo');
+    const gameID = await startGame(suite.site, ann, { guests: [bob], options: { unbid: false, hideFavor: true } });
     const page = await context.newPage();
     const received = recordTraffic(page);
     const secrets = new Set<string>();
-    await page.goto(`${site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
     for (let turn = 0; turn < 3; turn++) {
       await page.locator('[data-decision="BID"]').waitFor();
       await chooseBid(page, 0, 0);
       await submitButton(page).click();
       await panel(page).getByText('Waiting for other players...').waitFor();
       expect(await panel(page).getByRole('button', { name: 'Undo' }).count()).toBe(0);
-      let raw = await rawGame(site, gameID);
+      let raw = await rawGame(suite.site, gameID);
       secretsOf(raw).forEach((s) => secrets.add(s));
       await bob.client.games.act.mutate({ gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: 1 } } });
       await page.locator('[data-decision="RESOLVE"]').waitFor();
-      raw = await rawGame(site, gameID);
+      raw = await rawGame(suite.site, gameID);
       const free = raw.basicPile.find((id) => raw.cardsByID[id]!.cost === 0)!;
       await bob.client.games.act.mutate({ gameID, action: { type: 'RESOLVE', resolve: { cardIDToGain: free } } });
       expect(await answer(page)).toBe(true);
     }
     await page.locator('[data-decision="BID"]').waitFor();
-    const raw = await rawGame(site, gameID);
+    const raw = await rawGame(suite.site, gameID);
     secretsOf(raw).forEach((s) => secrets.add(s));
     const report = findLeaks(received, secrets);
     expect(report.views).toBeGreaterThan(3);

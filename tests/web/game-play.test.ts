@@ -1,32 +1,22 @@
 /** A whole game on the game screen in a real browser, against a bot, clicked like a person. */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+import { describe, expect, test } from 'vitest';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
 import { guestInContext, playToEnd, startGame } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
 describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
-  let site: Server;
-  let browser: Browser;
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite({ botDelayMs: 5 }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const suite = siteAndBrowser({ botDelayMs: 5 });
 
   for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     test(`plays to the end-of-game view (${label})`, { timeout: 300_000 }, async () => {
-      const context = await newContext(browser, viewport);
-      const host = await guestInContext(site, context, `Ann${label.slice(0, 1)}`);
-      const gameID = await startGame(site, host, { bots: ['easy_bot'], options: { rerollTokens: true } });
+      const context = await newContext(suite.browser, viewport);
+      const host = await guestInContext(suite.site, context, `Ann${label.slice(0, 1)}`);
+      const gameID = await startGame(suite.site, host, { bots: ['easy_bot'], options: { rerollTokens: true } });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
-      await page.goto(`${site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+      await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
       await page.locator('[data-game-phase]').waitFor();
       const shots = new Set<string>();
       // The header keeps one height whatever the phase's name (on a phone too).

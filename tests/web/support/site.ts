@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type Server } from '../../server/support.js';
 import type { Config } from '../../../src/server/config.js';
@@ -25,6 +26,22 @@ const SCREENSHOTS = path.resolve('test-results/screenshots');
 /** The server with the built client; `overrides` as for startServer (say, devUserIDs). */
 export async function startSite(overrides: Partial<Config> = {}): Promise<Server> {
   return startServer({ webDir: WEB_DIR, ...overrides });
+}
+
+/**
+ * A site and a browser for the tests of one describe block: both started before its first test
+ * and closed after its last. Read `.site` and `.browser` inside the tests.
+ */
+export function siteAndBrowser(overrides: Partial<Config> = {}): { readonly site: Server; readonly browser: Browser } {
+  const held = {} as { site: Server; browser: Browser };
+  beforeAll(async () => {
+    [held.site, held.browser] = await Promise.all([startSite(overrides), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await held.browser?.close();
+    await held.site?.close();
+  });
+  return held;
 }
 
 export async function launchBrowser(): Promise<Browser> {

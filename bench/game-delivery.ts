@@ -3,14 +3,17 @@
  * viewer's wire update with only the new events, JSON-encoded for each subscriber) against the
  * delivery module's (one Version per viewer: view, patch from the step before; the patch message
  * JSON-encoded). Random 4-player games played to the end, every step, every player and one
- * spectator; prints CPU microseconds a step per viewer and the bytes sent.
+ * spectator; prints CPU microseconds a step per viewer and the bytes sent. Then the client's side:
+ * decoding each message and applying its patch to the view held (src/web/game/live.ts does the
+ * same with the same module), in microseconds a message.
  *
  *   npx tsx bench/game-delivery.ts [--games 40] [--hide-favor]
  */
 import { advance, createGame, type Game } from '../src/engine/index.js';
+import { applyPatch } from '../src/engine/json-patch.js';
 import { GAME_DEFINITIONS } from '../src/engine/data.js';
 import { Version } from '../src/server/delivery/game-versions.js';
-import { wireUpdate } from '../src/server/services/game-views.js';
+import { wireUpdate, type WireDelivery } from '../src/server/services/game-views.js';
 import { playToEnd } from '../tests/support/play.js';
 
 const i = process.argv.indexOf('--games');
@@ -65,7 +68,41 @@ function now(): number {
   return bytes;
 }
 
-for (const [name, run] of [['old: whole view, new events', old], ['now: version + patch', now], ['old: whole view, new events', old], ['now: version + patch', now]] as const) {
+/** Every viewer's messages, JSON-encoded as they are sent. */
+function messages(): string[][] {
+  const all: string[][] = [];
+  for (const states of games) {
+    for (const viewer of viewers) {
+      const sent: string[] = [];
+      let version: Version | null = null;
+      for (const game of states) {
+        const next: Version = new Version(game, viewer, version);
+        sent.push(JSON.stringify(next.after(version, [])));
+        version = next;
+      }
+      all.push(sent);
+    }
+  }
+  return all;
+}
+
+const sentMessages = messages();
+
+/** The client's side: parse each message, apply its patch to the view held. */
+function receive(): number {
+  let bytes = 0;
+  for (const sent of sentMessages) {
+    let held: { game: unknown; events: unknown[] } | null = null;
+    for (const message of sent) {
+      bytes += message.length;
+      const delivery = JSON.parse(message) as WireDelivery;
+      held = 'patch' in delivery ? applyPatch(held!, delivery.patch) : { game: delivery.game, events: delivery.events };
+    }
+  }
+  return bytes;
+}
+
+for (const [name, run] of [['old: whole view, new events', old], ['now: version + patch', now], ['old: whole view, new events', old], ['now: version + patch', now], ['client: decode + apply', receive], ['client: decode + apply', receive]] as const) {
   // CPU time, not wall time: the machine this runs on is often shared.
   const t0 = process.cpuUsage();
   const bytes = run();

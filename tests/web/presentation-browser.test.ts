@@ -131,6 +131,10 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       await page.locator('[data-clash-stage="rolling"]').first().waitFor();
       expect(await counters()).toEqual(before);
       expect(await results()).toBe(resultsBefore);
+      // The rolling panel sits under the game header: the phase, turn, age and timer stay in view.
+      const headerBox = (await header.boundingBox())!;
+      const panelBox = (await page.getByRole('region', { name: 'Clashes' }).boundingBox())!;
+      expect(panelBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
       await screenshot(page, `presentation-clash-rolling-${label}`);
       await page.locator('[data-clash-stage="completed"]').first().waitFor({ timeout: 30_000 });
       await expect.poll(counters, { timeout: 10_000 }).toEqual(after);

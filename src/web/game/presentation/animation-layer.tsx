@@ -1,6 +1,6 @@
 /**
  * The overlay the animations play in: a layer over the page for the flying clones, and the clash
- * dice. A clash rolls in a panel at the top of the screen (click it to skip to the results); once
+ * dice. A clash rolls in a panel just under the game header (click it to skip to the results); once
  * settled it shrinks to a corner card for the finish pause (15 s) or until closed. The board
  * under it stays usable: only the panels take pointer events.
  */
@@ -33,6 +33,30 @@ function ActiveClashView({ state, clash }: { state: GameScreenState; clash: Acti
   );
 }
 
+/**
+ * The rolling panel's top edge: just under the game header while the header is on screen, so the
+ * phase, turn, age and timer stay readable (a panel at a fixed top hid the turn chips on windows
+ * narrower than about 1,100 px); the top of the screen once the header has scrolled away.
+ */
+function useTopUnderHeader(active: boolean): number {
+  const [top, setTop] = useState(8);
+  useEffect(() => {
+    if (!active) return;
+    const place = () => {
+      const bottom = document.querySelector('[data-testid="game-header"]')?.getBoundingClientRect().bottom ?? 0;
+      setTop(Math.round(Math.max(8, bottom + 8)));
+    };
+    place();
+    window.addEventListener('scroll', place, { passive: true });
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place);
+      window.removeEventListener('resize', place);
+    };
+  }, [active]);
+  return top;
+}
+
 export function AnimationLayer({ state }: { state: GameScreenState }) {
   const store = useSyncExternalStore(animationStore.subscribe, animationStore.get, animationStore.get);
   const [id] = useState(animationStore.newOwnerID);
@@ -43,14 +67,15 @@ export function AnimationLayer({ state }: { state: GameScreenState }) {
   const layerRef = useCallback((element: HTMLDivElement | null) => {
     if (element) animationStore.setLayer(element);
   }, []);
-  if (typeof document === 'undefined' || store.owner !== id) return null;
   const rolling = store.clashes.filter((c) => !c.done);
+  const top = useTopUnderHeader(rolling.length > 0 && store.owner === id);
+  if (typeof document === 'undefined' || store.owner !== id) return null;
   const done = store.clashes.filter((c) => c.done);
   return createPortal(
     <>
       <div ref={layerRef} className={classes.flyLayer} aria-hidden inert data-testid="animation-layer" />
       {rolling.length > 0 && (
-        <div className={classes.clashOverlay} role="region" aria-label="Clashes" aria-live="polite" data-awaiting={store.awaiting || undefined}>
+        <div className={classes.clashOverlay} style={{ top, maxHeight: `calc(100vh - ${top + 16}px)` }} role="region" aria-label="Clashes" aria-live="polite" data-awaiting={store.awaiting || undefined}>
           {rolling.map((clash) => (
             <ActiveClashView key={clash.id} state={state} clash={clash} />
           ))}

@@ -18,6 +18,16 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
       await page.locator('[data-game-phase]').waitFor();
+      // A first game opens with how a turn goes; once closed it stays closed, after a reload too.
+      const hint = page.getByRole('region', { name: 'How a turn goes' });
+      await hint.waitFor();
+      expect(await hint.getByRole('listitem').count()).toBe(4);
+      await screenshot(page, `game-first-hint-${label}`);
+      await hint.getByRole('button', { name: 'Got it' }).click();
+      await hint.waitFor({ state: 'detached' });
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page.locator('[data-game-phase]').waitFor();
+      expect(await hint.count()).toBe(0);
       const shots = new Set<string>();
       // The header keeps one height whatever the phase's name (on a phone too).
       const headerHeights = new Set<number>();

@@ -13,6 +13,7 @@ import { useGameState } from './use-game-state.js';
 import { decisionOf, playerOf } from './derive.js';
 import { useChoice, type Choice } from './use-choice.js';
 import { ActionPanel } from './action-panel.js';
+import { FirstGameHint } from './first-game-hint.js';
 import { BasicPiles, DeckViewers, TradeRow, TributeRow, type PickableProps } from './table.js';
 import { PlayerDetailModal, PlayerSummary } from './player-list.js';
 import { PlayerBoard } from './player-board.js';
@@ -42,6 +43,7 @@ export function GameScreen({ gameID }: { gameID: string }) {
 
 function LoadedGame({ state, connected, act }: { state: GameScreenState; connected: boolean; act: ReturnType<typeof useGameState>['act'] }) {
   const compact = useMediaQuery('(max-width: 767px)') ?? false;
+  const touch = useMediaQuery('(hover: none)') ?? false;
   const decision = useMemo(() => decisionOf(state), [state]);
   const choice = useChoice(state, decision);
   const { awaiting } = Presentation.useEventAnimations(state);
@@ -84,6 +86,7 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
   };
   const table = (
     <Stack gap="md">
+      {!spectator && !ended ? <FirstGameHint touch={touch} /> : null}
       <Presentation.ClashDisplay state={state} />
       <TradeRow {...pickable} />
       <TributeRow state={state} width={compact ? 110 : 130} />

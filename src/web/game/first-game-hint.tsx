@@ -1,0 +1,56 @@
+/**
+ * A new player's first look at a game: what a turn asks of them, in four lines, above the table.
+ * It stays until they close it ("Got it"), then never shows again on this device (localStorage
+ * `mythosFirstGameHintSeen`). Spectators and finished games never see it.
+ */
+import { useState } from 'react';
+import { Anchor, Button, Group, List, Paper, Text } from '@mantine/core';
+import { IconBulb } from '@tabler/icons-react';
+
+export const FIRST_GAME_HINT_KEY = 'mythosFirstGameHintSeen';
+
+function seen(): boolean {
+  try {
+    return window.localStorage.getItem(FIRST_GAME_HINT_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function FirstGameHint({ touch }: { touch: boolean }) {
+  const [hidden, setHidden] = useState(seen);
+  if (hidden) return null;
+  const close = () => {
+    try {
+      window.localStorage.setItem(FIRST_GAME_HINT_KEY, 'true');
+    } catch {
+      // Storage blocked: closed for this page only.
+    }
+    setHidden(true);
+  };
+  const pick = touch ? 'Tap' : 'Click';
+  return (
+    <Paper component="section" aria-labelledby="first-game-hint-title" p="sm" radius="md" className="first-game-hint" data-testid="first-game-hint">
+      <Group gap={6} mb={4} wrap="nowrap">
+        <IconBulb size={18} stroke={1.8} aria-hidden />
+        <Text id="first-game-hint-title" fw={700} className="first-game-hint-title">
+          How a turn goes
+        </Text>
+      </Group>
+      <List type="ordered" size="sm" spacing={2}>
+        <List.Item>{pick} a card on the trade row, set your military bid and press Submit. Bids stay secret until everyone has bid.</List.Item>
+        <List.Item>A card bid on by one player goes to them. Two or more bidders clash: dice plus bids, the highest total wins.</List.Item>
+        <List.Item>Then gain the card you won, or any card of the basic pile, and pay its gold cost.</List.Item>
+        <List.Item>Tributes pay favor to everyone who meets them. After 3 ages of 5 turns, the most favor wins.</List.Item>
+      </List>
+      <Group justify="space-between" mt="xs">
+        <Anchor href="/rules" target="_blank" size="sm">
+          Read the full rules
+        </Anchor>
+        <Button size="xs" onClick={close}>
+          Got it
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

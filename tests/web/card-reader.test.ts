@@ -9,8 +9,11 @@ import { guestInContext, pickTradeRowCard, startGame, waitForPhase } from './sup
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
-/** Touches the middle of `target`, holds for `ms`, and lets go, through the browser's touch input. */
+/** Touches the middle of `target` (scrolled into view), holds for `ms`, and lets go, through the browser's touch input. */
 async function touchAndHold(page: Page, target: Locator, ms: number): Promise<void> {
+  // Scrolled to the middle of the screen, as a person would: the phone's action panel is fixed
+  // over the bottom of the page.
+  await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const box = (await target.boundingBox())!;
   const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   const cdp = await page.context().newCDPSession(page);

@@ -109,13 +109,19 @@ export function ageNumeral(age: number | null): string {
   return age === null ? '' : (['I', 'II', 'III'][age - 1] ?? String(age));
 }
 
-/** What a card asks and gives, a sentence each: cost, printed favor, abilities in printed order. */
+/**
+ * What a card asks and gives, a sentence each: cost, printed favor (scored when the card is
+ * gained; nothing said when there is none), abilities in printed order or "No abilities", as
+ * the card prints.
+ */
 export function cardRules(card: Card): string[] {
   const rules: string[] = [];
   const clash = card.additionalCosts?.warTokens ?? 0;
   if (card.affinity !== 'Leader') rules.push(`Cost ${card.cost} gold${clash ? ` and ${amountText('warTokens', clash)}` : ''}`);
-  rules.push(`${card.favor} favor`);
-  for (const ability of abilitiesOf(card)) rules.push(abilityText(ability));
+  if (card.favor > 0) rules.push(`${card.favor} favor when gained`);
+  const abilities = abilitiesOf(card);
+  for (const ability of abilities) rules.push(abilityText(ability));
+  if (abilities.length === 0) rules.push('No abilities');
   return rules;
 }
 

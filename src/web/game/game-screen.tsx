@@ -84,11 +84,14 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
     'data-decision': decision?.type ?? '',
     'data-sequence-id': String(state.game.sequenceID),
   };
+  // Above the trade row; on a phone under it, so the row it speaks of is on the first screen.
+  const hint = !spectator && !ended ? <FirstGameHint touch={touch} /> : null;
   const table = (
     <Stack gap="md">
-      {!spectator && !ended ? <FirstGameHint touch={touch} /> : null}
+      {compact ? null : hint}
       <Presentation.ClashDisplay state={state} />
       <TradeRow {...pickable} />
+      {compact ? hint : null}
       <TributeRow state={state} width={compact ? 110 : 130} />
       <BasicPiles {...pickable} />
       <DeckViewers state={state} />

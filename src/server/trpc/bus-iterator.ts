@@ -28,21 +28,28 @@ export function listen<T>(subscribe: (listener: (message: T) => void) => () => v
     if (subscribed) remove();
     subscribed = false;
   };
-  // Unsubscribe on abort too. A subscription that fails before it iterates (say, its game is not
-  // found) never reaches the `finally` below, and not every tRPC version aborts the signal of a
-  // failed subscription: so subscriptions also close their feed in a `finally` of their own.
-  const aborted = new Promise<void>((resolve) => {
-    if (signal?.aborted) resolve();
-    signal?.addEventListener('abort', () => resolve(), { once: true });
-  });
-  void aborted.then(unsubscribe);
+  // Unsubscribe on abort too, and wake the iteration so it ends. A subscription that fails before
+  // it iterates (say, its game is not found) never reaches the `finally` below, and not every tRPC
+  // version aborts the signal of a failed subscription: so subscriptions also close their feed in
+  // a `finally` of their own. (The wait is one promise per message, woken by a message or by the
+  // abort: racing it against an abort promise each time left a reaction on that promise per message
+  // for as long as the subscription lived.)
+  if (signal?.aborted) unsubscribe();
+  signal?.addEventListener(
+    'abort',
+    () => {
+      unsubscribe();
+      wake?.();
+    },
+    { once: true },
+  );
   return {
     close: unsubscribe,
     async *[Symbol.asyncIterator]() {
       try {
         while (!signal?.aborted) {
           if (queue.length === 0) {
-            await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted]);
+            await new Promise<void>((resolve) => (wake = resolve));
             wake = null;
             continue;
           }

@@ -43,7 +43,7 @@ describe.skipIf(!HAS_CHROMIUM)('absent players and guests', () => {
 
     const select = hostPage.getByLabel('When a player takes too long');
     await expect.poll(() => select.inputValue()).toBe('auto');
-    await guestPage.getByText('Automatic: on when two people or more play').waitFor();
+    await guestPage.getByText('Automatic: on with 2+ people').waitFor();
     await select.selectOption('off');
     await guestPage.getByText('Off: wait for every player').waitFor();
     expect((await host.client.lobbies.get.query({ lobbyID })).turnTimer).toBe('off');

@@ -65,7 +65,7 @@ type LobbyAction = 'join' | 'remove_player' | 'add_bot' | 'start' | 'set_game_op
 type TurnTimer = Lobby['turnTimer'];
 
 const TURN_TIMER_LABELS: Record<TurnTimer, string> = {
-  auto: 'Automatic: on when two people or more play',
+  auto: 'Automatic: on with 2+ people',
   on: 'On',
   off: 'Off: wait for every player',
 };

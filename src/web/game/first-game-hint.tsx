@@ -1,13 +1,14 @@
 /**
- * A new player's first look at a game: what a turn asks of them, in four lines, above the table.
- * It stays until they close it ("Got it"), then never shows again on this device (localStorage
- * `mythosFirstGameHintSeen`). Spectators and finished games never see it.
+ * A new player's first look at a game: what a turn asks of them, in four lines, beside the trade
+ * row (the game screen puts it above the row, or under it on a phone). It stays until they close
+ * it ("Got it"), then never shows again on this device (localStorage `mythosFirstGameHintSeen`).
+ * Spectators and finished games never see it.
  */
 import { useState } from 'react';
 import { Anchor, Button, Group, List, Paper, Text } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 
-export const FIRST_GAME_HINT_KEY = 'mythosFirstGameHintSeen';
+const FIRST_GAME_HINT_KEY = 'mythosFirstGameHintSeen';
 
 function seen(): boolean {
   try {

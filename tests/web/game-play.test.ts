@@ -41,6 +41,9 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       // The end view comes once the last turn has played out on screen.
       await page.getByTestId('end-of-game').getByText('More graphs to come!').waitFor({ timeout: 30_000 });
       await screenshot(page, `game-end-${label}`);
+      // The game ends with both rows empty, and they say so rather than show a bare title.
+      await page.getByText('No cards on the trade row.').waitFor();
+      await page.getByText('No tributes in the row.').waitFor();
       expect(log.bids).toBe(15);
       expect(log.gains).toBe(15);
       expect(await seriousAxeViolations(page)).toEqual([]);

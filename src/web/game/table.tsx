@@ -88,7 +88,17 @@ export function TradeRow(props: PickableProps) {
           })}
         </Group>
       </ScrollArea>
+      {g.tableIDs.length === 0 ? <EmptyRow>No cards on the trade row.</EmptyRow> : null}
     </section>
+  );
+}
+
+/** What an empty row says instead of nothing under its title (both rows end the game empty). */
+function EmptyRow({ children }: { children: string }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
   );
 }
 
@@ -144,6 +154,7 @@ export function TributeRow({ state, width }: { state: GameScreenState; width: nu
           })}
         </Group>
       </ScrollArea>
+      {state.game.tributeRow.length === 0 ? <EmptyRow>No tributes in the row.</EmptyRow> : null}
     </section>
   );
 }

@@ -8,6 +8,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Box, Center, Group, Loader, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useNoHover } from '../lib/touch.js';
 import type { GameScreenState } from './model.js';
 import { useGameState } from './use-game-state.js';
 import { decisionOf, playerOf } from './derive.js';
@@ -43,7 +44,7 @@ export function GameScreen({ gameID }: { gameID: string }) {
 
 function LoadedGame({ state, connected, act }: { state: GameScreenState; connected: boolean; act: ReturnType<typeof useGameState>['act'] }) {
   const compact = useMediaQuery('(max-width: 767px)') ?? false;
-  const touch = useMediaQuery('(hover: none)') ?? false;
+  const touch = useNoHover();
   const decision = useMemo(() => decisionOf(state), [state]);
   const choice = useChoice(state, decision);
   const { awaiting } = Presentation.useEventAnimations(state);

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useNoHover } from '../lib/touch.js';
 import type { Player } from '../../engine/state.js';
 import type { GameScreenState } from './model.js';
 import { GameCard, GameTribute } from './game-card.js';
@@ -40,7 +40,7 @@ export function TradeRow(props: PickableProps) {
   const g = state.game;
   const revealed = g.phase === 'WAR' || g.phase === 'RESOLUTION' || g.phase === 'TRIBUTE';
   // No hover on a touch screen: say how to read a card there.
-  const touch = useMediaQuery('(hover: none)') ?? false;
+  const touch = useNoHover();
   return (
     <section aria-label="Trade row">
       <Group gap="xs" mb={6} align="baseline">

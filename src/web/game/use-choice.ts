@@ -41,12 +41,15 @@ export function useChoice(state: GameScreenState | null, decision: Decision | nu
   const [selection, setSelection] = useState<Selection>({ stepKey: '', cardID: null, bid: null, reroll: null });
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
 
-  // Entering a new step: restore what was chosen in it before a reload, else start afresh.
-  useEffect(() => {
-    if (!state || selection.stepKey === stepKey) return;
+  // Entering a new step (or the first one shown): restore what was chosen in it before a reload,
+  // else start afresh. Set while rendering, not in an effect: React renders again at once, before
+  // showing anything. From an effect, a click on a busy phone could land between the screen
+  // showing the step and the effect running, and the effect's fresh choice then overwrote it (a
+  // card picked, or its confirmation closed as it opened): a lost click, seen in the browser tests.
+  if (state && selection.stepKey !== stepKey) {
     setSelection(stored(gameID, stepKey) ?? enterStep(state, decision));
-    setConfirm(null);
-  }, [state, decision, stepKey, gameID, selection.stepKey]);
+    if (confirm) setConfirm(null);
+  }
 
   useEffect(() => {
     if (!gameID || !selection.stepKey) return;

@@ -59,12 +59,17 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       // The visible label (the lobby's name is there for screen readers only).
       const visible = async (link: typeof join) => (await link.innerText()).replace(lobbyName, '').trim();
       expect(await visible(join)).toBe(label === 'desktop' ? 'Join Lobby' : 'Join');
-      // On a phone the table scrolls sideways, and the row's button stays on screen.
+      // On a phone every column fits, the names wrapping; were a long name to make the table
+      // scroll sideways, the row's button would still stay on screen.
       const button = (await join.boundingBox())!;
       expect(button.x + button.width).toBeLessThanOrEqual(guestViewport.width);
+      await screenshot(guest, `lobby-list-${label}`);
+      expect(await guest.locator('.mythos-table-scroll').evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
+      const status = (await row.getByText('Open', { exact: true }).boundingBox())!;
+      expect(status.x + status.width).toBeLessThanOrEqual(button.x);
+      expect(await row.getByText('Open', { exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
       expect(await join.textContent()).toContain(lobbyName);
       await axeClean(guest);
-      await screenshot(guest, `lobby-list-${label}`);
 
       // The host's page: Start Game, Add Bot with only the bots a non-developer may add.
       await host.getByRole('button', { name: 'Start Game' }).waitFor();

@@ -36,7 +36,7 @@ function LobbyRow({ lobby, userID }: { lobby: Lobby; userID: string }) {
   return (
     <Table.Tr data-lobby-id={lobby.id}>
       <Table.Td className="mythos-lobby-name">
-        <Text fw={600} size="sm" lineClamp={1}>
+        <Text fw={600} size="sm" lineClamp={2}>
           {lobby.name}
         </Text>
         {mine && (
@@ -46,7 +46,7 @@ function LobbyRow({ lobby, userID }: { lobby: Lobby; userID: string }) {
         )}
       </Table.Td>
       <Table.Td>
-        <Text size="sm" lineClamp={1}>
+        <Text size="sm" lineClamp={2} className="mythos-lobby-host">
           {lobby.host.name}
         </Text>
       </Table.Td>
@@ -118,7 +118,7 @@ function LobbyList() {
   const rows = lobbies.data ?? null;
   return (
     <Container size="lg" px={{ base: 'xs', sm: 'md' }}>
-      <Paper className="mythos-parchment" p={{ base: 'sm', sm: 'lg' }}>
+      <Paper className="mythos-parchment" p={{ base: 'xs', sm: 'lg' }}>
         <Group justify="space-between" align="center" mb="xs" gap="xs">
           <Title order={1}>Lobbies</Title>
           <Group gap="xs">

@@ -82,8 +82,8 @@ async function answer(page: Page): Promise<boolean> {
     const selected = page.locator('[data-zone="trade-row"] .game-card[data-selected="true"]');
     const free = page.locator('[data-zone="basic-pile"] .game-card:not([data-unaffordable]) [role=button]').first();
     if ((await selected.count()) === 0) {
-      // The panel settles a render after the phase changes (it restores or clears the choice).
-      // (Or the game moves on first: this page's step was already answered, and the screen catches up.)
+      // No won card restored: the panel asks for a card. (Or the game moves on first: this page's
+      // step was already answered, and the screen catches up.)
       const reason = () => panel(page).getByTestId('submit-reason').textContent();
       await expect.poll(async () => (await decisionOf(page)) !== 'RESOLVE' || (await reason()) === 'You must select a card to gain').toBe(true);
       if ((await decisionOf(page)) !== 'RESOLVE') return false;

@@ -45,7 +45,8 @@ export function useChoice(state: GameScreenState | null, decision: Decision | nu
   // else start afresh. Set while rendering, not in an effect: React renders again at once, before
   // showing anything. From an effect, a click on a busy phone could land between the screen
   // showing the step and the effect running, and the effect's fresh choice then overwrote it (a
-  // card picked, or its confirmation closed as it opened): a lost click, seen in the browser tests.
+  // card picked, or its confirmation closed as it opened): a lost click, the likely cause of a
+  // first pick a browser test once lost under load.
   if (state && selection.stepKey !== stepKey) {
     setSelection(stored(gameID, stepKey) ?? enterStep(state, decision));
     if (confirm) setConfirm(null);

@@ -38,7 +38,9 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { fw: 600 } },
     Paper: { defaultProps: { radius: 'md' } },
-    // Mantine's close button is an icon: name it for screen readers in every dialog.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Mantine's close button is an icon: name it for screen readers in every dialog. Dialogs fade
+    // in where they stand: Mantine's default slides them 30 px down as they open, so a quick tap
+    // on a button (OK, to confirm a card) landed where the button had been, and did nothing.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' }, transitionProps: { transition: 'fade', duration: 150 } } },
   },
 });

@@ -23,6 +23,25 @@ async function touchAndHold(page: Page, target: Locator, ms: number): Promise<vo
   await cdp.detach();
 }
 
+/** The top edge of the page's dialog at every frame for `ms` from now (frames without one are skipped). */
+function dialogTopsFor(page: Page, ms: number): Promise<number[]> {
+  return page.evaluate(
+    (duration) =>
+      new Promise<number[]>((resolve) => {
+        const seen: number[] = [];
+        const end = performance.now() + duration;
+        const frame = () => {
+          const dialog = document.querySelector('[role="dialog"]');
+          if (dialog) seen.push(dialog.getBoundingClientRect().top);
+          if (performance.now() < end) requestAnimationFrame(frame);
+          else resolve(seen);
+        };
+        requestAnimationFrame(frame);
+      }),
+    ms,
+  );
+}
+
 const firstTradeRowCard = (page: Page): Locator => page.locator('[data-zone="trade-row"] .game-card').first();
 
 describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
@@ -67,6 +86,15 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     // A short touch is a tap: it picks the card and opens no reader.
     await pickTradeRowCard(page, card, 'tap');
     expect(await page.getByRole('dialog', { name }).count()).toBe(0);
+
+    // Dialogs fade in where they stand: one sliding in moves its buttons from under a quick tap
+    // (a test's OK, to confirm a card it could not afford, once landed where the button had been).
+    const tops = dialogTopsFor(page, 2_000);
+    await page.getByRole('button', { name: /^Age deck/ }).tap();
+    await page.getByRole('dialog', { name: /^Age 1 deck/ }).waitFor();
+    const seen = await tops;
+    expect(seen.length).toBeGreaterThan(1);
+    expect(Math.max(...seen) - Math.min(...seen)).toBeLessThan(1);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -45,8 +45,7 @@ export function useChoice(state: GameScreenState | null, decision: Decision | nu
   // else start afresh. Set while rendering, not in an effect: React renders again at once, before
   // showing anything. From an effect, a click on a busy phone could land between the screen
   // showing the step and the effect running, and the effect's fresh choice then overwrote it (a
-  // card picked, or its confirmation closed as it opened): a lost click, the likely cause of a
-  // first pick a browser test once lost under load.
+  // card picked, or its confirmation closed as it opened).
   if (state && selection.stepKey !== stepKey) {
     setSelection(stored(gameID, stepKey) ?? enterStep(state, decision));
     if (confirm) setConfirm(null);

@@ -26,7 +26,7 @@ import { redacting } from './log-redaction.js';
 import { buildServices, type Services } from './services/services.js';
 import { contextFor } from './trpc/context.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
-import { isUnexpected } from './trpc/trpc.js';
+import { isUnexpected, MAX_REQUESTS_IN_FLIGHT } from './trpc/trpc.js';
 import { registerWebClient } from './web-client.js';
 
 export interface App {
@@ -118,6 +118,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // its websocket handler but does not declare it in its option type, hence the spread.)
       ...{ keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 } },
       router: appRouter,
+      // A batch is one connection's requests at once (trpc.ts caps those on a websocket): a
+      // bigger one is refused whole, before any of it runs.
+      maxBatchSize: MAX_REQUESTS_IN_FLIGHT,
       // A JWT in the URL signs in a websocket only (the ws adapter hands over the socket as `res`).
       createContext: ({ req, res }) => contextFor(services, req, res instanceof WebSocket ? 'websocket' : 'http'),
       onError: ({ error, path: procedure }) => {

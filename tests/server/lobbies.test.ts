@@ -61,6 +61,33 @@ describe.each(DATABASES)('lobby flows on %s', (database) => {
     watcher.close();
   });
 
+  test("a developer's lobby handed over: the new host may turn developer settings off, not on, and cannot start with them", async () => {
+    const { member, dev } = roles();
+    const lobbyID = await openLobby(dev);
+    await dev.client.lobbies.setOption.mutate({ lobbyID, option: 'prerollDice', value: true });
+    await dev.client.lobbies.setModule.mutate({ lobbyID, module: 'noupgrade', enabled: true });
+    await dev.client.lobbies.addBot.mutate({ lobbyID, botType: 'basic_bot2' });
+    await member.client.lobbies.join.mutate({ lobbyID });
+    await dev.client.lobbies.leave.mutate({ lobbyID });
+
+    const start = () => member.client.lobbies.start.mutate({ lobbyID });
+    expect(await refused(start())).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Only developers can start a game with prerollDice, module noupgrade, a basic_bot2 bot: turn them off or remove them first.',
+    });
+    expect(await refused(member.client.lobbies.setOption.mutate({ lobbyID, option: 'retreat1', value: true }))).toMatchObject({ message: 'Only developers can change retreat1.' });
+    await member.client.lobbies.setOption.mutate({ lobbyID, option: 'prerollDice', value: false });
+    await member.client.lobbies.setModule.mutate({ lobbyID, module: 'noupgrade', enabled: false });
+    expect(await refused(start())).toMatchObject({ message: 'Only developers can start a game with a basic_bot2 bot: turn them off or remove them first.' });
+    const bot = (await member.client.lobbies.get.query({ lobbyID })).playerIDToBotType[0]![0];
+    await member.client.lobbies.kick.mutate({ lobbyID, playerID: bot });
+    await member.client.lobbies.addBot.mutate({ lobbyID, botType: 'basic_bot' });
+    const { gameID } = await start();
+    const { game } = await member.client.games.state.query({ gameID });
+    expect(game.options.prerollDice).toBe(false);
+    expect(game.modules).toEqual([]);
+  });
+
   test('the last person leaving closes the lobby: its watchers are told, the list drops it', async () => {
     const { host, member, outsider } = roles();
     const lobbyID = await openLobby(host, member);

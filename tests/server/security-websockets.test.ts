@@ -102,6 +102,45 @@ describe('tRPC websocket subscriptions', () => {
   });
 });
 
+describe('tRPC requests at once', () => {
+  const query = (id: number, path: string) => ({ id, method: 'query', params: { path, input: undefined } });
+  const refusal = { message: 'Too many requests at once on this connection: at most 8. Wait for the answers.', data: { code: 'TOO_MANY_REQUESTS' } };
+
+  test('one websocket message holding 200 requests: 8 are answered, the rest refused; answered ones make room again', async () => {
+    const { socket, next } = await trpcSocket(await jwtOf(guest.cookie));
+    const ids = Array.from({ length: 200 }, (_, i) => i + 1);
+    socket.send(JSON.stringify(ids.map((id) => query(id, 'lobbies.list'))));
+    const answers = await Promise.all(ids.map(next));
+    expect(answers.filter((a) => a.result).map((a) => a.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(answers.filter((a) => a.error).length).toBe(192);
+    expect(answers[8]!.error).toMatchObject(refusal);
+
+    socket.send(JSON.stringify(query(500, 'lobbies.list')));
+    expect((await next(500)).result).toBeDefined();
+    socket.close();
+  });
+
+  test('an HTTP batch of 8 is answered; one of 9 is refused whole before any of it runs', async () => {
+    const batch = (n: number) => `${server.url}/trpc/${Array(n).fill('lobbies.list').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`;
+    const eight = await fetch(batch(8), { headers: { cookie: guest.cookie } });
+    expect(eight.status).toBe(200);
+    expect(((await eight.json()) as unknown[]).length).toBe(8);
+
+    let listed = 0;
+    const { lobbies } = server.app.services;
+    const list = lobbies.list.bind(lobbies);
+    lobbies.list = async () => {
+      listed += 1;
+      return list();
+    };
+    const nine = await fetch(batch(9), { headers: { cookie: guest.cookie } });
+    lobbies.list = list;
+    expect(nine.status).toBe(400);
+    expect(await nine.json()).toMatchObject({ error: { message: 'Batch call exceeds maximum size', data: { code: 'BAD_REQUEST' } } });
+    expect(listed).toBe(0);
+  });
+});
+
 describe('the cross-site check on CHANNEL_PORT', () => {
   test('a websocket opened from another origin with the session cookie is refused; our own pages are served', async () => {
     const channelServer = await server.app.channelServer();

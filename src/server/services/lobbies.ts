@@ -208,7 +208,8 @@ export class LobbyService {
   async setOption(lobbyID: string, actor: UserRow, option: GameOptionKey, value: boolean): Promise<void> {
     this.throttle(actor);
     if (!GAME_OPTION_KEYS.includes(option)) throw refuse('BAD_REQUEST', `Unknown game option: ${String(option)}.`);
-    if (DEV_ONLY_OPTIONS.includes(option) && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can change ${option}.`);
+    // Turning one off grants nothing: a host who took over a developer's lobby may.
+    if (DEV_ONLY_OPTIONS.includes(option) && value && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can change ${option}.`);
     await this.change(lobbyID, async (lobby, _seats, trx) => {
       this.mustHost(lobby, actor);
       const options = { ...(JSON.parse(lobby.options_json) as GameOptions), [option]: value };
@@ -230,7 +231,7 @@ export class LobbyService {
     const module = this.definitions.modules.find((m) => m.key === key);
     if (!module || !MODULE_KEYS.includes(key)) throw refuse('BAD_REQUEST', `Module ${String(key)} not found`);
     if (module.state === 'disabled') throw refuse('FORBIDDEN', `Module ${key} is not available.`);
-    if (module.state === 'devOnly' && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can use module ${key}.`);
+    if (module.state === 'devOnly' && enabled && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can use module ${key}.`);
     await this.change(lobbyID, async (lobby, _seats, trx) => {
       this.mustHost(lobby, actor);
       const current = JSON.parse(lobby.modules_json) as ModuleKey[];
@@ -245,6 +246,7 @@ export class LobbyService {
     await this.change(lobbyID, async (lobby, seats, trx) => {
       this.mustHost(lobby, actor);
       if (seats.length < MIN_PLAYERS) throw refuse('CONFLICT', `A game needs at least ${MIN_PLAYERS} players.`);
+      if (!this.users.isDev(actor)) this.mustUseNoDeveloperSettings(lobby, seats);
       await this.mustHaveRoomForAGame(trx, actor);
       const prepared = this.games.prepare({
         id: `g_${randomBytes(9).toString('base64url')}`,
@@ -268,6 +270,22 @@ export class LobbyService {
   async gameEnded(lobbyID: string): Promise<void> {
     await this.db.updateTable('lobbies').set((eb) => ({ sequence_id: eb('sequence_id', '+', 1), updated_at: this.now() })).where('id', '=', lobbyID).execute();
     await this.published(lobbyID);
+  }
+
+  /**
+   * A host who is not a developer may have taken the lobby over from one (the host left), with
+   * developer-only options, modules or bots still in it: they cannot start it until those are
+   * off or gone (turning them off is open to them).
+   */
+  private mustUseNoDeveloperSettings(lobby: LobbyRow, seats: readonly { bot_type: string | null }[]): void {
+    const options = JSON.parse(lobby.options_json) as GameOptions;
+    const modules = JSON.parse(lobby.modules_json) as ModuleKey[];
+    const found = [
+      ...DEV_ONLY_OPTIONS.filter((option) => options[option]),
+      ...modules.filter((key) => this.definitions.modules.find((m) => m.key === key)?.state === 'devOnly').map((key) => `module ${key}`),
+      ...seats.flatMap((s) => (s.bot_type !== null && BOTS[s.bot_type as BotType].visibility !== 'visible' ? [`a ${s.bot_type} bot`] : [])),
+    ];
+    if (found.length > 0) throw refuse('FORBIDDEN', `Only developers can start a game with ${found.join(', ')}: turn them off or remove them first.`);
   }
 
   /** Games with no end stay in memory and are resumed at every start: a host may run only so many. */

@@ -17,8 +17,11 @@ export interface Context {
   sessionID: string | null;
   /** The caller's address, for the per-address limits. */
   address: string;
-  /** Subscriptions open on this connection (a websocket's, for its cap). */
-  connection: { subscriptions: number };
+  /**
+   * What this connection has open: subscriptions (a websocket's, for their cap) and queries or
+   * mutations not yet answered (a websocket's, or one HTTP batch's).
+   */
+  connection: { subscriptions: number; inFlight: number };
 }
 
 export async function contextFor(services: Services, req: Pick<IncomingMessage, 'headers' | 'url' | 'socket'>, transport: Transport): Promise<Context> {
@@ -29,6 +32,6 @@ export async function contextFor(services: Services, req: Pick<IncomingMessage, 
     isDev: user ? services.users.isDev(user) : false,
     sessionID,
     address: clientAddress(req, services.config.trustProxy),
-    connection: { subscriptions: 0 },
+    connection: { subscriptions: 0, inFlight: 0 },
   };
 }

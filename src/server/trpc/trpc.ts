@@ -48,13 +48,33 @@ async function* counted(iterable: AsyncIterable<unknown>, release: () => void): 
 }
 
 /**
+ * How many queries and mutations one connection may have unanswered at once: a websocket, or one
+ * HTTP batch. One websocket message may hold an array of requests, and each request may be a
+ * whole game's view: without a cap one 64 KB message could ask for hundreds of games and hold the
+ * event loop for everyone. A client that waits for its answers never meets it (the web client
+ * has a few requests out at a time).
+ */
+export const MAX_REQUESTS_IN_FLIGHT = 8;
+
+/**
  * At most MAX_SUBSCRIPTIONS_PER_SOCKET subscriptions per websocket (a websocket's context lives
  * as long as the socket): past it, one socket could make every change cost thousands of
- * deliveries, as /channel's own cap also prevents.
+ * deliveries, as /channel's own cap also prevents. And at most MAX_REQUESTS_IN_FLIGHT queries and
+ * mutations unanswered per connection.
  */
-const capSubscriptions = t.middleware(async ({ ctx, type, signal, next }) => {
-  if (type !== 'subscription') return next();
+const capConnection = t.middleware(async ({ ctx, type, signal, next }) => {
   const { connection } = ctx;
+  if (type !== 'subscription') {
+    if (connection.inFlight >= MAX_REQUESTS_IN_FLIGHT) {
+      throw refuse('TOO_MANY_REQUESTS', `Too many requests at once on this connection: at most ${MAX_REQUESTS_IN_FLIGHT}. Wait for the answers.`);
+    }
+    connection.inFlight += 1;
+    try {
+      return await next();
+    } finally {
+      connection.inFlight -= 1;
+    }
+  }
   const max = ctx.services.config.maxSubscriptionsPerSocket;
   if (connection.subscriptions >= max) {
     throw refuse('TOO_MANY_REQUESTS', `Too many subscriptions on this connection: at most ${max}.`);
@@ -73,11 +93,12 @@ const capSubscriptions = t.middleware(async ({ ctx, type, signal, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(capSubscriptions);
+export const publicProcedure = t.procedure.use(capConnection);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw refuse('UNAUTHORIZED', 'You must be logged in.');
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  // tRPC merges what `next` is given into the context: only the narrowed field, no copy of the rest.
+  return next({ ctx: { user: ctx.user } });
 });
 
 export const devProcedure = authedProcedure.use(({ ctx, next }) => {

@@ -25,7 +25,8 @@ export const trpcClient = trpc.createClient({
     splitLink({
       condition: (op) => op.type === 'subscription',
       true: wsLink({ client: wsClient }),
-      false: httpBatchLink({ url: '/trpc' }),
+      // The server takes at most 8 requests a batch (MAX_REQUESTS_IN_FLIGHT): more go as another batch.
+      false: httpBatchLink({ url: '/trpc', maxItems: 8 }),
     }),
   ],
 });

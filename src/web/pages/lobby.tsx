@@ -258,7 +258,8 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
             <hr className="mythos-rule" />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
               {options.map((option) =>
-                isHost && open && (!option.devOnly || user.isDev) ? (
+                // A host who took over a developer's lobby may turn its developer options off, not on.
+                isHost && open && (!option.devOnly || user.isDev || lobby.options[option.key]) ? (
                   <Checkbox
                     key={option.key}
                     label={OPTION_LABELS[option.key]}

@@ -13,7 +13,6 @@ import { clientAddress } from '../server/client-address.js';
 import type { UserRow } from '../server/db/schema.js';
 import { chatTopic } from '../server/services/chat.js';
 import { INTERNAL_ERROR_MESSAGE, refusalOf } from '../server/services/errors.js';
-import { viewerOf } from '../server/services/game-views.js';
 import { LOBBY_LIST_TOPIC, lobbyTopic } from '../server/services/lobbies.js';
 import type { Services } from '../server/services/services.js';
 import { describeZodError } from './rest.js';
@@ -143,6 +142,7 @@ class Connection {
           if (topic.kind === 'inbox' && (topic.userID !== user.id || !game.players.some((p) => p.userID === user.id))) {
             return this.error(`You may not subscribe to ${topicName}.`);
           }
+          const viewer = this.services.games.viewerFor(game, user, this.services.users.isDev(user));
           // A player watching their game is at the table (it takes their seat back from a stand-in).
           const leave = this.services.attendance.connect(topic.gameID, user.id);
           this.subscriptions.set(topicName, () => {
@@ -151,7 +151,7 @@ class Connection {
           });
           // Spec clients get the whole game at every step, encoded once for everyone who sees the same.
           const prefix = `{"type":"topic","topic":${JSON.stringify(topicName)},"data":`;
-          await watch.start(game, viewerOf(game, user.id), (version) => this.sendText(`${prefix}${version.channelData()}}`));
+          await watch.start(game, viewer, (version) => this.sendText(`${prefix}${version.channelData()}}`));
         } finally {
           if (this.subscriptions.get(topicName) === undefined) watch.close();
         }

@@ -102,8 +102,7 @@ function userNode(services: Services, row: UserRow) {
         renderedGame: async () => {
           const game = await services.games.get(g.id);
           if (!game) return null;
-          const seated = game.players.some((p) => p.userID === ctx.viewer.id);
-          return JSON.stringify(viewFor(game, seated ? ctx.viewer.id : null));
+          return JSON.stringify(viewFor(game, services.games.viewerFor(game, ctx.viewer, services.users.isDev(ctx.viewer))));
         },
       }));
     },

@@ -9,7 +9,6 @@ import { viewFor } from '../engine/index.js';
 import { refuse, ruleRefusal } from '../server/services/errors.js';
 import type { UserRow } from '../server/db/schema.js';
 import type { Services } from '../server/services/services.js';
-import { viewerOf } from '../server/services/game-views.js';
 import { actionInput, addBotInput, setModuleInput, setOptionInput } from '../server/trpc/schemas.js';
 import { requireUser, userOf } from './session.js';
 
@@ -68,9 +67,10 @@ function routes(app: FastifyInstance, services: Services): void {
     const user = await requireUser(services, request);
     const game = await services.games.get(request.params.id);
     if (!game) throw refuse('NOT_FOUND', `Game ${request.params.id} not found.`);
+    const viewer = services.games.viewerFor(game, user, services.users.isDev(user));
     // A player looking at their game is at the table.
     services.attendance.seen(game.id, user.id);
-    return viewFor(game, viewerOf(game, user.id));
+    return viewFor(game, viewer);
   });
 
   app.get('/api/game_history_list', async (request, reply) => {

@@ -1,9 +1,9 @@
 /**
  * viewFor: the one door for secrets. What one player (or a spectator, viewer null) may see of a
- * game: never the PRNG, the deck orders or pre-rolled dice, nor the seed before the game ends;
- * other players' bids, gains and reroll choices only once revealed; and under hideFavor, until the
- * game ends, no favor at all, nor the tribute tokens and tributes of other players (each token is
- * 3 favor). The seed's commitment is shown from the start, so that at the end anyone can check the
+ * game: never the PRNG, the order of a deck or discard pile (their contents only, sorted) or
+ * pre-rolled dice, nor the seed before the game ends; other players' bids, gains and reroll
+ * choices only once revealed; and under hideFavor, until the game ends, no favor at all, nor the
+ * tribute tokens and tributes of other players (each token is 3 favor). The seed's commitment is shown from the start, so that at the end anyone can check the
  * revealed seed against it.
  */
 import type { GameEvent, TriggeredCard } from './events.js';
@@ -27,9 +27,9 @@ export type GameView = Omit<Game, Hidden> & {
 };
 
 /**
- * A deck's contents in order of id, made once per deck array (the engine replaces a deck, never
- * changes it): every view of the same deck shares one array, so a step that leaves the deck alone
- * makes no new one, and comparing two views of it is one identity check.
+ * A deck's (or discard pile's) contents in order of id, made once per array (the engine replaces
+ * one, never changes it): every view of the same pile shares one array, so a step that leaves the
+ * pile alone makes no new one, and comparing two views of it is one identity check.
  */
 const sortedDecks = new WeakMap<readonly number[], readonly number[]>();
 function sorted(ids: number[]): number[] {
@@ -141,9 +141,10 @@ export function openViewFor(game: Game, viewerID: UserID | null): OpenView {
     tributeRow: game.tributeRow,
     basicPile: game.basicPile,
     deck: sorted(game.deck),
-    discard: game.discard,
+    // Sorted too: at an age's end the undealt deck goes onto the discard pile in its dealing order.
+    discard: sorted(game.discard),
     tributeDeck: sorted(game.tributeDeck),
-    tributeDiscard: game.tributeDiscard,
+    tributeDiscard: sorted(game.tributeDiscard),
     bidsByPlayerID,
     resolvesByPlayerID,
     readyByUserID: game.readyByUserID,

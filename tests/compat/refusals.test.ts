@@ -228,6 +228,40 @@ describe('developer-only bots, options, modules and the devUsers query', () => {
   });
 });
 
+describe("a game with a developer-only module: its cards reach its players and developers only", () => {
+  it('a stranger is refused the game on REST, tRPC, GraphQL and /channel; a seated non-developer is served', async () => {
+    const lobbyID = await newLobby(dev);
+    expect((await dev.call('POST', `/api/lobby/${lobbyID}/set_module`, { module: 'noupgrade', enabled: true })).json).toEqual({ ok: true });
+    expect((await other.call('POST', `/api/lobby/${lobbyID}/join`)).json).toEqual({ ok: true });
+    const started = await dev.call('POST', `/api/lobby/${lobbyID}/start`, {});
+    const gameID: string = started.json.gameID;
+    const refusal = `Game ${gameID} uses a developer module: only its players and developers can watch it.`;
+
+    const state = await stranger.call('GET', `/api/game/${gameID}/state`);
+    expect([state.status, state.json]).toEqual([403, { ok: false, error: refusal }]);
+    const input = encodeURIComponent(JSON.stringify({ gameID }));
+    for (const procedure of ['games.state', 'games.cards']) {
+      const answer = await fetch(`${server.url}/trpc/${procedure}?input=${input}`, { headers: { cookie: stranger.cookie } });
+      expect([answer.status, ((await answer.json()) as { error: { message: string } }).error.message], procedure).toEqual([403, refusal]);
+    }
+    const rendered = await stranger.graphql(`query ($id: ID!) { user(id: $id) { games(first: 1) { renderedGame } } }`, { id: other.userID });
+    expect(rendered.json.errors).toEqual([expect.objectContaining({ message: refusal, path: ['user', 'games', 0, 'renderedGame'] })]);
+    const socket = await channel(server.url, { jwt: stranger.jwt });
+    try {
+      expect(await socket.ask({ type: 'subscribe', topic: `game/${gameID}` })).toEqual({ type: 'error', message: refusal });
+    } finally {
+      socket.close();
+    }
+
+    // The seated player who is not a developer plays with the module's cards.
+    const seated = await other.call('GET', `/api/game/${gameID}/state`);
+    expect(seated.status).toBe(200);
+    expect(seated.json.modules).toEqual(['noupgrade']);
+    const replaced = server.app.services.definitions.modules.find((m) => m.key === 'noupgrade')!.replaceCore[0]!;
+    expect(seated.json.cardsByID[replaced.id].abilities).toEqual(replaced.abilities);
+  });
+});
+
 describe('malformed and mistyped input: a 4xx with a clear message, never a 500', () => {
   let lobbyID: string;
   let gameID: string;

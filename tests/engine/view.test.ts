@@ -43,6 +43,22 @@ describe('hidden information', () => {
     }
   });
 
+  it('the discard piles show their contents, not the dealing order the undealt deck went onto them in at the end of an age', () => {
+    let secondAge: Game | null = null;
+    playToEnd(startGame({ players: 3 }), 5, (game) => {
+      secondAge ??= game.age === 2 ? game : null;
+    });
+    const game = secondAge! as Game;
+    const byID = (ids: readonly number[]) => ids.slice().sort((a, b) => a - b);
+    expect(game.discard.length).toBeGreaterThan(2);
+    expect(game.discard).not.toEqual(byID(game.discard));
+    for (const viewer of ['ann', null]) {
+      const view = viewFor(game, viewer);
+      expect(view.discard).toEqual(byID(game.discard));
+      expect(view.tributeDiscard).toEqual(byID(game.tributeDiscard));
+    }
+  });
+
   it("another player's bid and selected card stay hidden until every bid is in", () => {
     const game = act(act(startGame({ players: 3 }), 'ann', bidOn(2, 1)), 'bob', bidOn(1, 0));
     const mine = viewFor(game, 'ann');

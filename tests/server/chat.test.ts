@@ -34,6 +34,17 @@ describe.each(DATABASES)('chat on %s', (database) => {
     expect((await host.client.chat.history.query({ room })).map((m) => m.message)).toEqual(['hello there', longest.message]);
   });
 
+  test('control and bidi characters are taken out (no terminal colours, no text reversed); emoji keep their joiners', async () => {
+    const { outsider } = roles();
+    const room = `lobby/${await openLobby(outsider)}`;
+    const sent = await outsider.client.chat.send.mutate({ room, message: '\u001b[31mred\u0000 \u202egnitaehc\u202c\u2066 ok\nnext 👨\u200d👩\u200d👧 ❤\ufe0f' });
+    expect(sent.message).toBe('[31mred gnitaehc ok next 👨\u200d👩\u200d👧 ❤\ufe0f');
+    for (const message of ['\u200b', '\u202e\u202c', '\u0000\u0007']) {
+      expect(await refused(outsider.client.chat.send.mutate({ room, message })), JSON.stringify(message)).toMatchObject({ message: 'A message cannot be empty.' });
+    }
+    expect((await outsider.client.chat.history.query({ room })).map((m) => m.message)).toEqual([sent.message]);
+  });
+
   test('the 6th message within 5 s is refused with TOO_MANY_REQUESTS; other people may still talk', async () => {
     const { member, outsider } = roles();
     const room = `lobby/${await openLobby(member)}`;

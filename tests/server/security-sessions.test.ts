@@ -120,3 +120,21 @@ describe('the log', () => {
     guest.close();
   });
 });
+
+describe('logging out', () => {
+  test('a link or image on another site cannot log a visitor out; our own pages and the address bar can', async () => {
+    const guest = await signInGuest(server, 'Stayer');
+    const signedIn = async () => (await fetch(`${server.url}/auth/jwt`, { headers: { cookie: guest.cookie } })).status === 200;
+    const logout = (site: string) => fetch(`${server.url}/auth/logout`, { headers: { cookie: guest.cookie, 'sec-fetch-site': site }, redirect: 'manual' });
+
+    for (const site of ['cross-site', 'same-site']) {
+      const refused = await logout(site);
+      expect([refused.status, await refused.text()], site).toEqual([403, 'Cross-site request refused.']);
+      expect(await signedIn(), site).toBe(true);
+    }
+    const own = await logout('same-origin');
+    expect([own.status, own.headers.get('location')]).toEqual([302, '/']);
+    expect(await signedIn()).toBe(false);
+    guest.close();
+  });
+});

@@ -135,6 +135,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   });
 
   app.get('/auth/logout', async (request, reply) => {
+    // A GET (as the protocol has it), which the cross-site check on writes does not cover: a link
+    // or an image on another site would log the visitor out (a guest for good). Browsers name the
+    // site a request comes from; only our own pages, or the address bar ('none'), may log out.
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site') return reply.code(403).type('text/plain').send('Cross-site request refused.');
     await services.sessions.delete(services.sessions.tokenFrom(request.headers.cookie));
     reply.header('set-cookie', services.sessions.cookie.createBlankCookie().serialize());
     return reply.redirect('/');

@@ -1,6 +1,6 @@
 /**
- * Chat rooms `lobby/{id}` and `game/{id}`: messages are trimmed, empty ones refused, long ones
- * refused, senders rate-limited (per user, and per address so that fresh guest accounts do not
+ * Chat rooms `lobby/{id}` and `game/{id}`: messages are cleaned (cleanMessage), empty ones
+ * refused, long ones refused, senders rate-limited (per user, and per address so that fresh guest accounts do not
  * reset the limit); stored, published on `chat/{room}`, and the recent history is there for
  * whoever opens the room. Only signed-in users chat. A message in a game's room is also a CHAT
  * event of that game's log while the game runs (GameService.chat).
@@ -11,6 +11,7 @@ import type { Bus } from '../bus/bus.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { refuse } from './errors.js';
 import type { GameService } from './game-service.js';
+import { SPACES, VISIBLE } from './names.js';
 import { RateLimit } from './rate-limit.js';
 
 export const MAX_MESSAGE_LENGTH = 500;
@@ -25,6 +26,23 @@ export interface ChatMessage {
   room: string;
   message: string;
   createdAt: number;
+}
+
+/**
+ * Control characters (ESC colours an admin's terminal, NUL hides what follows), lone surrogates
+ * and the bidi controls that reorder the text after them (U+202E would make a message read
+ * backwards, or pass one player's words off as another's). Unlike a name, a message keeps
+ * zero-width joiners and variation selectors: emoji are made of them.
+ */
+const CONTROLS = /[\p{Cc}\p{Cs}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+/** A message as stored and shown: one line, without control characters; refused if nothing shows or it is too long. */
+export function cleanMessage(raw: unknown): string {
+  const typed = typeof raw === 'string' ? raw : '';
+  const message = typed.normalize('NFC').replace(SPACES, ' ').replace(CONTROLS, '').trim();
+  if (!VISIBLE.test(message)) throw refuse('BAD_REQUEST', 'A message cannot be empty.');
+  if (message.length > MAX_MESSAGE_LENGTH) throw refuse('BAD_REQUEST', `A message has at most ${MAX_MESSAGE_LENGTH} characters.`);
+  return message;
 }
 
 export const chatTopic = (room: string) => `chat/${room}` as const;
@@ -59,9 +77,7 @@ export class ChatService {
 
   /** Sends a message from a user connected from `address`. */
   async send(sender: UserRow, room: string, raw: unknown, address: string): Promise<ChatMessage> {
-    const message = typeof raw === 'string' ? raw.trim() : '';
-    if (message.length === 0) throw refuse('BAD_REQUEST', 'A message cannot be empty.');
-    if (message.length > MAX_MESSAGE_LENGTH) throw refuse('BAD_REQUEST', `A message has at most ${MAX_MESSAGE_LENGTH} characters.`);
+    const message = cleanMessage(raw);
     await this.checkRoom(room);
     if (!this.perUser.allows(sender.id)) throw refuse('TOO_MANY_REQUESTS', 'You are sending messages too fast. Wait a moment.');
     if (!this.perAddress.allows(address)) throw refuse('TOO_MANY_REQUESTS', 'Too many messages from your network. Wait a moment.');

@@ -31,7 +31,8 @@ import type { Bus } from '../bus/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { turnTimerIsOn, type Attendance } from './attendance.js';
-import { gameNotFound } from './errors.js';
+import { gameNotFound, refuse } from './errors.js';
+import { viewerOf } from './game-views.js';
 import { withChat } from './game-chat.js';
 import { SerialQueue } from './serial-queue.js';
 import { catchUp, insertActions, insertGame, loadGameRecord, saveStep, storedSequenceID, unfinishedGameIDs, writeSnapshot, type StoredAction } from './game-store.js';
@@ -101,9 +102,11 @@ export class GameService {
   private readonly queue = new SerialQueue();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private closed = false;
+  private readonly devOnlyModules: ReadonlySet<string>;
 
   constructor(private readonly deps: GameServiceDeps) {
     this.log = deps.stepLog ?? StepLog.for(deps.db);
+    this.devOnlyModules = new Set(deps.definitions.modules.filter((m) => m.state === 'devOnly').map((m) => m.key));
     if (deps.attendance) deps.attendance.onAway = (gameID) => void this.wakeBots(gameID);
   }
 
@@ -216,6 +219,19 @@ export class GameService {
     const loaded = await loadGameRecord(this.deps.db.kysely, gameID);
     if (loaded && loaded.game.sequenceID > (this.cache.get(gameID)?.sequenceID ?? -1)) this.remember(loaded.game, loaded.snapshotSequenceID);
     return loaded?.game ?? null;
+  }
+
+  /**
+   * Who `user` watches `game` as: its player if seated, else a spectator. A game with a
+   * developer-only module holds that module's cards, which only developers may see: anyone else
+   * not seated in it is refused, on every transport.
+   */
+  viewerFor(game: Game, user: { id: UserID }, isDev: boolean): UserID | null {
+    const viewer = viewerOf(game, user.id);
+    if (viewer === null && !isDev && game.modules.some((key) => this.devOnlyModules.has(key))) {
+      throw refuse('FORBIDDEN', `Game ${game.id} uses a developer module: only its players and developers can watch it.`);
+    }
+    return viewer;
   }
 
   /** A player's action, through the pipeline. */

@@ -24,9 +24,9 @@ export class UserError extends ServiceError {
  */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cn}\p{Co}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/gu;
 /** Spaces of every kind (ideographic, no-break, tab ...) become one plain space. */
-const SPACES = /[\p{Zs}\t\n\r]+/gu;
+export const SPACES = /[\p{Zs}\t\n\r]+/gu;
 /** Something that shows: a letter, digit, symbol or punctuation (a lone combining mark does not). */
-const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
+export const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
 
 /** The name as stored and shown, or a UserError saying why it is refused. */
 export function cleanName(raw: unknown): string {

@@ -1,7 +1,7 @@
 import { listen } from '../bus-iterator.js';
 import { actInput, gameInput, historyInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
-import { viewerOf, wireUpdate, type WireDelivery } from '../../services/game-views.js';
+import { wireUpdate, type WireDelivery } from '../../services/game-views.js';
 import { refuse, ruleRefusal } from '../../services/errors.js';
 
 export const gamesRouter = router({
@@ -9,9 +9,10 @@ export const gamesRouter = router({
   state: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
     const game = await ctx.services.games.get(input.gameID);
     if (!game) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
+    const viewer = ctx.services.games.viewerFor(game, ctx.user, ctx.isDev);
     // A player looking at their game is at the table.
     ctx.services.attendance.seen(game.id, ctx.user.id);
-    return wireUpdate(game, viewerOf(game, ctx.user.id), 0, ctx.services.attendance.away(game.id));
+    return wireUpdate(game, viewer, 0, ctx.services.attendance.away(game.id));
   }),
 
   /**
@@ -21,6 +22,7 @@ export const gamesRouter = router({
   cards: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
     const game = await ctx.services.games.get(input.gameID);
     if (!game) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
+    ctx.services.games.viewerFor(game, ctx.user, ctx.isDev);
     return { cardsByID: game.cardsByID, tributeCardsByID: game.tributeCardsByID };
   }),
 
@@ -44,7 +46,7 @@ export const gamesRouter = router({
     try {
       const first = await ctx.services.gameFeed.current(input.gameID);
       if (!first) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
-      const viewer = viewerOf(first, ctx.user.id);
+      const viewer = ctx.services.games.viewerFor(first, ctx.user, ctx.isDev);
       // A player watching their game is at the table (it takes their seat back from a stand-in).
       leave = ctx.services.attendance.connect(input.gameID, ctx.user.id);
       let started: Promise<void> = Promise.resolve();

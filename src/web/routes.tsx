@@ -28,6 +28,9 @@ export const router = createBrowserRouter([
   {
     element: <Layout />,
     errorElement: <RouteError />,
+    // The first page's code-split module loads before anything renders: that moment shows the
+    // page's background alone (a spinner would only flash), said here so the router need not warn.
+    hydrateFallbackElement: <></>,
     children: [
       { path: '/', ...page(() => import('./pages/home.js')) },
       { path: '/login', ...page(() => import('./pages/login.js')) },

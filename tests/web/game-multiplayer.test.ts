@@ -66,6 +66,19 @@ async function pickBasic(page: Page, card: Locator): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * A basic card the player cannot pay for, clicked in the resolution: not chosen, and the panel
+ * says why (if the pile holds one; the free ones it always holds are what `answer` gains).
+ */
+async function refusedBasic(page: Page): Promise<void> {
+  const dear = page.locator('[data-zone="basic-pile"] .game-card[data-unaffordable="true"]').first();
+  if ((await dear.count()) === 0) return;
+  await dear.locator('[role=button]').click();
+  const notice = panel(page).getByRole('alert');
+  await expect.poll(async () => ((await notice.count()) > 0 ? notice.textContent() : null)).toMatch(/^.+: Not enough gold\. Choose a basic card that is not shaded red\.$/);
+  expect(await dear.getAttribute('data-selected')).toBeNull();
+}
+
 /** Answers whatever the war or resolution asks of this page: Keep, then a free basic card. */
 async function answer(page: Page): Promise<boolean> {
   const decision = await decisionOf(page);
@@ -93,9 +106,12 @@ async function answer(page: Page): Promise<boolean> {
       // The game moved on under the read (this page's step was answered): look again next time.
       return false;
     } else if ((await selected.getAttribute('data-unaffordable')) === 'true') {
-      // The won card restored, but out of reach: Submit is disabled with the engine's reason.
+      // The won card restored, but out of reach: Submit is disabled with the engine's reason, and
+      // the panel says what to do instead.
       expect(await submitButton(page).isDisabled()).toBe(true);
       expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('Not enough gold');
+      expect(await panel(page).textContent()).toMatch(/You won .+ but cannot pay for it \(Not enough gold\): choose a basic card from the basic piles (below the trade row|on the Table tab) instead\./);
+      await refusedBasic(page);
       await pickBasic(page, free);
     }
     await submitButton(page).click();

@@ -55,7 +55,10 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
   const cardName = (id: number | null) => (id === null ? '' : (state.cardsByID[id]?.name ?? ''));
 
   let body: ReactNode;
-  if (decision?.type === 'BID') {
+  if (awaiting && (decision?.type === 'REROLL' || decision?.type === 'RESOLVE')) {
+    // The panel would tell the clash's outcome before the dice on the table show it.
+    body = <Text fw={700} role="status">{CLIENT_MESSAGES.rolling}</Text>;
+  } else if (decision?.type === 'BID') {
     const index = selection.cardID === null ? -1 : state.game.tableIDs.indexOf(selection.cardID);
     const reason = index < 0 ? CLIENT_MESSAGES.draft : null;
     const bid = bidToSend(selection, decision);
@@ -97,12 +100,27 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
   } else if (decision?.type === 'RESOLVE') {
     const reason = selection.cardID === null ? CLIENT_MESSAGES.gain : unaffordableReason(state, me, selection.cardID);
     const won = decision.choices.length > 0 && !state.game.basicPile.includes(decision.choices[0]!.cardID) ? decision.choices[0]!.cardID : null;
+    const outOfReach = won === null ? null : unaffordableReason(state, me, won);
+    const piles = compact ? 'the basic piles on the Table tab' : 'the basic piles below the trade row';
     body = (
       <>
         <Text size="sm">
-          {won !== null ? <>You won <b>{cardName(won)}</b>. Gain it, or a basic card instead.</> : 'Gain a basic card.'}
-          {selection.cardID !== null ? <> Chosen: <b>{cardName(selection.cardID)}</b></> : null}
+          {won === null ? (
+            'Gain a basic card.'
+          ) : outOfReach ? (
+            <>
+              You won <b>{cardName(won)}</b> but cannot pay for it ({outOfReach}): choose a basic card from {piles} instead.
+            </>
+          ) : (
+            <>You won <b>{cardName(won)}</b>. Gain it, or a basic card instead.</>
+          )}
+          {selection.cardID !== null && !(outOfReach && selection.cardID === won) ? <> Chosen: <b>{cardName(selection.cardID)}</b></> : null}
         </Text>
+        {choice.notice ? (
+          <Text size="xs" c="orange.3" role="alert">
+            {choice.notice}
+          </Text>
+        ) : null}
         <SubmitButton
           label="Submit"
           reason={reason}

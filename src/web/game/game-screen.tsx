@@ -54,7 +54,7 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
   const [detailID, setDetailID] = useState<string | null>(null);
   const spectator = state.me === null;
 
-  const pickable = pickableOf(state, choice, decision, compact);
+  const pickable = pickableOf(state, choice, decision, compact, awaiting);
   const players = (
     <Stack gap={6} aria-label="Players" component="section">
       {presented.game.players.map((p) => (
@@ -180,20 +180,21 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
   );
 }
 
-function pickableOf(state: GameScreenState, choice: Choice, decision: ReturnType<typeof decisionOf>, compact: boolean): PickableProps {
+function pickableOf(state: GameScreenState, choice: Choice, decision: ReturnType<typeof decisionOf>, compact: boolean, awaiting: boolean): PickableProps {
   const me = playerOf(state, state.me);
-  const ready = state.me !== null && (state.game.readyByUserID[state.me] ?? false);
+  // While a clash rolls, its outcome (and so what may be gained) is not on the screen yet.
+  const locked = awaiting || (state.me !== null && (state.game.readyByUserID[state.me] ?? false));
   return {
     state,
     me,
     selectedCardID: choice.selection.cardID,
     pickableTradeRow: (index) => {
-      if (ready || !decision) return false;
+      if (locked || !decision) return false;
       if (decision.type === 'BID') return decision.tradeRowIndexes.includes(index);
       if (decision.type === 'RESOLVE') return decision.choices.some((c) => c.cardID === state.game.tableIDs[index]);
       return false;
     },
-    pickableBasic: !ready && decision?.type === 'RESOLVE',
+    pickableBasic: !locked && decision?.type === 'RESOLVE',
     onPick: choice.pick,
     cardWidth: compact ? 96 : 120,
   };

@@ -63,4 +63,5 @@ export const CLIENT_MESSAGES = {
   choice: 'You must make a choice.',
   confirm: 'Press OK to confirm your selection, or Cancel to choose another card.',
   waiting: 'Waiting for other players...',
+  rolling: 'The dice are rolling...',
 } as const;

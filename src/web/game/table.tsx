@@ -7,6 +7,7 @@ import { Badge, Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title
 import { useNoHover } from '../lib/touch.js';
 import type { Player } from '../../engine/state.js';
 import type { GameScreenState } from './model.js';
+import { MilitaryIcon } from '../cards/icons.js';
 import { GameCard, GameTribute } from './game-card.js';
 import { costFor, unaffordableReason } from './derive.js';
 import { nameOf } from './model.js';
@@ -78,7 +79,8 @@ export function TradeRow(props: PickableProps) {
                   <Group gap={2} justify="center" maw={cardWidth}>
                     {bidders.map((p) => (
                       <Badge key={p.userID} size="xs" variant={winner === p.userID ? 'filled' : 'outline'} style={{ borderColor: p.color, background: winner === p.userID ? p.color : undefined, color: winner === p.userID ? '#fff' : undefined }}>
-                        {nameOf(state, p.userID)} {p.bid?.military}
+                        {/* The military after an icon: a bot's name ends in a number too. */}
+                        {nameOf(state, p.userID)} <MilitaryIcon size="1.1em" title="bid" /> {p.bid?.military}
                       </Badge>
                     ))}
                   </Group>
@@ -115,7 +117,6 @@ export function BasicPiles(props: PickableProps) {
             const card = state.cardsByID[cardID];
             if (!card) return null;
             const reason = me ? unaffordableReason(state, me, cardID) : null;
-            const canPick = pickableBasic && reason === null;
             return (
               <GameCard
                 key={cardID}
@@ -123,7 +124,8 @@ export function BasicPiles(props: PickableProps) {
                 width={cardWidth}
                 unaffordable={reason !== null}
                 selected={selectedCardID === cardID}
-                onClick={canPick ? () => onPick(cardID, null) : undefined}
+                // One the player cannot pay for answers a click too: the action panel says why it is not chosen.
+                onClick={pickableBasic ? () => onPick(cardID, null) : undefined}
                 label={`${card.name}, basic card`}
                 caption={<CostCaption state={state} me={me} cardID={cardID} />}
               />

@@ -33,6 +33,8 @@ export interface Choice {
   pick(cardID: number, tradeRowIndex: number | null): void;
   confirm: PendingConfirm | null;
   answerConfirm(ok: boolean): void;
+  /** Why the last card clicked could not be chosen (a basic card the player cannot pay for), until the next pick. */
+  notice: string | null;
 }
 
 export function useChoice(state: GameScreenState | null, decision: Decision | null): Choice {
@@ -40,6 +42,7 @@ export function useChoice(state: GameScreenState | null, decision: Decision | nu
   const gameID = state?.game.id ?? '';
   const [selection, setSelection] = useState<Selection>({ stepKey: '', cardID: null, bid: null, reroll: null });
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   // Entering a new step (or the first one shown): restore what was chosen in it before a reload,
   // else start afresh. Set while rendering, not in an effect: React renders again at once, before
@@ -49,6 +52,7 @@ export function useChoice(state: GameScreenState | null, decision: Decision | nu
   if (state && selection.stepKey !== stepKey) {
     setSelection(stored(gameID, stepKey) ?? enterStep(state, decision));
     if (confirm) setConfirm(null);
+    if (notice) setNotice(null);
   }
 
   useEffect(() => {
@@ -79,8 +83,16 @@ export function useChoice(state: GameScreenState | null, decision: Decision | nu
         const otherAffordable = state.game.tableIDs.some((id) => id !== null && id !== cardID && unaffordableReason(state, me, id) === null);
         if (reason && otherAffordable) setConfirm({ cardID, reason });
         else update({ cardID });
-      } else if (decision.type === 'RESOLVE' && decision.choices.some((c) => c.cardID === cardID && (c.affordable || tradeRowIndex !== null))) {
-        update({ cardID });
+      } else if (decision.type === 'RESOLVE') {
+        // Only the card won or a basic card the player can pay for: a click on another says why
+        // nothing happened, rather than doing nothing.
+        const offered = decision.choices.find((c) => c.cardID === cardID);
+        if (offered && (offered.affordable || tradeRowIndex !== null)) {
+          setNotice(null);
+          update({ cardID });
+        } else if (offered) {
+          setNotice(`${state.cardsByID[cardID]?.name ?? 'That card'}: ${unaffordableReason(state, me, cardID) ?? 'you cannot pay for it'}. Choose a basic card that is not shaded red.`);
+        }
       }
     },
     [state, ready, decision, update],
@@ -94,5 +106,5 @@ export function useChoice(state: GameScreenState | null, decision: Decision | nu
     [confirm, update],
   );
 
-  return { selection, update, pick, confirm, answerConfirm };
+  return { selection, update, pick, confirm, answerConfirm, notice };
 }

@@ -187,7 +187,7 @@ export async function playStep(page: Page, log: PlayLog, onStep?: (decision: str
     if ((await won.count()) > 0) expect(await tradeRow.locator('.game-card[data-selected="true"]').count()).toBe(1);
     else expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('You must select a card to gain');
     if ((await won.count()) > 0 && (await wonAffordable.count()) > 0) await wonAffordable.first().click();
-    else await page.locator('[data-zone="basic-pile"] [role=button]').last().click();
+    else await page.locator('[data-zone="basic-pile"] .game-card:not([data-unaffordable]) [role=button]').last().click();
     await submitButton(page).click();
     log.gains++;
   }

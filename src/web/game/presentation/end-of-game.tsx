@@ -6,7 +6,7 @@
  * and 'More graphs to come!'; and how to verify the dice when the view reveals the seed.
  * `WinnerBanner` is the game screen's own line: '{names} won!'.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconMaximize, IconMinimize, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -43,7 +43,12 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const time = useMemo(() => timePie(state), [state]);
   const rows = useMemo(() => standings(state), [state]);
   const playing = usePresentationPlaying();
-  if (state.game.gameEndTimestamp === null || playing) return null;
+  const shown = state.game.gameEndTimestamp !== null && !playing;
+  // The view opens at the top of the screen: a player scrolled down to the basic piles would not see it.
+  useEffect(() => {
+    if (shown) window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [shown]);
+  if (!shown) return null;
   const toggle = () => {
     setMinimized(!minimized);
     onMinimize?.(!minimized);
@@ -102,10 +107,11 @@ function StandingsTable({ rows }: { rows: Standing[] }) {
           <th scope="col">#</th>
           <th scope="col">Player</th>
           <th scope="col">Favor</th>
-          <th scope="col" className={classes.standingsDetail}>Cards</th>
-          <th scope="col" className={classes.standingsDetail}>Tributes</th>
-          <th scope="col" className={classes.standingsDetail}>Prophecies</th>
-          <th scope="col" className={classes.standingsDetail}>Resources</th>
+          {/* Where the favor came from: "Cards" alone read as a count of cards. */}
+          <th scope="col" className={classes.standingsDetail}>From cards</th>
+          <th scope="col" className={classes.standingsDetail}>From tributes</th>
+          <th scope="col" className={classes.standingsDetail}>From prophecies</th>
+          <th scope="col" className={classes.standingsDetail}>From resources</th>
         </tr>
       </thead>
       <tbody>

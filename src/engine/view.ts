@@ -3,8 +3,8 @@
  * game: never the PRNG, the order of a deck or discard pile (their contents only, sorted) or
  * pre-rolled dice, nor the seed before the game ends; other players' bids, gains and reroll
  * choices only once revealed; and under hideFavor, until the game ends, no favor at all, nor the
- * tribute tokens and tributes of other players (each token is 3 favor). The seed's commitment is shown from the start, so that at the end anyone can check the
- * revealed seed against it.
+ * tribute tokens and tributes of other players (each token is 3 favor). The seed's commitment is
+ * shown from the start, so that at the end anyone can check the revealed seed against it.
  */
 import type { GameEvent, TriggeredCard } from './events.js';
 import { pendingDecision, type Decision } from './pending.js';

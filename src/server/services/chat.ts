@@ -1,9 +1,9 @@
 /**
  * Chat rooms `lobby/{id}` and `game/{id}`: messages are cleaned (cleanMessage), empty ones
- * refused, long ones refused, senders rate-limited (per user, and per address so that fresh guest accounts do not
- * reset the limit); stored, published on `chat/{room}`, and the recent history is there for
- * whoever opens the room. Only signed-in users chat. A message in a game's room is also a CHAT
- * event of that game's log while the game runs (GameService.chat).
+ * refused, long ones refused, senders rate-limited (per user, and per address so that fresh guest
+ * accounts do not reset the limit); stored, published on `chat/{room}`, and the recent history
+ * is there for whoever opens the room. Only signed-in users chat. A message in a game's room is
+ * also a CHAT event of that game's log while the game runs (GameService.chat).
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';

@@ -22,6 +22,7 @@ export const gamesRouter = router({
   cards: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
     const game = await ctx.services.games.get(input.gameID);
     if (!game) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
+    // A developer module's cards go to the game's players and developers only (viewerFor refuses the rest).
     ctx.services.games.viewerFor(game, ctx.user, ctx.isDev);
     return { cardsByID: game.cardsByID, tributeCardsByID: game.tributeCardsByID };
   }),

@@ -74,7 +74,9 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           <p className={classes.moreGraphs}>More graphs to come!</p>
           {(commitment || seed) && (
             <p className={classes.verify}>
-              Verify this game with <code>mythos verify</code>
+              Fair dice: every deal and die came from the seed below, kept secret until the end. Its
+              commitment was shown from the first turn, so the seed could not change:{' '}
+              <Link to="/rules#fair-dice">how to check it</Link> with <code>mythos verify</code>.
               {commitment && (
                 <>
                   <br />

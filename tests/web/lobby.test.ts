@@ -190,6 +190,39 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
     expect(page.url()).toBe(`${capped.url}/`);
   }, 120_000);
 
+  test("a toggled option stays ticked until the lobby comes back with it, however late the websocket brings it", async () => {
+    const host = await player('Ticker', DESKTOP);
+    // The lobby's updates come over the websocket, the change's answer over HTTP: hold the first
+    // back, so the answer always arrives first.
+    await host.routeWebSocket(/\/trpc/, (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((message) => void setTimeout(() => ws.send(message), 600));
+      ws.onMessage((message) => server.send(message));
+    });
+    // A socket opened before the route is not held back: load the page again.
+    await host.reload();
+    await host.getByRole('heading', { name: 'Lobbies' }).waitFor();
+    await host.getByRole('button', { name: 'Create Lobby' }).click();
+    await host.waitForURL(/\/lobby\/l_/);
+    const box = host.getByLabel('Hide favor');
+    await box.waitFor();
+    const id = await box.getAttribute('id');
+    // Every state the box shows, frame by frame, from the click until the lobby has come back.
+    await host.evaluate((boxID) => {
+      const g = globalThis as unknown as { seen: boolean[]; document: { getElementById(id: string): { checked: boolean } | null }; requestAnimationFrame(f: () => void): void };
+      g.seen = [];
+      const look = () => {
+        const checked = g.document.getElementById(boxID)?.checked ?? false;
+        if (g.seen.at(-1) !== checked) g.seen.push(checked);
+        g.requestAnimationFrame(look);
+      };
+      look();
+    }, id!);
+    await box.click();
+    await host.waitForTimeout(2_000);
+    expect(await host.evaluate(() => (globalThis as unknown as { seen: boolean[] }).seen)).toEqual([false, true]);
+  }, 120_000);
+
   test("a lobby page says 'Loading lobby...' until its data arrives, and spectators get Spectate", async () => {
     const watcher = await player('Watcher', DESKTOP);
     await watcher.getByRole('heading', { name: 'Lobbies' }).waitFor();

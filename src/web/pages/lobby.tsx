@@ -139,13 +139,23 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
   const setModule = trpc.lobbies.setModule.useMutation();
   const setTurnTimer = trpc.lobbies.setTurnTimer.useMutation();
   const busy = [join, leave, kick, addBot, start].some((m) => m.isPending);
-  // A toggled box shows its new state at once, until the server's answer (or refusal) arrives.
+  // A toggled box shows its new state at once, until the lobby as the server sends it shows it
+  // too, or the change is refused. (The answer to the change comes over HTTP, the lobby over the
+  // websocket: letting go at the answer showed the old state for a moment, a flicker.)
   const [toggling, setToggling] = useState<Record<string, boolean>>({});
+  const served = (key: string) =>
+    key.startsWith('option/') ? lobby.options[key.slice('option/'.length) as OptionKey] : lobby.modules.includes(key.slice('module/'.length) as ModuleKey);
   const toggle = async (key: string, value: boolean, action: LobbyAction, run: () => Promise<unknown>) => {
     setToggling((held) => ({ ...held, [key]: value }));
-    await call(action, run);
-    setToggling(({ [key]: _, ...rest }) => rest);
+    if (!(await call(action, run))) setToggling(({ [key]: _, ...rest }) => rest);
   };
+  useEffect(() => {
+    setToggling((held) => {
+      const waiting = Object.entries(held).filter(([key, value]) => served(key) !== value);
+      return waiting.length === Object.keys(held).length ? held : Object.fromEntries(waiting);
+    });
+    // `served` reads the lobby: this runs whenever a new one arrives.
+  }, [lobby]);
   const optionOn = (key: OptionKey) => toggling[`option/${key}`] ?? lobby.options[key];
   const moduleOn = (key: ModuleKey) => toggling[`module/${key}`] ?? lobby.modules.includes(key);
 
@@ -153,13 +163,16 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
   const seated = lobby.players.some((p) => p.id === user.id);
   const open = lobby.status === 'open';
 
-  async function call(action: LobbyAction, run: () => Promise<unknown>, then?: () => void) {
+  /** Runs a lobby change; false (with the refusal shown) if it failed. */
+  async function call(action: LobbyAction, run: () => Promise<unknown>, then?: () => void): Promise<boolean> {
     setFailure(null);
     try {
       await run();
       then?.();
+      return true;
     } catch (error) {
       setFailure({ action, message: error instanceof Error ? error.message : String(error) });
+      return false;
     }
   }
 

@@ -133,9 +133,22 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       expect(await results()).toBe(resultsBefore);
       // The rolling panel sits under the game header: the phase, turn, age and timer stay in view.
       const headerBox = (await header.boundingBox())!;
-      const panelBox = (await page.getByRole('region', { name: 'Clashes' }).boundingBox())!;
+      const panel = page.getByRole('region', { name: 'Clashes' });
+      const panelBox = (await panel.boundingBox())!;
       expect(panelBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
       await screenshot(page, `presentation-clash-rolling-${label}`);
+      // Scrolled past the game header, it sits under the site's sticky header, not over it. (The
+      // harness has no site header: one as tall as the site's is put in.)
+      await page.evaluate(() => {
+        const g = globalThis as unknown as { document: { createElement(tag: string): { className: string; style: { cssText: string } }; body: { prepend(node: unknown): void } } };
+        const siteHeader = g.document.createElement('header');
+        siteHeader.className = 'mythos-header';
+        siteHeader.style.cssText = 'position: sticky; top: 0; height: 56px; z-index: 100';
+        g.document.body.prepend(siteHeader);
+      });
+      await page.mouse.wheel(0, 400);
+      await expect.poll(async () => (await header.boundingBox())!.y + (await header.boundingBox())!.height).toBeLessThan(56);
+      await expect.poll(async () => (await panel.boundingBox())?.y ?? -1, { timeout: 5_000 }).toBeGreaterThanOrEqual(56 + 8);
       await page.locator('[data-clash-stage="completed"]').first().waitFor({ timeout: 30_000 });
       await expect.poll(counters, { timeout: 10_000 }).toEqual(after);
       expect(await results()).toBe(resultsBefore + 1);

@@ -36,15 +36,16 @@ function ActiveClashView({ state, clash }: { state: GameScreenState; clash: Acti
 /**
  * The rolling panel's top edge: just under the game header while the header is on screen, so the
  * phase, turn, age and timer stay readable (a panel at a fixed top hid the turn chips on windows
- * narrower than about 1,100 px); the top of the screen once the header has scrolled away.
+ * narrower than about 1,100 px); under the site's sticky header once the game header has scrolled
+ * away (the panel drawn over the site's header hid its links).
  */
 function useTopUnderHeader(active: boolean): number {
   const [top, setTop] = useState(8);
   useEffect(() => {
     if (!active) return;
     const place = () => {
-      const bottom = document.querySelector('[data-testid="game-header"]')?.getBoundingClientRect().bottom ?? 0;
-      setTop(Math.round(Math.max(8, bottom + 8)));
+      const bottom = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().bottom ?? 0;
+      setTop(Math.round(Math.max(8, bottom('.mythos-header') + 8, bottom('[data-testid="game-header"]') + 8)));
     };
     place();
     window.addEventListener('scroll', place, { passive: true });

@@ -89,6 +89,9 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
           const alert = page.getByRole('alert');
           await alert.getByText('error logging in').waitFor();
           expect(await alert.textContent()).toContain('Too many guest accounts from your network.');
+          // Readable on the parchment: ink, not the dark scheme's white (axe leaves a tinted
+          // background's contrast for review, so it is checked here).
+          expect(await alert.locator('.mantine-Alert-message').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(43, 33, 24)');
           expect(await page.getByLabel('Name').isEnabled()).toBe(true);
           expect(await page.getByRole('button', { name: 'Log in as guest' }).isEnabled()).toBe(true);
           await axeClean(page);

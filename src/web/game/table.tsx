@@ -79,8 +79,9 @@ export function TradeRow(props: PickableProps) {
                   <Group gap={2} justify="center" maw={cardWidth}>
                     {bidders.map((p) => (
                       <Badge key={p.userID} size="xs" variant={winner === p.userID ? 'filled' : 'outline'} style={{ borderColor: p.color, background: winner === p.userID ? p.color : undefined, color: winner === p.userID ? '#fff' : undefined }}>
-                        {/* The military after an icon: a bot's name ends in a number too. */}
-                        {nameOf(state, p.userID)} <MilitaryIcon size="1.1em" title="bid" /> {p.bid?.military}
+                        {/* The bid first, after an icon (a bot's name ends in a number too): a
+                            name too long for the card is cut, never the bid. */}
+                        <MilitaryIcon size="1.1em" title="bid" /> {p.bid?.military} {nameOf(state, p.userID)}
                       </Badge>
                     ))}
                   </Group>

@@ -14,7 +14,7 @@ export { eventsFor, favorHidden, HIDDEN_PLAYER, openViewFor, viewFor, type GameV
 export { pendingDecision, legalActions, type Decision, type DecisionSource, type CardChoice, type Refusal } from './pending.js';
 export { clashWinProbabilities, diceSumDistribution } from './probability.js';
 export { migrate, migrateV1toV2, migrateV2toV3, migrateV3toV4, type SaveV1, type SaveV2, type SaveV3 } from './migrations.js';
-export { loadDefinitions, buildCardSet, DefinitionError, type Card, type TributeCard, type GameDefinitions, type ModuleDef, noModuleContent } from './cards/definitions.js';
+export { loadDefinitions, buildCardSet, DefinitionError, devOnlyModules, type Card, type TributeCard, type GameDefinitions, type ModuleDef, noModuleContent } from './cards/definitions.js';
 export { parseAbility, parseEffect, formatEffect, NotationError, type Ability, type Output, type Target } from './cards/notation.js';
 export { baseGold, baseMilitary, deitySets, countOf, isUpgraded, outputAmount, type CardLookup } from './effects.js';
 export { goldCost, paymentRefusal, prophecyFavor } from './phases/resolution.js';

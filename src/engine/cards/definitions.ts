@@ -51,6 +51,11 @@ export interface GameDefinitions {
   modules: ModuleDef[];
 }
 
+/** The modules among `modules` that only developers may use (and whose cards only they may see). */
+export function devOnlyModules(definitions: GameDefinitions, modules: readonly ModuleKey[]): ModuleKey[] {
+  return modules.filter((key) => definitions.modules.find((m) => m.key === key)?.state === 'devOnly');
+}
+
 export interface DataFile {
   file: string;
   content: unknown;

@@ -14,6 +14,7 @@ import {
   applyAction,
   createGame,
   deriveSeed,
+  devOnlyModules,
   pendingDecision,
   seedFromNumber,
   type Action,
@@ -102,11 +103,9 @@ export class GameService {
   private readonly queue = new SerialQueue();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private closed = false;
-  private readonly devOnlyModules: ReadonlySet<string>;
 
   constructor(private readonly deps: GameServiceDeps) {
     this.log = deps.stepLog ?? StepLog.for(deps.db);
-    this.devOnlyModules = new Set(deps.definitions.modules.filter((m) => m.state === 'devOnly').map((m) => m.key));
     if (deps.attendance) deps.attendance.onAway = (gameID) => void this.wakeBots(gameID);
   }
 
@@ -228,7 +227,7 @@ export class GameService {
    */
   viewerFor(game: Game, user: { id: UserID }, isDev: boolean): UserID | null {
     const viewer = viewerOf(game, user.id);
-    if (viewer === null && !isDev && game.modules.some((key) => this.devOnlyModules.has(key))) {
+    if (viewer === null && !isDev && devOnlyModules(this.deps.definitions, game.modules).length > 0) {
       throw refuse('FORBIDDEN', `Game ${game.id} uses a developer module: only its players and developers can watch it.`);
     }
     return viewer;

@@ -8,6 +8,7 @@ import { BOTS } from '../../bots/index.js';
 import {
   BOT_TYPES,
   DEFAULT_OPTIONS,
+  devOnlyModules,
   GAME_OPTION_KEYS,
   MAX_PLAYERS,
   MIN_PLAYERS,
@@ -282,7 +283,7 @@ export class LobbyService {
     const modules = JSON.parse(lobby.modules_json) as ModuleKey[];
     const found = [
       ...DEV_ONLY_OPTIONS.filter((option) => options[option]),
-      ...modules.filter((key) => this.definitions.modules.find((m) => m.key === key)?.state === 'devOnly').map((key) => `module ${key}`),
+      ...devOnlyModules(this.definitions, modules).map((key) => `module ${key}`),
       ...seats.flatMap((s) => (s.bot_type !== null && BOTS[s.bot_type as BotType].visibility !== 'visible' ? [`a ${s.bot_type} bot`] : [])),
     ];
     if (found.length > 0) throw refuse('FORBIDDEN', `Only developers can start a game with ${found.join(', ')}: turn them off or remove them first.`);

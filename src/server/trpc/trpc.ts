@@ -8,6 +8,7 @@ import { initTRPC, type TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { HTTP_STATUS, INTERNAL_ERROR_MESSAGE, refusalOf, refuse } from '../services/errors.js';
 import type { Context } from './context.js';
+import { MAX_REQUESTS_IN_FLIGHT } from './request-limits.js';
 
 /** A failure no refusal explains: a bug or an outage, to be logged. */
 export const isUnexpected = (error: TRPCError): boolean => error.code === 'INTERNAL_SERVER_ERROR' && refusalOf(error.cause) === null;
@@ -46,15 +47,6 @@ async function* counted(iterable: AsyncIterable<unknown>, release: () => void): 
     release();
   }
 }
-
-/**
- * How many queries and mutations one connection may have unanswered at once: a websocket, or one
- * HTTP batch. One websocket message may hold an array of requests, and each request may be a
- * whole game's view: without a cap one 64 KB message could ask for hundreds of games and hold the
- * event loop for everyone. A client that waits for its answers never meets it (the web client
- * has a few requests out at a time).
- */
-export const MAX_REQUESTS_IN_FLIGHT = 8;
 
 /**
  * At most MAX_SUBSCRIPTIONS_PER_SOCKET subscriptions per websocket (a websocket's context lives

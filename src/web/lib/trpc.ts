@@ -1,9 +1,11 @@
 /**
  * The tRPC client: queries and mutations batched over HTTP, subscriptions over the server's tRPC
- * websocket. Only the router's *type* is imported from the server, so no server code ships.
+ * websocket. Only the router's *type* and one constant are imported from the server, so no server
+ * code ships.
  */
 import { createTRPCReact } from '@trpc/react-query';
 import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { MAX_REQUESTS_IN_FLIGHT } from '../../server/trpc/request-limits.js';
 import type { AppRouter } from '../../server/trpc/router.js';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -25,8 +27,8 @@ export const trpcClient = trpc.createClient({
     splitLink({
       condition: (op) => op.type === 'subscription',
       true: wsLink({ client: wsClient }),
-      // The server takes at most 8 requests a batch (MAX_REQUESTS_IN_FLIGHT): more go as another batch.
-      false: httpBatchLink({ url: '/trpc', maxItems: 8 }),
+      // The server refuses a batch of more than this whole: more go as another batch.
+      false: httpBatchLink({ url: '/trpc', maxItems: MAX_REQUESTS_IN_FLIGHT }),
     }),
   ],
 });

@@ -125,6 +125,14 @@ function YesNo({ label, value, hint }: { label: string; value: boolean; hint?: s
   );
 }
 
+/** A lobby checkbox: a game option or a module. */
+type Toggle = `option/${OptionKey}` | `module/${ModuleKey}`;
+
+/** Whether a box is on in the lobby as the server sent it. */
+function served(lobby: Lobby, key: Toggle): boolean {
+  return key.startsWith('option/') ? lobby.options[key.slice('option/'.length) as OptionKey] : lobby.modules.includes(key.slice('module/'.length) as ModuleKey);
+}
+
 function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUser; definitions: Definitions | undefined }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<{ action: LobbyAction; message: string } | null>(null);
@@ -142,22 +150,19 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
   // A toggled box shows its new state at once, until the lobby as the server sends it shows it
   // too, or the change is refused. (The answer to the change comes over HTTP, the lobby over the
   // websocket: letting go at the answer showed the old state for a moment, a flicker.)
-  const [toggling, setToggling] = useState<Record<string, boolean>>({});
-  const served = (key: string) =>
-    key.startsWith('option/') ? lobby.options[key.slice('option/'.length) as OptionKey] : lobby.modules.includes(key.slice('module/'.length) as ModuleKey);
-  const toggle = async (key: string, value: boolean, action: LobbyAction, run: () => Promise<unknown>) => {
+  const [toggling, setToggling] = useState<Partial<Record<Toggle, boolean>>>({});
+  const toggle = async (key: Toggle, value: boolean, action: LobbyAction, run: () => Promise<unknown>) => {
     setToggling((held) => ({ ...held, [key]: value }));
     if (!(await call(action, run))) setToggling(({ [key]: _, ...rest }) => rest);
   };
   useEffect(() => {
     setToggling((held) => {
-      const waiting = Object.entries(held).filter(([key, value]) => served(key) !== value);
+      const waiting = Object.entries(held).filter(([key, value]) => served(lobby, key as Toggle) !== value);
       return waiting.length === Object.keys(held).length ? held : Object.fromEntries(waiting);
     });
-    // `served` reads the lobby: this runs whenever a new one arrives.
   }, [lobby]);
-  const optionOn = (key: OptionKey) => toggling[`option/${key}`] ?? lobby.options[key];
-  const moduleOn = (key: ModuleKey) => toggling[`module/${key}`] ?? lobby.modules.includes(key);
+  /** A box's state: as toggled, while the server has not sent it back yet; else as served. */
+  const on = (key: Toggle) => toggling[key] ?? served(lobby, key);
 
   const isHost = lobby.host.id === user.id;
   const seated = lobby.players.some((p) => p.id === user.id);
@@ -252,10 +257,10 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
                     key={module.key}
                     label={module.name}
                     description={module.description}
-                    checked={moduleOn(module.key as ModuleKey)}
+                    checked={on(`module/${module.key as ModuleKey}`)}
                     onChange={(event) => {
                       const enabled = event.currentTarget.checked;
-                      void toggle(`module/${module.key}`, enabled, 'set_module', () => setModule.mutateAsync({ ...input, module: module.key as ModuleKey, enabled }));
+                      void toggle(`module/${module.key as ModuleKey}`, enabled, 'set_module', () => setModule.mutateAsync({ ...input, module: module.key as ModuleKey, enabled }));
                     }}
                   />
                 ) : (
@@ -277,7 +282,7 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
                     key={option.key}
                     label={OPTION_LABELS[option.key]}
                     description={OPTION_HINTS[option.key]}
-                    checked={optionOn(option.key)}
+                    checked={on(`option/${option.key}`)}
                     onChange={(event) => {
                       const value = event.currentTarget.checked;
                       void toggle(`option/${option.key}`, value, 'set_game_option', () => setOption.mutateAsync({ ...input, option: option.key, value }));

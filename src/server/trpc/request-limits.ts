@@ -1,0 +1,11 @@
+/**
+ * How many queries and mutations one connection may have unanswered at once: a websocket, or one
+ * HTTP batch. One websocket message may hold an array of requests, and each request may be a
+ * whole game's view: without a cap one 64 KB message could ask for hundreds of games and hold the
+ * event loop for everyone. A client that waits for its answers never meets it (the web client
+ * has a few requests out at a time).
+ *
+ * A module of its own, with no imports, so the web client's batching link reads the same number
+ * without shipping server code.
+ */
+export const MAX_REQUESTS_IN_FLIGHT = 8;

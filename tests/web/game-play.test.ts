@@ -22,6 +22,8 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       const hint = page.getByRole('region', { name: 'How a turn goes' });
       await hint.waitFor();
       expect(await hint.getByRole('listitem').count()).toBe(4);
+      // How to read a card large, the way this device can.
+      await hint.getByText(label === 'phone' ? 'Touch and hold a card to read it large.' : 'Rest the pointer on a card to read it large.').waitFor();
       await screenshot(page, `game-first-hint-${label}`);
       await hint.getByRole('button', { name: 'Got it' }).click();
       await hint.waitFor({ state: 'detached' });
@@ -45,6 +47,13 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       await page.getByText('No cards on the trade row.').waitFor();
       await page.getByText('No tributes in the row.').waitFor();
       expect(log.bids).toBe(15);
+      // The panel, which stays on screen, says where the game stands: a new age, an age's last turn.
+      const turns = (age: number, last: string) => [
+        age === 1 ? 'Age 1/3 · Turn 1/5' : `Age ${age} begins: a new trade row, dealt from the age ${age} deck.`,
+        ...[2, 3, 4].map((turn) => `Age ${age}/3 · Turn ${turn}/5`),
+        `Age ${age}/3 · Turn 5/5 · ${last}`,
+      ];
+      expect(log.standings).toEqual([...turns(1, 'the last turn of this age'), ...turns(2, 'the last turn of this age'), ...turns(3, 'the last turn of the game')]);
       expect(log.gains).toBe(15);
       expect(await seriousAxeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);

@@ -8,6 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, NumberInput, Paper, Slider, Stack, Text } from '@mantine/core';
 import type { Decision } from '../../engine/pending.js';
 import type { Action } from '../../engine/index.js';
+import { AGE_COUNT } from '../../engine/state.js';
 import type { GameScreenState } from './model.js';
 import { nameOf } from './model.js';
 import { playerOf, unaffordableReason } from './derive.js';
@@ -138,7 +139,10 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
 
   return (
     <Paper p={compact ? 'xs' : 'sm'} radius="md" withBorder aria-label="Action panel" component="section" style={{ background: '#1b1530', boxShadow: compact ? '0 -6px 18px rgba(0,0,0,0.55)' : undefined }}>
-      <Stack gap={compact ? 6 : 'xs'}>{body}</Stack>
+      <Stack gap={compact ? 6 : 'xs'}>
+        <Standing game={state.game} />
+        {body}
+      </Stack>
       <Modal opened={choice.confirm !== null} onClose={() => choice.answerConfirm(false)} title="Confirm your selection" centered>
         <Stack>
           <Text>{choice.confirm?.reason}</Text>
@@ -152,6 +156,28 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
         </Stack>
       </Modal>
     </Paper>
+  );
+}
+
+/**
+ * Where the game stands, in the panel because the panel stays on screen while the header scrolls
+ * away: a player looking at the boards below would otherwise miss that a new age has begun (a
+ * new trade row, dearer cards) or that this is an age's last turn.
+ */
+function Standing({ game }: { game: GameScreenState['game'] }) {
+  if (game.age > 1 && game.turn === 1 && game.phase === 'PLANNING') {
+    return (
+      <Text size="sm" fw={700} c="#f3c969" data-testid="standing">
+        Age {game.age} begins: a new trade row, dealt from the age {game.age} deck.
+      </Text>
+    );
+  }
+  const last = game.turn === game.turnsPerAge;
+  return (
+    <Text size="xs" c={last ? '#f3c969' : 'dimmed'} data-testid="standing">
+      Age {game.age}/{AGE_COUNT} · Turn {game.turn}/{game.turnsPerAge}
+      {last ? (game.age === AGE_COUNT ? ' · the last turn of the game' : ' · the last turn of this age') : ''}
+    </Text>
   );
 }
 

@@ -44,6 +44,9 @@ export function FirstGameHint({ touch }: { touch: boolean }) {
         <List.Item>Then gain the card you won, or any card of the basic pile, and pay its gold cost.</List.Item>
         <List.Item>Tributes pay favor to everyone who meets them. After 3 ages of 5 turns, the most favor wins.</List.Item>
       </List>
+      <Text size="sm" mt={4}>
+        {touch ? 'Touch and hold a card to read it large.' : 'Rest the pointer on a card to read it large.'}
+      </Text>
       <Group justify="space-between" mt="xs">
         <Anchor href="/rules" target="_blank" size="sm">
           Read the full rules

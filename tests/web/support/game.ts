@@ -134,6 +134,8 @@ export interface PlayLog {
   keeps: number;
   gains: number;
   steps: number;
+  /** What the action panel said of the game's standing at each bid: one a turn. */
+  standings: string[];
 }
 
 /**
@@ -153,6 +155,7 @@ export async function playStep(page: Page, log: PlayLog, onStep?: (decision: str
     // Entering planning clears the choice: Submit is disabled and says why.
     expect(await submitButton(page).isDisabled()).toBe(true);
     expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('You must select a card to draft');
+    log.standings.push((await panel(page).getByTestId('standing').textContent()) ?? '');
     const cards = tradeRow.getByRole('button');
     const affordable = tradeRow.locator('.game-card:not([data-unaffordable]) [role=button]');
     const pick = (await affordable.count()) > 0 ? affordable.nth(log.steps % (await affordable.count())) : cards.first();
@@ -203,7 +206,7 @@ export async function playStep(page: Page, log: PlayLog, onStep?: (decision: str
 
 /** Plays until the end-of-game view, by clicking. */
 export async function playToEnd(page: Page, onStep?: (decision: string) => Promise<void>, timeoutMs = 240_000): Promise<PlayLog> {
-  const log: PlayLog = { bids: 0, rerolls: 0, keeps: 0, gains: 0, steps: 0 };
+  const log: PlayLog = { bids: 0, rerolls: 0, keeps: 0, gains: 0, steps: 0, standings: [] };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ended = await page.locator('[data-game-phase]').getAttribute('data-game-ended');

@@ -12,6 +12,7 @@
  *
  *   npx tsx bench/server-load.ts [--games 50] [--seconds 10] [--warmup 3] [--runs 3] [--db sqlite|postgres|both]
  *                                [--client raw|trpc] [--data-dir /tmp] [--profile] [--whole K] [--instances N]
+ *                                [--server-node-option --flag ...]
  *
  * --client raw (the default) speaks the tRPC websocket protocol directly, so the numbers are the
  * server's; --client trpc uses @trpc/client's wsLink, as the web client does (it adds a >= 1 ms
@@ -56,6 +57,8 @@ const INSTANCES = Number(arg('instances', '1'));
 /** Instead of timed windows, every table plays this many whole games, and the log is checked. */
 const WHOLE = Number(arg('whole', '0'));
 const PLAYERS = 4;
+/** Node options for the server processes only (not these clients), to try a runtime setting. */
+const SERVER_NODE_OPTIONS = process.argv.flatMap((a, i) => (a === '--server-node-option' && process.argv[i + 1] ? [process.argv[i + 1]!] : []));
 
 type Client = TRPCClient<AppRouter>;
 
@@ -335,7 +338,7 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
         await startServerProcess(
           // Every simulated player signs in from this machine: lift the per-address guest throttle.
           { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', BOT_DELAY_MS: '0', SESSION_SECRET: 'bench-secret', GUEST_LOGINS_PER_ADDRESS: '100000' },
-          PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [],
+          [...SERVER_NODE_OPTIONS, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [])],
         ),
       );
     }

@@ -23,6 +23,12 @@ import {
 import { MAX_PLAYERS } from '../engine/index.js';
 import { LOBBY_LIST_SIZE } from '../server/services/lobbies.js';
 
+/**
+ * Tokens a query may hold. graphql's own validation of a large document (thousands of fragments,
+ * each checked against the others for overlapping fields) takes time before any limit here is
+ * reached; a cap on the document bounds it. The documented clients' queries hold under a hundred.
+ */
+export const MAX_TOKENS = 2_000;
 export const MAX_DEPTH = 8;
 export const MAX_ALIASES = 15;
 /** Fields a request may resolve, counting each field once per item of the lists around it. */
@@ -68,46 +74,75 @@ interface Tally {
   gameLists: number;
 }
 
-function tally(context: ValidationContext, selections: SelectionSetNode, type: GraphQLObjectType, multiplier: number, spreading: Set<string>, into: Tally): void {
-  for (const selection of selections.selections) {
-    if (selection.kind === Kind.FIELD) {
-      into.cost += multiplier;
-      const field = type.getFields()[selection.name.value];
-      // Unknown fields are refused by graphql's own rules.
-      if (!field) continue;
-      if (type.name === 'GameSummary' && field.name === 'renderedGame') into.renders += multiplier;
-      if (type.name === 'User' && field.name === 'games') into.gameLists += multiplier;
-      const named = getNamedType(field.type);
-      if (!selection.selectionSet || !isObjectType(named)) continue;
-      const size = isListType(getNullableType(field.type)) ? (LIST_SIZES[`${type.name}.${field.name}`]?.(selection) ?? 1_000) : 1;
-      tally(context, selection.selectionSet, named, multiplier * size, spreading, into);
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      const inner = selection.typeCondition ? context.getSchema().getType(selection.typeCondition.name.value) : type;
-      if (isObjectType(inner)) tally(context, selection.selectionSet, inner, multiplier, spreading, into);
-    } else {
-      // A fragment that spreads itself is refused by graphql's own rules; here it is counted once.
-      const name = selection.name.value;
-      const fragment = context.getFragment(name);
-      const inner = fragment && context.getSchema().getType(fragment.typeCondition.name.value);
-      if (!fragment || !isObjectType(inner) || spreading.has(name)) continue;
-      spreading.add(name);
-      tally(context, fragment.selectionSet, inner, multiplier, spreading, into);
-      spreading.delete(name);
+const add = (into: Tally, tally: Tally, times: number) => {
+  into.cost += tally.cost * times;
+  into.renders += tally.renders * times;
+  into.gameLists += tally.gameLists * times;
+};
+
+/**
+ * What selection sets cost, each field counted once per item of the lists around it. The count is
+ * linear in those lists, so a set is counted once with a multiplier of 1 and scaled, and each
+ * fragment is counted once however often it is spread: walking a fragment again at every spread
+ * made nested spreads (each fragment spreading the next one 200 times) exponential to check, and
+ * one 4 KB query held the server for seconds before it was refused.
+ */
+class Costing {
+  /** Per fragment, its count; null while it is being counted (a spread cycle, refused by graphql's own rules). */
+  private readonly fragments = new Map<string, Tally | null>();
+
+  constructor(private readonly context: ValidationContext) {}
+
+  of(selections: SelectionSetNode, type: GraphQLObjectType): Tally {
+    const tally: Tally = { cost: 0, renders: 0, gameLists: 0 };
+    for (const selection of selections.selections) {
+      if (selection.kind === Kind.FIELD) {
+        tally.cost += 1;
+        const field = type.getFields()[selection.name.value];
+        // Unknown fields are refused by graphql's own rules.
+        if (!field) continue;
+        if (type.name === 'GameSummary' && field.name === 'renderedGame') tally.renders += 1;
+        if (type.name === 'User' && field.name === 'games') tally.gameLists += 1;
+        const named = getNamedType(field.type);
+        if (!selection.selectionSet || !isObjectType(named)) continue;
+        const size = isListType(getNullableType(field.type)) ? (LIST_SIZES[`${type.name}.${field.name}`]?.(selection) ?? 1_000) : 1;
+        add(tally, this.of(selection.selectionSet, named), size);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const inner = selection.typeCondition ? this.context.getSchema().getType(selection.typeCondition.name.value) : type;
+        if (isObjectType(inner)) add(tally, this.of(selection.selectionSet, inner), 1);
+      } else {
+        add(tally, this.fragment(selection.name.value), 1);
+      }
     }
+    return tally;
+  }
+
+  private fragment(name: string): Tally {
+    const known = this.fragments.get(name);
+    if (known !== undefined) return known ?? { cost: 0, renders: 0, gameLists: 0 };
+    const fragment = this.context.getFragment(name);
+    const inner = fragment && this.context.getSchema().getType(fragment.typeCondition.name.value);
+    if (!fragment || !isObjectType(inner)) return { cost: 0, renders: 0, gameLists: 0 };
+    this.fragments.set(name, null);
+    const tally = this.of(fragment.selectionSet, inner);
+    this.fragments.set(name, tally);
+    return tally;
   }
 }
+
+/** A count for a refusal's message: nested lists can make it astronomically large. */
+const told = (count: number) => (count > 1e9 ? 'more than a billion' : String(count));
 
 /** Refuses an operation that could resolve more than MAX_COST fields or render too many games. */
 export const costRule: ValidationRule = (context) => ({
   OperationDefinition(operation) {
     const root = context.getSchema().getRootType(operation.operation);
     if (!root) return;
-    const found: Tally = { cost: 0, renders: 0, gameLists: 0 };
-    tally(context, operation.selectionSet, root, 1, new Set(), found);
+    const found = new Costing(context).of(operation.selectionSet, root);
     if (found.renders > MAX_RENDERED_GAMES) {
       context.reportError(
         new GraphQLError(
-          `renderedGame is served for at most ${MAX_RENDERED_GAMES} games per request, and this query could ask for ${found.renders}: ` +
+          `renderedGame is served for at most ${MAX_RENDERED_GAMES} games per request, and this query could ask for ${told(found.renders)}: ` +
             'ask for it under user(id: ...) or lobby(id: ...) with a small games(first: ...), not under lobbies, users or devUsers.',
           { nodes: operation },
         ),
@@ -115,14 +150,14 @@ export const costRule: ValidationRule = (context) => ({
     } else if (found.gameLists > MAX_GAME_LISTS) {
       context.reportError(
         new GraphQLError(
-          `games is served for at most ${MAX_GAME_LISTS} users per request, and this query could ask for ${found.gameLists}: ` +
+          `games is served for at most ${MAX_GAME_LISTS} users per request, and this query could ask for ${told(found.gameLists)}: ` +
             "ask for a few users' games at a time, not under lobbies, users(ids), devUsers or other games' players.",
           { nodes: operation },
         ),
       );
     } else if (found.cost > MAX_COST) {
       context.reportError(
-        new GraphQLError(`This query could ask for ${found.cost} fields, more than the ${MAX_COST} a request may: ask for fewer lists, or fewer fields in them.`, {
+        new GraphQLError(`This query could ask for ${told(found.cost)} fields, more than the ${MAX_COST} a request may: ask for fewer lists, or fewer fields in them.`, {
           nodes: operation,
         }),
       );

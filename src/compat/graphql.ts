@@ -13,7 +13,7 @@ import { httpFailure } from '../server/http-errors.js';
 import { INTERNAL_ERROR_MESSAGE, refuse, refusalOf } from '../server/services/errors.js';
 import type { LobbyView } from '../server/services/lobbies.js';
 import type { Services } from '../server/services/services.js';
-import { MAX_GAMES_PER_USER, MAX_USERS_PER_REQUEST, VALIDATION_RULES } from './graphql-limits.js';
+import { MAX_GAMES_PER_USER, MAX_TOKENS, MAX_USERS_PER_REQUEST, VALIDATION_RULES } from './graphql-limits.js';
 import { requireUser } from './session.js';
 
 const schema = buildSchema(`
@@ -234,7 +234,7 @@ function route(app: FastifyInstance, services: Services): void {
         request: helixRequest,
         schema,
         // Our graphql instance does the work: helix's own import may load graphql's other build.
-        parse,
+        parse: (source) => parse(source, { maxTokens: MAX_TOKENS }),
         validate,
         validationRules: VALIDATION_RULES,
         execute,

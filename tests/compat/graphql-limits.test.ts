@@ -2,7 +2,9 @@
  * GraphQL limits: a query nested or aliased into millions of fields is refused, before it runs,
  * with a GraphQL error naming the limit, while other people's requests are served as usual.
  */
+import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { costRule } from '../../src/compat/graphql-limits.js';
 import { startServer, type Server } from '../server/support.js';
 import { guest, type Session } from './protocol-client.js';
 
@@ -56,6 +58,29 @@ describe('GraphQL limits', () => {
     // Fragments count as what they spread.
     const fragments = await host.graphql('query { lobbies { ...L } } fragment L on Lobby { host { games(first: 50) { renderedGame } } }');
     expect(fragments.json.errors[0].message).toMatch(/^renderedGame is served for at most 50 games per request/);
+  });
+
+  it('nested fragment spreads are counted once each: forty fragments, each spreading the next twice (2^40 fields), are refused at once', () => {
+    // Through HTTP the depth limit refuses this shape first; the cost rule must not hang on it
+    // either (it walked a fragment again at every spread: 2^40 steps), so it is checked alone.
+    const schema = buildSchema('type User { id: ID! } type Query { me: User! }');
+    const chain = (n: number) => `{ me { ...F0 } } ${Array.from({ length: n }, (_, i) => `fragment F${i} on User { ...F${i + 1} ...F${i + 1} }`).join(' ')} fragment F${n} on User { id }`;
+    expect(validate(schema, parse(chain(40)), [costRule]).map((e) => e.message)).toEqual([
+      'This query could ask for more than a billion fields, more than the 20000 a request may: ask for fewer lists, or fewer fields in them.',
+    ]);
+    // Spreads count what they hold: 2^14 ids and me are within the limit, 2^15 are not.
+    expect(validate(schema, parse(chain(14)), [costRule])).toEqual([]);
+    expect(validate(schema, parse(chain(15)), [costRule]).map((e) => e.message)).toEqual([
+      'This query could ask for 32769 fields, more than the 20000 a request may: ask for fewer lists, or fewer fields in them.',
+    ]);
+  });
+
+  it('a document of more than 2000 tokens is refused before it is validated', async () => {
+    const long = await host.graphql(`{ me { ${'id '.repeat(2_000)} } }`);
+    expect(long.status).toBe(400);
+    expect(long.json.errors[0].message).toBe('Syntax Error: Document contains more that 2000 tokens. Parsing aborted.');
+    const under = await host.graphql(`{ me { ${'id '.repeat(600)} } }`);
+    expect(under.json.errors).toBeUndefined();
   });
 
   it('what the documented clients ask is served: one user\'s games with renderedGame, the whole lobby list', async () => {

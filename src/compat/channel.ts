@@ -124,7 +124,7 @@ class Connection {
         this.subscriptions.set(topicName, bus.subscribe(lobbyTopic(topic.lobbyID), (data) => this.send({ type: 'topic', topic: topicName, data })));
         return;
       case 'chat':
-        await this.services.chat.checkRoom(topic.room);
+        await this.services.chat.checkRoom(topic.room, user);
         this.subscriptions.set(
           topicName,
           bus.subscribe(chatTopic(topic.room), (chat) => {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { HISTORY_SIZE, MAX_MESSAGE_LENGTH, RATE_LIMIT } from '../../src/server/services/chat.js';
+import { MAX_CHAT_EVENTS } from '../../src/server/services/game-chat.js';
 import { DATABASES, useServer } from './databases.js';
 import { feed, gameFeed } from './feeds.js';
 import { LOGIN_REQUIRED, openLobby, refused, signInRoles, startedGame, type Roles } from './roles.js';
@@ -96,7 +97,7 @@ describe.each(DATABASES)('chat on %s', (database) => {
     talker.close();
   });
 
-  test('a message in a game room is also a CHAT event of the game, for players and spectators alike; no rule notices', async () => {
+  test('a player\'s message in a game room is also a CHAT event of the game, which spectators see too; a spectator\'s is not; no rule notices', async () => {
     const { server } = suite();
     const { dev, host, outsider } = roles();
     const { gameID } = await startedGame(dev, host);
@@ -106,15 +107,18 @@ describe.each(DATABASES)('chat on %s', (database) => {
     const watching = gameFeed(outsider.client.games.onGame, { gameID });
     await watching.until();
 
-    await dev.client.chat.send.mutate({ room, message: '  good luck  ' });
+    // A spectator talks in the room only: the game's record is its players'.
     await outsider.client.chat.send.mutate({ room, message: 'watching you' });
+    await dev.client.chat.send.mutate({ room, message: '  good luck  ' });
+    await host.client.chat.send.mutate({ room, message: 'you too' });
     const chats = [
       { userID: dev.userID, text: 'good luck' },
-      { userID: outsider.userID, text: 'watching you' },
+      { userID: host.userID, text: 'you too' },
     ];
+    expect((await outsider.client.chat.history.query({ room })).map((m) => m.message)).toEqual(['watching you', 'good luck', 'you too']);
     for (const viewer of [dev, outsider]) {
       const after = await viewer.client.games.state.query({ gameID });
-      // One step per message, each adding only its event: same phase, same decisions.
+      // One step per player's message, each adding only its event: same phase, same decisions.
       expect(after.sequenceID).toBe(before.sequenceID + 2);
       expect(after.events).toHaveLength(before.events.length + 2);
       expect(after.events.slice(-2)).toEqual(chats.map((payload) => expect.objectContaining({ type: 'CHAT', payload, turn: before.game.turn, age: before.game.age, phase: before.game.phase })));
@@ -140,6 +144,41 @@ describe.each(DATABASES)('chat on %s', (database) => {
     const finished = await dev.client.games.state.query({ gameID: ended.id });
     expect([finished.sequenceID, finished.events.some((e) => e.type === 'CHAT')]).toEqual([ended.sequenceID, false]);
     expect((await dev.client.chat.history.query({ room: `game/${ended.id}` })).map((m) => m.message)).toEqual(['gg']);
+  });
+
+  test(`a game's log takes at most ${MAX_CHAT_EVENTS} messages; later ones stay in the room only`, async () => {
+    const { server } = suite();
+    const { dev, member } = roles();
+    const { gameID } = await startedGame(dev, member);
+    const { games } = server.app.services;
+    // Through the game service: the room's rate limits would take minutes to send this many.
+    for (let i = 0; i < MAX_CHAT_EVENTS; i++) expect(await games.chat(gameID, dev.userID, `line ${i}`)).not.toBeNull();
+    const full = await dev.client.games.state.query({ gameID });
+    expect(full.events.filter((e) => e.type === 'CHAT')).toHaveLength(MAX_CHAT_EVENTS);
+    expect(await games.chat(gameID, member.userID, 'one more')).toBeNull();
+    expect((await dev.client.games.state.query({ gameID })).sequenceID).toBe(full.sequenceID);
+  });
+
+  test("a developer module's game room is open to its players and developers only, like the game", async () => {
+    const { dev, outsider } = roles();
+    // (A new player: the member has used up their messages in the rate-limit test.)
+    const member = await signInGuest(suite().server, 'Seated');
+    const lobbyID = await openLobby(dev, member);
+    await dev.client.lobbies.setModule.mutate({ lobbyID, module: 'noupgrade', enabled: true });
+    const { gameID } = await dev.client.lobbies.start.mutate({ lobbyID });
+    const room = `game/${gameID}`;
+    // (Through the service from an address of its own: this file's messages near 127.0.0.1's limit.)
+    const { chat, users } = suite().server.app.services;
+    await chat.send((await users.get(member.userID))!, room, 'secret cards here', '10.0.9.1');
+    expect((await member.client.chat.history.query({ room })).map((m) => m.message)).toEqual(['secret cards here']);
+    const refusal = { code: 'FORBIDDEN', message: `Game ${gameID} uses a developer module: only its players and developers can watch it.` };
+    expect(await refused(outsider.client.chat.history.query({ room }))).toMatchObject(refusal);
+    expect(await refused(outsider.client.chat.send.mutate({ room, message: 'let me in' }))).toMatchObject(refusal);
+    const listening = feed(outsider.client.chat.onRoom, { room });
+    expect(await listening.refusal()).toMatchObject(refusal);
+    listening.close();
+    expect((await dev.client.chat.history.query({ room })).map((m) => m.message)).toEqual(['secret cards here']);
+    member.close();
   });
 
   test('rooms: only lobby/{id} and game/{id} of a lobby or game that exists', async () => {

@@ -2,8 +2,10 @@
  * Chat rooms `lobby/{id}` and `game/{id}`: messages are cleaned (cleanMessage), empty ones
  * refused, long ones refused, senders rate-limited (per user, and per address so that fresh guest
  * accounts do not reset the limit); stored, published on `chat/{room}`, and the recent history
- * is there for whoever opens the room. Only signed-in users chat. A message in a game's room is
- * also a CHAT event of that game's log while the game runs (GameService.chat).
+ * is there for whoever opens the room. Only signed-in users chat, and a game's room is open to
+ * whoever may watch the game (GameService.viewerFor: not a developer module's game to strangers).
+ * A player's message in a game's room is also a CHAT event of that game's log while the game
+ * runs (GameService.chat).
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -11,6 +13,7 @@ import type { Bus } from '../bus/bus.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { refuse } from './errors.js';
 import type { GameService } from './game-service.js';
+import type { UserService } from './users.js';
 import { SPACES, VISIBLE } from './names.js';
 import { RateLimit } from './rate-limit.js';
 
@@ -58,27 +61,31 @@ export class ChatService {
     private readonly bus: Bus,
     private readonly now: () => number,
     messagesPerAddress: number,
-    private readonly games: Pick<GameService, 'chat'>,
+    private readonly games: Pick<GameService, 'chat' | 'get' | 'viewerFor'>,
+    private readonly users: Pick<UserService, 'isDev'>,
   ) {
     this.perUser = new RateLimit(RATE_LIMIT, RATE_WINDOW_MS, now);
     this.perAddress = new RateLimit(messagesPerAddress, RATE_WINDOW_MS, now);
   }
 
-  /** Refuses a room that is not a lobby or game that exists. */
-  async checkRoom(room: string): Promise<void> {
+  /** Refuses a room that is not a lobby or game that exists, or a game's room `user` may not watch. */
+  async checkRoom(room: string, user: UserRow): Promise<void> {
     if (!ROOM.test(room)) throw refuse('BAD_REQUEST', `Unknown chat room: ${room}`);
     const [kind, id] = room.split('/') as ['lobby' | 'game', string];
-    const found =
-      kind === 'lobby'
-        ? await this.db.selectFrom('lobbies').select('id').where('id', '=', id).executeTakeFirst()
-        : await this.db.selectFrom('games').select('id').where('id', '=', id).executeTakeFirst();
-    if (!found) throw refuse('NOT_FOUND', `Unknown chat room: ${room}`);
+    if (kind === 'lobby') {
+      const found = await this.db.selectFrom('lobbies').select('id').where('id', '=', id).executeTakeFirst();
+      if (!found) throw refuse('NOT_FOUND', `Unknown chat room: ${room}`);
+      return;
+    }
+    const game = await this.games.get(id);
+    if (!game) throw refuse('NOT_FOUND', `Unknown chat room: ${room}`);
+    this.games.viewerFor(game, user, this.users.isDev(user));
   }
 
   /** Sends a message from a user connected from `address`. */
   async send(sender: UserRow, room: string, raw: unknown, address: string): Promise<ChatMessage> {
     const message = cleanMessage(raw);
-    await this.checkRoom(room);
+    await this.checkRoom(room, sender);
     if (!this.perUser.allows(sender.id)) throw refuse('TOO_MANY_REQUESTS', 'You are sending messages too fast. Wait a moment.');
     if (!this.perAddress.allows(address)) throw refuse('TOO_MANY_REQUESTS', 'Too many messages from your network. Wait a moment.');
     this.perUser.record(sender.id);
@@ -102,9 +109,9 @@ export class ChatService {
     return `c_${now.toString(36).padStart(9, '0')}${this.sequence.toString(36).padStart(4, '0')}${randomBytes(4).toString('hex')}`;
   }
 
-  /** The latest messages of a room, oldest first. */
-  async history(room: string): Promise<ChatMessage[]> {
-    await this.checkRoom(room);
+  /** The latest messages of a room, oldest first, for a user who may open it. */
+  async history(room: string, reader: UserRow): Promise<ChatMessage[]> {
+    await this.checkRoom(room, reader);
     const rows = await this.db.selectFrom('chat_messages').selectAll().where('room', '=', room).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(HISTORY_SIZE).execute();
     return rows.reverse().map((r) => ({ id: r.id, senderID: r.sender_id, room: r.room, message: r.message, createdAt: r.created_at }));
   }

@@ -6,6 +6,24 @@
  */
 import type { Game, GameEvent, UserID } from '../../engine/index.js';
 
+/**
+ * The most CHAT events one game's log holds: the log goes whole to every client that opens the
+ * game, so talk must not grow it without end. Past it, messages stay in the room only.
+ */
+export const MAX_CHAT_EVENTS = 200;
+
+/**
+ * Whether a message from `userID` goes into the game's log: only while the game runs, only from
+ * its players (spectators talk in the room, not in the game's record), and only up to
+ * MAX_CHAT_EVENTS.
+ */
+export function logsChat(game: Game, userID: UserID): boolean {
+  if (game.gameEndTimestamp !== null || !game.players.some((p) => p.userID === userID)) return false;
+  let count = 0;
+  for (const event of game.events) if (event.type === 'CHAT' && ++count >= MAX_CHAT_EVENTS) return false;
+  return true;
+}
+
 /** The game with a CHAT event at the end of its log, as one step, and that event. */
 export function withChat(game: Game, userID: UserID, text: string, now: number): { game: Game; event: GameEvent } {
   const event: GameEvent = { type: 'CHAT', turn: game.turn, age: game.age, phase: game.phase, timestamp: now, payload: { userID, text } };

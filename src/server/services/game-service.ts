@@ -34,7 +34,7 @@ import type { Database } from '../db/schema.js';
 import { turnTimerIsOn, type Attendance } from './attendance.js';
 import { gameNotFound, refuse } from './errors.js';
 import { viewerOf } from './game-views.js';
-import { withChat } from './game-chat.js';
+import { logsChat, withChat } from './game-chat.js';
 import { SerialQueue } from './serial-queue.js';
 import { catchUp, insertActions, insertGame, loadGameRecord, saveStep, storedSequenceID, unfinishedGameIDs, writeSnapshot, type StoredAction } from './game-store.js';
 import { StepLog } from './step-log.js';
@@ -253,8 +253,9 @@ export class GameService {
   }
 
   /**
-   * A message of the game's chat room, appended to its event log as a CHAT event (game-chat.ts),
-   * through the pipeline like any step. A finished game's log is closed: null then, and the
+   * A player's message in the game's chat room, appended to its event log as a CHAT event
+   * (game-chat.ts), through the pipeline like any step. A finished game's log is closed, and a
+   * spectator's message or one past the log's chat limit is not logged: null then, and the
    * message stays in the room only. Changes no rule, nobody's seat and no clock.
    */
   async chat(gameID: string, userID: UserID, text: string): Promise<{ sequenceID: number } | null> {
@@ -262,7 +263,7 @@ export class GameService {
     const result = await this.exclusive(gameID, () =>
       this.commit(gameID, (game, now) => {
         // Judged on each attempt's game: a retry may find it ended.
-        appended = game.gameEndTimestamp === null;
+        appended = logsChat(game, userID);
         if (!appended) return null;
         const { game: next, event } = withChat(game, userID, text, now);
         return { game: next, actions: [], events: [event] };

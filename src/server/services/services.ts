@@ -91,7 +91,7 @@ export function buildServices(deps: {
     gameFeed: new GameFeed(deps.bus, games, deps.log),
     attendance,
     lobbies,
-    chat: new ChatService(kysely, deps.bus, now, deps.config.chatMessagesPerAddress, games),
+    chat: new ChatService(kysely, deps.bus, now, deps.config.chatMessagesPerAddress, games, users),
     history: new HistoryService(kysely),
     now,
   };

@@ -4,13 +4,13 @@ import { authedProcedure, router } from '../trpc.js';
 import { chatTopic, type ChatMessage } from '../../services/chat.js';
 
 export const chatRouter = router({
-  history: authedProcedure.input(roomInput).query(({ ctx, input }) => ctx.services.chat.history(input.room)),
+  history: authedProcedure.input(roomInput).query(({ ctx, input }) => ctx.services.chat.history(input.room, ctx.user)),
   send: authedProcedure.input(sendChatInput).mutation(({ ctx, input }) => ctx.services.chat.send(ctx.user, input.room, input.message, ctx.address)),
   onRoom: authedProcedure.input(roomInput).subscription(async function* ({ ctx, input, signal }) {
     // Listen first: a message sent once the client is told the subscription started is not lost.
     const messages = onTopic(ctx.services.bus, chatTopic(input.room), signal);
     try {
-      await ctx.services.chat.checkRoom(input.room);
+      await ctx.services.chat.checkRoom(input.room, ctx.user);
       for await (const message of messages) yield message as ChatMessage;
     } finally {
       messages.close();

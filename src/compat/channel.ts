@@ -51,6 +51,8 @@ export function parseTopic(topic: string): Topic | null {
 
 class Connection {
   private readonly subscriptions = new Map<string, () => void>();
+  /** Set once the socket has closed: a subscription that finishes setting up after it is undone at once. */
+  private closed = false;
   private alive = true;
   /** The payload of the last ping sent, which its pong must carry back. */
   private ping: Buffer | null = null;
@@ -86,6 +88,7 @@ class Connection {
   }
 
   async handle(raw: string): Promise<void> {
+    if (this.closed) return;
     let data: unknown;
     try {
       data = JSON.parse(raw);
@@ -117,15 +120,15 @@ class Connection {
     const bus = this.services.bus;
     switch (topic.kind) {
       case 'lobby_list':
-        this.subscriptions.set(topicName, bus.subscribe(LOBBY_LIST_TOPIC, (data) => this.send({ type: 'topic', topic: topicName, data })));
+        this.keep(topicName, bus.subscribe(LOBBY_LIST_TOPIC, (data) => this.send({ type: 'topic', topic: topicName, data })));
         return;
       case 'lobby':
         await this.services.lobbies.get(topic.lobbyID);
-        this.subscriptions.set(topicName, bus.subscribe(lobbyTopic(topic.lobbyID), (data) => this.send({ type: 'topic', topic: topicName, data })));
+        this.keep(topicName, bus.subscribe(lobbyTopic(topic.lobbyID), (data) => this.send({ type: 'topic', topic: topicName, data })));
         return;
       case 'chat':
         await this.services.chat.checkRoom(topic.room, user);
-        this.subscriptions.set(
+        this.keep(
           topicName,
           bus.subscribe(chatTopic(topic.room), (chat) => {
             this.send({ type: 'chat', userID: chat.senderID, room: chat.room, message: chat.message });
@@ -145,7 +148,7 @@ class Connection {
           const viewer = this.services.games.viewerFor(game, user, this.services.users.isDev(user));
           // A player watching their game is at the table (it takes their seat back from a stand-in).
           const leave = this.services.attendance.connect(topic.gameID, user.id);
-          this.subscriptions.set(topicName, () => {
+          this.keep(topicName, () => {
             watch.close();
             leave();
           });
@@ -158,6 +161,16 @@ class Connection {
         return;
       }
     }
+  }
+
+  /**
+   * Keeps a subscription until it is unsubscribed or the socket closes. Setting one up awaits the
+   * database, and the socket may close meanwhile: kept after close, nothing would ever undo it
+   * (a listener on every step of the game, and a seat that never counts as gone).
+   */
+  private keep(topicName: string, off: () => void): void {
+    if (this.closed) return off();
+    this.subscriptions.set(topicName, off);
   }
 
   private unsubscribe(topicName: string): void {
@@ -187,6 +200,7 @@ class Connection {
   }
 
   close(): void {
+    this.closed = true;
     for (const off of this.subscriptions.values()) off();
     this.subscriptions.clear();
   }
@@ -212,15 +226,19 @@ export function registerChannel(app: FastifyInstance, services: Services): void 
 
   app.get('/channel', { websocket: true }, (socket, request) => {
     let connection: Connection | null = null;
+    let closed = false;
+    // Listened for at once: the socket may close while the caller is looked up.
+    socket.on('close', () => {
+      closed = true;
+      connection?.close();
+      if (connection) connections.delete(connection);
+    });
     // Messages are handled one at a time, in order, once the user is known.
     const opened = callerOf(services, request.raw, 'websocket').then(({ user, refusedJWT }) => {
+      if (closed) return;
       connection = new Connection(services, socket, user, clientAddress(request.raw, services.config.trustProxy), request.log);
       connections.add(connection);
       socket.on('pong', (data: Buffer) => connection?.pong(data));
-      socket.on('close', () => {
-        connection?.close();
-        if (connection) connections.delete(connection);
-      });
       if (refusedJWT) connection.error('Invalid JWT');
     });
     let queue: Promise<unknown> = opened.catch((error: unknown) => {

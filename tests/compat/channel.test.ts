@@ -97,4 +97,26 @@ describe('/channel topics', () => {
     await sender.close();
     await reader.close();
   });
+
+  it('subscriptions still being set up when the socket closes are undone: nothing keeps watching the game for it', async () => {
+    const lobbyID = (await host.call('POST', '/api/lobby/create')).json.id;
+    await other.call('POST', `/api/lobby/${lobbyID}/join`, {});
+    const { gameID } = (await host.call('POST', `/api/lobby/${lobbyID}/start`, {})).json;
+    const { gameFeed } = server.app.services;
+    const watchedBefore = gameFeed.size;
+    const socket = await channel(server.url, { jwt: other.jwt });
+    // Chat messages wait on the database, so the subscriptions behind them are handled after the close.
+    for (let i = 0; i < 3; i++) socket.send({ type: 'chat', room: `game/${gameID}`, message: `hi ${i}` });
+    for (const topic of [`game/${gameID}`, `inbox/${other.userID}/game/${gameID}`, `chat/game/${gameID}`, `lobby/${lobbyID}`, 'lobby_list']) socket.send({ type: 'subscribe', topic });
+    const closed = new Promise((resolve) => socket.socket.once('close', resolve));
+    (socket.socket as unknown as { _socket: { end(): void } })._socket.end();
+    await closed;
+    // Watched for a while after the close (kept, the subscriptions showed within a few milliseconds): never a watcher more.
+    const sizes = new Set<number>();
+    for (const until = Date.now() + 1_500; Date.now() < until; ) {
+      sizes.add(gameFeed.size);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect([...sizes]).toEqual([watchedBefore]);
+  });
 });

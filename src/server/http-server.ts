@@ -59,7 +59,10 @@ export async function newServer(config: Config, log: FastifyBaseLogger, sockets:
     // socket is closed.)
     const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !upgrade) return;
-    if (request.headers.cookie && isCrossSite(request.headers.origin, request.headers.host, config.publicUrl)) {
+    // Every write from another site's page is refused, with a cookie or not: one without would
+    // still sign a visitor in (a form posting to /auth/guest replaced their session). A socket
+    // without the cookie is anonymous, or opened with a JWT, which another site cannot read.
+    if ((!upgrade || request.headers.cookie) && isCrossSite(request.headers.origin, request.headers.host, config.publicUrl)) {
       return reply.code(403).type('text/plain').send('Cross-site request refused.');
     }
     if (upgrade) {

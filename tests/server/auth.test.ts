@@ -196,7 +196,7 @@ describe.each(DATABASES)('auth over HTTP on %s', (database) => {
   });
 
   describe('CSRF', () => {
-    test('a cookie-authenticated POST from another origin is refused with 403 and changes nothing', async () => {
+    test('a POST from another origin, with the session cookie or without, is refused with 403 and changes nothing', async () => {
       const guest = await signInGuest(server(), 'Max');
       const before = (await guest.client.lobbies.list.query()).length;
       for (const origin of [FOREIGN, 'null', 'http://127.0.0.1.evil.example']) {
@@ -219,9 +219,13 @@ describe.each(DATABASES)('auth over HTTP on %s', (database) => {
         });
         expect(response.status).toBe(200);
       }
-      // Reads and cookie-less posts are not cookie-authenticated writes.
+      // Reads are not writes.
       expect((await fetch(`${server().url}/auth/jwt`, { headers: { cookie: guest.cookie, origin: FOREIGN } })).status).toBe(200);
-      expect((await guestLogin(server(), { username: 'Ned' }, 'form', { origin: FOREIGN })).status).toBe(303);
+      // A post without the cookie is refused too: a form on another site would sign the visitor in
+      // as someone else, replacing their session (a guest's for good).
+      const login = await guestLogin(server(), { username: 'Ned' }, 'form', { origin: FOREIGN });
+      expect([login.status, await login.text(), login.headers.get('set-cookie')]).toEqual([403, 'Cross-site request refused.', null]);
+      expect((await guestLogin(server(), { username: 'Ned' }, 'form', { origin: server().url })).status).toBe(303);
       guest.close();
     });
 

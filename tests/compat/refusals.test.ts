@@ -231,8 +231,11 @@ describe('developer-only bots, options, modules and the devUsers query', () => {
 describe("a game with a developer-only module: its cards reach its players and developers only", () => {
   it('a stranger is refused the game on REST, tRPC, GraphQL and /channel; a seated non-developer is served', async () => {
     const lobbyID = await newLobby(dev);
-    expect((await dev.call('POST', `/api/lobby/${lobbyID}/set_module`, { module: 'noupgrade', enabled: true })).json).toEqual({ ok: true });
+    // Seated before the module goes on (once it is on, only developers may join).
     expect((await other.call('POST', `/api/lobby/${lobbyID}/join`)).json).toEqual({ ok: true });
+    expect((await dev.call('POST', `/api/lobby/${lobbyID}/set_module`, { module: 'noupgrade', enabled: true })).json).toEqual({ ok: true });
+    const late = await stranger.call('POST', `/api/lobby/${lobbyID}/join`);
+    expect([late.status, late.json]).toEqual([403, { ok: false, error: 'Only developers can join a lobby with module noupgrade.' }]);
     const started = await dev.call('POST', `/api/lobby/${lobbyID}/start`, {});
     const gameID: string = started.json.gameID;
     const refusal = `Game ${gameID} uses a developer module: only its players and developers can watch it.`;

@@ -61,13 +61,17 @@ describe.each(DATABASES)('lobby flows on %s', (database) => {
     watcher.close();
   });
 
-  test("a developer's lobby handed over: the new host may turn developer settings off, not on, and cannot start with them", async () => {
-    const { member, dev } = roles();
-    const lobbyID = await openLobby(dev);
+  test("a developer's lobby: others may not join it while developer settings are on; handed over, the new host may turn them off, not on, and cannot start with them", async () => {
+    const { member, dev, outsider } = roles();
+    // The member was seated before the settings went on: the developer's choice.
+    const lobbyID = await openLobby(dev, member);
     await dev.client.lobbies.setOption.mutate({ lobbyID, option: 'prerollDice', value: true });
     await dev.client.lobbies.setModule.mutate({ lobbyID, module: 'noupgrade', enabled: true });
     await dev.client.lobbies.addBot.mutate({ lobbyID, botType: 'basic_bot2' });
-    await member.client.lobbies.join.mutate({ lobbyID });
+    expect(await refused(outsider.client.lobbies.join.mutate({ lobbyID }))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Only developers can join a lobby with prerollDice, module noupgrade, a basic_bot2 bot.',
+    });
     await dev.client.lobbies.leave.mutate({ lobbyID });
 
     const start = () => member.client.lobbies.start.mutate({ lobbyID });

@@ -146,6 +146,10 @@ export class LobbyService {
       this.change(lobbyID, async (lobby, seats, trx) => {
         if (seats.some((s) => s.user_id === user.id)) throw refuse('CONFLICT', 'You are already in this lobby.');
         if (seats.length >= MAX_PLAYERS) throw refuse('CONFLICT', 'The lobby is full.');
+        // A developer's lobby with developer settings on is theirs to fill: those seated when a
+        // setting went on were the developer's choice, anyone else would see its cards.
+        const settings = this.developerSettings(lobby, seats);
+        if (settings.length > 0 && !this.users.isDev(user)) throw refuse('FORBIDDEN', `Only developers can join a lobby with ${settings.join(', ')}.`);
         await this.underLobbyCap(trx, user.id);
         await trx.insertInto('lobby_players').values({ lobby_id: lobby.id, seat: nextSeat(seats), user_id: user.id, bot_type: null }).execute();
       }),
@@ -279,14 +283,19 @@ export class LobbyService {
    * off or gone (turning them off is open to them).
    */
   private mustUseNoDeveloperSettings(lobby: LobbyRow, seats: readonly { bot_type: string | null }[]): void {
+    const found = this.developerSettings(lobby, seats);
+    if (found.length > 0) throw refuse('FORBIDDEN', `Only developers can start a game with ${found.join(', ')}: turn them off or remove them first.`);
+  }
+
+  /** The lobby's developer-only options, modules and bots, named for a refusal. */
+  private developerSettings(lobby: LobbyRow, seats: readonly { bot_type: string | null }[]): string[] {
     const options = JSON.parse(lobby.options_json) as GameOptions;
     const modules = JSON.parse(lobby.modules_json) as ModuleKey[];
-    const found = [
+    return [
       ...DEV_ONLY_OPTIONS.filter((option) => options[option]),
       ...devOnlyModules(this.definitions, modules).map((key) => `module ${key}`),
       ...seats.flatMap((s) => (s.bot_type !== null && BOTS[s.bot_type as BotType].visibility !== 'visible' ? [`a ${s.bot_type} bot`] : [])),
     ];
-    if (found.length > 0) throw refuse('FORBIDDEN', `Only developers can start a game with ${found.join(', ')}: turn them off or remove them first.`);
   }
 
   /** Games with no end stay in memory and are resumed at every start: a host may run only so many. */

@@ -92,6 +92,27 @@ describe.each(DATABASES)('lobby flows on %s', (database) => {
     expect(game.modules).toEqual([]);
   });
 
+  test("a bot removed from a lobby, or left in a lobby that closes, takes its user with it; a bot that played keeps it", async () => {
+    const { server } = suite();
+    const { host } = roles();
+    const { users } = server.app.services;
+    const botsOf = async (lobbyID: string) => (await host.client.lobbies.get.query({ lobbyID })).playerIDToBotType.map(([id]) => id);
+    const lobbyID = await openLobby(host);
+    for (let i = 0; i < 3; i++) await host.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    const [kicked, ...kept] = await botsOf(lobbyID);
+    await host.client.lobbies.kick.mutate({ lobbyID, playerID: kicked! });
+    expect(await users.get(kicked!)).toBeNull();
+    expect(await Promise.all(kept.map(async (id) => (await users.get(id))?.id))).toEqual(kept);
+    await host.client.lobbies.leave.mutate({ lobbyID });
+    expect(await Promise.all(kept.map((id) => users.get(id)))).toEqual([null, null]);
+    // Bots in a started game stay: the game and its history name them.
+    const played = await openLobby(host);
+    await host.client.lobbies.addBot.mutate({ lobbyID: played, botType: 'easy_bot' });
+    const [bot] = await botsOf(played);
+    await host.client.lobbies.start.mutate({ lobbyID: played });
+    expect((await users.get(bot!))?.id).toBe(bot);
+  });
+
   test('the last person leaving closes the lobby: its watchers are told, the list drops it', async () => {
     const { host, member, outsider } = roles();
     const lobbyID = await openLobby(host, member);

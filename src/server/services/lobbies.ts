@@ -183,6 +183,7 @@ export class LobbyService {
       if (!seat) throw refuse('NOT_FOUND', 'That player is not in this lobby.');
       if (playerID !== actor.id && lobby.host_id !== actor.id) throw refuse('FORBIDDEN', 'Only the host can remove other players.');
       await trx.deleteFrom('lobby_players').where('lobby_id', '=', lobby.id).where('seat', '=', seat.seat).execute();
+      if (seat.bot_type !== null) await this.dropBots(trx, [seat.user_id]);
       if (playerID === lobby.host_id) {
         // The host left: the next person takes over; a lobby with nobody left closes.
         const next = seats.find((s) => s.user_id !== playerID && s.bot_type === null);
@@ -190,11 +191,21 @@ export class LobbyService {
         else {
           await trx.deleteFrom('lobby_players').where('lobby_id', '=', lobby.id).execute();
           await trx.deleteFrom('lobbies').where('id', '=', lobby.id).execute();
+          await this.dropBots(trx, seats.filter((s) => s.bot_type !== null).map((s) => s.user_id));
           return 'deleted';
         }
       }
       return undefined;
     });
+  }
+
+  /**
+   * A bot's user is made for its lobby seat (addBot), and a lobby changes only before its game:
+   * a bot removed from one never played, and its user goes too. (Kept, a host adding and kicking
+   * bots in a loop would grow the users table without end.)
+   */
+  private async dropBots(trx: Transaction<Database>, botIDs: string[]): Promise<void> {
+    if (botIDs.length > 0) await trx.deleteFrom('users').where('id', 'in', botIDs).where('provider', '=', 'bot').execute();
   }
 
   async addBot(lobbyID: string, actor: UserRow, botType: BotType): Promise<void> {

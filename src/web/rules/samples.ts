@@ -22,7 +22,7 @@ export const SAMPLE_TRIBUTE: TributeDef = {
   function: 'haveCards',
   params: { type: 'Unit' },
   value: [3, 5, 7],
-  tokens: 2,
+  tokens: 1,
   image: 'Tyros',
   description: 'Hold at least 3/5/7 Unit cards (age 1/2/3).',
 };

@@ -4,7 +4,7 @@
  * new messages delivered through `chat.onRoom`. Only signed-in users chat.
  */
 import { describe, expect, test } from 'vitest';
-import { HISTORY_SIZE, MAX_MESSAGE_LENGTH, RATE_LIMIT } from '../../src/server/services/chat.js';
+import { HISTORY_SIZE, MAX_MESSAGE_LENGTH, RATE_LIMIT, ROOM_KEEP } from '../../src/server/services/chat.js';
 import { MAX_CHAT_EVENTS } from '../../src/server/services/game-chat.js';
 import { DATABASES, useServer } from './databases.js';
 import { feed, gameFeed } from './feeds.js';
@@ -73,6 +73,20 @@ describe.each(DATABASES)('chat on %s', (database) => {
     expect(history).toHaveLength(HISTORY_SIZE);
     expect(history.map((m) => m.message)).toEqual(Array.from({ length: HISTORY_SIZE }, (_, i) => `line ${i + total - HISTORY_SIZE}`));
     expect(history.every((m) => m.room === room && typeof m.createdAt === 'number' && m.id.startsWith('c_'))).toBe(true);
+  });
+
+  test(`a room keeps its latest ${ROOM_KEEP} messages; older ones are deleted as new ones come`, async () => {
+    const { server } = suite();
+    const { dev } = roles();
+    const room = `lobby/${await openLobby(dev)}`;
+    const { chat, users, db } = server.app.services;
+    const total = ROOM_KEEP + 7;
+    // (Senders and addresses of their own, under both rate limits; created a few at a time per address.)
+    const senders = await Promise.all(Array.from({ length: Math.ceil(total / RATE_LIMIT) }, (_, i) => users.createGuest(`Keeper ${i}`, `10.1.${i}.1`)));
+    for (let i = 0; i < total; i++) await chat.send(senders[Math.floor(i / RATE_LIMIT)]!, room, `line ${i}`, `10.1.${Math.floor(i / RATE_LIMIT)}.1`);
+    const stored = await db.kysely.selectFrom('chat_messages').select('message').where('room', '=', room).orderBy('id').execute();
+    expect(stored.map((m) => m.message)).toEqual(Array.from({ length: ROOM_KEEP }, (_, i) => `line ${i + total - ROOM_KEEP}`));
+    expect((await dev.client.chat.history.query({ room })).map((m) => m.message).at(-1)).toBe(`line ${total - 1}`);
   });
 
   test('chat.onRoom delivers each new message of that room to everyone in it, in order', async () => {

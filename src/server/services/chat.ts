@@ -19,6 +19,12 @@ import { RateLimit } from './rate-limit.js';
 
 export const MAX_MESSAGE_LENGTH = 500;
 export const HISTORY_SIZE = 50;
+/**
+ * The most messages a room keeps: the history shows the latest HISTORY_SIZE, and without a
+ * bound one patient sender (under every rate limit) would grow the table for as long as the
+ * room exists. Older ones are deleted as new ones come.
+ */
+export const ROOM_KEEP = 200;
 /** At most this many messages per user in any window of RATE_WINDOW_MS. */
 export const RATE_LIMIT = 5;
 export const RATE_WINDOW_MS = 5_000;
@@ -95,6 +101,7 @@ export class ChatService {
     const now = this.now();
     const chat: ChatMessage = { id: this.nextID(now), senderID: sender.id, room, message, createdAt: now };
     await this.db.insertInto('chat_messages').values({ id: chat.id, room, sender_id: sender.id, message, created_at: now }).execute();
+    await this.prune(room);
     await this.bus.publish(chatTopic(room), chat);
     return chat;
   }
@@ -107,6 +114,25 @@ export class ChatService {
   private nextID(now: number): string {
     this.sequence = (this.sequence + 1) % 36 ** 4;
     return `c_${now.toString(36).padStart(9, '0')}${this.sequence.toString(36).padStart(4, '0')}${randomBytes(4).toString('hex')}`;
+  }
+
+  /** Deletes the room's messages older than its newest ROOM_KEEP (in the history's order). */
+  private async prune(room: string): Promise<void> {
+    const oldestKept = await this.db
+      .selectFrom('chat_messages')
+      .select(['created_at', 'id'])
+      .where('room', '=', room)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(ROOM_KEEP - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (!oldestKept) return;
+    await this.db
+      .deleteFrom('chat_messages')
+      .where('room', '=', room)
+      .where((eb) => eb.or([eb('created_at', '<', oldestKept.created_at), eb.and([eb('created_at', '=', oldestKept.created_at), eb('id', '<', oldestKept.id)])]))
+      .execute();
   }
 
   /** The latest messages of a room, oldest first, for a user who may open it. */

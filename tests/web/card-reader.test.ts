@@ -97,6 +97,9 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
 
     // Dialogs fade in where they stand: one sliding in moves its buttons from under a quick tap
     // (a test's OK, to confirm a card it could not afford, once landed where the button had been).
+    // A dealt card the player cannot afford asks for confirmation first: that dialog fades out
+    // after its OK, and measured with the deck's it looked like a dialog moving 268 px.
+    await expect.poll(() => page.locator('[role="dialog"]').count(), { timeout: 10_000 }).toBe(0);
     const tops = dialogTopsFor(page, 1_000);
     await page.getByRole('button', { name: /^Age deck/ }).tap();
     await page.getByRole('dialog', { name: /^Age 1 deck/ }).waitFor();

@@ -5,6 +5,7 @@
  * like any other change) that touches nothing but the log, and it has no action behind it.
  */
 import type { Game, GameEvent, UserID } from '../../engine/index.js';
+import { viewerOf } from './game-views.js';
 
 /**
  * The most CHAT events one game's log holds: the log goes whole to every client that opens the
@@ -18,7 +19,7 @@ export const MAX_CHAT_EVENTS = 200;
  * MAX_CHAT_EVENTS.
  */
 export function logsChat(game: Game, userID: UserID): boolean {
-  if (game.gameEndTimestamp !== null || !game.players.some((p) => p.userID === userID)) return false;
+  if (game.gameEndTimestamp !== null || viewerOf(game, userID) === null) return false;
   let count = 0;
   for (const event of game.events) if (event.type === 'CHAT' && ++count >= MAX_CHAT_EVENTS) return false;
   return true;

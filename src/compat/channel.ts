@@ -14,10 +14,12 @@ import type { UserRow } from '../server/db/schema.js';
 import { chatTopic } from '../server/services/chat.js';
 import { INTERNAL_ERROR_MESSAGE, refusalOf } from '../server/services/errors.js';
 import { LOBBY_LIST_TOPIC, lobbyTopic } from '../server/services/lobbies.js';
-import type { Services } from '../server/services/services.js';
+import { SUBSCRIBING_TOO_FAST, type Services } from '../server/services/services.js';
 import { describeZodError } from './rest.js';
 
 const HEARTBEAT_MS = 30_000;
+/** Messages one socket may have waiting to be handled; a client that waits for answers has one or two. */
+export const MAX_WAITING_MESSAGES = 64;
 
 const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat'), room: z.string().min(1).max(80), message: z.string().max(2_000) }),
@@ -116,6 +118,7 @@ class Connection {
     if (!this.user) return this.error(`You must be logged in to subscribe to ${topicName}.`);
     if (this.subscriptions.has(topicName)) return;
     if (this.subscriptions.size >= this.services.config.maxSubscriptionsPerSocket) return this.error('Too many subscriptions.');
+    if (!this.services.subscriptionStarts.take(this.address)) return this.error(SUBSCRIBING_TOO_FAST);
     const user = this.user;
     const bus = this.services.bus;
     switch (topic.kind) {
@@ -247,9 +250,16 @@ export function registerChannel(app: FastifyInstance, services: Services): void 
       socket.send(JSON.stringify({ type: 'error', message: INTERNAL_ERROR_MESSAGE }));
       socket.close(1011);
     });
+    // Messages wait their turn in memory: a client that sends faster than they are handled is
+    // closed rather than queued without end.
+    let waiting = 0;
     socket.on('message', (raw) => {
+      if (++waiting > MAX_WAITING_MESSAGES) return socket.close(1008, `Too many messages waiting: at most ${MAX_WAITING_MESSAGES}.`);
       const text = raw.toString();
-      queue = queue.then(() => connection?.handle(text)).catch((error: unknown) => connection?.failed(error));
+      queue = queue
+        .then(() => connection?.handle(text))
+        .catch((error: unknown) => connection?.failed(error))
+        .finally(() => (waiting -= 1));
     });
   });
 }

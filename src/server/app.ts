@@ -20,6 +20,7 @@ import { PgBus } from './bus/pg-bus.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { jsonErrorHandler } from './http-errors.js';
+import { ConnectionBudget } from './connection-limits.js';
 import { SocketBudget } from './delivery/socket-limits.js';
 import { newServer } from './http-server.js';
 import { redacting } from './log-redaction.js';
@@ -92,8 +93,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now: options.now,
   });
 
-  const sockets = new SocketBudget(config.maxSocketsPerAddress, config.trustProxy);
-  const fastify = await newServer(config, log, sockets);
+  const budgets = {
+    sockets: new SocketBudget(config.maxSocketsPerAddress, config.trustProxy),
+    connections: new ConnectionBudget(config.trustProxy ? null : config.maxConnectionsPerAddress, config.maxConnections),
+  };
+  const fastify = await newServer(config, log, budgets);
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -142,7 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     fastify,
     services,
     async channelServer() {
-      const server = await newServer(config, log, sockets);
+      const server = await newServer(config, log, budgets);
       registerChannel(server, services);
       extra.push(server);
       return server;

@@ -4,9 +4,34 @@
  * are whatever the client chose to send.
  */
 import type { IncomingMessage } from 'node:http';
+import { isIPv6 } from 'node:net';
 
 export function clientAddress(req: Pick<IncomingMessage, 'headers' | 'socket'>, trustProxy: boolean): string {
   const forwarded = req.headers['x-forwarded-for'];
   const last = trustProxy ? (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').pop()?.trim() : undefined;
-  return last || req.socket.remoteAddress || 'unknown';
+  return addressKey(last || req.socket.remoteAddress || 'unknown');
+}
+
+/**
+ * The key one client's limits are counted under. An IPv4 address is its own key, written the
+ * same whether it came over IPv4 or as an IPv4-mapped IPv6 address. An IPv6 client is counted by
+ * its /64: one subscriber is handed a whole /64, so keying by the full address would give them
+ * as many guests, sockets and chat budgets as they cared to pick addresses.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail] = address.split('::');
+  const groups = head === '' ? [] : head.split(':');
+  if (tail !== undefined) {
+    const rest = tail === '' ? [] : tail.split(':');
+    // A trailing dotted quad fills two groups; only the first four matter here.
+    const fill = 8 - groups.length - rest.length - (rest.at(-1)?.includes('.') ? 1 : 0);
+    groups.push(...Array<string>(Math.max(0, fill)).fill('0'), ...rest);
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }

@@ -49,8 +49,14 @@ export interface Config {
   maxRunningGamesPerUser: number;
   /** Lobby changes one user may make in any 10 seconds. */
   lobbyChangesPerUser: number;
+  /** Connections (any kind, on every port) one address may hold open at once; off behind a proxy. */
+  maxConnectionsPerAddress: number;
+  /** Connections one port may hold open at once, from everyone. */
+  maxConnections: number;
   /** Websockets (/trpc and /channel, on every port) one address may hold open at once. */
   maxSocketsPerAddress: number;
+  /** Subscriptions one address may start (tRPC and /channel together) in any 10 seconds. */
+  subscriptionsPerAddress: number;
   /** Subscriptions one websocket (/trpc or /channel) may hold. */
   maxSubscriptionsPerSocket: number;
   /** Guest accounts one address may create in any 10 minutes. */
@@ -132,8 +138,11 @@ export function configFromEnv(env: Env = process.env): Config {
     maxOpenLobbiesPerUser: int(env, 'MAX_OPEN_LOBBIES_PER_USER', 3),
     maxRunningGamesPerUser: int(env, 'MAX_RUNNING_GAMES_PER_USER', 10),
     lobbyChangesPerUser: int(env, 'LOBBY_CHANGES_PER_USER', 30),
+    maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 64),
+    maxConnections: int(env, 'MAX_CONNECTIONS', 8_192),
     maxSocketsPerAddress: int(env, 'MAX_SOCKETS_PER_ADDRESS', 32),
     maxSubscriptionsPerSocket: int(env, 'MAX_SUBSCRIPTIONS_PER_SOCKET', 100),
+    subscriptionsPerAddress: int(env, 'SUBSCRIPTIONS_PER_ADDRESS', 60),
     guestLoginsPerAddress: int(env, 'GUEST_LOGINS_PER_ADDRESS', 20),
     chatMessagesPerAddress: int(env, 'CHAT_MESSAGES_PER_ADDRESS', 15),
     turnTimerSeconds: int(env, 'TURN_TIMER_SECONDS', 90),

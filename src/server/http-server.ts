@@ -6,6 +6,7 @@
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
+import type { ConnectionBudget } from './connection-limits.js';
 import { dropSlowReaders, type SocketBudget } from './delivery/socket-limits.js';
 import { coalesceServerWrites } from './delivery/socket-writes.js';
 import { redactUrl } from './log-redaction.js';
@@ -37,8 +38,13 @@ class QuietRequests extends LogController {
   }
 }
 
-/** `sockets` is shared by every port of one app: its limit is per address over all of them. */
-export async function newServer(config: Config, log: FastifyBaseLogger, sockets: SocketBudget): Promise<FastifyInstance> {
+/** What every port of one app counts together: the per-address limits hold over all of them. */
+export interface AddressBudgets {
+  sockets: SocketBudget;
+  connections: ConnectionBudget;
+}
+
+export async function newServer(config: Config, log: FastifyBaseLogger, { sockets, connections }: AddressBudgets): Promise<FastifyInstance> {
   const fastify = Fastify({
     loggerInstance: log,
     bodyLimit: MAX_BODY_BYTES,
@@ -49,6 +55,7 @@ export async function newServer(config: Config, log: FastifyBaseLogger, sockets:
     routerOptions: { maxParamLength: 5_000 },
     logController: new QuietRequests(),
   });
+  connections.watch(fastify.server);
   await fastify.register(websocket, { options: { maxPayload: MAX_BODY_BYTES } });
   // MYTHOS_WS_CORK=off writes each message at once, to measure what coalescing saves.
   if (process.env.MYTHOS_WS_CORK !== 'off') coalesceServerWrites(fastify.websocketServer);

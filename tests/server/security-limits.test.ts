@@ -139,6 +139,57 @@ function connect(url: string): Promise<WebSocket | { status: number; body: strin
   });
 }
 
+describe('connections', () => {
+  /** A raw connection from `localAddress` that sends nothing; resolves once it is open. */
+  const hold = (url: string, localAddress = '127.0.0.1') =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = net.connect({ port: Number(new URL(url).port), host: '127.0.0.1', localAddress }, () => resolve(socket));
+      socket.once('error', reject);
+    });
+  /** What the server writes to a new connection from `localAddress` before closing it, if anything. */
+  const answerTo = (url: string, request: string, localAddress = '127.0.0.1') =>
+    new Promise<string>((resolve) => {
+      let text = '';
+      const socket = net.connect({ port: Number(new URL(url).port), host: '127.0.0.1', localAddress }, () => socket.write(request));
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.once('close', () => resolve(text));
+      socket.once('error', () => resolve(text));
+    });
+  const get = 'GET /api/game_definitions HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
+
+  test('MAX_CONNECTIONS_PER_ADDRESS open connections per address, idle or not: the next is answered 429 and closed; other addresses are served', async () => {
+    server = await startServer({ maxConnectionsPerAddress: 3 });
+    const held = [await hold(server.url), await hold(server.url), await hold(server.url)];
+    const refusal = await answerTo(server.url, get);
+    expect(refusal).toMatch(/^HTTP\/1\.1 429 Too Many Requests\r\n/);
+    expect(refusal.endsWith('\r\n\r\nToo many open connections from this address: at most 3.')).toBe(true);
+    // Someone else is not locked out by them.
+    expect(await answerTo(server.url, get, '127.0.0.2')).toMatch(/^HTTP\/1\.1 200 OK/);
+    // A closed connection gives its place back.
+    await new Promise((resolve) => {
+      held[0]!.once('close', resolve);
+      held[0]!.destroy();
+    });
+    let again = await answerTo(server.url, get);
+    for (let i = 0; i < 50 && !again.startsWith('HTTP/1.1 200'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      again = await answerTo(server.url, get);
+    }
+    expect(again).toMatch(/^HTTP\/1\.1 200 OK/);
+    for (const socket of held) socket.destroy();
+  });
+
+  test('behind a proxy (TRUST_PROXY) every connection comes from the proxy: only MAX_CONNECTIONS holds', async () => {
+    server = await startServer({ maxConnectionsPerAddress: 2, trustProxy: true, maxConnections: 4 });
+    const held = [await hold(server.url), await hold(server.url), await hold(server.url)];
+    expect(await answerTo(server.url, get)).toMatch(/^HTTP\/1\.1 200 OK/);
+    held.push(await hold(server.url));
+    // Node closes the one past MAX_CONNECTIONS without a word.
+    expect(await answerTo(server.url, get)).toBe('');
+    for (const socket of held) socket.destroy();
+  });
+});
+
 describe('websockets', () => {
   test('MAX_SOCKETS_PER_ADDRESS open websockets per address, /trpc and /channel together; the next handshake gets 429 until one closes', async () => {
     server = await startServer({ maxSocketsPerAddress: 3 });

@@ -181,3 +181,42 @@ describe('malformed /channel messages', () => {
     await socket.close();
   });
 });
+
+describe('subscriptions started per address, and messages waiting on a /channel socket', () => {
+  test('SUBSCRIPTIONS_PER_ADDRESS starts in 10 seconds, tRPC and /channel together: past them each is refused with a clear error', async () => {
+    const limited = await startServer({ subscriptionsPerAddress: 5 });
+    try {
+      const watcher = await signInGuest(limited, 'Eager');
+      const jwt = await (await fetch(`${limited.url}/auth/jwt`, { headers: { cookie: watcher.cookie } })).text();
+      const socket = new WebSocket(`${limited.url.replace('http', 'ws')}/trpc?jwt=${encodeURIComponent(jwt)}`);
+      const firsts = new Map<number, Answer>();
+      socket.on('message', (raw) => {
+        const answer = JSON.parse(raw.toString()) as Answer;
+        if (!firsts.has(answer.id)) firsts.set(answer.id, answer);
+      });
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      for (let id = 1; id <= 4; id++) socket.send(subscribe(id, 'lobbies.onList'));
+      for (let i = 0; i < 100 && firsts.size < 4; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect([...firsts.values()].every((a) => a.result)).toBe(true);
+
+      const other = await channel(limited.url, { cookie: watcher.cookie });
+      expect(await other.quiet({ type: 'subscribe', topic: 'lobby_list' })).toEqual([]);
+      expect(await other.ask({ type: 'subscribe', topic: 'lobby/l_x' })).toEqual({ type: 'error', message: 'You are subscribing too fast. Wait a moment.' });
+      socket.send(subscribe(9, 'lobbies.onList'));
+      for (let i = 0; i < 100 && !firsts.has(9); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(firsts.get(9)?.error).toMatchObject({ message: 'You are subscribing too fast. Wait a moment.', data: { code: 'TOO_MANY_REQUESTS' } });
+      socket.close();
+      await other.close();
+      watcher.close();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('a /channel client that sends far faster than its messages are handled is closed (1008), not queued without end', async () => {
+    const socket = await channel(server.url, { cookie: guest.cookie });
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    for (let i = 0; i < 500; i++) socket.send({ type: 'subscribe', topic: `lobby/l_${i}` });
+    expect(await closed).toEqual({ code: 1008, reason: 'Too many messages waiting: at most 64.' });
+  });
+});

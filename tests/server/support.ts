@@ -52,6 +52,8 @@ export async function startServer(
     guestLoginsPerAddress: 100_000,
     maxOpenLobbiesPerUser: 1_000,
     maxSocketsPerAddress: 100_000,
+    maxConnectionsPerAddress: 100_000,
+    subscriptionsPerAddress: 100_000,
     lobbyChangesPerUser: 100_000,
     ...overrides,
   };

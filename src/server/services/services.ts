@@ -33,8 +33,18 @@ export interface Services {
   lobbies: LobbyService;
   chat: ChatService;
   history: HistoryService;
+  /**
+   * Subscriptions started per address, tRPC and /channel together (SUBSCRIPTIONS_PER_ADDRESS in
+   * any 10 seconds): each sends a whole value (a lobby list, a game's view) as it starts, so one
+   * message of a hundred subscriptions, sent again and again, would keep a core busy encoding.
+   */
+  subscriptionStarts: RateLimit;
   now: () => number;
 }
+
+/** The window of SUBSCRIPTIONS_PER_ADDRESS, and the refusal past it. */
+export const SUBSCRIPTION_WINDOW_MS = 10_000;
+export const SUBSCRIBING_TOO_FAST = 'You are subscribing too fast. Wait a moment.';
 
 /** The window of GUEST_LOGINS_PER_ADDRESS. */
 const GUEST_LOGIN_WINDOW_MS = 10 * 60_000;
@@ -93,6 +103,7 @@ export function buildServices(deps: {
     lobbies,
     chat: new ChatService(kysely, deps.bus, now, deps.config.chatMessagesPerAddress, games, users),
     history: new HistoryService(kysely),
+    subscriptionStarts: new RateLimit(deps.config.subscriptionsPerAddress, SUBSCRIPTION_WINDOW_MS, now),
     now,
   };
 }

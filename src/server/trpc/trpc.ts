@@ -8,6 +8,7 @@ import { initTRPC, type TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { HTTP_STATUS, INTERNAL_ERROR_MESSAGE, refusalOf, refuse } from '../services/errors.js';
 import type { Context } from './context.js';
+import { SUBSCRIBING_TOO_FAST } from '../services/services.js';
 import { MAX_REQUESTS_IN_FLIGHT } from './request-limits.js';
 
 /** A failure no refusal explains: a bug or an outage, to be logged. */
@@ -51,8 +52,9 @@ async function* counted(iterable: AsyncIterable<unknown>, release: () => void): 
 /**
  * At most MAX_SUBSCRIPTIONS_PER_SOCKET subscriptions per websocket (a websocket's context lives
  * as long as the socket): past it, one socket could make every change cost thousands of
- * deliveries, as /channel's own cap also prevents. And at most MAX_REQUESTS_IN_FLIGHT queries and
- * mutations unanswered per connection.
+ * deliveries, as /channel's own cap also prevents; and at most SUBSCRIPTIONS_PER_ADDRESS started
+ * per address in any 10 seconds, /channel's included (each sends a whole value as it starts). And
+ * at most MAX_REQUESTS_IN_FLIGHT queries and mutations unanswered per connection.
  */
 const capConnection = t.middleware(async ({ ctx, type, signal, next }) => {
   const { connection } = ctx;
@@ -71,6 +73,7 @@ const capConnection = t.middleware(async ({ ctx, type, signal, next }) => {
   if (connection.subscriptions >= max) {
     throw refuse('TOO_MANY_REQUESTS', `Too many subscriptions on this connection: at most ${max}.`);
   }
+  if (!ctx.services.subscriptionStarts.take(ctx.address)) throw refuse('TOO_MANY_REQUESTS', SUBSCRIBING_TOO_FAST);
   connection.subscriptions += 1;
   let held = true;
   const release = () => {

@@ -27,7 +27,7 @@ export const lobbiesRouter = router({
   onList: authedProcedure.subscription(async function* ({ ctx, signal }) {
     const changes = listen<LobbyView[]>((listener) => ctx.services.lobbies.listFeed.subscribe(listener), signal);
     try {
-      yield await ctx.services.lobbies.list();
+      yield await ctx.services.lobbies.listFeed.latest();
       yield* changes;
     } finally {
       changes.close();

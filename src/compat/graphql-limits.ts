@@ -33,8 +33,8 @@ export const MAX_DEPTH = 8;
 export const MAX_ALIASES = 15;
 /** Fields a request may resolve, counting each field once per item of the lists around it. */
 export const MAX_COST = 20_000;
-/** renderedGame loads and renders a whole game: only a handful per request. */
-export const MAX_RENDERED_GAMES = 50;
+/** renderedGame loads and renders a whole game (tens of kilobytes): the profile asks for 5, so 10 a request. */
+export const MAX_RENDERED_GAMES = 10;
 /**
  * `User.games` costs a few database queries whatever fields are asked of it (the games, their
  * players' users): counting its fields alone let one query under the cost limit run thousands of

@@ -89,6 +89,22 @@ describe.each(DATABASES)('chat on %s', (database) => {
     expect((await dev.client.chat.history.query({ room })).map((m) => m.message).at(-1)).toBe(`line ${total - 1}`);
   });
 
+  test("a lobby's messages go with the lobby: once its last person leaves, nothing of its room is left", async () => {
+    const { server } = suite();
+    const host = await signInGuest(server, 'Leaver');
+    const lobbyID = await openLobby(host);
+    const room = `lobby/${lobbyID}`;
+    const { db, chat, users } = server.app.services;
+    // (From an address of its own: the suite's other tests share 127.0.0.1's chat budget.)
+    await chat.send((await users.get(host.userID))!, room, 'anyone here?', '10.2.0.1');
+    const stored = () => db.kysely.selectFrom('chat_messages').select('message').where('room', '=', room).execute();
+    expect(await stored()).toEqual([{ message: 'anyone here?' }]);
+    await host.client.lobbies.leave.mutate({ lobbyID });
+    expect(await stored()).toEqual([]);
+    expect(await refused(host.client.chat.history.query({ room }))).toMatchObject({ code: 'NOT_FOUND', message: `Unknown chat room: ${room}` });
+    host.close();
+  });
+
   test('chat.onRoom delivers each new message of that room to everyone in it, in order', async () => {
     // The member used up their messages in the rate-limit test: here they only listen.
     const { host, member, outsider } = roles();

@@ -452,6 +452,30 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
       });
     });
 
+    test('act: a player takes their bid back at most 3 times a turn; the 4th is refused and changes nothing; each player counts their own', async () => {
+      const { host, member } = roles();
+      const { gameID } = await startedGame(host, member);
+      const bid = { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } } as const;
+      // The other player's changes of mind are theirs: they do not count against the host's three.
+      for (let i = 0; i < 3; i++) {
+        await member.client.games.act.mutate({ gameID, action: bid });
+        await member.client.games.act.mutate({ gameID, action: { type: 'UNBID' } });
+      }
+      for (let i = 0; i < 3; i++) {
+        await host.client.games.act.mutate({ gameID, action: bid });
+        await host.client.games.act.mutate({ gameID, action: { type: 'UNBID' } });
+      }
+      const placed = await host.client.games.act.mutate({ gameID, action: bid });
+      expect(await refused(host.client.games.act.mutate({ gameID, action: { type: 'UNBID' } }))).toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        httpStatus: 429,
+        message: 'You may take your bid back at most 3 times a turn.',
+      });
+      const after = await host.client.games.state.query({ gameID });
+      expect(after.sequenceID).toBe(placed.sequenceID);
+      expect(after.game.bidsByPlayerID).toEqual({ [host.userID]: bid.bid });
+    });
+
     test('history: any signed-in user', async () => {
       const { host, member, outsider } = roles();
       const { gameID } = await startedGame(host, member);

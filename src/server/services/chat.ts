@@ -55,6 +55,8 @@ export function cleanMessage(raw: unknown): string {
 }
 
 export const chatTopic = (room: string) => `chat/${room}` as const;
+/** A lobby's chat room: its messages go when the lobby does (LobbyService). */
+export const lobbyRoom = (lobbyID: string) => `lobby/${lobbyID}`;
 const ROOM = /^(lobby|game)\/[A-Za-z0-9_-]{1,64}$/;
 
 export class ChatService {

@@ -38,6 +38,7 @@ import { logsChat, withChat } from './game-chat.js';
 import { SerialQueue } from './serial-queue.js';
 import { catchUp, insertActions, insertGame, loadGameRecord, saveStep, storedSequenceID, unfinishedGameIDs, writeSnapshot, type StoredAction } from './game-store.js';
 import { StepLog } from './step-log.js';
+import { UnbidLimit } from './unbid-limit.js';
 
 export interface GameServiceDeps {
   db: Db;
@@ -101,6 +102,7 @@ export class GameService {
   private readonly reading = new Map<string, Promise<Game | null>>();
   private readonly log: StepLog;
   private readonly queue = new SerialQueue();
+  private readonly unbids = new UnbidLimit();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private closed = false;
 
@@ -234,13 +236,16 @@ export class GameService {
   }
 
   /** A player's action, through the pipeline. */
-  act(gameID: string, userID: UserID, action: Action): Promise<ActResult> {
+  async act(gameID: string, userID: UserID, action: Action): Promise<ActResult> {
     // Acting takes a seat back from a stand-in, before the action is judged.
     this.deps.attendance?.seen(gameID, userID);
-    return this.exclusive(gameID, () =>
+    let turnOf: Game | null = null;
+    const outcome = await this.exclusive(gameID, () =>
       this.commit(gameID, (game, now) => {
+        if (action.type === 'UNBID') this.unbids.check(game, userID);
         const result = applyAction(game, userID, action, now);
         if (!result.ok) return result;
+        turnOf = game;
         const next = advance(result.game, now);
         const change = {
           game: next.game,
@@ -250,6 +255,8 @@ export class GameService {
         return this.withBots(change, now);
       }),
     );
+    if (outcome.ok && action.type === 'UNBID' && turnOf) this.unbids.record(turnOf, userID);
+    return outcome;
   }
 
   /**

@@ -24,6 +24,7 @@ import type { Bus } from '../bus/bus.js';
 import { SharedFeed } from '../bus/shared-feed.js';
 import type { Database, LobbyRow, UserRow } from '../db/schema.js';
 import { TURN_TIMER_SETTINGS, type TurnTimerSetting } from './attendance.js';
+import { lobbyRoom } from './chat.js';
 import { refuse } from './errors.js';
 import type { GameService } from './game-service.js';
 import { SerialQueue } from './serial-queue.js';
@@ -191,6 +192,8 @@ export class LobbyService {
         else {
           await trx.deleteFrom('lobby_players').where('lobby_id', '=', lobby.id).execute();
           await trx.deleteFrom('lobbies').where('id', '=', lobby.id).execute();
+          // Nobody can open a closed lobby's room again: its messages would only fill the table.
+          await trx.deleteFrom('chat_messages').where('room', '=', lobbyRoom(lobby.id)).execute();
           await this.dropBots(trx, seats.filter((s) => s.bot_type !== null).map((s) => s.user_id));
           return 'deleted';
         }

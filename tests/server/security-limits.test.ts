@@ -179,6 +179,38 @@ describe('connections', () => {
     for (const socket of held) socket.destroy();
   });
 
+  test('8 REST or GraphQL requests unanswered at once per address: the 9th is refused in its API\'s shape; an answer makes room', async () => {
+    server = await startServer();
+    // Requests whose bodies never come: each is in flight from its headers on.
+    const pending = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const socket = await hold(server!.url);
+        socket.write('POST /api/graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n');
+        return socket;
+      }),
+    );
+    const refusal = 'Too many requests at once from your address: at most 8. Wait for the answers.';
+    let rest = await answerTo(server.url, get);
+    for (let i = 0; i < 50 && !rest.includes(' 429 '); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      rest = await answerTo(server.url, get);
+    }
+    expect(rest).toMatch(/^HTTP\/1\.1 429 Too Many Requests/);
+    expect(JSON.parse(rest.slice(rest.indexOf('\r\n\r\n') + 4))).toEqual({ ok: false, error: refusal });
+    const graphql = await answerTo(server.url, 'GET /api/graphql?query=%7Bme%7Bid%7D%7D HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\nConnection: close\r\n\r\n');
+    expect(JSON.parse(graphql.slice(graphql.indexOf('\r\n\r\n') + 4))).toEqual({ errors: [{ message: refusal }] });
+    // Another address is served; and once one answer is out (here: its client gave up), so is this one.
+    expect(await answerTo(server.url, get, '127.0.0.2')).toMatch(/^HTTP\/1\.1 200 OK/);
+    pending[0]!.destroy();
+    let again = await answerTo(server.url, get);
+    for (let i = 0; i < 50 && !again.startsWith('HTTP/1.1 200'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      again = await answerTo(server.url, get);
+    }
+    expect(again).toMatch(/^HTTP\/1\.1 200 OK/);
+    for (const socket of pending) socket.destroy();
+  });
+
   test('behind a proxy (TRUST_PROXY) every connection comes from the proxy: only MAX_CONNECTIONS holds', async () => {
     server = await startServer({ maxConnectionsPerAddress: 2, trustProxy: true, maxConnections: 4 });
     const held = [await hold(server.url), await hold(server.url), await hold(server.url)];

@@ -70,6 +70,10 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.getByText('Touch and hold a card to read it.').waitFor();
+    // The bid for a finger: a slider thumb of at least 28 px, no tiny arrows on the number box.
+    const bidPanel = page.getByRole('region', { name: 'Action panel' });
+    expect((await bidPanel.locator('.mantine-Slider-thumb').boundingBox())!.width).toBeGreaterThanOrEqual(28);
+    expect(await bidPanel.locator('.mantine-NumberInput-controls').count()).toBe(0);
     const card = firstTradeRowCard(page);
     const name = (await card.locator('.mc-name').textContent())!;
 
@@ -119,6 +123,16 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     await preview.waitFor();
     expect(await preview.locator('.mc-card').getAttribute('data-card-id')).toBe(await card.getAttribute('data-card-id'));
     await expect.poll(async () => Math.round((await preview.locator('.mc-card').boundingBox())?.width ?? 0)).toBe(300);
+    // Under it, what the card does in words (the rules its spoken label reads after name and
+    // kind), and all of it inside the window.
+    const label = (await preview.locator('.mc-card').getAttribute('aria-label'))!;
+    const rules = label.slice(0, -1).split('. ').slice(2);
+    expect(rules[0]).toMatch(/^Cost \d+ gold/);
+    expect(await preview.locator('li').allTextContents()).toEqual(rules);
+    const box = (await preview.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(DESKTOP.height);
+    await screenshot(page, 'game-card-preview-desktop');
     // The preview lets clicks through: the card under it is still picked by a click.
     await pickTradeRowCard(page, card);
     await page.mouse.move(0, 0);

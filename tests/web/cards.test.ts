@@ -242,9 +242,16 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     // Drawn at the larger size (a bigger font), not a scaled copy.
     expect(await big.evaluate((e) => getComputedStyle(e).transform)).toBe('none');
     expect(await big.evaluate((e) => getComputedStyle(e).fontSize)).toBe('25px');
-    // Inside the window.
+    // Under it, what the card does in words: the rules its spoken label reads after name and kind.
+    const rules = (await card.getAttribute('aria-label'))!.slice(0, -1).split('. ').slice(2);
+    expect(rules[0]).toMatch(/^Cost \d+ gold/);
+    expect(await preview.locator('li').allTextContents()).toEqual(rules);
+    // Inside the window, the sentences too.
+    const whole = (await preview.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(DESKTOP.width);
+    expect(whole.y).toBeGreaterThanOrEqual(0);
+    expect(whole.y + whole.height).toBeLessThanOrEqual(DESKTOP.height);
     await screenshot(page, 'all-cards-preview-desktop');
     await page.mouse.move(5, 5);
     await expect.poll(() => preview.count(), { timeout: WAIT }).toBe(0);
@@ -253,6 +260,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     await tribute.scrollIntoViewIfNeeded();
     await tribute.hover();
     await expect.poll(() => page.getByTestId('card-preview').locator('.mc-tribute').count(), { timeout: WAIT }).toBe(1);
+    expect(await page.getByTestId('card-preview').locator('li').count()).toBe(3);
     await context.close();
   });
 

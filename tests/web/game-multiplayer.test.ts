@@ -44,6 +44,9 @@ async function chooseBid(page: Page, index: number, military: number): Promise<v
     const target = Math.max(min, military);
     for (let m = min; m < target; m++) await page.keyboard.press('ArrowRight');
     expect(Number(await slider.getAttribute('aria-valuenow'))).toBe(target);
+    // No value bubble over the 'Military bid' label: the number box beside the slider shows the bid.
+    expect(await panel(page).locator('.mantine-Slider-label').count()).toBe(0);
+    expect(await panel(page).getByRole('textbox', { name: 'Military bid' }).inputValue()).toBe(String(target));
   }
 }
 
@@ -75,7 +78,7 @@ async function refusedBasic(page: Page): Promise<void> {
   if ((await dear.count()) === 0) return;
   await dear.locator('[role=button]').click();
   const notice = panel(page).getByRole('alert');
-  await expect.poll(async () => ((await notice.count()) > 0 ? notice.textContent() : null)).toMatch(/^.+: Not enough gold\. Choose a basic card that is not shaded red\.$/);
+  await expect.poll(async () => ((await notice.count()) > 0 ? notice.textContent() : null)).toMatch(/^.+: Not enough gold\. Choose a basic card without a lock\.$/);
   expect(await dear.getAttribute('data-selected')).toBeNull();
 }
 
@@ -185,21 +188,32 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
     await pb.getByRole('dialog', { name: 'Game Chat' }).waitFor({ state: 'detached' });
     expect(await pb.locator('[data-game-phase]').count()).toBe(1);
 
-    // Planning rules: Submit disabled with the reason; costs after base gold; red overlays.
+    // Planning rules: Submit disabled with the reason; costs after base gold; unaffordable cards
+    // greyed under red hatching (not tinted red, Tyros' colour) with a lock on their cost; a line
+    // in the panel when none is affordable.
     let raw = await rawGame(suite.site, gameID);
     secretsOf(raw).forEach((s) => secrets.add(s));
     const a = raw.players.find((p) => p.userID === ann.userID)!;
     expect(await submitButton(pa).isDisabled()).toBe(true);
     expect(await panel(pa).getByTestId('submit-reason').textContent()).toBe('You must select a card to draft');
     expect(await panel(pa).locator('span[title="You must select a card to draft"]').count()).toBe(1);
+    const outOfReach: boolean[] = [];
     for (const [index, cardID] of raw.tableIDs.entries()) {
       const card = raw.cardsByID[cardID!]!;
       const cost = Math.max(0, card.cost - baseOf(raw, ann.userID, 'gold'));
       const slot = pa.locator(`[data-trade-row-index="${index}"]`);
       expect(await slot.getByText(`Cost ${cost}`, { exact: false }).count()).toBeGreaterThan(0);
       const unaffordable = cost > a.counters.gold || (card.additionalCosts?.warTokens ?? 0) > a.counters.warTokens;
+      outOfReach.push(unaffordable);
       expect(await slot.locator('.game-card').getAttribute('data-unaffordable')).toBe(unaffordable ? 'true' : null);
+      expect(await slot.getByRole('img', { name: 'Cannot afford' }).count()).toBe(unaffordable ? 1 : 0);
+      // The spec's red overlay: hatching, over the greyed card.
+      expect(await slot.locator('.game-card-hatch').count()).toBe(unaffordable ? 1 : 0);
+      if (unaffordable) expect(await slot.locator('.game-card-hatch').evaluate((e) => getComputedStyle(e).backgroundImage)).toContain('rgba(214, 40, 40, 0.34)');
+      // (Polled: the filter fades in.)
+      await expect.poll(() => slot.locator('.mc-card').evaluate((e) => getComputedStyle(e).filter)).toBe(unaffordable ? 'grayscale(0.85) brightness(0.7)' : 'none');
     }
+    expect(await panel(pa).getByText('You cannot pay for any card on the row', { exact: false }).count()).toBe(outOfReach.every(Boolean) ? 1 : 0);
     await screenshot(pa, 'mp-planning-desktop');
 
     try {

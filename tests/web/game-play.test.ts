@@ -30,6 +30,19 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       await page.reload({ waitUntil: 'domcontentloaded' });
       await page.locator('[data-game-phase]').waitFor();
       expect(await hint.count()).toBe(0);
+      // Avatars without a picture: a one-word name's first two letters, else the first two words' initials.
+      expect(await page.locator('.player-summary .mantine-Avatar-placeholder').allTextContents()).toEqual(['AN', 'EB']);
+      if (label === 'desktop') {
+        // Every basic pile in sight: they wrap onto a second line rather than scroll out of the table.
+        const zone = (await page.locator('[data-zone="basic-pile"]').boundingBox())!;
+        const piles = page.locator('[data-zone="basic-pile"] .game-card');
+        expect(await piles.count()).toBeGreaterThan(5);
+        for (const box of await piles.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+          expect(box.right).toBeLessThanOrEqual(zone.x + zone.width + 0.5);
+        }
+      }
+      // The site's header is opaque: the game's own header bar never shows through it when scrolled under.
+      expect(await page.locator('.mythos-header').evaluate((e) => getComputedStyle(e).backgroundImage)).not.toMatch(/rgba|transparent/);
       const shots = new Set<string>();
       // The header keeps one height whatever the phase's name (on a phone too).
       const headerHeights = new Set<number>();
@@ -43,6 +56,10 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       // The end view comes once the last turn has played out on screen.
       await page.getByTestId('end-of-game').getByText('More graphs to come!').waitFor({ timeout: 30_000 });
       await screenshot(page, `game-end-${label}`);
+      // The player's own place under the title.
+      const mine = page.getByRole('table', { name: 'Final standings' }).locator('tbody tr').filter({ hasText: `Ann${label.slice(0, 1)}` });
+      const won = (await mine.getAttribute('data-winner')) === 'true';
+      expect(await page.getByTestId('end-place').textContent()).toBe(won ? 'You won!' : 'You finished 2nd of 2.');
       // The game ends with both rows empty, and they say so rather than show a bare title.
       await page.getByText('No cards on the trade row.').waitFor();
       await page.getByText('No tributes in the row.').waitFor();

@@ -75,10 +75,14 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       await host.getByRole('button', { name: 'Start Game' }).waitFor();
       const bots = await host.getByLabel('Bot', { exact: true }).locator('option').allTextContents();
       expect(bots).toEqual(['Easy Bot', 'Advanced Bot']);
-      // A game needs two players: the refusal is shown as the spec's lobby failure.
-      await host.getByRole('button', { name: 'Start Game' }).click();
-      await host.getByText('Error adding calling lobby start').waitFor();
+      // A game needs two players: alone, the host's Start Game is disabled and says what it waits for.
+      const startGame = host.getByRole('button', { name: 'Start Game' });
+      const startHint = host.getByText('Add a bot or wait for a second player to start.', { exact: true });
+      expect(await startGame.isDisabled()).toBe(true);
+      await startHint.waitFor();
+      expect(await startGame.getAttribute('aria-describedby')).toBe(await startHint.getAttribute('id'));
       await axeClean(host);
+      await screenshot(host, `lobby-host-alone-${label}`);
 
       // The guest opens the lobby (options read-only yes/no) and joins: the host sees them.
       await join.click();
@@ -86,6 +90,17 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       await guest.getByRole('button', { name: 'Join', exact: true }).click();
       await guest.getByRole('button', { name: 'Leave' }).waitFor();
       await host.getByText(`Guest${label.slice(0, 1)}`, { exact: true }).waitFor();
+      // Two seated: Start Game is enabled and the hint gone.
+      await expect.poll(() => startGame.isEnabled()).toBe(true);
+      expect(await startHint.count()).toBe(0);
+      // A start that fails is shown as the spec's lobby failure (here the network drops it).
+      const startCall = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('lobbies.start');
+      await host.route(startCall, (route) => route.abort());
+      await startGame.click();
+      await host.getByText('Error adding calling lobby start').waitFor();
+      await host.unroute(startCall);
+      await host.getByRole('button', { name: 'Dismiss' }).click();
+      expect(host.url()).toBe(`${site.url}${lobbyPath}`);
       expect(await guest.getByRole('checkbox').count()).toBe(0);
       expect(await guest.getByRole('button', { name: 'Start Game' }).count()).toBe(0);
       expect(await guest.getByRole('button', { name: /^Kick/ }).count()).toBe(0);

@@ -183,6 +183,8 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       await flying(false);
       await end.getByText('More graphs to come!').waitFor();
       expect(await end.locator('h2').textContent()).toMatch(/ wins!$/);
+      // A spectator has no place of their own to be told.
+      expect(await end.getByTestId('end-place').count()).toBe(0);
       expect(await page.getByRole('status').filter({ hasText: 'won!' }).textContent()).toMatch(/ won!$/);
       expect(await end.getByRole('link', { name: 'Return to Lobby' }).getAttribute('href')).toBe('/');
       // The standings: every player, most favor first, a winner on top.

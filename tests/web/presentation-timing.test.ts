@@ -13,7 +13,7 @@ import {
   RESOURCE_FLY_MS,
   units,
 } from '../../src/web/game/presentation/animation-plan.js';
-import { standings, winnerNames, timePie } from '../../src/web/game/presentation/end-stats.js';
+import { ordinal, standings, viewerPlace, winnerNames, timePie } from '../../src/web/game/presentation/end-stats.js';
 import { contrast, formatDuration, joinNames, textOn, TIMER_REFRESH_MS } from '../../src/web/game/presentation/format.js';
 import { soundCue, SOUND_VOLUME } from '../../src/web/game/presentation/sound-cues.js';
 import { TICK_MS, tickValues } from '../../src/web/game/presentation/ticking.js';
@@ -72,6 +72,15 @@ describe('names and colours', () => {
       [1, 'Bo', false, 12, 8, 3],
       [3, 'Ada', false, 9, 5, 3],
     ]);
+    // The viewer's own line: a winner won; the tie-break's loser comes after the winner, not 1st.
+    const rows = standings(state);
+    expect([viewerPlace(rows, 'c'), viewerPlace(rows, 'b'), viewerPlace(rows, 'a'), viewerPlace(rows, null)]).toEqual([
+      'You won!',
+      'You finished 2nd of 3.',
+      'You finished 3rd of 3.',
+      null,
+    ]);
+    expect([1, 2, 3, 4, 8, 11, 12, 13, 21, 22, 23, 111].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '8th', '11th', '12th', '13th', '21st', '22nd', '23rd', '111th']);
   });
 
   test('every seat colour gets a name text colour readable on it (WCAG AA)', () => {

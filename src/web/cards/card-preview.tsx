@@ -2,12 +2,13 @@
  * Reading a card at a size its text is easy to read, on any screen:
  * - with a mouse, a large preview shows while the pointer rests on the card (or a card inside
  *   has keyboard focus): the same face drawn again at 2.5 times the width, beside the card and
- *   inside the window, so it is as crisp as the card itself;
+ *   inside the window, so it is as crisp as the card itself, with what it does in words under it
+ *   (the face says it in icons only);
  * - on a touch screen, where there is no hover, touching and holding a card opens it in a dialog
  *   (the reader), drawn as large as the screen allows, with what it does in words. A quick tap stays a tap (it picks the
  *   card where cards can be picked); the hold that opened the reader picks nothing.
  */
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Modal } from '@mantine/core';
 import { CARD_RATIO, CARD_WIDTH } from './card-face.js';
@@ -36,6 +37,14 @@ export function placePreview(anchor: DOMRect, width: number, height: number, vie
   return { left, top };
 }
 
+/**
+ * The preview's top once its real height is known (the sentences under the card make it taller
+ * than the card): moved up so its bottom stays inside the window, never above the window's top.
+ */
+export function clampPreviewTop(top: number, height: number, viewportHeight = window.innerHeight): number {
+  return Math.max(GAP, Math.min(top, viewportHeight - height - GAP));
+}
+
 /** The reader's card width: as wide as fits the window beside the dialog's margins and title. */
 export function readerWidth(viewport = { width: window.innerWidth, height: window.innerHeight }): number {
   const byWidth = viewport.width - 64;
@@ -48,7 +57,7 @@ export interface CardPreviewProps {
   render: (width: number) => ReactNode;
   /** The card's name: the reader's title. */
   name: string;
-  /** What the card does in words, a sentence each, under the card in the reader (asked for when it opens). */
+  /** What the card does in words, a sentence each, under the card in the preview and the reader (asked for when one opens). */
   rules?: () => readonly string[];
   /** The width of the card on the page (default 140). */
   width?: number;
@@ -68,6 +77,7 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
   const [placement, setPlacement] = useState<Placement | null>(null);
   const [reading, setReading] = useState(false);
   const anchor = useRef<HTMLSpanElement>(null);
+  const preview = useRef<HTMLDivElement>(null);
   const hold = useRef<Hold | null>(null);
   // The click that ends the hold which opened the reader must not also pick the card.
   const swallowClick = useRef(false);
@@ -82,6 +92,13 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
     hold.current = null;
   }, []);
   useEffect(() => release, [release]);
+  // Placed by the card's height alone; measured before it is painted, it moves up if the sentences
+  // under it would end below the window. (offsetHeight: the fade-in's scale does not count.)
+  useLayoutEffect(() => {
+    if (!placement || !preview.current) return;
+    const top = clampPreviewTop(placement.top, preview.current.offsetHeight);
+    if (top !== placement.top) setPlacement({ ...placement, top });
+  }, [placement]);
 
   const onPointerDown = (e: PointerEvent) => {
     // A new press starts afresh, whatever the last hold left (a browser may send no click after it).
@@ -127,8 +144,9 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
         {children}
         {placement
           ? createPortal(
-              <div className="mc-preview" style={{ left: placement.left, top: placement.top }} aria-hidden="true" data-testid="card-preview">
+              <div ref={preview} className="mc-preview" style={{ left: placement.left, top: placement.top }} aria-hidden="true" data-testid="card-preview">
                 {render(big)}
+                {rules ? <RuleList rules={rules()} className="mc-preview-rules" width={big} /> : null}
               </div>,
               document.body,
             )
@@ -137,16 +155,21 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
       {reading ? (
         <Modal opened onClose={() => setReading(false)} title={name} centered size="auto" classNames={{ body: 'mc-reader' }}>
           {render(readerWidth())}
-          {rules ? (
-            <ul className="mc-reader-rules" style={{ maxWidth: readerWidth() }}>
-              {rules().map((rule) => (
-                <li key={rule}>{rule}</li>
-              ))}
-            </ul>
-          ) : null}
+          {rules ? <RuleList rules={rules()} className="mc-reader-rules" maxWidth={readerWidth()} /> : null}
         </Modal>
       ) : null}
     </>
   );
 }
 
+/** What a card does, a sentence a line: under the preview (as wide as the card) or in the reader. */
+function RuleList({ rules, className, width, maxWidth }: { rules: readonly string[]; className: string; width?: number; maxWidth?: number }) {
+  if (rules.length === 0) return null;
+  return (
+    <ul className={className} style={{ width, maxWidth }}>
+      {rules.map((rule) => (
+        <li key={rule}>{rule}</li>
+      ))}
+    </ul>
+  );
+}

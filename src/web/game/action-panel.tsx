@@ -9,6 +9,7 @@ import { Button, Group, Modal, NumberInput, Paper, Slider, Stack, Text } from '@
 import type { Decision } from '../../engine/pending.js';
 import type { Action } from '../../engine/index.js';
 import { AGE_COUNT } from '../../engine/state.js';
+import { useNoHover } from '../lib/touch.js';
 import type { GameScreenState } from './model.js';
 import { nameOf } from './model.js';
 import { playerOf, unaffordableReason } from './derive.js';
@@ -63,11 +64,19 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
     const index = selection.cardID === null ? -1 : state.game.tableIDs.indexOf(selection.cardID);
     const reason = index < 0 ? CLIENT_MESSAGES.draft : null;
     const bid = bidToSend(selection, decision);
+    // With nothing on the row within reach the spec's confirmation never comes up: say so here.
+    const row = state.game.tableIDs.filter((id): id is number => id !== null);
+    const nothingAffordable = row.length > 0 && row.every((id) => unaffordableReason(state, me, id) !== null);
     body = (
       <>
         <Text size="sm">
           {index < 0 ? 'Choose a card on the trade row and your bid.' : <>Bid on <b>{cardName(selection.cardID)}</b></>}
         </Text>
+        {nothingAffordable ? (
+          <Text size="sm">
+            You cannot pay for any card on the row: one you win becomes a basic card of your choice, and your bid still keeps it from the others.
+          </Text>
+        ) : null}
         <BidInput decision={decision} value={selection.bid} onChange={(bid) => choice.update({ bid })} />
         <SubmitButton
           label="Submit"
@@ -184,6 +193,8 @@ function Standing({ game }: { game: GameScreenState['game'] }) {
 function BidInput({ decision, value, onChange }: { decision: Extract<Decision, { type: 'BID' }>; value: number | null; onChange: (bid: number | null) => void }) {
   const { minMilitary: min, maxMilitary: max } = decision;
   const shown = value ?? min;
+  // A finger needs a bigger thumb, and the number box's tiny arrows cannot be hit: it is typed in, or the slider moved.
+  const touch = useNoHover();
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap" align="center">
@@ -198,6 +209,7 @@ function BidInput({ decision, value, onChange }: { decision: Extract<Decision, {
           max={max}
           clampBehavior="strict"
           allowDecimal={false}
+          hideControls={touch}
           placeholder="No bid"
           value={value ?? ''}
           onChange={(v) => onChange(v === '' ? null : Math.max(min, Math.min(max, Number(v))))}
@@ -217,8 +229,11 @@ function BidInput({ decision, value, onChange }: { decision: Extract<Decision, {
           value={shown}
           onChange={onChange}
           marks={Array.from({ length: max - min + 1 }, (_, i) => ({ value: min + i, label: String(min + i) }))}
+          // No value bubble: the number box beside it shows the bid, and a bubble left over the
+          // label after the slider lost focus.
+          label={null}
           mb="md"
-          thumbSize={22}
+          thumbSize={touch ? 28 : 22}
         />
       ) : null}
     </Stack>

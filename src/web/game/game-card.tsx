@@ -1,10 +1,15 @@
 /**
  * A card on the game board: the card component's face (which carries `data-card-id`) in a frame
- * that adds the selection ring (white when affordable, red when not), the red overlay of an
- * unaffordable card and a caption (the cost this player would pay). Every card and tribute on the
- * table can be read large: hovered with a mouse, or held on a touch screen.
+ * that adds the selection ring (white when affordable, red when not), the mark of an unaffordable
+ * card and a caption (the cost this player would pay). Every card and tribute on the table can be
+ * read large: hovered with a mouse, or held on a touch screen.
+ *
+ * An unaffordable card is greyed and dimmed under a red overlay of diagonal hatching, with a red
+ * lock on its cost: a plain red tint over the whole card read as the Tyros affinity (red), and in
+ * later ages tinted the whole row.
  */
 import type { ReactNode } from 'react';
+import { IconLock } from '@tabler/icons-react';
 import { CardFace, cardLabel } from '../cards/card-face.js';
 import { CardPreview } from '../cards/card-preview.js';
 import { cardRules, tributeRules } from '../cards/describe.js';
@@ -14,7 +19,7 @@ import type { Card, TributeCard } from './model.js';
 export interface GameCardProps {
   card: Card;
   width?: number;
-  /** Red overlay: the viewer cannot pay for it. */
+  /** Greyed under red hatching, with a lock on its cost: the viewer cannot pay for it. */
   unaffordable?: boolean;
   /** Selected by the viewer: a white ring if affordable, red otherwise. */
   selected?: boolean;
@@ -38,11 +43,25 @@ export function GameCard({ card, width = 120, unaffordable, selected, caption, o
           <CardFace card={card} width={width} onClick={onClick} aria-label={label ? `${cardLabel(card)} (${label})` : undefined} />
         </CardPreview>
         {unaffordable ? (
-          <div aria-hidden style={{ position: 'absolute', inset: 0, borderRadius: width / 14, background: 'rgba(210, 20, 20, 0.36)', pointerEvents: 'none' }} />
+          <>
+            <div aria-hidden className="game-card-hatch" style={{ borderRadius: width / 14 }} />
+            <UnaffordableMark width={width} />
+          </>
         ) : null}
       </div>
       {caption ? <div style={{ textAlign: 'center', marginTop: 4, lineHeight: 1.1 }}>{caption}</div> : null}
     </div>
+  );
+}
+
+/** The lock over the card's cost coin, at any card width (never smaller than 18 px). */
+function UnaffordableMark({ width }: { width: number }) {
+  const size = Math.max(18, Math.round(width * 0.17));
+  const at = Math.round(width * 0.18);
+  return (
+    <span className="game-card-lock" role="img" aria-label="Cannot afford" style={{ left: at, top: at, width: size, height: size }}>
+      <IconLock size={Math.round(size * 0.68)} stroke={2.4} aria-hidden />
+    </span>
   );
 }
 

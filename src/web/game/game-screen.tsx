@@ -94,7 +94,7 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
       <TradeRow {...pickable} />
       {compact ? hint : null}
       <TributeRow state={state} width={compact ? 110 : 130} />
-      <BasicPiles {...pickable} />
+      <BasicPiles {...pickable} wrap={!compact} />
       <DeckViewers state={state} />
     </Stack>
   );

@@ -15,6 +15,17 @@ import { economyOf, propheciesOf, tributeFavorOf, upgradesOf } from './derive.js
 
 const LONG_PRESS_MS = 500;
 
+/**
+ * What an avatar without a picture shows: the first letters of the name's first two words ('Ada
+ * Tester' AT, 'Advanced 2' A2), or a one-word name's first two letters. (The first two letters
+ * of every name showed 'AD' for both of those.)
+ */
+export function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter(Boolean);
+  const initials = words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : (words[0] ?? '').slice(0, 2);
+  return initials.toUpperCase();
+}
+
 function Stat({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
   return (
     <span title={label} style={{ whiteSpace: 'nowrap' }}>
@@ -75,7 +86,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
         <Group gap={8} wrap="nowrap">
           <UnstyledButton onClick={onOpen} title={`Details of ${name}`} style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
             <Avatar src={user?.profilePictureURL ?? null} alt="" size={compact ? 24 : 30} radius="xl" style={{ border: `2px solid ${player.color}` }}>
-              {name.slice(0, 2).toUpperCase()}
+              {initialsOf(name)}
             </Avatar>
             <Text fw={700} size="sm" truncate style={{ color: player.color, textShadow: '0 0 1px #000' }}>
               {name}

@@ -105,35 +105,46 @@ function EmptyRow({ children }: { children: string }) {
   );
 }
 
-export function BasicPiles(props: PickableProps) {
-  const { state, me, selectedCardID, pickableBasic, onPick, cardWidth } = props;
+/**
+ * The basic piles. On a desktop they wrap onto a second line: in a sideways scroller the last pile
+ * (Fort) sat hidden past the edge. A phone keeps the scroller, so the Table tab stays short.
+ */
+export function BasicPiles(props: PickableProps & { wrap: boolean }) {
+  const { state, me, selectedCardID, pickableBasic, onPick, cardWidth, wrap } = props;
+  const piles = (
+    <Group data-zone="basic-pile" gap="sm" wrap={wrap ? 'wrap' : 'nowrap'} align="flex-start">
+      {state.game.basicPile.map((cardID) => {
+        const card = state.cardsByID[cardID];
+        if (!card) return null;
+        const reason = me ? unaffordableReason(state, me, cardID) : null;
+        return (
+          <GameCard
+            key={cardID}
+            card={card}
+            width={cardWidth}
+            unaffordable={reason !== null}
+            selected={selectedCardID === cardID}
+            // One the player cannot pay for answers a click too: the action panel says why it is not chosen.
+            onClick={pickableBasic ? () => onPick(cardID, null) : undefined}
+            label={`${card.name}, basic card`}
+            caption={<CostCaption state={state} me={me} cardID={cardID} />}
+          />
+        );
+      })}
+    </Group>
+  );
   return (
     <section aria-label="Basic piles">
       <Title order={2} size="h5" mb={6}>
         Basic piles
       </Title>
-      <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
-        <Group data-zone="basic-pile" gap="sm" wrap="nowrap" align="flex-start">
-          {state.game.basicPile.map((cardID) => {
-            const card = state.cardsByID[cardID];
-            if (!card) return null;
-            const reason = me ? unaffordableReason(state, me, cardID) : null;
-            return (
-              <GameCard
-                key={cardID}
-                card={card}
-                width={cardWidth}
-                unaffordable={reason !== null}
-                selected={selectedCardID === cardID}
-                // One the player cannot pay for answers a click too: the action panel says why it is not chosen.
-                onClick={pickableBasic ? () => onPick(cardID, null) : undefined}
-                label={`${card.name}, basic card`}
-                caption={<CostCaption state={state} me={me} cardID={cardID} />}
-              />
-            );
-          })}
-        </Group>
-      </ScrollArea>
+      {wrap ? (
+        piles
+      ) : (
+        <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
+          {piles}
+        </ScrollArea>
+      )}
     </section>
   );
 }

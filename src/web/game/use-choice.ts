@@ -91,7 +91,7 @@ export function useChoice(state: GameScreenState | null, decision: Decision | nu
           setNotice(null);
           update({ cardID });
         } else if (offered) {
-          setNotice(`${state.cardsByID[cardID]?.name ?? 'That card'}: ${unaffordableReason(state, me, cardID) ?? 'you cannot pay for it'}. Choose a basic card that is not shaded red.`);
+          setNotice(`${state.cardsByID[cardID]?.name ?? 'That card'}: ${unaffordableReason(state, me, cardID) ?? 'you cannot pay for it'}. Choose a basic card without a lock.`);
         }
       }
     },

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Container, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { RequireUser } from '../components/guards.js';
+import { MIN_PLAYERS } from '../../engine/state.js';
 import type { Definitions, Lobby, PublicUser } from '../lib/api-types.js';
 import { seatColor } from '../lib/palette.js';
 import { useChatOverlayFits } from '../lib/chat-layout.js';
@@ -167,6 +168,9 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
   const isHost = lobby.host.id === user.id;
   const seated = lobby.players.some((p) => p.id === user.id);
   const open = lobby.status === 'open';
+  // A game needs two seats filled: until then Start Game waits, saying what it waits for (the
+  // server still refuses a start it cannot make, shown as any lobby failure).
+  const enoughPlayers = lobby.players.length >= MIN_PLAYERS;
 
   /** Runs a lobby change; false (with the refusal shown) if it failed. */
   async function call(action: LobbyAction, run: () => Promise<unknown>, then?: () => void): Promise<boolean> {
@@ -209,13 +213,18 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
             </Button>
           )}
           {isHost && open && (
-            <Button color="gold" onClick={() => call('start', () => start.mutateAsync(input))} loading={start.isPending} disabled={busy}>
+            <Button color="gold" onClick={() => call('start', () => start.mutateAsync(input))} loading={start.isPending} disabled={busy || !enoughPlayers} aria-describedby={enoughPlayers ? undefined : 'start-hint'}>
               Start Game
             </Button>
           )}
           {overlayChat ? null : <ChatButton room={`lobby/${lobby.id}`} title="Lobby Chat" />}
         </Group>
       </Group>
+      {isHost && open && !enoughPlayers && (
+        <Text id="start-hint" size="sm" ta={{ base: 'left', sm: 'right' }}>
+          Add a bot or wait for a second player to start.
+        </Text>
+      )}
       {failure && (
         <Alert color="red" variant="light" role="alert" title={`Error adding calling lobby ${failure.action}`} withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
           {failure.message}

@@ -1,7 +1,7 @@
 /**
  * The end-of-game view, shown only once the game has an end timestamp and the last turn has
- * played out on screen (its clash rolled, its cards landed): '{names} wins!', a
- * 'Return to Lobby' link, a minimize toggle, the standings (each player's favor and where it came
+ * played out on screen (its clash rolled, its cards landed): '{names} wins!', for a player their
+ * own place ('You won!', 'You finished 3rd of 4.'), a 'Return to Lobby' link, a minimize toggle, the standings (each player's favor and where it came
  * from), the favor and time pies (apexcharts, loaded lazily)
  * and 'More graphs to come!'; and how to verify the dice when the view reveals the seed.
  * `WinnerBanner` is the game screen's own line: '{names} won!'.
@@ -11,7 +11,7 @@ import { Button } from '@mantine/core';
 import { IconMaximize, IconMinimize, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { GameScreenState } from '../model.js';
-import { favorPie, standings, timePie, winnerNames, type Standing } from './end-stats.js';
+import { favorPie, standings, timePie, viewerPlace, winnerNames, type Standing } from './end-stats.js';
 import { textOn } from './format.js';
 import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
@@ -54,6 +54,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
     onMinimize?.(!minimized);
   };
   const { commitment, seed } = seedOf(state.game);
+  const place = viewerPlace(rows, state.me);
 
   return (
     <section className={minimized ? `${classes.endView} ${classes.endMinimized}` : classes.endView} aria-label="End of game" data-testid="end-of-game">
@@ -65,6 +66,11 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           {minimized ? 'Expand' : 'Minimize'}
         </Button>
       </header>
+      {place && (
+        <p className={classes.endPlace} data-testid="end-place">
+          {place}
+        </p>
+      )}
       {!minimized && (
         <>
           <StandingsTable rows={rows} />

@@ -1,5 +1,5 @@
-/** The end-of-game view's numbers: winners' names, the standings and the two pies' series. Pure. */
-import type { GameScreenState } from '../model.js';
+/** The end-of-game view's numbers: winners' names, the standings, the viewer's place and the two pies' series. Pure. */
+import type { GameScreenState, UserID } from '../model.js';
 import { joinNames, playerRef } from './format.js';
 
 type EndState = Pick<GameScreenState, 'usersByID'> & {
@@ -35,6 +35,26 @@ export function standings(state: EndState): Standing[] {
     // A tie-break the engine settled puts its winner first among equals.
     .sort((a, b) => b.favor - a.favor || Number(b.winner) - Number(a.winner));
   return rows.map((row) => ({ ...row, rank: 1 + rows.filter((other) => other.favor > row.favor).length }));
+}
+
+/** 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st. */
+export function ordinal(n: number): string {
+  const last = n % 10;
+  const teen = Math.floor(n / 10) % 10 === 1;
+  return `${n}${teen || last === 0 || last > 3 ? 'th' : ['st', 'nd', 'rd'][last - 1]}`;
+}
+
+/**
+ * The viewer's own place, a line under the end view's title: 'You won!' or 'You finished 3rd of
+ * 4.'; null for a spectator. A player the engine's tie-break put behind a winner with equal favor
+ * is placed after the winners, not 1st.
+ */
+export function viewerPlace(rows: readonly Standing[], viewer: UserID | null): string | null {
+  const row = rows.find((r) => r.userID === viewer);
+  if (!row) return null;
+  if (row.winner) return 'You won!';
+  const place = Math.max(row.rank, rows.filter((r) => r.winner).length + 1);
+  return `You finished ${ordinal(place)} of ${rows.length}.`;
 }
 
 /** The winners' names as the spec shows them: ties joined by ' and '. */

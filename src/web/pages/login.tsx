@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Divider, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { safeRedirect } from '../lib/redirect.js';
+import { trpc } from '../lib/trpc.js';
 import { useSession } from '../lib/session.js';
 
 /** A guest name has at most 12 characters. */
@@ -38,6 +39,7 @@ function GoogleIcon() {
 
 export function Page() {
   const { user, isLoading } = useSession();
+  const site = trpc.definitions.site.useQuery(undefined, { staleTime: Infinity });
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const [name, setName] = useState('');
@@ -47,6 +49,8 @@ export function Page() {
   if (!isLoading && user) return <Navigate replace to={redirect} />;
 
   const providerHref = (provider: 'discord' | 'google') => `/auth/${provider}?redirect=${encodeURIComponent(redirect)}`;
+  // Until the server has said, both are offered: a click then gets the server's own answer.
+  const logins = site.data?.logins ?? { discord: true, google: true };
 
   async function logInAsGuest(event: FormEvent) {
     event.preventDefault();
@@ -89,12 +93,30 @@ export function Page() {
               Your games, favor and win rate follow your account.
             </Text>
           </div>
-          <Button component="a" href={providerHref('discord')} size="md" leftSection={<DiscordIcon />} className="mythos-discord">
-            Log in with Discord
-          </Button>
-          <Button component="a" href={providerHref('google')} size="md" variant="default" leftSection={<GoogleIcon />}>
-            Log in with Google
-          </Button>
+          {/* A login this server has not set up is shown, disabled, rather than followed into a dead end. */}
+          {logins.discord ? (
+            <Button component="a" href={providerHref('discord')} size="md" leftSection={<DiscordIcon />} className="mythos-discord">
+              Log in with Discord
+            </Button>
+          ) : (
+            <Button disabled size="md" leftSection={<DiscordIcon />} aria-describedby="logins-not-set-up">
+              Log in with Discord
+            </Button>
+          )}
+          {logins.google ? (
+            <Button component="a" href={providerHref('google')} size="md" variant="default" leftSection={<GoogleIcon />}>
+              Log in with Google
+            </Button>
+          ) : (
+            <Button disabled size="md" variant="default" leftSection={<GoogleIcon />} aria-describedby="logins-not-set-up">
+              Log in with Google
+            </Button>
+          )}
+          {!logins.discord || !logins.google ? (
+            <Text size="sm" ta="center" id="logins-not-set-up">
+              {!logins.discord && !logins.google ? 'Discord and Google logins are' : `${logins.discord ? 'Google' : 'Discord'} login is`} not set up on this server: play as a guest.
+            </Text>
+          ) : null}
           <Divider label="or play right away" labelPosition="center" color="#a88f62" />
           <form onSubmit={logInAsGuest} aria-labelledby="guest-login">
             <Stack gap="sm">

@@ -10,6 +10,12 @@ export const definitionsRouter = router({
     bots: BOT_TYPES.map((type) => ({ type, label: BOTS[type].label, visibility: BOTS[type].visibility })),
     options: GAME_OPTION_KEYS.map((key) => ({ key, default: DEFAULT_OPTIONS[key], devOnly: DEV_ONLY_OPTIONS.includes(key) })),
   })),
-  /** What the site's operator set for every page: the community chat link (COMMUNITY_URL). */
-  site: publicProcedure.query(({ ctx }) => ({ communityURL: ctx.services.config.communityUrl })),
+  /**
+   * What the site's operator set for every page: the community chat link (COMMUNITY_URL), and
+   * which logins are set up (DISCORD_/GOOGLE_CLIENT_ID), so the login page offers only those.
+   */
+  site: publicProcedure.query(({ ctx }) => ({
+    communityURL: ctx.services.config.communityUrl,
+    logins: { discord: ctx.services.config.discord !== null, google: ctx.services.config.google !== null },
+  })),
 });

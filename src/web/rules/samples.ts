@@ -10,7 +10,7 @@ export const SAMPLE_CARD: CardDef = {
   type: 'Building',
   age: 3,
   cost: 7,
-  favor: 6,
+  favor: 5,
   imageName: 'warlords-throne',
   additionalCosts: { warTokens: 1 },
   abilities: ['end-of-game 1V/3War'],

@@ -24,7 +24,7 @@ export function screenState(game: Game): GameScreenState {
 
 export interface Fixture {
   states: GameScreenState[];
-  /** Index of the state whose new events settle a clash of two or more rounds. */
+  /** Index of the state whose new events hold a whole clash (from the war phase on) of two or more rounds. */
   clash: number;
   /** Index of a state whose new events gain cards. */
   gain: number;
@@ -52,7 +52,10 @@ export function buildFixture(): Fixture {
         game = advance(result.game, now).game;
         const fresh = game.events.slice(before);
         snapshots.push({ game, fresh });
-        if (clash < 0 && game.age >= 2 && fresh.some((e) => e.type === 'CONFLICT_RESULTS' && e.payload.rounds.length >= 2)) clash = snapshots.length - 1;
+        // The whole clash in this one update, from the war phase's start: one that waited on a
+        // player's reroll decision showed its first roll in the update before.
+        const wholeClash = fresh.some((e) => e.type === 'SET_UP_PHASE' && e.payload.phase === 'WAR');
+        if (clash < 0 && game.age >= 2 && wholeClash && fresh.some((e) => e.type === 'CONFLICT_RESULTS' && e.payload.rounds.length >= 2)) clash = snapshots.length - 1;
       }
     }
     if (clash < 0) continue;

@@ -7,27 +7,22 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { clientAddress } from '../server/client-address.js';
+import { OpenCounts } from '../server/open-counts.js';
 import { MAX_REQUESTS_IN_FLIGHT } from '../server/trpc/request-limits.js';
 
 export const API_IN_FLIGHT_REFUSAL = `Too many requests at once from your address: at most ${MAX_REQUESTS_IN_FLIGHT}. Wait for the answers.`;
 
 export function capApiInFlight(app: FastifyInstance, trustProxy: boolean): void {
-  const open = new Map<string, number>();
+  const open = new OpenCounts();
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const address = clientAddress(request.raw, trustProxy);
-    const count = open.get(address) ?? 0;
-    if (count >= MAX_REQUESTS_IN_FLIGHT) {
+    if (!open.take(address, MAX_REQUESTS_IN_FLIGHT)) {
       // Each API answers in its own shape: GraphQL's errors, or REST's { ok, error }.
       const body = request.url.startsWith('/api/graphql') ? { errors: [{ message: API_IN_FLIGHT_REFUSAL }] } : { ok: false, error: API_IN_FLIGHT_REFUSAL };
       return reply.code(429).send(body);
     }
-    open.set(address, count + 1);
     // 'close' comes once the answer is sent or the client has gone, whichever is first.
-    reply.raw.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left <= 0) open.delete(address);
-      else open.set(address, left);
-    });
+    reply.raw.once('close', () => open.release(address));
   });
 }

@@ -14,9 +14,10 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { addressKey } from './client-address.js';
+import { OpenCounts } from './open-counts.js';
 
 export class ConnectionBudget {
-  private readonly open = new Map<string, number>();
+  private readonly open = new OpenCounts();
 
   /** `maxPerAddress` null counts nothing per address (behind a proxy). */
   constructor(
@@ -34,24 +35,13 @@ export class ConnectionBudget {
   private admit(socket: Socket): void {
     if (this.maxPerAddress === null) return;
     const address = addressKey(socket.remoteAddress ?? 'unknown');
-    const count = this.open.get(address) ?? 0;
-    if (count >= this.maxPerAddress) {
+    if (!this.open.take(address, this.maxPerAddress)) {
       const text = `Too many open connections from this address: at most ${this.maxPerAddress}.`;
       socket.end(`HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
       // Whatever the client sends meanwhile is not read: the socket goes once the answer is out.
       socket.once('finish', () => socket.destroy());
       return;
     }
-    this.open.set(address, count + 1);
-    socket.once('close', () => {
-      const left = (this.open.get(address) ?? 1) - 1;
-      if (left <= 0) this.open.delete(address);
-      else this.open.set(address, left);
-    });
-  }
-
-  /** Open connections counted for an address (for tests). */
-  countOf(address: string): number {
-    return this.open.get(addressKey(address)) ?? 0;
+    socket.once('close', () => this.open.release(address));
   }
 }

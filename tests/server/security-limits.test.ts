@@ -156,6 +156,15 @@ describe('connections', () => {
       socket.once('error', () => resolve(text));
     });
   const get = 'GET /api/game_definitions HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
+  /** The answer to `get`, asked again every 20 ms (for a second at most) until `done` holds: the server counts a close or a request a moment later. */
+  const answerOnce = async (url: string, done: (answer: string) => boolean) => {
+    let answer = await answerTo(url, get);
+    for (let i = 0; i < 50 && !done(answer); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      answer = await answerTo(url, get);
+    }
+    return answer;
+  };
 
   test('MAX_CONNECTIONS_PER_ADDRESS open connections per address, idle or not: the next is answered 429 and closed; other addresses are served', async () => {
     server = await startServer({ maxConnectionsPerAddress: 3 });
@@ -170,12 +179,7 @@ describe('connections', () => {
       held[0]!.once('close', resolve);
       held[0]!.destroy();
     });
-    let again = await answerTo(server.url, get);
-    for (let i = 0; i < 50 && !again.startsWith('HTTP/1.1 200'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      again = await answerTo(server.url, get);
-    }
-    expect(again).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(await answerOnce(server.url, (answer) => answer.startsWith('HTTP/1.1 200'))).toMatch(/^HTTP\/1\.1 200 OK/);
     for (const socket of held) socket.destroy();
   });
 
@@ -190,11 +194,7 @@ describe('connections', () => {
       }),
     );
     const refusal = 'Too many requests at once from your address: at most 8. Wait for the answers.';
-    let rest = await answerTo(server.url, get);
-    for (let i = 0; i < 50 && !rest.includes(' 429 '); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      rest = await answerTo(server.url, get);
-    }
+    const rest = await answerOnce(server.url, (answer) => answer.includes(' 429 '));
     expect(rest).toMatch(/^HTTP\/1\.1 429 Too Many Requests/);
     expect(JSON.parse(rest.slice(rest.indexOf('\r\n\r\n') + 4))).toEqual({ ok: false, error: refusal });
     const graphql = await answerTo(server.url, 'GET /api/graphql?query=%7Bme%7Bid%7D%7D HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\nConnection: close\r\n\r\n');
@@ -202,12 +202,7 @@ describe('connections', () => {
     // Another address is served; and once one answer is out (here: its client gave up), so is this one.
     expect(await answerTo(server.url, get, '127.0.0.2')).toMatch(/^HTTP\/1\.1 200 OK/);
     pending[0]!.destroy();
-    let again = await answerTo(server.url, get);
-    for (let i = 0; i < 50 && !again.startsWith('HTTP/1.1 200'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      again = await answerTo(server.url, get);
-    }
-    expect(again).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(await answerOnce(server.url, (answer) => answer.startsWith('HTTP/1.1 200'))).toMatch(/^HTTP\/1\.1 200 OK/);
     for (const socket of pending) socket.destroy();
   });
 

@@ -11,13 +11,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { clientAddress } from '../client-address.js';
+import { OpenCounts } from '../open-counts.js';
 
 /** More than any real update needs (a whole game is tens of kilobytes), little for an attacker. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /** Open websockets per address, shared by every port one app serves. */
 export class SocketBudget {
-  private readonly open = new Map<string, number>();
+  private readonly open = new OpenCounts();
 
   constructor(
     readonly maxPerAddress: number,
@@ -31,14 +32,8 @@ export class SocketBudget {
    */
   admit(req: IncomingMessage): string | null {
     const address = clientAddress(req, this.trustProxy);
-    const count = this.open.get(address) ?? 0;
-    if (count >= this.maxPerAddress) return `Too many open websockets from this address: at most ${this.maxPerAddress}.`;
-    this.open.set(address, count + 1);
-    req.socket.once('close', () => {
-      const left = (this.open.get(address) ?? 1) - 1;
-      if (left <= 0) this.open.delete(address);
-      else this.open.set(address, left);
-    });
+    if (!this.open.take(address, this.maxPerAddress)) return `Too many open websockets from this address: at most ${this.maxPerAddress}.`;
+    req.socket.once('close', () => this.open.release(address));
     return null;
   }
 }

@@ -13,7 +13,7 @@ import { GAME_DEFINITIONS } from '../engine/data.js';
 import type { GameDefinitions } from '../engine/index.js';
 import { registerChannel } from '../compat/channel.js';
 import { registerGraphQL } from '../compat/graphql.js';
-import { capApiInFlight } from '../compat/in-flight.js';
+import { capApiRequests } from '../compat/api-limits.js';
 import { registerRest } from '../compat/rest.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { MemoryBus, type Bus } from './bus/bus.js';
@@ -136,7 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
   registerAuthRoutes(fastify, services);
-  capApiInFlight(fastify, config.trustProxy);
+  capApiRequests(fastify, config.trustProxy, services.requests);
   registerRest(fastify, services);
   registerGraphQL(fastify, services);
   registerChannel(fastify, services);

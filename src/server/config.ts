@@ -59,6 +59,8 @@ export interface Config {
   subscriptionsPerAddress: number;
   /** Subscriptions one websocket (/trpc or /channel) may hold. */
   maxSubscriptionsPerSocket: number;
+  /** REST, GraphQL and tRPC requests (queries and mutations) one address may make in any 10 seconds. */
+  requestsPerAddress: number;
   /** Guest accounts one address may create in any 10 minutes. */
   guestLoginsPerAddress: number;
   /** Chat messages one address may send in any 5 seconds (each user also has their own limit). */
@@ -143,6 +145,7 @@ export function configFromEnv(env: Env = process.env): Config {
     maxSocketsPerAddress: int(env, 'MAX_SOCKETS_PER_ADDRESS', 32),
     maxSubscriptionsPerSocket: int(env, 'MAX_SUBSCRIPTIONS_PER_SOCKET', 100),
     subscriptionsPerAddress: int(env, 'SUBSCRIPTIONS_PER_ADDRESS', 120),
+    requestsPerAddress: int(env, 'REQUESTS_PER_ADDRESS', 600),
     guestLoginsPerAddress: int(env, 'GUEST_LOGINS_PER_ADDRESS', 20),
     chatMessagesPerAddress: int(env, 'CHAT_MESSAGES_PER_ADDRESS', 15),
     turnTimerSeconds: int(env, 'TURN_TIMER_SECONDS', 90),

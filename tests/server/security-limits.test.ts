@@ -206,6 +206,45 @@ describe('connections', () => {
     for (const socket of pending) socket.destroy();
   });
 
+  test('REQUESTS_PER_ADDRESS in 10 seconds, REST, GraphQL and tRPC (HTTP and websocket) together: past them each is refused in its own shape; other addresses are served', async () => {
+    server = await startServer({ requestsPerAddress: 6 });
+    const refusal = 'Too many requests from your address: at most 6 in 10 seconds. Wait a moment.';
+    const guest = await signInGuest(server, 'Eager');
+    // Signing in asked tRPC once (session.me): five more are allowed, of any kind.
+    expect((await fetch(`${server.url}/api/game_definitions`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/graphql?query=%7B__typename%7D`, { headers: { accept: 'application/json', cookie: guest.cookie } })).status).toBe(200);
+    await guest.client.lobbies.list.query();
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/trpc`);
+    await new Promise((resolve) => ws.once('open', resolve));
+    const answerOf = (id: number) =>
+      new Promise<{ id: number; error?: { message: string; data: { httpStatus: number } } }>((resolve) => {
+        const listener = (data: WebSocket.RawData) => {
+          const message = JSON.parse(data.toString()) as { id: number; error?: { message: string; data: { httpStatus: number } } };
+          if (message.id !== id) return;
+          ws.off('message', listener);
+          resolve(message);
+        };
+        ws.on('message', listener);
+        ws.send(JSON.stringify({ id, method: 'query', params: { path: 'session.me', input: undefined } }));
+      });
+    expect((await answerOf(1)).error).toBeUndefined();
+    expect((await answerOf(2)).error).toBeUndefined();
+    // The seventh, whatever its transport.
+    expect((await answerOf(3)).error).toMatchObject({ message: refusal, data: { httpStatus: 429 } });
+    expect(await refused(guest.client.lobbies.list.query())).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: refusal });
+    const rest = await fetch(`${server.url}/api/game_definitions`);
+    expect(rest.status).toBe(429);
+    expect(await rest.json()).toEqual({ ok: false, error: refusal });
+    const graphql = await fetch(`${server.url}/api/graphql?query=%7B__typename%7D`, { headers: { accept: 'application/json', cookie: guest.cookie } });
+    expect(graphql.status).toBe(429);
+    expect(await graphql.json()).toEqual({ errors: [{ message: refusal }] });
+    // Pages and another address are not affected.
+    expect((await fetch(`${server.url}/rules`)).status).toBe(200);
+    expect(await answerTo(server.url, get, '127.0.0.2')).toMatch(/^HTTP\/1\.1 200 OK/);
+    ws.close();
+    guest.close();
+  });
+
   test('behind a proxy (TRUST_PROXY) every connection comes from the proxy: only MAX_CONNECTIONS holds', async () => {
     server = await startServer({ maxConnectionsPerAddress: 2, trustProxy: true, maxConnections: 4 });
     const held = [await hold(server.url), await hold(server.url), await hold(server.url)];

@@ -54,6 +54,7 @@ export async function startServer(
     maxSocketsPerAddress: 100_000,
     maxConnectionsPerAddress: 100_000,
     subscriptionsPerAddress: 100_000,
+    requestsPerAddress: 100_000,
     lobbyChangesPerUser: 100_000,
     ...overrides,
   };

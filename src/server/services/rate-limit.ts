@@ -1,6 +1,11 @@
 /**
  * Sliding-window rate limits: at most `limit` events per key (a user id, an address) in any
- * window of `windowMs`. Used for chat and guest logins; each caller words its own refusal.
+ * window of `windowMs`. Used for chat, guest logins, lobby changes, subscriptions and requests;
+ * each caller words its own refusal.
+ *
+ * Each key keeps the times of its events in the window, oldest first: an event drops the expired
+ * ones from the front, so checking costs what expired, not the whole window (the request limit
+ * allows hundreds per window).
  */
 export class RateLimit {
   private readonly times = new Map<string, number[]>();
@@ -11,19 +16,31 @@ export class RateLimit {
     private readonly now: () => number,
   ) {}
 
+  /** The key's times within the window, expired ones dropped (the array is the map's own). */
+  private current(key: string, now: number): number[] | undefined {
+    const times = this.times.get(key);
+    if (!times) return undefined;
+    let expired = 0;
+    // A clock stepped back leaves later times first: they count until they fall out of the window.
+    while (expired < times.length && now - times[expired]! >= this.windowMs) expired++;
+    if (expired > 0) times.splice(0, expired);
+    return times;
+  }
+
   /** Whether one more event for the key now stays within the limit. */
   allows(key: string): boolean {
-    const now = this.now();
-    return (this.times.get(key) ?? []).filter((t) => now - t < this.windowMs).length < this.limit;
+    return (this.current(key, this.now())?.length ?? 0) < this.limit;
   }
 
   /** Counts one event for the key. */
   record(key: string): void {
     const now = this.now();
-    this.times.set(key, [...(this.times.get(key) ?? []).filter((t) => now - t < this.windowMs), now]);
+    const times = this.current(key, now);
+    if (times) times.push(now);
+    else this.times.set(key, [now]);
     // Keys quiet for a whole window need no entry: keep the map from growing without end.
     if (this.times.size > 10_000) {
-      for (const [k, times] of this.times) if (now - times[times.length - 1]! >= this.windowMs) this.times.delete(k);
+      for (const [k, kept] of this.times) if (now - kept[kept.length - 1]! >= this.windowMs) this.times.delete(k);
     }
   }
 

@@ -39,12 +39,22 @@ export interface Services {
    * message of a hundred subscriptions, sent again and again, would keep a core busy encoding.
    */
   subscriptionStarts: RateLimit;
+  /**
+   * REST, GraphQL and tRPC queries and mutations per address (REQUESTS_PER_ADDRESS in any 10
+   * seconds). The cap on requests in flight bounds how many run at once; this bounds how much
+   * work one address can ask for in all, however fast the answers come.
+   */
+  requests: RateLimit;
   now: () => number;
 }
 
 /** The window of SUBSCRIPTIONS_PER_ADDRESS, and the refusal past it. */
 export const SUBSCRIPTION_WINDOW_MS = 10_000;
 export const SUBSCRIBING_TOO_FAST = 'You are subscribing too fast. Wait a moment.';
+
+/** The window of REQUESTS_PER_ADDRESS, and the refusal past it. */
+export const REQUEST_WINDOW_MS = 10_000;
+export const requestingTooFast = (limit: number) => `Too many requests from your address: at most ${limit} in 10 seconds. Wait a moment.`;
 
 /** The window of GUEST_LOGINS_PER_ADDRESS. */
 const GUEST_LOGIN_WINDOW_MS = 10 * 60_000;
@@ -104,6 +114,7 @@ export function buildServices(deps: {
     chat: new ChatService(kysely, deps.bus, now, deps.config.chatMessagesPerAddress, games, users),
     history: new HistoryService(kysely),
     subscriptionStarts: new RateLimit(deps.config.subscriptionsPerAddress, SUBSCRIPTION_WINDOW_MS, now),
+    requests: new RateLimit(deps.config.requestsPerAddress, REQUEST_WINDOW_MS, now),
     now,
   };
 }

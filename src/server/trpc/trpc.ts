@@ -8,7 +8,7 @@ import { initTRPC, type TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { HTTP_STATUS, INTERNAL_ERROR_MESSAGE, refusalOf, refuse } from '../services/errors.js';
 import type { Context } from './context.js';
-import { SUBSCRIBING_TOO_FAST } from '../services/services.js';
+import { requestingTooFast, SUBSCRIBING_TOO_FAST } from '../services/services.js';
 import { MAX_REQUESTS_IN_FLIGHT } from './request-limits.js';
 
 /** A failure no refusal explains: a bug or an outage, to be logged. */
@@ -54,7 +54,8 @@ async function* counted(iterable: AsyncIterable<unknown>, release: () => void): 
  * as long as the socket): past it, one socket could make every change cost thousands of
  * deliveries, as /channel's own cap also prevents; and at most SUBSCRIPTIONS_PER_ADDRESS started
  * per address in any 10 seconds, /channel's included (each sends a whole value as it starts). And
- * at most MAX_REQUESTS_IN_FLIGHT queries and mutations unanswered per connection.
+ * at most MAX_REQUESTS_IN_FLIGHT queries and mutations unanswered per connection, and
+ * REQUESTS_PER_ADDRESS made per address in any 10 seconds, REST and GraphQL included.
  */
 const capConnection = t.middleware(async ({ ctx, type, signal, next }) => {
   const { connection } = ctx;
@@ -62,6 +63,8 @@ const capConnection = t.middleware(async ({ ctx, type, signal, next }) => {
     if (connection.inFlight >= MAX_REQUESTS_IN_FLIGHT) {
       throw refuse('TOO_MANY_REQUESTS', `Too many requests at once on this connection: at most ${MAX_REQUESTS_IN_FLIGHT}. Wait for the answers.`);
     }
+    const { requests } = ctx.services;
+    if (!requests.take(ctx.address)) throw refuse('TOO_MANY_REQUESTS', requestingTooFast(requests.limit));
     connection.inFlight += 1;
     try {
       return await next();

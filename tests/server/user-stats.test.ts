@@ -54,12 +54,12 @@ describe.each(DATABASES)('game-end statistics on %s', (database) => {
     let firstSaved!: () => void;
     const saved = new Promise<void>((resolve) => (firstSaved = resolve));
     const ending = db.kysely.transaction().execute(async (trx) => {
-      expect(await saveStep(trx, games[0]!, games[0]!.sequenceID - 1, [], [])).toBe(true);
+      expect(await saveStep(trx, db.dialect, games[0]!, games[0]!.sequenceID - 1, [], [])).toBe(true);
       firstSaved();
       await held;
     });
     await saved;
-    const other = db.kysely.transaction().execute((trx) => saveStep(trx, games[1]!, games[1]!.sequenceID - 1, [], []));
+    const other = db.kysely.transaction().execute((trx) => saveStep(trx, db.dialect, games[1]!, games[1]!.sequenceID - 1, [], []));
     await new Promise((resolve) => setTimeout(resolve, 300));
     release();
     await ending;

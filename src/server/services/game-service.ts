@@ -374,7 +374,7 @@ export class GameService {
   private save(base: Game, change: Change, snapshot: boolean): Promise<boolean> {
     const { game, actions, events } = change;
     if (game.gameEndTimestamp !== null) {
-      return this.deps.db.kysely.transaction().execute((trx) => saveStep(trx, game, base.sequenceID, actions, events));
+      return this.deps.db.kysely.transaction().execute((trx) => saveStep(trx, this.deps.db.dialect, game, base.sequenceID, actions, events));
     }
     return this.log.append({ game, expectedSequenceID: base.sequenceID, actions, events, snapshot });
   }

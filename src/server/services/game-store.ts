@@ -7,6 +7,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { migrate, parseAction, SAVE_VERSION, type Card, type Game, type GameEvent, type TributeCard } from '../../engine/index.js';
+import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { addGameStats, userStatsFrom } from '../../engine/user-stats.js';
 import { replayTail, type StoredAction, type StoredEvents } from './game-log.js';
@@ -97,6 +98,7 @@ export async function insertActions(db: Executor, gameID: string, actions: reado
  */
 export async function saveStep(
   trx: Transaction<Database>,
+  dialect: Dialect,
   game: Game,
   expectedSequenceID: number,
   actions: readonly StoredAction[],
@@ -118,20 +120,20 @@ export async function saveStep(
   if (events.length > 0) {
     await trx.insertInto('game_events').values({ game_id: game.id, sequence_id: game.sequenceID, events_json: JSON.stringify(events) }).execute();
   }
-  if (game.gameEndTimestamp !== null && game.statsByPlayerID) await recordStats(trx, game);
+  if (game.gameEndTimestamp !== null && game.statsByPlayerID) await recordStats(trx, dialect, game);
   return true;
 }
 
 /**
  * At the end of a game: each player's game stats, and each user's totals, in the same transaction.
  * Two games of one user may end at once (two connections, or two server processes on PostgreSQL),
- * and a total is read, added to and written back: so each user's row is locked as it is read
- * (`lockAndRead`), and the second game's transaction waits for the first to commit and then reads
- * what it wrote. The locks are taken in one order, by user id, so two endings that share players
- * cannot deadlock. The seats' stats and the users' totals are each one statement: a game's end
- * holds its locks for one round trip per player plus two, not four per player.
+ * and a total is read, added to and written back: so on PostgreSQL the users' rows are locked as
+ * they are read (SELECT ... FOR UPDATE), and the second game's transaction waits for the first to
+ * commit and then reads what it wrote. The locks are taken in one order, by user id, so two
+ * endings that share players cannot deadlock. SQLite has one writer at a time, whose transaction
+ * nothing else can interleave. The seats' stats, the read and the totals are one statement each.
  */
-async function recordStats(trx: Transaction<Database>, game: Game): Promise<void> {
+async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: Game): Promise<void> {
   const stats = game.statsByPlayerID!;
   const bySeat = game.players.map((p, seat) => sql`when ${seat} then ${JSON.stringify(stats[p.userID]!)}`);
   await trx
@@ -139,36 +141,19 @@ async function recordStats(trx: Transaction<Database>, game: Game): Promise<void
     .set({ stats_json: sql<string>`case seat ${sql.join(bySeat, sql` `)} end` })
     .where('game_id', '=', game.id)
     .execute();
-  const totals: { id: string; json: string }[] = [];
-  for (const userID of [...new Set(game.players.map((p) => p.userID))].sort()) {
-    const stored = await lockAndRead(trx, userID);
-    if (stored === null) continue;
-    totals.push({ id: userID, json: JSON.stringify(addGameStats(userStatsFrom(stored), stats[userID]!)) });
-  }
-  if (totals.length === 0) return;
-  const byUser = totals.map((t) => sql`when ${t.id} then ${t.json}`);
+  const read = trx
+    .selectFrom('users')
+    .select(['id', 'stats_json'])
+    .where('id', 'in', [...new Set(game.players.map((p) => p.userID))])
+    .orderBy('id');
+  const stored = await (dialect === 'postgres' ? read.forUpdate() : read).execute();
+  if (stored.length === 0) return;
+  const byUser = stored.map((row) => sql`when ${row.id} then ${JSON.stringify(addGameStats(userStatsFrom(row.stats_json), stats[row.id]!))}`);
   await trx
     .updateTable('users')
     .set({ stats_json: sql<string>`case id ${sql.join(byUser, sql` `)} end` })
-    .where('id', 'in', totals.map((t) => t.id))
+    .where('id', 'in', stored.map((row) => row.id))
     .execute();
-}
-
-/**
- * Locks a user's row until the transaction ends and reads its stats, with a write that changes
- * nothing: PostgreSQL then makes any other transaction writing the row wait for this one to
- * commit (and, under its default READ COMMITTED, that one's read sees what this one wrote);
- * SQLite has one writer at a time anyway. A plain UPDATE ... RETURNING does this on both, where
- * SELECT ... FOR UPDATE is PostgreSQL's alone. Null if there is no such user.
- */
-async function lockAndRead(trx: Transaction<Database>, userID: string): Promise<string | null> {
-  const row = await trx
-    .updateTable('users')
-    .set((eb) => ({ stats_json: eb.ref('stats_json') }))
-    .where('id', '=', userID)
-    .returning('stats_json')
-    .executeTakeFirst();
-  return row?.stats_json ?? null;
 }
 
 /** A stored game as a load found it. */

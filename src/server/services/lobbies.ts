@@ -20,7 +20,7 @@ import {
   type GameOptions,
   type ModuleKey,
 } from '../../engine/index.js';
-import type { Bus } from '../bus/bus.js';
+import type { Bus, LobbyChanged } from '../bus/bus.js';
 import { SharedFeed } from '../bus/shared-feed.js';
 import type { Database, LobbyRow, UserRow } from '../db/schema.js';
 import { TURN_TIMER_SETTINGS, type TurnTimerSetting } from './attendance.js';
@@ -126,7 +126,7 @@ export class LobbyService {
         await trx.insertInto('lobby_players').values({ lobby_id: id, seat: 0, user_id: host.id, bot_type: null }).execute();
       }),
     );
-    await this.published(id);
+    await this.published({ lobbyID: id, sequenceID: 1 });
     return id;
   }
 
@@ -287,8 +287,13 @@ export class LobbyService {
 
   /** Called when a lobby's game ends: its status changes to finished. */
   async gameEnded(lobbyID: string): Promise<void> {
-    await this.db.updateTable('lobbies').set((eb) => ({ sequence_id: eb('sequence_id', '+', 1), updated_at: this.now() })).where('id', '=', lobbyID).execute();
-    await this.published(lobbyID);
+    const row = await this.db
+      .updateTable('lobbies')
+      .set((eb) => ({ sequence_id: eb('sequence_id', '+', 1), updated_at: this.now() }))
+      .where('id', '=', lobbyID)
+      .returning('sequence_id')
+      .executeTakeFirst();
+    await this.published({ lobbyID, sequenceID: row?.sequence_id ?? null });
   }
 
   /**
@@ -352,19 +357,20 @@ export class LobbyService {
     ) => Promise<'deleted' | void | undefined>,
   ): Promise<void> {
     await this.serialised(lobbyID, async () => {
-      await this.db.transaction().execute(async (trx) => {
-        const bumped = await trx
+      const sequenceID = await this.db.transaction().execute(async (trx) => {
+        // The bump returns the row it locked: what this change starts from, and its sequenceID.
+        const lobby = await trx
           .updateTable('lobbies')
           .set((eb) => ({ sequence_id: eb('sequence_id', '+', 1), updated_at: this.now() }))
           .where('id', '=', lobbyID)
+          .returningAll()
           .executeTakeFirst();
-        if (Number(bumped.numUpdatedRows) !== 1) throw refuse('NOT_FOUND', `Lobby ${lobbyID} not found.`);
-        const lobby = await trx.selectFrom('lobbies').selectAll().where('id', '=', lobbyID).executeTakeFirstOrThrow();
+        if (!lobby) throw refuse('NOT_FOUND', `Lobby ${lobbyID} not found.`);
         if (lobby.game_id) throw refuse('CONFLICT', 'The game has already started.');
         const seats = await trx.selectFrom('lobby_players').select(['seat', 'user_id', 'bot_type']).where('lobby_id', '=', lobbyID).orderBy('seat').execute();
-        await apply(lobby, seats, trx);
+        return (await apply(lobby, seats, trx)) === 'deleted' ? null : lobby.sequence_id;
       });
-      await this.published(lobbyID);
+      await this.published({ lobbyID, sequenceID });
     });
   }
 
@@ -376,10 +382,9 @@ export class LobbyService {
     return this.queue.run(key, work);
   }
 
-  private async published(lobbyID: string): Promise<void> {
-    const row = await this.db.selectFrom('lobbies').select('sequence_id').where('id', '=', lobbyID).executeTakeFirst();
-    const change = { lobbyID, sequenceID: row?.sequence_id ?? null };
-    await this.bus.publish(lobbyTopic(lobbyID), change);
+  /** Tells the lobby's watchers and the list's that it changed (to sequenceID, or was deleted: null). */
+  private async published(change: LobbyChanged): Promise<void> {
+    await this.bus.publish(lobbyTopic(change.lobbyID), change);
     await this.bus.publish(LOBBY_LIST_TOPIC, change);
   }
 

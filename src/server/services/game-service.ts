@@ -31,7 +31,7 @@ import type { Transaction } from 'kysely';
 import type { Bus } from '../bus/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { turnTimerIsOn, type Attendance } from './attendance.js';
+import { turnTimerIsOn, type Attendance, type TurnTimerSetting } from './attendance.js';
 import { gameNotFound, refuse } from './errors.js';
 import { viewerOf } from './game-views.js';
 import { logsChat, withChat } from './game-chat.js';
@@ -162,17 +162,19 @@ export class GameService {
     await insertActions(trx, prepared.game.id, prepared.actions);
   }
 
-  started(game: Game): void {
+  /** `turnTimer`: its lobby's setting, when the caller has it at hand (else it is read). */
+  started(game: Game, turnTimer?: TurnTimerSetting): void {
     // insertGame stored the whole state: a snapshot.
     this.remember(game, game.sequenceID);
-    this.keepAttendance(game);
+    this.keepAttendance(game, turnTimer);
     this.scheduleBots(game);
   }
 
   /** Starts the attendance of a running game, with its lobby's turn timer (none without a lobby). */
-  private keepAttendance(game: Game): void {
+  private keepAttendance(game: Game, turnTimer?: TurnTimerSetting): void {
     const attendance = this.deps.attendance;
     if (!attendance || game.gameEndTimestamp !== null || attendance.isTracked(game.id)) return;
+    if (turnTimer !== undefined) return attendance.track(game, turnTimerIsOn(turnTimer, game));
     void this.deps.db.kysely
       .selectFrom('lobbies')
       .select('turn_timer')

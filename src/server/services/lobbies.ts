@@ -261,7 +261,7 @@ export class LobbyService {
 
   async start(lobbyID: string, actor: UserRow): Promise<string> {
     this.throttle(actor);
-    const created: Game[] = [];
+    const created: { game: Game; turnTimer: TurnTimerSetting }[] = [];
     await this.change(lobbyID, async (lobby, seats, trx) => {
       this.mustHost(lobby, actor);
       if (seats.length < MIN_PLAYERS) throw refuse('CONFLICT', `A game needs at least ${MIN_PLAYERS} players.`);
@@ -277,11 +277,11 @@ export class LobbyService {
       // The game is stored with the lobby's change, so a lobby never points at a missing game.
       await this.games.insert(trx, prepared, lobby.id);
       await trx.updateTable('lobbies').set({ game_id: prepared.game.id }).where('id', '=', lobby.id).execute();
-      created.push(prepared.game);
+      created.push({ game: prepared.game, turnTimer: lobby.turn_timer });
     });
     // Committed: its bots may start.
-    const game = created[0]!;
-    this.games.started(game);
+    const { game, turnTimer } = created[0]!;
+    this.games.started(game, turnTimer);
     return game.id;
   }
 

@@ -6,10 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/engine/index.js';
-import { MemoryBus } from '../../src/server/bus/bus.js';
+import { gameTopic, MemoryBus } from '../../src/server/bus/bus.js';
 import { GameFeed, type GameWatch } from '../../src/server/delivery/game-feed.js';
 import type { Version } from '../../src/server/delivery/game-versions.js';
-import { gameTopic } from '../../src/server/services/game-service.js';
 import type { WireDelivery } from '../../src/server/services/game-views.js';
 import { act, bidOn, startGame } from '../support/scenario.js';
 

@@ -18,7 +18,9 @@ import { advance, applyAction, createGame, pendingDecision, rngFromState, xorosh
 import type { Db } from '../../src/server/db/database.js';
 import { withChat } from '../../src/server/services/game-chat.js';
 import { replayTail, type StoredAction, type StoredEvents } from '../../src/server/services/game-log.js';
-import { GameService, gameTopic } from '../../src/server/services/game-service.js';
+import { gameTopic } from '../../src/server/bus/bus.js';
+import { PgBus } from '../../src/server/bus/pg-bus.js';
+import { GameService } from '../../src/server/services/game-service.js';
 import { catchUp, loadGame, storedSequenceID } from '../../src/server/services/game-store.js';
 import { StepLog, stepWriterFor, type Step } from '../../src/server/services/step-log.js';
 import { DATABASES, useServer } from './databases.js';
@@ -234,6 +236,39 @@ describe.each(DATABASES)('the game log on %s', (database) => {
     for (const result of await Promise.all(acts)) expect(result).toMatchObject({ ok: true });
     expect(published).toEqual(ids.map(gameTopic));
     await games.close();
+  });
+
+  it('sends a stored step\'s game message with its commit on PostgreSQL, and none for a step that lost its compare and swap', async (context) => {
+    if (database !== 'postgres') context.skip('on SQLite the bus is in memory: published after the commit');
+    const db = suite().server.app.services.db;
+    const [here, there] = [await PgBus.connect(db.databaseUrl!), await PgBus.connect(db.databaseUrl!)];
+    const writer = stepWriterFor(db, here);
+    expect(writer.notices).toBe(here.commitNotices);
+    const games = serviceOn(db);
+    const held = await Promise.all([0, 1].map((i) => newGame(games, `notice-${i}`)));
+    await games.close();
+    const heard: string[] = [];
+    const heardHere: string[] = [];
+    for (const game of held) {
+      there.subscribe(gameTopic(game.id), ({ sequenceID }) => heard.push(`${game.id}@${sequenceID}`));
+      here.subscribe(gameTopic(game.id), ({ sequenceID }) => heardHere.push(`${game.id}@${sequenceID}`));
+    }
+    const stepOn = (game: Game, expectedSequenceID = game.sequenceID): Step => ({
+      game: { ...game, sequenceID: game.sequenceID + 1 },
+      expectedSequenceID,
+      actions: [],
+      events: [],
+      snapshot: false,
+    });
+    // The second step expects a sequenceID the game is not at: it loses, and nothing is sent for it.
+    expect(await writer.write([stepOn(held[0]!), stepOn(held[1]!, held[1]!.sequenceID - 1)])).toEqual([true, false]);
+    for (let waited = 0; waited < 5_000 && heard.length === 0; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    // A moment more: a second message, or the echo delivered here, would arrive now.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([`${held[0]!.id}@${held[0]!.sequenceID + 1}`]);
+    // The writer's own process skips the echo: the game service delivers here itself (deliverHere).
+    expect(heardHere).toEqual([]);
+    await Promise.all([here.close(), there.close()]);
   });
 
   it("settles two instances' groups over the same games in opposite orders at once: one step wins each game, neither group fails", async () => {

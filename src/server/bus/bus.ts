@@ -27,10 +27,30 @@ export interface TopicMessages {
 
 export type Topic = keyof TopicMessages & string;
 
+/** A game's topic: its watchers hear each new sequenceID. */
+export const gameTopic = (gameID: string) => `game/${gameID}` as const;
+
 export type Listener<T = unknown> = (message: T) => void;
+
+/**
+ * What a bus that travels through the database (PostgreSQL's NOTIFY) offers a publisher that
+ * commits a transaction anyway: the message can go out inside that transaction's statement, so it
+ * is sent if and only if the transaction commits, at no round trip of its own. The game log's
+ * group commit sends each step's game message so (step-log.ts).
+ */
+export interface CommitNotices {
+  /** The channel to NOTIFY on. */
+  readonly channel: string;
+  /** The NOTIFY payload of a message, as `publish` would send it. */
+  payload<T extends Topic>(topic: T, message: TopicMessages[T]): string;
+  /** Once the statement carrying the payload has committed: to this process's subscribers. */
+  deliverHere<T extends Topic>(topic: T, message: TopicMessages[T]): void;
+}
 
 export interface Bus {
   publish<T extends Topic>(topic: T, message: TopicMessages[T]): Promise<void>;
+  /** Present when messages can ride in the publisher's own database commit (PostgreSQL). */
+  readonly commitNotices?: CommitNotices;
   /** Returns the function that unsubscribes. */
   subscribe<T extends Topic>(topic: T, listener: Listener<TopicMessages[T]>): () => void;
   close(): Promise<void>;

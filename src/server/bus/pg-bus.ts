@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { Listeners, type Bus, type Listener, type Topic, type TopicMessages } from './bus.js';
+import { Listeners, type Bus, type CommitNotices, type Listener, type Topic, type TopicMessages } from './bus.js';
 
 const CHANNEL = 'mythos_bus';
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes. */
@@ -77,12 +77,31 @@ export class PgBus implements Bus {
     }, delayMs).unref();
   }
 
-  async publish<T extends Topic>(topic: T, message: TopicMessages[T]): Promise<void> {
-    if (this.closed) return;
+  /** A message as NOTIFY carries it: it names this instance, to be skipped when it comes back. */
+  private payload<T extends Topic>(topic: T, message: TopicMessages[T]): string {
     const payload = JSON.stringify({ origin: this.origin, topic, message });
     if (payload.length > MAX_PAYLOAD) throw new Error(`bus message on ${topic} is too large (${payload.length} bytes)`);
-    // Here at once, after the publisher's turn; to the other instances with this turn's others.
+    return payload;
+  }
+
+  /** Here at once, after the publisher's turn, as the memory bus does. */
+  private deliverHere<T extends Topic>(topic: T, message: TopicMessages[T]): void {
     queueMicrotask(() => this.listeners.deliver(topic, message));
+  }
+
+  readonly commitNotices: CommitNotices = {
+    channel: CHANNEL,
+    payload: (topic, message) => this.payload(topic, message),
+    deliverHere: (topic, message) => {
+      if (!this.closed) this.deliverHere(topic, message);
+    },
+  };
+
+  async publish<T extends Topic>(topic: T, message: TopicMessages[T]): Promise<void> {
+    if (this.closed) return;
+    const payload = this.payload(topic, message);
+    // Here at once; to the other instances with this turn's others.
+    this.deliverHere(topic, message);
     if (!this.outbox) {
       const payloads: string[] = [];
       const sent = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {

@@ -7,8 +7,8 @@
  */
 import type { Logger } from 'pino';
 import type { Game, UserID } from '../../engine/index.js';
-import type { Bus } from '../bus/bus.js';
-import { gameTopic, type GameService } from '../services/game-service.js';
+import { gameTopic, type Bus } from '../bus/bus.js';
+import type { GameService } from '../services/game-service.js';
 import { ViewerVersions, type Version } from './game-versions.js';
 
 /** Called with each newer step, in order, and the step delivered before it (null at first). */

@@ -28,7 +28,7 @@ import {
   type UserID,
 } from '../../engine/index.js';
 import type { Transaction } from 'kysely';
-import type { Bus } from '../bus/bus.js';
+import { gameTopic, type Bus } from '../bus/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { turnTimerIsOn, type Attendance, type TurnTimerSetting } from './attendance.js';
@@ -39,6 +39,9 @@ import { SerialQueue } from './serial-queue.js';
 import { catchUp, insertActions, insertGame, loadGameRecord, saveStep, storedSequenceID, unfinishedGameIDs, writeSnapshot, type StoredAction } from './game-store.js';
 import { StepLog } from './step-log.js';
 import { UnbidLimit } from './unbid-limit.js';
+
+/** A game's last step is saved in a transaction of its own, with the players' stats; the others go through the step log. */
+const savedAlone = (game: Game) => game.gameEndTimestamp !== null;
 
 export interface GameServiceDeps {
   db: Db;
@@ -83,7 +86,6 @@ const MAX_CACHED_GAMES = 500;
  */
 export const SNAPSHOT_EVERY = 32;
 
-export const gameTopic = (gameID: string) => `game/${gameID}` as const;
 
 /**
  * Each game's bots draw from a seed derived from the game's secret seed, so nobody can run a bot
@@ -107,7 +109,7 @@ export class GameService {
   private closed = false;
 
   constructor(private readonly deps: GameServiceDeps) {
-    this.log = deps.stepLog ?? StepLog.for(deps.db);
+    this.log = deps.stepLog ?? StepLog.for(deps.db, deps.bus);
     if (deps.attendance) deps.attendance.onAway = (gameID) => void this.wakeBots(gameID);
   }
 
@@ -348,16 +350,27 @@ export class GameService {
       this.remember(outcome.game, snapshot ? outcome.game.sequenceID : undefined);
       this.deps.attendance?.observe(outcome.game);
       this.deps.log.debug({ gameID, sequenceID: outcome.game.sequenceID, actions: outcome.actions.length }, 'game step');
-      // Not awaited: the step is committed, and the answer need not wait for the bus's round trip
-      // (PostgreSQL's NOTIFY). A failure is logged; subscribers catch up on the next step.
-      this.deps.bus
-        .publish(gameTopic(gameID), { sequenceID: outcome.game.sequenceID })
-        .catch((error: unknown) => this.deps.log.error({ err: error, gameID }, 'publishing a game step failed'));
+      this.published(outcome.game);
       if (outcome.game.gameEndTimestamp !== null) await this.deps.onGameEnded?.(outcome.game);
       else this.scheduleBots(outcome.game);
       return { ok: true, sequenceID: outcome.game.sequenceID };
     }
     throw new Error(`Game ${gameID} changed too often to save; try again.`);
+  }
+
+  /**
+   * Tells the game's watchers, here and on other instances, that it moved on. A step the log
+   * appended may have sent its message with its commit already (PostgreSQL): then only this
+   * process's watchers remain. Otherwise not awaited: the step is committed, and the answer need
+   * not wait for the bus's round trip. A failure is logged; subscribers catch up on the next step.
+   */
+  private published(game: Game): void {
+    const topic = gameTopic(game.id);
+    const message = { sequenceID: game.sequenceID };
+    const notices = this.log.notices;
+    // A game's end is saved in a transaction of its own (savedAlone), without the log's notices.
+    if (notices && !savedAlone(game)) return notices.deliverHere(topic, message);
+    this.deps.bus.publish(topic, message).catch((error: unknown) => this.deps.log.error({ err: error, gameID: game.id }, 'publishing a game step failed'));
   }
 
   /**
@@ -375,7 +388,7 @@ export class GameService {
    */
   private save(base: Game, change: Change, snapshot: boolean): Promise<boolean> {
     const { game, actions, events } = change;
-    if (game.gameEndTimestamp !== null) {
+    if (savedAlone(game)) {
       return this.deps.db.kysely.transaction().execute((trx) => saveStep(trx, this.deps.db.dialect, game, base.sequenceID, actions, events));
     }
     return this.log.append({ game, expectedSequenceID: base.sequenceID, actions, events, snapshot });

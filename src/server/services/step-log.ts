@@ -10,11 +10,14 @@
  * a whole group is one BEGIN ... COMMIT with no await inside, one group at a time), and fixed SQL
  * over arrays (unnest) on PostgreSQL, so a group of any size is one statement and one round trip,
  * with two groups in flight at once on connections of their own (one game has one step in flight
- * at a time, so they never touch the same game row).
+ * at a time, so they never touch the same game row). On PostgreSQL that statement also sends each
+ * stored step's bus message (NOTIFY), so a step's message costs no round trip of its own and goes
+ * out if and only if the step is committed.
  */
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Game, GameEvent } from '../../engine/index.js';
+import { gameTopic, type Bus, type CommitNotices } from '../bus/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { StoredAction } from './game-log.js';
@@ -36,11 +39,19 @@ export interface StepWriter {
   write(steps: readonly Step[]): Promise<boolean[]>;
   /** How many groups may be written at once (default 1). */
   readonly groupsInFlight?: number;
+  /**
+   * Set when each stored step's game message (`game/{id}`: its new sequenceID) went out on the
+   * bus with the group's commit: the publisher then only delivers it in this process.
+   */
+  readonly notices?: CommitNotices;
 }
 
-/** The database's own writer: prepared statements on SQLite, one statement a group on PostgreSQL. */
-export function stepWriterFor(db: Db): StepWriter {
-  return db.sqlite ? new SqliteStepWriter(db.kysely, db.sqlite) : new PostgresStepWriter(db.kysely);
+/**
+ * The database's own writer: prepared statements on SQLite, one statement a group on PostgreSQL
+ * (carrying the steps' bus messages, when the bus travels through the same database).
+ */
+export function stepWriterFor(db: Db, bus?: Bus): StepWriter {
+  return db.sqlite ? new SqliteStepWriter(db.kysely, db.sqlite) : new PostgresStepWriter(db.kysely, bus?.commitNotices);
 }
 
 interface Pending {
@@ -56,8 +67,13 @@ export class StepLog {
 
   constructor(private readonly writer: StepWriter) {}
 
-  static for(db: Db): StepLog {
-    return new StepLog(stepWriterFor(db));
+  static for(db: Db, bus?: Bus): StepLog {
+    return new StepLog(stepWriterFor(db, bus));
+  }
+
+  /** Set when a stored step's game message has gone out with its commit (see StepWriter). */
+  get notices(): CommitNotices | undefined {
+    return this.writer.notices;
   }
 
   /** Settles once the step's group has committed: true if stored, false if the game had moved on. */
@@ -171,6 +187,18 @@ const POSTGRES = {
   ),
 };
 
+/**
+ * The same, and each stored step's bus message NOTIFYed by the same statement: PostgreSQL sends
+ * a transaction's notifications when it commits, in the order they were made, and only if it
+ * commits.
+ */
+const APPEND_NOTIFYING = CompiledQuery.raw(
+  POSTGRES.append.sql.replace(
+    /select id from swapped$/,
+    'select s.id, pg_notify($15, n.payload) from swapped as s join unnest($16::text[], $17::text[]) as n(game_id, payload) on n.game_id = s.id',
+  ),
+);
+
 const run = (query: CompiledQuery, parameters: unknown[]): CompiledQuery => ({ ...query, parameters });
 
 /** PostgreSQL: a group is one statement whatever its size, its parameters arrays: one round trip. */
@@ -178,13 +206,20 @@ export class PostgresStepWriter implements StepWriter {
   /** Round trips, not the CPU, bound a group: two overlap (the pool holds 10 connections). */
   readonly groupsInFlight = 2;
 
-  constructor(private readonly kysely: Kysely<Database>) {}
+  constructor(
+    private readonly kysely: Kysely<Database>,
+    readonly notices?: CommitNotices,
+  ) {}
 
   async write(steps: readonly Step[]): Promise<boolean[]> {
     const actions = steps.flatMap((s) => s.actions.map((a) => ({ id: s.game.id, a })));
     const withEvents = steps.filter((s) => s.events.length > 0);
+    const { notices } = this;
+    const notifying = notices
+      ? [notices.channel, steps.map((s) => s.game.id), steps.map((s) => notices.payload(gameTopic(s.game.id), { sequenceID: s.game.sequenceID }))]
+      : [];
     const swapped = await this.kysely.executeQuery<{ id: string }>(
-      run(POSTGRES.append, [
+      run(notices ? APPEND_NOTIFYING : POSTGRES.append, [
         steps.map((s) => s.game.id),
         steps.map((s) => s.expectedSequenceID),
         steps.map((s) => s.game.sequenceID),
@@ -199,6 +234,7 @@ export class PostgresStepWriter implements StepWriter {
         withEvents.map((s) => s.game.id),
         withEvents.map((s) => s.game.sequenceID),
         withEvents.map((s) => JSON.stringify(s.events)),
+        ...notifying,
       ]),
     );
     const won = new Set(swapped.rows.map((r) => r.id));

@@ -7,9 +7,10 @@ import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Game } from '../../src/engine/index.js';
 import type { Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
 import { closeSockets, guestInContext, panel, pickTradeRowCard, rawGame, recordTraffic, startGame, submitButton, trackSockets } from './support/game.js';
 import { findLeaks, secretsOf } from './support/hidden.js';
+import { readWatch, watchScreen } from './support/screen-watch.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -140,7 +141,8 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
   const suite = siteAndBrowser({ botDelayMs: 5 });
 
   test('a clash with a tie re-roll, Undo, a websocket cut, and no hidden value received', { timeout: 400_000 }, async () => {
-    const [ca, cb, cc] = await Promise.all([newContext(suite.browser, DESKTOP), newContext(suite.browser, DESKTOP), newContext(suite.browser, DESKTOP)]);
+    // The spectator watches on a phone.
+    const [ca, cb, cc] = await Promise.all([newContext(suite.browser, DESKTOP), newContext(suite.browser, DESKTOP), newContext(suite.browser, PHONE)]);
     await trackSockets(ca);
     const ann = await guestInContext(suite.site, ca, 'Ann');
     const bob = await guestInContext(suite.site, cb, 'Bob');
@@ -215,6 +217,7 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
     }
     expect(await panel(pa).getByText('You cannot pay for any card on the row', { exact: false }).count()).toBe(outOfReach.every(Boolean) ? 1 : 0);
     await screenshot(pa, 'mp-planning-desktop');
+    await Promise.all([watchScreen(pa), watchScreen(pc)]);
 
     try {
       await playUntilTie();
@@ -288,7 +291,7 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
         if (raw.phase === 'WAR' && !tieSeen) {
           await pa.waitForTimeout(400);
           await screenshot(pa, 'mp-war-desktop');
-          await screenshot(pc, 'mp-war-spectator-desktop');
+          await screenshot(pc, 'mp-war-spectator-phone');
         }
         const acted = (await answer(pa)) || (await answer(pb));
         const clash = raw.events.filter((e) => e.type === 'CONFLICT_RESULTS' && e.turn === raw.turn && e.age === raw.age);
@@ -301,13 +304,21 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
       }
       if (tieSeen) {
         await pc.waitForTimeout(300);
-        await screenshot(pc, 'mp-after-tie-spectator-desktop');
+        await screenshot(pc, 'mp-after-tie-spectator-phone');
         await screenshot(pa, 'mp-after-tie-desktop');
       }
     }
     expect(tieSeen).toBe(true);
     expect(undoDone).toBe(true);
     expect(cutDone).toBe(true);
+    }
+
+    // The clashes were shown on the table, under the trade row: the row never moved for them, on
+    // the desktop or on the phone.
+    for (const page of [pa, pc]) {
+      const watch = await readWatch(page);
+      expect(watch.clashFrames).toBeGreaterThan(0);
+      expect(new Set(watch.rowOffsets.map((o) => o.offset)).size).toBe(1);
     }
 
 

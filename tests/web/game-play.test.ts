@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
 import { guestInContext, playToEnd, startGame } from './support/game.js';
+import { readWatch, watchScreen } from './support/screen-watch.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -14,6 +15,8 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       const host = await guestInContext(suite.site, context, `Ann${label.slice(0, 1)}`);
       const gameID = await startGame(suite.site, host, { bots: ['easy_bot'], options: { rerollTokens: true } });
       const page = await context.newPage();
+      // The phone plays with the system's reduced motion: the favor cue then stands still.
+      if (label === 'phone') await page.emulateMedia({ reducedMotion: 'reduce' });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
@@ -32,15 +35,37 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       expect(await hint.count()).toBe(0);
       // Avatars without a picture: a one-word name's first two letters, else the first two words' initials.
       expect(await page.locator('.player-summary .mantine-Avatar-placeholder').allTextContents()).toEqual(['AN', 'EB']);
-      if (label === 'desktop') {
-        // Every basic pile in sight: they wrap onto a second line rather than scroll out of the table.
-        const zone = (await page.locator('[data-zone="basic-pile"]').boundingBox())!;
-        const piles = page.locator('[data-zone="basic-pile"] .game-card');
-        expect(await piles.count()).toBeGreaterThan(5);
-        for (const box of await piles.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
-          expect(box.right).toBeLessThanOrEqual(zone.x + zone.width + 0.5);
+      // Every basic pile in sight, on a phone too: they wrap onto more lines rather than scroll
+      // out of the table sideways.
+      const section = (await page.getByRole('region', { name: 'Basic piles' }).boundingBox())!;
+      const piles = page.locator('[data-zone="basic-pile"] .game-card');
+      expect(await piles.count()).toBeGreaterThan(5);
+      expect(section.x + section.width).toBeLessThanOrEqual(viewport.width);
+      for (const box of await piles.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+        expect(box.right).toBeLessThanOrEqual(section.x + section.width + 0.5);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      if (label === 'phone') {
+        // The trade row comes soon on a phone: its top within the first 42% of the screen, and its
+        // cards with their costs above the docked action panel.
+        const row = (await page.locator('[data-zone="trade-row"]').boundingBox())!;
+        expect(row.y).toBeLessThanOrEqual(viewport.height * 0.42);
+        const docked = (await page.locator('.docked-action-panel').boundingBox())!;
+        for (const slot of await page.locator('[data-zone="trade-row"] [data-card-slot]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom))) {
+          expect(slot).toBeLessThanOrEqual(docked.y);
+        }
+        // Nothing a bid needs is left out of the compact summaries: favor, gold and military with
+        // base and production, the three tokens, the cards.
+        for (const summary of await page.locator('.player-summary').all()) {
+          const text = (await summary.textContent()) ?? '';
+          expect(text).toMatch(/\d+ favor/);
+          expect(text).toMatch(/\d+ gold \(base \d+, \+\d+\/turn\)/);
+          expect(text).toMatch(/\d+ military \(base \d+, \+\d+\/turn\)/);
+          expect(await summary.getByRole('button', { name: /^\d+ cards?$/ }).count()).toBe(1);
+          for (const token of ['Clash', 'reroll', 'tribute']) expect(await summary.getByRole('img', { name: new RegExp(`^\\d+ ${token}$`) }).count()).toBe(1);
         }
       }
+      await watchScreen(page);
       // The site's header is opaque: the game's own header bar never shows through it when scrolled under.
       expect(await page.locator('.mythos-header').evaluate((e) => getComputedStyle(e).backgroundImage)).not.toMatch(/rgba|transparent/);
       const shots = new Set<string>();
@@ -48,6 +73,22 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       const headerHeights = new Set<number>();
       const log = await playToEnd(page, async (decision) => {
         headerHeights.add(Math.round((await page.getByTestId('game-header').boundingBox())!.height));
+        // A clash's dice roll over the page; settled, they show under the trade row, in the place
+        // kept for them meanwhile.
+        if (decision === 'RESOLVE' && !shots.has('clash') && (await page.locator('[data-testid="clashes"]').count()) > 0) {
+          shots.add('clash');
+          await screenshot(page, `game-clash-overlay-${label}`);
+          await page.locator('[data-testid="clashes"] [data-clash-stage="completed"]').first().waitFor({ timeout: 10_000 });
+          await screenshot(page, `game-clash-settled-${label}`);
+        }
+        if (!shots.has('favor-cue') && (await page.getByTestId('favor-cue').count()) > 0) {
+          shots.add('favor-cue');
+          // Held at its peak for the picture (it may already be fading when the step comes).
+          await page.evaluate(() => document.querySelectorAll('[data-testid="favor-cue"]').forEach((c) => c.getAnimations().forEach((a) => ((a.currentTime = 600), a.pause()))));
+          // What the screen shows (not the full page): a cue for a score out of sight is fixed to the screen's foot.
+          await page.screenshot({ path: `test-results/screenshots/game-favor-cue-${label}.png` });
+          await page.evaluate(() => document.querySelectorAll('[data-testid="favor-cue"]').forEach((c) => c.getAnimations().forEach((a) => a.play())));
+        }
         if (shots.has(decision)) return;
         shots.add(decision);
         await screenshot(page, `game-${decision.toLowerCase()}-${label}`);
@@ -56,6 +97,31 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       // The end view comes once the last turn has played out on screen.
       await page.getByTestId('end-of-game').getByText('More graphs to come!').waitFor({ timeout: 30_000 });
       await screenshot(page, `game-end-${label}`);
+      // Nothing is for buying any more: no card is marked out of reach, no cost is shown.
+      expect(await page.locator('.game-card[data-unaffordable]').count()).toBe(0);
+      expect(await page.locator('.game-card-hatch').count()).toBe(0);
+      expect(await page.getByRole('img', { name: 'Cannot afford' }).count()).toBe(0);
+      expect(await page.locator('[data-zone="basic-pile"]').getByText(/^Cost \d/).count()).toBe(0);
+      const watch = await readWatch(page);
+      expect(watch.frames).toBeGreaterThan(100);
+      if (label === 'desktop') {
+        // Cards were dealt onto the row (their faces hidden until they landed), and no slot ever
+        // showed its cost while its card was still on the way.
+        expect(watch.dealtHidden.length).toBeGreaterThan(3);
+        expect(watch.costWithoutCard).toEqual([]);
+      }
+      // The trade row never moved inside the table (a clash display once appeared above it).
+      expect(new Set(watch.rowOffsets.map((o) => o.offset)).size).toBe(1);
+      // The player's favor rising showed as a short '+n favor' by their own score (or under the
+      // header when the score was out of sight), taking no clicks; moving only without reduced motion.
+      expect(watch.cues.length).toBeGreaterThan(0);
+      for (const cue of watch.cues) {
+        expect(cue.text).toMatch(/^\+\d+ favor$/);
+        expect(cue.inMySummary || cue.toast).toBe(true);
+        expect(cue.pointerEvents).toBe('none');
+        expect(cue.animated).toBe(!cue.reducedMotion);
+        expect(cue.reducedMotion).toBe(label === 'phone');
+      }
       // The player's own place under the title.
       const mine = page.getByRole('table', { name: 'Final standings' }).locator('tbody tr').filter({ hasText: `Ann${label.slice(0, 1)}` });
       const won = (await mine.getAttribute('data-winner')) === 'true';

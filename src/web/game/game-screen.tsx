@@ -87,14 +87,16 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
   };
   // Above the trade row; on a phone under it, so the row it speaks of is on the first screen.
   const hint = !spectator && !ended ? <FirstGameHint touch={touch} /> : null;
+  // The clashes under the trade row: a display appearing above it pushed the row down as the
+  // dice settled, under a finger or a pointer about to pick the card just won.
   const table = (
-    <Stack gap="md">
+    <Stack gap="md" className="game-table">
       {compact ? null : hint}
-      <Presentation.ClashDisplay state={state} />
       <TradeRow {...pickable} />
+      <Presentation.ClashDisplay state={state} />
       {compact ? hint : null}
       <TributeRow state={state} width={compact ? 110 : 130} />
-      <BasicPiles {...pickable} wrap={!compact} />
+      <BasicPiles {...pickable} />
       <DeckViewers state={state} />
     </Stack>
   );
@@ -114,10 +116,11 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
         <Presentation.GameHeader state={state} />
         {status}
         {ended ? (<><Presentation.WinnerBanner state={state} /><Presentation.EndOfGame state={state} /></>) : null}
-        <ScrollArea type="auto" mb="xs" viewportProps={{ tabIndex: 0 }}>
+        {/* The scrollbar under the summaries, not over their last line. */}
+        <ScrollArea type="auto" mb={6} scrollbarSize={6} offsetScrollbars="x" viewportProps={{ tabIndex: 0 }}>
           <Group gap={6} wrap="nowrap" align="stretch">
             {presented.game.players.map((p) => (
-              <Box key={p.userID} w={230} style={{ flex: '0 0 230px' }}>
+              <Box key={p.userID} w={240} style={{ flex: '0 0 240px' }}>
                 <PlayerSummary state={presented} player={p} compact onOpen={() => setDetailID(p.userID)} />
               </Box>
             ))}
@@ -129,13 +132,13 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
             <Tabs.Tab value="boards">Boards</Tabs.Tab>
             <Tabs.Tab value="log">Log</Tabs.Tab>
           </Tabs.List>
-          <Tabs.Panel value="table" pt="xs" px={6}>
+          <Tabs.Panel value="table" pt={4} px={6}>
             {table}
           </Tabs.Panel>
-          <Tabs.Panel value="boards" pt="xs" px={6}>
+          <Tabs.Panel value="boards" pt={4} px={6}>
             {boards}
           </Tabs.Panel>
-          <Tabs.Panel value="log" pt="xs" px={6}>
+          <Tabs.Panel value="log" pt={4} px={6}>
             <Stack>
               <Presentation.EventLog state={presented} />
               <Presentation.MythosInfoPanel />

@@ -40,7 +40,9 @@ export interface GameScreenState {
  * - `data-card-id` on every rendered card (trade row, piles, boards, tribute row uses
  *   `data-tribute-id`);
  * - `data-player-id` on each player summary and each player board;
- * - `data-zone` on containers, one of ZONES.
+ * - `data-zone` on containers, one of ZONES;
+ * - `data-card-slot` on a row's slot (the card with its caption and marks): hidden whole while a
+ *   card is dealt into it.
  */
 export const ZONES = ['trade-row', 'basic-pile', 'tribute-row', 'deck', 'board'] as const;
 export type Zone = (typeof ZONES)[number];

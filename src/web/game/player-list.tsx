@@ -6,12 +6,15 @@
  */
 import { useRef, useState, type ReactNode } from 'react';
 import { Avatar, Badge, Group, Modal, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconCards } from '@tabler/icons-react';
 import type { Player } from '../../engine/state.js';
 import { AFFINITIES, CARD_TYPES } from '../../engine/types.js';
 import { formatEffect } from '../../engine/cards/notation.js';
 import type { GameScreenState } from './model.js';
 import { nameOf } from './model.js';
 import { economyOf, propheciesOf, tributeFavorOf, upgradesOf } from './derive.js';
+import { ClashIcon, RerollIcon, TributeTokenIcon } from '../cards/icons.js';
+import { FavorCueAnchor, useFavorGain } from './favor-cue.js';
 
 const LONG_PRESS_MS = 500;
 
@@ -26,9 +29,9 @@ export function initialsOf(name: string): string {
   return initials.toUpperCase();
 }
 
-function Stat({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
+function Stat({ label, value, detail, counter }: { label: string; value: ReactNode; detail?: ReactNode; counter?: string }) {
   return (
-    <span title={label} style={{ whiteSpace: 'nowrap' }}>
+    <span title={label} style={{ whiteSpace: 'nowrap' }} data-counter={counter}>
       <Text span fw={700} size="sm">
         {value}
       </Text>
@@ -41,6 +44,23 @@ function Stat({ label, value, detail }: { label: string; value: ReactNode; detai
   );
 }
 
+/** A token count on a phone's summary: the game's icon for it (named for screen readers and on hover) and the number. */
+function TokenStat({ icon, label, value, counter }: { icon: ReactNode; label: string; value: number; counter: string }) {
+  return (
+    <span title={`${value} ${label}`} aria-label={`${value} ${label}`} role="img" data-counter={counter} style={{ display: 'inline-flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap', flexShrink: 0 }}>
+      {icon}
+      <Text span fw={700} size="sm" aria-hidden>
+        {value}
+      </Text>
+    </span>
+  );
+}
+
+/**
+ * One player's summary. `compact` (a phone): the same facts in four short lines, so the row of
+ * summaries leaves the trade row on the first screen: the tokens (as the cards' own icons) and the
+ * card count beside the favor, each named for screen readers.
+ */
 export function PlayerSummary({ state, player, compact, onOpen }: { state: GameScreenState; player: Player; compact?: boolean; onOpen: () => void }) {
   const [detailedFavor, setDetailedFavor] = useState(false);
   const [countsByKind, setCountsByKind] = useState(false);
@@ -54,6 +74,8 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
   const user = state.usersByID[player.userID];
   const isMe = player.userID === state.me;
   const away = state.awayByUserID[player.userID] ?? null;
+  // The viewer's own score rising shows as a short "+n favor" beside it.
+  const gain = useFavorGain(c.favor, isMe && !(g.options.hideFavor && g.gameEndTimestamp === null));
 
   const startPress = () => {
     timer.current = window.setTimeout(() => {
@@ -67,11 +89,39 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
   };
 
   const fs = player.favorSources;
+  const cardCount = player.cardIDs.length === 1 ? '1 card' : `${player.cardIDs.length} cards`;
+  const favor = (
+    <UnstyledButton onClick={() => setDetailedFavor((d) => !d)} title="Favor: total or by source" aria-expanded={detailedFavor}>
+      <Badge color={winner ? 'yellow' : 'gray'} variant={winner ? 'filled' : 'light'} size={compact ? 'sm' : 'md'} style={{ flexShrink: 0, overflow: 'visible' }} data-winner={winner ? 'true' : undefined} data-counter="favor">
+        {c.favor} favor{winner ? ' ★' : ''}
+      </Badge>
+    </UnstyledButton>
+  );
+  const favorDetail = detailedFavor ? (
+    <Text size="xs" c="dimmed">
+      cards {fs.cards} · tributes {fs.tributes} · prophecies {fs.prophecies} · resources {fs.resources}
+    </Text>
+  ) : null;
+  const gold = <Stat label="gold" value={c.gold} detail={`(base ${eco.baseGold}, +${eco.goldPerTurn}/turn)`} counter="gold" />;
+  const military = <Stat label="military" value={c.military} detail={`(base ${eco.baseMilitary}, +${eco.militaryPerTurn}/turn)`} counter="military" />;
+  const countsDetail = (
+    <Text size="xs">
+      {CARD_TYPES.map((t) => `${t} ${player.cards[t].length}`).join(' · ')}
+      <br />
+      {AFFINITIES.filter((a) => a !== 'Leader').map((a) => `${a} ${player.cardIDs.filter((id) => state.cardsByID[id]?.affinity === a).length}`).join(' · ')}
+    </Text>
+  );
+  const counts = (
+    <UnstyledButton onClick={() => setCountsByKind((d) => !d)} title="Cards: total or by kind" aria-expanded={countsByKind}>
+      {countsByKind ? countsDetail : <Text size="xs">{cardCount}</Text>}
+    </UnstyledButton>
+  );
   return (
     <div
       data-player-id={player.userID}
       className="player-summary"
-      style={{ display: 'flex', borderRadius: 8, overflow: 'hidden', background: isMe ? 'rgba(217,164,65,0.12)' : 'rgba(255,255,255,0.04)', border: `1px solid ${winner ? '#d9a441' : 'rgba(255,255,255,0.08)'}` }}
+      data-compact={compact ? 'true' : undefined}
+      style={{ display: 'flex', height: '100%', borderRadius: 8, overflow: 'hidden', background: isMe ? 'rgba(217,164,65,0.12)' : 'rgba(255,255,255,0.04)', border: `1px solid ${winner ? '#d9a441' : 'rgba(255,255,255,0.08)'}` }}
       onTouchStart={startPress}
       onTouchEnd={endPress}
       onTouchMove={endPress}
@@ -82,10 +132,10 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
         data-ready={ready ? 'true' : 'false'}
         style={{ width: 6, flex: '0 0 6px', background: ready ? '#2f9e44' : '#e03131' }}
       />
-      <Stack gap={2} p={compact ? 6 : 8} style={{ flex: 1, minWidth: 0 }}>
+      <Stack gap={compact ? 1 : 2} px={compact ? 6 : 8} py={compact ? 4 : 8} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={8} wrap="nowrap">
-          <UnstyledButton onClick={onOpen} title={`Details of ${name}`} style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
-            <Avatar src={user?.profilePictureURL ?? null} alt="" size={compact ? 24 : 30} radius="xl" style={{ border: `2px solid ${player.color}` }}>
+          <UnstyledButton onClick={onOpen} title={`Details of ${name}`} style={{ display: 'flex', alignItems: 'center', gap: compact ? 6 : 8, minWidth: 0 }}>
+            <Avatar src={user?.profilePictureURL ?? null} alt="" size={compact ? 22 : 30} radius="xl" style={{ border: `2px solid ${player.color}` }}>
               {initialsOf(name)}
             </Avatar>
             <Text fw={700} size="sm" truncate style={{ color: player.color, textShadow: '0 0 1px #000' }}>
@@ -102,38 +152,47 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
             {g.gameEndTimestamp !== null ? '' : ready ? 'Ready' : 'Deciding'}
           </Text>
         </Group>
-        <UnstyledButton onClick={() => setDetailedFavor((d) => !d)} title="Favor: total or by source" aria-expanded={detailedFavor}>
-          <Group gap={6}>
-            <Badge color={winner ? 'yellow' : 'gray'} variant={winner ? 'filled' : 'light'} size="md" data-winner={winner ? 'true' : undefined}>
-              {c.favor} favor{winner ? ' ★' : ''}
-            </Badge>
-            {detailedFavor ? (
-              <Text size="xs" c="dimmed">
-                cards {fs.cards} · tributes {fs.tributes} · prophecies {fs.prophecies} · resources {fs.resources}
-              </Text>
-            ) : null}
-          </Group>
-        </UnstyledButton>
-        <Group gap={10} wrap="wrap">
-          <Stat label="gold" value={c.gold} detail={`(base ${eco.baseGold}, +${eco.goldPerTurn}/turn)`} />
-          <Stat label="military" value={c.military} detail={`(base ${eco.baseMilitary}, +${eco.militaryPerTurn}/turn)`} />
-        </Group>
-        <Group gap={10} wrap="wrap">
-          <Stat label="Clash" value={c.warTokens} />
-          <Stat label="reroll" value={c.rerollTokens} />
-          <Stat label="tribute" value={c.tributeTokens} />
-        </Group>
-        <UnstyledButton onClick={() => setCountsByKind((d) => !d)} title="Cards: total or by kind" aria-expanded={countsByKind}>
-          {countsByKind ? (
-            <Text size="xs">
-              {CARD_TYPES.map((t) => `${t} ${player.cards[t].length}`).join(' · ')}
-              <br />
-              {AFFINITIES.filter((a) => a !== 'Leader').map((a) => `${a} ${player.cardIDs.filter((id) => state.cardsByID[id]?.affinity === a).length}`).join(' · ')}
-            </Text>
-          ) : (
-            <Text size="xs">{player.cardIDs.length === 1 ? '1 card' : `${player.cardIDs.length} cards`}</Text>
-          )}
-        </UnstyledButton>
+        {compact ? (
+          <>
+            <Group gap={5} wrap="wrap" style={{ minWidth: 0, rowGap: 2 }}>
+              <FavorCueAnchor gain={gain} placement="above">
+                {favor}
+              </FavorCueAnchor>
+              <TokenStat icon={<ClashIcon size={13} />} label="Clash" value={c.warTokens} counter="warTokens" />
+              <TokenStat icon={<RerollIcon size={13} />} label="reroll" value={c.rerollTokens} counter="rerollTokens" />
+              <TokenStat icon={<TributeTokenIcon size={13} />} label="tribute" value={c.tributeTokens} counter="tributeTokens" />
+              <UnstyledButton onClick={() => setCountsByKind((d) => !d)} title="Cards: total or by kind" aria-expanded={countsByKind} aria-label={cardCount} ml="auto" style={{ display: 'inline-flex', alignItems: 'center', gap: 2, flexShrink: 0 }}>
+                <IconCards size={15} stroke={1.8} aria-hidden />
+                <Text span fw={700} size="sm" aria-hidden>
+                  {player.cardIDs.length}
+                </Text>
+              </UnstyledButton>
+            </Group>
+            {favorDetail}
+            {countsByKind ? countsDetail : null}
+            {gold}
+            {military}
+          </>
+        ) : (
+          <>
+            <Group gap={6}>
+              <FavorCueAnchor gain={gain} placement="right">
+                {favor}
+              </FavorCueAnchor>
+              {favorDetail}
+            </Group>
+            <Group gap={10} wrap="wrap">
+              {gold}
+              {military}
+            </Group>
+            <Group gap={10} wrap="wrap">
+              <Stat label="Clash" value={c.warTokens} counter="warTokens" />
+              <Stat label="reroll" value={c.rerollTokens} counter="rerollTokens" />
+              <Stat label="tribute" value={c.tributeTokens} counter="tributeTokens" />
+            </Group>
+            {counts}
+          </>
+        )}
       </Stack>
     </div>
   );

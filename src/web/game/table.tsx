@@ -36,8 +36,14 @@ function CostCaption({ state, me, cardID }: { state: GameScreenState; me: Player
   );
 }
 
+/** The viewer as a buyer: nobody is one once the game is over (no costs, no unaffordable marks). */
+function buyerOf(state: GameScreenState, me: Player | null): Player | null {
+  return state.game.gameEndTimestamp === null ? me : null;
+}
+
 export function TradeRow(props: PickableProps) {
-  const { state, me, selectedCardID, pickableTradeRow, onPick, cardWidth } = props;
+  const { state, selectedCardID, pickableTradeRow, onPick, cardWidth } = props;
+  const me = buyerOf(state, props.me);
   const g = state.game;
   const revealed = g.phase === 'WAR' || g.phase === 'RESOLUTION' || g.phase === 'TRIBUTE';
   // No hover on a touch screen: say how to read a card there.
@@ -65,7 +71,7 @@ export function TradeRow(props: PickableProps) {
             const winner = revealed ? g.winnersByTradeRowIndex[index] : undefined;
             const bidders = revealed ? g.players.filter((p) => p.bid?.tradeRowIndex === index) : [];
             return (
-              <Stack key={`${index}-${cardID}`} gap={4} align="center" data-trade-row-index={index}>
+              <Stack key={`${index}-${cardID}`} gap={4} align="center" data-trade-row-index={index} data-card-slot>
                 <GameCard
                   card={card}
                   width={cardWidth}
@@ -106,13 +112,14 @@ function EmptyRow({ children }: { children: string }) {
 }
 
 /**
- * The basic piles. On a desktop they wrap onto a second line: in a sideways scroller the last pile
- * (Fort) sat hidden past the edge. A phone keeps the scroller, so the Table tab stays short.
+ * The basic piles. They wrap onto more lines, on a phone too: in a sideways scroller the last
+ * piles (Fort) sat hidden past the edge.
  */
-export function BasicPiles(props: PickableProps & { wrap: boolean }) {
-  const { state, me, selectedCardID, pickableBasic, onPick, cardWidth, wrap } = props;
+export function BasicPiles(props: PickableProps) {
+  const { state, selectedCardID, pickableBasic, onPick, cardWidth } = props;
+  const me = buyerOf(state, props.me);
   const piles = (
-    <Group data-zone="basic-pile" gap="sm" wrap={wrap ? 'wrap' : 'nowrap'} align="flex-start">
+    <Group data-zone="basic-pile" gap="sm" wrap="wrap" align="flex-start">
       {state.game.basicPile.map((cardID) => {
         const card = state.cardsByID[cardID];
         if (!card) return null;
@@ -138,13 +145,7 @@ export function BasicPiles(props: PickableProps & { wrap: boolean }) {
       <Title order={2} size="h5" mb={6}>
         Basic piles
       </Title>
-      {wrap ? (
-        piles
-      ) : (
-        <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
-          {piles}
-        </ScrollArea>
-      )}
+      {piles}
     </section>
   );
 }
@@ -161,7 +162,7 @@ export function TributeRow({ state, width }: { state: GameScreenState; width: nu
           {state.game.tributeRow.map((id) => {
             const tribute = state.tributeCardsByID[id];
             return tribute ? (
-              <div key={id} title={`Value this age: ${tribute.value[age - 1]}`}>
+              <div key={id} title={`Value this age: ${tribute.value[age - 1]}`} data-card-slot>
                 <GameTribute tribute={tribute} width={width} />
               </div>
             ) : null;

@@ -103,6 +103,12 @@ export function runPlan(plan: readonly AnimationStep[], { layer, snapshot }: Run
   };
   /** Hides the real element until its clone lands (an animation, so nothing is left behind if cancelled). */
   const hideUntil = (element: Element, ms: number) => track(element.animate([{ opacity: 0 }, { opacity: 0 }], { duration: ms }));
+  /**
+   * A card arriving in a row hides its whole slot (`data-card-slot`: the card with its cost
+   * caption and marks) until it lands: hiding the card alone left its cost and lock showing in an
+   * empty slot while it waited for its turn to be dealt.
+   */
+  const slotOf = (element: Element): Element => element.closest('[data-card-slot]') ?? element;
 
   /** Moves `clone` (placed at `to`) from `from` to where it stands, scaling between the two boxes. */
   const fly = (clone: HTMLElement, from: Placed, to: Placed, step: AnimationStep, end: Keyframe = {}) => {
@@ -137,7 +143,7 @@ export function runPlan(plan: readonly AnimationStep[], { layer, snapshot }: Run
         const to = visible(target) ?? (step.toPlayerID ? visible(summaryOf(step.toPlayerID)) : null);
         if (!to) break;
         const clone = cloneAt(target ?? from.element, to);
-        if (target) hideUntil(target, step.delay + step.duration);
+        if (target) hideUntil(step.toPlayerID === null ? slotOf(target) : target, step.delay + step.duration);
         fly(clone, from, to, step);
         break;
       }
@@ -149,7 +155,7 @@ export function runPlan(plan: readonly AnimationStep[], { layer, snapshot }: Run
         if (!target || !to) break;
         const from: Placed = deck ?? { ...to, top: to.top - 40 };
         const clone = cloneAt(target, to);
-        hideUntil(target, step.delay + step.duration);
+        hideUntil(slotOf(target), step.delay + step.duration);
         track(
           clone.animate(
             [

@@ -44,7 +44,11 @@ export function ClashDisplay(props: ClashDisplayProps) {
   return <ClashDice {...props} event={props.event} />;
 }
 
-/** This turn's clashes, as they stand, under the table; hidden while the overlay rolls them. */
+/**
+ * This turn's clashes, as they stand, under the trade row. While the overlay rolls one, its place
+ * here is kept by an invisible stand-in of the same size (showing no result): a display that
+ * appeared only once the dice settled pushed what is below it down at that moment.
+ */
 function CurrentClashes({ state }: { state: GameScreenState }) {
   const { clashes: active } = useSyncExternalStore(animationStore.subscribe, animationStore.get, animationStore.get);
   useEffect(() => animationStore.mountInline(), []);
@@ -63,30 +67,37 @@ function CurrentClashes({ state }: { state: GameScreenState }) {
     return out;
   }, [game, state.events]);
   const rolling = new Set(active.filter((c) => !c.done).map((c) => c.key));
-  const visible = shown.filter((c) => !rolling.has(c.key));
   return (
     <>
       <AnimationLayer state={state} />
-      {visible.length > 0 && (
+      {shown.length > 0 && (
         <div className={classes.clashInline} data-testid="clashes">
-          {visible.map(({ key, clash, open }) => (
-            <div key={key} className={classes.clashCardInline}>
-              <ClashDice state={state} event={clash} open={open} completed />
-            </div>
-          ))}
+          {shown.map(({ key, clash, open }) =>
+            rolling.has(key) ? (
+              <div key={key} className={`${classes.clashCardInline} ${classes.clashStandIn}`} aria-hidden inert data-clash-stand-in>
+                <ClashDice state={state} event={clash} open={open} standIn />
+              </div>
+            ) : (
+              <div key={key} className={classes.clashCardInline}>
+                <ClashDice state={state} event={clash} open={open} completed />
+              </div>
+            ),
+          )}
         </div>
       )}
     </>
   );
 }
 
-function ClashDice({ state, event, onDone, fromRound = 0, instant = false, completed = false, open = false, onStage }: ClashDisplayProps & { event: NonNullable<ClashDisplayProps['event']> }) {
+/** `standIn`: still at the first round's start (no dice, no result), for a place kept while the overlay rolls. */
+function ClashDice({ state, event, onDone, fromRound = 0, instant = false, completed = false, open = false, onStage, standIn = false }: ClashDisplayProps & { event: NonNullable<ClashDisplayProps['event']>; standIn?: boolean }) {
   const clash: ClashLike = 'payload' in event ? event.payload : event;
   const rounds = clash.rounds;
   const timeline = useMemo(() => {
+    if (standIn) return [{ at: 0, frame: { stage: 'initial' as const, round: 0, step: 0 } }];
     const full = clashTimeline(rounds.length, instant ? rounds.length : fromRound);
     return completed ? [{ at: 0, frame: full[full.length - 1]!.frame }] : full;
-  }, [rounds.length, fromRound, instant, completed]);
+  }, [rounds.length, fromRound, instant, completed, standIn]);
   const [frame, setFrame] = useState<ClashFrame>(timeline[0]!.frame);
   const [skipped, setSkipped] = useState(false);
 
@@ -122,7 +133,7 @@ function ClashDice({ state, event, onDone, fromRound = 0, instant = false, compl
   return (
     <section
       className={classes.clash}
-      data-clash-stage={frame.stage}
+      data-clash-stage={standIn ? undefined : frame.stage}
       aria-label={`Clash for ${card?.name ?? 'a card'}`}
       onClick={() => !skipped && (frame.stage === 'initial' || frame.stage === 'rolling') && setSkipped(true)}
     >

@@ -1,0 +1,89 @@
+/**
+ * The "you scored" moment: when the viewer's favor goes up in a step, a short "+3 favor" floats up
+ * beside their favor badge and fades (about 2 s). It never takes a click or the focus, and screen
+ * readers hear it once. With the system's reduced motion or the 'Disable Animations' preference it
+ * stands still for the same time instead of floating. When the badge is out of sight (scrolled
+ * away) it shows at the foot of the screen instead, above a phone's docked action panel (the top
+ * of the screen is where a clash's dice show).
+ *
+ * No cue on the screen's first sight of the game, for another player, or while favor is hidden
+ * (hideFavor: favor reads 0 until the end, and the end's jump is the reveal, not a score).
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useDisableAnimations } from './presentation/index.js';
+
+/** How long a cue stays on screen, in ms. */
+export const FAVOR_CUE_MS = 2200;
+
+export interface FavorGain {
+  /** A new id for each gain, so a second gain while the first shows starts over. */
+  id: number;
+  amount: number;
+}
+
+let nextID = 1;
+
+/** The latest rise of `favor` (null when none is showing); `watch` false for a spectator's view of others. */
+export function useFavorGain(favor: number, watch: boolean): FavorGain | null {
+  const last = useRef<number | null>(null);
+  const [gain, setGain] = useState<FavorGain | null>(null);
+  useEffect(() => {
+    const before = last.current;
+    last.current = watch ? favor : null;
+    if (before !== null && watch && favor > before) setGain({ id: nextID++, amount: favor - before });
+  }, [favor, watch]);
+  useEffect(() => {
+    if (!gain) return;
+    const timer = window.setTimeout(() => setGain(null), FAVOR_CUE_MS);
+    return () => window.clearTimeout(timer);
+  }, [gain]);
+  return gain;
+}
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+}
+
+/** Whether `element` is on screen: under the site's sticky header and above a docked action panel. */
+function inSight(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  const top = document.querySelector('.mythos-header')?.getBoundingClientRect().bottom ?? 0;
+  const bottom = document.querySelector('.docked-action-panel')?.getBoundingClientRect().top ?? window.innerHeight;
+  return box.width > 0 && box.top >= top && box.bottom <= bottom && box.left >= 0 && box.right <= window.innerWidth;
+}
+
+/**
+ * Wraps the favor badge: the cue floats from it. `placement` 'right' beside the badge (a desktop's
+ * summary has room there), 'above' over the row above it (a phone's summary has tokens beside it).
+ */
+export function FavorCueAnchor({ gain, placement, children }: { gain: FavorGain | null; placement: 'right' | 'above'; children: ReactNode }) {
+  const anchor = useRef<HTMLSpanElement>(null);
+  const [away, setAway] = useState<{ id: number; bottom: number } | null>(null);
+  const off = useDisableAnimations();
+  useLayoutEffect(() => {
+    if (!gain || !anchor.current) return;
+    const docked = document.querySelector('.docked-action-panel')?.getBoundingClientRect().top;
+    setAway(inSight(anchor.current) ? null : { id: gain.id, bottom: docked === undefined ? 24 : window.innerHeight - docked + 12 });
+  }, [gain]);
+  const still = off || prefersReducedMotion();
+  const text = gain ? `+${gain.amount} favor` : '';
+  const cue = (className: string) =>
+    gain ? (
+      <span key={gain.id} className={className} data-testid="favor-cue" data-still={still ? 'true' : undefined} aria-hidden>
+        {text}
+      </span>
+    ) : null;
+  const elsewhere = gain !== null && away?.id === gain.id;
+  return (
+    <span ref={anchor} className="favor-cue-anchor">
+      {children}
+      {elsewhere ? null : cue(`favor-cue favor-cue-${placement}`)}
+      {elsewhere ? createPortal(<div className="favor-cue-toast" style={{ bottom: away.bottom }}>{cue('favor-cue favor-cue-toasted')}</div>, document.body) : null}
+      {/* Heard once, whatever is shown: a live region that stays mounted. */}
+      <span role="status" className="mythos-visually-hidden">
+        {gain ? `You gained ${gain.amount} favor` : ''}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * A watcher in the game page that looks at every frame, for what a screenshot taken now and then
+ * would miss: a dealt card's slot showing its cost before the card lands, the trade row moving
+ * inside the table (a clash display appearing above it), and the "+n favor" cues as they show.
+ */
+import type { Page } from 'playwright-core';
+
+export interface ScreenWatch {
+  frames: number;
+  /** Card ids whose face was seen hidden on the trade row (a card being dealt or slid in). */
+  dealtHidden: number[];
+  /** Frames where a trade row card's face was hidden while its slot's cost caption showed. */
+  costWithoutCard: { cardID: number; caption: string }[];
+  /** Each distinct top of the trade row within the table (px, rounded), and whether clashes were under it then. */
+  rowOffsets: { offset: number; clashes: boolean }[];
+  /** Frames where an inline clash display (or its stand-in) was on the table. */
+  clashFrames: number;
+  /** Each favor cue seen: its text, whether it moved, where it was, and whether it took pointer events. */
+  cues: { text: string; animated: boolean; inMySummary: boolean; toast: boolean; pointerEvents: string; reducedMotion: boolean }[];
+}
+
+interface Globals {
+  __watch: ScreenWatch & { stop: boolean };
+}
+
+/** Starts watching (again, after a reload: the page's state is lost with it). */
+export async function watchScreen(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w: ScreenWatch & { stop: boolean } = { frames: 0, dealtHidden: [], costWithoutCard: [], rowOffsets: [], clashFrames: 0, cues: [], stop: false };
+    (window as unknown as Globals).__watch = w;
+    const seenCues = new WeakSet<Element>();
+    // The opacity an element is drawn with: its own times every ancestor's.
+    const drawn = (element: Element | null): number => {
+      let opacity = 1;
+      for (let e = element; e && e !== document.documentElement; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+      return opacity;
+    };
+    const frame = () => {
+      if (w.stop) return;
+      w.frames++;
+      for (const slot of document.querySelectorAll('[data-zone="trade-row"] [data-card-slot]')) {
+        const face = slot.querySelector('[data-card-id]');
+        if (!face || drawn(face) > 0.05) continue;
+        const cardID = Number(face.getAttribute('data-card-id'));
+        if (!w.dealtHidden.includes(cardID)) w.dealtHidden.push(cardID);
+        const caption = slot.querySelector('.game-card > div:nth-child(2)');
+        if (caption && drawn(caption) > 0.05) w.costWithoutCard.push({ cardID, caption: caption.textContent ?? '' });
+      }
+      const row = document.querySelector('section[aria-label="Trade row"]');
+      const table = document.querySelector('.game-table');
+      if (row && table) {
+        const offset = Math.round(row.getBoundingClientRect().top - table.getBoundingClientRect().top);
+        const clashes = table.querySelector('[data-testid="clashes"]') !== null;
+        if (clashes) w.clashFrames++;
+        if (!w.rowOffsets.some((o) => o.offset === offset && o.clashes === clashes)) w.rowOffsets.push({ offset, clashes });
+      }
+      for (const cue of document.querySelectorAll('[data-testid="favor-cue"]')) {
+        if (seenCues.has(cue)) continue;
+        seenCues.add(cue);
+        const summary = cue.closest('.player-summary');
+        w.cues.push({
+          text: cue.textContent ?? '',
+          animated: cue.getAnimations().length > 0,
+          inMySummary: summary !== null && (summary.textContent ?? '').includes('(you)'),
+          toast: cue.closest('.favor-cue-toast') !== null,
+          pointerEvents: getComputedStyle(cue).pointerEvents,
+          reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
+        });
+      }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+export async function readWatch(page: Page): Promise<ScreenWatch> {
+  return page.evaluate(() => {
+    const { stop: _stop, ...w } = (window as unknown as Globals).__watch;
+    return JSON.parse(JSON.stringify(w)) as ScreenWatch;
+  });
+}

@@ -70,6 +70,21 @@ describe('tRPC websocket subscriptions', () => {
     socket.close();
   });
 
+  test('a subscription refused after it started (a game that does not exist) gives its place back', async () => {
+    const { socket, answers, next } = await trpcSocket(await jwtOf(guest.cookie));
+    const missing = Array.from({ length: 100 }, (_, i) => i + 1);
+    for (const id of missing) socket.send(subscribe(id, 'games.onGame', { gameID: `no-such-game-${id}` }));
+    await Promise.all(missing.map(next));
+    // Each is started, then fails as it reads the game.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(answers.get(1)!.map((a) => a.error?.message ?? a.result?.type)).toContain('Game no-such-game-1 not found.');
+    const served = Array.from({ length: 100 }, (_, i) => 1_001 + i);
+    for (const id of served) socket.send(subscribe(id, 'lobbies.onList'));
+    const first = await Promise.all(served.map(next));
+    expect(first.filter((a) => a.error)).toEqual([]);
+    socket.close();
+  });
+
   test('a lobby change is computed once for all watchers of the lobby list, not once per watcher', async () => {
     const { lobbies } = server.app.services;
     const sockets = await Promise.all([1, 2, 3].map(async () => trpcSocket(await jwtOf(guest.cookie))));

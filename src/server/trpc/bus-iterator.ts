@@ -29,9 +29,9 @@ export function listen<T>(subscribe: (listener: (message: T) => void) => () => v
     subscribed = false;
   };
   // Unsubscribe on abort too, and wake the iteration so it ends. A subscription that fails before
-  // it iterates (say, its game is not found) never reaches the `finally` below, and not every tRPC
-  // version aborts the signal of a failed subscription: so subscriptions also close their feed in
-  // a `finally` of their own. (The wait is one promise per message, woken by a message or by the
+  // it iterates (say, its game is not found) never ends an iteration, and not every tRPC version
+  // aborts the signal of a failed subscription: so subscriptions also close their feed in a
+  // `finally` of their own. (The wait is one promise per message, woken by a message or by the
   // abort: racing it against an abort promise each time left a reaction on that promise per message
   // for as long as the subscription lived.)
   if (signal?.aborted) unsubscribe();
@@ -43,21 +43,26 @@ export function listen<T>(subscribe: (listener: (message: T) => void) => () => v
     },
     { once: true },
   );
+  const finished = (): Promise<IteratorResult<T>> => {
+    unsubscribe();
+    return Promise.resolve({ done: true, value: undefined });
+  };
+  // An iterator object rather than an async generator: every layer of generator between a message
+  // and its socket costs promise jobs per delivery, which under load the live path paid for every
+  // viewer of every step. Its consumers (tRPC's loop, `yield*`) ask for one message at a time.
+  const iterator: AsyncIterator<T> = {
+    next(): Promise<IteratorResult<T>> {
+      if (signal?.aborted || !subscribed) return finished();
+      if (queue.length > 0) return Promise.resolve({ done: false, value: queue.shift() as T });
+      return new Promise<void>((resolve) => (wake = resolve)).then(() => {
+        wake = null;
+        return iterator.next();
+      });
+    },
+    return: finished,
+  };
   return {
     close: unsubscribe,
-    async *[Symbol.asyncIterator]() {
-      try {
-        while (!signal?.aborted) {
-          if (queue.length === 0) {
-            await new Promise<void>((resolve) => (wake = resolve));
-            wake = null;
-            continue;
-          }
-          yield queue.shift() as T;
-        }
-      } finally {
-        unsubscribe();
-      }
-    },
+    [Symbol.asyncIterator]: () => iterator,
   };
 }

@@ -40,13 +40,36 @@ export const router = t.router;
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
   typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 
-/** Counts a subscription until its iteration ends. */
-async function* counted(iterable: AsyncIterable<unknown>, release: () => void): AsyncGenerator<unknown> {
-  try {
-    yield* iterable;
-  } finally {
-    release();
-  }
+/**
+ * Counts a subscription until its iteration ends (done, failed or stopped). A wrapper of the
+ * iterator rather than an async generator around it: a generator layer costs promise jobs on
+ * every message the subscription delivers.
+ */
+function counted(iterable: AsyncIterable<unknown>, release: () => void): AsyncIterable<unknown> {
+  return {
+    [Symbol.asyncIterator]() {
+      const inner = iterable[Symbol.asyncIterator]();
+      const ended = (result: IteratorResult<unknown>) => {
+        if (result.done) release();
+        return result;
+      };
+      const failed = (error: unknown) => {
+        release();
+        throw error;
+      };
+      return {
+        next: () => inner.next().then(ended, failed),
+        return: (value?: unknown) => {
+          release();
+          return inner.return ? inner.return(value) : Promise.resolve({ done: true, value });
+        },
+        throw: (error?: unknown) => {
+          release();
+          return inner.throw ? inner.throw(error) : Promise.reject(error);
+        },
+      };
+    },
+  };
 }
 
 /**

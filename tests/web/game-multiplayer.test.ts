@@ -318,7 +318,7 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
     for (const page of [pa, pc]) {
       const watch = await readWatch(page);
       expect(watch.clashFrames).toBeGreaterThan(0);
-      expect(new Set(watch.rowOffsets.map((o) => o.offset)).size).toBe(1);
+      expect(new Set(watch.rowOffsets.map((o) => o.offset)).size, JSON.stringify(watch.rowOffsets)).toBe(1);
     }
 
 

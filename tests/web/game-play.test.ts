@@ -111,7 +111,7 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
         expect(watch.costWithoutCard).toEqual([]);
       }
       // The trade row never moved inside the table (a clash display once appeared above it).
-      expect(new Set(watch.rowOffsets.map((o) => o.offset)).size).toBe(1);
+      expect(new Set(watch.rowOffsets.map((o) => o.offset)).size, JSON.stringify(watch.rowOffsets)).toBe(1);
       // The player's favor rising showed as a short '+n favor' by their own score (or under the
       // header when the score was out of sight), taking no clicks; moving only without reduced motion.
       expect(watch.cues.length).toBeGreaterThan(0);

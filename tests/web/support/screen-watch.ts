@@ -35,8 +35,17 @@ export async function watchScreen(page: Page): Promise<void> {
       for (let e = element; e && e !== document.documentElement; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
       return opacity;
     };
+    // The page's own viewport. A full-page screenshot re-lays the page out at other sizes while it
+    // captures (a frame at 1x1 pixels was seen, the whole table then drawn 725 px above the
+    // window): those frames are the screenshot's, not the player's, and are not looked at.
+    const width = innerWidth;
+    const height = innerHeight;
     const frame = () => {
       if (w.stop) return;
+      if (innerWidth !== width || innerHeight !== height) {
+        requestAnimationFrame(frame);
+        return;
+      }
       w.frames++;
       for (const slot of document.querySelectorAll('[data-zone="trade-row"] [data-card-slot]')) {
         const face = slot.querySelector('[data-card-id]');

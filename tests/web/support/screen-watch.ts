@@ -37,15 +37,12 @@ export async function watchScreen(page: Page): Promise<void> {
     };
     // The page's own viewport. A full-page screenshot re-lays the page out at other sizes while it
     // captures (a frame at 1x1 pixels was seen, the whole table then drawn 725 px above the
-    // window): those frames are the screenshot's, not the player's, and are not looked at.
+    // window): where things stand in those frames is the screenshot's, not the player's, so the
+    // row's place is not measured in them. (What is drawn, and what moves, is looked at in every frame.)
     const width = innerWidth;
     const height = innerHeight;
     const frame = () => {
       if (w.stop) return;
-      if (innerWidth !== width || innerHeight !== height) {
-        requestAnimationFrame(frame);
-        return;
-      }
       w.frames++;
       for (const slot of document.querySelectorAll('[data-zone="trade-row"] [data-card-slot]')) {
         const face = slot.querySelector('[data-card-id]');
@@ -57,7 +54,7 @@ export async function watchScreen(page: Page): Promise<void> {
       }
       const row = document.querySelector('section[aria-label="Trade row"]');
       const table = document.querySelector('.game-table');
-      if (row && table) {
+      if (row && table && innerWidth === width && innerHeight === height) {
         const offset = Math.round(row.getBoundingClientRect().top - table.getBoundingClientRect().top);
         const clashes = table.querySelector('[data-testid="clashes"]') !== null;
         if (clashes) w.clashFrames++;

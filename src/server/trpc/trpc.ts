@@ -41,9 +41,9 @@ const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
   typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 
 /**
- * Counts a subscription until its iteration ends (done, failed or stopped). A wrapper of the
- * iterator rather than an async generator around it: a generator layer costs promise jobs on
- * every message the subscription delivers.
+ * Counts a subscription until its iteration ends (done, failed or stopped: tRPC's loop calls
+ * `return` when it stops, and never `throw`). A wrapper of the iterator rather than an async
+ * generator around it: a generator layer costs promise jobs on every message it delivers.
  */
 function counted(iterable: AsyncIterable<unknown>, release: () => void): AsyncIterable<unknown> {
   return {
@@ -62,10 +62,6 @@ function counted(iterable: AsyncIterable<unknown>, release: () => void): AsyncIt
         return: (value?: unknown) => {
           release();
           return inner.return ? inner.return(value) : Promise.resolve({ done: true, value });
-        },
-        throw: (error?: unknown) => {
-          release();
-          return inner.throw ? inner.throw(error) : Promise.reject(error);
         },
       };
     },

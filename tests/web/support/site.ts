@@ -90,9 +90,18 @@ export interface AxeViolation {
   nodes: string[];
 }
 
-/** axe-core's serious and critical violations on the page as it is now (empty when clean). */
+/**
+ * axe-core's serious and critical violations on the page once what is moving has settled (empty
+ * when clean). A dialog still fading in measured as a button of half its contrast: axe judges the
+ * page a player reads, so finite animations and transitions end first (at most 3 s; endless ones,
+ * like a spinner, are not waited for).
+ */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
+  await page.evaluate(async () => {
+    const moving = document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+    await Promise.race([Promise.all(moving.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });

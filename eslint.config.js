@@ -30,7 +30,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // The engine is pure: randomness and time are inputs (ARCHITECTURE.md, STYLE.md habit 2).
+    // The engine is pure: randomness and time are inputs (docs/architecture.md).
     files: ['src/engine/**/*.ts'],
     rules: {
       'no-restricted-properties': [

@@ -2,7 +2,7 @@
  * basic_bot, the "Advanced Bot": values each card by what it will score and produce for it over
  * the rest of the game (see worth.ts and appraise.ts), bids against what its rivals can afford
  * (bid-plan.ts) and chases the tribute row. Like every bot a player can pick, it always declines
- * rerolls (the spec: "war declines rerolls"); the developers' basic_bot2 weighs them.
+ * rerolls (docs/bots.md); the developers' basic_bot2 weighs them.
  */
 import { pendingDecision } from '../engine/index.js';
 import type { Decide } from './bot.js';

@@ -1,6 +1,6 @@
 /**
  * The documented REST calls, as thin adapters over the same services the tRPC
- * router uses: inputs checked with the same zod schemas, refusals with the spec's messages. A
+ * router uses: inputs checked with the same zod schemas, refusals with the documented messages. A
  * refusal is thrown, and answered by the app's one HTTP error mapper (server/http-errors.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -38,7 +38,7 @@ const removePlayerBody = z.object({ player_id: z.string().min(1).max(64) });
 const historyQuery = z.object({ includeBots: z.enum(['0', '1', 'true', 'false']).optional(), userID: z.string().min(1).max(64).optional() });
 
 /**
- * The spec's client posts some calls (lobby/create) with a JSON content type and no body: here an
+ * The protocol's reference client posts some calls (lobby/create) with a JSON content type and no body: here an
  * empty JSON body reads as no body; anything else goes through Fastify's own (safe) JSON parser.
  */
 function acceptEmptyJson(scope: FastifyInstance): void {

@@ -1,6 +1,6 @@
 /**
  * applyAction: the one way a player changes a game. Returns the new game and its events, or a
- * rule error with the spec's message; the game passed in is never changed. The action is trusted:
+ * rule error with its documented message (docs/protocol.md); the game passed in is never changed. The action is trusted:
  * input from outside is read by `parseAction` first.
  */
 import type { Action } from './actions/action.js';

@@ -1,5 +1,5 @@
 /**
- * Rule errors: a player's mistake is a value with a stable code and the spec's exact message.
+ * Rule errors: a player's mistake is a value with a stable code and the exact message docs/protocol.md lists.
  * The engine never throws for a player's mistake; a throw is a bug.
  */
 
@@ -41,7 +41,7 @@ export function ruleError(code: RuleErrorCode, message: string): RuleError {
   return { ok: false, code, message };
 }
 
-/** The spec's messages, one place for each. */
+/** The documented messages (docs/protocol.md), one place for each. */
 export const errors = {
   bidOutOfPhase: () => ruleError('bid/out-of-phase', 'You can only bid during the planning phase.'),
   invalidMilitary: (n: number, max: number) => ruleError('bid/invalid-military', `Invalid military bid: ${n}. Max bid: ${max}`),

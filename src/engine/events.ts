@@ -1,6 +1,6 @@
 /**
  * Game events: what happened, in order, for the game log and the client's animations.
- * Each carries exactly the spec's payload.
+ * Each carries exactly the payload docs/protocol.md documents.
  */
 import type { Age, CardID, Phase, TributeID, UserID } from './types.js';
 import type { ClashRound } from './state.js';

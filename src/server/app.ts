@@ -35,7 +35,7 @@ import { registerWebClient } from './web-client.js';
 export interface App {
   fastify: FastifyInstance;
   services: Services;
-  /** Serves /channel alone, for the spec's separate non-TLS websocket port (CHANNEL_PORT). */
+  /** Serves /channel alone, for the protocol's separate non-TLS websocket port (CHANNEL_PORT). */
   channelServer(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }

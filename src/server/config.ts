@@ -14,7 +14,7 @@ export interface OAuthProviderConfig {
 
 export interface Config {
   port: number;
-  /** The spec's non-TLS websocket port for /channel (also served on `port`). */
+  /** The protocol's non-TLS websocket port for /channel (also served on `port`). */
   channelPort: number;
   host: string;
   /** PostgreSQL connection string; null means the embedded SQLite file under dataDir. */

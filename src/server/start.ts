@@ -34,7 +34,7 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
     await app.fastify.listen({ port: config.port, host: config.host });
     let channelPort: number | null = null;
     if (config.channelPort !== config.port && config.channelPort > 0) {
-      // The spec's clients on a non-TLS page open /channel on port 3002.
+      // Protocol clients on a non-TLS page open /channel on port 3002.
       const channel = await app.channelServer();
       await channel.listen({ port: config.channelPort, host: config.host });
       channelPort = portOf(channel.server.address());

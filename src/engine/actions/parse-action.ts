@@ -3,7 +3,7 @@
  * bot's answer, a stored action) becomes an `Action`. Past it the types are trusted: the engine
  * checks only what needs the game (phase, ranges, whose turn), never the shape again.
  *
- * Every malformed field gets the spec's message for that field, not a schema
+ * Every malformed field gets the documented message (docs/protocol.md) for that field, not a schema
  * library's wording. One field cannot be refused here: military, whose message names the
  * player's max bid ('Invalid military bid: {n}. Max bid: {max}'), which only the game knows. A
  * military that is not a number is read as NaN, which no bid range holds, so the engine refuses it

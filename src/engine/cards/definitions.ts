@@ -12,7 +12,7 @@ export interface TargetedOutput {
   output: Output;
 }
 
-/** The abilities of a card sorted by when they act (the spec's effect kinds). */
+/** The abilities of a card sorted by when they act (the effect kinds of docs/rules.md). */
 export interface Effects {
   baseEffect: Output[];
   turnEffect: Output[];

@@ -1,6 +1,6 @@
 /**
  * The realtime bus: `publish(topic, message)` and `subscribe(topic, listener)`. Topics are the
- * spec's: lobby_list, lobby/{id}, game/{id}, inbox/{userID}/game/{id}, chat/{room}. Messages
+ * protocol's (docs/protocol.md): lobby_list, lobby/{id}, game/{id}, inbox/{userID}/game/{id}, chat/{room}. Messages
  * are small JSON values (a game topic carries only its new sequenceID; each subscriber then
  * computes its own view), so the PostgreSQL bus fits them in a NOTIFY.
  */

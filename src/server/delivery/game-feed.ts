@@ -3,7 +3,7 @@
  * /channel game and inbox topics. A bus message with a newer sequenceID -> the game at that
  * step -> the watcher's view of it (shared by all who watch as the same viewer) -> deliver.
  * Each transport only says how a step goes on its wire: tRPC as a patch from the last step it
- * sent, /channel as the whole game the spec promises.
+ * sent, /channel as the whole game its protocol promises (docs/protocol.md).
  */
 import type { Logger } from 'pino';
 import type { Game, UserID } from '../../engine/index.js';

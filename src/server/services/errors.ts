@@ -34,7 +34,7 @@ export const HTTP_STATUS: Record<ServiceErrorKind, number> = {
 
 export const refuse = (kind: ServiceErrorKind, message: string) => new ServiceError(kind, message);
 
-/** A rule error from the engine: a bad request with the spec's message and the rule's code. */
+/** A rule error from the engine: a bad request with its documented message (docs/protocol.md) and the rule's code. */
 export const ruleRefusal = (error: Pick<RuleError, 'code' | 'message'>) => new ServiceError('BAD_REQUEST', error.message, error.code);
 
 /** An action on a game that does not exist: the one refusal of the action pipeline that is not a rule. */

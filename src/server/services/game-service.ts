@@ -1,6 +1,6 @@
 /**
  * The one authority for games: every change goes through `commit`, the action pipeline of the
- * blueprint: load -> applyAction -> advance -> let due bots act -> append the step (its actions
+ * architecture (docs/architecture.md): load -> applyAction -> advance -> let due bots act -> append the step (its actions
  * and events, now and then a snapshot of the state) guarded by sequenceID (compare and swap),
  * committed in a group with other games' steps (step-log.ts) -> publish -> answer.
  * Actions on one game are queued in this process; across processes the compare and swap decides,

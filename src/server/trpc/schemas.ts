@@ -7,7 +7,7 @@ const id = z.string().min(1).max(64);
 
 /**
  * An action from a client, read by the engine's one parser; a malformed one is refused with the
- * spec's message for the field (thrown, for each transport's error mapper).
+ * documented message for the field (thrown, for each transport's error mapper).
  */
 export function actionInput(input: unknown): Action {
   const action = parseAction(input);

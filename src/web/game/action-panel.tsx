@@ -64,7 +64,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
     const index = selection.cardID === null ? -1 : state.game.tableIDs.indexOf(selection.cardID);
     const reason = index < 0 ? CLIENT_MESSAGES.draft : null;
     const bid = bidToSend(selection, decision);
-    // With nothing on the row within reach the spec's confirmation never comes up: say so here.
+    // With nothing on the row within reach the confirmation never comes up: say so here.
     const row = state.game.tableIDs.filter((id): id is number => id !== null);
     const nothingAffordable = row.length > 0 && row.every((id) => unaffordableReason(state, me, id) !== null);
     body = (

@@ -2,7 +2,7 @@
  * Which animations a batch of new events plays, and when: pure, so the timings are tested without
  * a DOM. The runner (animation-runner.ts) finds the elements and flies clones of them.
  *
- * Durations are the spec's: a card flies in 0.4 s, is removed or dealt in 0.6 s, each unit of a
+ * Durations are the game screen's own: a card flies in 0.4 s, is removed or dealt in 0.6 s, each unit of a
  * resource flies in 0.4 s, and successive animations start 0.1 s apart. Events of one kind form a
  * stage (gains, then tributes, then deals ...); a stage starts when the one before it has ended.
  */
@@ -41,7 +41,7 @@ export type AnimationStep =
       toPlayerID: string;
     };
 
-/** The internal assertion of the spec: an animation of a kind the runner does not know. */
+/** The runner's internal assertion: an animation of a kind the runner does not know. */
 export function assertKnownStyle(kind: string): asserts kind is AnimationKind {
   if (!(ANIMATION_KINDS as readonly string[]).includes(kind)) throw new Error('unknown style');
 }

@@ -57,7 +57,7 @@ export function viewerPlace(rows: readonly Standing[], viewer: UserID | null): s
   return `You finished ${ordinal(place)} of ${rows.length}.`;
 }
 
-/** The winners' names as the spec shows them: ties joined by ' and '. */
+/** The winners' names as the end-of-game view shows them: ties joined by ' and '. */
 export function winnerNames(state: EndState): string {
   return joinNames(state.game.winnerIDs.map((id) => playerRef(state, id).name));
 }

@@ -1,6 +1,6 @@
 /**
  * The event log's grouping: consecutive events of the same type form one group, but only for the
- * types the spec lists (GROUPED_EVENT_TYPES); every other event stands alone. Newest group first.
+ * types the log groups (GROUPED_EVENT_TYPES); every other event stands alone. Newest group first.
  */
 import { GROUPED_EVENT_TYPES, type EventType, type GameEvent } from '../../../engine/events.js';
 

@@ -150,6 +150,27 @@ describe('sentences', () => {
     expect(sentenceText(sentence(s, ev('CHAT', { userID: 'nobody', text: 'hi' })))).toBe('unknown: hi');
   });
 
+  test("a gain says what it scored now, and what the player's other cards added, each named", () => {
+    const s = logState(game, { u1: 'Ada' });
+    const [leader, gained] = [game.players[0]!.cardIDs[0]!, game.players[0]!.cardIDs[1]!];
+    const triggered = { cardID: leader, gold: 1, military: 0, favor: 0, warTokens: 0, rerollTokens: 0 };
+    // The card's prophecy would pay 1 favor were the game to end now: that is not scored yet.
+    const gain = ev('GAIN_CARD', { userID: 'u1', cardID: gained, cost: { gold: 4 }, gold: 0, military: 0, favor: 2, prophecyFavor: 1, triggeredCards: [triggered] });
+    expect(sentenceText(sentence(s, gain))).toBe(`Ada gained ${cardName(gained)} for 4 gold (+2 favor, +1 gold from ${cardName(leader)})`);
+    // The added gold is named by its card, drawn as a card.
+    expect(sentence(s, gain).filter((seg) => seg.kind === 'card').map((seg) => (seg as { cardID: number }).cardID)).toEqual([gained, leader]);
+    const onlyProphecy = ev('GAIN_CARD', { userID: 'u1', cardID: gained, cost: { gold: 0 }, gold: 0, military: 0, favor: 0, prophecyFavor: 3, triggeredCards: [] });
+    expect(sentenceText(sentence(s, onlyProphecy))).toBe(`Ada gained ${cardName(gained)}`);
+    // A card that reacted without adding anything is not named; tokens have lines of their own.
+    const quiet = { ...triggered, gold: 0, warTokens: 1 };
+    expect(sentenceText(sentence(s, { ...gain, payload: { ...gain.payload, favor: 0, triggeredCards: [quiet] } } as GameEvent))).toBe(`Ada gained ${cardName(gained)} for 4 gold`);
+    const token = ev('EARN_TOKEN', { userID: 'u1', token: 'War', triggeredCards: [{ ...triggered, gold: 0, favor: 1 }] });
+    expect(sentenceText(sentence(s, token))).toBe(`Ada earned a Clash token (+1 favor from ${cardName(leader)})`);
+    // Under hideFavor the other cards' favor is hidden too.
+    const hidden: LogState = { ...s, game: { ...s.game, options: { ...s.game.options, hideFavor: true }, gameEndTimestamp: null } };
+    expect(sentenceText(sentence(hidden, token))).toBe('Ada earned a Clash token');
+  });
+
   test('favor is left out while hidden, and shown once the game ends', () => {
     const s = logState(game, { u1: 'Ada' });
     const gain = ev('GAIN_CARD', { userID: 'u1', cardID: game.players[0]!.cardIDs[0]!, cost: { gold: 2 }, gold: 0, military: 0, favor: 2, prophecyFavor: 0, triggeredCards: [] });

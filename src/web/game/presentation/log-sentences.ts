@@ -3,7 +3,7 @@
  * card, a tribute) so the log can draw players in their seat colour *and* by name, and cards in
  * their affinity's colour; `sentenceText` flattens one for tests and screen readers.
  */
-import type { GameEvent } from '../../../engine/events.js';
+import type { GameEvent, TriggeredCard } from '../../../engine/events.js';
 import type { Affinity } from '../../../engine/types.js';
 import { HIDDEN_PLAYER } from '../../../engine/view.js';
 import type { GameScreenState } from '../model.js';
@@ -58,6 +58,29 @@ function gains(amounts: { gold?: number; military?: number; favor?: number; warT
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : `${n}`);
 
+/**
+ * What the player's other cards added, each named: '+1 gold from Leader'. Tokens are left out:
+ * each token earned is a line of its own (EARN_TOKEN).
+ */
+function fromCards(state: LogState, triggered: readonly TriggeredCard[], showFavor: boolean): Segment[][] {
+  return triggered.flatMap((t) => {
+    const got = gains({ gold: t.gold, military: t.military, favor: t.favor }, showFavor);
+    return got ? [[text(`${got} from `), card(state, t.cardID)]] : [];
+  });
+}
+
+/** ' (a, b from Card)' around the parts that are not empty; nothing when all are. */
+function inParentheses(parts: Segment[][]): Segment[] {
+  if (parts.length === 0) return [];
+  const out: Segment[] = [text(' (')];
+  parts.forEach((part, i) => {
+    if (i > 0) out.push(text(', '));
+    out.push(...part);
+  });
+  out.push(text(')'));
+  return out;
+}
+
 function favorShown(state: LogState): boolean {
   return !state.game.options.hideFavor || state.game.gameEndTimestamp !== null;
 }
@@ -89,8 +112,16 @@ export function sentence(state: LogState, event: GameEvent): Segment[] {
     case 'GAIN_CARD': {
       const p = event.payload;
       const cost = p.cost.gold > 0 ? ` for ${p.cost.gold} gold` : '';
-      const got = gains({ gold: p.gold, military: p.military, favor: p.favor + p.prophecyFavor }, showFavor);
-      return [player(state, p.userID), text(' gained '), card(state, p.cardID), text(`${cost}${got ? ` (${got})` : ''}`)];
+      // What the gain scored now: the card's own gains and what other cards added. Not its
+      // prophecy (prophecyFavor), which pays only at the game's end, and by then maybe another sum.
+      const got = gains({ gold: p.gold, military: p.military, favor: p.favor }, showFavor);
+      return [
+        player(state, p.userID),
+        text(' gained '),
+        card(state, p.cardID),
+        text(cost),
+        ...inParentheses([...(got ? [[text(got)]] : []), ...fromCards(state, p.triggeredCards, showFavor)]),
+      ];
     }
     case 'GAIN_TRIBUTES': {
       const p = event.payload;
@@ -98,7 +129,12 @@ export function sentence(state: LogState, event: GameEvent): Segment[] {
       if (p.userID === HIDDEN_PLAYER) return [text('Another player completed tributes (hidden until the game ends)')];
       const got = [`+${plural(p.tributeTokens, 'tribute token')}`];
       if (showFavor && p.favor) got.push(`${signed(p.favor)} favor`);
-      return [player(state, p.userID), text(' completed '), ...list(p.tributeIDs.map((id) => [tribute(state, id)])), text(` (${got.join(', ')})`)];
+      return [
+        player(state, p.userID),
+        text(' completed '),
+        ...list(p.tributeIDs.map((id) => [tribute(state, id)])),
+        ...inParentheses([[text(got.join(', '))], ...fromCards(state, p.triggeredCards, showFavor)]),
+      ];
     }
     case 'PRODUCTION': {
       const p = event.payload;
@@ -107,7 +143,11 @@ export function sentence(state: LogState, event: GameEvent): Segment[] {
     }
     case 'EARN_TOKEN': {
       const p = event.payload;
-      return [player(state, p.userID), text(p.token === 'War' ? ' earned a Clash token' : ' earned a reroll token')];
+      return [
+        player(state, p.userID),
+        text(p.token === 'War' ? ' earned a Clash token' : ' earned a reroll token'),
+        ...inParentheses(fromCards(state, p.triggeredCards, showFavor)),
+      ];
     }
     case 'END_GAME_EFFECTS': {
       const p = event.payload;

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { JsonValue } from '../../src/engine/json-patch.js';
 import type { WirePatch, WireUpdate } from '../../src/server/services/game-views.js';
 import { applyUpdate, type LiveGame } from '../../src/web/game/live.js';
-import { bidToSend, CLIENT_MESSAGES, enterStep, rerollSubmitLabel, stepKeyOf } from '../../src/web/game/selection.js';
+import { bidToSend, CLIENT_MESSAGES, enterStep, rerollSubmitLabel, stepKeyOf, typedBid } from '../../src/web/game/selection.js';
 import type { GameScreenState } from '../../src/web/game/model.js';
 import type { GameEvent } from '../../src/engine/index.js';
 
@@ -105,7 +105,12 @@ describe('client behaviour', () => {
   test('the bid is clamped between the minimum and the maximum; empty is the minimum', () => {
     const decision = { type: 'BID' as const, tradeRowIndexes: [0], minMilitary: 1, maxMilitary: 3 };
     const at = (bid: number | null) => bidToSend({ stepKey: '', cardID: 101, bid, reroll: null }, decision);
-    expect([at(null), at(0), at(2), at(9)]).toEqual([1, 1, 2, 3]);
+    expect([at(null), at(0), at(2), at(9), at(Number.NaN)]).toEqual([1, 1, 2, 3, 1]);
+  });
+
+  test('a typed bid is clamped into the range at every key; only an empty field is no bid', () => {
+    expect(['', '-', '-3', -3, 5, '5', 2, '1e9', 'x'].map((typed) => typedBid(typed, 1, 3))).toEqual([null, 1, 1, 1, 3, 3, 2, 3, 1]);
+    expect(typedBid(5, 0, 1)).toBe(1);
   });
 
   test('the war submit label and the client messages are the spec strings', () => {

@@ -13,7 +13,7 @@ import { useNoHover } from '../lib/touch.js';
 import type { GameScreenState } from './model.js';
 import { nameOf } from './model.js';
 import { playerOf, unaffordableReason } from './derive.js';
-import { bidToSend, CLIENT_MESSAGES, rerollSubmitLabel } from './selection.js';
+import { bidToSend, CLIENT_MESSAGES, rerollSubmitLabel, typedBid } from './selection.js';
 import type { Choice } from './use-choice.js';
 
 export interface ActionPanelProps {
@@ -195,6 +195,15 @@ function BidInput({ decision, value, onChange }: { decision: Extract<Decision, {
   const shown = value ?? min;
   // A finger needs a bigger thumb, and the number box's tiny arrows cannot be hit: it is typed in, or the slider moved.
   const touch = useNoHover();
+  // What the box holds while it is typed in ('-', '-3', '9'): the bid itself is clamped at every
+  // key, and the box shows that clamped bid once the player leaves it.
+  const [typed, setTyped] = useState<string | number>(value ?? '');
+  const [lastValue, setLastValue] = useState(value);
+  if (lastValue !== value) {
+    // The slider (or a new step) moved the bid: the box follows, unless it is what was typed.
+    setLastValue(value);
+    if (typedBid(typed, min, max) !== value) setTyped(value ?? '');
+  }
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap" align="center">
@@ -207,12 +216,16 @@ function BidInput({ decision, value, onChange }: { decision: Extract<Decision, {
           w={80}
           min={min}
           max={max}
-          clampBehavior="strict"
+          clampBehavior="none"
           allowDecimal={false}
           hideControls={touch}
           placeholder="No bid"
-          value={value ?? ''}
-          onChange={(v) => onChange(v === '' ? null : Math.max(min, Math.min(max, Number(v))))}
+          value={typed}
+          onChange={(v) => {
+            setTyped(v);
+            onChange(typedBid(v, min, max));
+          }}
+          onBlur={() => setTyped(value ?? '')}
         />
         <Text size="xs" c="dimmed">
           {min} to {max}

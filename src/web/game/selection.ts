@@ -46,8 +46,19 @@ export function enterStep(state: GameScreenState, decision: Decision | null): Se
 
 /** The bid to send: the field clamped between the minimum and the maximum; empty is the minimum. */
 export function bidToSend(selection: Selection, decision: Extract<Decision, { type: 'BID' }>): number {
-  const value = selection.bid ?? decision.minMilitary;
+  const value = selection.bid !== null && Number.isFinite(selection.bid) ? selection.bid : decision.minMilitary;
   return Math.max(decision.minMilitary, Math.min(decision.maxMilitary, Math.round(value)));
+}
+
+/**
+ * What a typed bid means: empty is no bid (null); anything else is clamped into the allowed range,
+ * a number too big to the maximum, a minus sign or a negative number to the minimum.
+ */
+export function typedBid(typed: string | number, min: number, max: number): number | null {
+  if (typed === '') return null;
+  const n = typeof typed === 'number' ? typed : Number(typed);
+  if (!Number.isFinite(n)) return min;
+  return Math.max(min, Math.min(max, Math.round(n)));
 }
 
 /** The Submit button's label in the war: 'Submit Reroll', 'Submit Keep' or 'Submit'. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { DATABASES, useServer } from './databases.js';
 import { feed } from './feeds.js';
+import { OAuthCookieSigner } from '../../src/server/auth/oauth-cookie.js';
 import { startFakeProvider, type FakeProvider } from './oauth-provider.js';
 import { clientFor, signInGuest, type Server } from './support.js';
 
@@ -353,5 +354,61 @@ describe.each(DATABASES)('OAuth round trip against a local provider on %s', (dat
     expect(response.status).toBe(400);
     expect(await response.text()).toBe('Login failed: Discord did not confirm the sign-in.');
     expect(cookieNamed(response, SESSION)).toBeNull();
+  });
+
+  /** A login started and authorized at the provider, up to the callback the browser would follow. */
+  async function authorized() {
+    discord.signInAs({ id: '77', username: 'trent' });
+    const start = await fetch(`${server().url}/auth/discord?redirect=/lobby-list`, { redirect: 'manual' });
+    const value = pair(cookieNamed(start, 'mythos_oauth')).slice('mythos_oauth='.length);
+    const back = new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!);
+    const callback = (cookie: string) => fetch(`${server().url}/auth/discord/callback${back.search}`, { headers: { cookie: `mythos_oauth=${cookie}` }, redirect: 'manual' });
+    return { value, callback };
+  }
+
+  const HOSTILE_REDIRECTS = ['https://evil.example/', '//evil.example', '/\\evil.example', '/x\r\nSet-Cookie: mythos_session=planted', '/\tevil'];
+
+  test('a login cookie the server did not sign is refused, whatever it says (cookies are shared by every port of the host)', async () => {
+    for (const redirect of HOSTILE_REDIRECTS) {
+      const { value, callback } = await authorized();
+      const [payload, mac] = value.split('.');
+      const login = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+      const forged = Buffer.from(JSON.stringify({ ...login, redirect })).toString('base64url');
+      // The login as it was kept before it was signed, and a changed login under the real signature.
+      for (const cookie of [forged, `${forged}.${mac}`]) {
+        const response = await callback(cookie);
+        expect(response.status, JSON.stringify(redirect)).toBe(400);
+        expect(await response.text()).toBe('Login failed: the sign-in link expired. Try again.');
+        expect(cookieNamed(response, SESSION)).toBeNull();
+      }
+    }
+  });
+
+  test('the redirect in a signed login cookie is still followed only as a plain same-site path: a foreign one or a CRLF goes home', async () => {
+    const signer = server().app.services.oauthCookie;
+    for (const redirect of HOSTILE_REDIRECTS) {
+      const { value, callback } = await authorized();
+      const login = signer.read(value)!;
+      expect(login.redirect).toBe('/lobby-list');
+      const response = await callback(signer.sign({ ...login, redirect }));
+      expect(response.status, JSON.stringify(redirect)).toBe(302);
+      expect(response.headers.get('location')).toBe('/');
+      expect(response.headers.getSetCookie().filter((c) => c.startsWith(`${SESSION}=`))).toHaveLength(1);
+      expect(cookieNamed(response, SESSION)).not.toContain('planted');
+    }
+  });
+});
+
+describe('the OAuth login cookie', () => {
+  test('lives ten minutes on the server too, and only under the secret that signed it', () => {
+    let now = 1_000_000;
+    const signer = new OAuthCookieSigner('secret', () => now);
+    const login = { state: 's', codeVerifier: 'v', redirect: '/lobby-list' };
+    const value = signer.sign(login);
+    now += 600_000;
+    expect(signer.read(value)).toEqual(login);
+    expect(new OAuthCookieSigner('another secret', () => now).read(value)).toBeNull();
+    now += 1;
+    expect(signer.read(value)).toBeNull();
   });
 });

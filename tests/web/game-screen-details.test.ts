@@ -104,4 +104,33 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await t.close();
     });
   }
+
+  for (const [label, viewport] of LABELS) {
+    test(`a refused action is logged and its message shows in the action panel for a few seconds (${label})`, { timeout: 120_000 }, async () => {
+      const t = await sitDown(suite.site, await newContext(suite.browser, viewport as Viewport), [`Cai${label[0]}`, `Cy${label[0]}`]);
+      const { page } = t;
+      const logged: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
+      await pickTradeRowCard(page, page.locator('[data-trade-row-index="0"] [role=button]'), label === 'phone' ? 'tap' : 'click');
+      const max = (await rawGame(suite.site, t.gameID)).players.find((p) => p.userID === t.ann.userID)!.counters.military;
+      // The bid is changed on its way, as a stale or tampered page would send it: the server refuses it.
+      await page.route('**/trpc/games.act**', (route) => route.continue({ postData: route.request().postData()!.replace(/"military":\d+/, '"military":99') }));
+      await submitButton(page).click();
+      const refusal = panel(page).getByTestId('refusal');
+      await refusal.waitFor();
+      expect(await refusal.getAttribute('role')).toBe('alert');
+      expect(await refusal.textContent()).toBe(`Not accepted${`Invalid military bid: 99. Max bid: ${max}`}`);
+      expect(logged.some((line) => line.startsWith('error sending action'))).toBe(true);
+      // The form is still there to try again.
+      expect(await submitButton(page).isEnabled()).toBe(true);
+      await screenshot(page, `details-refusal-${label}`);
+      // It goes by itself after a few seconds.
+      await refusal.waitFor({ state: 'detached', timeout: 20_000 });
+      await page.unroute('**/trpc/games.act**');
+      await submitButton(page).click();
+      await panel(page).getByText('Waiting for other players...').waitFor();
+      expect(t.errors).toEqual([]);
+      await t.close();
+    });
+  }
 });

@@ -12,8 +12,7 @@ import { plainRefusalHandler } from '../http-errors.js';
 import { refuse } from '../services/errors.js';
 import type { Services } from '../services/services.js';
 import { callerOf } from './caller.js';
-
-const OAUTH_COOKIE = 'mythos_oauth';
+import { OAUTH_COOKIE, OAUTH_COOKIE_SECONDS } from './oauth-cookie.js';
 
 /** Control characters: browsers drop tabs and newlines from a URL, so `/<tab>/x` reads as `//x`. */
 const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
@@ -41,21 +40,6 @@ async function signIn(services: Services, reply: FastifyReply, user: UserRow): P
 
 /** The /auth routes answer their refusals as plain text (http-errors.ts). */
 const PLAIN_REFUSALS = { errorHandler: plainRefusalHandler };
-
-interface OAuthCookie {
-  state: string;
-  codeVerifier: string;
-  redirect: string;
-}
-
-function readOAuthCookie(value: string | undefined): OAuthCookie | null {
-  if (!value) return null;
-  try {
-    return JSON.parse(Buffer.from(value, 'base64url').toString()) as OAuthCookie;
-  } catch {
-    return null;
-  }
-}
 
 interface ProviderProfile {
   id: string;
@@ -95,8 +79,8 @@ function registerProvider(app: FastifyInstance, services: Services, key: keyof t
     const codeVerifier = generateCodeVerifier();
     const url = await client.createAuthorizationURL({ state, codeVerifier, scopes: [...provider.scopes] });
     const redirect = safeRedirect((request.query as { redirect?: unknown }).redirect);
-    const value = Buffer.from(JSON.stringify({ state, codeVerifier, redirect })).toString('base64url');
-    reply.header('set-cookie', serializeCookie(OAUTH_COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 600, secure: services.config.publicUrl.startsWith('https:') }));
+    const value = services.oauthCookie.sign({ state, codeVerifier, redirect });
+    reply.header('set-cookie', serializeCookie(OAUTH_COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: OAUTH_COOKIE_SECONDS, secure: services.config.publicUrl.startsWith('https:') }));
     return reply.redirect(url.toString());
   });
 
@@ -104,7 +88,7 @@ function registerProvider(app: FastifyInstance, services: Services, key: keyof t
     if (!client || !config) throw refuse('NOT_FOUND', `${provider.label} login is not configured.`);
     const { code, state } = request.query as { code?: string; state?: string };
     const cookie = request.headers.cookie?.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${OAUTH_COOKIE}=`));
-    const saved = readOAuthCookie(cookie?.slice(OAUTH_COOKIE.length + 1));
+    const saved = services.oauthCookie.read(cookie?.slice(OAUTH_COOKIE.length + 1));
     if (!code || !state || !saved || saved.state !== state) throw refuse('BAD_REQUEST', 'Login failed: the sign-in link expired. Try again.');
     let profile: ProviderProfile;
     try {
@@ -120,7 +104,8 @@ function registerProvider(app: FastifyInstance, services: Services, key: keyof t
     const user = await services.users.upsertOAuth(key, profile.id, profile.name, profile.picture);
     await signIn(services, reply, user);
     reply.header('set-cookie', serializeCookie(OAUTH_COOKIE, '', { path: '/', maxAge: 0 }));
-    return reply.redirect(saved.redirect);
+    // Signed by us, and checked again all the same: a redirect is followed only as a plain same-site path.
+    return reply.redirect(safeRedirect(saved.redirect));
   });
 }
 

@@ -9,7 +9,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { migrate, parseAction, SAVE_VERSION, type Card, type Game, type GameEvent, type TributeCard } from '../../engine/index.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { addGameStats, userStatsFrom } from '../../engine/user-stats.js';
+import { addGameStats, recordedStats, userStatsFrom } from '../../engine/user-stats.js';
 import { replayTail, type StoredAction, type StoredEvents } from './game-log.js';
 
 export type { StoredAction } from './game-log.js';
@@ -134,7 +134,7 @@ export async function saveStep(
  * nothing else can interleave. The seats' stats, the read and the totals are one statement each.
  */
 async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: Game): Promise<void> {
-  const stats = game.statsByPlayerID!;
+  const stats = recordedStats(game);
   const bySeat = game.players.map((p, seat) => sql`when ${seat} then ${JSON.stringify(stats[p.userID]!)}`);
   await trx
     .updateTable('game_players')

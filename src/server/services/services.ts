@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { GameDefinitions } from '../../engine/index.js';
 import { JwtService } from '../auth/jwt.js';
+import { OAuthCookieSigner } from '../auth/oauth-cookie.js';
 import { SessionService } from '../auth/sessions.js';
 import type { Bus } from '../bus/bus.js';
 import { GameFeed } from '../delivery/game-feed.js';
@@ -26,6 +27,8 @@ export interface Services {
   users: UserService;
   sessions: SessionService;
   jwt: JwtService;
+  /** Signs and reads the cookie an OAuth login keeps between its start and the provider's callback. */
+  oauthCookie: OAuthCookieSigner;
   games: GameService;
   /** Live games to their watchers (tRPC games.onGame, /channel game topics). */
   gameFeed: GameFeed;
@@ -107,6 +110,7 @@ export function buildServices(deps: {
     users,
     sessions,
     jwt: new JwtService(deps.sessionSecret, sessions),
+    oauthCookie: new OAuthCookieSigner(deps.sessionSecret, now),
     games,
     gameFeed: new GameFeed(deps.bus, games, deps.log),
     attendance,

@@ -4,8 +4,8 @@
  * Submit is disabled, with the reason on hover and under it, whenever it could not be accepted.
  * Submit and Undo are hidden while an animation is awaited. Spectators get no panel at all.
  */
-import { useState, type ReactNode } from 'react';
-import { Button, Group, Modal, NumberInput, Paper, Slider, Stack, Text } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Modal, NumberInput, Paper, Slider, Stack, Text } from '@mantine/core';
 import type { Decision } from '../../engine/pending.js';
 import type { Action } from '../../engine/index.js';
 import { AGE_COUNT } from '../../engine/state.js';
@@ -15,12 +15,16 @@ import { nameOf } from './model.js';
 import { playerOf, unaffordableReason } from './derive.js';
 import { bidToSend, CLIENT_MESSAGES, rerollSubmitLabel, typedBid } from './selection.js';
 import type { Choice } from './use-choice.js';
+import type { ActOutcome } from './use-game-state.js';
+
+/** How long the panel shows why the server refused an action. */
+const REFUSAL_MS = 8000;
 
 export interface ActionPanelProps {
   state: GameScreenState;
   decision: Decision | null;
   choice: Choice;
-  act: (action: Action) => Promise<boolean>;
+  act: (action: Action) => Promise<ActOutcome>;
   /** True while an animation must be awaited: Submit and Undo are hidden. */
   awaiting: boolean;
   compact?: boolean;
@@ -46,12 +50,22 @@ function SubmitButton({ label, reason, busy, hidden, onSubmit }: { label: string
 
 export function ActionPanel({ state, decision, choice, act, awaiting, compact }: ActionPanelProps) {
   const [busy, setBusy] = useState(false);
+  // Why the server refused the last action, for a few seconds: a player is never left on a form
+  // that does nothing without a clue.
+  const [refusal, setRefusal] = useState<{ id: number; message: string } | null>(null);
+  useEffect(() => {
+    if (!refusal) return;
+    const timer = window.setTimeout(() => setRefusal(null), REFUSAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [refusal]);
   const me = playerOf(state, state.me);
   if (!me || state.game.gameEndTimestamp !== null) return null;
   const { selection } = choice;
   const send = async (action: Action) => {
     setBusy(true);
-    await act(action);
+    setRefusal(null);
+    const outcome = await act(action);
+    if (!outcome.ok) setRefusal({ id: Date.now(), message: outcome.message });
     setBusy(false);
   };
   const cardName = (id: number | null) => (id === null ? '' : (state.cardsByID[id]?.name ?? ''));
@@ -151,6 +165,11 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
       <Stack gap={compact ? 6 : 'xs'}>
         <Standing game={state.game} />
         {body}
+        {refusal ? (
+          <Alert key={refusal.id} color="red" variant="light" p="xs" title="Not accepted" role="alert" data-testid="refusal">
+            {refusal.message}
+          </Alert>
+        ) : null}
       </Stack>
       <Modal opened={choice.confirm !== null} onClose={() => choice.answerConfirm(false)} title="Confirm your selection" centered>
         <Stack>

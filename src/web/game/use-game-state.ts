@@ -18,9 +18,14 @@ export interface GameStateResult {
   error: string | null;
   /** False while the websocket is down and reconnecting. */
   connected: boolean;
-  /** Sends an action; resolves true once the server committed it. Failures are only logged. */
-  act(action: Action): Promise<boolean>;
+  /**
+   * Sends an action; resolves once the server committed it, or with the refusal's message (the
+   * refusal is also logged, 'error sending action').
+   */
+  act(action: Action): Promise<ActOutcome>;
 }
+
+export type ActOutcome = { ok: true } | { ok: false; message: string };
 
 export function useGameState(gameID: string): GameStateResult {
   const [live, setLive] = useState<LiveGame | null>(null);
@@ -82,10 +87,10 @@ export function useGameState(gameID: string): GameStateResult {
             if ((liveRef.current?.sequenceID ?? 0) < sequenceID) void refetch();
           }, 300);
         }
-        return true;
+        return { ok: true } as const;
       } catch (error) {
         console.error('error sending action', error);
-        return false;
+        return { ok: false, message: error instanceof Error ? error.message : String(error) } as const;
       }
     },
     [gameID, refetch, mutateAsync],

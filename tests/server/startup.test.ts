@@ -4,7 +4,7 @@
  * start-up problem is one line on stderr with a non-zero exit code and no stack.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -137,6 +137,53 @@ describe('one server per data directory', () => {
     await servingPort(fourth);
     fourth.child.kill('SIGTERM');
     expect(await fourth.exit).toBe(0);
+  });
+});
+
+describe('the database file, whatever path leads to it', () => {
+  const inProcess = (dataDir: string) => startServer({ ...configFromEnv({}), port: 0, channelPort: 0, host: '127.0.0.1', dataDir, botDelayMs: 0 }, { logger: pino({ level: 'silent' }) });
+
+  it('refuses a second data directory whose database file is a symlink to a running server\'s, with one line', async () => {
+    const first = path.join(tempDir(), 'data');
+    const running = await inProcess(first);
+    try {
+      const second = tempDir();
+      symlinkSync(path.join(first, 'mythos.sqlite'), path.join(second, 'mythos.sqlite'));
+      const r = server({ DATA_DIR: second });
+      expect(await r.exit).toBe(1);
+      expect(errorLines(r)).toEqual([
+        `mythos: cannot start: another Mythos server (pid ${process.pid}) is already using the database ${path.join(first, 'mythos.sqlite')}, which ${path.join(second, 'mythos.sqlite')} links to: stop it first, or give this server another DATA_DIR`,
+      ]);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('keeps the data directory 0700 and the database, its -wal and -shm, the lock and the pid file 0600', async () => {
+    const dataDir = path.join(tempDir(), 'data');
+    const running = await inProcess(dataDir);
+    const mode = (name: string) => (statSync(path.join(dataDir, name)).mode & 0o777).toString(8);
+    try {
+      expect(mode('.')).toBe('700');
+      expect(Object.fromEntries(['mythos.sqlite', 'mythos.sqlite-wal', 'mythos.sqlite-shm', 'server.lock', 'server.pid'].map((name) => [name, mode(name)]))).toEqual({
+        'mythos.sqlite': '600',
+        'mythos.sqlite-wal': '600',
+        'mythos.sqlite-shm': '600',
+        'server.lock': '600',
+        'server.pid': '600',
+      });
+    } finally {
+      await running.close();
+    }
+    // Files an older version left readable by everyone are closed to others at the next start.
+    chmodSync(dataDir, 0o755);
+    chmodSync(path.join(dataDir, 'mythos.sqlite'), 0o644);
+    const again = await inProcess(dataDir);
+    try {
+      expect([mode('.'), mode('mythos.sqlite')]).toEqual(['750', '640']);
+    } finally {
+      await again.close();
+    }
   });
 });
 

@@ -5,10 +5,15 @@
  * the lock when the process ends, however it ends (SIGKILL, a crash), so a stale lock never
  * outlives its server and no pid has to be trusted. The admin CLI never takes it: it works on the
  * database itself (WAL) beside a running server.
+ *
+ * The lock is taken in the directory that really holds the database file, every symlink
+ * resolved: a second data directory whose `mythos.sqlite` links to the first one's file reaches
+ * the same database, and must meet the same lock.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { DATABASE_FILE, prepareDatabaseFile, preparePrivateFile } from './data-files.js';
 
 export const LOCK_FILE = 'server.lock';
 const PID_FILE = 'server.pid';
@@ -23,8 +28,15 @@ export class DataDirBusyError extends Error {
   constructor(
     readonly dataDir: string,
     readonly holderPid: number | null,
+    /** The database file's real path, when the data directory reaches it through a symlink. */
+    readonly linkedDatabase: string | null = null,
   ) {
-    super(`another Mythos server${holderPid === null ? '' : ` (pid ${holderPid})`} is already using the data directory ${dataDir}`);
+    const holder = `another Mythos server${holderPid === null ? '' : ` (pid ${holderPid})`}`;
+    super(
+      linkedDatabase === null
+        ? `${holder} is already using the data directory ${dataDir}`
+        : `${holder} is already using the database ${linkedDatabase}, which ${path.join(dataDir, DATABASE_FILE)} links to`,
+    );
   }
 }
 
@@ -39,8 +51,11 @@ function readPid(dataDir: string): number | null {
 
 /** Takes the data directory's lock, or throws DataDirBusyError at once if a live server holds it. */
 export function lockDataDir(dataDir: string): DataDirLock {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = new SQLite(path.join(dataDir, LOCK_FILE));
+  const database = prepareDatabaseFile(dataDir);
+  const lockDir = path.dirname(database);
+  const lockFile = path.join(lockDir, LOCK_FILE);
+  preparePrivateFile(lockFile);
+  const db = new SQLite(lockFile);
   try {
     db.pragma('busy_timeout = 0');
     db.pragma('locking_mode = EXCLUSIVE');
@@ -48,11 +63,15 @@ export function lockDataDir(dataDir: string): DataDirLock {
     db.exec('BEGIN EXCLUSIVE');
   } catch (error) {
     db.close();
-    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) throw new DataDirBusyError(dataDir, readPid(dataDir));
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
+      throw new DataDirBusyError(dataDir, readPid(lockDir), lockDir === fs.realpathSync(dataDir) ? null : database);
+    }
     throw error;
   }
   // For the message a second server prints: informative only, never used to decide.
-  fs.writeFileSync(path.join(dataDir, PID_FILE), `${process.pid}\n`);
+  const pidFile = path.join(lockDir, PID_FILE);
+  preparePrivateFile(pidFile);
+  fs.writeFileSync(pidFile, `${process.pid}\n`);
   let released = false;
   return {
     release() {
@@ -60,7 +79,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
       released = true;
       db.exec('ROLLBACK');
       db.close();
-      fs.rmSync(path.join(dataDir, PID_FILE), { force: true });
+      fs.rmSync(pidFile, { force: true });
     },
   };
 }

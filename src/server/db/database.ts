@@ -2,11 +2,10 @@
  * Opens the database: PostgreSQL when a URL is given, else an SQLite file under the data
  * directory (zero set-up). Migrations run here, before the app serves anything.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { prepareDatabaseFile } from './data-files.js';
 import { MIGRATIONS } from './migrations.js';
 import type { Database } from './schema.js';
 
@@ -38,8 +37,8 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', databaseUrl: options.databaseUrl, sqlite: null, close: () => kysely.destroy() };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, options.file ?? 'mythos.sqlite'));
+  // Created private to the server's account before SQLite opens it (its -wal and -shm take its mode).
+  const sqlite = new SQLite(prepareDatabaseFile(options.dataDir, options.file));
   // WAL keeps readers off the writer's back; NORMAL sync survives a killed process (not a power cut).
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -4,7 +4,7 @@
  */
 import { buildCardSet, type CardSet, type GameDefinitions } from './cards/definitions.js';
 import { chachaState, rngFromState, shuffle, stateOf, xoroshiroState, type RngKind } from './rng.js';
-import { commitmentOf, isSeed, seedFromNumber, type Seed } from './seed.js';
+import { commitmentOf, isSeed, mixedSeed, seedFromNumber, seedValueProblem, type Seed, type SeedMix } from './seed.js';
 import {
   MAX_PLAYERS,
   MIN_PLAYERS,
@@ -47,15 +47,43 @@ function checkSetup(setup: GameSetup): void {
   for (const key of setup.modules ?? []) if (!MODULE_KEYS.includes(key)) throw new SetupError(`Module ${key} not found`);
 }
 
-/** The seed a game keeps, its commitment and its generator's first state. */
-function seeding(seed: Seed | number, generator: RngKind): Pick<Game, 'seed' | 'seedCommitment' | 'rngState'> {
+type Seeding = Pick<Game, 'seed' | 'seedCommitment' | 'serverSecretCommitment' | 'serverSecret' | 'seedContributions' | 'rngState'>;
+const UNMIXED = { serverSecretCommitment: null, serverSecret: null, seedContributions: null } as const;
+
+/** The seed a game keeps, its commitments, the parts it was mixed from, and its generator's first state. */
+function seeding(seed: Seed | number | SeedMix, generator: RngKind, players: readonly PlayerSetup[]): Seeding {
   if (generator === 'xoroshiro128+') {
     if (typeof seed !== 'number') throw new SetupError('A xoroshiro128+ game needs an integer seed.');
-    return { seed, seedCommitment: null, rngState: xoroshiroState(seed) };
+    return { seed, seedCommitment: null, ...UNMIXED, rngState: xoroshiroState(seed) };
   }
+  if (typeof seed === 'object') return mixed(seed, players);
   const full = typeof seed === 'number' ? seedFromNumber(seed) : seed;
   if (!isSeed(full)) throw new SetupError('A seed must be 64 hex digits (256 bits).');
-  return { seed: full, seedCommitment: commitmentOf(full), rngState: chachaState(full) };
+  return { seed: full, seedCommitment: commitmentOf(full), ...UNMIXED, rngState: chachaState(full) };
+}
+
+/** A seed mixed from the server's secret and one value per seat, in the seats' order. */
+function mixed(mix: SeedMix, players: readonly PlayerSetup[]): Seeding {
+  if (!isSeed(mix.serverSecret)) throw new SetupError("The server's secret must be 64 hex digits (256 bits).");
+  const { contributions } = mix;
+  if (contributions.length !== players.length || contributions.some((c, seat) => c.userID !== players[seat]!.userID)) {
+    throw new SetupError('The values for the seed must name every seat, in seat order.');
+  }
+  contributions.forEach((c, seat) => {
+    if (c.value === '') return;
+    if (players[seat]!.botType) throw new SetupError(`A bot's seat adds nothing to the seed (seat ${seat + 1}).`);
+    const problem = seedValueProblem(c.value);
+    if (problem) throw new SetupError(`Seat ${seat + 1}: ${problem}`);
+  });
+  const seed = mixedSeed(mix);
+  return {
+    seed,
+    seedCommitment: commitmentOf(seed),
+    serverSecretCommitment: commitmentOf(mix.serverSecret),
+    serverSecret: mix.serverSecret,
+    seedContributions: contributions.map((c) => ({ userID: c.userID, value: c.value })),
+    rngState: chachaState(seed),
+  };
 }
 
 interface SetIDs {
@@ -84,12 +112,13 @@ function setIDs(cardSet: CardSet): SetIDs {
 }
 
 /**
- * A new game from a 256-bit seed (64 hex digits), or from an integer, which stands for the seed
- * `seedFromNumber` derives from it (tournaments and tests; never a live game's).
+ * A new game from a 256-bit seed (64 hex digits); from an integer, which stands for the seed
+ * `seedFromNumber` derives from it (tournaments and tests; never a live game's); or from the
+ * server's secret and the seats' values, mixed (`mixedSeed`: a game started from a lobby).
  */
-export function createGame(setup: GameSetup, seed: Seed | number, now: number): Game {
+export function createGame(setup: GameSetup, seed: Seed | number | SeedMix, now: number): Game {
   checkSetup(setup);
-  const seeded = seeding(seed, setup.generator ?? 'chacha20');
+  const seeded = seeding(seed, setup.generator ?? 'chacha20', setup.players);
   const modules = [...new Set(setup.modules ?? [])];
   const cardSet = buildCardSet(setup.definitions, modules);
   const options: GameOptions = { ...DEFAULT_OPTIONS, ...setup.options, ...cardSet.optionsToAdd };
@@ -126,11 +155,14 @@ export function createGame(setup: GameSetup, seed: Seed | number, now: number): 
   return {
     version: SAVE_VERSION,
     // A default id must not give a secret seed away (an integer seed is public anyway).
-    id: setup.id ?? `game-${typeof seed === 'number' ? seed : commitmentOf(seed).slice(0, 12)}`,
+    id: setup.id ?? `game-${typeof seed === 'number' ? seed : seeded.seedCommitment!.slice(0, 12)}`,
     sequenceID: 0,
     rngState: stateOf(rng),
     seed: seeded.seed,
     seedCommitment: seeded.seedCommitment,
+    serverSecretCommitment: seeded.serverSecretCommitment,
+    serverSecret: seeded.serverSecret,
+    seedContributions: seeded.seedContributions,
     players,
     options,
     modules,

@@ -13,7 +13,7 @@ export { startGame, playAction, type StepObserver } from './play.js';
 export { eventsFor, favorHidden, HIDDEN_PLAYER, openViewFor, viewFor, type GameView, type OpenView } from './view.js';
 export { pendingDecision, legalActions, type Decision, type DecisionSource, type CardChoice, type Refusal } from './pending.js';
 export { clashWinProbabilities, diceSumDistribution } from './probability.js';
-export { migrate, migrateV1toV2, migrateV2toV3, migrateV3toV4, type SaveV1, type SaveV2, type SaveV3 } from './migrations.js';
+export { migrate, migrateV1toV2, migrateV2toV3, migrateV3toV4, migrateV4toV5, type SaveV1, type SaveV2, type SaveV3, type SaveV4 } from './migrations.js';
 export { loadDefinitions, buildCardSet, DefinitionError, devOnlyModules, type Card, type TributeCard, type GameDefinitions, type ModuleDef, noModuleContent } from './cards/definitions.js';
 export { parseAbility, parseEffect, formatEffect, NotationError, type Ability, type Output, type Target } from './cards/notation.js';
 export { baseGold, baseMilitary, deitySets, countOf, isUpgraded, outputAmount, type CardLookup } from './effects.js';
@@ -34,4 +34,16 @@ export {
   type RngKind,
   type RngState,
 } from './rng.js';
-export { isSeed, seedFromNumber, commitmentOf, deriveSeed, type Seed } from './seed.js';
+export {
+  isSeed,
+  seedFromNumber,
+  commitmentOf,
+  deriveSeed,
+  mixedSeed,
+  seedValueProblem,
+  MAX_SEED_VALUE_LENGTH,
+  SEED_MIX_TAG,
+  type Seed,
+  type SeedContribution,
+  type SeedMix,
+} from './seed.js';

@@ -1,5 +1,5 @@
 /**
- * Saves of versions 1 to 3 are migrated upward, one function per step, to version 4. Every place
+ * Saves of versions 1 to 4 are migrated upward, one function per step, to version 5. Every place
  * a save is read migrates it: the server's game store, replay files and `games export` files.
  * tests/fixtures/ holds a save of versions 1 and 2 with only their own fields.
  *
@@ -12,7 +12,10 @@
  * and with them the end-of-game stats' favor breakdown (`scoreFrom...`), clash counts and solo
  * time. Version 4 tagged the PRNG state with its generator (ChaCha20 for new games; the games
  * before it keep their xoroshiro128+) and added the seed's commitment, which older games never
- * published. The event log is the same in every version. An option a save does not name is off.
+ * published. Version 5 added where a seed mixed from the server's secret and the players' values
+ * came from (the secret's commitment, the secret, the values); a game before it had its seed
+ * from the server alone, so they are null. The event log is the same in every version. An option
+ * a save does not name is off.
  */
 import { errors, type RuleError } from './errors.js';
 import { SAVE_VERSION, type Game, type Player, type PlayerGameStats } from './state.js';
@@ -20,8 +23,12 @@ import { GAME_OPTION_KEYS, type CardID, type GameOptions, type UserID } from './
 
 type Rest = Record<string, unknown>;
 
+/** What version 5 added: the parts of a mixed seed. */
+type AddedInV5 = 'serverSecretCommitment' | 'serverSecret' | 'seedContributions';
+/** A version 4 save: its seed drawn by the server alone. */
+export type SaveV4 = Omit<Game, 'version' | AddedInV5> & { version: 4 };
 /** A version 3 save: one generator (xoroshiro128+), its bare state, an integer seed. */
-export type SaveV3 = Omit<Game, 'version' | 'rngState' | 'seed' | 'seedCommitment'> & { version: 3; rngState: number[]; seed: number };
+export type SaveV3 = Omit<SaveV4, 'version' | 'rngState' | 'seed' | 'seedCommitment'> & { version: 3; rngState: number[]; seed: number };
 
 /** What version 3 added to a player (see above); the rest of a version 2 player is as in version 3. */
 type AddedToPlayerInV3 = 'cards' | 'counters' | 'favorSources' | 'clashes' | 'clashesWon' | 'tributeIDs';
@@ -99,9 +106,13 @@ export function migrateV2toV3(save: SaveV2): SaveV3 {
   };
 }
 
-export function migrateV3toV4(save: SaveV3): Game {
+export function migrateV3toV4(save: SaveV3): SaveV4 {
   const { rngState, ...rest } = save;
-  return { ...rest, version: SAVE_VERSION, rngState: { kind: 'xoroshiro128+', state: rngState }, seedCommitment: null };
+  return { ...rest, version: 4, rngState: { kind: 'xoroshiro128+', state: rngState }, seedCommitment: null };
+}
+
+export function migrateV4toV5(save: SaveV4): Game {
+  return { ...save, version: SAVE_VERSION, serverSecretCommitment: null, serverSecret: null, seedContributions: null };
 }
 
 /** Brings a save of any known version up to the current one; a save of another version is refused. */
@@ -109,11 +120,13 @@ export function migrate(save: unknown): Game | RuleError {
   const version = (save as { version?: unknown } | null)?.version;
   switch (version) {
     case 1:
-      return migrateV3toV4(migrateV2toV3(migrateV1toV2(save as SaveV1)));
+      return migrateV4toV5(migrateV3toV4(migrateV2toV3(migrateV1toV2(save as SaveV1))));
     case 2:
-      return migrateV3toV4(migrateV2toV3(save as SaveV2));
+      return migrateV4toV5(migrateV3toV4(migrateV2toV3(save as SaveV2)));
     case 3:
-      return migrateV3toV4(save as SaveV3);
+      return migrateV4toV5(migrateV3toV4(save as SaveV3));
+    case 4:
+      return migrateV4toV5(save as SaveV4);
     case SAVE_VERSION:
       return save as Game;
     default:

@@ -8,7 +8,7 @@ import { advance } from './advance.js';
 import { applyAction, type ActionResult } from './apply-action.js';
 import { createGame, type GameSetup } from './create-game.js';
 import type { GameEvent } from './events.js';
-import type { Seed } from './seed.js';
+import type { Seed, SeedMix } from './seed.js';
 import type { Game } from './state.js';
 import type { UserID } from './types.js';
 
@@ -16,7 +16,7 @@ import type { UserID } from './types.js';
 export type StepObserver = (game: Game, events: GameEvent[]) => void;
 
 /** A new game, advanced to its first decision. */
-export function startGame(setup: GameSetup, seed: Seed | number, now: number): Game {
+export function startGame(setup: GameSetup, seed: Seed | number | SeedMix, now: number): Game {
   return advance(createGame(setup, seed, now), now).game;
 }
 

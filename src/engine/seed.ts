@@ -1,8 +1,11 @@
 /**
- * Seeds. A game's seed is 256 bits, written as 64 hex digits: the server draws it from the OS,
- * so nobody can search for it. The game publishes its commitment, the SHA-256 of the seed's
- * bytes, from the start, and reveals the seed at the end: anyone can then check that the seed
- * matches and that it, with the actions, gives every deal and die of the game.
+ * Seeds. A game's seed is 256 bits, written as 64 hex digits. A game started from a lobby mixes
+ * two parts (`mixedSeed`): the server's secret, 32 bytes from the OS whose commitment (SHA-256)
+ * the lobby shows before anyone adds to it, and a value from each person at the table, given
+ * after they saw that commitment. The server cannot choose the seed (it does not know the values
+ * when it commits) and the players cannot (they do not know the secret). The game publishes the
+ * commitments and values from the start and reveals the secret and the seed at the end: anyone
+ * can then check that they match and that the seed, with the actions, gives every deal and die.
  */
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -41,4 +44,70 @@ export function commitmentOf(seed: Seed): string {
  */
 export function deriveSeed(seed: Seed, ...purpose: (string | number)[]): Seed {
   return bytesToHex(hmac(sha256, hexToBytes(seed), utf8ToBytes(purpose.join('/'))));
+}
+
+/** A person's value for the seed: at most this many characters. */
+export const MAX_SEED_VALUE_LENGTH = 64;
+
+/**
+ * Why a person's value for the seed is refused, or null if it is fine: 1 to 64 characters of
+ * printable ASCII (letters, digits, spaces, punctuation), so that anyone can type it again
+ * byte for byte to check a game, with no question of Unicode forms or invisible characters.
+ */
+export function seedValueProblem(value: unknown): string | null {
+  if (typeof value !== 'string') return 'A value for the dice must be text.';
+  if (value.length === 0) return 'Enter a value for the dice: 1 to 64 letters, digits or punctuation.';
+  if (value.length > MAX_SEED_VALUE_LENGTH) return `A value for the dice has at most ${MAX_SEED_VALUE_LENGTH} characters.`;
+  for (const c of value) {
+    const code = c.codePointAt(0)!;
+    if (code < 0x20 || code > 0x7e) {
+      const shown = code < 0x20 || code === 0x7f ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `"${c}"`;
+      return `A value for the dice may use only plain ASCII letters, digits, spaces and punctuation: ${shown} is not one.`;
+    }
+  }
+  return null;
+}
+
+/** One seat's part of a mixed seed: its person's value, '' if they gave none (a bot's seat always). */
+export interface SeedContribution {
+  userID: string;
+  value: string;
+}
+
+/** What a mixed seed is made of: the server's secret and every seat's value, in seat order. */
+export interface SeedMix {
+  serverSecret: Seed;
+  contributions: readonly SeedContribution[];
+}
+
+/** The fixed label a mixed seed's hash starts with, so its bytes can never be another hash's. */
+export const SEED_MIX_TAG = 'mythos seed mix v1';
+
+/**
+ * The seed of a game from the server's secret and the seats' values (the published function):
+ *
+ *   SHA-256( "mythos seed mix v1" || 0x00 || secret (32 bytes) || count (4 bytes, big-endian)
+ *            || for each seat in order: length (4 bytes, big-endian) || value (ASCII bytes) )
+ *
+ * Each value is prefixed by its length, so no two lists of values give the same bytes; a seat
+ * that gave nothing adds a length of 0.
+ */
+export function mixedSeed(mix: SeedMix): Seed {
+  const tag = utf8ToBytes(SEED_MIX_TAG);
+  const secret = hexToBytes(mix.serverSecret);
+  const values = mix.contributions.map((c) => utf8ToBytes(c.value));
+  const bytes = new Uint8Array(tag.length + 1 + secret.length + 4 + values.reduce((n, v) => n + 4 + v.length, 0));
+  const view = new DataView(bytes.buffer);
+  bytes.set(tag, 0);
+  let at = tag.length + 1; // the 0x00 after the tag
+  bytes.set(secret, at);
+  at += secret.length;
+  view.setUint32(at, values.length);
+  at += 4;
+  for (const value of values) {
+    view.setUint32(at, value.length);
+    bytes.set(value, at + 4);
+    at += 4 + value.length;
+  }
+  return bytesToHex(sha256(bytes));
 }

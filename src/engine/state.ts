@@ -1,15 +1,15 @@
 /**
- * The whole game as one plain JSON value, save version 4.
+ * The whole game as one plain JSON value, save version 5.
  * Nothing here is mutated after it is built: every step returns a new Game that shares what did
  * not change (see `update.ts`).
  */
 import type { Card, TributeCard } from './cards/definitions.js';
 import type { GameEvent } from './events.js';
 import type { RngState } from './rng.js';
-import type { Seed } from './seed.js';
+import type { Seed, SeedContribution } from './seed.js';
 import type { Age, BotType, CardID, CardType, Deity, GameOptions, ModuleKey, Phase, TributeID, UserID } from './types.js';
 
-export const SAVE_VERSION = 4;
+export const SAVE_VERSION = 5;
 export const AGE_COUNT = 3;
 export const TURNS_PER_AGE = 5;
 export const TRIBUTE_ROW_SIZE = 3;
@@ -136,6 +136,16 @@ export interface Game {
   seed: Seed | number;
   /** SHA-256 of the seed, public from the start; null for a game made before version 4. */
   seedCommitment: string | null;
+  /**
+   * SHA-256 of the server's secret, which the game's lobby showed before anyone gave a value for
+   * the seed; null for a game whose seed the server drew alone (made before save version 5, or
+   * outside a lobby: tournaments, tests).
+   */
+  serverSecretCommitment: string | null;
+  /** The server's secret (hidden until the game ends): the seed is `mixedSeed` of it and the values. Null as above. */
+  serverSecret: Seed | null;
+  /** Each seat's value for the seed, in seat order ('' for none, always for a bot), public from the start. Null as above. */
+  seedContributions: SeedContribution[] | null;
   players: Player[];
   options: GameOptions;
   modules: ModuleKey[];

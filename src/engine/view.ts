@@ -1,21 +1,26 @@
 /**
  * viewFor: the one door for secrets. What one player (or a spectator, viewer null) may see of a
  * game: never the PRNG, the order of a deck or discard pile (their contents only, sorted) or
- * pre-rolled dice, nor the seed before the game ends; other players' bids, gains and reroll
- * choices only once revealed; and under hideFavor, until the game ends, no favor at all, nor the
- * tribute tokens and tributes of other players (each token is 3 favor). The seed's commitment is
- * shown from the start, so that at the end anyone can check the revealed seed against it.
+ * pre-rolled dice, nor the seed or the server's secret before the game ends; other players' bids,
+ * gains and reroll choices only once revealed; and under hideFavor, until the game ends, no favor at all, nor the
+ * tribute tokens and tributes of other players (each token is 3 favor). The seed's commitment, the
+ * server secret's and the players' values for the seed are shown from the start, so that at the
+ * end anyone can check the revealed seed and secret against them.
  */
 import type { GameEvent, TriggeredCard } from './events.js';
 import { pendingDecision, type Decision } from './pending.js';
 import type { Game, Player, RerollChoice } from './state.js';
 import type { UserID } from './types.js';
 
-type Hidden = 'rngState' | 'seed' | 'prerolledDiceByPlayerID' | 'turnRecordByPlayerID';
-/** The seed is shown only once the game has ended (its commitment is shown throughout). */
+type Hidden = 'rngState' | 'seed' | 'serverSecret' | 'prerolledDiceByPlayerID' | 'turnRecordByPlayerID';
+/**
+ * The seed and the server's secret are shown only once the game has ended (their commitments, and
+ * the players' values mixed into the seed, are shown throughout).
+ */
 export type GameView = Omit<Game, Hidden> & {
   viewerID: UserID | null;
   seed: Game['seed'] | null;
+  serverSecret: Game['serverSecret'];
   /**
    * What the viewer must decide now, with its legal ranges and choices and the engine's reason
    * for any choice it would refuse (pendingDecision, as the bots see it); null for a spectator,
@@ -127,6 +132,9 @@ export function openViewFor(game: Game, viewerID: UserID | null): OpenView {
     sequenceID: game.sequenceID,
     seed: ended ? game.seed : null,
     seedCommitment: game.seedCommitment,
+    serverSecretCommitment: game.serverSecretCommitment,
+    serverSecret: ended ? game.serverSecret : null,
+    seedContributions: game.seedContributions,
     players,
     options: game.options,
     modules: game.modules,

@@ -117,5 +117,5 @@ describe('bad replay files', () => {
     bad(file('now.json', { ...good, actions: [{ userID: 'p1', action: { type: 'UNBID' } }] }), 'actions[0].now must be a number (milliseconds)'));
   it('no final state', () => bad(file('final.json', { ...good, final: undefined }), 'final (the saved final game) is missing'));
   it('a final state of no known save version', () =>
-    bad(file('final-version.json', { ...good, final: { version: 9 } }), 'final: version mismatch: save version 9, expected 4'));
+    bad(file('final-version.json', { ...good, final: { version: 9 } }), 'final: version mismatch: save version 9, expected 5'));
 });

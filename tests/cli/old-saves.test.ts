@@ -1,6 +1,6 @@
 /**
  * Saves of versions 1 and 2 (tests/fixtures, only their own fields) load everywhere a save is
- * read: the server's game store (and the game plays on, stored as version 4), a replay file the
+ * read: the server's game store (and the game plays on, stored as version 5), a replay file the
  * CLI re-runs bit for bit, and `games export`, whose file replays too.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -69,10 +69,13 @@ async function store(save: Save, id: string): Promise<void> {
 /** The game after the four actions, as the current release holds it. */
 function expectCurrent(game: { version: number } & Record<string, unknown>): void {
   expect(game).toMatchObject({
-    version: 4,
+    version: 5,
     rngState: { kind: 'xoroshiro128+' },
     seed: 1042,
     seedCommitment: null,
+    serverSecretCommitment: null,
+    serverSecret: null,
+    seedContributions: null,
     age: 1,
     turn: 2,
     phase: 'PLANNING',
@@ -105,7 +108,7 @@ describe.each(['save-v1', 'save-v2'])('%s', (name) => {
 
   it('holds only the fields of its own version', () => {
     expect(save.version).toBe(version);
-    for (const newer of ['seedCommitment', 'totalThinkingMillisByPlayerID', 'phaseThinkingMillisByPlayerID', 'soloMillisByPlayerID']) expect(save).not.toHaveProperty(newer);
+    for (const newer of ['seedCommitment', 'seedContributions', 'totalThinkingMillisByPlayerID', 'phaseThinkingMillisByPlayerID', 'soloMillisByPlayerID']) expect(save).not.toHaveProperty(newer);
     expect(save).toHaveProperty('thinkingMillisByPlayerID');
     expect(Array.isArray(save.rngState)).toBe(true);
     for (const player of save.players) for (const newer of ['cards', 'favorSources', 'clashes', 'clashesWon']) expect(player).not.toHaveProperty(newer);
@@ -122,7 +125,7 @@ describe.each(['save-v1', 'save-v2'])('%s', (name) => {
     }
   });
 
-  it('loads in the server store, is shown, plays on and is stored again as version 4', async () => {
+  it('loads in the server store, is shown, plays on and is stored again as version 5', async () => {
     const id = `${save.id}_store`;
     await store(save, id);
     const game = await server.app.services.games.get(id);
@@ -134,7 +137,7 @@ describe.each(['save-v1', 'save-v2'])('%s', (name) => {
     expect(view.json).toMatchObject({ id, phase: 'PLANNING', tableIDs: [208, 209, 203] });
     expect(await server.app.services.games.act(id, 'ann', { type: 'BID', bid: { military: 1, tradeRowIndex: 2 } })).toMatchObject({ ok: true });
     const stored = await server.app.services.db.kysely.selectFrom('games').select('state_json').where('id', '=', id).executeTakeFirstOrThrow();
-    expect(JSON.parse(stored.state_json)).toMatchObject({ version: 4, tableIDs: [208, 209, 203] });
+    expect(JSON.parse(stored.state_json)).toMatchObject({ version: 5, tableIDs: [208, 209, 203] });
     const reloaded = await loadGame(server.app.services.db.kysely, id);
     expect(reloaded?.bidsByPlayerID).toEqual({ ann: { military: 1, tradeRowIndex: 2 } });
   });
@@ -151,7 +154,7 @@ describe.each(['save-v1', 'save-v2'])('%s', (name) => {
     expect(run.code).toBe(0);
   });
 
-  it('is readable as an export: games export writes it as version 4, and the file replays', async () => {
+  it('is readable as an export: games export writes it as version 5, and the file replays', async () => {
     const id = `${save.id}_export`;
     await store(save, id);
     const file = join(dir, `${name}-export.json`);

@@ -1,7 +1,7 @@
-/** Saves of versions 1 to 3 migrate upward step by step; other versions are refused. */
+/** Saves of versions 1 to 4 migrate upward step by step; other versions are refused. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS, migrate, migrateV1toV2, migrateV2toV3, migrateV3toV4, type Game, type SaveV1, type SaveV2, type SaveV3 } from '../../src/engine/index.js';
+import { DEFAULT_OPTIONS, migrate, migrateV1toV2, migrateV2toV3, migrateV3toV4, migrateV4toV5, type Game, type SaveV1, type SaveV2, type SaveV3, type SaveV4 } from '../../src/engine/index.js';
 import { playToEnd } from '../support/play.js';
 import { bidAll, gainAll, startGame } from '../support/scenario.js';
 
@@ -15,9 +15,15 @@ function midGame(): Game {
   return game;
 }
 
+/** The same game as a version 4 save wrote it (its seed drawn by the server alone). */
+function asV4(game: Game): SaveV4 {
+  const { serverSecretCommitment: _sc, serverSecret: _s, seedContributions: _v, ...rest } = game;
+  return { ...rest, version: 4 };
+}
+
 /** The same game as a version 3 save wrote it (games then were all xoroshiro128+ games). */
 function asV3(game: Game): SaveV3 {
-  const { rngState, seedCommitment: _c, seed, ...rest } = game;
+  const { rngState, seedCommitment: _c, seed, ...rest } = asV4(game);
   if (rngState.kind !== 'xoroshiro128+' || typeof seed !== 'number') throw new Error('a version 3 save is a xoroshiro128+ game');
   return { ...rest, version: 3, rngState: rngState.state, seed };
 }
@@ -78,7 +84,7 @@ describe('migrations', () => {
   it.each(['save-v1', 'save-v2'])('%s migrates all the way to the game the current release plays, and plays on to the end', (name) => {
     const migrated = migrate(fixture(name));
     if ('ok' in migrated) throw new Error(migrated.message);
-    expect(migrated.version).toBe(4);
+    expect(migrated.version).toBe(5);
     expect(migrated.rngState.kind).toBe('xoroshiro128+');
     expect(migrated.tableIDs).toEqual([208, 209, 203]);
     expect(migrated.options).toEqual({ ...DEFAULT_OPTIONS });
@@ -92,7 +98,15 @@ describe('migrations', () => {
     expect(v4.rngState).toEqual(game.rngState);
     expect(v4.rngState.kind).toBe('xoroshiro128+');
     expect(v4.seedCommitment).toBeNull();
-    expect(v4).toEqual(game);
+    expect(v4).toEqual(asV4(game));
+  });
+
+  it('version 4 to 5 says the seed was not mixed from players\' values: no secret, no values to show', () => {
+    const game = midGame();
+    const v5 = migrateV4toV5(asV4(game));
+    expect(v5).toMatchObject({ version: 5, serverSecretCommitment: null, serverSecret: null, seedContributions: null });
+    expect(v5).toEqual(game);
+    expect(migrate(JSON.parse(JSON.stringify(asV4(game))))).toEqual(game);
   });
 
   it('a version 3 save plays on with its own generator: the same moves give the same game, bit for bit', () => {
@@ -102,16 +116,16 @@ describe('migrations', () => {
     expect(playToEnd(migrated, 11).game).toEqual(playToEnd(game, 11).game);
   });
 
-  it('a version 4 save is taken as it is', () => {
+  it('a version 5 save is taken as it is', () => {
     const game = midGame();
     expect(migrate(game)).toBe(game);
   });
 
-  it.each([0, 5, '4', undefined])('a save of version %s is refused', (version) => {
+  it.each([0, 6, '5', undefined])('a save of version %s is refused', (version) => {
     expect(migrate({ ...midGame(), version })).toEqual({
       ok: false,
       code: 'save/version-mismatch',
-      message: `version mismatch: save version ${String(version)}, expected 4`,
+      message: `version mismatch: save version ${String(version)}, expected 5`,
     });
   });
 });

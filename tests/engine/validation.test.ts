@@ -178,7 +178,7 @@ describe('other checks', () => {
     expect(refuse(game, 'ann', bidOn(0))).toEqual({
       ok: false,
       code: 'save/version-mismatch',
-      message: 'version mismatch: save version 2, expected 4',
+      message: 'version mismatch: save version 2, expected 5',
     });
   });
 

@@ -28,7 +28,7 @@ import { redacting } from './log-redaction.js';
 import { buildServices, type Services } from './services/services.js';
 import { contextFor } from './trpc/context.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
-import { MAX_REQUESTS_IN_FLIGHT } from './trpc/request-limits.js';
+import { MAX_REQUESTS_IN_FLIGHT } from '../shared/request-limits.js';
 import { isUnexpected } from './trpc/trpc.js';
 import { registerWebClient } from './web-client.js';
 

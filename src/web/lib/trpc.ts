@@ -1,11 +1,11 @@
 /**
  * The tRPC client: queries and mutations batched over HTTP, subscriptions over the server's tRPC
- * websocket. Only the router's *type* and one constant are imported from the server, so no server
- * code ships.
+ * websocket. Only the router's *type* comes from the server, so no server code ships; the batch
+ * size is the limit the server enforces, from src/shared.
  */
 import { createTRPCReact } from '@trpc/react-query';
 import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
-import { MAX_REQUESTS_IN_FLIGHT } from '../../server/trpc/request-limits.js';
+import { MAX_REQUESTS_IN_FLIGHT } from '../../shared/request-limits.js';
 import type { AppRouter } from '../../server/trpc/router.js';
 
 export const trpc = createTRPCReact<AppRouter>();

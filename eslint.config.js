@@ -1,6 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'var', 'coverage', 'test-results'] },
@@ -14,14 +17,67 @@ export default tseslint.config(
     },
   },
   {
-    // The web client runs in the browser and imports only types from the server.
+    // The web client runs in the browser: whatever it imports ships. It may import the server's
+    // types (the tRPC router, wire shapes) but no server value, and nothing of the CLI or Node.
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../cli/*', '../../cli/*', 'node:*'], message: 'The web client runs in the browser.' }] },
+        {
+          patterns: [
+            { group: ['**/server/**', '**/compat/**'], allowTypeImports: true, message: 'The web client imports only types from the server (docs/architecture.md); shared values live in src/shared.' },
+            { group: ['**/cli/**', '**/bots/**', 'node:*'], message: 'The web client runs in the browser (docs/architecture.md).' },
+          ],
+        },
       ],
+    },
+  },
+  {
+    // React's rules of hooks, and accessibility of what the JSX draws (a game people play with a
+    // keyboard or a screen reader too).
+    files: ['src/web/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    plugins: { 'react-hooks': reactHooks, ...jsxA11y.flatConfigs.recommended.plugins },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrolling region (a log, a wide table) must take focus so a keyboard can scroll it.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region', 'log'], tags: [] }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // An import cycle makes load order matter and hides which module a layer really needs.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    // Sources import each other by their built `.js` names: resolve those to the `.ts` files.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // src/shared holds plain values both sides read: it imports nothing of the product.
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/engine/**', '**/bots/**', '**/server/**', '**/compat/**', '**/cli/**', '**/web/**', 'node:*'], message: 'src/shared imports nothing (docs/architecture.md).' }] }],
+    },
+  },
+  {
+    // Bots decide from a view and an rng: they depend on the engine only.
+    files: ['src/bots/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/compat/**', '**/cli/**', '**/web/**'], message: 'Bots depend on the engine only (docs/architecture.md).' }] }],
+    },
+  },
+  {
+    // The server never reaches up into the protocol adapters' callers, the CLI or the web client.
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/cli/**', '**/web/**'], message: 'Nothing imports the CLI or the web client (docs/architecture.md).' }] }],
     },
   },
   {
@@ -43,7 +99,15 @@ export default tseslint.config(
         'error',
         { selector: "NewExpression[callee.name='Date']", message: 'Time comes in as `now`.' },
       ],
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', '../server/*', '../bots/*', '../cli/*', '../web/*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path'], message: 'The engine does no I/O (docs/architecture.md).' },
+            { group: ['**/server/**', '**/compat/**', '**/bots/**', '**/cli/**', '**/web/**', '**/shared/**'], message: 'The engine imports nothing of the product (docs/architecture.md).' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -13,7 +13,7 @@ import { clientAddress } from '../server/client-address.js';
 import { OpenCounts } from '../server/open-counts.js';
 import { requestingTooFast } from '../server/services/services.js';
 import type { RateLimit } from '../server/services/rate-limit.js';
-import { MAX_REQUESTS_IN_FLIGHT } from '../server/trpc/request-limits.js';
+import { MAX_REQUESTS_IN_FLIGHT } from '../shared/request-limits.js';
 
 export const API_IN_FLIGHT_REFUSAL = `Too many requests at once from your address: at most ${MAX_REQUESTS_IN_FLIGHT}. Wait for the answers.`;
 

@@ -5,7 +5,7 @@
  * event loop for everyone. A client that waits for its answers never meets it (the web client
  * has a few requests out at a time).
  *
- * A module of its own, with no imports, so the web client's batching link reads the same number
- * without shipping server code.
+ * In src/shared, with no imports, so the web client's batching link reads the same number
+ * without importing server code.
  */
 export const MAX_REQUESTS_IN_FLIGHT = 8;

@@ -9,7 +9,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { HTTP_STATUS, INTERNAL_ERROR_MESSAGE, refusalOf, refuse } from '../services/errors.js';
 import type { Context } from './context.js';
 import { requestingTooFast, SUBSCRIBING_TOO_FAST } from '../services/services.js';
-import { MAX_REQUESTS_IN_FLIGHT } from './request-limits.js';
+import { MAX_REQUESTS_IN_FLIGHT } from '../../shared/request-limits.js';
 
 /** A failure no refusal explains: a bug or an outage, to be logged. */
 export const isUnexpected = (error: TRPCError): boolean => error.code === 'INTERNAL_SERVER_ERROR' && refusalOf(error.cause) === null;

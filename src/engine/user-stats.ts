@@ -3,13 +3,40 @@
  * game contributed. Averages are these totals divided by gamesPlayed. The score's parts (from
  * cards, prophecies, tributes and left-over resources) add up to the score.
  */
-import type { PlayerGameStats } from './state.js';
+import type { CardLookup } from './effects.js';
+import type { Game, PlayerGameStats } from './state.js';
+import type { CardID, UserID } from './types.js';
 
 /**
- * Every figure of a game's stats summed over games (`scoreFromResources` was added after the
- * others: see `userStatsFrom`), with how many games were played and won.
+ * A player's stats of one game as the server records them: the engine's, and how many cards they
+ * drafted. Drafted means gained from the trade row: not the leader they started with, nor basic
+ * cards. The engine's own stats are part of a finished game's state, which replays must reach bit
+ * for bit, so the count is added beside them rather than inside.
  */
-export interface UserStats extends Omit<PlayerGameStats, 'won'> {
+export interface RecordedGameStats extends PlayerGameStats {
+  cardsDrafted: number;
+}
+
+/** Cards of the age decks among `cardIDs`: only the trade row deals them. */
+export function draftedCount(game: CardLookup, cardIDs: readonly CardID[]): number {
+  return cardIDs.filter((id) => {
+    const affinity = game.cardsByID[id]!.affinity;
+    return affinity !== 'Leader' && affinity !== 'Basic';
+  }).length;
+}
+
+/** A finished game's stats per player, as recorded. */
+export function recordedStats(game: Game): Record<UserID, RecordedGameStats> {
+  const stats = game.statsByPlayerID!;
+  return Object.fromEntries(game.players.map((p) => [p.userID, { ...stats[p.userID]!, cardsDrafted: draftedCount(game, p.cardIDs) }]));
+}
+
+/**
+ * Every figure of a game's recorded stats summed over games (`scoreFromResources` and
+ * `cardsDrafted` were added after the others: see `userStatsFrom`), with how many games were
+ * played and won.
+ */
+export interface UserStats extends Omit<RecordedGameStats, 'won'> {
   gamesPlayed: number;
   gamesWon: number;
 }
@@ -27,12 +54,13 @@ export function emptyUserStats(): UserStats {
     scoreFromResources: 0,
     clashes: 0,
     clashesWon: 0,
+    cardsDrafted: 0,
     cardCountByAffinity: { Derion: 0, Tyros: 0, Zeona: 0 },
     cardCountByType: { Building: 0, Unit: 0, Event: 0 },
   };
 }
 
-export function addGameStats(total: UserStats, game: PlayerGameStats): UserStats {
+export function addGameStats(total: UserStats, game: RecordedGameStats): UserStats {
   return {
     gamesPlayed: total.gamesPlayed + 1,
     gamesWon: total.gamesWon + (game.won ? 1 : 0),
@@ -45,6 +73,7 @@ export function addGameStats(total: UserStats, game: PlayerGameStats): UserStats
     scoreFromResources: total.scoreFromResources + game.scoreFromResources,
     clashes: total.clashes + game.clashes,
     clashesWon: total.clashesWon + game.clashesWon,
+    cardsDrafted: total.cardsDrafted + game.cardsDrafted,
     cardCountByAffinity: {
       Derion: total.cardCountByAffinity.Derion + game.cardCountByAffinity.Derion,
       Tyros: total.cardCountByAffinity.Tyros + game.cardCountByAffinity.Tyros,
@@ -61,7 +90,10 @@ export function addGameStats(total: UserStats, game: PlayerGameStats): UserStats
 /**
  * The totals stored in `users.stats_json`, complete. Totals written before scoreFromResources
  * existed lack it: favor has only the four sources, so it is what the other three leave of the
- * score. Unreadable JSON counts as no games yet rather than stopping a game from ending.
+ * score. Totals written before cardsDrafted existed lack it too: their cards of the three deities
+ * were all drafted, and only the few neutral cards drafted then go uncounted (their games' card
+ * counts by type held the leader and basic cards as well). Unreadable JSON counts as no games yet
+ * rather than stopping a game from ending.
  */
 export function userStatsFrom(json: string): UserStats {
   let stored: Partial<UserStats>;
@@ -73,6 +105,10 @@ export function userStatsFrom(json: string): UserStats {
   const stats = { ...emptyUserStats(), ...stored };
   if (typeof stored.scoreFromResources !== 'number') {
     stats.scoreFromResources = stats.score - stats.scoreFromCards - stats.scoreFromProphecies - stats.scoreFromTributes;
+  }
+  if (typeof stored.cardsDrafted !== 'number') {
+    const deities = stats.cardCountByAffinity;
+    stats.cardsDrafted = deities.Derion + deities.Tyros + deities.Zeona;
   }
   return stats;
 }

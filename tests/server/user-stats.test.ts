@@ -17,6 +17,12 @@ describe('userStatsFrom', () => {
     expect(userStatsFrom(JSON.stringify({ ...old, scoreFromResources: 1 })).scoreFromResources).toBe(1);
   });
 
+  test('totals stored before cardsDrafted existed count their cards of the three deities as drafted', () => {
+    const old = { gamesPlayed: 1, cardCountByAffinity: { Derion: 2, Tyros: 1, Zeona: 3 }, cardCountByType: { Building: 6, Unit: 4, Event: 1 } };
+    expect(userStatsFrom(JSON.stringify(old)).cardsDrafted).toBe(6);
+    expect(userStatsFrom(JSON.stringify({ ...old, cardsDrafted: 7 })).cardsDrafted).toBe(7);
+  });
+
   test('unreadable totals count as none', () => {
     expect(userStatsFrom('{not json')).toEqual(emptyUserStats());
     expect(userStatsFrom('null')).toEqual(emptyUserStats());
@@ -71,6 +77,16 @@ describe.each(DATABASES)('game-end statistics on %s', (database) => {
     expect(totals.gamesWon).toBe(played.filter((p) => p.won).length);
     expect(totals.score).toBe(played[0]!.score + played[1]!.score);
     expect(totals.clashes).toBe(played[0]!.clashes + played[1]!.clashes);
+    // Drafted: gained from the trade row, so neither the leader nor the basic cards held.
+    const drafted = games.map((g) => {
+      const held = g.players.find((p) => p.userID === shared!.id)!.cardIDs;
+      const basic = held.filter((id) => g.basicPile.includes(id) || g.cardsByID[id]!.affinity === 'Basic').length;
+      return held.length - 1 - basic;
+    });
+    expect(drafted[0]).toBeGreaterThan(0);
+    expect(totals.cardsDrafted).toBe(drafted[0]! + drafted[1]!);
+    const seat = await db.kysely.selectFrom('game_players').select('stats_json').where('game_id', '=', games[0]!.id).where('user_id', '=', shared!.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(seat.stats_json!)).toEqual({ ...played[0], cardsDrafted: drafted[0] });
     expect(totals.score).toBeGreaterThan(0);
     expect(partsOf(totals)).toBe(totals.score);
     // Each other player has their one game.

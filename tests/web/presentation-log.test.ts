@@ -55,6 +55,21 @@ describe('groupEvents', () => {
     expect(groupEvents([deal(1), deal(2), bid('a'), deal(3)]).map((g) => g.events.length)).toEqual([1, 1, 2]);
   });
 
+  test("a token earned by a gain stays in that turn's group of gains", () => {
+    const gain = (userID: string, cardID: number) =>
+      ev('GAIN_CARD', { userID, cardID, cost: { gold: 0 }, gold: 0, military: 0, favor: 0, prophecyFavor: 0, triggeredCards: [] });
+    const token = (userID: string) => ev('EARN_TOKEN', { userID, token: 'War', triggeredCards: [] });
+    const groups = groupEvents([gain('a', 1), token('a'), token('a'), gain('b', 2), gain('c', 3), token('c'), ev('SET_UP_TURN', { turn: 2 }), token('a')]);
+    expect(groups.map((g) => [g.type, g.events.map((e) => e.type)])).toEqual([
+      // A token that follows no gain is a group of its own.
+      ['EARN_TOKEN', ['EARN_TOKEN']],
+      ['SET_UP_TURN', ['SET_UP_TURN']],
+      ['GAIN_CARD', ['GAIN_CARD', 'EARN_TOKEN', 'EARN_TOKEN', 'GAIN_CARD', 'GAIN_CARD', 'EARN_TOKEN']],
+    ]);
+    // Another player's token right after a gain was not earned by it.
+    expect(groupEvents([gain('a', 1), token('b')]).map((g) => g.type)).toEqual(['EARN_TOKEN', 'GAIN_CARD']);
+  });
+
   test('an empty log has no groups', () => {
     expect(groupEvents([])).toEqual([]);
   });

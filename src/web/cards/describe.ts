@@ -69,6 +69,9 @@ export function outputText(output: Output): string {
   return head;
 }
 
+/** 'a' or 'an' before `word` ('an Event'), by its first letter: every name the cards use reads so. */
+const withArticle = (word: string): string => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
 export function targetText(target: Target): string {
   switch (target.kind) {
     case 'tribute':
@@ -76,9 +79,9 @@ export function targetText(target: Target): string {
     case 'token':
       return 'a Clash token';
     case 'card_affinity':
-      return `a ${target.affinity} card`;
+      return withArticle(`${target.affinity} card`);
     case 'card_type':
-      return `a ${target.cardType}`;
+      return withArticle(target.cardType);
   }
 }
 

@@ -28,9 +28,10 @@ function Profile({ userID }: { userID: string }) {
   if (!profile.data) return <Text role="status">Loading...</Text>;
   const { user } = profile.data;
   const stats = parseUserStats(user.statsJSON);
+  const isMe = me?.id === user.id;
   return (
     <Stack gap="xl">
-      <ProfileHeader user={user} isMe={me?.id === user.id} />
+      <ProfileHeader user={user} isMe={isMe} />
       <TotalStats stats={stats} />
       <AverageStats stats={stats} />
       <section aria-labelledby="charts-title">
@@ -40,7 +41,7 @@ function Profile({ userID }: { userID: string }) {
         {stats.gamesPlayed === 0 && recent.length === 0 ? (
           <Text c="dimmed">Charts appear after the first finished game.</Text>
         ) : (
-          <ProfileCharts stats={stats} recent={recent} />
+          <ProfileCharts stats={stats} recent={recent} owner={isMe ? null : user.name} />
         )}
       </section>
       <RecentGames games={recent} usersByID={usersByID} />

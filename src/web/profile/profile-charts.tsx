@@ -1,14 +1,14 @@
 /**
  * The profile's charts: how the recent games went (favor against the winner's, won or lost),
  * where the favor came from (overall and game by game), the win and clash rates, and the cards
- * drafted by affinity and by type. Each is a ChartFigure: summary and table included.
+ * drafted by affinity and held by type. Each is a ChartFigure: summary and table included.
  */
 import { SimpleGrid } from '@mantine/core';
 import { ChartFigure } from '../charts/chart-figure.js';
 import { CHART_TEXT } from '../charts/theme.js';
 import { AFFINITY_COLORS, SITE } from '../lib/palette.js';
 import { finishedOldestFirst, shortStart, type RecentGame } from './recent.js';
-import { cardsDrafted, otherFavor, percent, type UserStats } from './stats.js';
+import { cardsHeld, otherFavor, percent, type UserStats } from './stats.js';
 
 const AFFINITIES = ['Derion', 'Tyros', 'Zeona'] as const;
 const TYPES = ['Building', 'Unit', 'Event'] as const;
@@ -40,7 +40,9 @@ const gameTooltip = (games: ReturnType<typeof finishedOldestFirst>) => ({
   },
 });
 
-function RecentFavor({ games }: { games: ReturnType<typeof finishedOldestFirst> }) {
+/** `whose`: 'Your' on one's own profile, else the player's name with 's. */
+function RecentFavor({ games, whose }: { games: ReturnType<typeof finishedOldestFirst>; whose: string }) {
+  const favorOf = `${whose} favor`;
   const results = games.map((g) => (g.mine.won ? 'Won' : 'Lost'));
   const won = results.filter((r) => r === 'Won').length;
   return (
@@ -49,12 +51,12 @@ function RecentFavor({ games }: { games: ReturnType<typeof finishedOldestFirst> 
       summary={
         games.length === 0
           ? 'No finished recent games.'
-          : `Won ${won} of the last ${games.length} finished games. Your favor, oldest game first: ${games.map((g, i) => `${g.mine.score} (${results[i]!.toLowerCase()})`).join(', ')}; the winners scored ${games.map((g) => g.topFavor).join(', ')}.`
+          : `Won ${won} of the last ${games.length} finished games. ${favorOf}, oldest game first: ${games.map((g, i) => `${g.mine.score} (${results[i]!.toLowerCase()})`).join(', ')}; the winners scored ${games.map((g) => g.topFavor).join(', ')}.`
       }
       empty={games.length === 0 ? 'No finished games yet.' : null}
       type="line"
       series={[
-        { name: 'Your favor', type: 'column', data: games.map((g) => g.mine.score) },
+        { name: favorOf, type: 'column', data: games.map((g) => g.mine.score) },
         { name: "Winner's favor", type: 'line', data: games.map((g) => g.topFavor) },
       ]}
       options={{
@@ -67,7 +69,7 @@ function RecentFavor({ games }: { games: ReturnType<typeof finishedOldestFirst> 
         tooltip: { shared: true, intersect: false, x: gameTooltip(games), y: { formatter: (value) => `${value} favor` } },
       }}
       table={{
-        columns: ['Game', 'Started', 'Result', 'Your favor', "Winner's favor"],
+        columns: ['Game', 'Started', 'Result', favorOf, "Winner's favor"],
         rows: games.map((g, i) => [`Game ${i + 1}`, shortStart(g.start), results[i]!, g.mine.score, g.topFavor]),
       }}
     />
@@ -184,19 +186,21 @@ function CardsByAffinity({ stats }: { stats: UserStats }) {
 
 function CardsByType({ stats }: { stats: UserStats }) {
   const values = TYPES.map((t) => stats.cardCountByType[t]);
-  const total = cardsDrafted(stats);
+  // Every card held at a game's end (leaders and basic cards too): the type of a drafted card
+  // alone is not recorded.
+  const total = cardsHeld(stats);
   return (
     <ChartFigure
       title="Cards by type"
-      summary={`${total} cards drafted: ${share(values, TYPES)}.`}
-      empty={total === 0 ? 'No cards drafted yet.' : null}
+      summary={`${total} cards held at the end of games: ${share(values, TYPES)}.`}
+      empty={total === 0 ? 'No cards held yet.' : null}
       type="bar"
       series={[{ name: 'Cards', data: values }]}
       options={{
         colors: TYPE_COLORS,
         plotOptions: { bar: { horizontal: true, distributed: true, barHeight: '55%', borderRadius: 4 } },
         dataLabels: { enabled: true, style: { colors: [SITE.night], fontWeight: 700 }, formatter: (v) => `${String(v)}` },
-        xaxis: { categories: [...TYPES], title: { text: 'Cards drafted' } },
+        xaxis: { categories: [...TYPES], title: { text: 'Cards held' } },
         legend: { show: false },
         tooltip: { y: { formatter: (v) => `${v} cards` } },
       }}
@@ -205,11 +209,12 @@ function CardsByType({ stats }: { stats: UserStats }) {
   );
 }
 
-export function ProfileCharts({ stats, recent }: { stats: UserStats; recent: RecentGame[] }) {
+/** `owner`: the profile's player's name, or null on one's own profile. */
+export function ProfileCharts({ stats, recent, owner }: { stats: UserStats; recent: RecentGame[]; owner: string | null }) {
   const games = finishedOldestFirst(recent);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <RecentFavor games={games} />
+      <RecentFavor games={games} whose={owner === null ? 'Your' : `${owner}'s`} />
       <Rates stats={stats} />
       <FavorSources stats={stats} />
       <FavorByGame games={games} />

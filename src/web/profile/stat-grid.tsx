@@ -1,7 +1,7 @@
 /** A player's numbers: totals over every game, and the same per game. */
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { formatSpan } from '../history/format.js';
-import { cardsDrafted, percent, perGame, type UserStats } from './stats.js';
+import { percent, perGame, type UserStats } from './stats.js';
 
 interface Stat {
   label: string;
@@ -56,7 +56,8 @@ export function TotalStats({ stats }: { stats: UserStats }) {
         { label: 'From tributes', value: stats.scoreFromTributes, hint: 'favor' },
         { label: 'Clashes', value: stats.clashes },
         { label: 'Clashes won', value: stats.clashesWon, hint: stats.clashes ? `${percent(stats.clashesWon, stats.clashes)} of clashes` : undefined },
-        { label: 'Cards drafted', value: cardsDrafted(stats) },
+        // Drafted: gained from the trade row (not the leader, nor basic cards).
+        { label: 'Cards drafted', value: stats.cardsDrafted },
         { label: 'Blame time', value: formatSpan(stats.blameMillis), hint: 'spent thinking' },
         { label: 'Solo time', value: formatSpan(stats.soloMillis), hint: 'others waited on you' },
       ]}

@@ -45,7 +45,7 @@ function figures(raw: Record<string, unknown>): Omit<PlayerGameStats, 'won'> {
 /** The user's totals from `statsJSON`. */
 export function parseUserStats(json: string | null): UserStats {
   const raw = (parse(json) ?? {}) as Record<string, unknown>;
-  return { gamesPlayed: num(raw.gamesPlayed), gamesWon: num(raw.gamesWon), ...figures(raw) };
+  return { gamesPlayed: num(raw.gamesPlayed), gamesWon: num(raw.gamesWon), cardsDrafted: num(raw.cardsDrafted), ...figures(raw) };
 }
 
 /** One finished game's stats for one player, or null while the game is being played. */
@@ -69,5 +69,5 @@ export function perGame(total: number, games: number): string {
 export const otherFavor = (s: Pick<UserStats, 'score' | 'scoreFromCards' | 'scoreFromProphecies' | 'scoreFromTributes'>): number =>
   Math.max(0, s.score - s.scoreFromCards - s.scoreFromProphecies - s.scoreFromTributes);
 
-export const cardsDrafted = (s: Pick<UserStats, 'cardCountByType'>): number =>
-  s.cardCountByType.Building + s.cardCountByType.Unit + s.cardCountByType.Event;
+/** Every card held at the games' ends, by type: the leaders and basic cards too. */
+export const cardsHeld = (s: Pick<UserStats, 'cardCountByType'>): number => s.cardCountByType.Building + s.cardCountByType.Unit + s.cardCountByType.Event;

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { DATABASES, useServer } from './databases.js';
 import { feed } from './feeds.js';
 import { HOST_ONLY, openLobby, refused, signInRoles, type Roles } from './roles.js';
+import { signInGuest } from './support.js';
 
 describe.each(DATABASES)('lobby flows on %s', (database) => {
   const suite = useServer<Roles>(database, { setup: (server) => signInRoles(server), teardown: (roles) => roles.close() });
@@ -111,6 +112,23 @@ describe.each(DATABASES)('lobby flows on %s', (database) => {
     const [bot] = await botsOf(played);
     await host.client.lobbies.start.mutate({ lobbyID: played });
     expect((await users.get(bot!))?.id).toBe(bot);
+  });
+
+  test("a lobby is named after its host as they are named now: after a rename, and after a handover", async () => {
+    const { server } = suite();
+    const [ana, bo] = await Promise.all([signInGuest(server, 'Ana'), signInGuest(server, 'Bo')]);
+    try {
+      const lobbyID = await openLobby(ana, bo);
+      expect(await bo.client.lobbies.get.query({ lobbyID })).toMatchObject({ name: "Ana's lobby", host: { name: 'Ana' } });
+      await ana.client.session.rename.mutate({ name: 'Anastasia' });
+      expect(await bo.client.lobbies.get.query({ lobbyID })).toMatchObject({ name: "Anastasia's lobby", host: { name: 'Anastasia' } });
+      expect((await bo.client.lobbies.list.query()).find((l) => l.id === lobbyID)).toMatchObject({ name: "Anastasia's lobby" });
+      await ana.client.lobbies.leave.mutate({ lobbyID });
+      expect(await bo.client.lobbies.get.query({ lobbyID })).toMatchObject({ name: "Bo's lobby", host: { name: 'Bo' } });
+    } finally {
+      ana.close();
+      bo.close();
+    }
   });
 
   test('the last person leaving closes the lobby: its watchers are told, the list drops it', async () => {

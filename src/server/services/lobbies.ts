@@ -59,6 +59,9 @@ export interface LobbyView {
   turnTimer: TurnTimerSetting;
 }
 
+/** A lobby's name: its host's, as the host is named now (the stored name is the one at creation). */
+export const lobbyName = (hostName: string): string => `${hostName}'s lobby`;
+
 export const lobbyTopic = (lobbyID: string) => `lobby/${lobbyID}` as const;
 export const LOBBY_LIST_TOPIC = 'lobby_list' as const;
 /** The lobby list shows the newest this many. */
@@ -113,7 +116,7 @@ export class LobbyService {
           .insertInto('lobbies')
           .values({
             id,
-            name: `${host.name}'s lobby`,
+            name: lobbyName(host.name),
             host_id: host.id,
             sequence_id: 1,
             options_json: JSON.stringify(DEFAULT_OPTIONS),
@@ -404,7 +407,8 @@ export class LobbyService {
       return {
         id: lobby.id,
         sequenceID: lobby.sequence_id,
-        name: lobby.name,
+        // Named after the host as they are now: one who renamed, or took the lobby over.
+        name: lobbyName(host.name),
         host: this.users.toPublicUser(host),
         players: mine.map((s) => {
           const u = users.get(s.user_id);

@@ -20,9 +20,15 @@ const STATUS = {
   finished: { label: 'Finished', color: 'gray' },
 } as const;
 
-/** The row's one action: long label on desktop, short on phones (Join, Resume, Watch, Results). */
+/**
+ * The row's one action: long label on desktop, short on phones (Join, Resume, Watch, Results). An
+ * open lobby one already sits in is not joined again: it is gone back to.
+ */
 function playAction(lobby: Lobby, userID: string): { to: string; label: string; short: string } {
-  if (lobby.status === 'open' || !lobby.game) return { to: `/lobby/${lobby.id}`, label: 'Join Lobby', short: 'Join' };
+  if (lobby.status === 'open' || !lobby.game) {
+    const seated = lobby.players.some((p) => p.id === userID);
+    return seated ? { to: `/lobby/${lobby.id}`, label: 'Return to Lobby', short: 'Return' } : { to: `/lobby/${lobby.id}`, label: 'Join Lobby', short: 'Join' };
+  }
   const to = `/game/${lobby.game.id}`;
   if (lobby.status === 'finished') return { to, label: 'View Results', short: 'Results' };
   if (lobby.players.some((p) => p.id === userID)) return { to, label: 'Resume Game', short: 'Resume' };

@@ -7,12 +7,14 @@ import type { Kysely, Transaction } from 'kysely';
 import { BOTS } from '../../bots/index.js';
 import {
   BOT_TYPES,
+  commitmentOf,
   DEFAULT_OPTIONS,
   devOnlyModules,
   GAME_OPTION_KEYS,
   MAX_PLAYERS,
   MIN_PLAYERS,
   MODULE_KEYS,
+  seedValueProblem,
   type BotType,
   type Game,
   type GameDefinitions,
@@ -27,6 +29,7 @@ import { TURN_TIMER_SETTINGS, type TurnTimerSetting } from './attendance.js';
 import { lobbyRoom } from './chat.js';
 import { refuse } from './errors.js';
 import type { GameService } from './game-service.js';
+import { lookalikeOf } from './name-lookalikes.js';
 import { SerialQueue } from './serial-queue.js';
 import { RateLimit } from './rate-limit.js';
 import type { PublicUser, UserService } from './users.js';
@@ -40,6 +43,8 @@ export interface LobbyPlayerView {
   id: string;
   name: string;
   profilePictureURL: string | null;
+  /** The value this person gave for the seed (public once given); null: none yet, and always for a bot. */
+  seedValue: string | null;
 }
 
 /** A lobby as clients see it. */
@@ -57,6 +62,12 @@ export interface LobbyView {
   status: LobbyStatus;
   /** Whether an absent player's decisions are played for them after a while: 'auto' is on with two people or more. */
   turnTimer: TurnTimerSetting;
+  /**
+   * The SHA-256 of the server's secret for the seed, from the lobby's creation: shown before
+   * anyone gives a value, so the server cannot pick its secret knowing them. Null for a lobby
+   * whose game started before lobbies had secrets.
+   */
+  serverSecretCommitment: string | null;
 }
 
 /** A lobby's name: its host's, as the host is named now (the stored name is the one at creation). */
@@ -124,6 +135,8 @@ export class LobbyService {
             game_id: null,
             created_at: now,
             updated_at: now,
+            // Drawn once, and never changed: the commitment players see is always the one the game uses.
+            seed_secret: randomBytes(32).toString('hex'),
           })
           .execute();
         await trx.insertInto('lobby_players').values({ lobby_id: id, seat: 0, user_id: host.id, bot_type: null }).execute();
@@ -149,6 +162,9 @@ export class LobbyService {
     await this.serialised(`host/${user.id}`, () =>
       this.change(lobbyID, async (lobby, seats, trx) => {
         if (seats.some((s) => s.user_id === user.id)) throw refuse('CONFLICT', 'You are already in this lobby.');
+        // Two players who look alike at one table could be taken for each other (name-lookalikes.ts).
+        const clash = lookalikeOf(user.name, await this.users.namesOf(seats.map((s) => s.user_id), trx));
+        if (clash !== null) throw refuse('CONFLICT', `Someone in this lobby is already called "${clash}": change your name to join.`);
         if (seats.length >= MAX_PLAYERS) throw refuse('CONFLICT', 'The lobby is full.');
         // A developer's lobby with developer settings on is theirs to fill: those seated when a
         // setting went on were the developer's choice, anyone else would see its cards.
@@ -222,8 +238,23 @@ export class LobbyService {
     await this.change(lobbyID, async (lobby, seats, trx) => {
       this.mustHost(lobby, actor);
       if (seats.length >= MAX_PLAYERS) throw refuse('CONFLICT', 'The lobby is full.');
-      const bot = await this.users.createBot(botType, seats.filter((s) => s.bot_type !== null).length + 1, trx);
+      const seated = await this.users.namesOf(seats.map((s) => s.user_id), trx);
+      const bot = await this.users.createBot(botType, seats.filter((s) => s.bot_type !== null).length + 1, trx, seated);
       await trx.insertInto('lobby_players').values({ lobby_id: lobby.id, seat: nextSeat(seats), user_id: bot.id, bot_type: botType }).execute();
+    });
+  }
+
+  /**
+   * A seated person's value for the seed (replacing any they gave before), public once given. It
+   * counts as a lobby change (rate-limited like the others) and is refused once the game started.
+   */
+  async contribute(lobbyID: string, actor: UserRow, value: string): Promise<void> {
+    this.throttle(actor);
+    const problem = seedValueProblem(value);
+    if (problem) throw refuse('BAD_REQUEST', problem);
+    await this.change(lobbyID, async (lobby, seats, trx) => {
+      if (!seats.some((s) => s.user_id === actor.id)) throw refuse('FORBIDDEN', 'Join the lobby to give a value for the dice.');
+      await trx.updateTable('lobby_players').set({ seed_value: value }).where('lobby_id', '=', lobby.id).where('user_id', '=', actor.id).execute();
     });
   }
 
@@ -276,6 +307,8 @@ export class LobbyService {
         players: seats.map((s) => ({ userID: s.user_id, botType: s.bot_type as BotType | null })),
         options: JSON.parse(lobby.options_json) as GameOptions,
         modules: JSON.parse(lobby.modules_json) as ModuleKey[],
+        // A person who gave no value adds an empty one; a bot's seat adds nothing.
+        seedMix: lobby.seed_secret === null ? undefined : { serverSecret: lobby.seed_secret, contributions: seats.map((s) => ({ userID: s.user_id, value: s.seed_value ?? '' })) },
       });
       // The game is stored with the lobby's change, so a lobby never points at a missing game.
       await this.games.insert(trx, prepared, lobby.id);
@@ -355,7 +388,7 @@ export class LobbyService {
     lobbyID: string,
     apply: (
       lobby: LobbyRow,
-      seats: { seat: number; user_id: string; bot_type: string | null }[],
+      seats: { seat: number; user_id: string; bot_type: string | null; seed_value: string | null }[],
       trx: Transaction<Database>,
     ) => Promise<'deleted' | void | undefined>,
   ): Promise<void> {
@@ -370,7 +403,7 @@ export class LobbyService {
           .executeTakeFirst();
         if (!lobby) throw refuse('NOT_FOUND', `Lobby ${lobbyID} not found.`);
         if (lobby.game_id) throw refuse('CONFLICT', 'The game has already started.');
-        const seats = await trx.selectFrom('lobby_players').select(['seat', 'user_id', 'bot_type']).where('lobby_id', '=', lobbyID).orderBy('seat').execute();
+        const seats = await trx.selectFrom('lobby_players').select(['seat', 'user_id', 'bot_type', 'seed_value']).where('lobby_id', '=', lobbyID).orderBy('seat').execute();
         return (await apply(lobby, seats, trx)) === 'deleted' ? null : lobby.sequence_id;
       });
       await this.published({ lobbyID, sequenceID });
@@ -412,7 +445,7 @@ export class LobbyService {
         host: this.users.toPublicUser(host),
         players: mine.map((s) => {
           const u = users.get(s.user_id);
-          return { id: s.user_id, name: u?.name ?? '(unknown-user)', profilePictureURL: u?.profile_picture_url ?? null };
+          return { id: s.user_id, name: u?.name ?? '(unknown-user)', profilePictureURL: u?.profile_picture_url ?? null, seedValue: s.seed_value };
         }),
         options: { ...DEFAULT_OPTIONS, ...(JSON.parse(lobby.options_json) as Partial<GameOptions>) },
         modules: JSON.parse(lobby.modules_json) as ModuleKey[],
@@ -421,6 +454,7 @@ export class LobbyService {
         creationDate: lobby.created_at,
         status: !game ? 'open' : game.end_timestamp === null ? 'playing' : 'finished',
         turnTimer: lobby.turn_timer,
+        serverSecretCommitment: lobby.seed_secret === null ? null : commitmentOf(lobby.seed_secret),
       };
     });
   }

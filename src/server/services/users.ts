@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
 import { BOTS } from '../../bots/index.js';
 import type { BotType } from '../../engine/index.js';
 import type { Database, UserRow } from '../db/schema.js';
-import { cleanName, MAX_NAME_LENGTH, providerName, UserError } from './names.js';
+import { botName, lookalikeOf, looksLikeBot } from './name-lookalikes.js';
+import { cleanName, providerName, UserError } from './names.js';
 import { refuse } from './errors.js';
 import type { RateLimit } from './rate-limit.js';
 import { emptyUserStats, userStatsFrom } from '../../engine/user-stats.js';
@@ -25,6 +26,13 @@ export interface PublicUser {
 }
 
 export const newUserID = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
+
+/** A name a person chose: cleaned, and not one that passes for a bot's. */
+function personName(raw: unknown): string {
+  const name = cleanName(raw);
+  if (looksLikeBot(name)) throw new UserError(`"${name}" looks like a bot's name: choose another.`);
+  return name;
+}
 
 export class UserService {
   constructor(
@@ -69,7 +77,7 @@ export class UserService {
 
   /** A guest account for someone connecting from `address`. */
   async createGuest(rawName: unknown, address: string): Promise<UserRow> {
-    const name = cleanName(rawName);
+    const name = personName(rawName);
     if (!this.guestLogins.take(address)) throw refuse('TOO_MANY_REQUESTS', 'Too many guest accounts from your address. Try again in a few minutes.');
     return this.insert({ name, provider: 'guest', providerID: null, picture: null });
   }
@@ -83,19 +91,66 @@ export class UserService {
       .where('provider_id', '=', providerID)
       .executeTakeFirst();
     if (existing) return existing;
-    return this.insert({ name: providerName(name, provider), provider, providerID, picture });
+    // The provider's name is not refused, but one that would pass for a bot's is not kept either.
+    const cleaned = providerName(name, provider);
+    return this.insert({ name: looksLikeBot(cleaned) ? provider : cleaned, provider, providerID, picture });
   }
 
-  /** A fresh user for a bot's seat, named after its kind (in the caller's transaction, if given). */
-  async createBot(botType: BotType, seatNumber: number, db: Kysely<Database> = this.db): Promise<UserRow> {
-    return this.insert({ name: `${BOTS[botType].label.slice(0, 9).trimEnd()} ${seatNumber}`.slice(0, MAX_NAME_LENGTH), provider: 'bot', providerID: null, picture: null, botType }, db);
+  /**
+   * A fresh user for a bot's seat, named after its kind and the first number from `number` on
+   * that looks like none of the names `besides` (the lobby's: a bot removed leaves its number
+   * free, so counting bots alone could name two alike). In the caller's transaction, if given.
+   */
+  async createBot(botType: BotType, number: number, db: Kysely<Database> = this.db, besides: readonly string[] = []): Promise<UserRow> {
+    let n = number;
+    while (lookalikeOf(botName(BOTS[botType].label, n), besides) !== null) n++;
+    return this.insert({ name: botName(BOTS[botType].label, n), provider: 'bot', providerID: null, picture: null, botType }, db);
   }
 
+  /** The names of these users (in the caller's transaction, if given). */
+  async namesOf(ids: readonly string[], db: Kysely<Database> = this.db): Promise<string[]> {
+    if (ids.length === 0) return [];
+    return (await db.selectFrom('users').select('name').where('id', 'in', [...new Set(ids)]).execute()).map((row) => row.name);
+  }
+
+  /**
+   * A new name for a person. It must not look like the name of anyone they sit with, in an open
+   * lobby or an unfinished game: each would be two lookalikes at one table.
+   */
   async rename(user: UserRow, rawName: unknown): Promise<UserRow> {
     if (!this.toPublicUser(user).canChangeName) throw new UserError('You cannot change your name.');
-    const name = cleanName(rawName);
+    const name = personName(rawName);
+    const clash = lookalikeOf(name, await this.companionNames(user.id));
+    if (clash !== null) throw new UserError(`Someone in a lobby or game with you is already called "${clash}": choose another name.`);
     await this.db.updateTable('users').set({ name }).where('id', '=', user.id).execute();
     return { ...user, name };
+  }
+
+  /** The names of everyone else in the user's open lobbies and unfinished games. */
+  private async companionNames(userID: string): Promise<string[]> {
+    const [inLobbies, inGames] = await Promise.all([
+      this.db
+        .selectFrom('lobby_players as mine')
+        .innerJoin('lobbies', 'lobbies.id', 'mine.lobby_id')
+        .innerJoin('lobby_players as theirs', 'theirs.lobby_id', 'mine.lobby_id')
+        .innerJoin('users', 'users.id', 'theirs.user_id')
+        .select('users.name')
+        .where('mine.user_id', '=', userID)
+        .where('lobbies.game_id', 'is', null)
+        .where('theirs.user_id', '!=', userID)
+        .execute(),
+      this.db
+        .selectFrom('game_players as mine')
+        .innerJoin('games', 'games.id', 'mine.game_id')
+        .innerJoin('game_players as theirs', 'theirs.game_id', 'mine.game_id')
+        .innerJoin('users', 'users.id', 'theirs.user_id')
+        .select('users.name')
+        .where('mine.user_id', '=', userID)
+        .where('games.end_timestamp', 'is', null)
+        .where('theirs.user_id', '!=', userID)
+        .execute(),
+    ]);
+    return [...inLobbies, ...inGames].map((row) => row.name);
   }
 
   async makeDev(id: string): Promise<boolean> {

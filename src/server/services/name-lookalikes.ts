@@ -1,0 +1,53 @@
+/**
+ * Names that people could take for one another. Two players at one table must not look alike,
+ * and no person may look like a bot: otherwise "Ann" with a Cyrillic "А", or "ANN", or a person
+ * called "Easy Bot 1", could pass for someone else in the player list, the chat and the log.
+ *
+ * Two names look alike when their keys are equal: the Unicode confusables skeleton (UTS #39:
+ * NFD, every character mapped to its prototype from Unicode's confusables data, NFD again), taken
+ * once more after lower-casing, so that case does not tell names apart either ("I" and "l" are
+ * one prototype; "A" and Cyrillic "а" meet once lower-cased).
+ */
+import unhomoglyph from 'unhomoglyph';
+import { BOTS } from '../../bots/index.js';
+import { MAX_NAME_LENGTH } from './names.js';
+
+const skeleton = (text: string) => unhomoglyph(text.normalize('NFD')).normalize('NFD');
+
+/** What two names that look alike have in common; not for showing to anyone. */
+export const nameKey = (name: string) => skeleton(skeleton(name).toLowerCase());
+
+/** The first of `others` that looks like `name`, or null. */
+export function lookalikeOf(name: string, others: readonly string[]): string | null {
+  const key = nameKey(name);
+  return others.find((other) => nameKey(other) === key) ?? null;
+}
+
+/** A bot's seat is named after its kind and a number, cut to the name length: "Easy Bot 1", "Advanced 2". */
+export const botName = (label: string, number: number) => `${label.slice(0, MAX_NAME_LENGTH - 3).trimEnd()} ${number}`.slice(0, MAX_NAME_LENGTH);
+
+/** The digits, as keys (0 and 1 look like o and l). */
+const DIGIT_KEYS = [...'0123456789'].map(nameKey);
+
+const isNumberKey = (key: string) => {
+  let rest = key;
+  while (rest.length > 0) {
+    const digit = DIGIT_KEYS.find((d) => rest.startsWith(d));
+    if (!digit) return false;
+    rest = rest.slice(digit.length);
+  }
+  return true;
+};
+
+/** The keys a bot's name starts with: its kind's whole label, and the label as cut in a seat's name. */
+const BOT_NAME_KEYS = Object.values(BOTS).map(({ label }) => ({
+  label: nameKey(label),
+  cut: nameKey(label.slice(0, MAX_NAME_LENGTH - 3).trimEnd()),
+}));
+
+/** Whether a name looks like a bot's: a kind of bot ("Easy Bot"), or a bot's seat ("Easy Bot 1", "Advanced 2"). */
+export function looksLikeBot(name: string): boolean {
+  const key = nameKey(name);
+  const numbered = (start: string) => key.startsWith(`${start} `) && key.length > start.length + 1 && isNumberKey(key.slice(start.length + 1));
+  return BOT_NAME_KEYS.some(({ label, cut }) => key === label || numbered(label) || numbered(cut));
+}

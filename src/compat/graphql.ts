@@ -49,6 +49,8 @@ const schema = buildSchema(`
     id: ID!
     name: String!
     profilePictureURL: String
+    "The value this person gave for the seed of the lobby's game (public once given); null: none yet, always for a bot."
+    seedValue: String
   }
   type BotSeat {
     playerID: ID!
@@ -71,6 +73,8 @@ const schema = buildSchema(`
     game: LobbyGame
     creationDate: Float!
     status: String!
+    "The SHA-256 of the server's secret for the seed, shown before anyone gives a value; null for a lobby whose game started before lobbies had secrets."
+    serverSecretCommitment: String
   }
   type Query {
     "The signed-in user: who the cookie or JWT of this request belongs to."

@@ -9,7 +9,7 @@ import { viewFor } from '../engine/index.js';
 import { refuse, ruleRefusal } from '../server/services/errors.js';
 import type { UserRow } from '../server/db/schema.js';
 import type { Services } from '../server/services/services.js';
-import { actionInput, addBotInput, setModuleInput, setOptionInput } from '../server/trpc/schemas.js';
+import { actionInput, addBotInput, contributeInput, setModuleInput, setOptionInput } from '../server/trpc/schemas.js';
 import { requireUser, userOf } from './session.js';
 
 type Params = { id: string };
@@ -35,6 +35,7 @@ const addBotBody = z.object({ bot_name: addBotInput.shape.botType });
 const setOptionBody = z.object({ option: setOptionInput.shape.option, value: z.boolean() });
 const setModuleBody = z.object({ module: setModuleInput.shape.module, enabled: z.boolean() });
 const removePlayerBody = z.object({ player_id: z.string().min(1).max(64) });
+const contributeBody = z.object({ value: contributeInput.shape.value });
 const historyQuery = z.object({ includeBots: z.enum(['0', '1', 'true', 'false']).optional(), userID: z.string().min(1).max(64).optional() });
 
 /**
@@ -111,4 +112,5 @@ function routes(app: FastifyInstance, services: Services): void {
   lobbyCall('set_module', setModuleBody, (user, id, body) => services.lobbies.setModule(id, user, body.module, body.enabled));
   lobbyCall('join', noBody, (user, id) => services.lobbies.join(id, user));
   lobbyCall('remove_player', removePlayerBody, (user, id, body) => services.lobbies.removePlayer(id, user, body.player_id));
+  lobbyCall('contribute', contributeBody, (user, id, body) => services.lobbies.contribute(id, user, body.value));
 }

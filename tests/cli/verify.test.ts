@@ -1,13 +1,16 @@
 /**
  * `mythos verify`: a finished game's revealed seed matches its commitment and, with the setup and
  * actions, gives every deal and die of the file (exit 0); a changed die, a changed deal or a wrong
- * seed fails naming the first difference (exit 1); a file that cannot be verified exits 2.
+ * seed fails naming the first difference (exit 1); a file that cannot be verified exits 2. A game
+ * started from a lobby: its revealed server secret matches the commitment its lobby showed and
+ * its seed is the mix of the secret and the players' values; a changed value fails, naming it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { commitmentOf, seedFromNumber, type GameEvent } from '../../src/engine/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitmentOf, mixedSeed, seedFromNumber, type GameEvent } from '../../src/engine/index.js';
 import type { ReplayFile } from '../../src/cli/replay-file.js';
+import { signInGuest, startServer, type Server } from '../server/support.js';
 import { cli, tempDir } from './helpers.js';
 
 const dir = tempDir();
@@ -45,6 +48,17 @@ describe('verify', () => {
     expect(run.stdout).toMatch(
       new RegExp(`^OK .+: the revealed seed matches the commitment ${doc.final.seedCommitment}; ${doc.actions.length} actions re-run give all ${doc.final.events.length} events \\(\\d+ deals, [1-9]\\d* dice\\) and the final state\\n$`),
     );
+  });
+
+  it('passes an export written before seeds were mixed (save version 4: no secret, no values)', async () => {
+    const old = tampered('v4.json', (doc) => {
+      const final = doc.final as unknown as Record<string, unknown>;
+      for (const key of ['serverSecretCommitment', 'serverSecret', 'seedContributions']) delete final[key];
+      final.version = 4;
+    });
+    const run = await cli('verify', old);
+    expect(run.stdout).toMatch(/^OK .+: the revealed seed matches the commitment [0-9a-f]{64}; \d+ actions re-run give all/);
+    expect(run.code).toBe(0);
   });
 
   it('fails on one changed die, naming it', async () => {
@@ -109,5 +123,129 @@ describe('verify', () => {
     writeFileSync(bad, '{"format": "mythos-replay"');
     expect((await cli('verify', bad)).code).toBe(2);
     expect((await cli('verify', join(dir, 'missing.json'))).code).toBe(2);
+  });
+});
+
+describe('verify, a game whose seed was mixed in its lobby', () => {
+  let server: Server;
+  let exported: string;
+  let lobbyCommitment: string;
+  let annID: string;
+  let botID: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    process.env.DATA_DIR = server.config.dataDir;
+    const ann = await signInGuest(server, 'Ann');
+    annID = ann.userID;
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    lobbyCommitment = (await ann.client.lobbies.get.query({ lobbyID })).serverSecretCommitment!;
+    await ann.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    await ann.client.lobbies.contribute.mutate({ lobbyID, value: 'lucky 7' });
+    botID = (await ann.client.lobbies.get.query({ lobbyID })).playerIDToBotType[0]![0];
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    // Ann takes a basic card every turn until the game ends.
+    for (let guard = 0; guard < 200; guard++) {
+      const { game } = await ann.client.games.state.query({ gameID });
+      if (game.gameEndTimestamp !== null) break;
+      const action =
+        game.phase === 'PLANNING'
+          ? ({ type: 'BID', bid: { military: 0, tradeRowIndex: 0 } } as const)
+          : game.phase === 'WAR'
+            ? ({ type: 'REROLL', rollSelection: { rerollType: 'decline', rerollRound: game.rerollRound } } as const)
+            : ({ type: 'RESOLVE', resolve: { cardIDToGain: game.basicPile[0]! } } as const);
+      await ann.client.games.act.mutate({ gameID, action }).catch(() => undefined);
+    }
+    ann.close();
+    exported = join(dir, 'mixed.json');
+    const run = await cli('games', 'export', gameID, '--out', exported);
+    expect(run.stderr).toBe('');
+  });
+
+  afterAll(async () => {
+    delete process.env.DATA_DIR;
+    await server?.close();
+  });
+
+  const tamperedMix = (name: string, change: (doc: ReplayFile) => void): string => {
+    const doc = read(exported);
+    change(doc);
+    const out = join(dir, name);
+    writeFileSync(out, JSON.stringify(doc));
+    return out;
+  };
+
+  it('passes, printing the commitment the lobby showed and every seat\'s value', async () => {
+    const doc = read(exported);
+    expect(doc.final.serverSecretCommitment).toBe(lobbyCommitment);
+    expect(doc.final.seedContributions).toEqual([
+      { userID: annID, value: 'lucky 7' },
+      { userID: botID, value: '' },
+    ]);
+    expect(doc.seed).toBe(mixedSeed({ serverSecret: doc.final.serverSecret!, contributions: doc.final.seedContributions! }));
+    const run = await cli('verify', exported);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^OK .+: the revealed seed matches the commitment ${doc.final.seedCommitment}; ` +
+          `the revealed server secret matches the commitment its lobby showed ${lobbyCommitment}, ` +
+          `and the seed is the mix of it and the players' values \\(seat 1 ${annID} "lucky 7", seat 2 ${botID} none\\); ` +
+          `\\d+ actions re-run give all \\d+ events`,
+      ),
+    );
+    expect(run.code).toBe(0);
+  });
+
+  it("fails on a changed player's value, naming the values and the seed they give", async () => {
+    const doc = read(exported);
+    const bad = tamperedMix('value.json', (d) => (d.final.seedContributions![0]!.value = 'lucky 8'));
+    const other = mixedSeed({ serverSecret: doc.final.serverSecret!, contributions: [{ userID: annID, value: 'lucky 8' }, { userID: botID, value: '' }] });
+    const run = await cli('verify', bad);
+    expect(run.stdout).toBe(
+      `FAIL ${bad}: the seed is not the mix of the server's secret and the players' values: with the values the file has ` +
+        `(seat 1 ${annID} "lucky 8", seat 2 ${botID} none) they give ${other}, the file's seed is ${doc.seed}\n`,
+    );
+    expect(run.code).toBe(1);
+  });
+
+  it('fails on a value given to a bot\'s seat, or values out of seat order', async () => {
+    const botValue = tamperedMix('bot-value.json', (d) => (d.final.seedContributions![1]!.value = 'x'));
+    expect((await cli('verify', botValue)).stdout).toBe(
+      `FAIL ${botValue}: seat 2 is a bot (${botID}), whose seat adds nothing to the seed, but the file gives it the value "x"\n`,
+    );
+    const swapped = tamperedMix('swapped.json', (d) => d.final.seedContributions!.reverse());
+    const run = await cli('verify', swapped);
+    expect(run.stdout).toBe(
+      `FAIL ${swapped}: the players' value for seat 1 should be {"userID": "${annID}", "value": text}, the file has {"userID":"${botID}","value":""}\n`,
+    );
+    expect(run.code).toBe(1);
+  });
+
+  it('fails on a server secret that is not the one the lobby committed to', async () => {
+    const other = seedFromNumber(9);
+    const bad = tamperedMix('secret.json', (d) => (d.final.serverSecret = other));
+    const run = await cli('verify', bad);
+    expect(run.stdout).toBe(
+      `FAIL ${bad}: the revealed server secret does not match the commitment its lobby showed (its SHA-256 is ${commitmentOf(other)}, the lobby committed to ${lobbyCommitment})\n`,
+    );
+    expect(run.code).toBe(1);
+  });
+
+  it('fails on a secret, values and seed all forged to fit a changed value: the commitment or the game no longer follows', async () => {
+    const doc = read(exported);
+    const contributions = [{ userID: annID, value: 'lucky 8' }, { userID: botID, value: '' }];
+    const forged = mixedSeed({ serverSecret: doc.final.serverSecret!, contributions });
+    const bad = tamperedMix('forged-mix.json', (d) => {
+      d.final.seedContributions = contributions;
+      d.seed = forged;
+    });
+    expect((await cli('verify', bad)).stdout).toMatch(/^FAIL .+: the revealed seed does not match the commitment/);
+    const deeper = tamperedMix('forged-all.json', (d) => {
+      d.final.seedContributions = contributions;
+      d.seed = forged;
+      d.final.seed = forged;
+      d.final.seedCommitment = commitmentOf(forged);
+    });
+    expect((await cli('verify', deeper)).stdout).toMatch(/^FAIL .+: (action \d+ \(.+\) was refused|a deal differs|a die differs)/);
   });
 });

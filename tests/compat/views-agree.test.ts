@@ -88,9 +88,10 @@ function leaks(payload: Received, raw: any, rngValues: Set<number | string>, tal
     const key = path[path.length - 1] ?? '';
     const where = `${payload.source} ${path.join('.')}`;
     if (NEVER_SENT_KEYS.includes(key)) problems.push(`${where}: a hidden field`);
-    // The seed is revealed once the game has ended, and only then.
-    const revealed = key === 'seed' && raw.gameEndTimestamp !== null && value === raw.seed;
-    if (key === 'seed' && value !== null && !revealed) problems.push(`${where}: a hidden field`);
+    // The seed and the server's secret are revealed once the game has ended, and only then.
+    const secret = key === 'seed' || key === 'serverSecret';
+    const revealed = secret && raw.gameEndTimestamp !== null && value === raw[key];
+    if (secret && value !== null && !revealed) problems.push(`${where}: a hidden field`);
     if ((typeof value === 'number' || typeof value === 'string') && rngValues.has(value) && !revealed) {
       problems.push(`${where}: the PRNG state or seed (${value})`);
     }
@@ -149,7 +150,7 @@ describe('one game through REST, GraphQL, /channel and tRPC', () => {
     const raw = await server.app.services.games.get(gameID);
     raws.set(raw!.sequenceID, raw);
     const rng = raw!.rngState;
-    for (const value of [...(rng.kind === 'chacha20' ? [rng.key] : rng.state), raw!.seed]) if (value !== 0) rngValues.add(value);
+    for (const value of [...(rng.kind === 'chacha20' ? [rng.key] : rng.state), raw!.seed, raw!.serverSecret]) if (value !== 0 && value !== null) rngValues.add(value);
     return raw;
   }
 

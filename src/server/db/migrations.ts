@@ -2,6 +2,7 @@
  * The schema's migrations, one set for SQLite and PostgreSQL, run at start by kysely's Migrator.
  * Never edit a migration that has shipped: add the next one.
  */
+import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
 
 const initial: Migration = {
@@ -163,9 +164,30 @@ const lobbyTurnTimer: Migration = {
   },
 };
 
+/**
+ * Dice the server cannot choose: each lobby holds the server's secret from its creation (its
+ * commitment is shown with the lobby) and each seat the value its person gave for the seed. Open
+ * lobbies made before get their secret here, before anyone could give a value against it.
+ */
+const lobbySeedSecret: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('lobbies').addColumn('seed_secret', 'text').execute();
+    await db.schema.alterTable('lobby_players').addColumn('seed_value', 'text').execute();
+    const open = await sql<{ id: string }>`select id from lobbies where game_id is null`.execute(db);
+    for (const { id } of open.rows) {
+      await sql`update lobbies set seed_secret = ${randomBytes(32).toString('hex')} where id = ${id}`.execute(db);
+    }
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('lobby_players').dropColumn('seed_value').execute();
+    await db.schema.alterTable('lobbies').dropColumn('seed_secret').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
   '2026-11-23-003-seed-commitment': seedCommitment,
   '2026-11-24-004-lobby-turn-timer': lobbyTurnTimer,
+  '2026-11-28-006-lobby-seed-secret': lobbySeedSecret,
 };

@@ -39,6 +39,8 @@ export interface LobbiesTable {
   created_at: number;
   updated_at: number;
   turn_timer: ColumnType<TurnTimerSetting, TurnTimerSetting | undefined, TurnTimerSetting>;
+  /** The server's secret for the seed of the lobby's game, 64 hex digits (null: a lobby whose game started before). */
+  seed_secret: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LobbyPlayersTable {
@@ -46,6 +48,8 @@ export interface LobbyPlayersTable {
   seat: number;
   user_id: string;
   bot_type: string | null;
+  /** The value its person gave for the seed (null: none yet; always for a bot). */
+  seed_value: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GamesTable {

@@ -25,6 +25,7 @@ import {
   type GameOptions,
   type ModuleKey,
   type RuleError,
+  type SeedMix,
   type UserID,
 } from '../../engine/index.js';
 import type { Transaction } from 'kysely';
@@ -63,6 +64,8 @@ export interface NewGame {
   players: { userID: UserID; botType: BotType | null }[];
   options: Partial<GameOptions>;
   modules: ModuleKey[];
+  /** The lobby's secret and its people's values to mix the seed from; without it the server draws the seed alone. */
+  seedMix?: SeedMix;
 }
 
 /** An action's outcome: committed, or refused by a rule. (A missing game is thrown: `gameNotFound`.) */
@@ -152,7 +155,7 @@ export class GameService {
     const created = createGame(
       { id: setup.id, players: setup.players, options: setup.options, modules: setup.modules, definitions: this.deps.definitions },
       // 256 bits from the OS: far beyond any search, unlike the 31-bit seeds before.
-      randomBytes(32).toString('hex'),
+      setup.seedMix ?? randomBytes(32).toString('hex'),
       now,
     );
     const { game, actions } = this.withBots({ game: advance(created, now).game, actions: [], events: [] }, now);

@@ -25,6 +25,8 @@ export function actInput(input: unknown): { gameID: string; action: Action } {
   return { gameID, action: actionInput(action) };
 }
 export const kickInput = z.object({ lobbyID: id, playerID: id });
+/** Any text here: the lobby service refuses a value the seed cannot take with a sentence of its own. */
+export const contributeInput = z.object({ lobbyID: id, value: z.string() });
 export const addBotInput = z.object({ lobbyID: id, botType: z.enum(BOT_TYPES) });
 export const setOptionInput = z.object({ lobbyID: id, option: z.enum(GAME_OPTION_KEYS), value: z.boolean() });
 export const setTurnTimerInput = z.object({ lobbyID: id, turnTimer: z.enum(['auto', 'on', 'off']) });

@@ -1,5 +1,5 @@
 import { listen, onTopic } from '../bus-iterator.js';
-import { addBotInput, kickInput, lobbyInput, setModuleInput, setOptionInput, setTurnTimerInput } from '../schemas.js';
+import { addBotInput, contributeInput, kickInput, lobbyInput, setModuleInput, setOptionInput, setTurnTimerInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
 import { ServiceError } from '../../services/errors.js';
 import { lobbyTopic, type LobbyView } from '../../services/lobbies.js';
@@ -11,6 +11,8 @@ export const lobbiesRouter = router({
   join: authedProcedure.input(lobbyInput).mutation(({ ctx, input }) => ctx.services.lobbies.join(input.lobbyID, ctx.user)),
   leave: authedProcedure.input(lobbyInput).mutation(({ ctx, input }) => ctx.services.lobbies.removePlayer(input.lobbyID, ctx.user, ctx.user.id)),
   kick: authedProcedure.input(kickInput).mutation(({ ctx, input }) => ctx.services.lobbies.removePlayer(input.lobbyID, ctx.user, input.playerID)),
+  /** The caller's value for the seed of the lobby's game (see docs/rules.md, "Fair dice"). */
+  contribute: authedProcedure.input(contributeInput).mutation(({ ctx, input }) => ctx.services.lobbies.contribute(input.lobbyID, ctx.user, input.value)),
   addBot: authedProcedure.input(addBotInput).mutation(({ ctx, input }) => ctx.services.lobbies.addBot(input.lobbyID, ctx.user, input.botType)),
   setOption: authedProcedure
     .input(setOptionInput)

@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { signInGuest, type Guest, type Server } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, siteAndBrowser, type Viewport } from './support/site.js';
+import { botDecision } from '../../src/bots/harness.js';
 import { guestInContext, panel, pickTradeRowCard, rawGame, startGame, submitButton } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -29,12 +30,14 @@ interface Table {
 }
 
 /** Ann (in the browser, at `viewport`) against Bob (through the API), on the game's first planning. */
-async function sitDown(site: Server, context: BrowserContext, names: [string, string], options: Record<string, boolean> = {}, hint = false): Promise<Table> {
+async function sitDown(site: Server, context: BrowserContext, names: [string, string], options: Record<string, boolean> = {}, { hint = false, clock = false } = {}): Promise<Table> {
   const ann = await guestInContext(site, context, names[0]);
   const bob = await signInGuest(site, names[1]);
   if (!hint) await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
   const gameID = await startGame(site, ann, { guests: [bob], options });
   const page = await context.newPage();
+  // A clock the test can stop for a moment (time runs as usual until it does).
+  if (clock) await page.clock.install();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
@@ -52,6 +55,30 @@ async function sitDown(site: Server, context: BrowserContext, names: [string, st
       await context.close();
     },
   };
+}
+
+/** Both seats act once (an easy bot's choice, sent through the API) where the game asks them; false when nobody could. */
+async function bothAct(site: Server, t: Table): Promise<boolean> {
+  const raw = await rawGame(site, t.gameID);
+  if (raw.gameEndTimestamp !== null) return false;
+  let acted = false;
+  for (const [seat, player] of raw.players.entries()) {
+    const action = botDecision(raw, seat, 7, 'easy_bot');
+    if (!action) continue;
+    const guest = player.userID === t.ann.userID ? t.ann : t.bob;
+    await guest.client.games.act.mutate({ gameID: t.gameID, action }).then(
+      () => (acted = true),
+      () => undefined,
+    );
+  }
+  return acted;
+}
+
+/** Bob bids on the trade row's first card, then Ann does in the browser: the war has a clash. */
+async function clashOnFirstCard(t: Table, label: string, military = 0): Promise<void> {
+  await t.bob.client.games.act.mutate({ gameID: t.gameID, action: { type: 'BID', bid: { military, tradeRowIndex: 0 } } });
+  await pickTradeRowCard(t.page, t.page.locator('[data-trade-row-index="0"] [role=button]'), label === 'phone' ? 'tap' : 'click');
+  await submitButton(t.page).click();
 }
 
 const bidField = (page: Page) => panel(page).getByRole('textbox', { name: 'Military bid' });
@@ -129,6 +156,87 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await page.unroute('**/trpc/games.act**');
       await submitButton(page).click();
       await panel(page).getByText('Waiting for other players...').waitFor();
+      expect(t.errors).toEqual([]);
+      await t.close();
+    });
+  }
+
+  test('the favor counter ticks to its new value, a step at least 50 ms apart', { timeout: 300_000 }, async () => {
+    const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Dia', 'Dov']);
+    const { page } = t;
+    // Every value each favor badge shows, with when it showed.
+    await page.evaluate(() => {
+      const seen: Record<string, { v: number; t: number }[]> = {};
+      (window as unknown as { __favor: typeof seen }).__favor = seen;
+      const look = () => {
+        for (const badge of document.querySelectorAll('.player-summary [data-counter="favor"]')) {
+          const id = badge.closest('[data-player-id]')!.getAttribute('data-player-id')!;
+          const v = Number.parseInt(badge.textContent ?? '', 10);
+          const list = (seen[id] ??= []);
+          if (list.at(-1)?.v !== v) list.push({ v, t: performance.now() });
+        }
+      };
+      look();
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    type Seen = Record<string, { v: number; t: number }[]>;
+    /** A rise of 2 or more favor, shown value by value: the values and their times. */
+    const tickedRise = (seen: Seen) => {
+      for (const list of Object.values(seen)) {
+        for (let i = 2; i < list.length; i++) {
+          const run = list.slice(i - 2, i + 1);
+          if (run[0]!.v < run[1]!.v && run[1]!.v < run[2]!.v) return list;
+        }
+      }
+      return null;
+    };
+    let rise: { v: number; t: number }[] | null = null;
+    const deadline = Date.now() + 240_000;
+    while (!rise && Date.now() < deadline) {
+      if (!(await bothAct(suite.site, t)) && (await rawGame(suite.site, t.gameID)).gameEndTimestamp !== null) {
+        await page.waitForTimeout(3000);
+        rise = tickedRise(await page.evaluate(() => (window as unknown as { __favor: Seen }).__favor));
+        break;
+      }
+      await page.waitForTimeout(150);
+      rise = tickedRise(await page.evaluate(() => (window as unknown as { __favor: Seen }).__favor));
+    }
+    expect(rise, 'no favor rise of 2 or more was seen ticking').not.toBeNull();
+    // Each value of a rise comes one step after the one before, never sooner than 50 ms.
+    for (let i = 1; i < rise!.length; i++) {
+      if (rise![i]!.v > rise![i - 1]!.v && rise![i - 1]!.v > (rise![i - 2]?.v ?? -Infinity)) expect(rise![i]!.t - rise![i - 1]!.t).toBeGreaterThanOrEqual(45);
+    }
+    // And it ends where the game stands.
+    const raw = await rawGame(suite.site, t.gameID);
+    for (const player of raw.players) {
+      await expect.poll(() => page.locator(`.player-summary[data-player-id="${player.userID}"] [data-counter="favor"]`).textContent()).toMatch(new RegExp(`^${player.counters.favor} favor`));
+    }
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  for (const [label, viewport] of LABELS) {
+    test(`Skip on the rolling dice: the results at once, and the panel's Submit back (${label})`, { timeout: 120_000 }, async () => {
+      const t = await sitDown(suite.site, await newContext(suite.browser, viewport as Viewport), [`Eve${label[0]}`, `Ed${label[0]}`], {}, { clock: true });
+      const { page } = t;
+      await clashOnFirstCard(t, label);
+      const overlay = page.getByRole('region', { name: 'Clashes' });
+      const skip = overlay.getByRole('button', { name: 'Skip the dice roll' });
+      await skip.waitFor();
+      // Time stops while the picture is taken: the dice would otherwise settle meanwhile.
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 200));
+      // While the dice roll, the panel waits for them: no Submit.
+      expect(await skip.textContent()).toBe('Skip');
+      expect(await panel(page).getByText('The dice are rolling...').count()).toBe(1);
+      expect(await submitButton(page).count()).toBe(0);
+      await screenshot(page, `details-skip-${label}`);
+      await page.clock.resume();
+      await skip.click();
+      // The results at once: every die shows a face, a winner is named, the panel asks for the card.
+      await page.locator('[data-clash-stage="results"], [data-clash-stage="completed"]').first().waitFor({ timeout: 1_000 });
+      expect(await overlay.getByRole('img', { name: 'die not rolled' }).count()).toBe(0);
+      await submitButton(page).waitFor({ timeout: 2_000 });
+      expect(await overlay.getByRole('button', { name: 'Skip the dice roll' }).count()).toBe(0);
       expect(t.errors).toEqual([]);
       await t.close();
     });

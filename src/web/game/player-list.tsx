@@ -15,6 +15,7 @@ import { nameOf } from './model.js';
 import { economyOf, propheciesOf, tributeFavorOf, upgradesOf } from './derive.js';
 import { ClashIcon, RerollIcon, TributeTokenIcon } from '../cards/icons.js';
 import { FavorCueAnchor, useFavorGain } from './favor-cue.js';
+import { useTickingNumber } from './presentation/index.js';
 
 const LONG_PRESS_MS = 500;
 
@@ -76,6 +77,8 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
   const away = state.awayByUserID[player.userID] ?? null;
   // The viewer's own score rising shows as a short "+n favor" beside it.
   const gain = useFavorGain(c.favor, isMe && !(g.options.hideFavor && g.gameEndTimestamp === null));
+  // The favor counter ticks to its new value, a step at least 50 ms apart, rather than jumping.
+  const shownFavor = useTickingNumber(c.favor);
 
   const startPress = () => {
     timer.current = window.setTimeout(() => {
@@ -93,7 +96,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
   const favor = (
     <UnstyledButton onClick={() => setDetailedFavor((d) => !d)} title="Favor: total or by source" aria-expanded={detailedFavor}>
       <Badge color={winner ? 'yellow' : 'gray'} variant={winner ? 'filled' : 'light'} size={compact ? 'sm' : 'md'} style={{ flexShrink: 0, overflow: 'visible' }} data-winner={winner ? 'true' : undefined} data-counter="favor">
-        {c.favor} favor{winner ? ' ★' : ''}
+        {shownFavor} favor{winner ? ' ★' : ''}
       </Badge>
     </UnstyledButton>
   );

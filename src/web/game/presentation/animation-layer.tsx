@@ -1,6 +1,6 @@
 /**
  * The overlay the animations play in: a layer over the page for the flying clones, and the clash
- * dice. A clash rolls in a panel just under the game header (click it to skip to the results); once
+ * dice. A clash rolls in a panel just under the game header (its Skip button skips to the results); once
  * settled it shrinks to a corner card for the finish pause (15 s) or until closed. The board
  * under it stays usable: only the panels take pointer events.
  */
@@ -10,7 +10,7 @@ import { CloseButton } from '@mantine/core';
 import type { GameScreenState } from '../model.js';
 import { animationStore, type ActiveClash } from './animation-store.js';
 import { FINISH_PAUSE_MS, type ClashFrame } from './clash.js';
-import { ClashDisplay } from './clash-display.js';
+import { ClashDice } from './clash-dice.js';
 import classes from './presentation.module.css';
 
 function ActiveClashView({ state, clash }: { state: GameScreenState; clash: ActiveClash }) {
@@ -28,7 +28,7 @@ function ActiveClashView({ state, clash }: { state: GameScreenState; clash: Acti
   return (
     <div className={clash.done ? `${classes.clashCard} ${classes.clashCardDone}` : classes.clashCard} data-clash-key={clash.key}>
       <CloseButton size="sm" className={classes.clashClose} aria-label="Close clash" onClick={() => animationStore.dismiss(clash.id)} />
-      <ClashDisplay state={state} event={clash.clash} fromRound={clash.fromRound} instant={clash.instant} completed={clash.done} onStage={onStage} onDone={() => animationStore.complete(clash.id)} />
+      <ClashDice state={state} event={clash.clash} fromRound={clash.fromRound} instant={clash.instant} completed={clash.done} onStage={onStage} onDone={() => animationStore.complete(clash.id)} />
     </div>
   );
 }

@@ -1,43 +1,17 @@
 /**
- * The dice display of one clash: initial (bids face up), rolling (20 faces, 25 ms to 250 ms
- * apart), results (totals and W/L labels), a re-roll round 1.5 s after a tie, and completed 1.5 s
- * after the last round. Clicking it skips to the results; `instant` shows the outcome at once.
+ * The clash display: one clash's dice (clash-dice.tsx) for a given event, or, without one, this
+ * turn's clashes as they stand under the trade row (mounting the animation overlay if nobody has).
  */
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { GameEvent } from '../../../engine/events.js';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { GameScreenState } from '../model.js';
-import { clashPlayers, clashTimeline, COMPLETE_PAUSE_MS, describeResultLabel, resultAt, resultLabel, roundWinner, ROLL_STEPS, type ClashFrame } from './clash.js';
+import { FINISH_PAUSE_MS } from './clash.js';
 import { clashKey, type ClashLike } from './clash-shows.js';
 import { animationStore } from './animation-store.js';
 import { AnimationLayer } from './animation-layer.js';
-import { Die } from './dice.js';
-import { playerRef, textOn } from './format.js';
+import { ClashDice, type ClashDisplayProps } from './clash-dice.js';
 import classes from './presentation.module.css';
 
-export interface ClashDisplayProps {
-  state: GameScreenState;
-  /**
-   * A CONFLICT_RESULTS event, or an open clash of the war phase (same fields). Without one, the
-   * display shows this turn's clashes, settled (and mounts the animation overlay if nobody has).
-   */
-  event?: Extract<GameEvent, { type: 'CONFLICT_RESULTS' }> | ClashLike;
-  /** The clash is still open (reroll choices pending): its leader 'leads', not 'wins'. */
-  open?: boolean;
-  onDone?: () => void;
-  /** Rounds before this one were already rolled on screen. */
-  fromRound?: number;
-  /** Show the outcome without rolling (animations disabled). */
-  instant?: boolean;
-  /** Show the completed state straight away (a clash already rolled, shown again). */
-  completed?: boolean;
-  /** Called with each stage, for the overlay that decides when input may resume. */
-  onStage?: (frame: ClashFrame) => void;
-}
-
-/** A face for the rolling dice: varied per step and die, stable across re-renders. */
-function tumblingFace(step: number, seat: number, die: number): number {
-  return ((step * 7 + seat * 13 + die * 5 + ((step * seat) % 3)) % 6) + 1;
-}
+export type { ClashDisplayProps };
 
 export function ClashDisplay(props: ClashDisplayProps) {
   if (!props.event) return <CurrentClashes state={props.state} />;
@@ -46,8 +20,10 @@ export function ClashDisplay(props: ClashDisplayProps) {
 
 /**
  * This turn's clashes, as they stand, under the trade row. While the overlay rolls one, its place
- * here is kept by an invisible stand-in of the same size (showing no result): a display that
- * appeared only once the dice settled pushed what is below it down at that moment.
+ * here is kept by an invisible stand-in of the same size (showing no result): a display appearing
+ * only once the dice settled pushed what is below it down at that moment. A settled clash's summary
+ * stays for the finish pause (15 s from when it is first shown settled here), then goes; a clash
+ * still open in the war (reroll choices pending) stays while the choice is made.
  */
 function CurrentClashes({ state }: { state: GameScreenState }) {
   const { clashes: active } = useSyncExternalStore(animationStore.subscribe, animationStore.get, animationStore.get);
@@ -67,12 +43,14 @@ function CurrentClashes({ state }: { state: GameScreenState }) {
     return out;
   }, [game, state.events]);
   const rolling = new Set(active.filter((c) => !c.done).map((c) => c.key));
+  const over = useFinishPause(shown.filter((c) => !c.open && !rolling.has(c.key)).map((c) => c.key));
+  const visible = shown.filter((c) => !over.has(c.key));
   return (
     <>
       <AnimationLayer state={state} />
-      {shown.length > 0 && (
+      {visible.length > 0 && (
         <div className={classes.clashInline} data-testid="clashes">
-          {shown.map(({ key, clash, open }) =>
+          {visible.map(({ key, clash, open }) =>
             rolling.has(key) ? (
               <div key={key} className={`${classes.clashCardInline} ${classes.clashStandIn}`} aria-hidden inert data-clash-stand-in>
                 <ClashDice state={state} event={clash} open={open} standIn />
@@ -89,119 +67,22 @@ function CurrentClashes({ state }: { state: GameScreenState }) {
   );
 }
 
-/** `standIn`: still at the first round's start (no dice, no result), for a place kept while the overlay rolls. */
-function ClashDice({ state, event, onDone, fromRound = 0, instant = false, completed = false, open = false, onStage, standIn = false }: ClashDisplayProps & { event: NonNullable<ClashDisplayProps['event']>; standIn?: boolean }) {
-  const clash: ClashLike = 'payload' in event ? event.payload : event;
-  const rounds = clash.rounds;
-  const timeline = useMemo(() => {
-    if (standIn) return [{ at: 0, frame: { stage: 'initial' as const, round: 0, step: 0 } }];
-    const full = clashTimeline(rounds.length, instant ? rounds.length : fromRound);
-    return completed ? [{ at: 0, frame: full[full.length - 1]!.frame }] : full;
-  }, [rounds.length, fromRound, instant, completed, standIn]);
-  const [frame, setFrame] = useState<ClashFrame>(timeline[0]!.frame);
-  const [skipped, setSkipped] = useState(false);
-
+/** The keys among `settled` whose finish pause is over: each has shown settled for FINISH_PAUSE_MS. */
+function useFinishPause(settled: string[]): ReadonlySet<string> {
+  const since = useRef(new Map<string, number>());
+  const [over, setOver] = useState<ReadonlySet<string>>(new Set());
+  // The keys as one string: a new array at each render must not restart the timers.
+  const keys = settled.join(' ');
   useEffect(() => {
-    const show = (next: ClashFrame) => {
-      setFrame(next);
-      onStage?.(next);
-      if (next.stage === 'completed') onDone?.();
-    };
+    const now = performance.now();
     const timers: number[] = [];
-    const last = timeline[timeline.length - 1]!;
-    if (skipped) {
-      const lastResults = timeline.findLast((e) => e.frame.stage === 'results');
-      if (lastResults) show(lastResults.frame);
-      timers.push(window.setTimeout(() => show(last.frame), COMPLETE_PAUSE_MS));
-    } else {
-      const start = performance.now();
-      for (const entry of timeline) timers.push(window.setTimeout(() => show(entry.frame), Math.max(0, entry.at - (performance.now() - start))));
+    for (const k of keys.split(' ').filter(Boolean)) {
+      if (!since.current.has(k)) since.current.set(k, now);
+      const left = since.current.get(k)! + FINISH_PAUSE_MS - now;
+      if (left > 0) timers.push(window.setTimeout(() => setOver((o) => new Set(o).add(k)), left));
+      else setOver((o) => (o.has(k) ? o : new Set(o).add(k)));
     }
     return () => timers.forEach((t) => window.clearTimeout(t));
-    // The timeline restarts only for a new clash or a skip, not for new callbacks.
-  }, [timeline, skipped]);
-
-  const players = clashPlayers(rounds);
-  const shownRound = frame.stage === 'initial' ? Math.max(0, frame.round - 1) : frame.round;
-  const round = rounds[Math.min(shownRound, rounds.length - 1)] ?? {};
-  const settled = frame.stage === 'results' || frame.stage === 'completed';
-  const isLast = frame.round >= rounds.length - 1;
-  const winner = settled ? (isLast ? clash.winningPlayerID : roundWinner(round)) : null;
-  const tie = settled && !isLast && winner === null;
-  const card = state.cardsByID[clash.cardID];
-
-  return (
-    <section
-      className={classes.clash}
-      data-clash-stage={standIn ? undefined : frame.stage}
-      aria-label={`Clash for ${card?.name ?? 'a card'}`}
-      onClick={() => !skipped && (frame.stage === 'initial' || frame.stage === 'rolling') && setSkipped(true)}
-    >
-      <header className={classes.clashTitle}>
-        <span>Clash for {card?.name ?? `card ${clash.cardID}`}</span>
-        {rounds.length > 1 && <span className={classes.clashRound}>Round {Math.min(frame.round, rounds.length - 1) + 1}/{rounds.length}</span>}
-      </header>
-      <div role="table" className={classes.clashTable} aria-label="Dice">
-        <div role="row" className={classes.clashRow}>
-          <span role="columnheader" className={classes.clashHead}>
-            Player
-          </span>
-          <span role="columnheader" className={classes.clashHead}>
-            Bid
-          </span>
-          <span role="columnheader" className={classes.clashHead}>
-            Dice
-          </span>
-          <span role="columnheader" className={classes.clashHead}>
-            Total
-          </span>
-          <span role="columnheader" className={classes.clashHead}>
-            <abbr title="W won, L lost; + highest bid, - a lower bid">Result</abbr>
-          </span>
-        </div>
-        {players.map((playerID, seat) => {
-          const who = playerRef(state, playerID);
-          const fresh = rounds[frame.round]?.[playerID];
-          const rollingNow = frame.stage === 'rolling' && fresh?.didRoll === true;
-          const shown = frame.stage === 'initial' ? (frame.round === 0 ? null : resultAt(rounds, frame.round - 1, playerID)) : resultAt(rounds, frame.round, playerID);
-          const dice = Array.from({ length: (fresh ?? shown)?.rolls.length ?? 1 }, (_, d) =>
-            rollingNow ? tumblingFace(frame.step, seat, d) : frame.stage === 'rolling' || frame.stage === 'initial' ? (shown?.rolls[d] ?? null) : (round[playerID]?.rolls[d] ?? shown?.rolls[d] ?? null),
-          );
-          const result = settled ? round[playerID] : undefined;
-          const won = winner === playerID;
-          const label = settled && !tie ? resultLabel(round, playerID, winner) : '';
-          return (
-            <div role="row" key={playerID} className={classes.clashRow} data-player-id={playerID} data-won={won || undefined}>
-              <span role="cell" className={classes.clashName}>
-                <span className={classes.swatch} style={{ background: who.color }} aria-hidden />
-                <span style={{ background: who.color, color: textOn(who.color) }} className={classes.playerName}>
-                  {who.name}
-                </span>
-              </span>
-              <span role="cell" className={classes.clashBonus} title="Bid (bonus)">
-                +{(fresh ?? shown ?? rounds[0]?.[playerID])?.bonus ?? 0}
-              </span>
-              <span role="cell" className={rollingNow ? `${classes.clashDice} ${classes.tumbling}` : classes.clashDice} data-step={rollingNow ? frame.step : undefined}>
-                {dice.map((value, d) => (
-                  <Die key={d} value={value} highlight={won} dim={frame.stage === 'rolling' && !rollingNow} />
-                ))}
-              </span>
-              <span role="cell" className={classes.clashTotal}>
-                {result ? `= ${result.total}` : '= ?'}
-              </span>
-              <span role="cell" className={classes.clashLabel} data-label={label || undefined} title={label ? describeResultLabel(label) : undefined}>
-                {label && <abbr title={describeResultLabel(label)}>{label}</abbr>}
-              </span>
-            </div>
-          );
-        })}
-      </div>
-      <footer className={classes.clashFooter} aria-live="polite">
-        {frame.stage === 'initial' && 'The dice are cast...'}
-        {frame.stage === 'rolling' && (frame.step < ROLL_STEPS - 1 ? 'Rolling...' : '')}
-        {tie && 'Tie! The tied players roll again.'}
-        {settled && !tie && winner !== null && `${playerRef(state, winner).name} ${open ? 'leads' : 'wins'} the clash`}
-      </footer>
-    </section>
-  );
+  }, [keys]);
+  return over;
 }

@@ -5,7 +5,7 @@
  * says only that something went wrong. A browser navigating to the endpoint gets GraphiQL.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { GraphQLError, buildSchema, execute, parse, validate, type ExecutionResult } from 'graphql';
+import { GraphQLError, buildSchema, execute, parse, specifiedRules, type ExecutionResult } from 'graphql';
 import { getGraphQLParameters, processRequest, renderGraphiQL } from 'graphql-helix';
 import { viewFor } from '../engine/index.js';
 import type { UserRow } from '../server/db/schema.js';
@@ -13,7 +13,7 @@ import { httpFailure } from '../server/http-errors.js';
 import { INTERNAL_ERROR_MESSAGE, refuse, refusalOf } from '../server/services/errors.js';
 import type { LobbyView } from '../server/services/lobbies.js';
 import type { Services } from '../server/services/services.js';
-import { MAX_GAMES_PER_USER, MAX_TOKENS, MAX_USERS_PER_REQUEST, VALIDATION_RULES } from './graphql-limits.js';
+import { MAX_GAMES_PER_USER, MAX_TOKENS, MAX_USERS_PER_REQUEST, RenderedBudget, validateWithinLimits } from './graphql-limits.js';
 import { requireUser } from './session.js';
 
 const schema = buildSchema(`
@@ -91,6 +91,7 @@ const schema = buildSchema(`
 interface GraphContext {
   services: Services;
   viewer: UserRow;
+  rendered: RenderedBudget;
 }
 
 function userNode(services: Services, row: UserRow) {
@@ -106,7 +107,7 @@ function userNode(services: Services, row: UserRow) {
         renderedGame: async () => {
           const game = await services.games.get(g.id);
           if (!game) return null;
-          return JSON.stringify(viewFor(game, services.games.viewerFor(game, ctx.viewer, services.users.isDev(ctx.viewer))));
+          return ctx.rendered.take(JSON.stringify(viewFor(game, services.games.viewerFor(game, ctx.viewer, services.users.isDev(ctx.viewer)))));
         },
       }));
     },
@@ -239,11 +240,12 @@ function route(app: FastifyInstance, services: Services): void {
         schema,
         // Our graphql instance does the work: helix's own import may load graphql's other build.
         parse: (source) => parse(source, { maxTokens: MAX_TOKENS }),
-        validate,
-        validationRules: VALIDATION_RULES,
+        // The limits are measured before graphql's own rules run, and a document past one never reaches them.
+        validate: validateWithinLimits,
+        validationRules: specifiedRules,
         execute,
         rootValueFactory: () => root,
-        contextFactory: () => ({ services, viewer }),
+        contextFactory: () => ({ services, viewer, rendered: new RenderedBudget() }),
         formatPayload: ({ payload }) => mappedErrors(payload as ExecutionResult, request.log),
       });
       if (result.type !== 'RESPONSE') throw refuse('BAD_REQUEST', 'Only queries are served here.');

@@ -14,6 +14,7 @@ import {
 } from '../../src/engine/index.js';
 import { playToEnd } from '../support/play.js';
 import { newGame, setupArbitrary } from '../support/random-games.js';
+import { runs } from '../support/test-depth.js';
 
 
 interface CardIndex {
@@ -83,6 +84,9 @@ function checkInvariants(game: Game): void {
   if (game.tributeRow.length > game.tributeRowSize) throw new Error('tribute row too long');
 }
 
+/** Random whole games checked at every step: 2,000 under `npm run test:deep`. */
+const RANDOM_GAMES = runs(400, 2_000);
+
 describe('random legal games', () => {
   it('all reach the end of age 3, turn 5, with every invariant held at every step', () => {
     let games = 0;
@@ -104,9 +108,9 @@ describe('random legal games', () => {
         for (const p of game.players) expect(p.cardIDs).toHaveLength(16);
         games++;
       }),
-      { numRuns: 2_000, seed: 20261122 },
+      { numRuns: RANDOM_GAMES, seed: 20261122 },
     );
-    expect(games).toBe(2_000);
+    expect(games).toBe(RANDOM_GAMES);
   });
 
   it('the same seed and actions give the same game, bit for bit', () => {
@@ -121,7 +125,7 @@ describe('random legal games', () => {
         }
         expect(JSON.stringify(game)).toBe(JSON.stringify(played.game));
       }),
-      { numRuns: 200, seed: 7 },
+      { numRuns: runs(50, 200), seed: 7 },
     );
   });
 

@@ -1,23 +1,31 @@
 /**
- * What one GraphQL request may ask for, checked before anything runs: a query nested or aliased
- * into millions of fields (every lobby's host's fifty games, ten times over) is refused with a
- * GraphQL error instead of holding the server. Depth and aliases are graphql-armor's rules; the
- * cost rule is ours, because only this schema knows how long its lists are.
+ * What one GraphQL request may ask for, measured right after parsing and before graphql's own
+ * validation: a query nested or aliased into millions of fields (every lobby's host's fifty games,
+ * ten times over) is refused with a GraphQL error instead of holding the server, and so is a
+ * document whose validation alone would (graphql compares every two fields of the same name: 490
+ * `lobbies { id }` cost 100 ms or more to validate, only to be refused). Depth and aliases are
+ * graphql-armor's rules; the selection count and the cost rule are ours, because only this schema
+ * knows how long its lists are.
  */
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import {
   GraphQLError,
   Kind,
+  TypeInfo,
+  ValidationContext,
   getNamedType,
   getNullableType,
   isListType,
   isObjectType,
-  specifiedRules,
+  validate,
+  visit,
+  visitInParallel,
+  type DocumentNode,
   type FieldNode,
   type GraphQLObjectType,
+  type GraphQLSchema,
   type SelectionSetNode,
-  type ValidationContext,
   type ValidationRule,
 } from 'graphql';
 import { MAX_PLAYERS } from '../engine/index.js';
@@ -29,12 +37,55 @@ import { LOBBY_LIST_SIZE } from '../server/services/lobbies.js';
  * reached; a cap on the document bounds it. The documented clients' queries hold under a hundred.
  */
 export const MAX_TOKENS = 2_000;
+/**
+ * Fields, fragment spreads and inline fragments a document may hold as written. graphql's own
+ * validation compares fields of the same name with each other, and their selections in turn: its
+ * time grows faster than the square of their number (on a busy two-core machine, 75 `me { id }`
+ * took 2 ms to validate, 200 took 10 ms and 400 took 200 ms). The introspection query GraphiQL
+ * sends holds about 80, the documented clients' queries 25 at most.
+ */
+export const MAX_SELECTIONS = 150;
 export const MAX_DEPTH = 8;
 export const MAX_ALIASES = 15;
 /** Fields a request may resolve, counting each field once per item of the lists around it. */
 export const MAX_COST = 20_000;
-/** renderedGame loads and renders a whole game (tens of kilobytes): the profile asks for 5, so 10 a request. */
-export const MAX_RENDERED_GAMES = 10;
+/**
+ * renderedGame loads and renders a whole game: an eight-player game's view is about 270 KB in the
+ * answer (its card set and every event), and ten of them made one answer of 2.7 MB. The profile
+ * asks for 5.
+ */
+export const MAX_RENDERED_GAMES = 5;
+/**
+ * What the renderedGame strings of one request may add to its answer, counted as they go out
+ * (UTF-8, with the escaping a string inside JSON gets): a game's view grows with its players and
+ * its chat, so the count of games alone does not bound the answer. Five eight-player games with
+ * every module take 1.4 MB.
+ */
+export const MAX_RENDERED_BYTES = 2_000_000;
+export const RENDERED_TOO_LARGE = `renderedGame is served for at most ${MAX_RENDERED_BYTES / 1_000_000} MB of games per request, and this request's games hold more: ask for fewer of them with a smaller games(first: ...).`;
+
+/** The bytes a string adds to a JSON answer: its UTF-8, its quotes, and a backslash before each `"` and `\\`. */
+export function bytesInAnswer(text: string): number {
+  let escaped = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x22 || code === 0x5c) escaped += 1;
+  }
+  return Buffer.byteLength(text, 'utf8') + escaped + 2;
+}
+
+/** One request's renderedGame strings: once they would add more than MAX_RENDERED_BYTES to its answer, each next one is refused. */
+export class RenderedBudget {
+  private bytes = 0;
+
+  /** The rendered game, if the answer still has room for it (a game's JSON, which escapes every control character). */
+  take(rendered: string): string {
+    this.bytes += bytesInAnswer(rendered);
+    if (this.bytes > MAX_RENDERED_BYTES) throw new GraphQLError(RENDERED_TOO_LARGE);
+    return rendered;
+  }
+}
+
 /**
  * `User.games` costs a few database queries whatever fields are asked of it (the games, their
  * players' users): counting its fields alone let one query under the cost limit run thousands of
@@ -171,10 +222,42 @@ export const costRule: ValidationRule = (context) => ({
  */
 const reported = { propagateOnRejection: false, onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)] };
 
-/** graphql's own rules, then the limits. */
-export const VALIDATION_RULES: readonly ValidationRule[] = [
-  ...specifiedRules,
-  maxDepthRule({ n: MAX_DEPTH, ...reported }),
-  maxAliasesRule({ n: MAX_ALIASES, ...reported }),
-  costRule,
-];
+/** The limits that follow fragment spreads, each fragment counted once however often it is spread. */
+const LIMIT_RULES: readonly ValidationRule[] = [maxDepthRule({ n: MAX_DEPTH, ...reported }), maxAliasesRule({ n: MAX_ALIASES, ...reported }), costRule];
+
+/** The fields, fragment spreads and inline fragments of a document as written (no spread followed). */
+function selectionsIn(document: DocumentNode): number {
+  let count = 0;
+  const counted = () => void (count += 1);
+  visit(document, { Field: counted, FragmentSpread: counted, InlineFragment: counted });
+  return count;
+}
+
+/**
+ * Why a parsed document is refused, if it is: too many selections, else any of depth, aliases and
+ * cost. Every check takes time linear in the document (at most MAX_TOKENS), so a refusal costs
+ * about as much as the parse before it.
+ */
+export function limitRefusals(schema: GraphQLSchema, document: DocumentNode): GraphQLError[] {
+  const selections = selectionsIn(document);
+  if (selections > MAX_SELECTIONS) {
+    return [
+      new GraphQLError(
+        `This query has ${selections} selections (fields and fragments), more than the ${MAX_SELECTIONS} a request may: ask for each field once, and for fewer fields.`,
+      ),
+    ];
+  }
+  const errors: GraphQLError[] = [];
+  const context = new ValidationContext(schema, document, new TypeInfo(schema), (error) => errors.push(error));
+  visit(document, visitInParallel(LIMIT_RULES.map((rule) => rule(context))));
+  return errors;
+}
+
+/**
+ * The `validate` graphql-helix is given: the limits first, and graphql's own rules (passed in by
+ * helix) only for a document within them, so a refused document never pays for graphql's validation.
+ */
+export function validateWithinLimits(schema: GraphQLSchema, document: DocumentNode, rules: readonly ValidationRule[]): readonly GraphQLError[] {
+  const refusals = limitRefusals(schema, document);
+  return refusals.length > 0 ? refusals : validate(schema, document, rules);
+}

@@ -1,12 +1,21 @@
 /**
  * GraphQL limits: a query nested or aliased into millions of fields is refused, before it runs,
- * with a GraphQL error naming the limit, while other people's requests are served as usual.
+ * with a GraphQL error naming the limit, while other people's requests are served as usual; a
+ * refused document never reaches graphql's own validation, so refusing it costs little.
  */
+import * as graphql from 'graphql';
 import { buildSchema, parse, validate } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { costRule } from '../../src/compat/graphql-limits.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_RENDERED_BYTES, RENDERED_TOO_LARGE, RenderedBudget, bytesInAnswer, costRule } from '../../src/compat/graphql-limits.js';
 import { startServer, type Server } from '../server/support.js';
 import { guest, type Session } from './protocol-client.js';
+
+// graphql's own `validate`, watched: a refused document must never reach it.
+vi.mock('graphql', async (importOriginal) => {
+  const actual = await importOriginal<typeof graphql>();
+  return { ...actual, validate: vi.fn(actual.validate) };
+});
+const validated = vi.mocked(graphql.validate);
 
 let server: Server;
 let host: Session;
@@ -24,6 +33,9 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => server.close());
+beforeEach(() => {
+  validated.mockClear();
+});
 
 const aliased = (times: number, body: string) => `{ ${Array.from({ length: times }, (_, i) => `a${i}: ${body}`).join(' ')} }`;
 const BOMB = aliased(10, 'lobbies { host { games(first: 50) { renderedGame } } }');
@@ -35,7 +47,7 @@ describe('GraphQL limits', () => {
     const ms = performance.now() - started;
     expect(ms).toBeLessThan(1_000);
     expect(bomb.json.data).toBeUndefined();
-    expect(bomb.json.errors[0].message).toMatch(/^renderedGame is served for at most 10 games per request, and this query could ask for 100000:/);
+    expect(bomb.json.errors[0].message).toMatch(/^renderedGame is served for at most 5 games per request, and this query could ask for 100000:/);
     expect(bystander.json.errors).toBeUndefined();
     expect(bystander.json.data.lobbies).toHaveLength(5);
   });
@@ -57,7 +69,7 @@ describe('GraphQL limits', () => {
     );
     // Fragments count as what they spread.
     const fragments = await host.graphql('query { lobbies { ...L } } fragment L on Lobby { host { games(first: 50) { renderedGame } } }');
-    expect(fragments.json.errors[0].message).toMatch(/^renderedGame is served for at most 10 games per request/);
+    expect(fragments.json.errors[0].message).toMatch(/^renderedGame is served for at most 5 games per request/);
   });
 
   it('nested fragment spreads are counted once each: forty fragments, each spreading the next twice (2^40 fields), are refused at once', () => {
@@ -79,12 +91,57 @@ describe('GraphQL limits', () => {
     const long = await host.graphql(`{ me { ${'id '.repeat(2_000)} } }`);
     expect(long.status).toBe(400);
     expect(long.json.errors[0].message).toBe('Syntax Error: Document contains more that 2000 tokens. Parsing aborted.');
-    const under = await host.graphql(`{ me { ${'id '.repeat(600)} } }`);
+    const under = await host.graphql(`{ me { ${'id '.repeat(149)} } }`);
     expect(under.json.errors).toBeUndefined();
   });
 
+  it('a document of more than 150 fields and fragments is refused before graphql validates it, in under 5 ms of server CPU', async () => {
+    // The probe's document: 7 KB, within the token limit, and 100 ms or more of graphql's validation
+    // (every two of the 490 fields of the same name compared) before the cost rule refused it.
+    const probe = `{ ${'lobbies{id} '.repeat(490)} }`;
+    const refusal = 'This query has 980 selections (fields and fragments), more than the 150 a request may: ask for each field once, and for fewer fields.';
+    const answer = await host.graphql(probe);
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({ errors: [{ message: refusal }] });
+    expect(validated).not.toHaveBeenCalled();
+    // Fragments count as written, each spread once: 150 is within the limit, 151 is not.
+    const spreads = (n: number) => `{ me { ...F } } fragment F on User { ${'id '.repeat(n - 2)} }`;
+    expect((await host.graphql(spreads(150))).json.errors).toBeUndefined();
+    expect(validated).toHaveBeenCalledTimes(1);
+    expect((await host.graphql(spreads(151))).json.errors).toEqual([{ message: refusal.replace('980', '151') }]);
+    expect(validated).toHaveBeenCalledTimes(1);
+
+    // The server's CPU for the whole request, in process: the median of 21, after a warm-up.
+    const url = `/api/graphql?${new URLSearchParams({ query: probe })}`;
+    const request = () => server.app.fastify.inject({ method: 'GET', url, headers: { cookie: host.cookie } });
+    for (let i = 0; i < 10; i++) await request();
+    const used: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const before = process.cpuUsage();
+      const reply = await request();
+      const { user, system } = process.cpuUsage(before);
+      expect(reply.statusCode).toBe(400);
+      used.push((user + system) / 1_000);
+    }
+    used.sort((a, b) => a - b);
+    expect(used[10]).toBeLessThan(5);
+  });
+
+  it('renderedGame answers are bounded: at most 2 MB of games a request, counted as they go out in the answer', () => {
+    const game = JSON.stringify({ name: 'Zoë "the bold"', path: 'a\\b' });
+    // What a string adds to a JSON answer is exactly what JSON.stringify makes of it.
+    expect(bytesInAnswer(game)).toBe(Buffer.byteLength(JSON.stringify(game)));
+    const budget = new RenderedBudget();
+    const large = JSON.stringify({ events: 'x'.repeat(MAX_RENDERED_BYTES / 2) });
+    expect(budget.take(large)).toBe(large);
+    expect(() => budget.take(large)).toThrow(RENDERED_TOO_LARGE);
+    expect(RENDERED_TOO_LARGE).toBe(
+      "renderedGame is served for at most 2 MB of games per request, and this request's games hold more: ask for fewer of them with a smaller games(first: ...).",
+    );
+  });
+
   it('what the documented clients ask is served: one user\'s games with renderedGame, the whole lobby list', async () => {
-    const profile = await other.graphql('query ($id: ID!) { user(id: $id) { games(first: 10) { id renderedGame } } }', { id: host.userID });
+    const profile = await other.graphql('query ($id: ID!) { user(id: $id) { games(first: 5) { id renderedGame } } }', { id: host.userID });
     expect(profile.json.errors).toBeUndefined();
     expect(profile.json.data.user.games).toHaveLength(5);
     const lobbies = await other.graphql('{ lobbies { id sequenceID name host { id name } players { id name profilePictureURL } options modules playerIDToBotType { playerID botType } game { id endTimestamp } creationDate status } }');

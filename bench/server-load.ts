@@ -38,6 +38,7 @@ import WebSocket from 'ws';
 import type { Action } from '../src/engine/index.js';
 import type { WireUpdate } from '../src/server/services/game-views.js';
 import type { AppRouter } from '../src/server/trpc/router.js';
+import { requestJWT } from '../tests/compat/protocol-client.js';
 import { wholeUpdates } from '../tests/support/game-updates.js';
 import { decide, percentile, playSeat, privateDatabase, seededRng, startServerProcess, type Seat, type SeatClient, type ServerProcess } from '../tests/server-robustness/helpers.js';
 
@@ -147,7 +148,7 @@ async function signIn(url: string, name: string, kind: 'raw' | 'trpc'): Promise<
   });
   if (response.status !== 303) throw new Error(`guest login failed: ${response.status}`);
   const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
-  const jwt = await (await fetch(`${url}/auth/jwt`, { headers: { cookie } })).text();
+  const jwt = await requestJWT(url, cookie);
   const wsURL = `${url.replace('http', 'ws')}/trpc?jwt=${encodeURIComponent(jwt)}`;
   if (kind === 'trpc') {
     // Everything over one websocket per person, as a browser tab would.

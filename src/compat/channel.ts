@@ -237,7 +237,10 @@ export function registerChannel(app: FastifyInstance, services: Services): void 
       if (connection) connections.delete(connection);
     });
     // Messages are handled one at a time, in order, once the user is known.
-    const opened = callerOf(services, request.raw, 'websocket').then(({ user, refusedJWT }) => {
+    const opened = callerOf(services, request.raw, 'websocket').then(async ({ user, actsFor, refusedJWT }) => {
+      if (closed) return;
+      // Logging the session out closes the socket, on whichever instance it is logged out.
+      if (actsFor) await services.sessionSockets.track(actsFor, socket);
       if (closed) return;
       connection = new Connection(services, socket, user, clientAddress(request.raw, services.config.trustProxy), request.log);
       connections.add(connection);

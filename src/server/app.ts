@@ -128,7 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // bigger one is refused whole, before any of it runs.
       maxBatchSize: MAX_REQUESTS_IN_FLIGHT,
       // A JWT in the URL signs in a websocket only (the ws adapter hands over the socket as `res`).
-      createContext: ({ req, res }) => contextFor(services, req, res instanceof WebSocket ? 'websocket' : 'http'),
+      createContext: ({ req, res }) => contextFor(services, req, res instanceof WebSocket ? res : null),
       onError: ({ error, path: procedure }) => {
         // The cause is what failed (tRPC wraps it in an INTERNAL_SERVER_ERROR of the same message).
         if (isUnexpected(error)) log.error({ err: error.cause ?? error, procedure }, 'tRPC procedure failed');

@@ -37,7 +37,7 @@ export class ConnectionBudget {
     const address = addressKey(socket.remoteAddress ?? 'unknown');
     if (!this.open.take(address, this.maxPerAddress)) {
       const text = `Too many open connections from this address: at most ${this.maxPerAddress}.`;
-      socket.end(`HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
+      socket.end(`HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
       // Whatever the client sends meanwhile is not read: the socket goes once the answer is out.
       socket.once('finish', () => socket.destroy());
       return;

@@ -1,7 +1,7 @@
 /**
  * A Fastify instance with what both ports share (the main port, and CHANNEL_PORT serving
- * /channel alone): the redacting logger, timeouts, size limits, the websocket plugin and the
- * cross-site guard. Whatever is served, on any port, gets the same protection.
+ * /channel alone): the redacting logger, timeouts, size limits, the security headers, the
+ * websocket plugin and the cross-site guard. Whatever is served, on any port, gets the same protection.
  */
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -10,6 +10,7 @@ import type { ConnectionBudget } from './connection-limits.js';
 import { dropSlowReaders, type SocketBudget } from './delivery/socket-limits.js';
 import { coalesceServerWrites } from './delivery/socket-writes.js';
 import { redactUrl } from './log-redaction.js';
+import { addSecurityHeaders } from './security-headers.js';
 
 /** The largest request body or websocket message: every legitimate one is far smaller. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -56,6 +57,7 @@ export async function newServer(config: Config, log: FastifyBaseLogger, { socket
     logController: new QuietRequests(),
   });
   connections.watch(fastify.server);
+  addSecurityHeaders(fastify);
   await fastify.register(websocket, { options: { maxPayload: MAX_BODY_BYTES } });
   // MYTHOS_WS_CORK=off writes each message at once, to measure what coalescing saves.
   if (process.env.MYTHOS_WS_CORK !== 'off') coalesceServerWrites(fastify.websocketServer);

@@ -77,8 +77,10 @@ async function channel(jwt: string) {
 describe('a black-box client', () => {
   it('plays a whole game through the documented calls', async () => {
     const me = await guest('Black Box');
-    const jwt = (await me.call('GET', '/auth/jwt')).text;
-    expect(jwt.split('.')).toHaveLength(3);
+    const token = await me.raw('GET', '/auth/jwt', undefined, { 'x-mythos-client': 'black-box' });
+    expect([token.status, token.contentType]).toEqual([200, 'application/json; charset=utf-8']);
+    expect(token.json).toEqual({ ok: true, jwt: expect.any(String) });
+    expect((token.json.jwt as string).split('.')).toHaveLength(3);
 
     const definitions = await me.call('GET', '/api/game_definitions');
     expect(definitions.json.cardDefs.length).toBeGreaterThan(150);

@@ -61,6 +61,16 @@ export function jwtSubject(jwt: string): string {
   return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()).sub;
 }
 
+/**
+ * The websocket JWT of a session, as a protocol client asks for it: GET /auth/jwt with the
+ * cookie and the X-Mythos-Client header; the answer is `{"ok": true, "jwt": ...}`.
+ */
+export async function requestJWT(baseURL: string, cookie: string): Promise<string> {
+  const response = await fetch(`${baseURL}/auth/jwt`, { headers: { cookie, 'x-mythos-client': 'test' } });
+  if (response.status !== 200) throw new Error(`GET /auth/jwt answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { jwt: string }).jwt;
+}
+
 /** Signs in through POST /auth/guest; the user id comes from the websocket JWT's subject. */
 export async function guest(baseURL: string, name: string): Promise<Session> {
   const login = await fetch(`${baseURL}/auth/guest`, {
@@ -71,7 +81,7 @@ export async function guest(baseURL: string, name: string): Promise<Session> {
   });
   if (login.status !== 303) throw new Error(`guest login failed: ${login.status} ${await login.text()}`);
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const jwt = await (await fetch(`${baseURL}/auth/jwt`, { headers: { cookie } })).text();
+  const jwt = await requestJWT(baseURL, cookie);
   return { ...caller(baseURL, cookie), cookie, jwt, userID: jwtSubject(jwt) };
 }
 

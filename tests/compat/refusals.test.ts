@@ -104,9 +104,12 @@ describe('anonymous callers (login, rules and cards only)', () => {
   });
 
   it('the /auth routes: jwt and change-name need a session, the rest are public', async () => {
-    const jwt = await anonymous.call('GET', '/auth/jwt');
+    const jwt = await anonymous.raw('GET', '/auth/jwt', undefined, { 'x-mythos-client': 'refusals' });
     expect([jwt.status, jwt.text]).toEqual([401, 'You must be logged in.']);
     expect(jwt.contentType).toMatch(/^text\/plain/);
+    // Without the header, before anything else: a tag on another page cannot send it.
+    const unmarked = await anonymous.call('GET', '/auth/jwt');
+    expect([unmarked.status, unmarked.text]).toEqual([403, 'Ask for a token with the X-Mythos-Client header (any value).']);
     const rename = await anonymous.call('POST', '/auth/change-name', { newName: 'Mallory' });
     expect([rename.status, rename.text]).toEqual([401, 'You must be logged in.']);
 

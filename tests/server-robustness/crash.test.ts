@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pendingDecision } from '../../src/engine/index.js';
 import { openDatabase } from '../../src/server/db/database.js';
+import { requestJWT } from '../compat/protocol-client.js';
 import { clientFor, signInGuest, type Guest } from '../server/support.js';
 import { freePort, hasDecision, playSeat, replayStored, seededRng, startServerProcess, until, type Seat, type ServerProcess } from './helpers.js';
 
@@ -115,7 +116,7 @@ describe('a server killed mid-game', () => {
       'the bots of the games they were due to move to act after the restart',
     );
     for (const [g, t] of tables.entries()) {
-      const jwt = await (await fetch(`${second.url}/auth/jwt`, { headers: { cookie: t.guest.cookie } })).text();
+      const jwt = await requestJWT(second.url, t.guest.cookie);
       const { client, close } = clientFor(second, t.guest.cookie, jwt);
       closers.push(close);
       t.seat = playSeat(client, t.gameID, t.guest.userID, seededRng(900 + g));
@@ -202,7 +203,7 @@ describe.each(['append', 'commit'] as const)('a server killed after a step is %s
     const second = await startProcess(dataDir, port);
     running.push(second);
     expect(second.resumed).toBe(1);
-    const jwt = await (await fetch(`${second.url}/auth/jwt`, { headers: { cookie: guest.cookie } })).text();
+    const jwt = await requestJWT(second.url, guest.cookie);
     const { client, close } = clientFor(second, guest.cookie, jwt);
     closers.push(close);
     const again = playSeat(client, gameID, guest.userID, seededRng(78));

@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestJWT } from '../compat/protocol-client.js';
 import { signInGuest, startServer, type Guest, type Server } from '../server/support.js';
 import { decide, hasDecision, playSeat, replayStored, seededRng, until } from './helpers.js';
 
@@ -191,7 +192,7 @@ describe('bad input', () => {
   });
 
   it('survives junk websocket frames, and the socket or the next one still works', async () => {
-    const jwt = await (await fetch(`${server.url}/auth/jwt`, { headers: { cookie: host.cookie } })).text();
+    const jwt = await requestJWT(server.url, host.cookie);
     const wsURL = `${server.url.replace('http', 'ws')}`;
     const frames: (string | Buffer)[] = [
       'not json',

@@ -7,6 +7,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestJWT } from '../compat/protocol-client.js';
 import { clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Client, type Guest, type Server } from '../server/support.js';
 import type { LobbyView } from '../../src/server/services/lobbies.js';
 import type { WireUpdate } from '../../src/server/services/game-views.js';
@@ -29,7 +30,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
 
   async function user(name: string): Promise<User> {
     const guest = await signInGuest(a, name);
-    const jwt = await (await fetch(`${b.url}/auth/jwt`, { headers: { cookie: guest.cookie } })).text();
+    const jwt = await requestJWT(b.url, guest.cookie);
     const onB = clientFor(b, guest.cookie, jwt);
     const made: User = {
       guest,

@@ -112,17 +112,18 @@ describe.each(DATABASES)('auth over HTTP on %s', (database) => {
   });
 
   describe('the websocket JWT', () => {
-    test('GET /auth/jwt: 401 for anonymous or an unknown session; the token as text for a user', async () => {
+    test('GET /auth/jwt: 401 for anonymous or an unknown session; the token as JSON for a user', async () => {
       for (const headers of [{}, { cookie: `${SESSION}=not-a-session` }] as Record<string, string>[]) {
-        const response = await fetch(`${server().url}/auth/jwt`, { headers });
+        const response = await fetch(`${server().url}/auth/jwt`, { headers: { ...headers, 'x-mythos-client': 'test' } });
         expect(response.status).toBe(401);
         expect(await response.text()).toBe('You must be logged in.');
       }
       const guest = await signInGuest(server(), 'Jay');
-      const response = await fetch(`${server().url}/auth/jwt`, { headers: { cookie: guest.cookie } });
+      const response = await fetch(`${server().url}/auth/jwt`, { headers: { cookie: guest.cookie, 'x-mythos-client': 'test' } });
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
-      const token = await response.text();
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      const { jwt: token } = (await response.json()) as { jwt: string };
       expect(token.split('.')).toHaveLength(3);
       expect(await server().app.services.jwt.verify(token)).toBe(guest.userID);
       // The token alone signs a websocket client in (a signed-in-only subscription answers).
@@ -174,7 +175,7 @@ describe.each(DATABASES)('auth over HTTP on %s', (database) => {
       expect(cleared).toMatch(new RegExp(`^${SESSION}=;`));
       expect(cleared).toMatch(/Max-Age=0/i);
       expect(await meWith(server(), guest.cookie)).toBeNull();
-      expect((await fetch(`${server().url}/auth/jwt`, { headers: { cookie: guest.cookie } })).status).toBe(401);
+      expect((await fetch(`${server().url}/auth/jwt`, { headers: { cookie: guest.cookie, 'x-mythos-client': 'test' } })).status).toBe(401);
       // Logging out without a session is harmless.
       expect((await fetch(`${server().url}/auth/logout`, { redirect: 'manual' })).status).toBe(302);
       guest.close();
@@ -220,8 +221,9 @@ describe.each(DATABASES)('auth over HTTP on %s', (database) => {
         });
         expect(response.status).toBe(200);
       }
-      // Reads are not writes.
-      expect((await fetch(`${server().url}/auth/jwt`, { headers: { cookie: guest.cookie, origin: FOREIGN } })).status).toBe(200);
+      // Reads are not writes (the browser keeps the answer from the other site's page); a token is never given.
+      expect((await fetch(`${server().url}/trpc/session.me`, { headers: { cookie: guest.cookie, origin: FOREIGN } })).status).toBe(200);
+      expect((await fetch(`${server().url}/auth/jwt`, { headers: { cookie: guest.cookie, origin: FOREIGN, 'x-mythos-client': 'test' } })).status).toBe(403);
       // A post without the cookie is refused too: a form on another site would sign the visitor in
       // as someone else, replacing their session (a guest's for good).
       const login = await guestLogin(server(), { username: 'Ned' }, 'form', { origin: FOREIGN });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { callerOf } from '../../src/server/auth/caller.js';
-import { channel } from '../compat/protocol-client.js';
+import { channel, requestJWT } from '../compat/protocol-client.js';
 import { signInGuest, startServer, type Guest, type Server } from './support.js';
 
 let server: Server;
@@ -17,7 +17,7 @@ let bobJWT: string;
 beforeAll(async () => {
   server = await startServer();
   [ann, bob] = await Promise.all([signInGuest(server, 'Ann'), signInGuest(server, 'Bob')]);
-  bobJWT = await (await fetch(`${server.url}/auth/jwt`, { headers: { cookie: bob.cookie } })).text();
+  bobJWT = await requestJWT(server.url, bob.cookie);
 });
 afterAll(async () => {
   ann.close();

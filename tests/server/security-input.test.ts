@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { refused } from './roles.js';
+import { requestJWT } from '../compat/protocol-client.js';
 import { signInGuest, startServer, type Server } from './support.js';
 
 let server: Server;
@@ -77,7 +78,7 @@ describe('the redirect after a guest login', () => {
       expect(response.headers.get('location'), JSON.stringify(redirect)).toBe(location);
       expect(await userCount()).toBe(before + 1);
       const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
-      expect((await fetch(`${server.url}/auth/jwt`, { headers: { cookie } })).status).toBe(200);
+      expect(await requestJWT(server.url, cookie)).toEqual(expect.any(String));
     }
   });
 });

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { dropSlowReader } from '../../src/server/delivery/socket-limits.js';
 import { refused } from './roles.js';
+import { requestJWT } from '../compat/protocol-client.js';
 import { signInGuest, startServer, type Server } from './support.js';
 
 let server: Server | null = null;
@@ -300,7 +301,7 @@ describe('websockets', () => {
     // Twenty lobbies make each lobby list update some kilobytes.
     const lobbies: string[] = [];
     for (let i = 0; i < 20; i++) lobbies.push((await host.client.lobbies.create.mutate()).id);
-    const jwt = await (await fetch(`${server.url}/auth/jwt`, { headers: { cookie: host.cookie } })).text();
+    const jwt = await requestJWT(server.url, host.cookie);
     const reader = await connect(`${server.url.replace('http', 'ws')}/trpc?jwt=${encodeURIComponent(jwt)}`);
     if (!(reader instanceof WebSocket)) throw new Error(`refused: ${reader.status}`);
     let received = 0;

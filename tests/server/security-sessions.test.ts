@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pino } from 'pino';
 import WebSocket from 'ws';
-import { channel, jwtSubject } from '../compat/protocol-client.js';
+import { channel, jwtSubject, requestJWT } from '../compat/protocol-client.js';
 import { feed } from './feeds.js';
 import { clientFor, signInGuest, startServer, type Server } from './support.js';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const jwtOf = async (cookie: string) => (await fetch(`${server.url}/auth/jwt`, { headers: { cookie } })).text();
+const jwtOf = (cookie: string) => requestJWT(server.url, cookie);
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string; iat: number; exp: number };
 
 describe('the websocket JWT', () => {
@@ -59,7 +59,7 @@ describe('the websocket JWT', () => {
     // Over HTTP the token is no credential at all.
     const overHttp = await fetch(`${server.url}/trpc/session.jwt?jwt=${encodeURIComponent(jwt)}`);
     expect(overHttp.status).toBe(401);
-    expect((await fetch(`${server.url}/auth/jwt?jwt=${encodeURIComponent(jwt)}`)).status).toBe(401);
+    expect((await fetch(`${server.url}/auth/jwt?jwt=${encodeURIComponent(jwt)}`, { headers: { 'x-mythos-client': 'test' } })).status).toBe(401);
     // Over a websocket it signs in, but cannot get a successor.
     const socket = new WebSocket(`${server.url.replace('http', 'ws')}/trpc?jwt=${encodeURIComponent(jwt)}`);
     await new Promise((resolve) => socket.once('open', resolve));
@@ -124,7 +124,7 @@ describe('the log', () => {
 describe('logging out', () => {
   test('a link or image on another site cannot log a visitor out; our own pages and the address bar can', async () => {
     const guest = await signInGuest(server, 'Stayer');
-    const signedIn = async () => (await fetch(`${server.url}/auth/jwt`, { headers: { cookie: guest.cookie } })).status === 200;
+    const signedIn = async () => (await fetch(`${server.url}/auth/jwt`, { headers: { cookie: guest.cookie, 'x-mythos-client': 'test' } })).status === 200;
     const logout = (site: string) => fetch(`${server.url}/auth/logout`, { headers: { cookie: guest.cookie, 'sec-fetch-site': site }, redirect: 'manual' });
 
     for (const site of ['cross-site', 'same-site']) {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import { channel } from '../compat/protocol-client.js';
+import { channel, requestJWT } from '../compat/protocol-client.js';
 import { signInGuest, startServer, type Guest, type Server } from './support.js';
 
 let server: Server;
@@ -48,7 +48,7 @@ async function trpcSocket(jwt: string): Promise<{ socket: WebSocket; answers: Ma
   return { socket, answers, next };
 }
 
-const jwtOf = async (cookie: string) => (await fetch(`${server.url}/auth/jwt`, { headers: { cookie } })).text();
+const jwtOf = (cookie: string) => requestJWT(server.url, cookie);
 const subscribe = (id: number, path: string, input: unknown = undefined) => JSON.stringify({ id, method: 'subscription', params: { path, input } });
 
 describe('tRPC websocket subscriptions', () => {
@@ -202,7 +202,7 @@ describe('subscriptions started per address, and messages waiting on a /channel 
     const limited = await startServer({ subscriptionsPerAddress: 5 });
     try {
       const watcher = await signInGuest(limited, 'Eager');
-      const jwt = await (await fetch(`${limited.url}/auth/jwt`, { headers: { cookie: watcher.cookie } })).text();
+      const jwt = await requestJWT(limited.url, watcher.cookie);
       const socket = new WebSocket(`${limited.url.replace('http', 'ws')}/trpc?jwt=${encodeURIComponent(jwt)}`);
       const firsts = new Map<number, Answer>();
       socket.on('message', (raw) => {

@@ -12,6 +12,8 @@ import WebSocket from 'ws';
 import { buildApp, type App } from '../../src/server/app.js';
 import { configFromEnv, type Config } from '../../src/server/config.js';
 import type { AppRouter } from '../../src/server/trpc/router.js';
+import { TOKEN_REQUEST_HEADER } from '../../src/shared/token-header.js';
+import { requestJWT } from '../compat/protocol-client.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 
@@ -85,13 +87,16 @@ export async function signInGuest(server: Pick<Server, 'url'>, name: string): Pr
   });
   if (response.status !== 303) throw new Error(`guest login failed: ${response.status} ${await response.text()}`);
   const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
-  const jwt = await (await fetch(`${server.url}/auth/jwt`, { headers: { cookie } })).text();
+  const jwt = await requestJWT(server.url, cookie);
   const { client, close } = clientFor(server, cookie, jwt);
   const me = await client.session.me.query();
   return { client, cookie, userID: me!.id, name: me!.name, close };
 }
 
-/** A tRPC client: HTTP with the cookie, subscriptions over the websocket with the JWT. */
+/**
+ * A tRPC client: HTTP with the cookie (and the header that lets `session.jwt` answer it, as the
+ * web client sends), subscriptions over the websocket with the JWT.
+ */
 export function clientFor(server: Pick<Server, 'url'>, cookie: string | null, jwt: string | null): { client: Client; close: () => void } {
   const wsURL = `${server.url.replace('http', 'ws')}/trpc${jwt ? `?jwt=${encodeURIComponent(jwt)}` : ''}`;
   const ws = createWSClient({ url: wsURL, WebSocket: WebSocket as unknown as typeof globalThis.WebSocket, lazy: { enabled: true, closeMs: 0 } });
@@ -100,7 +105,7 @@ export function clientFor(server: Pick<Server, 'url'>, cookie: string | null, jw
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: wsLink({ client: ws }),
-        false: httpBatchLink({ url: `${server.url}/trpc`, headers: () => (cookie ? { cookie } : {}) }),
+        false: httpBatchLink({ url: `${server.url}/trpc`, headers: () => ({ [TOKEN_REQUEST_HEADER]: 'test', ...(cookie ? { cookie } : {}) }) }),
       }),
     ],
   });

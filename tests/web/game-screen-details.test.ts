@@ -241,4 +241,27 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await t.close();
     });
   }
+
+  for (const [label, viewport] of LABELS) {
+    test(`a settled clash's summary goes after the 15 s finish pause (${label})`, { timeout: 120_000 }, async () => {
+      const t = await sitDown(suite.site, await newContext(suite.browser, viewport as Viewport), [`Fay${label[0]}`, `Fi${label[0]}`], {}, { clock: true });
+      const { page } = t;
+      await clashOnFirstCard(t, label);
+      const summary = page.getByTestId('clashes').locator('[data-clash-stage="completed"]');
+      await summary.waitFor();
+      // From here the test moves time: nobody gains a card, so the turn goes on, and only the
+      // pause can take the summary away.
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 200));
+      await screenshot(page, `details-clash-summary-${label}`);
+      await page.clock.runFor(12_000);
+      expect(await summary.count()).toBe(1);
+      await page.clock.runFor(3_000);
+      await page.getByTestId('clashes').waitFor({ state: 'detached', timeout: 5_000 });
+      expect(await page.locator('[data-decision]').getAttribute('data-decision')).toBe('RESOLVE');
+      expect(await page.getByRole('region', { name: 'Clash results' }).count()).toBe(0);
+      await screenshot(page, `details-clash-summary-gone-${label}`);
+      expect(t.errors).toEqual([]);
+      await t.close();
+    });
+  }
 });

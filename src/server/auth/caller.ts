@@ -23,6 +23,11 @@ export interface Caller {
   user: UserRow | null;
   /** The session the cookie names, when the caller signed in with it (not with a JWT). */
   sessionID: string | null;
+  /**
+   * The session the caller acts for: the cookie's, or the one its JWT was issued under. Logging it
+   * out closes the caller's sockets (session-sockets.ts).
+   */
+  actsFor: string | null;
   /** A websocket offered a JWT, needed it (no cookie session) and it was not valid. */
   refusedJWT: boolean;
 }
@@ -34,11 +39,15 @@ export async function callerOf(
 ): Promise<Caller> {
   const token = services.sessions.tokenFrom(request.headers.cookie);
   const user = await services.sessions.validate(token);
-  if (user && token) return { user, sessionID: services.sessions.idOf(token), refusedJWT: false };
-  if (transport !== 'websocket' || !request.url) return { user: null, sessionID: null, refusedJWT: false };
+  if (user && token) {
+    const sessionID = services.sessions.idOf(token);
+    return { user, sessionID, actsFor: sessionID, refusedJWT: false };
+  }
+  const anonymous = { user: null, sessionID: null, actsFor: null, refusedJWT: false };
+  if (transport !== 'websocket' || !request.url) return anonymous;
   const jwt = new URL(request.url, 'http://localhost').searchParams.get('jwt');
   // An empty `jwt=` is no token at all.
-  if (!jwt) return { user: null, sessionID: null, refusedJWT: false };
-  const byToken = await services.jwt.userOf(jwt);
-  return { user: byToken, sessionID: null, refusedJWT: byToken === null };
+  if (!jwt) return anonymous;
+  const byToken = await services.jwt.signIn(jwt);
+  return byToken ? { user: byToken.user, sessionID: null, actsFor: byToken.sessionID, refusedJWT: false } : { ...anonymous, refusedJWT: true };
 }

@@ -31,10 +31,15 @@ export class JwtService {
 
   /** The user a token signs in: null if it is invalid, expired, has no `exp`, or its session ended. */
   async userOf(token: string): Promise<UserRow | null> {
+    return (await this.signIn(token))?.user ?? null;
+  }
+
+  /** The user a token signs in and the session it was issued under (whose end closes its sockets), or null. */
+  async signIn(token: string): Promise<{ user: UserRow; sessionID: string } | null> {
     const claims = await this.claims(token);
     if (!claims) return null;
     const user = await this.sessions.userOf(claims.sessionID);
-    return user?.id === claims.userID ? user : null;
+    return user?.id === claims.userID ? { user, sessionID: claims.sessionID } : null;
   }
 
   /** The user id a token signs in, or null. */

@@ -12,6 +12,7 @@ import { plainRefusalHandler } from '../http-errors.js';
 import { refuse } from '../services/errors.js';
 import type { Services } from '../services/services.js';
 import { callerOf } from './caller.js';
+import { tokenRequestRefusal } from './token-requests.js';
 import { OAUTH_COOKIE, OAUTH_COOKIE_SECONDS } from './oauth-cookie.js';
 
 /** Control characters: browsers drop tabs and newlines from a URL, so `/<tab>/x` reads as `//x`. */
@@ -125,17 +126,25 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     // site a request comes from; only our own pages, or the address bar ('none'), may log out.
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site' || site === 'same-site') return reply.code(403).type('text/plain').send('Cross-site request refused.');
-    await services.sessions.delete(services.sessions.tokenFrom(request.headers.cookie));
+    const token = services.sessions.tokenFrom(request.headers.cookie);
+    if (token) {
+      await services.sessions.delete(token);
+      // Its sockets go too, on every instance, however they were signed in (cookie or token).
+      await services.sessionSockets.ended(services.sessions.idOf(token));
+    }
     reply.header('set-cookie', services.sessions.cookie.createBlankCookie().serialize());
     return reply.redirect('/');
   });
 
-  app.get('/auth/jwt', PLAIN_REFUSALS, async (request, reply) => {
+  app.get('/auth/jwt', PLAIN_REFUSALS, async (request) => {
+    // Only to the site's own fetch, or a protocol client: never to another page's script tag.
+    const refusal = tokenRequestRefusal(request.headers, services.config.publicUrl);
+    if (refusal) throw refuse('FORBIDDEN', refusal);
     // Issued only against the cookie's session (an HTTP call never reads a JWT), so a token never renews itself.
     const { sessionID } = await callerOf(services, request, 'http');
     const jwt = sessionID ? await services.jwt.issue(sessionID) : null;
     if (!jwt) throw refuse('UNAUTHORIZED', 'You must be logged in.');
-    return reply.type('text/plain').send(jwt);
+    return { ok: true, jwt };
   });
 
   app.post('/auth/change-name', PLAIN_REFUSALS, async (request) => {

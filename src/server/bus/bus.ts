@@ -1,6 +1,7 @@
 /**
  * The realtime bus: `publish(topic, message)` and `subscribe(topic, listener)`. Topics are the
- * protocol's (docs/protocol.md): lobby_list, lobby/{id}, game/{id}, inbox/{userID}/game/{id}, chat/{room}. Messages
+ * protocol's (docs/protocol.md): lobby_list, lobby/{id}, game/{id}, inbox/{userID}/game/{id}, chat/{room};
+ * and the server's own session/{sessionID}, which no client can subscribe to. Messages
  * are small JSON values (a game topic carries only its new sequenceID; each subscriber then
  * computes its own view), so the PostgreSQL bus fits them in a NOTIFY.
  */
@@ -17,18 +18,27 @@ export interface LobbyChanged {
   sequenceID: number | null;
 }
 
+/** A session was logged out: the sockets signed in under it close (auth/session-sockets.ts). */
+export interface SessionEnded {
+  sessionID: string;
+}
+
 /** What each topic carries, so that publishers and subscribers agree without casts. */
 export interface TopicMessages {
   lobby_list: LobbyChanged;
   [topic: `lobby/${string}`]: LobbyChanged;
   [topic: `game/${string}`]: GameChanged;
   [topic: `chat/${string}`]: ChatMessage;
+  [topic: `session/${string}`]: SessionEnded;
 }
 
 export type Topic = keyof TopicMessages & string;
 
 /** A game's topic: its watchers hear each new sequenceID. */
 export const gameTopic = (gameID: string) => `game/${gameID}` as const;
+
+/** A session's topic: the sockets signed in under it listen for its end. */
+export const sessionTopic = (sessionID: string) => `session/${sessionID}` as const;
 
 export type Listener<T = unknown> = (message: T) => void;
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { GameDefinitions } from '../../engine/index.js';
 import { JwtService } from '../auth/jwt.js';
 import { OAuthCookieSigner } from '../auth/oauth-cookie.js';
+import { SessionSockets } from '../auth/session-sockets.js';
 import { SessionService } from '../auth/sessions.js';
 import type { Bus } from '../bus/bus.js';
 import { GameFeed } from '../delivery/game-feed.js';
@@ -36,6 +37,8 @@ export interface Services {
   lobbies: LobbyService;
   chat: ChatService;
   history: HistoryService;
+  /** Closes the sockets signed in under a session when it is logged out, on every instance. */
+  sessionSockets: SessionSockets;
   /**
    * Subscriptions started per address, tRPC and /channel together (SUBSCRIPTIONS_PER_ADDRESS in
    * any 10 seconds): each sends a whole value (a lobby list, a game's view) as it starts, so one
@@ -117,6 +120,7 @@ export function buildServices(deps: {
     lobbies,
     chat: new ChatService(kysely, deps.bus, now, deps.config.chatMessagesPerAddress, games, users),
     history: new HistoryService(kysely),
+    sessionSockets: new SessionSockets(deps.bus, sessions),
     subscriptionStarts: new RateLimit(deps.config.subscriptionsPerAddress, SUBSCRIPTION_WINDOW_MS, now),
     requests: new RateLimit(deps.config.requestsPerAddress, REQUEST_WINDOW_MS, now),
     now,

@@ -4,7 +4,9 @@
  * lives as long as the socket, so it also counts the socket's subscriptions.
  */
 import type { IncomingMessage } from 'node:http';
-import { callerOf, type Transport } from '../auth/caller.js';
+import type { WebSocket } from 'ws';
+import { callerOf } from '../auth/caller.js';
+import { tokenRequestRefusal } from '../auth/token-requests.js';
 import { clientAddress } from '../client-address.js';
 import type { UserRow } from '../db/schema.js';
 import type { Services } from '../services/services.js';
@@ -15,6 +17,8 @@ export interface Context {
   isDev: boolean;
   /** The session the cookie names, when the caller signed in with it (not with a JWT). */
   sessionID: string | null;
+  /** Why this call may not be given a websocket token (auth/token-requests.ts), or null. */
+  tokenRefusal: string | null;
   /** The caller's address, for the per-address limits. */
   address: string;
   /**
@@ -24,13 +28,20 @@ export interface Context {
   connection: { subscriptions: number; inFlight: number };
 }
 
-export async function contextFor(services: Services, req: Pick<IncomingMessage, 'headers' | 'url' | 'socket'>, transport: Transport): Promise<Context> {
-  const { user, sessionID } = await callerOf(services, req, transport);
+/**
+ * The context of an HTTP call, or of a websocket (`socket`) for as long as it is open: a signed-in
+ * socket is closed when its session is logged out.
+ */
+export async function contextFor(services: Services, req: Pick<IncomingMessage, 'headers' | 'url' | 'socket'>, socket: WebSocket | null): Promise<Context> {
+  const { user, sessionID, actsFor } = await callerOf(services, req, socket ? 'websocket' : 'http');
+  if (socket && actsFor) await services.sessionSockets.track(actsFor, socket);
   return {
     services,
     user,
     isDev: user ? services.users.isDev(user) : false,
     sessionID,
+    // A message on an open socket cannot be loaded by another page's tag; an HTTP GET can.
+    tokenRefusal: socket ? null : tokenRequestRefusal(req.headers, services.config.publicUrl),
     address: clientAddress(req, services.config.trustProxy),
     connection: { subscriptions: 0, inFlight: 0 },
   };

@@ -5,8 +5,13 @@ import { refuse } from '../../services/errors.js';
 export const sessionRouter = router({
   /** The caller, and whether they are a guest: a guest account cannot be signed in to again once logged out. */
   me: publicProcedure.query(({ ctx }) => (ctx.user ? { ...ctx.services.users.toPublicUser(ctx.user), isGuest: ctx.user.provider === 'guest' } : null)),
-  /** A websocket token for the caller's session: from the cookie only, so a token never renews itself. */
+  /**
+   * A websocket token for the caller's session: from the cookie only, so a token never renews
+   * itself; and over HTTP only to the site's own fetch, as GET /auth/jwt (a GET query can be a
+   * script tag on another page).
+   */
   jwt: authedProcedure.query(async ({ ctx }) => {
+    if (ctx.tokenRefusal) throw refuse('FORBIDDEN', ctx.tokenRefusal);
     if (!ctx.sessionID) throw refuse('UNAUTHORIZED', 'A token cannot renew itself: ask with your session cookie.');
     const jwt = await ctx.services.jwt.issue(ctx.sessionID);
     if (!jwt) throw refuse('UNAUTHORIZED', 'You must be logged in.');

@@ -67,7 +67,7 @@ function CurrentClashes({ state }: { state: GameScreenState }) {
   );
 }
 
-/** The keys among `settled` whose finish pause is over: each has shown settled for FINISH_PAUSE_MS. */
+/** The keys among `settled` whose finish pause is over: each has shown settled here for FINISH_PAUSE_MS. */
 function useFinishPause(settled: string[]): ReadonlySet<string> {
   const since = useRef(new Map<string, number>());
   const [over, setOver] = useState<ReadonlySet<string>>(new Set());
@@ -76,7 +76,11 @@ function useFinishPause(settled: string[]): ReadonlySet<string> {
   useEffect(() => {
     const now = performance.now();
     const timers: number[] = [];
-    for (const k of keys.split(' ').filter(Boolean)) {
+    const current = keys.split(' ').filter(Boolean);
+    // A key that left (rolling in the overlay, which it may start doing a render after it first
+    // showed here) starts its pause afresh when it is back.
+    for (const k of since.current.keys()) if (!current.includes(k)) since.current.delete(k);
+    for (const k of current) {
       if (!since.current.has(k)) since.current.set(k, now);
       const left = since.current.get(k)! + FINISH_PAUSE_MS - now;
       if (left > 0) timers.push(window.setTimeout(() => setOver((o) => new Set(o).add(k)), left));

@@ -19,6 +19,7 @@ import { BasicPiles, DeckViewers, TradeRow, TributeRow, type PickableProps } fro
 import { PlayerDetailModal, PlayerSummary } from './player-list.js';
 import { PlayerBoard } from './player-board.js';
 import { Presentation } from './presentation-slots.js';
+import { CommitmentWarning, gameCommitmentChecks } from '../components/commitment-warning.js';
 
 export function GameScreen({ gameID }: { gameID: string }) {
   const { state, error, connected, act } = useGameState(gameID);
@@ -39,7 +40,13 @@ export function GameScreen({ gameID }: { gameID: string }) {
       </Center>
     );
   }
-  return <LoadedGame state={state} connected={connected} act={act} />;
+  return (
+    <>
+      {/* A commitment other than the first this browser saw for the game (or its lobby): loudly. */}
+      <CommitmentWarning place="game" checks={gameCommitmentChecks(state.game)} />
+      <LoadedGame state={state} connected={connected} act={act} />
+    </>
+  );
 }
 
 function LoadedGame({ state, connected, act }: { state: GameScreenState; connected: boolean; act: ReturnType<typeof useGameState>['act'] }) {

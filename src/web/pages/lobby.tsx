@@ -1,10 +1,12 @@
 /**
- * A lobby: its players, Join/Leave, the host's Kick, Add Bot, Start Game, and
- * the Modules and Game Options (checkboxes for the host, yes/no for everyone else). Live through
- * lobbies.onLobby, applying only newer sequenceIDs; when the lobby gets a game every viewer is
- * taken to it.
+ * A lobby: its players, Join/Leave, the host's Kick, Add Bot, Start Game, the Modules and Game
+ * Options (checkboxes for the host, yes/no for everyone else), and Fair Dice (the server's
+ * commitment and each player's value; a seated player's page sends a random value at once and
+ * lets them type their own). Live through lobbies.onLobby, applying only newer sequenceIDs; when
+ * the lobby gets a game every viewer is taken to it. A commitment other than the first this
+ * browser saw for the lobby raises a loud warning.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Container, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { RequireUser } from '../components/guards.js';
@@ -15,6 +17,9 @@ import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { useSession } from '../lib/session.js';
 import { ChatButton } from '../game/presentation/game-chat-button.js';
 import { trpc } from '../lib/trpc.js';
+import { CommitmentWarning } from '../components/commitment-warning.js';
+import { FairDicePanel, randomSeedValue } from '../components/fair-dice-panel.js';
+import { firstCommitment } from '../lib/commitment-memory.js';
 
 type OptionKey = keyof Lobby['options'];
 type ModuleKey = Lobby['modules'][number];
@@ -61,7 +66,7 @@ function inkOn(hex: string): string {
 }
 
 /** The call names, used in 'Error adding calling lobby {action}'. */
-type LobbyAction = 'join' | 'remove_player' | 'add_bot' | 'start' | 'set_game_option' | 'set_module' | 'set_turn_timer';
+type LobbyAction = 'join' | 'remove_player' | 'add_bot' | 'start' | 'set_game_option' | 'set_module' | 'set_turn_timer' | 'contribute';
 
 type TurnTimer = Lobby['turnTimer'];
 
@@ -147,6 +152,7 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
   const setOption = trpc.lobbies.setOption.useMutation();
   const setModule = trpc.lobbies.setModule.useMutation();
   const setTurnTimer = trpc.lobbies.setTurnTimer.useMutation();
+  const contribute = trpc.lobbies.contribute.useMutation();
   const busy = [join, leave, kick, addBot, start].some((m) => m.isPending);
   // A toggled box shows its new state at once, until the lobby as the server sends it shows it
   // too, or the change is refused. (The answer to the change comes over HTTP, the lobby over the
@@ -171,6 +177,21 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
   // A game needs two seats filled: until then Start Game waits, saying what it waits for (the
   // server still refuses a start it cannot make, shown as any lobby failure).
   const enoughPlayers = lobby.players.length >= MIN_PLAYERS;
+
+  // A seated player without a value for the dice gets a random one from this page, once per seat
+  // (one given before a reload, or typed, stays). Leaving and joining again sends a new one.
+  const mySeat = lobby.players.find((p) => p.id === user.id);
+  const needsValue = open && mySeat !== undefined && mySeat.seedValue === null;
+  const sentRandom = useRef(false);
+  const { mutateAsync: giveValue } = contribute;
+  useEffect(() => {
+    if (!seated) sentRandom.current = false;
+    if (!needsValue || sentRandom.current) return;
+    sentRandom.current = true;
+    giveValue({ lobbyID: lobby.id, value: randomSeedValue() }).catch((error: unknown) =>
+      setFailure({ action: 'contribute', message: error instanceof Error ? error.message : String(error) }),
+    );
+  }, [needsValue, seated, giveValue, lobby.id]);
 
   /** Runs a lobby change; false (with the refusal shown) if it failed. */
   async function call(action: LobbyAction, run: () => Promise<unknown>, then?: () => void): Promise<boolean> {
@@ -225,6 +246,7 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
           Add a bot or wait for a second player to start.
         </Text>
       )}
+      <CommitmentWarning place="lobby" checks={[{ key: `lobby/${lobby.id}`, shown: lobby.serverSecretCommitment, what: "the server's secret" }]} />
       {failure && (
         <Alert color="red" variant="light" role="alert" title={`Error adding calling lobby ${failure.action}`} withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
           {failure.message}
@@ -323,6 +345,7 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
               <Text>{TURN_TIMER_LABELS[lobby.turnTimer]}</Text>
             )}
           </Paper>
+          <FairDicePanel lobby={lobby} user={user} busy={contribute.isPending} onGive={(value) => call('contribute', () => contribute.mutateAsync({ ...input, value }))} />
         </Stack>
       </SimpleGrid>
     </Stack>
@@ -337,9 +360,13 @@ function LobbyPage() {
   const definitions = trpc.definitions.get.useQuery(undefined, { staleTime: Infinity });
 
   const gameID = lobby?.game?.id ?? null;
+  const commitment = lobby?.serverSecretCommitment ?? null;
   useEffect(() => {
-    if (gameID) navigate(`/game/${gameID}`, { replace: true });
-  }, [gameID, navigate]);
+    if (!gameID) return;
+    // The game must show the commitment this lobby first showed here: the game screen checks it.
+    if (commitment) firstCommitment(`game/${gameID}/server`, firstCommitment(`lobby/${lobbyID}`, commitment));
+    navigate(`/game/${gameID}`, { replace: true });
+  }, [gameID, commitment, lobbyID, navigate]);
 
   return (
     <Container size="lg" px={{ base: 'xs', sm: 'md' }}>

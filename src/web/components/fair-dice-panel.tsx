@@ -1,0 +1,92 @@
+/**
+ * A lobby's "Fair Dice" panel: the server's commitment to its secret (shown before anyone gave a
+ * value), each seat's value for the dice (public once given), and for a seated player a field to
+ * type their own value instead of the random one the page sent for them.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { MAX_SEED_VALUE_LENGTH, seedValueProblem } from '../../engine/seed.js';
+import type { Lobby, PublicUser } from '../lib/api-types.js';
+
+/** A random value for the dice: 16 bytes from the browser's cryptographic generator, as hex. */
+export function randomSeedValue(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function FairDicePanel({ lobby, user, busy, onGive }: { lobby: Lobby; user: PublicUser; busy: boolean; onGive: (value: string) => Promise<boolean> }) {
+  const [typed, setTyped] = useState('');
+  const [tried, setTried] = useState(false);
+  const bots = new Set(lobby.playerIDToBotType.map(([id]) => id));
+  const seated = lobby.players.some((p) => p.id === user.id);
+  const open = lobby.status === 'open';
+  const problem = tried ? seedValueProblem(typed) : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    if (seedValueProblem(typed) !== null) return;
+    if (await onGive(typed)) {
+      setTyped('');
+      setTried(false);
+    }
+  }
+
+  return (
+    <Paper className="mythos-parchment" p="md">
+      <Title order={2} size="h3">
+        Fair Dice
+      </Title>
+      <hr className="mythos-rule" />
+      <Stack gap="xs">
+        <Text size="sm">
+          The game&apos;s dice come from the server&apos;s secret mixed with every player&apos;s value below. The server committed to its secret before
+          anyone gave a value, so it cannot choose the dice. <Link to="/rules#fair-dice">How to check</Link>
+        </Text>
+        <Text size="sm" fw={600}>
+          The server&apos;s commitment
+        </Text>
+        <Code block style={{ wordBreak: 'break-all', whiteSpace: 'normal' }} data-testid="server-commitment">
+          {lobby.serverSecretCommitment ?? 'none (this lobby is older than fair dice)'}
+        </Code>
+        <Stack gap={2} component="ul" aria-label="Values for the dice" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {lobby.players.map((player) => (
+            <Group key={player.id} component="li" gap="xs" wrap="nowrap" align="baseline">
+              <Text size="sm" fw={600} style={{ flex: '0 0 auto' }}>
+                {player.name}
+                {player.id === user.id ? ' (you)' : ''}:
+              </Text>
+              {bots.has(player.id) ? (
+                <Text size="sm">a bot adds nothing</Text>
+              ) : player.seedValue === null ? (
+                <Text size="sm">no value yet</Text>
+              ) : (
+                <Code style={{ wordBreak: 'break-all' }}>{player.seedValue}</Code>
+              )}
+            </Group>
+          ))}
+        </Stack>
+        {seated && open && (
+          <form onSubmit={(event) => void submit(event)} noValidate>
+            <Stack gap="xs">
+              <TextInput
+                label="Your value for the dice"
+                description="The page gave a random one for you. Type your own if you like."
+                value={typed}
+                onChange={(event) => setTyped(event.currentTarget.value)}
+                maxLength={MAX_SEED_VALUE_LENGTH}
+                error={problem}
+                autoComplete="off"
+              />
+              <Group justify="flex-end">
+                <Button type="submit" variant="default" disabled={busy}>
+                  Use my value
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

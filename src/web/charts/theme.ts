@@ -4,6 +4,7 @@
  */
 import type { ApexOptions } from 'apexcharts';
 import { SITE } from '../lib/palette.js';
+import { htmlSafe } from './html-safe.js';
 
 export const CHART_TEXT = '#d1cbe6';
 export const CHART_GRID = 'rgba(209, 203, 230, 0.14)';
@@ -35,7 +36,7 @@ function merge(base: Record<string, unknown>, extra: Record<string, unknown>): R
   return out;
 }
 
-/** The site's chart look, deep-merged with one chart's own options. */
+/** The site's chart look, deep-merged with one chart's own options, its HTML text escaped. */
 export function chartOptions(description: string, own: ApexOptions): ApexOptions {
   const base: ApexOptions = {
     chart: {
@@ -57,5 +58,5 @@ export function chartOptions(description: string, own: ApexOptions): ApexOptions
     tooltip: { theme: 'dark' },
     stroke: { colors: undefined },
   };
-  return merge(base as Record<string, unknown>, own as Record<string, unknown>) as ApexOptions;
+  return htmlSafe(merge(base as Record<string, unknown>, own as Record<string, unknown>) as ApexOptions);
 }

@@ -4,11 +4,13 @@
  */
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
+import { htmlSafe } from '../../charts/html-safe.js';
 import type { PieData } from './end-stats.js';
 import classes from './presentation.module.css';
 
+/** The pies' labels are players' names, which the legend and tooltip would read as HTML: htmlSafe escapes them. */
 function options(data: PieData, unit: string): ApexOptions {
-  return {
+  return htmlSafe({
     chart: { type: 'pie', background: 'transparent', animations: { enabled: false }, fontFamily: 'inherit' },
     labels: data.labels,
     colors: data.colors,
@@ -18,7 +20,7 @@ function options(data: PieData, unit: string): ApexOptions {
     // Values, not the default percentages: favor points and whole seconds.
     dataLabels: { formatter: (_value, opts) => (opts ? `${data.series[opts.seriesIndex] ?? ''}${unit}` : '') },
     tooltip: { y: { formatter: (value: number) => `${value}${unit}` } },
-  };
+  });
 }
 
 function Pie({ title, data, unit }: { title: string; data: PieData; unit: string }) {

@@ -156,6 +156,7 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
         () => anon.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' }),
         () => anon.lobbies.setOption.mutate({ lobbyID, option: 'hideFavor', value: true }),
         () => anon.lobbies.setModule.mutate({ lobbyID, module: 'altleaders', enabled: true }),
+        () => anon.lobbies.contribute.mutate({ lobbyID, value: 'x' }),
         () => anon.lobbies.start.mutate({ lobbyID }),
       ];
       for (const call of calls) expect(await refused(call())).toMatchObject(LOGIN_REQUIRED);
@@ -357,6 +358,7 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
         () => host.client.lobbies.setModule.mutate({ lobbyID, module: 'altleaders', enabled: true }),
         () => host.client.lobbies.kick.mutate({ lobbyID, playerID: member.userID }),
         () => member.client.lobbies.leave.mutate({ lobbyID }),
+        () => member.client.lobbies.contribute.mutate({ lobbyID, value: 'too late' }),
       ]) {
         expect(await refused(call())).toMatchObject(GAME_STARTED);
       }

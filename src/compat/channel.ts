@@ -134,7 +134,7 @@ class Connection {
         this.keep(
           topicName,
           bus.subscribe(chatTopic(topic.room), (chat) => {
-            this.send({ type: 'chat', userID: chat.senderID, room: chat.room, message: chat.message });
+            this.send({ type: 'chat', userID: chat.senderID, room: chat.room, message: chat.message, spectator: chat.spectator });
           }),
         );
         return;

@@ -85,17 +85,32 @@ describe('/channel topics', () => {
     await spectator.close();
   });
 
-  it('chat/{room} delivers {type: chat, userID, room, message} to every subscriber', async () => {
+  it('chat/{room} delivers {type: chat, userID, room, message, spectator} to every subscriber', async () => {
     const lobbyID = (await host.call('POST', '/api/lobby/create')).json.id;
     const sender = await channel(server.url, { jwt: host.jwt });
     const reader = await channel(server.url, { jwt: other.jwt });
     for (const socket of [sender, reader]) expect(await socket.quiet({ type: 'subscribe', topic: `chat/lobby/${lobbyID}` })).toEqual([]);
     sender.send({ type: 'chat', room: `lobby/${lobbyID}`, message: '  good luck  ' });
-    const expected = { type: 'chat', userID: host.userID, room: `lobby/${lobbyID}`, message: 'good luck' };
+    const expected = { type: 'chat', userID: host.userID, room: `lobby/${lobbyID}`, message: 'good luck', spectator: false };
     expect(await reader.until((m) => m.type === 'chat')).toEqual(expected);
     expect(await sender.until((m) => m.type === 'chat')).toEqual(expected);
     await sender.close();
     await reader.close();
+  });
+
+  it("chat/game/{id} marks a message sent by someone not playing that game as a spectator's", async () => {
+    const lobbyID = (await host.call('POST', '/api/lobby/create')).json.id;
+    await host.call('POST', `/api/lobby/${lobbyID}/add_bot`, { bot_name: 'easy_bot' });
+    const { gameID } = (await host.call('POST', `/api/lobby/${lobbyID}/start`, {})).json;
+    const player = await channel(server.url, { jwt: host.jwt });
+    const watcher = await channel(server.url, { jwt: other.jwt });
+    for (const socket of [player, watcher]) expect(await socket.quiet({ type: 'subscribe', topic: `chat/game/${gameID}` })).toEqual([]);
+    watcher.send({ type: 'chat', room: `game/${gameID}`, message: 'nice bid' });
+    expect(await player.until((m) => m.type === 'chat')).toEqual({ type: 'chat', userID: other.userID, room: `game/${gameID}`, message: 'nice bid', spectator: true });
+    player.send({ type: 'chat', room: `game/${gameID}`, message: 'thanks' });
+    expect(await watcher.until((m) => m.type === 'chat' && m.message === 'thanks')).toEqual({ type: 'chat', userID: host.userID, room: `game/${gameID}`, message: 'thanks', spectator: false });
+    await player.close();
+    await watcher.close();
   });
 
   it('subscriptions still being set up when the socket closes are undone: nothing keeps watching the game for it', async () => {

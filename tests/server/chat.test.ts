@@ -136,6 +136,8 @@ describe.each(DATABASES)('chat on %s', (database) => {
     const before = await dev.client.games.state.query({ gameID });
     const watching = gameFeed(outsider.client.games.onGame, { gameID });
     await watching.until();
+    const live = feed(host.client.chat.onRoom, { room });
+    await live.started();
 
     // A spectator talks in the room only: the game's record is its players'.
     await outsider.client.chat.send.mutate({ room, message: 'watching you' });
@@ -146,6 +148,18 @@ describe.each(DATABASES)('chat on %s', (database) => {
       { userID: host.userID, text: 'you too' },
     ];
     expect((await outsider.client.chat.history.query({ room })).map((m) => m.message)).toEqual(['watching you', 'good luck', 'you too']);
+    // The room marks who watches rather than plays, in the history and live.
+    expect((await host.client.chat.history.query({ room })).map((m) => [m.message, m.spectator])).toEqual([
+      ['watching you', true],
+      ['good luck', false],
+      ['you too', false],
+    ]);
+    expect((await live.count(3)).map((m) => [m.message, m.spectator])).toEqual([
+      ['watching you', true],
+      ['good luck', false],
+      ['you too', false],
+    ]);
+    live.close();
     for (const viewer of [dev, outsider]) {
       const after = await viewer.client.games.state.query({ gameID });
       // One step per player's message, each adding only its event: same phase, same decisions.

@@ -10,6 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Bus } from '../bus/bus.js';
+import type { Game } from '../../engine/index.js';
+import { MAX_CHAT_MESSAGE_LENGTH } from '../../shared/chat.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { refuse } from './errors.js';
 import type { GameService } from './game-service.js';
@@ -17,7 +19,7 @@ import type { UserService } from './users.js';
 import { SPACES, VISIBLE } from './names.js';
 import { RateLimit } from './rate-limit.js';
 
-export const MAX_MESSAGE_LENGTH = 500;
+export const MAX_MESSAGE_LENGTH = MAX_CHAT_MESSAGE_LENGTH;
 export const HISTORY_SIZE = 50;
 /**
  * The most messages a room keeps: the history shows the latest HISTORY_SIZE, and without a
@@ -35,6 +37,8 @@ export interface ChatMessage {
   room: string;
   message: string;
   createdAt: number;
+  /** Sent in a game's room by someone not playing that game (always false in a lobby's room). */
+  spectator: boolean;
 }
 
 /**
@@ -53,6 +57,9 @@ export function cleanMessage(raw: unknown): string {
   if (message.length > MAX_MESSAGE_LENGTH) throw refuse('BAD_REQUEST', `A message has at most ${MAX_MESSAGE_LENGTH} characters.`);
   return message;
 }
+
+/** Whether `userID` watches `game` rather than plays it (no one spectates a lobby's room). */
+const spectates = (game: Game | null, userID: string): boolean => game !== null && !game.players.some((p) => p.userID === userID);
 
 export const chatTopic = (room: string) => `chat/${room}` as const;
 /** A lobby's chat room: its messages go when the lobby does (LobbyService). */
@@ -76,24 +83,28 @@ export class ChatService {
     this.perAddress = new RateLimit(messagesPerAddress, RATE_WINDOW_MS, now);
   }
 
-  /** Refuses a room that is not a lobby or game that exists, or a game's room `user` may not watch. */
-  async checkRoom(room: string, user: UserRow): Promise<void> {
+  /**
+   * Refuses a room that is not a lobby or game that exists, or a game's room `user` may not watch.
+   * Returns the room's game (null for a lobby's room).
+   */
+  async checkRoom(room: string, user: UserRow): Promise<Game | null> {
     if (!ROOM.test(room)) throw refuse('BAD_REQUEST', `Unknown chat room: ${room}`);
     const [kind, id] = room.split('/') as ['lobby' | 'game', string];
     if (kind === 'lobby') {
       const found = await this.db.selectFrom('lobbies').select('id').where('id', '=', id).executeTakeFirst();
       if (!found) throw refuse('NOT_FOUND', `Unknown chat room: ${room}`);
-      return;
+      return null;
     }
     const game = await this.games.get(id);
     if (!game) throw refuse('NOT_FOUND', `Unknown chat room: ${room}`);
     this.games.viewerFor(game, user, this.users.isDev(user));
+    return game;
   }
 
   /** Sends a message from a user connected from `address`. */
   async send(sender: UserRow, room: string, raw: unknown, address: string): Promise<ChatMessage> {
     const message = cleanMessage(raw);
-    await this.checkRoom(room, sender);
+    const game = await this.checkRoom(room, sender);
     if (!this.perUser.allows(sender.id)) throw refuse('TOO_MANY_REQUESTS', 'You are sending messages too fast. Wait a moment.');
     if (!this.perAddress.allows(address)) throw refuse('TOO_MANY_REQUESTS', 'Too many messages from your network. Wait a moment.');
     this.perUser.record(sender.id);
@@ -101,7 +112,7 @@ export class ChatService {
     // The game's log first: a message that cannot be logged is not sent either.
     if (room.startsWith('game/')) await this.games.chat(room.slice('game/'.length), sender.id, message);
     const now = this.now();
-    const chat: ChatMessage = { id: this.nextID(now), senderID: sender.id, room, message, createdAt: now };
+    const chat: ChatMessage = { id: this.nextID(now), senderID: sender.id, room, message, createdAt: now, spectator: spectates(game, sender.id) };
     await this.db.insertInto('chat_messages').values({ id: chat.id, room, sender_id: sender.id, message, created_at: now }).execute();
     await this.prune(room);
     await this.bus.publish(chatTopic(room), chat);
@@ -139,8 +150,8 @@ export class ChatService {
 
   /** The latest messages of a room, oldest first, for a user who may open it. */
   async history(room: string, reader: UserRow): Promise<ChatMessage[]> {
-    await this.checkRoom(room, reader);
+    const game = await this.checkRoom(room, reader);
     const rows = await this.db.selectFrom('chat_messages').selectAll().where('room', '=', room).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(HISTORY_SIZE).execute();
-    return rows.reverse().map((r) => ({ id: r.id, senderID: r.sender_id, room: r.room, message: r.message, createdAt: r.created_at }));
+    return rows.reverse().map((r) => ({ id: r.id, senderID: r.sender_id, room: r.room, message: r.message, createdAt: r.created_at, spectator: spectates(game, r.sender_id) }));
   }
 }

@@ -3,9 +3,10 @@
  * a banner, the page, the footer; and the chat overlay on lobby and game pages. Kept light: it is
  * part of every page's first load, so the chat overlay is loaded only where it shows.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Container, Group, Modal, Text } from '@mantine/core';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { ChatRoomProvider, useChatRoom } from '../chat/chat-room.js';
 import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
@@ -133,15 +134,25 @@ function GuestLogoutWarning({ name, opened, onClose }: { name: string; opened: b
 
 /** The chat overlay where it belongs: signed in, on a lobby or game page, on a large pointer screen. */
 function Chat() {
-  const { pathname } = useLocation();
-  const { user } = useSession();
+  const room = useChatRoom();
   const fits = useChatOverlayFits();
-  const chat = chatRoomOf(pathname);
-  if (!user || !chat || !fits) return null;
+  if (!room || !fits) return null;
   return (
     <Suspense fallback={null}>
-      <ChatOverlay key={chat.room} room={chat.room} title={chat.title} />
+      <ChatOverlay key={room.room} room={room} />
     </Suspense>
+  );
+}
+
+/** The page's chat room, for the overlay and the page's CHAT button alike: signed in, on a lobby or game page. */
+function PageChatRoom({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const { user } = useSession();
+  const chat = chatRoomOf(pathname);
+  return (
+    <ChatRoomProvider room={user && chat ? chat.room : null} title={chat?.title ?? ''}>
+      {children}
+    </ChatRoomProvider>
   );
 }
 
@@ -192,13 +203,15 @@ export function Layout() {
           </p>
         </Container>
       </div>
-      <main id="main" className="mythos-main">
-        <Outlet />
-      </main>
-      <footer className="mythos-footer">
-        <Container size="lg">© {new Date().getFullYear()} Mythos. All rights reserved.</Container>
-      </footer>
-      <Chat />
+      <PageChatRoom>
+        <main id="main" className="mythos-main">
+          <Outlet />
+        </main>
+        <footer className="mythos-footer">
+          <Container size="lg">© {new Date().getFullYear()} Mythos. All rights reserved.</Container>
+        </footer>
+        <Chat />
+      </PageChatRoom>
     </div>
   );
 }

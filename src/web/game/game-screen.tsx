@@ -153,7 +153,7 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
           </Tabs.Panel>
         </Tabs>
         <Group justify="flex-end" mt="xs">
-          <Presentation.GameChatButton state={state} />
+          <Presentation.GameChatButton />
         </Group>
         {panel ? (
           <Box className="docked-action-panel" style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150, padding: 6 }}>
@@ -173,7 +173,7 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
       <div style={{ display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: 16, marginTop: 8 }}>
         <Stack gap="sm">
           {players}
-          <Presentation.GameChatButton state={state} />
+          <Presentation.GameChatButton />
           <Presentation.MythosInfoPanel />
           <Presentation.EventLog state={presented} />
         </Stack>

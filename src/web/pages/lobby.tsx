@@ -238,7 +238,7 @@ function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUse
               Start Game
             </Button>
           )}
-          {overlayChat ? null : <ChatButton room={`lobby/${lobby.id}`} title="Lobby Chat" />}
+          {overlayChat ? null : <ChatButton />}
         </Group>
       </Group>
       {isHost && open && !enoughPlayers && (

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src/web', 'src/engine', 'src/server/trpc', 'vite.config.ts', 'package.json'];
+const SOURCES = ['src/web', 'src/engine', 'src/shared', 'src/server/trpc', 'vite.config.ts', 'package.json'];
 
 function newestMtime(entry: string): number {
   const stat = fs.statSync(entry);

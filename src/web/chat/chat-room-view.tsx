@@ -1,0 +1,55 @@
+/**
+ * A view of the page's chat room, the same in the docked overlay and in the CHAT button's
+ * dialog: the messages (a spectator's marked as such), a box to type in, at most
+ * MAX_CHAT_MESSAGE_LENGTH characters as the server allows, and the server's refusal if it
+ * refuses. Mounted means open: the room counts nothing as unread meanwhile.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MAX_CHAT_MESSAGE_LENGTH } from '../../shared/chat.js';
+import { useChatRoomView, type ChatRoom } from './chat-room.js';
+
+export function ChatRoomView({ room, height }: { room: ChatRoom; height?: number }) {
+  useChatRoomView(room);
+  const [draft, setDraft] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const count = room.messages.length;
+
+  useEffect(() => {
+    if (body.current) body.current.scrollTop = body.current.scrollHeight;
+  }, [count]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const message = draft.trim();
+    if (!message) return;
+    setDraft('');
+    setFailure(await room.send(message));
+  }
+
+  return (
+    <>
+      <div className="mythos-chat-body" style={height ? { height } : undefined} ref={body} role="log" aria-label="Chat messages" aria-live="polite" tabIndex={0}>
+        {count === 0 && <p className="mythos-chat-empty">No messages yet.</p>}
+        {room.messages.map((m) => (
+          <p key={m.id} className="mythos-chat-message" data-spectator={m.spectator ? 'true' : undefined}>
+            <strong>{room.nameOf(m.senderID)}</strong>
+            {m.spectator && <span className="mythos-chat-spectator"> (spectator)</span>}
+            <strong>:</strong> {m.message}
+          </p>
+        ))}
+      </div>
+      {failure && (
+        <p className="mythos-chat-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <form onSubmit={submit} className="mythos-chat-form">
+        <input aria-label="Message" placeholder="Say something…" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} maxLength={MAX_CHAT_MESSAGE_LENGTH} />
+        <button type="submit" className="mythos-chat-send">
+          Send
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * What a new player reads, in a real browser at 1280x800 and 375x812: the game log's gains say the
+ * favor they scored (not what a prophecy would pay were the game to end) and name the gold other
+ * cards added; one game chat behind the docked overlay and the CHAT button's dialog, with one
+ * unread count, one length limit, and spectators' messages marked; the lobby list and profile's
+ * words (Return to Lobby, the host's name as it is now, another player's favor, cards drafted).
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { draftedCount } from '../../src/engine/user-stats.js';
+import type { Game, GameEvent } from '../../src/engine/index.js';
+import type { Guest, Server } from '../server/support.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, seriousAxeViolations, startSite } from './support/site.js';
+import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
+import { rawGame } from './support/game.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+/**
+ * What the screen shows, saved as test-results/screenshots/{name}.png. Not a full-page picture:
+ * resizing the page for one lays the game screen out anew, closing the chat and the log's pages.
+ */
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync('test-results/screenshots', { recursive: true });
+  await page.screenshot({ path: `test-results/screenshots/${name}.png` });
+}
+
+type Gain = Extract<GameEvent, { type: 'GAIN_CARD' }>;
+const gainsOf = (game: Game, userID: string): Gain[] => game.events.filter((e): e is Gain => e.type === 'GAIN_CARD' && e.payload.userID === userID);
+
+// A shared machine can be slow: pages get a minute to appear, tests four.
+describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, () => {
+  let site: Server;
+  let browser: Browser;
+  let ana: Guest;
+  let cy: Guest;
+  let game: Game;
+  let games: Game[];
+  /** A gain of Ana's whose card holds a prophecy that would pay now. */
+  let prophecyGain: Gain;
+  /** A gain of Ana's to which another of her cards added gold. */
+  let helpedGain: Gain;
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    [ana, cy] = await Promise.all([guest(site, 'Ana'), guest(site, 'Cy')]);
+    games = [];
+    // Played until one game has both kinds of gain (bots' games differ by their seeds).
+    for (let i = 0; i < 12; i++) {
+      const played = await rawGame(site, await playFinishedGame(ana, ['easy_bot']));
+      games.push(played);
+      const gains = gainsOf(played, ana.userID);
+      const prophecy = gains.find((g) => g.payload.prophecyFavor > 0);
+      const helped = gains.find((g) => g.payload.triggeredCards.some((t) => t.gold > 0));
+      if (prophecy && helped) {
+        [game, prophecyGain, helpedGain] = [played, prophecy, helped];
+        break;
+      }
+    }
+    expect(game, 'no game gave a prophecy gain and a gain helped by another card').toBeDefined();
+  }, 240_000);
+  afterAll(async () => {
+    ana?.close();
+    cy?.close();
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function open(viewport: typeof DESKTOP | typeof PHONE, who: Guest, path: string): Promise<Page> {
+    const context = await newContext(browser, viewport);
+    await signInContext(context, site, who);
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    await page.goto(`${site.url}${path}`);
+    return page;
+  }
+
+  /** Every line of the game's log, oldest groups included. */
+  async function logLines(page: Page, label: string): Promise<string[]> {
+    if (label === 'phone') await page.getByRole('tab', { name: 'Log' }).tap();
+    const log = page.getByTestId('event-log');
+    await log.locator('li[data-event-type]').first().waitFor();
+    const older = page.getByRole('button', { name: /^Show older events/ });
+    while ((await older.count()) > 0) await older.click();
+    return log.locator('li[data-event-type="GAIN_CARD"]').evaluateAll((lines) => lines.map((l) => l.textContent ?? ''));
+  }
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`the log says what a gain scored and what other cards added (${label})`, async () => {
+      const page = await open(viewport, ana, `/game/${game.id}`);
+      await page.locator('[data-game-ended="true"]').waitFor();
+      const lines = await logLines(page, label);
+      const name = (id: number) => game.cardsByID[id]!.name;
+      expect(lines.length).toBe(game.events.filter((e) => e.type === 'GAIN_CARD').length);
+
+      // The prophecy's favor waits for the game's end: the gain says only the card's own favor.
+      const { payload: p } = prophecyGain;
+      const prophecyLine = lines.find((l) => l.startsWith(`Ana gained ${name(p.cardID)}`))!;
+      expect(prophecyLine).toBeDefined();
+      expect(prophecyLine).not.toContain(`+${p.favor + p.prophecyFavor} favor`);
+      if (p.favor > 0) expect(prophecyLine).toContain(`+${p.favor} favor`);
+
+      // Gold another card added is named with that card.
+      const helper = helpedGain.payload.triggeredCards.find((t) => t.gold > 0)!;
+      const helpedLines = lines.filter((l) => l.startsWith(`Ana gained ${name(helpedGain.payload.cardID)}`));
+      expect(helpedLines.some((l) => l.includes(`+${helper.gold} gold from ${name(helper.cardID)}`)), helpedLines.join('\n')).toBe(true);
+      // The group holding that line, as the player sees it.
+      const group = page.getByTestId('event-log').locator('li[data-group-type]').filter({ hasText: `+${helper.gold} gold from ${name(helper.cardID)}` }).first();
+      await group.scrollIntoViewIfNeeded();
+      await group.screenshot({ path: `test-results/screenshots/words-log-${label}.png` });
+      await page.context().close();
+    });
+  }
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`one game chat: one unread count, one limit, spectators marked (${label})`, async () => {
+      const page = await open(viewport, ana, `/game/${game.id}`);
+      await page.locator('[data-game-ended="true"]').waitFor();
+      const room = `game/${game.id}`;
+      const chatButton = page.getByRole('button', { name: /^CHAT/ });
+      const overlay = page.getByRole('region', { name: 'Game Chat' });
+      const dialog = page.getByRole('dialog', { name: 'Game Chat' });
+      await chatButton.waitFor();
+      expect(await overlay.count()).toBe(label === 'desktop' ? 1 : 0);
+
+      // Cy watches (he does not play this game): his message is marked, and counted once unread.
+      await cy.client.chat.send.mutate({ room, message: `watching from the stands ${label}` });
+      await chatButton.getByLabel('1 unread').waitFor();
+      if (label === 'desktop') await overlay.getByLabel('1 unread').waitFor();
+
+      // Read in the dialog, it is read everywhere.
+      await chatButton.click();
+      const spectatorLine = dialog.locator('.mythos-chat-message').filter({ hasText: `watching from the stands ${label}` });
+      await spectatorLine.waitFor();
+      expect(await spectatorLine.textContent()).toBe(`Cy (spectator): watching from the stands ${label}`);
+      expect(await page.getByLabel(/unread/).count()).toBe(0);
+      // The box stops at the server's limit.
+      const box = dialog.getByRole('textbox', { name: 'Message' });
+      expect(await box.getAttribute('maxlength')).toBe('500');
+      await box.fill('x'.repeat(600));
+      expect((await box.inputValue()).length).toBe(500);
+      await box.fill(`thanks for watching ${label}`);
+      await box.press('Enter');
+      const mine = dialog.locator('.mythos-chat-message').filter({ hasText: `thanks for watching ${label}` });
+      await mine.waitFor();
+      // A player's message carries no marker.
+      expect(await mine.textContent()).toBe(`Ana: thanks for watching ${label}`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `words-chat-dialog-${label}`);
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      await cy.client.chat.send.mutate({ room, message: `still here ${label}` });
+      await chatButton.getByLabel('1 unread').waitFor();
+      if (label === 'desktop') {
+        // The overlay is the same room: its count is the button's, and reading it there reads it.
+        await overlay.getByLabel('1 unread').waitFor();
+        await overlay.getByRole('button', { name: /Game Chat/ }).click();
+        await overlay.locator('.mythos-chat-message').filter({ hasText: `still here ${label}` }).waitFor();
+        // Each message once, in the order sent.
+        expect(await overlay.locator('.mythos-chat-message').allTextContents()).toEqual([
+          `Cy (spectator): watching from the stands ${label}`,
+          `Ana: thanks for watching ${label}`,
+          `Cy (spectator): still here ${label}`,
+        ]);
+        expect(await page.getByLabel(/unread/).count()).toBe(0);
+        expect(await overlay.getByRole('textbox', { name: 'Message' }).getAttribute('maxlength')).toBe('500');
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await screenshot(page, `words-chat-overlay-${label}`);
+      }
+      await page.context().close();
+    });
+  }
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`another player's profile and the lobby list in their words (${label})`, async () => {
+      // Cy looks at Ana's profile: her favor is called hers, and her drafted cards are those of the trade row.
+      const page = await open(viewport, cy, `/user/${ana.userID}`);
+      await page.getByRole('heading', { level: 1, name: 'Ana' }).waitFor();
+      const drafted = games.reduce((n, g) => n + draftedCount(g, g.players.find((p) => p.userID === ana.userID)!.cardIDs), 0);
+      const held = games.reduce((n, g) => n + g.players.find((p) => p.userID === ana.userID)!.cardIDs.length, 0);
+      expect(drafted).toBeLessThan(held);
+      const tile = page.getByRole('region', { name: 'Total stats' }).getByRole('listitem').filter({ hasText: 'Cards drafted' });
+      await expect.poll(async () => (await tile.innerText()).replace(/\s+/g, ' ').trim()).toBe(`CARDS DRAFTED ${drafted}`);
+      const recent = page.getByRole('figure', { name: 'Recent games: favor and results' });
+      await recent.getByText('Show the numbers').click();
+      await recent.getByRole('columnheader', { name: "Ana's favor" }).waitFor();
+      expect(await page.getByText(/Your favor/).count()).toBe(0);
+      await screenshot(page, `words-profile-${label}`);
+
+      // An open lobby Cy sits in is gone back to, not joined; it bears its host's name as it is now.
+      const { id: lobbyID } = await cy.client.lobbies.create.mutate();
+      await cy.client.session.rename.mutate({ name: `Cyrus ${label}` });
+      await page.goto(`${site.url}/`);
+      const row = page.getByRole('row').filter({ hasText: `Cyrus ${label}'s lobby` });
+      await row.waitFor();
+      const link = row.getByRole('link');
+      expect(await link.getAttribute('href')).toBe(`/lobby/${lobbyID}`);
+      expect((await link.innerText()).replace(`Cyrus ${label}'s lobby`, '').trim()).toBe(label === 'desktop' ? 'Return to Lobby' : 'Return');
+      expect(await page.getByRole('row').filter({ hasText: "Cy's lobby" }).count()).toBe(0);
+      await screenshot(page, `words-lobby-list-${label}`);
+      await cy.client.lobbies.leave.mutate({ lobbyID });
+      await cy.client.session.rename.mutate({ name: 'Cy' });
+      await page.context().close();
+    });
+  }
+});

@@ -13,7 +13,7 @@ import { advance, createGame, type Game } from '../src/engine/index.js';
 import { applyPatch } from '../src/engine/json-patch.js';
 import { GAME_DEFINITIONS } from '../src/engine/data.js';
 import { Version } from '../src/server/delivery/game-versions.js';
-import { wireUpdate, type WireDelivery } from '../src/server/services/game-views.js';
+import { NO_TABLE, wireUpdate, type WireDelivery } from '../src/server/services/game-views.js';
 import { playToEnd } from '../tests/support/play.js';
 
 const i = process.argv.indexOf('--games');
@@ -45,7 +45,7 @@ function old(): number {
       let events = 0;
       for (const game of states) {
         const from = game.options.hideFavor && game.gameEndTimestamp !== null ? 0 : events;
-        bytes += JSON.stringify(wireUpdate(game, viewer, from, [])).length;
+        bytes += JSON.stringify(wireUpdate(game, viewer, from, NO_TABLE)).length;
         events = game.events.length;
       }
     }
@@ -60,7 +60,7 @@ function now(): number {
       let version: Version | null = null;
       for (const game of states) {
         const next: Version = new Version(game, viewer, version);
-        bytes += JSON.stringify(next.after(version, [])).length;
+        bytes += JSON.stringify(next.after(version, NO_TABLE)).length;
         version = next;
       }
     }
@@ -77,7 +77,7 @@ function messages(): string[][] {
       let version: Version | null = null;
       for (const game of states) {
         const next: Version = new Version(game, viewer, version);
-        sent.push(JSON.stringify(next.after(version, [])));
+        sent.push(JSON.stringify(next.after(version, NO_TABLE)));
         version = next;
       }
       all.push(sent);
@@ -96,6 +96,7 @@ function receive(): number {
     for (const message of sent) {
       bytes += message.length;
       const delivery = JSON.parse(message) as WireDelivery;
+      if ('table' in delivery) continue;
       held = 'patch' in delivery ? applyPatch(held!, delivery.patch) : { game: delivery.game, events: delivery.events };
     }
   }

@@ -12,6 +12,7 @@ import { callerOf } from '../server/auth/caller.js';
 import { clientAddress } from '../server/client-address.js';
 import type { UserRow } from '../server/db/schema.js';
 import { chatTopic } from '../server/services/chat.js';
+import { tableView } from '../server/services/game-views.js';
 import { INTERNAL_ERROR_MESSAGE, refusalOf } from '../server/services/errors.js';
 import { LOBBY_LIST_TOPIC, lobbyTopic } from '../server/services/lobbies.js';
 import { SUBSCRIBING_TOO_FAST, type Services } from '../server/services/services.js';
@@ -149,15 +150,37 @@ class Connection {
             return this.error(`You may not subscribe to ${topicName}.`);
           }
           const viewer = this.services.games.viewerFor(game, user, this.services.users.isDev(user));
-          // A player watching their game is at the table (it takes their seat back from a stand-in).
-          const leave = this.services.attendance.connect(topic.gameID, user.id);
+          await this.services.games.attend(game);
+          // A player watching their game is at the table (a socket has no page to hide: here).
+          const { attendance } = this.services;
+          const leave = attendance.connect(topic.gameID, user.id, `channel-${randomBytes(6).toString('hex')}`);
+          // The table (who is here, the clock, stand-ins) rides with each step, and alone when only it changed.
+          let sentSequenceID = -1;
+          let sentTable = '';
+          const table = () => {
+            const view = tableView(attendance, topic.gameID, this.services.now());
+            return { json: JSON.stringify(view), same: JSON.stringify([view.away, view.seats]) };
+          };
+          const offTable = attendance.onChange(topic.gameID, () => {
+            const now = table();
+            if (sentSequenceID < 0 || now.same === sentTable) return;
+            sentTable = now.same;
+            this.sendText(`{"type":"table","topic":${JSON.stringify(topicName)},"data":{"sequenceID":${sentSequenceID},${now.json.slice(1)}}`);
+          });
           this.keep(topicName, () => {
             watch.close();
+            offTable();
             leave();
           });
           // Spec clients get the whole game at every step, encoded once for everyone who sees the same.
           const prefix = `{"type":"topic","topic":${JSON.stringify(topicName)},"data":`;
-          await watch.start(game, viewer, (version) => this.sendText(`${prefix}${version.channelData()}}`));
+          await watch.start(game, viewer, (version) => {
+            const now = table();
+            sentSequenceID = version.sequenceID;
+            sentTable = now.same;
+            const data = version.channelData();
+            this.sendText(`${prefix}${data.slice(0, -1)},${now.json.slice(1)}}`);
+          });
         } finally {
           if (this.subscriptions.get(topicName) === undefined) watch.close();
         }

@@ -11,6 +11,7 @@ import { viewFor } from '../engine/index.js';
 import type { UserRow } from '../server/db/schema.js';
 import { httpFailure } from '../server/http-errors.js';
 import { INTERNAL_ERROR_MESSAGE, refuse, refusalOf } from '../server/services/errors.js';
+import { tableView } from '../server/services/game-views.js';
 import type { LobbyView } from '../server/services/lobbies.js';
 import type { Services } from '../server/services/services.js';
 import { MAX_GAMES_PER_USER, MAX_TOKENS, MAX_USERS_PER_REQUEST, RenderedBudget, validateWithinLimits } from './graphql-limits.js';
@@ -107,7 +108,8 @@ function userNode(services: Services, row: UserRow) {
         renderedGame: async () => {
           const game = await services.games.get(g.id);
           if (!game) return null;
-          return ctx.rendered.take(JSON.stringify(viewFor(game, services.games.viewerFor(game, ctx.viewer, services.users.isDev(ctx.viewer)))));
+          const view = viewFor(game, services.games.viewerFor(game, ctx.viewer, services.users.isDev(ctx.viewer)));
+          return ctx.rendered.take(JSON.stringify({ ...view, ...tableView(services.attendance, game.id, services.now()) }));
         },
       }));
     },

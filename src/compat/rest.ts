@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { viewFor } from '../engine/index.js';
 import { refuse, ruleRefusal } from '../server/services/errors.js';
+import { tableView } from '../server/services/game-views.js';
 import type { UserRow } from '../server/db/schema.js';
 import type { Services } from '../server/services/services.js';
 import { actionInput, addBotInput, contributeInput, setModuleInput, setOptionInput } from '../server/trpc/schemas.js';
@@ -69,9 +70,11 @@ function routes(app: FastifyInstance, services: Services): void {
     const game = await services.games.get(request.params.id);
     if (!game) throw refuse('NOT_FOUND', `Game ${request.params.id} not found.`);
     const viewer = services.games.viewerFor(game, user, services.users.isDev(user));
+    await services.games.attend(game);
     // A player looking at their game is at the table.
     services.attendance.seen(game.id, user.id);
-    return viewFor(game, viewer);
+    // The table (who is here, each seat's deadline, stand-ins) beside the view's own fields.
+    return { ...viewFor(game, viewer), ...tableView(services.attendance, game.id, services.now()) };
   });
 
   app.get('/api/game_history_list', async (request, reply) => {

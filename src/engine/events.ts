@@ -47,6 +47,11 @@ export interface EventPayloads {
   SET_UP_TURN: { turn: number };
   SET_UP_PHASE: { phase: Phase };
   CHAT: { userID: UserID; text: string };
+  /**
+   * The server's, not a rule: a stand-in bot took `decision` for the seat of `userID` (why:
+   * `reason`). It comes just before what that decision led to, so the log can say who chose.
+   */
+  STAND_IN: { userID: UserID; decision: 'BID' | 'UNBID' | 'REROLL' | 'RESOLVE'; reason: 'turn timer' | 'no one connected' | 'left' };
 }
 export type EventType = keyof EventPayloads;
 export const EVENT_TYPES = [
@@ -72,6 +77,7 @@ export const EVENT_TYPES = [
   'SET_UP_TURN',
   'SET_UP_PHASE',
   'CHAT',
+  'STAND_IN',
 ] as const satisfies readonly EventType[];
 
 export type GameEvent = {

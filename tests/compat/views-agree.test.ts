@@ -171,6 +171,9 @@ describe('one game through REST, GraphQL, /channel and tRPC', () => {
       const why = `${label}, viewer ${viewer === sam ? 'spectator' : viewer === alice ? 'alice' : 'bob'}`;
 
       const rest = await state(viewer);
+      // The table (who is here, the clock) rides beside the view on every transport; serverTime is the moment of each answer.
+      const { away: restAway, seats: restSeats, serverTime: _restTime, ...restView } = rest;
+      if (!rest.ended) expect(restSeats.map((s: any) => s.userID), why).toEqual(rest.players.filter((p: any) => p.botType === null).map((p: any) => p.userID));
       expect(rest.sequenceID, why).toBe(sequenceID);
       expect(rest.viewerID, why).toBe(viewerID);
       received.push({ source: `REST ${why}`, viewerID, sequenceID, game: rest, whole: rest });
@@ -182,24 +185,27 @@ describe('one game through REST, GraphQL, /channel and tRPC', () => {
       expect(summary.endTimestamp, why).toBe(rest.gameEndTimestamp);
       const rendered = JSON.parse(summary.renderedGame);
       received.push({ source: `GraphQL ${why}`, viewerID, sequenceID, game: rendered, whole: graph.json });
-      expect(rendered, `${why}: GraphQL renderedGame is the REST state`).toStrictEqual(rest);
+      const { serverTime: _renderedTime, ...renderedRest } = rendered;
+      const { serverTime: _restTime2, ...restRest } = rest;
+      expect(renderedRest, `${why}: GraphQL renderedGame is the REST state`).toStrictEqual(restRest);
 
       const trpc: any = await clients.get(viewer)!.client.games.state.query({ gameID });
       received.push({ source: `tRPC ${why}`, viewerID, sequenceID, game: { ...trpc.game, events: trpc.events }, whole: trpc });
-      const { cardsByID, tributeCardsByID, events, ...shared } = rest;
-      expect(Object.keys(trpc).sort(), why).toEqual(['away', 'events', 'fromEvent', 'game', 'sequenceID']);
+      const { cardsByID, tributeCardsByID, events, ...shared } = restView;
+      expect(Object.keys(trpc).sort(), why).toEqual(['away', 'events', 'fromEvent', 'game', 'seats', 'sequenceID', 'serverTime']);
+      expect([trpc.away, trpc.seats], why).toStrictEqual([restAway, restSeats]);
       expect([trpc.sequenceID, trpc.fromEvent], why).toEqual([sequenceID, 0]);
-      expect(Object.keys(rest).sort(), `${why}: REST has exactly the card set and events more`).toEqual(
-        [...Object.keys(trpc.game), 'cardsByID', 'tributeCardsByID', 'events'].sort(),
+      expect(Object.keys(rest).sort(), `${why}: REST has exactly the card set, events and the table more`).toEqual(
+        [...Object.keys(trpc.game), 'cardsByID', 'tributeCardsByID', 'events', 'away', 'seats', 'serverTime'].sort(),
       );
       expect(trpc.game, `${why}: tRPC game is the REST state less card set and events`).toStrictEqual(shared);
       expect(trpc.events, `${why}: tRPC events`).toStrictEqual(events);
 
       const topics = [`game/${gameID}`, ...(viewerID ? [`inbox/${viewerID}/game/${gameID}`] : [])];
       for (const topic of topics) {
-        const message = await sockets.get(viewer)!.until((m) => m.topic === topic && m.data.sequenceID === sequenceID);
+        const message = await sockets.get(viewer)!.until((m) => m.type === 'topic' && m.topic === topic && m.data.sequenceID === sequenceID);
         expect(Object.keys(message).sort(), why).toEqual(['data', 'topic', 'type']);
-        expect(Object.keys(message.data).sort(), why).toEqual(['game', 'sequenceID']);
+        expect(Object.keys(message.data).sort(), why).toEqual(['away', 'game', 'seats', 'sequenceID', 'serverTime']);
         const { events: channelEvents, ...channelGame } = message.data.game;
         expect(channelGame, `${why}: ${topic} game is the REST state less card set and events`).toStrictEqual(shared);
         expect(channelEvents, `${why}: ${topic} events are the whole log`).toStrictEqual(events);
@@ -255,12 +261,15 @@ describe('one game through REST, GraphQL, /channel and tRPC', () => {
     for (const viewer of [alice, sam]) {
       const updates: any[] = [];
       const deliveries: WireDelivery[] = [];
+      const tables: WireDelivery[] = [];
       const whole = wholeUpdates((update) => void updates.push(update));
       const subscription = clients.get(viewer)!.client.games.onGame.subscribe(
         { gameID },
         {
           onData: (delivery) => {
-            deliveries.push(delivery);
+            // A change of the table alone is no step, and holds nothing of the game.
+            if ('table' in delivery) tables.push(delivery);
+            else deliveries.push(delivery);
             whole(delivery);
           },
         },
@@ -334,7 +343,8 @@ describe('one game through REST, GraphQL, /channel and tRPC', () => {
         if (message.type === 'topic' && message.data.game) {
           received.push({ source: `/channel ${message.topic}`, viewerID: viewerIDOf(viewer), sequenceID: message.data.sequenceID, game: message.data.game, whole: message });
         } else {
-          expect(message.type === 'topic' && (message.topic === 'lobby_list' || message.topic.startsWith('lobby/')), JSON.stringify(message)).toBe(true);
+          const table = message.type === 'table' && Object.keys(message.data).sort().join() === 'away,seats,sequenceID,serverTime';
+          expect(table || (message.type === 'topic' && (message.topic === 'lobby_list' || message.topic.startsWith('lobby/'))), JSON.stringify(message)).toBe(true);
           received.push({ source: `/channel ${message.topic}`, viewerID: viewerIDOf(viewer), sequenceID: -1, game: null, whole: message });
         }
       }

@@ -27,6 +27,7 @@ const PAYLOAD_KEYS: Record<GameEvent['type'], string[]> = {
   SET_UP_TURN: ['turn'],
   SET_UP_PHASE: ['phase'],
   CHAT: ['userID', 'text'],
+  STAND_IN: ['userID', 'decision', 'reason'],
 };
 
 function playedEvents(seed: number): GameEvent[] {
@@ -45,9 +46,9 @@ function playedEvents(seed: number): GameEvent[] {
 describe('events', () => {
   const events = [1, 2, 3].flatMap(playedEvents);
 
-  it('a full game emits every event type the engine owns (CHAT comes from the server)', () => {
+  it('a full game emits every event type the engine owns (CHAT and STAND_IN come from the server)', () => {
     const seen = new Set(events.map((e) => e.type));
-    expect(EVENT_TYPES.filter((t) => !seen.has(t))).toEqual(['CHAT']);
+    expect(EVENT_TYPES.filter((t) => !seen.has(t))).toEqual(['CHAT', 'STAND_IN']);
   });
 
   it('each payload has exactly the spec fields', () => {

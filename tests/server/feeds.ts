@@ -113,10 +113,10 @@ export function feed<P extends Subscribable>(procedure: P, input: InputOf<P>): F
 
 /** A client's games.onGame, whose patches `gameFeed` applies. */
 interface GameSubscribable {
-  subscribe(input: { gameID: string }, observer: Partial<Observer<WireDelivery>>): { unsubscribe(): void };
+  subscribe(input: { gameID: string; tab?: string; visible?: boolean }, observer: Partial<Observer<WireDelivery>>): { unsubscribe(): void };
 }
 
 /** games.onGame as a feed of whole updates (tests/support/game-updates.ts applies the patches). */
-export function gameFeed(procedure: GameSubscribable, input: { gameID: string }): Feed<WireUpdate> {
+export function gameFeed(procedure: GameSubscribable, input: { gameID: string; tab?: string; visible?: boolean }): Feed<WireUpdate> {
   return new Feed<WireUpdate>((observer) => procedure.subscribe(input, { ...observer, onData: wholeUpdates(observer.onData, observer.onError) }));
 }

@@ -9,7 +9,7 @@ import type { Game } from '../../src/engine/index.js';
 import { gameTopic, MemoryBus } from '../../src/server/bus/bus.js';
 import { GameFeed, type GameWatch } from '../../src/server/delivery/game-feed.js';
 import type { Version } from '../../src/server/delivery/game-versions.js';
-import type { WireDelivery } from '../../src/server/services/game-views.js';
+import { NO_TABLE, type WireDelivery } from '../../src/server/services/game-views.js';
 import { act, bidOn, startGame } from '../support/scenario.js';
 
 /** Steps of one game: ann bids and unbids in turn (cat never bids), each step a new sequenceID. */
@@ -55,7 +55,7 @@ interface Watcher {
 async function watcher(feed: GameFeed, game: Game, viewerID: string | null): Promise<Watcher> {
   const watch = feed.watch(game.id);
   const got: Watcher['got'] = [];
-  await watch.start(game, viewerID, (version, sent) => got.push({ version, sent, wire: version.after(sent, []) }));
+  await watch.start(game, viewerID, (version, sent) => got.push({ version, sent, wire: version.after(sent, NO_TABLE) }));
   return { watch, got };
 }
 

@@ -264,4 +264,30 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await t.close();
     });
   }
+
+  test('lobby list at 375 px: the pinned Play column covers no other column', { timeout: 120_000 }, async () => {
+    const context = await newContext(suite.browser, PHONE);
+    const host = await guestInContext(suite.site, context, 'Gwendolyn');
+    // An open lobby with a long name, and a game being played.
+    await host.client.lobbies.create.mutate();
+    await startGame(suite.site, host, { bots: ['easy_bot'] });
+    const page = await context.newPage();
+    await page.goto(`${suite.site.url}/lobby-list`, { waitUntil: 'domcontentloaded' });
+    const rows = page.locator('.mythos-lobby-table tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2).catch(async (error: unknown) => {
+      await screenshot(page, 'details-lobby-list-failure');
+      throw error;
+    });
+    await screenshot(page, 'details-lobby-list-phone');
+    for (const row of await rows.all()) {
+      const status = (await row.locator('.mythos-status').boundingBox())!;
+      const play = (await row.locator('td').last().boundingBox())!;
+      expect(status.x + status.width, 'the Status badge ends before the Play cell begins').toBeLessThanOrEqual(play.x + 0.5);
+    }
+    // The table fits the phone: nothing to scroll sideways, so the pinned column covers nothing.
+    expect(await page.locator('.mythos-table-scroll').evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    host.close();
+    await context.close();
+  });
 });

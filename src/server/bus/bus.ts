@@ -23,12 +23,18 @@ export interface SessionEnded {
   sessionID: string;
 }
 
+/** A game's table changed (its clock, a stand-in, who is here): `origin` names the instance that changed it. */
+export interface SeatsChanged {
+  origin: string;
+}
+
 /** What each topic carries, so that publishers and subscribers agree without casts. */
 export interface TopicMessages {
   lobby_list: LobbyChanged;
   [topic: `lobby/${string}`]: LobbyChanged;
   [topic: `game/${string}`]: GameChanged;
   [topic: `chat/${string}`]: ChatMessage;
+  [topic: `seats/${string}`]: SeatsChanged;
   [topic: `session/${string}`]: SessionEnded;
 }
 

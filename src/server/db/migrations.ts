@@ -165,6 +165,45 @@ const lobbyTurnTimer: Migration = {
 };
 
 /**
+ * The people at a game's table, kept with the game so that every instance and a restarted server
+ * agree: each seat's current decision and its deadline, whether a stand-in plays it and why, and
+ * whether its player left (`game_seats`); which instance holds a connection of each player and
+ * whether their page is shown (`game_presence`, refreshed while held); and which logged actions a
+ * stand-in took (`game_actions.stand_in`, its reason), so the log can say so after a load.
+ */
+const gameSeats: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('game_seats')
+      .addColumn('game_id', 'text', (c) => c.notNull().references('games.id'))
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('decision_key', 'text')
+      .addColumn('due_since', 'bigint')
+      .addColumn('deadline', 'bigint')
+      .addColumn('stand_in', 'text')
+      .addColumn('left_at', 'bigint')
+      .addPrimaryKeyConstraint('game_seats_pk', ['game_id', 'user_id'])
+      .execute();
+    await db.schema
+      .createTable('game_presence')
+      .addColumn('game_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('instance_id', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('seen_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('game_presence_pk', ['game_id', 'user_id', 'instance_id'])
+      .execute();
+    await db.schema.createIndex('game_presence_instance').on('game_presence').column('instance_id').execute();
+    await db.schema.alterTable('game_actions').addColumn('stand_in', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('game_actions').dropColumn('stand_in').execute();
+    await db.schema.dropTable('game_presence').execute();
+    await db.schema.dropTable('game_seats').execute();
+  },
+};
+
+/**
  * Dice the server cannot choose: each lobby holds the server's secret from its creation (its
  * commitment is shown with the lobby) and each seat the value its person gave for the seed. Open
  * lobbies made before get their secret here, before anyone could give a value against it.
@@ -184,10 +223,35 @@ const lobbySeedSecret: Migration = {
   },
 };
 
+/**
+ * Rate limits that hold across instances on PostgreSQL (services/shared-rate-limit.ts): one row
+ * per limit and key, the times of its events in the window as the text of an array. SQLite keeps
+ * its limits in memory (one server), so there the table stays empty.
+ */
+const rateLimits: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('rate_limits')
+      .addColumn('scope', 'text', (c) => c.notNull())
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('times', 'text', (c) => c.notNull())
+      .addColumn('allowed', 'integer', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('rate_limits_pk', ['scope', 'key'])
+      .execute();
+    await db.schema.createIndex('rate_limits_expires_at').on('rate_limits').column('expires_at').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('rate_limits').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
   '2026-11-23-003-seed-commitment': seedCommitment,
   '2026-11-24-004-lobby-turn-timer': lobbyTurnTimer,
+  '2026-11-28-005-game-seats': gameSeats,
   '2026-11-28-006-lobby-seed-secret': lobbySeedSecret,
+  '2026-11-28-007-rate-limits': rateLimits,
 };

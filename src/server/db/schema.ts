@@ -85,6 +85,28 @@ export interface GameActionsTable {
   user_id: string;
   action_json: string;
   at: number;
+  /** Why a stand-in bot took this action for the seat's player (null: the player did). */
+  stand_in: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A seat of a game's table: its current decision and deadline, its stand-in, whether its player left. */
+export interface GameSeatsTable {
+  game_id: string;
+  user_id: string;
+  decision_key: string | null;
+  due_since: number | null;
+  deadline: number | null;
+  stand_in: string | null;
+  left_at: number | null;
+}
+
+/** A player's connections to a game on one server instance: 'here' (page shown) or 'away' (hidden). */
+export interface GamePresenceTable {
+  game_id: string;
+  user_id: string;
+  instance_id: string;
+  state: string;
+  seen_at: number;
 }
 
 export interface GamePlayersTable {
@@ -103,6 +125,17 @@ export interface ChatMessagesTable {
   created_at: number;
 }
 
+/** A shared rate limit's events for one key, in its window (services/shared-rate-limit.ts; PostgreSQL only). */
+export interface RateLimitsTable {
+  scope: string;
+  key: string;
+  /** The times of the events in the window, as the text of a PostgreSQL bigint array. */
+  times: string;
+  /** Whether the last take was within the limit (1) or refused (0). */
+  allowed: number;
+  expires_at: number;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -118,8 +151,11 @@ export interface Database {
   game_events: GameEventsTable;
   game_actions: GameActionsTable;
   game_players: GamePlayersTable;
+  game_seats: GameSeatsTable;
+  game_presence: GamePresenceTable;
   chat_messages: ChatMessagesTable;
   settings: SettingsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

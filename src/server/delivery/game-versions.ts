@@ -5,8 +5,7 @@
  */
 import { diff, type JsonValue, type Patch } from '../../engine/json-patch.js';
 import { favorHidden, type Game, type GameEvent, type UserID } from '../../engine/index.js';
-import type { AwaySeat } from '../services/attendance.js';
-import { wireUpdate, type WireGame, type WirePatch, type WireUpdate } from '../services/game-views.js';
+import { wireUpdate, type TableView, type WireGame, type WirePatch, type WireUpdate } from '../services/game-views.js';
 
 /** What patches apply to: the viewer's game and its whole event log. */
 export interface WireView {
@@ -64,15 +63,15 @@ export class Version {
     return this.log.length === this.eventCount ? this.log : this.log.slice(0, this.eventCount);
   }
 
-  whole(away: AwaySeat[]): WireUpdate {
+  whole(table: TableView): WireUpdate {
     // A copy: the message may be encoded after a later step has appended to the shared log.
-    return { sequenceID: this.sequenceID, game: this.game, events: this.log.slice(0, this.eventCount), fromEvent: 0, away };
+    return { sequenceID: this.sequenceID, game: this.game, events: this.log.slice(0, this.eventCount), fromEvent: 0, ...table };
   }
 
   /** The patch from `sent`, if this step was computed after it; else the whole game. */
-  after(sent: Version | null, away: AwaySeat[]): WireUpdate | WirePatch {
-    if (sent === null || this.patch === null || this.baseSequenceID !== sent.sequenceID) return this.whole(away);
-    return { sequenceID: this.sequenceID, baseSequenceID: sent.sequenceID, patch: this.patch, away };
+  after(sent: Version | null, table: TableView): WireUpdate | WirePatch {
+    if (sent === null || this.patch === null || this.baseSequenceID !== sent.sequenceID) return this.whole(table);
+    return { sequenceID: this.sequenceID, baseSequenceID: sent.sequenceID, patch: this.patch, ...table };
   }
 
   /** The data of a /channel game topic message, JSON-encoded once. */

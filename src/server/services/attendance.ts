@@ -1,22 +1,46 @@
 /**
- * Who is at the table. A seat whose player ran out of time on a decision (the turn timer), or a
- * game nobody has been connected to for a while (abandonment), is played by a stand-in bot until
- * its player comes back: opening the game again or acting takes the seat back.
+ * Who is at the table, and the clock. With a game's turn timer on, each seat that owes a decision
+ * has a deadline (epoch ms) that every client is shown. When it passes, a stand-in bot takes that
+ * one decision; the player's next decision gets the full time again while their page is open and
+ * shown ("here"). Only a player whose time ran out and who is not here (page hidden: "away"; no
+ * connection: "gone") has the following decisions played after a short grace, until they come
+ * back. A player who leaves the game has a stand-in to the end; a game no person has had open for
+ * a while is finished by stand-ins (abandonment).
  *
  * This is the server's bookkeeping, not a rule: the engine sees the stand-in's actions as the
- * player's own, so replays, exports and verification are unchanged. What it knows lives in this
- * process (as the bot timers do): after a restart every seat starts present, and the clocks start
- * again. With several instances on one PostgreSQL database each instance keeps its own; a player
- * connected to another instance counts as absent here, so the abandonment clock is generous.
+ * player's own (the server marks them in the log: stand-in.ts). The table is kept with the game
+ * in the database (seat-store.ts) so that a restart keeps the deadlines, and each change is
+ * announced on the bus (`seats/{gameID}`) so that every instance on one PostgreSQL database shows
+ * the same clock and the same presence: an instance that hears another's change reads the table
+ * again. Presence is per instance (the connections it holds), merged over the instances' rows.
  */
 import { pendingDecision, type BotType, type Game, type UserID } from '../../engine/index.js';
+import type { Bus } from '../bus/bus.js';
+import type { SeatStore, StoredSeat } from './seat-store.js';
+import { SerialQueue } from './serial-queue.js';
+import type { StandInReason } from './stand-in.js';
 
 /** Why a seat is played by a stand-in, as clients see it. */
-export type AwayReason = 'turn timer' | 'no one connected';
+export type AwayReason = StandInReason;
 
 export interface AwaySeat {
   userID: UserID;
   reason: AwayReason;
+}
+
+/** Whether a player has the game open and shown (here), open but hidden (away), or not open (gone). */
+export type Presence = 'here' | 'away' | 'gone';
+
+/** A person's seat as every client sees it. */
+export interface SeatView {
+  userID: UserID;
+  presence: Presence;
+  /** When the seat's current decision falls to a stand-in (epoch ms, the server's clock); null without a running clock. */
+  deadline: number | null;
+  /** Why a stand-in plays or last played this seat (null: its player does). */
+  standIn: AwayReason | null;
+  /** The player left the game: a stand-in plays the seat to the end, and it counts as a loss. */
+  left: boolean;
 }
 
 /** A lobby's turn timer setting: 'auto' is on when the game seats two people or more. */
@@ -28,156 +52,488 @@ export function turnTimerIsOn(setting: TurnTimerSetting, game: Pick<Game, 'playe
   return game.players.filter((p) => p.botType === null).length >= 2;
 }
 
+/** How often an instance says it still holds its connections, and how long a row it stopped refreshing counts. */
+export const PRESENCE_REFRESH_MS = 15_000;
+export const PRESENCE_TTL_MS = 45_000;
+
 export interface AttendanceConfig {
   /** How long a person may take over one decision when the game's turn timer is on. */
   turnTimerMs: number;
+  /** How long a player whose time ran out and who is not here has for each next decision. */
+  graceMs: number;
   /** How long a game may go with no person connected before bots finish it. */
   abandonAfterMs: number;
   /** The bot that plays an absent player's seat. */
   standIn: BotType;
   now: () => number;
+  /** Where the table is kept; without one (unit tests) it lives in this process only. */
+  store?: SeatStore;
+  /** Where changes are announced to the other instances (and to this one's watchers). */
+  bus?: Bus;
+  /** Reports a failed write or read (the table in memory goes on). */
+  onError?: (error: unknown, gameID: string) => void;
+}
+
+interface Seat {
+  userID: UserID;
+  due: { key: string; since: number; deadline: number | null } | null;
+  standIn: AwayReason | null;
+  leftAt: number | null;
+  /** This instance's connections (tabs) of the player, and whether each shows the game. */
+  tabs: Map<string, boolean>;
+  /** What the other instances hold, by instance. */
+  remote: Map<string, { state: 'here' | 'away'; seenAt: number }>;
 }
 
 interface Table {
+  gameID: string;
   turnTimer: boolean;
-  humans: UserID[];
-  connections: Map<UserID, number>;
-  /** When each person's current decision became due (only while one is). */
-  dueSince: Map<UserID, number>;
-  away: Map<UserID, AwayReason>;
-  turnClock: NodeJS.Timeout | null;
+  seats: Map<UserID, Seat>;
+  clock: NodeJS.Timeout | null;
   abandonClock: NodeJS.Timeout | null;
+  unsubscribe: () => void;
+}
+
+/** Which decision a player owes now, as a key that changes when the decision does; null when none is due. */
+export function decisionKey(game: Game, userID: UserID): string | null {
+  if (game.gameEndTimestamp !== null) return null;
+  const decision = pendingDecision(game, userID);
+  if (decision === null || decision.type === 'WAIT_FOR_OTHERS') return null;
+  return `${game.age}/${game.turn}/${game.phase}/${game.rerollRound}/${decision.type}`;
 }
 
 export class Attendance {
   private readonly tables = new Map<string, Table>();
-  /** Called when a seat has just gone to a stand-in, so its decision is played. */
+  private readonly writes = new SerialQueue();
+  private readonly listeners = new Map<string, Set<() => void>>();
+  private readonly heartbeat: NodeJS.Timeout | null = null;
+  /** Called when a seat's decision has just fallen to a stand-in, so that it is played. */
   onAway: (gameID: string) => void = () => undefined;
 
-  constructor(private readonly config: AttendanceConfig) {}
+  constructor(private readonly config: AttendanceConfig) {
+    if (config.store) {
+      const store = config.store;
+      this.heartbeat = setInterval(() => {
+        store.refresh(this.config.now()).catch((error: unknown) => this.config.onError?.(error, ''));
+        // Another instance's rows may have gone stale meanwhile: what its watchers see changes.
+        for (const gameID of this.tables.keys()) this.changed(gameID);
+      }, PRESENCE_REFRESH_MS);
+      this.heartbeat.unref();
+    }
+  }
 
-  /** Starts keeping a running game's table (idempotent); `observe` it after every change. */
-  track(game: Game, turnTimer: boolean): void {
-    if (game.gameEndTimestamp !== null || this.tables.has(game.id)) return;
+  /**
+   * Starts keeping a running game's table (idempotent), with what the database holds of it
+   * (deadlines survive a restart); `observe` the game after every change.
+   */
+  track(game: Game, turnTimer: boolean): Promise<void> {
+    if (game.gameEndTimestamp !== null || this.tables.has(game.id)) return Promise.resolve();
     const humans = game.players.filter((p) => p.botType === null).map((p) => p.userID);
-    if (humans.length === 0) return;
-    this.tables.set(game.id, { turnTimer, humans, connections: new Map(), dueSince: new Map(), away: new Map(), turnClock: null, abandonClock: null });
-    this.observe(game);
+    if (humans.length === 0) return Promise.resolve();
+    const seats = new Map(humans.map((userID): [UserID, Seat] => [userID, { userID, due: null, standIn: null, leftAt: null, tabs: new Map(), remote: new Map() }]));
+    const table: Table = { gameID: game.id, turnTimer, seats, clock: null, abandonClock: null, unsubscribe: () => undefined };
+    this.tables.set(game.id, table);
+    const { bus, store } = this.config;
+    if (bus) {
+      table.unsubscribe = bus.subscribe(`seats/${game.id}`, ({ origin }) => {
+        // Another instance changed the table: read it again. This one's own changes are in memory.
+        if (store && origin !== store.instanceID) this.reload(table);
+        else this.changed(game.id);
+      });
+    }
+    if (!store) {
+      this.observe(game, this.config.now());
+      return Promise.resolve();
+    }
+    return this.writes
+      .run(game.id, async () => {
+        await this.load(table);
+        // A decision the table has no record of (a game from before, a write lost in a crash) is due from now.
+        if (this.tables.get(game.id) === table) this.observe(game, this.config.now());
+      })
+      .catch((error: unknown) => {
+        this.config.onError?.(error, game.id);
+        if (this.tables.get(game.id) === table) this.observe(game, this.config.now());
+      });
   }
 
   isTracked(gameID: string): boolean {
     return this.tables.has(gameID);
   }
 
-  /** The bot playing this person's seat now, or null when they play it themselves. */
-  standInFor(gameID: string, userID: UserID): BotType | null {
-    return this.tables.get(gameID)?.away.has(userID) ? this.config.standIn : null;
+  /** The bot playing this person's decision in `game` now, or null when it is theirs to make. */
+  standInFor(game: Game, userID: UserID): BotType | null {
+    const seat = this.tables.get(game.id)?.seats.get(userID);
+    if (!seat) return null;
+    if (seat.leftAt !== null) return this.config.standIn;
+    const due = seat.due;
+    if (!due || due.deadline === null || due.deadline > this.config.now()) return null;
+    // The table's decision must be the one the game asks for: a copy of another instance's table
+    // may be a step behind, and a stand-in takes only the decision whose time ran out.
+    return due.key === decisionKey(game, userID) ? this.config.standIn : null;
   }
 
+  /** Why a stand-in plays this seat's decision now (for the log's mark). */
+  standInReason(gameID: string, userID: UserID): AwayReason {
+    const seat = this.tables.get(gameID)?.seats.get(userID);
+    if (seat?.leftAt !== null && seat?.leftAt !== undefined) return 'left';
+    return seat?.standIn ?? 'turn timer';
+  }
+
+  /** The seats a stand-in plays for now: its player left, or ran out of time and is not here. */
   away(gameID: string): AwaySeat[] {
     const table = this.tables.get(gameID);
-    return table ? [...table.away].map(([userID, reason]) => ({ userID, reason })) : [];
+    if (!table) return [];
+    const out: AwaySeat[] = [];
+    for (const seat of table.seats.values()) {
+      if (seat.leftAt !== null) out.push({ userID: seat.userID, reason: 'left' });
+      else if (seat.standIn !== null && this.presenceOf(seat) !== 'here') out.push({ userID: seat.userID, reason: seat.standIn });
+    }
+    return out;
   }
 
-  /** A person opened the game (a subscription); the returned function says they left. */
-  connect(gameID: string, userID: UserID): () => void {
+  /** Every person's seat, in seat order: presence, the clock and the stand-in. */
+  seats(gameID: string): SeatView[] {
     const table = this.tables.get(gameID);
-    if (!table || !table.humans.includes(userID)) return () => undefined;
-    table.connections.set(userID, (table.connections.get(userID) ?? 0) + 1);
-    this.back(table, userID);
-    this.clearAbandonClock(table);
-    let open = true;
+    if (!table) return [];
+    return [...table.seats.values()].map((seat) => ({
+      userID: seat.userID,
+      presence: this.presenceOf(seat),
+      // The clock is the turn timer's; a seat a bot plays at once (left, abandoned) shows none.
+      deadline: table.turnTimer && seat.leftAt === null && seat.standIn !== 'no one connected' ? (seat.due?.deadline ?? null) : null,
+      standIn: seat.leftAt !== null ? 'left' : seat.standIn,
+      left: seat.leftAt !== null,
+    }));
+  }
+
+  /** Calls `listener` whenever what `seats` and `away` say of the game may have changed. */
+  onChange(gameID: string, listener: () => void): () => void {
+    let set = this.listeners.get(gameID);
+    if (!set) this.listeners.set(gameID, (set = new Set()));
+    set.add(listener);
     return () => {
-      if (!open) return;
-      open = false;
-      const left = (table.connections.get(userID) ?? 1) - 1;
-      if (left > 0) table.connections.set(userID, left);
-      else table.connections.delete(userID);
-      if (this.tables.get(gameID) === table) this.startAbandonClock(gameID, table);
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(gameID) === set) this.listeners.delete(gameID);
     };
   }
 
-  /** A person acted in the game or asked for its state: they are at the table. */
-  seen(gameID: string, userID: UserID): void {
+  /**
+   * A person opened the game (a subscription: one tab, shown unless said otherwise); the returned
+   * function says it closed.
+   */
+  connect(gameID: string, userID: UserID, tab: string, visible = true): () => void {
     const table = this.tables.get(gameID);
-    if (!table || !table.humans.includes(userID)) return;
-    this.back(table, userID);
-    if (table.connections.size === 0) this.startAbandonClock(gameID, table);
+    const seat = table?.seats.get(userID);
+    if (!table || !seat) return () => undefined;
+    const before = this.presenceOf(seat);
+    seat.tabs.set(tab, visible);
+    this.presenceChanged(table, seat, before);
+    return () => {
+      if (!seat.tabs.has(tab)) return;
+      const was = this.presenceOf(seat);
+      seat.tabs.delete(tab);
+      if (this.tables.get(gameID) === table) this.presenceChanged(table, seat, was);
+    };
   }
 
-  /** After every change of the game: who has a decision due since when, and the clocks. */
-  observe(game: Game): void {
+  /** A tab of the game was shown or hidden (the client says so). */
+  setVisible(gameID: string, userID: UserID, tab: string, visible: boolean): void {
+    const table = this.tables.get(gameID);
+    const seat = table?.seats.get(userID);
+    if (!table || !seat || !seat.tabs.has(tab) || seat.tabs.get(tab) === visible) return;
+    const before = this.presenceOf(seat);
+    seat.tabs.set(tab, visible);
+    this.presenceChanged(table, seat, before);
+  }
+
+  /** A person acted in the game or asked for its state: they are back at the table. */
+  seen(gameID: string, userID: UserID): void {
+    const table = this.tables.get(gameID);
+    const seat = table?.seats.get(userID);
+    if (!table || !seat) return;
+    if (this.back(table, seat)) void this.save(table, [seat]);
+    // Their visit starts the abandonment clock again.
+    if (table.abandonClock) clearTimeout(table.abandonClock);
+    table.abandonClock = null;
+    this.checkAbandoned(table);
+  }
+
+  /** Whether this person left the game. */
+  hasLeft(gameID: string, userID: UserID): boolean {
+    return (this.tables.get(gameID)?.seats.get(userID)?.leftAt ?? null) !== null;
+  }
+
+  /**
+   * A person leaves the game for good: a stand-in plays their seat to the end. Returns whether
+   * any person is left at the table. The write is awaited: the game's end reads it (a loss).
+   */
+  async leave(gameID: string, userID: UserID): Promise<{ peopleLeft: number }> {
+    const table = this.tables.get(gameID);
+    const seat = table?.seats.get(userID);
+    if (!table || !seat) return { peopleLeft: 0 };
+    if (seat.leftAt === null) {
+      const now = this.config.now();
+      seat.leftAt = now;
+      seat.standIn = 'left';
+      if (seat.due) seat.due = { ...seat.due, deadline: now };
+      await this.save(table, [seat]);
+      this.arm(table);
+    }
+    return { peopleLeft: [...table.seats.values()].filter((s) => s.leftAt === null).length };
+  }
+
+  /**
+   * After every change of the game: which decision each person owes, since when, and the clocks.
+   * A decision is due from the step that asked for it (its time is the game's), so the deadline
+   * is the same whichever instance works it out.
+   */
+  observe(game: Game, now = game.updateTimestamp): void {
     const table = this.tables.get(game.id);
     if (!table) return;
     if (game.gameEndTimestamp !== null) return this.forget(game.id);
-    const now = this.config.now();
-    for (const userID of table.humans) {
-      const decision = pendingDecision(game, userID);
-      const due = decision !== null && decision.type !== 'WAIT_FOR_OTHERS';
-      if (!due) table.dueSince.delete(userID);
-      else if (!table.dueSince.has(userID)) table.dueSince.set(userID, now);
+    const changed: Seat[] = [];
+    for (const seat of table.seats.values()) {
+      const key = decisionKey(game, seat.userID);
+      if (key === null) {
+        if (seat.due) {
+          seat.due = null;
+          changed.push(seat);
+        }
+      } else if (seat.due?.key !== key) {
+        seat.due = { key, since: now, deadline: this.allowance(table, seat, now) };
+        changed.push(seat);
+      }
     }
-    this.startTurnClock(game.id, table);
-    if (table.connections.size === 0 && !table.abandonClock) this.startAbandonClock(game.id, table);
+    if (changed.length > 0) void this.save(table, changed);
+    this.arm(table);
+    this.checkAbandoned(table);
   }
 
   forget(gameID: string): void {
     const table = this.tables.get(gameID);
     if (!table) return;
-    if (table.turnClock) clearTimeout(table.turnClock);
-    this.clearAbandonClock(table);
+    if (table.clock) clearTimeout(table.clock);
+    if (table.abandonClock) clearTimeout(table.abandonClock);
+    table.unsubscribe();
     this.tables.delete(gameID);
+    this.changed(gameID);
+    const store = this.config.store;
+    if (store) void this.writes.run(gameID, () => store.forget(gameID)).catch((error: unknown) => this.config.onError?.(error, gameID));
   }
 
-  close(): void {
-    for (const gameID of [...this.tables.keys()]) this.forget(gameID);
+  async close(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const table of this.tables.values()) {
+      if (table.clock) clearTimeout(table.clock);
+      if (table.abandonClock) clearTimeout(table.abandonClock);
+      table.unsubscribe();
+    }
+    this.tables.clear();
+    await this.writes.idle();
+    await this.config.store?.dropPresence().catch((error: unknown) => this.config.onError?.(error, ''));
   }
 
-  private back(table: Table, userID: UserID): void {
-    if (!table.away.delete(userID)) return;
-    // Their decision is due from now: the timer starts again.
-    if (table.dueSince.has(userID)) table.dueSince.set(userID, this.config.now());
+  /** When a decision due now falls to a stand-in: the turn timer, a short grace, at once, or never. */
+  private allowance(table: Table, seat: Seat, now: number): number | null {
+    if (seat.leftAt !== null || seat.standIn === 'no one connected') return now;
+    if (seat.standIn === 'turn timer' && this.presenceOf(seat) !== 'here') return now + Math.min(this.config.graceMs, Math.floor(this.config.turnTimerMs / 4));
+    return table.turnTimer ? now + this.config.turnTimerMs : null;
   }
 
-  private startTurnClock(gameID: string, table: Table): void {
-    if (table.turnClock) clearTimeout(table.turnClock);
-    table.turnClock = null;
-    if (!table.turnTimer) return;
-    const waiting = [...table.dueSince].filter(([userID]) => !table.away.has(userID));
-    if (waiting.length === 0) return;
-    const first = Math.min(...waiting.map(([, since]) => since));
-    table.turnClock = setTimeout(
-      () => {
-        table.turnClock = null;
-        const now = this.config.now();
-        let changed = false;
-        for (const [userID, since] of table.dueSince) {
-          if (!table.away.has(userID) && now - since >= this.config.turnTimerMs) {
-            table.away.set(userID, 'turn timer');
-            changed = true;
-          }
-        }
-        if (changed) this.onAway(gameID);
-        this.startTurnClock(gameID, table);
-      },
-      Math.max(0, first + this.config.turnTimerMs - this.config.now()),
-    );
-    table.turnClock.unref();
+  private presenceOf(seat: Seat): Presence {
+    let best: Presence = 'gone';
+    for (const visible of seat.tabs.values()) {
+      if (visible) return 'here';
+      best = 'away';
+    }
+    const fresh = this.config.now() - PRESENCE_TTL_MS;
+    for (const { state, seenAt } of seat.remote.values()) {
+      if (seenAt < fresh) continue;
+      if (state === 'here') return 'here';
+      best = 'away';
+    }
+    return best;
   }
 
-  private startAbandonClock(gameID: string, table: Table): void {
-    this.clearAbandonClock(table);
+  /** This instance's share of a player's presence, as its row says it. */
+  private localPresence(seat: Seat): 'here' | 'away' | null {
+    if (seat.tabs.size === 0) return null;
+    return [...seat.tabs.values()].some(Boolean) ? 'here' : 'away';
+  }
+
+  private presenceChanged(table: Table, seat: Seat, before: Presence): void {
+    const store = this.config.store;
+    const now = this.config.now();
+    const local = this.localPresence(seat);
+    const after = this.presenceOf(seat);
+    const changedSeat = after === 'here' && this.back(table, seat);
+    if (store) {
+      void this.writes
+        .run(table.gameID, async () => {
+          await store.writePresence(table.gameID, seat.userID, local, now);
+          if (changedSeat) await store.writeSeats(table.gameID, [stored(seat)]);
+        })
+        .then(() => this.announce(table.gameID))
+        .catch((error: unknown) => this.config.onError?.(error, table.gameID));
+    } else {
+      this.announce(table.gameID);
+    }
+    if (before !== after || changedSeat) this.changed(table.gameID);
+    this.checkAbandoned(table);
+  }
+
+  /**
+   * The player is back: a stand-in no longer plays for them, and a decision that had only the
+   * grace gets the full time from now. Returns whether the seat changed.
+   */
+  private back(table: Table, seat: Seat): boolean {
+    if (seat.standIn === null || seat.leftAt !== null) return false;
+    seat.standIn = null;
+    if (seat.due) {
+      const now = this.config.now();
+      const full = table.turnTimer ? now + this.config.turnTimerMs : null;
+      if (seat.due.deadline !== null && (full === null || seat.due.deadline < full)) seat.due = { ...seat.due, deadline: full };
+    }
+    this.arm(table);
+    return true;
+  }
+
+  /** Keeps the seats in the database and tells every instance's watchers. */
+  private save(table: Table, seats: Seat[]): Promise<void> {
+    const store = this.config.store;
+    const rows = seats.map(stored);
+    this.changed(table.gameID);
+    if (!store) {
+      this.announce(table.gameID);
+      return Promise.resolve();
+    }
+    return this.writes
+      .run(table.gameID, () => store.writeSeats(table.gameID, rows))
+      .then(() => this.announce(table.gameID))
+      .catch((error: unknown) => this.config.onError?.(error, table.gameID));
+  }
+
+  private announce(gameID: string): void {
+    const { bus, store } = this.config;
+    bus?.publish(`seats/${gameID}`, { origin: store?.instanceID ?? '' }).catch((error: unknown) => this.config.onError?.(error, gameID));
+  }
+
+  private changed(gameID: string): void {
+    for (const listener of [...(this.listeners.get(gameID) ?? [])]) listener();
+  }
+
+  /** Reads the table as stored (another instance changed it). */
+  private reload(table: Table): void {
+    this.writes
+      .run(table.gameID, () => this.load(table))
+      .then(() => {
+        this.arm(table);
+        this.changed(table.gameID);
+        this.checkAbandoned(table);
+      })
+      .catch((error: unknown) => this.config.onError?.(error, table.gameID));
+  }
+
+  private async load(table: Table): Promise<void> {
+    const store = this.config.store!;
+    const { seats, presence } = await store.read(table.gameID);
+    for (const row of seats) {
+      const seat = table.seats.get(row.userID);
+      if (!seat) continue;
+      seat.due = row.decisionKey !== null && row.dueSince !== null ? { key: row.decisionKey, since: row.dueSince, deadline: row.deadline } : null;
+      seat.standIn = row.standIn === 'turn timer' || row.standIn === 'no one connected' || row.standIn === 'left' ? row.standIn : null;
+      seat.leftAt = row.leftAt;
+    }
+    for (const seat of table.seats.values()) seat.remote.clear();
+    for (const row of presence) {
+      if (row.instanceID === store.instanceID) continue;
+      table.seats.get(row.userID)?.remote.set(row.instanceID, { state: row.state, seenAt: row.seenAt });
+    }
+  }
+
+  /** The clock: wakes at the next deadline, when that decision falls to a stand-in. */
+  private arm(table: Table): void {
+    if (table.clock) clearTimeout(table.clock);
+    table.clock = null;
+    const now = this.config.now();
+    let next = Infinity;
+    let due = false;
+    for (const seat of table.seats.values()) {
+      const deadline = seat.due?.deadline;
+      if (deadline === null || deadline === undefined) continue;
+      if (deadline <= now) due = true;
+      else next = Math.min(next, deadline);
+    }
+    if (due) queueMicrotask(() => this.timeUp(table));
+    if (next === Infinity) return;
+    table.clock = setTimeout(() => this.timeUp(table), next - now + 1);
+    table.clock.unref();
+  }
+
+  private timeUp(table: Table): void {
+    if (this.tables.get(table.gameID) !== table) return;
+    const now = this.config.now();
+    const marked: Seat[] = [];
+    let due = false;
+    for (const seat of table.seats.values()) {
+      const deadline = seat.due?.deadline;
+      if (deadline === null || deadline === undefined || deadline > now) continue;
+      due = true;
+      if (seat.standIn === null && seat.leftAt === null) {
+        seat.standIn = 'turn timer';
+        marked.push(seat);
+      }
+    }
+    if (marked.length > 0) void this.save(table, marked);
+    if (due) this.onAway(table.gameID);
+    // The passed deadlines are the stand-in's now; the clock waits for the next one.
+    if (table.clock) clearTimeout(table.clock);
+    table.clock = null;
+    let next = Infinity;
+    for (const seat of table.seats.values()) {
+      const deadline = seat.due?.deadline;
+      if (deadline !== null && deadline !== undefined && deadline > now) next = Math.min(next, deadline);
+    }
+    if (next !== Infinity) {
+      table.clock = setTimeout(() => this.timeUp(table), next - now + 1);
+      table.clock.unref();
+    }
+  }
+
+  /** A game no person has open (on any instance) for `abandonAfterMs` is finished by stand-ins. */
+  private checkAbandoned(table: Table): void {
+    const present = [...table.seats.values()].filter((s) => s.leftAt === null);
+    const nobody = present.length > 0 && present.every((s) => this.presenceOf(s) === 'gone');
+    if (!nobody) {
+      if (table.abandonClock) clearTimeout(table.abandonClock);
+      table.abandonClock = null;
+      return;
+    }
+    if (table.abandonClock) return;
     table.abandonClock = setTimeout(() => {
       table.abandonClock = null;
-      if (table.connections.size > 0) return;
-      for (const userID of table.humans) if (!table.away.has(userID)) table.away.set(userID, 'no one connected');
-      this.onAway(gameID);
+      if (this.tables.get(table.gameID) !== table) return;
+      const still = [...table.seats.values()].filter((s) => s.leftAt === null);
+      if (!still.every((s) => this.presenceOf(s) === 'gone')) return;
+      const now = this.config.now();
+      for (const seat of still) {
+        seat.standIn = 'no one connected';
+        if (seat.due) seat.due = { ...seat.due, deadline: now };
+      }
+      void this.save(table, still);
+      this.arm(table);
     }, this.config.abandonAfterMs);
     table.abandonClock.unref();
   }
+}
 
-  private clearAbandonClock(table: Table): void {
-    if (table.abandonClock) clearTimeout(table.abandonClock);
-    table.abandonClock = null;
-  }
+function stored(seat: Seat): StoredSeat {
+  return {
+    userID: seat.userID,
+    decisionKey: seat.due?.key ?? null,
+    dueSince: seat.due?.since ?? null,
+    deadline: seat.due?.deadline ?? null,
+    standIn: seat.standIn,
+    leftAt: seat.leftAt,
+  };
 }

@@ -32,10 +32,12 @@ export function withChat(game: Game, userID: UserID, text: string, now: number):
 }
 
 /**
- * The game as its actions alone made it: without its CHAT events and the steps that added them.
- * A replay re-runs the actions, so this is the final state it must reach (`mythos games export`).
+ * The game as its actions alone made it: without its CHAT events and the steps that added them,
+ * nor the server's STAND_IN marks (which ride in their action's step). A replay re-runs the
+ * actions, so this is the final state it must reach (`mythos games export`).
  */
 export function withoutChat(game: Game): Game {
-  const events = game.events.filter((e) => e.type !== 'CHAT');
-  return { ...game, sequenceID: game.sequenceID - (game.events.length - events.length), events };
+  const chats = game.events.filter((e) => e.type === 'CHAT').length;
+  const events = game.events.filter((e) => e.type !== 'CHAT' && e.type !== 'STAND_IN');
+  return { ...game, sequenceID: game.sequenceID - chats, events };
 }

@@ -5,6 +5,7 @@
  */
 import { advance, applyAction, type Action, type Game, type GameEvent, type UserID } from '../../engine/index.js';
 import { withChat } from './game-chat.js';
+import { withStandIn, type StandInReason } from './stand-in.js';
 
 export interface StoredAction {
   userID: UserID;
@@ -12,6 +13,8 @@ export interface StoredAction {
   /** The game's sequenceID once this action was applied. */
   sequenceID: number;
   at: number;
+  /** Set when a stand-in bot took the action for the seat's player: why. */
+  standIn?: StandInReason;
 }
 
 /** The events one committed step appended, under the sequenceID the step ended at. */
@@ -23,7 +26,8 @@ export interface StoredEvents {
 /**
  * The game at `lastSequenceID`, from a snapshot and the log after it: each action is applied and
  * the automatic steps run at the action's own time (as the live pipeline did); a step without an
- * action is a chat step (game-chat.ts), re-appended from its stored CHAT event. Throws when the
+ * action is a chat step (game-chat.ts), re-appended from its stored CHAT event; an action a
+ * stand-in took gets its STAND_IN mark again (stand-in.ts). Throws when the
  * log does not lead from the snapshot to `lastSequenceID`: a bug, never a player's mistake.
  */
 export function replayTail(snapshot: Game, actions: readonly StoredAction[], events: readonly StoredEvents[], lastSequenceID: number): Game {
@@ -37,6 +41,8 @@ export function replayTail(snapshot: Game, actions: readonly StoredAction[], eve
   while (game.sequenceID < lastSequenceID) {
     const action = actions[next];
     if (action && action.sequenceID === game.sequenceID + 1) {
+      // The stand-in's mark goes before the action's events, as it did live.
+      if (action.standIn) game = withStandIn(game, action.userID, action.action, action.standIn, action.at).game;
       const result = applyAction(game, action.userID, action.action, action.at);
       if (!result.ok) throw new Error(`game ${game.id}: stored action ${action.sequenceID} is refused on replay: ${result.message}`);
       game = advance(result.game, action.at).game;

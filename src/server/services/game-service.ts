@@ -34,6 +34,7 @@ import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { turnTimerIsOn, type Attendance, type TurnTimerSetting } from './attendance.js';
 import { gameNotFound, refuse } from './errors.js';
+import { withStandIn } from './stand-in.js';
 import { viewerOf } from './game-views.js';
 import { logsChat, withChat } from './game-chat.js';
 import { SerialQueue } from './serial-queue.js';
@@ -109,6 +110,8 @@ export class GameService {
   private readonly queue = new SerialQueue();
   private readonly unbids = new UnbidLimit();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Tables being read (`attend`), shared by those who ask meanwhile. */
+  private readonly attending = new Map<string, Promise<void>>();
   private closed = false;
 
   constructor(private readonly deps: GameServiceDeps) {
@@ -171,24 +174,59 @@ export class GameService {
   started(game: Game, turnTimer?: TurnTimerSetting): void {
     // insertGame stored the whole state: a snapshot.
     this.remember(game, game.sequenceID);
-    this.keepAttendance(game, turnTimer);
+    void this.attend(game, turnTimer);
     this.scheduleBots(game);
   }
 
-  /** Starts the attendance of a running game, with its lobby's turn timer (none without a lobby). */
-  private keepAttendance(game: Game, turnTimer?: TurnTimerSetting): void {
+  /**
+   * Keeps the table of a running game (its clock, stand-ins and who is here), with its lobby's
+   * turn timer (none without a lobby); settles once the table is read. Any instance that serves
+   * the game's players or watchers keeps it, so that each one's clock wakes a stand-in in time.
+   */
+  attend(game: Game, turnTimer?: TurnTimerSetting): Promise<void> {
     const attendance = this.deps.attendance;
-    if (!attendance || game.gameEndTimestamp !== null || attendance.isTracked(game.id)) return;
-    if (turnTimer !== undefined) return attendance.track(game, turnTimerIsOn(turnTimer, game));
-    void this.deps.db.kysely
-      .selectFrom('lobbies')
-      .select('turn_timer')
-      .where('game_id', '=', game.id)
-      .executeTakeFirst()
-      .then(
-        (lobby) => attendance.track(game, lobby ? turnTimerIsOn(lobby.turn_timer, game) : false),
-        (error: unknown) => this.deps.log.error({ err: error, gameID: game.id }, 'reading the turn timer failed'),
-      );
+    if (!attendance || game.gameEndTimestamp !== null || attendance.isTracked(game.id)) return Promise.resolve();
+    const pending = this.attending.get(game.id);
+    if (pending) return pending;
+    const setting: Promise<TurnTimerSetting | undefined> =
+      turnTimer !== undefined
+        ? Promise.resolve(turnTimer)
+        : this.deps.db.kysely
+            .selectFrom('lobbies')
+            .select('turn_timer')
+            .where('game_id', '=', game.id)
+            .executeTakeFirst()
+            .then((lobby) => lobby?.turn_timer);
+    const tracked = setting
+      .then((found) => attendance.track(game, found !== undefined && turnTimerIsOn(found, game)))
+      .catch((error: unknown) => this.deps.log.error({ err: error, gameID: game.id }, 'reading the turn timer failed'))
+      .finally(() => this.attending.delete(game.id));
+    this.attending.set(game.id, tracked);
+    return tracked;
+  }
+
+  /**
+   * A player leaves the game for good: a stand-in plays their seat to the end (and the game counts
+   * as a loss for them). When no person is left, the stand-ins finish the game at once.
+   */
+  async leave(gameID: string, userID: UserID): Promise<void> {
+    const attendance = this.deps.attendance;
+    const game = await this.get(gameID);
+    if (!game) throw gameNotFound(gameID);
+    const player = game.players.find((p) => p.userID === userID);
+    if (!player || player.botType !== null) throw refuse('FORBIDDEN', 'You are not playing in this game.');
+    if (game.gameEndTimestamp !== null) throw refuse('CONFLICT', 'The game is over.');
+    if (!attendance) throw refuse('CONFLICT', 'Leaving a game is not possible on this server.');
+    await this.attend(game);
+    const { peopleLeft } = await attendance.leave(gameID, userID);
+    if (peopleLeft > 0) return this.scheduleBots((await this.get(gameID)) ?? game);
+    // Nobody is left to wait for: the abandonment rule, at once (the lobby list then shows it finished).
+    await this.exclusive(gameID, () =>
+      this.commit(gameID, (latest, now) => {
+        if (latest.gameEndTimestamp !== null) return null;
+        return this.botsToTheEnd({ game: latest, actions: [], events: [] }, now);
+      }),
+    );
   }
 
   /**
@@ -244,6 +282,7 @@ export class GameService {
 
   /** A player's action, through the pipeline. */
   async act(gameID: string, userID: UserID, action: Action): Promise<ActResult> {
+    if (this.deps.attendance?.hasLeft(gameID, userID)) throw refuse('FORBIDDEN', 'You left this game: a bot plays your seat to the end.');
     // Acting takes a seat back from a stand-in, before the action is judged.
     this.deps.attendance?.seen(gameID, userID);
     let turnOf: Game | null = null;
@@ -292,7 +331,7 @@ export class GameService {
     for (const id of ids) {
       const game = await this.get(id);
       if (!game) continue;
-      this.keepAttendance(game);
+      await this.attend(game);
       this.scheduleBots(game, 0);
     }
     return ids.length;
@@ -300,7 +339,7 @@ export class GameService {
 
   async close(): Promise<void> {
     this.closed = true;
-    this.deps.attendance?.close();
+    await this.deps.attendance?.close();
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     await this.queue.idle();
@@ -351,7 +390,8 @@ export class GameService {
         continue;
       }
       this.remember(outcome.game, snapshot ? outcome.game.sequenceID : undefined);
-      this.deps.attendance?.observe(outcome.game);
+      if (this.deps.attendance?.isTracked(gameID)) this.deps.attendance.observe(outcome.game);
+      else void this.attend(outcome.game);
       this.deps.log.debug({ gameID, sequenceID: outcome.game.sequenceID, actions: outcome.actions.length }, 'game step');
       this.published(outcome.game);
       if (outcome.game.gameEndTimestamp !== null) await this.deps.onGameEnded?.(outcome.game);
@@ -414,10 +454,27 @@ export class GameService {
     return { game, actions, events };
   }
 
+  /** Every seat played by its bot or a stand-in until the game ends, in one step: nobody is left at the table. */
+  private botsToTheEnd(change: Change, now: number): Change {
+    let { game } = change;
+    const actions = [...change.actions];
+    const events = [...change.events];
+    for (let guard = 0; guard < 100_000 && game.gameEndTimestamp === null; guard++) {
+      // Every person has left, so every seat has its bot or a stand-in.
+      const seat = this.dueBotSeat(game);
+      if (seat < 0) break;
+      const step = this.botStep(game, seat, now);
+      game = step.game;
+      actions.push(...step.actions);
+      events.push(...step.events);
+    }
+    return { game, actions, events };
+  }
+
   /** The bot that plays a seat now: its own, or a stand-in for an absent person. */
   private botOf(game: Game, seat: number): BotType | null {
     const player = game.players[seat]!;
-    return player.botType ?? this.deps.attendance?.standInFor(game.id, player.userID) ?? null;
+    return player.botType ?? this.deps.attendance?.standInFor(game, player.userID) ?? null;
   }
 
   private dueBotSeat(game: Game): number {
@@ -432,10 +489,14 @@ export class GameService {
     const userID = game.players[seat]!.userID;
     const action = botDecision(game, seat, botSeedOf(game), this.botOf(game, seat));
     if (!action) throw new Error(`bot in seat ${seat} of game ${game.id} had a decision but no action`);
-    const result = applyAction(game, userID, action, now);
+    // A stand-in's choice is marked in the log, just before what it leads to, and on its stored action.
+    const standIn = game.players[seat]!.botType === null ? (this.deps.attendance?.standInReason(game.id, userID) ?? 'turn timer') : null;
+    const marked = standIn ? withStandIn(game, userID, action, standIn, now) : null;
+    const result = applyAction(marked?.game ?? game, userID, action, now);
     if (!result.ok) throw new Error(`bot in seat ${seat} of game ${game.id} made an illegal move: ${result.message}`);
     const next = advance(result.game, now);
-    return { game: next.game, actions: [{ userID, action, sequenceID: result.game.sequenceID, at: now }], events: [...result.events, ...next.events] };
+    const stored = { userID, action, sequenceID: result.game.sequenceID, at: now, ...(standIn ? { standIn } : {}) };
+    return { game: next.game, actions: [stored], events: [...(marked ? [marked.event] : []), ...result.events, ...next.events] };
   }
 
   /** With a bot delay, the next due bot acts after the delay, through the pipeline. */

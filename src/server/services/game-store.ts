@@ -11,6 +11,7 @@ import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { addGameStats, recordedStats, userStatsFrom } from '../../engine/user-stats.js';
 import { replayTail, type StoredAction, type StoredEvents } from './game-log.js';
+import { standInReasonOf } from './stand-in.js';
 
 export type { StoredAction } from './game-log.js';
 
@@ -86,7 +87,7 @@ export async function insertActions(db: Executor, gameID: string, actions: reado
   if (actions.length === 0) return;
   await db
     .insertInto('game_actions')
-    .values(actions.map((a) => ({ game_id: gameID, sequence_id: a.sequenceID, user_id: a.userID, action_json: JSON.stringify(a.action), at: a.at })))
+    .values(actions.map((a) => ({ game_id: gameID, sequence_id: a.sequenceID, user_id: a.userID, action_json: JSON.stringify(a.action), at: a.at, stand_in: a.standIn ?? null })))
     .execute();
 }
 
@@ -135,6 +136,9 @@ export async function saveStep(
  */
 async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: Game): Promise<void> {
   const stats = recordedStats(game);
+  // A player who left the game (a stand-in played their seat to the end) lost it, whatever the seat scored.
+  const left = await trx.selectFrom('game_seats').select('user_id').where('game_id', '=', game.id).where('left_at', 'is not', null).execute();
+  for (const { user_id } of left) if (stats[user_id]) stats[user_id] = { ...stats[user_id], won: false };
   const bySeat = game.players.map((p, seat) => sql`when ${seat} then ${JSON.stringify(stats[p.userID]!)}`);
   await trx
     .updateTable('game_players')
@@ -213,6 +217,7 @@ interface LogRow {
   user_id: string | null;
   action_json: string | null;
   at: number | null;
+  stand_in: string | null;
   events_json: string | null;
 }
 
@@ -230,13 +235,13 @@ export async function catchUp(db: Executor, held: Game): Promise<Game | null> {
   const none = sql<null>`null`;
   const rows = await db
     .selectFrom('games')
-    .select(['sequence_id', none.as('user_id'), none.as('action_json'), none.as('at'), none.as('events_json')])
+    .select(['sequence_id', none.as('user_id'), none.as('action_json'), none.as('at'), none.as('stand_in'), none.as('events_json')])
     .where('id', '=', held.id)
     .$castTo<LogRow>()
     .unionAll(
       db
         .selectFrom('game_actions')
-        .select(['sequence_id', 'user_id', 'action_json', 'at', none.as('events_json')])
+        .select(['sequence_id', 'user_id', 'action_json', 'at', 'stand_in', none.as('events_json')])
         .where('game_id', '=', held.id)
         .where('sequence_id', '>', held.sequenceID)
         .$castTo<LogRow>(),
@@ -244,7 +249,7 @@ export async function catchUp(db: Executor, held: Game): Promise<Game | null> {
     .unionAll(
       db
         .selectFrom('game_events')
-        .select(['sequence_id', none.as('user_id'), none.as('action_json'), none.as('at'), 'events_json'])
+        .select(['sequence_id', none.as('user_id'), none.as('action_json'), none.as('at'), none.as('stand_in'), 'events_json'])
         .where('game_id', '=', held.id)
         .where('sequence_id', '>', held.sequenceID)
         .$castTo<LogRow>(),
@@ -253,9 +258,9 @@ export async function catchUp(db: Executor, held: Game): Promise<Game | null> {
   const actions: StoredAction[] = [];
   const logged: StoredEvents[] = [];
   let stored: number | null = null;
-  for (const { sequence_id, user_id, action_json, at, events_json } of rows) {
+  for (const { sequence_id, user_id, action_json, at, stand_in, events_json } of rows) {
     if (events_json !== null) logged.push({ sequenceID: sequence_id, events: JSON.parse(events_json) as GameEvent[] });
-    else if (user_id !== null && action_json !== null && at !== null) actions.push(storedAction(held.id, { sequence_id, user_id, action_json, at }));
+    else if (user_id !== null && action_json !== null && at !== null) actions.push(storedAction(held.id, { sequence_id, user_id, action_json, at, stand_in }));
     else stored = sequence_id;
   }
   if (stored === null || stored < held.sequenceID || stored - held.sequenceID > CATCH_UP_LIMIT) return null;
@@ -290,10 +295,11 @@ export async function loadActions(db: Executor, gameID: string, range: { after?:
   return rows.map((r) => storedAction(gameID, r));
 }
 
-function storedAction(gameID: string, r: { sequence_id: number; user_id: string; action_json: string; at: number }): StoredAction {
+function storedAction(gameID: string, r: { sequence_id: number; user_id: string; action_json: string; at: number; stand_in: string | null }): StoredAction {
   const action = parseAction(JSON.parse(r.action_json));
   if ('ok' in action) throw new Error(`game ${gameID}: stored action ${r.sequence_id} cannot be read: ${action.message}`);
-  return { userID: r.user_id, action, sequenceID: r.sequence_id, at: r.at };
+  const standIn = standInReasonOf(r.stand_in);
+  return { userID: r.user_id, action, sequenceID: r.sequence_id, at: r.at, ...(standIn ? { standIn } : {}) };
 }
 
 export async function unfinishedGameIDs(db: Executor): Promise<string[]> {

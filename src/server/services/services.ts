@@ -1,4 +1,5 @@
 /** Every service of the app, built once per app from its config and database. */
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { GameDefinitions } from '../../engine/index.js';
 import { JwtService } from '../auth/jwt.js';
@@ -10,6 +11,7 @@ import { GameFeed } from '../delivery/game-feed.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { Attendance } from './attendance.js';
+import { SeatStore } from './seat-store.js';
 import { ChatService } from './chat.js';
 import { GameService } from './game-service.js';
 import { HistoryService } from './history.js';
@@ -62,6 +64,12 @@ export const SUBSCRIBING_TOO_FAST = 'You are subscribing too fast. Wait a moment
 export const REQUEST_WINDOW_MS = 10_000;
 export const requestingTooFast = (limit: number) => `Too many requests from your address: at most ${limit} in 10 seconds. Wait a moment.`;
 
+/**
+ * A player whose time ran out and who is not at the page has each next decision played after this
+ * long (or the turn timer, if shorter): a few seconds to come back, not a whole turn timer each.
+ */
+const STAND_IN_GRACE_MS = 5_000;
+
 /** The window of GUEST_LOGINS_PER_ADDRESS. */
 const GUEST_LOGIN_WINDOW_MS = 10 * 60_000;
 
@@ -81,10 +89,14 @@ export function buildServices(deps: {
   let lobbies: LobbyService | null = null;
   const attendance = new Attendance({
     turnTimerMs: deps.config.turnTimerSeconds * 1_000,
+    graceMs: STAND_IN_GRACE_MS,
     abandonAfterMs: deps.config.abandonedGameSeconds * 1_000,
     // The strongest bot that answers at once stands in, so an absent seat is not thrown away.
     standIn: 'basic_bot',
     now,
+    store: new SeatStore(kysely, randomBytes(8).toString('hex')),
+    bus: deps.bus,
+    onError: (error, gameID) => deps.log.error({ err: error, gameID }, 'keeping the table failed'),
   });
   const games = new GameService({
     attendance,

@@ -119,7 +119,7 @@ export class StepLog {
 const SQLITE = {
   swap: 'update games set sequence_id = ?, updated_at = ?, end_timestamp = ? where id = ? and sequence_id = ?',
   swapWithSnapshot: 'update games set state_json = ?, sequence_id = ?, updated_at = ?, end_timestamp = ? where id = ? and sequence_id = ?',
-  action: 'insert into game_actions (game_id, sequence_id, user_id, action_json, at) values (?, ?, ?, ?, ?)',
+  action: 'insert into game_actions (game_id, sequence_id, user_id, action_json, at, stand_in) values (?, ?, ?, ?, ?, ?)',
   events: 'insert into game_events (game_id, sequence_id, events_json) values (?, ?, ?)',
 };
 
@@ -158,7 +158,7 @@ export class SqliteStepWriter implements StepWriter {
       ? this.statements.swapWithSnapshot.run(stateJSON(game), game.sequenceID, game.updateTimestamp, game.gameEndTimestamp, game.id, step.expectedSequenceID)
       : this.statements.swap.run(game.sequenceID, game.updateTimestamp, game.gameEndTimestamp, game.id, step.expectedSequenceID);
     if (swapped.changes !== 1) return false;
-    for (const a of step.actions) this.statements.action.run(game.id, a.sequenceID, a.userID, JSON.stringify(a.action), a.at);
+    for (const a of step.actions) this.statements.action.run(game.id, a.sequenceID, a.userID, JSON.stringify(a.action), a.at, a.standIn ?? null);
     if (step.events.length > 0) this.statements.events.run(game.id, game.sequenceID, JSON.stringify(step.events));
     return true;
   }
@@ -177,11 +177,11 @@ const POSTGRES = {
       'state_json = coalesce(v.state_json, g.state_json) ' +
       'from unnest($1::text[], $2::integer[], $3::integer[], $4::bigint[], $5::bigint[], $6::text[]) as v(id, expected, sequence_id, updated_at, end_timestamp, state_json) ' +
       'where g.id = v.id and g.id in (select id from locked) and g.sequence_id = v.expected returning g.id), ' +
-      'actions as (insert into game_actions (game_id, sequence_id, user_id, action_json, at) ' +
-      'select a.* from unnest($7::text[], $8::integer[], $9::text[], $10::text[], $11::bigint[]) as a(game_id, sequence_id, user_id, action_json, at) ' +
+      'actions as (insert into game_actions (game_id, sequence_id, user_id, action_json, at, stand_in) ' +
+      'select a.* from unnest($7::text[], $8::integer[], $9::text[], $10::text[], $11::bigint[], $12::text[]) as a(game_id, sequence_id, user_id, action_json, at, stand_in) ' +
       'where a.game_id in (select id from swapped)), ' +
       'events as (insert into game_events (game_id, sequence_id, events_json) ' +
-      'select e.* from unnest($12::text[], $13::integer[], $14::text[]) as e(game_id, sequence_id, events_json) ' +
+      'select e.* from unnest($13::text[], $14::integer[], $15::text[]) as e(game_id, sequence_id, events_json) ' +
       'where e.game_id in (select id from swapped)) ' +
       'select id from swapped',
   ),
@@ -195,7 +195,7 @@ const POSTGRES = {
 const APPEND_NOTIFYING = CompiledQuery.raw(
   POSTGRES.append.sql.replace(
     /select id from swapped$/,
-    'select s.id, pg_notify($15, n.payload) from swapped as s join unnest($16::text[], $17::text[]) as n(game_id, payload) on n.game_id = s.id',
+    'select s.id, pg_notify($16, n.payload) from swapped as s join unnest($17::text[], $18::text[]) as n(game_id, payload) on n.game_id = s.id',
   ),
 );
 
@@ -231,6 +231,7 @@ export class PostgresStepWriter implements StepWriter {
         actions.map((x) => x.a.userID),
         actions.map((x) => JSON.stringify(x.a.action)),
         actions.map((x) => x.a.at),
+        actions.map((x) => x.a.standIn ?? null),
         withEvents.map((s) => s.game.id),
         withEvents.map((s) => s.game.sequenceID),
         withEvents.map((s) => JSON.stringify(s.events)),

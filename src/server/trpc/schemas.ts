@@ -18,6 +18,10 @@ export function actionInput(input: unknown): Action {
 const actEnvelope = z.object({ gameID: id, action: z.unknown().optional() });
 
 export const gameInput = z.object({ gameID: id });
+/** A tab of the game screen: its own id (presence counts tabs), and whether the page is shown. */
+const tab = z.string().min(1).max(64);
+export const watchGameInput = z.object({ gameID: id, tab: tab.optional(), visible: z.boolean().optional() });
+export const presenceInput = z.object({ gameID: id, tab, visible: z.boolean() });
 export const lobbyInput = z.object({ lobbyID: id });
 /** games.act: a function parser, so tRPC types the input `{ gameID: string; action: Action }`. */
 export function actInput(input: unknown): { gameID: string; action: Action } {

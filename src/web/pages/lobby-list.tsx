@@ -45,13 +45,17 @@ function LobbyRow({ lobby, userID }: { lobby: Lobby; userID: string }) {
         <Text fw={600} size="sm" lineClamp={2}>
           {lobby.name}
         </Text>
+        {/* A phone has no room for the Host column: the host is named here instead. */}
+        <Text size="xs" className="mythos-lobby-host-inline">
+          by {lobby.host.name}
+        </Text>
         {mine && (
           <Text size="xs" c="dimmed">
             you are seated
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td className="mythos-lobby-host-cell">
         <Text size="sm" lineClamp={2} className="mythos-lobby-host">
           {lobby.host.name}
         </Text>
@@ -155,7 +159,7 @@ function LobbyList() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Lobby</Table.Th>
-                  <Table.Th>Host</Table.Th>
+                  <Table.Th className="mythos-lobby-host-cell">Host</Table.Th>
                   <Table.Th>Players</Table.Th>
                   <Table.Th>Created</Table.Th>
                   <Table.Th>Status</Table.Th>

@@ -1,7 +1,8 @@
 import { listen } from '../bus-iterator.js';
-import { actInput, gameInput, historyInput } from '../schemas.js';
+import { randomBytes } from 'node:crypto';
+import { actInput, gameInput, historyInput, presenceInput, watchGameInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
-import { wireUpdate, type WireDelivery } from '../../services/game-views.js';
+import { tableView, wireUpdate, type TableView, type WireDelivery } from '../../services/game-views.js';
 import { refuse, ruleRefusal } from '../../services/errors.js';
 
 export const gamesRouter = router({
@@ -10,9 +11,22 @@ export const gamesRouter = router({
     const game = await ctx.services.games.get(input.gameID);
     if (!game) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
     const viewer = ctx.services.games.viewerFor(game, ctx.user, ctx.isDev);
+    await ctx.services.games.attend(game);
     // A player looking at their game is at the table.
     ctx.services.attendance.seen(game.id, ctx.user.id);
-    return wireUpdate(game, viewer, 0, ctx.services.attendance.away(game.id));
+    return wireUpdate(game, viewer, 0, tableView(ctx.services.attendance, game.id, ctx.services.now()));
+  }),
+
+  /** A tab of the game screen was shown or hidden: the other players see whether you are here. */
+  presence: authedProcedure.input(presenceInput).mutation(({ ctx, input }) => {
+    ctx.services.attendance.setVisible(input.gameID, ctx.user.id, input.tab, input.visible);
+    return { ok: true as const };
+  }),
+
+  /** Leave the game for good: a bot plays your seat to the end, and the game counts as lost. */
+  leave: authedProcedure.input(gameInput).mutation(async ({ ctx, input }) => {
+    await ctx.services.games.leave(input.gameID, ctx.user.id);
+    return { ok: true as const };
   }),
 
   /**
@@ -41,19 +55,42 @@ export const gamesRouter = router({
    * The game now (with its whole event log), then each newer step as a patch from the step sent
    * before it (or whole, when this subscriber does not hold the patch's base). See docs/decisions.md.
    */
-  onGame: authedProcedure.input(gameInput).subscription(async function* ({ ctx, input, signal }) {
+  onGame: authedProcedure.input(watchGameInput).subscription(async function* ({ ctx, input, signal }) {
     const watch = ctx.services.gameFeed.watch(input.gameID);
+    const { attendance } = ctx.services;
     let leave: (() => void) | null = null;
     try {
       const first = await ctx.services.gameFeed.current(input.gameID);
       if (!first) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
       const viewer = ctx.services.games.viewerFor(first, ctx.user, ctx.isDev);
-      // A player watching their game is at the table (it takes their seat back from a stand-in).
-      leave = ctx.services.attendance.connect(input.gameID, ctx.user.id);
+      await ctx.services.games.attend(first);
+      // A player watching their game is at the table: here while the tab is shown, away while hidden.
+      leave = attendance.connect(input.gameID, ctx.user.id, input.tab ?? randomBytes(6).toString('hex'), input.visible ?? true);
       let started: Promise<void> = Promise.resolve();
       const steps = listen<WireDelivery>((send) => {
-        started = watch.start(first, viewer, (version, sent) => send(version.after(sent, ctx.services.attendance.away(input.gameID))));
-        return () => watch.close();
+        // The table goes whole with every step, and on its own when only it changed.
+        let sentSequenceID = -1;
+        let sentTable = '';
+        const table = (): TableView => {
+          const view = tableView(attendance, input.gameID, ctx.services.now());
+          sentTable = JSON.stringify([view.away, view.seats]);
+          return view;
+        };
+        started = watch.start(first, viewer, (version, sent) => {
+          sentSequenceID = version.sequenceID;
+          send(version.after(sent, table()));
+        });
+        const offTable = attendance.onChange(input.gameID, () => {
+          if (sentSequenceID < 0) return;
+          const view = tableView(attendance, input.gameID, ctx.services.now());
+          if (JSON.stringify([view.away, view.seats]) === sentTable) return;
+          sentTable = JSON.stringify([view.away, view.seats]);
+          send({ sequenceID: sentSequenceID, table: true, ...view });
+        });
+        return () => {
+          offTable();
+          watch.close();
+        };
       }, signal);
       await started; // the first step failing fails the subscription, as any refusal does
       yield* steps;

@@ -1,0 +1,206 @@
+/**
+ * The table beside a game: every seat's deadline (the server's clock, the same for everyone),
+ * the stand-in that takes one decision whose time ran out and says so in the log, who is here,
+ * away or gone, and leaving a game. Deadlines are kept with the game: a restarted server has the
+ * same ones.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GameDefinitions, GameEvent } from '../../src/engine/index.js';
+import type { SeatView } from '../../src/server/services/attendance.js';
+import type { WireDelivery } from '../../src/server/services/game-views.js';
+import { requestJWT } from '../compat/protocol-client.js';
+import { feed, gameFeed } from './feeds.js';
+import { decisionNow, definitionsOf, simpleAction } from './play.js';
+import { clientFor, signInGuest, startServer, type Guest, type Server } from './support.js';
+
+const servers: Server[] = [];
+const closers: (() => void)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) close();
+  for (const server of servers.splice(0)) await server.close();
+});
+
+async function serve(overrides: Parameters<typeof startServer>[0]): Promise<Server> {
+  const server = await startServer(overrides);
+  servers.push(server);
+  return server;
+}
+
+async function guest(server: Server, name: string): Promise<Guest> {
+  const made = await signInGuest(server, name);
+  closers.push(() => made.close());
+  return made;
+}
+
+async function twoPeople(server: Server, turnTimer: 'auto' | 'on' | 'off' = 'auto') {
+  const ann = await guest(server, 'Ann');
+  const bob = await guest(server, 'Bob');
+  const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+  await bob.client.lobbies.join.mutate({ lobbyID });
+  await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer });
+  const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+  return { ann, bob, lobbyID, gameID, definitions: await definitionsOf(ann.client) };
+}
+
+async function play(who: Guest, gameID: string, definitions: GameDefinitions): Promise<void> {
+  const { decision } = await decisionNow(who.client, gameID, definitions, who.userID);
+  await who.client.games.act.mutate({ gameID, action: simpleAction(decision)! });
+}
+
+const seatOf = (seats: readonly SeatView[], userID: string) => seats.find((s) => s.userID === userID)!;
+type StandIn = Extract<GameEvent, { type: 'STAND_IN' }>;
+const standIns = (events: readonly GameEvent[], userID: string) => events.filter((e): e is StandIn => e.type === 'STAND_IN' && e.payload.userID === userID);
+
+describe('the clock', () => {
+  it("is the server's deadline for each seat that owes a decision, the same for players and spectators", async () => {
+    const server = await serve({ turnTimerSeconds: 60 });
+    const { ann, bob, gameID, definitions } = await twoPeople(server);
+    const carl = await guest(server, 'Carl');
+    const [forAnn, forCarl] = [await ann.client.games.state.query({ gameID }), await carl.client.games.state.query({ gameID })];
+    const deadline = seatOf(forAnn.seats, bob.userID).deadline!;
+    expect(deadline).toBeGreaterThanOrEqual(forAnn.game.updateTimestamp + 60_000);
+    expect(deadline).toBeLessThanOrEqual(forAnn.serverTime + 60_000);
+    expect(forCarl.seats).toEqual(forAnn.seats);
+    expect(forAnn.seats.map((s) => s.userID)).toEqual([ann.userID, bob.userID]);
+
+    // Ann bids: her clock stops; Bob's decision is the same one, and so is his deadline.
+    await play(ann, gameID, definitions);
+    const after = await carl.client.games.state.query({ gameID });
+    expect(seatOf(after.seats, ann.userID)).toEqual({ userID: ann.userID, presence: 'gone', deadline: null, standIn: null, left: false });
+    expect(seatOf(after.seats, bob.userID).deadline).toBe(deadline);
+  });
+
+  it('is not drawn with the turn timer off', async () => {
+    const server = await serve({ turnTimerSeconds: 60 });
+    const { ann, bob, gameID } = await twoPeople(server, 'off');
+    const state = await ann.client.games.state.query({ gameID });
+    expect(state.seats.map((s) => s.deadline)).toEqual([null, null]);
+    expect(seatOf(state.seats, bob.userID).standIn).toBeNull();
+  });
+
+  it('is kept with the game: a restarted server has the same deadlines', async () => {
+    const first = await serve({ turnTimerSeconds: 60 });
+    const { ann, bob, gameID, definitions } = await twoPeople(first);
+    await play(ann, gameID, definitions);
+    const before = await ann.client.games.state.query({ gameID });
+    const deadline = seatOf(before.seats, bob.userID).deadline!;
+    expect(deadline).not.toBeNull();
+    for (const close of closers.splice(0)) close();
+    await servers.pop()!.close();
+
+    const second = await serve({ turnTimerSeconds: 60, dataDir: first.config.dataDir });
+    const again = clientFor(second, ann.cookie, await requestJWT(second.url, ann.cookie));
+    closers.push(again.close);
+    const after = await again.client.games.state.query({ gameID });
+    expect(after.sequenceID).toBe(before.sequenceID);
+    expect(seatOf(after.seats, bob.userID).deadline).toBe(deadline);
+  });
+});
+
+describe('the stand-in', () => {
+  it('takes the one decision whose time ran out from a player who is here, marks it in the log, and gives the next decision the full time', async () => {
+    const server = await serve({ turnTimerSeconds: 2 });
+    const { ann, bob, gameID, definitions } = await twoPeople(server);
+    // Bob has the game open and shown, and does nothing.
+    const watching = gameFeed(bob.client.games.onGame, { gameID, tab: 'bob-tab', visible: true });
+    closers.push(() => watching.close());
+    await watching.until();
+    await play(ann, gameID, definitions);
+    const ranOut = await gameFeed(ann.client.games.onGame, { gameID }).until((u) => standIns(u.events, bob.userID).length > 0);
+    expect(standIns(ranOut.events, bob.userID).map((e) => e.payload)).toEqual([{ userID: bob.userID, decision: 'BID', reason: 'turn timer' }]);
+    // The mark comes just before what the choice led to, and the stored action says so too.
+    const rows = await server.app.services.db.kysely.selectFrom('game_actions').select(['user_id', 'stand_in']).where('game_id', '=', gameID).execute();
+    expect(rows.filter((r) => r.stand_in !== null)).toEqual([{ user_id: bob.userID, stand_in: 'turn timer' }]);
+
+    // Bob is here: his next decision gets the whole turn timer again, from the step that asked for it.
+    const next = await watching.until((u) => {
+      const seat = seatOf(u.seats, bob.userID);
+      return u.sequenceID >= ranOut.sequenceID && seat.deadline !== null && u.game.decision !== null && u.game.decision.type !== 'WAIT_FOR_OTHERS';
+    });
+    expect(seatOf(next.seats, bob.userID)).toMatchObject({ presence: 'here', deadline: next.game.updateTimestamp + 2_000 });
+    expect(standIns(next.events, bob.userID)).toHaveLength(1);
+  });
+
+  it('plays the next decisions of a player who is gone after a short grace, until they come back', async () => {
+    const server = await serve({ turnTimerSeconds: 4 });
+    const { ann, bob, gameID, definitions } = await twoPeople(server);
+    // Ann stays (shown); Bob never opens the game.
+    const annWatches = feed(ann.client.games.onGame, { gameID, tab: 'ann-tab', visible: true });
+    closers.push(() => annWatches.close());
+    const updates = gameFeed(ann.client.games.onGame, { gameID });
+    closers.push(() => updates.close());
+    await play(ann, gameID, definitions);
+    const graced = await updates.until((u) => {
+      const seat = seatOf(u.seats, bob.userID);
+      return standIns(u.events, bob.userID).length > 0 && seat.deadline !== null && seat.standIn === 'turn timer';
+    });
+    // A quarter of the turn timer, at most 5 s.
+    expect(seatOf(graced.seats, bob.userID)).toMatchObject({ presence: 'gone', deadline: graced.game.updateTimestamp + 1_000 });
+    expect(graced.away).toEqual([{ userID: bob.userID, reason: 'turn timer' }]);
+
+    // Bob opens the game: he is back, and his decision has the whole turn timer from now.
+    const back = feed(bob.client.games.onGame, { gameID, tab: 'bob-tab', visible: true });
+    closers.push(() => back.close());
+    const first = (await back.until()) as Exclude<WireDelivery, { patch: unknown }>;
+    const seat = seatOf(first.seats, bob.userID);
+    expect(seat).toMatchObject({ presence: 'here', standIn: null });
+    expect(first.away).toEqual([]);
+    if (seat.deadline !== null) expect(seat.deadline).toBeGreaterThanOrEqual(first.serverTime + 4_000 - 50);
+  });
+});
+
+describe('presence', () => {
+  it('shows each seat here, away (page hidden) or gone (no connection), as it changes', async () => {
+    const server = await serve({ turnTimerSeconds: 60 });
+    const { ann, bob, gameID } = await twoPeople(server);
+    const annSees = feed(ann.client.games.onGame, { gameID, tab: 'ann-tab', visible: true });
+    closers.push(() => annSees.close());
+    await annSees.until();
+    const bobOf = (d: WireDelivery) => seatOf(d.seats, bob.userID).presence;
+    expect(bobOf(annSees.items[0]!)).toBe('gone');
+
+    const bobTab = feed(bob.client.games.onGame, { gameID, tab: 'bob-tab', visible: true });
+    await annSees.until((d) => bobOf(d) === 'here');
+    await bob.client.games.presence.mutate({ gameID, tab: 'bob-tab', visible: false });
+    const hidden = await annSees.until((d) => bobOf(d) === 'away');
+    // A change of the table alone: no new step.
+    expect(hidden).toMatchObject({ table: true, sequenceID: annSees.items[0]!.sequenceID });
+    bobTab.close();
+    await annSees.until((d) => bobOf(d) === 'gone' && annSees.items.indexOf(d) > annSees.items.indexOf(hidden));
+  });
+});
+
+describe('leaving a game', () => {
+  it('hands the seat to a stand-in for good: the others see it, and the player can no longer act', async () => {
+    const server = await serve({ turnTimerSeconds: 60 });
+    const { ann, bob, gameID, definitions } = await twoPeople(server);
+    await play(ann, gameID, definitions);
+    const updates = gameFeed(ann.client.games.onGame, { gameID });
+    closers.push(() => updates.close());
+    await bob.client.games.leave.mutate({ gameID });
+    // The stand-in bids for him at once, marked as his leaving.
+    const state = await updates.until((u) => standIns(u.events, bob.userID).length > 0);
+    expect(new Set(standIns(state.events, bob.userID).map((e) => e.payload.reason))).toEqual(new Set(['left']));
+    expect(state.away).toEqual([{ userID: bob.userID, reason: 'left' }]);
+    expect(seatOf(state.seats, bob.userID)).toMatchObject({ left: true, standIn: 'left', deadline: null });
+    await expect(bob.client.games.act.mutate({ gameID, action: { type: 'UNBID' } })).rejects.toThrow('You left this game: a bot plays your seat to the end.');
+  });
+
+  it('ends a game nobody is left in at once; the lobby shows it finished and the leaver lost', async () => {
+    const server = await serve({ turnTimerSeconds: 60 });
+    const ann = await guest(server, 'Ann');
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await ann.client.lobbies.addBot.mutate({ lobbyID, botType: 'basic_bot' });
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    await ann.client.games.leave.mutate({ gameID });
+    const ended = await ann.client.games.state.query({ gameID });
+    expect(ended.game.ended).toBe(true);
+    expect((await ann.client.lobbies.get.query({ lobbyID })).status).toBe('finished');
+    const db = server.app.services.db.kysely;
+    const seat = await db.selectFrom('game_players').select('stats_json').where('game_id', '=', gameID).where('user_id', '=', ann.userID).executeTakeFirstOrThrow();
+    expect(JSON.parse(seat.stats_json!)).toMatchObject({ won: false });
+    const user = await db.selectFrom('users').select('stats_json').where('id', '=', ann.userID).executeTakeFirstOrThrow();
+    expect(JSON.parse(user.stats_json)).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
+    await expect(ann.client.games.leave.mutate({ gameID })).rejects.toThrow('The game is over.');
+  });
+});

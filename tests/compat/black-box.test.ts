@@ -16,7 +16,7 @@ afterAll(async () => server.close());
 
 interface Session {
   cookie: string;
-  call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: any; text: string }>;
+  call(method: 'GET' | 'POST', path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; contentType: string | null; json: any; text: string }>;
 }
 
 async function guest(name: string): Promise<Session> {
@@ -31,10 +31,10 @@ async function guest(name: string): Promise<Session> {
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   return {
     cookie,
-    async call(method, path, body) {
+    async call(method, path, body, headers = {}) {
       const response = await fetch(`${server.url}${path}`, {
         method,
-        headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
+        headers: body === undefined ? { cookie, ...headers } : { cookie, 'content-type': 'application/json', ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
@@ -44,7 +44,7 @@ async function guest(name: string): Promise<Session> {
       } catch {
         json = null;
       }
-      return { status: response.status, json, text };
+      return { status: response.status, contentType: response.headers.get('content-type'), json, text };
     },
   };
 }
@@ -77,10 +77,11 @@ async function channel(jwt: string) {
 describe('a black-box client', () => {
   it('plays a whole game through the documented calls', async () => {
     const me = await guest('Black Box');
-    const token = await me.raw('GET', '/auth/jwt', undefined, { 'x-mythos-client': 'black-box' });
+    const token = await me.call('GET', '/auth/jwt', undefined, { 'x-mythos-client': 'black-box' });
     expect([token.status, token.contentType]).toEqual([200, 'application/json; charset=utf-8']);
     expect(token.json).toEqual({ ok: true, jwt: expect.any(String) });
-    expect((token.json.jwt as string).split('.')).toHaveLength(3);
+    const jwt: string = token.json.jwt;
+    expect(jwt.split('.')).toHaveLength(3);
 
     const definitions = await me.call('GET', '/api/game_definitions');
     expect(definitions.json.cardDefs.length).toBeGreaterThan(150);

@@ -128,7 +128,7 @@ describe("the site's pages", () => {
       const { headers } = await request(`${server.url}${url}`);
       expect(headers['content-type']).toMatch(/^text\/html/);
       const directives = Object.fromEntries(
-        headers['content-security-policy']!.split(';').map((directive) => {
+        String(headers['content-security-policy']).split(';').map((directive) => {
           const [name, ...values] = directive.trim().split(/\s+/);
           return [name, values.join(' ')];
         }),

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 /** What Chromium sends with a request of each kind, from our own page or from another. */
-const OWN_FETCH = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty', 'x-mythos-client': 'web' };
+const OWN_FETCH: Record<string, string> = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty', 'x-mythos-client': 'web' };
 const REFUSED: [string, Record<string, string>, string][] = [
   ['a script tag on another port of this host', { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' }, FOREIGN],
   ['a script tag on another site', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' }, FOREIGN],
@@ -37,7 +37,7 @@ const REFUSED: [string, Record<string, string>, string][] = [
 
 describe('GET /auth/jwt', () => {
   test("answers the site's own fetch (and a protocol client) with JSON a browser will not run", async () => {
-    for (const headers of [OWN_FETCH, { 'x-mythos-client': 'bot', origin: server.url }, { 'x-mythos-client': '' }]) {
+    for (const headers of [OWN_FETCH, { 'x-mythos-client': 'bot', origin: server.url }, { 'x-mythos-client': '' }] as Record<string, string>[]) {
       const response = await fetch(`${server.url}/auth/jwt`, { headers: { cookie: guest.cookie, ...headers } });
       expect(response.status, JSON.stringify(headers)).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -49,7 +49,7 @@ describe('GET /auth/jwt', () => {
   });
 
   test.each(REFUSED)('refuses %s with 403 and the reason, signed in or not', async (_from, headers, message) => {
-    for (const cookie of [{ cookie: guest.cookie }, {}]) {
+    for (const cookie of [{ cookie: guest.cookie }, {}] as Record<string, string>[]) {
       const response = await fetch(`${server.url}/auth/jwt`, { headers: { ...cookie, ...headers } });
       expect([response.status, await response.text()]).toEqual([403, message]);
       expect(response.headers.get('content-type')).toMatch(/^text\/plain/);

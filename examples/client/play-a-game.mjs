@@ -29,7 +29,8 @@ const login = await fetch(`${base}/auth/guest`, {
 });
 if (login.status !== 303) throw new Error(`guest login refused: ${await login.text()}`);
 const cookie = login.headers.get('set-cookie').split(';')[0];
-const jwt = await (await fetch(`${base}/auth/jwt`, { headers: { cookie } })).text();
+// The header says this is a client's own request (a tag on another web page cannot send one).
+const { jwt } = await (await fetch(`${base}/auth/jwt`, { headers: { cookie, 'x-mythos-client': 'example' } })).json();
 const me = (await call(cookie, 'POST', '/api/graphql', { query: '{ me { id name } }' })).data.me;
 console.log(`signed in as ${me.name} (${me.id})`);
 

@@ -290,4 +290,22 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     host.close();
     await context.close();
   });
+
+  test("at 1280x800 with the first game's hint open, a clash's dice are on the first screen", { timeout: 120_000 }, async () => {
+    const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Gil', 'Gus'], {}, { hint: true });
+    const { page } = t;
+    await page.getByRole('region', { name: 'How a turn goes' }).waitFor();
+    await clashOnFirstCard(t, 'desktop');
+    await page.getByTestId('clashes').locator('[data-clash-stage="completed"]').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const dice = await page.getByTestId('clashes').getByRole('img', { name: /^die showing \d$/ }).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom));
+    expect(dice.length).toBeGreaterThanOrEqual(2);
+    for (const bottom of dice) expect(bottom).toBeLessThanOrEqual(DESKTOP.height);
+    // The hint is still there, under them.
+    const hint = (await page.getByRole('region', { name: 'How a turn goes' }).boundingBox())!;
+    expect(hint.y).toBeGreaterThan(Math.max(...dice));
+    await page.screenshot({ path: 'test-results/screenshots/details-hint-clash-desktop.png' });
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
 });

@@ -1,12 +1,13 @@
 /**
  * A new player's first look at a game: what a turn asks of them, in four lines, beside the trade
- * row (the game screen puts it above the row, or under it on a phone). It stays until they close
+ * row (the game screen puts it under the row and its clashes). It stays until they close
  * it ("Got it"), then never shows again on this device (localStorage `mythosFirstGameHintSeen`).
  * Spectators and finished games never see it.
  */
 import { useState } from 'react';
 import { Anchor, Button, Group, List, Paper, Text } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
+import { GlossaryButton, GlossaryTerm } from './glossary.js';
 
 const FIRST_GAME_HINT_KEY = 'mythosFirstGameHintSeen';
 
@@ -42,15 +43,20 @@ export function FirstGameHint({ touch }: { touch: boolean }) {
         <List.Item>{pick} a card on the trade row, set your military bid and press Submit. Bids stay secret until everyone has bid.</List.Item>
         <List.Item>A card bid on by one player goes to them. Two or more bidders clash: dice plus bids, the highest total wins.</List.Item>
         <List.Item>Then gain the card you won, or any card of the basic pile, and pay its gold cost.</List.Item>
-        <List.Item>Tributes pay favor to everyone who meets them. After 3 ages of 5 turns, the most favor wins.</List.Item>
+        <List.Item>
+          <GlossaryTerm entry="tribute">Tributes</GlossaryTerm> pay favor to everyone who meets them. After 3 ages of 5 turns, the most favor wins.
+        </List.Item>
       </List>
       <Text size="sm" mt={4}>
         {touch ? 'Touch and hold a card to read it large.' : 'Rest the pointer on a card to read it large.'}
       </Text>
       <Group justify="space-between" mt="xs">
-        <Anchor href="/rules" target="_blank" size="sm">
-          Read the full rules
-        </Anchor>
+        <Group gap="md">
+          <Anchor href="/rules" target="_blank" size="sm">
+            Read the full rules
+          </Anchor>
+          <GlossaryButton />
+        </Group>
         <Button size="xs" onClick={close}>
           Got it
         </Button>

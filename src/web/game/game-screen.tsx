@@ -92,16 +92,16 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
     'data-decision': decision?.type ?? '',
     'data-sequence-id': String(state.game.sequenceID),
   };
-  // Above the trade row; on a phone under it, so the row it speaks of is on the first screen.
+  // Under the trade row and its clashes, so the row it speaks of and a clash's dice are on the
+  // first screen (above the row, it pushed the dice below the fold of a 1280x800 window).
   const hint = !spectator && !ended ? <FirstGameHint touch={touch} /> : null;
   // The clashes under the trade row: a display appearing above it pushed the row down as the
   // dice settled, under a finger or a pointer about to pick the card just won.
   const table = (
     <Stack gap="md" className="game-table">
-      {compact ? null : hint}
       <TradeRow {...pickable} />
       <Presentation.ClashDisplay state={state} />
-      {compact ? hint : null}
+      {hint}
       <TributeRow state={state} width={compact ? 110 : 130} />
       <BasicPiles {...pickable} />
       <DeckViewers state={state} />

@@ -2,12 +2,15 @@
  * Fair dice in a real browser: the lobby page sends a random value for the dice as soon as the
  * player sits (and once only), lets them type their own, and shows the server's commitment and
  * everyone's values; a commitment other than the first this browser saw raises a loud warning,
- * on the lobby screen (the server changed its secret) and on the game screen.
+ * on the lobby screen (the server changed its secret) and on the game screen; the end of a game
+ * shows the revealed secret and everyone's values.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { commitmentOf } from '../../src/engine/index.js';
+import { decisionNow, definitionsOf, simpleAction } from '../server/play.js';
+import { guest, signInContext } from './support/finished-games.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, loginAsGuest, newContext, screenshot, seriousAxeViolations, siteAndBrowser, userIDOf } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -106,4 +109,32 @@ describe.skipIf(!HAS_CHROMIUM)('fair dice in the browser', () => {
     expect(await warning.textContent()).toContain(`This game first showed the commitment to the seed ${earlier}, and now shows ${held[`game/${gameID}/seed`]}.`);
     await screenshot(page, 'game-commitment-changed');
   }, 180_000);
+
+  test("the end of a game shows the server's commitment, its revealed secret and everyone's values", async () => {
+    const fin = await guest(suite.site, 'Fin');
+    const { id: lobbyID } = await fin.client.lobbies.create.mutate();
+    await fin.client.lobbies.contribute.mutate({ lobbyID, value: 'end value' });
+    await fin.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    const { gameID } = await fin.client.lobbies.start.mutate({ lobbyID });
+    const definitions = await definitionsOf(fin.client);
+    for (let step = 0; step < 1000; step++) {
+      const { update, decision } = await decisionNow(fin.client, gameID, definitions, fin.userID);
+      if (update.game.gameEndTimestamp !== null) break;
+      const action = simpleAction(decision);
+      if (action) await fin.client.games.act.mutate({ gameID, action });
+    }
+    fin.close();
+    const game = (await suite.site.app.services.games.get(gameID))!;
+    const context = await newContext(suite.browser, DESKTOP);
+    await signInContext(context, suite.site, fin);
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    await page.goto(`${suite.site.url}/game/${gameID}`);
+    const end = page.getByTestId('end-of-game');
+    await end.waitFor();
+    const text = (await end.textContent())!;
+    expect(text).toContain(`Mixed from the server's secret, committed to in the lobby: ${game.serverSecretCommitment}`);
+    expect(text).toContain(`Revealed server secret: ${game.serverSecret}`);
+    expect(text).toContain(`And the players' values: Fin "end value", Easy Bot 1 (none)`);
+  }, 240_000);
 });

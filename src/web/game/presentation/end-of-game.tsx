@@ -95,6 +95,23 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
                   Revealed seed: <code className={classes.hash}>{seed}</code>
                 </>
               )}
+              {state.game.serverSecretCommitment && (
+                <>
+                  <br />
+                  Mixed from the server&apos;s secret, committed to in the lobby: <code className={classes.hash}>{state.game.serverSecretCommitment}</code>
+                  {state.game.serverSecret && (
+                    <>
+                      <br />
+                      Revealed server secret: <code className={classes.hash}>{state.game.serverSecret}</code>
+                    </>
+                  )}
+                  <br />
+                  And the players&apos; values:{' '}
+                  {(state.game.seedContributions ?? [])
+                    .map((c) => `${state.usersByID[c.userID]?.name ?? c.userID} ${c.value === '' ? '(none)' : JSON.stringify(c.value)}`)
+                    .join(', ')}
+                </>
+              )}
             </p>
           )}
         </>

@@ -308,4 +308,31 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     expect(t.errors).toEqual([]);
     await t.close();
   });
+
+  for (const [label, viewport] of LABELS) {
+    test(`'Disable Animations': no clash panel fades in or out, the clash shows settled under the trade row (${label})`, { timeout: 120_000 }, async () => {
+      const context = await newContext(suite.browser, viewport as Viewport);
+      // Set before the page loads, as it is after a reload.
+      await context.addInitScript(() => window.localStorage.setItem('userPrefs', JSON.stringify({ disableAnimations: true })));
+      const t = await sitDown(suite.site, context, [`Hal${label[0]}`, `Hu${label[0]}`]);
+      const { page } = t;
+      // Anything of a clash panel that ever shows over the page, and any animation it runs.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { __panels: string[] }).__panels = seen;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-clash-key]')) seen.push('overlay');
+          for (const a of document.getAnimations()) if (a instanceof CSSAnimation && /clash/i.test(a.animationName)) seen.push(a.animationName);
+        }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+      await clashOnFirstCard(t, label);
+      await page.getByTestId('clashes').locator('[data-clash-stage="completed"]').waitFor();
+      await submitButton(page).waitFor();
+      await page.waitForTimeout(2_000);
+      expect(await page.evaluate(() => (window as unknown as { __panels: string[] }).__panels)).toEqual([]);
+      await screenshot(page, `details-no-animations-${label}`);
+      expect(t.errors).toEqual([]);
+      await t.close();
+    });
+  }
 });

@@ -40,6 +40,8 @@ export function useEventAnimations(state: GameScreenState, { disabled = false }:
   }
 
   useLayoutEffect(() => {
+    // Turned off while a clash rolls: it stops at once and shows settled under the trade row.
+    if (off && animationStore.get().clashes.length > 0) animationStore.reset();
     const before = seen.current;
     seen.current = { gameID: game.id, count: events.length };
     if (!before || before.gameID !== game.id || events.length < before.count) {
@@ -55,8 +57,14 @@ export function useEventAnimations(state: GameScreenState, { disabled = false }:
       markShown(fresh, game, shownRounds.current);
       return;
     }
+    if (off) {
+      // 'Disable Animations': no panel comes and goes over the page; the clash shows settled under
+      // the trade row at once.
+      markShown(fresh, game, shownRounds.current);
+      return;
+    }
     const shows = clashShows(fresh, game, shownRounds.current);
-    const instant = off || document.hidden;
+    const instant = document.hidden;
     animationStore.addClashes(shows, instant, (show) => lastResultsAt(show.clash.rounds.length, show.fromRound), before.count);
     if (instant || fresh.length === 0 || prefersReducedMotion()) return;
     const plan = planAnimations(fresh);

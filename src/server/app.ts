@@ -22,6 +22,7 @@ import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { jsonErrorHandler } from './http-errors.js';
 import { ConnectionBudget } from './connection-limits.js';
+import { wsEncoder } from './delivery/serialised-once.js';
 import { SocketBudget } from './delivery/socket-limits.js';
 import { newServer } from './http-server.js';
 import { redacting } from './log-redaction.js';
@@ -120,9 +121,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     prefix: '/trpc',
     useWSS: true,
     trpcOptions: {
-      // Heartbeats close dead sockets. (The fastify adapter of tRPC 11.19 passes keepAlive on to
-      // its websocket handler but does not declare it in its option type, hence the spread.)
-      ...{ keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 } },
+      // Heartbeats close dead sockets; data serialised once for many sockets (the lobby list) is
+      // written in as it is. (The fastify adapter of tRPC 11.19 passes both on to its websocket
+      // handler but does not declare them in its option type, hence the spread.)
+      ...{ keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 }, experimental_encoder: wsEncoder },
       router: appRouter,
       // A batch is one connection's requests at once (trpc.ts caps those on a websocket): a
       // bigger one is refused whole, before any of it runs.

@@ -1,4 +1,5 @@
 import { listen, onTopic } from '../bus-iterator.js';
+import { serialisedOnce } from '../../delivery/serialised-once.js';
 import { addBotInput, contributeInput, kickInput, lobbyInput, setModuleInput, setOptionInput, setTurnTimerInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
 import { ServiceError } from '../../services/errors.js';
@@ -25,11 +26,11 @@ export const lobbiesRouter = router({
     .mutation(({ ctx, input }) => ctx.services.lobbies.setTurnTimer(input.lobbyID, ctx.user, input.turnTimer)),
   start: authedProcedure.input(lobbyInput).mutation(async ({ ctx, input }) => ({ gameID: await ctx.services.lobbies.start(input.lobbyID, ctx.user) })),
 
-  /** The lobby list now, then again after every change to any lobby (computed once for all watchers). */
+  /** The lobby list now, then again after every change to any lobby (computed and serialised once for all watchers). */
   onList: authedProcedure.subscription(async function* ({ ctx, signal }) {
-    const changes = listen<LobbyView[]>((listener) => ctx.services.lobbies.listFeed.subscribe(listener), signal);
+    const changes = listen<LobbyView[]>((listener) => ctx.services.lobbies.listFeed.subscribe((lobbies) => listener(serialisedOnce(lobbies))), signal);
     try {
-      yield await ctx.services.lobbies.listFeed.latest();
+      yield serialisedOnce(await ctx.services.lobbies.listFeed.latest());
       yield* changes;
     } finally {
       changes.close();

@@ -335,4 +335,33 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await t.close();
     });
   }
+
+  for (const [label, viewport] of LABELS) {
+    test(`a clash summary: whole names, the labels in words, and the rounds before the last (${label})`, { timeout: 120_000 }, async () => {
+      const t = await sitDown(suite.site, await newContext(suite.browser, viewport as Viewport), [`Maximiliana${label[0]}`, `Konstantinos`.slice(0, 11) + label[0]]);
+      const { page } = t;
+      // Bob bids 1, Ann 0: the labels carry a sign.
+      await clashOnFirstCard(t, label, 1);
+      const summary = page.getByTestId('clashes').locator('[data-clash-stage="completed"]');
+      await summary.waitFor();
+      const raw = await rawGame(suite.site, t.gameID);
+      const clash = raw.events.findLast((e) => e.type === 'CONFLICT_RESULTS')!;
+      if (clash.type !== 'CONFLICT_RESULTS') throw new Error('no clash');
+      const labels = (await summary.locator('[data-label]').evaluateAll((els) => els.map((e) => e.getAttribute('data-label')!))).sort();
+      expect(labels.map((l) => l.slice(1)).sort()).toEqual(['+', '-']);
+      // The labels in words, on the screen (a tooltip never shows on a touch screen).
+      const legend = await summary.getByTestId('clash-legend').textContent();
+      for (const l of labels) expect(legend).toContain(l.startsWith('W') ? `${l} won` : `${l} lost`);
+      // Every name whole: nothing cut off or hidden.
+      for (const cut of await summary.locator('[class*="playerName"]').evaluateAll((els) => els.map((e) => ({ text: e.textContent, w: e.scrollWidth - e.clientWidth, h: e.scrollHeight - e.clientHeight })))) {
+        expect(cut, JSON.stringify(cut)).toMatchObject({ w: 0, h: 0 });
+      }
+      // A summary of several rounds says what happened before the last one.
+      const rounds = clash.payload.rounds.length;
+      expect(await summary.getByRole('list', { name: 'Earlier rounds' }).getByRole('listitem').count()).toBe(rounds - 1);
+      await screenshot(page, `details-clash-words-${label}`);
+      expect(t.errors).toEqual([]);
+      await t.close();
+    });
+  }
 });

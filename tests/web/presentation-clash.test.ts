@@ -8,6 +8,8 @@ import {
   lastResultsAt,
   resultAt,
   describeResultLabel,
+  earlierRounds,
+  resultLegend,
   resultLabel,
   roundWinner,
   rollStepDelays,
@@ -132,5 +134,22 @@ describe('which clashes show', () => {
     expect(clashShows([], { ...war, clashes: [open] as never }, shown)).toMatchObject([{ fromRound: 0, settled: false }]);
     expect(clashShows([], { ...war, clashes: [open] as never }, shown)).toEqual([]);
     expect(clashShows([settled], { ...war, phase: 'RESOLUTION' }, shown)).toMatchObject([{ fromRound: 1, settled: true }]);
+  });
+});
+
+describe('a clash summary in words', () => {
+  const names: Record<string, string> = { a: 'Ann', b: 'Bob', c: 'Cy' };
+  test('the rounds before the last: a tie, or a lead rerolled', () => {
+    const rounds = [round(['a', 1, [3]], ['b', 2, [2]]), round(['a', 1, [6]], ['b', 2, [1]]), round(['a', 1, [2]], ['b', 2, [6]])];
+    expect(earlierRounds(rounds, (id) => names[id]!)).toEqual(['Round 1: Ann and Bob tied at 4', 'Round 2: Ann led, 7 to 3; rerolled']);
+    expect(earlierRounds(rounds.slice(0, 1), (id) => names[id]!)).toEqual([]);
+    // Who sat a round out does not count in it.
+    const three = [round(['a', 1, [5]], ['b', 2, [4]], ['c', 0, [1]]), round(['a', 1, [2]], ['b', 2, [6]], ['c', 0, [1], false])];
+    expect(earlierRounds(three, (id) => names[id]!)).toEqual(['Round 1: Ann and Bob tied at 6']);
+  });
+
+  test('the legend names each signed label shown, once', () => {
+    expect(resultLegend(['W+', 'L-', 'L-', 'L'])).toEqual(['W+ won with the highest bid', 'L- lost against a higher bid']);
+    expect(resultLegend(['W', 'L'])).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@mantine/core';
 import type { GameEvent } from '../../../engine/events.js';
 import type { GameScreenState } from '../model.js';
-import { clashPlayers, clashTimeline, COMPLETE_PAUSE_MS, describeResultLabel, resultAt, resultLabel, roundWinner, ROLL_STEPS, type ClashFrame } from './clash.js';
+import { clashPlayers, clashTimeline, COMPLETE_PAUSE_MS, describeResultLabel, earlierRounds, resultAt, resultLabel, resultLegend, roundWinner, ROLL_STEPS, type ClashFrame } from './clash.js';
 import type { ClashLike } from './clash-shows.js';
 import { Die } from './dice.js';
 import { playerRef, textOn } from './format.js';
@@ -85,6 +85,9 @@ export function ClashDice({ state, event, onDone, fromRound = 0, instant = false
   const card = state.cardsByID[clash.cardID];
   // While the dice are still to settle (and the panel waits for them), they can be skipped.
   const skippable = !standIn && !completed && !skipped && !(settled && isLast);
+  const labels = settled && !tie ? players.map((playerID) => resultLabel(round, playerID, winner)) : [];
+  // Settled after more than one round: the rounds before, in words (only the last one's dice show).
+  const history = settled && isLast && rounds.length > 1 ? earlierRounds(rounds, (id) => playerRef(state, id).name) : [];
 
   return (
     <section
@@ -157,6 +160,19 @@ export function ClashDice({ state, event, onDone, fromRound = 0, instant = false
             Skip
           </Button>
         </div>
+      )}
+      {history.length > 0 && (
+        <ul className={classes.clashHistory} aria-label="Earlier rounds">
+          {history.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+      {/* The labels in words, on the screen: a tooltip never shows on a touch screen. */}
+      {resultLegend(labels).length > 0 && (
+        <p className={classes.clashLegend} data-testid="clash-legend">
+          {resultLegend(labels).join(' · ')}
+        </p>
       )}
       <footer className={classes.clashFooter} aria-live="polite">
         {frame.stage === 'initial' && 'The dice are cast...'}

@@ -122,3 +122,25 @@ export function resultAt(rounds: readonly ClashRound[], round: number, playerID:
   }
   return rounds[round]?.[playerID] ?? null;
 }
+
+/**
+ * A clash's rounds before the last, in words, so a summary showing 'Round 3/3' says why there were
+ * three: 'Round 1: Ann and Bob tied at 7', or 'Round 1: Ann led, 9 to 6; rerolled' (a loser's
+ * reroll token). Only the players who rolled in a round count in it.
+ */
+export function earlierRounds(rounds: readonly ClashRound[], nameOf: (playerID: string) => string): string[] {
+  return rounds.slice(0, -1).map((round, r) => {
+    const rolled = Object.values(round).filter((res) => res.didRoll || r === 0);
+    const best = Math.max(...rolled.map((res) => res.total));
+    const top = rolled.filter((res) => res.total === best);
+    if (top.length > 1) return `Round ${r + 1}: ${top.map((res) => nameOf(res.playerID)).join(' and ')} tied at ${best}`;
+    const next = Math.max(...rolled.filter((res) => res.total < best).map((res) => res.total));
+    return `Round ${r + 1}: ${nameOf(top[0]!.playerID)} led, ${best} to ${next}; rerolled`;
+  });
+}
+
+/** The legend of the signed result labels shown: 'W+ won with the highest bid', in the order given, each once. */
+export function resultLegend(labels: readonly string[]): string[] {
+  const signed = [...new Set(labels.filter((l) => l.endsWith('+') || l.endsWith('-')))];
+  return signed.map((label) => `${label} ${describeResultLabel(label).replace(',', '').replace(/^W/, 'w').replace(/^L/, 'l')}`);
+}

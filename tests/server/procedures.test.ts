@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { GAME_OPTION_KEYS, MAX_PLAYERS } from '../../src/engine/index.js';
 import { DEV_ONLY_OPTIONS } from '../../src/server/services/lobbies.js';
 import { UserService } from '../../src/server/services/users.js';
-import { RateLimit } from '../../src/server/services/rate-limit.js';
+import { sharedRateLimit } from '../../src/server/services/shared-rate-limit.js';
 import { DATABASES, useServer } from './databases.js';
 import { feed, gameFeed } from './feeds.js';
 import { definitionsOf, decisionOf } from './play.js';
@@ -96,7 +96,7 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
       const { users } = suite().server.app.services;
       const row = (await users.get(host.userID))!;
       expect(users.isDev(row)).toBe(false);
-      const configured = new UserService(suite().server.app.services.db.kysely, [host.userID], Date.now, new RateLimit(1, 1, Date.now));
+      const configured = new UserService(suite().server.app.services.db.kysely, [host.userID], Date.now, sharedRateLimit(suite().server.app.services.db, 'guest_logins', 1, 1, Date.now));
       expect(configured.isDev(row)).toBe(true);
       expect((await dev.client.session.me.query())!.isDev).toBe(true);
     });

@@ -17,7 +17,7 @@ import { refuse } from './errors.js';
 import type { GameService } from './game-service.js';
 import type { UserService } from './users.js';
 import { SPACES, VISIBLE } from './names.js';
-import { RateLimit } from './rate-limit.js';
+import type { Limiter } from './shared-rate-limit.js';
 
 export const MAX_MESSAGE_LENGTH = MAX_CHAT_MESSAGE_LENGTH;
 export const HISTORY_SIZE = 50;
@@ -67,20 +67,21 @@ export const lobbyRoom = (lobbyID: string) => `lobby/${lobbyID}`;
 const ROOM = /^(lobby|game)\/[A-Za-z0-9_-]{1,64}$/;
 
 export class ChatService {
-  private readonly perUser: RateLimit;
-  private readonly perAddress: RateLimit;
+  private readonly perUser: Limiter;
+  private readonly perAddress: Limiter;
   private sequence = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: Bus,
     private readonly now: () => number,
-    messagesPerAddress: number,
+    /** Messages per user (RATE_LIMIT) and per address (CHAT_MESSAGES_PER_ADDRESS) in any RATE_WINDOW_MS, shared by every instance. */
+    limits: { perUser: Limiter; perAddress: Limiter },
     private readonly games: Pick<GameService, 'chat' | 'get' | 'viewerFor'>,
     private readonly users: Pick<UserService, 'isDev'>,
   ) {
-    this.perUser = new RateLimit(RATE_LIMIT, RATE_WINDOW_MS, now);
-    this.perAddress = new RateLimit(messagesPerAddress, RATE_WINDOW_MS, now);
+    this.perUser = limits.perUser;
+    this.perAddress = limits.perAddress;
   }
 
   /**
@@ -105,10 +106,9 @@ export class ChatService {
   async send(sender: UserRow, room: string, raw: unknown, address: string): Promise<ChatMessage> {
     const message = cleanMessage(raw);
     const game = await this.checkRoom(room, sender);
-    if (!this.perUser.allows(sender.id)) throw refuse('TOO_MANY_REQUESTS', 'You are sending messages too fast. Wait a moment.');
-    if (!this.perAddress.allows(address)) throw refuse('TOO_MANY_REQUESTS', 'Too many messages from your network. Wait a moment.');
-    this.perUser.record(sender.id);
-    this.perAddress.record(address);
+    // Each limit counts as it allows: a message the address limit refuses still counts against its sender's own.
+    if (!(await this.perUser.take(sender.id))) throw refuse('TOO_MANY_REQUESTS', 'You are sending messages too fast. Wait a moment.');
+    if (!(await this.perAddress.take(address))) throw refuse('TOO_MANY_REQUESTS', 'Too many messages from your network. Wait a moment.');
     // The game's log first: a message that cannot be logged is not sent either.
     if (room.startsWith('game/')) await this.games.chat(room.slice('game/'.length), sender.id, message);
     const now = this.now();

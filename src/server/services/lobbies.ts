@@ -31,7 +31,7 @@ import { refuse } from './errors.js';
 import type { GameService } from './game-service.js';
 import { lookalikeOf } from './name-lookalikes.js';
 import { SerialQueue } from './serial-queue.js';
-import { RateLimit } from './rate-limit.js';
+import type { Limiter } from './shared-rate-limit.js';
 import type { PublicUser, UserService } from './users.js';
 
 /** Options only developers may change (experimental rules). */
@@ -96,7 +96,7 @@ export class LobbyService {
    * Every change is sent to everyone watching the lobby list: one user toggling an option in a
    * loop would make the server do that for all of them, without end.
    */
-  private readonly changesPerUser: RateLimit;
+  private readonly changesPerUser: Limiter;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -106,17 +106,19 @@ export class LobbyService {
     private readonly definitions: GameDefinitions,
     private readonly now: () => number,
     private readonly limits: LobbyLimits,
+    /** `lobbyChangesPerUser` in any LOBBY_CHANGES_WINDOW_MS, shared by every instance (shared-rate-limit.ts). */
+    changesPerUser: Limiter,
   ) {
     this.listFeed = new SharedFeed(bus, LOBBY_LIST_TOPIC, () => this.list());
-    this.changesPerUser = new RateLimit(limits.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now);
+    this.changesPerUser = changesPerUser;
   }
 
-  private throttle(user: UserRow): void {
-    if (!this.changesPerUser.take(user.id)) throw refuse('TOO_MANY_REQUESTS', 'You are changing lobbies too fast. Wait a moment.');
+  private async throttle(user: UserRow): Promise<void> {
+    if (!(await this.changesPerUser.take(user.id))) throw refuse('TOO_MANY_REQUESTS', 'You are changing lobbies too fast. Wait a moment.');
   }
 
   async create(host: UserRow): Promise<string> {
-    this.throttle(host);
+    await this.throttle(host);
     const id = `l_${randomBytes(9).toString('base64url')}`;
     const now = this.now();
     // One host's creations in this process wait for each other, so two at once cannot both pass the cap.
@@ -157,7 +159,7 @@ export class LobbyService {
   }
 
   async join(lobbyID: string, user: UserRow): Promise<void> {
-    this.throttle(user);
+    await this.throttle(user);
     // Serialised per user as creations are, so two joins at once cannot both pass the cap.
     await this.serialised(`host/${user.id}`, () =>
       this.change(lobbyID, async (lobby, seats, trx) => {
@@ -197,7 +199,7 @@ export class LobbyService {
 
   /** Leave (a player removing themself) or kick (the host removing another). */
   async removePlayer(lobbyID: string, actor: UserRow, playerID: string): Promise<void> {
-    this.throttle(actor);
+    await this.throttle(actor);
     await this.change(lobbyID, async (lobby, seats, trx) => {
       const seat = seats.find((s) => s.user_id === playerID);
       if (!seat) throw refuse('NOT_FOUND', 'That player is not in this lobby.');
@@ -231,7 +233,7 @@ export class LobbyService {
   }
 
   async addBot(lobbyID: string, actor: UserRow, botType: BotType): Promise<void> {
-    this.throttle(actor);
+    await this.throttle(actor);
     if (!BOT_TYPES.includes(botType)) throw refuse('BAD_REQUEST', `Unknown bot: ${String(botType)}.`);
     const visibility = BOTS[botType].visibility;
     if (visibility !== 'visible' && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can add a ${botType} bot.`);
@@ -249,7 +251,7 @@ export class LobbyService {
    * counts as a lobby change (rate-limited like the others) and is refused once the game started.
    */
   async contribute(lobbyID: string, actor: UserRow, value: string): Promise<void> {
-    this.throttle(actor);
+    await this.throttle(actor);
     const problem = seedValueProblem(value);
     if (problem) throw refuse('BAD_REQUEST', problem);
     await this.change(lobbyID, async (lobby, seats, trx) => {
@@ -259,7 +261,7 @@ export class LobbyService {
   }
 
   async setOption(lobbyID: string, actor: UserRow, option: GameOptionKey, value: boolean): Promise<void> {
-    this.throttle(actor);
+    await this.throttle(actor);
     if (!GAME_OPTION_KEYS.includes(option)) throw refuse('BAD_REQUEST', `Unknown game option: ${String(option)}.`);
     // Turning one off grants nothing: a host who took over a developer's lobby may.
     if (DEV_ONLY_OPTIONS.includes(option) && value && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can change ${option}.`);
@@ -271,7 +273,7 @@ export class LobbyService {
   }
 
   async setTurnTimer(lobbyID: string, actor: UserRow, turnTimer: TurnTimerSetting): Promise<void> {
-    this.throttle(actor);
+    await this.throttle(actor);
     if (!TURN_TIMER_SETTINGS.includes(turnTimer)) throw refuse('BAD_REQUEST', `Unknown turn timer setting: ${String(turnTimer)}.`);
     await this.change(lobbyID, async (lobby, _seats, trx) => {
       this.mustHost(lobby, actor);
@@ -280,7 +282,7 @@ export class LobbyService {
   }
 
   async setModule(lobbyID: string, actor: UserRow, key: ModuleKey, enabled: boolean): Promise<void> {
-    this.throttle(actor);
+    await this.throttle(actor);
     const module = this.definitions.modules.find((m) => m.key === key);
     if (!module || !MODULE_KEYS.includes(key)) throw refuse('BAD_REQUEST', `Module ${String(key)} not found`);
     if (module.state === 'disabled') throw refuse('FORBIDDEN', `Module ${key} is not available.`);
@@ -294,7 +296,7 @@ export class LobbyService {
   }
 
   async start(lobbyID: string, actor: UserRow): Promise<string> {
-    this.throttle(actor);
+    await this.throttle(actor);
     const created: { game: Game; turnTimer: TurnTimerSetting }[] = [];
     await this.change(lobbyID, async (lobby, seats, trx) => {
       this.mustHost(lobby, actor);

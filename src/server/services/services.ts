@@ -12,12 +12,13 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { Attendance } from './attendance.js';
 import { SeatStore } from './seat-store.js';
-import { ChatService } from './chat.js';
+import { ChatService, RATE_LIMIT as CHAT_RATE_LIMIT, RATE_WINDOW_MS as CHAT_WINDOW_MS } from './chat.js';
 import { GameService } from './game-service.js';
 import { HistoryService } from './history.js';
-import { LobbyService } from './lobbies.js';
+import { LOBBY_CHANGES_WINDOW_MS, LobbyService } from './lobbies.js';
 import { definitionsViews } from './definitions-view.js';
 import { RateLimit } from './rate-limit.js';
+import { sharedRateLimit } from './shared-rate-limit.js';
 import { UserService } from './users.js';
 
 export interface Services {
@@ -84,7 +85,9 @@ export function buildServices(deps: {
 }): Services {
   const now = deps.now ?? Date.now;
   const kysely = deps.db.kysely;
-  const users = new UserService(kysely, deps.config.devUserIDs, now, new RateLimit(deps.config.guestLoginsPerAddress, GUEST_LOGIN_WINDOW_MS, now));
+  // Account creation, chat and lobby changes are limited across instances on PostgreSQL (shared-rate-limit.ts).
+  const guestLogins = sharedRateLimit(deps.db, 'guest_logins', deps.config.guestLoginsPerAddress, GUEST_LOGIN_WINDOW_MS, now);
+  const users = new UserService(kysely, deps.config.devUserIDs, now, guestLogins);
   const sessions = new SessionService(kysely, deps.config.publicUrl.startsWith('https:'), now);
   let lobbies: LobbyService | null = null;
   const attendance = new Attendance({
@@ -115,7 +118,7 @@ export function buildServices(deps: {
     maxOpenLobbiesPerUser: deps.config.maxOpenLobbiesPerUser,
     maxRunningGamesPerUser: deps.config.maxRunningGamesPerUser,
     lobbyChangesPerUser: deps.config.lobbyChangesPerUser,
-  });
+  }, sharedRateLimit(deps.db, 'lobby_changes', deps.config.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now));
   return {
     config: deps.config,
     db: deps.db,
@@ -130,7 +133,17 @@ export function buildServices(deps: {
     gameFeed: new GameFeed(deps.bus, games, deps.log),
     attendance,
     lobbies,
-    chat: new ChatService(kysely, deps.bus, now, deps.config.chatMessagesPerAddress, games, users),
+    chat: new ChatService(
+      kysely,
+      deps.bus,
+      now,
+      {
+        perUser: sharedRateLimit(deps.db, 'chat_user', CHAT_RATE_LIMIT, CHAT_WINDOW_MS, now),
+        perAddress: sharedRateLimit(deps.db, 'chat_address', deps.config.chatMessagesPerAddress, CHAT_WINDOW_MS, now),
+      },
+      games,
+      users,
+    ),
     history: new HistoryService(kysely),
     sessionSockets: new SessionSockets(deps.bus, sessions),
     subscriptionStarts: new RateLimit(deps.config.subscriptionsPerAddress, SUBSCRIPTION_WINDOW_MS, now),

@@ -9,7 +9,7 @@ import type { Database, UserRow } from '../db/schema.js';
 import { botName, lookalikeOf, looksLikeBot } from './name-lookalikes.js';
 import { cleanName, providerName, UserError } from './names.js';
 import { refuse } from './errors.js';
-import type { RateLimit } from './rate-limit.js';
+import type { Limiter } from './shared-rate-limit.js';
 import { emptyUserStats, userStatsFrom } from '../../engine/user-stats.js';
 
 /** A user as every client may see them. */
@@ -40,7 +40,7 @@ export class UserService {
     private readonly devUserIDs: readonly string[],
     private readonly now: () => number,
     /** Guest accounts per address: fresh guests would otherwise reset every per-user limit. */
-    private readonly guestLogins: RateLimit,
+    private readonly guestLogins: Limiter,
   ) {}
 
   isDev(user: Pick<UserRow, 'id' | 'is_dev'>): boolean {
@@ -78,7 +78,7 @@ export class UserService {
   /** A guest account for someone connecting from `address`. */
   async createGuest(rawName: unknown, address: string): Promise<UserRow> {
     const name = personName(rawName);
-    if (!this.guestLogins.take(address)) throw refuse('TOO_MANY_REQUESTS', 'Too many guest accounts from your address. Try again in a few minutes.');
+    if (!(await this.guestLogins.take(address))) throw refuse('TOO_MANY_REQUESTS', 'Too many guest accounts from your address. Try again in a few minutes.');
     return this.insert({ name, provider: 'guest', providerID: null, picture: null });
   }
 

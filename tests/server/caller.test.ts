@@ -32,6 +32,8 @@ describe('callerOf', () => {
     for (const transport of ['http', 'websocket'] as const) {
       const caller = await lookup({ cookie: ann.cookie }, '/trpc', transport);
       expect(caller).toMatchObject({ user: { id: ann.userID }, sessionID: expect.any(String), refusedJWT: false });
+      // The socket acts for the cookie's session: logging it out closes the socket.
+      expect(caller.actsFor).toBe(caller.sessionID);
     }
   });
 
@@ -42,15 +44,16 @@ describe('callerOf', () => {
     expect(withBadToken).toMatchObject({ user: { id: ann.userID }, refusedJWT: false });
   });
 
-  test('without a cookie session, a websocket is signed in by its JWT (with no session id: a token cannot renew itself)', async () => {
-    expect(await lookup({}, `/trpc?jwt=${encodeURIComponent(bobJWT)}`, 'websocket')).toMatchObject({ user: { id: bob.userID }, sessionID: null, refusedJWT: false });
+  test('without a cookie session, a websocket is signed in by its JWT (with no session id: a token cannot renew itself; it acts for the session the token was issued under)', async () => {
+    const bobs = await lookup({ cookie: bob.cookie }, '/trpc', 'http');
+    expect(await lookup({}, `/trpc?jwt=${encodeURIComponent(bobJWT)}`, 'websocket')).toMatchObject({ user: { id: bob.userID }, sessionID: null, actsFor: bobs.sessionID, refusedJWT: false });
     expect(await lookup({ cookie: 'mythos_session=expired' }, `/trpc?jwt=${encodeURIComponent(bobJWT)}`, 'websocket')).toMatchObject({ user: { id: bob.userID } });
-    expect(await lookup({}, '/channel?jwt=garbage', 'websocket')).toEqual({ user: null, sessionID: null, refusedJWT: true });
-    expect(await lookup({}, '/channel?jwt=', 'websocket')).toEqual({ user: null, sessionID: null, refusedJWT: false });
+    expect(await lookup({}, '/channel?jwt=garbage', 'websocket')).toEqual({ user: null, sessionID: null, actsFor: null, refusedJWT: true });
+    expect(await lookup({}, '/channel?jwt=', 'websocket')).toEqual({ user: null, sessionID: null, actsFor: null, refusedJWT: false });
   });
 
   test('an HTTP call never reads a JWT', async () => {
-    expect(await lookup({}, `/api/lobby/create?jwt=${encodeURIComponent(bobJWT)}`, 'http')).toEqual({ user: null, sessionID: null, refusedJWT: false });
+    expect(await lookup({}, `/api/lobby/create?jwt=${encodeURIComponent(bobJWT)}`, 'http')).toEqual({ user: null, sessionID: null, actsFor: null, refusedJWT: false });
   });
 });
 

@@ -3,7 +3,8 @@
  * favor they scored (not what a prophecy would pay were the game to end) and name the gold other
  * cards added; one game chat behind the docked overlay and the CHAT button's dialog, with one
  * unread count, one length limit, and spectators' messages marked; the lobby list and profile's
- * words (Return to Lobby, the host's name as it is now, another player's favor, cards drafted).
+ * words (Return to Lobby, the host's name as it is now, another player's favor, cards drafted);
+ * and a newcomer's first turn: the tributes in sight, and the game's words explained on a tap.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -13,7 +14,7 @@ import type { Game, GameEvent } from '../../src/engine/index.js';
 import type { Guest, Server } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, seriousAxeViolations, startSite } from './support/site.js';
 import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
-import { rawGame } from './support/game.js';
+import { rawGame, startGame } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -202,6 +203,63 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
       await screenshot(page, `words-lobby-list-${label}`);
       await cy.client.lobbies.leave.mutate({ lobbyID });
       await cy.client.session.rename.mutate({ name: 'Cy' });
+      await page.context().close();
+    });
+  }
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`a newcomer's first turn: tributes in sight, the game's words explained (${label})`, async () => {
+      const newcomer = await guest(site, `Neo${label.slice(0, 1)}`);
+      const gameID = await startGame(site, newcomer, { bots: ['easy_bot'] });
+      const page = await open(viewport, newcomer, `/game/${gameID}`);
+      await page.locator('[data-game-phase="PLANNING"]').waitFor();
+      const hint = page.getByRole('region', { name: 'How a turn goes' });
+      await hint.waitFor();
+      const tributes = page.locator('[data-zone="tribute-row"] [data-card-slot]');
+      await tributes.first().waitFor();
+      if (label === 'desktop') {
+        // Most of the score comes from tributes: with the first game's hint open, they are on the first screen.
+        for (const bottom of await tributes.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom))) expect(bottom).toBeLessThanOrEqual(viewport.height);
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      }
+
+      // 'base' in the player's own summary explains itself, on a click, a tap or the keyboard.
+      const mine = page.locator('.player-summary').filter({ hasText: '(you)' });
+      const base = mine.getByRole('button', { name: 'base: what it means' }).first();
+      if (label === 'phone') await base.tap();
+      else await base.click();
+      const baseInfo = page.getByRole('dialog', { name: 'Base gold and base military' });
+      await baseInfo.getByText('Base gold comes off the gold cost of every card you gain', { exact: false }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `words-glossary-base-${label}`);
+      await page.keyboard.press('Escape');
+      await baseInfo.waitFor({ state: 'detached' });
+      if (label === 'desktop') {
+        await base.focus();
+        await page.keyboard.press('Enter');
+        await baseInfo.waitFor();
+        await page.keyboard.press('Escape');
+        await baseInfo.waitFor({ state: 'detached' });
+      }
+
+      // Every word at once from the hint: prophecies (the end-of-game bonus) and the clash results too.
+      const words = hint.getByRole('button', { name: 'What the words mean' });
+      await words.scrollIntoViewIfNeeded();
+      if (label === 'phone') await words.tap();
+      else await words.click();
+      const list = page.getByRole('dialog', { name: 'What the words mean' });
+      expect(await list.getByRole('heading').allTextContents()).toEqual(['Base gold and base military', 'Prophecy (end-of-game bonus)', 'Clash results: W+, W-, L+, L-', 'Tributes']);
+      await list.getByText('W won the clash, L lost it.', { exact: false }).waitFor();
+      // Nothing of it leaves the screen sideways.
+      const box = (await list.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `words-glossary-list-${label}`);
+      await page.keyboard.press('Escape');
+      await list.waitFor({ state: 'detached' });
+      newcomer.close();
       await page.context().close();
     });
   }

@@ -1,6 +1,6 @@
 /**
  * A new player's first look at a game: what a turn asks of them, in four lines, beside the trade
- * row (the game screen puts it under the row and its clashes). It stays until they close
+ * row (the game screen puts it under the row, its clashes and the tributes). It stays until they close
  * it ("Got it"), then never shows again on this device (localStorage `mythosFirstGameHintSeen`).
  * Spectators and finished games never see it.
  */

@@ -92,8 +92,9 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
     'data-decision': decision?.type ?? '',
     'data-sequence-id': String(state.game.sequenceID),
   };
-  // Under the trade row and its clashes, so the row it speaks of and a clash's dice are on the
-  // first screen (above the row, it pushed the dice below the fold of a 1280x800 window).
+  // Under the trade row, its clashes and the tributes, so the row it speaks of, a clash's dice and
+  // the tributes (where most favor comes from) are on the first screen of a 1280x800 window
+  // (above the row, it pushed the dice below the fold; above the tributes, it pushed them).
   const hint = !spectator && !ended ? <FirstGameHint touch={touch} /> : null;
   // The clashes under the trade row: a display appearing above it pushed the row down as the
   // dice settled, under a finger or a pointer about to pick the card just won.
@@ -101,8 +102,8 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
     <Stack gap="md" className="game-table">
       <TradeRow {...pickable} />
       <Presentation.ClashDisplay state={state} />
-      {hint}
       <TributeRow state={state} width={compact ? 110 : 130} />
+      {hint}
       <BasicPiles {...pickable} />
       <DeckViewers state={state} />
     </Stack>

@@ -15,6 +15,7 @@ import { nameOf } from './model.js';
 import { economyOf, propheciesOf, tributeFavorOf, upgradesOf } from './derive.js';
 import { ClashIcon, RerollIcon, TributeTokenIcon } from '../cards/icons.js';
 import { FavorCueAnchor, useFavorGain } from './favor-cue.js';
+import { GlossaryTerm } from './glossary.js';
 import { useTickingNumber } from './presentation/index.js';
 
 const LONG_PRESS_MS = 500;
@@ -102,11 +103,13 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
   );
   const favorDetail = detailedFavor ? (
     <Text size="xs" c="dimmed">
-      cards {fs.cards} · tributes {fs.tributes} · prophecies {fs.prophecies} · resources {fs.resources}
+      cards {fs.cards} · tributes {fs.tributes} · <GlossaryTerm entry="prophecy">prophecies</GlossaryTerm> {fs.prophecies} · resources {fs.resources}
     </Text>
   ) : null;
-  const gold = <Stat label="gold" value={c.gold} detail={`(base ${eco.baseGold}, +${eco.goldPerTurn}/turn)`} counter="gold" />;
-  const military = <Stat label="military" value={c.military} detail={`(base ${eco.baseMilitary}, +${eco.militaryPerTurn}/turn)`} counter="military" />;
+  // 'base' explains itself on a click or a tap: a newcomer meets it on the first screen.
+  const base = <GlossaryTerm entry="base">base</GlossaryTerm>;
+  const gold = <Stat label="gold" value={c.gold} detail={<>({base} {eco.baseGold}, +{eco.goldPerTurn}/turn)</>} counter="gold" />;
+  const military = <Stat label="military" value={c.military} detail={<>({base} {eco.baseMilitary}, +{eco.militaryPerTurn}/turn)</>} counter="military" />;
   const countsDetail = (
     <Text size="xs">
       {CARD_TYPES.map((t) => `${t} ${player.cards[t].length}`).join(' · ')}
@@ -249,7 +252,7 @@ function PlayerDetail({ state, player }: { state: GameScreenState; player: Playe
         </Stack>
       </section>
       <section>
-        <Text fw={700} mb={4}>Prophecies (what they would pay now)</Text>
+        <Text fw={700} mb={4}><GlossaryTerm entry="prophecy">Prophecies</GlossaryTerm> (what they would pay now)</Text>
         {prophecies.length === 0 ? <Text size="sm" c="dimmed">No prophecy.</Text> : prophecies.map((p, i) => (
           <Text key={`${p.cardID}-${i}`} size="sm">{cardName(p.cardID)}: {p.favor} favor</Text>
         ))}

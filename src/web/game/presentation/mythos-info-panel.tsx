@@ -1,10 +1,12 @@
 /**
- * The collapsible 'Mythos Info' panel: links to the rules and the card lists, each in a new tab.
+ * The collapsible 'Mythos Info' panel: links to the rules and the card lists, each in a new tab,
+ * and what the game's words mean.
  * Whether it is collapsed is remembered in localStorage under CollapsibleGameLinksView_Collapsed.
  */
 import { useState } from 'react';
 import { Collapse, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconExternalLink } from '@tabler/icons-react';
+import { GlossaryButton } from '../glossary.js';
 import classes from './presentation.module.css';
 
 export const COLLAPSED_KEY = 'CollapsibleGameLinksView_Collapsed';
@@ -52,6 +54,9 @@ export function MythosInfoPanel() {
               </a>
             </li>
           ))}
+          <li>
+            <GlossaryButton />
+          </li>
         </ul>
       </Collapse>
     </section>

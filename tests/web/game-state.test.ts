@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { JsonValue } from '../../src/engine/json-patch.js';
-import type { WirePatch, WireUpdate } from '../../src/server/services/game-views.js';
+import type { WirePatch, WireTable, WireUpdate } from '../../src/server/services/game-views.js';
 import { applyUpdate, type LiveGame } from '../../src/web/game/live.js';
 import { bidToSend, CLIENT_MESSAGES, enterStep, rerollSubmitLabel, stepKeyOf, typedBid } from '../../src/web/game/selection.js';
 import type { GameScreenState } from '../../src/web/game/model.js';
@@ -13,7 +13,7 @@ import type { GameEvent } from '../../src/engine/index.js';
 const event = (turn: number): GameEvent => ({ type: 'SET_UP_TURN', turn, age: 1, phase: 'SETUP', timestamp: turn, payload: { turn } });
 
 function update(sequenceID: number, fromEvent: number, turns: number[]): WireUpdate {
-  return { sequenceID, fromEvent, events: turns.map(event), game: { sequenceID } as unknown as WireUpdate['game'], away: [] };
+  return { sequenceID, fromEvent, events: turns.map(event), game: { sequenceID } as unknown as WireUpdate['game'], away: [], seats: [], serverTime: 0 };
 }
 
 describe('applying updates', () => {
@@ -44,6 +44,8 @@ describe('applying updates', () => {
         { op: 'add', path: '/events/1', value: event(2) as unknown as JsonValue },
       ],
       away: [{ userID: 'bob', reason: 'turn timer' }],
+      seats: [],
+      serverTime: 0,
     };
     const next = applyUpdate(live, patch);
     expect(next.kind === 'applied' && next.live.events.map((e) => e.turn)).toEqual([1, 2]);
@@ -52,9 +54,19 @@ describe('applying updates', () => {
     expect(applyUpdate(live, { ...patch, sequenceID: 2 }).kind).toBe('stale');
   });
 
+  test('a change of the table alone replaces the table (and the clock offset) and keeps the game; an older one is stale', () => {
+    const live = (applyUpdate(null, update(4, 0, [1]), 1_000) as { live: LiveGame }).live;
+    const seat = { userID: 'bob', presence: 'away' as const, deadline: 90_000, standIn: null, left: false };
+    const table: WireTable = { sequenceID: 4, table: true, away: [], seats: [seat], serverTime: 5_000 };
+    const next = applyUpdate(live, table, 2_000);
+    expect(next.kind === 'applied' && next.live).toEqual({ ...live, seats: [seat], clockOffsetMs: 3_000 });
+    expect(applyUpdate(live, { ...table, sequenceID: 3 }).kind).toBe('stale');
+    expect(applyUpdate(null, table).kind).toBe('stale');
+  });
+
   test('a patch on a step the screen does not hold, or one that does not fit, is a gap: the caller resyncs', () => {
     const live = (applyUpdate(null, update(2, 0, [1])) as { live: LiveGame }).live;
-    const on = (baseSequenceID: number, path = '/game/sequenceID'): WirePatch => ({ sequenceID: 5, baseSequenceID, patch: [{ op: 'replace', path, value: 5 }], away: [] });
+    const on = (baseSequenceID: number, path = '/game/sequenceID'): WirePatch => ({ sequenceID: 5, baseSequenceID, patch: [{ op: 'replace', path, value: 5 }], away: [], seats: [], serverTime: 0 });
     expect(applyUpdate(live, on(4)).kind).toBe('gap');
     expect(applyUpdate(live, on(1)).kind).toBe('gap');
     expect(applyUpdate(null, on(2)).kind).toBe('gap');
@@ -81,7 +93,7 @@ function screen(game: Partial<GameScreenState['game']>, me = 'a'): GameScreenSta
     winnersByTradeRowIndex: {},
     players: [{ userID: 'a', selectedCard: 102 }],
   };
-  return { game: { ...base, ...game } as unknown as GameScreenState['game'], events: [], cardsByID: {}, tributeCardsByID: {}, me, usersByID: {}, awayByUserID: {} };
+  return { game: { ...base, ...game } as unknown as GameScreenState['game'], events: [], cardsByID: {}, tributeCardsByID: {}, me, usersByID: {}, awayByUserID: {}, seatsByUserID: {}, clockOffsetMs: 0 };
 }
 
 describe('client behaviour', () => {

@@ -14,9 +14,10 @@
  * - `usersByID` holds every seated user (bots included), from `users.byIDs`.
  */
 import type { WireGame } from '../../server/services/game-views.js';
+import type { SeatView } from '../../server/services/attendance.js';
 import type { Card, GameEvent, TributeCard, UserID } from '../../engine/index.js';
 
-export type { WireGame, Card, GameEvent, TributeCard, UserID };
+export type { WireGame, Card, GameEvent, TributeCard, UserID, SeatView };
 
 export interface GameUser {
   id: string;
@@ -33,6 +34,10 @@ export interface GameScreenState {
   usersByID: Record<string, GameUser>;
   /** Why each away seat is played by a stand-in bot, by user id. */
   awayByUserID: Record<UserID, string>;
+  /** Each person's seat (not bots'): here, away or gone, their decision's deadline, their stand-in. */
+  seatsByUserID: Record<UserID, SeatView>;
+  /** The server's clock minus this device's: a deadline falls at `deadline - clockOffsetMs` here. */
+  clockOffsetMs: number;
 }
 
 /**

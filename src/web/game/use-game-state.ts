@@ -10,6 +10,7 @@ import type { Action } from '../../engine/index.js';
 import type { WireDelivery } from '../../server/services/game-views.js';
 import { trpc } from '../lib/trpc.js';
 import { applyUpdate, type LiveGame } from './live.js';
+import { markStandIns } from './stand-ins.js';
 import type { GameScreenState, GameUser } from './model.js';
 
 export interface GameStateResult {
@@ -23,6 +24,8 @@ export interface GameStateResult {
    * refusal is also logged, 'error sending action').
    */
   act(action: Action): Promise<ActOutcome>;
+  /** Tells the server the player is back at the table (after a stand-in chose for them). */
+  back(): void;
 }
 
 export type ActOutcome = { ok: true } | { ok: false; message: string };
@@ -59,7 +62,18 @@ export function useGameState(gameID: string): GameStateResult {
     if (first.data) receive(first.data, true);
   }, [first.data, receive]);
 
-  const subscription = trpc.games.onGame.useSubscription({ gameID }, { onData: (update) => receive(update) });
+  // This tab, for the others to see whether its player is here (shown) or away (hidden).
+  const [tab] = useState(() => Math.random().toString(36).slice(2, 12));
+  const [shownAtStart] = useState(() => typeof document === 'undefined' || document.visibilityState === 'visible');
+  const subscription = trpc.games.onGame.useSubscription({ gameID, tab, visible: shownAtStart }, { onData: (update) => receive(update) });
+  const { mutate: report } = trpc.games.presence.useMutation();
+  useEffect(() => {
+    const changed = () => report({ gameID, tab, visible: document.visibilityState === 'visible' });
+    document.addEventListener('visibilitychange', changed);
+    return () => document.removeEventListener('visibilitychange', changed);
+  }, [gameID, tab, report]);
+  /** The player says they are back (after a stand-in chose for them). */
+  const back = useCallback(() => report({ gameID, tab, visible: true }), [gameID, tab, report]);
   const connected = subscription.status === 'pending';
   const wasConnected = useRef(connected);
   useEffect(() => {
@@ -98,6 +112,7 @@ export function useGameState(gameID: string): GameStateResult {
 
   const state = useMemo((): GameScreenState | null => {
     if (!live || !cards.data) return null;
+    markStandIns(live.events);
     return {
       game: live.game,
       events: live.events,
@@ -106,9 +121,11 @@ export function useGameState(gameID: string): GameStateResult {
       me: live.game.viewerID,
       usersByID,
       awayByUserID: Object.fromEntries(live.away.map((seat) => [seat.userID, seat.reason])),
+      seatsByUserID: Object.fromEntries(live.seats.map((seat) => [seat.userID, seat])),
+      clockOffsetMs: live.clockOffsetMs,
     };
   }, [live, cards.data, usersByID]);
 
   const error = first.error?.message ?? cards.error?.message ?? null;
-  return { state, error: state ? null : error, connected, act };
+  return { state, error: state ? null : error, connected, act, back };
 }

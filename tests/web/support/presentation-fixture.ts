@@ -17,6 +17,8 @@ export function screenState(game: Game): GameScreenState {
     cardsByID,
     tributeCardsByID,
     me: null,
+    seatsByUserID: {},
+    clockOffsetMs: 0,
     usersByID: Object.fromEntries(game.players.map((p, i) => [p.userID, { id: p.userID, name: NAMES[i]!, profilePictureURL: null }])),
     awayByUserID: {},
   };

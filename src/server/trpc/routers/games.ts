@@ -20,6 +20,8 @@ export const gamesRouter = router({
   /** A tab of the game screen was shown or hidden: the other players see whether you are here. */
   presence: authedProcedure.input(presenceInput).mutation(({ ctx, input }) => {
     ctx.services.attendance.setVisible(input.gameID, ctx.user.id, input.tab, input.visible);
+    // A page shown and in use is its player at the table: a stand-in no longer plays for them.
+    if (input.visible) ctx.services.attendance.seen(input.gameID, ctx.user.id);
     return { ok: true as const };
   }),
 

@@ -7,6 +7,7 @@ import type { GameEvent, TriggeredCard } from '../../../engine/events.js';
 import type { Affinity } from '../../../engine/types.js';
 import { HIDDEN_PLAYER } from '../../../engine/view.js';
 import type { GameScreenState } from '../model.js';
+import { byStandIn, STAND_IN_CHOICES } from '../stand-ins.js';
 import { formatShortDuration, PHASE_NAMES, playerRef, type PlayerRef } from './format.js';
 
 export type Segment =
@@ -85,8 +86,15 @@ function favorShown(state: LogState): boolean {
   return !state.game.options.hideFavor || state.game.gameEndTimestamp !== null;
 }
 
-/** The sentence for one event. */
+/** The sentence for one event; the player of what a stand-in bot chose is named '(bot)'. */
 export function sentence(state: LogState, event: GameEvent): Segment[] {
+  const segments = sentenceOf(state, event);
+  if (!byStandIn(event)) return segments;
+  const at = segments.findIndex((s) => s.kind === 'player');
+  return at < 0 ? segments : segments.map((s, i) => (i === at && s.kind === 'player' ? { ...s, name: `${s.name} (bot)` } : s));
+}
+
+function sentenceOf(state: LogState, event: GameEvent): Segment[] {
   const showFavor = favorShown(state);
   switch (event.type) {
     case 'BID': {
@@ -192,6 +200,13 @@ export function sentence(state: LogState, event: GameEvent): Segment[] {
       return [text(`${PHASE_NAMES[event.payload.phase]} phase`)];
     case 'CHAT':
       return [player(state, event.payload.userID), text(`: ${event.payload.text}`)];
+    case 'STAND_IN': {
+      const p = event.payload;
+      const chose = STAND_IN_CHOICES[p.decision];
+      if (p.reason === 'left') return [text(`A bot ${chose} for `), player(state, p.userID), text(', who left the game')];
+      if (p.reason === 'no one connected') return [text(`A bot ${chose} for `), player(state, p.userID), text(': nobody was at the table')];
+      return [text('Time ran out for '), player(state, p.userID), text(`: a bot ${chose} for them`)];
+    }
   }
 }
 

@@ -3,7 +3,7 @@
  * Never edit a migration that has shipped: add the next one.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Migration } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 
 const initial: Migration = {
   async up(db: Kysely<unknown>) {
@@ -246,6 +246,21 @@ const rateLimits: Migration = {
   },
 };
 
+/**
+ * The rate-limit rows are worth no write-ahead log: after a crash PostgreSQL empties an unlogged
+ * table, which only forgets the counts of the last few minutes, and a take no longer waits for a
+ * log flush (measured on a loaded 2-core machine: about 9 ms a take logged, 4 to 6 ms unlogged,
+ * 1 ms a bare select). SQLite has no such tables and keeps its limits in memory anyway.
+ */
+const rateLimitsUnlogged: Migration = {
+  async up(db: Kysely<unknown>) {
+    if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`alter table rate_limits set unlogged`.execute(db);
+  },
+  async down(db: Kysely<unknown>) {
+    if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`alter table rate_limits set logged`.execute(db);
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -254,4 +269,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-005-game-seats': gameSeats,
   '2026-11-28-006-lobby-seed-secret': lobbySeedSecret,
   '2026-11-28-007-rate-limits': rateLimits,
+  '2026-11-28-008-rate-limits-unlogged': rateLimitsUnlogged,
 };

@@ -3,14 +3,16 @@
  * Bot's ranking, adds bids just above what its rivals would bid, and picks among them by rollouts
  * of the rest of the turn (bid-search.ts), with the Advanced Bot's policies in every seat. Its gain
  * choice is the Advanced Bot's; unlike it (a bot players pick, which always declines), it rerolls
- * when that is cheap and likely to help (reroll-choice.ts).
+ * when that is cheap and likely to help (reroll-choice.ts). Like the Advanced Bot it draws its bid
+ * and its reroll choice from its secret rng among the near-best (mixed-strategy.ts).
  */
 import { pendingDecision, type GameView, type UserID } from '../engine/index.js';
 import { BASIC_BOT_TUNING, basicBot } from './basic-bot.js';
 import { rankBids } from './bid-plan.js';
 import { searchBids, startSearch, type Candidate, type Search, type SearchTuning } from './bid-search.js';
 import type { Decide } from './bot.js';
-import { wantsReroll } from './reroll-choice.js';
+import { drawBid, drawIndex, mixedBids, mixedChances } from './mixed-strategy.js';
+import { rerollMargin } from './reroll-choice.js';
 import { BID_SENSITIVE } from './tribute-worth.js';
 import tuning from './tuning/basic-bot2.json' with { type: 'json' };
 import { forAge, type ByAge, type ValueTuning } from './tuning.js';
@@ -51,17 +53,16 @@ function candidatesFor(view: GameView, userID: UserID, rivals: Search['rivals'],
 export const basicBot2: Decide = (view, userID, rng) => {
   const decision = pendingDecision(view, userID);
   if (decision?.type === 'REROLL') {
-    const rerollType = wantsReroll(view, userID, BASIC_BOT_TUNING) ? 'reroll' : 'decline';
-    return { type: 'REROLL', rollSelection: { rerollType, rerollRound: decision.rerollRound } };
+    const margin = rerollMargin(view, userID, BASIC_BOT_TUNING);
+    const reroll = margin !== null && drawIndex(mixedChances([margin, 0], forAge(BASIC_BOT_TUNING, view.age).choiceTemperature), rng) === 0;
+    return { type: 'REROLL', rollSelection: { rerollType: reroll ? 'reroll' : 'decline', rerollRound: decision.rerollRound } };
   }
   if (decision?.type !== 'BID') return basicBot(view, userID, rng);
   const t = forAge(BASIC_BOT2_TUNING, view.age);
   const search = startSearch(view, userID, basicBot, rng, BASIC_BOT2_TUNING, t);
   const candidates = candidatesFor(view, userID, search.rivals, t);
   const values = searchBids(search, candidates, decision.minMilitary);
-  let best = 0;
-  values.forEach((v, i) => {
-    if (v !== null && v > (values[best] ?? -Infinity)) best = i;
-  });
-  return { type: 'BID', bid: candidates[best]! };
+  // Candidates the rollout budget did not reach (null) are not drawn.
+  const tried = candidates.flatMap((bid, i) => (values[i] === null ? [] : [{ bid, value: values[i]! }]));
+  return { type: 'BID', bid: drawBid(mixedBids(tried, t.bidTemperature), rng) };
 };

@@ -29,6 +29,8 @@ export interface SearchTuning {
   topOptions: number;
   /** Rollouts at most per decision, times the number of players (a rollout's cost grows with them). */
   seatRollouts: number;
+  /** Softness of the bid drawn from the candidates' rollout values, in favor. */
+  bidTemperature: number;
 }
 
 type RivalBid = { userID: UserID; action: Action & { type: 'BID' } };

@@ -1,10 +1,13 @@
 /**
  * easy_bot, the "Easy Bot": a simple heuristic meant to be beaten. It rates a card by its printed
- * favor and a rough worth of what it makes, never thinks about rivals or tributes, always bids a
- * modest amount above its base military, and never rerolls.
+ * favor and a rough worth of what it makes, never thinks about rivals or tributes, bids a modest
+ * amount above its base military, and never rerolls. Its bid and its basic card are drawn from
+ * its secret rng among the choices it rates near the best (mixed-strategy.ts), so nobody can
+ * work them out from the table.
  */
-import { baseMilitary, goldCost, paymentRefusal, pendingDecision, type Card, type GameView, type Player, type UserID } from '../engine/index.js';
+import { goldCost, paymentRefusal, pendingDecision, type Card, type GameView, type Player, type UserID } from '../engine/index.js';
 import type { Decide } from './bot.js';
+import { drawBid, drawIndex, mixedBids, mixedChances, type BidChance } from './mixed-strategy.js';
 import { playerOf } from './seat.js';
 import tuning from './tuning/easy-bot.json' with { type: 'json' };
 import { forAge, type ByAge } from './tuning.js';
@@ -18,6 +21,10 @@ export interface EasyTuning {
   resourceValue: number;
   /** Favor per gold of cost. */
   costValue: number;
+  /** Military its bid may stray from extraBid, either way (each step counted as resourceValue favor less). */
+  bidSpread: number;
+  /** Softness of its choices, in favor: choices this much apart are made e (2.7) times as often. */
+  temperature: number;
 }
 
 export const EASY_BOT_TUNING: ByAge<EasyTuning> = tuning;
@@ -37,25 +44,45 @@ function affordable(view: GameView, player: Player, card: Card): boolean {
   return paymentRefusal(view, player, card.id) === null;
 }
 
-function bestBy<T>(items: readonly T[], score: (item: T) => number): T {
-  return items.reduce((best, item) => (score(item) > score(best) ? item : best));
+/** Its cards' worth: the rating less the gold they cost. */
+function netOf(view: GameView, me: Player, t: EasyTuning): (card: Card) => number {
+  return (card) => easyRating(card, t) - t.costValue * goldCost(view, me, card.id);
 }
 
-export const easyBot: Decide = (view: GameView, userID: UserID) => {
+/**
+ * Its mixed bid: each trade row card (those it cannot pay for far behind) at its usual bid of
+ * extraBid above base military, or up to bidSpread either way.
+ */
+export function easyBidChances(view: GameView, userID: UserID): BidChance[] {
+  const decision = pendingDecision(view, userID);
+  if (decision?.type !== 'BID') return [];
+  const t = forAge(EASY_BOT_TUNING, view.age);
+  const me = playerOf(view, userID);
+  const net = netOf(view, me, t);
+  const usual = Math.min(decision.maxMilitary, decision.minMilitary + t.extraBid);
+  const options: { bid: BidChance['bid']; value: number }[] = [];
+  for (const tradeRowIndex of decision.tradeRowIndexes) {
+    const card = view.cardsByID[view.tableIDs[tradeRowIndex]!]!;
+    const worth = affordable(view, me, card) ? net(card) : -100 + net(card);
+    const seen = new Set<number>();
+    for (let step = -t.bidSpread; step <= t.bidSpread; step++) {
+      const military = Math.max(decision.minMilitary, Math.min(decision.maxMilitary, usual + step));
+      if (seen.has(military)) continue;
+      seen.add(military);
+      options.push({ bid: { military, tradeRowIndex }, value: worth - t.resourceValue * Math.abs(military - usual) });
+    }
+  }
+  return mixedBids(options, t.temperature);
+}
+
+export const easyBot: Decide = (view: GameView, userID: UserID, rng) => {
   const decision = pendingDecision(view, userID);
   if (!decision) return null;
   const t = forAge(EASY_BOT_TUNING, view.age);
   const me = playerOf(view, userID);
-  const net = (card: Card) => easyRating(card, t) - t.costValue * goldCost(view, me, card.id);
   switch (decision.type) {
-    case 'BID': {
-      const tradeRowIndex = bestBy(decision.tradeRowIndexes, (i) => {
-        const card = view.cardsByID[view.tableIDs[i]!]!;
-        return affordable(view, me, card) ? net(card) : -100 + net(card);
-      });
-      const military = Math.min(decision.maxMilitary, baseMilitary(view, me) + t.extraBid);
-      return { type: 'BID', bid: { military, tradeRowIndex } };
-    }
+    case 'BID':
+      return { type: 'BID', bid: drawBid(easyBidChances(view, userID), rng) };
     case 'WAIT_FOR_OTHERS':
       return null;
     case 'REROLL':
@@ -63,8 +90,13 @@ export const easyBot: Decide = (view: GameView, userID: UserID) => {
     case 'RESOLVE': {
       const choices = decision.choices.filter((c) => c.affordable);
       const won = choices.find((c) => !view.basicPile.includes(c.cardID));
-      const choice = won ?? bestBy(choices, (c) => net(view.cardsByID[c.cardID]!));
-      return { type: 'RESOLVE', resolve: { cardIDToGain: choice.cardID } };
+      if (won) return { type: 'RESOLVE', resolve: { cardIDToGain: won.cardID } };
+      const net = netOf(view, me, t);
+      const chances = mixedChances(
+        choices.map((c) => net(view.cardsByID[c.cardID]!)),
+        t.temperature,
+      );
+      return { type: 'RESOLVE', resolve: { cardIDToGain: choices[drawIndex(chances, rng)]!.cardID } };
     }
   }
 };

@@ -39,4 +39,8 @@ export interface AdvancedTuning extends ValueTuning {
   rerollMinChance: number;
   /** Bids above base military considered, besides everything at once. */
   maxExtraBid: number;
+  /** Softness of its own bid, in favor: bids this much apart are made e (2.7) times as often. */
+  bidTemperature: number;
+  /** The same for its other hidden choices: the card it gains, and (basic_bot2) a reroll. */
+  choiceTemperature: number;
 }

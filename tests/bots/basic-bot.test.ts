@@ -1,8 +1,13 @@
-/** basic_bot ("Advanced Bot"): tributes and bids against what rivals can afford; basic_bot2's reroll choice, and basic_bot's (always decline). */
+/**
+ * basic_bot ("Advanced Bot"): tributes and bids against what rivals can afford (its bid is drawn
+ * from a mixed strategy, so these look at the chances it gives each bid); basic_bot2's reroll
+ * choice, and basic_bot's (always decline).
+ */
 import { describe, expect, it } from 'vitest';
-import { basicBot } from '../../src/bots/basic-bot.js';
+import { BASIC_BOT_TUNING, basicBidChances, basicBot } from '../../src/bots/basic-bot.js';
 import { basicBot2 } from '../../src/bots/basic-bot2.js';
 import { playBotGame } from '../../src/bots/harness.js';
+import { rerollMargin } from '../../src/bots/reroll-choice.js';
 import { GAME_DEFINITIONS } from '../../src/engine/data.js';
 import { pendingDecision, rngFromState, xoroshiroState, viewFor, type BotType, type Game } from '../../src/engine/index.js';
 import { ANN, BOB, CARDS, CORNERSTONE_RITE, OFFERING_TO_TYROS, OFFERING_TO_ZEONA, act, bid, counters, planning, rows } from './situations.js';
@@ -11,10 +16,12 @@ const rng = rngFromState(xoroshiroState(1));
 const decide = (game: Game, userID = ANN) => basicBot(viewFor(game, userID), userID, rng);
 
 describe('basic_bot', () => {
-  it('bids on the card that completes a tribute', () => {
+  it('bids on the card that completes a tribute, most likely', () => {
     let game = rows(planning(), [CARDS.minstrel, CARDS.starChart, CARDS.ruins], [OFFERING_TO_ZEONA]);
     game = counters(counters(game, ANN, { gold: 5 }), BOB, { gold: 0 });
-    expect(decide(game)).toMatchObject({ type: 'BID', bid: { tradeRowIndex: 1 } });
+    const chances = basicBidChances(viewFor(game, ANN), ANN);
+    expect(chances.reduce((a, b) => (b.chance > a.chance ? b : a)).bid.tradeRowIndex).toBe(1);
+    expect(chances.filter((c) => c.bid.tradeRowIndex === 1).reduce((sum, c) => sum + c.chance, 0)).toBeGreaterThan(0.75);
   });
 
   it('gains the won card when it completes a tribute, and a basic card when it cannot pay', () => {
@@ -31,6 +38,7 @@ describe('basic_bot', () => {
     // Bob has no military and no base military: in age 1 a bid of 5 cannot lose.
     let game = rows(planning(), [CARDS.chariots, CARDS.ruins, CARDS.minstrel], [OFFERING_TO_TYROS, CORNERSTONE_RITE]);
     game = counters(counters(game, ANN, { gold: 8, military: 12 }), BOB, { gold: 8, military: 0 });
+    for (const { bid, chance } of basicBidChances(viewFor(game, ANN), ANN)) if (chance > 1e-6) expect(bid.military).toBeLessThanOrEqual(5);
     const action = decide(game);
     expect(action?.type).toBe('BID');
     if (action?.type === 'BID') expect(action.bid.military).toBeLessThanOrEqual(5);
@@ -56,14 +64,31 @@ describe('basic_bot', () => {
       throw new Error('no lost clash found');
     }
 
-    const decide2 = (game: Game) => basicBot2(viewFor(game, ANN), ANN, rng);
+    /** How often basic_bot2 rerolls, over 40 secret draws. */
+    const rerolls = (game: Game) => {
+      let n = 0;
+      for (let i = 0; i < 40; i++) {
+        const action = basicBot2(viewFor(game, ANN), ANN, rngFromState(xoroshiroState(100 + i)));
+        if (action?.type === 'REROLL' && action.rollSelection.rerollType === 'reroll') n++;
+      }
+      return n;
+    };
 
-    it('basic_bot2 rerolls when the card is worth it and fresh dice will likely win', () => {
-      expect(decide2(lostClash(2))).toMatchObject({ type: 'REROLL', rollSelection: { rerollType: 'reroll' } });
+    it('basic_bot2 weighs a reroll: worth more the lower the winning total, and drawn like its other hidden choices', () => {
+      const margins = [2, 3, 4, 5].map((total) => rerollMargin(viewFor(lostClash(total), ANN), ANN, BASIC_BOT_TUNING)!);
+      expect(margins[0]).toBeGreaterThan(0);
+      expect(margins).toEqual([...margins].sort((a, b) => b - a));
+      // Just worth it: rerolled about half the time (a sure thing would tell the table); the
+      // further behind, the less often.
+      const [nearlyEven, behind] = [rerolls(lostClash(2)), rerolls(lostClash(5))];
+      expect(nearlyEven).toBeGreaterThan(12);
+      expect(nearlyEven).toBeLessThan(32);
+      expect(behind).toBeLessThan(nearlyEven / 2);
     });
 
     it('basic_bot2 declines a reroll that cannot win', () => {
-      expect(decide2(lostClash(7))).toMatchObject({ type: 'REROLL', rollSelection: { rerollType: 'decline' } });
+      expect(rerollMargin(viewFor(lostClash(7), ANN), ANN, BASIC_BOT_TUNING)).toBeNull();
+      expect(rerolls(lostClash(7))).toBe(0);
     });
 
     it('basic_bot always declines, even the reroll basic_bot2 takes (the spec: "war declines rerolls")', () => {

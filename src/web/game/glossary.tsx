@@ -79,8 +79,9 @@ export function GlossaryButton() {
           What the words mean
         </UnstyledButton>
       </Popover.Target>
-      {/* Scrolls within the screen's height rather than running off a phone's. */}
-      <Popover.Dropdown mah="min(60vh, 480px)" style={{ overflowY: 'auto' }}>
+      {/* Scrolls within under half the screen's height, so that it fits above or below the button
+          wherever that is; reachable by the keyboard, to scroll it. */}
+      <Popover.Dropdown mah="min(45vh, 420px)" style={{ overflowY: 'auto' }} tabIndex={0}>
         <Stack gap="xs">
           {Object.values(GLOSSARY).map((entry) => (
             <Entry key={entry.term} entry={entry} heading="h3" />

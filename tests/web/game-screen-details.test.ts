@@ -364,4 +364,64 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await t.close();
     });
   }
+
+  test('phone: Got it and CHAT in sight, a 4-card row whole, cards flying under the docked panel, never a page wider than the screen', { timeout: 180_000 }, async () => {
+    const t = await sitDown(suite.site, await newContext(suite.browser, PHONE), ['Ida', 'Ike'], { biggerTradeRow: true }, { hint: true });
+    const { page } = t;
+    const docked = page.locator('.docked-action-panel');
+    // Every frame from here: the page's width, and whether cards flew in the layer.
+    await page.evaluate(() => {
+      const w = { widest: 0, flights: 0, stop: false };
+      (window as unknown as { __w: typeof w }).__w = w;
+      const frame = () => {
+        w.widest = Math.max(w.widest, document.documentElement.scrollWidth);
+        if ((document.querySelector('[data-testid="animation-layer"]')?.childElementCount ?? 0) > 0) w.flights++;
+        if (!w.stop) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await screenshot(page, 'details-phone-first-screen');
+    await page.screenshot({ path: 'test-results/screenshots/details-phone-first-screen-view.png' });
+    const dock = (await docked.boundingBox())!;
+    // CHAT on the first screen, above the docked panel.
+    const chat = (await page.getByRole('button', { name: /^CHAT/ }).boundingBox())!;
+    expect(chat.y + chat.height).toBeLessThanOrEqual(dock.y);
+    // The 4 cards of the row side by side, each whole inside the screen.
+    const slots = await page.locator('[data-zone="trade-row"] [data-card-slot]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    expect(slots).toHaveLength(4);
+    expect(new Set(slots.map((slot) => Math.round(slot.top))).size).toBe(1);
+    for (const slot of slots) {
+      expect(slot.left).toBeGreaterThanOrEqual(0);
+      expect(slot.right).toBeLessThanOrEqual(PHONE.width);
+    }
+    // 'Got it', scrolled to, is not under the docked panel: a tap lands on it.
+    const gotIt = page.getByRole('region', { name: 'How a turn goes' }).getByRole('button', { name: 'Got it' });
+    await gotIt.scrollIntoViewIfNeeded();
+    const box = (await gotIt.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual((await docked.boundingBox())!.y);
+    // The whole page can be scrolled above the docked panel: its last line too.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const decks = (await page.getByRole('button', { name: /^Age deck/ }).boundingBox())!;
+    expect(decks.y + decks.height).toBeLessThanOrEqual((await docked.boundingBox())!.y);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // A turn plays out (cards fly to the boards, new ones are dealt): the cards fly under the
+    // docked panel, and the page is never wider than the screen.
+    await pickTradeRowCard(page, page.locator('[data-trade-row-index="3"] [role=button]'), 'tap');
+    await t.bob.client.games.act.mutate({ gameID: t.gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } } });
+    await submitButton(page).tap();
+    await page.locator('[data-decision="RESOLVE"]').waitFor();
+    const raw = await rawGame(suite.site, t.gameID);
+    const free = raw.basicPile.find((id) => raw.cardsByID[id]!.cost === 0)!;
+    await t.bob.client.games.act.mutate({ gameID: t.gameID, action: { type: 'RESOLVE', resolve: { cardIDToGain: free } } });
+    await t.ann.client.games.act.mutate({ gameID: t.gameID, action: { type: 'RESOLVE', resolve: { cardIDToGain: free } } });
+    await page.locator('[data-decision="BID"]').waitFor();
+    await page.waitForTimeout(3_000);
+    const watch = await page.evaluate(() => (window as unknown as { __w: { widest: number; flights: number; stop: boolean } }).__w);
+    expect(watch.flights).toBeGreaterThan(0);
+    expect(watch.widest).toBeLessThanOrEqual(PHONE.width);
+    const [layerZ, dockZ] = await page.evaluate(() => [getComputedStyle(document.querySelector('[data-testid="animation-layer"]')!).zIndex, getComputedStyle(document.querySelector('.docked-action-panel')!).zIndex].map(Number));
+    expect(layerZ).toBeLessThan(dockZ!);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
 });

@@ -33,11 +33,16 @@ export function FirstGameHint({ touch }: { touch: boolean }) {
   const pick = touch ? 'Tap' : 'Click';
   return (
     <Paper component="section" aria-labelledby="first-game-hint-title" p="sm" radius="md" className="first-game-hint" data-testid="first-game-hint">
+      {/* 'Got it' by the title, where it is seen first: at the hint's foot a phone's docked action
+          panel covered it. */}
       <Group gap={6} mb={4} wrap="nowrap">
         <IconBulb size={18} stroke={1.8} aria-hidden />
         <Text id="first-game-hint-title" fw={700} className="first-game-hint-title">
           How a turn goes
         </Text>
+        <Button size="xs" onClick={close} ml="auto">
+          Got it
+        </Button>
       </Group>
       <List type="ordered" size="sm" spacing={2}>
         <List.Item>{pick} a card on the trade row, set your military bid and press Submit. Bids stay secret until everyone has bid.</List.Item>
@@ -57,9 +62,6 @@ export function FirstGameHint({ touch }: { touch: boolean }) {
           </Anchor>
           <GlossaryButton />
         </Group>
-        <Button size="xs" onClick={close}>
-          Got it
-        </Button>
       </Group>
     </Paper>
   );

@@ -5,9 +5,9 @@
  * below. Under 768 px: a one-thumb layout with the action panel docked at the bottom and the
  * table, boards and log in tabs.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Center, Group, Loader, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useNoHover } from '../lib/touch.js';
 import type { GameScreenState } from './model.js';
 import { useGameState } from './use-game-state.js';
@@ -59,6 +59,16 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
   const presented = Presentation.usePresentedState(state);
   Presentation.useGameSounds(state);
   const [detailID, setDetailID] = useState<string | null>(null);
+  const { ref: dockRef, height: dockHeight } = useElementSize();
+  // What the page scrolls into view (a focused button, a found word) stops above the docked panel.
+  useEffect(() => {
+    if (!compact || dockHeight === 0) return;
+    const root = document.documentElement;
+    root.style.scrollPaddingBottom = `${dockHeight + 28}px`;
+    return () => {
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [compact, dockHeight]);
   const spectator = state.me === null;
 
   const pickable = pickableOf(state, choice, decision, compact, awaiting);
@@ -120,7 +130,9 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
 
   if (compact) {
     return (
-      <Box pb={panel ? 210 : 16} className="game-screen game-screen-compact" {...marks}>
+      // Room under the page for the docked panel, however tall it is now (a bid with its slider, a
+      // refusal): a fixed 210 px left the first game's 'Got it' under a taller panel.
+      <Box pb={panel ? dockHeight + 28 : 16} className="game-screen game-screen-compact" {...marks}>
         <Presentation.GameHeader state={state} />
         {status}
         {ended ? (<><Presentation.WinnerBanner state={state} /><Presentation.EndOfGame state={state} /></>) : null}
@@ -135,11 +147,16 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
           </Group>
         </ScrollArea>
         <Tabs defaultValue="table" keepMounted={false}>
-          <Tabs.List grow>
-            <Tabs.Tab value="table">Table</Tabs.Tab>
-            <Tabs.Tab value="boards">Boards</Tabs.Tab>
-            <Tabs.Tab value="log">Log</Tabs.Tab>
-          </Tabs.List>
+          {/* CHAT beside the tabs, on the first screen: at the foot of the Table tab it was found
+              only by scrolling past the whole table. */}
+          <Group gap={6} wrap="nowrap" align="center">
+            <Tabs.List grow style={{ flex: 1 }}>
+              <Tabs.Tab value="table">Table</Tabs.Tab>
+              <Tabs.Tab value="boards">Boards</Tabs.Tab>
+              <Tabs.Tab value="log">Log</Tabs.Tab>
+            </Tabs.List>
+            <Presentation.GameChatButton />
+          </Group>
           <Tabs.Panel value="table" pt={4} px={6}>
             {table}
           </Tabs.Panel>
@@ -153,11 +170,8 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
             </Stack>
           </Tabs.Panel>
         </Tabs>
-        <Group justify="flex-end" mt="xs">
-          <Presentation.GameChatButton />
-        </Group>
         {panel ? (
-          <Box className="docked-action-panel" style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150, padding: 6 }}>
+          <Box ref={dockRef} className="docked-action-panel" style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150, padding: 6 }}>
             {panel}
           </Box>
         ) : null}
@@ -208,5 +222,6 @@ function pickableOf(state: GameScreenState, choice: Choice, decision: ReturnType
     pickableBasic: !locked && decision?.type === 'RESOLVE',
     onPick: choice.pick,
     cardWidth: compact ? 96 : 120,
+    fitRow: compact,
   };
 }

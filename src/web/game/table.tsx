@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { useNoHover } from '../lib/touch.js';
 import type { Player } from '../../engine/state.js';
 import type { GameScreenState } from './model.js';
@@ -22,6 +23,21 @@ export interface PickableProps {
   pickableBasic: boolean;
   onPick: (cardID: number, tradeRowIndex: number | null) => void;
   cardWidth: number;
+  /**
+   * A phone: the trade row's cards shrink to fit its width (down to MIN_FITTED_WIDTH), then wrap,
+   * rather than a 4th card being cut off at the strip's edge.
+   */
+  fitRow?: boolean;
+}
+
+/** A phone's trade row cards are never narrower than this: their costs and icons stay readable. */
+const MIN_FITTED_WIDTH = 78;
+const ROW_GAP = 8;
+
+/** The width of each of `count` cards in a row `available` px wide: at most `width`, at least MIN_FITTED_WIDTH. */
+export function fittedCardWidth(width: number, count: number, available: number): number {
+  if (count <= 0 || available <= 0) return width;
+  return Math.max(MIN_FITTED_WIDTH, Math.min(width, Math.floor((available - ROW_GAP * (count - 1)) / count)));
 }
 
 function CostCaption({ state, me, cardID }: { state: GameScreenState; me: Player | null; cardID: number }) {
@@ -42,14 +58,17 @@ function buyerOf(state: GameScreenState, me: Player | null): Player | null {
 }
 
 export function TradeRow(props: PickableProps) {
-  const { state, selectedCardID, pickableTradeRow, onPick, cardWidth } = props;
+  const { state, selectedCardID, pickableTradeRow, onPick, fitRow = false } = props;
   const me = buyerOf(state, props.me);
   const g = state.game;
+  const { ref: rowRef, width: rowWidth } = useElementSize();
+  // Less the room the strip keeps for its scrollbar.
+  const cardWidth = fitRow ? fittedCardWidth(props.cardWidth, g.tableIDs.length, rowWidth - 16) : props.cardWidth;
   const revealed = g.phase === 'WAR' || g.phase === 'RESOLUTION' || g.phase === 'TRIBUTE';
   // No hover on a touch screen: say how to read a card there.
   const touch = useNoHover();
   return (
-    <section aria-label="Trade row">
+    <section aria-label="Trade row" ref={rowRef}>
       <Group gap="xs" mb={6} align="baseline">
         <Title order={2} size="h5">
           Trade row
@@ -61,7 +80,7 @@ export function TradeRow(props: PickableProps) {
         ) : null}
       </Group>
       <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
-        <Group data-zone="trade-row" gap="sm" wrap="nowrap" align="flex-start">
+        <Group data-zone="trade-row" gap={fitRow ? ROW_GAP : 'sm'} wrap={fitRow ? 'wrap' : 'nowrap'} align="flex-start">
           {g.tableIDs.map((cardID, index) => {
             if (cardID === null) return <div key={`empty-${index}`} style={{ width: cardWidth, aspectRatio: '5 / 7', border: '2px dashed #555', borderRadius: 10 }} />;
             const card = state.cardsByID[cardID];

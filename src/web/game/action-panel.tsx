@@ -7,6 +7,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Paper, Slider, Stack, Text } from '@mantine/core';
 import type { Decision } from '../../engine/pending.js';
+import { SeatClock } from './clock.js';
+import { botBidFor } from './stand-ins.js';
 import type { Action } from '../../engine/index.js';
 import { AGE_COUNT } from '../../engine/state.js';
 import { useNoHover } from '../lib/touch.js';
@@ -108,7 +110,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
       <>
         {bid ? (
           <Text size="sm">
-            Your bid: {bid.military} military on <b>{cardName(state.game.tableIDs[bid.tradeRowIndex] ?? null)}</b>
+            {botBidFor(state.events, me.userID, state.game.age, state.game.turn) ? 'A bot bid for you' : 'Your bid'}: {bid.military} military on <b>{cardName(state.game.tableIDs[bid.tradeRowIndex] ?? null)}</b>
           </Text>
         ) : null}
         <Text fw={700} role="status">{CLIENT_MESSAGES.waiting}</Text>
@@ -163,7 +165,10 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
   return (
     <Paper p={compact ? 'xs' : 'sm'} radius="md" withBorder aria-label="Action panel" component="section" style={{ background: '#1b1530', boxShadow: compact ? '0 -6px 18px rgba(0,0,0,0.55)' : undefined }}>
       <Stack gap={compact ? 6 : 'xs'}>
-        <Standing game={state.game} />
+        <Group justify="space-between" gap={6} wrap="nowrap">
+          <Standing game={state.game} />
+          <SeatClock state={state} userID={me.userID} label />
+        </Group>
         {body}
         {refusal ? (
           <Alert key={refusal.id} color="red" variant="light" p="xs" title="Not accepted" role="alert" data-testid="refusal">

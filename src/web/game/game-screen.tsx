@@ -19,10 +19,12 @@ import { BasicPiles, DeckViewers, TradeRow, TributeRow, type PickableProps } fro
 import { PlayerDetailModal, PlayerSummary } from './player-list.js';
 import { PlayerBoard } from './player-board.js';
 import { Presentation } from './presentation-slots.js';
+import { useLowTimeCue } from './clock.js';
+import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notices.js';
 import { CommitmentWarning, gameCommitmentChecks } from '../components/commitment-warning.js';
 
 export function GameScreen({ gameID }: { gameID: string }) {
-  const { state, error, connected, act } = useGameState(gameID);
+  const { state, error, connected, act, back } = useGameState(gameID);
   if (error) {
     return (
       <Alert color="red" title="This game cannot be shown">
@@ -44,12 +46,12 @@ export function GameScreen({ gameID }: { gameID: string }) {
     <>
       {/* A commitment other than the first this browser saw for the game (or its lobby): loudly. */}
       <CommitmentWarning place="game" checks={gameCommitmentChecks(state.game)} />
-      <LoadedGame state={state} connected={connected} act={act} />
+      <LoadedGame state={state} connected={connected} act={act} back={back} />
     </>
   );
 }
 
-function LoadedGame({ state, connected, act }: { state: GameScreenState; connected: boolean; act: ReturnType<typeof useGameState>['act'] }) {
+function LoadedGame({ state, connected, act, back }: { state: GameScreenState; connected: boolean; act: ReturnType<typeof useGameState>['act']; back: () => void }) {
   const compact = useMediaQuery('(max-width: 767px)') ?? false;
   const touch = useNoHover();
   const decision = useMemo(() => decisionOf(state), [state]);
@@ -61,6 +63,8 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
   const [detailID, setDetailID] = useState<string | null>(null);
   const { ref: dockRef, height: dockHeight } = useElementSize();
   // What the page scrolls into view (a focused button, a found word) stops above the docked panel.
+  useLowTimeCue(state);
+  useTurnAlert(state, decision);
   useEffect(() => {
     if (!compact || dockHeight === 0) return;
     const root = document.documentElement;
@@ -79,7 +83,12 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
       ))}
     </Stack>
   );
-  const panel = spectator ? null : <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} compact={compact} />;
+  const panel = spectator ? null : (
+    <Stack gap={6}>
+      <TakeoverNotice state={state} onBack={back} />
+      <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} compact={compact} />
+    </Stack>
+  );
   const status = (
     <Group gap="xs">
       {spectator ? (
@@ -96,6 +105,12 @@ function LoadedGame({ state, connected, act }: { state: GameScreenState; connect
   );
   const ended = state.game.gameEndTimestamp !== null;
   // For tests and tools: where the game stands and what the viewer must decide.
+      {spectator ? null : (
+        <>
+          <NotifyMe />
+          <LeaveGame state={state} />
+        </>
+      )}
   const marks = {
     'data-game-phase': state.game.phase,
     'data-game-ended': ended ? 'true' : 'false',

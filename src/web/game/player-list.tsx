@@ -11,6 +11,7 @@ import type { Player } from '../../engine/state.js';
 import { AFFINITIES, CARD_TYPES } from '../../engine/types.js';
 import { formatEffect } from '../../engine/cards/notation.js';
 import type { GameScreenState } from './model.js';
+import { PresenceMark, SeatClock } from './clock.js';
 import { nameOf } from './model.js';
 import { economyOf, propheciesOf, tributeFavorOf, upgradesOf } from './derive.js';
 import { ClashIcon, RerollIcon, TributeTokenIcon } from '../cards/icons.js';
@@ -154,9 +155,13 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
               Away
             </Badge>
           ) : null}
-          <Text size="xs" c={ready ? 'green.4' : 'red.4'} ml={away ? undefined : 'auto'} style={{ whiteSpace: 'nowrap' }}>
-            {g.gameEndTimestamp !== null ? '' : ready ? 'Ready' : 'Deciding'}
-          </Text>
+          <Group gap={5} wrap="nowrap" ml={away ? undefined : 'auto'} style={{ flexShrink: 0 }}>
+            <PresenceMark state={state} userID={player.userID} />
+            <SeatClock state={state} userID={player.userID} />
+            <Text size="xs" c={ready ? 'green.4' : 'red.4'} style={{ whiteSpace: 'nowrap' }}>
+              {g.gameEndTimestamp !== null ? '' : ready ? 'Ready' : 'Deciding'}
+            </Text>
+          </Group>
         </Group>
         {compact ? (
           <>

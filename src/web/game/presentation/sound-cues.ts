@@ -1,7 +1,8 @@
 /** Which sound an update plays: a gong when the age changes, a horn on entering an age's last turn, a chime on a new phase. Pure. */
 import type { WireGame } from '../model.js';
 
-export type SoundCue = 'gong' | 'horn' | 'chime';
+/** 'tick': the owner's clock has 10 s left (clock.tsx), not an update's. */
+export type SoundCue = 'gong' | 'horn' | 'chime' | 'tick';
 export const SOUND_VOLUME = 0.3;
 
 type Moment = Pick<WireGame, 'age' | 'turn' | 'phase' | 'turnsPerAge' | 'gameEndTimestamp'>;

@@ -1,7 +1,7 @@
 /**
  * The game's sounds, synthesised with the Web Audio API (no audio files): a gong (inharmonic
  * partials with a long decay), a horn (two brass-like sawtooth voices a fifth apart, filtered) and
- * a chime (bell partials). An AudioContext may only start after a user gesture, so `unlockAudio`
+ * a chime (bell partials), and a tick (two short knocks) when the player's clock runs low. An AudioContext may only start after a user gesture, so `unlockAudio`
  * is called from the first pointer or key press.
  */
 import type { SoundCue } from './sound-cues.js';
@@ -80,7 +80,15 @@ function chime(ctx: AudioContext, out: AudioNode, at: number): void {
   });
 }
 
-const VOICES: Record<SoundCue, (ctx: AudioContext, out: AudioNode, at: number) => void> = { gong, horn, chime };
+function tick(ctx: AudioContext, out: AudioNode, at: number): void {
+  // Two short wooden knocks: time is running out.
+  for (const start of [0, 0.18]) {
+    partial(ctx, out, 'square', 880, 0.12, 0.002, 0.06, at + start);
+    partial(ctx, out, 'sine', 1760, 0.08, 0.002, 0.04, at + start);
+  }
+}
+
+const VOICES: Record<SoundCue, (ctx: AudioContext, out: AudioNode, at: number) => void> = { gong, horn, chime, tick };
 
 /** Plays a cue at `volume` (0..1); silently nothing before the user has interacted with the page. */
 export function playCue(cue: SoundCue, volume: number): void {

@@ -1,0 +1,127 @@
+/**
+ * The turn timer on screen: each seat's time left, counted down to the server's deadline (read on
+ * this device's clock through the offset the server's time gave, so every screen agrees within a
+ * second), under 20 s in a warning colour; and whether each player is here (the game shown), away
+ * (hidden) or gone (not open). The owner of a clock hears a short cue at 10 s, unless sounds are
+ * muted. With the turn timer off the server sends no deadline, and no clock is drawn.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Text } from '@mantine/core';
+import type { GameScreenState, UserID } from './model.js';
+import { nameOf } from './model.js';
+import { useSoundMuted } from './presentation/prefs.js';
+import { SOUND_VOLUME } from './presentation/sound-cues.js';
+import { playCue } from './presentation/synth.js';
+
+/** Under this much time left a clock turns to the warning colour. */
+export const WARNING_MS = 20_000;
+/** At this much time left the owner hears the cue. */
+export const CUE_MS = 10_000;
+
+/** The time left on a seat's clock now, in ms (0 once run out), or null without a clock. */
+export function timeLeft(state: Pick<GameScreenState, 'seatsByUserID' | 'clockOffsetMs' | 'game'>, userID: UserID, now: number): number | null {
+  const deadline = state.seatsByUserID[userID]?.deadline ?? null;
+  if (deadline === null || state.game.gameEndTimestamp !== null) return null;
+  return Math.max(0, deadline - state.clockOffsetMs - now);
+}
+
+/** '1:05', '0:09'. */
+export function formatClock(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** This device's time, again every quarter second while `ticking`. */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [ticking]);
+  return now;
+}
+
+/** A seat's time left: in its player summary, and (`label`) in its owner's action panel. */
+export function SeatClock({ state, userID, label = false }: { state: GameScreenState; userID: UserID; label?: boolean }) {
+  const ticking = (state.seatsByUserID[userID]?.deadline ?? null) !== null && state.game.gameEndTimestamp === null;
+  const now = useNow(ticking);
+  const left = timeLeft(state, userID, now);
+  if (left === null) return null;
+  const warning = left < WARNING_MS;
+  const who = userID === state.me ? 'You have' : `${nameOf(state, userID)} has`;
+  return (
+    <Text
+      span
+      size={label ? 'sm' : 'xs'}
+      fw={700}
+      className="seat-clock"
+      data-clock={userID}
+      data-clock-warning={warning ? 'true' : 'false'}
+      aria-label={`${who} ${formatClock(left)} left`}
+      title="Time left for this decision: then a bot chooses"
+      style={{
+        whiteSpace: 'nowrap',
+        fontVariantNumeric: 'tabular-nums',
+        padding: '0 5px',
+        borderRadius: 4,
+        color: warning ? '#2b0505' : '#f3e9d2',
+        background: warning ? '#ff8787' : 'rgba(255,255,255,0.1)',
+      }}
+    >
+      {label ? 'Time left ' : ''}
+      {formatClock(left)}
+    </Text>
+  );
+}
+
+const PRESENCE = {
+  here: { color: '#40c057', words: 'is here' },
+  away: { color: '#fab005', words: 'is away (the game is hidden)' },
+  gone: { color: '#868e96', words: 'is gone (the game is not open)' },
+} as const;
+
+/** Whether a person is at the table: a dot in their summary, named for screen readers and on hover. */
+export function PresenceMark({ state, userID }: { state: GameScreenState; userID: UserID }) {
+  const seat = state.seatsByUserID[userID];
+  if (!seat || state.game.gameEndTimestamp !== null) return null;
+  const presence = seat.left ? null : PRESENCE[seat.presence];
+  const name = nameOf(state, userID);
+  if (!presence) {
+    return (
+      <Text span size="xs" c="dimmed" data-presence="left" style={{ whiteSpace: 'nowrap' }}>
+        left
+      </Text>
+    );
+  }
+  return (
+    <span
+      role="img"
+      data-presence={seat.presence}
+      aria-label={`${name} ${presence.words}`}
+      title={`${name} ${presence.words}`}
+      style={{ display: 'inline-block', width: 9, height: 9, borderRadius: '50%', flex: '0 0 9px', background: presence.color, boxShadow: '0 0 0 1px rgba(0,0,0,0.5)' }}
+    />
+  );
+}
+
+/** The owner's low-time cue: once per decision, when their clock passes 10 s (not while muted). */
+export function useLowTimeCue(state: GameScreenState): void {
+  const muted = useSoundMuted();
+  const me = state.me;
+  const deadline = me === null ? null : (state.seatsByUserID[me]?.deadline ?? null);
+  const cued = useRef<number | null>(null);
+  useEffect(() => {
+    if (me === null || deadline === null || cued.current === deadline) return;
+    const at = deadline - state.clockOffsetMs - CUE_MS - Date.now();
+    // Less than 10 s left already when the deadline came (a short timer): no cue.
+    if (at < -1_000) return;
+    const timer = window.setTimeout(() => {
+      cued.current = deadline;
+      document.documentElement.dataset.lowTimeCue = String(deadline);
+      if (!muted) playCue('tick', SOUND_VOLUME);
+    }, Math.max(0, at));
+    return () => window.clearTimeout(timer);
+  }, [me, deadline, state.clockOffsetMs, muted]);
+}

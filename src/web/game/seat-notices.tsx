@@ -1,0 +1,125 @@
+/**
+ * What the game screen tells its player about their own seat: that a bot chose for them when
+ * their time ran out (with a way back), that they left; the "Leave game" control; and, while the
+ * tab is hidden, that their move has come ("(1) Your move — Mythos" in the title and, if they
+ * allowed it, a browser notification).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { Decision } from '../../engine/pending.js';
+import { trpc } from '../lib/trpc.js';
+import type { GameScreenState } from './model.js';
+
+/** The notice over the action panel when a stand-in chose, or plays, for the viewer. */
+export function TakeoverNotice({ state, onBack }: { state: GameScreenState; onBack: () => void }) {
+  const seat = state.me === null ? null : state.seatsByUserID[state.me];
+  if (!seat || state.game.gameEndTimestamp !== null) return null;
+  if (seat.left) {
+    return (
+      <Alert color="gray" title="You left this game" role="status" data-takeover="left">
+        A bot plays your seat to the end, and the game counts as a loss.
+      </Alert>
+    );
+  }
+  if (seat.standIn === null) return null;
+  const title = seat.standIn === 'turn timer' ? 'Time ran out: a bot chose for you' : 'You were away: a bot chose for you';
+  return (
+    <Alert color="orange" title={title} role="alert" data-takeover={seat.standIn}>
+      <Stack gap={6}>
+        <Text size="sm">
+          {seat.presence === 'here'
+            ? 'Your next choice is yours again, with the full time.'
+            : 'While you are away, a bot makes your choices after a short wait.'}
+        </Text>
+        <Group>
+          <Button size="xs" color="orange" onClick={onBack}>
+            I'm back
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** "Leave game", asked twice: a bot plays the seat to the end and the game counts as a loss. */
+export function LeaveGame({ state }: { state: GameScreenState }) {
+  const [asking, setAsking] = useState(false);
+  const leave = trpc.games.leave.useMutation({ onSuccess: () => setAsking(false) });
+  const seat = state.me === null ? null : state.seatsByUserID[state.me];
+  if (!seat || seat.left || state.game.gameEndTimestamp !== null) return null;
+  return (
+    <>
+      <Button size="xs" variant="subtle" color="gray" onClick={() => setAsking(true)} data-leave-game="true">
+        Leave game
+      </Button>
+      <Modal opened={asking} onClose={() => setAsking(false)} title="Leave this game?" centered>
+        <Stack>
+          <Text size="sm">A bot will play your seat to the end, and the game counts as a loss. You cannot come back to it.</Text>
+          {leave.error ? (
+            <Text size="sm" c="red.4" role="alert">
+              {leave.error.message}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(false)}>
+              Stay
+            </Button>
+            <Button color="red" loading={leave.isPending} onClick={() => leave.mutate({ gameID: state.game.id })}>
+              Leave game
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+const TITLE = 'Mythos';
+const YOUR_MOVE_TITLE = '(1) Your move — Mythos';
+
+/**
+ * While the tab is hidden and the viewer has a move to make: the title says so, and a browser
+ * notification (if the player allowed them) says it once per decision.
+ */
+export function useTurnAlert(state: GameScreenState, decision: Decision | null): void {
+  const due = decision !== null && decision.type !== 'WAIT_FOR_OTHERS' && state.game.gameEndTimestamp === null;
+  const [hidden, setHidden] = useState(() => typeof document !== 'undefined' && document.visibilityState === 'hidden');
+  const notified = useRef<number | null>(null);
+  useEffect(() => {
+    const changed = () => setHidden(document.visibilityState === 'hidden');
+    document.addEventListener('visibilitychange', changed);
+    return () => document.removeEventListener('visibilitychange', changed);
+  }, []);
+  useEffect(() => {
+    document.title = hidden && due ? YOUR_MOVE_TITLE : TITLE;
+  }, [hidden, due]);
+  useEffect(() => () => void (document.title = TITLE), []);
+  const sequenceID = state.game.sequenceID;
+  useEffect(() => {
+    if (!hidden || !due || notified.current !== null || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    notified.current = sequenceID;
+    new Notification('Your move — Mythos', { body: 'Your turn has come in your game of Mythos.', tag: state.game.id });
+  }, [hidden, due, sequenceID, state.game.id]);
+  // The next decision may notify again.
+  useEffect(() => {
+    if (!due) notified.current = null;
+  }, [due]);
+}
+
+/** Offers browser notifications for one's move, while the browser has not been asked yet. */
+export function NotifyMe() {
+  const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'denied' : Notification.permission));
+  if (permission !== 'default') return null;
+  return (
+    <Button
+      size="xs"
+      variant="subtle"
+      color="gray"
+      onClick={() => {
+        void Notification.requestPermission().then(setPermission);
+      }}
+    >
+      Notify me of my move
+    </Button>
+  );
+}

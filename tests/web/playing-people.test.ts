@@ -1,0 +1,153 @@
+/**
+ * Two people in two browsers with a short turn timer: both see the same clock counting down for a
+ * seat that owes a decision (in its warning colour under 20 s); when it runs out a bot chooses
+ * that one decision, the idle player is told so with a way back, and both logs say "(bot)"; two
+ * idle people never see the game run on by itself; presence (here, away, gone) reaches the other
+ * screen within 2 s; and "Leave game".
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Server } from '../server/support.js';
+import { decisionNow, definitionsOf, simpleAction } from '../server/play.js';
+import { guestInContext, rawGame, startGame } from './support/game.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, startSite, type Viewport } from './support/site.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+const TURN_TIMER_SECONDS = 15;
+/** Each test waits for a few turn timers, on a machine that may be busy. */
+const TEST_MS = 240_000;
+
+describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
+  let site: Server;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite({ turnTimerSeconds: TURN_TIMER_SECONDS, botDelayMs: 50 }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.allSettled(contexts.map((c) => c.close()));
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function person(name: string, viewport: Viewport = DESKTOP) {
+    const context = await newContext(browser, viewport);
+    contexts.push(context);
+    const guest = await guestInContext(site, context, name);
+    return { guest, context };
+  }
+
+  async function open(context: BrowserContext, gameID: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${site.url}/game/${gameID}`);
+    await page.locator('[data-game-phase]').waitFor();
+    return page;
+  }
+
+  /** Seconds on a seat's clock as a page shows it. */
+  async function clockSeconds(page: Page, userID: string): Promise<number> {
+    const text = (await page.locator(`[data-player-id="${userID}"] [data-clock]`).first().textContent()) ?? '';
+    const [minutes, seconds] = text.split(':').map(Number);
+    return minutes! * 60 + seconds!;
+  }
+
+  test('both see the same clock; a bot takes only the decision that ran out, says so, and the player comes back', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const gameID = await startGame(site, ann.guest, { guests: [bob.guest] });
+    const [annPage, bobPage] = [await open(ann.context, gameID), await open(bob.context, gameID)];
+
+    // The same clock for Bob's seat on both screens, within a second, in the warning colour (under 20 s).
+    const bobClock = (page: Page) => page.locator(`[data-player-id="${bob.guest.userID}"] [data-clock]`).first();
+    await bobClock(annPage).waitFor();
+    await bobClock(bobPage).waitFor();
+    expect(Math.abs((await clockSeconds(annPage, bob.guest.userID)) - (await clockSeconds(bobPage, bob.guest.userID)))).toBeLessThanOrEqual(1);
+    expect(await bobClock(annPage).getAttribute('data-clock-warning')).toBe('true');
+    // The owner's own clock is in their action panel too.
+    await bobPage.getByRole('region', { name: 'Action panel' }).locator(`[data-clock="${bob.guest.userID}"]`).waitFor();
+    await screenshot(annPage, 'playing-people-clock-desktop');
+
+    // Ann bids; Bob, on the page, does nothing.
+    const definitions = await definitionsOf(ann.guest.client);
+    const { decision } = await decisionNow(ann.guest.client, gameID, definitions, ann.guest.userID);
+    await ann.guest.client.games.act.mutate({ gameID, action: simpleAction(decision)! });
+    const notice = bobPage.locator('[data-takeover="turn timer"]');
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.textContent()).toContain('Time ran out: a bot chose for you');
+    // Both logs say the bot chose, and its bid is marked "(bot)" when revealed.
+    for (const page of [annPage, bobPage]) {
+      await page.getByText('Time ran out for Bob: a bot bid for them').first().waitFor();
+      await page.getByText('Bob (bot)').first().waitFor();
+    }
+    // Bob's panel never calls the bot's bid his.
+    expect(await bobPage.getByText(/^Your bid:/).count()).toBe(0);
+    await screenshot(bobPage, 'playing-people-takeover-desktop');
+
+    // The way back.
+    await notice.getByRole('button', { name: "I'm back" }).click();
+    await notice.waitFor({ state: 'detached', timeout: 5_000 });
+
+    // Both stay on the page and do nothing: the bots choose one decision per turn timer, never the game.
+    await expect
+      .poll(async () => (await rawGame(site, gameID)).events.filter((e) => e.type === 'STAND_IN').length, { timeout: 150_000, interval: 500 })
+      .toBeGreaterThanOrEqual(4);
+    const game = await rawGame(site, gameID);
+    expect(game.gameEndTimestamp).toBeNull();
+    for (const userID of [ann.guest.userID, bob.guest.userID]) {
+      const times = game.events.filter((e) => e.type === 'STAND_IN' && e.payload.userID === userID).map((e) => e.timestamp);
+      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(TURN_TIMER_SECONDS * 1_000 - 50);
+    }
+  }, TEST_MS);
+
+  test('presence reaches the other screen within 2 s: here, away (hidden), gone (closed); phone', async () => {
+    const ann = await person('Ann', PHONE);
+    const bob = await person('Bob');
+    const gameID = await startGame(site, ann.guest, { guests: [bob.guest] });
+    const annPage = await open(ann.context, gameID);
+    const bobPresence = annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence]`).first();
+    await annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence="gone"]`).first().waitFor();
+
+    const bobPage = await open(bob.context, gameID);
+    await annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence="here"]`).first().waitFor({ timeout: 2_000 });
+    await annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-clock]`).first().waitFor();
+    await screenshot(annPage, 'playing-people-presence-phone');
+
+    // Bob's tab goes to the background.
+    await bobPage.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence="away"]`).first().waitFor({ timeout: 2_000 });
+    expect(await bobPresence.getAttribute('aria-label')).toBe('Bob is away (the game is hidden)');
+    // A hidden tab whose move it is says so in its title.
+    await expect.poll(() => bobPage.title()).toBe('(1) Your move — Mythos');
+
+    await bobPage.close();
+    await annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence="gone"]`).first().waitFor({ timeout: 2_000 });
+  }, TEST_MS);
+
+  test('Leave game: asked first; the seat is a bot\'s to the end, and a game nobody is left in ends', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob', PHONE);
+    const gameID = await startGame(site, ann.guest, { guests: [bob.guest] });
+    const [annPage, bobPage] = [await open(ann.context, gameID), await open(bob.context, gameID)];
+
+    await bobPage.getByRole('button', { name: 'Leave game' }).click();
+    const dialog = bobPage.getByRole('dialog', { name: 'Leave this game?' });
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await bobPage.getByRole('button', { name: 'Leave game' }).click();
+    await dialog.getByRole('button', { name: 'Leave game' }).click();
+    await bobPage.locator('[data-takeover="left"]').waitFor();
+    expect(await bobPage.locator('[data-takeover="left"]').textContent()).toContain('A bot plays your seat to the end, and the game counts as a loss.');
+    await annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence="left"]`).first().waitFor({ timeout: 2_000 });
+    await screenshot(bobPage, 'playing-people-left-phone');
+
+    // Ann leaves too: nobody is left, the bots finish the game at once.
+    await annPage.getByRole('button', { name: 'Leave game' }).click();
+    await annPage.getByRole('dialog', { name: 'Leave this game?' }).getByRole('button', { name: 'Leave game' }).click();
+    await annPage.locator('[data-game-ended="true"]').waitFor({ timeout: 15_000 });
+  }, TEST_MS);
+});

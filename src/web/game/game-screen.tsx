@@ -60,11 +60,11 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   // The counters wait for the dice: while a clash rolls, the player list shows the game before it.
   const presented = Presentation.usePresentedState(state);
   Presentation.useGameSounds(state);
+  useLowTimeCue(state);
+  useTurnAlert(state, decision);
   const [detailID, setDetailID] = useState<string | null>(null);
   const { ref: dockRef, height: dockHeight } = useElementSize();
   // What the page scrolls into view (a focused button, a found word) stops above the docked panel.
-  useLowTimeCue(state);
-  useTurnAlert(state, decision);
   useEffect(() => {
     if (!compact || dockHeight === 0) return;
     const root = document.documentElement;
@@ -101,16 +101,16 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
           Reconnecting...
         </Badge>
       ) : null}
-    </Group>
-  );
-  const ended = state.game.gameEndTimestamp !== null;
-  // For tests and tools: where the game stands and what the viewer must decide.
       {spectator ? null : (
         <>
           <NotifyMe />
           <LeaveGame state={state} />
         </>
       )}
+    </Group>
+  );
+  const ended = state.game.gameEndTimestamp !== null;
+  // For tests and tools: where the game stands and what the viewer must decide.
   const marks = {
     'data-game-phase': state.game.phase,
     'data-game-ended': ended ? 'true' : 'false',

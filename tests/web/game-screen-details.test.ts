@@ -424,4 +424,36 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     expect(t.errors).toEqual([]);
     await t.close();
   });
+
+  test('desktop: a trade row card read large never covers Submit; the phase, turn and age stay in sight with the panel', { timeout: 120_000 }, async () => {
+    const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Jo', 'Jay'], { biggerTradeRow: true });
+    const { page } = t;
+    await pickTradeRowCard(page, page.locator('[data-trade-row-index="0"] [role=button]'));
+    const actionPanel = (await panel(page).boundingBox())!;
+    const slots = page.locator('[data-zone="trade-row"] [data-card-slot]');
+    expect(await slots.count()).toBe(4);
+    for (const index of [2, 3]) {
+      await page.locator(`[data-trade-row-index="${index}"] .game-card`).first().hover();
+      const preview = page.getByTestId('card-preview');
+      await preview.waitFor();
+      const box = (await preview.boundingBox())!;
+      const overlaps = box.x < actionPanel.x + actionPanel.width && box.x + box.width > actionPanel.x && box.y < actionPanel.y + actionPanel.height && box.y + box.height > actionPanel.y;
+      expect(overlaps, `the preview of card ${index + 1} covers the action panel`).toBe(false);
+      if (index === 3) await page.screenshot({ path: 'test-results/screenshots/details-preview-desktop.png' });
+      await page.mouse.move(5, 400);
+      await preview.waitFor({ state: 'detached' });
+    }
+    // Scrolled down to the boards: the header bar is still there, above the action panel.
+    await page.mouse.wheel(0, 700);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const header = (await page.getByTestId('game-header').boundingBox())!;
+    expect(header.y).toBeGreaterThanOrEqual(56);
+    expect(header.y + header.height).toBeLessThanOrEqual(DESKTOP.height);
+    expect(await page.getByTestId('game-header').textContent()).toContain('Turn 1/5');
+    const stuck = (await panel(page).boundingBox())!;
+    expect(stuck.y).toBeGreaterThanOrEqual(header.y + header.height);
+    await page.screenshot({ path: 'test-results/screenshots/details-sticky-header-desktop.png' });
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
 });

@@ -28,12 +28,19 @@ interface Placement {
   top: number;
 }
 
-/** Where a preview of this size goes: right of the card if it fits, else left, inside the window. */
-export function placePreview(anchor: DOMRect, width: number, height: number, viewport = { width: window.innerWidth, height: window.innerHeight }): Placement | null {
+/**
+ * Where a preview of this size goes: right of the card if it fits, else left, inside the window.
+ * A side where it would cover one of `avoid` (say, the game's action panel and its Submit) is
+ * passed over while the other side is free.
+ */
+export function placePreview(anchor: DOMRect, width: number, height: number, viewport = { width: window.innerWidth, height: window.innerHeight }, avoid: readonly DOMRect[] = []): Placement | null {
   if (width + 2 * GAP > viewport.width || height + 2 * GAP > viewport.height) return null;
-  const right = anchor.right + GAP;
-  const left = right + width + GAP <= viewport.width ? right : Math.max(GAP, anchor.left - GAP - width);
   const top = Math.min(Math.max(GAP, anchor.top + anchor.height / 2 - height / 2), viewport.height - height - GAP);
+  const right = anchor.right + GAP;
+  const leftSide = Math.max(GAP, anchor.left - GAP - width);
+  const fitsRight = right + width + GAP <= viewport.width;
+  const covers = (left: number) => avoid.some((r) => left < r.right && left + width > r.left && top < r.bottom && top + height > r.top);
+  const left = fitsRight && !(covers(right) && !covers(leftSide)) ? right : leftSide;
   return { left, top };
 }
 
@@ -84,7 +91,8 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
   const big = Math.round(width * PREVIEW_SCALE);
   const show = useCallback(() => {
     if (!anchor.current) return;
-    setPlacement(placePreview(anchor.current.getBoundingClientRect(), big, big * CARD_RATIO));
+    const avoid = [...document.querySelectorAll('[data-preview-avoid]')].map((e) => e.getBoundingClientRect());
+    setPlacement(placePreview(anchor.current.getBoundingClientRect(), big, big * CARD_RATIO, undefined, avoid));
   }, [big]);
   const hide = useCallback(() => setPlacement(null), []);
   const release = useCallback(() => {

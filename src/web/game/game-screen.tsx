@@ -23,6 +23,9 @@ import { useLowTimeCue } from './clock.js';
 import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notices.js';
 import { CommitmentWarning, gameCommitmentChecks } from '../components/commitment-warning.js';
 
+/** The site's sticky header's height (56 px and its border): a desktop's game header sticks under it. */
+const STICKY_TOP = 57;
+
 export function GameScreen({ gameID }: { gameID: string }) {
   const { state, error, connected, act, back } = useGameState(gameID);
   if (error) {
@@ -64,6 +67,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   useTurnAlert(state, decision);
   const [detailID, setDetailID] = useState<string | null>(null);
   const { ref: dockRef, height: dockHeight } = useElementSize();
+  const { ref: headerRef, height: headerHeight } = useElementSize();
   // What the page scrolls into view (a focused button, a found word) stops above the docked panel.
   useEffect(() => {
     if (!compact || dockHeight === 0) return;
@@ -197,7 +201,10 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
 
   return (
     <Box className="game-screen" {...marks}>
-      <Presentation.GameHeader state={state} />
+      {/* The phase, turn and age stay in sight under the site's header, as the action panel does. */}
+      <div ref={headerRef} style={{ position: 'sticky', top: STICKY_TOP, zIndex: 90 }}>
+        <Presentation.GameHeader state={state} />
+      </div>
       {status}
       {ended ? (<><Presentation.WinnerBanner state={state} /><Presentation.EndOfGame state={state} /></>) : null}
       <div style={{ display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: 16, marginTop: 8 }}>
@@ -210,7 +217,12 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
         <Stack gap="md">
           <div style={{ display: 'grid', gridTemplateColumns: panel ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', gap: 16, alignItems: 'start' }}>
             {table}
-            {panel ? <div style={{ position: 'sticky', top: 70 }}>{panel}</div> : null}
+            {/* Under the sticky game header; a card's large preview never covers it (data-preview-avoid). */}
+            {panel ? (
+              <div style={{ position: 'sticky', top: STICKY_TOP + headerHeight + 8 }} data-preview-avoid>
+                {panel}
+              </div>
+            ) : null}
           </div>
           {boards}
         </Stack>

@@ -261,6 +261,41 @@ const rateLimitsUnlogged: Migration = {
   },
 };
 
+/**
+ * Player ratings (services/ratings.ts): each person's current skill (openskill's mu and sigma) and
+ * how many rated games it stands on, and every game's change of it. Bots have no rows: their
+ * ratings are fixed (ratings/bot-ratings.json).
+ */
+const ratings: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('ratings')
+      .addColumn('user_id', 'text', (c) => c.primaryKey())
+      .addColumn('mu', 'double precision', (c) => c.notNull())
+      .addColumn('sigma', 'double precision', (c) => c.notNull())
+      .addColumn('games', 'integer', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('rating_history')
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('game_id', 'text', (c) => c.notNull())
+      .addColumn('mu_before', 'double precision', (c) => c.notNull())
+      .addColumn('sigma_before', 'double precision', (c) => c.notNull())
+      .addColumn('mu_after', 'double precision', (c) => c.notNull())
+      .addColumn('sigma_after', 'double precision', (c) => c.notNull())
+      .addColumn('at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('rating_history_pk', ['user_id', 'game_id'])
+      .execute();
+    await db.schema.createIndex('rating_history_user_at').on('rating_history').columns(['user_id', 'at']).execute();
+    await db.schema.createIndex('rating_history_game').on('rating_history').column('game_id').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('rating_history').execute();
+    await db.schema.dropTable('ratings').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -270,4 +305,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-006-lobby-seed-secret': lobbySeedSecret,
   '2026-11-28-007-rate-limits': rateLimits,
   '2026-11-28-008-rate-limits-unlogged': rateLimitsUnlogged,
+  '2026-11-28-009-ratings': ratings,
 };

@@ -136,6 +136,26 @@ export interface RateLimitsTable {
   expires_at: number;
 }
 
+/** A person's current rating (services/ratings.ts); no row until their first rated game. */
+export interface RatingsTable {
+  user_id: string;
+  mu: number;
+  sigma: number;
+  games: number;
+  updated_at: number;
+}
+
+/** One game's change of one person's rating. */
+export interface RatingHistoryTable {
+  user_id: string;
+  game_id: string;
+  mu_before: number;
+  sigma_before: number;
+  mu_after: number;
+  sigma_after: number;
+  at: number;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -156,6 +176,8 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   settings: SettingsTable;
   rate_limits: RateLimitsTable;
+  ratings: RatingsTable;
+  rating_history: RatingHistoryTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -12,6 +12,7 @@ import type { Database } from '../db/schema.js';
 import { addGameStats, recordedStats, userStatsFrom } from '../../engine/user-stats.js';
 import { replayTail, type StoredAction, type StoredEvents } from './game-log.js';
 import { standInReasonOf } from './stand-in.js';
+import { recordRatings } from './ratings.js';
 
 export type { StoredAction } from './game-log.js';
 
@@ -133,6 +134,7 @@ export async function saveStep(
  * commit and then reads what it wrote. The locks are taken in one order, by user id, so two
  * endings that share players cannot deadlock. SQLite has one writer at a time, whose transaction
  * nothing else can interleave. The seats' stats, the read and the totals are one statement each.
+ * The people's ratings move in the same transaction (ratings.ts).
  */
 async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: Game): Promise<void> {
   const stats = recordedStats(game);
@@ -158,6 +160,7 @@ async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: G
     .set({ stats_json: sql<string>`case id ${sql.join(byUser, sql` `)} end` })
     .where('id', 'in', stored.map((row) => row.id))
     .execute();
+  await recordRatings(trx, dialect, game, new Set(left.map((l) => l.user_id)));
 }
 
 /** A stored game as a load found it. */

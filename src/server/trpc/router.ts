@@ -3,6 +3,7 @@ import { chatRouter } from './routers/chat.js';
 import { definitionsRouter } from './routers/definitions.js';
 import { gamesRouter } from './routers/games.js';
 import { lobbiesRouter } from './routers/lobbies.js';
+import { ratingsRouter } from './routers/ratings.js';
 import { sessionRouter } from './routers/session.js';
 import { usersRouter } from './routers/users.js';
 import { router } from './trpc.js';
@@ -14,6 +15,7 @@ export const appRouter = router({
   lobbies: lobbiesRouter,
   games: gamesRouter,
   chat: chatRouter,
+  ratings: ratingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -40,4 +40,6 @@ export const sendChatInput = z.object({ room: z.string().min(1).max(80), message
 export const historyInput = z.object({ includeBots: z.boolean().default(false), userID: id.nullish() });
 export const userIDsInput = z.object({ ids: z.array(id).max(200) });
 export const userInput = z.object({ userID: id });
+export const leaderboardInput = z.object({ provisional: z.boolean().default(false), offset: z.number().int().min(0).max(1_000_000).default(0), limit: z.number().int().min(1).max(100).default(25) });
+export const gameRatingsInput = z.object({ gameID: id });
 export const renameInput = z.object({ name: z.string().max(100) });

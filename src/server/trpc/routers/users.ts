@@ -1,6 +1,7 @@
 import { authedProcedure, devProcedure, router } from '../trpc.js';
 import { userIDsInput, userInput } from '../schemas.js';
 import { refuse } from '../../services/errors.js';
+import { ratingHistory, ratingOf } from '../../services/ratings.js';
 
 export const usersRouter = router({
   byIDs: authedProcedure.input(userIDsInput).query(async ({ ctx, input }) => {
@@ -17,6 +18,13 @@ export const usersRouter = router({
       recentGames,
       users: others.map((u) => ctx.services.users.toPublicUser(u)),
     };
+  }),
+  /** A user's rating and (a person's) its change game by game, oldest first: the latest 200. */
+  rating: authedProcedure.input(userInput).query(async ({ ctx, input }) => {
+    const user = await ctx.services.users.get(input.userID);
+    if (!user) throw refuse('NOT_FOUND', `User ${input.userID} not found.`);
+    const db = ctx.services.db.kysely;
+    return { rating: await ratingOf(db, user), history: user.bot_type === null ? await ratingHistory(db, user.id, 200) : [] };
   }),
   devList: devProcedure.query(async ({ ctx }) => (await ctx.services.users.list()).map((u) => ctx.services.users.toPublicUser(u))),
 });

@@ -1,0 +1,157 @@
+/**
+ * Ratings in the database: a person's rating moves at the end of every game they played with at
+ * least one person in it (this one), inside the transaction that saves the game's end, so a game
+ * is rated exactly once or not at all. The model is in ratings/model.ts; bots have fixed ratings
+ * and no rows.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Game } from '../../engine/index.js';
+import type { BotType } from '../../engine/index.js';
+import type { Dialect } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { botSkill, displayRating, INITIAL_SKILL, isProvisional, PROVISIONAL_SIGMA as PROVISIONAL, rateGame, type Skill } from '../ratings/model.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A rating as clients see it. */
+export interface PublicRating {
+  /** The number shown (1500 for a new player). */
+  rating: number;
+  /** Shown with a "?": too few games for the number to mean much yet. */
+  provisional: boolean;
+  /** Rated games played; a bot's rating is fixed and counts none. */
+  games: number;
+  /** The model's belief: mean and standard deviation of the skill (openskill's mu and sigma). */
+  mu: number;
+  sigma: number;
+}
+
+export function publicRating(skill: Skill, games: number): PublicRating {
+  return { rating: displayRating(skill), provisional: isProvisional(skill), games, mu: skill.mu, sigma: skill.sigma };
+}
+
+/**
+ * Rates a finished game in the caller's transaction (the one that saves its end). `left` holds
+ * the people who left it: they count as last. On PostgreSQL the rows are created if missing and
+ * then read with a row lock (SELECT ... FOR UPDATE), in user id order, so when two games of one
+ * person end at once on two instances the second waits and reads what the first wrote: both
+ * count. (game-store.ts has already locked the same users' rows in the same order, so this adds
+ * no new way to deadlock.) SQLite has one writer at a time.
+ */
+export async function recordRatings(trx: Transaction<Database>, dialect: Dialect, game: Game, left: ReadonlySet<string>): Promise<void> {
+  const people = [...new Set(game.players.filter((p) => p.botType === null).map((p) => p.userID))].sort();
+  if (people.length === 0) return;
+  const at = game.gameEndTimestamp ?? game.updateTimestamp;
+  await trx
+    .insertInto('ratings')
+    .values(people.map((user_id) => ({ user_id, mu: INITIAL_SKILL.mu, sigma: INITIAL_SKILL.sigma, games: 0, updated_at: at })))
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const read = trx.selectFrom('ratings').selectAll().where('user_id', 'in', people).orderBy('user_id');
+  const rows = new Map((await (dialect === 'postgres' ? read.forUpdate() : read).execute()).map((r) => [r.user_id, r]));
+  const stats = game.statsByPlayerID!;
+  const seats = game.players.map((p) => {
+    const row = rows.get(p.userID);
+    const skill = p.botType !== null ? botSkill(p.botType) : { mu: row!.mu, sigma: row!.sigma };
+    return { skill, favor: stats[p.userID]!.score, left: left.has(p.userID), fixed: p.botType !== null };
+  });
+  const after = rateGame(seats);
+  const done = new Set<string>();
+  for (const [seat, p] of game.players.entries()) {
+    if (p.botType !== null || done.has(p.userID)) continue;
+    done.add(p.userID);
+    const row = rows.get(p.userID)!;
+    const next = after[seat]!;
+    await trx.updateTable('ratings').set({ mu: next.mu, sigma: next.sigma, games: row.games + 1, updated_at: at }).where('user_id', '=', p.userID).execute();
+    await trx
+      .insertInto('rating_history')
+      .values({ user_id: p.userID, game_id: game.id, mu_before: row.mu, sigma_before: row.sigma, mu_after: next.mu, sigma_after: next.sigma, at })
+      .execute();
+  }
+}
+
+/** A user's rating: a bot's fixed one, a person's stored one, or a new person's starting one. */
+export async function ratingOf(db: Executor, user: { id: string; bot_type: string | null }): Promise<PublicRating> {
+  return (await ratingsOf(db, [user])).get(user.id)!;
+}
+
+export async function ratingsOf(db: Executor, users: readonly { id: string; bot_type: string | null }[]): Promise<Map<string, PublicRating>> {
+  const people = users.filter((u) => u.bot_type === null).map((u) => u.id);
+  const rows = people.length === 0 ? [] : await db.selectFrom('ratings').selectAll().where('user_id', 'in', people).execute();
+  const stored = new Map(rows.map((r) => [r.user_id, publicRating(r, r.games)]));
+  return new Map(
+    users.map((u) => [u.id, u.bot_type !== null ? publicRating(botSkill(u.bot_type as BotType), 0) : (stored.get(u.id) ?? publicRating(INITIAL_SKILL, 0))]),
+  );
+}
+
+/** One game's change of a rating, as shown (the rating before and after). */
+export interface RatingChange {
+  gameID: string;
+  at: number;
+  before: number;
+  after: number;
+  provisional: boolean;
+}
+
+/** A person's rating after each of their rated games, oldest first (the latest `limit`). */
+export async function ratingHistory(db: Executor, userID: string, limit: number): Promise<RatingChange[]> {
+  const rows = await db.selectFrom('rating_history').selectAll().where('user_id', '=', userID).orderBy('at', 'desc').orderBy('game_id', 'desc').limit(limit).execute();
+  return rows.reverse().map(changeOf);
+}
+
+/** Each person's change in one game, by user id (none for a game not rated). */
+export async function gameRatingChanges(db: Executor, gameID: string): Promise<Record<string, RatingChange>> {
+  const rows = await db.selectFrom('rating_history').selectAll().where('game_id', '=', gameID).execute();
+  return Object.fromEntries(rows.map((r) => [r.user_id, changeOf(r)]));
+}
+
+function changeOf(r: { game_id: string; at: number; mu_before: number; sigma_before: number; mu_after: number; sigma_after: number }): RatingChange {
+  const after = { mu: r.mu_after, sigma: r.sigma_after };
+  return { gameID: r.game_id, at: Number(r.at), before: displayRating({ mu: r.mu_before, sigma: r.sigma_before }), after: displayRating(after), provisional: isProvisional(after) };
+}
+
+export interface LeaderboardRow extends PublicRating {
+  place: number;
+  userID: string;
+  name: string;
+}
+
+export interface LeaderboardPage {
+  rows: LeaderboardRow[];
+  total: number;
+  /** The viewer's own row in this list (whatever the page), if they are in it. */
+  mine: LeaderboardRow | null;
+}
+
+/**
+ * People by rating, highest first: the settled ones, or apart the provisional ones (whose number
+ * means little yet). Equal mu share a place.
+ */
+export async function leaderboard(db: Executor, options: { provisional: boolean; offset: number; limit: number; viewerID: string | null }): Promise<LeaderboardPage> {
+  const base = db
+    .selectFrom('ratings')
+    .innerJoin('users', 'users.id', 'ratings.user_id')
+    .where('ratings.games', '>', 0)
+    .where('ratings.sigma', options.provisional ? '>=' : '<', PROVISIONAL);
+  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['ratings.user_id', 'users.name', 'ratings.mu', 'ratings.sigma', 'ratings.games'])
+    .orderBy('ratings.mu', 'desc')
+    .orderBy('ratings.games', 'desc')
+    .orderBy('ratings.user_id')
+    .offset(options.offset)
+    .limit(options.limit)
+    .execute();
+  const placeOf = async (mu: number) => Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).where('ratings.mu', '>', mu).executeTakeFirstOrThrow()).n) + 1;
+  type Stored = { user_id: string; name: string; mu: number; sigma: number; games: number };
+  const toRow = (r: Stored, place: number): LeaderboardRow => ({ place, userID: r.user_id, name: r.name, ...publicRating(r, r.games) });
+  const first = rows.length > 0 ? await placeOf(rows[0]!.mu) : 0;
+  const page: LeaderboardRow[] = [];
+  for (const [i, r] of rows.entries()) page.push(toRow(r, i > 0 && r.mu === rows[i - 1]!.mu ? page[i - 1]!.place : first + i));
+  const mineRow = options.viewerID
+    ? await base.select(['ratings.user_id', 'users.name', 'ratings.mu', 'ratings.sigma', 'ratings.games']).where('ratings.user_id', '=', options.viewerID).executeTakeFirst()
+    : undefined;
+  return { rows: page, total: Number(total), mine: mineRow ? toRow(mineRow, await placeOf(mineRow.mu)) : null };
+}
+
+

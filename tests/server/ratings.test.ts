@@ -1,0 +1,116 @@
+/**
+ * Ratings when games end (services/ratings.ts): a finished game moves each person's rating once,
+ * in the transaction that saves its end (a second save of the same end is refused and counts
+ * nothing), bots stay at their fixed ratings, and two games of one person ending at once both
+ * count (the rows are read under a lock on PostgreSQL). What clients see through tRPC.
+ */
+import { describe, expect, test } from 'vitest';
+import type { BotType, Game } from '../../src/engine/index.js';
+import { botSkill, displayRating, INITIAL_SKILL, rateGame } from '../../src/server/ratings/model.js';
+import { insertGame, saveStep } from '../../src/server/services/game-store.js';
+import { DATABASES, useServer } from './databases.js';
+import { signInGuest, type Server } from './support.js';
+
+/**
+ * A game played to its end in memory by bots (they act at once in tests), its `people` seats then
+ * marked as people's, stored as it was one step before: saving the final step ends it.
+ */
+async function endableGame(server: Server, id: string, seats: { userID: string; bot: BotType | null }[]): Promise<Game> {
+  const { games, db } = server.app.services;
+  const { game: played } = games.prepare({ id, lobbyID: null, players: seats.map((s) => ({ userID: s.userID, botType: 'easy_bot' })), options: {}, modules: [] });
+  const game: Game = { ...played, players: played.players.map((p, i) => ({ ...p, botType: seats[i]!.bot })) };
+  expect(game.gameEndTimestamp).not.toBeNull();
+  await insertGame(db.kysely, { ...game, sequenceID: game.sequenceID - 1, gameEndTimestamp: null, statsByPlayerID: null }, null);
+  return game;
+}
+
+const saveEnd = (server: Server, game: Game) => {
+  const { db } = server.app.services;
+  return db.kysely.transaction().execute((trx) => saveStep(trx, db.dialect, game, game.sequenceID - 1, [], []));
+};
+
+describe.each(DATABASES)('ratings on %s', (database) => {
+  const suite = useServer(database);
+
+  test('a finished game moves each person once, from the final order; bots keep theirs', async () => {
+    const { server } = suite();
+    const ann = await signInGuest(server, 'Ann');
+    const bob = await signInGuest(server, 'Bob');
+    try {
+      const game = await endableGame(server, `g_rated_${database}`, [
+        { userID: ann.userID, bot: null },
+        { userID: 'bot_easy', bot: 'easy_bot' },
+        { userID: bob.userID, bot: null },
+        { userID: 'bot_adv', bot: 'basic_bot' },
+      ]);
+      expect(await ann.client.users.rating.query({ userID: ann.userID })).toEqual({
+        rating: { rating: 1500, provisional: true, games: 0, mu: INITIAL_SKILL.mu, sigma: INITIAL_SKILL.sigma },
+        history: [],
+      });
+      expect(await saveEnd(server, game)).toBe(true);
+      // The same end saved again (a second instance, a retry) loses the compare and swap: no second update.
+      expect(await saveEnd(server, game)).toBe(false);
+
+      const favor = (id: string) => game.statsByPlayerID![id]!.score;
+      const expected = rateGame(
+        game.players.map((p) => ({ skill: p.botType ? botSkill(p.botType) : INITIAL_SKILL, favor: favor(p.userID), left: false, fixed: p.botType !== null })),
+      );
+      const annAfter = expected[0]!;
+      const mine = await ann.client.users.rating.query({ userID: ann.userID });
+      expect(mine.rating).toMatchObject({ rating: displayRating(annAfter), provisional: true, games: 1 });
+      expect(mine.rating.mu).toBeCloseTo(annAfter.mu, 9);
+      expect(mine.history).toEqual([{ gameID: game.id, at: game.gameEndTimestamp, before: 1500, after: displayRating(annAfter), provisional: true }]);
+      expect(await ann.client.ratings.ofGame.query({ gameID: game.id })).toEqual({
+        [ann.userID]: mine.history[0],
+        [bob.userID]: { gameID: game.id, at: game.gameEndTimestamp, before: 1500, after: displayRating(expected[2]!), provisional: true },
+      });
+
+      const provisional = await bob.client.ratings.leaderboard.query({ provisional: true });
+      expect(provisional.total).toBe(2);
+      expect(provisional.rows.map((r) => r.name)).toEqual(displayRating(expected[0]!) >= displayRating(expected[2]!) ? ['Ann', 'Bob'] : ['Bob', 'Ann']);
+      expect(provisional.mine).toMatchObject({ userID: bob.userID, name: 'Bob', rating: displayRating(expected[2]!), games: 1 });
+      expect(await bob.client.ratings.leaderboard.query({ provisional: false })).toEqual({ rows: [], total: 0, mine: null });
+    } finally {
+      ann.close();
+      bob.close();
+    }
+  });
+
+  test('two games of one person ending at once both count', async () => {
+    const { server } = suite();
+    const { users, db } = server.app.services;
+    const [shared, first, second] = await Promise.all(['Shared', 'First', 'Second'].map((name, i) => users.createGuest(name, `10.9.2.${i}`)));
+    const seats = (other: string) => [
+      { userID: shared!.id, bot: null },
+      { userID: other, bot: null },
+    ];
+    const games = [await endableGame(server, `g_rate_a_${database}`, seats(first!.id)), await endableGame(server, `g_rate_b_${database}`, seats(second!.id))];
+
+    // The first ending holds its transaction open while the second runs: without the row lock the
+    // second would read the shared rating from before the first and write over it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstSaved!: () => void;
+    const saved = new Promise<void>((resolve) => (firstSaved = resolve));
+    const ending = db.kysely.transaction().execute(async (trx) => {
+      expect(await saveStep(trx, db.dialect, games[0]!, games[0]!.sequenceID - 1, [], [])).toBe(true);
+      firstSaved();
+      await held;
+    });
+    await saved;
+    const other = saveEnd(server, games[1]!);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await ending;
+    expect(await other).toBe(true);
+
+    const rows = await db.kysely.selectFrom('rating_history').selectAll().where('user_id', '=', shared!.id).orderBy('at').orderBy('game_id').execute();
+    expect(rows.map((r) => r.game_id).sort()).toEqual([games[0]!.id, games[1]!.id].sort());
+    // One after the other: whichever was rated second started from where the first left the rating.
+    const [a, b] = rows[0]!.mu_after === rows[1]!.mu_before ? [rows[0]!, rows[1]!] : [rows[1]!, rows[0]!];
+    expect(a.mu_before).toBe(INITIAL_SKILL.mu);
+    expect(b.mu_before).toBe(a.mu_after);
+    const stored = await db.kysely.selectFrom('ratings').selectAll().where('user_id', '=', shared!.id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ games: 2, mu: b.mu_after, sigma: b.sigma_after });
+  });
+});

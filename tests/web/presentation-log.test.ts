@@ -5,6 +5,7 @@ import { GAME_DEFINITIONS } from '../../src/engine/data.js';
 import { GROUPED_EVENT_TYPES, viewFor, type EventPayloads, type EventType, type Game, type GameEvent } from '../../src/engine/index.js';
 import { groupEvents } from '../../src/web/game/presentation/log-groups.js';
 import { sentence, sentenceText, type LogState } from '../../src/web/game/presentation/log-sentences.js';
+import { markStandIns } from '../../src/web/game/stand-ins.js';
 
 function ev<T extends EventType>(type: T, payload: EventPayloads[T], turn = 1): GameEvent {
   return { type, payload, turn, age: 1, phase: 'PLANNING', timestamp: 0 } as GameEvent;
@@ -192,5 +193,31 @@ describe('sentences', () => {
     const hidden: LogState = { ...s, game: { ...s.game, options: { ...s.game.options, hideFavor: true }, gameEndTimestamp: null } };
     expect(sentenceText(sentence(hidden, gain))).not.toContain('favor');
     expect(sentenceText(sentence(s, gain))).toContain('+2 favor');
+  });
+});
+
+describe("a stand-in's choices", () => {
+  const { game } = playBotGame({ seats: [{ userID: 'u1', botType: 'easy_bot' }, { userID: 'u2', botType: 'easy_bot' }], definitions: GAME_DEFINITIONS }, 1, 3);
+  const s = logState(game, { u1: 'Ada', u2: 'Cy' });
+  const standIn = (userID: string, decision: 'BID' | 'REROLL' | 'RESOLVE', reason: 'turn timer' | 'left' | 'no one connected' = 'turn timer') =>
+    ev('STAND_IN', { userID, decision, reason });
+
+  test('are told when the bot chooses, and what they led to names the player "(bot)"', () => {
+    const events = [standIn('u2', 'BID'), ev('SET_UP_PHASE', { phase: 'WAR' }), bid('u1'), bid('u2')];
+    markStandIns(events);
+    expect(events.map((e) => sentenceText(sentence(s, e)))).toEqual([
+      'Time ran out for Cy: a bot bid for them',
+      'War phase',
+      `Ada bid 2 military (spent 1) on ${s.cardsByID[101]?.name ?? 'card 101'}`,
+      `Cy (bot) bid 2 military (spent 1) on ${s.cardsByID[101]?.name ?? 'card 101'}`,
+    ]);
+  });
+
+  test('a bid of the next turn is the player\'s own again; leaving and an empty table are said so', () => {
+    const events = [standIn('u2', 'BID'), bid('u2'), { ...bid('u2'), turn: 2 } as GameEvent];
+    markStandIns(events);
+    expect(sentenceText(sentence(s, events[2]!))).toMatch(/^Cy bid/);
+    expect(sentenceText(sentence(s, standIn('u1', 'RESOLVE', 'left')))).toBe('A bot chose a card for Ada, who left the game');
+    expect(sentenceText(sentence(s, standIn('u1', 'REROLL', 'no one connected')))).toBe('A bot chose whether to reroll for Ada: nobody was at the table');
   });
 });

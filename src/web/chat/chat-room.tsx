@@ -41,7 +41,8 @@ export function useChatRoomView(room: ChatRoom): void {
 
 /** `room` null: no chat room on this page (the children get null from useChatRoom). */
 export function ChatRoomProvider({ room, title, children }: { room: string | null; title: string; children: ReactNode }) {
-  const me = useSession().user?.id ?? null;
+  const session = useSession().user;
+  const me = session?.id ?? null;
   const meRef = useRef(me);
   meRef.current = me;
   // Kept with the room they belong to, so that another room's page starts from nothing.
@@ -77,7 +78,9 @@ export function ChatRoomProvider({ room, title, children }: { room: string | nul
   const senderIDs = useMemo(() => [...new Set(messages.map((m) => m.senderID))].sort(), [messages]);
   const users = trpc.users.byIDs.useQuery({ ids: senderIDs }, { enabled: senderIDs.length > 0, staleTime: Infinity, placeholderData: (previous) => previous });
   const names = useMemo(() => new Map((users.data ?? []).map((u) => [u.id, u.name])), [users.data]);
-  const nameOf = useCallback((senderID: string) => names.get(senderID) ?? 'unknown', [names]);
+  // One's own name is known before the senders' users load: one's message never reads 'unknown'.
+  const myName = session?.name ?? null;
+  const nameOf = useCallback((senderID: string) => names.get(senderID) ?? (senderID === me && myName !== null ? myName : 'unknown'), [names, me, myName]);
 
   const viewing = useCallback(
     (open: boolean) => {

@@ -41,7 +41,7 @@ describe.skipIf(!HAS_CHROMIUM)('fair dice in the browser', () => {
     const random = (await valueOf(lobbyID, userID))!;
     const lobby = await lobbyOf(lobbyID);
     expect(await page.getByTestId('server-commitment').textContent()).toBe(lobby.serverSecretCommitment);
-    const values = page.getByRole('list', { name: 'Values for the dice' });
+    const values = page.getByRole('list', { name: 'Values for the dice, by seat' });
     await values.getByText(random, { exact: true }).waitFor();
     expect(await page.getByRole('alert').filter({ hasText: WARNING }).count()).toBe(0);
 
@@ -135,6 +135,6 @@ describe.skipIf(!HAS_CHROMIUM)('fair dice in the browser', () => {
     const text = (await end.textContent())!;
     expect(text).toContain(`Mixed from the server's secret, committed to in the lobby: ${game.serverSecretCommitment}`);
     expect(text).toContain(`Revealed server secret: ${game.serverSecret}`);
-    expect(text).toContain(`And the players' values: Fin "end value", Easy Bot 1 (none)`);
+    expect(text).toContain(`And the players' values, by seat: seat 1 "end value", seat 2 none`);
   }, 240_000);
 });

@@ -49,11 +49,12 @@ export function FairDicePanel({ lobby, user, busy, onGive }: { lobby: Lobby; use
         <Code block style={{ wordBreak: 'break-all', whiteSpace: 'normal' }} data-testid="server-commitment">
           {lobby.serverSecretCommitment ?? 'none (this lobby is older than fair dice)'}
         </Code>
-        <Stack gap={2} component="ul" aria-label="Values for the dice" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {lobby.players.map((player) => (
+        <Stack gap={2} component="ul" aria-label="Values for the dice, by seat" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {/* By seat number, as in the player list (and as mythos verify prints them), not by name. */}
+          {lobby.players.map((player, seat) => (
             <Group key={player.id} component="li" gap="xs" wrap="nowrap" align="baseline">
               <Text size="sm" fw={600} style={{ flex: '0 0 auto' }}>
-                {player.name}
+                Seat {seat + 1}
                 {player.id === user.id ? ' (you)' : ''}:
               </Text>
               {bots.has(player.id) ? (

@@ -106,10 +106,8 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
                     </>
                   )}
                   <br />
-                  And the players&apos; values:{' '}
-                  {(state.game.seedContributions ?? [])
-                    .map((c) => `${state.usersByID[c.userID]?.name ?? c.userID} ${c.value === '' ? '(none)' : JSON.stringify(c.value)}`)
-                    .join(', ')}
+                  And the players&apos; values, by seat:{' '}
+                  {(state.game.seedContributions ?? []).map((c, seat) => `seat ${seat + 1} ${c.value === '' ? 'none' : JSON.stringify(c.value)}`).join(', ')}
                 </>
               )}
             </p>

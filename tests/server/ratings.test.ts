@@ -85,6 +85,9 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       { userID: other, bot: null },
     ];
     const games = [await endableGame(server, `g_rate_a_${database}`, seats(first!.id)), await endableGame(server, `g_rate_b_${database}`, seats(second!.id))];
+    // A rating row already there (as after earlier games): a first game's insert of the row would
+    // itself make the second ending wait, and hide a missing lock.
+    await db.kysely.insertInto('ratings').values({ user_id: shared!.id, mu: INITIAL_SKILL.mu, sigma: INITIAL_SKILL.sigma, games: 0, updated_at: 0 }).execute();
 
     // The first ending holds its transaction open while the second runs: without the row lock the
     // second would read the shared rating from before the first and write over it.

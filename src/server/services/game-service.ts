@@ -186,6 +186,8 @@ export class GameService {
   attend(game: Game, turnTimer?: TurnTimerSetting): Promise<void> {
     const attendance = this.deps.attendance;
     if (!attendance || game.gameEndTimestamp !== null || attendance.isTracked(game.id)) return Promise.resolve();
+    // A game of bots alone has no table to keep (and must not read its lobby at every step).
+    if (game.players.every((p) => p.botType !== null)) return Promise.resolve();
     const pending = this.attending.get(game.id);
     if (pending) return pending;
     const setting: Promise<TurnTimerSetting | undefined> =

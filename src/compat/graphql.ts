@@ -15,6 +15,7 @@ import { tableView } from '../server/services/game-views.js';
 import type { LobbyView } from '../server/services/lobbies.js';
 import type { Services } from '../server/services/services.js';
 import { MAX_GAMES_PER_USER, MAX_TOKENS, MAX_USERS_PER_REQUEST, RenderedBudget, validateWithinLimits } from './graphql-limits.js';
+import { ratingOf } from '../server/services/ratings.js';
 import { requireUser } from './session.js';
 
 const schema = buildSchema(`
@@ -29,8 +30,21 @@ const schema = buildSchema(`
     canSeeProfile: Boolean!
     canChangeName: Boolean!
     statsJSON: String!
+    "The user's rating: a person's moves with every finished game with a person in it; a bot's is fixed."
+    rating: Rating!
     "The user's latest games, newest first."
     games(first: Int = 5): [GameSummary!]!
+  }
+  type Rating {
+    "The number shown: 1500 for a new player."
+    rating: Int!
+    "Too few games for the number to mean much yet: shown with a question mark."
+    provisional: Boolean!
+    "Rated games played (0 for a bot, whose rating is fixed)."
+    games: Int!
+    "The model's belief about the skill (openskill, Weng-Lin Plackett-Luce): mean and standard deviation."
+    mu: Float!
+    sigma: Float!
   }
   type GamePlayer {
     user: User
@@ -99,6 +113,7 @@ function userNode(services: Services, row: UserRow) {
   const user = services.users.toPublicUser(row);
   return {
     ...user,
+    rating: () => ratingOf(services.db.kysely, row),
     games: async ({ first }: { first: number }, ctx: GraphContext) => {
       const games = await services.history.recentGames(row.id, Math.max(0, Math.min(first, MAX_GAMES_PER_USER)));
       const users = new Map((await services.users.getMany(games.flatMap((g) => g.players.map((p) => p.userID)))).map((u) => [u.id, u]));

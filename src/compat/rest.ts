@@ -11,6 +11,7 @@ import { tableView } from '../server/services/game-views.js';
 import type { UserRow } from '../server/db/schema.js';
 import type { Services } from '../server/services/services.js';
 import { actionInput, addBotInput, contributeInput, setModuleInput, setOptionInput } from '../server/trpc/schemas.js';
+import { ratingHistory, ratingOf } from '../server/services/ratings.js';
 import { requireUser, userOf } from './session.js';
 
 type Params = { id: string };
@@ -75,6 +76,14 @@ function routes(app: FastifyInstance, services: Services): void {
     services.attendance.seen(game.id, user.id);
     // The table (who is here, each seat's deadline, stand-ins) beside the view's own fields.
     return { ...viewFor(game, viewer), ...tableView(services.attendance, game.id, services.now()) };
+  });
+
+  app.get<{ Params: Params }>('/api/user/:id/rating', async (request) => {
+    await requireUser(services, request);
+    const user = await services.users.get(request.params.id);
+    if (!user) throw refuse('NOT_FOUND', `User ${request.params.id} not found.`);
+    const db = services.db.kysely;
+    return { rating: await ratingOf(db, user), history: user.bot_type === null ? await ratingHistory(db, user.id, 200) : [] };
   });
 
   app.get('/api/game_history_list', async (request, reply) => {

@@ -106,6 +106,12 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
       const helper = helpedGain.payload.triggeredCards.find((t) => t.gold > 0)!;
       const helpedLines = lines.filter((l) => l.startsWith(`Ana gained ${name(helpedGain.payload.cardID)}`));
       expect(helpedLines.some((l) => l.includes(`+${helper.gold} gold from ${name(helper.cardID)}`)), helpedLines.join('\n')).toBe(true);
+      // A token a gain brought stays in its turn's group of gains: never a group of its own
+      // between two groups of gains.
+      const groups = await page.getByTestId('event-log').locator(':scope > li[data-group-type]').evaluateAll((els) => els.map((e) => e.getAttribute('data-group-type')));
+      expect(groups.length).toBeGreaterThan(30);
+      groups.forEach((type, i) => expect(type === 'EARN_TOKEN' && groups[i + 1] === 'GAIN_CARD', `group ${i}`).toBe(false));
+
       // The group holding that line, as the player sees it.
       const group = page.getByTestId('event-log').locator('li[data-group-type]').filter({ hasText: `+${helper.gold} gold from ${name(helper.cardID)}` }).first();
       await group.scrollIntoViewIfNeeded();

@@ -29,7 +29,7 @@ export function ChatRoomView({ room, height }: { room: ChatRoom; height?: number
 
   return (
     <>
-      <div className="mythos-chat-body" style={height ? { height } : undefined} ref={body} role="log" aria-label="Chat messages" aria-live="polite" tabIndex={0}>
+      <div className="mythos-chat-body" style={height ? { height } : undefined} ref={body} role="log" aria-label={`${room.title}: what was said`} aria-live="polite" tabIndex={0}>
         {count === 0 && <p className="mythos-chat-empty">No messages yet.</p>}
         {room.messages.map((m) => (
           <p key={m.id} className="mythos-chat-message" data-spectator={m.spectator ? 'true' : undefined}>

@@ -44,3 +44,22 @@ export const basicBot: Decide = (view, userID, rng) => {
       return null;
   }
 };
+
+/**
+ * The Advanced Bot's likeliest answers: its best-valued bid and gain, never drawn. basic_bot2's
+ * search models the table with it: the search plays one sampled world, and a rival's bid drawn at
+ * random there would only add noise to what the rollouts compare.
+ */
+export const likeliestBasicBot: Decide = (view, userID, rng) => {
+  const decision = pendingDecision(view, userID);
+  switch (decision?.type) {
+    case 'BID': {
+      const best = rankBids(view, userID, BASIC_BOT_TUNING)[0]!;
+      return { type: 'BID', bid: { military: best.military, tradeRowIndex: best.tradeRowIndex } };
+    }
+    case 'RESOLVE':
+      return { type: 'RESOLVE', resolve: { cardIDToGain: rankGains(view, userID, BASIC_BOT_TUNING)[0]!.cardID } };
+    default:
+      return basicBot(view, userID, rng);
+  }
+};

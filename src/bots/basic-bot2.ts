@@ -1,13 +1,13 @@
 /**
  * basic_bot2 (developers only): the team's strongest bot. It shortlists bids from the Advanced
  * Bot's ranking, adds bids just above what its rivals would bid, and picks among them by rollouts
- * of the rest of the turn (bid-search.ts), with the Advanced Bot's policies in every seat. Its gain
+ * of the rest of the turn (bid-search.ts), with the Advanced Bot's likeliest answers in every seat. Its gain
  * choice is the Advanced Bot's; unlike it (a bot players pick, which always declines), it rerolls
  * when that is cheap and likely to help (reroll-choice.ts). Like the Advanced Bot it draws its bid
  * and its reroll choice from its secret rng among the near-best (mixed-strategy.ts).
  */
 import { pendingDecision, type GameView, type UserID } from '../engine/index.js';
-import { BASIC_BOT_TUNING, basicBot } from './basic-bot.js';
+import { BASIC_BOT_TUNING, basicBot, likeliestBasicBot } from './basic-bot.js';
 import { rankBids } from './bid-plan.js';
 import { searchBids, startSearch, type Candidate, type Search, type SearchTuning } from './bid-search.js';
 import type { Decide } from './bot.js';
@@ -59,7 +59,7 @@ export const basicBot2: Decide = (view, userID, rng) => {
   }
   if (decision?.type !== 'BID') return basicBot(view, userID, rng);
   const t = forAge(BASIC_BOT2_TUNING, view.age);
-  const search = startSearch(view, userID, basicBot, rng, BASIC_BOT2_TUNING, t);
+  const search = startSearch(view, userID, likeliestBasicBot, rng, BASIC_BOT2_TUNING, t);
   const candidates = candidatesFor(view, userID, search.rivals, t);
   const values = searchBids(search, candidates, decision.minMilitary);
   // Candidates the rollout budget did not reach (null) are not drawn.

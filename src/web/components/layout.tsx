@@ -27,6 +27,7 @@ const LINKS = [
   { to: '/', label: 'Lobby', short: 'Lobby' },
   { to: '/rules', label: 'Game Rules', short: 'Rules' },
   { to: '/all-cards', label: 'View Cards', short: 'Cards' },
+  { to: '/leaderboard', label: 'Leaderboard', short: 'Ranks' },
 ] as const;
 
 function Logo() {

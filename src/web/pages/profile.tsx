@@ -7,6 +7,7 @@ import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import { ProfileCharts } from '../profile/profile-charts.js';
 import { ProfileHeader } from '../profile/profile-header.js';
+import { RatingHistory } from '../profile/rating-history.js';
 import { RecentGames } from '../profile/recent-games.js';
 import { recentGamesOf } from '../profile/recent.js';
 import { AverageStats, TotalStats } from '../profile/stat-grid.js';
@@ -32,6 +33,7 @@ function Profile({ userID }: { userID: string }) {
   return (
     <Stack gap="xl">
       <ProfileHeader user={user} isMe={isMe} />
+      {!user.isBot && <RatingHistory userID={user.id} whose={isMe ? 'Your' : `${user.name}'s`} />}
       <TotalStats stats={stats} />
       <AverageStats stats={stats} />
       <section aria-labelledby="charts-title">

@@ -1,0 +1,112 @@
+/**
+ * `/leaderboard`: people by rating, highest first, a page at a time: the settled ratings, and
+ * apart the provisional ones (too few games to mean much yet). The reader's own row is
+ * highlighted, and their place said above the table whichever page is shown.
+ */
+import { useState } from 'react';
+import { Alert, Anchor, Card, Container, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { RequireUser } from '../components/guards.js';
+import { useSession } from '../lib/session.js';
+import { trpc } from '../lib/trpc.js';
+import { shownRating } from '../profile/rating-history.js';
+
+const PAGE_SIZE = 25;
+
+function Board({ provisional, title, blurb }: { provisional: boolean; title: string; blurb: string }) {
+  const { user: me } = useSession();
+  const [page, setPage] = useState(1);
+  const query = trpc.ratings.leaderboard.useQuery({ provisional, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  const id = provisional ? 'provisional-title' : 'rated-title';
+  if (query.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title={title}>
+        {query.error.message}
+      </Alert>
+    );
+  }
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  return (
+    <Card component="section" withBorder radius="md" padding="md" bg="rgba(27, 21, 48, 0.72)" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} c="gold.3">
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {blurb}
+      </Text>
+      {!data ? (
+        <Text role="status">Loading...</Text>
+      ) : data.total === 0 ? (
+        <Text c="dimmed">Nobody yet.</Text>
+      ) : (
+        <Stack gap="sm">
+          {data.mine && (
+            <Text size="sm" data-testid={`${provisional ? 'provisional' : 'rated'}-mine`}>
+              Your place: <strong>#{data.mine.place}</strong> of {data.total}, rated {shownRating(data.mine)}.
+            </Text>
+          )}
+          <Table.ScrollContainer minWidth={300}>
+            <Table striped highlightOnHover verticalSpacing={6} aria-labelledby={id}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Place</Table.Th>
+                  <Table.Th scope="col">Player</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Rating
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Games
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.rows.map((row) => {
+                  const mine = row.userID === me?.id;
+                  return (
+                    <Table.Tr key={row.userID} aria-current={mine ? 'true' : undefined} bg={mine ? 'rgba(217, 164, 65, 0.22)' : undefined} fw={mine ? 700 : undefined}>
+                      <Table.Td>#{row.place}</Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/user/${encodeURIComponent(row.userID)}`} c={mine ? 'gold.3' : undefined}>
+                          {row.name}
+                        </Anchor>
+                        {mine && ' (you)'}
+                      </Table.Td>
+                      <Table.Td ta="right">{shownRating(row)}</Table.Td>
+                      <Table.Td ta="right">{row.games}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 && (
+            <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} color="gold" aria-label={`${title} pages`} getItemProps={(p) => ({ 'aria-label': `Page ${p}` })} />
+          )}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+export function Page() {
+  return (
+    <RequireUser>
+      <Container size="md" py="md">
+        <Stack gap="lg">
+          <div>
+            <Title order={1} size="h2">
+              Leaderboard
+            </Title>
+            <Text c="dimmed" size="sm">
+              Every finished game with a person in it moves each person&apos;s rating, from the final order of favor. Everyone starts at 1500;
+              the bots are rated too, at fixed ratings.
+            </Text>
+          </div>
+          <Board provisional={false} title="Rated players" blurb="Ratings that have settled: about ten games or more." />
+          <Board provisional title="Provisional" blurb='Too few games to say much yet: shown with a "?".' />
+        </Stack>
+      </Container>
+    </RequireUser>
+  );
+}

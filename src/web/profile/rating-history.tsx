@@ -1,0 +1,65 @@
+/**
+ * The profile's rating: the number (with "?" while provisional) and how it moved game by game,
+ * drawn as a line (a ChartFigure: the site's chart look, its HTML text escaped, a summary and a table).
+ */
+import { Group, Text, Title } from '@mantine/core';
+import { ChartFigure } from '../charts/chart-figure.js';
+import { SITE } from '../lib/palette.js';
+import { trpc } from '../lib/trpc.js';
+import { shortStart } from './recent.js';
+
+/** A rating as shown: the number, with "?" while it is provisional. */
+export const shownRating = (r: { rating: number; provisional: boolean }) => `${r.rating}${r.provisional ? '?' : ''}`;
+
+export function RatingHistory({ userID, whose }: { userID: string; whose: string }) {
+  const query = trpc.users.rating.useQuery({ userID });
+  if (!query.data) return null;
+  const { rating, history } = query.data;
+  const points = history.map((h) => h.after);
+  const first = history[0]?.before ?? rating.rating;
+  return (
+    <section aria-labelledby="rating-title">
+      <Group gap="sm" align="baseline" mb="xs">
+        <Title order={2} size="h4" id="rating-title">
+          Rating
+        </Title>
+        <Text fw={700} fz="xl" c="gold.3" data-testid="profile-rating" aria-label={`Rating ${rating.rating}${rating.provisional ? ', provisional' : ''}`}>
+          {shownRating(rating)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {rating.games === 0 && history.length === 0
+            ? 'No rated games yet: everyone starts at 1500.'
+            : rating.provisional
+              ? `Provisional ("?") after ${rating.games} rated ${rating.games === 1 ? 'game' : 'games'}: it settles after about ten.`
+              : `${rating.games} rated games.`}
+        </Text>
+      </Group>
+      {history.length > 0 && (
+        <ChartFigure
+          title="Rating history"
+          summary={`${whose} rating after each rated game, oldest first: from ${first} to ${rating.rating} over ${history.length} ${history.length === 1 ? 'game' : 'games'}.`}
+          type="line"
+          series={[{ name: 'Rating', data: points }]}
+          options={{
+            colors: [SITE.gold],
+            stroke: { width: 3, curve: 'straight' },
+            markers: { size: 4, strokeWidth: 0, hover: { size: 6 } },
+            xaxis: { categories: history.map((_, i) => `#${i + 1}`), tooltip: { enabled: false }, title: { text: 'Rated games, oldest first', style: { fontWeight: 500 } } },
+            yaxis: { title: { text: 'Rating' }, forceNiceScale: true, labels: { formatter: (v: number) => String(Math.round(v)) } },
+            tooltip: {
+              x: { formatter: (_: unknown, opts?: { dataPointIndex: number }) => { const h = history[opts?.dataPointIndex ?? 0]; return h ? `Game ${(opts?.dataPointIndex ?? 0) + 1} · ${shortStart(h.at)}` : ''; } },
+              y: { formatter: (value: number, opts?: { dataPointIndex: number }) => { const h = history[opts?.dataPointIndex ?? 0]; return h ? `${value}${h.provisional ? '?' : ''} (${signed(h.after - h.before)})` : String(value); } },
+            },
+          }}
+          table={{
+            columns: ['Game', 'Ended', 'Before', 'After', 'Change'],
+            rows: history.map((h, i) => [`Game ${i + 1}`, shortStart(h.at), h.before, `${h.after}${h.provisional ? '?' : ''}`, signed(h.after - h.before)]),
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** +12, -8, 0. */
+export const signed = (n: number) => (n > 0 ? `+${n}` : String(n));

@@ -300,7 +300,8 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
 
   test('lobby list at 375 px: the pinned Play column covers no other column', { timeout: 120_000 }, async () => {
     const context = await newContext(suite.browser, PHONE);
-    const host = await guestInContext(suite.site, context, 'Gwendolyn');
+    // A long one-word name ("Maximilianas's lobby").
+    const host = await guestInContext(suite.site, context, 'Maximilianas');
     // An open lobby with a long name, and a game being played.
     await host.client.lobbies.create.mutate();
     await startGame(suite.site, host, { bots: ['easy_bot'] });

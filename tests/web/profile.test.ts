@@ -51,10 +51,10 @@ describe.skipIf(!HAS_CHROMIUM)('profile page', { timeout: 180_000 }, () => {
       const averages = page.getByRole('region', { name: 'Average stats' });
       await averages.getByText('Favor', { exact: true }).waitFor();
 
-      // Six charts, each drawn by apexcharts (an SVG), each with its numbers as a table.
+      // Seven charts, each drawn by apexcharts (an SVG), each with its numbers as a table.
       const figures = page.getByRole('figure');
-      await expect.poll(() => figures.count()).toBe(6);
-      for (const title of ['Recent games: favor and results', 'Win rate and clash win rate', 'Where the favor came from', 'Favor sources, game by game', 'Cards by affinity', 'Cards by type']) {
+      await expect.poll(() => figures.count()).toBe(7);
+      for (const title of ['Rating history', 'Recent games: favor and results', 'Win rate and clash win rate', 'Where the favor came from', 'Favor sources, game by game', 'Cards by affinity', 'Cards by type']) {
         const figure = page.getByRole('figure', { name: title });
         await figure.locator('svg.apexcharts-svg').waitFor();
       }

@@ -1,0 +1,84 @@
+/**
+ * Ratings in a real browser: after finished games against bots a player's profile shows their
+ * rating and its history as a chart (with its numbers), and the leaderboard lists the settled
+ * players and, apart, the provisional ones, with the reader's own row highlighted. Screenshots at
+ * 1280x800 and 375x812.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { Guest, Server } from '../server/support.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+const GAMES = 3;
+
+describe.skipIf(!HAS_CHROMIUM)('ratings in the browser', { timeout: 180_000 }, () => {
+  let site: Server;
+  let browser: Browser;
+  let player: Guest;
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    player = await guest(site, 'Ariadne');
+    for (let i = 0; i < GAMES; i++) await playFinishedGame(player, ['easy_bot', 'basic_bot']);
+    // Two settled players (as after many games), one above and one below any three-game rating.
+    const { users, db } = site.app.services;
+    for (const [name, mu] of [['Theseus', 60], ['Icarus', 5]] as const) {
+      const user = await users.createGuest(name, '10.7.0.1');
+      await db.kysely.insertInto('ratings').values({ user_id: user.id, mu, sigma: 3, games: 40, updated_at: 0 }).execute();
+    }
+  }, 150_000);
+  afterAll(async () => {
+    player?.close();
+    await browser?.close();
+    await site?.close();
+  });
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`the profile shows the rating and its history; the leaderboard highlights the player (${label})`, async () => {
+      const { rating, history } = await player.client.users.rating.query({ userID: player.userID });
+      expect(rating.games).toBe(GAMES);
+      expect(history.length).toBe(GAMES);
+      const shown = `${rating.rating}${rating.provisional ? '?' : ''}`;
+      expect(rating.provisional).toBe(true);
+
+      const context = await newContext(browser, viewport);
+      await signInContext(context, site, player);
+      const page = await context.newPage();
+      page.setDefaultTimeout(60_000);
+      await page.goto(`${site.url}/user/${player.userID}`);
+      await page.getByRole('heading', { level: 1, name: 'Ariadne' }).waitFor();
+      await expect.poll(() => page.getByTestId('profile-rating').textContent()).toBe(shown);
+      await page.getByText(`Provisional ("?") after ${GAMES} rated games: it settles after about ten.`).waitFor();
+      const chart = page.getByRole('figure', { name: 'Rating history' });
+      await chart.locator('svg.apexcharts-svg').waitFor();
+      await chart.getByText('Show the numbers').click();
+      await expect.poll(() => chart.getByRole('row').count()).toBe(GAMES + 1);
+      await chart.getByRole('rowheader', { name: 'Game 1' }).waitFor();
+      expect(await chart.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()).toBe('1500');
+      expect(await chart.getByRole('row').nth(GAMES).getByRole('cell').nth(2).textContent()).toBe(shown);
+      await page.waitForTimeout(800); // the chart finishes drawing before axe and the screenshot
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `rating-profile-${label}`);
+
+      // The header links to the leaderboard.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label === 'desktop' ? 'Leaderboard' : 'Ranks' }).click();
+      await page.waitForURL('**/leaderboard');
+      await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor();
+      const rated = page.getByRole('region', { name: 'Rated players' });
+      const provisional = page.getByRole('region', { name: 'Provisional' });
+      await expect.poll(() => rated.getByRole('row').allTextContents()).toEqual(['PlacePlayerRatingGames', '#1Theseus269040', '#2Icarus82040']);
+      await expect.poll(() => provisional.getByRole('row').count()).toBe(2);
+      const mine = provisional.locator('tr[aria-current="true"]');
+      expect(await mine.textContent()).toBe(`#1Ariadne (you)${shown}${GAMES}`);
+      await provisional.getByText(`Your place: #1 of 1, rated ${shown}.`).waitFor();
+      expect(await rated.locator('tr[aria-current="true"]').count()).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `rating-leaderboard-${label}`);
+      await context.close();
+    });
+  }
+});

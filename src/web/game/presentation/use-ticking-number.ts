@@ -19,14 +19,18 @@ export function useTickingNumber(value: number, { disabled = false, tickMs = TIC
     }
     const values = tickValues(current.current, value);
     if (values.length === 0) return;
+    // One timeout per step, each set when the step before is shown: an interval late for one step
+    // (a busy page) fires the next on its old schedule, sooner than 50 ms after.
     let i = 0;
-    const timer = window.setInterval(() => {
+    let timer = 0;
+    const step = () => {
       current.current = values[i]!;
       setShown(values[i]!);
       i++;
-      if (i >= values.length) window.clearInterval(timer);
-    }, Math.max(TICK_MS, tickMs));
-    return () => window.clearInterval(timer);
+      if (i < values.length) timer = window.setTimeout(step, Math.max(TICK_MS, tickMs));
+    };
+    timer = window.setTimeout(step, Math.max(TICK_MS, tickMs));
+    return () => window.clearTimeout(timer);
   }, [value, off, tickMs]);
 
   return off ? value : shown;

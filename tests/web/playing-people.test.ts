@@ -127,6 +127,8 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
     await annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence="gone"]`).first().waitFor();
 
     const bobPage = await open(bob.context, gameID);
+    // The change is when the server has Bob's page (his own screen then shows him here): 2 s from then.
+    await bobPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence="here"]`).first().waitFor({ timeout: 60_000 });
     await annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence="here"]`).first().waitFor({ timeout: 2_000 });
     await annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-clock]`).first().waitFor();
     await screenshot(annPage, 'playing-people-presence-phone');

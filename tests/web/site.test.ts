@@ -71,9 +71,11 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
 
           // The header: the site's links (short labels under 768 px), the community link, a footer.
           const nav = page.getByRole('navigation', { name: 'Main' });
+          // (The leaderboard's link only once signed in: the page asks to log in first.)
           const links = label === 'desktop' ? ['Lobby', 'Game Rules', 'View Cards', 'Community'] : ['Lobby', 'Rules', 'Cards', 'Chat'];
           for (const name of links) await nav.getByRole('link', { name, exact: true }).waitFor();
           expect(await nav.getByRole('link', { name: links[3] }).getAttribute('href')).toBe('https://chat.example.org/mythos');
+          expect(await nav.getByRole('link', { name: label === 'desktop' ? 'Leaderboard' : 'Ranks' }).count()).toBe(0);
           expect(await page.getByRole('contentinfo').textContent()).toMatch(/© \d{4} Mythos/);
           await page.getByRole('link', { name: 'Log in', exact: true }).waitFor();
 
@@ -143,6 +145,10 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
           await page.getByRole('button', { name: 'Log in as guest' }).click();
           await page.waitForURL(`${site.url}/lobby-list`);
           await page.getByRole('heading', { name: 'Lobbies' }).waitFor();
+          // Signed in, the header adds the leaderboard, and all five links and the account still fit.
+          const leaderboard = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: viewport === DESKTOP ? 'Leaderboard' : 'Ranks', exact: true });
+          expect(await leaderboard.getAttribute('href')).toBe('/leaderboard');
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
           const me = await page.request.get(`${site.url}/trpc/session.me`);
           expect(((await me.json()) as { result: { data: { name: string } } }).result.data.name).toBe(name);
 

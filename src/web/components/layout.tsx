@@ -27,7 +27,7 @@ const LINKS = [
   { to: '/', label: 'Lobby', short: 'Lobby' },
   { to: '/rules', label: 'Game Rules', short: 'Rules' },
   { to: '/all-cards', label: 'View Cards', short: 'Cards' },
-  { to: '/leaderboard', label: 'Leaderboard', short: 'Ranks' },
+  { to: '/leaderboard', label: 'Leaderboard', short: 'Ranks', signedIn: true },
 ] as const;
 
 function Logo() {
@@ -170,6 +170,17 @@ function CommunityLink() {
   );
 }
 
+/** The site's links; the leaderboard only for someone signed in (the page asks to log in first). */
+function NavLinks() {
+  const { user } = useSession();
+  return LINKS.filter((link) => !('signedIn' in link) || user).map((link) => (
+    <NavLink key={link.to} to={link.to} end className="mythos-nav-link">
+      <span className="mythos-long">{link.label}</span>
+      <span className="mythos-short">{link.short}</span>
+    </NavLink>
+  ));
+}
+
 export function Layout() {
   return (
     <div className="mythos-site">
@@ -183,12 +194,7 @@ export function Layout() {
             <span>Mythos</span>
           </Link>
           <nav aria-label="Main" className="mythos-nav">
-            {LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} end className="mythos-nav-link">
-                <span className="mythos-long">{link.label}</span>
-                <span className="mythos-short">{link.short}</span>
-              </NavLink>
-            ))}
+            <NavLinks />
             <CommunityLink />
           </nav>
           <div className="mythos-account">

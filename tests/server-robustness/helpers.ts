@@ -112,7 +112,8 @@ export async function replayStored(db: Kysely<Database>, gameID: string): Promis
         scoring: stored.scoring,
         definitions: GAME_DEFINITIONS,
       },
-      stored.seed,
+      // A game started from a lobby was mixed from the server's secret and the seats' values.
+      stored.serverSecret !== null && stored.seedContributions !== null ? { serverSecret: stored.serverSecret, contributions: stored.seedContributions } : stored.seed,
       start,
     ),
     start,

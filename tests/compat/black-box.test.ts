@@ -128,9 +128,9 @@ describe('a black-box client', () => {
       moves++;
     }
     expect(moves).toBeGreaterThanOrEqual(30);
-    const last = await ws.until((m) => m.topic === `game/${gameID}` && m.data.game.gameEndTimestamp !== null);
+    const last = await ws.until((m) => m.type === 'topic' && m.topic === `game/${gameID}` && m.data.game.gameEndTimestamp !== null);
     expect(last.data.game.winnerIDs).toEqual(state.winnerIDs);
-    await ws.until((m) => m.topic === `inbox/${meID}/game/${gameID}` && m.data.game.gameEndTimestamp !== null);
+    await ws.until((m) => m.type === 'topic' && m.topic === `inbox/${meID}/game/${gameID}` && m.data.game.gameEndTimestamp !== null);
 
     const history = (await me.call('GET', `/api/game_history_list?includeBots=1&userID=${meID}`)).json;
     expect(history[0]).toMatchObject({ id: gameID, players: expect.arrayContaining([{ userID: meID }]) });

@@ -709,6 +709,7 @@ describe('/channel refusals: an error message on the socket, and the socket keep
       userID: stranger.userID,
       room: `lobby/${lobbyID}`,
       message: 'still here',
+      spectator: false,
     });
     await socket.close();
   });

@@ -107,8 +107,9 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
       ) : null}
       {spectator ? null : (
         <>
-          <NotifyMe />
-          <LeaveGame state={state} />
+          {/* Compact buttons on a phone, so the trade row stays high on the first screen. */}
+          <NotifyMe compact={compact} />
+          <LeaveGame state={state} compact={compact} />
         </>
       )}
     </Group>

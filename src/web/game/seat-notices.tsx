@@ -42,14 +42,14 @@ export function TakeoverNotice({ state, onBack }: { state: GameScreenState; onBa
 }
 
 /** "Leave game", asked twice: a bot plays the seat to the end and the game counts as a loss. */
-export function LeaveGame({ state }: { state: GameScreenState }) {
+export function LeaveGame({ state, compact = false }: { state: GameScreenState; compact?: boolean }) {
   const [asking, setAsking] = useState(false);
   const leave = trpc.games.leave.useMutation({ onSuccess: () => setAsking(false) });
   const seat = state.me === null ? null : state.seatsByUserID[state.me];
   if (!seat || seat.left || state.game.gameEndTimestamp !== null) return null;
   return (
     <>
-      <Button size="xs" variant="subtle" color="gray" onClick={() => setAsking(true)} data-leave-game="true">
+      <Button size={compact ? 'compact-xs' : 'xs'} variant="subtle" color="gray" onClick={() => setAsking(true)} data-leave-game="true">
         Leave game
       </Button>
       <Modal opened={asking} onClose={() => setAsking(false)} title="Leave this game?" centered>
@@ -107,12 +107,12 @@ export function useTurnAlert(state: GameScreenState, decision: Decision | null):
 }
 
 /** Offers browser notifications for one's move, while the browser has not been asked yet. */
-export function NotifyMe() {
+export function NotifyMe({ compact = false }: { compact?: boolean }) {
   const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'denied' : Notification.permission));
   if (permission !== 'default') return null;
   return (
     <Button
-      size="xs"
+      size={compact ? 'compact-xs' : 'xs'}
       variant="subtle"
       color="gray"
       onClick={() => {

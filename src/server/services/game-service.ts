@@ -441,28 +441,20 @@ export class GameService {
 
   /** With no bot delay, bots answer at once, inside the same step. */
   private withBots(change: Change, now: number): Change {
-    if (this.deps.botDelayMs > 0) return change;
-    let { game } = change;
-    const actions = [...change.actions];
-    const events = [...change.events];
-    for (let guard = 0; guard < 10_000 && game.gameEndTimestamp === null; guard++) {
-      const seat = this.dueBotSeat(game);
-      if (seat < 0) break;
-      const step = this.botStep(game, seat, now);
-      game = step.game;
-      actions.push(...step.actions);
-      events.push(...step.events);
-    }
-    return { game, actions, events };
+    return this.deps.botDelayMs > 0 ? change : this.botsPlay(change, now, 10_000);
   }
 
   /** Every seat played by its bot or a stand-in until the game ends, in one step: nobody is left at the table. */
   private botsToTheEnd(change: Change, now: number): Change {
+    return this.botsPlay(change, now, 100_000);
+  }
+
+  /** Due bots and stand-ins act, one decision after another, until nobody of theirs is due (at most `limit` decisions). */
+  private botsPlay(change: Change, now: number, limit: number): Change {
     let { game } = change;
     const actions = [...change.actions];
     const events = [...change.events];
-    for (let guard = 0; guard < 100_000 && game.gameEndTimestamp === null; guard++) {
-      // Every person has left, so every seat has its bot or a stand-in.
+    for (let guard = 0; guard < limit && game.gameEndTimestamp === null; guard++) {
       const seat = this.dueBotSeat(game);
       if (seat < 0) break;
       const step = this.botStep(game, seat, now);

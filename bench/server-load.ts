@@ -12,6 +12,7 @@
  *
  *   npx tsx bench/server-load.ts [--games 50] [--seconds 10] [--warmup 3] [--runs 3] [--db sqlite|postgres|both]
  *                                [--client raw|trpc] [--data-dir /tmp] [--profile] [--whole K] [--instances N]
+ *                                [--turn-timer auto|on|off]
  *                                [--server-node-option --flag ...]
  *
  * --client raw (the default) speaks the tRPC websocket protocol directly, so the numbers are the
@@ -57,6 +58,8 @@ const CLIENT = arg('client', 'raw') as 'raw' | 'trpc';
 const INSTANCES = Number(arg('instances', '1'));
 /** Instead of timed windows, every table plays this many whole games, and the log is checked. */
 const WHOLE = Number(arg('whole', '0'));
+/** The lobbies' turn timer: 'auto' (on with two people, as a new lobby has it), 'on' or 'off'. */
+const TURN_TIMER = arg('turn-timer', 'auto') as 'auto' | 'on' | 'off';
 const PLAYERS = 4;
 /** Node options for the server processes only (not these clients), to try a runtime setting. */
 const SERVER_NODE_OPTIONS = process.argv.flatMap((a, i) => (a === '--server-node-option' && process.argv[i + 1] ? [process.argv[i + 1]!] : []));
@@ -70,6 +73,7 @@ interface Person extends SeatClient {
     create: { mutate(): Promise<{ id: string }> };
     join: { mutate(input: { lobbyID: string }): Promise<unknown> };
     start: { mutate(input: { lobbyID: string }): Promise<{ gameID: string }> };
+    setTurnTimer: { mutate(input: { lobbyID: string; turnTimer: 'auto' | 'on' | 'off' }): Promise<unknown> };
   };
   close(): void;
 }
@@ -169,6 +173,7 @@ async function signIn(url: string, name: string, kind: 'raw' | 'trpc'): Promise<
       create: { mutate: () => raw.call('mutation', 'lobbies.create') },
       join: { mutate: (input) => raw.call('mutation', 'lobbies.join', input) },
       start: { mutate: (input) => raw.call('mutation', 'lobbies.start', input) },
+      setTurnTimer: { mutate: (input) => raw.call('mutation', 'lobbies.setTurnTimer', input) },
     },
     close: () => raw.close(),
   };
@@ -219,6 +224,7 @@ async function play(servers: ServerProcess[], people: Person[], tables: number, 
     for (let round = 0; running; round++) {
       const { id: lobbyID } = await host.lobbies.create.mutate();
       for (const p of others) await p.lobbies.join.mutate({ lobbyID });
+      if (TURN_TIMER !== 'auto') await host.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: TURN_TIMER });
       const { gameID } = await host.lobbies.start.mutate({ lobbyID });
       const mine = [host, ...others].map((p, i) => playSeat(p, gameID, p.userID, seededRng(seed + t * 1000 + round * 10 + i)));
       seats.push(...mine);

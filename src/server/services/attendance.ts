@@ -9,14 +9,18 @@
  *
  * This is the server's bookkeeping, not a rule: the engine sees the stand-in's actions as the
  * player's own (the server marks them in the log: stand-in.ts). The table is kept with the game
- * in the database (seat-store.ts) so that a restart keeps the deadlines, and each change is
- * announced on the bus (`seats/{gameID}`) so that every instance on one PostgreSQL database shows
- * the same clock and the same presence: an instance that hears another's change reads the table
- * again. Presence is per instance (the connections it holds), merged over the instances' rows.
+ * in the database (seat-store.ts) so that a restart keeps the deadlines. Which decision each seat
+ * owes changes only with a step: it is worked out before the step is stored, written in the step's
+ * own transaction (`step`), and reaches the watchers with the step, so a step costs neither a
+ * write nor a message of its own. What changes between steps (a stand-in takes over, a player
+ * comes back or leaves, presence) is written and announced on the bus (`seats/{gameID}`). An
+ * instance that hears another's change, or another's step of the game, reads the table again, so
+ * every instance on one PostgreSQL database shows the same clock and the same presence. Presence
+ * is per instance (the connections it holds), merged over the instances' rows.
  */
 import { pendingDecision, type BotType, type Game, type UserID } from '../../engine/index.js';
-import type { Bus } from '../bus/bus.js';
-import type { SeatStore, StoredSeat } from './seat-store.js';
+import { gameTopic, type Bus } from '../bus/bus.js';
+import type { SeatDue, SeatStore, StoredSeat } from './seat-store.js';
 import { SerialQueue } from './serial-queue.js';
 import type { StandInReason } from './stand-in.js';
 
@@ -88,11 +92,21 @@ interface Seat {
 interface Table {
   gameID: string;
   turnTimer: boolean;
+  /** The last step whose decisions this table holds. */
+  sequenceID: number;
   seats: Map<UserID, Seat>;
   clock: NodeJS.Timeout | null;
   abandonClock: NodeJS.Timeout | null;
   unsubscribe: () => void;
 }
+
+/** What a step changes at the table: stored with the step, then applied once it is committed. */
+export interface StepSeats {
+  rows: SeatDue[];
+  apply(): void;
+}
+
+type Due = NonNullable<Seat['due']>;
 
 /** Which decision a player owes now, as a key that changes when the decision does; null when none is due. */
 export function decisionKey(game: Game, userID: UserID): string | null {
@@ -124,36 +138,56 @@ export class Attendance {
 
   /**
    * Starts keeping a running game's table (idempotent), with what the database holds of it
-   * (deadlines survive a restart); `observe` the game after every change.
+   * (deadlines survive a restart); each step then goes through `step`.
    */
   track(game: Game, turnTimer: boolean): Promise<void> {
     if (game.gameEndTimestamp !== null || this.tables.has(game.id)) return Promise.resolve();
     const humans = game.players.filter((p) => p.botType === null).map((p) => p.userID);
     if (humans.length === 0) return Promise.resolve();
     const seats = new Map(humans.map((userID): [UserID, Seat] => [userID, { userID, due: null, standIn: null, leftAt: null, tabs: new Map(), remote: new Map() }]));
-    const table: Table = { gameID: game.id, turnTimer, seats, clock: null, abandonClock: null, unsubscribe: () => undefined };
+    const table: Table = { gameID: game.id, turnTimer, sequenceID: game.sequenceID, seats, clock: null, abandonClock: null, unsubscribe: () => undefined };
     this.tables.set(game.id, table);
     const { bus, store } = this.config;
     if (bus) {
-      table.unsubscribe = bus.subscribe(`seats/${game.id}`, ({ origin }) => {
+      const offSeats = bus.subscribe(`seats/${game.id}`, ({ origin }) => {
         // Another instance changed the table: read it again. This one's own changes are in memory.
         if (store && origin !== store.instanceID) this.reload(table);
         else this.changed(game.id);
       });
+      // A step this instance did not make (another instance's, on one PostgreSQL database) stored
+      // the seats it changed with it: read them. This instance's own steps are applied already.
+      const offSteps = store
+        ? bus.subscribe(gameTopic(game.id), ({ sequenceID }) => {
+            if (sequenceID <= table.sequenceID) return;
+            table.sequenceID = sequenceID;
+            this.reload(table);
+          })
+        : () => undefined;
+      table.unsubscribe = () => {
+        offSeats();
+        offSteps();
+      };
     }
     if (!store) {
-      this.observe(game, this.config.now());
+      this.applyDues(table, this.duesOf(table, game));
       return Promise.resolve();
     }
     return this.writes
       .run(game.id, async () => {
         await this.load(table);
-        // A decision the table has no record of (a game from before, a write lost in a crash) is due from now.
-        if (this.tables.get(game.id) === table) this.observe(game, this.config.now());
+        if (this.tables.get(game.id) !== table) return;
+        // A decision the table has no record of (due since the game began, or a game from before
+        // the table was kept) is due from the step the game is at, the same on every instance; the
+        // first instance to store it wins, and every instance then holds what was stored.
+        const missing = this.duesOf(table, game);
+        if (missing.length === 0) return this.settle(table);
+        await store.writeFirstDues(game.id, missing.map(([seat, due]) => dueRow(seat.userID, due)));
+        await this.load(table);
+        if (this.tables.get(game.id) === table) this.settle(table);
       })
       .catch((error: unknown) => {
         this.config.onError?.(error, game.id);
-        if (this.tables.get(game.id) === table) this.observe(game, this.config.now());
+        if (this.tables.get(game.id) === table) this.applyDues(table, this.duesOf(table, game));
       });
   }
 
@@ -283,28 +317,48 @@ export class Attendance {
   }
 
   /**
-   * After every change of the game: which decision each person owes, since when, and the clocks.
-   * A decision is due from the step that asked for it (its time is the game's), so the deadline
-   * is the same whichever instance works it out.
+   * What a step changes at the table, worked out before the step is stored: the seats whose
+   * decision it changed, due from the step's own time (so every instance works out the same
+   * deadline). The caller stores `rows` with the step and calls `apply` once it is committed; the
+   * step's delivery carries the new table to the watchers. Null when no table is kept.
    */
-  observe(game: Game, now = game.updateTimestamp): void {
+  step(game: Game): StepSeats | null {
     const table = this.tables.get(game.id);
-    if (!table) return;
-    if (game.gameEndTimestamp !== null) return this.forget(game.id);
-    const changed: Seat[] = [];
+    if (!table) return null;
+    if (game.gameEndTimestamp !== null) return { rows: [], apply: () => this.forget(game.id) };
+    const dues = this.duesOf(table, game);
+    return {
+      rows: dues.map(([seat, due]) => dueRow(seat.userID, due)),
+      apply: () => {
+        if (this.tables.get(game.id) !== table) return;
+        table.sequenceID = Math.max(table.sequenceID, game.sequenceID);
+        this.applyDues(table, dues);
+      },
+    };
+  }
+
+  /** The seats whose decision in `game` differs from the one the table holds, with the new one (null: none due). */
+  private duesOf(table: Table, game: Game): [Seat, Due | null][] {
+    const out: [Seat, Due | null][] = [];
+    const now = game.updateTimestamp;
     for (const seat of table.seats.values()) {
       const key = decisionKey(game, seat.userID);
       if (key === null) {
-        if (seat.due) {
-          seat.due = null;
-          changed.push(seat);
-        }
+        if (seat.due) out.push([seat, null]);
       } else if (seat.due?.key !== key) {
-        seat.due = { key, since: now, deadline: this.allowance(table, seat, now) };
-        changed.push(seat);
+        out.push([seat, { key, since: now, deadline: this.allowance(table, seat, now) }]);
       }
     }
-    if (changed.length > 0) void this.save(table, changed);
+    return out;
+  }
+
+  private applyDues(table: Table, dues: readonly [Seat, Due | null][]): void {
+    for (const [seat, due] of dues) seat.due = due;
+    this.settle(table);
+  }
+
+  /** After the table changed: the clocks, and whether anyone is left at it. */
+  private settle(table: Table): void {
     this.arm(table);
     this.checkAbandoned(table);
   }
@@ -525,6 +579,10 @@ export class Attendance {
     }, this.config.abandonAfterMs);
     table.abandonClock.unref();
   }
+}
+
+function dueRow(userID: UserID, due: Due | null): SeatDue {
+  return { userID, decisionKey: due?.key ?? null, dueSince: due?.since ?? null, deadline: due?.deadline ?? null };
 }
 
 function stored(seat: Seat): StoredSeat {

@@ -33,6 +33,7 @@ import { gameTopic, type Bus } from '../bus/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { turnTimerIsOn, type Attendance, type TurnTimerSetting } from './attendance.js';
+import type { SeatDue } from './seat-store.js';
 import { gameNotFound, refuse } from './errors.js';
 import { withStandIn } from './stand-in.js';
 import { viewerOf } from './game-views.js';
@@ -378,9 +379,11 @@ export class GameService {
         return outcome;
       }
       const snapshot = this.snapshotDue(outcome.game);
+      // The seats whose decision the step changes (their clocks) are stored with the step.
+      const seats = this.deps.attendance?.step(outcome.game) ?? null;
       let saved: boolean;
       try {
-        saved = await this.save(base, outcome, snapshot);
+        saved = await this.save(base, outcome, snapshot, seats?.rows ?? []);
       } catch (error) {
         // Nothing of the step is stored: the next action starts from the stored game.
         this.forget(gameID);
@@ -392,7 +395,7 @@ export class GameService {
         continue;
       }
       this.remember(outcome.game, snapshot ? outcome.game.sequenceID : undefined);
-      if (this.deps.attendance?.isTracked(gameID)) this.deps.attendance.observe(outcome.game);
+      if (seats) seats.apply();
       else void this.attend(outcome.game);
       this.deps.log.debug({ gameID, sequenceID: outcome.game.sequenceID, actions: outcome.actions.length }, 'game step');
       this.published(outcome.game);
@@ -431,12 +434,13 @@ export class GameService {
    * Appends a step to the log (committed with other games' steps); the end of a game, with its
    * stats, in a transaction of its own. False if another writer moved the game on first.
    */
-  private save(base: Game, change: Change, snapshot: boolean): Promise<boolean> {
+  private save(base: Game, change: Change, snapshot: boolean, seats: readonly SeatDue[]): Promise<boolean> {
     const { game, actions, events } = change;
     if (savedAlone(game)) {
+      // The game's end: its table is of no more use (its seats are forgotten), so none are stored.
       return this.deps.db.kysely.transaction().execute((trx) => saveStep(trx, this.deps.db.dialect, game, base.sequenceID, actions, events));
     }
-    return this.log.append({ game, expectedSequenceID: base.sequenceID, actions, events, snapshot });
+    return this.log.append({ game, expectedSequenceID: base.sequenceID, actions, events, snapshot, seats });
   }
 
   /** With no bot delay, bots answer at once, inside the same step. */

@@ -4,7 +4,7 @@
  * each player (`game_presence`). Stored so that a restarted server keeps every deadline, and so
  * that instances sharing a PostgreSQL database agree on the clock and on who is here.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 export interface StoredSeat {
@@ -16,6 +16,12 @@ export interface StoredSeat {
   standIn: string | null;
   leftAt: number | null;
 }
+
+/**
+ * Which decision a seat owes after a step, since when and until when. Written in the step's own
+ * transaction (step-log.ts), so the table never lags the game and a step costs no write of its own.
+ */
+export type SeatDue = Pick<StoredSeat, 'userID' | 'decisionKey' | 'dueSince' | 'deadline'>;
 
 export interface StoredPresence {
   userID: string;
@@ -42,29 +48,41 @@ export class SeatStore {
     };
   }
 
+  /**
+   * A change made between steps (a stand-in took over, the player came back or left, no one was
+   * connected): the seat's stand-in and departure, and its deadline only while the row still holds
+   * the decision this instance saw. A step committed meanwhile stored a newer decision with its own
+   * deadline, which an older change must not overwrite.
+   */
   async writeSeats(gameID: string, seats: readonly StoredSeat[]): Promise<void> {
     if (seats.length === 0) return;
     await this.db
       .insertInto('game_seats')
-      .values(
-        seats.map((s) => ({
-          game_id: gameID,
-          user_id: s.userID,
-          decision_key: s.decisionKey,
-          due_since: s.dueSince,
-          deadline: s.deadline,
-          stand_in: s.standIn,
-          left_at: s.leftAt,
-        })),
-      )
+      .values(seats.map((s) => row(gameID, s)))
       .onConflict((oc) =>
         oc.columns(['game_id', 'user_id']).doUpdateSet((eb) => ({
-          decision_key: eb.ref('excluded.decision_key'),
-          due_since: eb.ref('excluded.due_since'),
-          deadline: eb.ref('excluded.deadline'),
           stand_in: eb.ref('excluded.stand_in'),
           left_at: eb.ref('excluded.left_at'),
+          deadline: sql<number | null>`case when game_seats.decision_key is not distinct from excluded.decision_key then excluded.deadline else game_seats.deadline end`,
         })),
+      )
+      .execute();
+  }
+
+  /**
+   * The decisions due when this instance began keeping the table, for the seats the database had
+   * no record of: the first instance to store a decision's time wins, and the others read it.
+   */
+  async writeFirstDues(gameID: string, dues: readonly SeatDue[]): Promise<void> {
+    if (dues.length === 0) return;
+    await this.db
+      .insertInto('game_seats')
+      .values(dues.map((d) => row(gameID, { ...d, standIn: null, leftAt: null })))
+      .onConflict((oc) =>
+        oc
+          .columns(['game_id', 'user_id'])
+          .doUpdateSet((eb) => ({ decision_key: eb.ref('excluded.decision_key'), due_since: eb.ref('excluded.due_since'), deadline: eb.ref('excluded.deadline') }))
+          .where(sql<boolean>`game_seats.decision_key is distinct from excluded.decision_key`),
       )
       .execute();
   }
@@ -96,4 +114,8 @@ export class SeatStore {
   async forget(gameID: string): Promise<void> {
     await this.db.deleteFrom('game_presence').where('game_id', '=', gameID).execute();
   }
+}
+
+function row(gameID: string, s: StoredSeat) {
+  return { game_id: gameID, user_id: s.userID, decision_key: s.decisionKey, due_since: s.dueSince, deadline: s.deadline, stand_in: s.standIn, left_at: s.leftAt };
 }

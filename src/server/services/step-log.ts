@@ -1,6 +1,7 @@
 /**
  * Group commit of game steps. A step is one small append (its actions and events) plus a compare
- * and swap of the game row's sequenceID, and now and then a snapshot of the state (game-store.ts).
+ * and swap of the game row's sequenceID, the seats whose decision it changed (their clock), and
+ * now and then a snapshot of the state (game-store.ts).
  * The steps of every game that arrive in one event-loop turn are written in one transaction:
  * what costs is the commit, not the rows. `append` settles only once the transaction holding its
  * step has committed (true) or found the game moved on by another writer (false); if the
@@ -22,6 +23,7 @@ import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { StoredAction } from './game-log.js';
 import { stateJSON } from './game-store.js';
+import type { SeatDue } from './seat-store.js';
 
 export interface Step {
   /** The game after the step. */
@@ -32,6 +34,8 @@ export interface Step {
   events: readonly GameEvent[];
   /** Whether the game row's snapshot is rewritten with this step's state. */
   snapshot: boolean;
+  /** The seats whose decision the step changed (the table's clock: attendance.ts), stored with it. */
+  seats?: readonly SeatDue[];
 }
 
 /** Writes a group of steps in one transaction; per step, whether its compare and swap won. */
@@ -121,6 +125,9 @@ const SQLITE = {
   swapWithSnapshot: 'update games set state_json = ?, sequence_id = ?, updated_at = ?, end_timestamp = ? where id = ? and sequence_id = ?',
   action: 'insert into game_actions (game_id, sequence_id, user_id, action_json, at, stand_in) values (?, ?, ?, ?, ?, ?)',
   events: 'insert into game_events (game_id, sequence_id, events_json) values (?, ?, ?)',
+  seat:
+    'insert into game_seats (game_id, user_id, decision_key, due_since, deadline) values (?, ?, ?, ?, ?) ' +
+    'on conflict (game_id, user_id) do update set decision_key = excluded.decision_key, due_since = excluded.due_since, deadline = excluded.deadline',
 };
 
 /** SQLite: prepared statements in one synchronous transaction, run while holding kysely's connection. */
@@ -137,6 +144,7 @@ export class SqliteStepWriter implements StepWriter {
       swapWithSnapshot: sqlite.prepare(SQLITE.swapWithSnapshot),
       action: sqlite.prepare(SQLITE.action),
       events: sqlite.prepare(SQLITE.events),
+      seat: sqlite.prepare(SQLITE.seat),
     };
     this.transaction = sqlite.transaction((steps: readonly Step[]) => steps.map((step) => this.writeStep(step)));
   }
@@ -160,6 +168,7 @@ export class SqliteStepWriter implements StepWriter {
     if (swapped.changes !== 1) return false;
     for (const a of step.actions) this.statements.action.run(game.id, a.sequenceID, a.userID, JSON.stringify(a.action), a.at, a.standIn ?? null);
     if (step.events.length > 0) this.statements.events.run(game.id, game.sequenceID, JSON.stringify(step.events));
+    for (const d of step.seats ?? []) this.statements.seat.run(game.id, d.userID, d.decisionKey, d.dueSince, d.deadline);
     return true;
   }
 }
@@ -182,7 +191,11 @@ const POSTGRES = {
       'where a.game_id in (select id from swapped)), ' +
       'events as (insert into game_events (game_id, sequence_id, events_json) ' +
       'select e.* from unnest($13::text[], $14::integer[], $15::text[]) as e(game_id, sequence_id, events_json) ' +
-      'where e.game_id in (select id from swapped)) ' +
+      'where e.game_id in (select id from swapped)), ' +
+      'seats as (insert into game_seats (game_id, user_id, decision_key, due_since, deadline) ' +
+      'select d.* from unnest($16::text[], $17::text[], $18::text[], $19::bigint[], $20::bigint[]) as d(game_id, user_id, decision_key, due_since, deadline) ' +
+      'where d.game_id in (select id from swapped) ' +
+      'on conflict (game_id, user_id) do update set decision_key = excluded.decision_key, due_since = excluded.due_since, deadline = excluded.deadline) ' +
       'select id from swapped',
   ),
 };
@@ -195,7 +208,7 @@ const POSTGRES = {
 const APPEND_NOTIFYING = CompiledQuery.raw(
   POSTGRES.append.sql.replace(
     /select id from swapped$/,
-    'select s.id, pg_notify($16, n.payload) from swapped as s join unnest($17::text[], $18::text[]) as n(game_id, payload) on n.game_id = s.id',
+    'select s.id, pg_notify($21, n.payload) from swapped as s join unnest($22::text[], $23::text[]) as n(game_id, payload) on n.game_id = s.id',
   ),
 );
 
@@ -214,6 +227,7 @@ export class PostgresStepWriter implements StepWriter {
   async write(steps: readonly Step[]): Promise<boolean[]> {
     const actions = steps.flatMap((s) => s.actions.map((a) => ({ id: s.game.id, a })));
     const withEvents = steps.filter((s) => s.events.length > 0);
+    const seats = steps.flatMap((s) => (s.seats ?? []).map((d) => ({ id: s.game.id, d })));
     const { notices } = this;
     const notifying = notices
       ? [notices.channel, steps.map((s) => s.game.id), steps.map((s) => notices.payload(gameTopic(s.game.id), { sequenceID: s.game.sequenceID }))]
@@ -235,6 +249,11 @@ export class PostgresStepWriter implements StepWriter {
         withEvents.map((s) => s.game.id),
         withEvents.map((s) => s.game.sequenceID),
         withEvents.map((s) => JSON.stringify(s.events)),
+        seats.map((x) => x.id),
+        seats.map((x) => x.d.userID),
+        seats.map((x) => x.d.decisionKey),
+        seats.map((x) => x.d.dueSince),
+        seats.map((x) => x.d.deadline),
         ...notifying,
       ]),
     );

@@ -71,22 +71,20 @@ export const gamesRouter = router({
       let started: Promise<void> = Promise.resolve();
       const steps = listen<WireDelivery>((send) => {
         // The table goes whole with every step, and on its own when only it changed.
+        // Compared only when the table changes between steps (rare), never at a step.
         let sentSequenceID = -1;
-        let sentTable = '';
-        const table = (): TableView => {
-          const view = tableView(attendance, input.gameID, ctx.services.now());
-          sentTable = JSON.stringify([view.away, view.seats]);
-          return view;
-        };
+        let sentTable: TableView | null = null;
+        const same = (a: TableView, b: TableView) => JSON.stringify([a.away, a.seats]) === JSON.stringify([b.away, b.seats]);
         started = watch.start(first, viewer, (version, sent) => {
           sentSequenceID = version.sequenceID;
-          send(version.after(sent, table()));
+          sentTable = tableView(attendance, input.gameID, ctx.services.now());
+          send(version.after(sent, sentTable));
         });
         const offTable = attendance.onChange(input.gameID, () => {
-          if (sentSequenceID < 0) return;
+          if (sentTable === null) return;
           const view = tableView(attendance, input.gameID, ctx.services.now());
-          if (JSON.stringify([view.away, view.seats]) === sentTable) return;
-          sentTable = JSON.stringify([view.away, view.seats]);
+          if (same(view, sentTable)) return;
+          sentTable = view;
           send({ sequenceID: sentSequenceID, table: true, ...view });
         });
         return () => {

@@ -260,7 +260,8 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
       if (label === 'phone') await words.tap();
       else await words.click();
       const list = page.getByRole('dialog', { name: 'What the words mean' });
-      expect(await list.getByRole('heading').allTextContents()).toEqual(['Base gold and base military', 'Prophecy (end-of-game bonus)', 'Clash results: W+, W-, L+, L-', 'Tributes']);
+      // The dialog opens with a transition: read its headings once it holds them.
+      await expect.poll(() => list.getByRole('heading').allTextContents()).toEqual(['Base gold and base military', 'Prophecy (end-of-game bonus)', 'Clash results: W+, W-, L+, L-', 'Tributes']);
       await list.getByText('W won the clash, L lost it.', { exact: false }).waitFor();
       // Nothing of it off the screen, once it has moved into place.
       await expect

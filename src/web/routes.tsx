@@ -40,6 +40,7 @@ export const router = createBrowserRouter([
       { path: '/settings', ...page(() => import('./pages/settings.js'), RequireUser) },
       { path: '/game/:gameID', ...page(() => import('./pages/game.js'), RequireUser) },
       { path: '/leaderboard', ...page(() => import('./pages/leaderboard.js'), RequireUser) },
+      { path: '/my-games', ...page(() => import('./pages/my-games.js'), RequireUser) },
       { path: '/all-cards', ...page(() => import('./pages/all-cards.js')) },
       { path: '/rules', ...page(() => import('./pages/rules.js')) },
       { path: '/dev', ...page(() => import('./pages/dev/index.js'), RequireDev) },

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { userRatingChanges, type RatingChange } from './ratings.js';
 
 export interface GameHistoryItem {
   id: string;
@@ -20,6 +21,24 @@ export interface GameSummary {
   endTimestamp: number | null;
   sequenceID: number;
   players: { userID: string; botType: string | null; gameStatsJSON: string | null }[];
+}
+
+/** One game in a player's own list ("Your games"). */
+export interface MyGame {
+  id: string;
+  startTimestamp: number;
+  /** Null while the game runs. */
+  endTimestamp: number | null;
+  /** Every seat in order, with its final favor and whether it won (both null while the game runs). */
+  players: { userID: string; botType: string | null; favor: number | null; won: boolean | null }[];
+  /** How this game moved the player's rating; null while it runs, and for a game that was not rated. */
+  ratingChange: RatingChange | null;
+}
+
+export interface MyGamesPage {
+  games: MyGame[];
+  /** All of the player's games, for paging. */
+  total: number;
 }
 
 export class HistoryService {
@@ -60,6 +79,40 @@ export class HistoryService {
       sequenceID: g.sequence_id,
       players: seats.filter((s) => s.game_id === g.id).map((s) => ({ userID: s.user_id, botType: s.bot_type, gameStatsJSON: s.stats_json })),
     }));
+  }
+
+  /**
+   * A player's own games, finished and running, newest first (by start, then id), a page at a time,
+   * with each seat's result and the player's rating change: four reads, whatever the page size.
+   */
+  async myGames(userID: string, page: { offset: number; limit: number }): Promise<MyGamesPage> {
+    const mine = this.db.selectFrom('games').where('id', 'in', (eb) => eb.selectFrom('game_players').select('game_id').where('user_id', '=', userID));
+    const { total } = await mine.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+    const games = await mine
+      .select(['id', 'start_timestamp', 'end_timestamp'])
+      .orderBy('start_timestamp', 'desc')
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
+    const ids = games.map((g) => g.id);
+    const seats = await this.seats(ids);
+    const changes = await userRatingChanges(this.db, userID, ids);
+    return {
+      total: Number(total),
+      games: games.map((g) => ({
+        id: g.id,
+        startTimestamp: Number(g.start_timestamp),
+        endTimestamp: g.end_timestamp === null ? null : Number(g.end_timestamp),
+        players: seats
+          .filter((s) => s.game_id === g.id)
+          .map((s) => {
+            const stats = g.end_timestamp === null || s.stats_json === null ? null : (JSON.parse(s.stats_json) as { score?: number; won?: boolean });
+            return { userID: s.user_id, botType: s.bot_type, favor: stats?.score ?? null, won: stats ? stats.won === true : null };
+          }),
+        ratingChange: changes.get(g.id) ?? null,
+      })),
+    };
   }
 
   private async seats(gameIDs: string[]) {

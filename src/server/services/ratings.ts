@@ -155,3 +155,29 @@ export async function leaderboard(db: Executor, options: { provisional: boolean;
 }
 
 
+
+/** A rating as shown beside a name: the number and whether it is provisional ("?"). */
+export interface ShownRating {
+  rating: number;
+  provisional: boolean;
+}
+
+/**
+ * Many users' ratings at once, by user id, for lists that show a rating beside each name (lobbies,
+ * the lobby list, the game screen): one read of the users and one of their ratings, however many
+ * names. Ids the server does not know are absent.
+ */
+export async function shownRatingsOf(db: Executor, userIDs: readonly string[]): Promise<Record<string, ShownRating>> {
+  const ids = [...new Set(userIDs)];
+  if (ids.length === 0) return {};
+  const users = await db.selectFrom('users').select(['id', 'bot_type']).where('id', 'in', ids).execute();
+  const ratings = await ratingsOf(db, users);
+  return Object.fromEntries([...ratings].map(([id, r]) => [id, { rating: r.rating, provisional: r.provisional }]));
+}
+
+/** One person's change in each of the given games, by game id (absent: not rated, or not over). */
+export async function userRatingChanges(db: Executor, userID: string, gameIDs: readonly string[]): Promise<Map<string, RatingChange>> {
+  if (gameIDs.length === 0) return new Map();
+  const rows = await db.selectFrom('rating_history').selectAll().where('user_id', '=', userID).where('game_id', 'in', [...gameIDs]).execute();
+  return new Map(rows.map((r) => [r.game_id, changeOf(r)]));
+}

@@ -42,4 +42,6 @@ export const userIDsInput = z.object({ ids: z.array(id).max(200) });
 export const userInput = z.object({ userID: id });
 export const leaderboardInput = z.object({ provisional: z.boolean().default(false), offset: z.number().int().min(0).max(1_000_000).default(0), limit: z.number().int().min(1).max(100).default(25) });
 export const gameRatingsInput = z.object({ gameID: id });
+export const usersRatingsInput = z.object({ userIDs: z.array(id).max(200) });
+export const myGamesInput = z.object({ offset: z.number().int().min(0).max(1_000_000).default(0), limit: z.number().int().min(1).max(50).default(10) });
 export const renameInput = z.object({ name: z.string().max(100) });

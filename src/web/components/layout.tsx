@@ -88,6 +88,9 @@ function UserMenu() {
           </li>
         )}
         <li>
+          <Link to="/my-games">Your games</Link>
+        </li>
+        <li>
           <Link to="/settings">Settings</Link>
         </li>
         <li>

@@ -18,6 +18,7 @@ import { ClashIcon, RerollIcon, TributeTokenIcon } from '../cards/icons.js';
 import { FavorCueAnchor, useFavorGain } from './favor-cue.js';
 import { GlossaryTerm } from './glossary.js';
 import { useTickingNumber } from './presentation/index.js';
+import { RatingTag, useShownRatings } from '../ratings/ratings.js';
 
 const LONG_PRESS_MS = 500;
 
@@ -77,6 +78,8 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
   const user = state.usersByID[player.userID];
   const isMe = player.userID === state.me;
   const away = state.awayByUserID[player.userID] ?? null;
+  // Every summary asks for the same ids: one query (and one request) for the whole table.
+  const rating = useShownRatings(g.players.map((p) => p.userID))[player.userID];
   // The viewer's own score rising shows as a short "+n favor" beside it.
   const gain = useFavorGain(c.favor, isMe && !(g.options.hideFavor && g.gameEndTimestamp === null));
   // The favor counter ticks to its new value, a step at least 50 ms apart, rather than jumping.
@@ -149,6 +152,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
               {name}
               {isMe ? ' (you)' : ''}
             </Text>
+            <RatingTag rating={rating} />
           </UnstyledButton>
           {away && g.gameEndTimestamp === null ? (
             <Badge color="orange" variant="light" size="sm" ml="auto" title={`${name} is away (${away}): a bot plays for them until they are back.`} data-away="true">

@@ -2,12 +2,17 @@
 import { useParams } from 'react-router-dom';
 import { RequireUser } from '../components/guards.js';
 import { GameScreen } from '../game/game-screen.js';
+import { RatingChangesSource } from '../game/presentation/end-ratings.js';
+import { useFetchedGameRatingChanges } from '../ratings/ratings.js';
 
 export function Page() {
   const { gameID = '' } = useParams();
   return (
     <RequireUser>
-      <GameScreen key={gameID} gameID={gameID} />
+      {/* The end-of-game view's rating changes come from the server through this page. */}
+      <RatingChangesSource.Provider value={useFetchedGameRatingChanges}>
+        <GameScreen key={gameID} gameID={gameID} />
+      </RatingChangesSource.Provider>
     </RequireUser>
   );
 }

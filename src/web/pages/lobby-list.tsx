@@ -3,7 +3,7 @@
  * with the one button that fits each row (join, resume, spectate or view results) and Create
  * Lobby, of which only one request may be in flight at a time.
  */
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Container, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { RequireUser } from '../components/guards.js';
@@ -11,6 +11,8 @@ import type { Lobby } from '../lib/api-types.js';
 import { useSession } from '../lib/session.js';
 import { timeAgo, timeAgoShort } from '../lib/time.js';
 import { trpc } from '../lib/trpc.js';
+import { RatingTag, useShownRatings, type ShownRating } from '../ratings/ratings.js';
+import { shownRating } from '../profile/rating-history.js';
 
 const MAX_PLAYERS = 8;
 
@@ -35,7 +37,7 @@ function playAction(lobby: Lobby, userID: string): { to: string; label: string; 
   return { to, label: 'Spectate', short: 'Watch' };
 }
 
-function LobbyRow({ lobby, userID }: { lobby: Lobby; userID: string }) {
+function LobbyRow({ lobby, userID, ratings }: { lobby: Lobby; userID: string; ratings: Record<string, ShownRating> }) {
   const action = playAction(lobby, userID);
   const status = STATUS[lobby.status];
   const mine = lobby.players.some((p) => p.id === userID);
@@ -47,7 +49,7 @@ function LobbyRow({ lobby, userID }: { lobby: Lobby; userID: string }) {
         </Text>
         {/* A phone has no room for the Host column: the host is named here instead. */}
         <Text size="xs" className="mythos-lobby-host-inline">
-          by {lobby.host.name}
+          by {lobby.host.name} <RatingTag rating={ratings[lobby.host.id]} />
         </Text>
         {mine && (
           <Text size="xs" c="dimmed">
@@ -57,11 +59,11 @@ function LobbyRow({ lobby, userID }: { lobby: Lobby; userID: string }) {
       </Table.Td>
       <Table.Td className="mythos-lobby-host-cell">
         <Text size="sm" lineClamp={2} className="mythos-lobby-host">
-          {lobby.host.name}
+          {lobby.host.name} <RatingTag rating={ratings[lobby.host.id]} />
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm" title={lobby.players.map((p) => p.name).join(', ')}>
+        <Text size="sm" title={lobby.players.map((p) => (ratings[p.id] ? `${p.name} (${shownRating(ratings[p.id]!)})` : p.name)).join(', ')}>
           {lobby.players.length}/{MAX_PLAYERS}
         </Text>
       </Table.Td>
@@ -126,6 +128,7 @@ function LobbyList() {
   }
 
   const rows = lobbies.data ?? null;
+  const ratings = useShownRatings(useMemo(() => (rows ?? []).flatMap((l) => [l.host.id, ...l.players.map((p) => p.id)]), [rows]));
   return (
     <Container size="lg" px={{ base: 'xs', sm: 'md' }}>
       <Paper className="mythos-parchment" p={{ base: 'xs', sm: 'lg' }}>
@@ -177,7 +180,7 @@ function LobbyList() {
                   </Table.Tr>
                 )}
                 {rows.map((lobby) => (
-                  <LobbyRow key={lobby.id} lobby={lobby} userID={user?.id ?? ''} />
+                  <LobbyRow key={lobby.id} lobby={lobby} userID={user?.id ?? ''} ratings={ratings} />
                 ))}
               </Table.Tbody>
             </Table>

@@ -13,6 +13,7 @@ import { RequireUser } from '../components/guards.js';
 import { MIN_PLAYERS } from '../../engine/state.js';
 import type { Definitions, Lobby, PublicUser } from '../lib/api-types.js';
 import { seatColor } from '../lib/palette.js';
+import { RatingTag, useShownRatings } from '../ratings/ratings.js';
 import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { useSession } from '../lib/session.js';
 import { ChatButton } from '../game/presentation/game-chat-button.js';
@@ -93,6 +94,7 @@ function useLiveLobby(lobbyID: string): { lobby: Lobby | null; error: string | n
 function PlayerList({ lobby, user, onKick, busy }: { lobby: Lobby; user: PublicUser; onKick: (id: string) => void; busy: boolean }) {
   const bots = new Map(lobby.playerIDToBotType);
   const isHost = lobby.host.id === user.id;
+  const ratings = useShownRatings(lobby.players.map((p) => p.id));
   return (
     <Stack gap={6} component="ul" className="mythos-players" aria-label="Players">
       {lobby.players.map((player, seat) => (
@@ -102,7 +104,10 @@ function PlayerList({ lobby, user, onKick, busy }: { lobby: Lobby; user: PublicU
               {seat + 1}
             </span>
             <div>
-              <Text fw={600}>{player.name}</Text>
+              <Group gap={8} wrap="nowrap" align="baseline">
+                <Text fw={600}>{player.name}</Text>
+                <RatingTag rating={ratings[player.id]} size="sm" />
+              </Group>
               <Text size="xs" c="dimmed">
                 {player.id === lobby.host.id ? 'Host' : bots.has(player.id) ? 'Bot' : 'Player'}
                 {player.id === user.id ? ' (you)' : ''}

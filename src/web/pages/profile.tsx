@@ -1,7 +1,7 @@
 /** `/user/:userID`: a player's profile: name, subtitle, stats, charts, recent games. */
 import { useMemo } from 'react';
-import { Alert, Container, Stack, Text, Title } from '@mantine/core';
-import { useParams } from 'react-router-dom';
+import { Alert, Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
 import { RequireUser } from '../components/guards.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
@@ -47,6 +47,11 @@ function Profile({ userID }: { userID: string }) {
         )}
       </section>
       <RecentGames games={recent} usersByID={usersByID} />
+      {isMe && (
+        <Anchor component={Link} to="/my-games" c="gold.3" data-testid="profile-my-games">
+          All your games, with their rating changes and replays
+        </Anchor>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { authedProcedure, router } from '../trpc.js';
-import { gameRatingsInput, leaderboardInput } from '../schemas.js';
-import { gameRatingChanges, leaderboard } from '../../services/ratings.js';
+import { gameRatingsInput, leaderboardInput, usersRatingsInput } from '../schemas.js';
+import { gameRatingChanges, leaderboard, shownRatingsOf } from '../../services/ratings.js';
 
 export const ratingsRouter = router({
   /** People by rating, a page at a time: the settled ones, or (provisional: true) those still provisional. */
@@ -9,4 +9,6 @@ export const ratingsRouter = router({
   ),
   /** How a finished game moved each person's rating, by user id (empty while it runs, and for a game of bots). */
   ofGame: authedProcedure.input(gameRatingsInput).query(({ ctx, input }) => gameRatingChanges(ctx.services.db.kysely, input.gameID)),
+  /** Many users' ratings as shown beside their names ({rating, provisional}), by user id: one call for a whole lobby, list or table (at most 200 ids). */
+  ofUsers: authedProcedure.input(usersRatingsInput).query(({ ctx, input }) => shownRatingsOf(ctx.services.db.kysely, input.userIDs)),
 });

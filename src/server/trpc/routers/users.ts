@@ -1,5 +1,5 @@
 import { authedProcedure, devProcedure, router } from '../trpc.js';
-import { userIDsInput, userInput } from '../schemas.js';
+import { myGamesInput, userIDsInput, userInput } from '../schemas.js';
 import { refuse } from '../../services/errors.js';
 import { ratingHistory, ratingOf } from '../../services/ratings.js';
 
@@ -25,6 +25,12 @@ export const usersRouter = router({
     if (!user) throw refuse('NOT_FOUND', `User ${input.userID} not found.`);
     const db = ctx.services.db.kysely;
     return { rating: await ratingOf(db, user), history: user.bot_type === null ? await ratingHistory(db, user.id, 200) : [] };
+  }),
+  /** The caller's own games, finished and running, newest first, a page at a time ("Your games"), with the players' names. */
+  myGames: authedProcedure.input(myGamesInput).query(async ({ ctx, input }) => {
+    const page = await ctx.services.history.myGames(ctx.user.id, input);
+    const users = await ctx.services.users.getMany(page.games.flatMap((g) => g.players.map((p) => p.userID)));
+    return { ...page, users: users.map((u) => ctx.services.users.toPublicUser(u)) };
   }),
   devList: devProcedure.query(async ({ ctx }) => (await ctx.services.users.list()).map((u) => ctx.services.users.toPublicUser(u))),
 });

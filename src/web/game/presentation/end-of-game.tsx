@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import type { GameScreenState } from '../model.js';
 import { favorPie, standings, timePie, viewerPlace, winnerNames, type Standing } from './end-stats.js';
 import { textOn } from './format.js';
+import { RatingChangeCell, useGameRatingChanges, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
 import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
@@ -44,6 +45,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const rows = useMemo(() => standings(state), [state]);
   const playing = usePresentationPlaying();
   const shown = state.game.gameEndTimestamp !== null && !playing;
+  const ratingChanges = useGameRatingChanges(state.game.id, state.game.gameEndTimestamp !== null);
   // The view opens at the top of the screen: a player scrolled down to the basic piles would not see it.
   useEffect(() => {
     if (shown) window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -71,9 +73,10 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           {place}
         </p>
       )}
+      {state.me && <ViewerRatingLine change={ratingChanges[state.me]} />}
       {!minimized && (
         <>
-          <StandingsTable rows={rows} />
+          <StandingsTable rows={rows} ratingChanges={ratingChanges} />
           <Suspense fallback={<p className={classes.logEmpty}>Loading...</p>}>
             <EndCharts favor={favor} time={time} />
           </Suspense>
@@ -121,7 +124,8 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   );
 }
 
-function StandingsTable({ rows }: { rows: Standing[] }) {
+function StandingsTable({ rows, ratingChanges }: { rows: Standing[]; ratingChanges: Record<string, EndRatingChange> }) {
+  const rated = Object.keys(ratingChanges).length > 0;
   return (
     <table className={classes.standings}>
       <caption className="mythos-visually-hidden">Final standings</caption>
@@ -130,6 +134,7 @@ function StandingsTable({ rows }: { rows: Standing[] }) {
           <th scope="col">#</th>
           <th scope="col">Player</th>
           <th scope="col">Favor</th>
+          {rated && <th scope="col">Rating</th>}
           {/* Where the favor came from: "Cards" alone read as a count of cards. */}
           <th scope="col" className={classes.standingsDetail}>From cards</th>
           <th scope="col" className={classes.standingsDetail}>From tributes</th>
@@ -148,6 +153,11 @@ function StandingsTable({ rows }: { rows: Standing[] }) {
               </span>
             </th>
             <td className={classes.standingsFavor}>{row.favor}</td>
+            {rated && (
+              <td data-testid="end-rating-cell">
+                <RatingChangeCell change={ratingChanges[row.userID]} />
+              </td>
+            )}
             <td className={classes.standingsDetail}>{row.cards}</td>
             <td className={classes.standingsDetail}>{row.tributes}</td>
             <td className={classes.standingsDetail}>{row.prophecies}</td>

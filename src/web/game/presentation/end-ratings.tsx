@@ -1,0 +1,70 @@
+/**
+ * The end-of-game view's rating changes: each person's "+12" / "−8" beside their standing, and the
+ * viewer's own line ("Your rating: 1500 → 1512 (+12)"). They come from `ratings.ofGame`, written
+ * in the same transaction as the game's end, so they are there as soon as the end is. Bots keep
+ * fixed ratings and show none; a game that was not rated (bots only) shows no column.
+ *
+ * The presentation layer takes its data from its props, not the server: the page provides the
+ * hook that fetches the changes (`RatingChangesSource`, see pages/game.tsx). Without one (the
+ * presentation harness) no ratings show.
+ */
+import { createContext, useContext } from 'react';
+import { signedChange } from '../../ratings/ratings.js';
+
+export interface EndRatingChange {
+  before: number;
+  after: number;
+  provisional: boolean;
+}
+
+type UseRatingChanges = (gameID: string, ended: boolean) => Record<string, EndRatingChange>;
+
+const none: Record<string, EndRatingChange> = {};
+
+/** A hook giving each person's change in a game, by user id; the value must not change while mounted (it is called as a hook). */
+export const RatingChangesSource = createContext<UseRatingChanges>(() => none);
+
+/** Each person's change in this game, by user id (empty until loaded, and for a game not rated). */
+export function useGameRatingChanges(gameID: string, ended: boolean): Record<string, EndRatingChange> {
+  return useContext(RatingChangesSource)(gameID, ended);
+}
+
+const UP = '#8ce99a';
+const DOWN = '#ffa8a8';
+
+function Delta({ change }: { change: EndRatingChange }) {
+  const delta = change.after - change.before;
+  return (
+    <span style={{ color: delta > 0 ? UP : delta < 0 ? DOWN : undefined, fontWeight: 700, whiteSpace: 'nowrap' }} data-rating-change={delta}>
+      {signedChange(delta)}
+    </span>
+  );
+}
+
+/** The standings' cell: the new rating and its change ("1512 +12"); a dash for a bot. */
+export function RatingChangeCell({ change }: { change: EndRatingChange | undefined }) {
+  if (!change) {
+    return (
+      <span title="Bots keep fixed ratings" aria-label="fixed rating">
+        –
+      </span>
+    );
+  }
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {change.after}
+      {change.provisional ? '?' : ''} <Delta change={change} />
+    </span>
+  );
+}
+
+/** The viewer's own change, under their place. */
+export function ViewerRatingLine({ change }: { change: EndRatingChange | undefined }) {
+  if (!change) return null;
+  return (
+    <p data-testid="end-rating" style={{ margin: '2px 0 0', color: '#f7f0e1' }}>
+      Your rating: {change.before} → {change.after}
+      {change.provisional ? '?' : ''} (<Delta change={change} />)
+    </p>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * `/my-games` ("Your games"): the signed-in player's own games, finished and running, newest
+ * first, a page at a time (`?page=N`): the result, the rating change, the players with their
+ * favor, and a link to resume a running game or replay a finished one. The developers' game
+ * history (/dev/game-history-list) is a different list and stays as it is.
+ */
+import { useMemo } from 'react';
+import { Alert, Badge, Button, Container, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import type { inferRouterOutputs } from '@trpc/server';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { AppRouter } from '../../server/trpc/router.js';
+import { RequireUser } from '../components/guards.js';
+import { ordinal } from '../game/presentation/end-stats.js';
+import { formatStart, gameDuration } from '../history/format.js';
+import { PlayerName } from '../history/players.js';
+import { useSession } from '../lib/session.js';
+import { trpc } from '../lib/trpc.js';
+import { changeColor, signedChange } from '../ratings/ratings.js';
+
+type MyGames = inferRouterOutputs<AppRouter>['users']['myGames'];
+type MyGame = MyGames['games'][number];
+type PublicUser = MyGames['users'][number];
+
+export const PAGE_SIZE = 10;
+
+/** The player's place by favor (equal favor shares a place), and how many played. */
+function placeOf(game: MyGame, userID: string): { place: number; of: number } | null {
+  const mine = game.players.find((p) => p.userID === userID);
+  if (!mine || mine.favor === null) return null;
+  const place = game.players.filter((p) => (p.favor ?? 0) > mine.favor!).length + 1;
+  return { place, of: game.players.length };
+}
+
+function Result({ game, userID }: { game: MyGame; userID: string }) {
+  if (game.endTimestamp === null) {
+    return (
+      <Badge variant="light" color="teal" data-result="running">
+        Playing
+      </Badge>
+    );
+  }
+  const won = game.players.find((p) => p.userID === userID)?.won === true;
+  return won ? (
+    <Badge variant="filled" color="gold.6" c="night.9" data-result="won">
+      Won
+    </Badge>
+  ) : (
+    <Badge variant="outline" color="night.1" data-result="lost">
+      Lost
+    </Badge>
+  );
+}
+
+function RatingChange({ game }: { game: MyGame }) {
+  const change = game.ratingChange;
+  if (!change) return null;
+  const delta = change.after - change.before;
+  return (
+    <Text span size="sm" data-testid="my-game-rating" title={`Rating ${change.before} before, ${change.after} after`}>
+      <Text span fw={700} c={changeColor(delta)}>
+        {signedChange(delta)}
+      </Text>{' '}
+      <Text span c="night.1" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        → {change.after}
+        {change.provisional ? '?' : ''}
+      </Text>
+    </Text>
+  );
+}
+
+function GameRow({ game, userID, usersByID }: { game: MyGame; userID: string; usersByID: Map<string, PublicUser> }) {
+  const running = game.endTimestamp === null;
+  const place = placeOf(game, userID);
+  const duration = gameDuration(game.startTimestamp, game.endTimestamp);
+  return (
+    <Paper component="li" data-game-id={game.id} withBorder radius="md" p="sm" bg="rgba(27, 21, 48, 0.72)">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Stack gap={6} style={{ flex: '1 1 300px', minWidth: 0 }}>
+          <Group gap="sm" wrap="wrap">
+            <Result game={game} userID={userID} />
+            {place && (
+              <Text span size="sm" fw={600}>
+                {ordinal(place.place)} of {place.of}
+              </Text>
+            )}
+            <RatingChange game={game} />
+          </Group>
+          <Group gap="sm" wrap="wrap">
+            <Text size="sm" c="night.1">
+              {formatStart(game.startTimestamp)}
+            </Text>
+            {duration && (
+              <Text size="sm" c="night.1" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {duration}
+              </Text>
+            )}
+          </Group>
+          <Group component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Players">
+            {game.players.map((p, seat) => (
+              <Group component="li" key={`${seat}-${p.userID}`} gap={6} wrap="nowrap" px={8} py={2} style={{ borderRadius: 6, background: p.userID === userID ? 'rgba(217, 164, 65, 0.18)' : 'rgba(209, 203, 230, 0.08)', minWidth: 0 }}>
+                <PlayerName id={p.userID} user={usersByID.get(p.userID)} />
+                {p.favor !== null && (
+                  <Text span size="sm" c="night.1" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    {p.favor} favor
+                  </Text>
+                )}
+              </Group>
+            ))}
+          </Group>
+        </Stack>
+        {running ? (
+          <Button component={Link} to={`/game/${encodeURIComponent(game.id)}`} color="gold" size="compact-sm">
+            Resume Game
+          </Button>
+        ) : (
+          <Button component={Link} to={`/game/${encodeURIComponent(game.id)}/replay`} variant="outline" color="gold.4" size="compact-sm">
+            Replay
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+function MyGamesList() {
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('page') ?? '1')) || 1);
+  const query = trpc.users.myGames.useQuery({ offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }, { placeholderData: (previous) => previous });
+  const usersByID = useMemo(() => new Map((query.data?.users ?? []).map((u) => [u.id, u])), [query.data]);
+  if (query.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="Your games">
+        {query.error.message}
+      </Alert>
+    );
+  }
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const setPage = (next: number) => {
+    setParams(next === 1 ? {} : { page: String(next) });
+    window.scrollTo({ top: 0 });
+  };
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          Your games
+        </Title>
+        <Text c="dimmed" size="sm">
+          Every game you sat in, newest first: resume the ones still running, replay the finished ones.
+        </Text>
+      </div>
+      {!data || !user ? (
+        <Text role="status">Loading...</Text>
+      ) : data.total === 0 ? (
+        <Text c="dimmed">
+          No games yet. <Link to="/lobby-list">Find a lobby</Link> to play your first.
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" data-testid="my-games-count">
+            {data.total === 1 ? '1 game' : `${data.total} games`}
+            {pages > 1 ? `, page ${Math.min(page, pages)} of ${pages}` : ''}
+          </Text>
+          <Stack component="ol" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Your games">
+            {data.games.map((game) => (
+              <GameRow key={game.id} game={game} userID={user.id} usersByID={usersByID} />
+            ))}
+          </Stack>
+          {pages > 1 && (
+            <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} color="gold" aria-label="Pages of your games" getItemProps={(p) => ({ 'aria-label': `Page ${p}` })} />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export function Page() {
+  return (
+    <RequireUser>
+      <Container size="md" py="md">
+        <MyGamesList />
+      </Container>
+    </RequireUser>
+  );
+}

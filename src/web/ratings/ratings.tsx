@@ -1,0 +1,68 @@
+/**
+ * Ratings beside names: one `ratings.ofUsers` query for every name on a page (a lobby, the lobby
+ * list, a game's table), never one per name, and the small tag that shows a rating as the
+ * leaderboard does ("1512", "1500?" while provisional).
+ */
+import { useMemo } from 'react';
+import { Text } from '@mantine/core';
+import { shownRating } from '../profile/rating-history.js';
+import { trpc } from '../lib/trpc.js';
+
+export interface ShownRating {
+  rating: number;
+  provisional: boolean;
+}
+
+/** The server takes at most this many ids a call. */
+const BATCH = 200;
+
+/** The ratings of these users, by id (absent until loaded, and for ids the server does not know). */
+export function useShownRatings(ids: readonly string[]): Record<string, ShownRating> {
+  const batches = useMemo(() => {
+    const unique = [...new Set(ids)].sort();
+    const out: string[][] = [];
+    for (let i = 0; i < unique.length; i += BATCH) out.push(unique.slice(i, i + BATCH));
+    return out;
+  }, [ids]);
+  const results = trpc.useQueries((t) => batches.map((userIDs) => t.ratings.ofUsers({ userIDs }, { staleTime: 30_000 })));
+  return useMemo(() => Object.assign({}, ...results.map((r) => r.data ?? {})) as Record<string, ShownRating>, [results]);
+}
+
+/** A rating beside a name, said in words to screen readers ("rated 1500, provisional"). */
+export function RatingTag({ rating, size = 'xs' }: { rating: ShownRating | undefined; size?: 'xs' | 'sm' }) {
+  if (!rating) return null;
+  return (
+    <Text
+      span
+      size={size}
+      c="gold.2"
+      fw={600}
+      className="mythos-rating"
+      data-rating={rating.rating}
+      data-provisional={rating.provisional ? 'true' : undefined}
+      title={rating.provisional ? `Rating ${rating.rating}, provisional: too few games to say much yet` : `Rating ${rating.rating}`}
+      style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}
+    >
+      <span aria-hidden>{shownRating(rating)}</span>
+      <span className="mythos-visually-hidden">{`, rated ${rating.rating}${rating.provisional ? ', provisional' : ''}`}</span>
+    </Text>
+  );
+}
+
+/** A rating change as shown: "+12", "−8" (a true minus sign), "±0". */
+export function signedChange(change: number): string {
+  if (change > 0) return `+${change}`;
+  if (change < 0) return `\u2212${-change}`;
+  return '\u00b10';
+}
+
+/** The colour of a change: green up, red down, grey none. */
+export const changeColor = (change: number): string => (change > 0 ? 'teal.4' : change < 0 ? 'red.4' : 'dimmed');
+
+const noChanges = {};
+
+/** How a finished game moved each person's rating, by user id (`ratings.ofGame`; nothing while it runs). */
+export function useFetchedGameRatingChanges(gameID: string, ended: boolean): Record<string, { before: number; after: number; provisional: boolean }> {
+  const query = trpc.ratings.ofGame.useQuery({ gameID }, { enabled: ended, staleTime: Infinity });
+  return query.data ?? noChanges;
+}

@@ -144,13 +144,10 @@ class Connection {
         // Listening starts before the game is read, so no step falls in between.
         const watch = this.services.gameFeed.watch(topic.gameID);
         try {
-          const game = await this.services.gameFeed.current(topic.gameID);
-          if (!game) return this.error(`Game ${topic.gameID} not found.`);
-          if (topic.kind === 'inbox' && (topic.userID !== user.id || !game.players.some((p) => p.userID === user.id))) {
+          const { game, viewer } = await this.services.games.openFor(topic.gameID, user, this.services.users.isDev(user), (id) => this.services.gameFeed.current(id));
+          if (topic.kind === 'inbox' && (topic.userID !== user.id || viewer === null)) {
             return this.error(`You may not subscribe to ${topicName}.`);
           }
-          const viewer = this.services.games.viewerFor(game, user, this.services.users.isDev(user));
-          await this.services.games.attend(game);
           // A player watching their game is at the table (a socket has no page to hide: here).
           const { attendance } = this.services;
           const leave = attendance.connect(topic.gameID, user.id, `channel-${randomBytes(6).toString('hex')}`);

@@ -68,10 +68,7 @@ function routes(app: FastifyInstance, services: Services): void {
 
   app.get<{ Params: Params }>('/api/game/:id/state', async (request) => {
     const user = await requireUser(services, request);
-    const game = await services.games.get(request.params.id);
-    if (!game) throw refuse('NOT_FOUND', `Game ${request.params.id} not found.`);
-    const viewer = services.games.viewerFor(game, user, services.users.isDev(user));
-    await services.games.attend(game);
+    const { game, viewer } = await services.games.openFor(request.params.id, user, services.users.isDev(user));
     // A player looking at their game is at the table.
     services.attendance.seen(game.id, user.id);
     // The table (who is here, each seat's deadline, stand-ins) beside the view's own fields.

@@ -194,7 +194,7 @@ describe('lobby hosts and non-hosts', () => {
     const missing = await host.call('POST', '/api/lobby/l_nothing/join', {});
     expect([missing.status, missing.json]).toEqual([404, { ok: false, error: 'Lobby l_nothing not found.' }]);
     const missingGame = await host.call('GET', '/api/game/g_nothing/state');
-    expect([missingGame.status, missingGame.json]).toEqual([404, { ok: false, error: 'Game g_nothing not found.' }]);
+    expect([missingGame.status, missingGame.json]).toEqual([404, { ok: false, error: 'Game g_nothing not found.', code: 'game/not-found' }]);
     const disabled = await host.call('POST', `/api/lobby/${fresh}/set_module`, { module: 'conquest', enabled: true });
     expect([disabled.status, disabled.json]).toEqual([403, { ok: false, error: 'Module conquest is not available.' }]);
   });

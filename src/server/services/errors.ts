@@ -37,7 +37,7 @@ export const refuse = (kind: ServiceErrorKind, message: string) => new ServiceEr
 /** A rule error from the engine: a bad request with its documented message (docs/protocol.md) and the rule's code. */
 export const ruleRefusal = (error: Pick<RuleError, 'code' | 'message'>) => new ServiceError('BAD_REQUEST', error.message, error.code);
 
-/** An action on a game that does not exist: the one refusal of the action pipeline that is not a rule. */
+/** A game that does not exist, on every way into one (`GameService.openFor`, an action). */
 export const gameNotFound = (gameID: string) => new ServiceError('NOT_FOUND', `Game ${gameID} not found.`, 'game/not-found');
 
 /** What every transport says of an unexpected failure: nothing of its cause, which stays in the log. */

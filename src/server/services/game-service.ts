@@ -271,6 +271,24 @@ export class GameService {
   }
 
   /**
+   * Every transport's way into a game: the game (read by `read`, the game feed's for a watcher),
+   * refused if there is none (`gameNotFound`) or if `user` may not watch it (`viewerFor`), with
+   * who they watch it as and its table kept (`attend`).
+   */
+  async openFor(
+    gameID: string,
+    user: { id: UserID },
+    isDev: boolean,
+    read: (gameID: string) => Promise<Game | null> = (id) => this.get(id),
+  ): Promise<{ game: Game; viewer: UserID | null }> {
+    const game = await read(gameID);
+    if (!game) throw gameNotFound(gameID);
+    const viewer = this.viewerFor(game, user, isDev);
+    await this.attend(game);
+    return { game, viewer };
+  }
+
+  /**
    * Who `user` watches `game` as: its player if seated, else a spectator. A game with a
    * developer-only module holds that module's cards, which only developers may see: anyone else
    * not seated in it is refused, on every transport.

@@ -3,15 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { actInput, gameInput, historyInput, presenceInput, watchGameInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
 import { tableView, wireUpdate, type TableView, type WireDelivery } from '../../services/game-views.js';
-import { refuse, ruleRefusal } from '../../services/errors.js';
+import { ruleRefusal } from '../../services/errors.js';
 
 export const gamesRouter = router({
   /** The game as the caller may see it: as a player if seated, else as a spectator. */
   state: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
-    const game = await ctx.services.games.get(input.gameID);
-    if (!game) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
-    const viewer = ctx.services.games.viewerFor(game, ctx.user, ctx.isDev);
-    await ctx.services.games.attend(game);
+    const { game, viewer } = await ctx.services.games.openFor(input.gameID, ctx.user, ctx.isDev);
     // A player looking at their game is at the table.
     ctx.services.attendance.seen(game.id, ctx.user.id);
     return wireUpdate(game, viewer, 0, tableView(ctx.services.attendance, game.id, ctx.services.now()));
@@ -36,10 +33,8 @@ export const gamesRouter = router({
    * life of a game, so the client fetches it once per game and caches it for good.
    */
   cards: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
-    const game = await ctx.services.games.get(input.gameID);
-    if (!game) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
-    // A developer module's cards go to the game's players and developers only (viewerFor refuses the rest).
-    ctx.services.games.viewerFor(game, ctx.user, ctx.isDev);
+    // A developer module's cards go to the game's players and developers only (openFor refuses the rest).
+    const { game } = await ctx.services.games.openFor(input.gameID, ctx.user, ctx.isDev);
     return { cardsByID: game.cardsByID, tributeCardsByID: game.tributeCardsByID };
   }),
 
@@ -62,10 +57,7 @@ export const gamesRouter = router({
     const { attendance } = ctx.services;
     let leave: (() => void) | null = null;
     try {
-      const first = await ctx.services.gameFeed.current(input.gameID);
-      if (!first) throw refuse('NOT_FOUND', `Game ${input.gameID} not found.`);
-      const viewer = ctx.services.games.viewerFor(first, ctx.user, ctx.isDev);
-      await ctx.services.games.attend(first);
+      const { game: first, viewer } = await ctx.services.games.openFor(input.gameID, ctx.user, ctx.isDev, (id) => ctx.services.gameFeed.current(id));
       // A player watching their game is at the table: here while the tab is shown, away while hidden.
       leave = attendance.connect(input.gameID, ctx.user.id, input.tab ?? randomBytes(6).toString('hex'), input.visible ?? true);
       let started: Promise<void> = Promise.resolve();

@@ -89,8 +89,10 @@ describe.each(DATABASES)('ratings on %s', (database) => {
     // itself make the second ending wait, and hide a missing lock.
     await db.kysely.insertInto('ratings').values({ user_id: shared!.id, mu: INITIAL_SKILL.mu, sigma: INITIAL_SKILL.sigma, games: 0, updated_at: 0 }).execute();
 
-    // The first ending holds its transaction open while the second runs: without the row lock the
-    // second would read the shared rating from before the first and write over it.
+    // The first ending holds its transaction open while the second runs: the second waits and
+    // starts from the first's rating. (On PostgreSQL the users' row, updated earlier in the same
+    // transaction, already makes it wait: this passes even without the rating row's lock, which
+    // tests/server-robustness/rating-instances.test.ts proves on its own.)
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let firstSaved!: () => void;

@@ -25,6 +25,7 @@ import {
 import type { Bus, LobbyChanged } from '../bus/bus.js';
 import { SharedFeed } from '../bus/shared-feed.js';
 import type { Database, LobbyRow, UserRow } from '../db/schema.js';
+import { lobbyModules, lobbyOptions, seatBotType } from './lobby-rows.js';
 import { TURN_TIMER_SETTINGS, type TurnTimerSetting } from './attendance.js';
 import { lobbyRoom } from './chat.js';
 import { refuse } from './errors.js';
@@ -267,7 +268,7 @@ export class LobbyService {
     if (DEV_ONLY_OPTIONS.includes(option) && value && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can change ${option}.`);
     await this.change(lobbyID, async (lobby, _seats, trx) => {
       this.mustHost(lobby, actor);
-      const options = { ...(JSON.parse(lobby.options_json) as GameOptions), [option]: value };
+      const options = { ...lobbyOptions(lobby.options_json), [option]: value };
       await trx.updateTable('lobbies').set({ options_json: JSON.stringify(options) }).where('id', '=', lobby.id).execute();
     });
   }
@@ -289,7 +290,7 @@ export class LobbyService {
     if (module.state === 'devOnly' && enabled && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can use module ${key}.`);
     await this.change(lobbyID, async (lobby, _seats, trx) => {
       this.mustHost(lobby, actor);
-      const current = JSON.parse(lobby.modules_json) as ModuleKey[];
+      const current = lobbyModules(lobby.modules_json);
       const modules = enabled ? [...new Set([...current, key])] : current.filter((m) => m !== key);
       await trx.updateTable('lobbies').set({ modules_json: JSON.stringify(modules) }).where('id', '=', lobby.id).execute();
     });
@@ -306,9 +307,9 @@ export class LobbyService {
       const prepared = this.games.prepare({
         id: `g_${randomBytes(9).toString('base64url')}`,
         lobbyID: lobby.id,
-        players: seats.map((s) => ({ userID: s.user_id, botType: s.bot_type as BotType | null })),
-        options: JSON.parse(lobby.options_json) as GameOptions,
-        modules: JSON.parse(lobby.modules_json) as ModuleKey[],
+        players: seats.map((s) => ({ userID: s.user_id, botType: seatBotType(s.bot_type) })),
+        options: lobbyOptions(lobby.options_json),
+        modules: lobbyModules(lobby.modules_json),
         // A person who gave no value adds an empty one; a bot's seat adds nothing.
         seedMix: lobby.seed_secret === null ? undefined : { serverSecret: lobby.seed_secret, contributions: seats.map((s) => ({ userID: s.user_id, value: s.seed_value ?? '' })) },
       });
@@ -346,12 +347,15 @@ export class LobbyService {
 
   /** The lobby's developer-only options, modules and bots, named for a refusal. */
   private developerSettings(lobby: LobbyRow, seats: readonly { bot_type: string | null }[]): string[] {
-    const options = JSON.parse(lobby.options_json) as GameOptions;
-    const modules = JSON.parse(lobby.modules_json) as ModuleKey[];
+    const options = lobbyOptions(lobby.options_json);
+    const modules = lobbyModules(lobby.modules_json);
     return [
       ...DEV_ONLY_OPTIONS.filter((option) => options[option]),
       ...devOnlyModules(this.definitions, modules).map((key) => `module ${key}`),
-      ...seats.flatMap((s) => (s.bot_type !== null && BOTS[s.bot_type as BotType].visibility !== 'visible' ? [`a ${s.bot_type} bot`] : [])),
+      ...seats.flatMap((s) => {
+        const bot = seatBotType(s.bot_type);
+        return bot !== null && BOTS[bot].visibility !== 'visible' ? [`a ${bot} bot`] : [];
+      }),
     ];
   }
 
@@ -449,9 +453,12 @@ export class LobbyService {
           const u = users.get(s.user_id);
           return { id: s.user_id, name: u?.name ?? '(unknown-user)', profilePictureURL: u?.profile_picture_url ?? null, seedValue: s.seed_value };
         }),
-        options: { ...DEFAULT_OPTIONS, ...(JSON.parse(lobby.options_json) as Partial<GameOptions>) },
-        modules: JSON.parse(lobby.modules_json) as ModuleKey[],
-        playerIDToBotType: mine.filter((s) => s.bot_type !== null).map((s) => [s.user_id, s.bot_type as BotType]),
+        options: lobbyOptions(lobby.options_json),
+        modules: lobbyModules(lobby.modules_json),
+        playerIDToBotType: mine.flatMap((s) => {
+          const bot = seatBotType(s.bot_type);
+          return bot === null ? [] : [[s.user_id, bot] as [string, BotType]];
+        }),
         game: game ? { id: game.id, endTimestamp: game.end_timestamp } : null,
         creationDate: lobby.created_at,
         status: !game ? 'open' : game.end_timestamp === null ? 'playing' : 'finished',

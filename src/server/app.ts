@@ -158,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async close() {
       if (closed) return;
       closed = true;
+      services.quickPlay.close();
       await services.games.close();
       await Promise.allSettled(extra.map((server) => server.close()));
       await fastify.close();

@@ -67,6 +67,11 @@ export interface Config {
   chatMessagesPerAddress: number;
   /** How long a person may take over one decision in a game with the turn timer on. */
   turnTimerSeconds: number;
+  /**
+   * Play now's window: people who press it within this many seconds of the first one waiting for
+   * the same size are seated together, and bots take the seats nobody took when it ends.
+   */
+  playNowWindowSeconds: number;
   /** How long a game may go with no person connected before bots finish it. */
   abandonedGameSeconds: number;
   /** The community chat the header links to (a Discord invite, a forum); null shows no link. */
@@ -149,6 +154,7 @@ export function configFromEnv(env: Env = process.env): Config {
     guestLoginsPerAddress: int(env, 'GUEST_LOGINS_PER_ADDRESS', 20),
     chatMessagesPerAddress: int(env, 'CHAT_MESSAGES_PER_ADDRESS', 15),
     turnTimerSeconds: int(env, 'TURN_TIMER_SECONDS', 90),
+    playNowWindowSeconds: int(env, 'PLAY_NOW_WINDOW_SECONDS', 20),
     abandonedGameSeconds: int(env, 'ABANDONED_GAME_SECONDS', 600),
     communityUrl: webAddress(env, 'COMMUNITY_URL'),
   };

@@ -28,6 +28,9 @@ export interface SeatsChanged {
   origin: string;
 }
 
+/** Something changed: the subscriber reads what it needs again. */
+export type Nudge = Record<string, never>;
+
 /** What each topic carries, so that publishers and subscribers agree without casts. */
 export interface TopicMessages {
   lobby_list: LobbyChanged;
@@ -36,6 +39,11 @@ export interface TopicMessages {
   [topic: `chat/${string}`]: ChatMessage;
   [topic: `seats/${string}`]: SeatsChanged;
   [topic: `session/${string}`]: SessionEnded;
+  /** Play now's waits changed (services/quick-play.ts): the counts, or one person's wait (`play_now/{userID}`). */
+  play_now: Nudge;
+  [topic: `play_now/${string}`]: Nudge;
+  /** A finished game's rematch lobby was opened (services/rematch.ts). */
+  [topic: `rematch/${string}`]: Nudge;
 }
 
 export type Topic = keyof TopicMessages & string;

@@ -296,6 +296,34 @@ const ratings: Migration = {
   },
 };
 
+/** Play now's waiting people and the rematch lobbies of finished games (services/quick-play.ts, rematch.ts). */
+const playNow: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('play_now_waits')
+      .addColumn('user_id', 'text', (c) => c.primaryKey())
+      .addColumn('size', 'integer', (c) => c.notNull())
+      .addColumn('since', 'bigint', (c) => c.notNull())
+      .addColumn('claim', 'text')
+      .addColumn('claimed_at', 'bigint')
+      .addColumn('game_id', 'text')
+      .addColumn('failure', 'text')
+      .execute();
+    await db.schema.createIndex('play_now_waits_size_since').on('play_now_waits').columns(['size', 'since']).execute();
+    await db.schema
+      .createTable('rematches')
+      .addColumn('game_id', 'text', (c) => c.primaryKey())
+      .addColumn('lobby_id', 'text', (c) => c.notNull())
+      .addColumn('created_by', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('rematches').execute();
+    await db.schema.dropTable('play_now_waits').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -306,4 +334,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-007-rate-limits': rateLimits,
   '2026-11-28-008-rate-limits-unlogged': rateLimitsUnlogged,
   '2026-11-28-009-ratings': ratings,
+  '2026-11-28-010-play-now': playNow,
 };

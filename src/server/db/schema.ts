@@ -161,6 +161,28 @@ export interface SettingsTable {
   value: string;
 }
 
+/**
+ * One person waiting for Play now (services/quick-play.ts), then, once their group was claimed by
+ * an instance (`claim`), what became of it: the game they were seated in, or why not.
+ */
+export interface PlayNowWaitsTable {
+  user_id: string;
+  size: number;
+  since: number;
+  claim: string | null;
+  claimed_at: number | null;
+  game_id: string | null;
+  failure: string | null;
+}
+
+/** The lobby a finished game's table was offered to play again in (services/rematch.ts). */
+export interface RematchesTable {
+  game_id: string;
+  lobby_id: string;
+  created_by: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -178,6 +200,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   ratings: RatingsTable;
   rating_history: RatingHistoryTable;
+  play_now_waits: PlayNowWaitsTable;
+  rematches: RematchesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

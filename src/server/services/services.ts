@@ -17,6 +17,8 @@ import { GameService } from './game-service.js';
 import { HistoryService } from './history.js';
 import { LOBBY_CHANGES_WINDOW_MS, LobbyService } from './lobbies.js';
 import { definitionsViews } from './definitions-view.js';
+import { QuickPlayService } from './quick-play.js';
+import { RematchService } from './rematch.js';
 import { RateLimit } from './rate-limit.js';
 import { sharedRateLimit } from './shared-rate-limit.js';
 import { UserService } from './users.js';
@@ -38,6 +40,10 @@ export interface Services {
   gameFeed: GameFeed;
   attendance: Attendance;
   lobbies: LobbyService;
+  /** Play now: people seated together within a window, bots in the seats nobody took. */
+  quickPlay: QuickPlayService;
+  /** A finished game's table offered a new lobby with the same settings and bots. */
+  rematch: RematchService;
   chat: ChatService;
   history: HistoryService;
   /** Closes the sockets signed in under a session when it is logged out, on every instance. */
@@ -133,6 +139,8 @@ export function buildServices(deps: {
     gameFeed: new GameFeed(deps.bus, games, deps.log),
     attendance,
     lobbies,
+    quickPlay: new QuickPlayService({ db: kysely, bus: deps.bus, users, lobbies, now, windowMs: deps.config.playNowWindowSeconds * 1_000, log: deps.log }),
+    rematch: new RematchService(kysely, deps.bus, lobbies, now),
     chat: new ChatService(
       kysely,
       deps.bus,

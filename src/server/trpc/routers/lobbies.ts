@@ -4,8 +4,12 @@ import { addBotInput, contributeInput, kickInput, lobbyInput, setModuleInput, se
 import { authedProcedure, router } from '../trpc.js';
 import { ServiceError } from '../../services/errors.js';
 import { lobbyTopic, type LobbyView } from '../../services/lobbies.js';
+import { playNowRouter, rematchRouter } from './quick-play.js';
 
 export const lobbiesRouter = router({
+  /** Play now and Rematch: routers/quick-play.ts. */
+  playNow: playNowRouter,
+  rematch: rematchRouter,
   list: authedProcedure.query(({ ctx }) => ctx.services.lobbies.list()),
   get: authedProcedure.input(lobbyInput).query(({ ctx, input }) => ctx.services.lobbies.get(input.lobbyID)),
   create: authedProcedure.mutation(async ({ ctx }) => ({ id: await ctx.services.lobbies.create(ctx.user) })),

@@ -1,0 +1,316 @@
+/**
+ * Play now: a game in one click. A person asks for a table of a size (2 to 4 players) and waits;
+ * the people who ask for the same size within the window of the first one waiting (PLAY_NOW_WINDOW_SECONDS)
+ * are seated together, and when the window ends bots take the seats nobody took. A full table
+ * starts at once. The game is made with the lobby service's own steps (create, join, add bots,
+ * start), so it is a lobby and a game like any other, with every check they make.
+ *
+ * The waits are rows in the database (`play_now_waits`), one per person, so every instance on
+ * PostgreSQL sees the same queue. A group is claimed with one conditional update of its rows (the
+ * claim is set only where none is yet): of two instances that pick the same people at once, the
+ * second's update finds a row already claimed, and its transaction is rolled back. Nobody is seated
+ * twice. The claimed rows then keep what became of the wait (the game, or why there is none) for
+ * the person's page to read.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { BotType } from '../../engine/index.js';
+import type { Bus, Nudge } from '../bus/bus.js';
+import { SharedFeed } from '../bus/shared-feed.js';
+import type { Database, UserRow } from '../db/schema.js';
+import { INTERNAL_ERROR_MESSAGE, refuse, ServiceError } from './errors.js';
+import type { LobbyService } from './lobbies.js';
+import type { UserService } from './users.js';
+
+/** The table sizes Play now offers. */
+export const PLAY_NOW_SIZES = [2, 3, 4] as const;
+export type PlayNowSize = (typeof PLAY_NOW_SIZES)[number];
+
+/** The bot that takes a seat nobody took: the strongest one everyone may play against. */
+export const PLAY_NOW_BOT: BotType = 'basic_bot';
+
+export const PLAY_NOW_TOPIC = 'play_now' as const;
+export const playNowUserTopic = (userID: string) => `play_now/${userID}` as const;
+
+/** A claim its instance never finished (it stopped meanwhile) is given back after this long. */
+const STALE_CLAIM_MS = 60_000;
+/** What became of a wait is kept this long for the person's page, then forgotten. */
+const RESULT_KEPT_MS = 10 * 60_000;
+
+/** One person's wait, as they see it. */
+export type PlayNowWait =
+  | { state: 'waiting'; size: PlayNowSize; since: number; deadline: number }
+  | { state: 'starting'; size: PlayNowSize }
+  | { state: 'matched'; size: PlayNowSize; gameID: string }
+  | { state: 'failed'; size: PlayNowSize; message: string };
+
+/** How many people wait for each size, smallest first. */
+export type PlayNowCounts = { size: PlayNowSize; waiting: number }[];
+
+export interface PlayNowStatus {
+  /** How many people are waiting now, for each size. */
+  waiting: PlayNowCounts;
+  /** The caller's own wait (null: none). */
+  mine: PlayNowWait | null;
+  /** The window, in seconds. */
+  windowSeconds: number;
+}
+
+const none: Nudge = {};
+
+export function playNowSizeProblem(size: unknown): string | null {
+  if (typeof size === 'number' && (PLAY_NOW_SIZES as readonly number[]).includes(size)) return null;
+  return `Play now seats 2, 3 or 4 players: the size must be 2, 3 or 4, not ${JSON.stringify(size) ?? String(size)}.`;
+}
+
+export class QuickPlayService {
+  /** The counts after each change, computed once for every watcher. */
+  readonly countsFeed: SharedFeed<PlayNowCounts>;
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt = Infinity;
+  private sweeping: Promise<void> | null = null;
+  private sweepAgain = false;
+  private closed = false;
+
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      bus: Bus;
+      users: UserService;
+      lobbies: LobbyService;
+      now: () => number;
+      windowMs: number;
+      log: Logger;
+    },
+  ) {
+    this.countsFeed = new SharedFeed(deps.bus, PLAY_NOW_TOPIC, () => this.counts());
+  }
+
+  /** Starts waiting for a table of `size`; a full table starts at once. One wait per person. */
+  async join(user: UserRow, size: unknown): Promise<PlayNowWait> {
+    const problem = playNowSizeProblem(size);
+    if (problem) throw refuse('BAD_REQUEST', problem);
+    const { db, now } = this.deps;
+    const current = await db.selectFrom('play_now_waits').selectAll().where('user_id', '=', user.id).executeTakeFirst();
+    if (current) {
+      if (current.claim === null) throw refuse('CONFLICT', `You are already waiting for a game of ${current.size}: cancel that wait first.`);
+      if (current.game_id === null && current.failure === null) throw refuse('CONFLICT', 'Your game is being set up.');
+      // What became of an earlier wait, already shown: forgotten.
+      await db.deleteFrom('play_now_waits').where('user_id', '=', user.id).where('claim', '=', current.claim).execute();
+    }
+    const since = now();
+    const inserted = await db
+      .insertInto('play_now_waits')
+      .values({ user_id: user.id, size: size as PlayNowSize, since, claim: null, claimed_at: null, game_id: null, failure: null })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw refuse('CONFLICT', 'You are already waiting for a game: cancel that wait first.');
+    await this.changed([user.id]);
+    this.schedule(since + this.deps.windowMs);
+    await this.sweep();
+    return (await this.waitOf(user.id)) ?? { state: 'starting', size: size as PlayNowSize };
+  }
+
+  /** Stops waiting (or forgets what became of a wait). Too late once the game is being set up. */
+  async cancel(user: UserRow): Promise<void> {
+    const { db } = this.deps;
+    const deleted = await db
+      .deleteFrom('play_now_waits')
+      .where('user_id', '=', user.id)
+      .where((eb) => eb.or([eb('claim', 'is', null), eb('game_id', 'is not', null), eb('failure', 'is not', null)]))
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) > 0) return this.changed([user.id]);
+    const row = await db.selectFrom('play_now_waits').select('user_id').where('user_id', '=', user.id).executeTakeFirst();
+    if (row) throw refuse('CONFLICT', 'Too late to cancel: your game is being set up.');
+    throw refuse('NOT_FOUND', 'You are not waiting for a game.');
+  }
+
+  async status(userID: string): Promise<PlayNowStatus> {
+    const [waiting, mine] = await Promise.all([this.countsFeed.latest(), this.waitOf(userID)]);
+    return { waiting, mine, windowSeconds: this.deps.windowMs / 1000 };
+  }
+
+  async counts(): Promise<PlayNowCounts> {
+    const rows = await this.deps.db
+      .selectFrom('play_now_waits')
+      .select(['size', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('claim', 'is', null)
+      .groupBy('size')
+      .execute();
+    return PLAY_NOW_SIZES.map((size) => ({ size, waiting: Number(rows.find((r) => Number(r.size) === size)?.count ?? 0) }));
+  }
+
+  /** One person's wait: while waiting, the window of their group (the oldest wait in it) ends at `deadline`. */
+  async waitOf(userID: string): Promise<PlayNowWait | null> {
+    const { db } = this.deps;
+    const row = await db.selectFrom('play_now_waits').selectAll().where('user_id', '=', userID).executeTakeFirst();
+    if (!row) return null;
+    const size = Number(row.size) as PlayNowSize;
+    if (row.game_id !== null) return { state: 'matched', size, gameID: row.game_id };
+    if (row.failure !== null) return { state: 'failed', size, message: row.failure };
+    if (row.claim !== null) return { state: 'starting', size };
+    const queue = await this.queueOf(size);
+    const index = queue.findIndex((w) => w.user_id === userID);
+    const first = queue[Math.max(0, index - (index % size))] ?? row;
+    return { state: 'waiting', size, since: Number(row.since), deadline: Number(first.since) + this.deps.windowMs };
+  }
+
+  /** Stops the timer; a sweep under way finishes. */
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private queueOf(size: number) {
+    return this.deps.db
+      .selectFrom('play_now_waits')
+      .select(['user_id', 'since'])
+      .where('size', '=', size)
+      .where('claim', 'is', null)
+      .orderBy('since')
+      .orderBy('user_id')
+      .execute();
+  }
+
+  private async changed(userIDs: readonly string[]): Promise<void> {
+    await this.deps.bus.publish(PLAY_NOW_TOPIC, none);
+    for (const id of userIDs) await this.deps.bus.publish(playNowUserTopic(id), none);
+  }
+
+  /** Sweeps again at `at` (the end of a window), unless a sweep is due sooner. */
+  private schedule(at: number): void {
+    if (this.closed || at >= this.timerAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    // A few milliseconds late, so the window has ended by the sweep's own clock.
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.timerAt = Infinity;
+      this.sweep().catch((error: unknown) => {
+        if (!this.closed) this.deps.log.error({ err: error }, 'Play now: seating failed');
+      });
+    }, Math.max(0, at - this.deps.now()) + 5);
+    this.timer.unref();
+  }
+
+  /** Seats every group that is full or whose window ended; one sweep at a time in this process. */
+  async sweep(): Promise<void> {
+    if (this.sweeping) {
+      this.sweepAgain = true;
+      return this.sweeping;
+    }
+    this.sweeping = (async () => {
+      try {
+        do {
+          this.sweepAgain = false;
+          await this.sweepOnce();
+        } while (this.sweepAgain && !this.closed);
+      } finally {
+        this.sweeping = null;
+      }
+    })();
+    return this.sweeping;
+  }
+
+  private async sweepOnce(): Promise<void> {
+    const { db, now, windowMs } = this.deps;
+    // A claim whose instance stopped before seating it goes back to the queue; old results are forgotten.
+    await db.updateTable('play_now_waits').set({ claim: null, claimed_at: null }).where('claim', 'is not', null).where('game_id', 'is', null).where('failure', 'is', null).where('claimed_at', '<', now() - STALE_CLAIM_MS).execute();
+    await db.deleteFrom('play_now_waits').where('claimed_at', '<', now() - RESULT_KEPT_MS).where((eb) => eb.or([eb('game_id', 'is not', null), eb('failure', 'is not', null)])).execute();
+    for (const size of PLAY_NOW_SIZES) {
+      for (;;) {
+        if (this.closed) return;
+        const queue = await this.queueOf(size);
+        if (queue.length === 0) break;
+        const group = queue.slice(0, size);
+        const windowEnds = Number(group[0]!.since) + windowMs;
+        if (group.length < size && now() < windowEnds) {
+          this.schedule(windowEnds);
+          break;
+        }
+        const claim = await this.claim(group.map((w) => w.user_id), size);
+        if (claim === null) continue; // another instance took some of them first: look again
+        await this.changed(group.map((w) => w.user_id));
+        await this.seat(group.map((w) => w.user_id), size, claim);
+      }
+    }
+  }
+
+  /** Claims these waits, all or none; null if another claim took one of them first. */
+  private async claim(userIDs: string[], size: number): Promise<string | null> {
+    const claim = randomBytes(9).toString('base64url');
+    const lost = new Error('claimed elsewhere');
+    try {
+      await this.deps.db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('play_now_waits')
+          .set({ claim, claimed_at: this.deps.now() })
+          .where('user_id', 'in', userIDs)
+          .where('size', '=', size)
+          .where('claim', 'is', null)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== userIDs.length) throw lost;
+      });
+      return claim;
+    } catch (error) {
+      if (error === lost) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Seats a claimed group through the lobby service: the first who can host creates the lobby, the
+   * others join, bots take the rest, the host starts it. A person the service refuses (a limit, a
+   * name too like another's) is told why and their seat goes to a bot.
+   */
+  private async seat(userIDs: string[], size: number, claim: string): Promise<void> {
+    const { users, lobbies, log } = this.deps;
+    const people = (await users.getMany(userIDs)).sort((a, b) => userIDs.indexOf(a.id) - userIDs.indexOf(b.id));
+    const failed = new Map<string, string>();
+    const refusal = (error: unknown): string => {
+      if (error instanceof ServiceError) return error.message;
+      log.error({ err: error }, 'Play now: seating failed');
+      return INTERNAL_ERROR_MESSAGE;
+    };
+    for (const id of userIDs) if (!people.some((p) => p.id === id)) failed.set(id, 'Your account was not found.');
+    let host: UserRow | null = null;
+    let lobbyID: string | null = null;
+    const seated: UserRow[] = [];
+    for (const person of people) {
+      try {
+        if (lobbyID === null) {
+          lobbyID = await lobbies.create(person);
+          host = person;
+        } else {
+          await lobbies.join(lobbyID, person);
+        }
+        seated.push(person);
+      } catch (error) {
+        failed.set(person.id, refusal(error));
+      }
+    }
+    let gameID: string | null = null;
+    if (lobbyID !== null && host !== null) {
+      try {
+        for (let i = seated.length; i < size; i++) await lobbies.addBot(lobbyID, host, PLAY_NOW_BOT);
+        gameID = await lobbies.start(lobbyID, host);
+      } catch (error) {
+        const message = refusal(error);
+        for (const person of seated) failed.set(person.id, message);
+        // The lobby that could not start closes: everyone in it leaves (the last one closes it).
+        for (const person of [...seated].reverse()) await lobbies.removePlayer(lobbyID, person, person.id).catch(() => undefined);
+      }
+    }
+    const { db } = this.deps;
+    if (gameID !== null) {
+      const ids = seated.map((p) => p.id).filter((id) => !failed.has(id));
+      if (ids.length > 0) await db.updateTable('play_now_waits').set({ game_id: gameID }).where('claim', '=', claim).where('user_id', 'in', ids).execute();
+    }
+    for (const [userID, message] of failed) {
+      await db.updateTable('play_now_waits').set({ failure: message }).where('claim', '=', claim).where('user_id', '=', userID).execute();
+    }
+    await this.changed(userIDs);
+  }
+}

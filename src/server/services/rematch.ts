@@ -1,0 +1,84 @@
+/**
+ * Rematch: at the end of a game, the same table in a new lobby in one click. The first of the
+ * game's people to ask opens a lobby (as its host) with the game's lobby's settings (options,
+ * modules, turn timer) and the same bots, through the lobby service's own steps; the game's other
+ * people are offered that lobby to join. One rematch lobby per game (`rematches`, keyed by the
+ * game): of two people asking at once, the second is given the first's lobby, and the one it
+ * opened meanwhile is closed.
+ */
+import type { Kysely } from 'kysely';
+import { DEFAULT_OPTIONS, GAME_OPTION_KEYS, type BotType, type GameOptions, type ModuleKey } from '../../engine/index.js';
+import type { Bus } from '../bus/bus.js';
+import type { Database, UserRow } from '../db/schema.js';
+import { gameNotFound, refuse } from './errors.js';
+import type { LobbyService } from './lobbies.js';
+
+export const rematchTopic = (gameID: string) => `rematch/${gameID}` as const;
+
+/** The rematch lobby of a finished game, as its people see it. */
+export interface RematchOffer {
+  lobbyID: string;
+  /** Who opened it. */
+  hostID: string;
+  /** Whether the lobby is still open (its game not started). */
+  open: boolean;
+}
+
+export class RematchService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly bus: Bus,
+    private readonly lobbies: LobbyService,
+    private readonly now: () => number,
+  ) {}
+
+  /** The game's rematch lobby, or null if nobody asked for one yet. */
+  async offer(gameID: string): Promise<RematchOffer | null> {
+    const row = await this.db
+      .selectFrom('rematches')
+      .leftJoin('lobbies', 'lobbies.id', 'rematches.lobby_id')
+      .select(['rematches.lobby_id', 'rematches.created_by', 'lobbies.game_id', 'lobbies.id as lobby'])
+      .where('rematches.game_id', '=', gameID)
+      .executeTakeFirst();
+    if (!row) return null;
+    return { lobbyID: row.lobby_id, hostID: row.created_by, open: row.lobby !== null && row.game_id === null };
+  }
+
+  /** Opens the game's rematch lobby, or gives the one already opened. Only the game's people, once it ended. */
+  async create(gameID: string, user: UserRow): Promise<{ lobbyID: string; created: boolean }> {
+    const game = await this.db.selectFrom('games').select(['id', 'lobby_id', 'end_timestamp']).where('id', '=', gameID).executeTakeFirst();
+    if (!game) throw gameNotFound(gameID);
+    const seats = await this.db.selectFrom('game_players').select(['user_id', 'bot_type', 'seat']).where('game_id', '=', gameID).orderBy('seat').execute();
+    if (!seats.some((s) => s.user_id === user.id && s.bot_type === null)) throw refuse('FORBIDDEN', 'Only the people who played this game can ask for a rematch.');
+    if (game.end_timestamp === null) throw refuse('CONFLICT', 'The game has not ended yet.');
+    const existing = await this.offer(gameID);
+    if (existing) return { lobbyID: existing.lobbyID, created: false };
+    const old = game.lobby_id === null ? undefined : await this.db.selectFrom('lobbies').selectAll().where('id', '=', game.lobby_id).executeTakeFirst();
+    const options: GameOptions = { ...DEFAULT_OPTIONS, ...(old ? (JSON.parse(old.options_json) as Partial<GameOptions>) : {}) };
+    const modules = old ? (JSON.parse(old.modules_json) as ModuleKey[]) : [];
+
+    const lobbyID = await this.lobbies.create(user);
+    try {
+      for (const key of GAME_OPTION_KEYS) if (options[key] !== DEFAULT_OPTIONS[key]) await this.lobbies.setOption(lobbyID, user, key, options[key]);
+      for (const key of modules) await this.lobbies.setModule(lobbyID, user, key, true);
+      if (old && old.turn_timer !== 'auto') await this.lobbies.setTurnTimer(lobbyID, user, old.turn_timer);
+      for (const seat of seats) if (seat.bot_type !== null) await this.lobbies.addBot(lobbyID, user, seat.bot_type as BotType);
+    } catch (error) {
+      await this.lobbies.removePlayer(lobbyID, user, user.id).catch(() => undefined);
+      throw error;
+    }
+    const inserted = await this.db
+      .insertInto('rematches')
+      .values({ game_id: gameID, lobby_id: lobbyID, created_by: user.id, created_at: this.now() })
+      .onConflict((oc) => oc.column('game_id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      // Someone else's came first: theirs is the rematch, and this one closes.
+      await this.lobbies.removePlayer(lobbyID, user, user.id).catch(() => undefined);
+      const first = await this.offer(gameID);
+      return { lobbyID: first!.lobbyID, created: false };
+    }
+    await this.bus.publish(rematchTopic(gameID), {});
+    return { lobbyID, created: true };
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Play now (lobbies.playNow.*) and Rematch (lobbies.rematch.*), nested in the lobbies router:
+ * thin calls of services/quick-play.ts and services/rematch.ts.
+ */
+import { z } from 'zod';
+import { listen, onTopic } from '../bus-iterator.js';
+import { authedProcedure, router } from '../trpc.js';
+import { playNowUserTopic, type PlayNowSize, type PlayNowStatus } from '../../services/quick-play.js';
+import { rematchTopic } from '../../services/rematch.js';
+
+/** Any value for the size: the service refuses one it cannot seat with a sentence of its own. */
+const playNowInput = z.object({ size: z.custom<PlayNowSize>(() => true) });
+const gameInput = z.object({ gameID: z.string().min(1).max(64) });
+
+export const playNowRouter = router({
+  /** Waits for a table of `size` (2 to 4); a full table starts at once. One wait per person. */
+  join: authedProcedure.input(playNowInput).mutation(({ ctx, input }) => ctx.services.quickPlay.join(ctx.user, input.size)),
+  /** Stops the caller's wait, or forgets what became of it once seen. */
+  cancel: authedProcedure.mutation(({ ctx }) => ctx.services.quickPlay.cancel(ctx.user)),
+  /** How many wait for each size, and the caller's own wait. */
+  status: authedProcedure.query(({ ctx }) => ctx.services.quickPlay.status(ctx.user.id)),
+  /** The status now, then after every change of the counts or of the caller's wait. */
+  onStatus: authedProcedure.subscription(async function* ({ ctx, signal }) {
+    const service = ctx.services.quickPlay;
+    const userID = ctx.user.id;
+    // Both feeds wake one loop: whichever changed, the status is read again (bursts coalesce).
+    const wake = listen<null>((listener) => {
+      const stops = [service.countsFeed.subscribe(() => listener(null)), ctx.services.bus.subscribe(playNowUserTopic(userID), () => listener(null))];
+      return () => stops.forEach((stop) => stop());
+    }, signal);
+    try {
+      let last = '';
+      const send = async (): Promise<PlayNowStatus | null> => {
+        const status = await service.status(userID);
+        const text = JSON.stringify(status);
+        if (text === last) return null;
+        last = text;
+        return status;
+      };
+      yield (await send())!;
+      for await (const _ of wake) {
+        const status = await send();
+        if (status) yield status;
+      }
+    } finally {
+      wake.close();
+    }
+  }),
+});
+
+export const rematchRouter = router({
+  /** The finished game's rematch lobby, or null if nobody asked for one yet. */
+  offer: authedProcedure.input(gameInput).query(({ ctx, input }) => ctx.services.rematch.offer(input.gameID)),
+  /** Opens the rematch lobby (same settings, same bots) or gives the one already opened. */
+  create: authedProcedure.input(gameInput).mutation(({ ctx, input }) => ctx.services.rematch.create(input.gameID, ctx.user)),
+  /** The offer now, then each time it changes (a rematch lobby opened). */
+  onOffer: authedProcedure.input(gameInput).subscription(async function* ({ ctx, input, signal }) {
+    const changes = onTopic(ctx.services.bus, rematchTopic(input.gameID), signal);
+    try {
+      yield await ctx.services.rematch.offer(input.gameID);
+      for await (const _ of changes) yield await ctx.services.rematch.offer(input.gameID);
+    } finally {
+      changes.close();
+    }
+  }),
+});

@@ -1,0 +1,205 @@
+/**
+ * Play now and Rematch through tRPC, on both databases: two people who press Play now within the
+ * window are seated together; a full table starts at once; one alone gets bots when the window
+ * ends; a wait can be cancelled; bad input and a second wait are refused with a sentence; the
+ * waiting counts reach watchers. On PostgreSQL, two instances pairing the same queue never seat a
+ * person twice. Rematch: the first of a finished game's people opens a lobby with its settings and
+ * bots, the others are offered that one.
+ */
+import { describe, expect, test } from 'vitest';
+import { DATABASES, createPostgresDatabase, useServer } from './databases.js';
+import { feed } from './feeds.js';
+import { LOGIN_REQUIRED, refused } from './roles.js';
+import { anonymous, signInGuest, startServer, TEST_DATABASE_URL, type Guest, type Server } from './support.js';
+
+/** The window in tests: short, and long enough for a second press to land inside it. */
+const WINDOW_SECONDS = 2;
+
+let names = 0;
+const person = (server: Server, name: string) => signInGuest(server, `${name}${++names}`);
+
+async function matchedGame(guest: Guest, timeout = 15_000): Promise<string> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const { mine } = await guest.client.lobbies.playNow.status.query();
+    if (mine?.state === 'matched') return mine.gameID;
+    if (mine?.state === 'failed') throw new Error(`Play now failed: ${mine.message}`);
+    if (Date.now() > until) throw new Error(`no game after ${timeout} ms: ${JSON.stringify(mine)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function seatsOf(server: Server, gameID: string) {
+  return server.app.services.db.kysely.selectFrom('game_players').select(['user_id', 'bot_type']).where('game_id', '=', gameID).orderBy('seat').execute();
+}
+
+describe.each(DATABASES)('Play now on %s', (database) => {
+  const suite = useServer(database, { config: { playNowWindowSeconds: WINDOW_SECONDS, turnTimerSeconds: 600 } });
+  const server = () => suite().server;
+
+  test('two people within the window are seated together; a full table starts at once', async () => {
+    const [ann, bob] = [await person(server(), 'Ann'), await person(server(), 'Bob')];
+    const first = await ann.client.lobbies.playNow.join.mutate({ size: 2 });
+    expect(first).toMatchObject({ state: 'waiting', size: 2 });
+    expect(first.state === 'waiting' && first.deadline - first.since).toBe(WINDOW_SECONDS * 1_000);
+    const started = Date.now();
+    const second = await bob.client.lobbies.playNow.join.mutate({ size: 2 });
+    // Bob completed the table: his own answer already names the game, well before the window ends.
+    expect(second.state).toBe('matched');
+    expect(Date.now() - started).toBeLessThan(WINDOW_SECONDS * 1_000);
+    const gameID = await matchedGame(ann);
+    expect(second.state === 'matched' && second.gameID).toBe(gameID);
+    expect(await seatsOf(server(), gameID)).toEqual([
+      { user_id: ann.userID, bot_type: null },
+      { user_id: bob.userID, bot_type: null },
+    ]);
+    // A game like any other: its lobby is in the list, playing, hosted by the first to press.
+    const lobby = (await ann.client.lobbies.list.query()).find((l) => l.game?.id === gameID);
+    expect(lobby).toMatchObject({ status: 'playing', host: { id: ann.userID } });
+    for (const guest of [ann, bob]) guest.close();
+  });
+
+  test('people who press within the window share a table, and bots take the seats left when it ends', async () => {
+    const [cy, di] = [await person(server(), 'Cy'), await person(server(), 'Di')];
+    await cy.client.lobbies.playNow.join.mutate({ size: 4 });
+    const watcher = feed(di.client.lobbies.playNow.onStatus, undefined);
+    expect(await watcher.until((s) => s.waiting.find((w) => w.size === 4)?.waiting === 1)).toMatchObject({ mine: null, windowSeconds: WINDOW_SECONDS });
+    const pressed = await di.client.lobbies.playNow.join.mutate({ size: 4 });
+    expect(pressed.state).toBe('waiting');
+    // Both wait for the same window: the one that opened when Cy pressed.
+    const cyWait = (await cy.client.lobbies.playNow.status.query()).mine;
+    expect(pressed.state === 'waiting' && cyWait?.state === 'waiting' && pressed.deadline === cyWait.deadline).toBe(true);
+    await watcher.until((s) => s.waiting.find((w) => w.size === 4)?.waiting === 2 && s.mine?.state === 'waiting');
+
+    const gameID = await matchedGame(cy);
+    expect(await matchedGame(di)).toBe(gameID);
+    const matched = await watcher.until((s) => s.mine?.state === 'matched');
+    expect(matched.mine).toEqual({ state: 'matched', size: 4, gameID });
+    expect(matched.waiting.find((w) => w.size === 4)?.waiting).toBe(0);
+    const seats = await seatsOf(server(), gameID);
+    expect(seats.map((s) => s.user_id).slice(0, 2)).toEqual([cy.userID, di.userID]);
+    expect(seats.slice(2).map((s) => s.bot_type)).toEqual(['basic_bot', 'basic_bot']);
+    // Forgetting the result leaves no wait behind.
+    await di.client.lobbies.playNow.cancel.mutate();
+    expect((await di.client.lobbies.playNow.status.query()).mine).toBeNull();
+    watcher.close();
+    for (const guest of [cy, di]) guest.close();
+  });
+
+  test('one person alone gets bots in every other seat when the window ends', async () => {
+    const eve = await person(server(), 'Eve');
+    const started = Date.now();
+    await eve.client.lobbies.playNow.join.mutate({ size: 3 });
+    const gameID = await matchedGame(eve);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(WINDOW_SECONDS * 1_000 - 50);
+    const seats = await seatsOf(server(), gameID);
+    expect(seats).toEqual([{ user_id: eve.userID, bot_type: null }, expect.objectContaining({ bot_type: 'basic_bot' }), expect.objectContaining({ bot_type: 'basic_bot' })]);
+    const state = await eve.client.games.state.query({ gameID });
+    expect(state.game.players).toHaveLength(3);
+    eve.close();
+  });
+
+  test('a wait can be cancelled, and then nobody is seated', async () => {
+    const fay = await person(server(), 'Fay');
+    await fay.client.lobbies.playNow.join.mutate({ size: 2 });
+    expect((await fay.client.lobbies.playNow.status.query()).waiting.find((w) => w.size === 2)?.waiting).toBe(1);
+    await fay.client.lobbies.playNow.cancel.mutate();
+    const after = await fay.client.lobbies.playNow.status.query();
+    expect(after.mine).toBeNull();
+    expect(after.waiting.find((w) => w.size === 2)?.waiting).toBe(0);
+    expect(await refused(fay.client.lobbies.playNow.cancel.mutate())).toMatchObject({ code: 'NOT_FOUND', httpStatus: 404, message: 'You are not waiting for a game.' });
+    // The window passes with nobody seated.
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1_000 + 300));
+    expect((await fay.client.lobbies.playNow.status.query()).mine).toBeNull();
+    const hosted = (await fay.client.lobbies.list.query()).filter((l) => l.host.id === fay.userID);
+    expect(hosted).toEqual([]);
+    fay.close();
+  });
+
+  test('bad input, a second wait and no login are refused with a sentence', async () => {
+    const gus = await person(server(), 'Gus');
+    for (const size of [1, 5, 2.5, '2', null]) {
+      expect(await refused(gus.client.lobbies.playNow.join.mutate({ size: size as 2 }))).toEqual({
+        code: 'BAD_REQUEST',
+        httpStatus: 400,
+        message: `Play now seats 2, 3 or 4 players: the size must be 2, 3 or 4, not ${JSON.stringify(size)}.`,
+        ruleCode: null,
+      });
+    }
+    await gus.client.lobbies.playNow.join.mutate({ size: 4 });
+    expect(await refused(gus.client.lobbies.playNow.join.mutate({ size: 2 }))).toMatchObject({
+      code: 'CONFLICT',
+      httpStatus: 409,
+      message: 'You are already waiting for a game of 4: cancel that wait first.',
+    });
+    await gus.client.lobbies.playNow.cancel.mutate();
+    const anon = anonymous(server());
+    expect(await refused(anon.client.lobbies.playNow.join.mutate({ size: 2 }))).toMatchObject(LOGIN_REQUIRED);
+    anon.close();
+    gus.close();
+  });
+
+  test('Rematch: the first to ask opens a lobby with the same settings and bots; the others are offered it', async () => {
+    const [hal, ivy, out] = [await person(server(), 'Hal'), await person(server(), 'Ivy'), await person(server(), 'Out')];
+    const { id: lobbyID } = await hal.client.lobbies.create.mutate();
+    await ivy.client.lobbies.join.mutate({ lobbyID });
+    await hal.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    await hal.client.lobbies.setOption.mutate({ lobbyID, option: 'biggerTradeRow', value: true });
+    await hal.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
+    const { gameID } = await hal.client.lobbies.start.mutate({ lobbyID });
+    expect(await refused(hal.client.lobbies.rematch.create.mutate({ gameID }))).toMatchObject({ code: 'CONFLICT', message: 'The game has not ended yet.' });
+
+    const offers = feed(ivy.client.lobbies.rematch.onOffer, { gameID });
+    expect(await offers.until()).toBeNull();
+    // Both people leave: the bots finish the game at once.
+    await hal.client.games.leave.mutate({ gameID });
+    await ivy.client.games.leave.mutate({ gameID });
+    await expect.poll(async () => (await hal.client.games.state.query({ gameID })).game.gameEndTimestamp, { timeout: 30_000 }).not.toBeNull();
+
+    expect(await refused(out.client.lobbies.rematch.create.mutate({ gameID }))).toMatchObject({ code: 'FORBIDDEN', message: 'Only the people who played this game can ask for a rematch.' });
+    const made = await ivy.client.lobbies.rematch.create.mutate({ gameID });
+    expect(made.created).toBe(true);
+    const offer = await offers.until((o) => o !== null);
+    expect(offer).toEqual({ lobbyID: made.lobbyID, hostID: ivy.userID, open: true });
+    // Hal asks too: he is given Ivy's lobby, not a second one.
+    expect(await hal.client.lobbies.rematch.create.mutate({ gameID })).toEqual({ lobbyID: made.lobbyID, created: false });
+    const lobby = await hal.client.lobbies.get.query({ lobbyID: made.lobbyID });
+    expect(lobby).toMatchObject({ status: 'open', host: { id: ivy.userID }, turnTimer: 'off', options: { biggerTradeRow: true } });
+    expect(lobby.playerIDToBotType.map(([, type]) => type)).toEqual(['easy_bot']);
+    await hal.client.lobbies.join.mutate({ lobbyID: made.lobbyID });
+    const { gameID: next } = await ivy.client.lobbies.start.mutate({ lobbyID: made.lobbyID });
+    expect((await hal.client.lobbies.rematch.offer.query({ gameID }))?.open).toBe(false);
+    expect((await seatsOf(server(), next)).filter((s) => s.bot_type === null).map((s) => s.user_id).sort()).toEqual([hal.userID, ivy.userID].sort());
+    offers.close();
+    for (const guest of [hal, ivy, out]) guest.close();
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('Play now on two instances of one PostgreSQL database', () => {
+  test('people pressing on both instances at once are each seated once, in full tables', async () => {
+    const created = await createPostgresDatabase();
+    const config = { databaseUrl: created.url, playNowWindowSeconds: WINDOW_SECONDS, turnTimerSeconds: 600 };
+    const a = await startServer(config, { database: 'postgres', reset: false });
+    const b = await startServer(config, { database: 'postgres', reset: false });
+    try {
+      const people = await Promise.all(Array.from({ length: 8 }, (_, i) => person(i % 2 === 0 ? a : b, 'Multi')));
+      await Promise.all(people.map((p) => p.client.lobbies.playNow.join.mutate({ size: 2 })));
+      const games = await Promise.all(people.map((p) => matchedGame(p)));
+      const seated = new Map<string, number>();
+      for (const gameID of new Set(games)) {
+        const seats = await seatsOf(a, gameID);
+        expect(seats).toHaveLength(2);
+        for (const s of seats) if (s.bot_type === null) seated.set(s.user_id, (seated.get(s.user_id) ?? 0) + 1);
+      }
+      // Every person in exactly one game, which is the one they were told of.
+      expect([...seated.values()].every((n) => n === 1)).toBe(true);
+      expect(seated.size).toBe(8);
+      people.forEach((p, i) => expect(seated.has(p.userID) && games[i]).toBeTruthy());
+      for (const p of people) p.close();
+    } finally {
+      await a.close();
+      await b.close();
+      await created.drop();
+    }
+  });
+});

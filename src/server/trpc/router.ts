@@ -4,6 +4,7 @@ import { definitionsRouter } from './routers/definitions.js';
 import { gamesRouter } from './routers/games.js';
 import { lobbiesRouter } from './routers/lobbies.js';
 import { ratingsRouter } from './routers/ratings.js';
+import { replaysRouter } from './routers/replays.js';
 import { sessionRouter } from './routers/session.js';
 import { usersRouter } from './routers/users.js';
 import { router } from './trpc.js';
@@ -16,6 +17,7 @@ export const appRouter = router({
   games: gamesRouter,
   chat: chatRouter,
   ratings: ratingsRouter,
+  replays: replaysRouter,
 });
 
 export type AppRouter = typeof appRouter;

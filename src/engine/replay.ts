@@ -1,0 +1,253 @@
+/**
+ * A finished game rebuilt from its record, step by step, and checked: the module the browser's
+ * replay (/game/{id}/replay) and its fair-dice line run, and that a node test holds against the
+ * server's stored states. Pure, like the rest of the engine: no I/O, no clock.
+ *
+ * The record (`GameRecord`, served by tRPC `replays.get` for a finished game only) is what the
+ * game's outcome follows from: its setup (seats, options, modules, card set, start time), its
+ * revealed seed (and, for a mixed seed, the revealed server secret and the players' values), and
+ * its log (every action in order, with the server's stand-in marks and the game-room chat steps,
+ * which change no rule but are steps of the stored game). Beside them it carries what the server
+ * says happened (the stored event log and final state), which the rebuild is checked against:
+ * the rebuilt game never takes anything from them.
+ */
+import type { Action } from './actions/action.js';
+import type { Card, GameDefinitions, ModuleDef, TributeCard } from './cards/definitions.js';
+import { noModuleContent } from './cards/definitions.js';
+import { SetupError } from './create-game.js';
+import type { GameEvent } from './events.js';
+import { playAction, startGame } from './play.js';
+import type { RngKind } from './rng.js';
+import { commitmentOf, isSeed, mixedSeed, seedValueProblem, type Seed, type SeedContribution, type SeedMix } from './seed.js';
+import type { Game } from './state.js';
+import type { BotType, GameOptions, ModuleKey, UserID } from './types.js';
+
+export type StandInReason = Extract<GameEvent, { type: 'STAND_IN' }>['payload']['reason'];
+
+/** One step of a game's log, under the sequenceID the stored game had after it. */
+export type ReplayLogEntry =
+  | { kind: 'action'; sequenceID: number; userID: UserID; action: Action; at: number; standIn: StandInReason | null }
+  | { kind: 'chat'; sequenceID: number; userID: UserID; text: string; at: number };
+
+/** What a finished game is rebuilt from, and what the server says came of it. */
+export interface GameRecord {
+  id: string;
+  seats: { userID: UserID; botType: BotType | null }[];
+  options: GameOptions;
+  modules: ModuleKey[];
+  generator: RngKind;
+  /** When the game started (epoch ms): the `now` of its creation. */
+  start: number;
+  /** The game's card set, its modules applied (as it was made). */
+  cardsByID: Record<number, Card>;
+  tributeCardsByID: Record<number, TributeCard>;
+  /** The SHA-256 of the seed, public from the first turn. */
+  seedCommitment: string | null;
+  /** The seed, revealed at the end. */
+  seed: Seed;
+  serverSecretCommitment: string | null;
+  serverSecret: Seed | null;
+  seedContributions: SeedContribution[] | null;
+  log: ReplayLogEntry[];
+  /** The server's word: the game's event log as stored, and its final state without card set and events. */
+  events: GameEvent[];
+  final: Record<string, unknown>;
+}
+
+/** A state of the rebuilt game: after the log entry `entry` (null: the game as started). */
+export interface ReplayStep {
+  game: Game;
+  entry: ReplayLogEntry | null;
+}
+
+export interface Rebuilt {
+  /** Every stored step: the started game, then one per log entry that could be applied. */
+  steps: ReplayStep[];
+  /** Why the rebuild stopped early (a refused action, a log out of order, a setup that cannot start), or null. */
+  stopped: string | null;
+}
+
+/** The card set a record was played with, each module standing in empty (its content is in the set already). */
+export function recordDefinitions(record: Pick<GameRecord, 'cardsByID' | 'tributeCardsByID' | 'modules'>): GameDefinitions {
+  const applied = (key: ModuleKey): ModuleDef => ({ key, name: key, state: 'enabled', description: 'applied in the saved card set', ...noModuleContent() });
+  return { cardDefs: Object.values(record.cardsByID), tributeCardDefs: Object.values(record.tributeCardsByID), modules: record.modules.map(applied) };
+}
+
+/** The STAND_IN mark the server puts before an action a stand-in took (src/server/services/stand-in.ts). */
+function withStandIn(game: Game, entry: Extract<ReplayLogEntry, { kind: 'action' }>, reason: StandInReason): Game {
+  const decision = entry.action.type as Extract<GameEvent, { type: 'STAND_IN' }>['payload']['decision'];
+  const event: GameEvent = { type: 'STAND_IN', turn: game.turn, age: game.age, phase: game.phase, timestamp: entry.at, payload: { userID: entry.userID, decision, reason } };
+  return { ...game, events: [...game.events, event] };
+}
+
+/** A game-room chat step (src/server/services/game-chat.ts): a CHAT event and a new sequenceID. */
+function withChat(game: Game, entry: Extract<ReplayLogEntry, { kind: 'chat' }>): Game {
+  const event: GameEvent = { type: 'CHAT', turn: game.turn, age: game.age, phase: game.phase, timestamp: entry.at, payload: { userID: entry.userID, text: entry.text } };
+  return { ...game, sequenceID: game.sequenceID + 1, events: [...game.events, event] };
+}
+
+/** The seed the record starts from: the mix of the secret and the values when it has them, else the seed. */
+function seedOf(record: GameRecord): Seed | SeedMix {
+  if (record.serverSecret !== null && record.seedContributions !== null) return { serverSecret: record.serverSecret, contributions: record.seedContributions };
+  return record.seed;
+}
+
+/** The game rebuilt from its record's setup, seed and log, every step kept. */
+export function rebuild(record: GameRecord): Rebuilt {
+  let game: Game;
+  try {
+    game = startGame(
+      { id: record.id, players: record.seats, options: record.options, modules: record.modules, definitions: recordDefinitions(record), generator: record.generator },
+      seedOf(record),
+      record.start,
+    );
+  } catch (error) {
+    if (error instanceof SetupError) return { steps: [], stopped: `the setup cannot start a game: ${error.message}` };
+    throw error;
+  }
+  const steps: ReplayStep[] = [{ game, entry: null }];
+  for (let index = 0; index < record.log.length; index++) {
+    const entry = record.log[index]!;
+    if (entry.sequenceID !== game.sequenceID + 1) {
+      return { steps, stopped: `log entry ${index} is step ${entry.sequenceID}, but the game is at step ${game.sequenceID}` };
+    }
+    if (entry.kind === 'chat') {
+      game = withChat(game, entry);
+    } else {
+      const marked = entry.standIn ? withStandIn(game, entry, entry.standIn) : game;
+      const result = playAction(marked, entry.userID, entry.action, entry.at);
+      if (!result.ok) return { steps, stopped: `action ${index} (${entry.action.type} by ${entry.userID}) was refused: ${result.message}` };
+      game = result.game;
+    }
+    steps.push({ game, entry });
+  }
+  return { steps, stopped: null };
+}
+
+/** The stored game without its card set and event log, as the record's `final` holds it. */
+export function snapshotOf(game: Game): Record<string, unknown> {
+  const { cardsByID: _c, tributeCardsByID: _t, events: _e, ...rest } = game;
+  return rest;
+}
+
+// --- The first difference between two JSON values ------------------------------------------
+
+export interface Difference {
+  /** A JSON path: `$.players[1].counters.favor`. */
+  path: string;
+  expected: unknown;
+  actual: unknown;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const childPath = (path: string, key: string | number) => (typeof key === 'number' ? `${path}[${key}]` : IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
+const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+/** The first difference depth first in key order; a key whose value is undefined counts as absent (as in JSON). */
+export function firstDifference(expected: unknown, actual: unknown, path = '$'): Difference | null {
+  if (Object.is(expected, actual)) return null;
+  const kind = kindOf(expected);
+  if (kind !== kindOf(actual) || (kind !== 'array' && kind !== 'object')) return { path, expected, actual };
+  if (kind === 'array') {
+    const e = expected as unknown[];
+    const a = actual as unknown[];
+    for (let i = 0; i < Math.max(e.length, a.length); i++) {
+      const d = firstDifference(e[i], a[i], childPath(path, i));
+      if (d) return d;
+    }
+    return null;
+  }
+  const e = expected as Record<string, unknown>;
+  const a = actual as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(e), ...Object.keys(a)])) {
+    const d = firstDifference(e[key], a[key], childPath(path, key));
+    if (d) return d;
+  }
+  return null;
+}
+
+/** A value for a one-line message: JSON, cut short when long. */
+export function showValue(value: unknown, max = 120): string {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+}
+
+// --- Verifying ------------------------------------------------------------------------------
+
+/** The line the replay and the end-of-game view show when everything holds. */
+export const FAIR_DICE_VERIFIED = 'Fair dice verified: every deal and die follows from the seed whose hash was shown from the first turn';
+
+export type Verification =
+  | { ok: true; commitment: string; seed: Seed; actions: number; events: number; deals: number; dice: number }
+  | { ok: false; commitment: string | null; seed: Seed; problem: string };
+
+const isDeal = (event: GameEvent) => event.type === 'DEAL_CARD' || event.type === 'DEAL_TRIBUTE';
+
+/** The dice an event shows: a clash's rolls, or a reroll. */
+function diceOf(event: GameEvent): number {
+  if (event.type === 'USE_REROLL') return event.payload.rolls.length;
+  if (event.type !== 'CONFLICT_RESULTS') return 0;
+  return event.payload.rounds.reduce((n, round) => n + Object.values(round).reduce((m, result) => m + result.rolls.length, 0), 0);
+}
+
+function what(event: GameEvent): string {
+  if (isDeal(event)) return 'A deal';
+  return diceOf(event) > 0 ? 'A die' : 'An event';
+}
+
+/** The mixed seed's parts checked: the first problem as a sentence, or null. */
+function mixProblem(record: GameRecord): string | null {
+  const { serverSecretCommitment: commitment, serverSecret: secret, seedContributions: values, seats } = record;
+  if (commitment === null && secret === null && values === null) return null;
+  if (commitment === null) return "The game keeps the players' values for the seed but not the commitment its lobby showed to the server's secret.";
+  if (!isSeed(secret)) return `The server's secret is not revealed as 64 hex digits (the server sent ${showValue(secret)}).`;
+  const hashed = commitmentOf(secret);
+  if (hashed !== commitment) return `The revealed server secret does not match the commitment its lobby showed (its SHA-256 is ${hashed}, the lobby committed to ${commitment}).`;
+  if (!Array.isArray(values) || values.length !== seats.length) return `The players' values for the seed do not name every seat (the server sent ${showValue(values)}).`;
+  for (let seat = 0; seat < seats.length; seat++) {
+    const value = values[seat]!;
+    if (value.userID !== seats[seat]!.userID) return `The value for seat ${seat + 1} names ${value.userID}, but ${seats[seat]!.userID} sat there.`;
+    if (value.value === '') continue;
+    const problem = seedValueProblem(value.value);
+    if (problem) return `The value of seat ${seat + 1} could not have been given: ${problem}`;
+  }
+  const mixed = mixedSeed({ serverSecret: secret, contributions: values });
+  if (mixed !== record.seed) return `The seed is not the mix of the server's secret and the players' values: they give ${mixed}, the revealed seed is ${record.seed}.`;
+  return null;
+}
+
+/**
+ * Checks a finished game: the revealed secret and seed against their commitments, the seed as
+ * the mix of the secret and the players' values, and the rebuilt game against the server's
+ * event log (every deal and die) and final state. Names the first thing that does not hold.
+ */
+export function verify(record: GameRecord, rebuilt: Rebuilt = rebuild(record)): Verification {
+  const { seedCommitment: commitment, seed } = record;
+  const fail = (problem: string): Verification => ({ ok: false, commitment, seed, problem });
+  if (commitment === null) return fail('The game has no seed commitment: it was made before fair dice.');
+  if (!isSeed(seed)) return fail(`The revealed seed is not 64 hex digits (the server sent ${showValue(seed)}).`);
+  const mix = mixProblem(record);
+  if (mix) return fail(mix);
+  const hashed = commitmentOf(seed);
+  if (hashed !== commitment) return fail(`The revealed seed does not match the commitment shown from the first turn (its SHA-256 is ${hashed}, the game committed to ${commitment}).`);
+  if (rebuilt.stopped) return fail(`The game cannot be rebuilt from its seed and actions: ${rebuilt.stopped}.`);
+  const game = rebuilt.steps[rebuilt.steps.length - 1]!.game;
+  const stored = record.events;
+  for (let i = 0; i < Math.max(stored.length, game.events.length); i++) {
+    const said = stored[i];
+    const made = game.events[i];
+    if (said === undefined) return fail(`The seed and actions give more events than the server logged (event ${i}: ${showValue(made)}).`);
+    const d = firstDifference(said, made, `event ${i}`);
+    if (d) {
+      return fail(
+        `${what(said)} differs: event ${i} (${said.type}, age ${said.age}, turn ${said.turn}) at ${d.path}: ` +
+          `the server says ${showValue(d.expected)}, the seed and actions give ${showValue(d.actual)}.`,
+      );
+    }
+  }
+  const d = firstDifference(record.final, JSON.parse(JSON.stringify(snapshotOf(game))) as unknown, 'final');
+  if (d) return fail(`The final state differs at ${d.path}: the server says ${showValue(d.expected)}, the seed and actions give ${showValue(d.actual)}.`);
+  const actions = record.log.filter((e) => e.kind === 'action').length;
+  return { ok: true, commitment, seed, actions, events: stored.length, deals: stored.filter(isDeal).length, dice: stored.reduce((n, e) => n + diceOf(e), 0) };
+}

@@ -1,0 +1,53 @@
+/**
+ * A finished game's record for its replay in the browser (tRPC `replays.get`): its setup, card
+ * set, revealed seed (and the secret and values it was mixed from), its log of actions (with the
+ * stand-in marks) and game-room chat steps, and beside them the stored event log and final state,
+ * which the browser checks its rebuild against (src/engine/replay.ts). Read from the database,
+ * not from a game held in memory: what is served is what is stored. A running game is refused:
+ * its seed is never sent.
+ */
+import type { BotType, GameEvent } from '../../engine/index.js';
+import { snapshotOf, type GameRecord, type ReplayLogEntry } from '../../engine/replay.js';
+import type { Db } from '../db/database.js';
+import { refuse } from './errors.js';
+import { loadActions, loadGameRecord } from './game-store.js';
+
+export const notEnded = (gameID: string) => `Game ${gameID} has not ended: its replay, and the seed that checks its dice, are shown once it ends.`;
+
+export async function gameRecord(db: Db, gameID: string): Promise<GameRecord> {
+  const loaded = await loadGameRecord(db.kysely, gameID);
+  if (!loaded) throw refuse('NOT_FOUND', `Game ${gameID} not found.`);
+  const game = loaded.game;
+  if (game.gameEndTimestamp === null) throw refuse('CONFLICT', notEnded(gameID));
+  if (typeof game.seed !== 'string') throw refuse('CONFLICT', `Game ${gameID} was made before fair dice: it has no replay.`);
+  const actions = await loadActions(db.kysely, gameID);
+  // A chat step is a step whose only event is its CHAT (as game-log.ts re-runs it).
+  const chatRows = await db.kysely.selectFrom('game_events').select(['sequence_id', 'events_json']).where('game_id', '=', gameID).orderBy('sequence_id').execute();
+  const log: ReplayLogEntry[] = actions.map((a) => ({ kind: 'action', sequenceID: a.sequenceID, userID: a.userID, action: a.action, at: a.at, standIn: a.standIn ?? null }));
+  for (const row of chatRows) {
+    const events = JSON.parse(row.events_json) as GameEvent[];
+    const only = events.length === 1 ? events[0]! : null;
+    if (only?.type === 'CHAT' && !actions.some((a) => a.sequenceID === row.sequence_id)) {
+      log.push({ kind: 'chat', sequenceID: row.sequence_id, userID: only.payload.userID, text: only.payload.text, at: only.timestamp });
+    }
+  }
+  log.sort((a, b) => a.sequenceID - b.sequenceID);
+  return {
+    id: game.id,
+    seats: game.players.map((p) => ({ userID: p.userID, botType: p.botType as BotType | null })),
+    options: game.options,
+    modules: game.modules,
+    generator: game.rngState.kind,
+    start: game.gameStartTimestamp,
+    cardsByID: game.cardsByID,
+    tributeCardsByID: game.tributeCardsByID,
+    seedCommitment: game.seedCommitment,
+    seed: game.seed,
+    serverSecretCommitment: game.serverSecretCommitment,
+    serverSecret: game.serverSecret,
+    seedContributions: game.seedContributions,
+    log,
+    events: game.events,
+    final: snapshotOf(game),
+  };
+}

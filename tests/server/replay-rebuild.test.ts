@@ -1,0 +1,132 @@
+/**
+ * The browser's replay rebuilds a finished game from what `replays.get` serves (src/engine/replay.ts,
+ * the module the page runs): random games played through the real server (people acting, bots
+ * answering, chat steps, a player leaving so stand-ins finish, mixed and unmixed seeds, random
+ * options and modules) are rebuilt, and every step the server stored equals the rebuilt state at
+ * that step, the last one the stored final state; the fair-dice check passes for each. A running
+ * game's record (and so its seed) is refused.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { validMove } from '../../src/bots/valid-move.js';
+import { GAME_OPTION_KEYS, pendingDecision, randomInt, rngFromState, xoroshiroState, type BotType, type Game, type GameOptions, type ModuleKey, type UserID } from '../../src/engine/index.js';
+import { firstDifference, rebuild, snapshotOf, verify } from '../../src/engine/replay.js';
+import { gameRecord, notEnded } from '../../src/server/services/replays.js';
+import type { StepLog } from '../../src/server/services/step-log.js';
+import { loadGame } from '../../src/server/services/game-store.js';
+import { runs } from '../support/test-depth.js';
+import { useServer } from './databases.js';
+import { signInGuest } from './support.js';
+
+const GAMES = Number(process.env.REPLAY_GAMES ?? runs(10, 50));
+const BOTS: BotType[] = ['easy_bot', 'valid_move', 'random_card'];
+
+/** Without the card set (compared once a game) and as JSON sees it. */
+const comparable = (game: Game) => JSON.parse(JSON.stringify({ ...snapshotOf(game), events: game.events })) as unknown;
+
+describe('replays rebuilt in the browser code path', () => {
+  const suite = useServer('sqlite');
+
+  it(`equal the server's stored state at every step, for ${GAMES} random finished games`, async () => {
+    const { app } = suite().server;
+    const games = app.services.games;
+    // Every state the server stores, by game and sequenceID: the step log's appends.
+    const stored = new Map<string, Map<number, Game>>();
+    const keep = (game: Game) => {
+      let byStep = stored.get(game.id);
+      if (!byStep) stored.set(game.id, (byStep = new Map()));
+      byStep.set(game.sequenceID, game);
+    };
+    const log = (games as unknown as { log: StepLog }).log;
+    const append = log.append.bind(log);
+    log.append = (step) => {
+      keep(step.game);
+      return append(step);
+    };
+    const modules = app.services.definitions.modules.filter((m) => m.state !== 'disabled').map((m) => m.key as ModuleKey);
+    const rng = rngFromState(xoroshiroState(32));
+    const pick = (n: number) => randomInt(rng, 0, n - 1);
+    const chance = (p: number) => randomInt(rng, 0, 999) < p * 1000;
+
+    let compared = 0;
+    for (let g = 0; g < GAMES; g++) {
+      const people = 1 + pick(2);
+      const bots = 1 + pick(3);
+      const players = [
+        ...Array.from({ length: people }, (_, i) => ({ userID: `person${g}_${i}`, botType: null })),
+        ...Array.from({ length: bots }, (_, i) => ({ userID: `bot${g}_${i}`, botType: BOTS[pick(BOTS.length)]! })),
+      ];
+      const options: Partial<GameOptions> = {};
+      for (const key of GAME_OPTION_KEYS) if (chance(0.25)) options[key] = true;
+      const chosen = chance(0.3) && modules.length > 0 ? [modules[pick(modules.length)]!] : [];
+      const mixed = g % 2 === 0;
+      const seedMix = mixed
+        ? { serverSecret: randomBytes(32).toString('hex'), contributions: players.map((p) => ({ userID: p.userID, value: p.botType ? '' : `value ${g} ${p.userID}` })) }
+        : undefined;
+      const id = `replay-${g}`;
+      keep(await games.create({ id, lobbyID: null, players, options, modules: chosen, ...(seedMix ? { seedMix } : {}) }));
+      const leaveAt = people > 1 && g % 3 === 0 ? 20 + pick(60) : -1;
+      let left: UserID | null = null;
+      for (let step = 0; step < 5_000; step++) {
+        const game = (await games.get(id))!;
+        if (game.gameEndTimestamp !== null) break;
+        if (step === leaveAt) {
+          left = players[0]!.userID;
+          await games.leave(id, left);
+          continue;
+        }
+        const mover = players.find((p) => p.botType === null && p.userID !== left && (pendingDecision(game, p.userID)?.type ?? 'WAIT_FOR_OTHERS') !== 'WAIT_FOR_OTHERS');
+        if (!mover) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          continue;
+        }
+        if (step % 11 === 5) await games.chat(id, mover.userID, `step ${step}`);
+        const action = validMove(game, mover.userID, rng)!;
+        expect(await games.act(id, mover.userID, action)).toMatchObject({ ok: true });
+      }
+      await expect.poll(async () => (await games.get(id))!.gameEndTimestamp, { timeout: 30_000 }).not.toBeNull();
+      await log.idle();
+
+      const record = await gameRecord(app.services.db, id);
+      const rebuilt = rebuild(record);
+      expect(rebuilt.stopped).toBeNull();
+      const byStep = stored.get(id)!;
+      const seen = new Set<number>();
+      for (const { game } of rebuilt.steps) {
+        const server = byStep.get(game.sequenceID);
+        if (!server) continue;
+        seen.add(game.sequenceID);
+        const difference = firstDifference(comparable(server), comparable(game), `game ${id} step ${game.sequenceID}`);
+        expect(difference).toBeNull();
+        compared++;
+      }
+      // Every stored step was rebuilt, and the stored card set is the rebuilt one.
+      expect([...byStep.keys()].filter((s) => !seen.has(s))).toEqual([]);
+      const last = rebuilt.steps[rebuilt.steps.length - 1]!.game;
+      const final = (await loadGame(app.services.db.kysely, id))!;
+      expect(last.sequenceID).toBe(final.sequenceID);
+      expect(firstDifference(comparable(final), comparable(last), 'final')).toBeNull();
+      expect(firstDifference(JSON.parse(JSON.stringify([final.cardsByID, final.tributeCardsByID])), JSON.parse(JSON.stringify([last.cardsByID, last.tributeCardsByID])))).toBeNull();
+      expect(verify(record, rebuilt)).toMatchObject({ ok: true, commitment: final.seedCommitment, seed: final.seed });
+      if (left) expect(last.events.some((e) => e.type === 'STAND_IN')).toBe(true);
+    }
+    expect(compared).toBeGreaterThan(GAMES * 20);
+  }, 600_000);
+
+  it("refuses a running game's record, and serves a finished one's through tRPC", async () => {
+    const { app } = suite().server;
+    const guest = await signInGuest(suite().server, 'Watcher');
+    const running = await app.services.games.create({
+      id: 'replay-running',
+      lobbyID: null,
+      players: [{ userID: guest.userID, botType: null }, { userID: 'bot-r', botType: 'easy_bot' }],
+      options: {},
+      modules: [],
+    });
+    await expect(guest.client.replays.get.query({ gameID: running.id })).rejects.toThrow(notEnded(running.id));
+    await expect(guest.client.replays.get.query({ gameID: 'g_nosuchgame' })).rejects.toThrow('not found');
+    const finished = await guest.client.replays.get.query({ gameID: 'replay-0' });
+    expect(finished.seed).toBe((await loadGame(app.services.db.kysely, 'replay-0'))!.seed);
+    expect(verify(finished).ok).toBe(true);
+  }, 60_000);
+});

@@ -41,7 +41,7 @@ import type { WireUpdate } from '../src/server/services/game-views.js';
 import type { AppRouter } from '../src/server/trpc/router.js';
 import { requestJWT } from '../tests/compat/protocol-client.js';
 import { wholeUpdates } from '../tests/support/game-updates.js';
-import { decide, percentile, playSeat, privateDatabase, seededRng, startServerProcess, type Seat, type SeatClient, type ServerProcess } from '../tests/server-robustness/helpers.js';
+import { decide, dropPrivateDatabase, percentile, playSeat, privateDatabase, seededRng, startServerProcess, type Seat, type SeatClient, type ServerProcess } from '../tests/server-robustness/helpers.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -389,6 +389,7 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
     for (const server of servers) server.child.kill('SIGTERM');
     await Promise.all(servers.map((server) => server.exited));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) await dropPrivateDatabase(process.env.TEST_DATABASE_URL!, databaseUrl);
     if (PROFILE) {
       // One profile per thread (tsx runs its loader in a worker): the main thread's is the largest.
       const dir = path.join(profileDir, database);

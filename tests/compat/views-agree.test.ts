@@ -17,6 +17,7 @@ import type { WireDelivery } from '../../src/server/services/game-views.js';
 import { clientFor, startServer, type Client, type Server } from '../server/support.js';
 import { wholeUpdates } from '../support/game-updates.js';
 import { channel, guest, type Channel, type Session } from './protocol-client.js';
+import { until } from '../support/until.js';
 
 let server: Server;
 
@@ -214,7 +215,7 @@ describe('one game through REST, GraphQL, /channel and tRPC', () => {
       // The live tRPC feed has reached the same state; its events, spliced in at fromEvent, are the log.
       const feed = feeds.get(viewer);
       if (feed) {
-        await until(() => feed.updates.some((u) => u.sequenceID === sequenceID), `${why}: tRPC onGame`);
+        await until(() => feed.updates.some((u) => u.sequenceID === sequenceID), 10_000, `${why}: tRPC onGame`);
         let log: unknown[] = [];
         for (const update of feed.updates.filter((u) => u.sequenceID <= sequenceID)) log = [...log.slice(0, update.fromEvent), ...update.events];
         expect(feed.updates.find((u) => u.sequenceID === sequenceID).game, `${why}: onGame game`).toStrictEqual(shared);
@@ -393,11 +394,3 @@ describe('one game through REST, GraphQL, /channel and tRPC', () => {
     expect([...found].sort()).toEqual(kinds.map(([kind]) => kind).sort());
   });
 });
-
-async function until(predicate: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { validMove } from '../../src/bots/valid-move.js';
 import { GAME_DEFINITIONS } from '../../src/engine/data.js';
@@ -28,6 +27,7 @@ import type { Database } from '../../src/server/db/schema.js';
 import { loadActions, loadGame, type StoredAction } from '../../src/server/services/game-store.js';
 import type { WireDelivery, WireUpdate } from '../../src/server/services/game-views.js';
 import { wholeUpdates } from '../support/game-updates.js';
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres.js';
 
 /** A client's view of a game from one wire update, with the card set rebuilt from the definitions. */
 export function viewOf(update: WireUpdate): GameView {
@@ -52,38 +52,21 @@ export function hasDecision(update: WireUpdate, userID: string): boolean {
 export const seededRng = (seed: number): Rng => rngFromState(xoroshiroState(seed));
 
 /**
- * A database of its own next to TEST_DATABASE_URL (`<name>_<suffix>`), created if missing and
- * emptied, so suites that run in parallel never reset each other's tables.
+ * A database of its own next to TEST_DATABASE_URL (tests/support/postgres.ts), so suites that run
+ * in parallel never reset each other's tables; `dropPrivateDatabase` drops it.
  */
-export async function privateDatabase(baseUrl: string, suffix: string): Promise<string> {
-  const url = new URL(baseUrl);
-  const name = `${url.pathname.replace(/^\//, '') || 'postgres'}_${suffix}`.replace(/[^a-zA-Z0-9_]/g, '_');
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
-  const own = new pg.Client({ connectionString: url.toString() });
-  await own.connect();
-  await own.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-  await own.end();
-  return url.toString();
+export async function privateDatabase(baseUrl: string, label: string): Promise<string> {
+  const created = await createPostgresDatabase(baseUrl, label);
+  made.set(created.url, created);
+  return created.url;
 }
 
+const made = new Map<string, PostgresDatabase>();
+
 /** Drops what privateDatabase made, so a test run leaves the PostgreSQL server as it found it. */
-export async function dropPrivateDatabase(baseUrl: string, privateUrl: string): Promise<void> {
-  const name = new URL(privateUrl).pathname.replace(/^\//, '');
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
+export async function dropPrivateDatabase(_baseUrl: string, privateUrl: string): Promise<void> {
+  await made.get(privateUrl)?.drop();
+  made.delete(privateUrl);
 }
 
 export interface Replayed {
@@ -134,14 +117,7 @@ export async function actionRows(db: Kysely<Database>, gameID: string): Promise<
   return db.selectFrom('game_actions').select(['sequence_id', 'user_id', 'action_json']).where('game_id', '=', gameID).orderBy('sequence_id').execute();
 }
 
-/** Waits until `check` holds, polling; throws with `what` after `ms`. */
-export async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+export { until } from '../support/until.js';
 
 export const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;

@@ -8,6 +8,7 @@ import type { GameDefinitions } from '../../src/engine/index.js';
 import { gameFeed } from './feeds.js';
 import { decisionNow, definitionsOf, simpleAction } from './play.js';
 import { signInGuest, startServer, type Guest, type Server } from './support.js';
+import { untilRead } from '../support/until.js';
 
 let server: Server | undefined;
 const guests: Guest[] = [];
@@ -41,15 +42,7 @@ async function play(who: Guest, gameID: string, definitions: GameDefinitions): P
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await pause(50);
-  }
-}
+const until = <T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, ms = 15_000): Promise<T> => untilRead(read, ok, ms, what);
 
 describe('the turn timer', () => {
   it("is 'auto' for a new lobby, which is on with two people", async () => {

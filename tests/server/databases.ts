@@ -13,13 +13,12 @@
  * Without TEST_DATABASE_URL the PostgreSQL half is skipped, each of its tests marked skipped with
  * the reason, and the reason printed once per test run. CI sets the variable, so there it runs.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Config } from '../../src/server/config.js';
+import { createPostgresDatabase as createDatabase, type PostgresDatabase } from '../support/postgres.js';
 import { startServer, TEST_DATABASE_URL, type Server } from './support.js';
 
 export const DATABASES = ['sqlite', 'postgres'] as const;
@@ -42,29 +41,8 @@ export function isSkipped(database: DatabaseKind): boolean {
   return database === 'postgres' && TEST_DATABASE_URL === null;
 }
 
-async function onPostgres(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL! });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The connection string of another database on the same cluster. */
-export function databaseURL(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
 /** A fresh PostgreSQL database for one server; dropping it also ends what is left connected. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `mythos_test_${randomBytes(6).toString('hex')}`;
-  await onPostgres(`CREATE DATABASE ${name}`);
-  return { url: databaseURL(TEST_DATABASE_URL!, name), drop: () => onPostgres(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
+export const createPostgresDatabase = (): Promise<PostgresDatabase> => createDatabase(TEST_DATABASE_URL!);
 
 /** A server on the given database; on PostgreSQL in a fresh database that is dropped on close. */
 export async function startOn(database: DatabaseKind, overrides: Partial<Config> = {}): Promise<Server> {

@@ -8,18 +8,15 @@
  *   (the reader), drawn as large as the screen allows, with what it does in words. A quick tap stays a tap (it picks the
  *   card where cards can be picked); the hold that opened the reader picks nothing.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Modal } from '@mantine/core';
 import { CARD_RATIO, CARD_WIDTH } from './card-face.js';
+import { useHold } from '../lib/press.js';
 import './cards.css';
 
 export const PREVIEW_SCALE = 2.5;
 const GAP = 12;
-/** How long a touch must rest on a card to open the reader (a tap is shorter). */
-export const HOLD_MS = 450;
-/** A touch that moves further than this is a scroll, not a hold. */
-const HOLD_SLOP_PX = 10;
 /** The reader's widest card: the hover preview's size for a gallery card. */
 const READER_MAX_WIDTH = Math.round(CARD_WIDTH * PREVIEW_SCALE);
 
@@ -73,21 +70,14 @@ export interface CardPreviewProps {
   style?: CSSProperties;
 }
 
-interface Hold {
-  timer: ReturnType<typeof setTimeout>;
-  x: number;
-  y: number;
-}
-
 /** Wraps a card; shows `render(width * 2.5)` beside it on hover or keyboard focus, and in the reader on a touch hold. */
 export function CardPreview({ render, name, rules, width = CARD_WIDTH, children, className, style }: CardPreviewProps) {
   const [placement, setPlacement] = useState<Placement | null>(null);
   const [reading, setReading] = useState(false);
   const anchor = useRef<HTMLSpanElement>(null);
   const preview = useRef<HTMLDivElement>(null);
-  const hold = useRef<Hold | null>(null);
-  // The click that ends the hold which opened the reader must not also pick the card.
-  const swallowClick = useRef(false);
+  // A touch hold opens the reader; the click that ends it must not also pick the card.
+  const hold = useHold(() => setReading(true), { touchOnly: true });
   const big = Math.round(width * PREVIEW_SCALE);
   const show = useCallback(() => {
     if (!anchor.current) return;
@@ -95,11 +85,6 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
     setPlacement(placePreview(anchor.current.getBoundingClientRect(), big, big * CARD_RATIO, undefined, avoid));
   }, [big]);
   const hide = useCallback(() => setPlacement(null), []);
-  const release = useCallback(() => {
-    if (hold.current) clearTimeout(hold.current.timer);
-    hold.current = null;
-  }, []);
-  useEffect(() => release, [release]);
   // Placed by the card's height alone; measured before it is painted, it moves up if the sentences
   // under it would end below the window. (offsetHeight: the fade-in's scale does not count.)
   useLayoutEffect(() => {
@@ -108,25 +93,9 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
     if (top !== placement.top) setPlacement({ ...placement, top });
   }, [placement]);
 
-  const onPointerDown = (e: PointerEvent) => {
-    // A new press starts afresh, whatever the last hold left (a browser may send no click after it).
-    swallowClick.current = false;
-    if (e.pointerType !== 'touch' || !e.isPrimary) return;
-    release();
-    const timer = setTimeout(() => {
-      hold.current = null;
-      swallowClick.current = true;
-      setReading(true);
-    }, HOLD_MS);
-    hold.current = { timer, x: e.clientX, y: e.clientY };
-  };
-  const onPointerMove = (e: PointerEvent) => {
-    const h = hold.current;
-    if (h && Math.hypot(e.clientX - h.x, e.clientY - h.y) > HOLD_SLOP_PX) release();
-  };
   const onClickCapture = (e: MouseEvent) => {
-    if (!swallowClick.current) return;
-    swallowClick.current = false;
+    if (!hold.fired.current) return;
+    hold.fired.current = false;
     e.preventDefault();
     e.stopPropagation();
   };
@@ -139,13 +108,10 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
         style={{ display: 'inline-block', lineHeight: 0, '--card-w': `${width}px`, ...style } as CSSProperties}
         onPointerEnter={(e: PointerEvent) => e.pointerType === 'mouse' && show()}
         onPointerLeave={hide}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={release}
-        onPointerCancel={release}
+        {...hold.handlers}
         onClickCapture={onClickCapture}
         // A long touch opens the reader, not the browser's menu for the card's image.
-        onContextMenu={(e) => (hold.current || reading ? e.preventDefault() : undefined)}
+        onContextMenu={(e) => (hold.holding() || reading ? e.preventDefault() : undefined)}
         onFocus={(e: FocusEvent) => e.target.matches(':focus-visible') && show()}
         onBlur={hide}
       >

@@ -9,7 +9,7 @@ import { Button, Modal } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { ChatRoomView } from '../../chat/chat-room-view.js';
 import { useChatRoom } from '../../chat/chat-room.js';
-import { useLongPress } from './long-press.js';
+import { useLongPress } from '../../lib/press.js';
 import classes from './presentation.module.css';
 
 /** The game screen's CHAT button: the page's room is the game's. */

@@ -15,6 +15,5 @@ export { useGameSounds, SoundToggle } from './use-game-sounds.js';
 export { EndOfGame, WinnerBanner } from './end-of-game.js';
 export { GameChatButton } from './game-chat-button.js';
 export { MythosInfoPanel } from './mythos-info-panel.js';
-export { useLongPress, LONG_PRESS_MS } from './long-press.js';
 export { formatDuration, joinNames, textOn } from './format.js';
 export { useDisableAnimations } from './prefs.js';

@@ -4,7 +4,7 @@
  * tokens and card counts. Clicking the counts or the favor toggles their detail; clicking the
  * player (or a long press on a phone) opens the detail modal.
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Avatar, Badge, Group, Modal, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconCards } from '@tabler/icons-react';
 import type { Player } from '../../engine/state.js';
@@ -18,9 +18,8 @@ import { ClashIcon, RerollIcon, TributeTokenIcon } from '../cards/icons.js';
 import { FavorCueAnchor, useFavorGain } from './favor-cue.js';
 import { GlossaryTerm } from './glossary.js';
 import { useTickingNumber } from './presentation/index.js';
+import { useHold } from '../lib/press.js';
 import { RatingTag, useShownRatings } from '../ratings/ratings.js';
-
-const LONG_PRESS_MS = 500;
 
 /**
  * What an avatar without a picture shows: the first letters of the name's first two words ('Ada
@@ -68,7 +67,6 @@ function TokenStat({ icon, label, value, counter }: { icon: ReactNode; label: st
 export function PlayerSummary({ state, player, compact, onOpen }: { state: GameScreenState; player: Player; compact?: boolean; onOpen: () => void }) {
   const [detailedFavor, setDetailedFavor] = useState(false);
   const [countsByKind, setCountsByKind] = useState(false);
-  const timer = useRef<number | null>(null);
   const g = state.game;
   const ready = g.readyByUserID[player.userID] ?? false;
   const winner = g.winnerIDs.includes(player.userID);
@@ -85,16 +83,8 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
   // The favor counter ticks to its new value, a step at least 50 ms apart, rather than jumping.
   const shownFavor = useTickingNumber(c.favor);
 
-  const startPress = () => {
-    timer.current = window.setTimeout(() => {
-      timer.current = null;
-      onOpen();
-    }, LONG_PRESS_MS);
-  };
-  const endPress = () => {
-    if (timer.current !== null) window.clearTimeout(timer.current);
-    timer.current = null;
-  };
+  // Touching and holding a summary opens the player's details (a phone has no hover).
+  const hold = useHold(onOpen, { touchOnly: true });
 
   const fs = player.favorSources;
   const cardCount = player.cardIDs.length === 1 ? '1 card' : `${player.cardIDs.length} cards`;
@@ -132,9 +122,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
       className="player-summary"
       data-compact={compact ? 'true' : undefined}
       style={{ display: 'flex', height: '100%', borderRadius: 8, overflow: 'hidden', background: isMe ? 'rgba(217,164,65,0.12)' : 'rgba(255,255,255,0.04)', border: `1px solid ${winner ? '#d9a441' : 'rgba(255,255,255,0.08)'}` }}
-      onTouchStart={startPress}
-      onTouchEnd={endPress}
-      onTouchMove={endPress}
+      {...hold.handlers}
     >
       <div
         role="img"

@@ -8,7 +8,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const WEB_SOURCES = ['src/web', 'src/engine', 'src/server/trpc', 'data', 'vite.config.ts', 'package.json'];
+// Everything the client's bundle can import: its own code, the engine, the bots (the odds run them),
+// what it shares with the server, the server's router types, and the card data. The test setup
+// (tests/web/support/build.ts) uses this same list.
+export const WEB_SOURCES = ['src/web', 'src/engine', 'src/bots', 'src/shared', 'src/server/trpc', 'data', 'vite.config.ts', 'package.json'];
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry);

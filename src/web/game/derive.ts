@@ -1,10 +1,11 @@
 /**
- * What the screen derives from the viewer's state with the engine's own pure helpers: the pending
- * decision, costs and affordability, bases and production, favor from prophecies and upgrades.
- * The engine's counting helpers read only `cardsByID` (and the player), which the state holds.
+ * What the screen derives from the viewer's state with the engine's own pure helpers: costs and
+ * affordability, bases and production, favor from prophecies and upgrades (the pending decision
+ * comes with the view, as the server worked it out). The engine's counting helpers read only
+ * `cardsByID` (and the player), which the state holds.
  */
 import { baseGold, baseMilitary, isUpgraded, outputAmount } from '../../engine/effects.js';
-import { pendingDecision, type Decision } from '../../engine/pending.js';
+import type { Decision } from '../../engine/pending.js';
 import { paymentRefusal, prophecyFavor } from '../../engine/phases/resolution.js';
 import { errors } from '../../engine/errors.js';
 import type { Player } from '../../engine/state.js';
@@ -22,8 +23,9 @@ export function playerOf(state: GameScreenState, userID: UserID | null): Player 
   return state.game.players.find((p) => p.userID === userID) ?? null;
 }
 
+/** The viewer's decision, as the server worked it out with the view (a spectator has none). */
 export function decisionOf(state: GameScreenState): Decision | null {
-  return state.me === null ? null : pendingDecision(viewOf(state), state.me);
+  return state.me === null ? null : state.game.decision;
 }
 
 export interface PlayerEconomy {

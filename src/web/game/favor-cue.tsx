@@ -12,6 +12,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useDisableAnimations } from './presentation/index.js';
+import classes from './favor-cue.module.css';
 
 /** How long a cue stays on screen, in ms. */
 export const FAVOR_CUE_MS = 2200;
@@ -76,10 +77,10 @@ export function FavorCueAnchor({ gain, placement, children }: { gain: FavorGain 
     ) : null;
   const elsewhere = gain !== null && away?.id === gain.id;
   return (
-    <span ref={anchor} className="favor-cue-anchor">
+    <span ref={anchor} className={classes.anchor}>
       {children}
-      {elsewhere ? null : cue(`favor-cue favor-cue-${placement}`)}
-      {elsewhere ? createPortal(<div className="favor-cue-toast" style={{ bottom: away.bottom }}>{cue('favor-cue favor-cue-toasted')}</div>, document.body) : null}
+      {elsewhere ? null : cue(`${classes.cue} ${classes[placement]}`)}
+      {elsewhere ? createPortal(<div className={classes.toast} data-favor-toast style={{ bottom: away.bottom }}>{cue(`${classes.cue} ${classes.toasted}`)}</div>, document.body) : null}
       {/* Heard once, whatever is shown: a live region that stays mounted. */}
       <span role="status" className="mythos-visually-hidden">
         {gain ? `You gained ${gain.amount} favor` : ''}

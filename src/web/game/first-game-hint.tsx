@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, List, Paper, Text } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import { GlossaryButton, GlossaryTerm } from './glossary.js';
+import classes from './first-game-hint.module.css';
 
 const FIRST_GAME_HINT_KEY = 'mythosFirstGameHintSeen';
 
@@ -32,12 +33,12 @@ export function FirstGameHint({ touch }: { touch: boolean }) {
   };
   const pick = touch ? 'Tap' : 'Click';
   return (
-    <Paper component="section" aria-labelledby="first-game-hint-title" p="sm" radius="md" className="first-game-hint" data-testid="first-game-hint">
+    <Paper component="section" aria-labelledby="first-game-hint-title" p="sm" radius="md" className={classes.hint} data-testid="first-game-hint">
       {/* 'Got it' by the title, where it is seen first: at the hint's foot a phone's docked action
           panel covered it. */}
       <Group gap={6} mb={4} wrap="nowrap">
         <IconBulb size={18} stroke={1.8} aria-hidden />
-        <Text id="first-game-hint-title" fw={700} className="first-game-hint-title">
+        <Text id="first-game-hint-title" fw={700} className={classes.title}>
           How a turn goes
         </Text>
         <Button size="xs" onClick={close} ml="auto">

@@ -7,6 +7,7 @@
 import { useId, type ReactNode } from 'react';
 import { Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
+import classes from './glossary.module.css';
 
 export interface GlossaryEntry {
   /** What the entry is called in its popover and in the list. */
@@ -57,7 +58,7 @@ export function GlossaryTerm({ entry, children }: { entry: GlossaryKey; children
   return (
     <Popover width={280} position="bottom" withArrow shadow="md" zIndex={300} trapFocus returnFocus>
       <Popover.Target>
-        <UnstyledButton className="glossary-term" aria-label={`${typeof children === 'string' ? children : found.term}: what it means`} data-glossary={entry}>
+        <UnstyledButton className={classes.term} aria-label={`${typeof children === 'string' ? children : found.term}: what it means`} data-glossary={entry}>
           {children}
         </UnstyledButton>
       </Popover.Target>
@@ -74,7 +75,7 @@ export function GlossaryButton() {
   return (
     <Popover width={320} position="bottom-start" withArrow shadow="md" zIndex={300} trapFocus returnFocus>
       <Popover.Target>
-        <UnstyledButton className="glossary-button">
+        <UnstyledButton className={classes.button}>
           <IconHelpCircle size={16} stroke={1.8} aria-hidden />
           What the words mean
         </UnstyledButton>

@@ -68,7 +68,7 @@ export async function watchScreen(page: Page): Promise<void> {
           text: cue.textContent ?? '',
           animated: cue.getAnimations().length > 0,
           inMySummary: summary !== null && (summary.textContent ?? '').includes('(you)'),
-          toast: cue.closest('.favor-cue-toast') !== null,
+          toast: cue.closest('[data-favor-toast]') !== null,
           pointerEvents: getComputedStyle(cue).pointerEvents,
           reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
         });

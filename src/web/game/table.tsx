@@ -12,6 +12,7 @@ import { MilitaryIcon } from '../cards/icons.js';
 import { GameCard, GameTribute } from './game-card.js';
 import { costFor, unaffordableReason } from './derive.js';
 import { nameOf } from './model.js';
+import { textOn } from './presentation/format.js';
 
 export interface PickableProps {
   state: GameScreenState;
@@ -103,7 +104,7 @@ export function TradeRow(props: PickableProps) {
                 {bidders.length > 0 ? (
                   <Group gap={2} justify="center" maw={cardWidth}>
                     {bidders.map((p) => (
-                      <Badge key={p.userID} size="xs" variant={winner === p.userID ? 'filled' : 'outline'} style={{ borderColor: p.color, background: winner === p.userID ? p.color : undefined, color: winner === p.userID ? '#fff' : undefined }}>
+                      <Badge key={p.userID} size="xs" variant={winner === p.userID ? 'filled' : 'outline'} style={{ borderColor: p.color, background: winner === p.userID ? p.color : undefined, color: winner === p.userID ? textOn(p.color) : undefined }}>
                         {/* The bid first, after an icon (a bot's name ends in a number too): a
                             name too long for the card is cut, never the bid. */}
                         <MilitaryIcon size="1.1em" title="bid" /> {p.bid?.military} {nameOf(state, p.userID)}

@@ -1,0 +1,348 @@
+/**
+ * /game/{id}/replay: a finished game stepped through in the game screen's own look and
+ * components (table, boards, player list, log, clash dice and animations), rebuilt in this
+ * browser from its setup, actions and revealed seed (use-replay.ts). Step by step and turn by
+ * turn with the buttons, the scrubber or the keyboard (left/right a step, up/down a turn,
+ * Home/End); `?step=N` opens at step N and follows the step shown. The viewer sees through a
+ * seat's eyes or a spectator's, as it was at that step (the engine's viewFor), or everything
+ * ('Reveal all': the seed is public once the game ended). The fair-dice line says whether the
+ * rebuild gives every deal and die the server logged.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ActionIcon, Alert, Box, Button, Center, Group, Loader, ScrollArea, Select, Slider, Stack, Switch, Tabs, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight, IconPlayerSkipBack, IconPlayerSkipForward } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Action } from '../../engine/actions/action.js';
+import type { Game } from '../../engine/state.js';
+import type { UserID } from '../../engine/types.js';
+import { eventsFor, openViewFor } from '../../engine/view.js';
+import { AGE_COUNT } from '../../engine/state.js';
+import type { GameScreenState, GameUser, WireGame } from '../game/model.js';
+import { nameOf } from '../game/model.js';
+import { PlayerBoard } from '../game/player-board.js';
+import { PlayerDetailModal, PlayerSummary } from '../game/player-list.js';
+import { BasicPiles, DeckViewers, TradeRow, TributeRow, type PickableProps } from '../game/table.js';
+import { Presentation } from '../game/presentation-slots.js';
+import { formatDuration, PHASE_NAMES } from '../game/presentation/format.js';
+import presentation from '../game/presentation/presentation.module.css';
+import { trpc } from '../lib/trpc.js';
+import { turnStep, type ReplayMoment } from './moments.js';
+import { useReplay, type Replay } from './use-replay.js';
+import { VerifyLine } from './verify-line.js';
+import classes from './replay.module.css';
+
+const SPECTATOR = 'spectator';
+
+/** What the viewer is shown of a game: a seat's or a spectator's view, or (reveal all) everything. */
+function viewOf(game: Game, viewer: UserID | null, reveal: boolean): { game: WireGame; events: Game['events'] } {
+  if (!reveal) return { game: openViewFor(game, viewer), events: eventsFor(game, 0, viewer) };
+  const open = openViewFor(game, viewer);
+  return {
+    game: {
+      ...open,
+      players: game.players,
+      bidsByPlayerID: game.bidsByPlayerID,
+      resolvesByPlayerID: game.resolvesByPlayerID,
+      rollSelectionsByPlayerID: game.rollSelectionsByPlayerID,
+      deck: game.deck,
+      discard: game.discard,
+      tributeDeck: game.tributeDeck,
+      tributeDiscard: game.tributeDiscard,
+    },
+    events: game.events,
+  };
+}
+
+const VERBS: Record<Action['type'], string> = {
+  BID: 'placed a bid',
+  UNBID: 'took back a bid',
+  REROLL: 'chose on a reroll',
+  RESOLVE: 'chose a gain',
+};
+
+/** What led to a moment, in words that tell nothing hidden (a bid's card and size show on the board when revealed). */
+function describe(moment: ReplayMoment, users: Record<string, GameUser>): string {
+  const entry = moment.entry;
+  if (!entry) return 'The game begins';
+  const who = users[entry.userID]?.name ?? 'unknown';
+  return `${who} ${VERBS[entry.action.type]}${entry.standIn ? ` (a stand-in chose: ${entry.standIn})` : ''}`;
+}
+
+export function ReplayScreen({ gameID }: { gameID: string }) {
+  const { replay, error } = useReplay(gameID);
+  if (error) {
+    return (
+      <Alert color="red" title="This replay cannot be shown" role="alert">
+        {error}
+      </Alert>
+    );
+  }
+  if (!replay) {
+    return (
+      <Center py="xl">
+        <Stack align="center">
+          <Loader aria-label="Loading the replay" />
+          <Text>Loading the replay and checking its dice...</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  return <LoadedReplay replay={replay} />;
+}
+
+function LoadedReplay({ replay }: { replay: Replay }) {
+  const compact = useMediaQuery('(max-width: 767px)') ?? false;
+  const { moments, record } = replay;
+  const last = moments.length - 1;
+  const [params, setParams] = useSearchParams();
+  const asked = Number.parseInt(params.get('step') ?? '0', 10);
+  const step = Number.isFinite(asked) ? Math.min(Math.max(asked, 0), last) : 0;
+  const go = useCallback(
+    (next: number) => {
+      const to = Math.min(Math.max(Math.round(next), 0), last);
+      setParams(
+        (p) => {
+          const out = new URLSearchParams(p);
+          out.set('step', String(to));
+          return out;
+        },
+        { replace: true },
+      );
+    },
+    [last, setParams],
+  );
+  const [viewer, setViewer] = useState<string>(SPECTATOR);
+  const [reveal, setReveal] = useState(false);
+  const [detailID, setDetailID] = useState<string | null>(null);
+
+  const ids = useMemo(() => record.seats.map((s) => s.userID), [record.seats]);
+  const users = trpc.users.byIDs.useQuery({ ids }, { staleTime: Infinity });
+  const usersByID = useMemo(() => {
+    const out: Record<string, GameUser> = {};
+    for (const u of users.data ?? []) out[u.id] = { id: u.id, name: u.name, profilePictureURL: u.profilePictureURL };
+    return out;
+  }, [users.data]);
+
+  const moment = moments[step]!;
+  const me = viewer === SPECTATOR ? null : viewer;
+  const state = useMemo((): GameScreenState => {
+    const { game, events } = viewOf(moment.game, me, reveal);
+    return { game, events, cardsByID: record.cardsByID, tributeCardsByID: record.tributeCardsByID, me, usersByID, awayByUserID: {}, seatsByUserID: {}, clockOffsetMs: 0 };
+  }, [moment, me, reveal, record, usersByID]);
+
+  // The keyboard: left/right a step, up/down a turn (or shift+left/right), Home/End.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [role="slider"], [role="combobox"], [role="listbox"], [role="dialog"], [contenteditable="true"]')) return;
+      let to: number | null = null;
+      if (event.key === 'ArrowRight') to = event.shiftKey ? turnStep(moments, step, 1) : step + 1;
+      else if (event.key === 'ArrowLeft') to = event.shiftKey ? turnStep(moments, step, -1) : step - 1;
+      else if (event.key === 'ArrowDown') to = turnStep(moments, step, 1);
+      else if (event.key === 'ArrowUp') to = turnStep(moments, step, -1);
+      else if (event.key === 'Home') to = 0;
+      else if (event.key === 'End') to = last;
+      if (to === null) return;
+      event.preventDefault();
+      go(to);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [moments, step, last, go]);
+
+  // The dice roll and the cards fly as on the game screen, for a step forward.
+  const { awaiting } = Presentation.useEventAnimations(state);
+  const presented = Presentation.usePresentedState(state);
+  Presentation.useGameSounds(state);
+
+  const g = moment.game;
+  const ended = g.gameEndTimestamp !== null;
+  const viewOptions = [{ value: SPECTATOR, label: 'A spectator' }, ...record.seats.map((s, i) => ({ value: s.userID, label: `Seat ${i + 1}: ${usersByID[s.userID]?.name ?? s.userID}` }))];
+  const button = (label: string, to: number, icon: React.ReactNode, disabled: boolean) => (
+    <Tooltip label={label} withArrow>
+      <ActionIcon variant="light" color="gold" size="lg" aria-label={label} onClick={() => go(to)} disabled={disabled}>
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+
+  const controls = (
+    <section className={classes.controls} aria-labelledby="replay-title" data-testid="replay-controls">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <h1 id="replay-title" className={classes.title}>
+          Replay
+        </h1>
+        <Button component={Link} to={`/game/${record.id}`} variant="subtle" color="gold" size="compact-sm">
+          Back to the game
+        </Button>
+      </Group>
+      <p className={classes.where} aria-live="polite" data-testid="replay-where">
+        Step {step} of {last} · Age {g.age}/{AGE_COUNT}, turn {g.turn}/{g.turnsPerAge} · {ended ? 'Game over' : PHASE_NAMES[g.phase]} ·{' '}
+        <span className={classes.what}>{describe(moment, usersByID)}</span>
+      </p>
+      <div className={classes.buttons}>
+        {button('First step (Home)', 0, <IconPlayerSkipBack size={18} aria-hidden />, step === 0)}
+        {button('Previous turn (Up)', turnStep(moments, step, -1), <IconChevronsLeft size={18} aria-hidden />, step === 0)}
+        {button('Previous step (Left)', step - 1, <IconChevronLeft size={18} aria-hidden />, step === 0)}
+        {button('Next step (Right)', step + 1, <IconChevronRight size={18} aria-hidden />, step === last)}
+        {button('Next turn (Down)', turnStep(moments, step, 1), <IconChevronsRight size={18} aria-hidden />, step === last)}
+        {button('Last step (End)', last, <IconPlayerSkipForward size={18} aria-hidden />, step === last)}
+        <span className={presentation.timer} title="Game time at this step">
+          {formatDuration(g.updateTimestamp - g.gameStartTimestamp)}
+        </span>
+      </div>
+      <Slider value={step} min={0} max={Math.max(last, 1)} step={1} onChange={go} label={(v) => `Step ${v}`} color="gold" thumbLabel="Step" aria-label="Step" disabled={last === 0} />
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <Select label="See it through the eyes of" data={viewOptions} value={viewer} onChange={(v) => setViewer(v ?? SPECTATOR)} allowDeselect={false} w={compact ? '100%' : 260} comboboxProps={{ withinPortal: true }} />
+        <Switch label="Reveal all" description="Everything, hidden or not: the seed is public now" checked={reveal} onChange={(e) => setReveal(e.currentTarget.checked)} color="gold" />
+      </Group>
+      <p className={classes.keys}>
+        Keys: <kbd>←</kbd> <kbd>→</kbd> a step, <kbd>↑</kbd> <kbd>↓</kbd> a turn, <kbd>Home</kbd> <kbd>End</kbd>.
+      </p>
+    </section>
+  );
+
+  const bids = <Bids state={presented} />;
+  const pickable: PickableProps = {
+    state,
+    me: state.game.players.find((p) => p.userID === me) ?? null,
+    selectedCardID: null,
+    pickableTradeRow: () => false,
+    pickableBasic: false,
+    onPick: () => undefined,
+    cardWidth: compact ? 96 : 120,
+    fitRow: compact,
+  };
+  const table = (
+    <Stack gap="md" className="game-table">
+      <TradeRow {...pickable} />
+      <Presentation.ClashDisplay state={state} />
+      <TributeRow state={state} width={compact ? 110 : 130} />
+      <BasicPiles {...pickable} />
+      <DeckViewers state={state} />
+    </Stack>
+  );
+  const boards = (
+    <Stack gap="lg">
+      {state.game.players.map((p) => (
+        <PlayerBoard key={p.userID} state={state} player={p} cardWidth={compact ? 84 : 96} />
+      ))}
+    </Stack>
+  );
+  const marks = {
+    'data-replay-step': String(step),
+    'data-sequence-id': String(g.sequenceID),
+    'data-game-phase': g.phase,
+    'data-game-ended': ended ? 'true' : 'false',
+    'data-viewer': viewer,
+    'data-reveal': reveal ? 'true' : 'false',
+    'data-awaiting': awaiting ? 'true' : 'false',
+  };
+  const detail = <PlayerDetailModal state={state} player={state.game.players.find((p) => p.userID === detailID) ?? null} onClose={() => setDetailID(null)} />;
+
+  if (compact) {
+    return (
+      <Box className="game-screen game-screen-compact replay-screen" pb={16} {...marks}>
+        <Stack gap={8}>
+          {controls}
+          {ended ? <Presentation.WinnerBanner state={state} /> : null}
+          <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" viewportProps={{ tabIndex: 0, 'aria-label': 'Players' }}>
+            <Group gap={6} wrap="nowrap" align="stretch">
+              {presented.game.players.map((p) => (
+                <Box key={p.userID} w={240} style={{ flex: '0 0 240px' }}>
+                  <PlayerSummary state={presented} player={p} compact onOpen={() => setDetailID(p.userID)} />
+                </Box>
+              ))}
+            </Group>
+          </ScrollArea>
+          <Tabs defaultValue="table" keepMounted={false}>
+            <Tabs.List grow>
+              <Tabs.Tab value="table">Table</Tabs.Tab>
+              <Tabs.Tab value="boards">Boards</Tabs.Tab>
+              <Tabs.Tab value="log">Log</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="table" pt={4} px={6}>
+              <Stack gap="md">
+                {bids}
+                {table}
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="boards" pt={4} px={6}>
+              {boards}
+            </Tabs.Panel>
+            <Tabs.Panel value="log" pt={4} px={6}>
+              <Presentation.EventLog state={presented} />
+            </Tabs.Panel>
+          </Tabs>
+          <VerifyLine verification={replay.verification} />
+        </Stack>
+        {detail}
+      </Box>
+    );
+  }
+
+  return (
+    <Box className="game-screen replay-screen" {...marks}>
+      <Stack gap={8}>
+        {controls}
+        <VerifyLine verification={replay.verification} />
+        {ended ? <Presentation.WinnerBanner state={state} /> : null}
+      </Stack>
+      <div style={{ display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: 16, marginTop: 8 }}>
+        <Stack gap="sm">
+          <Stack gap={6} aria-label="Players" component="section">
+            {presented.game.players.map((p) => (
+              <PlayerSummary key={p.userID} state={presented} player={p} onOpen={() => setDetailID(p.userID)} />
+            ))}
+          </Stack>
+          {bids}
+          <Presentation.EventLog state={presented} />
+        </Stack>
+        <Stack gap="md">
+          {table}
+          {boards}
+        </Stack>
+      </div>
+      {detail}
+    </Box>
+  );
+}
+
+/** Each player's bid this turn as the chosen eyes saw it: its card and size once seen, else whether one was made. */
+function Bids({ state }: { state: GameScreenState }) {
+  const g = state.game;
+  return (
+    <section className={classes.bids} aria-labelledby="replay-bids-title" data-testid="replay-bids">
+      <h2 id="replay-bids-title" className={presentation.panelTitle}>
+        Bids this turn
+      </h2>
+      <ul>
+        {g.players.map((p) => {
+          const cardID = p.bid ? g.tableIDs[p.bid.tradeRowIndex] : undefined;
+          const card = cardID === undefined || cardID === null ? null : state.cardsByID[cardID];
+          const made = g.phase === 'PLANNING' ? (g.readyByUserID[p.userID] ?? false) : false;
+          return (
+            <li key={p.userID} data-bid-of={p.userID}>
+              <strong>{nameOf(state, p.userID)}</strong>:{' '}
+              {p.bid ? (
+                <span data-bid="shown">
+                  {p.bid.military} military on {card?.name ?? `trade row card ${p.bid.tradeRowIndex + 1}`}
+                </span>
+              ) : made ? (
+                <span className={classes.hidden} data-bid="hidden">
+                  bid made, hidden
+                </span>
+              ) : (
+                <span className={classes.hidden} data-bid="none">
+                  no bid
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -116,6 +116,16 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
       {countsByKind ? countsDetail : <Text size="xs">{cardCount}</Text>}
     </UnstyledButton>
   );
+  // Here, away or gone; the clock; ready or deciding.
+  const status = (ml: 'auto' | undefined) => (
+    <Group gap={5} wrap="nowrap" ml={ml} style={{ flexShrink: 0 }}>
+      <PresenceMark state={state} userID={player.userID} />
+      <SeatClock state={state} userID={player.userID} />
+      <Text size="xs" c={ready ? 'green.4' : 'red.4'} style={{ whiteSpace: 'nowrap' }}>
+        {g.gameEndTimestamp !== null ? '' : ready ? 'Ready' : 'Deciding'}
+      </Text>
+    </Group>
+  );
   return (
     <div
       data-player-id={player.userID}
@@ -147,13 +157,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
               Away
             </Badge>
           ) : null}
-          <Group gap={5} wrap="nowrap" ml={away ? undefined : 'auto'} style={{ flexShrink: 0 }}>
-            <PresenceMark state={state} userID={player.userID} />
-            <SeatClock state={state} userID={player.userID} />
-            <Text size="xs" c={ready ? 'green.4' : 'red.4'} style={{ whiteSpace: 'nowrap' }}>
-              {g.gameEndTimestamp !== null ? '' : ready ? 'Ready' : 'Deciding'}
-            </Text>
-          </Group>
+          {compact ? null : status(away ? undefined : 'auto')}
         </Group>
         {compact ? (
           <>
@@ -164,7 +168,9 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
               <TokenStat icon={<ClashIcon size={13} />} label="Clash" value={c.warTokens} counter="warTokens" />
               <TokenStat icon={<RerollIcon size={13} />} label="reroll" value={c.rerollTokens} counter="rerollTokens" />
               <TokenStat icon={<TributeTokenIcon size={13} />} label="tribute" value={c.tributeTokens} counter="tributeTokens" />
-              <UnstyledButton onClick={() => setCountsByKind((d) => !d)} title="Cards: total or by kind" aria-expanded={countsByKind} aria-label={cardCount} ml="auto" style={{ display: 'inline-flex', alignItems: 'center', gap: 2, flexShrink: 0 }}>
+              {/* A phone's summary is narrow: here, not beside the name, which it would cut. */}
+              {status('auto')}
+              <UnstyledButton onClick={() => setCountsByKind((d) => !d)} title="Cards: total or by kind" aria-expanded={countsByKind} aria-label={cardCount} style={{ display: 'inline-flex', alignItems: 'center', gap: 2, flexShrink: 0 }}>
                 <IconCards size={15} stroke={1.8} aria-hidden />
                 <Text span fw={700} size="sm" aria-hidden>
                   {player.cardIDs.length}

@@ -3,7 +3,8 @@
  * played out on screen (its clash rolled, its cards landed): '{names} wins!', for a player their
  * own place ('You won!', 'You finished 3rd of 4.'), a 'Return to Lobby' link, a minimize toggle, the standings (each player's favor and where it came
  * from), the favor and time pies (apexcharts, loaded lazily)
- * and 'More graphs to come!'; and how to verify the dice when the view reveals the seed.
+ * and 'More graphs to come!'; how to verify the dice when the view reveals the seed, the dice checked
+ * in this browser (src/web/replay/game-verify.tsx) and a link to the replay.
  * `WinnerBanner` is the game screen's own line: '{names} won!'.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -18,6 +19,8 @@ import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
 const EndCharts = lazy(() => import('./end-charts.js'));
+/** The fair-dice check, run in this browser from the finished game's record (src/web/replay). */
+const GameVerify = lazy(() => import('../../replay/game-verify.js'));
 
 /** The seed's commitment and, once revealed, the seed, when the view carries them. */
 function seedOf(game: GameScreenState['game']): { commitment: string | null; seed: string | null } {
@@ -117,9 +120,19 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           )}
         </>
       )}
-      <Button component={Link} to="/" color="gold" className={classes.returnLink}>
-        Return to Lobby
-      </Button>
+      {!minimized && (
+        <Suspense fallback={<p className={classes.logEmpty}>Checking the dice...</p>}>
+          <GameVerify gameID={state.game.id} />
+        </Suspense>
+      )}
+      <div className={classes.endLinks}>
+        <Button component={Link} to="/" color="gold" className={classes.returnLink}>
+          Return to Lobby
+        </Button>
+        <Button component={Link} to={`/game/${state.game.id}/replay`} variant="outline" color="gold" className={classes.returnLink}>
+          Watch the replay
+        </Button>
+      </div>
     </section>
   );
 }

@@ -2,6 +2,7 @@
  * The balance report as markdown: the summary's cards, leaders, affinities, seats and bot kinds as
  * tables. Every rate is defined in the report itself.
  */
+import { favorPerGain } from '../engine/card-play.js';
 import { aimsMarkdown } from './balance-aims.js';
 import { FAVOR_SOURCES } from './balance-game.js';
 import { gainersWin, groupWin, isAgeCard, perGame, pickRate, totalFavor, type BalanceSummary, type CardTally, type Estimate, type GroupTally } from './balance-summary.js';
@@ -42,7 +43,9 @@ function groupTable(label: string, groups: readonly GroupTally[], totalPlayers: 
 
 function favorCells(t: CardTally): string[] {
   const per = (x: number) => (t.gains === 0 ? '-' : fixed(x / t.gains));
-  return [per(totalFavor(t.favor)), ...FAVOR_SOURCES.map((s) => per(t.favor[s]))];
+  // The gallery's favor per gain (engine/card-play.ts); the sources split it.
+  const mean = favorPerGain({ favor: totalFavor(t.favor), favorSquares: t.favorSquares, gains: t.gains });
+  return [mean === null ? '-' : fixed(mean.value), ...FAVOR_SOURCES.map((s) => per(t.favor[s]))];
 }
 
 function ageCardTable(cards: readonly CardTally[], games: number): string {
@@ -80,6 +83,8 @@ export function balanceMarkdown(s: BalanceSummary): string {
     '  abilities gave later (GAIN_CARD, GAIN_TRIBUTES and EARN_TOKEN triggers), **prophecy** its',
     '  end-of-game effects (END_GAME_EFFECTS).',
     '- **affinity**: the deity a player held the most cards of at the end (tied: two or three equal).',
+    '- These are the card gallery\'s definitions too (src/engine/card-play.ts), so a designer\'s numbers and',
+    '  the site\'s mean the same thing.',
     '',
     `## ${SECTIONS.aims}`,
     '',

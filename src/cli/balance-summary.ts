@@ -4,8 +4,9 @@
  * JSON file and `--compare` all derive the same rates and intervals from one place.
  */
 import { AFFINITIES, type Card, type CardID } from '../engine/index.js';
+import { cardPlayCounts, gainersWinRate, pickRate as cardPickRate, rateEstimate, type Estimate as CardEstimate } from '../engine/card-play.js';
 import { FAVOR_SOURCES, type BalanceRecord, type FavorSource } from './balance-game.js';
-import { ratio, wilson } from './stats.js';
+import { ratio } from './stats.js';
 
 export const SUMMARY_VERSION = 1;
 
@@ -18,12 +19,17 @@ export interface CardTally {
   cost: number;
   /** Games in which the card was dealt onto the trade row. */
   offered: number;
-  /** Games in which someone gained it. */
+  /** Games in which it was offered and someone gained it. */
+  picked: number;
+  /** Games in which someone gained it (a leader: started with it). */
   gainedGames: number;
+  /** Its gains (a leader: the seats that started with it). */
   gains: number;
   /** The summed win shares of its gainers, one per gain. */
   winShare: number;
   favor: Record<FavorSource, number>;
+  /** The summed squares of its favor per gain (engine/card-play.ts). */
+  favorSquares: number;
 }
 
 export interface GroupTally {
@@ -88,19 +94,21 @@ function tallyCards(records: readonly BalanceRecord[], cardsByID: Record<CardID,
   const cards = new Map<CardID, CardTally>();
   for (const card of Object.values(cardsByID)) {
     const { id, name, affinity, type, age, cost } = card;
-    cards.set(id, { id, name, affinity, type, age, cost, offered: 0, gainedGames: 0, gains: 0, winShare: 0, favor: noFavor() });
+    cards.set(id, { id, name, affinity, type, age, cost, offered: 0, picked: 0, gainedGames: 0, gains: 0, winShare: 0, favor: noFavor(), favorSquares: 0 });
   }
   for (const r of records) {
-    for (const id of new Set(r.offered)) cards.get(id)!.offered++;
-    const gainedHere = new Set<CardID>();
-    for (const [seat, id] of r.gains) {
+    // The gallery's definitions (engine/card-play.ts), from the same events.
+    const counts = cardPlayCounts({ offered: r.offered, gains: r.gains, favor: r.favor, leaders: r.seats.map((s) => s.leaderID), winShares: r.seats.map((s) => s.winShare) });
+    for (const [id, c] of counts) {
       const t = cards.get(id)!;
-      t.gains++;
-      t.winShare += r.seats[seat]!.winShare;
-      gainedHere.add(id);
+      t.offered += c.offered;
+      t.picked += c.picked;
+      t.gainedGames += c.gainedGames;
+      t.gains += c.gains;
+      t.winShare += c.winShare;
+      t.favorSquares += c.favorSquares;
+      for (const s of FAVOR_SOURCES) t.favor[s] += c.favorBySource[s];
     }
-    for (const id of gainedHere) cards.get(id)!.gainedGames++;
-    for (const [, id, source, favor] of r.favor) cards.get(id)!.favor[source] += favor;
   }
   return [...cards.values()];
 }
@@ -142,16 +150,16 @@ export interface Estimate {
   n: number;
 }
 
+const asRate = (e: CardEstimate | null): Estimate | null => (e === null ? null : { rate: e.value, low: e.low, high: e.high, n: e.n });
+
 export function estimate(successes: number, n: number): Estimate | null {
-  if (n === 0) return null;
-  const [low, high] = wilson(successes, n);
-  return { rate: successes / n, low, high, n };
+  return asRate(rateEstimate(successes, n));
 }
 
-/** Of the games in which the card was offered, the share in which someone gained it. */
-export const pickRate = (c: CardTally): Estimate | null => estimate(c.gainedGames, c.offered);
-/** The win rate of the card's gainers, one count per gain. */
-export const gainersWin = (c: CardTally): Estimate | null => estimate(c.winShare, c.gains);
+/** Of the games in which the card was offered, the share in which someone gained it (engine/card-play.ts). */
+export const pickRate = (c: CardTally): Estimate | null => asRate(cardPickRate(c));
+/** The win rate of the card's gainers, one count per gain (engine/card-play.ts). */
+export const gainersWin = (c: CardTally): Estimate | null => asRate(gainersWinRate(c));
 export const groupWin = (g: GroupTally): Estimate | null => estimate(g.winShare, g.players);
 export const totalFavor = (f: Record<FavorSource, number>): number => FAVOR_SOURCES.reduce((n, s) => n + f[s], 0);
 /** An age card is one dealt onto the trade row: not a leader, not a basic card. */

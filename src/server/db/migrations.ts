@@ -324,6 +324,32 @@ const playNow: Migration = {
   },
 };
 
+/**
+ * How cards play on this server (services/card-play.ts): per card and scope ('all' games, or
+ * 'people': games with at least one person), the counts of engine/card-play.ts summed over
+ * finished games, added to in the transaction that saves each game's end.
+ */
+const cardPlay: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('card_play')
+      .addColumn('scope', 'text', (c) => c.notNull())
+      .addColumn('card_id', 'integer', (c) => c.notNull())
+      .addColumn('offered', 'integer', (c) => c.notNull())
+      .addColumn('picked', 'integer', (c) => c.notNull())
+      .addColumn('gained_games', 'integer', (c) => c.notNull())
+      .addColumn('gains', 'integer', (c) => c.notNull())
+      .addColumn('win_share', 'double precision', (c) => c.notNull())
+      .addColumn('favor', 'double precision', (c) => c.notNull())
+      .addColumn('favor_squares', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint('card_play_pk', ['scope', 'card_id'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('card_play').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -335,4 +361,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-008-rate-limits-unlogged': rateLimitsUnlogged,
   '2026-11-28-009-ratings': ratings,
   '2026-11-28-010-play-now': playNow,
+  '2026-11-28-011-card-play': cardPlay,
 };

@@ -183,6 +183,19 @@ export interface RematchesTable {
   created_at: number;
 }
 
+/** Per card and scope ('all' or 'people'), its play counts summed over finished games (services/card-play.ts). */
+export interface CardPlayTable {
+  scope: string;
+  card_id: number;
+  offered: number;
+  picked: number;
+  gained_games: number;
+  gains: number;
+  win_share: number;
+  favor: number;
+  favor_squares: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -202,6 +215,7 @@ export interface Database {
   rating_history: RatingHistoryTable;
   play_now_waits: PlayNowWaitsTable;
   rematches: RematchesTable;
+  card_play: CardPlayTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

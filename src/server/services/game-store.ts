@@ -13,6 +13,7 @@ import { addGameStats, recordedStats, userStatsFrom } from '../../engine/user-st
 import { replayTail, type StoredAction, type StoredEvents } from './game-log.js';
 import { standInReasonOf } from './stand-in.js';
 import { recordRatings } from './ratings.js';
+import { recordCardPlay } from './card-play.js';
 
 export type { StoredAction } from './game-log.js';
 
@@ -134,7 +135,8 @@ export async function saveStep(
  * commit and then reads what it wrote. The locks are taken in one order, by user id, so two
  * endings that share players cannot deadlock. SQLite has one writer at a time, whose transaction
  * nothing else can interleave. The seats' stats, the read and the totals are one statement each.
- * The people's ratings move in the same transaction (ratings.ts).
+ * The people's ratings move in the same transaction (ratings.ts), and the cards' play counts
+ * (card-play.ts).
  */
 async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: Game): Promise<void> {
   const stats = recordedStats(game);
@@ -147,6 +149,7 @@ async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: G
     .set({ stats_json: sql<string>`case seat ${sql.join(bySeat, sql` `)} end` })
     .where('game_id', '=', game.id)
     .execute();
+  await recordCardPlay(trx, game);
   const read = trx
     .selectFrom('users')
     .select(['id', 'stats_json'])

@@ -22,6 +22,7 @@ import { RematchService } from './rematch.js';
 import { RateLimit } from './rate-limit.js';
 import { sharedRateLimit } from './shared-rate-limit.js';
 import { UserService } from './users.js';
+import { CardPlayReader } from './card-play.js';
 
 export interface Services {
   config: Config;
@@ -46,6 +47,8 @@ export interface Services {
   rematch: RematchService;
   chat: ChatService;
   history: HistoryService;
+  /** How cards play on this server (the card gallery's figures), read from counters kept at each game's end. */
+  cardPlay: CardPlayReader;
   /** Closes the sockets signed in under a session when it is logged out, on every instance. */
   sessionSockets: SessionSockets;
   /**
@@ -107,6 +110,7 @@ export function buildServices(deps: {
     bus: deps.bus,
     onError: (error, gameID) => deps.log.error({ err: error, gameID }, 'keeping the table failed'),
   });
+  const cardPlay = new CardPlayReader(kysely);
   const games = new GameService({
     attendance,
     db: deps.db,
@@ -116,6 +120,7 @@ export function buildServices(deps: {
     botDelayMs: deps.config.botDelayMs,
     log: deps.log,
     onGameEnded: async (game) => {
+      cardPlay.clear();
       const row = await kysely.selectFrom('games').select('lobby_id').where('id', '=', game.id).executeTakeFirst();
       if (row?.lobby_id) await lobbies?.gameEnded(row.lobby_id);
     },
@@ -153,6 +158,7 @@ export function buildServices(deps: {
       users,
     ),
     history: new HistoryService(kysely),
+    cardPlay,
     sessionSockets: new SessionSockets(deps.bus, sessions),
     subscriptionStarts: new RateLimit(deps.config.subscriptionsPerAddress, SUBSCRIPTION_WINDOW_MS, now),
     requests: new RateLimit(deps.config.requestsPerAddress, REQUEST_WINDOW_MS, now),

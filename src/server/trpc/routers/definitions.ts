@@ -1,6 +1,8 @@
 import { BOTS } from '../../../bots/index.js';
 import { BOT_TYPES, GAME_OPTION_KEYS, DEFAULT_OPTIONS } from '../../../engine/index.js';
+import { z } from 'zod';
 import { DEV_ONLY_OPTIONS } from '../../services/lobbies.js';
+import { CARD_PLAY_SCOPES } from '../../services/card-play.js';
 import { publicProcedure, router } from '../trpc.js';
 
 export const definitionsRouter = router({
@@ -10,6 +12,12 @@ export const definitionsRouter = router({
     bots: BOT_TYPES.map((type) => ({ type, label: BOTS[type].label, visibility: BOTS[type].visibility })),
     options: GAME_OPTION_KEYS.map((key) => ({ key, default: DEFAULT_OPTIONS[key], devOnly: DEV_ONLY_OPTIONS.includes(key) })),
   })),
+  /**
+   * How each card plays on this server (the card gallery's figures): counters kept at each game's
+   * end, read at most once per scope every 10 s. `people`: games with at least one person; `all`:
+   * every game.
+   */
+  cardPlay: publicProcedure.input(z.object({ scope: z.enum(CARD_PLAY_SCOPES) })).query(({ ctx, input }) => ctx.services.cardPlay.read(input.scope)),
   /**
    * What the site's operator set for every page: the community chat link (COMMUNITY_URL), and
    * which logins are set up (DISCORD_/GOOGLE_CLIENT_ID), so the login page offers only those.

@@ -1,0 +1,132 @@
+/**
+ * expert_bot: deterministic for a seed and an iteration budget, deciding from its own view alone
+ * (the same view over different hidden state gives the same decision from the same rng), and
+ * playing whole games to the end with legal moves only (its rollouts throw on a refused action).
+ * Small iteration budgets keep the test fast; the search is the same code at any budget.
+ */
+import { describe, expect, it } from 'vitest';
+import { makeExpertBot, searchExpert } from '../../src/bots/expert-bot.js';
+import { playSeats } from '../../src/bots/game-loop.js';
+import { botDecision, decisionRng } from '../../src/bots/harness.js';
+import { BOTS } from '../../src/bots/index.js';
+import { GAME_DEFINITIONS } from '../../src/engine/data.js';
+import {
+  advance,
+  applyAction,
+  pendingDecision,
+  rngFromState,
+  rollDice,
+  shuffle,
+  startGame,
+  viewFor,
+  xoroshiroState,
+  type Game,
+  type UserID,
+} from '../../src/engine/index.js';
+import { randomSetup } from './random-setup.js';
+
+const SEATS = ['ann', 'bob', 'cat'];
+
+/** Planning states of a seeded three-player game of Advanced Bots where ann is to bid. */
+function planningStates(seed: number, options: Partial<Game['options']>): Game[] {
+  const states: Game[] = [];
+  playSeats(
+    startGame({ players: SEATS.map((userID) => ({ userID, botType: 'basic_bot' as const })), options, definitions: GAME_DEFINITIONS }, seed, 0),
+    ({ game, seat }) => {
+      if (seat === 0 && pendingDecision(game, 'ann')?.type === 'BID') states.push(game);
+      return botDecision(game, seat, seed);
+    },
+    { now: 0, stepMillis: 1000 },
+  );
+  return states;
+}
+
+/** The same state with everything ann may not see changed: deck orders, generator, pre-rolled dice, and the others' bids. */
+function hiddenTwin(game: Game, salt: number, high: boolean): Game {
+  const rng = rngFromState(xoroshiroState(salt));
+  let g: Game = {
+    ...game,
+    rngState: xoroshiroState(salt * 7919),
+    seed: salt,
+    deck: shuffle(game.deck, rng),
+    tributeDeck: shuffle(game.tributeDeck, rng),
+    prerolledDiceByPlayerID: Object.fromEntries(game.players.map((p) => [p.userID, rollDice(game.age, rng)])),
+  };
+  for (const other of ['bob', 'cat'] as UserID[]) {
+    const decision = pendingDecision(g, other);
+    if (decision?.type !== 'BID') continue;
+    const indexes = decision.tradeRowIndexes;
+    const bid = high ? { tradeRowIndex: indexes[indexes.length - 1]!, military: decision.maxMilitary } : { tradeRowIndex: indexes[0]!, military: 0 };
+    const result = applyAction(g, other, { type: 'BID', bid }, g.updateTimestamp);
+    if (!result.ok) throw new Error(result.message);
+    g = advance(result.game, g.updateTimestamp).game;
+  }
+  return g;
+}
+
+describe('expert_bot', () => {
+  const expert = makeExpertBot({ iterations: 24 });
+
+  it('is registered, for developers, as "Expert Bot"', () => {
+    expect(BOTS.expert_bot.label).toBe('Expert Bot');
+    expect(BOTS.expert_bot.visibility).toBe('devOnly');
+  });
+
+  it('is deterministic for a seed and an iteration budget', () => {
+    const states = planningStates(5, {}).filter((_, i) => i % 3 === 0);
+    expect(states.length).toBeGreaterThan(3);
+    for (const state of states) {
+      const view = viewFor(state, 'ann');
+      const a = searchExpert(view, 'ann', decisionRng(3, 0, state.sequenceID), { iterations: 24 });
+      const b = searchExpert(view, 'ann', decisionRng(3, 0, state.sequenceID), { iterations: 24 });
+      expect(b).toEqual(a);
+      expect(a.iterations === 24 || a.candidates.length <= 1).toBe(true);
+      expect(expert(view, 'ann', decisionRng(3, 0, state.sequenceID))).toEqual(expert(view, 'ann', decisionRng(3, 0, state.sequenceID)));
+    }
+  });
+
+  it('decides the same whatever is hidden from it (deck, generator, dice, the others\' bids)', () => {
+    let checked = 0;
+    for (const [seed, options] of [
+      [11, {}],
+      [12, { rerollTokens: true, warTokens: true }],
+    ] as const) {
+      for (const state of planningStates(seed, options).filter((_, i) => i % 2 === 0)) {
+        const low = hiddenTwin(state, 7 + checked, false);
+        const high = hiddenTwin(state, 900 + checked, true);
+        const viewLow = viewFor(low, 'ann');
+        const viewHigh = viewFor(high, 'ann');
+        expect(viewHigh).toEqual(viewLow);
+        const rng = () => decisionRng(checked, 0, state.sequenceID);
+        expect(expert(viewHigh, 'ann', rng())).toEqual(expert(viewLow, 'ann', rng()));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(10);
+  });
+
+  it('plays whole games to the end with legal moves (2 to 8 seats, random options and modules)', () => {
+    let decisions = 0;
+    for (let seed = 2001; seed < 2005; seed++) {
+      const setup = randomSetup(seed, ['expert_bot'], ['basic_bot', 'basic_bot2', 'easy_bot', 'expert_bot']);
+      const game = playSeats(
+        startGame({ players: setup.seats, options: setup.options, modules: setup.modules, definitions: setup.definitions }, seed, 0),
+        ({ game, seat, userID }) => {
+          if (game.players[seat]!.botType !== 'expert_bot') return botDecision(game, seat, seed);
+          const view = viewFor(game, userID);
+          if (!pendingDecision(view, userID)) return null;
+          decisions++;
+          return expert(view, userID, decisionRng(seed, seat, game.sequenceID));
+        },
+        {
+          now: 0,
+          stepMillis: 1000,
+          refused: ({ seat }, action, error) => new Error(`seat ${seat} made an illegal move: ${error.message} (${JSON.stringify(action)})`),
+          stuck: (g) => new Error(`no bot could act in phase ${g.phase}`),
+        },
+      );
+      expect(game.gameEndTimestamp).not.toBeNull();
+    }
+    expect(decisions).toBeGreaterThan(40);
+  }, 120_000);
+});

@@ -81,7 +81,15 @@ function Board({ provisional, title, blurb }: { provisional: boolean; title: str
             </Table>
           </Table.ScrollContainer>
           {pages > 1 && (
-            <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} color="gold" aria-label={`${title} pages`} getItemProps={(p) => ({ 'aria-label': `Page ${p}` })} />
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={setPage}
+              color="gold"
+              aria-label={`${title} pages`}
+              getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+              getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
+            />
           )}
         </Stack>
       )}

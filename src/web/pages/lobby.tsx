@@ -106,7 +106,7 @@ function PlayerList({ lobby, user, onKick, busy }: { lobby: Lobby; user: PublicU
             <div>
               <Group gap={8} wrap="nowrap" align="baseline">
                 <Text fw={600}>{player.name}</Text>
-                <RatingTag rating={ratings[player.id]} size="sm" />
+                <RatingTag rating={ratings[player.id]} size="sm" c="dimmed" />
               </Group>
               <Text size="xs" c="dimmed">
                 {player.id === lobby.host.id ? 'Host' : bots.has(player.id) ? 'Bot' : 'Player'}

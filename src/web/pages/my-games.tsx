@@ -169,7 +169,18 @@ function MyGamesList() {
             ))}
           </Stack>
           {pages > 1 && (
-            <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} color="gold" aria-label="Pages of your games" getItemProps={(p) => ({ 'aria-label': `Page ${p}` })} />
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={setPage}
+              color="gold"
+              aria-label="Pages
+              of
+              your
+              games"
+              getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+              getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
+            />
           )}
         </>
       )}

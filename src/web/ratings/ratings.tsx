@@ -28,14 +28,17 @@ export function useShownRatings(ids: readonly string[]): Record<string, ShownRat
   return useMemo(() => Object.assign({}, ...results.map((r) => r.data ?? {})) as Record<string, ShownRating>, [results]);
 }
 
-/** A rating beside a name, said in words to screen readers ("rated 1500, provisional"). */
-export function RatingTag({ rating, size = 'xs' }: { rating: ShownRating | undefined; size?: 'xs' | 'sm' }) {
+/**
+ * A rating beside a name, said in words to screen readers ("rated 1500, provisional"). Gold on
+ * the night's dark surfaces; on parchment (lobby pages) pass `c="dimmed"`, which parchment makes brown.
+ */
+export function RatingTag({ rating, size = 'xs', c = 'gold.2' }: { rating: ShownRating | undefined; size?: 'xs' | 'sm'; c?: string }) {
   if (!rating) return null;
   return (
     <Text
       span
       size={size}
-      c="gold.2"
+      c={c}
       fw={600}
       className="mythos-rating"
       data-rating={rating.rating}

@@ -1,0 +1,199 @@
+/**
+ * Ratings where people play, in a real browser: beside every name in a lobby, in the lobby list
+ * and on the game screen (provisional ones with "?", as on the leaderboard, all from one batched
+ * query); each person's change ("+12" / "−8") in a finished game's end-of-game view; and "Your
+ * games" (/my-games): the player's own games newest first, ten a page, with the result, the
+ * rating change, the players and a link to resume or replay, reached from the account menu and
+ * the profile. Axe-clean, no sideways scroll, screenshots at 1280x800 and 375x812.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Game } from '../../src/engine/index.js';
+import { insertGame, saveStep } from '../../src/server/services/game-store.js';
+import type { Guest, Server } from '../server/support.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, type Viewport } from './support/site.js';
+import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+/** Finished games stored directly (played by bots in memory, the player's seat given back to them), then the end saved: rated as any end is. */
+const STORED_GAMES = 10;
+
+const shown = (r: { rating: number; provisional: boolean }) => `${r.rating}${r.provisional ? '?' : ''}`;
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '\u00b10');
+
+describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your games"', { timeout: 180_000 }, () => {
+  let site: Server;
+  let browser: Browser;
+  let player: Guest;
+  let rival: Guest;
+  let playedGame: string;
+  let runningGame: string;
+  let openLobby: string;
+  let botID: string;
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    player = await guest(site, 'Ariadne');
+    rival = await guest(site, 'Minos');
+    // One game played through the server to its end: the end view reads its rating changes.
+    playedGame = await playFinishedGame(player, ['easy_bot'], [rival]);
+    // A running game against a bot, whose bot's user the stored games reuse.
+    const { id: lobbyID } = await player.client.lobbies.create.mutate();
+    await player.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    const lobby = await player.client.lobbies.get.query({ lobbyID });
+    botID = lobby.playerIDToBotType[0]![0];
+    const { games, db } = site.app.services;
+    for (let i = 0; i < STORED_GAMES; i++) {
+      const { game: played } = games.prepare({ id: `g_mine_${String(i).padStart(2, '0')}`, lobbyID: null, players: [{ userID: player.userID, botType: 'easy_bot' }, { userID: botID, botType: 'easy_bot' }], options: {}, modules: [] });
+      const game: Game = { ...played, players: played.players.map((p) => ({ ...p, botType: p.userID === player.userID ? null : p.botType })) };
+      await insertGame(db.kysely, { ...game, sequenceID: game.sequenceID - 1, gameEndTimestamp: null, statsByPlayerID: null }, null);
+      expect(await db.kysely.transaction().execute((trx) => saveStep(trx, db.dialect, game, game.sequenceID - 1, [], []))).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct start times: newest first is well defined
+    }
+    runningGame = (await player.client.lobbies.start.mutate({ lobbyID })).gameID;
+    // An open lobby of the player's, with the rival and a bot seated.
+    openLobby = (await player.client.lobbies.create.mutate()).id;
+    await rival.client.lobbies.join.mutate({ lobbyID: openLobby });
+    await player.client.lobbies.addBot.mutate({ lobbyID: openLobby, botType: 'basic_bot' });
+  }, 150_000);
+
+  afterAll(async () => {
+    player?.close();
+    rival?.close();
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function open(viewport: Viewport, path: string): Promise<Page> {
+    const context = await newContext(browser, viewport);
+    await signInContext(context, site, player);
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    await page.goto(`${site.url}${path}`);
+    return page;
+  }
+
+  /** Axe-clean (outside `skip`, a part of the page another test answers for), no sideways scroll, and a screenshot. */
+  async function checkPage(page: Page, viewport: Viewport, name: string, skip?: string): Promise<void> {
+    const violations = await seriousAxeViolations(page);
+    const outside = async (selector: string) => !skip || (await page.evaluate(([sel, part]) => document.querySelector(sel)?.closest(part) === null, [selector, skip] as const));
+    const ours = [];
+    for (const v of violations) {
+      const nodes = [];
+      for (const node of v.nodes) if (await outside(node)) nodes.push(node);
+      if (nodes.length > 0) ours.push({ ...v, nodes });
+    }
+    expect(ours).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await screenshot(page, name);
+  }
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`ratings beside names: the lobby, the lobby list and the game screen (${label})`, async () => {
+      const lobby = await player.client.lobbies.get.query({ lobbyID: openLobby });
+      const ids = lobby.players.map((p) => p.id);
+      const ratings = await player.client.ratings.ofUsers.query({ userIDs: ids });
+      expect(Object.keys(ratings).sort()).toEqual([...ids].sort());
+      expect(ratings[rival.userID]!.provisional).toBe(true); // one rated game
+
+      const page = await open(viewport, `/lobby/${openLobby}`);
+      const seats = page.getByRole('list', { name: 'Players' });
+      await seats.getByText('Minos', { exact: true }).waitFor();
+      for (const p of lobby.players) {
+        const seat = seats.getByRole('listitem').filter({ hasText: p.name });
+        await expect.poll(() => seat.locator('.mythos-rating [aria-hidden]').textContent()).toBe(shown(ratings[p.id]!));
+      }
+      // Said in words to screen readers.
+      expect(await seats.getByRole('listitem').filter({ hasText: 'Minos' }).locator('.mythos-rating').textContent()).toContain(`, rated ${ratings[rival.userID]!.rating}, provisional`);
+      await checkPage(page, viewport, `ratings-lobby-${label}`);
+
+      // The lobby list: the host's rating beside the host's name.
+      const host = await player.client.ratings.ofUsers.query({ userIDs: [player.userID] });
+      await page.goto(`${site.url}/lobby-list`);
+      const row = page.locator(`tr[data-lobby-id="${openLobby}"]`);
+      await row.waitFor();
+      await expect.poll(() => row.locator('.mythos-rating [aria-hidden]').filter({ visible: true }).first().textContent()).toBe(shown(host[player.userID]!));
+      // Play now, at the list's top, has a test of its own.
+      await checkPage(page, viewport, `ratings-lobby-list-${label}`, '.mythos-play-now');
+
+      // The game screen: every seat's summary.
+      const game = await player.client.ratings.ofUsers.query({ userIDs: [player.userID, botID] });
+      await page.goto(`${site.url}/game/${runningGame}`);
+      for (const id of [player.userID, botID]) {
+        const summary = page.locator(`.player-summary[data-player-id="${id}"]`);
+        await expect.poll(() => summary.locator('.mythos-rating [aria-hidden]').textContent()).toBe(shown(game[id]!));
+      }
+      expect(game[botID]!.provisional).toBe(false); // a bot's rating is fixed and settled
+      await screenshot(page, `ratings-game-${label}`);
+      await page.context().close();
+    });
+
+    test(`the end-of-game view shows each person's rating change (${label})`, async () => {
+      const changes = await player.client.ratings.ofGame.query({ gameID: playedGame });
+      expect(Object.keys(changes).sort()).toEqual([player.userID, rival.userID].sort());
+      const page = await open(viewport, `/game/${playedGame}`);
+      const end = page.getByTestId('end-of-game');
+      await end.waitFor();
+      const mine = changes[player.userID]!;
+      await expect.poll(() => page.getByTestId('end-rating').textContent()).toBe(`Your rating: ${mine.before} → ${shown({ rating: mine.after, provisional: mine.provisional })} (${signed(mine.after - mine.before)})`);
+      const cells = end.getByTestId('end-rating-cell');
+      expect(await cells.count()).toBe(3);
+      const texts = await cells.allTextContents();
+      for (const who of [player.userID, rival.userID]) {
+        const c = changes[who]!;
+        expect(texts).toContain(`${c.after}${c.provisional ? '?' : ''} ${signed(c.after - c.before)}`);
+      }
+      expect(texts).toContain('–'); // the bot keeps its fixed rating
+      expect(await end.getByRole('columnheader', { name: 'Rating' }).count()).toBe(1);
+      await checkPage(page, viewport, `ratings-end-of-game-${label}`);
+      await page.context().close();
+    });
+
+    test(`"Your games": newest first, ten a page, results, rating changes, resume and replay (${label})`, async () => {
+      const all = await player.client.users.myGames.query({ offset: 0, limit: 50 });
+      expect(all.total).toBe(STORED_GAMES + 2);
+      const page = await open(viewport, '/');
+      // From the account menu.
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('link', { name: 'Your games' }).click();
+      await page.waitForURL('**/my-games');
+      await page.getByRole('heading', { level: 1, name: 'Your games' }).waitFor();
+      const list = page.getByRole('list', { name: 'Your games' });
+      const items = list.locator(':scope > li');
+      await expect.poll(() => items.count()).toBe(10);
+      expect(await page.getByTestId('my-games-count').textContent()).toBe(`${STORED_GAMES + 2} games, page 1 of 2`);
+      expect(await items.evaluateAll((li) => li.map((e) => e.getAttribute('data-game-id')))).toEqual(all.games.slice(0, 10).map((g) => g.id));
+
+      // The newest is the running game: Playing, and Resume Game.
+      const first = items.first();
+      expect(await first.getAttribute('data-game-id')).toBe(runningGame);
+      expect(await first.locator('[data-result]').getAttribute('data-result')).toBe('running');
+      expect(await first.getByRole('link', { name: 'Resume Game' }).getAttribute('href')).toBe(`/game/${runningGame}`);
+      // A finished one: its result, place, rating change, players and Replay.
+      const stored = all.games[1]!;
+      const second = items.nth(1);
+      const won = stored.players.find((p) => p.userID === player.userID)!.won;
+      expect(await second.locator('[data-result]').getAttribute('data-result')).toBe(won ? 'won' : 'lost');
+      const change = stored.ratingChange!;
+      expect(await second.getByTestId('my-game-rating').textContent()).toBe(`${signed(change.after - change.before)} → ${change.after}${change.provisional ? '?' : ''}`);
+      expect(await second.getByRole('link', { name: 'Replay' }).getAttribute('href')).toBe(`/game/${stored.id}/replay`);
+      expect(await second.getByRole('list', { name: 'Players' }).getByRole('listitem').count()).toBe(2);
+      await checkPage(page, viewport, `my-games-${label}`);
+
+      // Page 2: the two oldest, the game played through the server last of all.
+      await page.getByRole('button', { name: 'Page 2' }).click();
+      await page.waitForURL('**/my-games?page=2');
+      await expect.poll(() => items.evaluateAll((li) => li.map((e) => e.getAttribute('data-game-id')))).toEqual(all.games.slice(10).map((g) => g.id));
+      expect(all.games.at(-1)!.id).toBe(playedGame);
+      expect(await page.getByTestId('my-games-count').textContent()).toBe(`${STORED_GAMES + 2} games, page 2 of 2`);
+      await checkPage(page, viewport, `my-games-page-2-${label}`);
+
+      // The profile links to it too.
+      await page.goto(`${site.url}/user/${player.userID}`);
+      await page.getByTestId('profile-my-games').click();
+      await page.waitForURL('**/my-games');
+      await page.context().close();
+    });
+  }
+});

@@ -4,13 +4,15 @@
  */
 import { playBalanceGame, type BalanceRecord } from './balance-game.js';
 import type { Match } from './match.js';
+import { playOddsGame, type OddsJob, type OddsRecord } from './odds-game.js';
 import { playTournamentGame, type GameRecord } from './tournament-game.js';
 
-export type Job = { kind: 'tournament'; match: Match; saveDir: string | null } | { kind: 'balance'; match: Match };
+export type Job = { kind: 'tournament'; match: Match; saveDir: string | null } | { kind: 'balance'; match: Match } | OddsJob;
 
 export interface JobRecords {
   tournament: GameRecord;
   balance: BalanceRecord;
+  odds: OddsRecord;
 }
 export type RecordOf<J extends Job> = JobRecords[J['kind']];
 
@@ -20,5 +22,7 @@ export async function runJobGame<J extends Job>(job: J, index: number): Promise<
       return (await playTournamentGame(job.match, index, job.saveDir)) as RecordOf<J>;
     case 'balance':
       return (await playBalanceGame(job.match, index)) as RecordOf<J>;
+    case 'odds':
+      return playOddsGame(job, index) as RecordOf<J>;
   }
 }

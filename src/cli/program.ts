@@ -8,6 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { dbCommand, gamesCommand, usersCommand } from './admin.js';
 import { balanceCommand } from './balance.js';
 import { benchCommand } from './bench.js';
+import { oddsCalibrationCommand } from './odds-calibration.js';
 import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './errors.js';
 import { processIo, type Io } from './io.js';
 import { replayCommand } from './replay.js';
@@ -32,6 +33,7 @@ Examples:
   $ mythos tournament --games 20 --save-games replays/ && mythos replay replays/game-00000.json
   $ mythos balance --games 2000 --out report.md
   $ mythos bench --seconds 3
+  $ mythos odds-calibration --games 300
   $ mythos users list && mythos users make-dev u_abc123
   $ mythos games export g_abc123 --out game.json && mythos replay game.json
   $ mythos verify game.json`,
@@ -42,6 +44,7 @@ Examples:
     verifyCommand(io, setExitCode),
     balanceCommand(io),
     benchCommand(io),
+    oddsCalibrationCommand(io),
     usersCommand(io),
     gamesCommand(io),
     dbCommand(io),

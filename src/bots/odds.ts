@@ -1,0 +1,140 @@
+/**
+ * Live odds: each player's chance to win, from a spectator's view alone. Hidden information is
+ * sampled, never read: each rollout makes a world consistent with the view (deck and tribute deck
+ * in a random order of their visible contents, a fresh generator for the dice, the bids, reroll
+ * choices and gains the view does not show made afresh), plays it to the end with cheap bots in
+ * every seat, and counts who won (a tie splits the win). The share of rollouts each player won is
+ * their chance. A finished game gives the winner(s) everything.
+ *
+ * The function reads nothing but the view, the sampling seed and the budget, so two games that
+ * look the same to a spectator get the same odds (tests/bots/odds-leak.test.ts).
+ */
+import {
+  mixSeed,
+  pendingDecision,
+  randomInt,
+  rngFromState,
+  shuffle,
+  viewFor,
+  xoroshiroState,
+  type BotType,
+  type Game,
+  type GameView,
+  type Rng,
+  type TurnRecord,
+  type UserID,
+} from '../engine/index.js';
+import { basicBot } from './basic-bot.js';
+import type { Decide } from './bot.js';
+import { easyBot } from './easy-bot.js';
+import { playSeats } from './game-loop.js';
+import { randomCard } from './random-card.js';
+import { validMove } from './valid-move.js';
+
+/** A player's chance to win, 0..1, by user id; they sum to 1. */
+export type OddsShares = Record<UserID, number>;
+
+export interface OddsResult {
+  shares: OddsShares;
+  /** Rollouts played (0 for a finished game). */
+  rollouts: number;
+}
+
+export interface OddsOptions {
+  /** The sampling seed: the same view, seed and budget give the same odds. */
+  seed: number;
+  /** Most rollouts to play. */
+  rollouts: number;
+  /** Asked before each rollout after the first: true stops early (a time budget). */
+  stop?: () => boolean;
+}
+
+/**
+ * The rollout policy of a seat. A bot seat's kind is public (it is on the view), so it is played
+ * by its own kind, except the Advanced Bot 2, whose own rollouts would make each of ours hundreds
+ * of times dearer: the Advanced Bot stands in for it. A person is played by the Advanced Bot.
+ */
+export function rolloutPolicy(botType: BotType | null): Decide {
+  switch (botType) {
+    case 'easy_bot':
+      return easyBot;
+    case 'random_card':
+      return randomCard;
+    case 'valid_move':
+      return validMove;
+    default:
+      return basicBot;
+  }
+}
+
+/** The winners' shares of a finished game (or a finished rollout): equal parts of 1. */
+export function winnerShares(players: readonly { userID: UserID }[], winnerIDs: readonly UserID[]): OddsShares {
+  const shares: OddsShares = {};
+  for (const p of players) shares[p.userID] = 0;
+  for (const id of winnerIDs) shares[id] = 1 / winnerIDs.length;
+  return shares;
+}
+
+/**
+ * A playable game consistent with a spectator's (or any player's) view, in any phase where
+ * someone must decide. Whoever would have a decision in the made-up world is not ready, so the
+ * choices the view hides are made again by the rollout's bots.
+ */
+export function sampleWorld(view: GameView, rng: Rng): Game {
+  const { viewerID: _viewer, decision: _decision, ended: _ended, ...open } = view;
+  const records: Record<UserID, TurnRecord> = {};
+  for (const p of view.players) {
+    const production = view.productionDataByPlayerID[p.userID] ?? { gold: 0, military: 0 };
+    // The turn's record is hidden; what the view shows of it (this turn's production) is kept.
+    records[p.userID] = { gained: [], clashes: [], gainedGold: production.gold, gainedMilitary: production.military, gainedFavor: 0, heldBefore: p.cardIDs };
+  }
+  const world: Game = {
+    ...open,
+    rngState: xoroshiroState(randomInt(rng, -0x80000000, 0x7fffffff)),
+    seed: 0,
+    deck: shuffle(view.deck, rng),
+    tributeDeck: shuffle(view.tributeDeck, rng),
+    prerolledDiceByPlayerID: {},
+    turnRecordByPlayerID: records,
+    events: [],
+  };
+  const ready: Record<UserID, boolean> = {};
+  for (const p of world.players) ready[p.userID] = (view.readyByUserID[p.userID] ?? true) && pendingDecision(world, p.userID) === null;
+  // In planning a seat the view shows unready and without a bid bids afresh.
+  if (view.phase === 'PLANNING') for (const p of world.players) ready[p.userID] = world.bidsByPlayerID[p.userID] !== undefined;
+  return { ...world, readyByUserID: ready };
+}
+
+/** Plays a sampled world to its end, each seat by its rollout policy; returns the winners. */
+export function rollout(world: Game, rng: Rng, policies: Record<UserID, Decide>): UserID[] {
+  const end = playSeats(
+    world,
+    ({ game, userID }) => (pendingDecision(game, userID) ? policies[userID]!(viewFor(game, userID), userID, rng) : null),
+    {
+      now: world.updateTimestamp,
+      stepMillis: 0,
+      refused: ({ userID }, _action, error) => new Error(`odds rollout: ${userID} made an illegal move: ${error.message}`),
+      stuck: (game) => new Error(`odds rollout: nobody can act in phase ${game.phase}`),
+    },
+  );
+  return end.winnerIDs;
+}
+
+/** Each player's chance to win from `view`, by determinized rollouts (see the file's comment). */
+export function oddsFor(view: GameView, options: OddsOptions): OddsResult {
+  if (view.ended || view.gameEndTimestamp !== null) return { shares: winnerShares(view.players, view.winnerIDs), rollouts: 0 };
+  const wins: OddsShares = winnerShares(view.players, []);
+  const policies: Record<UserID, Decide> = {};
+  for (const p of view.players) policies[p.userID] = rolloutPolicy(p.botType);
+  let played = 0;
+  for (let i = 0; i < options.rollouts; i++) {
+    if (i > 0 && options.stop?.()) break;
+    const rng = rngFromState(xoroshiroState(mixSeed(options.seed, view.sequenceID, i)));
+    const winners = rollout(sampleWorld(view, rng), rng, policies);
+    for (const id of winners) wins[id] = (wins[id] ?? 0) + 1 / winners.length;
+    played++;
+  }
+  const shares: OddsShares = {};
+  for (const p of view.players) shares[p.userID] = played > 0 ? wins[p.userID]! / played : 1 / view.players.length;
+  return { shares, rollouts: played };
+}

@@ -5,7 +5,14 @@
  * and its 95% Wilson confidence interval.
  *
  *   npx tsx bench/strength.ts [--games 2000] [--seed 1] [--pair basic_bot:easy_bot]
+ *     [--players 4] [--aim 0.65] [--minutes 10]
+ *
+ * --players N: the bot against N - 1 copies of the opponent, its seat rotating over the N seats
+ * game by game (a fair share is 1 / N). --aim: the lower bound the bench requires (default 0.5,
+ * or 1 / N), exit code 1 below it. --minutes: stop at the first whole deal after that long (the
+ * table says how many games were played). The bot's time per bid decision is timed (median, max).
  */
+import { BOTS } from '../src/bots/index.js';
 import { playBotGame } from '../src/bots/harness.js';
 import { GAME_DEFINITIONS } from '../src/engine/data.js';
 import type { BotType } from '../src/engine/index.js';
@@ -40,28 +47,54 @@ interface Match {
   losses: number;
   meanMargin: number;
   seconds: number;
+  /** The bot's time per bid decision, in ms. */
+  bidMillis: number[];
 }
 
-function playMatch(bot: BotType, opponent: BotType, games: number, firstSeed: number): Match {
+/** Times every bid decision of `kind` (the harness looks its bots up in BOTS). */
+function timed(kind: BotType, into: number[]): () => void {
+  const original = BOTS[kind].decide;
+  BOTS[kind].decide = (view, userID, rng) => {
+    if (view.decision?.type !== 'BID') return original(view, userID, rng);
+    const started = performance.now();
+    const action = original(view, userID, rng);
+    into.push(performance.now() - started);
+    return action;
+  };
+  return () => {
+    BOTS[kind].decide = original;
+  };
+}
+
+function playMatch(bot: BotType, opponent: BotType, games: number, firstSeed: number, players = 2, minutes = Infinity): Match {
   const started = performance.now();
+  const bidMillis: number[] = [];
+  const untime = timed(bot, bidMillis);
   let wins = 0;
   let ties = 0;
   let margin = 0;
+  let played = 0;
   for (let g = 0; g < games; g++) {
-    // Game g and g + 1 share a deal: the bot sits first in one and second in the other.
-    const seed = firstSeed + Math.floor(g / 2);
-    const seats =
-      g % 2 === 0
-        ? [{ userID: 'bot', botType: bot }, { userID: 'opponent', botType: opponent }]
-        : [{ userID: 'opponent', botType: opponent }, { userID: 'bot', botType: bot }];
+    // Games g .. g + players - 1 share a deal: the bot sits in each seat once.
+    if (g % players === 0 && performance.now() - started > minutes * 60_000) break;
+    const seed = firstSeed + Math.floor(g / players);
+    const seats = Array.from({ length: players }, (_, i) =>
+      i === g % players ? { userID: 'bot', botType: bot } : { userID: `opponent${i}`, botType: opponent },
+    );
     const { game } = playBotGame({ seats, definitions: GAME_DEFINITIONS }, seed, seed * 7 + g);
     const won = game.winnerIDs.includes('bot');
     if (won && game.winnerIDs.length > 1) ties++;
     else if (won) wins++;
     const favor = (id: string) => game.players.find((p) => p.userID === id)!.counters.favor;
-    margin += favor('bot') - favor('opponent');
+    margin += favor('bot') - Math.max(...game.players.filter((p) => p.userID !== 'bot').map((p) => favor(p.userID)));
+    played++;
   }
-  return { bot, opponent, games, wins, ties, losses: games - wins - ties, meanMargin: margin / games, seconds: (performance.now() - started) / 1000 };
+  untime();
+  return { bot, opponent, games: played, wins, ties, losses: played - wins - ties, meanMargin: margin / Math.max(1, played), seconds: (performance.now() - started) / 1000, bidMillis };
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
 const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -70,27 +103,33 @@ function main(): void {
   const games = Number(arg('games') ?? 2000);
   const firstSeed = Number(arg('seed') ?? 1);
   const only = arg('pair');
+  const players = Number(arg('players') ?? 2);
+  const aim = Number(arg('aim') ?? (players === 2 ? 0.5 : 1 / players));
+  const minutes = Number(arg('minutes') ?? Infinity);
   const pairs = only ? [only.split(':') as [BotType, BotType]] : PAIRS;
   const rows: string[] = [];
   let failed = false;
   for (const [bot, opponent] of pairs) {
-    const m = playMatch(bot, opponent, games, firstSeed);
+    const m = playMatch(bot, opponent, games, firstSeed, players, minutes);
     const score = m.wins + m.ties / 2;
     const [low, high] = wilson(score, m.games);
-    if (low <= 0.5) failed = true;
+    if (low <= aim) failed = true;
+    const sorted = m.bidMillis.slice().sort((a, b) => a - b);
+    const bidTime = `${quantile(sorted, 0.5).toFixed(1)} / ${(sorted[sorted.length - 1] ?? NaN).toFixed(1)} ms (${sorted.length} bids)`;
     rows.push(
-      `| ${bot} vs ${opponent} | ${m.games} | ${m.wins} | ${m.ties} | ${m.losses} | ${percent(score / m.games)} | ${percent(low)} – ${percent(high)} | ${m.meanMargin >= 0 ? '+' : ''}${m.meanMargin.toFixed(1)} | ${m.seconds.toFixed(0)} s |`,
+      `| ${bot} vs ${opponent} | ${m.games} | ${m.wins} | ${m.ties} | ${m.losses} | ${percent(score / m.games)} | ${percent(low)} – ${percent(high)} | ${m.meanMargin >= 0 ? '+' : ''}${m.meanMargin.toFixed(1)} | ${m.seconds.toFixed(0)} s | ${bidTime} |`,
     );
     console.error(rows[rows.length - 1]);
   }
-  console.log(`Heads-up, real card set, default options, seats alternated, ${games} games per pair (seeds ${firstSeed}..${firstSeed + Math.ceil(games / 2) - 1}, each from both seats).`);
+  const table = players === 2 ? 'Heads-up' : `${players} players (the bot against ${players - 1} of the other)`;
+  console.log(`${table}, real card set, default options, seats rotated, up to ${games} games per pair (from seed ${firstSeed}, each deal from every seat).`);
   console.log('');
-  console.log('| pair | games | wins | ties | losses | win rate | 95% CI (Wilson) | mean favor margin | time |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('| pair | games | wins | ties | losses | win rate | 95% CI (Wilson) | mean favor margin (vs best other) | time | bot time per bid (median / max) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
   if (failed) {
     console.log('');
-    console.log('Some pair has the lower bound of its 95% CI at or below 50%.');
+    console.log(`Some pair has the lower bound of its 95% CI at or below its aim (${percent(aim)}).`);
     process.exitCode = 1;
   }
 }

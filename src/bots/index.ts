@@ -4,6 +4,7 @@ import { basicBot } from './basic-bot.js';
 import { basicBot2 } from './basic-bot2.js';
 import type { BotDefinition } from './bot.js';
 import { easyBot } from './easy-bot.js';
+import { expertBot } from './expert-bot.js';
 import { randomCard } from './random-card.js';
 import { validMove } from './valid-move.js';
 
@@ -13,6 +14,8 @@ export const BOTS: Record<BotType, BotDefinition> = {
   basic_bot2: { label: 'Advanced Bot 2', visibility: 'devOnly', decide: basicBot2 },
   valid_move: { label: 'Valid Move', visibility: 'devOnly', decide: validMove },
   random_card: { label: 'Random Card', visibility: 'hidden', decide: randomCard },
+  // Developers only until its search runs off the server's event loop (docs/bots.md).
+  expert_bot: { label: 'Expert Bot', visibility: 'devOnly', decide: expertBot },
 };
 
 export type { BotDefinition, BotVisibility, Decide } from './bot.js';

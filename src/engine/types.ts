@@ -72,7 +72,7 @@ export type ModuleKey = (typeof MODULE_KEYS)[number];
 export const MODULE_STATES = ['enabled', 'devOnly', 'disabled'] as const;
 export type ModuleState = (typeof MODULE_STATES)[number];
 
-export const BOT_TYPES = ['easy_bot', 'basic_bot', 'basic_bot2', 'valid_move', 'random_card'] as const;
+export const BOT_TYPES = ['easy_bot', 'basic_bot', 'basic_bot2', 'valid_move', 'random_card', 'expert_bot'] as const;
 export type BotType = (typeof BOT_TYPES)[number];
 
 /** The eight seat colours, in seat order. */

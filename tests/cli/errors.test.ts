@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { cli, tempDir } from './helpers.js';
 
 const dir = tempDir();
-const BOTS = 'easy_bot, basic_bot, basic_bot2, valid_move, random_card';
+const BOTS = 'easy_bot, basic_bot, basic_bot2, valid_move, random_card, expert_bot';
 const MODULES = 'conquest, beta, altleaders, noupgrade, legacy';
 const OPTIONS = 'tradeRowSlide, prerollDice, randomLeader, biggerTradeRow, wipeTradeRow, wipeTributeRow, warTokens, rerollTokens, hideFavor, unbid, retreat1, retreat2, retreat3';
 

@@ -54,7 +54,7 @@ describe('the mythos command line', () => {
 
   it('exits with code 2 and one line on a usage error', () => {
     const child = run(process.execPath, ['bin/mythos.js', 'tournament', '--seats', 'valid_move,nope']);
-    expect(child.stderr).toBe("error: unknown bot kind 'nope' in --seats (valid: easy_bot, basic_bot, basic_bot2, valid_move, random_card, a module path like ./my-bot.js, or exec:\"command\")");
+    expect(child.stderr).toBe("error: unknown bot kind 'nope' in --seats (valid: easy_bot, basic_bot, basic_bot2, valid_move, random_card, expert_bot, a module path like ./my-bot.js, or exec:\"command\")");
     expect(child.code).toBe(2);
   });
 });

@@ -59,6 +59,22 @@ const schema = buildSchema(`
     players: [GamePlayer!]!
     "The game as the caller may see it, as JSON."
     renderedGame: String
+    "Each person's seat at the table (bots have none), in seat order; empty once the game ended."
+    seats: [Seat!]!
+    "The server's clock when this was read (epoch ms): a seat's deadline is deadline - serverTime ms away."
+    serverTime: Float!
+  }
+  "A person's seat at a game's table: the same as the seats of REST's state and /channel's game messages."
+  type Seat {
+    userID: ID!
+    "here (the game is open and shown), away (open but hidden) or gone (not open anywhere)."
+    presence: String!
+    "When the seat's current decision falls to a stand-in bot (epoch ms, the server's clock); null without a running clock."
+    deadline: Float
+    "Why a bot plays or last played this seat (turn timer, no one connected, left); null when its player plays."
+    standIn: String
+    "Its player left the game: a bot plays the seat to the end, and it counts as a loss."
+    left: Boolean!
   }
   type LobbyPlayer {
     id: ID!
@@ -120,6 +136,8 @@ function userNode(services: Services, row: UserRow) {
       return games.map((g) => ({
         ...g,
         players: g.players.map((p) => ({ user: users.has(p.userID) ? userNode(services, users.get(p.userID)!) : null, botType: p.botType, gameStatsJSON: p.gameStatsJSON })),
+        seats: () => services.attendance.seats(g.id),
+        serverTime: () => services.now(),
         renderedGame: async () => {
           const game = await services.games.get(g.id);
           if (!game) return null;

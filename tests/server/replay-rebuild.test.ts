@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { validMove } from '../../src/bots/valid-move.js';
 import { GAME_OPTION_KEYS, pendingDecision, randomInt, rngFromState, xoroshiroState, type BotType, type Game, type GameOptions, type ModuleKey, type UserID } from '../../src/engine/index.js';
-import { firstDifference, rebuild, snapshotOf, verify } from '../../src/engine/replay.js';
+import { firstDifference, rebuild, snapshotOf, verify, type GameRecord } from '../../src/engine/replay.js';
+import { momentsOf, turnStep } from '../../src/web/replay/moments.js';
 import { gameRecord, notEnded } from '../../src/server/services/replays.js';
 import type { StepLog } from '../../src/server/services/step-log.js';
 import { loadGame } from '../../src/server/services/game-store.js';
@@ -129,4 +130,58 @@ describe('replays rebuilt in the browser code path', () => {
     expect(finished.seed).toBe((await loadGame(app.services.db.kysely, 'replay-0'))!.seed);
     expect(verify(finished).ok).toBe(true);
   }, 60_000);
+  it('names the first thing that does not hold: the secret, the seed, a refused action, a die, the final state', async () => {
+    const record = await gameRecord(suite().server.app.services.db, 'replay-0');
+    const copy = (): GameRecord => JSON.parse(JSON.stringify(record)) as GameRecord;
+    const problem = (r: GameRecord) => {
+      const v = verify(r);
+      return v.ok ? 'ok' : v.problem;
+    };
+    expect(problem(copy())).toBe('ok');
+    const secret = copy();
+    secret.serverSecret = secret.serverSecret!.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    expect(problem(secret)).toMatch(/^The revealed server secret does not match the commitment its lobby showed/);
+    const value = copy();
+    value.seedContributions![0]!.value = 'another value';
+    expect(problem(value)).toMatch(/^The seed is not the mix of the server's secret and the players' values/);
+    const commitment = copy();
+    commitment.seedCommitment = '0'.repeat(64);
+    expect(problem(commitment)).toMatch(/^The revealed seed does not match the commitment shown from the first turn/);
+    const dropped = copy();
+    dropped.log = dropped.log.filter((_, i) => i !== 3);
+    expect(problem(dropped)).toMatch(/^The game cannot be rebuilt from its seed and actions: log entry 3/);
+    const die = copy();
+    const clash = die.events.find((e) => e.type === 'CONFLICT_RESULTS')!;
+    if (clash.type !== 'CONFLICT_RESULTS') throw new Error('no clash');
+    const rolls = Object.values(clash.payload.rounds[0]!)[0]!.rolls;
+    rolls[0] = (rolls[0]! % 6) + 1;
+    expect(problem(die)).toMatch(new RegExp(`^A die differs: event ${die.events.indexOf(clash)} \\(CONFLICT_RESULTS, age 1`));
+    const final = copy();
+    final.final = { ...final.final, winnerIDs: ['someone else'] };
+    expect(problem(final)).toMatch(/^The final state differs at final.winnerIDs/);
+  });
+
+  it('stops at each action, and steps a turn at a time', async () => {
+    const record = await gameRecord(suite().server.app.services.db, 'replay-1');
+    const moments = momentsOf(rebuild(record));
+    expect(moments.length).toBe(record.log.filter((e) => e.kind === 'action').length + 1);
+    expect(moments[0]!.entry).toBeNull();
+    const turn = (i: number) => [moments[i]!.game.age, moments[i]!.game.turn].join('/');
+    for (const at of [0, 7, Math.floor(moments.length / 2), moments.length - 2]) {
+      const next = turnStep(moments, at, 1);
+      if (turn(at) === turn(moments.length - 1)) {
+        // In the last turn, the next turn is the end.
+        expect(next).toBe(moments.length - 1);
+        continue;
+      }
+      expect(turn(next)).not.toBe(turn(at));
+      for (let i = at + 1; i < next; i++) expect(turn(i)).toBe(turn(at));
+      // Back from the next turn's first moment: the first moment of the turn before it.
+      const back = turnStep(moments, next, -1);
+      expect(turn(back)).toBe(turn(next - 1));
+      if (back > 0) expect(turn(back - 1)).not.toBe(turn(back));
+    }
+    expect(turnStep(moments, moments.length - 1, 1)).toBe(moments.length - 1);
+    expect(turnStep(moments, 0, -1)).toBe(0);
+  });
 });

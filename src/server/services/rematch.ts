@@ -52,7 +52,12 @@ export class RematchService {
     if (!seats.some((s) => s.user_id === user.id && s.bot_type === null)) throw refuse('FORBIDDEN', 'Only the people who played this game can ask for a rematch.');
     if (game.end_timestamp === null) throw refuse('CONFLICT', 'The game has not ended yet.');
     const existing = await this.offer(gameID);
-    if (existing) return { lobbyID: existing.lobbyID, created: false };
+    if (existing) {
+      const lobby = await this.db.selectFrom('lobbies').select('id').where('id', '=', existing.lobbyID).executeTakeFirst();
+      if (lobby) return { lobbyID: existing.lobbyID, created: false };
+      // Its people all left it, so it closed: the next to ask opens another.
+      await this.db.deleteFrom('rematches').where('game_id', '=', gameID).where('lobby_id', '=', existing.lobbyID).execute();
+    }
     const old = game.lobby_id === null ? undefined : await this.db.selectFrom('lobbies').selectAll().where('id', '=', game.lobby_id).executeTakeFirst();
     const options: GameOptions = { ...DEFAULT_OPTIONS, ...(old ? (JSON.parse(old.options_json) as Partial<GameOptions>) : {}) };
     const modules = old ? (JSON.parse(old.modules_json) as ModuleKey[]) : [];

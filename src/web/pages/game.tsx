@@ -3,6 +3,8 @@ import { useParams } from 'react-router-dom';
 import { RequireUser } from '../components/guards.js';
 import { GameScreen } from '../game/game-screen.js';
 import { RatingChangesSource } from '../game/presentation/end-ratings.js';
+import { RematchSource } from '../game/presentation/end-rematch.js';
+import { Rematch } from '../game/rematch.js';
 import { useFetchedGameRatingChanges } from '../ratings/ratings.js';
 
 export function Page() {
@@ -11,7 +13,10 @@ export function Page() {
     <RequireUser>
       {/* The end-of-game view's rating changes come from the server through this page. */}
       <RatingChangesSource.Provider value={useFetchedGameRatingChanges}>
-        <GameScreen key={gameID} gameID={gameID} />
+        {/* So is Rematch, for the game's players. */}
+        <RematchSource.Provider value={Rematch}>
+          <GameScreen key={gameID} gameID={gameID} />
+        </RematchSource.Provider>
       </RatingChangesSource.Provider>
     </RequireUser>
   );

@@ -1,7 +1,7 @@
 /**
  * The lobby list: every lobby, live through the lobbies.onList subscription,
- * with the one button that fits each row (join, resume, spectate or view results) and Create
- * Lobby, of which only one request may be in flight at a time.
+ * with the one button that fits each row (join, resume, spectate or view results), Create
+ * Lobby, of which only one request may be in flight at a time, and Play now (play-now.tsx).
  */
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Container, Group, Paper, Table, Text, Title } from '@mantine/core';
@@ -13,6 +13,7 @@ import { timeAgo, timeAgoShort } from '../lib/time.js';
 import { trpc } from '../lib/trpc.js';
 import { RatingTag, useShownRatings, type ShownRating } from '../ratings/ratings.js';
 import { shownRating } from '../profile/rating-history.js';
+import { PlayNow } from './play-now.js';
 
 const MAX_PLAYERS = 8;
 
@@ -144,6 +145,7 @@ function LobbyList() {
           </Group>
         </Group>
         <hr className="mythos-rule" />
+        <PlayNow />
         {createFailed !== null && (
           <Alert color="red" variant="light" title="error creating lobby" role="alert" mb="sm" withCloseButton closeButtonLabel="Dismiss" onClose={() => setCreateFailed(null)}>
             {createFailed}

@@ -1,7 +1,7 @@
 /**
  * The end-of-game view, shown only once the game has an end timestamp and the last turn has
  * played out on screen (its clash rolled, its cards landed): '{names} wins!', for a player their
- * own place ('You won!', 'You finished 3rd of 4.'), a 'Return to Lobby' link, a minimize toggle, the standings (each player's favor and where it came
+ * own place ('You won!', 'You finished 3rd of 4.'), 'Rematch' for its players (end-rematch.tsx), a 'Return to Lobby' link, a minimize toggle, the standings (each player's favor and where it came
  * from), the favor and time pies (apexcharts, loaded lazily)
  * and 'More graphs to come!'; how to verify the dice when the view reveals the seed, the dice checked
  * in this browser (src/web/replay/game-verify.tsx) and a link to the replay.
@@ -14,6 +14,7 @@ import { Link } from 'react-router-dom';
 import type { GameScreenState } from '../model.js';
 import { favorPie, standings, timePie, viewerPlace, winnerNames, type Standing } from './end-stats.js';
 import { textOn } from './format.js';
+import { EndRematch } from './end-rematch.js';
 import { RatingChangeCell, useGameRatingChanges, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
 import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
@@ -125,6 +126,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           <GameVerify gameID={state.game.id} />
         </Suspense>
       )}
+      <EndRematch gameID={state.game.id} me={state.me} nameOf={(id) => state.usersByID[id]?.name ?? id} />
       <div className={classes.endLinks}>
         <Button component={Link} to="/" color="gold" className={classes.returnLink}>
           Return to Lobby

@@ -1,0 +1,23 @@
+/**
+ * The end-of-game view's Rematch: the page provides the control (`RematchSource`, see
+ * pages/game.tsx and game/rematch.tsx), as the presentation layer takes no data from the server
+ * itself. Without one (the presentation harness) no Rematch shows.
+ */
+import { createContext, useContext, type ComponentType } from 'react';
+
+export interface RematchProps {
+  gameID: string;
+  /** The viewer, a player of the game. */
+  me: string;
+  /** A player's name, by user id. */
+  nameOf: (userID: string) => string;
+}
+
+export const RematchSource = createContext<ComponentType<RematchProps> | null>(null);
+
+/** The page's Rematch control, for a player of a finished game; nothing for spectators. */
+export function EndRematch(props: { gameID: string; me: string | null; nameOf: (userID: string) => string }) {
+  const Rematch = useContext(RematchSource);
+  if (!Rematch || props.me === null) return null;
+  return <Rematch gameID={props.gameID} me={props.me} nameOf={props.nameOf} />;
+}

@@ -1,0 +1,65 @@
+/**
+ * Rematch, in the end-of-game view of a game's players: the first to press it opens a lobby with
+ * the game's settings and bots (lobbies.rematch.create) and goes there; the others see "{name}
+ * offers a rematch" as soon as it is open (lobbies.rematch.onOffer), and pressing Rematch joins it.
+ */
+import { useState } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { trpc } from '../lib/trpc.js';
+import type { RematchProps } from './presentation/end-rematch.js';
+
+export function Rematch({ gameID, me, nameOf }: RematchProps) {
+  const navigate = useNavigate();
+  const offer = trpc.lobbies.rematch.onOffer.useSubscription({ gameID });
+  const create = trpc.lobbies.rematch.create.useMutation();
+  const join = trpc.lobbies.join.useMutation();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const current = offer.data ?? null;
+  const offered = current !== null && current.open && current.hostID !== me;
+
+  async function rematch() {
+    setPending(true);
+    setError(null);
+    try {
+      const { lobbyID, created } = await create.mutateAsync({ gameID });
+      if (!created) {
+        const lobby = await join.mutateAsync({ lobbyID }).then(
+          () => lobbyID,
+          // Already seated in it (pressed before): it is gone back to.
+          (e: unknown) => {
+            if (e instanceof Error && e.message === 'You are already in this lobby.') return lobbyID;
+            throw e;
+          },
+        );
+        return void navigate(`/lobby/${lobby}`);
+      }
+      void navigate(`/lobby/${lobbyID}`);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div data-rematch={offered ? 'offered' : current ? 'open' : 'none'}>
+      <Group gap="xs" align="center" mt={10}>
+        <Button color="gold" variant={offered ? 'filled' : 'outline'} onClick={() => void rematch()} loading={pending}>
+          Rematch
+        </Button>
+        {offered && (
+          <Text size="sm" role="status">
+            {nameOf(current.hostID)} offers a rematch: same settings, same bots.
+          </Text>
+        )}
+      </Group>
+      {error && (
+        <Text size="sm" c="red.3" role="alert" mt={4}>
+          {error}
+        </Text>
+      )}
+    </div>
+  );
+}

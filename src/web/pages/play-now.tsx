@@ -1,0 +1,125 @@
+/**
+ * Play now on the lobby list: choose a table size (2, 3 or 4 players) and press Play now; the
+ * people who press it for the same size within the window sit together, and bots take the seats
+ * nobody took when it ends. Shows how many wait for each size, the caller's own wait (how long is
+ * left, with Cancel), and goes to the game screen as soon as the game starts. Live through
+ * lobbies.playNow.onStatus.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { trpc } from '../lib/trpc.js';
+import classes from './play-now.module.css';
+
+const SIZES = [2, 3, 4] as const;
+type Size = (typeof SIZES)[number];
+
+/** Seconds left until `deadline`, ticking each second. */
+function useSecondsLeft(deadline: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (deadline === null) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [deadline]);
+  return deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
+export function PlayNow() {
+  const navigate = useNavigate();
+  const status = trpc.lobbies.playNow.onStatus.useSubscription(undefined);
+  const join = trpc.lobbies.playNow.join.useMutation();
+  const cancel = trpc.lobbies.playNow.cancel.useMutation();
+  const [size, setSize] = useState<Size>(2);
+  const [error, setError] = useState<string | null>(null);
+  const gone = useRef<string | null>(null);
+  const mine = status.data?.mine ?? null;
+  const secondsLeft = useSecondsLeft(mine?.state === 'waiting' ? mine.deadline : null);
+
+  // The game started: to its screen, once, and the wait's result is forgotten.
+  useEffect(() => {
+    if (mine?.state !== 'matched' || gone.current === mine.gameID) return;
+    gone.current = mine.gameID;
+    cancel.mutate();
+    void navigate(`/game/${mine.gameID}`);
+  }, [mine, cancel, navigate]);
+
+  async function press() {
+    setError(null);
+    try {
+      await join.mutateAsync({ size });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }
+  async function stop() {
+    setError(null);
+    try {
+      await cancel.mutateAsync();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  const counts = status.data?.waiting ?? [];
+  const waitingFor = (n: Size) => counts.find((c) => c.size === n)?.waiting ?? 0;
+  const busy = mine?.state === 'waiting' || mine?.state === 'starting' || mine?.state === 'matched';
+  return (
+    <Paper component="section" aria-label="Play now" withBorder p="xs" mb="sm" className="mythos-play-now" data-play-now={mine?.state ?? 'idle'}>
+      <Group gap="xs" align="center" wrap="wrap">
+        <SegmentedControl
+          aria-label="Players at the table"
+          size="xs"
+          classNames={{ indicator: classes.indicator, label: classes.label }}
+          value={String(mine && mine.state !== 'failed' ? mine.size : size)}
+          onChange={(value) => setSize(Number(value) as Size)}
+          disabled={busy}
+          data={SIZES.map((n) => ({
+            value: String(n),
+            label: (
+              <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', lineHeight: 1.25 }}>
+                <span>{n} players</span>
+                <span style={{ fontSize: '0.85em', opacity: 0.85 }} data-waiting-size={n}>
+                  {waitingFor(n)} waiting
+                </span>
+              </span>
+            ),
+          }))}
+        />
+        {mine?.state === 'waiting' ? (
+          <Button variant="default" size="sm" onClick={() => void stop()} loading={cancel.isPending}>
+            Cancel
+          </Button>
+        ) : (
+          <Button size="sm" color="gold" onClick={() => void press()} loading={join.isPending || mine?.state === 'starting'} disabled={busy} title="Sit down with the people who press it within a few seconds; bots take the other seats">
+            Play now
+          </Button>
+        )}
+      </Group>
+      <Text size="xs" mt={4} role="status" data-play-now-message>
+        {mine?.state === 'waiting'
+          ? `Waiting for players for a game of ${mine.size}: ${secondsLeft ?? 0} s left, then bots take the empty seats.`
+          : mine?.state === 'starting' || mine?.state === 'matched'
+            ? 'Starting your game...'
+            : `A game in one click: you sit with whoever presses Play now within ${status.data?.windowSeconds ?? 20} s; bots fill the other seats.`}
+      </Text>
+      {(error ?? (mine?.state === 'failed' ? mine.message : null)) !== null && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          mt="xs"
+          title="Play now"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => {
+            setError(null);
+            if (mine?.state === 'failed') cancel.mutate();
+          }}
+        >
+          {error ?? (mine?.state === 'failed' ? mine.message : '')}
+        </Alert>
+      )}
+    </Paper>
+  );
+}

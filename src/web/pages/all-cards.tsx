@@ -5,7 +5,7 @@
  * lays the cards out at playing-card size with the print copy counts. The query
  * parameters are described in cards/catalogue.ts.
  */
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { trpc } from '../lib/trpc.js';
 import { useSession } from '../lib/session.js';
@@ -15,7 +15,20 @@ import { CardPreview } from '../cards/card-preview.js';
 import { cardRules, tributeRules } from '../cards/describe.js';
 import { TributeFace } from '../cards/tribute-face.js';
 import { buildCatalogue, parseCatalogueQuery, printCopies, sectionHasContent, type Card, type Section, type TributeCard } from '../cards/catalogue.js';
+import type { CardPlayRow } from '../cards/card-play.js';
 import '../cards/gallery.css';
+
+// How cards play: a chunk of its own, loaded only once the switch is on.
+const CardPlayStats = lazy(() => import('../cards/card-play.js').then((m) => ({ default: m.CardPlayStats })));
+const CardPlayTable = lazy(() => import('../cards/card-play.js').then((m) => ({ default: m.CardPlayTable })));
+
+/** The switch's state, in the URL: `play=people|all` (off without it), `view=table` for the table. */
+type PlayScope = 'people' | 'all';
+interface PlayState {
+  scope: PlayScope | null;
+  table: boolean;
+  rows: ReadonlyMap<number, CardPlayRow> | null;
+}
 
 const COPIES_NOTE: Record<string, string> = {
   leader: 'Prints 5 copies of each leader.',
@@ -47,8 +60,22 @@ function usePrinting(): boolean {
   return printing;
 }
 
-function GalleryCard({ card, width, printing }: { card: Card; width: number; printing: boolean }) {
+function GalleryCard({ card, width, printing, play }: { card: Card; width: number; printing: boolean; play: PlayState }) {
   const copies = printing ? printCopies(card) : 1;
+  if (play.scope !== null) {
+    return (
+      <div className="mc-play-cell" data-card-id={card.id}>
+        <CardPreview width={width} name={card.name} rules={() => cardRules(card)} render={(w) => <CardFace card={card} width={w} />} className="mc-gallery-item">
+          <CardFace card={card} width={width} />
+        </CardPreview>
+        {play.rows ? (
+          <Suspense fallback={null}>
+            <CardPlayStats card={card} row={play.rows.get(card.id)} width={width} />
+          </Suspense>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <>
       <CardPreview width={width} name={card.name} rules={() => cardRules(card)} render={(w) => <CardFace card={card} width={w} />} className="mc-gallery-item">
@@ -71,7 +98,7 @@ function GalleryTribute({ tribute, width }: { tribute: TributeCard; width: numbe
   );
 }
 
-function GallerySection({ section, width, printing }: { section: Section; width: number; printing: boolean }) {
+function GallerySection({ section, width, printing, play }: { section: Section; width: number; printing: boolean; play: PlayState }) {
   const count = section.piles.reduce((n, p) => n + p.cards.length, 0) + section.tributes.length;
   return (
     <section id={section.id} className="mc-gallery-section" aria-labelledby={`${section.id}-title`}>
@@ -94,7 +121,7 @@ function GallerySection({ section, width, printing }: { section: Section; width:
               </span>
             ) : null}
             {pile.cards.map((card) => (
-              <GalleryCard key={card.id} card={card} width={width} printing={printing} />
+              <GalleryCard key={card.id} card={card} width={width} printing={printing} play={play} />
             ))}
           </div>
         </div>
@@ -113,7 +140,7 @@ function GallerySection({ section, width, printing }: { section: Section; width:
 export function Page() {
   const definitions = trpc.definitions.get.useQuery(undefined, { staleTime: Infinity });
   const session = useSession();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const { hash } = useLocation();
   const width = useCardWidth();
   const printing = usePrinting();
@@ -121,6 +148,23 @@ export function Page() {
   // Developers see devOnly modules: wait for the session only when a module section depends on it.
   const ready = definitions.data && !session.isLoading;
   const catalogue = useMemo(() => (ready && definitions.data ? buildCatalogue(definitions.data, session.user?.isDev ?? false, query) : null), [ready, definitions.data, session.user, query]);
+
+  const playParam = params.get('play');
+  const scope: PlayScope | null = playParam === 'people' || playParam === 'all' ? playParam : null;
+  const table = scope !== null && params.get('view') === 'table';
+  // Fetched only while the switch is on: the page's first load is unchanged.
+  const cardPlay = trpc.definitions.cardPlay.useQuery({ scope: scope ?? 'people' }, { enabled: scope !== null, staleTime: 10_000 });
+  const rows = useMemo(() => (cardPlay.data ? new Map(cardPlay.data.cards.map((r) => [r.cardID, r])) : null), [cardPlay.data]);
+  const play: PlayState = useMemo(() => ({ scope, table, rows: scope !== null ? rows : null }), [scope, table, rows]);
+  const setPlay = (change: { scope?: PlayScope | null; table?: boolean }) => {
+    const next = new URLSearchParams(params);
+    const nextScope = change.scope === undefined ? scope : change.scope;
+    if (nextScope === null) next.delete('play');
+    else next.set('play', nextScope);
+    if (nextScope !== null && (change.table ?? table)) next.set('view', 'table');
+    else next.delete('view');
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
 
   useEffect(() => {
     document.title = 'Cards · Mythos';
@@ -161,10 +205,63 @@ export function Page() {
           Print
         </button>
       </nav>
+      <div className="mc-play-controls">
+        <label className="mc-play-switch">
+          <input type="checkbox" role="switch" checked={scope !== null} onChange={(e) => setPlay({ scope: e.currentTarget.checked ? 'people' : null })} />
+          How cards play here
+        </label>
+        {scope !== null ? (
+          <>
+            <fieldset className="mc-play-choice">
+              <legend>Games counted</legend>
+              {(
+                [
+                  ['people', 'People only'],
+                  ['all', 'Everyone'],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value}>
+                  <input type="radio" name="mc-play-scope" value={value} checked={scope === value} onChange={() => setPlay({ scope: value })} />
+                  {label}
+                </label>
+              ))}
+            </fieldset>
+            <fieldset className="mc-play-choice">
+              <legend>View</legend>
+              {(
+                [
+                  [false, 'Cards'],
+                  [true, 'Table'],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={label}>
+                  <input type="radio" name="mc-play-view" value={label} checked={table === value} onChange={() => setPlay({ table: value })} />
+                  {label}
+                </label>
+              ))}
+            </fieldset>
+          </>
+        ) : null}
+      </div>
+      {scope !== null ? (
+        <p className="mc-play-note" aria-live="polite">
+          {cardPlay.error
+            ? cardPlay.error.message
+            : !cardPlay.data
+              ? 'Loading how cards play...'
+              : `From this server's finished games ${scope === 'people' ? 'with at least one person' : 'of everyone, bots included'}. Picked when offered: of the games a card was dealt onto the trade row, the share in which someone gained it. Gainers' win rate and favor per gain: per gain. 95% intervals, n the sample; a figure needs ${cardPlay.data.minGames} games, else "not enough games".`}
+        </p>
+      ) : null}
       {shown.length === 0 ? <p>No card matches.</p> : null}
-      {shown.map((section) => (
+      {table ? (
+        rows ? (
+          <Suspense fallback={<p>Loading...</p>}>
+            <CardPlayTable cards={[...new Map(shown.flatMap((section) => section.piles.flatMap((pile) => pile.cards)).map((c) => [c.id, c])).values()]} rows={rows} />
+          </Suspense>
+        ) : null
+      ) : shown.map((section) => (
         <Fragment key={section.id}>
-          <GallerySection section={section} width={width} printing={printing} />
+          <GallerySection section={section} width={width} printing={printing} play={play} />
         </Fragment>
       ))}
     </div>

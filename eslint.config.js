@@ -34,6 +34,17 @@ export default tseslint.config(
     },
   },
   {
+    // The live odds' Web Worker alone runs the bots (pure, browser-safe) in the spectator's browser,
+    // in its own chunk (docs/decisions.md, live odds); the rest of the web client still may not.
+    files: ['src/web/odds/odds-worker.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '**/compat/**'], allowTypeImports: true, message: 'The web client imports only types from the server.' }, { group: ['**/cli/**', 'node:*'], message: 'The web client runs in the browser.' }] },
+      ],
+    },
+  },
+  {
     // React's rules of hooks, and accessibility of what the JSX draws (a game people play with a
     // keyboard or a screen reader too).
     files: ['src/web/**/*.tsx'],

@@ -22,6 +22,7 @@ import { Presentation } from './presentation-slots.js';
 import { useLowTimeCue } from './clock.js';
 import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notices.js';
 import { CommitmentWarning, gameCommitmentChecks } from '../components/commitment-warning.js';
+import { LiveOdds } from '../odds/live-odds.js';
 
 /** The site's sticky header's height (56 px and its border): a desktop's game header sticks under it. */
 const STICKY_TOP = 57;
@@ -78,6 +79,8 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
     };
   }, [compact, dockHeight]);
   const spectator = state.me === null;
+  // Live odds: for spectators only; seated players never see them during their game.
+  const odds = <LiveOdds state={state} shown={spectator} />;
 
   const pickable = pickableOf(state, choice, decision, compact, awaiting);
   const players = (
@@ -155,6 +158,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
       <Box pb={panel ? dockHeight + 28 : 16} className="game-screen game-screen-compact" {...marks}>
         <Presentation.GameHeader state={state} />
         {status}
+        {odds}
         {ended ? (<><Presentation.WinnerBanner state={state} /><Presentation.EndOfGame state={state} /></>) : null}
         {/* The scrollbar under the summaries, not over their last line. */}
         <ScrollArea type="auto" mb={6} scrollbarSize={6} offsetScrollbars="x" viewportProps={{ tabIndex: 0 }}>
@@ -207,6 +211,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
         <Presentation.GameHeader state={state} />
       </div>
       {status}
+      {odds}
       {ended ? (<><Presentation.WinnerBanner state={state} /><Presentation.EndOfGame state={state} /></>) : null}
       <div style={{ display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: 16, marginTop: 8 }}>
         <Stack gap="sm">

@@ -1,0 +1,64 @@
+/**
+ * The live odds bar: one horizontal bar split by player colour, each part labelled with the
+ * player's chance to win. Exported on its own so any page holding a view and its odds (the game
+ * screen, a replay) can show it.
+ */
+import { Box, Group, Text } from '@mantine/core';
+
+export interface OddsSeat {
+  userID: string;
+  color: string;
+  name: string;
+}
+
+/** Whole percentages summing to exactly 100 (largest remainders get the leftover points). */
+export function wholePercents(shares: readonly number[]): number[] {
+  const raw = shares.map((s) => Math.max(0, s) * 100);
+  const out = raw.map(Math.floor);
+  let left = 100 - out.reduce((a, b) => a + b, 0);
+  const order = raw.map((r, i) => ({ i, rest: r - Math.floor(r) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (let k = 0; left > 0 && shares.length > 0; k = (k + 1) % order.length, left--) out[order[k]!.i]!++;
+  return out;
+}
+
+export function OddsBar({ seats, shares, pending = false }: { seats: readonly OddsSeat[]; shares: Record<string, number> | null; pending?: boolean }) {
+  const percents = shares ? wholePercents(seats.map((s) => shares[s.userID] ?? 0)) : null;
+  const label = percents ? seats.map((s, i) => `${s.name} ${percents[i]}%`).join(', ') : 'working out the chances';
+  return (
+    <Box data-testid="odds-bar" aria-label={`Chances to win: ${label}`} role="group" my={6}>
+      <Group justify="space-between" gap={4} mb={2}>
+        <Text size="xs" fw={700} c="dimmed">
+          Chances to win{pending ? ' (updating)' : ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          from what spectators see
+        </Text>
+      </Group>
+      <div style={{ display: 'flex', height: 22, borderRadius: 6, overflow: 'hidden', border: '1px solid #00000055', background: '#2a2340' }}>
+        {percents
+          ? seats.map((s, i) => (
+              <div
+                key={s.userID}
+                data-odds-player={s.userID}
+                data-odds-percent={percents[i]}
+                title={`${s.name}: ${percents[i]}%`}
+                style={{ width: `${percents[i]}%`, background: s.color, color: '#fff', textShadow: '0 0 2px #000, 0 0 1px #000', fontSize: 12, fontWeight: 700, lineHeight: '22px', textAlign: 'center', whiteSpace: 'nowrap', overflow: 'hidden', transition: 'width 400ms ease' }}
+              >
+                {percents[i]! >= 8 ? `${percents[i]}%` : ''}
+              </div>
+            ))
+          : null}
+      </div>
+      {percents ? (
+        <Group gap={10} mt={2}>
+          {seats.map((s, i) => (
+            <Text key={s.userID} size="xs" span>
+              <span aria-hidden style={{ display: 'inline-block', width: 9, height: 9, borderRadius: 2, background: s.color, marginRight: 4 }} />
+              {s.name} {percents[i]}%
+            </Text>
+          ))}
+        </Group>
+      ) : null}
+    </Box>
+  );
+}

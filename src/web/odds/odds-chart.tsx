@@ -1,0 +1,53 @@
+/**
+ * The odds over time, after the game: one line per player (apexcharts, loaded lazily), with the
+ * turning points marked: the steps where the leader's chance moved most.
+ */
+import Chart from 'react-apexcharts';
+import type { ApexOptions } from 'apexcharts';
+import { htmlSafe } from '../charts/html-safe.js';
+import type { OddsSeat } from './odds-bar.js';
+import type { OddsPoint } from './use-odds.js';
+
+/** The `count` steps where the leader before the step saw their chance move most (largest first). */
+export function turningPoints(history: readonly OddsPoint[], count = 3): { index: number; sequenceID: number; move: number }[] {
+  const moves: { index: number; sequenceID: number; move: number }[] = [];
+  for (let i = 1; i < history.length; i++) {
+    const before = history[i - 1]!.shares;
+    const leader = Object.keys(before).reduce((a, b) => ((before[b] ?? 0) > (before[a] ?? 0) ? b : a));
+    moves.push({ index: i, sequenceID: history[i]!.sequenceID, move: (history[i]!.shares[leader] ?? 0) - (before[leader] ?? 0) });
+  }
+  return moves.sort((a, b) => Math.abs(b.move) - Math.abs(a.move)).slice(0, count).filter((m) => Math.abs(m.move) >= 0.05);
+}
+
+export default function OddsChart({ seats, history }: { seats: readonly OddsSeat[]; history: readonly OddsPoint[] }) {
+  const turns = turningPoints(history);
+  const options: ApexOptions = htmlSafe({
+    chart: { type: 'line', background: 'transparent', animations: { enabled: false }, toolbar: { show: false }, fontFamily: 'inherit', zoom: { enabled: false } },
+    colors: seats.map((s) => s.color),
+    theme: { mode: 'dark' },
+    stroke: { width: 2, curve: 'stepline' },
+    xaxis: { type: 'numeric', title: { text: 'step' }, tickAmount: 6, labels: { formatter: (v: string) => String(Math.round(Number(v))) } },
+    yaxis: { min: 0, max: 100, tickAmount: 4, labels: { formatter: (v: number) => `${Math.round(v)}%` } },
+    legend: { position: 'bottom', labels: { colors: '#f7f0e1' } },
+    tooltip: { y: { formatter: (v: number) => `${v.toFixed(0)}%` } },
+    annotations: {
+      xaxis: turns.map((t) => ({
+        x: t.sequenceID,
+        borderColor: '#f4c95d',
+        label: { text: `${t.move > 0 ? '+' : ''}${Math.round(t.move * 100)} pts`, style: { background: '#f4c95d', color: '#1b1530' } },
+      })),
+    },
+  });
+  const series = seats.map((s) => ({ name: s.name, data: history.map((p) => ({ x: p.sequenceID, y: Math.round((p.shares[s.userID] ?? 0) * 1000) / 10 })) }));
+  return (
+    <figure data-testid="odds-chart" data-turning-points={turns.map((t) => t.sequenceID).join(',')} style={{ margin: 0 }}>
+      <figcaption style={{ fontWeight: 700, fontSize: 14 }}>Chances to win over the game</figcaption>
+      <Chart type="line" series={series} options={options} width="100%" height={240} />
+      {turns.length > 0 ? (
+        <p style={{ fontSize: 12, margin: 0 }}>
+          Turning points (the leader&apos;s chance moved most): {turns.map((t) => `step ${t.sequenceID} (${t.move > 0 ? '+' : ''}${Math.round(t.move * 100)} points)`).join(', ')}
+        </p>
+      ) : null}
+    </figure>
+  );
+}

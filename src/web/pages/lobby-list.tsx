@@ -50,7 +50,7 @@ function LobbyRow({ lobby, userID, ratings }: { lobby: Lobby; userID: string; ra
         </Text>
         {/* A phone has no room for the Host column: the host is named here instead. */}
         <Text size="xs" className="mythos-lobby-host-inline">
-          by {lobby.host.name} <RatingTag rating={ratings[lobby.host.id]} c="dimmed" />
+          <span>by {lobby.host.name}</span> <RatingTag rating={ratings[lobby.host.id]} c="dimmed" />
         </Text>
         {mine && (
           <Text size="xs" c="dimmed">
@@ -60,7 +60,7 @@ function LobbyRow({ lobby, userID, ratings }: { lobby: Lobby; userID: string; ra
       </Table.Td>
       <Table.Td className="mythos-lobby-host-cell">
         <Text size="sm" lineClamp={2} className="mythos-lobby-host">
-          {lobby.host.name} <RatingTag rating={ratings[lobby.host.id]} c="dimmed" />
+          <span>{lobby.host.name}</span> <RatingTag rating={ratings[lobby.host.id]} c="dimmed" />
         </Text>
       </Table.Td>
       <Table.Td>

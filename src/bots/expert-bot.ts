@@ -100,7 +100,9 @@ export interface ExpertSearch {
 
 /** The root search: decoupled UCB1 for this bot's bid over determinized worlds. */
 export function searchExpert(view: GameView, userID: UserID, rng: Rng, options: ExpertOptions = {}): ExpertSearch {
-  const o: ExpertOptions & typeof EXPERT_DEFAULTS = { ...EXPERT_DEFAULTS, ...options };
+  // Options given as undefined keep their defaults.
+  const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as ExpertOptions;
+  const o: ExpertOptions & typeof EXPERT_DEFAULTS = { ...EXPERT_DEFAULTS, ...given };
   const first = determinize(view, rng);
   const rivals: RivalModel[] = first.players
     .filter((p) => p.userID !== userID && !first.bidsByPlayerID[p.userID])

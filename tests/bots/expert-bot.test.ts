@@ -85,6 +85,17 @@ describe('expert_bot', () => {
     }
   });
 
+  it('keeps to a time budget, and options given as undefined keep their defaults', () => {
+    const state = planningStates(6, {})[4]!;
+    const view = viewFor(state, 'ann');
+    const started = performance.now();
+    const timedSearch = searchExpert(view, 'ann', decisionRng(1, 0, state.sequenceID), { iterations: Infinity, thinkMs: 60 });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(timedSearch.iterations).toBeGreaterThan(0);
+    const byDefault = searchExpert(view, 'ann', decisionRng(1, 0, state.sequenceID), { iterations: undefined, thinkMs: undefined });
+    expect(byDefault.iterations).toBe(96);
+  });
+
   it('decides the same whatever is hidden from it (deck, generator, dice, the others\' bids)', () => {
     let checked = 0;
     for (const [seed, options] of [

@@ -1,0 +1,15 @@
+/**
+ * expert_bot with a budget of your choosing, as a module seat for `tournament` and `balance`
+ * (the CLI has no --think-ms flag yet):
+ *
+ *   EXPERT_ITERATIONS=200 npm run cli -- tournament --seats ./examples/bots/expert-budget.ts,basic_bot2 --games 20
+ *   EXPERT_THINK_MS=300 npm run cli -- tournament --seats ./examples/bots/expert-budget.ts,basic_bot2 --games 20
+ *
+ * An iteration budget replays exactly for a seed; a time budget depends on the machine's speed
+ * and load. With both, whichever runs out first.
+ */
+import { makeExpertBot } from '../../src/bots/expert-bot.js';
+
+const number = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+
+export const decide = makeExpertBot({ iterations: number('EXPERT_ITERATIONS') ?? (number('EXPERT_THINK_MS') ? Infinity : undefined), thinkMs: number('EXPERT_THINK_MS') });

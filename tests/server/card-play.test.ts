@@ -101,4 +101,21 @@ describe.each(DATABASES)('card play counters on %s', (database) => {
       ann.close();
     }
   });
+
+  test('games ending at once all count (their rows are added to, not overwritten)', async () => {
+    const { server } = suite();
+    const seats = [
+      { userID: 'bot_easy', bot: 'easy_bot' as const },
+      { userID: 'bot_adv', bot: 'basic_bot' as const },
+    ];
+    const read = async () => new Map((await server.app.services.db.kysely.selectFrom('card_play').selectAll().where('scope', '=', 'all').execute()).map((r) => [r.card_id, r]));
+    const before = await read();
+    const games = await Promise.all([0, 1, 2, 3].map((i) => endableGame(server, `g_cp_at_once_${i}_${database}`, seats)));
+    expect(await Promise.all(games.map((g) => saveEnd(server, g)))).toEqual([true, true, true, true]);
+    const after = await read();
+    for (const [id, e] of summed(games)) {
+      const was = before.get(id);
+      expect([after.get(id)!.offered - (was?.offered ?? 0), after.get(id)!.gains - (was?.gains ?? 0)]).toEqual([e.offered, e.gains]);
+    }
+  });
 });

@@ -52,9 +52,11 @@ export interface OddsOptions {
 /**
  * The rollout policy of a seat. A bot seat's kind is public (it is on the view), so it is played
  * by its own kind, except the Advanced Bot 2, whose own rollouts would make each of ours hundreds
- * of times dearer: the Advanced Bot stands in for it. A person is played by the Advanced Bot.
+ * of times dearer: the Advanced Bot stands in for it. How strong a person plays is not known, so
+ * a person is played by the Advanced Bot in even rollouts and the Easy Bot in odd ones (with the
+ * Advanced Bot alone, a person facing an Easy Bot was given 100% from the first turn).
  */
-export function rolloutPolicy(botType: BotType | null): Decide {
+export function rolloutPolicy(botType: BotType | null, rollout = 0): Decide {
   switch (botType) {
     case 'easy_bot':
       return easyBot;
@@ -62,6 +64,8 @@ export function rolloutPolicy(botType: BotType | null): Decide {
       return randomCard;
     case 'valid_move':
       return validMove;
+    case null:
+      return rollout % 2 === 0 ? basicBot : easyBot;
     default:
       return basicBot;
   }
@@ -124,11 +128,11 @@ export function rollout(world: Game, rng: Rng, policies: Record<UserID, Decide>)
 export function oddsFor(view: GameView, options: OddsOptions): OddsResult {
   if (view.ended || view.gameEndTimestamp !== null) return { shares: winnerShares(view.players, view.winnerIDs), rollouts: 0 };
   const wins: OddsShares = winnerShares(view.players, []);
-  const policies: Record<UserID, Decide> = {};
-  for (const p of view.players) policies[p.userID] = rolloutPolicy(p.botType);
   let played = 0;
   for (let i = 0; i < options.rollouts; i++) {
     if (i > 0 && options.stop?.()) break;
+    const policies: Record<UserID, Decide> = {};
+    for (const p of view.players) policies[p.userID] = rolloutPolicy(p.botType, i);
     const rng = rngFromState(xoroshiroState(mixSeed(options.seed, view.sequenceID, i)));
     const winners = rollout(sampleWorld(view, rng), rng, policies);
     for (const id of winners) wins[id] = (wins[id] ?? 0) + 1 / winners.length;

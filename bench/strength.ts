@@ -10,7 +10,8 @@
  * --players N: the bot against N - 1 copies of the opponent, its seat rotating over the N seats
  * game by game (a fair share is 1 / N). --aim: the lower bound the bench requires (default 0.5,
  * or 1 / N), exit code 1 below it. --minutes: stop at the first whole deal after that long (the
- * table says how many games were played). The bot's time per bid decision is timed (median, max).
+ * table says how many games were played). The bot's time per bid decision is timed (median, max), on the wall
+ * clock and in CPU time (a loaded machine inflates the first).
  */
 import { BOTS } from '../src/bots/index.js';
 import { playBotGame } from '../src/bots/harness.js';
@@ -47,18 +48,22 @@ interface Match {
   losses: number;
   meanMargin: number;
   seconds: number;
-  /** The bot's time per bid decision, in ms. */
+  /** The bot's time per bid decision, in ms: wall clock, and this process's CPU time (user + system). */
   bidMillis: number[];
+  bidCpuMillis: number[];
 }
 
 /** Times every bid decision of `kind` (the harness looks its bots up in BOTS). */
-function timed(kind: BotType, into: number[]): () => void {
+function timed(kind: BotType, into: number[], cpu: number[]): () => void {
   const original = BOTS[kind].decide;
   BOTS[kind].decide = (view, userID, rng) => {
     if (view.decision?.type !== 'BID') return original(view, userID, rng);
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const action = original(view, userID, rng);
     into.push(performance.now() - started);
+    const used = process.cpuUsage(cpuStarted);
+    cpu.push((used.user + used.system) / 1000);
     return action;
   };
   return () => {
@@ -69,7 +74,8 @@ function timed(kind: BotType, into: number[]): () => void {
 function playMatch(bot: BotType, opponent: BotType, games: number, firstSeed: number, players = 2, minutes = Infinity): Match {
   const started = performance.now();
   const bidMillis: number[] = [];
-  const untime = timed(bot, bidMillis);
+  const bidCpuMillis: number[] = [];
+  const untime = timed(bot, bidMillis, bidCpuMillis);
   let wins = 0;
   let ties = 0;
   let margin = 0;
@@ -90,7 +96,7 @@ function playMatch(bot: BotType, opponent: BotType, games: number, firstSeed: nu
     played++;
   }
   untime();
-  return { bot, opponent, games: played, wins, ties, losses: played - wins - ties, meanMargin: margin / Math.max(1, played), seconds: (performance.now() - started) / 1000, bidMillis };
+  return { bot, opponent, games: played, wins, ties, losses: played - wins - ties, meanMargin: margin / Math.max(1, played), seconds: (performance.now() - started) / 1000, bidMillis, bidCpuMillis };
 }
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -115,7 +121,8 @@ function main(): void {
     const [low, high] = wilson(score, m.games);
     if (low <= aim) failed = true;
     const sorted = m.bidMillis.slice().sort((a, b) => a - b);
-    const bidTime = `${quantile(sorted, 0.5).toFixed(1)} / ${(sorted[sorted.length - 1] ?? NaN).toFixed(1)} ms (${sorted.length} bids)`;
+    const cpu = m.bidCpuMillis.slice().sort((a, b) => a - b);
+    const bidTime = `${quantile(sorted, 0.5).toFixed(1)} / ${(sorted[sorted.length - 1] ?? NaN).toFixed(1)} ms wall, ${quantile(cpu, 0.5).toFixed(1)} / ${(cpu[cpu.length - 1] ?? NaN).toFixed(1)} ms CPU (${sorted.length} bids)`;
     rows.push(
       `| ${bot} vs ${opponent} | ${m.games} | ${m.wins} | ${m.ties} | ${m.losses} | ${percent(score / m.games)} | ${percent(low)} – ${percent(high)} | ${m.meanMargin >= 0 ? '+' : ''}${m.meanMargin.toFixed(1)} | ${m.seconds.toFixed(0)} s | ${bidTime} |`,
     );

@@ -139,5 +139,5 @@ describe('expert_bot', () => {
       expect(game.gameEndTimestamp).not.toBeNull();
     }
     expect(decisions).toBeGreaterThan(40);
-  }, 120_000);
+  }, 300_000);
 });

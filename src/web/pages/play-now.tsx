@@ -73,7 +73,8 @@ export function PlayNow() {
           classNames={{ indicator: classes.indicator, label: classes.label }}
           value={String(mine && mine.state !== 'failed' ? mine.size : size)}
           onChange={(value) => setSize(Number(value) as Size)}
-          disabled={busy}
+          // Read-only, not disabled, while waiting: the chosen size stays readable.
+          readOnly={busy}
           data={SIZES.map((n) => ({
             value: String(n),
             label: (

@@ -13,6 +13,7 @@ import { RequireUser } from '../components/guards.js';
 import { MIN_PLAYERS } from '../../engine/state.js';
 import type { Definitions, Lobby, PublicUser } from '../lib/api-types.js';
 import { seatColor } from '../lib/palette.js';
+import { textOn } from '../lib/contrast.js';
 import { RatingTag, useShownRatings } from '../ratings/ratings.js';
 import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { useSession } from '../lib/session.js';
@@ -60,12 +61,6 @@ const OPTION_HINTS: Record<OptionKey, string> = {
   retreat3: "A clash loser gets back the part of their bid above the winner's.",
 };
 
-/** Dark or light text, whichever reads better on a seat colour. */
-function inkOn(hex: string): string {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! > 0.18 ? '#1b1530' : '#ffffff';
-}
-
 /** The call names, used in 'Error adding calling lobby {action}'. */
 type LobbyAction = 'join' | 'remove_player' | 'add_bot' | 'start' | 'set_game_option' | 'set_module' | 'set_turn_timer' | 'contribute';
 
@@ -100,7 +95,7 @@ function PlayerList({ lobby, user, onKick, busy }: { lobby: Lobby; user: PublicU
       {lobby.players.map((player, seat) => (
         <Group key={player.id} component="li" justify="space-between" wrap="nowrap" className="mythos-player">
           <Group gap="sm" wrap="nowrap">
-            <span className="mythos-seat" style={{ background: seatColor(seat), color: inkOn(seatColor(seat)) }} aria-hidden="true">
+            <span className="mythos-seat" style={{ background: seatColor(seat), color: textOn(seatColor(seat), '#1b1530') }} aria-hidden="true">
               {seat + 1}
             </span>
             <div>

@@ -51,24 +51,5 @@ export function joinNames(names: readonly string[]): string {
   return names.join(' and ');
 }
 
-function luminance(hex: string): number {
-  const m = /^#?([0-9a-f]{6})$/i.exec(hex);
-  if (!m) return 0.2;
-  const n = parseInt(m[1]!, 16);
-  const channel = (c: number) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
-}
-
-/** The WCAG contrast ratio of two colours. */
-export function contrast(a: string, b: string): number {
-  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
-  return (x + 0.05) / (y + 0.05);
-}
-
-/** Near-black or white, whichever reads better on `background` (seat colours as name chips). */
-export function textOn(background: string): string {
-  return contrast(background, '#ffffff') >= contrast(background, '#000000') ? '#ffffff' : '#000000';
-}
+// Text on a colour is chosen in one place for the whole site (lib/contrast.ts).
+export { contrast, textOn } from '../../lib/contrast.js';

@@ -1,6 +1,6 @@
 /**
- * Route guards: protected pages send anonymous visitors to `/?redirect={path}`; developer pages
- * send everyone else to `/`.
+ * Route guards, used by the route table alone (routes.tsx), never inside a page: protected pages
+ * send anonymous visitors to `/?redirect={path}`; developer pages send everyone else to `/`.
  */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -23,6 +23,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** Developers only: everyone else, signed in or not, goes to `/` (a developer page is not advertised). */
 export function RequireDev({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
   if (isLoading) return <Waiting />;

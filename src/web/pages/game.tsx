@@ -1,23 +1,27 @@
-/** /game/:gameID: the game screen, for players and spectators (login required). */
+/** /game/:gameID: the game screen, for players and spectators (login required: the route's guard). */
+import { lazy } from 'react';
 import { useParams } from 'react-router-dom';
-import { RequireUser } from '../components/guards.js';
 import { GameScreen } from '../game/game-screen.js';
 import { RatingChangesSource } from '../game/presentation/end-ratings.js';
 import { RematchSource } from '../game/presentation/end-rematch.js';
+import { VerifySource } from '../game/presentation/end-verify.js';
 import { Rematch } from '../game/rematch.js';
 import { useFetchedGameRatingChanges } from '../ratings/ratings.js';
 
+// Loaded when a game ends, so the game screen's own code stays small.
+const GameVerify = lazy(() => import('../replay/game-verify.js'));
+
 export function Page() {
   const { gameID = '' } = useParams();
+  // What the end-of-game view shows from the server comes through this page: the rating changes,
+  // Rematch for the game's players, and the dice checked in this browser.
   return (
-    <RequireUser>
-      {/* The end-of-game view's rating changes come from the server through this page. */}
-      <RatingChangesSource.Provider value={useFetchedGameRatingChanges}>
-        {/* So is Rematch, for the game's players. */}
-        <RematchSource.Provider value={Rematch}>
+    <RatingChangesSource.Provider value={useFetchedGameRatingChanges}>
+      <RematchSource.Provider value={Rematch}>
+        <VerifySource.Provider value={GameVerify}>
           <GameScreen key={gameID} gameID={gameID} />
-        </RematchSource.Provider>
-      </RatingChangesSource.Provider>
-    </RequireUser>
+        </VerifySource.Provider>
+      </RematchSource.Provider>
+    </RatingChangesSource.Provider>
   );
 }

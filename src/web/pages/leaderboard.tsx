@@ -6,7 +6,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Card, Container, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { RequireUser } from '../components/guards.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import { shownRating } from '../profile/rating-history.js';
@@ -99,22 +98,20 @@ function Board({ provisional, title, blurb }: { provisional: boolean; title: str
 
 export function Page() {
   return (
-    <RequireUser>
-      <Container size="md" py="md">
-        <Stack gap="lg">
-          <div>
-            <Title order={1} size="h2">
-              Leaderboard
-            </Title>
-            <Text c="dimmed" size="sm">
-              Every finished game with a person in it moves each person&apos;s rating, from the final order of favor. Everyone starts at 1500;
-              the bots are rated too, at fixed ratings.
-            </Text>
-          </div>
-          <Board provisional={false} title="Rated players" blurb="Ratings that have settled: about ten games or more." />
-          <Board provisional title="Provisional" blurb='Too few games to say much yet: shown with a "?".' />
-        </Stack>
-      </Container>
-    </RequireUser>
+    <Container size="md" py="md">
+      <Stack gap="lg">
+        <div>
+          <Title order={1} size="h2">
+            Leaderboard
+          </Title>
+          <Text c="dimmed" size="sm">
+            Every finished game with a person in it moves each person&apos;s rating, from the final order of favor. Everyone starts at 1500;
+            the bots are rated too, at fixed ratings.
+          </Text>
+        </div>
+        <Board provisional={false} title="Rated players" blurb="Ratings that have settled: about ten games or more." />
+        <Board provisional title="Provisional" blurb='Too few games to say much yet: shown with a "?".' />
+      </Stack>
+    </Container>
   );
 }

@@ -6,7 +6,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Container, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
-import { RequireUser } from '../components/guards.js';
 import type { Lobby } from '../lib/api-types.js';
 import { useSession } from '../lib/session.js';
 import { timeAgo, timeAgoShort } from '../lib/time.js';
@@ -194,9 +193,5 @@ function LobbyList() {
 }
 
 export function Page() {
-  return (
-    <RequireUser>
-      <LobbyList />
-    </RequireUser>
-  );
+  return <LobbyList />;
 }

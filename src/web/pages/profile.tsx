@@ -2,7 +2,6 @@
 import { useMemo } from 'react';
 import { Alert, Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { RequireUser } from '../components/guards.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import { ProfileCharts } from '../profile/profile-charts.js';
@@ -59,10 +58,8 @@ function Profile({ userID }: { userID: string }) {
 export function Page() {
   const { userID = '' } = useParams();
   return (
-    <RequireUser>
-      <Container size="lg" py="md">
-        <Profile userID={userID} />
-      </Container>
-    </RequireUser>
+    <Container size="lg" py="md">
+      <Profile userID={userID} />
+    </Container>
   );
 }

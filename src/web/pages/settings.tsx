@@ -4,7 +4,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { RequireUser } from '../components/guards.js';
 import { usePrefs } from '../lib/prefs.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
@@ -80,9 +79,5 @@ function Settings() {
 }
 
 export function Page() {
-  return (
-    <RequireUser>
-      <Settings />
-    </RequireUser>
-  );
+  return <Settings />;
 }

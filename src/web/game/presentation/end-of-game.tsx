@@ -4,7 +4,7 @@
  * own place ('You won!', 'You finished 3rd of 4.'), 'Rematch' for its players (end-rematch.tsx), a 'Return to Lobby' link, a minimize toggle, the standings (each player's favor and where it came
  * from), the favor and time pies (apexcharts, loaded lazily)
  * and 'More graphs to come!'; how to verify the dice when the view reveals the seed, the dice checked
- * in this browser (src/web/replay/game-verify.tsx) and a link to the replay.
+ * in this browser (end-verify.tsx: the page provides it) and a link to the replay.
  * `WinnerBanner` is the game screen's own line: '{names} won!'.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -15,13 +15,13 @@ import type { GameScreenState } from '../model.js';
 import { favorPie, standings, timePie, viewerPlace, winnerNames, type Standing } from './end-stats.js';
 import { textOn } from './format.js';
 import { EndRematch } from './end-rematch.js';
+import { EndVerify } from './end-verify.js';
 import { RatingChangeCell, useGameRatingChanges, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
 import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
 const EndCharts = lazy(() => import('./end-charts.js'));
 /** The fair-dice check, run in this browser from the finished game's record (src/web/replay). */
-const GameVerify = lazy(() => import('../../replay/game-verify.js'));
 
 /** The seed's commitment and, once revealed, the seed, when the view carries them. */
 function seedOf(game: GameScreenState['game']): { commitment: string | null; seed: string | null } {
@@ -123,7 +123,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
       )}
       {!minimized && (
         <Suspense fallback={<p className={classes.logEmpty}>Checking the dice...</p>}>
-          <GameVerify gameID={state.game.id} />
+          <EndVerify gameID={state.game.id} />
         </Suspense>
       )}
       <EndRematch gameID={state.game.id} me={state.me} nameOf={(id) => state.usersByID[id]?.name ?? id} />

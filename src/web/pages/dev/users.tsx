@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { trpc } from '../../lib/trpc.js';
 import type { PublicUser } from '../../history/use-users.js';
 import { parseUserStats, percent } from '../../profile/stats.js';
-import { DevBreadcrumbs, DevOnly } from './index.js';
+import { DevBreadcrumbs } from './index.js';
 
 interface Row {
   user: PublicUser;
@@ -127,14 +127,12 @@ function Roles({ user }: { user: PublicUser }) {
 
 export function Page() {
   return (
-    <DevOnly>
-      <Container size="lg" py="md">
-        <DevBreadcrumbs current="Users" />
-        <Title order={1} mb="md">
-          Users
-        </Title>
-        <Users />
-      </Container>
-    </DevOnly>
+    <Container size="lg" py="md">
+      <DevBreadcrumbs current="Users" />
+      <Title order={1} mb="md">
+        Users
+      </Title>
+      <Users />
+    </Container>
   );
 }

@@ -1,0 +1,40 @@
+/** A lobby's seats: each player's seat colour, name and rating, role, and the host's Kick. */
+import { Button, Group, Stack, Text } from '@mantine/core';
+import type { Lobby, PublicUser } from '../lib/api-types.js';
+import { textOn } from '../lib/contrast.js';
+import { seatColor } from '../lib/palette.js';
+import { RatingTag, useShownRatings } from '../ratings/ratings.js';
+
+export function LobbyPlayers({ lobby, user, onKick, busy }: { lobby: Lobby; user: PublicUser; onKick: (id: string) => void; busy: boolean }) {
+  const bots = new Map(lobby.playerIDToBotType);
+  const isHost = lobby.host.id === user.id;
+  const ratings = useShownRatings(lobby.players.map((p) => p.id));
+  return (
+    <Stack gap={6} component="ul" className="mythos-players" aria-label="Players">
+      {lobby.players.map((player, seat) => (
+        <Group key={player.id} component="li" justify="space-between" wrap="nowrap" className="mythos-player">
+          <Group gap="sm" wrap="nowrap">
+            <span className="mythos-seat" style={{ background: seatColor(seat), color: textOn(seatColor(seat), '#1b1530') }} aria-hidden="true">
+              {seat + 1}
+            </span>
+            <div>
+              <Group gap={8} wrap="nowrap" align="baseline">
+                <Text fw={600}>{player.name}</Text>
+                <RatingTag rating={ratings[player.id]} size="sm" c="dimmed" />
+              </Group>
+              <Text size="xs" c="dimmed">
+                {player.id === lobby.host.id ? 'Host' : bots.has(player.id) ? 'Bot' : 'Player'}
+                {player.id === user.id ? ' (you)' : ''}
+              </Text>
+            </div>
+          </Group>
+          {isHost && player.id !== user.id && (
+            <Button size="compact-sm" color="red" variant="outline" onClick={() => onKick(player.id)} disabled={busy} aria-label={`Kick ${player.name}`}>
+              Kick
+            </Button>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * A lobby's page body: its players, Join/Leave, the host's Kick, Add Bot, Start Game, the Modules
+ * and Game Options (checkboxes for the host, yes/no for everyone else), the turn timer, and Fair
+ * Dice (the server's commitment and each player's value; a seated player's page sends a random
+ * value at once and lets them type their own).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { MIN_PLAYERS } from '../../engine/state.js';
+import { CommitmentWarning } from '../components/commitment-warning.js';
+import { FairDicePanel, randomSeedValue } from '../components/fair-dice-panel.js';
+import { ChatButton } from '../game/presentation/game-chat-button.js';
+import type { Definitions, Lobby, PublicUser } from '../lib/api-types.js';
+import { useChatOverlayFits } from '../lib/chat-layout.js';
+import { trpc } from '../lib/trpc.js';
+import { LobbyPlayers } from './lobby-players.js';
+import { OPTION_HINTS, OPTION_LABELS, served, TURN_TIMER_LABELS, type BotType, type LobbyAction, type ModuleKey, type Toggle, type TurnTimer } from './options.js';
+import { YesNo } from './yes-no.js';
+export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUser; definitions: Definitions | undefined }) {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<{ action: LobbyAction; message: string } | null>(null);
+  const [bot, setBot] = useState<BotType>('easy_bot');
+  const input = { lobbyID: lobby.id };
+  const join = trpc.lobbies.join.useMutation();
+  const leave = trpc.lobbies.leave.useMutation();
+  const kick = trpc.lobbies.kick.useMutation();
+  const addBot = trpc.lobbies.addBot.useMutation();
+  const start = trpc.lobbies.start.useMutation();
+  const setOption = trpc.lobbies.setOption.useMutation();
+  const setModule = trpc.lobbies.setModule.useMutation();
+  const setTurnTimer = trpc.lobbies.setTurnTimer.useMutation();
+  const contribute = trpc.lobbies.contribute.useMutation();
+  const busy = [join, leave, kick, addBot, start].some((m) => m.isPending);
+  // A toggled box shows its new state at once, until the lobby as the server sends it shows it
+  // too, or the change is refused. (The answer to the change comes over HTTP, the lobby over the
+  // websocket: letting go at the answer showed the old state for a moment, a flicker.)
+  const [toggling, setToggling] = useState<Partial<Record<Toggle, boolean>>>({});
+  const toggle = async (key: Toggle, value: boolean, action: LobbyAction, run: () => Promise<unknown>) => {
+    setToggling((held) => ({ ...held, [key]: value }));
+    if (!(await call(action, run))) setToggling(({ [key]: _, ...rest }) => rest);
+  };
+  useEffect(() => {
+    setToggling((held) => {
+      const waiting = Object.entries(held).filter(([key, value]) => served(lobby, key as Toggle) !== value);
+      return waiting.length === Object.keys(held).length ? held : Object.fromEntries(waiting);
+    });
+  }, [lobby]);
+  /** A box's state: as toggled, while the server has not sent it back yet; else as served. */
+  const on = (key: Toggle) => toggling[key] ?? served(lobby, key);
+
+  const isHost = lobby.host.id === user.id;
+  const seated = lobby.players.some((p) => p.id === user.id);
+  const open = lobby.status === 'open';
+  // A game needs two seats filled: until then Start Game waits, saying what it waits for (the
+  // server still refuses a start it cannot make, shown as any lobby failure).
+  const enoughPlayers = lobby.players.length >= MIN_PLAYERS;
+
+  // A seated player without a value for the dice gets a random one from this page, once per seat
+  // (one given before a reload, or typed, stays). Leaving and joining again sends a new one.
+  const mySeat = lobby.players.find((p) => p.id === user.id);
+  const needsValue = open && mySeat !== undefined && mySeat.seedValue === null;
+  const sentRandom = useRef(false);
+  const { mutateAsync: giveValue } = contribute;
+  useEffect(() => {
+    if (!seated) sentRandom.current = false;
+    if (!needsValue || sentRandom.current) return;
+    sentRandom.current = true;
+    giveValue({ lobbyID: lobby.id, value: randomSeedValue() }).catch((error: unknown) =>
+      setFailure({ action: 'contribute', message: error instanceof Error ? error.message : String(error) }),
+    );
+  }, [needsValue, seated, giveValue, lobby.id]);
+
+  /** Runs a lobby change; false (with the refusal shown) if it failed. */
+  async function call(action: LobbyAction, run: () => Promise<unknown>, then?: () => void): Promise<boolean> {
+    setFailure(null);
+    try {
+      await run();
+      then?.();
+      return true;
+    } catch (error) {
+      setFailure({ action, message: error instanceof Error ? error.message : String(error) });
+      return false;
+    }
+  }
+
+  const overlayChat = useChatOverlayFits();
+  const bots = (definitions?.bots ?? []).filter((b) => b.visibility === 'visible' || (b.visibility === 'devOnly' && user.isDev));
+  const options = (definitions?.options ?? []).filter((o) => !o.devOnly || user.isDev || lobby.options[o.key]);
+  const modules = (definitions?.modules ?? []).filter(
+    (m) => m.state === 'enabled' || (m.state === 'devOnly' && user.isDev) || lobby.modules.includes(m.key),
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>{lobby.name}</Title>
+          <Text c="dimmed" size="sm">
+            Hosted by {lobby.host.name} · {lobby.players.length} of 8 seats taken
+          </Text>
+        </div>
+        <Group gap="xs">
+          {!seated && open && (
+            <Button onClick={() => call('join', () => join.mutateAsync(input))} loading={join.isPending} disabled={busy}>
+              Join
+            </Button>
+          )}
+          {seated && open && (
+            <Button variant="default" onClick={() => call('remove_player', () => leave.mutateAsync(input), () => navigate('/'))} loading={leave.isPending} disabled={busy}>
+              Leave
+            </Button>
+          )}
+          {isHost && open && (
+            <Button color="gold" onClick={() => call('start', () => start.mutateAsync(input))} loading={start.isPending} disabled={busy || !enoughPlayers} aria-describedby={enoughPlayers ? undefined : 'start-hint'}>
+              Start Game
+            </Button>
+          )}
+          {overlayChat ? null : <ChatButton />}
+        </Group>
+      </Group>
+      {isHost && open && !enoughPlayers && (
+        <Text id="start-hint" size="sm" ta={{ base: 'left', sm: 'right' }}>
+          Add a bot or wait for a second player to start.
+        </Text>
+      )}
+      <CommitmentWarning place="lobby" checks={[{ key: `lobby/${lobby.id}`, shown: lobby.serverSecretCommitment, what: "the server's secret" }]} />
+      {failure && (
+        <Alert color="red" variant="light" role="alert" title={`Error adding calling lobby ${failure.action}`} withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
+          {failure.message}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Paper className="mythos-parchment" p="md">
+          <Title order={2} size="h3">
+            Players
+          </Title>
+          <hr className="mythos-rule" />
+          <LobbyPlayers lobby={lobby} user={user} busy={busy} onKick={(playerID) => call('remove_player', () => kick.mutateAsync({ ...input, playerID }))} />
+          {isHost && open && (
+            <Group mt="md" gap="xs" align="flex-end" wrap="nowrap">
+              <NativeSelect
+                label="Bot"
+                value={bot}
+                onChange={(event) => setBot(event.currentTarget.value as BotType)}
+                data={bots.map((b) => ({ value: b.type, label: b.label }))}
+                style={{ flex: 1 }}
+              />
+              <Button variant="default" onClick={() => call('add_bot', () => addBot.mutateAsync({ ...input, botType: bot }))} loading={addBot.isPending} disabled={busy}>
+                Add Bot
+              </Button>
+            </Group>
+          )}
+        </Paper>
+        <Stack gap="md">
+          <Paper className="mythos-parchment" p="md">
+            <Title order={2} size="h3">
+              Modules
+            </Title>
+            <hr className="mythos-rule" />
+            {modules.length === 0 && <Text c="dimmed">No modules available.</Text>}
+            <Stack gap="xs">
+              {modules.map((module) =>
+                isHost && open ? (
+                  <Checkbox
+                    key={module.key}
+                    label={module.name}
+                    description={module.description}
+                    checked={on(`module/${module.key as ModuleKey}`)}
+                    onChange={(event) => {
+                      const enabled = event.currentTarget.checked;
+                      void toggle(`module/${module.key as ModuleKey}`, enabled, 'set_module', () => setModule.mutateAsync({ ...input, module: module.key as ModuleKey, enabled }));
+                    }}
+                  />
+                ) : (
+                  <YesNo key={module.key} label={module.name} hint={module.description} value={lobby.modules.includes(module.key as ModuleKey)} />
+                ),
+              )}
+            </Stack>
+          </Paper>
+          <Paper className="mythos-parchment" p="md">
+            <Title order={2} size="h3">
+              Game Options
+            </Title>
+            <hr className="mythos-rule" />
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+              {options.map((option) =>
+                // A host who took over a developer's lobby may turn its developer options off, not on.
+                isHost && open && (!option.devOnly || user.isDev || lobby.options[option.key]) ? (
+                  <Checkbox
+                    key={option.key}
+                    label={OPTION_LABELS[option.key]}
+                    description={OPTION_HINTS[option.key]}
+                    checked={on(`option/${option.key}`)}
+                    onChange={(event) => {
+                      const value = event.currentTarget.checked;
+                      void toggle(`option/${option.key}`, value, 'set_game_option', () => setOption.mutateAsync({ ...input, option: option.key, value }));
+                    }}
+                  />
+                ) : (
+                  <YesNo key={option.key} label={OPTION_LABELS[option.key]} hint={OPTION_HINTS[option.key]} value={lobby.options[option.key]} />
+                ),
+              )}
+            </SimpleGrid>
+          </Paper>
+          <Paper className="mythos-parchment" p="md">
+            <Title order={2} size="h3">
+              Turn Timer
+            </Title>
+            <hr className="mythos-rule" />
+            {isHost && open ? (
+              <NativeSelect
+                label="When a player takes too long"
+                description="A bot plays a decision left too long, until its player is back. A game nobody watches is finished by bots."
+                value={lobby.turnTimer}
+                data={(Object.keys(TURN_TIMER_LABELS) as TurnTimer[]).map((value) => ({ value, label: TURN_TIMER_LABELS[value] }))}
+                onChange={(event) => {
+                  const turnTimer = event.currentTarget.value as TurnTimer;
+                  void call('set_turn_timer', () => setTurnTimer.mutateAsync({ ...input, turnTimer }));
+                }}
+              />
+            ) : (
+              <Text>{TURN_TIMER_LABELS[lobby.turnTimer]}</Text>
+            )}
+          </Paper>
+          <FairDicePanel lobby={lobby} user={user} busy={contribute.isPending} onGive={(value) => call('contribute', () => contribute.mutateAsync({ ...input, value }))} />
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}

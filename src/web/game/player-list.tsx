@@ -116,14 +116,17 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
       {countsByKind ? countsDetail : <Text size="xs">{cardCount}</Text>}
     </UnstyledButton>
   );
-  // Here, away or gone; the clock; ready or deciding.
+  // Here, away or gone; the clock; ready or deciding. A phone's narrow summary leaves out the word
+  // (its coloured edge says it, and names it for a screen reader), so the name is not cut.
   const status = (ml: 'auto' | undefined) => (
     <Group gap={5} wrap="nowrap" ml={ml} style={{ flexShrink: 0 }}>
       <PresenceMark state={state} userID={player.userID} />
       <SeatClock state={state} userID={player.userID} />
-      <Text size="xs" c={ready ? 'green.4' : 'red.4'} style={{ whiteSpace: 'nowrap' }}>
-        {g.gameEndTimestamp !== null ? '' : ready ? 'Ready' : 'Deciding'}
-      </Text>
+      {compact ? null : (
+        <Text size="xs" c={ready ? 'green.4' : 'red.4'} style={{ whiteSpace: 'nowrap' }}>
+          {g.gameEndTimestamp !== null ? '' : ready ? 'Ready' : 'Deciding'}
+        </Text>
+      )}
     </Group>
   );
   return (
@@ -157,7 +160,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
               Away
             </Badge>
           ) : null}
-          {compact ? null : status(away ? undefined : 'auto')}
+          {status(away ? undefined : 'auto')}
         </Group>
         {compact ? (
           <>
@@ -168,9 +171,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
               <TokenStat icon={<ClashIcon size={13} />} label="Clash" value={c.warTokens} counter="warTokens" />
               <TokenStat icon={<RerollIcon size={13} />} label="reroll" value={c.rerollTokens} counter="rerollTokens" />
               <TokenStat icon={<TributeTokenIcon size={13} />} label="tribute" value={c.tributeTokens} counter="tributeTokens" />
-              {/* A phone's summary is narrow: here, not beside the name, which it would cut. */}
-              {status('auto')}
-              <UnstyledButton onClick={() => setCountsByKind((d) => !d)} title="Cards: total or by kind" aria-expanded={countsByKind} aria-label={cardCount} style={{ display: 'inline-flex', alignItems: 'center', gap: 2, flexShrink: 0 }}>
+              <UnstyledButton onClick={() => setCountsByKind((d) => !d)} title="Cards: total or by kind" aria-expanded={countsByKind} aria-label={cardCount} ml="auto" style={{ display: 'inline-flex', alignItems: 'center', gap: 2, flexShrink: 0 }}>
                 <IconCards size={15} stroke={1.8} aria-hidden />
                 <Text span fw={700} size="sm" aria-hidden>
                   {player.cardIDs.length}

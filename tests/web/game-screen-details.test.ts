@@ -280,9 +280,15 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       // pause can take the summary away.
       await clashOnFirstCard(t, label, 0, () => pauseClock(page));
       await page.locator('[data-game-phase="RESOLUTION"]').waitFor();
-      // The dice roll and settle (about 4 s), and the summary shows under the trade row.
-      await page.clock.runFor(6_000);
+      // The dice roll and settle (about 4 s), and the summary shows under the trade row. The page's
+      // time moves in half seconds until it does: on a loaded machine the step that starts the
+      // clash may reach the page after a longer jump, which would leave it waiting on a paused
+      // clock. It is then at most half a second into its pause.
       const summary = page.getByTestId('clashes').locator('[data-clash-stage="completed"]');
+      for (let waited = 0; (await summary.count()) === 0; waited += 500) {
+        if (waited > 60_000) throw new Error('no clash summary after 60 s of page time');
+        await page.clock.runFor(500);
+      }
       await summary.waitFor();
       await screenshot(page, `details-clash-summary-${label}`);
       await page.clock.runFor(12_000);

@@ -3,7 +3,7 @@
  * and today's files, and how the game's outcome moves (favor and winners), one line each.
  */
 import type { Card, Game, TributeCard } from '../engine/index.js';
-import { asJSON, firstDifference, showValue } from './deep-diff.js';
+import { asJSON, firstDifference, showValue } from '../engine/deep-diff.js';
 
 function describeCard(id: string, saved: Card | TributeCard | undefined, now: Card | TributeCard | undefined, kind: string): string | null {
   const name = saved?.name ?? now?.name ?? '';

@@ -10,7 +10,7 @@ import { Command } from 'commander';
 import { buildCardSet, type GameDefinitions } from '../engine/index.js';
 import { definitionsFrom } from './card-dir.js';
 import { cardChanges, outcomeChange } from './card-changes.js';
-import { asJSON, describeDifference, firstDifference, type Difference } from './deep-diff.js';
+import { asJSON, describeDifference, firstDifference, type Difference } from '../engine/deep-diff.js';
 import { EXIT_FAILED, EXIT_OK } from './errors.js';
 import type { Io } from './io.js';
 import { narrateGame } from './narrate.js';

@@ -12,7 +12,7 @@
  */
 import { Command } from 'commander';
 import { commitmentOf, isSeed, mixedSeed, seedFromNumber, seedValueProblem, type Game, type GameEvent, type SeedContribution } from '../engine/index.js';
-import { asJSON, describeDifference, firstDifference, showValue } from './deep-diff.js';
+import { asJSON, describeDifference, firstDifference, showValue } from '../engine/deep-diff.js';
 import { CliError, EXIT_FAILED, EXIT_OK } from './errors.js';
 import type { Io } from './io.js';
 import { readReplayFile, type ReplayFile } from './replay-file.js';

@@ -11,6 +11,7 @@
  * says happened (the stored event log and final state), which the rebuild is checked against:
  * the rebuilt game never takes anything from them.
  */
+import { asJSON, firstDifference, showValue } from './deep-diff.js';
 import type { Action } from './actions/action.js';
 import type { Card, GameDefinitions, ModuleDef, TributeCard } from './cards/definitions.js';
 import { noModuleContent } from './cards/definitions.js';
@@ -130,48 +131,6 @@ export function snapshotOf(game: Game): Record<string, unknown> {
   return rest;
 }
 
-// --- The first difference between two JSON values ------------------------------------------
-
-export interface Difference {
-  /** A JSON path: `$.players[1].counters.favor`. */
-  path: string;
-  expected: unknown;
-  actual: unknown;
-}
-
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-const childPath = (path: string, key: string | number) => (typeof key === 'number' ? `${path}[${key}]` : IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
-const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
-
-/** The first difference depth first in key order; a key whose value is undefined counts as absent (as in JSON). */
-export function firstDifference(expected: unknown, actual: unknown, path = '$'): Difference | null {
-  if (Object.is(expected, actual)) return null;
-  const kind = kindOf(expected);
-  if (kind !== kindOf(actual) || (kind !== 'array' && kind !== 'object')) return { path, expected, actual };
-  if (kind === 'array') {
-    const e = expected as unknown[];
-    const a = actual as unknown[];
-    for (let i = 0; i < Math.max(e.length, a.length); i++) {
-      const d = firstDifference(e[i], a[i], childPath(path, i));
-      if (d) return d;
-    }
-    return null;
-  }
-  const e = expected as Record<string, unknown>;
-  const a = actual as Record<string, unknown>;
-  for (const key of new Set([...Object.keys(e), ...Object.keys(a)])) {
-    const d = firstDifference(e[key], a[key], childPath(path, key));
-    if (d) return d;
-  }
-  return null;
-}
-
-/** A value for a one-line message: JSON, cut short when long. */
-export function showValue(value: unknown, max = 120): string {
-  if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
-}
 
 // --- Verifying ------------------------------------------------------------------------------
 
@@ -238,7 +197,7 @@ export function verify(record: GameRecord, rebuilt: Rebuilt = rebuild(record)): 
     const said = stored[i];
     const made = game.events[i];
     if (said === undefined) return fail(`The seed and actions give more events than the server logged (event ${i}: ${showValue(made)}).`);
-    const d = firstDifference(said, made, `event ${i}`);
+    const d = firstDifference(said, asJSON(made), `event ${i}`);
     if (d) {
       return fail(
         `${what(said)} differs: event ${i} (${said.type}, age ${said.age}, turn ${said.turn}) at ${d.path}: ` +
@@ -246,8 +205,11 @@ export function verify(record: GameRecord, rebuilt: Rebuilt = rebuild(record)): 
       );
     }
   }
-  const d = firstDifference(record.final, JSON.parse(JSON.stringify(snapshotOf(game))) as unknown, 'final');
+  const d = firstDifference(record.final, asJSON(snapshotOf(game)), 'final');
   if (d) return fail(`The final state differs at ${d.path}: the server says ${showValue(d.expected)}, the seed and actions give ${showValue(d.actual)}.`);
   const actions = record.log.filter((e) => e.kind === 'action').length;
   return { ok: true, commitment, seed, actions, events: stored.length, deals: stored.filter(isDeal).length, dice: stored.reduce((n, e) => n + diceOf(e), 0) };
 }
+
+// The first difference between two JSON values, as `mythos verify` names it too.
+export { firstDifference, type Difference } from './deep-diff.js';

@@ -1,6 +1,6 @@
 /** The replay's deep diff: the first difference, depth first in key order, as a JSON path. */
 import { describe, expect, it } from 'vitest';
-import { describeDifference, firstDifference, MISSING } from '../../src/cli/deep-diff.js';
+import { describeDifference, firstDifference, MISSING } from '../../src/engine/deep-diff.js';
 
 describe('firstDifference', () => {
   it('finds nothing in equal values', () => {

@@ -88,10 +88,14 @@ export function ReplayScreen({ gameID }: { gameID: string }) {
       </Center>
     );
   }
-  return <LoadedReplay replay={replay} />;
+  return <LoadedReplay replay={replay} backTo={`/game/${gameID}`} />;
 }
 
-function LoadedReplay({ replay }: { replay: Replay }) {
+/**
+ * A replay ready to step through. `backTo`: the game's own page, for a game of this server (a
+ * replay opened from a file has none).
+ */
+export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: string | null }) {
   const compact = useMediaQuery('(max-width: 767px)') ?? false;
   const { moments, record } = replay;
   const last = moments.length - 1;
@@ -174,9 +178,11 @@ function LoadedReplay({ replay }: { replay: Replay }) {
         <h1 id="replay-title" className={classes.title}>
           Replay
         </h1>
-        <Button component={Link} to={`/game/${record.id}`} variant="subtle" color="gold" size="compact-sm">
-          Back to the game
-        </Button>
+        {backTo ? (
+          <Button component={Link} to={backTo} variant="subtle" color="gold" size="compact-sm">
+            Back to the game
+          </Button>
+        ) : null}
       </Group>
       <p className={classes.where} aria-live="polite" data-testid="replay-where">
         Step {step} of {last} · Age {g.age}/{AGE_COUNT}, turn {g.turn}/{g.turnsPerAge} · {ended ? 'Game over' : PHASE_NAMES[g.phase]} ·{' '}

@@ -18,13 +18,14 @@ export interface Replay {
   verification: Verification;
 }
 
+/** A record rebuilt step by step and checked: what the replay screen shows. */
+export function replayOfRecord(record: GameRecord): Replay {
+  const rebuilt = rebuild(record);
+  return { record, rebuilt, moments: momentsOf(rebuilt), verification: verify(record, rebuilt) };
+}
+
 export function useReplay(gameID: string): { replay: Replay | null; error: string | null; loading: boolean } {
   const query = trpc.replays.get.useQuery({ gameID }, { staleTime: Infinity, gcTime: 5 * 60_000, retry: false });
-  const replay = useMemo((): Replay | null => {
-    if (!query.data) return null;
-    const record = query.data as GameRecord;
-    const rebuilt = rebuild(record);
-    return { record, rebuilt, moments: momentsOf(rebuilt), verification: verify(record, rebuilt) };
-  }, [query.data]);
+  const replay = useMemo((): Replay | null => (query.data ? replayOfRecord(query.data as GameRecord) : null), [query.data]);
   return { replay, error: query.error?.message ?? null, loading: query.isLoading };
 }

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, siteAndBrowser } from './support/site.js';
-import { guestInContext, playToEnd, startGame } from './support/game.js';
+import { guestInContext, playToEnd, rawGame, startGame } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -55,9 +55,18 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     // The bar moved as the game went on.
     expect(seen.size).toBeGreaterThan(2);
 
-    // The end: the winner has 100%, and the odds over time are charted with turning points marked.
+    // The end: the winners share 100% (a tie splits it), and the odds over time are charted with
+    // turning points marked.
     await pc.locator('[data-game-ended="true"]').waitFor({ timeout: 60_000 });
-    await pc.waitForFunction(() => [...document.querySelectorAll('[data-testid="odds-bar"] [data-odds-percent]')].some((e) => e.getAttribute('data-odds-percent') === '100'), null, { timeout: 60_000 });
+    const { winnerIDs, players } = await rawGame(suite.site, gameID);
+    // Two players: one winner's 100, or a tie's 50 each.
+    const expected = Object.fromEntries(players.map((p) => [p.userID, winnerIDs.includes(p.userID) ? 100 / winnerIDs.length : 0]));
+    await expect
+      .poll(async () => {
+        const ids = await pc.locator('[data-testid="odds-bar"] [data-odds-player]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-odds-player')!, Number(e.getAttribute('data-odds-percent'))] as const));
+        return Object.fromEntries(ids);
+      }, { timeout: 60_000 })
+      .toEqual(expected);
     await pc.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 60_000 });
     await screenshot(pc, 'odds-spectator-end-desktop');
     await pd.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 60_000 });

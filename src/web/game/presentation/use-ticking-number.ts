@@ -9,29 +9,33 @@ import { TICK_MS, tickValues } from './ticking.js';
 export function useTickingNumber(value: number, { disabled = false, tickMs = TICK_MS }: { disabled?: boolean; tickMs?: number } = {}): number {
   const off = useDisableAnimations() || disabled;
   const [shown, setShown] = useState(value);
-  const current = useRef(value);
+  // The values still to show, in order.
+  const [ticks, setTicks] = useState<readonly number[]>([]);
+  const shownNow = useRef(value);
+  useEffect(() => {
+    shownNow.current = shown;
+  }, [shown]);
 
+  // A new value: the ticks from what is on screen now.
   useEffect(() => {
     if (off) {
-      current.current = value;
       setShown(value);
+      setTicks([]);
       return;
     }
-    const values = tickValues(current.current, value);
-    if (values.length === 0) return;
-    // One timeout per step, each set when the step before is shown: an interval late for one step
-    // (a busy page) fires the next on its old schedule, sooner than 50 ms after.
-    let i = 0;
-    let timer = 0;
-    const step = () => {
-      current.current = values[i]!;
-      setShown(values[i]!);
-      i++;
-      if (i < values.length) timer = window.setTimeout(step, Math.max(TICK_MS, tickMs));
-    };
-    timer = window.setTimeout(step, Math.max(TICK_MS, tickMs));
+    setTicks(tickValues(shownNow.current, value));
+  }, [value, off]);
+
+  // The next tick is timed from this effect, which runs once the tick before is on screen: timed
+  // from the state update instead, a busy page that commits late shows two ticks closer than 50 ms.
+  useEffect(() => {
+    if (ticks.length === 0) return;
+    const timer = window.setTimeout(() => {
+      setShown(ticks[0]!);
+      setTicks(ticks.slice(1));
+    }, Math.max(TICK_MS, tickMs));
     return () => window.clearTimeout(timer);
-  }, [value, off, tickMs]);
+  }, [ticks, tickMs]);
 
   return off ? value : shown;
 }

@@ -104,6 +104,8 @@ const schema = buildSchema(`
     game: LobbyGame
     creationDate: Float!
     status: String!
+    "Show odds to players: whether the seated players of the lobby's game see the live odds (spectators always do). Off by default."
+    showOddsToPlayers: Boolean!
     "The SHA-256 of the server's secret for the seed, shown before anyone gives a value; null for a lobby whose game started before lobbies had secrets."
     serverSecretCommitment: String
   }

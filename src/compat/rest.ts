@@ -35,6 +35,7 @@ async function answer(work: () => Promise<unknown>) {
 const addActionBody = z.object({ action: z.unknown().optional() });
 const addBotBody = z.object({ bot_name: addBotInput.shape.botType });
 const setOptionBody = z.object({ option: setOptionInput.shape.option, value: z.boolean() });
+const setShowOddsBody = z.object({ value: z.boolean() });
 const setModuleBody = z.object({ module: setModuleInput.shape.module, enabled: z.boolean() });
 const removePlayerBody = z.object({ player_id: z.string().min(1).max(64) });
 const contributeBody = z.object({ value: contributeInput.shape.value });
@@ -118,6 +119,7 @@ function routes(app: FastifyInstance, services: Services): void {
   lobbyCall('add_bot', addBotBody, (user, id, body) => services.lobbies.addBot(id, user, body.bot_name));
   lobbyCall('start', noBody, async (user, id) => ({ gameID: await services.lobbies.start(id, user) }));
   lobbyCall('set_game_option', setOptionBody, (user, id, body) => services.lobbies.setOption(id, user, body.option, body.value));
+  lobbyCall('set_show_odds', setShowOddsBody, (user, id, body) => services.lobbies.setShowOdds(id, user, body.value));
   lobbyCall('set_module', setModuleBody, (user, id, body) => services.lobbies.setModule(id, user, body.module, body.enabled));
   lobbyCall('join', noBody, (user, id) => services.lobbies.join(id, user));
   lobbyCall('remove_player', removePlayerBody, (user, id, body) => services.lobbies.removePlayer(id, user, body.player_id));

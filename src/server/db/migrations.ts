@@ -350,6 +350,20 @@ const cardPlay: Migration = {
   },
 };
 
+/**
+ * A lobby's "Show odds to players" (0 or 1, off by default): whether the seated players of its
+ * game see the live odds bar too. A lobby setting beside the turn timer, not a game option: it
+ * changes no rule, so the engine never sees it.
+ */
+const lobbyShowOdds: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('lobbies').addColumn('show_odds', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('lobbies').dropColumn('show_odds').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -362,4 +376,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-009-ratings': ratings,
   '2026-11-28-010-play-now': playNow,
   '2026-11-28-011-card-play': cardPlay,
+  '2026-11-28-012-lobby-show-odds': lobbyShowOdds,
 };

@@ -39,6 +39,8 @@ export interface LobbiesTable {
   created_at: number;
   updated_at: number;
   turn_timer: ColumnType<TurnTimerSetting, TurnTimerSetting | undefined, TurnTimerSetting>;
+  /** "Show odds to players": 1 when the seated players of its game see the live odds too. */
+  show_odds: ColumnType<number, number | undefined, number>;
   /** The server's secret for the seed of the lobby's game, 64 hex digits (null: a lobby whose game started before). */
   seed_secret: ColumnType<string | null, string | null | undefined, string | null>;
 }

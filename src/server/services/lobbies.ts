@@ -28,7 +28,7 @@ import type { Database, LobbyRow, UserRow } from '../db/schema.js';
 import { lobbyModules, lobbyOptions, seatBotType } from './lobby-rows.js';
 import { TURN_TIMER_SETTINGS, type TurnTimerSetting } from './attendance.js';
 import { lobbyRoom } from './chat.js';
-import { refuse } from './errors.js';
+import { gameNotFound, refuse } from './errors.js';
 import type { GameService } from './game-service.js';
 import { lookalikeOf } from './name-lookalikes.js';
 import { SerialQueue } from './serial-queue.js';
@@ -63,6 +63,11 @@ export interface LobbyView {
   status: LobbyStatus;
   /** Whether an absent player's decisions are played for them after a while: 'auto' is on with two people or more. */
   turnTimer: TurnTimerSetting;
+  /**
+   * "Show odds to players": whether the seated players of the lobby's game see the live odds bar
+   * (spectators always do). Off by default; a lobby setting, not a game option (it changes no rule).
+   */
+  showOddsToPlayers: boolean;
   /**
    * The SHA-256 of the server's secret for the seed, from the lobby's creation: shown before
    * anyone gives a value, so the server cannot pick its secret knowing them. Null for a lobby
@@ -282,6 +287,28 @@ export class LobbyService {
     });
   }
 
+  async setShowOdds(lobbyID: string, actor: UserRow, value: boolean): Promise<void> {
+    await this.throttle(actor);
+    if (typeof value !== 'boolean') throw refuse('BAD_REQUEST', `Show odds to players is true or false, not ${String(value)}.`);
+    await this.change(lobbyID, async (lobby, _seats, trx) => {
+      this.mustHost(lobby, actor);
+      await trx.updateTable('lobbies').set({ show_odds: value ? 1 : 0 }).where('id', '=', lobby.id).execute();
+    });
+  }
+
+  /**
+   * What the game screen needs of its game's lobby settings: whether its seated players see the
+   * odds. Fixed once the game started (a lobby with a game takes no change); false for a game
+   * without a lobby.
+   */
+  async gameSettings(gameID: string): Promise<{ showOddsToPlayers: boolean }> {
+    const game = await this.db.selectFrom('games').select('lobby_id').where('id', '=', gameID).executeTakeFirst();
+    if (!game) throw gameNotFound(gameID);
+    if (game.lobby_id === null) return { showOddsToPlayers: false };
+    const lobby = await this.db.selectFrom('lobbies').select('show_odds').where('id', '=', game.lobby_id).executeTakeFirst();
+    return { showOddsToPlayers: Number(lobby?.show_odds ?? 0) === 1 };
+  }
+
   async setModule(lobbyID: string, actor: UserRow, key: ModuleKey, enabled: boolean): Promise<void> {
     await this.throttle(actor);
     const module = this.definitions.modules.find((m) => m.key === key);
@@ -463,6 +490,7 @@ export class LobbyService {
         creationDate: lobby.created_at,
         status: !game ? 'open' : game.end_timestamp === null ? 'playing' : 'finished',
         turnTimer: lobby.turn_timer,
+        showOddsToPlayers: Number(lobby.show_odds) === 1,
         serverSecretCommitment: lobby.seed_secret === null ? null : commitmentOf(lobby.seed_secret),
       };
     });

@@ -67,6 +67,7 @@ export class RematchService {
       for (const key of GAME_OPTION_KEYS) if (options[key] !== DEFAULT_OPTIONS[key]) await this.lobbies.setOption(lobbyID, user, key, options[key]);
       for (const key of modules) await this.lobbies.setModule(lobbyID, user, key, true);
       if (old && old.turn_timer !== 'auto') await this.lobbies.setTurnTimer(lobbyID, user, old.turn_timer);
+      if (old && Number(old.show_odds) === 1) await this.lobbies.setShowOdds(lobbyID, user, true);
       for (const seat of seats) if (seat.bot_type !== null) await this.lobbies.addBot(lobbyID, user, seat.bot_type as BotType);
     } catch (error) {
       await this.lobbies.removePlayer(lobbyID, user, user.id).catch(() => undefined);

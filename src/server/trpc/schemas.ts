@@ -34,6 +34,7 @@ export const contributeInput = z.object({ lobbyID: id, value: z.string() });
 export const addBotInput = z.object({ lobbyID: id, botType: z.enum(BOT_TYPES) });
 export const setOptionInput = z.object({ lobbyID: id, option: z.enum(GAME_OPTION_KEYS), value: z.boolean() });
 export const setTurnTimerInput = z.object({ lobbyID: id, turnTimer: z.enum(['auto', 'on', 'off']) });
+export const setShowOddsInput = z.object({ lobbyID: id, value: z.boolean() });
 export const setModuleInput = z.object({ lobbyID: id, module: z.enum(MODULE_KEYS), enabled: z.boolean() });
 export const roomInput = z.object({ room: z.string().min(1).max(80) });
 export const sendChatInput = z.object({ room: z.string().min(1).max(80), message: z.string().max(2_000) });

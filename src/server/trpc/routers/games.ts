@@ -38,6 +38,9 @@ export const gamesRouter = router({
     return { cardsByID: game.cardsByID, tributeCardsByID: game.tributeCardsByID };
   }),
 
+  /** The game's lobby settings the game screen needs: whether its seated players see the odds. */
+  settings: authedProcedure.input(gameInput).query(({ ctx, input }) => ctx.services.lobbies.gameSettings(input.gameID)),
+
   act: authedProcedure.input(actInput).mutation(async ({ ctx, input }) => {
     const result = await ctx.services.games.act(input.gameID, ctx.user.id, input.action);
     if (!result.ok) throw ruleRefusal(result);

@@ -1,6 +1,6 @@
 import { listen, onTopic } from '../bus-iterator.js';
 import { serialisedOnce } from '../../delivery/serialised-once.js';
-import { addBotInput, contributeInput, kickInput, lobbyInput, setModuleInput, setOptionInput, setTurnTimerInput } from '../schemas.js';
+import { addBotInput, contributeInput, kickInput, lobbyInput, setModuleInput, setOptionInput, setShowOddsInput, setTurnTimerInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
 import { ServiceError } from '../../services/errors.js';
 import { lobbyTopic, type LobbyView } from '../../services/lobbies.js';
@@ -28,6 +28,8 @@ export const lobbiesRouter = router({
   setTurnTimer: authedProcedure
     .input(setTurnTimerInput)
     .mutation(({ ctx, input }) => ctx.services.lobbies.setTurnTimer(input.lobbyID, ctx.user, input.turnTimer)),
+  /** "Show odds to players": the seated players of the lobby's game see the live odds too. */
+  setShowOdds: authedProcedure.input(setShowOddsInput).mutation(({ ctx, input }) => ctx.services.lobbies.setShowOdds(input.lobbyID, ctx.user, input.value)),
   start: authedProcedure.input(lobbyInput).mutation(async ({ ctx, input }) => ({ gameID: await ctx.services.lobbies.start(input.lobbyID, ctx.user) })),
 
   /** The lobby list now, then again after every change to any lobby (computed and serialised once for all watchers). */

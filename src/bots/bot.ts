@@ -13,4 +13,6 @@ export interface BotDefinition {
   label: string;
   visibility: BotVisibility;
   decide: Decide;
+  /** It searches (tenths of a second a decision): the server runs it on a worker thread. */
+  thinks?: boolean;
 }

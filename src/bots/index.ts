@@ -14,8 +14,8 @@ export const BOTS: Record<BotType, BotDefinition> = {
   basic_bot2: { label: 'Advanced Bot 2', visibility: 'devOnly', decide: basicBot2 },
   valid_move: { label: 'Valid Move', visibility: 'devOnly', decide: validMove },
   random_card: { label: 'Random Card', visibility: 'hidden', decide: randomCard },
-  // Developers only until its search runs off the server's event loop (docs/bots.md).
-  expert_bot: { label: 'Expert Bot', visibility: 'devOnly', decide: expertBot },
+  // Its search runs on the server's bot threads (src/server/bots/bot-threads.ts).
+  expert_bot: { label: 'Expert Bot', visibility: 'devOnly', decide: expertBot, thinks: true },
 };
 
 export type { BotDefinition, BotVisibility, Decide } from './bot.js';

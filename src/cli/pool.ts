@@ -3,13 +3,11 @@
  * their records in game order. Workers take small ranges of games as they become free, so a slow
  * game does not hold the others up; the order of the results never depends on the worker count.
  *
- * The worker is TypeScript: each thread first registers tsx's ESM loader, then imports it.
+ * The worker is TypeScript, started through tsx (src/server/ts-worker.ts).
  */
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../server/ts-worker.js';
 import { CliError } from './errors.js';
 import { runJobGame, type Job, type RecordOf } from './jobs.js';
 import type { FromWorker, ToWorker } from './worker.js';
@@ -23,16 +21,9 @@ export interface PoolOptions {
 
 export const defaultWorkers = (): number => availableParallelism();
 
-function tsxApiURL(): string {
-  const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
-  return pathToFileURL(join(dirname(pkg), 'dist/esm/api/index.mjs')).href;
-}
-
-/** Starts a worker thread running worker.ts through tsx. */
+/** Starts a worker thread running worker.ts. */
 export function startWorker(workerData: unknown): Worker {
-  const workerURL = new URL('./worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsxApiURL())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerURL)}); });`;
-  return new Worker(boot, { eval: true, workerData, execArgv: [] });
+  return startTsWorker(new URL('./worker.ts', import.meta.url), workerData);
 }
 
 async function runInThread<J extends Job>(job: J, count: number, onProgress?: (done: number) => void): Promise<RecordOf<J>[]> {

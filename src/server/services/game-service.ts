@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { botDecision } from '../../bots/harness.js';
+import { BOTS } from '../../bots/index.js';
 import {
   advance,
   applyAction,
@@ -27,12 +28,14 @@ import {
   type RuleError,
   type SeedMix,
   type UserID,
+  viewFor,
 } from '../../engine/index.js';
 import type { Transaction } from 'kysely';
 import { gameTopic, type Bus } from '../bus/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { turnTimerIsOn, type Attendance, type TurnTimerSetting } from './attendance.js';
+import type { BotThreads } from '../bots/bot-threads.js';
+import { decisionKey, turnTimerIsOn, type Attendance, type TurnTimerSetting } from './attendance.js';
 import type { SeatDue } from './seat-store.js';
 import { gameNotFound, refuse } from './errors.js';
 import { withStandIn } from './stand-in.js';
@@ -58,6 +61,8 @@ export interface GameServiceDeps {
   attendance?: Attendance;
   /** Where steps are appended; by default a group-committing log on `db`. */
   stepLog?: StepLog;
+  /** Threads for the bots that search; without them every bot decides on the event loop. */
+  botThreads?: BotThreads;
 }
 
 export interface NewGame {
@@ -80,6 +85,13 @@ interface Change {
 }
 
 const MAX_ATTEMPTS = 8;
+/**
+ * Plays a searching bot's seat when the game is finished at once (no person left at the table):
+ * its search would hold the event loop for every remaining decision, and the result no longer
+ * matters to anyone at the table.
+ */
+const QUICK_STAND_IN: BotType = 'basic_bot2';
+
 /** Live games kept in memory; the least recently written beyond this are loaded again if needed. */
 const MAX_CACHED_GAMES = 500;
 /**
@@ -111,6 +123,8 @@ export class GameService {
   private readonly queue = new SerialQueue();
   private readonly unbids = new UnbidLimit();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Games whose due bot is thinking on a thread (botTurn). */
+  private readonly thinking = new Set<string>();
   /** Tables being read (`attend`), shared by those who ask meanwhile. */
   private readonly attending = new Map<string, Promise<void>>();
   private closed = false;
@@ -363,6 +377,7 @@ export class GameService {
     await this.deps.attendance?.close();
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    await this.deps.botThreads?.close();
     await this.queue.idle();
     await this.log.idle();
     // Snapshots at shutdown: the next start loads each game without re-running its last steps.
@@ -461,25 +476,30 @@ export class GameService {
     return this.log.append({ game, expectedSequenceID: base.sequenceID, actions, events, snapshot, seats });
   }
 
-  /** With no bot delay, bots answer at once, inside the same step. */
+  /** With no bot delay, bots answer at once, inside the same step (those that search, on their threads after it). */
   private withBots(change: Change, now: number): Change {
-    return this.deps.botDelayMs > 0 ? change : this.botsPlay(change, now, 10_000);
+    return this.deps.botDelayMs > 0 ? change : this.botsPlay(change, now, 10_000, false);
   }
 
   /** Every seat played by its bot or a stand-in until the game ends, in one step: nobody is left at the table. */
   private botsToTheEnd(change: Change, now: number): Change {
-    return this.botsPlay(change, now, 100_000);
+    return this.botsPlay(change, now, 100_000, true);
   }
 
-  /** Due bots and stand-ins act, one decision after another, until nobody of theirs is due (at most `limit` decisions). */
-  private botsPlay(change: Change, now: number, limit: number): Change {
+  /**
+   * Due bots and stand-ins act, one decision after another, until nobody of theirs is due (at
+   * most `limit` decisions). A bot that searches on a thread is left to its thread, or with
+   * `toTheEnd` played by the quick stand-in.
+   */
+  private botsPlay(change: Change, now: number, limit: number, toTheEnd: boolean): Change {
     let { game } = change;
     const actions = [...change.actions];
     const events = [...change.events];
     for (let guard = 0; guard < limit && game.gameEndTimestamp === null; guard++) {
-      const seat = this.dueBotSeat(game);
+      const seat = this.dueBotSeat(game, toTheEnd ? 'any' : 'inline');
       if (seat < 0) break;
-      const step = this.botStep(game, seat, now);
+      const quick = toTheEnd && this.onThread(this.botOf(game, seat)) ? botDecision(game, seat, botSeedOf(game), QUICK_STAND_IN) : undefined;
+      const step = this.botStep(game, seat, now, quick ?? undefined);
       game = step.game;
       actions.push(...step.actions);
       events.push(...step.events);
@@ -493,17 +513,25 @@ export class GameService {
     return player.botType ?? this.deps.attendance?.standInFor(game, player.userID) ?? null;
   }
 
-  private dueBotSeat(game: Game): number {
+  /** Whether a bot kind searches on a thread here. */
+  private onThread(kind: BotType | null): boolean {
+    return kind !== null && this.deps.botThreads !== undefined && BOTS[kind].thinks === true;
+  }
+
+  /** The first seat whose bot has a decision due (`inline`: of the bots that decide on the event loop). */
+  private dueBotSeat(game: Game, which: 'any' | 'inline' = 'any'): number {
     return game.players.findIndex((p, seat) => {
-      if (this.botOf(game, seat) === null) return false;
+      const kind = this.botOf(game, seat);
+      if (kind === null || (which === 'inline' && this.onThread(kind))) return false;
       const decision = pendingDecision(game, p.userID);
       return decision !== null && decision.type !== 'WAIT_FOR_OTHERS';
     });
   }
 
-  private botStep(game: Game, seat: number, now: number): Change {
+  /** A bot's decision applied (`thought`: worked out already, on a thread). */
+  private botStep(game: Game, seat: number, now: number, thought?: Action): Change {
     const userID = game.players[seat]!.userID;
-    const action = botDecision(game, seat, botSeedOf(game), this.botOf(game, seat));
+    const action = thought ?? botDecision(game, seat, botSeedOf(game), this.botOf(game, seat));
     if (!action) throw new Error(`bot in seat ${seat} of game ${game.id} had a decision but no action`);
     // A stand-in's choice is marked in the log, just before what it leads to, and on its stored action.
     const standIn = game.players[seat]!.botType === null ? (this.deps.attendance?.standInReason(game.id, userID) ?? 'turn timer') : null;
@@ -517,17 +545,61 @@ export class GameService {
 
   /** With a bot delay, the next due bot acts after the delay, through the pipeline. */
   private scheduleBots(game: Game, delay = this.deps.botDelayMs): void {
-    if (this.closed || game.gameEndTimestamp !== null || this.timers.has(game.id) || this.dueBotSeat(game) < 0) return;
+    if (this.closed || game.gameEndTimestamp !== null || this.timers.has(game.id) || this.thinking.has(game.id) || this.dueBotSeat(game) < 0) return;
     const timer = setTimeout(() => {
       this.timers.delete(game.id);
-      void this.exclusive(game.id, () =>
-        this.commit(game.id, (latest, now) => {
-          const seat = this.dueBotSeat(latest);
-          return seat < 0 ? null : this.botStep(latest, seat, now);
-        }),
-      ).catch((error: unknown) => this.deps.log.error({ err: error, gameID: game.id }, 'bot step failed'));
+      this.botTurn(game.id).catch((error: unknown) => this.deps.log.error({ err: error, gameID: game.id }, 'bot step failed'));
     }, delay);
     timer.unref();
     this.timers.set(game.id, timer);
+  }
+
+  /**
+   * The due bot acts. A bot that searches thinks on a thread first, outside the game's queue, so
+   * people's actions go on meanwhile; its answer is played if the same decision is still its to
+   * make, else it thinks again from the game as it is now.
+   */
+  private async botTurn(gameID: string): Promise<void> {
+    // While a bot thinks, steps do not schedule another turn of the game's bots: this one plays next.
+    this.thinking.add(gameID);
+    let thought: Awaited<ReturnType<GameService['think']>>;
+    try {
+      thought = await this.think(gameID);
+    } finally {
+      this.thinking.delete(gameID);
+    }
+    let again = false;
+    await this.exclusive(gameID, () =>
+      this.commit(gameID, (latest, now) => {
+        if (thought && thought.key === decisionKey(latest, latest.players[thought.seat]!.userID) && this.onThread(this.botOf(latest, thought.seat))) {
+          return this.botStep(latest, thought.seat, now, thought.action);
+        }
+        const seat = this.dueBotSeat(latest);
+        if (seat < 0) return null;
+        if (!this.onThread(this.botOf(latest, seat))) return this.botStep(latest, seat, now);
+        again = true;
+        return null;
+      }),
+    );
+    if (again) {
+      const game = await this.get(gameID);
+      if (game) this.scheduleBots(game, 0);
+    }
+  }
+
+  /** The due bot's decision worked out on a thread, if it is one that searches; null otherwise. */
+  private async think(gameID: string): Promise<{ seat: number; key: string; action: Action } | null> {
+    const threads = this.deps.botThreads;
+    const game = await this.get(gameID);
+    if (!threads || !game) return null;
+    const seat = this.dueBotSeat(game);
+    const kind = seat < 0 ? null : this.botOf(game, seat);
+    if (kind === null || !this.onThread(kind)) return null;
+    const userID = game.players[seat]!.userID;
+    const view = viewFor(game, userID);
+    const action = await threads.decide({ kind, view, userID, botSeed: botSeedOf(game), seat, sequenceID: game.sequenceID });
+    if (!action) throw new Error(`bot in seat ${seat} of game ${gameID} had a decision but no action`);
+    const key = decisionKey(game, userID);
+    return key === null ? null : { seat, key, action };
   }
 }

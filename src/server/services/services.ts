@@ -1,4 +1,5 @@
 /** Every service of the app, built once per app from its config and database. */
+import { BotThreads } from '../bots/bot-threads.js';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { GameDefinitions } from '../../engine/index.js';
@@ -118,6 +119,7 @@ export function buildServices(deps: {
     definitions: deps.definitions,
     now,
     botDelayMs: deps.config.botDelayMs,
+    botThreads: new BotThreads(),
     log: deps.log,
     onGameEnded: async (game) => {
       cardPlay.clear();

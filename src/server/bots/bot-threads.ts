@@ -1,0 +1,112 @@
+/**
+ * The bots that search (those whose definition `thinks`: the Expert Bot) decide on worker
+ * threads, so a live game's search never holds up the event loop that serves every other game.
+ * A request carries the seat's own view (never more) and the parts of its decision rng, so the
+ * thread answers what the bot would have answered inline. The pool starts its threads when first
+ * asked and keeps them; requests beyond the free threads wait in order. A thread that fails
+ * (an error, or exiting) fails its request only, and is replaced.
+ */
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import type { BotSeed } from '../../bots/harness.js';
+import type { Action, BotType, GameView, UserID } from '../../engine/index.js';
+import { startTsWorker } from '../ts-worker.js';
+
+export interface BotRequest {
+  kind: BotType;
+  view: GameView;
+  userID: UserID;
+  botSeed: BotSeed;
+  seat: number;
+  sequenceID: number;
+}
+
+export type BotReply = { id: number; action: Action | null } | { id: number; error: string };
+
+interface Job {
+  id: number;
+  request: BotRequest;
+  resolve: (action: Action | null) => void;
+  reject: (error: Error) => void;
+}
+
+/** One thread fewer than the machine's cores (at least one): the event loop keeps a core. */
+export const defaultBotThreads = (): number => Math.max(1, availableParallelism() - 1);
+
+export class BotThreads {
+  private readonly idle: Worker[] = [];
+  private readonly busy = new Map<Worker, Job>();
+  private readonly queue: Job[] = [];
+  private started = 0;
+  private nextID = 0;
+  private closed = false;
+
+  constructor(private readonly size: number = defaultBotThreads()) {}
+
+  /** The bot's action for the request, worked out on a thread. */
+  decide(request: BotRequest): Promise<Action | null> {
+    if (this.closed) return Promise.reject(new Error('the bot threads are closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextID++, request, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Requests waiting for a thread, and requests being worked on. */
+  get load(): { waiting: number; working: number } {
+    return { waiting: this.queue.length, working: this.busy.size };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('the bot threads are closed'));
+    const all = [...this.idle.splice(0), ...this.busy.keys()];
+    for (const job of this.busy.values()) job.reject(new Error('the bot threads are closed'));
+    this.busy.clear();
+    await Promise.all(all.map((w) => w.terminate()));
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      const worker = this.idle.pop() ?? (this.started < this.size ? this.start() : null);
+      if (!worker) return;
+      const job = this.queue.shift()!;
+      this.busy.set(worker, job);
+      worker.postMessage({ id: job.id, request: job.request });
+    }
+  }
+
+  private start(): Worker {
+    this.started++;
+    const worker = startTsWorker(new URL('./bot-thread.ts', import.meta.url));
+    // An idle thread does not keep the process alive.
+    worker.unref();
+    worker.on('message', (reply: BotReply) => {
+      const job = this.busy.get(worker);
+      if (!job || job.id !== reply.id) return;
+      this.busy.delete(worker);
+      if ('error' in reply) job.reject(new Error(`${job.request.kind} failed on its thread: ${reply.error}`));
+      else job.resolve(reply.action);
+      if (!this.closed) {
+        this.idle.push(worker);
+        this.pump();
+      }
+    });
+    let gone = false;
+    const lost = (error: Error) => {
+      // An error is followed by the exit: the thread is counted out once.
+      if (gone) return;
+      gone = true;
+      const job = this.busy.get(worker);
+      this.busy.delete(worker);
+      const at = this.idle.indexOf(worker);
+      if (at >= 0) this.idle.splice(at, 1);
+      this.started--;
+      job?.reject(error);
+      if (!this.closed) this.pump();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`a bot thread exited (code ${code})`)));
+    return worker;
+  }
+}

@@ -7,8 +7,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MAX_CHAT_MESSAGE_LENGTH } from '../../shared/chat.js';
 import { useChatRoomView, type ChatRoom } from './chat-room.js';
+import classes from './chat-room-view.module.css';
 
-export function ChatRoomView({ room, height }: { room: ChatRoom; height?: number }) {
+/** `height`: the messages' height (pixels, or a CSS length); without it they take the room they need. */
+export function ChatRoomView({ room, height }: { room: ChatRoom; height?: number | string }) {
   useChatRoomView(room);
   const [draft, setDraft] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -29,24 +31,24 @@ export function ChatRoomView({ room, height }: { room: ChatRoom; height?: number
 
   return (
     <>
-      <div className="mythos-chat-body" style={height ? { height } : undefined} ref={body} role="log" aria-label={`${room.title}: what was said`} aria-live="polite" tabIndex={0}>
-        {count === 0 && <p className="mythos-chat-empty">No messages yet.</p>}
+      <div className={classes.body} style={height ? { height } : undefined} ref={body} role="log" aria-label={`${room.title}: what was said`} aria-live="polite" tabIndex={0}>
+        {count === 0 && <p className={classes.empty}>No messages yet.</p>}
         {room.messages.map((m) => (
-          <p key={m.id} className="mythos-chat-message" data-spectator={m.spectator ? 'true' : undefined}>
+          <p key={m.id} className={classes.message} data-chat-message data-spectator={m.spectator ? 'true' : undefined}>
             <strong>{room.nameOf(m.senderID)}</strong>
-            {m.spectator && <span className="mythos-chat-spectator"> (spectator)</span>}
+            {m.spectator && <span className={classes.spectator}> (spectator)</span>}
             <strong>:</strong> {m.message}
           </p>
         ))}
       </div>
       {failure && (
-        <p className="mythos-chat-error" role="alert">
+        <p className={classes.error} role="alert">
           {failure}
         </p>
       )}
-      <form onSubmit={submit} className="mythos-chat-form">
+      <form onSubmit={submit} className={classes.form}>
         <input aria-label="Message" placeholder="Say something…" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} maxLength={MAX_CHAT_MESSAGE_LENGTH} />
-        <button type="submit" className="mythos-chat-send">
+        <button type="submit" className={classes.send}>
           Send
         </button>
       </form>

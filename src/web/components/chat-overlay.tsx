@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { ChatRoomView } from '../chat/chat-room-view.js';
 import type { ChatRoom } from '../chat/chat-room.js';
+import classes from './chat-overlay.module.css';
 
 /** The chat body is 250 px high and the window 200 px wide. */
 export const CHAT_BODY_HEIGHT = 250;
@@ -15,15 +16,15 @@ export function ChatOverlay({ room }: { room: ChatRoom }) {
   const [open, setOpen] = useState(false);
   const bodyID = `chat-body-${room.room.replace(/[^a-z0-9]/gi, '-')}`;
   return (
-    <section className="mythos-chat" style={{ width: CHAT_WIDTH }} aria-label={room.title} data-open={open}>
-      <button type="button" className="mythos-chat-header" onClick={() => setOpen((was) => !was)} aria-expanded={open} aria-controls={bodyID}>
+    <section className={classes.overlay} style={{ width: CHAT_WIDTH }} aria-label={room.title} data-open={open}>
+      <button type="button" className={classes.header} onClick={() => setOpen((was) => !was)} aria-expanded={open} aria-controls={bodyID}>
         <span>{room.title}</span>
         {!open && room.unread > 0 && (
-          <span className="mythos-chat-unread" aria-label={`${room.unread} unread`}>
+          <span className={classes.unread} aria-label={`${room.unread} unread`}>
             {room.unread}
           </span>
         )}
-        <span aria-hidden="true" className="mythos-chat-chevron">
+        <span aria-hidden="true" className={classes.chevron}>
           {open ? '▾' : '▴'}
         </span>
       </button>

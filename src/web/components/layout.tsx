@@ -10,6 +10,7 @@ import { ChatRoomProvider, useChatRoom } from '../chat/chat-room.js';
 import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
+import classes from './layout.module.css';
 
 const ChatOverlay = lazy(() => import('./chat-overlay.js').then((m) => ({ default: m.ChatOverlay })));
 
@@ -33,9 +34,9 @@ const LINKS = [
 function Logo() {
   return (
     <svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <path d="M16 1 31 16 16 31 1 16z" fill="#d9a441" />
-      <path d="M16 7 25 16 16 25 7 16z" fill="#1b1530" />
-      <path d="M16 11 21 16 16 21 11 16z" fill="#f4ead3" />
+      <path d="M16 1 31 16 16 31 1 16z" className={classes.logoGold} />
+      <path d="M16 7 25 16 16 25 7 16z" className={classes.logoNight} />
+      <path d="M16 11 21 16 16 21 11 16z" className={classes.logoParchment} />
     </svg>
   );
 }
@@ -64,24 +65,24 @@ function UserMenu() {
     };
   }, [open]);
 
-  if (isLoading) return <span className="mythos-user-placeholder" />;
+  if (isLoading) return <span className={classes.userPlaceholder} />;
   if (!user) {
     return (
-      <Link to="/login" className="mythos-login-link">
+      <Link to="/login" className={classes.loginLink}>
         Log in
       </Link>
     );
   }
   return (
-    <div className="mythos-menu" ref={root}>
-      <button type="button" className="mythos-user" aria-expanded={open} aria-controls="account-menu" onClick={() => setOpen((was) => !was)}>
-        <span className="mythos-user-initial" aria-hidden="true">
+    <div className={classes.menu} ref={root}>
+      <button type="button" className={classes.user} aria-expanded={open} aria-controls="account-menu" onClick={() => setOpen((was) => !was)}>
+        <span className={classes.userInitial} aria-hidden="true">
           {user.name.slice(0, 1).toUpperCase()}
         </span>
-        <span className="mythos-user-name">{user.name}</span>
+        <span className={classes.userName}>{user.name}</span>
         <span className="mythos-visually-hidden">Account menu</span>
       </button>
-      <ul id="account-menu" className="mythos-menu-list" hidden={!open}>
+      <ul id="account-menu" className={classes.menuList} hidden={!open}>
         {user.canSeeProfile && (
           <li>
             <Link to={`/user/${encodeURIComponent(user.id)}`}>Profile</Link>
@@ -166,7 +167,7 @@ function CommunityLink() {
   const url = site.data?.communityURL;
   if (!url) return null;
   return (
-    <a href={url} className="mythos-nav-link" target="_blank" rel="noreferrer">
+    <a href={url} className={classes.navLink} target="_blank" rel="noreferrer">
       <span className="mythos-long">Community</span>
       <span className="mythos-short">Chat</span>
     </a>
@@ -177,7 +178,7 @@ function CommunityLink() {
 function NavLinks() {
   const { user } = useSession();
   return LINKS.filter((link) => !('signedIn' in link) || user).map((link) => (
-    <NavLink key={link.to} to={link.to} end className="mythos-nav-link">
+    <NavLink key={link.to} to={link.to} end className={classes.navLink}>
       <span className="mythos-long">{link.label}</span>
       <span className="mythos-short">{link.short}</span>
     </NavLink>
@@ -186,26 +187,27 @@ function NavLinks() {
 
 export function Layout() {
   return (
-    <div className="mythos-site">
+    <div className={classes.site}>
       <a className="mythos-skip" href="#main">
         Skip to content
       </a>
-      <header className="mythos-header">
-        <Container size="lg" className="mythos-header-inner">
-          <Link to="/" className="mythos-wordmark" aria-label="Mythos home">
+      {/* data-site-header: how the game screen finds the header that covers the page's top (favor-cue, animation-layer). */}
+      <header className={classes.header} data-site-header>
+        <Container size="lg" className={classes.headerInner}>
+          <Link to="/" className={classes.wordmark} aria-label="Mythos home">
             <Logo />
             <span>Mythos</span>
           </Link>
-          <nav aria-label="Main" className="mythos-nav">
+          <nav aria-label="Main" className={classes.nav}>
             <NavLinks />
             <CommunityLink />
           </nav>
-          <div className="mythos-account">
+          <div className={classes.account}>
             <UserMenu />
           </div>
         </Container>
       </header>
-      <div className="mythos-banner">
+      <div className={classes.banner}>
         <Container size="lg">
           <p>
             <span className="mythos-long">Three ages, five turns each: bid for the trade row, settle clashes with dice, win the favor of the gods.</span>
@@ -214,10 +216,10 @@ export function Layout() {
         </Container>
       </div>
       <PageChatRoom>
-        <main id="main" className="mythos-main">
+        <main id="main" className={classes.main}>
           <Outlet />
         </main>
-        <footer className="mythos-footer">
+        <footer className={classes.footer}>
           <Container size="lg">© {new Date().getFullYear()} Mythos. All rights reserved.</Container>
         </footer>
         <Chat />

@@ -49,7 +49,7 @@ function prefersReducedMotion(): boolean {
 /** Whether `element` is on screen: under the site's sticky header and above a docked action panel. */
 function inSight(element: Element): boolean {
   const box = element.getBoundingClientRect();
-  const top = document.querySelector('.mythos-header')?.getBoundingClientRect().bottom ?? 0;
+  const top = document.querySelector('[data-site-header]')?.getBoundingClientRect().bottom ?? 0;
   const bottom = document.querySelector('.docked-action-panel')?.getBoundingClientRect().top ?? window.innerHeight;
   return box.width > 0 && box.top >= top && box.bottom <= bottom && box.left >= 0 && box.right <= window.innerWidth;
 }

@@ -20,6 +20,7 @@ import { GlossaryTerm } from './glossary.js';
 import { useTickingNumber } from './presentation/index.js';
 import { useHold } from '../lib/press.js';
 import { RatingTag, useShownRatings } from '../ratings/ratings.js';
+import classes from './player-list.module.css';
 
 /**
  * What an avatar without a picture shows: the first letters of the name's first two words ('Ada
@@ -132,16 +133,19 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
   return (
     <div
       data-player-id={player.userID}
-      className="player-summary"
+      // 'player-summary' styles nothing: it stays beside the module's class as the hook by which
+      // the browser tests and their screen watcher find a player's summary.
+      className={`player-summary ${classes.summary}`}
       data-compact={compact ? 'true' : undefined}
-      style={{ display: 'flex', height: '100%', borderRadius: 8, overflow: 'hidden', background: isMe ? 'rgba(217,164,65,0.12)' : 'rgba(255,255,255,0.04)', border: `1px solid ${winner ? '#d9a441' : 'rgba(255,255,255,0.08)'}` }}
+      data-me={isMe || undefined}
+      data-won={winner || undefined}
       {...hold.handlers}
     >
       <div
         role="img"
         aria-label={ready ? `${name} is ready` : `${name} is deciding`}
         data-ready={ready ? 'true' : 'false'}
-        style={{ width: 6, flex: '0 0 6px', background: ready ? '#2f9e44' : '#e03131' }}
+        className={classes.edge}
       />
       <Stack gap={compact ? 1 : 2} px={compact ? 6 : 8} py={compact ? 4 : 8} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={8} wrap="nowrap">
@@ -149,7 +153,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
             <Avatar src={user?.profilePictureURL ?? null} alt="" size={compact ? 22 : 30} radius="xl" style={{ border: `2px solid ${player.color}` }}>
               {initialsOf(name)}
             </Avatar>
-            <Text fw={700} size="sm" truncate style={{ color: player.color, textShadow: '0 0 1px #000' }}>
+            <Text fw={700} size="sm" truncate className={classes.name} style={{ color: player.color }}>
               {name}
               {isMe ? ' (you)' : ''}
             </Text>

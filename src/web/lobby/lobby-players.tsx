@@ -2,19 +2,20 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Lobby, PublicUser } from '../lib/api-types.js';
 import { textOn } from '../lib/contrast.js';
-import { seatColor } from '../lib/palette.js';
+import { SITE, seatColor } from '../lib/palette.js';
 import { RatingTag, useShownRatings } from '../ratings/ratings.js';
+import classes from './lobby-players.module.css';
 
 export function LobbyPlayers({ lobby, user, onKick, busy }: { lobby: Lobby; user: PublicUser; onKick: (id: string) => void; busy: boolean }) {
   const bots = new Map(lobby.playerIDToBotType);
   const isHost = lobby.host.id === user.id;
   const ratings = useShownRatings(lobby.players.map((p) => p.id));
   return (
-    <Stack gap={6} component="ul" className="mythos-players" aria-label="Players">
+    <Stack gap={6} component="ul" className={classes.players} aria-label="Players">
       {lobby.players.map((player, seat) => (
-        <Group key={player.id} component="li" justify="space-between" wrap="nowrap" className="mythos-player">
+        <Group key={player.id} component="li" justify="space-between" wrap="nowrap" className={classes.player}>
           <Group gap="sm" wrap="nowrap">
-            <span className="mythos-seat" style={{ background: seatColor(seat), color: textOn(seatColor(seat), '#1b1530') }} aria-hidden="true">
+            <span className={classes.seat} style={{ background: seatColor(seat), color: textOn(seatColor(seat), SITE.night) }} aria-hidden="true">
               {seat + 1}
             </span>
             <div>

@@ -3,7 +3,7 @@ import { Badge, Group, Text } from '@mantine/core';
 
 export function YesNo({ label, value, hint }: { label: string; value: boolean; hint?: string }) {
   return (
-    <Group justify="space-between" wrap="nowrap" className="mythos-yesno" title={hint}>
+    <Group justify="space-between" wrap="nowrap" data-setting={label} title={hint}>
       <Text size="sm">{label}</Text>
       <Badge size="sm" variant={value ? 'filled' : 'outline'} color={value ? 'gold' : 'gray'}>
         {value ? 'yes' : 'no'}

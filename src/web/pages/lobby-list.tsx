@@ -13,6 +13,7 @@ import { trpc } from '../lib/trpc.js';
 import { RatingTag, useShownRatings, type ShownRating } from '../ratings/ratings.js';
 import { shownRating } from '../profile/rating-history.js';
 import { PlayNow } from './play-now.js';
+import classes from './lobby-list.module.css';
 
 const MAX_PLAYERS = 8;
 
@@ -43,12 +44,12 @@ function LobbyRow({ lobby, userID, ratings }: { lobby: Lobby; userID: string; ra
   const mine = lobby.players.some((p) => p.id === userID);
   return (
     <Table.Tr data-lobby-id={lobby.id}>
-      <Table.Td className="mythos-lobby-name">
+      <Table.Td className={classes.name}>
         <Text fw={600} size="sm" lineClamp={2}>
           {lobby.name}
         </Text>
         {/* A phone has no room for the Host column: the host is named here instead. */}
-        <Text size="xs" className="mythos-lobby-host-inline">
+        <Text size="xs" className={classes.hostInline}>
           <span>by {lobby.host.name}</span> <RatingTag rating={ratings[lobby.host.id]} c="dimmed" />
         </Text>
         {mine && (
@@ -57,8 +58,8 @@ function LobbyRow({ lobby, userID, ratings }: { lobby: Lobby; userID: string; ra
           </Text>
         )}
       </Table.Td>
-      <Table.Td className="mythos-lobby-host-cell">
-        <Text size="sm" lineClamp={2} className="mythos-lobby-host">
+      <Table.Td className={classes.hostCell}>
+        <Text size="sm" lineClamp={2} className={classes.host}>
           <span>{lobby.host.name}</span> <RatingTag rating={ratings[lobby.host.id]} c="dimmed" />
         </Text>
       </Table.Td>
@@ -76,7 +77,7 @@ function LobbyRow({ lobby, userID, ratings }: { lobby: Lobby; userID: string; ra
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={status.color} variant="outline" size="sm" className="mythos-status">
+        <Badge color={status.color} variant="outline" size="sm" className={classes.status} data-lobby-status={lobby.status}>
           {status.label}
         </Badge>
       </Table.Td>
@@ -158,12 +159,12 @@ function LobbyList() {
         {rows === null ? (
           <Text c="dimmed">Loading...</Text>
         ) : (
-          <div className="mythos-table-scroll">
-            <Table className="mythos-table mythos-lobby-table" verticalSpacing="xs" highlightOnHover>
+          <div className={classes.tableScroll} data-scroll="lobbies">
+            <Table className={classes.table} verticalSpacing="xs" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Lobby</Table.Th>
-                  <Table.Th className="mythos-lobby-host-cell">Host</Table.Th>
+                  <Table.Th className={classes.hostCell}>Host</Table.Th>
                   <Table.Th>Players</Table.Th>
                   <Table.Th>Created</Table.Th>
                   <Table.Th>Status</Table.Th>

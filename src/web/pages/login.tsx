@@ -8,6 +8,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { safeRedirect } from '../lib/redirect.js';
 import { trpc } from '../lib/trpc.js';
 import { useSession } from '../lib/session.js';
+import classes from './login.module.css';
 
 /** A guest name has at most 12 characters. */
 export const GUEST_NAME_MAX = 12;
@@ -95,7 +96,7 @@ export function Page() {
           </div>
           {/* A login this server has not set up is shown, disabled, rather than followed into a dead end. */}
           {logins.discord ? (
-            <Button component="a" href={providerHref('discord')} size="md" leftSection={<DiscordIcon />} className="mythos-discord">
+            <Button component="a" href={providerHref('discord')} size="md" leftSection={<DiscordIcon />} className={classes.discord}>
               Log in with Discord
             </Button>
           ) : (
@@ -117,7 +118,7 @@ export function Page() {
               {!logins.discord && !logins.google ? 'Discord and Google logins are' : `${logins.discord ? 'Google' : 'Discord'} login is`} not set up on this server: play as a guest.
             </Text>
           ) : null}
-          <Divider label="or play right away" labelPosition="center" color="#a88f62" />
+          <Divider label="or play right away" labelPosition="center" color="var(--mythos-parchment-line)" />
           <form onSubmit={logInAsGuest} aria-labelledby="guest-login">
             <Stack gap="sm">
               <Title order={2} id="guest-login" size="h3">

@@ -4,13 +4,14 @@
  */
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import shell from '../components/layout.module.css';
 
 export function RouteError() {
   const error = useRouteError();
   console.error(error);
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : 'Something went wrong while showing this page.';
   return (
-    <main className="mythos-main">
+    <main className={shell.main}>
       <Container size="sm" px="md">
         <Paper className="mythos-parchment" p="xl">
           <Stack align="center" gap="sm">

@@ -45,7 +45,7 @@ function useTopUnderHeader(active: boolean): number {
     if (!active) return;
     const place = () => {
       const bottom = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().bottom ?? 0;
-      setTop(Math.round(Math.max(8, bottom('.mythos-header') + 8, bottom('[data-testid="game-header"]') + 8)));
+      setTop(Math.round(Math.max(8, bottom('[data-site-header]') + 8, bottom('[data-testid="game-header"]') + 8)));
     };
     place();
     window.addEventListener('scroll', place, { passive: true });

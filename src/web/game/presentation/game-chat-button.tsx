@@ -12,6 +12,9 @@ import { useChatRoom } from '../../chat/chat-room.js';
 import { useLongPress } from '../../lib/press.js';
 import classes from './presentation.module.css';
 
+/** The dialog's messages: taller than the docked overlay's, within half a phone's height. */
+const CHAT_DIALOG_HEIGHT = 'min(50vh, 320px)';
+
 /** The game screen's CHAT button: the page's room is the game's. */
 export const GameChatButton = () => <ChatButton />;
 
@@ -34,8 +37,8 @@ export function ChatButton() {
       <Modal opened={opened} onClose={() => setOpened(false)} title={room.title} centered size="md" withCloseButton={false}>
         {/* Mounted only while open: an open view is what makes messages read. */}
         {opened && (
-          <div className="mythos-chat-dialog">
-            <ChatRoomView room={room} />
+          <div className={classes.chatDialog}>
+            <ChatRoomView room={room} height={CHAT_DIALOG_HEIGHT} />
           </div>
         )}
         <Button variant="default" fullWidth mt="sm" onClick={() => setOpened(false)}>

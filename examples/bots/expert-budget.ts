@@ -1,6 +1,7 @@
 /**
- * expert_bot with a budget of your choosing, as a module seat for `tournament` and `balance`
- * (the CLI has no --think-ms flag yet):
+ * expert_bot with a budget of your choosing, as a module seat for `tournament` and `balance`.
+ * The built-in seat takes a budget too (`--think-iterations`, `--think-ms`); this module is for
+ * seating experts of two different budgets against each other:
  *
  *   EXPERT_ITERATIONS=200 npm run cli -- tournament --seats ./examples/bots/expert-budget.ts,basic_bot2 --games 20
  *   EXPERT_THINK_MS=300 npm run cli -- tournament --seats ./examples/bots/expert-budget.ts,basic_bot2 --games 20

@@ -37,7 +37,7 @@ function engineGame(players: number, seed: number, cardsDir: string | null): num
 }
 
 function harnessGame(kind: BotType, players: number, seed: number, cardsDir: string | null): number {
-  const match = { seats: Array.from({ length: players }, () => builtinSeat(kind)), options: {}, modules: [], baseSeed: seed, cardsDir, botTimeoutMs: 0 };
+  const match = { seats: Array.from({ length: players }, () => builtinSeat(kind)), options: {}, modules: [], baseSeed: seed, cardsDir, botTimeoutMs: 0, expertBudget: null };
   return playBotGame(gameSetup(match, 0), seed, botSeedFor(seed), SIM_STEP_MILLIS, SIM_START).actions.length;
 }
 

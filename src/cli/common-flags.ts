@@ -8,8 +8,9 @@ import type { Command } from 'commander';
 import { GAME_OPTION_KEYS, MODULE_KEYS, BOT_TYPES, type GameOptions, type ModuleKey } from '../engine/index.js';
 import { collect, parseInteger, parseModules, parseOptions } from './args.js';
 import { definitionsFrom } from './card-dir.js';
+import { EXPERT_DEFAULTS } from '../bots/expert-bot.js';
 import { CliError } from './errors.js';
-import { MAX_SEED } from './match.js';
+import { MAX_SEED, type ExpertBudget } from './match.js';
 import { defaultWorkers } from './pool.js';
 import { loadModuleBot } from './seat-bots.js';
 import { parseSeatSpecs, type SeatSpec } from './seat-spec.js';
@@ -24,6 +25,7 @@ export interface SimulationFlags {
   quiet: boolean;
   cardsDir: string | null;
   botTimeoutMs: number;
+  expertBudget: ExpertBudget | null;
 }
 
 export interface RawSimulationFlags {
@@ -37,6 +39,8 @@ export interface RawSimulationFlags {
   quiet?: boolean;
   cards?: string;
   botTimeout: string;
+  thinkMs?: string;
+  thinkIterations?: string;
 }
 
 export function addSimulationFlags(command: Command, defaults: { seats: string; games: string }): Command {
@@ -50,6 +54,8 @@ export function addSimulationFlags(command: Command, defaults: { seats: string; 
     .option('--workers <n>', `worker threads; 0 plays in the main thread (default: the number of cores, ${defaultWorkers()} here)`)
     .option('--cards <dir>', 'play with the card files of this directory (an edited copy of data/)')
     .option('--bot-timeout <ms>', 'how long an exec: bot may think about one decision', '10000')
+    .option('--think-iterations <n>', `expert_bot's search per bid, in sampled worlds (reproducible; default ${EXPERT_DEFAULTS.iterations})`)
+    .option('--think-ms <ms>', "expert_bot's time per bid (as in live play: results then depend on the machine); with --think-iterations, whichever runs out first")
     .option('-q, --quiet', 'no progress bar');
 }
 
@@ -63,10 +69,14 @@ export async function parseSimulationFlags(raw: RawSimulationFlags): Promise<Sim
   const modules = parseModules(raw.module ?? []);
   const workers = parseInteger(raw.workers ?? String(defaultWorkers()), '--workers', { min: 0, max: 64 });
   const botTimeoutMs = parseInteger(raw.botTimeout, '--bot-timeout', { min: 1, max: 3_600_000 });
+  const iterations = raw.thinkIterations === undefined ? undefined : parseInteger(raw.thinkIterations, '--think-iterations', { min: 1, max: 100_000 });
+  const thinkMs = raw.thinkMs === undefined ? undefined : parseInteger(raw.thinkMs, '--think-ms', { min: 1, max: 600_000 });
+  // A time alone is the whole budget: the iterations stop counting.
+  const expertBudget = iterations === undefined && thinkMs === undefined ? null : { iterations: iterations ?? (thinkMs === undefined ? undefined : Infinity), thinkMs };
   const cardsDir = raw.cards === undefined ? null : resolve(raw.cards);
   definitionsFrom(cardsDir);
   for (const spec of seats) if (spec.kind === 'module') await loadModuleBot(spec);
-  return { seats, games, seed, options, modules, workers, quiet: raw.quiet === true, cardsDir, botTimeoutMs };
+  return { seats, games, seed, options, modules, workers, quiet: raw.quiet === true, cardsDir, botTimeoutMs, expertBudget };
 }
 
 /** An output file's extension, checked against the ones a command can write. */

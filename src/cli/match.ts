@@ -19,6 +19,14 @@ export interface Match {
   cardsDir: string | null;
   /** How long a program bot may think about one decision. */
   botTimeoutMs: number;
+  /** The Expert Bot's budget per bid (--think-iterations, --think-ms), or null for its own. */
+  expertBudget: ExpertBudget | null;
+}
+
+/** A budget for the Expert Bot's search: sampled worlds (reproducible), milliseconds (machine-bound), or both. */
+export interface ExpertBudget {
+  iterations?: number;
+  thinkMs?: number;
 }
 
 /** The clock of a simulated game: it starts at 0 and each action is one second later. */
@@ -29,9 +37,9 @@ export const SIM_STEP_MILLIS = 1_000;
 export const MAX_SEED = 2 ** 31 - 1;
 
 /** The match that simulation flags describe. */
-export function matchOf(flags: Pick<Match, 'seats' | 'options' | 'modules' | 'cardsDir' | 'botTimeoutMs'> & { seed: number }): Match {
-  const { seats, options, modules, cardsDir, botTimeoutMs, seed } = flags;
-  return { seats, options, modules, baseSeed: seed, cardsDir, botTimeoutMs };
+export function matchOf(flags: Pick<Match, 'seats' | 'options' | 'modules' | 'cardsDir' | 'botTimeoutMs' | 'expertBudget'> & { seed: number }): Match {
+  const { seats, options, modules, cardsDir, botTimeoutMs, expertBudget, seed } = flags;
+  return { seats, options, modules, baseSeed: seed, cardsDir, botTimeoutMs, expertBudget };
 }
 
 /** Seat j of game i holds the seat at (j + i) mod n: every bot takes every seat in turn. */

@@ -104,7 +104,7 @@ describe('balance', () => {
 
   it('attributes favor to the cards that produced it, matching the game totals', () => {
     const kinds = ['easy_bot', 'valid_move', 'random_card'] as const;
-    const match = { seats: kinds.map(builtinSeat), options: {}, modules: [], baseSeed: 9, cardsDir: null, botTimeoutMs: 0 };
+    const match = { seats: kinds.map(builtinSeat), options: {}, modules: [], baseSeed: 9, cardsDir: null, botTimeoutMs: 0, expertBudget: null };
     const { game } = playBotGame(gameSetup(match, 0), 9, 77, 1000, 0);
     const record = balanceRecord(game, 0, kinds);
     game.players.forEach((p, seat) => {

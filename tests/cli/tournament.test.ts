@@ -71,7 +71,7 @@ describe('tournament', () => {
   });
 
   it('stops every worker and reports the game when one fails', async () => {
-    const match = { seats: [builtinSeat('valid_move'), builtinSeat('valid_move')], options: {}, modules: ['bogus' as ModuleKey], baseSeed: 1, cardsDir: null, botTimeoutMs: 0 };
+    const match = { seats: [builtinSeat('valid_move'), builtinSeat('valid_move')], options: {}, modules: ['bogus' as ModuleKey], baseSeed: 1, cardsDir: null, botTimeoutMs: 0, expertBudget: null };
     await expect(runGames({ kind: 'tournament', match, saveDir: null }, 4, { workers: 2 })).rejects.toThrow(/^game \d: Module bogus not found$/);
     await expect(runGames({ kind: 'tournament', match, saveDir: null }, 4, { workers: 0 })).rejects.toThrow('Module bogus not found');
   });
@@ -93,5 +93,20 @@ describe('tournament', () => {
     expect(hi).toBeCloseTo(0.7634, 4);
     expect(wilson(0, 20)[0]).toBe(0);
     expect(wilson(0, 0)).toEqual([0, 0]);
+  });
+
+  it("takes the Expert Bot's budget: --think-iterations replays exactly, a different budget plays differently, bad budgets are refused", async () => {
+    const run = (...budget: string[]) => cli('tournament', '--seats', 'expert_bot,easy_bot', '--games', '2', '--seed', '3', '--workers', '0', '--quiet', ...budget);
+    const [a, b, c] = [await run('--think-iterations', '2'), await run('--think-iterations', '2'), await run('--think-iterations', '1')];
+    for (const r of [a, b, c]) expect(r.code, r.stderr).toBe(0);
+    expect(withoutTiming(a.stdout)).toBe(withoutTiming(b.stdout));
+    // The favor line of each game differs with the budget on these seeds.
+    expect(withoutTiming(a.stdout)).not.toBe(withoutTiming(c.stdout));
+    const zero = await run('--think-iterations', '0');
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toContain('--think-iterations');
+    const word = await run('--think-ms', 'soon');
+    expect(word.code).toBe(2);
+    expect(word.stderr).toContain('--think-ms');
   });
 });

@@ -70,7 +70,7 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       const button = (await join.boundingBox())!;
       expect(button.x + button.width).toBeLessThanOrEqual(guestViewport.width);
       await screenshot(guest, `lobby-list-${label}`);
-      expect(await guest.locator('.mythos-table-scroll').evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
+      expect(await guest.locator('[data-scroll="lobbies"]').evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
       const status = (await row.getByText('Open', { exact: true }).boundingBox())!;
       expect(status.x + status.width).toBeLessThanOrEqual(button.x);
       expect(await row.getByText('Open', { exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
@@ -110,7 +110,7 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       expect(await guest.getByRole('checkbox').count()).toBe(0);
       expect(await guest.getByRole('button', { name: 'Start Game' }).count()).toBe(0);
       expect(await guest.getByRole('button', { name: /^Kick/ }).count()).toBe(0);
-      const hideFavor = guest.locator('.mythos-yesno').filter({ hasText: 'Hide favor' });
+      const hideFavor = guest.locator('[data-setting="Hide favor"]');
       expect((await hideFavor.textContent())?.endsWith('no')).toBe(true);
       // Each option says what it does: under the host's checkbox, and on the guest's line when pointed at.
       const hint = 'Favor and tribute tokens stay hidden until the game ends.';
@@ -122,7 +122,7 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       await host.getByLabel('Hide favor').click();
       await expect.poll(async () => (await hideFavor.textContent())?.endsWith('yes')).toBe(true);
       await host.getByLabel('Alternative Leaders').click();
-      await expect.poll(async () => (await guest.locator('.mythos-yesno').filter({ hasText: 'Alternative Leaders' }).textContent())?.endsWith('yes')).toBe(true);
+      await expect.poll(async () => (await guest.locator('[data-setting="Alternative Leaders"]').textContent())?.endsWith('yes')).toBe(true);
 
       // The host adds a bot: both see it.
       await host.getByRole('button', { name: 'Add Bot' }).click();
@@ -153,12 +153,12 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
         await host.getByLabel('1 unread').waitFor();
         await hostChat.click();
         await host.getByText('GuestD: May the gods favor us', { exact: false }).waitFor();
-        expect(await host.locator('.mythos-chat-message').count()).toBe(1);
-        expect(await host.locator('.mythos-chat-body').evaluate((el) => [el.getBoundingClientRect().height, el.parentElement!.parentElement!.getBoundingClientRect().width])).toEqual([250, 200]);
+        expect(await host.locator('[data-chat-message]').count()).toBe(1);
+        expect(await host.getByRole('log', { name: 'Lobby Chat: what was said' }).evaluate((el) => [el.getBoundingClientRect().height, el.parentElement!.parentElement!.getBoundingClientRect().width])).toEqual([250, 200]);
         await axeClean(host);
         await screenshot(host, `lobby-chat-${label}`);
       } else {
-        expect(await host.locator('.mythos-chat').count()).toBe(0);
+        expect(await host.getByRole('region', { name: 'Lobby Chat' }).count()).toBe(0);
         await guest.getByRole('button', { name: /^CHAT/ }).tap();
         const guestDialog = guest.getByRole('dialog', { name: 'Lobby Chat' });
         await guestDialog.getByLabel('Message', { exact: true }).fill('  May the gods favor us  ');

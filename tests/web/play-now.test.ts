@@ -58,7 +58,7 @@ describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
     expect(section.x + section.width).toBeLessThanOrEqual(PHONE.width);
     const button = (await playNow(page).getByRole('button').first().boundingBox())!;
     expect(button.x + button.width).toBeLessThanOrEqual(PHONE.width);
-    const scroll = page.locator('.mythos-table-scroll');
+    const scroll = page.locator('[data-scroll="lobbies"]');
     if ((await scroll.count()) > 0) expect(await scroll.evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
     // The header cells of the list sit side by side, none over the next.
     const headers = await page.getByRole('columnheader').evaluateAll((cells) =>

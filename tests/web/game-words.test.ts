@@ -140,7 +140,7 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
 
       // Read in the dialog, it is read everywhere.
       await chatButton.click();
-      const spectatorLine = dialog.locator('.mythos-chat-message').filter({ hasText: `watching from the stands ${label}` });
+      const spectatorLine = dialog.locator('[data-chat-message]').filter({ hasText: `watching from the stands ${label}` });
       await spectatorLine.waitFor();
       expect(await spectatorLine.textContent()).toBe(`Cy (spectator): watching from the stands ${label}`);
       expect(await page.getByLabel(/unread/).count()).toBe(0);
@@ -151,7 +151,7 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
       expect((await box.inputValue()).length).toBe(500);
       await box.fill(`thanks for watching ${label}`);
       await box.press('Enter');
-      const mine = dialog.locator('.mythos-chat-message').filter({ hasText: `thanks for watching ${label}` });
+      const mine = dialog.locator('[data-chat-message]').filter({ hasText: `thanks for watching ${label}` });
       await mine.waitFor();
       // A player's message carries no marker; one's own name is known at once.
       expect(await mine.textContent()).toBe(`Ana: thanks for watching ${label}`);
@@ -166,9 +166,9 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
         // The overlay is the same room: its count is the button's, and reading it there reads it.
         await overlay.getByLabel('1 unread').waitFor();
         await overlay.getByRole('button', { name: /Game Chat/ }).click();
-        await overlay.locator('.mythos-chat-message').filter({ hasText: `still here ${label}` }).waitFor();
+        await overlay.locator('[data-chat-message]').filter({ hasText: `still here ${label}` }).waitFor();
         // Each message once, in the order sent.
-        expect(await overlay.locator('.mythos-chat-message').allTextContents()).toEqual([
+        expect(await overlay.locator('[data-chat-message]').allTextContents()).toEqual([
           `Cy (spectator): watching from the stands ${label}`,
           `Ana: thanks for watching ${label}`,
           `Cy (spectator): still here ${label}`,

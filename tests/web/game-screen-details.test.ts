@@ -312,19 +312,19 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     await startGame(suite.site, host, { bots: ['easy_bot'] });
     const page = await context.newPage();
     await page.goto(`${suite.site.url}/lobby-list`, { waitUntil: 'domcontentloaded' });
-    const rows = page.locator('.mythos-lobby-table tbody tr');
+    const rows = page.locator('tr[data-lobby-id]');
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2).catch(async (error: unknown) => {
       await screenshot(page, 'details-lobby-list-failure');
       throw error;
     });
     await screenshot(page, 'details-lobby-list-phone');
     for (const row of await rows.all()) {
-      const status = (await row.locator('.mythos-status').boundingBox())!;
+      const status = (await row.locator('[data-lobby-status]').boundingBox())!;
       const play = (await row.locator('td').last().boundingBox())!;
       expect(status.x + status.width, 'the Status badge ends before the Play cell begins').toBeLessThanOrEqual(play.x + 0.5);
     }
     // The table fits the phone: nothing to scroll sideways, so the pinned column covers nothing.
-    expect(await page.locator('.mythos-table-scroll').evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.locator('[data-scroll="lobbies"]').evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     host.close();
     await context.close();

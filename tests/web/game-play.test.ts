@@ -67,7 +67,7 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       }
       await watchScreen(page);
       // The site's header is opaque: the game's own header bar never shows through it when scrolled under.
-      expect(await page.locator('.mythos-header').evaluate((e) => getComputedStyle(e).backgroundImage)).not.toMatch(/rgba|transparent/);
+      expect(await page.locator('[data-site-header]').evaluate((e) => getComputedStyle(e).backgroundImage)).not.toMatch(/rgba|transparent/);
       const shots = new Set<string>();
       // The header keeps one height whatever the phase's name (on a phone too).
       const headerHeights = new Set<number>();

@@ -140,9 +140,9 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       // Scrolled past the game header, it sits under the site's sticky header, not over it. (The
       // harness has no site header: one as tall as the site's is put in.)
       await page.evaluate(() => {
-        const g = globalThis as unknown as { document: { createElement(tag: string): { className: string; style: { cssText: string } }; body: { prepend(node: unknown): void } } };
+        const g = globalThis as unknown as { document: { createElement(tag: string): { setAttribute(name: string, value: string): void; style: { cssText: string } }; body: { prepend(node: unknown): void } } };
         const siteHeader = g.document.createElement('header');
-        siteHeader.className = 'mythos-header';
+        siteHeader.setAttribute('data-site-header', '');
         siteHeader.style.cssText = 'position: sticky; top: 0; height: 56px; z-index: 100';
         g.document.body.prepend(siteHeader);
       });

@@ -1,6 +1,7 @@
 /**
  * A lobby's page body: its players, Join/Leave, the host's Kick, Add Bot, Start Game, the Modules
- * and Game Options (checkboxes for the host, yes/no for everyone else), the turn timer, and Fair
+ * and Game Options (checkboxes for the host, yes/no for everyone else; with them the lobby setting
+ * "Show odds to players"), the turn timer, and Fair
  * Dice (the server's commitment and each player's value; a seated player's page sends a random
  * value at once and lets them type their own).
  */
@@ -15,7 +16,7 @@ import type { Definitions, Lobby, PublicUser } from '../lib/api-types.js';
 import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { trpc } from '../lib/trpc.js';
 import { LobbyPlayers } from './lobby-players.js';
-import { OPTION_HINTS, OPTION_LABELS, served, TURN_TIMER_LABELS, type BotType, type LobbyAction, type ModuleKey, type Toggle, type TurnTimer } from './options.js';
+import { OPTION_HINTS, OPTION_LABELS, served, SHOW_ODDS_HINT, SHOW_ODDS_LABEL, TURN_TIMER_LABELS, type BotType, type LobbyAction, type ModuleKey, type Toggle, type TurnTimer } from './options.js';
 import { YesNo } from './yes-no.js';
 export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUser; definitions: Definitions | undefined }) {
   const navigate = useNavigate();
@@ -30,6 +31,7 @@ export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: Pu
   const setOption = trpc.lobbies.setOption.useMutation();
   const setModule = trpc.lobbies.setModule.useMutation();
   const setTurnTimer = trpc.lobbies.setTurnTimer.useMutation();
+  const setShowOdds = trpc.lobbies.setShowOdds.useMutation();
   const contribute = trpc.lobbies.contribute.useMutation();
   const busy = [join, leave, kick, addBot, start].some((m) => m.isPending);
   // A toggled box shows its new state at once, until the lobby as the server sends it shows it
@@ -202,6 +204,20 @@ export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: Pu
                 ),
               )}
             </SimpleGrid>
+            <hr className="mythos-rule" />
+            {isHost && open ? (
+              <Checkbox
+                label={SHOW_ODDS_LABEL}
+                description={SHOW_ODDS_HINT}
+                checked={on('setting/showOdds')}
+                onChange={(event) => {
+                  const value = event.currentTarget.checked;
+                  void toggle('setting/showOdds', value, 'set_show_odds', () => setShowOdds.mutateAsync({ ...input, value }));
+                }}
+              />
+            ) : (
+              <YesNo label={SHOW_ODDS_LABEL} hint={SHOW_ODDS_HINT} value={lobby.showOddsToPlayers} />
+            )}
           </Paper>
           <Paper className="mythos-parchment" p="md">
             <Title order={2} size="h3">

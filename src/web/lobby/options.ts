@@ -43,7 +43,11 @@ export const OPTION_HINTS: Record<OptionKey, string> = {
 };
 
 /** The call names, used in 'Error adding calling lobby {action}'. */
-export type LobbyAction = 'join' | 'remove_player' | 'add_bot' | 'start' | 'set_game_option' | 'set_module' | 'set_turn_timer' | 'contribute';
+export type LobbyAction = 'join' | 'remove_player' | 'add_bot' | 'start' | 'set_game_option' | 'set_module' | 'set_turn_timer' | 'set_show_odds' | 'contribute';
+
+/** The lobby setting beside the game options: not a rule, so not one of them. */
+export const SHOW_ODDS_LABEL = 'Show odds to players';
+export const SHOW_ODDS_HINT = 'Players see the chances-to-win bar during the game too. Spectators always do.';
 
 export type TurnTimer = Lobby['turnTimer'];
 
@@ -53,10 +57,11 @@ export const TURN_TIMER_LABELS: Record<TurnTimer, string> = {
   off: 'Off: wait for every player',
 };
 
-/** A lobby checkbox: a game option or a module. */
-export type Toggle = `option/${OptionKey}` | `module/${ModuleKey}`;
+/** A lobby checkbox: a game option, a module, or "Show odds to players". */
+export type Toggle = `option/${OptionKey}` | `module/${ModuleKey}` | 'setting/showOdds';
 
 /** Whether a box is on in the lobby as the server sent it. */
 export function served(lobby: Lobby, key: Toggle): boolean {
+  if (key === 'setting/showOdds') return lobby.showOddsToPlayers;
   return key.startsWith('option/') ? lobby.options[key.slice('option/'.length) as OptionKey] : lobby.modules.includes(key.slice('module/'.length) as ModuleKey);
 }

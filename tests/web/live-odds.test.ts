@@ -1,7 +1,10 @@
 /**
  * Live odds on the game screen: a spectator sees the bar (its parts summing to 100%) move as the
- * game goes on and, after it, the odds over time; the seated player never sees it. Screenshots at
- * 1280x800 (spectator and player) and 375x812 (a phone spectator).
+ * game goes on and, after it, the odds over time; the seated player does not, unless the lobby
+ * turned on "Show odds to players". The finished game is reused for the odds after it: a page
+ * opened after the end charts them from the replay, its turning points open the replay at their
+ * step, and the replay shows the bar for the step shown and the chart. Screenshots at 1280x800
+ * and 375x812 (the game, the replay with its odds, the lobby's options).
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -9,6 +12,13 @@ import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screensho
 import { guestInContext, playToEnd, rawGame, startGame } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+/** The replay's step index a turning-point link of the chart opens, and the link. */
+async function firstTurningPoint(page: Page): Promise<{ step: number; href: string }> {
+  const link = page.locator('[data-testid="turning-points"] a[data-turning-step]').first();
+  await link.waitFor({ timeout: 90_000 });
+  return { step: Number(await link.getAttribute('data-turning-step')), href: (await link.getAttribute('href')) ?? '' };
+}
 
 async function barPercents(page: Page): Promise<number[]> {
   return page.locator('[data-testid="odds-bar"] [data-odds-percent]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-odds-percent'))));
@@ -71,6 +81,85 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     await screenshot(pc, 'odds-spectator-end-desktop');
     await pd.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 60_000 });
     await screenshot(pd, 'odds-spectator-end-phone');
+
+    // A page opened after the end: the chart too, worked out from the replay; its turning points
+    // link to the replay at their step (the index of the replay's moment, its `?step=`).
+    const pe = await cc.newPage();
+    pe.on('pageerror', (e) => errors.push(String(e)));
+    await pe.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+    await pe.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
+    const turn = await firstTurningPoint(pe);
+    expect(turn.href).toBe(`/game/${gameID}/replay?step=${turn.step}`);
+    await pe.locator('[data-testid="turning-points"] a[data-turning-step]').first().click();
+    await pe.waitForURL(`**/game/${gameID}/replay?step=${turn.step}`);
+    await pe.locator(`[data-replay-step="${turn.step}"]`).waitFor();
+
+    // The replay: the bar for the step shown (summing to 100), the chart over the game marking
+    // the step shown, and its turning points moving the replay to their step.
+    await pe.locator('[data-testid="odds-bar"] [data-odds-percent]').first().waitFor({ timeout: 60_000 });
+    expect((await barPercents(pe)).reduce((a, b) => a + b, 0)).toBe(100);
+    await pe.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
+    const steps = await pe.locator('[data-testid="turning-points"] a[data-turning-step]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-turning-step'))));
+    const other = steps.find((s) => s !== turn.step);
+    if (other !== undefined) {
+      await pe.locator(`[data-testid="turning-points"] a[data-turning-step="${other}"]`).click();
+      await pe.locator(`[data-replay-step="${other}"]`).waitFor();
+      expect(new URL(pe.url()).searchParams.get('step')).toBe(String(other));
+    }
+    // The last step: the game over, the winners' split.
+    await pe.keyboard.press('End');
+    await expect.poll(async () => Object.fromEntries(await pe.locator('[data-testid="odds-bar"] [data-odds-player]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-odds-player')!, Number(e.getAttribute('data-odds-percent'))] as const))), { timeout: 60_000 }).toEqual(expected);
+    await pe.goto(`${suite.site.url}/game/${gameID}/replay?step=${turn.step}`, { waitUntil: 'domcontentloaded' });
+    await pe.locator('[data-testid="odds-bar"] [data-odds-percent]').first().waitFor({ timeout: 60_000 });
+    await pe.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
+    await screenshot(pe, 'odds-replay-desktop');
+
+    // The replay on a phone: the bar under the controls, the chart in its own tab.
+    await pd.goto(`${suite.site.url}/game/${gameID}/replay?step=${turn.step}`, { waitUntil: 'domcontentloaded' });
+    await pd.locator('[data-testid="odds-bar"] [data-odds-percent]').first().waitFor({ timeout: 60_000 });
+    await pd.getByRole('tab', { name: 'Odds' }).click();
+    await pd.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
+    await screenshot(pd, 'odds-replay-phone');
+    expect(errors).toEqual([]);
+  });
+
+  test('with the lobby\'s "Show odds to players" on, a seated player sees the bar', { timeout: 300_000 }, async () => {
+    const [ca, cp] = await Promise.all([newContext(suite.browser, DESKTOP), newContext(suite.browser, PHONE)]);
+    const eve = await guestInContext(suite.site, ca, 'Eve');
+    const fay = await guestInContext(suite.site, cp, 'Fay');
+    const { id: lobbyID } = await eve.client.lobbies.create.mutate();
+    await fay.client.lobbies.join.mutate({ lobbyID });
+    await eve.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    const [pa, pp] = await Promise.all([ca.newPage(), cp.newPage()]);
+    const errors: string[] = [];
+    for (const p of [pa, pp]) p.on('pageerror', (e) => errors.push(String(e)));
+
+    // The host turns it on in the lobby's options; the other player sees it as yes/no.
+    await pa.goto(`${suite.site.url}/lobby/${lobbyID}`, { waitUntil: 'domcontentloaded' });
+    const box = pa.getByRole('checkbox', { name: 'Show odds to players' });
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(false);
+    await box.click();
+    await expect.poll(async () => (await eve.client.lobbies.get.query({ lobbyID })).showOddsToPlayers, { timeout: 30_000 }).toBe(true);
+    await pp.goto(`${suite.site.url}/lobby/${lobbyID}`, { waitUntil: 'domcontentloaded' });
+    const shownTo = pp.locator('[data-setting="Show odds to players"]');
+    await shownTo.getByText('yes', { exact: true }).waitFor();
+    expect(await pp.getByRole('checkbox', { name: 'Show odds to players' }).count()).toBe(0);
+    await pa.getByRole('checkbox', { name: 'Show odds to players' }).scrollIntoViewIfNeeded();
+    await screenshot(pa, 'odds-lobby-option-desktop');
+    await screenshot(pp, 'odds-lobby-option-phone');
+
+    // Started: both seated players see the bar, summing to 100.
+    await pa.getByRole('button', { name: 'Start Game' }).click();
+    for (const p of [pa, pp]) {
+      await p.waitForURL('**/game/*', { timeout: 60_000 });
+      await p.locator('[data-testid="odds-bar"] [data-odds-percent]').first().waitFor({ timeout: 90_000 });
+      const percents = await barPercents(p);
+      expect(percents).toHaveLength(3);
+      expect(percents.reduce((a, b) => a + b, 0)).toBe(100);
+    }
+    expect(await pa.getByText('Spectating').count()).toBe(0);
+    await screenshot(pa, 'odds-player-shown-desktop');
     expect(errors).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import { useLowTimeCue } from './clock.js';
 import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notices.js';
 import { CommitmentWarning, gameCommitmentChecks } from '../components/commitment-warning.js';
 import { LiveOdds } from '../odds/live-odds.js';
+import { trpc } from '../lib/trpc.js';
 
 /** The site's sticky header's height (56 px and its border): a desktop's game header sticks under it. */
 const STICKY_TOP = 57;
@@ -79,8 +80,9 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
     };
   }, [compact, dockHeight]);
   const spectator = state.me === null;
-  // Live odds: for spectators only; seated players never see them during their game.
-  const odds = <LiveOdds state={state} shown={spectator} />;
+  // Live odds: for spectators; seated players see them only when the lobby turned on "Show odds to players".
+  const settings = trpc.games.settings.useQuery({ gameID: state.game.id }, { staleTime: Infinity, gcTime: Infinity });
+  const odds = <LiveOdds gameID={state.game.id} state={state} shown={spectator || settings.data?.showOddsToPlayers === true} />;
 
   const pickable = pickableOf(state, choice, decision, compact, awaiting);
   const players = (

@@ -1,7 +1,7 @@
 /**
- * The game screen's odds: the bar while the game runs and, after it, the odds over time (what was
- * accumulated while this page watched). Shown to spectators, and to seated players only when the
- * lobby turned on "Show odds to players".
+ * The game screen's odds: the bar while the game runs (and its final split after) and, once it
+ * ended, the odds over the game, worked out from its replay (ended-odds.tsx). Shown to spectators,
+ * and to seated players only when the lobby turned on "Show odds to players".
  */
 import { lazy, Suspense, useMemo } from 'react';
 import { Paper } from '@mantine/core';
@@ -9,10 +9,11 @@ import { nameOf, type GameScreenState } from '../game/model.js';
 import { OddsBar, type OddsSeat } from './odds-bar.js';
 import { useOdds } from './use-odds.js';
 
-const OddsChart = lazy(() => import('./odds-chart.js'));
+const EndedOdds = lazy(() => import('./ended-odds.js'));
 
-export function LiveOdds({ state, shown }: { state: GameScreenState; shown: boolean }) {
-  const { current, history } = useOdds(state, shown);
+export function LiveOdds({ gameID, state, shown }: { gameID: string; state: GameScreenState; shown: boolean }) {
+  const source = useMemo(() => (shown ? { ...state.game, cardsByID: state.cardsByID, tributeCardsByID: state.tributeCardsByID, events: [] } : null), [shown, state.game, state.cardsByID, state.tributeCardsByID]);
+  const current = useOdds(gameID, source);
   const seats: OddsSeat[] = useMemo(
     () => state.game.players.map((p) => ({ userID: p.userID, color: p.color, name: nameOf(state, p.userID) })),
     [state],
@@ -22,10 +23,10 @@ export function LiveOdds({ state, shown }: { state: GameScreenState; shown: bool
   return (
     <>
       <OddsBar seats={seats} shares={current?.shares ?? null} pending={current !== null && current.sequenceID !== state.game.sequenceID} />
-      {ended && history.length >= 2 ? (
+      {ended ? (
         <Paper p="xs" my={6} withBorder style={{ background: '#1b1530', color: '#f7f0e1' }}>
           <Suspense fallback={null}>
-            <OddsChart seats={seats} history={history} />
+            <EndedOdds gameID={gameID} seats={seats} />
           </Suspense>
         </Paper>
       ) : null}

@@ -1,25 +1,40 @@
 /**
- * The odds over time, after the game: one line per player (apexcharts, loaded lazily), with the
- * turning points marked: the steps where the leader's chance moved most.
+ * The odds over a finished game: one line per player (apexcharts, loaded lazily) over the replay's
+ * steps, with the turning points marked (the steps where the leader's chance moved most), each
+ * linked to the replay at that step.
  */
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
+import { Link } from 'react-router-dom';
 import { htmlSafe } from '../charts/html-safe.js';
 import type { OddsSeat } from './odds-bar.js';
 import type { OddsPoint } from './use-odds.js';
 
+export interface TurningPoint {
+  /** The replay's step index (its `?step=`). */
+  step: number;
+  sequenceID: number;
+  /** How far the chance of the leader before the step moved, -1..1. */
+  move: number;
+}
+
 /** The `count` steps where the leader before the step saw their chance move most (largest first). */
-export function turningPoints(history: readonly OddsPoint[], count = 3): { index: number; sequenceID: number; move: number }[] {
-  const moves: { index: number; sequenceID: number; move: number }[] = [];
+export function turningPoints(history: readonly OddsPoint[], count = 3): TurningPoint[] {
+  const moves: TurningPoint[] = [];
   for (let i = 1; i < history.length; i++) {
     const before = history[i - 1]!.shares;
     const leader = Object.keys(before).reduce((a, b) => ((before[b] ?? 0) > (before[a] ?? 0) ? b : a));
-    moves.push({ index: i, sequenceID: history[i]!.sequenceID, move: (history[i]!.shares[leader] ?? 0) - (before[leader] ?? 0) });
+    moves.push({ step: history[i]!.step ?? i, sequenceID: history[i]!.sequenceID, move: (history[i]!.shares[leader] ?? 0) - (before[leader] ?? 0) });
   }
   return moves.sort((a, b) => Math.abs(b.move) - Math.abs(a.move)).slice(0, count).filter((m) => Math.abs(m.move) >= 0.05);
 }
 
-export default function OddsChart({ seats, history }: { seats: readonly OddsSeat[]; history: readonly OddsPoint[] }) {
+const points = (move: number) => `${move > 0 ? '+' : ''}${Math.round(move * 100)} points`;
+
+/**
+ * `linkTo`: the replay's address at a step. `current`: the step the replay shows (marked), if any.
+ */
+export default function OddsChart({ seats, history, linkTo, current = null, height = 240 }: { seats: readonly OddsSeat[]; history: readonly OddsPoint[]; linkTo: (step: number) => string; current?: number | null; height?: number }) {
   const turns = turningPoints(history);
   const options: ApexOptions = htmlSafe({
     chart: { type: 'line', background: 'transparent', animations: { enabled: false }, toolbar: { show: false }, fontFamily: 'inherit', zoom: { enabled: false } },
@@ -31,21 +46,33 @@ export default function OddsChart({ seats, history }: { seats: readonly OddsSeat
     legend: { position: 'bottom', labels: { colors: '#f7f0e1' } },
     tooltip: { y: { formatter: (v: number) => `${v.toFixed(0)}%` } },
     annotations: {
-      xaxis: turns.map((t) => ({
-        x: t.sequenceID,
-        borderColor: '#f4c95d',
-        label: { text: `${t.move > 0 ? '+' : ''}${Math.round(t.move * 100)} pts`, style: { background: '#f4c95d', color: '#1b1530' } },
-      })),
+      xaxis: [
+        ...turns.map((t) => ({
+          x: t.step,
+          borderColor: '#f4c95d',
+          label: { text: `${t.move > 0 ? '+' : ''}${Math.round(t.move * 100)} pts`, style: { background: '#f4c95d', color: '#1b1530' } },
+        })),
+        ...(current === null ? [] : [{ x: current, borderColor: '#8fd3ff', strokeDashArray: 0, label: { text: 'shown', orientation: 'horizontal', style: { background: '#8fd3ff', color: '#1b1530' } } }]),
+      ],
     },
   });
-  const series = seats.map((s) => ({ name: s.name, data: history.map((p) => ({ x: p.sequenceID, y: Math.round((p.shares[s.userID] ?? 0) * 1000) / 10 })) }));
+  const series = seats.map((s) => ({ name: s.name, data: history.map((p, i) => ({ x: p.step ?? i, y: Math.round((p.shares[s.userID] ?? 0) * 1000) / 10 })) }));
   return (
-    <figure data-testid="odds-chart" data-turning-points={turns.map((t) => t.sequenceID).join(',')} style={{ margin: 0 }}>
+    <figure data-testid="odds-chart" data-turning-points={turns.map((t) => t.step).join(',')} style={{ margin: 0 }}>
       <figcaption style={{ fontWeight: 700, fontSize: 14 }}>Chances to win over the game</figcaption>
-      <Chart type="line" series={series} options={options} width="100%" height={240} />
+      <Chart type="line" series={series} options={options} width="100%" height={height} />
       {turns.length > 0 ? (
-        <p style={{ fontSize: 12, margin: 0 }}>
-          Turning points (the leader&apos;s chance moved most): {turns.map((t) => `step ${t.sequenceID} (${t.move > 0 ? '+' : ''}${Math.round(t.move * 100)} points)`).join(', ')}
+        <p style={{ fontSize: 12, margin: 0 }} data-testid="turning-points">
+          Turning points (the leader&apos;s chance moved most):{' '}
+          {turns.map((t, i) => (
+            <span key={t.step}>
+              {i > 0 ? ', ' : ''}
+              <Link to={linkTo(t.step)} data-turning-step={t.step} style={{ color: '#f4c95d' }}>
+                step {t.step}
+              </Link>{' '}
+              ({points(t.move)})
+            </span>
+          ))}
         </p>
       ) : null}
     </figure>

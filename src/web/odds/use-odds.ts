@@ -1,70 +1,68 @@
 /**
- * useOdds: the live odds of the game on screen, from a Web Worker (odds-worker.ts). After each
- * step the latest view goes to the worker (one at a time: a step that arrives while it works
- * waits, and only the newest waiting one is sent); the worker is ended when the page closes or the
- * bar is no longer wanted. The odds over time are accumulated while watching, one point per step
- * answered, for the end-of-game chart.
+ * useOdds: a bar's odds for the view on screen (the live game's latest step, or the replay's shown
+ * step), from the page's odds worker (odds-client.ts). Each new step asks once, as a spectator
+ * sees it; a step that arrives while the worker is busy replaces any step still waiting. Answers
+ * are kept per step for the page's life, so stepping back and forth on a replay asks nothing twice.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { GameView } from '../../engine/index.js';
-import type { GameScreenState } from '../game/model.js';
-import type { OddsAnswer, OddsRequest } from './odds-worker.js';
+import type { Game } from '../../engine/state.js';
+import type { GameView } from '../../engine/view.js';
+import { acquireOdds, BAR_BUDGET, spectatorView, type OddsHandle, type OddsShares } from './odds-client.js';
 
-export type OddsShares = Record<string, number>;
+export type { OddsShares } from './odds-client.js';
+
+/** The odds at one step: the replay's step index (`step`, null on the live game) and the game's sequenceID. */
 export interface OddsPoint {
+  step: number | null;
   sequenceID: number;
   shares: OddsShares;
 }
 
-/** Time the worker may spend on one step, and its most rollouts. */
-const BUDGET_MS = 1_500;
-const MAX_ROLLOUTS = 200;
-
-function viewOf(state: GameScreenState): GameView {
-  return { ...state.game, cardsByID: state.cardsByID, tributeCardsByID: state.tributeCardsByID, events: [] };
-}
-
-export function useOdds(state: GameScreenState, enabled: boolean): { current: OddsPoint | null; history: OddsPoint[] } {
-  const [history, setHistory] = useState<OddsPoint[]>([]);
-  const worker = useRef<Worker | null>(null);
-  const busy = useRef(false);
-  const waiting = useRef<GameView | null>(null);
+/**
+ * `source`: the game (or a view of it) whose odds to show, or null when the bar is not shown (no
+ * worker then). `key`: what identifies the game, so answers of another game are never reused.
+ */
+export function useOdds(key: string, source: Game | GameView | null): OddsPoint | null {
+  const handle = useRef<OddsHandle | null>(null);
+  const answers = useRef(new Map<number, OddsPoint>());
+  const [, setAnswered] = useState(0);
+  const enabled = source !== null;
 
   useEffect(() => {
     if (!enabled) return;
-    const w = new Worker(new URL('./odds-worker.ts', import.meta.url), { type: 'module' });
-    worker.current = w;
-    const send = (view: GameView) => {
-      busy.current = true;
-      // The sampling seed: the step's, so the same step always gets the same odds.
-      w.postMessage({ view, seed: view.sequenceID, budgetMs: BUDGET_MS, maxRollouts: MAX_ROLLOUTS } satisfies OddsRequest);
-    };
-    w.onmessage = (e: MessageEvent<OddsAnswer>) => {
-      const { sequenceID, shares } = e.data;
-      setHistory((old) => (old.length > 0 && old[old.length - 1]!.sequenceID >= sequenceID ? old : [...old, { sequenceID, shares }]));
-      busy.current = false;
-      const next = waiting.current;
-      waiting.current = null;
-      if (next) send(next);
-    };
-    (w as Worker & { send?: (view: GameView) => void }).send = send;
+    const h = acquireOdds();
+    handle.current = h;
     return () => {
-      w.terminate();
-      worker.current = null;
-      busy.current = false;
-      waiting.current = null;
+      h.release();
+      handle.current = null;
     };
   }, [enabled]);
 
-  const sequenceID = state.game.sequenceID;
   useEffect(() => {
-    const w = worker.current as (Worker & { send?: (view: GameView) => void }) | null;
-    if (!enabled || !w?.send) return;
-    const view = viewOf(state);
-    if (busy.current) waiting.current = view;
-    else w.send(view);
-    // The odds change only with the step (the state's other changes leave them alone).
-  }, [enabled, sequenceID]);
+    answers.current = new Map();
+  }, [key]);
 
-  return { current: history.length > 0 ? history[history.length - 1]! : null, history };
+  const sequenceID = source?.sequenceID ?? -1;
+  useEffect(() => {
+    const h = handle.current;
+    if (!source || !h || answers.current.has(sequenceID)) return;
+    // Kept even when the screen moved on meanwhile: it is that step's answer all the same.
+    const map = answers.current;
+    void h.ask(spectatorView(source), BAR_BUDGET, 'now').then((answer) => {
+      if (!answer) return;
+      map.set(answer.sequenceID, { step: null, sequenceID: answer.sequenceID, shares: answer.shares });
+      setAnswered((n) => n + 1);
+    });
+    // The odds change only with the step (the state's other changes leave them alone).
+  }, [enabled, key, sequenceID]);
+
+  if (!source) return null;
+  return answers.current.get(sequenceID) ?? latestBefore(answers.current, sequenceID);
+}
+
+/** The newest answer before `sequenceID` (what the bar shows, marked updating, until the step's own comes). */
+function latestBefore(answers: Map<number, OddsPoint>, sequenceID: number): OddsPoint | null {
+  let best: OddsPoint | null = null;
+  for (const point of answers.values()) if (point.sequenceID < sequenceID && (!best || point.sequenceID > best.sequenceID)) best = point;
+  return best;
 }

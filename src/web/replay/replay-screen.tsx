@@ -9,7 +9,7 @@
  * rebuild gives every deal and die the server logged.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Alert, Box, Button, Center, Group, Loader, ScrollArea, Select, Slider, Stack, Switch, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Center, Group, Loader, Paper, ScrollArea, Select, Slider, Stack, Switch, Tabs, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight, IconPlayerSkipBack, IconPlayerSkipForward } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -27,6 +27,7 @@ import { Presentation } from '../game/presentation-slots.js';
 import { formatDuration, PHASE_NAMES } from '../game/presentation/format.js';
 import presentation from '../game/presentation/presentation.module.css';
 import { trpc } from '../lib/trpc.js';
+import { ReplayOddsBar, ReplayOddsChart, type ReplayOddsProps } from '../odds/replay-odds.js';
 import { turnStep, type ReplayMoment } from './moments.js';
 import { useReplay, type Replay } from './use-replay.js';
 import { VerifyLine } from './verify-line.js';
@@ -127,6 +128,18 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
     for (const u of users.data ?? []) out[u.id] = { id: u.id, name: u.name, profilePictureURL: u.profilePictureURL };
     return out;
   }, [users.data]);
+
+  // The odds (src/web/odds): always from the spectator's view of the step, whoever's eyes are chosen.
+  const games = useMemo(() => moments.map((m) => m.game), [moments]);
+  const oddsProps: ReplayOddsProps = useMemo(
+    () => ({ id: record.id, games, step, seats: moments[0]!.game.players.map((p) => ({ userID: p.userID, color: p.color, name: usersByID[p.userID]?.name ?? p.userID })) }),
+    [record.id, games, step, moments, usersByID],
+  );
+  const oddsChart = (
+    <Paper p="xs" withBorder style={{ background: '#1b1530', color: '#f7f0e1' }}>
+      <ReplayOddsChart {...oddsProps} height={compact ? 220 : 200} />
+    </Paper>
+  );
 
   const moment = moments[step]!;
   const me = viewer === SPECTATOR ? null : viewer;
@@ -253,6 +266,7 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
       <Box className="game-screen game-screen-compact replay-screen" pb={16} {...marks}>
         <Stack gap={8}>
           {controls}
+          <ReplayOddsBar {...oddsProps} />
           {ended ? <Presentation.WinnerBanner state={state} /> : null}
           <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" viewportProps={{ tabIndex: 0, 'aria-label': 'Players' }}>
             <Group gap={6} wrap="nowrap" align="stretch">
@@ -268,6 +282,7 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
               <Tabs.Tab value="table">Table</Tabs.Tab>
               <Tabs.Tab value="boards">Boards</Tabs.Tab>
               <Tabs.Tab value="log">Log</Tabs.Tab>
+              <Tabs.Tab value="odds">Odds</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="table" pt={4} px={6}>
               <Stack gap="md">
@@ -280,6 +295,9 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
             </Tabs.Panel>
             <Tabs.Panel value="log" pt={4} px={6}>
               <Presentation.EventLog state={presented} />
+            </Tabs.Panel>
+            <Tabs.Panel value="odds" pt={4} px={6}>
+              {oddsChart}
             </Tabs.Panel>
           </Tabs>
           <VerifyLine verification={replay.verification} />
@@ -294,6 +312,7 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
       <Stack gap={8}>
         {controls}
         <VerifyLine verification={replay.verification} />
+        <ReplayOddsBar {...oddsProps} />
         {ended ? <Presentation.WinnerBanner state={state} /> : null}
       </Stack>
       <div style={{ display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: 16, marginTop: 8 }}>
@@ -304,6 +323,7 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
             ))}
           </Stack>
           {bids}
+          {oddsChart}
           <Presentation.EventLog state={presented} />
         </Stack>
         <Stack gap="md">

@@ -1,0 +1,50 @@
+/**
+ * The odds over a finished game, worked out in this browser from its replay's moments
+ * (odds-timeline.ts): a progress line while the steps are computed, then the chart with its
+ * turning points linked to the replay. The end-of-game view and the replay screen both show it.
+ */
+import { lazy, Suspense } from 'react';
+import { Progress, Text } from '@mantine/core';
+import type { Game } from '../../engine/state.js';
+import type { OddsSeat } from './odds-bar.js';
+import { useOddsTimeline } from './odds-timeline.js';
+
+const OddsChart = lazy(() => import('./odds-chart.js'));
+
+export function GameOddsChart({
+  id,
+  games,
+  seats,
+  linkTo,
+  current = null,
+  height,
+}: {
+  /** The game's id: the computation is kept per game for the page's life. */
+  id: string;
+  /** The game at each of the replay's moments, in order (null: not loaded yet). */
+  games: readonly Game[] | null;
+  seats: readonly OddsSeat[];
+  linkTo: (step: number) => string;
+  current?: number | null;
+  height?: number;
+}) {
+  const timeline = useOddsTimeline(id, games);
+  if (!timeline || timeline.done < timeline.total) {
+    const done = timeline?.done ?? 0;
+    const total = timeline?.total ?? 0;
+    const label = total === 0 ? 'Working out the chances over the game...' : `Working out the chances over the game: step ${done} of ${total}`;
+    return (
+      <div data-testid="odds-chart-progress" role="status">
+        <Text size="xs" mb={4}>
+          {label}
+        </Text>
+        <Progress value={total === 0 ? 0 : (100 * done) / total} color="gold" size="sm" aria-label={label} />
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={null}>
+      <OddsChart seats={seats} history={timeline.points} linkTo={linkTo} current={current} height={height} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The page's one odds worker (odds-worker.ts) and the only way to it: the live bar, the replay's
+ * bar and the odds-over-time chart all ask here, so every odds shown comes from the same code
+ * (src/bots/odds.ts `oddsFor`, in the worker) and from the spectator's view only.
+ *
+ * Two lanes. `now` is a bar's: only its newest waiting view counts (one replaced while it waits is
+ * answered null). `later` is the chart's, in order. The worker takes one view at a time, `now`
+ * first, so a bar waits at most for one small chart step. The worker starts with its first user
+ * and ends with its last (nobody watching costs nothing).
+ */
+import type { Game } from '../../engine/state.js';
+import { openViewFor, type GameView } from '../../engine/view.js';
+import type { OddsAnswer, OddsRequest } from './odds-worker.js';
+
+export type OddsShares = Record<string, number>;
+
+/** What a request may spend: its time budget and its most rollouts. */
+export interface OddsBudget {
+  budgetMs: number;
+  maxRollouts: number;
+}
+
+/** A bar's step (the live game's, or the replay's shown step). */
+export const BAR_BUDGET: OddsBudget = { budgetMs: 1_500, maxRollouts: 200 };
+/** One step of the odds over a whole game: small, so a game of 60 to 200 steps takes a few seconds. */
+export const CHART_BUDGET: OddsBudget = { budgetMs: 60, maxRollouts: 16 };
+
+/**
+ * The spectator's view of a game or of any player's view of it: what the odds may use. A seated
+ * player's page holds their own bid and choices; the odds must not (every seat and spectator
+ * sees the same bar, "from what spectators see"). The event log is left out: the odds never read it.
+ */
+export function spectatorView(game: Game | GameView): GameView {
+  return { ...openViewFor(game as Game, null), cardsByID: game.cardsByID, tributeCardsByID: game.tributeCardsByID, events: [] };
+}
+
+interface Ask {
+  view: GameView;
+  budget: OddsBudget;
+  resolve: (answer: OddsAnswer | null) => void;
+}
+
+class OddsWorker {
+  private readonly worker = new Worker(new URL('./odds-worker.ts', import.meta.url), { type: 'module' });
+  private busy: Ask | null = null;
+  private now: Ask | null = null;
+  private readonly later: Ask[] = [];
+
+  constructor() {
+    this.worker.onmessage = (e: MessageEvent<OddsAnswer>) => {
+      const done = this.busy;
+      this.busy = null;
+      done?.resolve(e.data);
+      this.next();
+    };
+  }
+
+  ask(view: GameView, budget: OddsBudget, lane: 'now' | 'later'): Promise<OddsAnswer | null> {
+    return new Promise((resolve) => {
+      const ask = { view, budget, resolve };
+      if (lane === 'later') this.later.push(ask);
+      else {
+        this.now?.resolve(null);
+        this.now = ask;
+      }
+      this.next();
+    });
+  }
+
+  private next(): void {
+    if (this.busy) return;
+    const ask = this.now ?? this.later.shift() ?? null;
+    if (ask === this.now) this.now = null;
+    if (!ask) return;
+    this.busy = ask;
+    // The sampling seed: the step's, so the same step always gets the same odds.
+    this.worker.postMessage({ view: ask.view, seed: ask.view.sequenceID, ...ask.budget } satisfies OddsRequest);
+  }
+
+  end(): void {
+    this.worker.terminate();
+    for (const ask of [this.busy, this.now, ...this.later]) ask?.resolve(null);
+    this.busy = this.now = null;
+    this.later.length = 0;
+  }
+}
+
+let shared: OddsWorker | null = null;
+let users = 0;
+
+/** A handle on the page's odds worker; `release` when done (the last one ends the worker). */
+export interface OddsHandle {
+  ask(view: GameView, budget: OddsBudget, lane: 'now' | 'later'): Promise<OddsAnswer | null>;
+  release(): void;
+}
+
+export function acquireOdds(): OddsHandle {
+  shared ??= new OddsWorker();
+  users++;
+  let released = false;
+  return {
+    ask: (view, budget, lane) => (released || !shared ? Promise.resolve(null) : shared.ask(view, budget, lane)),
+    release() {
+      if (released) return;
+      released = true;
+      if (--users === 0) {
+        shared?.end();
+        shared = null;
+      }
+    },
+  };
+}

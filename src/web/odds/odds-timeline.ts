@@ -1,0 +1,97 @@
+/**
+ * The odds over a whole finished game, from its replay's moments (src/web/replay/moments.ts): one
+ * point per moment, each from the spectator's view of that moment, asked of the page's odds
+ * worker on its `later` lane with a small budget (CHART_BUDGET), so a game takes a few seconds.
+ * A moment whose spectator view is the previous one's (a hidden bid made, say) takes its point
+ * instead of asking again. Kept per game for the page's life (the end-of-game view and the replay
+ * share it); a computation nobody watches pauses, and goes on where it was when watched again.
+ */
+import { useEffect, useState } from 'react';
+import type { Game } from '../../engine/state.js';
+import type { GameView } from '../../engine/view.js';
+import { acquireOdds, CHART_BUDGET, spectatorView, type OddsHandle } from './odds-client.js';
+import type { OddsPoint } from './use-odds.js';
+
+export interface OddsTimeline {
+  /** The points worked out so far, in step order (all of them once `done === total`). */
+  points: OddsPoint[];
+  done: number;
+  total: number;
+}
+
+/** What is the same between two moments when their spectator views differ only in when and who is thinking. */
+function publicKey(view: GameView): string {
+  const { sequenceID: _s, updateTimestamp: _u, phaseStartTimestamp: _p, phaseThinkingMillisByPlayerID: _t, totalThinkingMillisByPlayerID: _a, soloMillisByPlayerID: _o, readyByUserID, ...rest } = view;
+  // In planning the odds bid afresh for every seat whatever the readiness; elsewhere it counts.
+  return JSON.stringify(view.phase === 'PLANNING' ? rest : { ...rest, readyByUserID });
+}
+
+class TimelineJob {
+  private readonly points: OddsPoint[] = [];
+  private readonly watchers = new Set<(timeline: OddsTimeline) => void>();
+  private handle: OddsHandle | null = null;
+  private lastKey: string | null = null;
+
+  constructor(private readonly games: readonly Game[]) {}
+
+  get timeline(): OddsTimeline {
+    return { points: this.points.slice(), done: this.points.length, total: this.games.length };
+  }
+
+  watch(watcher: (timeline: OddsTimeline) => void): () => void {
+    this.watchers.add(watcher);
+    if (!this.handle && this.points.length < this.games.length) {
+      this.handle = acquireOdds();
+      void this.run(this.handle);
+    }
+    return () => {
+      this.watchers.delete(watcher);
+      if (this.watchers.size === 0 && this.handle) {
+        this.handle.release();
+        this.handle = null;
+      }
+    };
+  }
+
+  private async run(handle: OddsHandle): Promise<void> {
+    while (this.handle === handle && this.points.length < this.games.length) {
+      const step = this.points.length;
+      const view = spectatorView(this.games[step]!);
+      const key = publicKey(view);
+      const previous = this.points[step - 1];
+      let shares = previous && key === this.lastKey ? previous.shares : null;
+      if (!shares) {
+        const answer = await handle.ask(view, CHART_BUDGET, 'later');
+        // Released meanwhile: the step is asked again when someone watches.
+        if (!answer || this.handle !== handle) return;
+        shares = answer.shares;
+      }
+      this.lastKey = key;
+      this.points.push({ step, sequenceID: view.sequenceID, shares });
+      const timeline = this.timeline;
+      for (const watcher of this.watchers) watcher(timeline);
+    }
+    if (this.handle === handle) {
+      handle.release();
+      this.handle = null;
+    }
+  }
+}
+
+const jobs = new Map<string, TimelineJob>();
+
+/**
+ * The odds over the game `id` whose moments' games are `games` (null: not known yet, nothing
+ * asked). Computed once per page for each game.
+ */
+export function useOddsTimeline(id: string, games: readonly Game[] | null): OddsTimeline | null {
+  const [timeline, setTimeline] = useState<OddsTimeline | null>(null);
+  useEffect(() => {
+    if (!games) return;
+    let job = jobs.get(id);
+    if (!job) jobs.set(id, (job = new TimelineJob(games)));
+    setTimeline(job.timeline);
+    return job.watch(setTimeline);
+  }, [id, games]);
+  return games ? timeline : null;
+}

@@ -1,0 +1,31 @@
+/**
+ * The replay's odds: the bar for the step shown, from the spectator's view of that step (whoever's
+ * eyes the replay looks through), and the odds over the whole game with its turning points linked
+ * to their steps. Both come from the page's odds worker; the step's own answer replaces the
+ * chart's quicker point for it as soon as it comes.
+ */
+import type { Game } from '../../engine/state.js';
+import { GameOddsChart } from './game-odds-chart.js';
+import { OddsBar, type OddsSeat } from './odds-bar.js';
+import { useOddsTimeline } from './odds-timeline.js';
+import { useOdds } from './use-odds.js';
+
+export interface ReplayOddsProps {
+  id: string;
+  games: readonly Game[];
+  step: number;
+  seats: readonly OddsSeat[];
+}
+
+export function ReplayOddsBar({ id, games, step, seats }: ReplayOddsProps) {
+  const game = games[step]!;
+  const own = useOdds(id, game);
+  const timeline = useOddsTimeline(id, games);
+  const exact = own !== null && own.sequenceID === game.sequenceID;
+  const shares = exact ? own.shares : (timeline?.points[step]?.shares ?? own?.shares ?? null);
+  return <OddsBar seats={seats} shares={shares} pending={!exact && shares !== null} />;
+}
+
+export function ReplayOddsChart({ id, games, step, seats, height }: ReplayOddsProps & { height?: number }) {
+  return <GameOddsChart id={id} games={games} seats={seats} linkTo={(to) => `?step=${to}`} current={step} height={height} />;
+}

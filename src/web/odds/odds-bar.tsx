@@ -25,7 +25,7 @@ export function OddsBar({ seats, shares, pending = false }: { seats: readonly Od
   const percents = shares ? wholePercents(seats.map((s) => shares[s.userID] ?? 0)) : null;
   const label = percents ? seats.map((s, i) => `${s.name} ${percents[i]}%`).join(', ') : 'working out the chances';
   return (
-    <Box data-testid="odds-bar" aria-label={`Chances to win: ${label}`} role="group" my={6}>
+    <Box data-testid="odds-bar" aria-label={`Chances to win: ${label}`} role="group" my={6} px={6}>
       <Group justify="space-between" gap={4} mb={2}>
         <Text size="xs" fw={700} c="dimmed">
           Chances to win{pending ? ' (updating)' : ''}

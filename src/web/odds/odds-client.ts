@@ -18,12 +18,16 @@ export type OddsShares = Record<string, number>;
 export interface OddsBudget {
   budgetMs: number;
   maxRollouts: number;
+  minRollouts?: number;
 }
 
 /** A bar's step (the live game's, or the replay's shown step). */
 export const BAR_BUDGET: OddsBudget = { budgetMs: 1_500, maxRollouts: 200 };
-/** One step of the odds over a whole game: small, so a game of 60 to 200 steps takes a few seconds. */
-export const CHART_BUDGET: OddsBudget = { budgetMs: 60, maxRollouts: 16 };
+/**
+ * One step of the odds over a whole game: small, so a game takes a few seconds, yet 8 rollouts at
+ * least (with one or two, early steps came out 0% or 100% and the turning points were noise).
+ */
+export const CHART_BUDGET: OddsBudget = { budgetMs: 120, maxRollouts: 32, minRollouts: 8 };
 
 /**
  * The spectator's view of a game or of any player's view of it: what the odds may use. A seated

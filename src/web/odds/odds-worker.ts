@@ -12,6 +12,8 @@ export interface OddsRequest {
   seed: number;
   budgetMs: number;
   maxRollouts: number;
+  /** Rollouts played whatever the budget (a step of the chart over a game gets a few at least). */
+  minRollouts?: number;
 }
 
 export interface OddsAnswer {
@@ -23,8 +25,10 @@ export interface OddsAnswer {
 const scope = self as unknown as { onmessage: ((e: MessageEvent<OddsRequest>) => void) | null; postMessage: (answer: OddsAnswer) => void };
 
 scope.onmessage = (e) => {
-  const { view, seed, budgetMs, maxRollouts } = e.data;
+  const { view, seed, budgetMs, maxRollouts, minRollouts = 1 } = e.data;
   const until = performance.now() + budgetMs;
-  const { shares, rollouts } = oddsFor(view, { seed, rollouts: maxRollouts, stop: () => performance.now() > until });
+  // `stop` is asked before each rollout after the first: its n-th call comes after n rollouts.
+  let played = 0;
+  const { shares, rollouts } = oddsFor(view, { seed, rollouts: maxRollouts, stop: () => ++played >= minRollouts && performance.now() > until });
   scope.postMessage({ sequenceID: view.sequenceID, shares, rollouts });
 };

@@ -6,12 +6,12 @@
  * when that is cheap and likely to help (reroll-choice.ts). Like the Advanced Bot it draws its bid
  * and its reroll choice from its secret rng among the near-best (mixed-strategy.ts).
  */
-import { pendingDecision, type GameView, type UserID } from '../engine/index.js';
+import { pendingDecision, type GameView, type Rng, type UserID } from '../engine/index.js';
 import { BASIC_BOT_TUNING, basicBot, likeliestBasicBot } from './basic-bot.js';
 import { rankBids } from './bid-plan.js';
 import { searchBids, startSearch, type Candidate, type Search, type SearchTuning } from './bid-search.js';
 import type { Decide } from './bot.js';
-import { drawBid, drawIndex, mixedBids, mixedChances } from './mixed-strategy.js';
+import { drawBid, drawIndex, mixedBids, mixedChances, type BidChance } from './mixed-strategy.js';
 import { rerollMargin } from './reroll-choice.js';
 import { BID_SENSITIVE } from './tribute-worth.js';
 import tuning from './tuning/basic-bot2.json' with { type: 'json' };
@@ -50,6 +50,22 @@ function candidatesFor(view: GameView, userID: UserID, rivals: Search['rivals'],
   return out;
 }
 
+/**
+ * basic_bot2's mixed bid at a planning decision: the bids it may make and their chances (empty
+ * when it has no bid to make). The Expert Bot models its rivals by it.
+ */
+export function basicBot2Bids(view: GameView, userID: UserID, rng: Rng): BidChance[] {
+  const decision = pendingDecision(view, userID);
+  if (decision?.type !== 'BID') return [];
+  const t = forAge(BASIC_BOT2_TUNING, view.age);
+  const search = startSearch(view, userID, likeliestBasicBot, rng, BASIC_BOT2_TUNING, t);
+  const candidates = candidatesFor(view, userID, search.rivals, t);
+  const values = searchBids(search, candidates, decision.minMilitary);
+  // Candidates the rollout budget did not reach (null) are not drawn.
+  const tried = candidates.flatMap((bid, i) => (values[i] === null ? [] : [{ bid, value: values[i]! }]));
+  return mixedBids(tried, t.bidTemperature);
+}
+
 export const basicBot2: Decide = (view, userID, rng) => {
   const decision = pendingDecision(view, userID);
   if (decision?.type === 'REROLL') {
@@ -58,11 +74,5 @@ export const basicBot2: Decide = (view, userID, rng) => {
     return { type: 'REROLL', rollSelection: { rerollType: reroll ? 'reroll' : 'decline', rerollRound: decision.rerollRound } };
   }
   if (decision?.type !== 'BID') return basicBot(view, userID, rng);
-  const t = forAge(BASIC_BOT2_TUNING, view.age);
-  const search = startSearch(view, userID, likeliestBasicBot, rng, BASIC_BOT2_TUNING, t);
-  const candidates = candidatesFor(view, userID, search.rivals, t);
-  const values = searchBids(search, candidates, decision.minMilitary);
-  // Candidates the rollout budget did not reach (null) are not drawn.
-  const tried = candidates.flatMap((bid, i) => (values[i] === null ? [] : [{ bid, value: values[i]! }]));
-  return { type: 'BID', bid: drawBid(mixedBids(tried, t.bidTemperature), rng) };
+  return { type: 'BID', bid: drawBid(basicBot2Bids(view, userID, rng), rng) };
 };

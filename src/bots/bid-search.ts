@@ -33,7 +33,7 @@ export interface SearchTuning {
   bidTemperature: number;
 }
 
-type RivalBid = { userID: UserID; action: Action & { type: 'BID' } };
+export type RivalBid = { userID: UserID; action: Action & { type: 'BID' } };
 
 export interface Search {
   view: GameView;

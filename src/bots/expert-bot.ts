@@ -1,18 +1,19 @@
 /**
- * expert_bot: a searching bot. At a bid it runs information-set Monte Carlo search over
- * determinized worlds, from its own view only (never the deck order, the generator or another
- * seat's hidden bid):
+ * expert_bot: a searching bot. At a bid it runs a Monte Carlo search over determinized worlds,
+ * from its own view only (never the deck order, the generator or another seat's hidden bid):
  *
- * - each iteration samples a world consistent with the view (determinize.ts, from the decision's
- *   rng): the deck and tribute deck reshuffled, the generator fresh, so the clash dice and the
- *   cards coming up differ from world to world;
- * - the bid node is simultaneous, and selection there is decoupled: this bot picks its own bid by
- *   UCB1 over its candidate bids, from its own statistics only; each other seat's bid is drawn
- *   afresh from the Advanced Bot's mixed strategy on that seat's view (basicBidChances), not from
- *   a bandit of its own. The search is one level deep (the root's bid), not a tree;
- * - the world is then played on by the Advanced Bot's likeliest answers in every seat
- *   (likeliestBasicBot, fast) to the start of the next turn, or `horizon` turns, and the position
- *   valued for this bot by basic_bot2's worth against its strongest rival (rollout.ts).
+ * - each rival's bid is modelled once, as basic_bot2 would mix it from that rival's view of a
+ *   sampled world (a rival's view is the same in every world: it sees what this bot sees, less
+ *   this bot's own secrets);
+ * - each iteration samples a world consistent with the view (determinize.ts: the decks reshuffled,
+ *   the generator fresh) and a profile of rival bids drawn from their models, and values every
+ *   candidate bid against that profile by basic_bot2's rollouts: a contested slot rolled out once
+ *   won and once lost, weighed by the clash's exact odds (bid-search.ts), the rest of the turn
+ *   played by the Advanced Bot's likeliest answers and the position valued by basic_bot2's worth;
+ * - the bid node is simultaneous: the rivals' bids are drawn from their models independently of
+ *   this bot's, and its candidates are compared on the same worlds and profiles (common random
+ *   numbers), which is the decoupled search of the literature with the rivals' strategies fixed
+ *   to a model instead of learnt (a one-level search, not a tree: later decisions are not searched).
  *
  * The budget is iterations (deterministic for a seed: reproducible tournaments), milliseconds
  * (live play), or both (whichever runs out first; a time limit makes the search depend on the
@@ -20,36 +21,30 @@
  * response to the searched values with no bid above MAX_BID_CHANCE (mixed-strategy.ts), so it
  * cannot be read off the table. Rerolls are basic_bot2's choice and gains the Advanced Bot's.
  */
-import { pendingDecision, playAction, viewFor, type Bid, type Game, type GameView, type Rng, type UserID } from '../engine/index.js';
-import { BASIC_BOT_TUNING, basicBidChances, basicBot, likeliestBasicBot } from './basic-bot.js';
-import { BASIC_BOT2_TUNING, basicBot2 } from './basic-bot2.js';
+import { pendingDecision, viewFor, type Bid, type GameView, type Rng, type UserID } from '../engine/index.js';
+import { BASIC_BOT_TUNING, basicBot, likeliestBasicBot } from './basic-bot.js';
+import { BASIC_BOT2_TUNING, basicBot2, basicBot2Bids } from './basic-bot2.js';
 import { rankBids } from './bid-plan.js';
+import { searchBids, type RivalBid, type Search } from './bid-search.js';
 import type { Decide } from './bot.js';
 import { determinize } from './determinize.js';
 import { drawBid, mixedBids, type BidChance } from './mixed-strategy.js';
-import { finishTurn, standing } from './rollout.js';
-import { turnsAfter } from './seat.js';
+import { forAge } from './tuning.js';
 
 export interface ExpertOptions {
-  /** Search iterations per bid (one determinized world and one rollout each). */
+  /** Search iterations per bid (one sampled world and rival profile each, every candidate valued in it). */
   iterations?: number;
   /** Milliseconds per bid; with iterations, whichever runs out first. */
   thinkMs?: number;
-  /** Turns each rollout plays before the position is valued. */
-  horizon?: number;
-  /** UCB1's exploration constant, in favor of standing. */
-  exploration?: number;
   /** Softness of the final draw among the searched bids, in favor. */
   bidTemperature?: number;
   /** The most candidate bids searched. */
   maxCandidates?: number;
 }
 
-/** The registered bot's budget: about 0.1 to 0.3 s a bid on one core of the development machine. */
+/** The registered bot's budget: a median of about 80 ms of CPU a bid heads-up on the development machine. */
 export const EXPERT_DEFAULTS = {
-  iterations: 96,
-  horizon: 1,
-  exploration: 1.5,
+  iterations: 32,
   bidTemperature: 0.2,
   maxCandidates: 12,
 };
@@ -85,54 +80,50 @@ export function expertCandidates(view: GameView, userID: UserID, rivals: readonl
   return out;
 }
 
-function playOrThrow(game: Game, userID: UserID, bid: Bid): Game {
-  const result = playAction(game, userID, { type: 'BID', bid }, game.updateTimestamp);
-  if (!result.ok) throw new Error(`expert_bot: ${userID} made an illegal bid: ${result.message}`);
-  return result.game;
-}
 
 export interface ExpertSearch {
   candidates: Bid[];
+  /** Worlds each candidate was valued in. */
   visits: number[];
   means: number[];
   iterations: number;
 }
 
-/** The root search: decoupled UCB1 for this bot's bid over determinized worlds. */
+/**
+ * The search: for each sampled world (the hidden deck, dice and rivals' bids drawn anew), every
+ * candidate is valued by basic_bot2's rollouts against that world's rival bids, with each clash's
+ * exact odds weighing a rollout won and one lost (bid-search.ts); the values are averaged over the
+ * worlds.
+ */
 export function searchExpert(view: GameView, userID: UserID, rng: Rng, options: ExpertOptions = {}): ExpertSearch {
   // Options given as undefined keep their defaults.
   const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as ExpertOptions;
   const o: ExpertOptions & typeof EXPERT_DEFAULTS = { ...EXPERT_DEFAULTS, ...given };
+  const decision = pendingDecision(view, userID);
+  if (decision?.type !== 'BID') return { candidates: [], visits: [], means: [], iterations: 0 };
   const first = determinize(view, rng);
+  // Each rival's bid as the strongest heuristic bot would mix it, worked out once from its view.
   const rivals: RivalModel[] = first.players
     .filter((p) => p.userID !== userID && !first.bidsByPlayerID[p.userID])
-    .map((p) => ({ userID: p.userID, chances: basicBidChances(viewFor(first, p.userID), p.userID) }))
+    .map((p) => ({ userID: p.userID, chances: basicBot2Bids(viewFor(first, p.userID), p.userID, rng) }))
     .filter((r) => r.chances.length > 0);
   const candidates = expertCandidates(view, userID, rivals, o.maxCandidates);
   const visits = candidates.map(() => 0);
   const sums = candidates.map(() => 0);
-  const horizon = Math.max(1, Math.min(o.horizon, turnsAfter(view) + 1));
+  const tuning = forAge(BASIC_BOT2_TUNING, view.age);
   const started = performance.now();
   let done = 0;
   while (done < o.iterations && candidates.length > 1) {
     if (o.thinkMs !== undefined && done > 0 && performance.now() - started >= o.thinkMs) break;
     const world = done === 0 ? first : determinize(view, rng);
-    // This seat's bid by UCB1 on its own statistics (untried bids first).
-    let arm = visits.indexOf(0);
-    if (arm < 0) {
-      const logN = Math.log(done);
-      let best = -Infinity;
-      for (let i = 0; i < candidates.length; i++) {
-        const score = sums[i]! / visits[i]! + o.exploration * Math.sqrt(logN / visits[i]!);
-        if (score > best) [best, arm] = [score, i];
-      }
-    }
-    let game = playOrThrow(world, userID, candidates[arm]!);
-    // Every other seat's bid drawn from its own mixed strategy, independently of this seat's.
-    for (const r of rivals) game = playOrThrow(game, r.userID, drawBid(r.chances, rng));
-    const end = finishTurn(game, likeliestBasicBot, rng, horizon);
-    visits[arm]!++;
-    sums[arm]! += standing(end, userID, BASIC_BOT2_TUNING);
+    const profile: RivalBid[] = rivals.map((r) => ({ userID: r.userID, action: { type: 'BID', bid: drawBid(r.chances, rng) } }));
+    const search: Search = { view, userID, world, rivals: profile, policy: likeliestBasicBot, rng, tunings: BASIC_BOT2_TUNING, tuning, budget: Infinity };
+    const values = searchBids(search, candidates, decision.minMilitary);
+    values.forEach((value, i) => {
+      if (value === null) return;
+      visits[i]!++;
+      sums[i]! += value;
+    });
     done++;
   }
   return { candidates, visits, means: sums.map((s, i) => (visits[i]! > 0 ? s / visits[i]! : -Infinity)), iterations: done };

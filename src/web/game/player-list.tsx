@@ -35,7 +35,7 @@ export function initialsOf(name: string): string {
 
 function Stat({ label, value, detail, counter }: { label: string; value: ReactNode; detail?: ReactNode; counter?: string }) {
   return (
-    <span title={label} style={{ whiteSpace: 'nowrap' }} data-counter={counter}>
+    <span title={label} className={classes.stat} data-counter={counter}>
       <Text span fw={700} size="sm">
         {value}
       </Text>
@@ -51,7 +51,7 @@ function Stat({ label, value, detail, counter }: { label: string; value: ReactNo
 /** A token count on a phone's summary: the game's icon for it (named for screen readers and on hover) and the number. */
 function TokenStat({ icon, label, value, counter }: { icon: ReactNode; label: string; value: number; counter: string }) {
   return (
-    <span title={`${value} ${label}`} aria-label={`${value} ${label}`} role="img" data-counter={counter} style={{ display: 'inline-flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap', flexShrink: 0 }}>
+    <span title={`${value} ${label}`} aria-label={`${value} ${label}`} role="img" data-counter={counter} className={classes.token}>
       {icon}
       <Text span fw={700} size="sm" aria-hidden>
         {value}
@@ -91,7 +91,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
   const cardCount = player.cardIDs.length === 1 ? '1 card' : `${player.cardIDs.length} cards`;
   const favor = (
     <UnstyledButton onClick={() => setDetailedFavor((d) => !d)} title="Favor: total or by source" aria-expanded={detailedFavor}>
-      <Badge color={winner ? 'yellow' : 'gray'} variant={winner ? 'filled' : 'light'} size={compact ? 'sm' : 'md'} style={{ flexShrink: 0, overflow: 'visible' }} data-winner={winner ? 'true' : undefined} data-counter="favor">
+      <Badge color={winner ? 'yellow' : 'gray'} variant={winner ? 'filled' : 'light'} size={compact ? 'sm' : 'md'} className={classes.favor} data-winner={winner ? 'true' : undefined} data-counter="favor">
         {shownFavor} favor{winner ? ' ★' : ''}
       </Badge>
     </UnstyledButton>
@@ -120,11 +120,11 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
   // Here, away or gone; the clock; ready or deciding. A phone's narrow summary leaves out the word
   // (its coloured edge says it, and names it for a screen reader), so the name is not cut.
   const status = (ml: 'auto' | undefined) => (
-    <Group gap={5} wrap="nowrap" ml={ml} style={{ flexShrink: 0 }}>
+    <Group gap={5} wrap="nowrap" ml={ml} className={classes.status}>
       <PresenceMark state={state} userID={player.userID} />
       <SeatClock state={state} userID={player.userID} />
       {compact ? null : (
-        <Text size="xs" c={ready ? 'green.4' : 'red.4'} style={{ whiteSpace: 'nowrap' }}>
+        <Text size="xs" c={ready ? 'green.4' : 'red.4'} className={classes.stat}>
           {g.gameEndTimestamp !== null ? '' : ready ? 'Ready' : 'Deciding'}
         </Text>
       )}
@@ -147,9 +147,9 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
         data-ready={ready ? 'true' : 'false'}
         className={classes.edge}
       />
-      <Stack gap={compact ? 1 : 2} px={compact ? 6 : 8} py={compact ? 4 : 8} style={{ flex: 1, minWidth: 0 }}>
+      <Stack gap={compact ? 1 : 2} px={compact ? 6 : 8} py={compact ? 4 : 8} className={classes.body}>
         <Group gap={8} wrap="nowrap">
-          <UnstyledButton onClick={onOpen} title={`Details of ${name}`} style={{ display: 'flex', alignItems: 'center', gap: compact ? 6 : 8, minWidth: 0 }}>
+          <UnstyledButton onClick={onOpen} title={`Details of ${name}`} className={classes.who}>
             <Avatar src={user?.profilePictureURL ?? null} alt="" size={compact ? 22 : 30} radius="xl" style={{ border: `2px solid ${player.color}` }}>
               {initialsOf(name)}
             </Avatar>
@@ -168,14 +168,14 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
         </Group>
         {compact ? (
           <>
-            <Group gap={5} wrap="wrap" style={{ minWidth: 0, rowGap: 2 }}>
+            <Group gap={5} wrap="wrap" className={classes.tokens}>
               <FavorCueAnchor gain={gain} placement="above">
                 {favor}
               </FavorCueAnchor>
               <TokenStat icon={<ClashIcon size={13} />} label="Clash" value={c.warTokens} counter="warTokens" />
               <TokenStat icon={<RerollIcon size={13} />} label="reroll" value={c.rerollTokens} counter="rerollTokens" />
               <TokenStat icon={<TributeTokenIcon size={13} />} label="tribute" value={c.tributeTokens} counter="tributeTokens" />
-              <UnstyledButton onClick={() => setCountsByKind((d) => !d)} title="Cards: total or by kind" aria-expanded={countsByKind} aria-label={cardCount} ml="auto" style={{ display: 'inline-flex', alignItems: 'center', gap: 2, flexShrink: 0 }}>
+              <UnstyledButton onClick={() => setCountsByKind((d) => !d)} title="Cards: total or by kind" aria-expanded={countsByKind} aria-label={cardCount} ml="auto" className={classes.cards}>
                 <IconCards size={15} stroke={1.8} aria-hidden />
                 <Text span fw={700} size="sm" aria-hidden>
                   {player.cardIDs.length}

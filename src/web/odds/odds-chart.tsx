@@ -47,12 +47,14 @@ export default function OddsChart({ seats, history, linkTo, current = null, heig
     tooltip: { y: { formatter: (v: number) => `${v.toFixed(0)}%` } },
     annotations: {
       xaxis: [
+        // On the replay (a narrow column, with the step shown marked too) the lines alone: their
+        // labels overlapped; the list under the chart gives the moves.
         ...turns.map((t) => ({
           x: t.step,
           borderColor: '#f4c95d',
-          label: { text: `${t.move > 0 ? '+' : ''}${Math.round(t.move * 100)} pts`, style: { background: '#f4c95d', color: '#1b1530' } },
+          label: current === null ? { text: `${t.move > 0 ? '+' : ''}${Math.round(t.move * 100)} pts`, style: { background: '#f4c95d', color: '#1b1530' } } : { text: '' },
         })),
-        ...(current === null ? [] : [{ x: current, borderColor: '#8fd3ff', strokeDashArray: 0, label: { text: 'shown', orientation: 'horizontal', style: { background: '#8fd3ff', color: '#1b1530' } } }]),
+        ...(current === null ? [] : [{ x: current, borderColor: '#8fd3ff', strokeDashArray: 0 }]),
       ],
     },
   });
@@ -63,7 +65,7 @@ export default function OddsChart({ seats, history, linkTo, current = null, heig
       <Chart type="line" series={series} options={options} width="100%" height={height} />
       {turns.length > 0 ? (
         <p style={{ fontSize: 12, margin: 0 }} data-testid="turning-points">
-          Turning points (the leader&apos;s chance moved most):{' '}
+          Turning points (the leader&apos;s chance moved most{current === null ? '' : '; gold lines, the step shown in blue'}):{' '}
           {turns.map((t, i) => (
             <span key={t.step}>
               {i > 0 ? ', ' : ''}

@@ -15,7 +15,7 @@ export const BOTS: Record<BotType, BotDefinition> = {
   valid_move: { label: 'Valid Move', visibility: 'devOnly', decide: validMove },
   random_card: { label: 'Random Card', visibility: 'hidden', decide: randomCard },
   // Its search runs on the server's bot threads (src/server/bots/bot-threads.ts).
-  expert_bot: { label: 'Expert Bot', visibility: 'devOnly', decide: expertBot, thinks: true },
+  expert_bot: { label: 'Expert Bot', visibility: 'visible', decide: expertBot, thinks: true },
 };
 
 export type { BotDefinition, BotVisibility, Decide } from './bot.js';

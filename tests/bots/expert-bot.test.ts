@@ -67,9 +67,10 @@ function hiddenTwin(game: Game, salt: number, high: boolean): Game {
 describe('expert_bot', () => {
   const expert = makeExpertBot({ iterations: 4 });
 
-  it('is registered, for developers, as "Expert Bot"', () => {
+  it('is registered for everyone as "Expert Bot", searching on the server\'s bot threads', () => {
     expect(BOTS.expert_bot.label).toBe('Expert Bot');
-    expect(BOTS.expert_bot.visibility).toBe('devOnly');
+    expect(BOTS.expert_bot.visibility).toBe('visible');
+    expect(BOTS.expert_bot.thinks).toBe(true);
   });
 
   it('is deterministic for a seed and an iteration budget', () => {

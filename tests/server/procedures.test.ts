@@ -119,7 +119,7 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
         basic_bot2: 'devOnly',
         valid_move: 'devOnly',
         random_card: 'hidden',
-        expert_bot: 'devOnly',
+        expert_bot: 'visible',
       });
       expect(definitions.bots.find((b) => b.type === 'basic_bot')!.label).toBe('Advanced Bot');
       const options = Object.fromEntries(definitions.options.map((o) => [o.key, o]));

@@ -80,7 +80,7 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       // The host's page: Start Game, Add Bot with only the bots a non-developer may add.
       await host.getByRole('button', { name: 'Start Game' }).waitFor();
       const bots = await host.getByLabel('Bot', { exact: true }).locator('option').allTextContents();
-      expect(bots).toEqual(['Easy Bot', 'Advanced Bot']);
+      expect(bots).toEqual(['Easy Bot', 'Advanced Bot', 'Expert Bot']);
       // A game needs two players: alone, the host's Start Game is disabled and says what it waits for.
       const startGame = host.getByRole('button', { name: 'Start Game' });
       const startHint = host.getByText('Add a bot or wait for a second player to start.', { exact: true });

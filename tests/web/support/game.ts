@@ -20,7 +20,7 @@ export async function guestInContext(site: Server, context: BrowserContext, name
 }
 
 export interface GameSetup {
-  bots?: ('easy_bot' | 'basic_bot')[];
+  bots?: ('easy_bot' | 'basic_bot' | 'expert_bot')[];
   guests?: Guest[];
   options?: Record<string, boolean>;
 }
@@ -152,8 +152,9 @@ export async function playStep(page: Page, log: PlayLog, onStep?: (decision: str
   const before = await root.getAttribute('data-sequence-id');
   const tradeRow = page.locator('[data-zone="trade-row"]');
   if (decision === 'BID') {
-    // Entering planning clears the choice: Submit is disabled and says why.
-    expect(await submitButton(page).isDisabled()).toBe(true);
+    // Entering planning clears the choice: Submit is disabled and says why (polled: the panel may
+    // still be showing the step before for a frame when the decision mark has moved on).
+    await expect.poll(() => submitButton(page).isDisabled(), { timeout: 5_000 }).toBe(true);
     expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('You must select a card to draft');
     log.standings.push((await panel(page).getByTestId('standing').textContent()) ?? '');
     const cards = tradeRow.getByRole('button');

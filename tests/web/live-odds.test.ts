@@ -112,6 +112,8 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     await pe.goto(`${suite.site.url}/game/${gameID}/replay?step=${turn.step}`, { waitUntil: 'domcontentloaded' });
     await pe.locator('[data-testid="odds-bar"] [data-odds-percent]').first().waitFor({ timeout: 60_000 });
     await pe.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
+    // The step's own answer, not the chart's quicker point standing in for it.
+    await pe.locator('[data-testid="odds-bar"]').getByText('Chances to win', { exact: true }).waitFor({ timeout: 60_000 });
     await screenshot(pe, 'odds-replay-desktop');
 
     // The replay on a phone: the bar under the controls, the chart in its own tab.
@@ -119,6 +121,7 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     await pd.locator('[data-testid="odds-bar"] [data-odds-percent]').first().waitFor({ timeout: 60_000 });
     await pd.getByRole('tab', { name: 'Odds' }).click();
     await pd.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
+    await pd.locator('[data-testid="odds-bar"]').getByText('Chances to win', { exact: true }).waitFor({ timeout: 60_000 });
     await screenshot(pd, 'odds-replay-phone');
     expect(errors).toEqual([]);
   });

@@ -1,6 +1,6 @@
 /**
  * Calibrates the bots' fixed ratings (src/server/ratings/bot-ratings.json): seeded four-player
- * games, each between four different kinds of the five (every choice of four in turn, seats
+ * games, each between four different kinds of the six (every choice of four in turn, seats
  * rotated), rated in order with the same model the server uses (every kind a moving rating here).
  * Easy Bot is then pinned to a new person's prior mu (25, shown as 1500) and the others moved by
  * the same amount: a new player is taken to be about as strong as the Easy Bot, so a person's
@@ -13,7 +13,7 @@ import { GAME_DEFINITIONS } from '../src/engine/data.js';
 import type { BotType } from '../src/engine/index.js';
 import { INITIAL_SKILL, rateGame, type Skill } from '../src/server/ratings/model.js';
 
-const KINDS: BotType[] = ['easy_bot', 'basic_bot', 'basic_bot2', 'valid_move', 'random_card'];
+const KINDS: BotType[] = ['easy_bot', 'basic_bot', 'basic_bot2', 'valid_move', 'random_card', 'expert_bot'];
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,10 +24,14 @@ const games = arg('games', 300);
 const firstSeed = arg('seed', 1);
 const skills = new Map<BotType, Skill>(KINDS.map((k) => [k, { ...INITIAL_SKILL }]));
 const started = Date.now();
+/** Every choice of four kinds, in a fixed order. */
+const FOURS: BotType[][] = [];
+for (let a = 0; a < KINDS.length; a++)
+  for (let b = a + 1; b < KINDS.length; b++)
+    for (let c = b + 1; c < KINDS.length; c++) for (let d = c + 1; d < KINDS.length; d++) FOURS.push([KINDS[a]!, KINDS[b]!, KINDS[c]!, KINDS[d]!]);
 for (let g = 0; g < games; g++) {
-  const left = KINDS[g % KINDS.length]!;
-  const four = KINDS.filter((k) => k !== left);
-  const seats = four.map((_, i) => four[(i + Math.floor(g / KINDS.length)) % four.length]!);
+  const four = FOURS[g % FOURS.length]!;
+  const seats = four.map((_, i) => four[(i + Math.floor(g / FOURS.length)) % four.length]!);
   const seed = firstSeed + g;
   const { game } = playBotGame({ seats: seats.map((kind, i) => ({ userID: `p${i}`, botType: kind })), definitions: GAME_DEFINITIONS }, seed, seed);
   const after = rateGame(seats.map((kind, i) => ({ skill: skills.get(kind)!, favor: game.statsByPlayerID![`p${i}`]!.score, left: false, fixed: false })));

@@ -4,16 +4,16 @@
  */
 import {
   BOT_TYPES,
-  GAME_OPTION_KEYS,
   MAX_PLAYERS,
   MIN_PLAYERS,
-  MODULE_KEYS,
   type BotType,
-  type GameOptionKey,
   type GameOptions,
   type ModuleKey,
 } from '../engine/index.js';
+import { isBotType, isModuleKey, isOptionKey, unknownBotMessage, unknownModuleMessage, unknownOptionMessage } from '../engine/setup-keys.js';
 import { CliError, listOf } from './errors.js';
+
+export { isBotType, isModuleKey, isOptionKey } from '../engine/setup-keys.js';
 
 /** Commander collector for repeatable flags: `--module a --module b` -> ['a', 'b']. */
 export function collect(value: string, previous: string[] = []): string[] {
@@ -25,28 +25,16 @@ export function splitList(values: readonly string[]): string[] {
   return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v.length > 0);
 }
 
-export function isBotType(value: string): value is BotType {
-  return (BOT_TYPES as readonly string[]).includes(value);
-}
-
-export function isModuleKey(value: string): value is ModuleKey {
-  return (MODULE_KEYS as readonly string[]).includes(value);
-}
-
-export function isOptionKey(value: string): value is GameOptionKey {
-  return (GAME_OPTION_KEYS as readonly string[]).includes(value);
-}
-
 export function unknownBot(kind: string, where: string): CliError {
-  return new CliError(`unknown bot kind '${kind}' in ${where} (valid: ${listOf(BOT_TYPES)})`);
+  return new CliError(unknownBotMessage(kind, where));
 }
 
 export function unknownModule(key: string, where: string): CliError {
-  return new CliError(`unknown module '${key}' in ${where} (valid: ${listOf(MODULE_KEYS)})`);
+  return new CliError(unknownModuleMessage(key, where));
 }
 
 export function unknownOption(name: string, where: string): CliError {
-  return new CliError(`unknown game option '${name}' in ${where} (valid: ${listOf(GAME_OPTION_KEYS)})`);
+  return new CliError(unknownOptionMessage(name, where));
 }
 
 /** `--seats basic_bot,easy_bot,valid_move`: 2 to 8 bot kinds, in seat order. */

@@ -1,165 +1,13 @@
 /**
- * The replay file: everything needed to re-run one game and check it, as one JSON document.
- *
- *   { "format": "mythos-replay", "version": 2, "generator": "chacha20",
- *     "setup": { "seats": [{ "userID": "p1", "botType": "valid_move" }, ...],   // or "players"
- *                "options": { "unbid": true, ... }, "modules": ["altleaders"] },
- *     "seed": "9f07...e4" or 1042, "start": 0,
- *     "actions": [{ "userID": "p1", "action": { "type": "BID", ... }, "now": 1000 }, ...],
- *     "final": { ...the Game as saved when it ended... },
- *     "meta": { "game": 42, "botSeed": 123, "createdBy": "mythos tournament" } }      // optional
- *
- * The seed is a game's 256-bit seed in hex, or a tournament's integer seed (which stands for the
- * 256-bit seed derived from it). Version 1 files come from before ChaCha20: their generator is
- * xoroshiro128+ and their seed an integer. `readReplayFile` checks the shape and names and turns
- * every problem into a one-line CliError.
+ * Reading a replay file from disk. The format and its shape checks are the engine's
+ * (src/engine/replay-file.ts), which the browser's /replay page uses too; here the file is read
+ * and parsed, and every problem becomes a one-line CliError that starts with the path.
  */
 import { readFileSync } from 'node:fs';
-import type { LoggedAction, SeatSetup } from '../bots/harness.js';
-import {
-  GAME_OPTION_KEYS,
-  isSeed,
-  MAX_PLAYERS,
-  migrate,
-  MIN_PLAYERS,
-  parseAction,
-  RNG_KINDS,
-  type Game,
-  type GameOptions,
-  type ModuleKey,
-  type RngKind,
-  type Seed,
-} from '../engine/index.js';
-import { isBotType, isModuleKey, isOptionKey, unknownBot, unknownModule, unknownOption } from './args.js';
+import { checkReplay, ReplayFileError, type ReplayFile } from '../engine/replay-file.js';
 import { CliError } from './errors.js';
 
-export const REPLAY_FORMAT = 'mythos-replay';
-export const REPLAY_VERSION = 2;
-/** Files written before ChaCha20, all of them xoroshiro128+ games; still read. */
-const REPLAY_VERSION_XOROSHIRO = 1;
-
-export interface ReplaySetup {
-  /** The game's id, for a game exported from the server (a tournament game has none). */
-  id?: string;
-  seats: SeatSetup[];
-  options: Partial<GameOptions>;
-  modules: ModuleKey[];
-}
-
-export interface ReplayFile {
-  format: typeof REPLAY_FORMAT;
-  version: typeof REPLAY_VERSION;
-  /** The generator the game was made with. */
-  generator: RngKind;
-  setup: ReplaySetup;
-  seed: Seed | number;
-  start: number;
-  actions: LoggedAction[];
-  final: Game;
-  meta?: Record<string, unknown>;
-}
-
-export function replayOf(setup: ReplaySetup, seed: Seed | number, start: number, actions: LoggedAction[], final: Game, meta?: Record<string, unknown>): ReplayFile {
-  const generator = final.rngState.kind;
-  return { format: REPLAY_FORMAT, version: REPLAY_VERSION, generator, setup, seed, start, actions, final, ...(meta ? { meta } : {}) };
-}
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function checkSeats(raw: unknown, where: string): SeatSetup[] {
-  if (!Array.isArray(raw) || raw.length < MIN_PLAYERS || raw.length > MAX_PLAYERS) {
-    throw new CliError(`${where} must list ${MIN_PLAYERS} to ${MAX_PLAYERS} seats`);
-  }
-  const seats = raw.map((seat: unknown, i): SeatSetup => {
-    const at = `${where}[${i}]`;
-    if (!isObject(seat) || typeof seat.userID !== 'string' || seat.userID === '') throw new CliError(`${at} needs a userID`);
-    const botType = seat.botType ?? null;
-    if (botType !== null && (typeof botType !== 'string' || !isBotType(botType))) throw unknownBot(String(botType), at);
-    return { userID: seat.userID, botType: botType as SeatSetup['botType'] };
-  });
-  if (new Set(seats.map((s) => s.userID)).size !== seats.length) throw new CliError(`${where} has a userID twice`);
-  return seats;
-}
-
-function checkOptions(raw: unknown): Partial<GameOptions> {
-  if (raw === undefined) return {};
-  if (!isObject(raw)) throw new CliError(`setup.options must be an object of ${GAME_OPTION_KEYS.length} booleans`);
-  const options: Partial<GameOptions> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (!isOptionKey(name)) throw unknownOption(name, 'setup.options');
-    if (typeof value !== 'boolean') throw new CliError(`setup.options.${name} must be true or false`);
-    options[name] = value;
-  }
-  return options;
-}
-
-function checkModules(raw: unknown): ModuleKey[] {
-  if (raw === undefined) return [];
-  if (!Array.isArray(raw)) throw new CliError('setup.modules must be a list of module keys');
-  for (const key of raw) if (typeof key !== 'string' || !isModuleKey(key)) throw unknownModule(String(key), 'setup.modules');
-  return raw as ModuleKey[];
-}
-
-function checkActions(raw: unknown): LoggedAction[] {
-  if (!Array.isArray(raw)) throw new CliError('actions must be a list');
-  return raw.map((item: unknown, i): LoggedAction => {
-    const at = `actions[${i}]`;
-    if (!isObject(item)) throw new CliError(`${at} must be an object of userID, action and now`);
-    if (typeof item.userID !== 'string') throw new CliError(`${at}.userID must be a user id`);
-    if (typeof item.now !== 'number' || !Number.isFinite(item.now)) throw new CliError(`${at}.now must be a number (milliseconds)`);
-    const action = parseAction(item.action);
-    if ('ok' in action) throw new CliError(`${at}.action: ${action.message}`);
-    return { userID: item.userID, action, now: item.now };
-  });
-}
-
-const isRngKind = (value: unknown): value is RngKind => RNG_KINDS.some((kind) => kind === value);
-
-function checkGenerator(doc: Json): RngKind {
-  if (doc.version === REPLAY_VERSION_XOROSHIRO) return 'xoroshiro128+';
-  if (!isRngKind(doc.generator)) throw new CliError(`generator must be one of ${RNG_KINDS.join(', ')}`);
-  return doc.generator;
-}
-
-function checkSeed(raw: unknown, generator: RngKind): Seed | number {
-  if (typeof raw === 'number' && Number.isSafeInteger(raw)) return raw;
-  if (generator === 'xoroshiro128+') throw new CliError('seed must be a whole number');
-  if (isSeed(raw)) return raw;
-  throw new CliError('seed must be 64 hex digits (or a whole number for a tournament game)');
-}
-
-/** The saved final state, brought up to the current save version (the file may predate it). */
-function checkFinal(raw: unknown): Game {
-  if (!isObject(raw)) throw new CliError('final (the saved final game) is missing');
-  const migrated = migrate(raw);
-  if ('ok' in migrated) throw new CliError(`final: ${migrated.message}`);
-  return migrated;
-}
-
-/** Checks a parsed document; the messages name the field at fault (without the file name). */
-export function checkReplay(doc: unknown): ReplayFile {
-  if (!isObject(doc) || doc.format !== REPLAY_FORMAT) throw new CliError(`not a mythos replay (expected "format": "${REPLAY_FORMAT}")`);
-  if (doc.version !== REPLAY_VERSION && doc.version !== REPLAY_VERSION_XOROSHIRO) {
-    throw new CliError(`unsupported replay version ${JSON.stringify(doc.version)} (supported: ${REPLAY_VERSION_XOROSHIRO}, ${REPLAY_VERSION})`);
-  }
-  const generator = checkGenerator(doc);
-  const setup = doc.setup;
-  if (!isObject(setup)) throw new CliError('setup is missing');
-  const seatsKey = setup.seats !== undefined ? 'seats' : 'players';
-  const seats = checkSeats(setup[seatsKey], `setup.${seatsKey}`);
-  const options = checkOptions(setup.options);
-  const modules = checkModules(setup.modules);
-  const seed = checkSeed(doc.seed, generator);
-  const start = doc.start ?? 0;
-  if (typeof start !== 'number' || !Number.isFinite(start)) throw new CliError('start must be a number (milliseconds)');
-  const actions = checkActions(doc.actions);
-  const final = checkFinal(doc.final);
-  const meta = isObject(doc.meta) ? doc.meta : undefined;
-  if (setup.id !== undefined && (typeof setup.id !== 'string' || setup.id === '')) throw new CliError('setup.id must be a game id');
-  const id = setup.id === undefined ? {} : { id: setup.id };
-  return { format: REPLAY_FORMAT, version: REPLAY_VERSION, generator, setup: { ...id, seats, options, modules }, seed, start, actions, final, ...(meta ? { meta } : {}) };
-}
+export { checkReplay, replayOf, REPLAY_FORMAT, REPLAY_VERSION, type ReplayFile, type ReplaySetup } from '../engine/replay-file.js';
 
 /** Reads and checks a replay file; every problem is a one-line CliError that starts with the path. */
 export function readReplayFile(path: string): ReplayFile {
@@ -179,7 +27,7 @@ export function readReplayFile(path: string): ReplayFile {
   try {
     return checkReplay(doc);
   } catch (error) {
-    if (error instanceof CliError) throw new CliError(`${path}: ${error.message}`, error.exitCode);
+    if (error instanceof ReplayFileError) throw new CliError(`${path}: ${error.message}`);
     throw error;
   }
 }

@@ -1,0 +1,173 @@
+/**
+ * The replay file: everything needed to re-run one game and check it, as one JSON document.
+ *
+ *   { "format": "mythos-replay", "version": 2, "generator": "chacha20",
+ *     "setup": { "seats": [{ "userID": "p1", "botType": "valid_move" }, ...],   // or "players"
+ *                "options": { "unbid": true, ... }, "modules": ["altleaders"] },
+ *     "seed": "9f07...e4" or 1042, "start": 0,
+ *     "actions": [{ "userID": "p1", "action": { "type": "BID", ... }, "now": 1000 }, ...],
+ *     "final": { ...the Game as saved when it ended... },
+ *     "meta": { "game": 42, "botSeed": 123, "createdBy": "mythos tournament" } }      // optional
+ *
+ * The seed is a game's 256-bit seed in hex, or a tournament's integer seed (which stands for the
+ * 256-bit seed derived from it). Version 1 files come from before ChaCha20: their generator is
+ * xoroshiro128+ and their seed an integer.
+ *
+ * The shape checks live in the engine, not the CLI, because the browser opens these files too
+ * (/replay): `checkReplay` turns every problem into a one-line ReplayFileError naming the field
+ * at fault, which the CLI prefixes with the file's path and the browser shows as it is.
+ */
+import type { Action } from './actions/action.js';
+import { parseAction } from './actions/parse-action.js';
+import { migrate } from './migrations.js';
+import { RNG_KINDS, type RngKind } from './rng.js';
+import { isSeed, type Seed } from './seed.js';
+import { isBotType, isModuleKey, isOptionKey, unknownBotMessage, unknownModuleMessage, unknownOptionMessage } from './setup-keys.js';
+import { MAX_PLAYERS, MIN_PLAYERS, type Game } from './state.js';
+import { GAME_OPTION_KEYS, type BotType, type GameOptions, type ModuleKey, type UserID } from './types.js';
+
+export const REPLAY_FORMAT = 'mythos-replay';
+export const REPLAY_VERSION = 2;
+/** Files written before ChaCha20, all of them xoroshiro128+ games; still read. */
+const REPLAY_VERSION_XOROSHIRO = 1;
+
+/** A file that is not a usable replay: the message names the field at fault, in one line. */
+export class ReplayFileError extends Error {
+  override name = 'ReplayFileError';
+}
+
+/** One seat of the game: a bot's kind, or null for a person (a game exported from the server). */
+export interface ReplaySeat {
+  userID: UserID;
+  botType: BotType | null;
+}
+
+/** One logged action, with the clock it was taken at. */
+export interface ReplayAction {
+  userID: UserID;
+  action: Action;
+  now: number;
+}
+
+export interface ReplaySetup {
+  /** The game's id, for a game exported from the server (a tournament game has none). */
+  id?: string;
+  seats: ReplaySeat[];
+  options: Partial<GameOptions>;
+  modules: ModuleKey[];
+}
+
+export interface ReplayFile {
+  format: typeof REPLAY_FORMAT;
+  version: typeof REPLAY_VERSION;
+  /** The generator the game was made with. */
+  generator: RngKind;
+  setup: ReplaySetup;
+  seed: Seed | number;
+  start: number;
+  actions: ReplayAction[];
+  final: Game;
+  meta?: Record<string, unknown>;
+}
+
+export function replayOf(setup: ReplaySetup, seed: Seed | number, start: number, actions: ReplayAction[], final: Game, meta?: Record<string, unknown>): ReplayFile {
+  const generator = final.rngState.kind;
+  return { format: REPLAY_FORMAT, version: REPLAY_VERSION, generator, setup, seed, start, actions, final, ...(meta ? { meta } : {}) };
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function checkSeats(raw: unknown, where: string): ReplaySeat[] {
+  if (!Array.isArray(raw) || raw.length < MIN_PLAYERS || raw.length > MAX_PLAYERS) {
+    throw new ReplayFileError(`${where} must list ${MIN_PLAYERS} to ${MAX_PLAYERS} seats`);
+  }
+  const seats = raw.map((seat: unknown, i): ReplaySeat => {
+    const at = `${where}[${i}]`;
+    if (!isObject(seat) || typeof seat.userID !== 'string' || seat.userID === '') throw new ReplayFileError(`${at} needs a userID`);
+    const botType = seat.botType ?? null;
+    if (botType !== null && (typeof botType !== 'string' || !isBotType(botType))) throw new ReplayFileError(unknownBotMessage(String(botType), at));
+    return { userID: seat.userID, botType: botType as BotType | null };
+  });
+  if (new Set(seats.map((s) => s.userID)).size !== seats.length) throw new ReplayFileError(`${where} has a userID twice`);
+  return seats;
+}
+
+function checkOptions(raw: unknown): Partial<GameOptions> {
+  if (raw === undefined) return {};
+  if (!isObject(raw)) throw new ReplayFileError(`setup.options must be an object of ${GAME_OPTION_KEYS.length} booleans`);
+  const options: Partial<GameOptions> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (!isOptionKey(name)) throw new ReplayFileError(unknownOptionMessage(name, 'setup.options'));
+    if (typeof value !== 'boolean') throw new ReplayFileError(`setup.options.${name} must be true or false`);
+    options[name] = value;
+  }
+  return options;
+}
+
+function checkModules(raw: unknown): ModuleKey[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new ReplayFileError('setup.modules must be a list of module keys');
+  for (const key of raw) if (typeof key !== 'string' || !isModuleKey(key)) throw new ReplayFileError(unknownModuleMessage(String(key), 'setup.modules'));
+  return raw as ModuleKey[];
+}
+
+function checkActions(raw: unknown): ReplayAction[] {
+  if (!Array.isArray(raw)) throw new ReplayFileError('actions must be a list');
+  return raw.map((item: unknown, i): ReplayAction => {
+    const at = `actions[${i}]`;
+    if (!isObject(item)) throw new ReplayFileError(`${at} must be an object of userID, action and now`);
+    if (typeof item.userID !== 'string') throw new ReplayFileError(`${at}.userID must be a user id`);
+    if (typeof item.now !== 'number' || !Number.isFinite(item.now)) throw new ReplayFileError(`${at}.now must be a number (milliseconds)`);
+    const action = parseAction(item.action);
+    if ('ok' in action) throw new ReplayFileError(`${at}.action: ${action.message}`);
+    return { userID: item.userID, action, now: item.now };
+  });
+}
+
+const isRngKind = (value: unknown): value is RngKind => RNG_KINDS.some((kind) => kind === value);
+
+function checkGenerator(doc: Json): RngKind {
+  if (doc.version === REPLAY_VERSION_XOROSHIRO) return 'xoroshiro128+';
+  if (!isRngKind(doc.generator)) throw new ReplayFileError(`generator must be one of ${RNG_KINDS.join(', ')}`);
+  return doc.generator;
+}
+
+function checkSeed(raw: unknown, generator: RngKind): Seed | number {
+  if (typeof raw === 'number' && Number.isSafeInteger(raw)) return raw;
+  if (generator === 'xoroshiro128+') throw new ReplayFileError('seed must be a whole number');
+  if (isSeed(raw)) return raw;
+  throw new ReplayFileError('seed must be 64 hex digits (or a whole number for a tournament game)');
+}
+
+/** The saved final state, brought up to the current save version (the file may predate it). */
+function checkFinal(raw: unknown): Game {
+  if (!isObject(raw)) throw new ReplayFileError('final (the saved final game) is missing');
+  const migrated = migrate(raw);
+  if ('ok' in migrated) throw new ReplayFileError(`final: ${migrated.message}`);
+  return migrated;
+}
+
+/** Checks a parsed document; the messages name the field at fault (without the file name). */
+export function checkReplay(doc: unknown): ReplayFile {
+  if (!isObject(doc) || doc.format !== REPLAY_FORMAT) throw new ReplayFileError(`not a mythos replay (expected "format": "${REPLAY_FORMAT}")`);
+  if (doc.version !== REPLAY_VERSION && doc.version !== REPLAY_VERSION_XOROSHIRO) {
+    throw new ReplayFileError(`unsupported replay version ${JSON.stringify(doc.version)} (supported: ${REPLAY_VERSION_XOROSHIRO}, ${REPLAY_VERSION})`);
+  }
+  const generator = checkGenerator(doc);
+  const setup = doc.setup;
+  if (!isObject(setup)) throw new ReplayFileError('setup is missing');
+  const seatsKey = setup.seats !== undefined ? 'seats' : 'players';
+  const seats = checkSeats(setup[seatsKey], `setup.${seatsKey}`);
+  const options = checkOptions(setup.options);
+  const modules = checkModules(setup.modules);
+  const seed = checkSeed(doc.seed, generator);
+  const start = doc.start ?? 0;
+  if (typeof start !== 'number' || !Number.isFinite(start)) throw new ReplayFileError('start must be a number (milliseconds)');
+  const actions = checkActions(doc.actions);
+  const final = checkFinal(doc.final);
+  const meta = isObject(doc.meta) ? doc.meta : undefined;
+  if (setup.id !== undefined && (typeof setup.id !== 'string' || setup.id === '')) throw new ReplayFileError('setup.id must be a game id');
+  const id = setup.id === undefined ? {} : { id: setup.id };
+  return { format: REPLAY_FORMAT, version: REPLAY_VERSION, generator, setup: { ...id, seats, options, modules }, seed, start, actions, final, ...(meta ? { meta } : {}) };
+}

@@ -65,7 +65,7 @@ function hiddenTwin(game: Game, salt: number, high: boolean): Game {
 }
 
 describe('expert_bot', () => {
-  const expert = makeExpertBot({ iterations: 4 });
+  const expert = makeExpertBot({ iterations: 2 });
 
   it('is registered for everyone as "Expert Bot", searching on the server\'s bot threads', () => {
     expect(BOTS.expert_bot.label).toBe('Expert Bot');

@@ -5,16 +5,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
-import type { BotType } from '../engine/index.js';
 import { checkDatabaseUrl } from '../server/config-check.js';
 import { configFromEnv } from '../server/config.js';
 import { migrateToLatest, openDatabase, type Db } from '../server/db/database.js';
-import { withoutChat } from '../server/services/game-chat.js';
 import { loadActions, loadGame } from '../server/services/game-store.js';
 import { CliError } from './errors.js';
 import { parseInteger } from './args.js';
 import type { Io } from './io.js';
-import { replayOf } from './replay-file.js';
+import { exportedReplay } from './game-export.js';
 
 async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
   const config = configFromEnv();
@@ -99,20 +97,7 @@ export function gamesCommand(io: Io): Command {
           throw new CliError(`game ${gameID} has not ended: its seed stays secret until then (--unfinished exports it anyway)`);
         }
         const actions = await loadActions(db.kysely, gameID);
-        const replay = replayOf(
-          {
-            id: game.id,
-            seats: game.players.map((p) => ({ userID: p.userID, botType: p.botType as BotType | null })),
-            options: game.options,
-            modules: game.modules,
-          },
-          game.seed,
-          game.gameStartTimestamp,
-          actions.map((a) => ({ userID: a.userID, action: a.action, now: a.at })),
-          // The replay re-runs the actions: its final state is the game without its chat steps.
-          withoutChat(game),
-          { exportedFrom: 'server', finished: game.gameEndTimestamp !== null },
-        );
+        const replay = exportedReplay(game, actions);
         const file = options.out ?? `${gameID}.json`;
         writeFileSync(file, JSON.stringify(replay));
         io.out(`wrote ${file}: ${actions.length} actions${game.gameEndTimestamp === null ? ' (the game is not over yet)' : ''}\n`);

@@ -44,8 +44,8 @@ export interface GameRecord {
   tributeCardsByID: Record<number, TributeCard>;
   /** The SHA-256 of the seed, public from the first turn. */
   seedCommitment: string | null;
-  /** The seed, revealed at the end. */
-  seed: Seed;
+  /** The seed, revealed at the end (an integer only for a game made before ChaCha20, read from a replay file). */
+  seed: Seed | number;
   serverSecretCommitment: string | null;
   serverSecret: Seed | null;
   seedContributions: SeedContribution[] | null;
@@ -88,7 +88,7 @@ function withChat(game: Game, entry: Extract<ReplayLogEntry, { kind: 'chat' }>):
 }
 
 /** The seed the record starts from: the mix of the secret and the values when it has them, else the seed. */
-function seedOf(record: GameRecord): Seed | SeedMix {
+function seedOf(record: GameRecord): Seed | number | SeedMix {
   if (record.serverSecret !== null && record.seedContributions !== null) return { serverSecret: record.serverSecret, contributions: record.seedContributions };
   return record.seed;
 }
@@ -139,7 +139,7 @@ export const FAIR_DICE_VERIFIED = 'Fair dice verified: every deal and die follow
 
 export type Verification =
   | { ok: true; commitment: string; seed: Seed; actions: number; events: number; deals: number; dice: number }
-  | { ok: false; commitment: string | null; seed: Seed; problem: string };
+  | { ok: false; commitment: string | null; seed: Seed | number; problem: string };
 
 const isDeal = (event: GameEvent) => event.type === 'DEAL_CARD' || event.type === 'DEAL_TRIBUTE';
 
@@ -184,6 +184,8 @@ function mixProblem(record: GameRecord): string | null {
 export function verify(record: GameRecord, rebuilt: Rebuilt = rebuild(record)): Verification {
   const { seedCommitment: commitment, seed } = record;
   const fail = (problem: string): Verification => ({ ok: false, commitment, seed, problem });
+  // Only a replay file holds a running game (exported with --unfinished): the server serves none.
+  if (record.final.gameEndTimestamp === null) return fail('The game has not ended: its seed is revealed only at the end, so its dice cannot be verified yet.');
   if (commitment === null) return fail('The game has no seed commitment: it was made before fair dice.');
   if (!isSeed(seed)) return fail(`The revealed seed is not 64 hex digits (the server sent ${showValue(seed)}).`);
   const mix = mixProblem(record);

@@ -40,6 +40,7 @@ export const router = createBrowserRouter([
       { path: '/settings', ...page(() => import('./pages/settings.js'), RequireUser) },
       { path: '/game/:gameID', ...page(() => import('./pages/game.js'), RequireUser) },
       { path: '/game/:gameID/replay', ...page(() => import('./pages/replay.js'), RequireUser) },
+      { path: '/replay', ...page(() => import('./pages/replay-file.js'), RequireUser) },
       { path: '/leaderboard', ...page(() => import('./pages/leaderboard.js'), RequireUser) },
       { path: '/my-games', ...page(() => import('./pages/my-games.js'), RequireUser) },
       { path: '/all-cards', ...page(() => import('./pages/all-cards.js')) },

@@ -142,14 +142,19 @@ function MyGamesList() {
   };
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          Your games
-        </Title>
-        <Text c="dimmed" size="sm">
-          Every game you sat in, newest first: resume the ones still running, replay the finished ones.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <Title order={1} size="h2">
+            Your games
+          </Title>
+          <Text c="dimmed" size="sm">
+            Every game you sat in, newest first: resume the ones still running, replay the finished ones.
+          </Text>
+        </div>
+        <Button component={Link} to="/replay" variant="outline" color="gold.4" size="compact-sm">
+          Open a replay file
+        </Button>
+      </Group>
       {!data || !user ? (
         <Text role="status">Loading...</Text>
       ) : data.total === 0 ? (

@@ -66,7 +66,7 @@ const VERBS: Record<Action['type'], string> = {
 function describe(moment: ReplayMoment, users: Record<string, GameUser>): string {
   const entry = moment.entry;
   if (!entry) return 'The game begins';
-  const who = users[entry.userID]?.name ?? 'unknown';
+  const who = users[entry.userID]?.name ?? entry.userID;
   return `${who} ${VERBS[entry.action.type]}${entry.standIn ? ` (a stand-in chose: ${entry.standIn})` : ''}`;
 }
 

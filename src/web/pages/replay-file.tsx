@@ -1,0 +1,83 @@
+/**
+ * /replay: a replay file (`mythos games export`) opened in this browser, never uploaded: picked
+ * or dropped, read here, checked by the engine's shape checks (src/engine/replay-file.ts), turned
+ * into the record the game replay rebuilds (src/engine/replay-record.ts) and shown in the same
+ * replay screen, with the same fair-dice line. A running game's file (--unfinished) steps
+ * through but cannot be verified yet.
+ */
+import { useCallback, useState, type DragEvent } from 'react';
+import { Alert, Button, FileButton, Stack } from '@mantine/core';
+import { IconFileUpload } from '@tabler/icons-react';
+import { checkReplay, ReplayFileError } from '../../engine/replay-file.js';
+import { recordOfReplayFile } from '../../engine/replay-record.js';
+import { LoadedReplay } from '../replay/replay-screen.js';
+import { replayOfRecord, type Replay } from '../replay/use-replay.js';
+import classes from '../replay/replay-file.module.css';
+
+/** A replay file is a few MB at most (a long 8-seat game); anything far bigger is not one. */
+const MAX_BYTES = 20 * 1024 * 1024;
+
+type Opened = { replay: Replay; name: string } | { error: string; name: string } | null;
+
+async function open(file: File): Promise<Opened> {
+  const name = file.name;
+  if (file.size > MAX_BYTES) return { name, error: `The file is ${(file.size / 1024 / 1024).toFixed(1)} MB: a replay file is at most 20 MB.` };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(await file.text());
+  } catch (error) {
+    return { name, error: `This is not a replay file: it is not valid JSON (${(error as Error).message}).` };
+  }
+  try {
+    return { name, replay: replayOfRecord(recordOfReplayFile(checkReplay(doc))) };
+  } catch (error) {
+    if (error instanceof ReplayFileError) return { name, error: `This is not a replay file: ${error.message}.` };
+    throw error;
+  }
+}
+
+export function Page() {
+  const [opened, setOpened] = useState<Opened>(null);
+  const [dragging, setDragging] = useState(false);
+  const take = useCallback((file: File | null) => {
+    if (file) void open(file).then(setOpened);
+  }, []);
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    take(event.dataTransfer.files[0] ?? null);
+  };
+  const onDragOver = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(true);
+  };
+
+  return (
+    <Stack gap="md" onDrop={onDrop} onDragOver={onDragOver} onDragLeave={() => setDragging(false)} mih="60vh">
+      <section className={classes.opener} data-dragging={dragging ? 'true' : 'false'} aria-labelledby="replay-file-title">
+        <h1 id="replay-file-title" className={classes.title}>
+          Open a replay file
+        </h1>
+        <p className={classes.hint}>
+          A game exported with <code>mythos games export</code>: step through it and check its dice in this browser. The file is read here, never uploaded.
+        </p>
+        <div className={classes.row}>
+          <FileButton onChange={take} accept="application/json,.json">
+            {(props) => (
+              <Button {...props} color="gold" leftSection={<IconFileUpload size={18} aria-hidden />}>
+                Choose a file
+              </Button>
+            )}
+          </FileButton>
+          <span className={classes.hint}>{opened ? `Opened: ${opened.name}` : 'or drop it on this page'}</span>
+        </div>
+      </section>
+      {opened && 'error' in opened ? (
+        <Alert color="red" title="This file cannot be shown" role="alert">
+          {opened.error}
+        </Alert>
+      ) : null}
+      {opened && 'replay' in opened ? <LoadedReplay key={opened.name + opened.replay.record.id} replay={opened.replay} backTo={null} /> : null}
+    </Stack>
+  );
+}

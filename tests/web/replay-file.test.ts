@@ -2,7 +2,7 @@
  * /replay in a real browser: a finished game exported as `mythos games export` writes it (the
  * CLI's own function) is opened from a file set on the page's file input, stepped through with
  * the keyboard, and its dice check green; a file with a changed die names the difference; a file
- * that is not JSON and one that is not a replay show why. Screenshots at 1280x800 and 375x812.
+ * that is not JSON, one that is not a replay and one over 20 MB show why. Screenshots at 1280x800 and 375x812.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -75,7 +75,7 @@ describe.skipIf(!HAS_CHROMIUM)('replay files opened in the browser', () => {
     await phone.close();
   }, 180_000);
 
-  test('a file that is not JSON, and one that is not a replay, say why', async () => {
+  test('a file that is not JSON, one that is not a replay and one too big say why', async () => {
     const host = await guest(suite.site, 'WrongFile');
     const page = await openPage(host);
     await setFile(page, 'notes.json', 'hello, this is not json');
@@ -84,6 +84,10 @@ describe.skipIf(!HAS_CHROMIUM)('replay files opened in the browser', () => {
     await setFile(page, 'other.json', JSON.stringify({ format: 'something-else', version: 1 }));
     await page.getByRole('alert').filter({ hasText: 'This is not a replay file: not a mythos replay (expected "format": "mythos-replay").' }).waitFor();
     expect(await page.getByTestId('fair-dice').count()).toBe(0);
+    await setFile(page, 'huge.json', ' '.repeat(21 * 1024 * 1024));
+    await page.getByRole('alert').filter({ hasText: 'The file is 21.0 MB: a replay file is at most 20 MB.' }).waitFor();
+    await setFile(page, 'other.json', JSON.stringify({ format: 'something-else', version: 1 }));
+    await page.getByRole('alert').filter({ hasText: 'not a mythos replay' }).waitFor();
     await screenshot(page, 'replay-file-wrong-format');
     await page.close();
   }, 60_000);

@@ -6,7 +6,7 @@
  * table, boards and log in tabs.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Box, Center, Group, Loader, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Box, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useNoHover } from '../lib/touch.js';
 import type { GameScreenState } from './model.js';
@@ -15,9 +15,9 @@ import { decisionOf, playerOf } from './derive.js';
 import { useChoice, type Choice } from './use-choice.js';
 import { ActionPanel } from './action-panel.js';
 import { FirstGameHint } from './first-game-hint.js';
-import { BasicPiles, DeckViewers, TradeRow, TributeRow, type PickableProps } from './table.js';
-import { PlayerDetailModal, PlayerSummary } from './player-list.js';
-import { PlayerBoard } from './player-board.js';
+import type { PickableProps } from './table.js';
+import { PlayerDetailModal } from './player-list.js';
+import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack, TableTabs } from './table-layout.js';
 import { Presentation } from './presentation-slots.js';
 import { useLowTimeCue } from './clock.js';
 import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notices.js';
@@ -85,13 +85,8 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   const odds = <LiveOdds gameID={state.game.id} state={state} shown={spectator || settings.data?.showOddsToPlayers === true} />;
 
   const pickable = pickableOf(state, choice, decision, compact, awaiting);
-  const players = (
-    <Stack gap={6} aria-label="Players" component="section">
-      {presented.game.players.map((p) => (
-        <PlayerSummary key={p.userID} state={presented} player={p} compact={compact} onOpen={() => setDetailID(p.userID)} />
-      ))}
-    </Stack>
-  );
+  const openDetail = (userID: string) => setDetailID(userID);
+  const players = <PlayerSummaries state={presented} compact={compact} onOpen={openDetail} />;
   const panel = spectator ? null : (
     <Stack gap={6}>
       <TakeoverNotice state={state} onBack={back} />
@@ -131,25 +126,8 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   // the tributes (where most favor comes from) are on the first screen of a 1280x800 window
   // (above the row, it pushed the dice below the fold; above the tributes, it pushed them).
   const hint = !spectator && !ended ? <FirstGameHint touch={touch} /> : null;
-  // The clashes under the trade row: a display appearing above it pushed the row down as the
-  // dice settled, under a finger or a pointer about to pick the card just won.
-  const table = (
-    <Stack gap="md" className="game-table">
-      <TradeRow {...pickable} />
-      <Presentation.ClashDisplay state={state} />
-      <TributeRow state={state} width={compact ? 110 : 130} />
-      {hint}
-      <BasicPiles {...pickable} />
-      <DeckViewers state={state} />
-    </Stack>
-  );
-  const boards = (
-    <Stack gap="lg">
-      {state.game.players.map((p) => (
-        <PlayerBoard key={p.userID} state={state} player={p} cardWidth={compact ? 84 : 96} />
-      ))}
-    </Stack>
-  );
+  const table = <TableStack pickable={pickable} compact={compact} hint={hint} />;
+  const boards = <Boards state={state} compact={compact} />;
 
   const detail = <PlayerDetailModal state={state} player={state.game.players.find((p) => p.userID === detailID) ?? null} onClose={() => setDetailID(null)} />;
 
@@ -162,40 +140,20 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
         {status}
         {odds}
         {ended ? (<><Presentation.WinnerBanner state={state} /><Presentation.EndOfGame state={state} /></>) : null}
-        {/* The scrollbar under the summaries, not over their last line. */}
-        <ScrollArea type="auto" mb={6} scrollbarSize={6} offsetScrollbars="x" viewportProps={{ tabIndex: 0 }}>
-          <Group gap={6} wrap="nowrap" align="stretch">
-            {presented.game.players.map((p) => (
-              <Box key={p.userID} w={240} style={{ flex: '0 0 240px' }}>
-                <PlayerSummary state={presented} player={p} compact onOpen={() => setDetailID(p.userID)} />
-              </Box>
-            ))}
-          </Group>
-        </ScrollArea>
-        <Tabs defaultValue="table" keepMounted={false}>
-          {/* CHAT beside the tabs, on the first screen: at the foot of the Table tab it was found
-              only by scrolling past the whole table. */}
-          <Group gap={6} wrap="nowrap" align="center">
-            <Tabs.List grow style={{ flex: 1 }}>
-              <Tabs.Tab value="table">Table</Tabs.Tab>
-              <Tabs.Tab value="boards">Boards</Tabs.Tab>
-              <Tabs.Tab value="log">Log</Tabs.Tab>
-            </Tabs.List>
-            <Presentation.GameChatButton />
-          </Group>
-          <Tabs.Panel value="table" pt={4} px={6}>
-            {table}
-          </Tabs.Panel>
-          <Tabs.Panel value="boards" pt={4} px={6}>
-            {boards}
-          </Tabs.Panel>
-          <Tabs.Panel value="log" pt={4} px={6}>
+        <SummaryRow state={presented} onOpen={openDetail} mb={6} />
+        {/* CHAT beside the tabs, on the first screen: at the foot of the Table tab it was found
+            only by scrolling past the whole table. */}
+        <TableTabs
+          table={table}
+          boards={boards}
+          log={
             <Stack>
               <Presentation.EventLog state={presented} />
               <Presentation.MythosInfoPanel />
             </Stack>
-          </Tabs.Panel>
-        </Tabs>
+          }
+          beside={<Presentation.GameChatButton />}
+        />
         {panel ? (
           <Box ref={dockRef} className="docked-action-panel" style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150, padding: 6 }}>
             {panel}
@@ -215,26 +173,30 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
       {status}
       {odds}
       {ended ? (<><Presentation.WinnerBanner state={state} /><Presentation.EndOfGame state={state} /></>) : null}
-      <div style={{ display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: 16, marginTop: 8 }}>
-        <Stack gap="sm">
-          {players}
-          <Presentation.GameChatButton />
-          <Presentation.MythosInfoPanel />
-          <Presentation.EventLog state={presented} />
-        </Stack>
-        <Stack gap="md">
-          <div style={{ display: 'grid', gridTemplateColumns: panel ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', gap: 16, alignItems: 'start' }}>
-            {table}
-            {/* Under the sticky game header; a card's large preview never covers it (data-preview-avoid). */}
-            {panel ? (
-              <div style={{ position: 'sticky', top: STICKY_TOP + headerHeight + 8 }} data-preview-avoid>
-                {panel}
-              </div>
-            ) : null}
-          </div>
-          {boards}
-        </Stack>
-      </div>
+      <DesktopGrid
+        left={
+          <Stack gap="sm">
+            {players}
+            <Presentation.GameChatButton />
+            <Presentation.MythosInfoPanel />
+            <Presentation.EventLog state={presented} />
+          </Stack>
+        }
+        right={
+          <Stack gap="md">
+            <div style={{ display: 'grid', gridTemplateColumns: panel ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', gap: 16, alignItems: 'start' }}>
+              {table}
+              {/* Under the sticky game header; a card's large preview never covers it (data-preview-avoid). */}
+              {panel ? (
+                <div style={{ position: 'sticky', top: STICKY_TOP + headerHeight + 8 }} data-preview-avoid>
+                  {panel}
+                </div>
+              ) : null}
+            </div>
+            {boards}
+          </Stack>
+        }
+      />
       {detail}
     </Box>
   );

@@ -9,7 +9,7 @@
  * rebuild gives every deal and die the server logged.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Alert, Box, Button, Center, Group, Loader, Paper, ScrollArea, Select, Slider, Stack, Switch, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Center, Group, Loader, Paper, Select, Slider, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight, IconPlayerSkipBack, IconPlayerSkipForward } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -20,9 +20,9 @@ import { eventsFor, openViewFor } from '../../engine/view.js';
 import { AGE_COUNT } from '../../engine/state.js';
 import type { GameScreenState, GameUser, WireGame } from '../game/model.js';
 import { nameOf } from '../game/model.js';
-import { PlayerBoard } from '../game/player-board.js';
-import { PlayerDetailModal, PlayerSummary } from '../game/player-list.js';
-import { BasicPiles, DeckViewers, TradeRow, TributeRow, type PickableProps } from '../game/table.js';
+import { PlayerDetailModal } from '../game/player-list.js';
+import type { PickableProps } from '../game/table.js';
+import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack, TableTabs } from '../game/table-layout.js';
 import { Presentation } from '../game/presentation-slots.js';
 import { formatDuration, PHASE_NAMES } from '../game/presentation/format.js';
 import presentation from '../game/presentation/presentation.module.css';
@@ -234,22 +234,9 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
     cardWidth: compact ? 96 : 120,
     fitRow: compact,
   };
-  const table = (
-    <Stack gap="md" className="game-table">
-      <TradeRow {...pickable} />
-      <Presentation.ClashDisplay state={state} />
-      <TributeRow state={state} width={compact ? 110 : 130} />
-      <BasicPiles {...pickable} />
-      <DeckViewers state={state} />
-    </Stack>
-  );
-  const boards = (
-    <Stack gap="lg">
-      {state.game.players.map((p) => (
-        <PlayerBoard key={p.userID} state={state} player={p} cardWidth={compact ? 84 : 96} />
-      ))}
-    </Stack>
-  );
+  const table = <TableStack pickable={pickable} compact={compact} />;
+  const boards = <Boards state={state} compact={compact} />;
+  const openDetail = (userID: string) => setDetailID(userID);
   const marks = {
     'data-replay-step': String(step),
     'data-sequence-id': String(g.sequenceID),
@@ -268,38 +255,18 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
           {controls}
           <ReplayOddsBar {...oddsProps} />
           {ended ? <Presentation.WinnerBanner state={state} /> : null}
-          <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" viewportProps={{ tabIndex: 0, 'aria-label': 'Players' }}>
-            <Group gap={6} wrap="nowrap" align="stretch">
-              {presented.game.players.map((p) => (
-                <Box key={p.userID} w={240} style={{ flex: '0 0 240px' }}>
-                  <PlayerSummary state={presented} player={p} compact onOpen={() => setDetailID(p.userID)} />
-                </Box>
-              ))}
-            </Group>
-          </ScrollArea>
-          <Tabs defaultValue="table" keepMounted={false}>
-            <Tabs.List grow>
-              <Tabs.Tab value="table">Table</Tabs.Tab>
-              <Tabs.Tab value="boards">Boards</Tabs.Tab>
-              <Tabs.Tab value="log">Log</Tabs.Tab>
-              <Tabs.Tab value="odds">Odds</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="table" pt={4} px={6}>
+          <SummaryRow state={presented} onOpen={openDetail} label="Players" />
+          <TableTabs
+            table={
               <Stack gap="md">
                 {bids}
                 {table}
               </Stack>
-            </Tabs.Panel>
-            <Tabs.Panel value="boards" pt={4} px={6}>
-              {boards}
-            </Tabs.Panel>
-            <Tabs.Panel value="log" pt={4} px={6}>
-              <Presentation.EventLog state={presented} />
-            </Tabs.Panel>
-            <Tabs.Panel value="odds" pt={4} px={6}>
-              {oddsChart}
-            </Tabs.Panel>
-          </Tabs>
+            }
+            boards={boards}
+            log={<Presentation.EventLog state={presented} />}
+            extra={[{ value: 'odds', label: 'Odds', panel: oddsChart }]}
+          />
           <VerifyLine verification={replay.verification} />
         </Stack>
         {detail}
@@ -315,22 +282,22 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
         <ReplayOddsBar {...oddsProps} />
         {ended ? <Presentation.WinnerBanner state={state} /> : null}
       </Stack>
-      <div style={{ display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: 16, marginTop: 8 }}>
-        <Stack gap="sm">
-          <Stack gap={6} aria-label="Players" component="section">
-            {presented.game.players.map((p) => (
-              <PlayerSummary key={p.userID} state={presented} player={p} onOpen={() => setDetailID(p.userID)} />
-            ))}
+      <DesktopGrid
+        left={
+          <Stack gap="sm">
+            <PlayerSummaries state={presented} onOpen={openDetail} />
+            {bids}
+            {oddsChart}
+            <Presentation.EventLog state={presented} />
           </Stack>
-          {bids}
-          {oddsChart}
-          <Presentation.EventLog state={presented} />
-        </Stack>
-        <Stack gap="md">
-          {table}
-          {boards}
-        </Stack>
-      </div>
+        }
+        right={
+          <Stack gap="md">
+            {table}
+            {boards}
+          </Stack>
+        }
+      />
       {detail}
     </Box>
   );

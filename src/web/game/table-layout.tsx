@@ -1,0 +1,135 @@
+/**
+ * The table layout the game screen and the replay share: the table (trade row, clash, tributes,
+ * basic piles, decks), the boards, the players' summaries, a phone's Table/Boards/Log tabs and the
+ * desktop's two columns. Each screen passes in what is its own (the game's hint, action panel and
+ * chat; the replay's bids and odds) and keeps its header and controls.
+ */
+import type { ReactNode } from 'react';
+import { Box, Group, ScrollArea, Stack, Tabs } from '@mantine/core';
+import type { GameScreenState } from './model.js';
+import { BasicPiles, DeckViewers, TradeRow, TributeRow, type PickableProps } from './table.js';
+import { PlayerSummary } from './player-list.js';
+import { PlayerBoard } from './player-board.js';
+import { Presentation } from './presentation-slots.js';
+import classes from './table-layout.module.css';
+
+/**
+ * The table. The clashes under the trade row: a display appearing above it pushed the row down as
+ * the dice settled, under a finger or a pointer about to pick the card just won. `hint` goes under
+ * the tributes (see the game screen).
+ */
+export function TableStack({ pickable, compact, hint }: { pickable: PickableProps; compact: boolean; hint?: ReactNode }) {
+  const state = pickable.state;
+  return (
+    <Stack gap="md" className="game-table">
+      <TradeRow {...pickable} />
+      <Presentation.ClashDisplay state={state} />
+      <TributeRow state={state} width={compact ? 110 : 130} />
+      {hint}
+      <BasicPiles {...pickable} />
+      <DeckViewers state={state} />
+    </Stack>
+  );
+}
+
+/** Every player's board, in seat order. */
+export function Boards({ state, compact }: { state: GameScreenState; compact: boolean }) {
+  return (
+    <Stack gap="lg">
+      {state.game.players.map((p) => (
+        <PlayerBoard key={p.userID} state={state} player={p} cardWidth={compact ? 84 : 96} />
+      ))}
+    </Stack>
+  );
+}
+
+/** The desktop's list of the players' summaries. */
+export function PlayerSummaries({ state, compact, onOpen }: { state: GameScreenState; compact?: boolean; onOpen: (userID: string) => void }) {
+  return (
+    <Stack gap={6} aria-label="Players" component="section">
+      {state.game.players.map((p) => (
+        <PlayerSummary key={p.userID} state={state} player={p} compact={compact} onOpen={() => onOpen(p.userID)} />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * A phone's row of compact summaries, scrolling sideways. The scrollbar under the summaries, not
+ * over their last line. `label` names the row when no section around it does.
+ */
+export function SummaryRow({ state, onOpen, mb, label }: { state: GameScreenState; onOpen: (userID: string) => void; mb?: number; label?: string }) {
+  return (
+    <ScrollArea type="auto" mb={mb} scrollbarSize={6} offsetScrollbars="x" viewportProps={label ? { tabIndex: 0, 'aria-label': label } : { tabIndex: 0 }}>
+      <Group gap={6} wrap="nowrap" align="stretch">
+        {state.game.players.map((p) => (
+          <Box key={p.userID} w={240} className={classes.summaryCell}>
+            <PlayerSummary state={state} player={p} compact onOpen={() => onOpen(p.userID)} />
+          </Box>
+        ))}
+      </Group>
+    </ScrollArea>
+  );
+}
+
+/** A tab past Table, Boards and Log (the replay's odds). */
+export interface ExtraTab {
+  value: string;
+  label: string;
+  panel: ReactNode;
+}
+
+/**
+ * A phone's tabs: the table, the boards, the log, and any `extra`. `beside` sits at the right of
+ * the tab list (the game's chat button, on the first screen).
+ */
+export function TableTabs({ table, boards, log, extra = [], beside }: { table: ReactNode; boards: ReactNode; log: ReactNode; extra?: ExtraTab[]; beside?: ReactNode }) {
+  const list = (
+    <Tabs.List grow style={beside ? { flex: 1 } : undefined}>
+      <Tabs.Tab value="table">Table</Tabs.Tab>
+      <Tabs.Tab value="boards">Boards</Tabs.Tab>
+      <Tabs.Tab value="log">Log</Tabs.Tab>
+      {extra.map((t) => (
+        <Tabs.Tab key={t.value} value={t.value}>
+          {t.label}
+        </Tabs.Tab>
+      ))}
+    </Tabs.List>
+  );
+  return (
+    <Tabs defaultValue="table" keepMounted={false}>
+      {beside ? (
+        <Group gap={6} wrap="nowrap" align="center">
+          {list}
+          {beside}
+        </Group>
+      ) : (
+        list
+      )}
+      <Tabs.Panel value="table" pt={4} px={6}>
+        {table}
+      </Tabs.Panel>
+      <Tabs.Panel value="boards" pt={4} px={6}>
+        {boards}
+      </Tabs.Panel>
+      <Tabs.Panel value="log" pt={4} px={6}>
+        {log}
+      </Tabs.Panel>
+      {extra.map((t) => (
+        <Tabs.Panel key={t.value} value={t.value} pt={4} px={6}>
+          {t.panel}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
+/** The desktop's two columns: the players and the log at the left, the table and the boards at the right. */
+export function DesktopGrid({ left, right }: { left: ReactNode; right: ReactNode }) {
+  return (
+    <div className={classes.grid}>
+      {left}
+      {right}
+    </div>
+  );
+}

@@ -4,7 +4,7 @@
  * JSON file and `--compare` all derive the same rates and intervals from one place.
  */
 import { AFFINITIES, type Card, type CardID } from '../engine/index.js';
-import { cardPlayCounts, gainersWinRate, pickRate as cardPickRate, rateEstimate, type Estimate as CardEstimate } from '../engine/card-play.js';
+import { addCardPlayCounts, cardPlayCounts, emptyCardPlayCounts, gainersWinRate, pickRate as cardPickRate, rateEstimate, type CardPlayCounts, type Estimate as CardEstimate } from '../engine/card-play.js';
 import { FAVOR_SOURCES, type BalanceRecord, type FavorSource } from './balance-game.js';
 import { ratio } from './stats.js';
 
@@ -91,26 +91,20 @@ function tallyGroups(records: readonly BalanceRecord[], keyOf: (seat: BalanceRec
 }
 
 function tallyCards(records: readonly BalanceRecord[], cardsByID: Record<CardID, Card>): CardTally[] {
-  const cards = new Map<CardID, CardTally>();
-  for (const card of Object.values(cardsByID)) {
-    const { id, name, affinity, type, age, cost } = card;
-    cards.set(id, { id, name, affinity, type, age, cost, offered: 0, picked: 0, gainedGames: 0, gains: 0, winShare: 0, favor: noFavor(), favorSquares: 0 });
-  }
+  // The gallery's definitions and sums (engine/card-play.ts), from the same events.
+  const totals = new Map<CardID, CardPlayCounts>();
   for (const r of records) {
-    // The gallery's definitions (engine/card-play.ts), from the same events.
     const counts = cardPlayCounts({ offered: r.offered, gains: r.gains, favor: r.favor, leaders: r.seats.map((s) => s.leaderID), winShares: r.seats.map((s) => s.winShare) });
     for (const [id, c] of counts) {
-      const t = cards.get(id)!;
-      t.offered += c.offered;
-      t.picked += c.picked;
-      t.gainedGames += c.gainedGames;
-      t.gains += c.gains;
-      t.winShare += c.winShare;
-      t.favorSquares += c.favorSquares;
-      for (const s of FAVOR_SOURCES) t.favor[s] += c.favorBySource[s];
+      const total = totals.get(id);
+      if (total) addCardPlayCounts(total, c);
+      else totals.set(id, c);
     }
   }
-  return [...cards.values()];
+  return Object.values(cardsByID).map(({ id, name, affinity, type, age, cost }) => {
+    const { offered, picked, gainedGames, gains, winShare, favorBySource, favorSquares } = totals.get(id) ?? emptyCardPlayCounts();
+    return { id, name, affinity, type, age, cost, offered, picked, gainedGames, gains, winShare, favor: favorBySource, favorSquares };
+  });
 }
 
 export function balanceSummary({ title, setupLine, records, cardsByID }: SummaryInput): BalanceSummary {

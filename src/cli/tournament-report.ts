@@ -33,31 +33,27 @@ export interface TournamentConfig {
   cards?: string;
 }
 
+/** The seat figures a kind's row adds up, game by game. */
+const SUMMED = ['winShare', 'favor', 'cards', 'tributes', 'prophecies', 'resources', 'clashes', 'clashesWon'] as const;
+
 export function kindResults(seats: readonly string[], records: readonly GameRecord[]): KindResult[] {
   const kinds = [...new Set(seats)];
   return kinds.map((kind) => {
-    const sum = { games: 0, wins: 0, favor: 0, cards: 0, tributes: 0, prophecies: 0, resources: 0, clashes: 0, clashesWon: 0 };
+    const sum = { games: 0, winShare: 0, favor: 0, cards: 0, tributes: 0, prophecies: 0, resources: 0, clashes: 0, clashesWon: 0 };
     for (const record of records) {
       for (const s of record.seats) {
         if (s.kind !== kind) continue;
         sum.games++;
-        sum.wins += s.winShare;
-        sum.favor += s.favor;
-        sum.cards += s.cards;
-        sum.tributes += s.tributes;
-        sum.prophecies += s.prophecies;
-        sum.resources += s.resources;
-        sum.clashes += s.clashes;
-        sum.clashesWon += s.clashesWon;
+        for (const key of SUMMED) sum[key] += s[key];
       }
     }
-    const [lo, hi] = wilson(sum.wins, sum.games);
+    const [lo, hi] = wilson(sum.winShare, sum.games);
     const mean = (x: number) => round(ratio(x, sum.games), 3);
     return {
       kind,
       games: sum.games,
-      wins: round(sum.wins, 3),
-      winRate: round(ratio(sum.wins, sum.games)),
+      wins: round(sum.winShare, 3),
+      winRate: round(ratio(sum.winShare, sum.games)),
       winRateCI95: [round(lo), round(hi)],
       meanFavor: mean(sum.favor),
       meanFavorFrom: { cards: mean(sum.cards), tributes: mean(sum.tributes), prophecies: mean(sum.prophecies), resources: mean(sum.resources) },

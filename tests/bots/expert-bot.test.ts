@@ -9,59 +9,18 @@ import { EXPERT_DEFAULTS, makeExpertBot, searchExpert } from '../../src/bots/exp
 import { playSeats } from '../../src/bots/game-loop.js';
 import { botDecision, decisionRng } from '../../src/bots/harness.js';
 import { BOTS } from '../../src/bots/index.js';
-import { GAME_DEFINITIONS } from '../../src/engine/data.js';
-import {
-  advance,
-  applyAction,
-  pendingDecision,
-  rngFromState,
-  rollDice,
-  shuffle,
-  startGame,
-  viewFor,
-  xoroshiroState,
-  type Game,
-  type UserID,
-} from '../../src/engine/index.js';
+import { pendingDecision, startGame, viewFor, type Game } from '../../src/engine/index.js';
+import { annDecisionStates, withHiddenBids, withHiddenOrder } from './hidden-twins.js';
 import { randomSetup } from './random-setup.js';
-
-const SEATS = ['ann', 'bob', 'cat'];
 
 /** Planning states of a seeded three-player game of Advanced Bots where ann is to bid. */
 function planningStates(seed: number, options: Partial<Game['options']>): Game[] {
-  const states: Game[] = [];
-  playSeats(
-    startGame({ players: SEATS.map((userID) => ({ userID, botType: 'basic_bot' as const })), options, definitions: GAME_DEFINITIONS }, seed, 0),
-    ({ game, seat }) => {
-      if (seat === 0 && pendingDecision(game, 'ann')?.type === 'BID') states.push(game);
-      return botDecision(game, seat, seed);
-    },
-    { now: 0, stepMillis: 1000 },
-  );
-  return states;
+  return annDecisionStates(seed, options).filter((state) => pendingDecision(state, 'ann')?.type === 'BID');
 }
 
 /** The same state with everything ann may not see changed: deck orders, generator, pre-rolled dice, and the others' bids. */
 function hiddenTwin(game: Game, salt: number, high: boolean): Game {
-  const rng = rngFromState(xoroshiroState(salt));
-  let g: Game = {
-    ...game,
-    rngState: xoroshiroState(salt * 7919),
-    seed: salt,
-    deck: shuffle(game.deck, rng),
-    tributeDeck: shuffle(game.tributeDeck, rng),
-    prerolledDiceByPlayerID: Object.fromEntries(game.players.map((p) => [p.userID, rollDice(game.age, rng)])),
-  };
-  for (const other of ['bob', 'cat'] as UserID[]) {
-    const decision = pendingDecision(g, other);
-    if (decision?.type !== 'BID') continue;
-    const indexes = decision.tradeRowIndexes;
-    const bid = high ? { tradeRowIndex: indexes[indexes.length - 1]!, military: decision.maxMilitary } : { tradeRowIndex: indexes[0]!, military: 0 };
-    const result = applyAction(g, other, { type: 'BID', bid }, g.updateTimestamp);
-    if (!result.ok) throw new Error(result.message);
-    g = advance(result.game, g.updateTimestamp).game;
-  }
-  return g;
+  return withHiddenBids(withHiddenOrder(game, salt), 'ann', high ? 'high' : 'low');
 }
 
 describe('expert_bot', () => {

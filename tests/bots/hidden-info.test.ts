@@ -6,81 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BOTS } from '../../src/bots/index.js';
-import { playSeats } from '../../src/bots/game-loop.js';
-import { botDecision, decisionRng } from '../../src/bots/harness.js';
-import { GAME_DEFINITIONS } from '../../src/engine/data.js';
-import {
-  advance,
-  applyAction,
-  pendingDecision,
-  rngFromState,
-  rollDice,
-  xoroshiroState,
-  shuffle,
-  startGame,
-  viewFor,
-  type BotType,
-  type Game,
-  type UserID,
-} from '../../src/engine/index.js';
-
-const SEATS = ['ann', 'bob', 'cat'];
-
-/** The same game with everything hidden from `viewer` changed. */
-function perturbed(game: Game, salt: number, viewer: UserID = 'ann'): Game {
-  const rng = rngFromState(xoroshiroState(salt));
-  return {
-    ...game,
-    rngState: xoroshiroState(salt * 7919),
-    seed: salt,
-    deck: shuffle(game.deck, rng),
-    tributeDeck: shuffle(game.tributeDeck, rng),
-    prerolledDiceByPlayerID: Object.fromEntries(game.players.map((p) => [p.userID, rollDice(game.age, rng)])),
-    turnRecordByPlayerID: Object.fromEntries(
-      Object.entries(game.turnRecordByPlayerID).map(([id, r]) => [id, { ...r, gainedGold: r.gainedGold + 3, gainedFavor: r.gainedFavor + 2 }]),
-    ),
-    // Under hideFavor nobody sees favor until the end, nor another player's tribute tokens.
-    players: game.options.hideFavor
-      ? game.players.map((p) => ({
-          ...p,
-          counters: { ...p.counters, favor: p.counters.favor + 11, tributeTokens: p.counters.tributeTokens + (p.userID === viewer ? 0 : 2) },
-        }))
-      : game.players,
-  };
-}
-
-/**
- * In planning, the other seats yet to bid bid differently in each twin (their bids are hidden from
- * `viewer`): the low twin on the first slot at 0, the high one on the last slot at their most.
- */
-function withHiddenBids(game: Game, viewer: UserID, choice: 'low' | 'high'): Game {
-  let g = game;
-  for (const other of g.players.map((p) => p.userID).filter((id) => id !== viewer)) {
-    const decision = pendingDecision(g, other);
-    if (decision?.type !== 'BID') continue;
-    const indexes = decision.tradeRowIndexes;
-    const bid = choice === 'low' ? { tradeRowIndex: indexes[0]!, military: 0 } : { tradeRowIndex: indexes[indexes.length - 1]!, military: decision.maxMilitary };
-    const result = applyAction(g, other, { type: 'BID', bid }, g.updateTimestamp);
-    if (!result.ok) throw new Error(result.message);
-    g = advance(result.game, g.updateTimestamp).game;
-  }
-  return g;
-}
-
-/** States of a seeded game where the first seat has a decision to make. */
-function decisionStates(seed: number, options: Partial<Game['options']>): Game[] {
-  const seats = SEATS.map((userID) => ({ userID, botType: 'basic_bot' as BotType }));
-  const states: Game[] = [];
-  playSeats(
-    startGame({ players: seats, options, definitions: GAME_DEFINITIONS }, seed, 0),
-    ({ game, seat }) => {
-      if (seat === 0 && pendingDecision(game, 'ann')) states.push(game);
-      return botDecision(game, seat, seed);
-    },
-    { now: 0, stepMillis: 1000 },
-  );
-  return states;
-}
+import { decisionRng } from '../../src/bots/harness.js';
+import { viewFor, type BotType, type Game, type UserID } from '../../src/engine/index.js';
+import { annDecisionStates, perturbed, withHiddenBids } from './hidden-twins.js';
 
 function expectSameDecision(bot: BotType, a: Game, b: Game, viewer: UserID, salt: number): void {
   const viewA = viewFor(a, viewer);
@@ -116,7 +44,7 @@ function hiddenBidTwins(state: Game, salt: number): [Game, Game] | null {
   const high = withHiddenBids(state, 'ann', 'high');
   if (low === state) return null;
   expect(high.bidsByPlayerID).not.toEqual(low.bidsByPlayerID);
-  return [low, perturbed(high, salt)];
+  return [low, perturbed(high, salt, 'ann')];
 }
 
 describe('bots see only their own view', () => {
@@ -126,8 +54,8 @@ describe('bots see only their own view', () => {
       let twins = 0;
       const phases = new Set<string>();
       OPTIONS.forEach((options, i) => {
-        for (const state of decisionStates(10 + i, options)) {
-          expectSameDecision(bot, state, perturbed(state, 5 + checked), 'ann', checked);
+        for (const state of annDecisionStates(10 + i, options)) {
+          expectSameDecision(bot, state, perturbed(state, 5 + checked, 'ann'), 'ann', checked);
           phases.add(state.phase);
           const pair = state.phase === 'PLANNING' ? hiddenBidTwins(state, 9) : null;
           if (pair) {
@@ -144,7 +72,7 @@ describe('bots see only their own view', () => {
   }
 
   it('no bot asks its view for a field only the raw game has', () => {
-    const states = decisionStates(31, OPTIONS[1]!);
+    const states = annDecisionStates(31, OPTIONS[1]!);
     expect(states.length).toBeGreaterThan(30);
     for (const bot of ['random_card', 'easy_bot', 'basic_bot', 'basic_bot2', 'valid_move'] as BotType[]) {
       let decided = 0;
@@ -158,7 +86,7 @@ describe('bots see only their own view', () => {
   });
 
   it('basic_bot2 decides the same whatever is hidden', () => {
-    const states = decisionStates(21, OPTIONS[0]!).filter((s) => s.phase === 'PLANNING');
+    const states = annDecisionStates(21, OPTIONS[0]!).filter((s) => s.phase === 'PLANNING');
     let checked = 0;
     for (const state of states.filter((_, i) => i % 2 === 0)) {
       const pair = hiddenBidTwins(state, 3);

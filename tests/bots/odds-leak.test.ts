@@ -8,80 +8,30 @@ import { describe, expect, it } from 'vitest';
 import { playSeats } from '../../src/bots/game-loop.js';
 import { botDecision } from '../../src/bots/harness.js';
 import { oddsFor } from '../../src/bots/odds.js';
-import { GAME_DEFINITIONS } from '../../src/engine/data.js';
-import {
-  advance,
-  applyAction,
-  pendingDecision,
-  rngFromState,
-  rollDice,
-  shuffle,
-  startGame,
-  viewFor,
-  xoroshiroState,
-  type Action,
-  type BotType,
-  type Game,
-} from '../../src/engine/index.js';
-
-const SEATS = ['ann', 'bob', 'cat'];
-
-/** The same game with everything hidden from a spectator changed. */
-function perturbed(game: Game, salt: number): Game {
-  const rng = rngFromState(xoroshiroState(salt));
-  return {
-    ...game,
-    rngState: xoroshiroState(salt * 7919),
-    seed: salt,
-    deck: shuffle(game.deck, rng),
-    tributeDeck: shuffle(game.tributeDeck, rng),
-    prerolledDiceByPlayerID: Object.fromEntries(game.players.map((p) => [p.userID, rollDice(game.age, rng)])),
-    turnRecordByPlayerID: Object.fromEntries(
-      Object.entries(game.turnRecordByPlayerID).map(([id, r]) => [id, { ...r, gainedGold: r.gainedGold + 3, gainedFavor: r.gainedFavor + 2 }]),
-    ),
-    players: game.options.hideFavor
-      ? game.players.map((p) => ({ ...p, counters: { ...p.counters, favor: p.counters.favor + 11, tributeTokens: p.counters.tributeTokens + 2 } }))
-      : game.players,
-  };
-}
+import { pendingDecision, viewFor, type Action, type Game } from '../../src/engine/index.js';
+import { acted, annDecisionStates, extremeBid, perturbed } from './hidden-twins.js';
 
 /** ann's hidden choice made two ways (lowest and highest bid, first and last gain): null when it would be revealed at once. */
 function hiddenChoiceTwins(game: Game): [Game, Game] | null {
   const decision = pendingDecision(game, 'ann');
   let actions: [Action, Action] | null = null;
   if (decision?.type === 'BID') {
-    const i = decision.tradeRowIndexes;
     actions = [
-      { type: 'BID', bid: { tradeRowIndex: i[0]!, military: 0 } },
-      { type: 'BID', bid: { tradeRowIndex: i[i.length - 1]!, military: decision.maxMilitary } },
+      { type: 'BID', bid: extremeBid(decision, 'low') },
+      { type: 'BID', bid: extremeBid(decision, 'high') },
     ];
   } else if (decision?.type === 'RESOLVE') {
     const ok = decision.choices.filter((c) => c.affordable);
     if (ok.length >= 2) actions = [{ type: 'RESOLVE', resolve: { cardIDToGain: ok[0]!.cardID } }, { type: 'RESOLVE', resolve: { cardIDToGain: ok[ok.length - 1]!.cardID } }];
   }
   if (!actions) return null;
-  const [a, b] = actions.map((action) => {
-    const result = applyAction(game, 'ann', action, game.updateTimestamp);
-    if (!result.ok) throw new Error(result.message);
-    return advance(result.game, game.updateTimestamp).game;
-  }) as [Game, Game];
+  const [a, b] = actions.map((action) => acted(game, 'ann', action)) as [Game, Game];
   // Everyone else had chosen: the choice is revealed at once, and the views differ rightly.
   if (a.phase !== game.phase || b.phase !== game.phase) return null;
   return [a, b];
 }
 
-function states(seed: number, options: Partial<Game['options']>): Game[] {
-  const out: Game[] = [];
-  playSeats(
-    startGame({ players: SEATS.map((userID, i) => ({ userID, botType: (['easy_bot', 'random_card', 'easy_bot'] as BotType[])[i]! })), options, definitions: GAME_DEFINITIONS }, seed, 0),
-    ({ game, seat }) => {
-      if (seat === 0 && pendingDecision(game, 'ann')) out.push(game);
-      return botDecision(game, seat, seed);
-    },
-    { now: 0, stepMillis: 1000 },
-  );
-  return out;
-}
+const states = (seed: number, options: Partial<Game['options']>): Game[] => annDecisionStates(seed, options, ['easy_bot', 'random_card', 'easy_bot']);
 
 const odds = (game: Game) => oddsFor(viewFor(game, null), { seed: 77, rollouts: 2 }).shares;
 
@@ -95,7 +45,7 @@ describe('live odds read only the spectator view', () => {
       all.forEach((state, i) => {
         // Every fifth decision (each phase comes up), and the first: enough to catch a leak, cheap enough to run.
         if (i % 5 !== 0 && state.phase !== 'WAR') return;
-        const other = perturbed(state, 100 + i);
+        const other = perturbed(state, 100 + i, null);
         expect(viewFor(other, null)).toEqual(viewFor(state, null));
         const base = odds(state);
         expect(odds(other)).toEqual(base);
@@ -104,7 +54,7 @@ describe('live odds read only the spectator view', () => {
         checked++;
         const pair = hiddenChoiceTwins(state);
         if (pair) {
-          const [low, high] = [pair[0], perturbed(pair[1], 7 + i)];
+          const [low, high] = [pair[0], perturbed(pair[1], 7 + i, null)];
           expect(viewFor(high, null)).toEqual(viewFor(low, null));
           expect(odds(high)).toEqual(odds(low));
           twins++;

@@ -1,8 +1,4 @@
-/**
- * A whole game on the game screen in a real browser, against a bot, clicked like a person: on a
- * desktop against the Easy Bot, on a phone against the Expert Bot (whose search runs on the
- * server's bot threads).
- */
+/** A whole game on the game screen in a real browser, against a bot, clicked like a person. */
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
 import { guestInContext, playToEnd, startGame } from './support/game.js';
@@ -17,7 +13,7 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
     test(`plays to the end-of-game view (${label})`, { timeout: 300_000 }, async () => {
       const context = await newContext(suite.browser, viewport);
       const host = await guestInContext(suite.site, context, `Ann${label.slice(0, 1)}`);
-      const gameID = await startGame(suite.site, host, { bots: [label === 'phone' ? 'expert_bot' : 'easy_bot'], options: { rerollTokens: true } });
+      const gameID = await startGame(suite.site, host, { bots: ['easy_bot'], options: { rerollTokens: true } });
       const page = await context.newPage();
       // The phone plays with the system's reduced motion: the favor cue then stands still.
       if (label === 'phone') await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -121,6 +121,14 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       // The counters wait for the dice: while they roll, the players show what they had before.
       // (A clash gives each player in it a Clash token.)
       const counters = () => page.locator('.h-summary [data-counter="war"]').allTextContents();
+      // The step before may still be ticking its counters (a loaded machine): read them once still.
+      await expect
+        .poll(async () => {
+          const first = JSON.stringify(await counters());
+          await page.waitForTimeout(300);
+          return first === JSON.stringify(await counters());
+        }, { timeout: 15_000 })
+        .toBe(true);
       const before = await counters();
       const after = fixture.states[fixture.clash]!.game.players.map((p) => `Clash ${p.counters.warTokens}`);
       expect(after).not.toEqual(before);

@@ -103,7 +103,7 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     const slider = page.getByRole('slider', { name: 'Step' });
     const box = (await page.locator('.mantine-Slider-root').boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await expect.poll(() => stepOf(page)).toBeGreaterThan(last / 2 - last / 10);
+    await expect.poll(() => stepOf(page), { timeout: 15_000 }).toBeGreaterThan(last / 2 - last / 10);
     expect(await stepOf(page)).toBeLessThan(last / 2 + last / 10);
     const mid = await stepOf(page);
     await slider.focus();

@@ -7,17 +7,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: {
-          name: 'node',
-          include: ['tests/**/*.test.ts'],
-          exclude: ['tests/web/**'],
-          // Two at a time, not vitest's default of one fewer than the cores (one worker on a
-          // 2-core machine): most node files spend their time waiting on servers, timers and
-          // child processes, so a second worker fills the idle core. Every file is built for
-          // this: fresh SQLite files, random ports, a PostgreSQL database of its own.
-          maxWorkers: 2,
-          sequence: { groupOrder: 0 },
-        },
+        test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/web/**'], sequence: { groupOrder: 0 } },
       },
       {
         extends: true,

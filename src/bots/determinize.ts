@@ -6,17 +6,17 @@
  */
 import { randomInt, xoroshiroState, shuffle, type Game, type GameView, type Rng, type TurnRecord, type UserID } from '../engine/index.js';
 
-/** A game consistent with a view taken in the planning phase. */
-export function determinize(view: GameView, rng: Rng): Game {
-  if (view.phase !== 'PLANNING') throw new Error('determinize works from a planning view');
+/**
+ * A game made from a view in any phase, its hidden parts invented: the deck and tribute deck in a
+ * random order, a fresh generator, no pre-rolled dice, the turn's record from what the view shows
+ * of it (this turn's production), and no log. Who is ready is the caller's to say.
+ */
+export function worldFromView(view: GameView, rng: Rng): Game {
   const { viewerID: _viewer, decision: _decision, ended: _ended, ...open } = view;
-  const known = view.bidsByPlayerID;
   const records: Record<UserID, TurnRecord> = {};
-  const ready: Record<UserID, boolean> = {};
   for (const p of view.players) {
     const production = view.productionDataByPlayerID[p.userID] ?? { gold: 0, military: 0 };
     records[p.userID] = { gained: [], clashes: [], gainedGold: production.gold, gainedMilitary: production.military, gainedFavor: 0, heldBefore: p.cardIDs };
-    ready[p.userID] = known[p.userID] !== undefined;
   }
   return {
     ...open,
@@ -26,9 +26,20 @@ export function determinize(view: GameView, rng: Rng): Game {
     tributeDeck: shuffle(view.tributeDeck, rng),
     prerolledDiceByPlayerID: {},
     turnRecordByPlayerID: records,
-    players: view.players.map((p) => (known[p.userID] || (p.bid === null && p.selectedCard === null) ? p : { ...p, bid: null, selectedCard: null })),
-    readyByUserID: ready,
     // The log is not needed to play on, and keeping it short keeps rollouts fast.
     events: [],
+  };
+}
+
+/** A game consistent with a view taken in the planning phase. */
+export function determinize(view: GameView, rng: Rng): Game {
+  if (view.phase !== 'PLANNING') throw new Error('determinize works from a planning view');
+  const known = view.bidsByPlayerID;
+  const ready: Record<UserID, boolean> = {};
+  for (const p of view.players) ready[p.userID] = known[p.userID] !== undefined;
+  return {
+    ...worldFromView(view, rng),
+    players: view.players.map((p) => (known[p.userID] || (p.bid === null && p.selectedCard === null) ? p : { ...p, bid: null, selectedCard: null })),
+    readyByUserID: ready,
   };
 }

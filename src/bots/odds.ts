@@ -12,20 +12,18 @@
 import {
   mixSeed,
   pendingDecision,
-  randomInt,
   rngFromState,
-  shuffle,
   viewFor,
   xoroshiroState,
   type BotType,
   type Game,
   type GameView,
   type Rng,
-  type TurnRecord,
   type UserID,
 } from '../engine/index.js';
 import { basicBot } from './basic-bot.js';
 import type { Decide } from './bot.js';
+import { worldFromView } from './determinize.js';
 import { easyBot } from './easy-bot.js';
 import { playSeats } from './game-loop.js';
 import { randomCard } from './random-card.js';
@@ -85,23 +83,7 @@ export function winnerShares(players: readonly { userID: UserID }[], winnerIDs: 
  * choices the view hides are made again by the rollout's bots.
  */
 export function sampleWorld(view: GameView, rng: Rng): Game {
-  const { viewerID: _viewer, decision: _decision, ended: _ended, ...open } = view;
-  const records: Record<UserID, TurnRecord> = {};
-  for (const p of view.players) {
-    const production = view.productionDataByPlayerID[p.userID] ?? { gold: 0, military: 0 };
-    // The turn's record is hidden; what the view shows of it (this turn's production) is kept.
-    records[p.userID] = { gained: [], clashes: [], gainedGold: production.gold, gainedMilitary: production.military, gainedFavor: 0, heldBefore: p.cardIDs };
-  }
-  const world: Game = {
-    ...open,
-    rngState: xoroshiroState(randomInt(rng, -0x80000000, 0x7fffffff)),
-    seed: 0,
-    deck: shuffle(view.deck, rng),
-    tributeDeck: shuffle(view.tributeDeck, rng),
-    prerolledDiceByPlayerID: {},
-    turnRecordByPlayerID: records,
-    events: [],
-  };
+  const world = worldFromView(view, rng);
   const ready: Record<UserID, boolean> = {};
   for (const p of world.players) ready[p.userID] = (view.readyByUserID[p.userID] ?? true) && pendingDecision(world, p.userID) === null;
   // In planning a seat the view shows unready and without a bid bids afresh.

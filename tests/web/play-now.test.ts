@@ -6,11 +6,10 @@
  * of a finished game's people opens a lobby with the same bots, and the other sees the offer in
  * their end-of-game view and joins it in one click. Screenshots at 1280x800 and 375x812.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Server } from '../server/support.js';
-import { guestInContext } from './support/game.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, type Viewport } from './support/site.js';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { siteForPeople } from './support/people.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, screenshot, seriousAxeViolations, type Viewport } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -19,29 +18,16 @@ const WINDOW_SECONDS = 8;
 const TEST_MS = 240_000;
 
 describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
-  let site: Server;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite({ playNowWindowSeconds: WINDOW_SECONDS, botDelayMs: 0, turnTimerSeconds: 600 }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.allSettled(contexts.map((c) => c.close()));
-    await browser?.close();
-    await site?.close();
-  });
+  const people = siteForPeople({ playNowWindowSeconds: WINDOW_SECONDS, botDelayMs: 0, turnTimerSeconds: 600 });
 
   async function person(name: string, viewport: Viewport = DESKTOP) {
-    const context = await newContext(browser, viewport);
-    contexts.push(context);
-    const guest = await guestInContext(site, context, name);
+    const { guest, context } = await people.person(name, viewport);
     const page = await context.newPage();
     return { guest, page };
   }
 
   async function lobbyList(page: Page): Promise<void> {
-    await page.goto(site.url);
+    await page.goto(people.site.url);
     await page.getByRole('heading', { name: 'Lobbies' }).waitFor();
     await page.locator('[data-play-now="idle"]').waitFor();
   }
@@ -140,7 +126,7 @@ describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
     await expect.poll(async () => (await eve.guest.client.games.state.query({ gameID })).game.gameEndTimestamp, { timeout: 60_000 }).not.toBeNull();
 
     for (const who of [eve, fin]) {
-      await who.page.goto(`${site.url}/game/${gameID}`);
+      await who.page.goto(`${people.site.url}/game/${gameID}`);
       await who.page.getByTestId('end-of-game').waitFor({ timeout: 120_000 });
     }
     const rematch = (page: Page) => page.getByTestId('end-of-game').getByRole('button', { name: 'Rematch' });
@@ -160,7 +146,7 @@ describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
     await screenshot(fin.page, 'rematch-offer-phone');
     expect(await seriousAxeViolations(fin.page)).toEqual([]);
     await rematch(fin.page).click();
-    await fin.page.waitForURL(`${site.url}/lobby/${rematchLobby}`);
+    await fin.page.waitForURL(`${people.site.url}/lobby/${rematchLobby}`);
     await fin.page.getByRole('button', { name: 'Leave' }).waitFor();
 
     const lobby = await eve.guest.client.lobbies.get.query({ lobbyID: rematchLobby });
@@ -177,7 +163,7 @@ describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
     const { gameID } = await gil.guest.client.lobbies.start.mutate({ lobbyID });
     await gil.guest.client.games.leave.mutate({ gameID });
     await expect.poll(async () => (await gil.guest.client.games.state.query({ gameID })).game.gameEndTimestamp, { timeout: 60_000 }).not.toBeNull();
-    await gil.page.goto(`${site.url}/game/${gameID}`);
+    await gil.page.goto(`${people.site.url}/game/${gameID}`);
     await gil.page.getByTestId('end-of-game').getByRole('button', { name: 'Rematch' }).waitFor({ timeout: 120_000 });
     await screenshot(gil.page, 'rematch-desktop');
   }, TEST_MS);

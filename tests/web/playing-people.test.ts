@@ -5,12 +5,12 @@
  * idle people never see the game run on by itself; presence (here, away, gone) reaches the other
  * screen within 2 s; and "Leave game".
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Server } from '../server/support.js';
+import { describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { decisionNow, definitionsOf, simpleAction } from '../server/play.js';
-import { guestInContext, rawGame, startGame } from './support/game.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, startSite, type Viewport } from './support/site.js';
+import { rawGame, startGame } from './support/game.js';
+import { siteForPeople } from './support/people.js';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, screenshot } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -19,29 +19,11 @@ const TURN_TIMER_SECONDS = 15;
 const TEST_MS = 420_000;
 
 describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
-  let site: Server;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite({ turnTimerSeconds: TURN_TIMER_SECONDS, botDelayMs: 50 }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.allSettled(contexts.map((c) => c.close()));
-    await browser?.close();
-    await site?.close();
-  });
-
-  async function person(name: string, viewport: Viewport = DESKTOP) {
-    const context = await newContext(browser, viewport);
-    contexts.push(context);
-    const guest = await guestInContext(site, context, name);
-    return { guest, context };
-  }
+  const people = siteForPeople({ turnTimerSeconds: TURN_TIMER_SECONDS, botDelayMs: 50 });
 
   async function open(context: BrowserContext, gameID: string): Promise<Page> {
     const page = await context.newPage();
-    await page.goto(`${site.url}/game/${gameID}`);
+    await page.goto(`${people.site.url}/game/${gameID}`);
     await page.locator('[data-game-phase]').waitFor({ timeout: 120_000 });
     return page;
   }
@@ -60,9 +42,9 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
   }
 
   test('both see the same clock; a bot takes only the decision that ran out, says so, and the player comes back', async () => {
-    const ann = await person('Ann');
-    const bob = await person('Bob');
-    const gameID = await startGame(site, ann.guest, { guests: [bob.guest] });
+    const ann = await people.person('Ann');
+    const bob = await people.person('Bob');
+    const gameID = await startGame(people.site, ann.guest, { guests: [bob.guest] });
     const [annPage, bobPage] = [await open(ann.context, gameID), await open(bob.context, gameID)];
 
     // The same clock for Bob's seat on both screens, within a second, in the warning colour (under 20 s).
@@ -108,9 +90,9 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
 
     // Both stay on the page and do nothing: the bots choose one decision per turn timer, never the game.
     await expect
-      .poll(async () => (await rawGame(site, gameID)).events.filter((e) => e.type === 'STAND_IN').length, { timeout: 150_000, interval: 500 })
+      .poll(async () => (await rawGame(people.site, gameID)).events.filter((e) => e.type === 'STAND_IN').length, { timeout: 150_000, interval: 500 })
       .toBeGreaterThanOrEqual(4);
-    const game = await rawGame(site, gameID);
+    const game = await rawGame(people.site, gameID);
     expect(game.gameEndTimestamp).toBeNull();
     for (const userID of [ann.guest.userID, bob.guest.userID]) {
       const times = game.events.filter((e) => e.type === 'STAND_IN' && e.payload.userID === userID).map((e) => e.timestamp);
@@ -119,9 +101,9 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
   }, TEST_MS);
 
   test('presence reaches the other screen within 2 s: here, away (hidden), gone (closed); phone', async () => {
-    const ann = await person('Ann', PHONE);
-    const bob = await person('Bob');
-    const gameID = await startGame(site, ann.guest, { guests: [bob.guest] });
+    const ann = await people.person('Ann', PHONE);
+    const bob = await people.person('Bob');
+    const gameID = await startGame(people.site, ann.guest, { guests: [bob.guest] });
     const annPage = await open(ann.context, gameID);
     const bobPresence = annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence]`).first();
     await annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence="gone"]`).first().waitFor();
@@ -148,9 +130,9 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
   }, TEST_MS);
 
   test('Leave game: asked first; the seat is a bot\'s to the end, and a game nobody is left in ends', async () => {
-    const ann = await person('Ann');
-    const bob = await person('Bob', PHONE);
-    const gameID = await startGame(site, ann.guest, { guests: [bob.guest] });
+    const ann = await people.person('Ann');
+    const bob = await people.person('Bob', PHONE);
+    const gameID = await startGame(people.site, ann.guest, { guests: [bob.guest] });
     const [annPage, bobPage] = [await open(ann.context, gameID), await open(bob.context, gameID)];
 
     await bobPage.getByRole('button', { name: 'Leave game' }).click();

@@ -112,15 +112,10 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-/**
- * Saves a full-page screenshot as test-results/screenshots/{name}.jpg, in CSS pixels (a phone's
- * picture is 375 wide, not its device pixels). JPEG at CSS scale because a long page at a phone's
- * 2x density as PNG took Chromium 10 to 30 s to encode (the rules page: 750x57,000 pixels); the
- * picture is for a reviewer reading the layout, which this shows the same.
- */
+/** Saves a full-page screenshot as test-results/screenshots/{name}.png. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  const file = path.join(SCREENSHOTS, `${name}.jpg`);
-  await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: 80, scale: 'css' });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
   return file;
 }

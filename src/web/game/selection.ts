@@ -21,7 +21,7 @@ export interface Selection {
   reroll: RerollType | null;
 }
 
-export function stepKeyOf(state: GameScreenState): string {
+export function stepKeyOf(state: Pick<GameScreenState, 'game'>): string {
   const g = state.game;
   return `${g.age}/${g.turn}/${g.phase}${g.phase === 'WAR' ? `/${g.rerollRound}` : ''}`;
 }

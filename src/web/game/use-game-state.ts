@@ -4,6 +4,9 @@
  * patch on a step the screen does not hold (or a dropped websocket coming back) refetches the state. The websocket reconnects by itself and the subscription restarts with the
  * whole game, so the screen catches up without a reload; what the player was choosing lives in
  * the action panel, not here, so it survives.
+ * An action sent shows its result at once (pending-action.ts): the screen's state is the view with
+ * the action laid over it until the server's view reaches the step that acknowledged it, or the
+ * server refuses it.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Action } from '../../engine/index.js';
@@ -11,6 +14,7 @@ import type { WireDelivery } from '../../server/services/game-views.js';
 import { trpc } from '../lib/trpc.js';
 import { applyUpdate, type LiveGame } from './live.js';
 import { markStandIns } from './stand-ins.js';
+import { pendingActionOf, withPendingAction, type PendingAction } from './pending-action.js';
 import type { GameScreenState, GameUser } from './model.js';
 
 export interface GameStateResult {
@@ -20,8 +24,9 @@ export interface GameStateResult {
   /** False while the websocket is down and reconnecting. */
   connected: boolean;
   /**
-   * Sends an action; resolves once the server committed it, or with the refusal's message (the
-   * refusal is also logged, 'error sending action').
+   * Sends an action, and shows its result at once; resolves once the server committed it, or with
+   * the refusal's message (the refusal is also logged, 'error sending action'), the screen back to
+   * the server's view.
    */
   act(action: Action): Promise<ActOutcome>;
   /** Tells the server the player is back at the table (after a stand-in chose for them). */
@@ -34,6 +39,11 @@ export function useGameState(gameID: string): GameStateResult {
   const [live, setLive] = useState<LiveGame | null>(null);
   const liveRef = useRef<LiveGame | null>(null);
   const utils = trpc.useUtils();
+  // The action sent and not yet shown by the view, and once the server acknowledged it, the step
+  // that holds it: the overlay goes when the view reaches that step.
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const acknowledged = useRef<{ pending: PendingAction; sequenceID: number } | null>(null);
+  const drop = useCallback((sent: PendingAction) => setPending((current) => (current === sent ? null : current)), []);
 
   const cards = trpc.games.cards.useQuery({ gameID }, { staleTime: Infinity, gcTime: Infinity });
   const first = trpc.games.state.useQuery({ gameID }, { staleTime: 0, retry: 1 });
@@ -45,10 +55,15 @@ export function useGameState(gameID: string): GameStateResult {
     if (result.kind === 'applied') {
       liveRef.current = result.live;
       setLive(result.live);
+      const acked = acknowledged.current;
+      if (acked && result.live.sequenceID >= acked.sequenceID) {
+        acknowledged.current = null;
+        drop(acked.pending);
+      }
     } else if (result.kind === 'gap' && !fromFetch) {
       void refetchRef.current();
     }
-  }, []);
+  }, [drop]);
   const refetch = useCallback(async () => {
     try {
       receive(await utils.games.state.fetch({ gameID }, { staleTime: 0 }), true);
@@ -93,10 +108,15 @@ export function useGameState(gameID: string): GameStateResult {
   const { mutateAsync } = trpc.games.act.useMutation();
   const act = useCallback(
     async (action: Action) => {
+      const sent = liveRef.current ? pendingActionOf(liveRef.current, action) : null;
+      if (sent) setPending(sent);
       try {
         const { sequenceID } = await mutateAsync({ gameID, action });
-        // The subscription normally brings this state first; if it has not, fetch it.
-        if ((liveRef.current?.sequenceID ?? 0) < sequenceID) {
+        if ((liveRef.current?.sequenceID ?? 0) >= sequenceID) {
+          if (sent) drop(sent);
+        } else {
+          if (sent) acknowledged.current = { pending: sent, sequenceID };
+          // The subscription normally brings this state first; if it has not, fetch it.
           setTimeout(() => {
             if ((liveRef.current?.sequenceID ?? 0) < sequenceID) void refetch();
           }, 300);
@@ -104,13 +124,14 @@ export function useGameState(gameID: string): GameStateResult {
         return { ok: true } as const;
       } catch (error) {
         console.error('error sending action', error);
+        if (sent) drop(sent);
         return { ok: false, message: error instanceof Error ? error.message : String(error) } as const;
       }
     },
-    [gameID, refetch, mutateAsync],
+    [gameID, refetch, mutateAsync, drop],
   );
 
-  const state = useMemo((): GameScreenState | null => {
+  const view = useMemo((): GameScreenState | null => {
     if (!live || !cards.data) return null;
     markStandIns(live.events);
     return {
@@ -125,6 +146,7 @@ export function useGameState(gameID: string): GameStateResult {
       clockOffsetMs: live.clockOffsetMs,
     };
   }, [live, cards.data, usersByID]);
+  const state = useMemo(() => view && withPendingAction(view, pending), [view, pending]);
 
   const error = first.error?.message ?? cards.error?.message ?? null;
   return { state, error: state ? null : error, connected, act, back };

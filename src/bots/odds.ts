@@ -3,8 +3,9 @@
  * sampled, never read: each rollout makes a world consistent with the view (deck and tribute deck
  * in a random order of their visible contents, a fresh generator for the dice, the bids, reroll
  * choices and gains the view does not show made afresh), plays it to the end with cheap bots in
- * every seat, and counts who won (a tie splits the win). The share of rollouts each player won is
- * their chance. A finished game gives the winner(s) everything.
+ * every seat, and counts who won (a tie splits the win). A player's chance is the share of rollouts
+ * they won, pulled a little toward an equal share by a prior worth PRIOR_ROLLOUTS rollouts (see
+ * there). A finished game gives the winner(s) everything.
  *
  * The function reads nothing but the view, the sampling seed and the budget, so two games that
  * look the same to a spectator get the same odds (tests/bots/odds-leak.test.ts).
@@ -36,6 +37,28 @@ export interface OddsResult {
   shares: OddsShares;
   /** Rollouts played (0 for a finished game). */
   rollouts: number;
+  /** Rollouts each player won (a tie split), before the prior; the calibration keeps them. */
+  wins: OddsShares;
+}
+
+/**
+ * The prior's weight, in rollouts: before any rollout every player is given an equal share, worth
+ * this many rollouts. The chance shown is the posterior mean under that (Dirichlet) prior:
+ * (rollouts won + PRIOR_ROLLOUTS / players) / (rollouts + PRIOR_ROLLOUTS). Without it a player who
+ * won none of 12 rollouts was shown 0% and one who won all of them 100%, yet such players won or
+ * lost some of the time: the extreme deciles were over-confident (bench/RESULTS.md, "Live odds
+ * calibration"). One rollout's worth (Jeffreys' prior in a game of two) had the best Brier score
+ * of weights 0-6 on 300 games of seed 7, and within 0.0001 of the best on 600 of seed 8 (games
+ * apart from the run that checks it, seed 33); more pulled the leaders too far down. It moves a chart step of 8-32 rollouts a few points and a bar
+ * of 200 a fraction of one.
+ */
+export const PRIOR_ROLLOUTS = 1;
+
+/** The chance shown for each player from their rollout wins: the posterior mean under the prior. */
+export function sharesFromWins(players: readonly { userID: UserID }[], wins: OddsShares, played: number, prior = PRIOR_ROLLOUTS): OddsShares {
+  const shares: OddsShares = {};
+  for (const p of players) shares[p.userID] = ((wins[p.userID] ?? 0) + prior / players.length) / (played + prior);
+  return shares;
 }
 
 export interface OddsOptions {
@@ -108,7 +131,10 @@ export function rollout(world: Game, rng: Rng, policies: Record<UserID, Decide>)
 
 /** Each player's chance to win from `view`, by determinized rollouts (see the file's comment). */
 export function oddsFor(view: GameView, options: OddsOptions): OddsResult {
-  if (view.ended || view.gameEndTimestamp !== null) return { shares: winnerShares(view.players, view.winnerIDs), rollouts: 0 };
+  if (view.ended || view.gameEndTimestamp !== null) {
+    const shares = winnerShares(view.players, view.winnerIDs);
+    return { shares, rollouts: 0, wins: shares };
+  }
   const wins: OddsShares = winnerShares(view.players, []);
   let played = 0;
   for (let i = 0; i < options.rollouts; i++) {
@@ -120,7 +146,5 @@ export function oddsFor(view: GameView, options: OddsOptions): OddsResult {
     for (const id of winners) wins[id] = (wins[id] ?? 0) + 1 / winners.length;
     played++;
   }
-  const shares: OddsShares = {};
-  for (const p of view.players) shares[p.userID] = played > 0 ? wins[p.userID]! / played : 1 / view.players.length;
-  return { shares, rollouts: played };
+  return { shares: sharesFromWins(view.players, wins, played), rollouts: played, wins };
 }

@@ -8,6 +8,7 @@
  * reliability chart into a self-contained HTML report.
  */
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { Command } from 'commander';
 import { CliError } from './errors.js';
 import type { Io } from './io.js';
@@ -44,6 +45,9 @@ export interface CalibrationSummary {
   worstGap: number;
   /** Finished games whose odds gave the winner(s) anything but their share of 100%. */
   wrongFinals: number;
+  /** The same without the estimator's prior (each player's share of the rollouts won), for comparison. */
+  rawBrier: number;
+  rawWorstGap: number;
 }
 
 /** Softmax of favor at temperature t (Infinity: equal shares). */
@@ -71,13 +75,14 @@ function brierOf(records: readonly OddsRecord[], predict: (p: OddsRecord['predic
   return n === 0 ? 0 : sum / n;
 }
 
-export function calibrationSummary(records: readonly OddsRecord[]): CalibrationSummary {
+/** The share of the rollouts each player won, without the prior (equal shares if none was played). */
+const rawOdds = (p: OddsRecord['predictions'][number]) => p.wins.map((w) => (p.rollouts === 0 ? 1 / p.wins.length : w / p.rollouts));
+
+function reliability(records: readonly OddsRecord[], predict: (p: OddsRecord['predictions'][number]) => number[]): CalibrationBucket[] {
   const buckets: CalibrationBucket[] = Array.from({ length: 10 }, (_, decile) => ({ decile, count: 0, predicted: 0, actual: 0 }));
-  let predictions = 0;
   for (const r of records)
     for (const p of r.predictions) {
-      predictions++;
-      p.odds.forEach((q, i) => {
+      predict(p).forEach((q, i) => {
         const b = buckets[Math.min(9, Math.floor(q * 10))]!;
         b.count++;
         b.predicted += q;
@@ -85,6 +90,15 @@ export function calibrationSummary(records: readonly OddsRecord[]): CalibrationS
       });
     }
   for (const b of buckets) if (b.count > 0) [b.predicted, b.actual] = [b.predicted / b.count, b.actual / b.count];
+  return buckets;
+}
+
+/** The largest |predicted - actual| over deciles holding at least 30 predictions, in points. */
+const worstGapOf = (buckets: readonly CalibrationBucket[]) => Math.max(0, ...buckets.filter((b) => b.count >= 30).map((b) => Math.abs(b.predicted - b.actual) * 100));
+
+export function calibrationSummary(records: readonly OddsRecord[]): CalibrationSummary {
+  const buckets = reliability(records, (p) => p.odds);
+  const predictions = records.reduce((n, r) => n + r.predictions.length, 0);
   let baselineBrier = Infinity;
   let baselineTemperature = Infinity;
   for (const t of TEMPERATURES) {
@@ -92,8 +106,18 @@ export function calibrationSummary(records: readonly OddsRecord[]): CalibrationS
     if (score < baselineBrier) [baselineBrier, baselineTemperature] = [score, t];
   }
   const wrongFinals = records.filter((r) => r.finalOdds.some((q, i) => Math.abs(q - r.outcome[i]!) > 1e-9)).length;
-  const worstGap = Math.max(0, ...buckets.filter((b) => b.count >= 30).map((b) => Math.abs(b.predicted - b.actual) * 100));
-  return { games: records.length, predictions, buckets, brier: brierOf(records, (p) => p.odds), baselineBrier, baselineTemperature, worstGap, wrongFinals };
+  return {
+    games: records.length,
+    predictions,
+    buckets,
+    brier: brierOf(records, (p) => p.odds),
+    baselineBrier,
+    baselineTemperature,
+    worstGap: worstGapOf(buckets),
+    wrongFinals,
+    rawBrier: brierOf(records, rawOdds),
+    rawWorstGap: worstGapOf(reliability(records, rawOdds)),
+  };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -112,12 +136,13 @@ export function calibrationTable(s: CalibrationSummary): string {
     '',
     `Brier score: odds ${s.brier.toFixed(4)}, favor-only baseline ${s.baselineBrier.toFixed(4)} (softmax of favor, temperature ${s.baselineTemperature}) ${s.brier < s.baselineBrier ? 'better' : 'NOT better'} than the baseline`,
     `Largest gap over deciles with 30+ predictions: ${s.worstGap.toFixed(1)} points (aim: 3)`,
+    `Without the prior (each player's share of the rollouts won): Brier ${s.rawBrier.toFixed(4)}, largest gap ${s.rawWorstGap.toFixed(1)} points`,
     `Finished games whose odds were not 100% for the winner(s): ${s.wrongFinals}`,
   ];
   return `${lines.join('\n')}\n`;
 }
 
-export function calibrationHtml(s: CalibrationSummary, command: string): string {
+export function calibrationHtml(s: CalibrationSummary, command: string, timing = ''): string {
   const size = 420;
   const pad = 40;
   const x = (v: number) => pad + v * (size - 2 * pad);
@@ -131,6 +156,7 @@ export function calibrationHtml(s: CalibrationSummary, command: string): string 
 <style>body{font-family:system-ui,sans-serif;max-width:820px;margin:2em auto;color:#1c1830}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}</style></head><body>
 <h1>Mythos live odds: calibration</h1>
 <p><code>${escape(command)}</code></p>
+${timing ? `<p>${escape(timing)}</p>` : ''}
 <h2>Reliability</h2>
 <svg width="${size}" height="${size}" role="img" aria-label="Reliability chart: predicted chance against the share won, by decile">
 <rect x="${pad}" y="${pad}" width="${size - 2 * pad}" height="${size - 2 * pad}" fill="none" stroke="#999"/>
@@ -146,9 +172,12 @@ ${points.join('\n')}
 `;
 }
 
+const loadAverage = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
 export async function runCalibration(args: CalibrationArgs, io: Io): Promise<CalibrationSummary> {
   const bar = progressBar(io, args.games, { quiet: args.quiet, label: 'odds' });
   const started = performance.now();
+  const loadBefore = loadAverage();
   let records: OddsRecord[];
   try {
     records = await runGames({ kind: 'odds', seed: args.seed, rollouts: args.rollouts, points: args.points }, args.games, { workers: args.workers, onProgress: (n) => bar.update(n) });
@@ -159,8 +188,9 @@ export async function runCalibration(args: CalibrationArgs, io: Io): Promise<Cal
   io.out(calibrationTable(summary));
   const seconds = (performance.now() - started) / 1000;
   const command = `mythos odds-calibration --games ${args.games} --rollouts ${args.rollouts} --points ${args.points} --seed ${args.seed}`;
-  if (args.out) writeFileSync(args.out, calibrationHtml(summary, command));
-  io.out(`${args.out ? `wrote ${args.out}: ` : ''}${args.games} games in ${seconds.toFixed(1)} s\n`);
+  const timing = `${args.games} games in ${seconds.toFixed(1)} s on ${args.workers} worker${args.workers === 1 ? '' : 's'}; load average ${loadBefore} at the start, ${loadAverage()} at the end`;
+  if (args.out) writeFileSync(args.out, calibrationHtml(summary, command, timing));
+  io.out(`${args.out ? `wrote ${args.out}: ` : ''}${timing}\n`);
   return summary;
 }
 
@@ -174,8 +204,8 @@ export function oddsCalibrationCommand(io: Io): Command {
   return new Command('odds-calibration')
     .description("check the spectators' live odds: play bot games, predict from the spectator's view, print the reliability table and Brier scores")
     .option('--games <n>', 'games to play', positive('--games'), 300)
-    .option('--rollouts <n>', 'rollouts per prediction', positive('--rollouts'), 24)
-    .option('--points <n>', 'predictions per game, at random decision points', positive('--points'), 3)
+    .option('--rollouts <n>', 'rollouts per prediction', positive('--rollouts'), 16)
+    .option('--points <n>', 'predictions per game, at random decision points', positive('--points'), 4)
     .option('--seed <n>', 'seed of the games and the sampling', (t) => Number.parseInt(t, 10), 1)
     .option('--workers <n>', 'worker threads (0: this thread)', positive('--workers', 0), defaultWorkers())
     .option('--out <file>', 'the HTML report with the reliability chart', 'odds-calibration.html')

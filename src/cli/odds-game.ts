@@ -9,7 +9,7 @@ import { playSeats } from '../bots/game-loop.js';
 import { decisionRng } from '../bots/harness.js';
 import { oddsFor } from '../bots/odds.js';
 import { GAME_DEFINITIONS } from '../engine/data.js';
-import { mixSeed, rngFromState, startGame, viewFor, xoroshiroState, randomInt, type BotType, type Game, type UserID } from '../engine/index.js';
+import { mixSeed, pendingDecision, rngFromState, startGame, viewFor, xoroshiroState, randomInt, type BotType, type Game, type UserID } from '../engine/index.js';
 
 export interface OddsJob {
   kind: 'odds';
@@ -27,6 +27,9 @@ export interface OddsPrediction {
   odds: number[];
   /** Each player's favor then, in seat order (the baseline's input). */
   favor: number[];
+  /** Rollouts each player won, in seat order, and rollouts played: the odds before the prior. */
+  wins: number[];
+  rollouts: number;
 }
 
 export interface OddsRecord {
@@ -51,11 +54,12 @@ export function playOddsGame(job: OddsJob, index: number): OddsRecord {
   const end = playSeats(
     startGame({ players: seats, definitions: GAME_DEFINITIONS }, mixSeed(job.seed, index, 3), 0),
     ({ game, seat }) => {
-      const kind = game.players[seat]!.botType!;
-      const view = viewFor(game, game.players[seat]!.userID);
+      const { userID, botType } = game.players[seat]!;
+      // Only a seat with something to decide gets a view made (most seats, most rounds, have none).
+      if (pendingDecision(game, userID) === null) return null;
       // A state where someone must decide: a point the odds may be asked at.
-      if (view.decision && states[states.length - 1] !== game) states.push(game);
-      return view.decision ? BOTS[kind].decide(view, game.players[seat]!.userID, decisionRng(botSeed, seat, game.sequenceID)) : null;
+      if (states[states.length - 1] !== game) states.push(game);
+      return BOTS[botType!].decide(viewFor(game, userID), userID, decisionRng(botSeed, seat, game.sequenceID));
     },
     { now: 0, stepMillis: 1_000 },
   );
@@ -67,12 +71,14 @@ export function playOddsGame(job: OddsJob, index: number): OddsRecord {
   for (let k = 0; k < job.points && pool.length > 0; k++) chosen.push(pool.splice(randomInt(pick, 0, pool.length - 1), 1)[0]!);
   const total = end.turnsPerAge * 3;
   const predictions = chosen.map((g, k): OddsPrediction => {
-    const { shares } = oddsFor(viewFor(g, null), { seed: mixSeed(job.seed, index, 10 + k), rollouts: job.rollouts });
+    const { shares, wins, rollouts } = oddsFor(viewFor(g, null), { seed: mixSeed(job.seed, index, 10 + k), rollouts: job.rollouts });
     return {
       step: g.sequenceID,
       progress: ((g.age - 1) * g.turnsPerAge + (g.turn - 1)) / total,
       odds: ids.map((id) => shares[id]!),
       favor: g.players.map((p) => p.counters.favor),
+      wins: ids.map((id) => wins[id]!),
+      rollouts,
     };
   });
   const finalOdds = oddsFor(viewFor(end, null), { seed: job.seed, rollouts: job.rollouts }).shares;

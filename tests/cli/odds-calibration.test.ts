@@ -21,6 +21,7 @@ describe('mythos odds-calibration', () => {
     expect(rows.map((r) => r.split('|')[1]!.trim())).toEqual(['0-10%', '10-20%', '20-30%', '30-40%', '40-50%', '50-60%', '60-70%', '70-80%', '80-90%', '90-100%']);
     expect(run.stdout).toMatch(/^6 games, 12 predictions/);
     expect(run.stdout).toMatch(/Brier score: odds 0\.\d{4}, favor-only baseline 0\.\d{4}/);
+    expect(run.stdout).toMatch(/Without the prior \(each player's share of the rollouts won\): Brier 0\.\d{4}, largest gap \d+\.\d points/);
     expect(run.stdout).toContain('Finished games whose odds were not 100% for the winner(s): 0');
     const html = readFileSync(out, 'utf8');
     expect(html).toContain('<svg');

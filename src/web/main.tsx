@@ -3,11 +3,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import '@mantine/core/styles.css';
 import './styles/global.css';
 import { trpc, trpcClient } from './lib/trpc.js';
-import { router } from './routes.js';
+import { AppRoutes } from './routes.js';
 import { theme } from './theme.js';
 
 const queryClient = new QueryClient({
@@ -22,7 +22,9 @@ createRoot(document.getElementById('root')!).render(
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} defaultColorScheme="dark">
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </MantineProvider>
       </QueryClientProvider>
     </trpc.Provider>

@@ -1,15 +1,14 @@
 /**
- * The router's error page: a render or loading error anywhere below the layout. It stands alone
- * (the layout may be what failed), on the same night sky.
+ * The site's error page: a render or loading error anywhere below the router (a page whose code
+ * failed to load, a page that threw). It stands alone (the layout may be what failed), on the same
+ * night sky. React reports the error to the console itself.
  */
+import { Component, type ReactNode } from 'react';
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import shell from '../components/layout.module.css';
 
-export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : 'Something went wrong while showing this page.';
+export function RouteError({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : 'Something went wrong while showing this page.';
   return (
     <main className={shell.main}>
       <Container size="sm" px="md">
@@ -27,4 +26,27 @@ export function RouteError() {
       </Container>
     </main>
   );
+}
+
+interface BoundaryProps {
+  /** The path shown: going to another (the browser's back button) leaves the error page. */
+  pathname: string;
+  children: ReactNode;
+}
+
+/** Shows RouteError in place of everything below it once something there throws. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean; error: unknown }> {
+  override state = { failed: false, error: undefined as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, error };
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.failed && previous.pathname !== this.props.pathname) this.setState({ failed: false, error: undefined });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }

@@ -1,10 +1,11 @@
 /**
  * The frame of every page: the header (the site's links, the community link and the user menu),
  * a banner, the page, the footer; and the chat overlay on lobby and game pages. Kept light: it is
- * part of every page's first load, so the chat overlay is loaded only where it shows.
+ * part of every page's first load, so the chat overlay is loaded only where it shows, and a guest's
+ * logout warning only once the account menu opens.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Container, Group, Modal, Text } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ChatRoomProvider, useChatRoom } from '../chat/chat-room.js';
 import { useChatOverlayFits } from '../lib/chat-layout.js';
@@ -13,6 +14,8 @@ import { trpc } from '../lib/trpc.js';
 import classes from './layout.module.css';
 
 const ChatOverlay = lazy(() => import('./chat-overlay.js').then((m) => ({ default: m.ChatOverlay })));
+const loadWarning = () => import('./guest-logout-warning.js');
+const GuestLogoutWarning = lazy(() => loadWarning().then((m) => ({ default: m.GuestLogoutWarning })));
 
 /** Where players meet outside games. */
 
@@ -49,11 +52,15 @@ function UserMenu() {
   const { user, isLoading } = useSession();
   const [open, setOpen] = useState(false);
   const [warning, setWarning] = useState(false);
+  // The warning's dialog is mounted from its first opening on (so it can animate closed).
+  const [warned, setWarned] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
+    // A guest who opened the menu may log out next: fetch the warning's code now.
+    if (user?.isGuest) void loadWarning();
     const close = (event: Event) => {
       if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -63,7 +70,7 @@ function UserMenu() {
       document.removeEventListener('pointerdown', close);
       document.removeEventListener('keydown', close);
     };
-  }, [open]);
+  }, [open, user?.isGuest]);
 
   if (isLoading) return <span className={classes.userPlaceholder} />;
   if (!user) {
@@ -102,38 +109,19 @@ function UserMenu() {
               event.preventDefault();
               setOpen(false);
               setWarning(true);
+              setWarned(true);
             }}
           >
             Log out
           </a>
         </li>
       </ul>
-      <GuestLogoutWarning name={user.name} opened={warning} onClose={() => setWarning(false)} />
+      {warned && (
+        <Suspense fallback={null}>
+          <GuestLogoutWarning name={user.name} opened={warning} onClose={() => setWarning(false)} />
+        </Suspense>
+      )}
     </div>
-  );
-}
-
-/**
- * A guest account has no password and no provider behind it: the session cookie is the only way
- * back in. Logging out throws that away, so say so before it happens.
- */
-function GuestLogoutWarning({ name, opened, onClose }: { name: string; opened: boolean; onClose: () => void }) {
-  return (
-    <Modal opened={opened} onClose={onClose} title="Log out of a guest account?" centered>
-      <Text>
-        You are playing as the guest {name}. A guest account cannot be recovered: once you log out, nobody can sign in as {name} again, and its
-        unfinished games will be played on by bots.
-      </Text>
-      <Text mt="sm">Stay signed in to come back to it later from this browser.</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} data-autofocus>
-          Stay signed in
-        </Button>
-        <Button component="a" href="/auth/logout" color="red.9">
-          Log out
-        </Button>
-      </Group>
-    </Modal>
   );
 }
 

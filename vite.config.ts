@@ -14,20 +14,41 @@ import react from '@vitejs/plugin-react';
 const api = process.env.API_URL ?? 'http://localhost:3000';
 const outDir = path.resolve('dist/web');
 
-/** Writes `.gz` and `.br` beside every compressible file of the build. */
+/** Writes `.gz` and `.br` beside every compressible file of the build (in the outDir it was built into). */
 function precompress(): Plugin {
+  let built = outDir;
   return {
     name: 'mythos-precompress',
     apply: 'build',
+    configResolved(resolved) {
+      built = path.resolve(resolved.root, resolved.build.outDir);
+    },
     closeBundle() {
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-      for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))) {
+      for (const file of walk(built).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))) {
         const content = fs.readFileSync(file);
         if (content.length < 1024) continue;
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
         fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }));
       }
+    },
+  };
+}
+
+/**
+ * Mantine's ScrollArea imports one hook from @floating-ui/react; that import resolves to
+ * src/web/lib/merge-refs.ts instead, so pages with a Table or Modal but no popover do not load the
+ * positioning library (see that file). Popovers, tooltips and menus still import floating-ui.
+ */
+function scrollAreaWithoutFloatingUI(): Plugin {
+  const shim = path.resolve('src/web/lib/merge-refs.ts');
+  return {
+    name: 'mythos-scroll-area-merge-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer && /@mantine\/core\/esm\/components\/ScrollArea\/ScrollArea\.mjs$/.test(importer)) return shim;
+      return null;
     },
   };
 }
@@ -42,7 +63,7 @@ export default defineConfig(({ command }) => {
 const config = {
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), precompress()],
+  plugins: [react(), scrollAreaWithoutFloatingUI(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

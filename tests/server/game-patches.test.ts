@@ -113,9 +113,9 @@ function checkPatches(seed: number, numRuns: number): { hideFavorEnds: number; s
 }
 
 describe('games.onGame patches', () => {
-  // Two halves (200 games under `npm run test:deep`), each within its own time limit on a slow
-  // machine; each half must cover hideFavor endings and skipped steps.
-  const games = runs(20, 100);
+  // Two halves (16 games in the everyday suite, 200 under `npm run test:deep`), each within its
+  // own time limit on a slow machine; each half must cover hideFavor endings and skipped steps.
+  const games = runs(8, 100);
   it.each([20_261_124, 20_261_125])(`applied in order, reproduce every viewer’s whole view of every step, to the end of the game (${games} games from seed %i)`, (seed) => {
     const { hideFavorEnds, skipped } = checkPatches(seed, games);
     expect(hideFavorEnds).toBeGreaterThan(games / 4);

@@ -1,0 +1,35 @@
+/**
+ * The node tests share each worker's loaded modules (vitest.config.ts), so a file that replaces a
+ * module or spies on one would see the copy an earlier file loaded and silently test nothing. Such
+ * files must be listed in the `node-isolated` project, which gives each its own fresh modules.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import config from '../../vitest.config.js';
+
+const root = join(import.meta.dirname, '../..');
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'web' ? [] : testFiles(path);
+    return name.endsWith('.test.ts') ? [relative(root, path)] : [];
+  });
+}
+
+/** The `include` list of the named project in vitest.config.ts. */
+function included(name: string): string[] {
+  const project = (config.test?.projects ?? []).find((p) => typeof p === 'object' && 'test' in p && p.test?.name === name);
+  if (typeof project !== 'object' || !('test' in project)) throw new Error(`no project named ${name}`);
+  return project.test?.include ?? [];
+}
+
+describe('the test configuration', () => {
+  it('runs every node test file that replaces or spies on a module with fresh modules of its own', () => {
+    const thisFile = relative(root, import.meta.filename);
+    const replacing = testFiles(join(root, 'tests')).filter((file) => file !== thisFile && /\bvi\.(mock|doMock|spyOn|stubEnv|stubGlobal)\(/.test(readFileSync(join(root, file), 'utf8')));
+    expect(replacing.length).toBeGreaterThan(0);
+    expect(included('node-isolated').toSorted()).toEqual(replacing.toSorted());
+  });
+});

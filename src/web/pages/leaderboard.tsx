@@ -8,7 +8,7 @@ import { Alert, Anchor, Card, Container, Pagination, Stack, Table, Text, Title }
 import { Link } from 'react-router-dom';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
-import { shownRating } from '../profile/rating-history.js';
+import { shownRating } from '../ratings/ratings.js';
 
 const PAGE_SIZE = 25;
 

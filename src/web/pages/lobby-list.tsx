@@ -10,8 +10,7 @@ import type { Lobby } from '../lib/api-types.js';
 import { useSession } from '../lib/session.js';
 import { timeAgo, timeAgoShort } from '../lib/time.js';
 import { trpc } from '../lib/trpc.js';
-import { RatingTag, useShownRatings, type ShownRating } from '../ratings/ratings.js';
-import { shownRating } from '../profile/rating-history.js';
+import { RatingTag, shownRating, useShownRatings, type ShownRating } from '../ratings/ratings.js';
 import { PlayNow } from './play-now.js';
 import classes from './lobby-list.module.css';
 

@@ -6,10 +6,8 @@ import { Group, Text, Title } from '@mantine/core';
 import { ChartFigure } from '../charts/chart-figure.js';
 import { SITE } from '../lib/palette.js';
 import { trpc } from '../lib/trpc.js';
+import { shownRating } from '../ratings/ratings.js';
 import { shortStart } from './recent.js';
-
-/** A rating as shown: the number, with "?" while it is provisional. */
-export const shownRating = (r: { rating: number; provisional: boolean }) => `${r.rating}${r.provisional ? '?' : ''}`;
 
 export function RatingHistory({ userID, whose }: { userID: string; whose: string }) {
   const query = trpc.users.rating.useQuery({ userID });

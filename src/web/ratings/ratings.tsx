@@ -5,13 +5,16 @@
  */
 import { useMemo } from 'react';
 import { Text } from '@mantine/core';
-import { shownRating } from '../profile/rating-history.js';
 import { trpc } from '../lib/trpc.js';
 
 export interface ShownRating {
   rating: number;
   provisional: boolean;
 }
+
+/** A rating as shown: the number, with "?" while it is provisional. (Here, not beside the rating
+ * chart, so a page that shows ratings does not load the chart's module.) */
+export const shownRating = (r: ShownRating) => `${r.rating}${r.provisional ? '?' : ''}`;
 
 /** The server takes at most this many ids a call. */
 const BATCH = 200;

@@ -8,17 +8,17 @@
  *   (the reader), drawn as large as the screen allows, with what it does in words. A quick tap stays a tap (it picks the
  *   card where cards can be picked); the hold that opened the reader picks nothing.
  */
-import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Modal } from '@mantine/core';
 import { CARD_RATIO, CARD_WIDTH } from './card-face.js';
 import { useHold } from '../lib/press.js';
+import { RuleList } from './rule-list.js';
 import './cards.css';
+
+const CardReader = lazy(() => import('./card-reader.js').then((m) => ({ default: m.CardReader })));
 
 export const PREVIEW_SCALE = 2.5;
 const GAP = 12;
-/** The reader's widest card: the hover preview's size for a gallery card. */
-const READER_MAX_WIDTH = Math.round(CARD_WIDTH * PREVIEW_SCALE);
 
 interface Placement {
   left: number;
@@ -47,13 +47,6 @@ export function placePreview(anchor: DOMRect, width: number, height: number, vie
  */
 export function clampPreviewTop(top: number, height: number, viewportHeight = window.innerHeight): number {
   return Math.max(GAP, Math.min(top, viewportHeight - height - GAP));
-}
-
-/** The reader's card width: as wide as fits the window beside the dialog's margins and title. */
-export function readerWidth(viewport = { width: window.innerWidth, height: window.innerHeight }): number {
-  const byWidth = viewport.width - 64;
-  const byHeight = (viewport.height - 150) / CARD_RATIO;
-  return Math.max(120, Math.floor(Math.min(READER_MAX_WIDTH, byWidth, byHeight)));
 }
 
 export interface CardPreviewProps {
@@ -127,23 +120,10 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
           : null}
       </span>
       {reading ? (
-        <Modal opened onClose={() => setReading(false)} title={name} centered size="auto" classNames={{ body: 'mc-reader' }}>
-          {render(readerWidth())}
-          {rules ? <RuleList rules={rules()} className="mc-reader-rules" maxWidth={readerWidth()} /> : null}
-        </Modal>
+        <Suspense fallback={null}>
+          <CardReader name={name} render={render} rules={rules} onClose={() => setReading(false)} />
+        </Suspense>
       ) : null}
     </>
-  );
-}
-
-/** What a card does, a sentence a line: under the preview (as wide as the card) or in the reader. */
-function RuleList({ rules, className, width, maxWidth }: { rules: readonly string[]; className: string; width?: number; maxWidth?: number }) {
-  if (rules.length === 0) return null;
-  return (
-    <ul className={className} style={{ width, maxWidth }}>
-      {rules.map((rule) => (
-        <li key={rule}>{rule}</li>
-      ))}
-    </ul>
   );
 }

@@ -5,6 +5,7 @@
  * renames while seated; a bot's seat takes the next number that looks like nobody's.
  */
 import { describe, expect, test } from 'vitest';
+import { botName } from '../../src/server/services/name-lookalikes.js';
 import { DATABASES, useServer } from './databases.js';
 import { openLobby, refused, startedGame } from './roles.js';
 import { signInGuest, type Guest } from './support.js';
@@ -50,8 +51,12 @@ describe.each(DATABASES)('lookalike names on %s', (database) => {
     anne.close();
   });
 
+  test("a bot's seat is named after its kind and a number, dropping whole words of the kind to fit 12 characters", () => {
+    expect([botName('Easy Bot', 1), botName('Advanced Bot', 2), botName('Expert Bot', 1), botName('Expert Bot', 10)]).toEqual(['Easy Bot 1', 'Advanced 2', 'Expert Bot 1', 'Expert 10']);
+  });
+
   test("a bot's name, or one that looks like it, is refused to a person; words that only start like one are not", async () => {
-    for (const name of ['Easy Bot 1', 'easy bot 2', 'EASY B0T l', `E${CYRILLIC_A.toLowerCase()}sy Bot 3`, 'Easy Bot', 'Advanced Bot', 'Advanced 4', 'Advanced 12']) {
+    for (const name of ['Easy Bot 1', 'easy bot 2', 'EASY B0T l', `E${CYRILLIC_A.toLowerCase()}sy Bot 3`, 'Easy Bot', 'Advanced Bot', 'Advanced 4', 'Advanced 12', 'Expert Bot 1', 'Expert 10']) {
       const response = await guestLogin(name);
       expect(response.status, name).toBe(400);
       expect(await response.text()).toBe(`"${name}" looks like a bot's name: choose another.`);

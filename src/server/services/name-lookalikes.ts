@@ -23,8 +23,17 @@ export function lookalikeOf(name: string, others: readonly string[]): string | n
   return others.find((other) => nameKey(other) === key) ?? null;
 }
 
-/** A bot's seat is named after its kind and a number, cut to the name length: "Easy Bot 1", "Advanced 2". */
-export const botName = (label: string, number: number) => `${label.slice(0, MAX_NAME_LENGTH - 3).trimEnd()} ${number}`.slice(0, MAX_NAME_LENGTH);
+/**
+ * A bot's seat is named after its kind and a number, within the name length: whole words of the
+ * kind are dropped from the end until the number fits ("Easy Bot 1", "Expert Bot 1", "Advanced 2",
+ * "Expert 10"), so a name never ends in half a word.
+ */
+export function botName(label: string, number: number): string {
+  const suffix = ` ${number}`;
+  const words = label.split(' ');
+  while (words.length > 1 && words.join(' ').length + suffix.length > MAX_NAME_LENGTH) words.pop();
+  return `${words.join(' ').slice(0, MAX_NAME_LENGTH - suffix.length)}${suffix}`;
+}
 
 /** The digits, as keys (0 and 1 look like o and l). */
 const DIGIT_KEYS = [...'0123456789'].map(nameKey);
@@ -40,14 +49,19 @@ const isNumberKey = (key: string) => {
 };
 
 /** The keys a bot's name starts with: its kind's whole label, and the label as cut in a seat's name. */
-const BOT_NAME_KEYS = Object.values(BOTS).map(({ label }) => ({
-  label: nameKey(label),
-  cut: nameKey(label.slice(0, MAX_NAME_LENGTH - 3).trimEnd()),
-}));
+/**
+ * Each kind's label and the starts a seat's name may keep of it: its leading words ("Advanced"
+ * of "Advanced Bot"), and the cut to a fixed length that older seats were named with.
+ */
+const BOT_NAME_KEYS = Object.values(BOTS).map(({ label }) => {
+  const words = label.split(' ');
+  const starts = words.map((_, i) => words.slice(0, i + 1).join(' '));
+  return { label: nameKey(label), starts: [...starts, label.slice(0, MAX_NAME_LENGTH - 3).trimEnd()].map(nameKey) };
+});
 
 /** Whether a name looks like a bot's: a kind of bot ("Easy Bot"), or a bot's seat ("Easy Bot 1", "Advanced 2"). */
 export function looksLikeBot(name: string): boolean {
   const key = nameKey(name);
   const numbered = (start: string) => key.startsWith(`${start} `) && key.length > start.length + 1 && isNumberKey(key.slice(start.length + 1));
-  return BOT_NAME_KEYS.some(({ label, cut }) => key === label || numbered(label) || numbered(cut));
+  return BOT_NAME_KEYS.some(({ label, starts }) => key === label || starts.some(numbered));
 }

@@ -1,0 +1,57 @@
+/**
+ * A whole game against the Expert Bot in a real browser, set up the way a person does it: a lobby
+ * made on the lobby page, "Expert Bot" chosen from its bot list, Start Game, then every decision
+ * clicked on the game screen until the end-of-game view. The bot's bids are worked out on the
+ * server's bot threads; the page only ever sees what a player may.
+ */
+import { describe, expect, test } from 'vitest';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, DESKTOP, loginAsGuest, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
+import { playToEnd, rawGame } from './support/game.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+describe.skipIf(!HAS_CHROMIUM)('a game against the Expert Bot', () => {
+  const suite = siteAndBrowser({ botDelayMs: 5 });
+
+  test('made in a lobby, played to the end-of-game view', { timeout: 300_000 }, async () => {
+    const context = await newContext(suite.browser, DESKTOP);
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    // Without the dice's and the cards' motion the game plays in a fraction of the time; the
+    // animations have their own tests.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await loginAsGuest(page, suite.site, 'Vera');
+
+    await page.getByRole('button', { name: 'Create Lobby' }).click();
+    await page.waitForURL(/\/lobby\/l_/);
+    await page.getByLabel('Bot', { exact: true }).selectOption({ label: 'Expert Bot' });
+    await page.getByRole('button', { name: 'Add Bot' }).click();
+    await page.getByText('Expert Bot 1').waitFor();
+    await page.getByRole('button', { name: 'Start Game' }).click();
+    await page.waitForURL(/\/game\//);
+    const gameID = new URL(page.url()).pathname.split('/').at(-1)!;
+    await page.locator('[data-game-phase]').waitFor();
+    const hint = page.getByRole('region', { name: 'How a turn goes' });
+    if ((await hint.count()) > 0) await hint.getByRole('button', { name: 'Got it' }).click();
+
+    const log = await playToEnd(page);
+    expect(log.bids).toBe(15);
+    const standings = page.getByRole('table', { name: 'Final standings' });
+    await standings.waitFor();
+    const names = (await standings.locator('tbody tr').allTextContents()).join(' ');
+    expect(names).toContain('Vera');
+    expect(names).toContain('Expert Bot 1');
+    await screenshot(page, 'expert-game-end');
+
+    // The server's record: the Expert Bot bid on all fifteen turns and the game ended.
+    const game = await rawGame(suite.site, gameID);
+    const expert = game.players.find((p) => p.botType === 'expert_bot')!;
+    expect(game.gameEndTimestamp).not.toBeNull();
+    expect(game.events.filter((e) => e.type === 'BID' && e.payload.userID === expert.userID)).toHaveLength(15);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

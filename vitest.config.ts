@@ -43,6 +43,9 @@ export default defineConfig({
           // Builds the web client when it is missing or older than its sources (only when
           // browser tests are run).
           globalSetup: ['tests/web/support/build.ts'],
+          // As the node files: each worker loads the server and playwright once (no browser test
+          // replaces a module; the test in tests/docs/test-config.test.ts holds that).
+          isolate: false,
           // Each file drives its own Chromium against its own server: two at a time is what a
           // 2-core machine can run without starving the servers' timers.
           maxWorkers: 2,

@@ -1,7 +1,8 @@
 /**
- * The node tests share each worker's loaded modules (vitest.config.ts), so a file that replaces a
- * module or spies on one would see the copy an earlier file loaded and silently test nothing. Such
- * files must be listed in the `node-isolated` project, which gives each its own fresh modules.
+ * The node and browser tests share each worker's loaded modules (vitest.config.ts), so a file that
+ * replaces a module or spies on one would see the copy an earlier file loaded and silently test
+ * nothing. Such files must be listed in the `node-isolated` project, which gives each its own
+ * fresh modules; no browser file may be one.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -13,7 +14,7 @@ const root = join(import.meta.dirname, '../..');
 function testFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'web' ? [] : testFiles(path);
+    if (statSync(path).isDirectory()) return testFiles(path);
     return name.endsWith('.test.ts') ? [relative(root, path)] : [];
   });
 }
@@ -31,5 +32,7 @@ describe('the test configuration', () => {
     const replacing = testFiles(join(root, 'tests')).filter((file) => file !== thisFile && /\bvi\.(mock|doMock|spyOn|stubEnv|stubGlobal)\(/.test(readFileSync(join(root, file), 'utf8')));
     expect(replacing.length).toBeGreaterThan(0);
     expect(included('node-isolated').toSorted()).toEqual(replacing.toSorted());
+    // The browser files share their workers' modules too, with no isolated project beside them.
+    expect(replacing.filter((file) => file.startsWith('tests/web/'))).toEqual([]);
   });
 });

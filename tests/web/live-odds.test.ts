@@ -1,7 +1,7 @@
 /**
  * Live odds on the game screen: a spectator sees the bar (its parts summing to 100%) move as the
- * game goes on and, after it, the odds over time; the seated player does not, unless the lobby
- * turned on "Show odds to players". The finished game is reused for the odds after it: a page
+ * game goes on and, after it, the odds over time; the seated player does not see the bar, unless
+ * the lobby turned on "Show odds to players", yet sees the odds over time once the game ended. The finished game is reused for the odds after it: a page
  * opened after the end charts them from the replay, its turning points open the replay at their
  * step, and the replay shows the bar for the step shown and the chart. Screenshots at 1280x800
  * and 375x812 (the game, the replay with its odds, the lobby's options).
@@ -81,6 +81,14 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     await screenshot(pc, 'odds-spectator-end-desktop');
     await pd.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 60_000 });
     await screenshot(pd, 'odds-spectator-end-phone');
+
+    // The seated player after the end: still no bar (the lobby left "Show odds to players" off),
+    // but the end-of-game view charts the odds over the game, its turning points linked to the replay.
+    await pa.locator('[data-game-ended="true"]').waitFor({ timeout: 60_000 });
+    await pa.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
+    expect(await pa.locator('[data-testid="odds-bar"]').count()).toBe(0);
+    expect((await firstTurningPoint(pa)).href).toMatch(new RegExp(`^/game/${gameID}/replay\\?step=\\d+$`));
+    await screenshot(pa, 'odds-player-end-desktop');
 
     // A page opened after the end: the chart too, worked out from the replay; its turning points
     // link to the replay at their step (the index of the replay's moment, its `?step=`).

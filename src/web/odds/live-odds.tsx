@@ -1,7 +1,8 @@
 /**
  * The game screen's odds: the bar while the game runs (and its final split after) and, once it
- * ended, the odds over the game, worked out from its replay (ended-odds.tsx). Shown to spectators,
- * and to seated players only when the lobby turned on "Show odds to players".
+ * ended, the odds over the game, worked out from its replay (ended-odds.tsx). The bar (`shown`) is
+ * for spectators, and for seated players only when the lobby turned on "Show odds to players"; the
+ * chart after the game is for everyone, seated or not (the game is over, nothing left to give away).
  */
 import { lazy, Suspense, useMemo } from 'react';
 import { Paper } from '@mantine/core';
@@ -18,11 +19,11 @@ export function LiveOdds({ gameID, state, shown }: { gameID: string; state: Game
     () => state.game.players.map((p) => ({ userID: p.userID, color: p.color, name: nameOf(state, p.userID) })),
     [state],
   );
-  if (!shown) return null;
   const ended = state.game.gameEndTimestamp !== null;
+  if (!shown && !ended) return null;
   return (
     <>
-      <OddsBar seats={seats} shares={current?.shares ?? null} pending={current !== null && current.sequenceID !== state.game.sequenceID} />
+      {shown ? <OddsBar seats={seats} shares={current?.shares ?? null} pending={current !== null && current.sequenceID !== state.game.sequenceID} /> : null}
       {ended ? (
         <Paper p="xs" my={6} withBorder style={{ background: '#1b1530', color: '#f7f0e1' }}>
           <Suspense fallback={null}>

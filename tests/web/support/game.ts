@@ -1,11 +1,13 @@
 /**
  * Game screen test support: signing a browser context in as a guest, setting up games through the
- * API (or the lobby page), playing a turn by clicking like a person, and reading the server's raw
- * game to know what must never reach the browser.
+ * API (or the lobby page), playing through the API up to the part a test looks at, playing a turn
+ * by clicking like a person, and reading the server's raw game to know what must never reach the
+ * browser.
  */
 import { expect } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Game } from '../../../src/engine/index.js';
+import { decisionNow, definitionsOf, simpleAction, type GameUpdate } from '../../server/play.js';
 import { signInGuest, type Guest, type Server } from '../../server/support.js';
 
 /** A guest signed in through the API whose session cookie is put into a browser context. */
@@ -35,6 +37,23 @@ export async function startGame(site: Server, host: Guest, setup: GameSetup = {}
   }
   const { gameID } = await host.client.lobbies.start.mutate({ lobbyID });
   return gameID;
+}
+
+/**
+ * Plays `guest`'s decisions through the API (the simplest legal answer each time) until `reached`
+ * holds for the game or it ends: brings a game to the part of it a browser test looks at, so the
+ * browser clicks only through that part.
+ */
+export async function playThroughAPI(guest: Guest, gameID: string, reached: (game: GameUpdate['game']) => boolean): Promise<void> {
+  const definitions = await definitionsOf(guest.client);
+  for (let step = 0; step < 2_000; step++) {
+    const { update, decision } = await decisionNow(guest.client, gameID, definitions, guest.userID);
+    if (reached(update.game) || update.game.gameEndTimestamp !== null) return;
+    const action = simpleAction(decision);
+    if (action) await guest.client.games.act.mutate({ gameID, action });
+    else await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`game ${gameID} did not reach the wanted point in 2,000 steps`);
 }
 
 export async function rawGame(site: Server, gameID: string): Promise<Game> {

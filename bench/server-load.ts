@@ -12,7 +12,7 @@
  *
  *   npx tsx bench/server-load.ts [--games 50] [--seconds 10] [--warmup 3] [--runs 3] [--db sqlite|postgres|both]
  *                                [--client raw|trpc] [--data-dir /tmp] [--profile] [--whole K] [--instances N]
- *                                [--turn-timer auto|on|off]
+ *                                [--turn-timer auto|on|off] [--spectators N]
  *                                [--server-node-option --flag ...]
  *
  * --client raw (the default) speaks the tRPC websocket protocol directly, so the numbers are the
@@ -25,6 +25,16 @@
  * --instances N (PostgreSQL): N server processes on the one database; person i signs in at
  * instance i mod N, so the players of a game are spread over the instances and every step crosses
  * the bus. Server CPU and memory are summed over the instances.
+ *
+ * --spectators N: N spectators a game, each its own signed-in person on its own websocket, doing
+ * what a spectator's game page does on the server: it asks for the game's settings once and
+ * subscribes to games.onGame (as a spectator: they hold no seat) until the game ends. It counts
+ * the updates but does not apply them: a spectator's browser does that on its own machine, and
+ * here it would take the cores the server runs on (in a first run it did, with 1,800 patches a
+ * second to apply in this process). Each timed run is then played twice, without spectators and with them (in turns, the
+ * order swapped each run), and the table has a row for each. The live odds bar costs the server
+ * nothing more than this: it is worked out in the spectator's browser (a Web Worker) from the
+ * view the subscription already delivers, so "the bar on" is, for the server, spectators watching.
  *
  * --profile writes the server's CPU profiles (--cpu-prof) to <tmpdir>/mythos-server-profiles/<database>/
  * and prints the heaviest functions of its main thread.
@@ -61,6 +71,8 @@ const WHOLE = Number(arg('whole', '0'));
 /** The lobbies' turn timer: 'auto' (on with two people, as a new lobby has it), 'on' or 'off'. */
 const TURN_TIMER = arg('turn-timer', 'auto') as 'auto' | 'on' | 'off';
 const PLAYERS = 4;
+/** Spectators a game (0: none, and each run is played once). */
+const SPECTATORS = Number(arg('spectators', '0'));
 /** Node options for the server processes only (not these clients), to try a runtime setting. */
 const SERVER_NODE_OPTIONS = process.argv.flatMap((a, i) => (a === '--server-node-option' && process.argv[i + 1] ? [process.argv[i + 1]!] : []));
 
@@ -75,8 +87,13 @@ interface Person extends SeatClient {
     start: { mutate(input: { lobbyID: string }): Promise<{ gameID: string }> };
     setTurnTimer: { mutate(input: { lobbyID: string; turnTimer: 'auto' | 'on' | 'off' }): Promise<unknown> };
   };
+  /** What a spectator's game page asks of the server: the game's settings, then its updates. */
+  spectate(gameID: string, onUpdate: () => void, onError: (error: unknown) => void): { unsubscribe(): void };
   close(): void;
 }
+
+/** A spectator's tab: the page sends its own id and whether it is shown (attendance). */
+const spectatorTab = () => Math.random().toString(36).slice(2, 12);
 
 /**
  * A lean client of the same tRPC websocket protocol (JSON-RPC messages on /trpc): one socket per
@@ -159,7 +176,16 @@ async function signIn(url: string, name: string, kind: 'raw' | 'trpc'): Promise<
     const ws = createWSClient({ url: wsURL, WebSocket: WebSocket as unknown as typeof globalThis.WebSocket });
     const client: Client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws })] });
     const me = await client.session.me.query();
-    return { userID: me!.id, games: client.games, lobbies: client.lobbies, close: () => void ws.close() };
+    return {
+      userID: me!.id,
+      games: client.games,
+      lobbies: client.lobbies,
+      spectate(gameID, onUpdate, onError) {
+        client.games.settings.query({ gameID }).catch(onError);
+        return client.games.onGame.subscribe({ gameID, tab: spectatorTab(), visible: true }, { onData: () => onUpdate(), onError });
+      },
+      close: () => void ws.close(),
+    };
   }
   const raw = await RawClient.open(wsURL);
   const me = await raw.call<{ id: string }>('query', 'session.me');
@@ -174,6 +200,10 @@ async function signIn(url: string, name: string, kind: 'raw' | 'trpc'): Promise<
       join: { mutate: (input) => raw.call('mutation', 'lobbies.join', input) },
       start: { mutate: (input) => raw.call('mutation', 'lobbies.start', input) },
       setTurnTimer: { mutate: (input) => raw.call('mutation', 'lobbies.setTurnTimer', input) },
+    },
+    spectate(gameID, onUpdate, onError) {
+      raw.call('query', 'games.settings', { gameID }).catch(onError);
+      return raw.subscribe('games.onGame', { gameID, tab: spectatorTab(), visible: true }, { onData: () => onUpdate(), onError });
     },
     close: () => raw.close(),
   };
@@ -192,6 +222,10 @@ interface Outcome {
   refusals: number;
   serverCpu: number;
   benchCpu: number;
+  /** Spectators a game in this run, the updates they received inside the window, and their errors. */
+  spectators: number;
+  spectatorUpdates: number;
+  spectatorErrors: number;
 }
 
 /** A process's resident memory now and at its peak, in MB, from /proc. */
@@ -213,11 +247,15 @@ const serversCpu = (servers: ServerProcess[]) => servers.reduce((sum, s) => sum 
  * Tables of four play games back to back until the window ends; counts the acknowledgements that
  * arrive inside the window (after a warm-up) and the round-trips of the moves sent inside it.
  */
-async function play(servers: ServerProcess[], people: Person[], tables: number, warmupSeconds: number, seconds: number, seed: number): Promise<Outcome> {
+async function play(servers: ServerProcess[], people: Person[], tables: number, warmupSeconds: number, seconds: number, seed: number, spectators: number): Promise<Outcome> {
   const window: Window = { start: performance.now() + warmupSeconds * 1000, end: performance.now() + (warmupSeconds + seconds) * 1000 };
   const seats: Seat[] = [];
   let games = 0;
   let running = true;
+  let spectatorUpdates = 0;
+  const spectatorErrors: string[] = [];
+  // Spectators sign in after every seat: table t's are the t-th group of SPECTATORS.
+  const watchersOf = (t: number) => people.slice(tables * PLAYERS + t * SPECTATORS, tables * PLAYERS + t * SPECTATORS + spectators);
 
   async function table(t: number): Promise<void> {
     const [host, ...others] = people.slice(t * PLAYERS, t * PLAYERS + PLAYERS) as [Person, ...Person[]];
@@ -226,9 +264,20 @@ async function play(servers: ServerProcess[], people: Person[], tables: number, 
       for (const p of others) await p.lobbies.join.mutate({ lobbyID });
       if (TURN_TIMER !== 'auto') await host.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: TURN_TIMER });
       const { gameID } = await host.lobbies.start.mutate({ lobbyID });
+      const watching = watchersOf(t).map((p) =>
+        p.spectate(
+          gameID,
+          () => {
+            const at = performance.now();
+            if (at >= window.start && at <= window.end) spectatorUpdates++;
+          },
+          (error) => spectatorErrors.push(String(error)),
+        ),
+      );
       const mine = [host, ...others].map((p, i) => playSeat(p, gameID, p.userID, seededRng(seed + t * 1000 + round * 10 + i)));
       seats.push(...mine);
       await Promise.all(mine.map((s) => s.done));
+      for (const w of watching) w.unsubscribe();
       if (mine.every((s) => s.last !== null && s.last.game.gameEndTimestamp !== null)) games++;
     }
   }
@@ -251,6 +300,7 @@ async function play(servers: ServerProcess[], people: Person[], tables: number, 
 
   const refusals = seats.flatMap((s) => s.refusals);
   if (refusals.length > 0) console.log(`  refusals, e.g.: ${[...new Set(refusals.map((r) => r.replace(/\(on view.*$/, '')))].slice(0, 3).join(' | ')}`);
+  if (spectatorErrors.length > 0) console.log(`  spectator errors, e.g.: ${[...new Set(spectatorErrors)].slice(0, 3).join(' | ')}`);
   const acks = seats.flatMap((s) => s.acknowledged);
   const inWindow = acks.filter((a) => a.at >= window.start && a.at <= window.end);
   const sentInWindow = acks.filter((a) => a.at - a.roundTripMs >= window.start && a.at <= window.end);
@@ -262,6 +312,9 @@ async function play(servers: ServerProcess[], people: Person[], tables: number, 
     refusals: seats.reduce((n, s) => n + s.refusals.length, 0),
     serverCpu: cpu.serverCpu / ((window.end - window.start) / 1000),
     benchCpu: cpu.benchCpu / ((window.end - window.start) / 1000),
+    spectators,
+    spectatorUpdates,
+    spectatorErrors: spectatorErrors.length,
   };
 }
 
@@ -316,7 +369,7 @@ async function unloaded(people: Person[], seconds: number, seed: number): Promis
     for (const s of subscriptions) s.unsubscribe();
     games++;
   }
-  return { moves: roundTrips.length, seconds, roundTrips: roundTrips.sort((x, y) => x - y), games, refusals: 0, serverCpu: NaN, benchCpu: NaN };
+  return { moves: roundTrips.length, seconds, roundTrips: roundTrips.sort((x, y) => x - y), games, refusals: 0, serverCpu: NaN, benchCpu: NaN, spectators: 0, spectatorUpdates: 0, spectatorErrors: 0 };
 }
 
 /** Server CPU milliseconds per acknowledged move: steadier than rates on a shared machine. */
@@ -350,6 +403,7 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
       );
     }
     for (let i = 0; i < GAMES * PLAYERS; i++) people.push(await signIn(servers[i % instances]!.url, `P${i}`, CLIENT));
+    for (let i = 0; i < GAMES * SPECTATORS; i++) people.push(await signIn(servers[i % instances]!.url, `S${i}`, CLIENT));
     console.log(
       `${database}: ${people.length} clients signed in (${CLIENT} client) at ${instances} server${instances > 1 ? 's' : ''}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
     );
@@ -375,12 +429,18 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
     }
     const loaded: Outcome[] = [];
     for (let run = 0; run < RUNS; run++) {
-      loaded.push(await play(servers, people, GAMES, WARMUP, SECONDS, 10_000 * (run + 1)));
-      const l = loaded.at(-1)!;
-      console.log(
-        `${database} loaded run ${run + 1}: ${(l.moves / l.seconds).toFixed(0)} moves/s, p50 ${ms(percentile(l.roundTrips, 50))} ms, p99 ${ms(percentile(l.roundTrips, 99))} ms, ` +
-          `${l.games} games finished, server CPU ${(l.serverCpu * 100).toFixed(0)}% (${cpuPerMove(l).toFixed(2)} ms a move), clients CPU ${(l.benchCpu * 100).toFixed(0)}%, refusals ${l.refusals}`,
-      );
+      // With spectators, each run twice: without and with them, the order swapped each run so
+      // neither always comes first on a machine whose load drifts.
+      const modes = SPECTATORS === 0 ? [0] : run % 2 === 0 ? [0, SPECTATORS] : [SPECTATORS, 0];
+      for (const spectators of modes) {
+        loaded.push(await play(servers, people, GAMES, WARMUP, SECONDS, 10_000 * (run + 1), spectators));
+        const l = loaded.at(-1)!;
+        console.log(
+          `${database} loaded run ${run + 1}${SPECTATORS === 0 ? '' : `, ${spectators} spectators a game`}: ${(l.moves / l.seconds).toFixed(0)} moves/s, p50 ${ms(percentile(l.roundTrips, 50))} ms, p99 ${ms(percentile(l.roundTrips, 99))} ms, ` +
+            `${l.games} games finished, server CPU ${(l.serverCpu * 100).toFixed(0)}% (${cpuPerMove(l).toFixed(2)} ms a move), clients CPU ${(l.benchCpu * 100).toFixed(0)}%, refusals ${l.refusals}` +
+            (spectators === 0 ? '' : `, spectator updates ${(l.spectatorUpdates / l.seconds).toFixed(0)}/s, spectator errors ${l.spectatorErrors}`),
+        );
+      }
     }
     showMemory();
     return { database, loaded, unloaded: alone };
@@ -560,15 +620,29 @@ console.log(
 console.log('| database | moves/s | round-trip p50 | p99 | server CPU | server CPU a move | unloaded p50 | unloaded p99 |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const s of summaries) {
-  const rate = s.loaded.map((l) => l.moves / l.seconds);
-  const p50 = s.loaded.map((l) => percentile(l.roundTrips, 50));
-  const p99 = s.loaded.map((l) => percentile(l.roundTrips, 99));
-  const cpu = s.loaded.map((l) => l.serverCpu * 100);
   const u50 = s.unloaded.map((u) => percentile(u.roundTrips, 50));
   const u99 = s.unloaded.map((u) => percentile(u.roundTrips, 99));
-  console.log(
-    `| ${s.database} | ${median(rate).toFixed(0)} (${Math.min(...rate).toFixed(0)}-${Math.max(...rate).toFixed(0)}) | ${ms(median(p50))} ms | ${ms(median(p99))} ms | ${median(cpu).toFixed(0)}% | ` +
-      `${median(s.loaded.map(cpuPerMove)).toFixed(2)} ms | ${ms(median(u50))} ms | ${ms(median(u99))} ms |`,
-  );
+  for (const spectators of SPECTATORS === 0 ? [0] : [0, SPECTATORS]) {
+    const runs = s.loaded.filter((l) => l.spectators === spectators);
+    const rate = runs.map((l) => l.moves / l.seconds);
+    const p50 = runs.map((l) => percentile(l.roundTrips, 50));
+    const p99 = runs.map((l) => percentile(l.roundTrips, 99));
+    const cpu = runs.map((l) => l.serverCpu * 100);
+    const label = SPECTATORS === 0 ? s.database : `${s.database}, ${spectators} spectators a game`;
+    console.log(
+      `| ${label} | ${median(rate).toFixed(0)} (${Math.min(...rate).toFixed(0)}-${Math.max(...rate).toFixed(0)}) | ${ms(median(p50))} ms | ${ms(median(p99))} ms | ${median(cpu).toFixed(0)}% | ` +
+        `${median(runs.map(cpuPerMove)).toFixed(2)} ms | ${ms(median(u50))} ms | ${ms(median(u99))} ms |`,
+    );
+  }
+  if (SPECTATORS > 0) {
+    const rateOf = (n: number) => median(s.loaded.filter((l) => l.spectators === n).map((l) => l.moves / l.seconds));
+    // Run by run (each pair played back to back), and of the medians.
+    const pairs = Array.from({ length: RUNS }, (_, run) => s.loaded.slice(run * 2, run * 2 + 2)).map((pair) => {
+      const on = pair.find((l) => l.spectators > 0)!;
+      const off = pair.find((l) => l.spectators === 0)!;
+      return ((100 * on.moves) / on.seconds / (off.moves / off.seconds)).toFixed(1);
+    });
+    console.log(`${s.database}: moves/s with ${SPECTATORS} spectators a game are ${((100 * rateOf(SPECTATORS)) / rateOf(0)).toFixed(1)}% of those without (medians; run by run ${pairs.join('%, ')}%)`);
+  }
 }
 process.exit(0);

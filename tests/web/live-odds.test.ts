@@ -1,15 +1,16 @@
 /**
  * Live odds on the game screen: a spectator sees the bar (its parts summing to 100%) move as the
- * game goes on and, after it, the odds over time; the seated player does not see the bar, unless
- * the lobby turned on "Show odds to players", yet sees the odds over time once the game ended. The finished game is reused for the odds after it: a page
- * opened after the end charts them from the replay, its turning points open the replay at their
- * step, and the replay shows the bar for the step shown and the chart. Screenshots at 1280x800
- * and 375x812 (the game, the replay with its odds, the lobby's options).
+ * game's last age goes on and, after it, the odds over the whole game; the seated player does not
+ * see the bar, unless the lobby turned on "Show odds to players", yet sees the odds over time once
+ * the game ended. The finished game is reused for the odds after it: a page opened after the end
+ * charts them from the replay, its turning points open the replay at their step, and the replay
+ * shows the bar for the step shown and the chart. Screenshots at 1280x800 and 375x812 (the game,
+ * the replay with its odds, the lobby's options).
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, siteAndBrowser } from './support/site.js';
-import { guestInContext, playToEnd, rawGame, startGame } from './support/game.js';
+import { guestInContext, playThroughAPI, playToEnd, rawGame, startGame } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -33,6 +34,9 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     await guestInContext(suite.site, cc, 'Cat');
     await guestInContext(suite.site, cd, 'Dan');
     const gameID = await startGame(suite.site, ann, { bots: ['easy_bot'] });
+    // The first two ages are played through the API: the pages watch the third (some forty steps,
+    // each a fresh bar in both spectators' odds workers), and chart the whole game at its end.
+    await playThroughAPI(ann, gameID, (game) => game.age >= 3);
     const [pa, pc, pd] = await Promise.all([ca.newPage(), cc.newPage(), cd.newPage()]);
     const errors: string[] = [];
     for (const p of [pa, pc, pd]) p.on('pageerror', (e) => errors.push(String(e)));

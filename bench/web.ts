@@ -22,7 +22,6 @@ import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { signInGuest, startServer } from '../tests/server/support.js';
-import { guestInContext, startGame } from '../tests/web/support/game.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const RESULTS = 'bench/RESULTS.md';
@@ -130,10 +129,14 @@ async function main(): Promise<void> {
     const guest = await signInGuest(site, 'Bencher');
     await guest.client.lobbies.create.mutate();
     guest.close();
-    const player = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    const host = await guestInContext(site, await player.newContext(), 'Player');
-    const gameID = await startGame(site, host, { bots: ['easy_bot'], options: { unbid: true } });
-    await player.close();
+    // A game against an Easy Bot, started through the API (as tests/web/support/game.ts does; that
+    // module is typed for the browser tests and is not imported here).
+    const host = await signInGuest(site, 'Player');
+    const { id: lobbyID } = await host.client.lobbies.create.mutate();
+    await host.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    await host.client.lobbies.setOption.mutate({ lobbyID, option: 'unbid', value: true });
+    const { gameID } = await host.client.lobbies.start.mutate({ lobbyID });
+    host.close();
 
     const loadBefore = loadAverage();
     const js: [string, ScriptCost][] = [

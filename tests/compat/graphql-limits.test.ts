@@ -41,11 +41,10 @@ const aliased = (times: number, body: string) => `{ ${Array.from({ length: times
 const BOMB = aliased(10, 'lobbies { host { games(first: 50) { renderedGame } } }');
 
 describe('GraphQL limits', () => {
-  it('the bomb of ten aliased lobbies { host { games(first: 50) { renderedGame } } } is refused within a second; another user is served meanwhile', async () => {
-    const started = performance.now();
+  it('the bomb of ten aliased lobbies { host { games(first: 50) { renderedGame } } } is refused before it runs; another user is served meanwhile', async () => {
     const [bomb, bystander] = await Promise.all([host.graphql(BOMB), other.graphql('{ lobbies { id host { name } } }')]);
-    const ms = performance.now() - started;
-    expect(ms).toBeLessThan(1_000);
+    // Refused from the document alone (what it could ask for), with no data: nothing was rendered.
+    // How long refusing takes is measured by the benchmarks, not asserted here.
     expect(bomb.json.data).toBeUndefined();
     expect(bomb.json.errors[0].message).toMatch(/^renderedGame is served for at most 5 games per request, and this query could ask for 100000:/);
     expect(bystander.json.errors).toBeUndefined();

@@ -5,13 +5,20 @@
  */
 import { diff, type JsonValue, type Patch } from '../../engine/json-patch.js';
 import { favorHidden, type Game, type GameEvent, type UserID } from '../../engine/index.js';
-import { wireUpdate, type TableView, type WireGame, type WirePatch, type WireUpdate } from '../services/game-views.js';
+import { tableKey, wireUpdate, type TableView, type WireGame, type WirePatch, type WireUpdate } from '../services/game-views.js';
 
 /** What patches apply to: the viewer's game and its whole event log. */
 export interface WireView {
   game: WireGame;
   events: GameEvent[];
 }
+
+/**
+ * How long one step's message, table and server clock included, may go on serving the next
+ * watchers of that step: a client reads its clock offset from `serverTime`, and a few ms more of
+ * it are less than any network's jitter.
+ */
+export const SHARED_MESSAGE_MS = 20;
 
 /** One step of a game as one viewer sees it. */
 export class Version {
@@ -22,6 +29,8 @@ export class Version {
   /** From the base step's view to this one. */
   readonly patch: Patch | null;
   private channelJSON: string | null = null;
+  /** The last message `shared` made, for the next watcher sent this step the same way. */
+  private sharedMessage: { patched: boolean; serverTime: number; table: string; message: WireUpdate | WirePatch } | null = null;
   /**
    * The viewer's event log at this step is the first `eventCount` of `log`, an array the next
    * steps of the same viewer go on appending to: a step adds its few events instead of copying
@@ -70,8 +79,30 @@ export class Version {
 
   /** The patch from `sent`, if this step was computed after it; else the whole game. */
   after(sent: Version | null, table: TableView): WireUpdate | WirePatch {
-    if (sent === null || this.patch === null || this.baseSequenceID !== sent.sequenceID) return this.whole(table);
+    if (sent === null || this.patch === null || !this.patchesFrom(sent)) return this.whole(table);
     return { sequenceID: this.sequenceID, baseSequenceID: sent.sequenceID, patch: this.patch, ...table };
+  }
+
+  /**
+   * `after`, as the one object every watcher of this viewer gets when it is sent this step the
+   * same way (patch or whole) with the same table, read at most SHARED_MESSAGE_MS apart: so that
+   * tRPC serialises it once for all of them (serialisedOnce), not once a socket. Ten spectators
+   * of a game made ten serialisations of each step's update, the largest part of what a
+   * spectator cost the server.
+   */
+  shared(sent: Version | null, table: TableView): WireUpdate | WirePatch {
+    const patched = this.patchesFrom(sent);
+    const last = this.sharedMessage;
+    const age = last ? table.serverTime - last.serverTime : Infinity;
+    const key = tableKey(table);
+    if (last && last.patched === patched && age >= 0 && age <= SHARED_MESSAGE_MS && last.table === key) return last.message;
+    const message = this.after(sent, table);
+    this.sharedMessage = { patched, serverTime: table.serverTime, table: key, message };
+    return message;
+  }
+
+  private patchesFrom(sent: Version | null): boolean {
+    return sent !== null && this.patch !== null && this.baseSequenceID === sent.sequenceID;
   }
 
   /** The data of a /channel game topic message, JSON-encoded once. */

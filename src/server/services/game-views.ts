@@ -59,6 +59,11 @@ export function tableView(attendance: Pick<Attendance, 'away' | 'seats'> | null,
   return { away: attendance?.away(gameID) ?? [], seats: attendance?.seats(gameID) ?? [], serverTime: now };
 }
 
+/** What a table says, its clock apart: two tables with the same key say the same. */
+export const tableKey = (table: TableView): string => JSON.stringify([table.away, table.seats]);
+
+export const sameTable = (a: TableView, b: TableView): boolean => tableKey(a) === tableKey(b);
+
 /** No table: a game nobody keeps one for (tools, benchmarks). */
 export const NO_TABLE: TableView = { away: [], seats: [], serverTime: 0 };
 

@@ -2,7 +2,8 @@ import { listen } from '../bus-iterator.js';
 import { randomBytes } from 'node:crypto';
 import { actInput, gameInput, historyInput, presenceInput, watchGameInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
-import { tableView, wireUpdate, type TableView, type WireDelivery } from '../../services/game-views.js';
+import { sameTable, tableView, wireUpdate, type TableView, type WireDelivery } from '../../services/game-views.js';
+import { serialisedOnce } from '../../delivery/serialised-once.js';
 import { ruleRefusal } from '../../services/errors.js';
 
 export const gamesRouter = router({
@@ -66,19 +67,20 @@ export const gamesRouter = router({
       let started: Promise<void> = Promise.resolve();
       const steps = listen<WireDelivery>((send) => {
         // The table goes whole with every step, and on its own when only it changed.
-        // Compared only when the table changes between steps (rare), never at a step.
+        // Compared here only when the table changes between steps (rare); at a step, only to share
+        // the step's message with the others sent it (Version.shared).
         let sentSequenceID = -1;
         let sentTable: TableView | null = null;
-        const same = (a: TableView, b: TableView) => JSON.stringify([a.away, a.seats]) === JSON.stringify([b.away, b.seats]);
         started = watch.start(first, viewer, (version, sent) => {
           sentSequenceID = version.sequenceID;
           sentTable = tableView(attendance, input.gameID, ctx.services.now());
-          send(version.after(sent, sentTable));
+          // One object for every spectator (or tab of one player) sent this step alike: its JSON is made once.
+          send(serialisedOnce(version.shared(sent, sentTable)));
         });
         const offTable = attendance.onChange(input.gameID, () => {
           if (sentTable === null) return;
           const view = tableView(attendance, input.gameID, ctx.services.now());
-          if (same(view, sentTable)) return;
+          if (sameTable(view, sentTable)) return;
           sentTable = view;
           send({ sequenceID: sentSequenceID, table: true, ...view });
         });

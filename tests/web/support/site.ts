@@ -112,10 +112,20 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-/** Saves a full-page screenshot as test-results/screenshots/{name}.png. */
+/** The most screens of a page a screenshot holds: more is not looked at, and costs seconds to encode. */
+const SCREENS_PER_SHOT = 10;
+
+/**
+ * Saves a screenshot of the page from its top as test-results/screenshots/{name}.png: the whole
+ * page, or its first ten screens when it is longer (the rules and the card gallery run to 30-70
+ * screens on a phone: 40 megapixels, and seconds of encoding, for a picture no one scrolls).
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  const viewport = page.viewportSize() ?? DESKTOP;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const clip = { x: 0, y: 0, width: viewport.width, height: Math.min(height, viewport.height * SCREENS_PER_SHOT) };
+  await page.screenshot({ path: file, fullPage: true, clip });
   return file;
 }

@@ -6,11 +6,11 @@
  * Ann plays in the browser; Bob answers through the API, so each test sets up the step it needs.
  */
 import { describe, expect, test } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { signInGuest, type Guest, type Server } from '../server/support.js';
+import type { Page } from 'playwright-core';
+import type { Server } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, siteAndBrowser, type Viewport } from './support/site.js';
 import { botDecision } from '../../src/bots/harness.js';
-import { guestInContext, panel, pickTradeRowCard, rawGame, startGame, submitButton } from './support/game.js';
+import { guestInContext, panel, pickTradeRowCard, rawGame, sitDown, startGame, submitButton, type Table } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -18,49 +18,6 @@ const LABELS = [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const;
-
-interface Table {
-  context: BrowserContext;
-  page: Page;
-  ann: Guest;
-  bob: Guest;
-  gameID: string;
-  errors: string[];
-  close(): Promise<void>;
-}
-
-/** Ann (in the browser, at `viewport`) against Bob (through the API), on the game's first planning. */
-async function sitDown(site: Server, context: BrowserContext, names: [string, string], options: Record<string, boolean> = {}, { hint = false, clock = false } = {}): Promise<Table> {
-  const ann = await guestInContext(site, context, names[0]);
-  const bob = await signInGuest(site, names[1]);
-  if (!hint) await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
-  // No turn timer: on a busy machine a seat's time ran out and a stand-in bid for Bob first.
-  const { id: lobbyID } = await ann.client.lobbies.create.mutate();
-  await bob.client.lobbies.join.mutate({ lobbyID });
-  for (const [option, value] of Object.entries(options)) await ann.client.lobbies.setOption.mutate({ lobbyID, option: option as 'unbid', value });
-  await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
-  const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
-  const page = await context.newPage();
-  // A clock the test can stop for a moment (time runs as usual until it does).
-  if (clock) await page.clock.install();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
-  await page.locator('[data-decision="BID"]').waitFor();
-  return {
-    context,
-    page,
-    ann,
-    bob,
-    gameID,
-    errors,
-    close: async () => {
-      ann.close();
-      bob.close();
-      await context.close();
-    },
-  };
-}
 
 /** Both seats act once (an easy bot's choice, sent through the API) where the game asks them; false when nobody could. */
 async function bothAct(site: Server, t: Table): Promise<boolean> {

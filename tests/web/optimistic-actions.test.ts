@@ -8,14 +8,14 @@
  * refuses them.
  */
 import { describe, expect, test } from 'vitest';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { openViewFor, type Action, type Game } from '../../src/engine/index.js';
 import { pendingActionOf, withPendingAction } from '../../src/web/game/pending-action.js';
 import type { GameScreenState } from '../../src/web/game/model.js';
 import { act, bidAll, bidOn, gain, reroll, startGame as startEngineGame, withCounters } from '../support/scenario.js';
-import { signInGuest, type Guest, type Server } from '../server/support.js';
+import type { Server } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, newContext, screenshot, siteAndBrowser } from './support/site.js';
-import { guestInContext, panel, pickTradeRowCard, rawGame, submitButton } from './support/game.js';
+import { panel, pickTradeRowCard, rawGame, sitDown, submitButton } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -100,47 +100,6 @@ describe('the pending action laid over the view', () => {
   });
 });
 
-interface Table {
-  context: BrowserContext;
-  page: Page;
-  ann: Guest;
-  bob: Guest;
-  gameID: string;
-  errors: string[];
-  close(): Promise<void>;
-}
-
-/** Ann (in the browser) against Bob (through the API), on the game's first planning, Undo allowed. */
-async function sitDown(site: Server, context: BrowserContext, names: [string, string]): Promise<Table> {
-  const ann = await guestInContext(site, context, names[0]);
-  const bob = await signInGuest(site, names[1]);
-  await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
-  const { id: lobbyID } = await ann.client.lobbies.create.mutate();
-  await bob.client.lobbies.join.mutate({ lobbyID });
-  await ann.client.lobbies.setOption.mutate({ lobbyID, option: 'unbid', value: true });
-  // No turn timer: on a busy machine a stand-in could act for Bob first.
-  await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
-  const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
-  await page.locator('[data-decision="BID"]').waitFor();
-  return {
-    context,
-    page,
-    ann,
-    bob,
-    gameID,
-    errors,
-    close: async () => {
-      ann.close();
-      bob.close();
-      await context.close();
-    },
-  };
-}
-
 const ACT = '**/trpc/games.act**';
 
 /** Holds the page's next action on its way to the server; `release` lets it through, changed by `change` if given. */
@@ -166,7 +125,7 @@ describe.skipIf(!HAS_CHROMIUM)('a click shows its result before the server answe
   const suite = siteAndBrowser();
 
   test('Submit shows the bid and "Waiting for other players...", Undo the choice again, while the server has not seen them', { timeout: 180_000 }, async () => {
-    const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Oda', 'Oren']);
+    const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Oda', 'Oren'], { unbid: true });
     const { page } = t;
     await pickTradeRowCard(page, page.locator('[data-trade-row-index="0"] [role=button]'));
     const name = await panel(page).locator('b').first().textContent();
@@ -201,7 +160,7 @@ describe.skipIf(!HAS_CHROMIUM)('a click shows its result before the server answe
   });
 
   test('a refused Submit goes back to the choice, with the server\'s message where refusals show', { timeout: 180_000 }, async () => {
-    const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Pia', 'Per']);
+    const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Pia', 'Per'], { unbid: true });
     const { page } = t;
     const logged: string[] = [];
     page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
@@ -230,7 +189,7 @@ describe.skipIf(!HAS_CHROMIUM)('a click shows its result before the server answe
   });
 
   test('an Undo made stale by the other player is refused: the screen shows the server\'s step and its message; a card gained shows at once', { timeout: 180_000 }, async () => {
-    const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Quin', 'Quade']);
+    const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Quin', 'Quade'], { unbid: true });
     const { page } = t;
     await pickTradeRowCard(page, page.locator('[data-trade-row-index="0"] [role=button]'));
     await submitButton(page).click();

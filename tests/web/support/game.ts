@@ -56,6 +56,50 @@ export async function playThroughAPI(guest: Guest, gameID: string, reached: (gam
   throw new Error(`game ${gameID} did not reach the wanted point in 2,000 steps`);
 }
 
+/** Two people at one table: Ann in the browser, Bob through the API. */
+export interface Table {
+  context: BrowserContext;
+  page: Page;
+  ann: Guest;
+  bob: Guest;
+  gameID: string;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** Ann (in the browser, at `viewport`) against Bob (through the API), on the game's first planning. */
+export async function sitDown(site: Server, context: BrowserContext, names: [string, string], options: Record<string, boolean> = {}, { hint = false, clock = false } = {}): Promise<Table> {
+  const ann = await guestInContext(site, context, names[0]);
+  const bob = await signInGuest(site, names[1]);
+  if (!hint) await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
+  // No turn timer: on a busy machine a seat's time ran out and a stand-in bid for Bob first.
+  const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+  await bob.client.lobbies.join.mutate({ lobbyID });
+  for (const [option, value] of Object.entries(options)) await ann.client.lobbies.setOption.mutate({ lobbyID, option: option as 'unbid', value });
+  await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
+  const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+  const page = await context.newPage();
+  // A clock the test can stop for a moment (time runs as usual until it does).
+  if (clock) await page.clock.install();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+  await page.locator('[data-decision="BID"]').waitFor();
+  return {
+    context,
+    page,
+    ann,
+    bob,
+    gameID,
+    errors,
+    close: async () => {
+      ann.close();
+      bob.close();
+      await context.close();
+    },
+  };
+}
+
 export async function rawGame(site: Server, gameID: string): Promise<Game> {
   const game = await site.app.services.games.get(gameID);
   if (!game) throw new Error(`no game ${gameID}`);

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import type { Server } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, siteAndBrowser, type Viewport } from './support/site.js';
 import { botDecision } from '../../src/bots/harness.js';
-import { guestInContext, panel, pickTradeRowCard, rawGame, sitDown, startGame, submitButton, type Table } from './support/game.js';
+import { guestInContext, panel, pickTradeRowCard, rawGame, serverShows, sitDown, startGame, submitButton, type Table } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -112,7 +112,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await screenshot(page, `details-bid-clamped-${label}`);
       await submitButton(page).click();
       await panel(page).getByText('Waiting for other players...').waitFor();
-      expect((await rawGame(suite.site, t.gameID)).bidsByPlayerID[t.ann.userID]?.military).toBe(min);
+      await serverShows(suite.site, t.gameID, (game) => game.bidsByPlayerID[t.ann.userID]?.military === min);
       expect(t.errors).toEqual([]);
       await t.close();
     });

@@ -13,9 +13,8 @@ import { openViewFor, type Action, type Game } from '../../src/engine/index.js';
 import { pendingActionOf, withPendingAction } from '../../src/web/game/pending-action.js';
 import type { GameScreenState } from '../../src/web/game/model.js';
 import { act, bidAll, bidOn, gain, reroll, startGame as startEngineGame, withCounters } from '../support/scenario.js';
-import type { Server } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, newContext, screenshot, siteAndBrowser } from './support/site.js';
-import { panel, pickTradeRowCard, rawGame, sitDown, submitButton } from './support/game.js';
+import { panel, pickTradeRowCard, rawGame, serverShows, sitDown, submitButton } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -114,11 +113,6 @@ async function holdNextAction(page: Page): Promise<{ release(change?: (body: str
       await route.continue(change ? { postData: change(body) } : undefined);
     },
   };
-}
-
-/** Polls the server's own game until `check` holds. */
-async function serverShows(site: Server, gameID: string, check: (game: Game) => boolean): Promise<void> {
-  await expect.poll(async () => check(await rawGame(site, gameID)), { timeout: 30_000 }).toBe(true);
 }
 
 describe.skipIf(!HAS_CHROMIUM)('a click shows its result before the server answers', () => {

@@ -106,6 +106,14 @@ export async function rawGame(site: Server, gameID: string): Promise<Game> {
   return game;
 }
 
+/**
+ * Polls the server's own game until `check` holds: the screen answers a click before the server has
+ * it (an optimistic update), so what the screen shows is no sign the server has it yet.
+ */
+export async function serverShows(site: Server, gameID: string, check: (game: Game) => boolean): Promise<void> {
+  await expect.poll(async () => check(await rawGame(site, gameID)), { timeout: 30_000 }).toBe(true);
+}
+
 export const panel = (page: Page): Locator => page.getByRole('region', { name: 'Action panel' });
 export const submitButton = (page: Page): Locator => panel(page).getByRole('button', { name: /^Submit/ });
 

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import type { Server } from '../server/support.js';
 import { decisionNow, definitionsOf, simpleAction } from '../server/play.js';
 import { guestInContext, startGame } from './support/game.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, releaseBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -22,7 +22,7 @@ describe.skipIf(!HAS_CHROMIUM)('absent players and guests', () => {
   });
   afterAll(async () => {
     await Promise.allSettled(contexts.map((c) => c.close()));
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
 

@@ -13,7 +13,7 @@ import type { BotType, Game } from '../../src/engine/index.js';
 import { insertGame, saveStep } from '../../src/server/services/game-store.js';
 import type { Server } from '../server/support.js';
 import { signInGuest } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, seriousAxeViolations, startSite, type Viewport } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, seriousAxeViolations, startSite, type Viewport, releaseBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -66,7 +66,7 @@ describe.skipIf(!HAS_CHROMIUM)('how cards play, in the gallery', () => {
     [people, all] = await Promise.all([readRows('people'), readRows('all')]);
   }, SLOW);
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Guest, Server } from '../server/support.js';
 import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newContext, startSite } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, newContext, startSite, releaseBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -28,7 +28,7 @@ describe.skipIf(!HAS_CHROMIUM)('names in charts', { timeout: 240_000 }, () => {
   afterAll(async () => {
     player?.close();
     viewer?.close();
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Guest, Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, type Viewport } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, type Viewport, releaseBrowser } from './support/site.js';
 import { guest, signInContext } from './support/finished-games.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -27,7 +27,7 @@ describe.skipIf(!HAS_CHROMIUM)('developer pages', { timeout: 180_000 }, () => {
   afterAll(async () => {
     dev?.close();
     player?.close();
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
 

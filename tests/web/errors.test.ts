@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, releaseBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -13,7 +13,7 @@ describe.skipIf(!HAS_CHROMIUM)('error pages', () => {
     [site, browser] = await Promise.all([startSite(), launchBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
 

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { draftedCount } from '../../src/engine/user-stats.js';
 import type { Game, GameEvent } from '../../src/engine/index.js';
 import type { Guest, Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, seriousAxeViolations, startSite } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, seriousAxeViolations, startSite, releaseBrowser } from './support/site.js';
 import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
 import { rawGame, startGame } from './support/game.js';
 
@@ -64,7 +64,7 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
   afterAll(async () => {
     ana?.close();
     cy?.close();
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
 

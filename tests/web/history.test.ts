@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { Guest, Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, type Viewport } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, type Viewport, releaseBrowser } from './support/site.js';
 import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -37,7 +37,7 @@ describe.skipIf(!HAS_CHROMIUM)('game history', { timeout: 180_000 }, () => {
   }, 120_000);
   afterAll(async () => {
     for (const g of [dev, bob, carol]) g?.close();
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
 

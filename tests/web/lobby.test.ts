@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite, releaseBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -22,7 +22,7 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
   });
   afterAll(async () => {
     await Promise.allSettled(contexts.map((c) => c.close()));
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
 

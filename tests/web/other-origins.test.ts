@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Server } from '../server/support.js';
 import { guestInContext, startGame } from './support/game.js';
 import { playFinishedGame } from './support/finished-games.js';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, loginAsGuest, newContext, startSite } from './support/site.js';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, loginAsGuest, newContext, startSite, releaseBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -73,7 +73,7 @@ describe.skipIf(!HAS_CHROMIUM)('a page on another port of the same host', () => 
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
+    await releaseBrowser(browser);
     await new Promise((resolve) => hostile?.close(resolve));
     await site?.close();
   });
@@ -111,7 +111,7 @@ describe.skipIf(!HAS_CHROMIUM)('the built site under its Content-Security-Policy
     [site, browser] = await Promise.all([startSite(), launchBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
 

@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { buildFixture, NAMES, type Fixture } from './support/presentation-fixture.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, releaseBrowser } from './support/site.js';
 
 const HARNESS_ROOT = path.resolve('src/web/game/presentation/harness');
 const HARNESS_OUT = path.resolve('test-results/presentation-harness');
@@ -73,7 +73,7 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
 

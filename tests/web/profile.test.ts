@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Guest, Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, releaseBrowser } from './support/site.js';
 import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -29,7 +29,7 @@ describe.skipIf(!HAS_CHROMIUM)('profile page', { timeout: 180_000 }, () => {
   afterAll(async () => {
     player?.close();
     newcomer?.close();
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
 

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Game } from '../../src/engine/index.js';
 import { insertGame, saveStep } from '../../src/server/services/game-store.js';
 import type { Guest, Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, type Viewport } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, type Viewport, releaseBrowser } from './support/site.js';
 import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -61,7 +61,7 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
   afterAll(async () => {
     player?.close();
     rival?.close();
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Guest, Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, releaseBrowser } from './support/site.js';
 import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -31,7 +31,7 @@ describe.skipIf(!HAS_CHROMIUM)('ratings in the browser', { timeout: 180_000 }, (
   }, 150_000);
   afterAll(async () => {
     player?.close();
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
 

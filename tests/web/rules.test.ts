@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import type { Server } from '../server/support.js';
 import { clashWinProbabilities } from '../../src/engine/probability.js';
 import { SAMPLE_CARD, SAMPLE_TRIBUTE } from '../../src/web/rules/samples.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite, releaseBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -59,7 +59,7 @@ describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
     [site, browser] = await Promise.all([startSite(SITE_OPTIONS), launchBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
 

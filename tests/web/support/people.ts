@@ -8,7 +8,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import type { Config } from '../../../src/server/config.js';
 import type { Guest, Server } from '../../server/support.js';
 import { guestInContext } from './game.js';
-import { DESKTOP, launchBrowser, newContext, startSite, type Viewport } from './site.js';
+import { DESKTOP, launchBrowser, newContext, startSite, type Viewport, releaseBrowser } from './site.js';
 
 export interface Person {
   guest: Guest;
@@ -30,7 +30,7 @@ export function siteForPeople(overrides: Partial<Config> = {}): SiteForPeople {
   });
   afterAll(async () => {
     await Promise.allSettled(contexts.map((c) => c.close()));
-    await browser?.close();
+    await releaseBrowser(browser);
     await site?.close();
   });
   const started = (): Server => {

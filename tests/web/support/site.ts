@@ -38,19 +38,39 @@ export function siteAndBrowser(overrides: Partial<Config> = {}): { readonly site
     [held.site, held.browser] = await Promise.all([startSite(overrides), launchBrowser()]);
   });
   afterAll(async () => {
-    await held.browser?.close();
+    await releaseBrowser(held.browser);
     await held.site?.close();
   });
   return held;
 }
 
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The worker's Chromium: started by the first file that asks and shared by the files after it in
+ * the same worker (the browser project shares modules between a worker's files), so a file pays
+ * for its own contexts, not for a browser start. Started again if it went away. Files give it back
+ * with `releaseBrowser`, never `close()`.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const running = workerBrowser && (await workerBrowser.catch(() => undefined));
+  if (running?.isConnected()) return running;
+  workerBrowser = chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     // The flags this machine needs: no sandbox as root, and no background calls to the outside.
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  return workerBrowser;
+}
+
+/**
+ * A file is done with the shared browser: the contexts it left open (a failed test's, say) are
+ * closed, so the next file starts from a browser with none. Playwright ends Chromium when the
+ * worker exits.
+ */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
 }
 
 /** A fresh browser context (its own cookies) at a viewport; phones get touch and a mobile UA. */

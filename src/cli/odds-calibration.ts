@@ -24,6 +24,10 @@ export interface CalibrationArgs {
   workers: number;
   out: string | null;
   quiet: boolean;
+  /** Also print the reliability table for each third of the game (by progress at the prediction). */
+  byProgress?: boolean;
+  /** Write every game's record (predictions with their rollout wins and progress) here as JSON, to fit or check offline. */
+  records?: string | null;
 }
 
 export interface CalibrationBucket {
@@ -120,6 +124,18 @@ export function calibrationSummary(records: readonly OddsRecord[]): CalibrationS
   };
 }
 
+/** The thirds of a game the progress split prints (progress at the prediction: turns played of all). */
+export const PROGRESS_THIRDS = [
+  { label: 'first third', from: 0, to: 1 / 3 },
+  { label: 'second third', from: 1 / 3, to: 2 / 3 },
+  { label: 'last third', from: 2 / 3, to: Infinity },
+] as const;
+
+/** The records with only their predictions made in [from, to) of the game's progress. */
+export function recordsInProgress(records: readonly OddsRecord[], from: number, to: number): OddsRecord[] {
+  return records.map((r) => ({ ...r, predictions: r.predictions.filter((p) => p.progress >= from && p.progress < to) }));
+}
+
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export function calibrationTable(s: CalibrationSummary): string {
@@ -186,6 +202,12 @@ export async function runCalibration(args: CalibrationArgs, io: Io): Promise<Cal
   }
   const summary = calibrationSummary(records);
   io.out(calibrationTable(summary));
+  if (args.byProgress)
+    for (const third of PROGRESS_THIRDS) {
+      io.out(`\nPredictions in the game's ${third.label}:\n`);
+      io.out(calibrationTable(calibrationSummary(recordsInProgress(records, third.from, third.to))));
+    }
+  if (args.records) writeFileSync(args.records, JSON.stringify(records));
   const seconds = (performance.now() - started) / 1000;
   const command = `mythos odds-calibration --games ${args.games} --rollouts ${args.rollouts} --points ${args.points} --seed ${args.seed}`;
   const timing = `${args.games} games in ${seconds.toFixed(1)} s on ${args.workers} worker${args.workers === 1 ? '' : 's'}; load average ${loadBefore} at the start, ${loadAverage()} at the end`;
@@ -210,6 +232,8 @@ export function oddsCalibrationCommand(io: Io): Command {
     .option('--workers <n>', 'worker threads (0: this thread)', positive('--workers', 0), defaultWorkers())
     .option('--out <file>', 'the HTML report with the reliability chart', 'odds-calibration.html')
     .option('--quiet', 'no progress bar')
+    .option('--by-progress', "also print the table for each third of the game (when the prediction was made)")
+    .option('--records <file>', "write every game's predictions (rollout wins, progress, outcome) as JSON, to fit or check offline")
     .addHelpText(
       'after',
       `
@@ -220,7 +244,7 @@ Examples:
   $ mythos odds-calibration --games 2000
   $ mythos odds-calibration --games 50 --rollouts 8 --out small.html`,
     )
-    .action(async (raw: { games: number; rollouts: number; points: number; seed: number; workers: number; out: string; quiet?: boolean }) => {
-      await runCalibration({ ...raw, quiet: raw.quiet ?? false, out: raw.out }, io);
+    .action(async (raw: { games: number; rollouts: number; points: number; seed: number; workers: number; out: string; quiet?: boolean; byProgress?: boolean; records?: string }) => {
+      await runCalibration({ ...raw, quiet: raw.quiet ?? false, out: raw.out, byProgress: raw.byProgress ?? false, records: raw.records ?? null }, io);
     });
 }

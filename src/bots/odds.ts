@@ -4,13 +4,14 @@
  * in a random order of their visible contents, a fresh generator for the dice, the bids, reroll
  * choices and gains the view does not show made afresh), plays it to the end with cheap bots in
  * every seat, and counts who won (a tie splits the win). A player's chance is the share of rollouts
- * they won, pulled a little toward an equal share by a prior worth PRIOR_ROLLOUTS rollouts (see
- * there). A finished game gives the winner(s) everything.
+ * they won, pulled toward an equal share by a prior worth a few rollouts early in the game and
+ * none at its end (priorRollouts). A finished game gives the winner(s) everything.
  *
  * The function reads nothing but the view, the sampling seed and the budget, so two games that
  * look the same to a spectator get the same odds (tests/bots/odds-leak.test.ts).
  */
 import {
+  AGES,
   mixSeed,
   pendingDecision,
   rngFromState,
@@ -42,20 +43,47 @@ export interface OddsResult {
 }
 
 /**
- * The prior's weight, in rollouts: before any rollout every player is given an equal share, worth
- * this many rollouts. The chance shown is the posterior mean under that (Dirichlet) prior:
- * (rollouts won + PRIOR_ROLLOUTS / players) / (rollouts + PRIOR_ROLLOUTS). Without it a player who
- * won none of 12 rollouts was shown 0% and one who won all of them 100%, yet such players won or
- * lost some of the time: the extreme deciles were over-confident (bench/RESULTS.md, "Live odds
- * calibration"). One rollout's worth (Jeffreys' prior in a game of two) had the best Brier score
- * of weights 0-6 on 300 games of seed 7, and within 0.0001 of the best on 600 of seed 8 (games
- * apart from the run that checks it, seed 33); more pulled the leaders too far down. It moves a chart step of 8-32 rollouts a few points and a bar
- * of 200 a fraction of one.
+ * How far through the game a view is: turns played of all turns, 0 at the first turn, below 1 on
+ * the last (the calibration's progress, src/cli/odds-game.ts). Public: the age and turn are on
+ * every view.
  */
-export const PRIOR_ROLLOUTS = 1;
+export function gameProgress(view: Pick<GameView, 'age' | 'turn' | 'turnsPerAge'>): number {
+  const played = (view.age - 1) * view.turnsPerAge + (view.turn - 1);
+  return Math.min(1, Math.max(0, played / (AGES.length * view.turnsPerAge)));
+}
+
+/**
+ * The prior's weight at the first turn, in rollouts; it falls linearly with the game's progress to
+ * nothing at the end (priorRollouts, where the choice is explained).
+ */
+export const PRIOR_ROLLOUTS_AT_START = 1.5;
+
+/**
+ * The prior's weight, in rollouts, at a point of the game: before any rollout every player is
+ * given an equal share, worth this many rollouts. The chance shown is the posterior mean under
+ * that (Dirichlet) prior: (rollouts won + prior / players) / (rollouts + prior), so the prior's
+ * pull fades as rollouts are added (a chart step of 8-32 rollouts moves a few points, a bar of
+ * 200 a fraction of one) and the bar, the chart and the calibration show one estimator.
+ *
+ * Why a prior: without one a player who won none of 12 rollouts was shown 0% and still won 4% of
+ * the time. Why it depends on progress: the bots in the rollouts are the seats' own kinds, so the
+ * rollouts' error is mostly their sampling noise, and the prior that fits it is how spread the
+ * true chances are: near equal shares early in the game, near 0 or 100% at its end. A constant
+ * prior of one rollout understated a player who won all 12 rollouts late in the game (shown
+ * 94-96%, won 97-99%) and overstated one who won none (1.9% shown, 1.3% won, 4 players). A
+ * weight of PRIOR_ROLLOUTS_AT_START x (1 - progress) (1.5 at the start, 1 a third of the way,
+ * near 0 on the last turn) had the best log loss of the forms c x (1 - progress)^k and
+ * c x e^(-k progress) (c 0-12, k 0-8) on 1,200 games of seeds 7 and 8 at 12 rollouts (the Brier
+ * score's best, 1.75, within 0.0001 of it); games apart from the run that checks it, seed 33.
+ * It does not fix everything: the middle deciles' over-confidence of 1-3 points stayed on those
+ * games (bench/RESULTS.md, "Live odds calibration").
+ */
+export function priorRollouts(progress: number): number {
+  return PRIOR_ROLLOUTS_AT_START * (1 - progress);
+}
 
 /** The chance shown for each player from their rollout wins: the posterior mean under the prior. */
-export function sharesFromWins(players: readonly { userID: UserID }[], wins: OddsShares, played: number, prior = PRIOR_ROLLOUTS): OddsShares {
+export function sharesFromWins(players: readonly { userID: UserID }[], wins: OddsShares, played: number, prior: number): OddsShares {
   const shares: OddsShares = {};
   for (const p of players) shares[p.userID] = ((wins[p.userID] ?? 0) + prior / players.length) / (played + prior);
   return shares;
@@ -146,5 +174,5 @@ export function oddsFor(view: GameView, options: OddsOptions): OddsResult {
     for (const id of winners) wins[id] = (wins[id] ?? 0) + 1 / winners.length;
     played++;
   }
-  return { shares: sharesFromWins(view.players, wins, played), rollouts: played, wins };
+  return { shares: sharesFromWins(view.players, wins, played, priorRollouts(gameProgress(view))), rollouts: played, wins };
 }

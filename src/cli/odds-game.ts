@@ -7,7 +7,7 @@
 import { BOTS } from '../bots/index.js';
 import { playSeats } from '../bots/game-loop.js';
 import { decisionRng } from '../bots/harness.js';
-import { oddsFor } from '../bots/odds.js';
+import { gameProgress, oddsFor } from '../bots/odds.js';
 import { GAME_DEFINITIONS } from '../engine/data.js';
 import { mixSeed, pendingDecision, rngFromState, startGame, viewFor, xoroshiroState, randomInt, type BotType, type Game, type UserID } from '../engine/index.js';
 
@@ -69,12 +69,11 @@ export function playOddsGame(job: OddsJob, index: number): OddsRecord {
   const chosen: Game[] = [];
   const pool = states.slice();
   for (let k = 0; k < job.points && pool.length > 0; k++) chosen.push(pool.splice(randomInt(pick, 0, pool.length - 1), 1)[0]!);
-  const total = end.turnsPerAge * 3;
   const predictions = chosen.map((g, k): OddsPrediction => {
     const { shares, wins, rollouts } = oddsFor(viewFor(g, null), { seed: mixSeed(job.seed, index, 10 + k), rollouts: job.rollouts });
     return {
       step: g.sequenceID,
-      progress: ((g.age - 1) * g.turnsPerAge + (g.turn - 1)) / total,
+      progress: gameProgress(g),
       odds: ids.map((id) => shares[id]!),
       favor: g.players.map((p) => p.counters.favor),
       wins: ids.map((id) => wins[id]!),

@@ -4,10 +4,9 @@
  * hover preview, print layout with the copy counts, axe, and screenshots at both widths.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite, userIDOf, releaseBrowser } from './support/site.js';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite, userIDOf, siteAndBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -60,22 +59,14 @@ async function gallery(page: Page, url: string, query = ''): Promise<void> {
 }
 
 describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
-  let site: Server;
-  let browser: Browser;
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(SITE_OPTIONS), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await releaseBrowser(browser);
-    await site?.close();
-  });
+  const suite = siteAndBrowser(SITE_OPTIONS);
 
   for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     test(`sections, link bar and basic piles, anonymous (${label})`, async () => {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(suite.browser, viewport);
       context.setDefaultTimeout(WAIT);
       const page = await context.newPage();
-      await gallery(page, site.url);
+      await gallery(page, suite.site.url);
       const anchors = await page.$$eval('nav[aria-label="Card sections"] a', (as) => as.map((a) => a.getAttribute('href')));
       expect(anchors).toEqual([...CORE_ANCHORS, ...ENABLED.map((m) => m.key)].map((id) => `#${id}`));
       const headings = await page.$$eval('.mc-gallery-section h2', (hs) => hs.map((h) => h.textContent));
@@ -107,10 +98,10 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     });
 
     test(`the hash is scrolled to once the cards are in (${label})`, async () => {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(suite.browser, viewport);
       context.setDefaultTimeout(WAIT);
       const page = await context.newPage();
-      await gallery(page, site.url, '#age-3');
+      await gallery(page, suite.site.url, '#age-3');
       await expect
         .poll(async () => (await page.locator('#age-3').boundingBox())?.y ?? -1, { timeout: WAIT })
         .toBeLessThan(viewport.height / 2);
@@ -121,9 +112,9 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
   }
 
   test('include keeps the cards whose names match, with * wildcards and any case', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     page.setDefaultTimeout(WAIT);
-    await gallery(page, site.url, '?include=village*&include=FARMSTEAD');
+    await gallery(page, suite.site.url, '?include=village*&include=FARMSTEAD');
     const names = await page.$$eval('.mc-preview-anchor .mc-card', (els) => els.map((e) => e.getAttribute('aria-label')!.split('. ')[0]));
     const expected = CARDS.filter((c) => /^village.*$/i.test(c.name) || c.name.toLowerCase() === 'farmstead').map((c) => c.name);
     expect(names.sort()).toEqual([...expected, ...ENABLED.flatMap((m) => m.cardDefs.filter((c) => /^village/i.test(c.name)).map((c) => c.name))].sort());
@@ -134,7 +125,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     // Tributes are not cards: include leaves them alone.
     expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(TRIBUTES.map((t) => t.id));
 
-    await gallery(page, site.url, '?include=*of*');
+    await gallery(page, suite.site.url, '?include=*of*');
     const withOf = await page.$$eval('.mc-preview-anchor .mc-card', (els) => els.map((e) => e.getAttribute('aria-label')!.split('. ')[0] ?? ''));
     expect(withOf.length).toBeGreaterThan(0);
     for (const name of withOf) expect(name.toLowerCase()).toContain('of');
@@ -142,18 +133,18 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
   });
 
   test('includeTributes and excludeTributes choose the tributes', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     page.setDefaultTimeout(WAIT);
     const offering = TRIBUTES.filter((t) => /^offering/i.test(t.name));
     expect(offering.length).toBeGreaterThan(0);
-    await gallery(page, site.url, '?includeTributes=Offering*');
+    await gallery(page, suite.site.url, '?includeTributes=Offering*');
     expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(offering.map((t) => t.id));
     expect(await idsIn(page, 'leader')).toEqual(LEADERS.map((c) => c.id));
 
-    await gallery(page, site.url, '?excludeTributes=Offering*');
+    await gallery(page, suite.site.url, '?excludeTributes=Offering*');
     expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(TRIBUTES.filter((t) => !offering.includes(t)).map((t) => t.id));
 
-    await gallery(page, site.url, '?excludeTributes');
+    await gallery(page, suite.site.url, '?excludeTributes');
     expect(await page.locator('#tributes').count()).toBe(0);
     expect(await page.locator('nav[aria-label="Card sections"] a[href="#tributes"]').count()).toBe(0);
     expect(await idsIn(page, 'leader')).toEqual(LEADERS.map((c) => c.id));
@@ -161,21 +152,21 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
   });
 
   test('module shows the card set with that module applied; an unknown one is an error', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     page.setDefaultTimeout(WAIT);
     const alt = ENABLED[0]!;
-    await gallery(page, site.url, `?module=${alt.key}`);
+    await gallery(page, suite.site.url, `?module=${alt.key}`);
     const leaders = CARDS.filter((c) => c.affinity === 'Leader' && !alt.cardsToRemove.includes(c.id));
     const added = alt.cardDefs.filter((c) => c.affinity === 'Leader');
     expect(await idsIn(page, 'leader')).toEqual([...leaders, ...added].map((c) => c.id).sort((a, b) => a - b));
     // Applied to the core sections, so it has no section of its own.
     expect(await page.locator(`#${alt.key}`).count()).toBe(0);
 
-    await gallery(page, site.url, '?module=nosuchmodule');
+    await gallery(page, suite.site.url, '?module=nosuchmodule');
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: WAIT }).toBe('Module nosuchmodule not found');
     // Disabled and devOnly modules are unknown to a visitor who is not a developer.
     for (const m of [...MODULES.filter((m) => m.state === 'disabled'), ...DEV_ONLY]) {
-      await gallery(page, site.url, `?module=${m.key}`);
+      await gallery(page, suite.site.url, `?module=${m.key}`);
       await expect.poll(() => page.getByRole('alert').textContent(), { timeout: WAIT }).toBe(`Module ${m.key} not found`);
     }
     await page.close();
@@ -183,18 +174,18 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
 
   test('devOnly modules are shown to developers only', async () => {
     expect(DEV_ONLY.length).toBeGreaterThan(0);
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(suite.browser, DESKTOP);
     context.setDefaultTimeout(WAIT);
     const page = await context.newPage();
-    await loginAsGuest(page, site, 'Plain');
-    await gallery(page, site.url);
+    await loginAsGuest(page, suite.site, 'Plain');
+    await gallery(page, suite.site.url);
     for (const m of DEV_ONLY) expect(await page.locator(`#${m.key}`).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await galleryScreenshot(page, 'all-cards-signed-in-desktop');
 
     // The same account on a server that names it a developer (same database, same session cookie).
     const id = await userIDOf(page);
-    const devSite = await startSite({ ...SITE_OPTIONS, devUserIDs: [id], dataDir: site.config.dataDir });
+    const devSite = await startSite({ ...SITE_OPTIONS, devUserIDs: [id], dataDir: suite.site.config.dataDir });
     try {
       await gallery(page, devSite.url);
       for (const m of DEV_ONLY) {
@@ -213,10 +204,10 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
   });
 
   test('hovering a card shows it 2.5 times larger, drawn at that size', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(suite.browser, DESKTOP);
     context.setDefaultTimeout(WAIT);
     const page = await context.newPage();
-    await gallery(page, site.url);
+    await gallery(page, suite.site.url);
     const card = page.locator('#age-1 .mc-preview-anchor .mc-card').first();
     const id = await card.getAttribute('data-card-id');
     await card.hover();
@@ -253,10 +244,10 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
   });
 
   test('print lays the cards out at card size with the print copy counts', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(suite.browser, DESKTOP);
     context.setDefaultTimeout(WAIT);
     const page = await context.newPage();
-    await gallery(page, site.url);
+    await gallery(page, suite.site.url);
     await page.emulateMedia({ media: 'print' });
     const visible = (selector: string) =>
       page.$$eval(selector, (els) => els.filter((e) => e.getBoundingClientRect().width > 0).length);
@@ -269,7 +260,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
       const leaders = m.cardDefs.filter((c) => c.affinity === 'Leader').length;
       expect(await visible(`#${m.key} .mc-card`)).toBe(leaders * 5 + (m.cardDefs.length + m.replaceCore.length - leaders));
     }
-    // Card backs, the link bar and the site's header are not printed.
+    // Card backs, the link bar and the suite.site's header are not printed.
     expect(await visible('#basic .mc-back')).toBe(0);
     expect(await page.locator('nav[aria-label="Card sections"]').isVisible()).toBe(false);
     // 63 mm wide (96 px per inch).

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Server } from '../server/support.js';
 import { guestInContext, startGame } from './support/game.js';
 import { playFinishedGame } from './support/finished-games.js';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, loginAsGuest, newContext, startSite, releaseBrowser } from './support/site.js';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, launchBrowser, loginAsGuest, newContext, startSite, releaseBrowser, siteAndBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -105,18 +105,10 @@ describe.skipIf(!HAS_CHROMIUM)('a page on another port of the same host', () => 
 });
 
 describe.skipIf(!HAS_CHROMIUM)('the built site under its Content-Security-Policy', () => {
-  let site: Server;
-  let browser: Browser;
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await releaseBrowser(browser);
-    await site?.close();
-  });
+  const suite = siteAndBrowser();
 
   test('runs every page (login, lobbies, a game, a profile with charts, rules, cards) with no violation', { timeout: 300_000 }, async () => {
-    const context = await newContext(browser);
+    const context = await newContext(suite.browser);
     const violations: string[] = [];
     await context.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
@@ -126,12 +118,12 @@ describe.skipIf(!HAS_CHROMIUM)('the built site under its Content-Security-Policy
       if (/Content Security Policy|CSP violation/i.test(message.text())) violations.push(message.text());
     });
     page.setDefaultTimeout(60_000);
-    await page.goto(`${site.url}/login`);
+    await page.goto(`${suite.site.url}/login`);
     await page.getByLabel('Name').waitFor();
 
-    const host = await guestInContext(site, context, 'Watcher');
+    const host = await guestInContext(suite.site, context, 'Watcher');
     await playFinishedGame(host);
-    const gameID = await startGame(site, host, { bots: ['easy_bot'] });
+    const gameID = await startGame(suite.site, host, { bots: ['easy_bot'] });
     const { id: lobbyID } = await host.client.lobbies.create.mutate();
     const visits: [string, () => Promise<unknown>][] = [
       ['/', () => page.getByRole('banner').waitFor()],
@@ -145,7 +137,7 @@ describe.skipIf(!HAS_CHROMIUM)('the built site under its Content-Security-Policy
       ['/settings', () => page.getByLabel('New Name').waitFor()],
     ];
     for (const [path, shown] of visits) {
-      await page.goto(`${site.url}${path}`);
+      await page.goto(`${suite.site.url}${path}`);
       await shown();
       expect([path, violations]).toEqual([path, []]);
     }

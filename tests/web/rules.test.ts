@@ -5,12 +5,10 @@
  */
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { Server } from '../server/support.js';
+import { describe, expect, test } from 'vitest';
 import { clashWinProbabilities } from '../../src/engine/probability.js';
 import { SAMPLE_CARD, SAMPLE_TRIBUTE } from '../../src/web/rules/samples.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite, releaseBrowser } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, loginAsGuest, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -53,22 +51,14 @@ describe('rules page samples', () => {
 });
 
 describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
-  let site: Server;
-  let browser: Browser;
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(SITE_OPTIONS), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await releaseBrowser(browser);
-    await site?.close();
-  });
+  const suite = siteAndBrowser(SITE_OPTIONS);
 
   for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     test(`every anchor, the probability table and the figures (${label})`, async () => {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(suite.browser, viewport);
       context.setDefaultTimeout(WAIT);
       const page = await context.newPage();
-      await page.goto(`${site.url}/rules`);
+      await page.goto(`${suite.site.url}/rules`);
       await page.getByRole('heading', { level: 1, name: 'Game Rules' }).waitFor();
       const ids = await page.$$eval('section[id]', (sections) => sections.map((s) => s.id));
       for (const anchor of ANCHORS) expect(ids, anchor).toContain(anchor);
@@ -101,10 +91,10 @@ describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
     });
 
     test(`a hash scrolls to its section (${label})`, async () => {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(suite.browser, viewport);
       context.setDefaultTimeout(WAIT);
       const page = await context.newPage();
-      await page.goto(`${site.url}/rules#war-probability`);
+      await page.goto(`${suite.site.url}/rules#war-probability`);
       await page.getByRole('heading', { level: 1, name: 'Game Rules' }).waitFor();
       await expect.poll(async () => (await page.locator('#war-probability').boundingBox())?.y ?? -1, { timeout: WAIT }).toBeLessThan(viewport.height / 2);
       expect((await page.locator('#war-probability').boundingBox())!.y).toBeGreaterThanOrEqual(0);
@@ -117,11 +107,11 @@ describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
   }
 
   test('signed in: the same page, no serious axe violation', async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(suite.browser, PHONE);
     context.setDefaultTimeout(WAIT);
     const page = await context.newPage();
-    await loginAsGuest(page, site, 'Reader');
-    await page.goto(`${site.url}/rules#card_anatomy`);
+    await loginAsGuest(page, suite.site, 'Reader');
+    await page.goto(`${suite.site.url}/rules#card_anatomy`);
     await page.locator('#card_anatomy .mc-card').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'rules-signed-in-phone');
@@ -129,7 +119,7 @@ describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
   });
 
   test('the JavaScript sent for /rules, gzipped, is reported (aim: at most 150 KB)', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     page.setDefaultTimeout(WAIT);
     const scripts = new Map<string, number>();
     page.on('response', async (response) => {
@@ -137,7 +127,7 @@ describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
       const body = await response.body().catch(() => null);
       if (body) scripts.set(response.url(), zlib.gzipSync(body, { level: 9 }).length);
     });
-    await page.goto(`${site.url}/rules`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.site.url}/rules`, { waitUntil: 'networkidle' });
     await page.locator('#war-probability table').waitFor();
     const total = [...scripts.values()].reduce((a, b) => a + b, 0);
     console.log(`/rules JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} KB gzip`);

@@ -15,4 +15,10 @@ export interface BotDefinition {
   decide: Decide;
   /** It searches (tenths of a second a decision): the server runs it on a worker thread. */
   thinks?: boolean;
+  /**
+   * The same bot stopping its search after `thinkMs` milliseconds a decision (or its own budget,
+   * whichever comes first): live play, where an answer in time matters more than one that replays
+   * exactly. Only bots that search have one.
+   */
+  within?: (thinkMs: number) => Decide;
 }

@@ -32,6 +32,11 @@ export interface Config {
   logFormat: 'pretty' | 'json' | null;
   /** How long a bot waits before acting, so people can follow (0 in tests). */
   botDelayMs: number;
+  /**
+   * The most a searching bot (the Expert Bot) thinks about one decision in live games, in
+   * milliseconds; 0: no limit but its own budget in iterations (answers then replay exactly).
+   */
+  botThinkMs: number;
   /** The built web client, served when present. */
   webDir: string;
   /**
@@ -138,6 +143,7 @@ export function configFromEnv(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: logFormatOf(env.LOG_FORMAT),
     botDelayMs: int(env, 'BOT_DELAY_MS', 800),
+    botThinkMs: int(env, 'BOT_THINK_MS', 800),
     webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000),

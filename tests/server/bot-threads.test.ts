@@ -8,7 +8,7 @@ import { playSeats } from '../../src/bots/game-loop.js';
 import { botDecision } from '../../src/bots/harness.js';
 import { BOTS } from '../../src/bots/index.js';
 import { GAME_DEFINITIONS } from '../../src/engine/data.js';
-import { pendingDecision, startGame, viewFor, type Game } from '../../src/engine/index.js';
+import { applyAction, pendingDecision, startGame, viewFor, type Game } from '../../src/engine/index.js';
 import { BotThreads } from '../../src/server/bots/bot-threads.js';
 import { definitionsOf, decisionNow, simpleAction } from './play.js';
 import { openLobby, signInRoles } from './roles.js';
@@ -42,6 +42,28 @@ describe('bot threads', () => {
         expect(onThread).toEqual(inline);
         expect(onThread?.type).toBe('BID');
       }
+    }
+  });
+});
+
+describe('bot threads with a think time (live play)', () => {
+  // One millisecond: every search is cut after its first iteration, the case a busy machine makes.
+  const threads = new BotThreads(1, 1);
+  afterAll(() => threads.close());
+
+  test('the Expert Bot cut short still answers a bid the rules accept', async () => {
+    for (const game of bidPositions(4)) {
+      const action = await threads.decide({ kind: 'expert_bot', view: viewFor(game, 'a'), userID: 'a', botSeed: 'cd'.repeat(32), seat: 0, sequenceID: game.sequenceID });
+      expect(action?.type).toBe('BID');
+      expect(applyAction(game, 'a', action!, game.updateTimestamp + 1).ok).toBe(true);
+    }
+  });
+
+  test('a bot that does not search answers exactly as inline', async () => {
+    for (const game of bidPositions(2)) {
+      const inline = botDecision(game, 0, 'cd'.repeat(32), 'basic_bot');
+      const onThread = await threads.decide({ kind: 'basic_bot', view: viewFor(game, 'a'), userID: 'a', botSeed: 'cd'.repeat(32), seat: 0, sequenceID: game.sequenceID });
+      expect(onThread).toEqual(inline);
     }
   });
 });

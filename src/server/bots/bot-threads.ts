@@ -5,6 +5,11 @@
  * thread answers what the bot would have answered inline. The pool starts its threads when first
  * asked and keeps them; requests beyond the free threads wait in order. A thread that fails
  * (an error, or exiting) fails its request only, and is replaced.
+ *
+ * With a think time (BOT_THINK_MS), a thread stops a search after that long: a person waits for the
+ * answer, so in live play it comes in time even when the machine is busy, at the cost of answers
+ * that depend on the machine's speed (tournaments and balance runs replay exactly: they count
+ * iterations, not milliseconds).
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -19,6 +24,11 @@ export interface BotRequest {
   botSeed: BotSeed;
   seat: number;
   sequenceID: number;
+}
+
+/** What a thread is started with. */
+export interface BotThreadData {
+  thinkMs: number;
 }
 
 export type BotReply = { id: number; action: Action | null } | { id: number; error: string };
@@ -41,7 +51,11 @@ export class BotThreads {
   private nextID = 0;
   private closed = false;
 
-  constructor(private readonly size: number = defaultBotThreads()) {}
+  /** `thinkMs`: the most a searching bot thinks a decision; 0 for its own budget alone. */
+  constructor(
+    private readonly size: number = defaultBotThreads(),
+    private readonly thinkMs = 0,
+  ) {}
 
   /** The bot's action for the request, worked out on a thread. */
   decide(request: BotRequest): Promise<Action | null> {
@@ -78,7 +92,7 @@ export class BotThreads {
 
   private start(): Worker {
     this.started++;
-    const worker = startTsWorker(new URL('./bot-thread.ts', import.meta.url));
+    const worker = startTsWorker(new URL('./bot-thread.ts', import.meta.url), { thinkMs: this.thinkMs } satisfies BotThreadData);
     // An idle thread does not keep the process alive.
     worker.unref();
     worker.on('message', (reply: BotReply) => {

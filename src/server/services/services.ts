@@ -119,7 +119,7 @@ export function buildServices(deps: {
     definitions: deps.definitions,
     now,
     botDelayMs: deps.config.botDelayMs,
-    botThreads: new BotThreads(),
+    botThreads: new BotThreads(undefined, deps.config.botThinkMs),
     log: deps.log,
     onGameEnded: async (game) => {
       cardPlay.clear();

@@ -3,13 +3,17 @@
  * phase change, at volume 0.3. Nothing plays on load, nor before the first click or key press
  * (browsers block audio until then), nor while muted with `SoundToggle`.
  */
-import { useEffect, useRef } from 'react';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { ActionIcon } from '@mantine/core';
 import { IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import type { GameScreenState } from '../model.js';
 import { useSoundMuted, writeSoundMuted } from './prefs.js';
 import { soundCue, SOUND_VOLUME } from './sound-cues.js';
 import { playCue, unlockAudio } from './synth.js';
+import { onDemand } from '../../lib/on-demand.js';
+
+/** The switch's tooltip, with floating-ui: loaded when the switch is first pointed at or focused. */
+const tooltip = onDemand(() => import('./sound-tooltip.js'));
 
 export function useGameSounds(state: GameScreenState, { volume = SOUND_VOLUME, muted: forceMuted = false }: { volume?: number; muted?: boolean } = {}): void {
   const muted = useSoundMuted() || forceMuted;
@@ -37,21 +41,29 @@ export function useGameSounds(state: GameScreenState, { volume = SOUND_VOLUME, m
 /** The mute switch for the game's sounds (remembered on this device). */
 export function SoundToggle() {
   const muted = useSoundMuted();
+  const loaded = tooltip.use();
+  const [focused, setFocused] = useState(false);
   const label = muted ? 'Unmute sounds' : 'Mute sounds';
-  return (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant="subtle"
-        color="gold"
-        aria-label={label}
-        aria-pressed={muted}
-        onClick={() => {
-          unlockAudio();
-          writeSoundMuted(!muted);
-        }}
-      >
-        {muted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
-      </ActionIcon>
-    </Tooltip>
+  const button = (ref?: Ref<HTMLButtonElement>) => (
+    <ActionIcon
+      ref={ref}
+      variant="subtle"
+      color="gold"
+      aria-label={label}
+      aria-pressed={muted}
+      onPointerEnter={tooltip.load}
+      onFocus={() => {
+        setFocused(true);
+        tooltip.load();
+      }}
+      onBlur={() => setFocused(false)}
+      onClick={() => {
+        unlockAudio();
+        writeSoundMuted(!muted);
+      }}
+    >
+      {muted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
+    </ActionIcon>
   );
+  return loaded ? <loaded.SoundTooltip label={label} focused={focused} button={button} /> : button();
 }

@@ -1,17 +1,17 @@
 /**
  * Stylesheets take their colours from the tokens (src/web/styles/tokens.css, named for their role),
  * so a shade is chosen once and a near-duplicate cannot creep in: a hex colour in any other .css
- * file under src/web fails here, with the file, line and colour.
+ * file under src/web fails here, with the file, line and colour. The card faces' affinity and god
+ * colours are also in lib/palette.ts (SVG fills and charts need real colour strings): the two must agree.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AFFINITY_COLORS, GOD_COLORS } from '../../src/web/lib/palette.js';
 
 const root = join(import.meta.dirname, '../..');
 const web = join(root, 'src/web');
 const TOKENS = 'src/web/styles/tokens.css';
-/** Stylesheets still to move onto the tokens (the card faces); remove each as it is done. */
-const NOT_YET = new Set(['src/web/cards/cards.css', 'src/web/cards/card-play.css', 'src/web/cards/gallery.css']);
 
 function stylesheets(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -37,12 +37,17 @@ describe('colour tokens', () => {
   });
 
   it('writes no hex colour in a stylesheet outside the tokens file', () => {
-    const raw = files.filter((f) => f !== TOKENS && !NOT_YET.has(f)).flatMap(hexColours);
+    const raw = files.filter((f) => f !== TOKENS).flatMap(hexColours);
     expect(raw).toEqual([]);
   });
 
-  it('lists only stylesheets that exist and still hold a hex colour as not yet done', () => {
-    const done = [...NOT_YET].filter((f) => !files.includes(f) || hexColours(f).length === 0);
-    expect(done).toEqual([]);
+  it("mirrors the palette's affinity and god colours (the SVG icons and charts read lib/palette.ts)", () => {
+    const css = readFileSync(join(root, TOKENS), 'utf8');
+    const token = (name: string) => new RegExp(`--mythos-${name}:\\s*([^;]+);`).exec(css)?.[1]?.trim();
+    for (const [affinity, colours] of Object.entries(AFFINITY_COLORS)) {
+      for (const [role, colour] of Object.entries(colours)) expect(token(`affinity-${affinity.toLowerCase()}-${role}`), `${affinity} ${role}`).toBe(colour);
+    }
+    expect(token('god-akroa')).toBe(GOD_COLORS.Akroa);
+    expect(token('god-baeren')).toBe(GOD_COLORS.Baeren);
   });
 });

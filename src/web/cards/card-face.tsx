@@ -11,7 +11,6 @@
  */
 import type { CSSProperties, KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import type { Ability } from '../../engine/cards/notation.js';
-import { AFFINITY_COLORS } from '../lib/palette.js';
 import { abilitiesOf, abilityText, ageNumeral, cardLabel, type Card } from './describe.js';
 import {
   AffinityIcon,
@@ -54,10 +53,9 @@ export interface CardFaceProps {
   className?: string;
 }
 
-/** The CSS custom properties of an affinity's frame, shared by faces and previews. */
-export function frameStyle(affinity: keyof typeof AFFINITY_COLORS, width: number): CSSProperties {
-  const c = AFFINITY_COLORS[affinity];
-  return { '--card-w': `${width}px`, '--mc-frame': c.frame, '--mc-deep': c.deep, '--mc-light': c.light, '--mc-ink': c.ink } as CSSProperties;
+/** A card's width as the CSS custom property its em-based drawing follows (the colours come from its mc-aff-* class). */
+export function widthStyle(width: number): CSSProperties {
+  return { '--card-w': `${width}px` } as CSSProperties;
 }
 
 /**
@@ -194,7 +192,7 @@ export function CardFace(props: CardFaceProps) {
   ].filter(Boolean);
   const showFlavor = !compact && card.flavor && abilities.length <= 2;
   return (
-    <div className={classes.join(' ')} style={frameStyle(card.affinity, width)} data-card-id={card.id} {...interactiveProps(label, onClick)}>
+    <div className={classes.join(' ')} style={widthStyle(width)} data-card-id={card.id} {...interactiveProps(label, onClick)}>
       <CardName label={label} clickable={Boolean(onClick)} />
       <div className="mc-inner" aria-hidden="true">
         <div className="mc-head">

@@ -2,13 +2,11 @@
  * A tribute card: its god's medallion, its name, the objective, the value for each age and the
  * tokens it pays (each worth 3 favor). Same size and em-based drawing as a card face.
  */
-import type { CSSProperties } from 'react';
 import type { TributeCard } from '../../engine/cards/definitions.js';
-import { GOD_COLORS } from '../lib/palette.js';
 import { tributeLabel } from './describe.js';
 import { GodEmblem } from './god-emblem.js';
 import { TributeTokenIcon } from './icons.js';
-import { CARD_WIDTH, CardName, interactiveProps, type CardFaceProps } from './card-face.js';
+import { CARD_WIDTH, CardName, interactiveProps, widthStyle, type CardFaceProps } from './card-face.js';
 import './cards.css';
 
 export type { TributeCard };
@@ -32,10 +30,9 @@ export function TributeFace(props: TributeFaceProps) {
   const { tribute, width = CARD_WIDTH, dimmed, selected, overlay, onClick } = props;
   const compact = width < 120;
   const label = props['aria-label'] ?? tributeLabel(tribute);
-  const style = { '--card-w': `${width}px`, '--mc-god': GOD_COLORS[tribute.image] } as CSSProperties;
   const classes = ['mc-tribute', `mc-god-${tribute.image}`, compact ? 'mc-compact' : '', dimmed ? 'mc-dimmed' : '', selected ? 'mc-selected' : '', onClick ? 'mc-clickable' : ''];
   return (
-    <div className={classes.filter(Boolean).join(' ')} style={style} data-tribute-id={tribute.id} {...interactiveProps(label, onClick)}>
+    <div className={classes.filter(Boolean).join(' ')} style={widthStyle(width)} data-tribute-id={tribute.id} {...interactiveProps(label, onClick)}>
       <CardName label={label} clickable={Boolean(onClick)} />
       <div className="mc-inner" aria-hidden="true">
         <div className="mc-tribute-kicker">Tribute · {tribute.image}</div>

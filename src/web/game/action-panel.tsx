@@ -5,7 +5,8 @@
  * Submit and Undo are hidden while an animation is awaited. Spectators get no panel at all.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Paper, Slider, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Slider, Stack, Text } from '@mantine/core';
+import { Modal } from '../lib/lazy-modal.js';
 import type { Decision } from '../../engine/pending.js';
 import { SeatClock } from './clock.js';
 import { botBidFor } from './stand-ins.js';

@@ -5,7 +5,8 @@
  * player (or a long press on a phone) opens the detail modal.
  */
 import { useState, type ReactNode } from 'react';
-import { Avatar, Badge, Group, Modal, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Modal } from '../lib/lazy-modal.js';
 import { IconCards } from '@tabler/icons-react';
 import type { Player } from '../../engine/state.js';
 import { AFFINITIES, CARD_TYPES } from '../../engine/types.js';

@@ -5,7 +5,8 @@
  * allowed it, a browser notification).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Modal } from '../lib/lazy-modal.js';
 import type { Decision } from '../../engine/pending.js';
 import { trpc } from '../lib/trpc.js';
 import type { GameScreenState } from './model.js';

@@ -3,7 +3,8 @@
  * Cards the viewer may pick now are buttons; each shows the gold this viewer would pay.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Modal } from '../lib/lazy-modal.js';
 import { useElementSize } from '@mantine/hooks';
 import { useNoHover } from '../lib/touch.js';
 import type { Player } from '../../engine/state.js';

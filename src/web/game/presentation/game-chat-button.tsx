@@ -5,7 +5,8 @@
  * page uses the same button for 'Lobby Chat'. Without a room (signed out) there is no button.
  */
 import { useState } from 'react';
-import { Button, Modal } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { Modal } from '../../lib/lazy-modal.js';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { ChatRoomView } from '../../chat/chat-room-view.js';
 import { useChatRoom } from '../../chat/chat-room.js';

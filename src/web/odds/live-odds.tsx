@@ -8,13 +8,12 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Paper } from '@mantine/core';
 import { nameOf, type GameScreenState } from '../game/model.js';
 import { OddsBar, type OddsSeat } from './odds-bar.js';
-import { useOdds } from './use-odds.js';
 
 const EndedOdds = lazy(() => import('./ended-odds.js'));
+// The bar's source (the odds worker's client and the engine's spectator view), only when it is shown.
+const LiveOddsBar = lazy(() => import('./live-odds-bar.js'));
 
 export function LiveOdds({ gameID, state, shown }: { gameID: string; state: GameScreenState; shown: boolean }) {
-  const source = useMemo(() => (shown ? { ...state.game, cardsByID: state.cardsByID, tributeCardsByID: state.tributeCardsByID, events: [] } : null), [shown, state.game, state.cardsByID, state.tributeCardsByID]);
-  const current = useOdds(gameID, source);
   const seats: OddsSeat[] = useMemo(
     () => state.game.players.map((p) => ({ userID: p.userID, color: p.color, name: nameOf(state, p.userID) })),
     [state],
@@ -23,7 +22,12 @@ export function LiveOdds({ gameID, state, shown }: { gameID: string; state: Game
   if (!shown && !ended) return null;
   return (
     <>
-      {shown ? <OddsBar seats={seats} shares={current?.shares ?? null} pending={current !== null && current.sequenceID !== state.game.sequenceID} /> : null}
+      {/* Until its chunk arrives, the bar as it is before the worker's first answer: the same height. */}
+      {shown ? (
+        <Suspense fallback={<OddsBar seats={seats} shares={null} />}>
+          <LiveOddsBar gameID={gameID} state={state} seats={seats} />
+        </Suspense>
+      ) : null}
       {ended ? (
         <Paper p="xs" my={6} withBorder style={{ background: '#1b1530', color: '#f7f0e1' }}>
           <Suspense fallback={null}>

@@ -5,7 +5,8 @@
  * from), the favor and time pies (apexcharts, loaded lazily)
  * and 'More graphs to come!'; how to verify the dice when the view reveals the seed, the dice checked
  * in this browser (end-verify.tsx: the page provides it) and a link to the replay.
- * `WinnerBanner` is the game screen's own line: '{names} won!'.
+ * The game screen's own line, '{names} won!', is `WinnerBanner` (winner-banner.tsx): this view is a
+ * chunk of its own, loaded when a game has ended.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button } from '@mantine/core';
@@ -30,16 +31,6 @@ function seedOf(game: GameScreenState['game']): { commitment: string | null; see
     commitment: typeof open.seedCommitment === 'string' ? open.seedCommitment : null,
     seed: typeof open.seed === 'string' || typeof open.seed === 'number' ? String(open.seed) : null,
   };
-}
-
-export function WinnerBanner({ state }: { state: GameScreenState }) {
-  const playing = usePresentationPlaying();
-  if (state.game.gameEndTimestamp === null || playing) return null;
-  return (
-    <p className={classes.winnerBanner} role="status">
-      <IconTrophy size={20} aria-hidden /> {winnerNames(state)} won!
-    </p>
-  );
 }
 
 export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMinimize?: (minimized: boolean) => void }) {

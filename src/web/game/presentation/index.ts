@@ -1,7 +1,8 @@
 /**
  * The game screen's presentation layer: what the core (board, action panel, live state) imports.
  * Every component takes `{ state: GameScreenState }` (src/web/game/model.ts) and finds the
- * board's elements by their data attributes; nothing here changes the game.
+ * board's elements by their data attributes; nothing here changes the game. The end-of-game view
+ * (end-of-game.tsx) is imported on its own, lazily, so that a game's first screen does not load it.
  */
 export { GameHeader } from './game-header.js';
 export { EventLog } from './event-log.js';
@@ -12,7 +13,7 @@ export { ClashDisplay, type ClashDisplayProps } from './clash-display.js';
 export type { ClashLike } from './clash-shows.js';
 export { Die } from './dice.js';
 export { useGameSounds, SoundToggle } from './use-game-sounds.js';
-export { EndOfGame, WinnerBanner } from './end-of-game.js';
+export { WinnerBanner } from './winner-banner.js';
 export { GameChatButton } from './game-chat-button.js';
 export { MythosInfoPanel } from './mythos-info-panel.js';
 export { formatDuration, joinNames, textOn } from './format.js';

@@ -14,7 +14,8 @@ import '../../../styles/global.css';
 import { AFFINITY_COLORS } from '../../../lib/palette.js';
 import { theme } from '../../../theme.js';
 import type { GameScreenState } from '../../model.js';
-import { AnimationLayer, ClashDisplay, EndOfGame, EventLog, GameHeader, MythosInfoPanel, useEventAnimations, useGameSounds, usePresentedState, useTickingNumber, WinnerBanner } from '../index.js';
+import { AnimationLayer, ClashDisplay, EventLog, GameHeader, MythosInfoPanel, useEventAnimations, useGameSounds, usePresentedState, useTickingNumber, WinnerBanner } from '../index.js';
+import { EndOfGame } from '../end-of-game.js';
 
 declare global {
   interface Window {

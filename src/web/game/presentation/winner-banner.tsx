@@ -1,0 +1,16 @@
+/** The game screen's line once a game has ended and its last turn has played out: '{names} won!'. */
+import { IconTrophy } from '@tabler/icons-react';
+import type { GameScreenState } from '../model.js';
+import { winnerNames } from './end-stats.js';
+import { usePresentationPlaying } from './use-event-animations.js';
+import classes from './presentation.module.css';
+
+export function WinnerBanner({ state }: { state: GameScreenState }) {
+  const playing = usePresentationPlaying();
+  if (state.game.gameEndTimestamp === null || playing) return null;
+  return (
+    <p className={classes.winnerBanner} role="status">
+      <IconTrophy size={20} aria-hidden /> {winnerNames(state)} won!
+    </p>
+  );
+}

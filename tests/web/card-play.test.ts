@@ -89,10 +89,10 @@ describe.skipIf(!HAS_CHROMIUM)('how cards play, in the gallery', () => {
         await page.goto(`${site.url}/all-cards`);
         await page.locator('#age-1 .mc-preview-anchor').first().waitFor({ timeout: WAIT });
         expect(asked).toEqual([]);
-        expect(await page.locator('.mc-play-stats').count()).toBe(0);
+        expect(await page.locator('[data-play-stats]').count()).toBe(0);
 
         await page.getByRole('switch', { name: 'How cards play here' }).click();
-        await page.locator('.mc-play-stats').first().waitFor({ timeout: WAIT });
+        await page.locator('[data-play-stats]').first().waitFor({ timeout: WAIT });
         expect(asked.length).toBeGreaterThan(0);
         expect(page.url()).toContain('play=people');
 
@@ -100,7 +100,7 @@ describe.skipIf(!HAS_CHROMIUM)('how cards play, in the gallery', () => {
         const shown = people.find((r) => figuresOf(r).pickRate !== null);
         expect(shown, 'some age card offered in enough games').toBeDefined();
         const pick = figuresOf(shown!).pickRate!;
-        const stats = page.locator(`.mc-play-cell[data-card-id="${shown!.card_id}"] .mc-play-stats`).first();
+        const stats = page.locator(`[data-play-cell][data-card-id="${shown!.card_id}"] [data-play-stats]`).first();
         await stats.scrollIntoViewIfNeeded();
         await expect.poll(() => stats.innerText(), { timeout: WAIT }).toContain(`${Math.round(pick.value * 100)}%`);
         const text = await stats.innerText();
@@ -108,14 +108,14 @@ describe.skipIf(!HAS_CHROMIUM)('how cards play, in the gallery', () => {
 
         // A card never played (a module's) says so instead of a number.
         const played = new Set(all.map((r) => r.card_id));
-        const ids = await page.locator('.mc-play-cell').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-card-id'))));
+        const ids = await page.locator('[data-play-cell]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-card-id'))));
         const unplayed = ids.find((id) => !played.has(id));
         expect(unplayed).toBeDefined();
-        const unplayedStats = page.locator(`.mc-play-cell[data-card-id="${unplayed}"] .mc-play-stats`).first();
+        const unplayedStats = page.locator(`[data-play-cell][data-card-id="${unplayed}"] [data-play-stats]`).first();
         expect((await unplayedStats.innerText()).match(/not enough games/g)?.length).toBeGreaterThanOrEqual(2);
 
-        const people1 = page.locator(`.mc-play-cell[data-card-id="${shown!.card_id}"] .mc-play-stats`).first();
-        await page.locator('.mc-play-controls').scrollIntoViewIfNeeded();
+        const people1 = page.locator(`[data-play-cell][data-card-id="${shown!.card_id}"] [data-play-stats]`).first();
+        await page.getByRole('switch', { name: 'How cards play here' }).scrollIntoViewIfNeeded();
         await shot(page, `card-play-cards-${label}`);
         expect(await seriousAxeViolations(page)).toEqual([]);
 

@@ -49,7 +49,7 @@ async function idsIn(page: Page, section: string, attribute = 'data-card-id'): P
 
 /** A full-page screenshot with every card drawn (off-screen cards are skipped by content-visibility). */
 async function galleryScreenshot(page: Page, name: string): Promise<void> {
-  await page.addStyleTag({ content: '.mc-gallery-grid > .mc-preview-anchor { content-visibility: visible !important; }' });
+  await page.addStyleTag({ content: '[data-gallery-grid] > .mc-preview-anchor { content-visibility: visible !important; }' });
   await screenshot(page, name);
 }
 
@@ -69,7 +69,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
       await gallery(page, suite.site.url);
       const anchors = await page.$$eval('nav[aria-label="Card sections"] a', (as) => as.map((a) => a.getAttribute('href')));
       expect(anchors).toEqual([...CORE_ANCHORS, ...ENABLED.map((m) => m.key)].map((id) => `#${id}`));
-      const headings = await page.$$eval('.mc-gallery-section h2', (hs) => hs.map((h) => h.textContent));
+      const headings = await page.$$eval('[data-gallery-section] h2', (hs) => hs.map((h) => h.textContent));
       expect(headings).toEqual(['Leaders', 'Basic Cards', 'Age 1', 'Age 2', 'Age 3', 'Tributes', ...ENABLED.map((m) => m.name)]);
       for (const m of MODULES.filter((m) => m.state !== 'enabled')) expect(await page.locator(`#${m.key}`).count()).toBe(0);
 
@@ -81,7 +81,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
       const basicOrder = [1, 2, 3, null].flatMap((age) => BASIC.filter((c) => c.age === age).map((c) => c.id));
       expect(await idsIn(page, 'basic')).toEqual(basicOrder);
       for (const age of [1, 2, 3]) {
-        const first = page.locator(`#basic [data-pile="${age}"] .mc-gallery-grid > *`).first();
+        const first = page.locator(`#basic [data-pile="${age}"] [data-gallery-grid] > *`).first();
         expect(await first.locator('[data-card-back]').getAttribute('data-card-back')).toBe(String(age));
         await expect.poll(() => first.locator('[role="img"]').getAttribute('aria-label')).toBe(`Card back, age ${age}`);
       }

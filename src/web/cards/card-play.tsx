@@ -8,7 +8,7 @@ import { Fragment, useMemo, useState } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/router.js';
 import type { Card } from './catalogue.js';
-import './card-play.css';
+import classes from './card-play.module.css';
 
 export type CardPlayReport = inferRouterOutputs<AppRouter>['definitions']['cardPlay'];
 export type CardPlayRow = CardPlayReport['cards'][number];
@@ -37,12 +37,12 @@ const FIGURES: Figure[] = [
 ];
 
 function FigureText({ figure, estimate, card }: { figure: Figure; estimate: Estimate | null | undefined; card: Card }) {
-  if (figure.key === 'pickRate' && !offeredOnRow(card)) return <span className="mc-play-none">not on the trade row</span>;
-  if (!estimate) return <span className="mc-play-none">{NOT_ENOUGH}</span>;
+  if (figure.key === 'pickRate' && !offeredOnRow(card)) return <span className={classes.none}>not on the trade row</span>;
+  if (!estimate) return <span className={classes.none}>{NOT_ENOUGH}</span>;
   return (
     <span>
       <strong>{figure.format(estimate.value)}</strong>{' '}
-      <span className="mc-play-ci">
+      <span className={classes.ci}>
         (95% {figure.format(estimate.low)}–{figure.format(estimate.high)}, n={estimate.n})
       </span>
     </span>
@@ -52,7 +52,7 @@ function FigureText({ figure, estimate, card }: { figure: Figure; estimate: Esti
 /** A card's three figures, under its face in the card view. */
 export function CardPlayStats({ card, row, width }: { card: Card; row: CardPlayRow | undefined; width: number }) {
   return (
-    <dl className="mc-play-stats" style={{ width }} aria-label={`How ${card.name} plays`}>
+    <dl className={classes.stats} style={{ width }} data-play-stats aria-label={`How ${card.name} plays`}>
       {FIGURES.map((f) => (
         <div key={f.key}>
           <dt>{f.short}</dt>
@@ -88,7 +88,7 @@ export function CardPlayTable({ cards, rows }: { cards: readonly Card[]; rows: R
     const active = sort.key === key;
     return (
       <th scope="col" aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
-        <button type="button" className="mc-play-sort" onClick={() => setSort({ key, descending: active ? !sort.descending : key !== 'name' })}>
+        <button type="button" className={classes.sort} onClick={() => setSort({ key, descending: active ? !sort.descending : key !== 'name' })}>
           {label}
           <span aria-hidden="true">{active ? (sort.descending ? ' ▼' : ' ▲') : ''}</span>
         </button>
@@ -96,8 +96,8 @@ export function CardPlayTable({ cards, rows }: { cards: readonly Card[]; rows: R
     );
   };
   return (
-    <div className="mc-play-table-wrap" tabIndex={0} role="region" aria-label="How cards play, as a table">
-      <table className="mc-play-table">
+    <div className={classes.tableWrap} tabIndex={0} role="region" aria-label="How cards play, as a table">
+      <table className={classes.table}>
         <thead>
           <tr>
             {header('name', 'Card')}
@@ -111,7 +111,7 @@ export function CardPlayTable({ cards, rows }: { cards: readonly Card[]; rows: R
             <tr key={card.id} data-card-id={card.id}>
               <th scope="row">
                 {card.name}
-                <span className="mc-play-kind">{card.affinity === 'Basic' || card.affinity === 'Leader' ? card.affinity : `Age ${card.age ?? '-'}`}</span>
+                <span className={classes.kind}>{card.affinity === 'Basic' || card.affinity === 'Leader' ? card.affinity : `Age ${card.age ?? '-'}`}</span>
               </th>
               {FIGURES.map((f) => (
                 <td key={f.key}>

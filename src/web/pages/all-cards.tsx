@@ -16,7 +16,8 @@ import { cardRules, tributeRules } from '../cards/describe.js';
 import { TributeFace } from '../cards/tribute-face.js';
 import { buildCatalogue, parseCatalogueQuery, printCopies, sectionHasContent, type Card, type Section, type TributeCard } from '../cards/catalogue.js';
 import type { CardPlayRow } from '../cards/card-play.js';
-import '../cards/gallery.css';
+import playClasses from '../cards/card-play.module.css';
+import classes from './all-cards.module.css';
 
 // How cards play: a chunk of its own, loaded only once the switch is on.
 const CardPlayStats = lazy(() => import('../cards/card-play.js').then((m) => ({ default: m.CardPlayStats })));
@@ -64,8 +65,8 @@ function GalleryCard({ card, width, printing, play }: { card: Card; width: numbe
   const copies = printing ? printCopies(card) : 1;
   if (play.scope !== null) {
     return (
-      <div className="mc-play-cell" data-card-id={card.id}>
-        <CardPreview width={width} name={card.name} rules={() => cardRules(card)} render={(w) => <CardFace card={card} width={w} />} className="mc-gallery-item">
+      <div className={playClasses.cell} data-card-id={card.id} data-play-cell>
+        <CardPreview width={width} name={card.name} rules={() => cardRules(card)} render={(w) => <CardFace card={card} width={w} />}>
           <CardFace card={card} width={width} />
         </CardPreview>
         {play.rows ? (
@@ -78,11 +79,11 @@ function GalleryCard({ card, width, printing, play }: { card: Card; width: numbe
   }
   return (
     <>
-      <CardPreview width={width} name={card.name} rules={() => cardRules(card)} render={(w) => <CardFace card={card} width={w} />} className="mc-gallery-item">
+      <CardPreview width={width} name={card.name} rules={() => cardRules(card)} render={(w) => <CardFace card={card} width={w} />}>
         <CardFace card={card} width={width} />
       </CardPreview>
       {Array.from({ length: copies - 1 }, (_, i) => (
-        <span className="mc-print-copy" key={i} aria-hidden="true">
+        <span className={classes.printCopy} key={i} aria-hidden="true">
           <CardFace card={card} width={width} />
         </span>
       ))}
@@ -92,7 +93,7 @@ function GalleryCard({ card, width, printing, play }: { card: Card; width: numbe
 
 function GalleryTribute({ tribute, width }: { tribute: TributeCard; width: number }) {
   return (
-    <CardPreview width={width} name={tribute.name} rules={() => tributeRules(tribute)} render={(w) => <TributeFace tribute={tribute} width={w} />} className="mc-gallery-item">
+    <CardPreview width={width} name={tribute.name} rules={() => tributeRules(tribute)} render={(w) => <TributeFace tribute={tribute} width={w} />}>
       <TributeFace tribute={tribute} width={width} />
     </CardPreview>
   );
@@ -101,22 +102,22 @@ function GalleryTribute({ tribute, width }: { tribute: TributeCard; width: numbe
 function GallerySection({ section, width, printing, play }: { section: Section; width: number; printing: boolean; play: PlayState }) {
   const count = section.piles.reduce((n, p) => n + p.cards.length, 0) + section.tributes.length;
   return (
-    <section id={section.id} className="mc-gallery-section" aria-labelledby={`${section.id}-title`}>
-      <header className="mc-gallery-heading">
+    <section id={section.id} className={classes.section} data-gallery-section aria-labelledby={`${section.id}-title`}>
+      <header className={classes.heading}>
         <h2 id={`${section.id}-title`}>{section.title}</h2>
-        <span className="mc-gallery-count">
+        <span className={classes.count}>
           {count} {count === 1 ? 'card' : 'cards'}
         </span>
-        {COPIES_NOTE[section.id] ? <span className="mc-gallery-note">{COPIES_NOTE[section.id]}</span> : null}
+        {COPIES_NOTE[section.id] ? <span className={classes.note}>{COPIES_NOTE[section.id]}</span> : null}
       </header>
-      {section.description ? <p className="mc-gallery-description">{section.description}</p> : null}
-      {section.removes && section.removes.length > 0 ? <p className="mc-gallery-description">Removes: {section.removes.join(', ')}.</p> : null}
+      {section.description ? <p className={classes.description}>{section.description}</p> : null}
+      {section.removes && section.removes.length > 0 ? <p className={classes.description}>Removes: {section.removes.join(', ')}.</p> : null}
       {section.piles.map((pile, i) => (
-        <div className="mc-gallery-pile" key={i} data-pile={pile.back ?? 'none'}>
-          {pile.back ? <h3 className="mc-gallery-pile-title">Age {pile.back} basic pile</h3> : section.id === 'basic' ? <h3 className="mc-gallery-pile-title">Every age</h3> : null}
-          <div className="mc-gallery-grid">
+        <div className={classes.pile} key={i} data-pile={pile.back ?? 'none'}>
+          {pile.back ? <h3 className={classes.pileTitle}>Age {pile.back} basic pile</h3> : section.id === 'basic' ? <h3 className={classes.pileTitle}>Every age</h3> : null}
+          <div className={classes.grid} data-gallery-grid>
             {pile.back ? (
-              <span className="mc-pile-back">
+              <span className={classes.pileBack}>
                 <CardBack age={pile.back} width={width} />
               </span>
             ) : null}
@@ -127,7 +128,7 @@ function GallerySection({ section, width, printing, play }: { section: Section; 
         </div>
       ))}
       {section.tributes.length > 0 ? (
-        <div className="mc-gallery-grid">
+        <div className={classes.grid} data-gallery-grid>
           {section.tributes.map((t) => (
             <GalleryTribute key={t.id} tribute={t} width={width} />
           ))}
@@ -188,9 +189,9 @@ export function Page() {
   if (!catalogue) return <p>Loading...</p>;
   if ('error' in catalogue) {
     return (
-      <div className="mc-gallery">
-        <h1 className="mc-gallery-title">Cards</h1>
-        <p role="alert" className="mc-gallery-error">
+      <div className={classes.gallery}>
+        <h1 className={classes.title}>Cards</h1>
+        <p role="alert" className={classes.error}>
           {catalogue.error}
         </p>
       </div>
@@ -198,26 +199,26 @@ export function Page() {
   }
   const shown = catalogue.sections.filter(sectionHasContent);
   return (
-    <div className="mc-gallery">
-      <h1 className="mc-gallery-title">Cards</h1>
-      <nav className="mc-linkbar" aria-label="Card sections">
+    <div className={classes.gallery}>
+      <h1 className={classes.title}>Cards</h1>
+      <nav className={classes.linkbar} aria-label="Card sections">
         {shown.map((s) => (
           <a key={s.id} href={`#${s.id}`} aria-current={hash === `#${s.id}` ? 'location' : undefined}>
             {s.title}
           </a>
         ))}
-        <button type="button" className="mc-print-button" onClick={() => window.print()}>
+        <button type="button" className={classes.printButton} onClick={() => window.print()}>
           Print
         </button>
       </nav>
-      <div className="mc-play-controls">
-        <label className="mc-play-switch">
+      <div className={playClasses.controls}>
+        <label className={playClasses.switch}>
           <input type="checkbox" role="switch" checked={scope !== null} onChange={(e) => setPlay({ scope: e.currentTarget.checked ? 'people' : null })} />
           How cards play here
         </label>
         {scope !== null ? (
           <>
-            <fieldset className="mc-play-choice">
+            <fieldset className={playClasses.choice}>
               <legend>Games counted</legend>
               {(
                 [
@@ -231,7 +232,7 @@ export function Page() {
                 </label>
               ))}
             </fieldset>
-            <fieldset className="mc-play-choice">
+            <fieldset className={playClasses.choice}>
               <legend>View</legend>
               {(
                 [
@@ -249,7 +250,7 @@ export function Page() {
         ) : null}
       </div>
       {scope !== null ? (
-        <p className="mc-play-note" aria-live="polite">
+        <p className={playClasses.note} aria-live="polite">
           {cardPlay.error
             ? cardPlay.error.message
             : !cardPlay.data

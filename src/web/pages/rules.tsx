@@ -10,7 +10,7 @@ import rulesText from '../../../docs/rules.md?raw';
 import { Markdown, splitSections } from '../rules/markdown.js';
 import { ProbabilityTable } from '../rules/probability-table.js';
 import { CardAnatomy, IconLegend, TributeAnatomy } from '../rules/anatomy.js';
-import '../rules/rules.css';
+import classes from '../rules/rules.module.css';
 
 /** Sections for the people who build the game rather than play it. */
 const NOT_FOR_PLAYERS = new Set(['decisions']);
@@ -56,8 +56,8 @@ export function Page() {
   }, [hash]);
 
   return (
-    <div className="rules-page">
-      <nav className="rules-toc" aria-label="Rules contents">
+    <div className={classes.page}>
+      <nav className={classes.toc} aria-label="Rules contents">
         <details open={typeof window === 'undefined' || window.innerWidth >= 768}>
           <summary>Contents</summary>
           <ol>
@@ -71,18 +71,18 @@ export function Page() {
           </ol>
         </details>
       </nav>
-      <article className="rules-body">
+      <article className={classes.body}>
         <h1>Game Rules</h1>
-        <p className="rules-lead">
+        <p className={classes.lead}>
           Draft cards from a shared trade row by secretly bidding military, settle clashes with dice, complete tributes, and win the most favor over three ages.
           Here is everything you need to play.
         </p>
         {SHOWN.map((section) => {
           const extra = extras(section.id);
           return (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="rules-section">
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className={classes.section}>
               <h2 id={`${section.id}-title`}>
-                <a href={`#${section.id}`} className="rules-self-link">
+                <a href={`#${section.id}`} className={classes.selfLink}>
                   {section.title}
                 </a>
               </h2>

@@ -24,6 +24,7 @@ import {
   UpgradeIcon,
   WheneverGainIcon,
 } from '../cards/icons.js';
+import classes from './rules.module.css';
 
 interface Callout {
   /** Where the callout points, in % of the card's width and height. */
@@ -59,10 +60,10 @@ function Annotated({ callouts, children, width }: { callouts: Callout[]; childre
   const top = callouts.some((c) => c.side === 'top') ? 30 : 0;
   const box = { width: width + 2 * margin, height: height + top };
   return (
-    <figure className="rules-anatomy">
-      <div className="rules-anatomy-art" style={{ ...box, paddingLeft: margin, paddingTop: top }}>
+    <figure className={classes.anatomy}>
+      <div className={classes.anatomyArt} style={{ ...box, paddingLeft: margin, paddingTop: top }}>
         {children}
-        <svg className="rules-anatomy-lines" viewBox={`0 0 ${box.width} ${box.height}`} width={box.width} height={box.height} aria-hidden="true">
+        <svg className={classes.anatomyLines} viewBox={`0 0 ${box.width} ${box.height}`} width={box.width} height={box.height} aria-hidden="true">
           {callouts.map((c, i) => {
             const x = margin + (c.x / 100) * width;
             const y = top + (c.y / 100) * height;
@@ -71,7 +72,7 @@ function Annotated({ callouts, children, width }: { callouts: Callout[]; childre
               <g key={i}>
                 <line x1={mx} y1={my} x2={x} y2={y} />
                 <circle cx={x} cy={y} r="3" />
-                <circle className="rules-marker" cx={mx} cy={my} r="11" />
+                <circle className={classes.marker} cx={mx} cy={my} r="11" />
                 <text x={mx} y={my + 4.5} textAnchor="middle">
                   {i + 1}
                 </text>
@@ -81,7 +82,7 @@ function Annotated({ callouts, children, width }: { callouts: Callout[]; childre
         </svg>
       </div>
       <figcaption>
-        <ol className="rules-callouts">
+        <ol className={classes.callouts}>
           {callouts.map((c, i) => (
             <li key={i}>{c.label}</li>
           ))}
@@ -110,7 +111,7 @@ export function TributeAnatomy({ width }: { width: number }) {
 function Entry({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <li>
-      <span className="rules-legend-icon">{icon}</span>
+      <span className={classes.legendIcon}>{icon}</span>
       <span>{children}</span>
     </li>
   );
@@ -119,7 +120,7 @@ function Entry({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 /** What each icon on a card face means. */
 export function IconLegend() {
   return (
-    <div className="rules-legend">
+    <div className={classes.legend}>
       <section aria-label="Resources">
         <h3>Resources</h3>
         <ul>
@@ -134,12 +135,12 @@ export function IconLegend() {
       <section aria-label="When an ability acts">
         <h3>When it acts</h3>
         <ul>
-          <Entry icon={<span className="rules-kind"><ProductionIcon /></span>}>Each turn (production)</Entry>
-          <Entry icon={<span className="rules-kind rules-kind-base"><BaseIcon /></span>}>Always (base production)</Entry>
-          <Entry icon={<span className="rules-kind"><OnGainIcon /></span>}>Once, when you gain it</Entry>
-          <Entry icon={<span className="rules-kind"><DraftIcon /></span>}>When you draft a … from the trade row</Entry>
-          <Entry icon={<span className="rules-kind"><WheneverGainIcon /></span>}>When you gain a … from anywhere</Entry>
-          <Entry icon={<span className="rules-kind rules-kind-end"><ProphecyIcon /></span>}>At the end of the game (prophecy)</Entry>
+          <Entry icon={<span className={classes.kind}><ProductionIcon /></span>}>Each turn (production)</Entry>
+          <Entry icon={<span className={`${classes.kind} ${classes.kindBase}`}><BaseIcon /></span>}>Always (base production)</Entry>
+          <Entry icon={<span className={classes.kind}><OnGainIcon /></span>}>Once, when you gain it</Entry>
+          <Entry icon={<span className={classes.kind}><DraftIcon /></span>}>When you draft a … from the trade row</Entry>
+          <Entry icon={<span className={classes.kind}><WheneverGainIcon /></span>}>When you gain a … from anywhere</Entry>
+          <Entry icon={<span className={`${classes.kind} ${classes.kindEnd}`}><ProphecyIcon /></span>}>At the end of the game (prophecy)</Entry>
         </ul>
       </section>
       <section aria-label="What an ability counts">
@@ -152,8 +153,8 @@ export function IconLegend() {
           <Entry icon={<TypeIcon type="Unit" />}>Units</Entry>
           <Entry icon={<TypeIcon type="Event" />}>Events</Entry>
           <Entry icon={<SetIcon />}>Deity sets</Entry>
-          <Entry icon={<span className="rules-example">/2</span>}>“per”: 1V/2Tyros is 1 favor per 2 Tyros cards</Entry>
-          <Entry icon={<span className="rules-upgrade"><UpgradeIcon /></span>}>Upgrade: 3M&gt;2Unit gives 3 military once you hold 2 Units</Entry>
+          <Entry icon={<span className={classes.example}>/2</span>}>“per”: 1V/2Tyros is 1 favor per 2 Tyros cards</Entry>
+          <Entry icon={<span className={classes.upgrade}><UpgradeIcon /></span>}>Upgrade: 3M&gt;2Unit gives 3 military once you hold 2 Units</Entry>
         </ul>
       </section>
     </div>

@@ -5,6 +5,7 @@
  * page needs no Markdown library.
  */
 import { Fragment, type ReactNode } from 'react';
+import classes from './rules.module.css';
 
 export interface RulesSection {
   id: string;
@@ -108,7 +109,7 @@ function Table({ rows }: { rows: string[] }) {
   const [head, , ...body] = rows;
   // Wide tables scroll sideways on a phone: the region takes keyboard focus so it can be scrolled.
   return (
-    <div className="rules-table-wrap" role="region" tabIndex={0} aria-label={`Table: ${cells(head!).join(', ').replace(/[`*]/g, '')}`}>
+    <div className={classes.tableWrap} role="region" tabIndex={0} aria-label={`Table: ${cells(head!).join(', ').replace(/[`*]/g, '')}`}>
       <table>
         <thead>
           <tr>

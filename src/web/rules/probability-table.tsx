@@ -3,6 +3,7 @@
  * and age, computed in the page by the engine's own clash function (exact, ties re-rolled).
  */
 import { clashWinProbabilities } from '../../engine/probability.js';
+import classes from './rules.module.css';
 
 export const PROBABILITY_DIFFERENCES = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const PROBABILITY_AGES = [1, 2, 3] as const;
@@ -14,8 +15,8 @@ export function percent(p: number): string {
 
 export function ProbabilityTable() {
   return (
-    <div className="rules-table-wrap" role="region" tabIndex={0} aria-label="War probability table">
-      <table className="rules-probability" data-testid="war-probability-table">
+    <div className={classes.tableWrap} role="region" tabIndex={0} aria-label="War probability table">
+      <table className={classes.probability} data-testid="war-probability-table">
         <caption>Chance that the higher bid wins a 2-player clash</caption>
         <thead>
           <tr>
@@ -35,8 +36,8 @@ export function ProbabilityTable() {
                 const p = clashWinProbabilities(age, [difference, 0])[0]!;
                 return (
                   <td key={age} data-age={age} data-difference={difference} data-p={p}>
-                    <span className="rules-bar" style={{ width: `${Math.round(p * 100)}%` }} aria-hidden="true" />
-                    <span className="rules-bar-text">{percent(p)}</span>
+                    <span className={classes.bar} style={{ width: `${Math.round(p * 100)}%` }} aria-hidden="true" />
+                    <span className={classes.barText}>{percent(p)}</span>
                   </td>
                 );
               })}

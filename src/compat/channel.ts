@@ -72,8 +72,14 @@ class Connection {
     this.sendText(JSON.stringify(message));
   }
 
+  /**
+   * Sent as it is, even to a client that agreed to permessage-deflate: the documented protocol
+   * sends the whole game at every step, tens of kilobytes a message, which would cost the server a
+   * millisecond of deflate per watcher per step, and queue up behind it (the web client's patches
+   * are what compression is for: src/server/delivery/socket-compression.ts).
+   */
   sendText(text: string): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(text);
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(text, { compress: false });
   }
 
   error(message: string): void {

@@ -37,6 +37,8 @@ export interface Config {
    * milliseconds; 0: no limit but its own budget in iterations (answers then replay exactly).
    */
   botThinkMs: number;
+  /** WebSocket messages deflated (permessage-deflate) when the client asks, as browsers do. */
+  wsCompression: boolean;
   /** The built web client, served when present. */
   webDir: string;
   /**
@@ -144,6 +146,7 @@ export function configFromEnv(env: Env = process.env): Config {
     logFormat: logFormatOf(env.LOG_FORMAT),
     botDelayMs: int(env, 'BOT_DELAY_MS', 800),
     botThinkMs: int(env, 'BOT_THINK_MS', 800),
+    wsCompression: env.WS_COMPRESSION !== 'off',
     webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000),

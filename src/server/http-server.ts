@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { ConnectionBudget } from './connection-limits.js';
+import { PER_MESSAGE_DEFLATE } from './delivery/socket-compression.js';
 import { dropSlowReaders, type SocketBudget } from './delivery/socket-limits.js';
 import { coalesceServerWrites } from './delivery/socket-writes.js';
 import { redactUrl } from './log-redaction.js';
@@ -58,7 +59,9 @@ export async function newServer(config: Config, log: FastifyBaseLogger, { socket
   });
   connections.watch(fastify.server);
   addSecurityHeaders(fastify);
-  await fastify.register(websocket, { options: { maxPayload: MAX_BODY_BYTES } });
+  await fastify.register(websocket, {
+    options: { maxPayload: MAX_BODY_BYTES, perMessageDeflate: config.wsCompression ? PER_MESSAGE_DEFLATE : false },
+  });
   // MYTHOS_WS_CORK=off writes each message at once, to measure what coalescing saves.
   if (process.env.MYTHOS_WS_CORK !== 'off') coalesceServerWrites(fastify.websocketServer);
   dropSlowReaders(fastify.websocketServer);

@@ -2,19 +2,17 @@
  * The player summary list: per player a ready bar (green once they have acted), picture, name in
  * their seat colour, favor (the winners' highlighted), gold and military with base and production,
  * tokens and card counts. Clicking the counts or the favor toggles their detail; clicking the
- * player (or a long press on a phone) opens the detail modal.
+ * player (or a long press on a phone) opens the detail modal (player-detail.tsx, loaded then).
  */
-import { useState, type ReactNode } from 'react';
-import { Avatar, Badge, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { Modal } from '../lib/lazy-modal.js';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Avatar, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCards } from '@tabler/icons-react';
 import type { Player } from '../../engine/state.js';
 import { AFFINITIES, CARD_TYPES } from '../../engine/types.js';
-import { formatEffect } from '../../engine/cards/notation.js';
 import type { GameScreenState } from './model.js';
 import { PresenceMark, SeatClock } from './clock.js';
 import { nameOf } from './model.js';
-import { economyOf, propheciesOf, tributeFavorOf, upgradesOf } from './derive.js';
+import { economyOf } from './derive.js';
 import { ClashIcon, RerollIcon, TributeTokenIcon } from '../cards/icons.js';
 import { FavorCueAnchor, useFavorGain } from './favor-cue.js';
 import { GlossaryTerm } from './glossary.js';
@@ -213,67 +211,16 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
   );
 }
 
-export function PlayerDetailModal({ state, player, onClose }: { state: GameScreenState; player: Player | null; onClose: () => void }) {
-  return (
-    <Modal opened={player !== null} onClose={onClose} title={player ? `${nameOf(state, player.userID)}: details` : ''} size="lg">
-      {player ? <PlayerDetail state={state} player={player} /> : null}
-    </Modal>
-  );
-}
+// The detail (a dialog) loads when a player is first opened, not with the game's first screen.
+const LazyPlayerDetailModal = lazy(() => import('./player-detail.js'));
 
-function PlayerDetail({ state, player }: { state: GameScreenState; player: Player }) {
-  const fs = player.favorSources;
-  const prophecies = propheciesOf(state, player);
-  const upgrades = upgradesOf(state, player);
-  const tributes = tributeFavorOf(state, player);
-  const cardName = (id: number) => state.cardsByID[id]?.name ?? `#${id}`;
+export function PlayerDetailModal(props: { state: GameScreenState; player: Player | null; onClose: () => void }) {
+  const [wanted, setWanted] = useState(props.player !== null);
+  if (props.player !== null && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Stack gap="md">
-      <section>
-        <Text fw={700} mb={4}>
-          Favor: {player.counters.favor}
-        </Text>
-        <Table withRowBorders={false} verticalSpacing={2}>
-          <Table.Tbody>
-            <Table.Tr><Table.Td>From cards</Table.Td><Table.Td>{fs.cards}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Td>From tributes</Table.Td><Table.Td>{fs.tributes}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Td>From prophecies</Table.Td><Table.Td>{fs.prophecies}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Td>From leftover resources</Table.Td><Table.Td>{fs.resources}</Table.Td></Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </section>
-      <section>
-        <Text fw={700} mb={4}>By tribute</Text>
-        {tributes.length === 0 ? <Text size="sm" c="dimmed">No tribute completed yet.</Text> : (
-          <Stack gap={2}>
-            {tributes.map((t, i) => (
-              <Text key={`${t.tributeID}-${i}`} size="sm">{state.tributeCardsByID[t.tributeID]?.name ?? t.tributeID}: {t.favor} favor</Text>
-            ))}
-          </Stack>
-        )}
-      </section>
-      <section>
-        <Text fw={700} mb={4}>By card</Text>
-        <Stack gap={2}>
-          {player.cardIDs.filter((id) => (state.cardsByID[id]?.favor ?? 0) > 0).map((id, i) => (
-            <Text key={`${id}-${i}`} size="sm">{cardName(id)}: {state.cardsByID[id]?.favor} favor</Text>
-          ))}
-        </Stack>
-      </section>
-      <section>
-        <Text fw={700} mb={4}><GlossaryTerm entry="prophecy">Prophecies</GlossaryTerm> (what they would pay now)</Text>
-        {prophecies.length === 0 ? <Text size="sm" c="dimmed">No prophecy.</Text> : prophecies.map((p, i) => (
-          <Text key={`${p.cardID}-${i}`} size="sm">{cardName(p.cardID)}: {p.favor} favor</Text>
-        ))}
-      </section>
-      <section>
-        <Text fw={700} mb={4}>Upgrades</Text>
-        {upgrades.length === 0 ? <Text size="sm" c="dimmed">No upgrade.</Text> : upgrades.map((u, i) => (
-          <Text key={`${u.cardID}-${i}`} size="sm">
-            {cardName(u.cardID)} {formatEffect(u.output)}: {u.reached ? 'reached' : 'not yet'}
-          </Text>
-        ))}
-      </section>
-    </Stack>
+    <Suspense fallback={null}>
+      <LazyPlayerDetailModal {...props} />
+    </Suspense>
   );
 }

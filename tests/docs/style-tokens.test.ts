@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AFFINITY_COLORS, GOD_COLORS } from '../../src/web/lib/palette.js';
+import { AFFINITY_COLORS, CHART_MARKS, GOD_COLORS } from '../../src/web/lib/palette.js';
 
 const root = join(import.meta.dirname, '../..');
 const web = join(root, 'src/web');
@@ -49,5 +49,6 @@ describe('colour tokens', () => {
     }
     expect(token('god-akroa')).toBe(GOD_COLORS.Akroa);
     expect(token('god-baeren')).toBe(GOD_COLORS.Baeren);
+    expect(token('chart-mark')).toBe(CHART_MARKS.turningPoint);
   });
 });

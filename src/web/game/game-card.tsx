@@ -7,6 +7,9 @@
  * An unaffordable card is greyed and dimmed under a red overlay of diagonal hatching, with a red
  * lock on its cost: a plain red tint over the whole card read as the Tyros affinity (red), and in
  * later ages tinted the whole row.
+ *
+ * The class names game-card and game-card-hatch carry no style (game-card.module.css has it): browser
+ * tests in tests/web find the board's cards and the hatching by them.
  */
 import type { ReactNode } from 'react';
 import { IconLock } from '@tabler/icons-react';
@@ -15,6 +18,7 @@ import { CardPreview } from '../cards/card-preview.js';
 import { cardRules, tributeRules } from '../cards/describe.js';
 import { TributeFace } from '../cards/tribute-face.js';
 import type { Card, TributeCard } from './model.js';
+import classes from './game-card.module.css';
 
 export interface GameCardProps {
   card: Card;
@@ -30,26 +34,25 @@ export interface GameCardProps {
 }
 
 export function GameCard({ card, width = 120, unaffordable, selected, caption, onClick, label }: GameCardProps) {
-  const ring = unaffordable ? '#ff4d4f' : '#ffffff';
   return (
     <div
-      className="game-card"
+      className={`game-card ${classes.card}`}
       data-selected={selected ? 'true' : undefined}
       data-unaffordable={unaffordable ? 'true' : undefined}
-      style={{ width, position: 'relative' }}
+      style={{ width }}
     >
-      <div style={{ position: 'relative', borderRadius: width / 14, boxShadow: selected ? `0 0 0 3px ${ring}, 0 0 16px 2px ${ring}` : undefined }}>
+      <div className={classes.frame} style={{ borderRadius: width / 14 }}>
         <CardPreview width={width} name={card.name} rules={() => cardRules(card)} render={(w) => <CardFace card={card} width={w} />}>
           <CardFace card={card} width={width} onClick={onClick} aria-label={label ? `${cardLabel(card)} (${label})` : undefined} />
         </CardPreview>
         {unaffordable ? (
           <>
-            <div aria-hidden className="game-card-hatch" style={{ borderRadius: width / 14 }} />
+            <div aria-hidden className={`game-card-hatch ${classes.hatch}`} style={{ borderRadius: width / 14 }} />
             <UnaffordableMark width={width} />
           </>
         ) : null}
       </div>
-      {caption ? <div style={{ textAlign: 'center', marginTop: 4, lineHeight: 1.1 }}>{caption}</div> : null}
+      {caption ? <div className={classes.caption}>{caption}</div> : null}
     </div>
   );
 }
@@ -59,7 +62,7 @@ function UnaffordableMark({ width }: { width: number }) {
   const size = Math.max(18, Math.round(width * 0.17));
   const at = Math.round(width * 0.18);
   return (
-    <span className="game-card-lock" role="img" aria-label="Cannot afford" style={{ left: at, top: at, width: size, height: size }}>
+    <span className={classes.lock} role="img" aria-label="Cannot afford" style={{ left: at, top: at, width: size, height: size }}>
       <IconLock size={Math.round(size * 0.68)} stroke={2.4} aria-hidden />
     </span>
   );

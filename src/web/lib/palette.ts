@@ -28,6 +28,13 @@ export const GOD_COLORS = {
 /** Seat colours come from the engine, so every screen and chart agrees on who is who. */
 export const seatColor = (seat: number): string => SEAT_COLORS[seat % SEAT_COLORS.length]!;
 
+/** Marks on a chart (apexcharts wants colour strings): a turning point of the odds (gold, also
+ * --mythos-chart-mark for the links under the chart) and the step a replay shows (sky blue). */
+export const CHART_MARKS = {
+  turningPoint: '#f4c95d',
+  current: '#8fd3ff',
+} as const;
+
 /** The site's own chrome: night sky and parchment. */
 export const SITE = {
   night: '#1b1530',

@@ -8,6 +8,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Paper } from '@mantine/core';
 import { nameOf, type GameScreenState } from '../game/model.js';
 import { OddsBar, type OddsSeat } from './odds-bar.js';
+import classes from './odds.module.css';
 
 const EndedOdds = lazy(() => import('./ended-odds.js'));
 // The bar's source (the odds worker's client and the engine's spectator view), only when it is shown.
@@ -29,7 +30,7 @@ export function LiveOdds({ gameID, state, shown }: { gameID: string; state: Game
         </Suspense>
       ) : null}
       {ended ? (
-        <Paper p="xs" my={6} withBorder style={{ background: '#1b1530', color: '#f7f0e1' }}>
+        <Paper p="xs" my={6} withBorder className={classes.panel}>
           <Suspense fallback={null}>
             <EndedOdds gameID={gameID} seats={seats} />
           </Suspense>

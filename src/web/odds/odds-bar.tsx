@@ -4,6 +4,7 @@
  * screen, a replay) can show it.
  */
 import { Box, Group, Text } from '@mantine/core';
+import classes from './odds.module.css';
 
 export interface OddsSeat {
   userID: string;
@@ -34,7 +35,7 @@ export function OddsBar({ seats, shares, pending = false }: { seats: readonly Od
           from what spectators see
         </Text>
       </Group>
-      <div style={{ display: 'flex', height: 22, borderRadius: 6, overflow: 'hidden', border: '1px solid #00000055', background: '#2a2340' }}>
+      <div className={classes.track}>
         {percents
           ? seats.map((s, i) => (
               <div
@@ -42,7 +43,8 @@ export function OddsBar({ seats, shares, pending = false }: { seats: readonly Od
                 data-odds-player={s.userID}
                 data-odds-percent={percents[i]}
                 title={`${s.name}: ${percents[i]}%`}
-                style={{ width: `${percents[i]}%`, background: s.color, color: '#fff', textShadow: '0 0 2px #000, 0 0 1px #000', fontSize: 12, fontWeight: 700, lineHeight: '22px', textAlign: 'center', whiteSpace: 'nowrap', overflow: 'hidden', transition: 'width 400ms ease' }}
+                className={classes.part}
+                style={{ width: `${percents[i]}%`, background: s.color }}
               >
                 {percents[i]! >= 8 ? `${percents[i]}%` : ''}
               </div>
@@ -53,7 +55,7 @@ export function OddsBar({ seats, shares, pending = false }: { seats: readonly Od
         <Group gap={10} mt={2}>
           {seats.map((s, i) => (
             <Text key={s.userID} size="xs" span>
-              <span aria-hidden style={{ display: 'inline-block', width: 9, height: 9, borderRadius: 2, background: s.color, marginRight: 4 }} />
+              <span aria-hidden className={classes.swatch} style={{ background: s.color }} />
               {s.name} {percents[i]}%
             </Text>
           ))}

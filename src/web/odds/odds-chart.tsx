@@ -7,8 +7,10 @@ import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import { Link } from 'react-router-dom';
 import { htmlSafe } from '../charts/html-safe.js';
+import { CHART_MARKS, SITE } from '../lib/palette.js';
 import type { OddsSeat } from './odds-bar.js';
 import type { OddsPoint } from './use-odds.js';
+import classes from './odds.module.css';
 
 export interface TurningPoint {
   /** The replay's step index (its `?step=`). */
@@ -43,7 +45,7 @@ export default function OddsChart({ seats, history, linkTo, current = null, heig
     stroke: { width: 2, curve: 'stepline' },
     xaxis: { type: 'numeric', title: { text: 'step' }, tickAmount: 6, labels: { formatter: (v: string) => String(Math.round(Number(v))) } },
     yaxis: { min: 0, max: 100, tickAmount: 4, labels: { formatter: (v: number) => `${Math.round(v)}%` } },
-    legend: { position: 'bottom', labels: { colors: '#f7f0e1' } },
+    legend: { position: 'bottom', labels: { colors: SITE.parchment } },
     tooltip: { y: { formatter: (v: number) => `${v.toFixed(0)}%` } },
     annotations: {
       xaxis: [
@@ -51,25 +53,25 @@ export default function OddsChart({ seats, history, linkTo, current = null, heig
         // labels overlapped; the list under the chart gives the moves.
         ...turns.map((t) => ({
           x: t.step,
-          borderColor: '#f4c95d',
-          label: current === null ? { text: `${t.move > 0 ? '+' : ''}${Math.round(t.move * 100)} pts`, style: { background: '#f4c95d', color: '#1b1530' } } : { text: '' },
+          borderColor: CHART_MARKS.turningPoint,
+          label: current === null ? { text: `${t.move > 0 ? '+' : ''}${Math.round(t.move * 100)} pts`, style: { background: CHART_MARKS.turningPoint, color: SITE.night } } : { text: '' },
         })),
-        ...(current === null ? [] : [{ x: current, borderColor: '#8fd3ff', strokeDashArray: 0 }]),
+        ...(current === null ? [] : [{ x: current, borderColor: CHART_MARKS.current, strokeDashArray: 0 }]),
       ],
     },
   });
   const series = seats.map((s) => ({ name: s.name, data: history.map((p, i) => ({ x: p.step ?? i, y: Math.round((p.shares[s.userID] ?? 0) * 1000) / 10 })) }));
   return (
-    <figure data-testid="odds-chart" data-turning-points={turns.map((t) => t.step).join(',')} style={{ margin: 0 }}>
-      <figcaption style={{ fontWeight: 700, fontSize: 14 }}>Chances to win over the game</figcaption>
+    <figure data-testid="odds-chart" data-turning-points={turns.map((t) => t.step).join(',')} className={classes.chart}>
+      <figcaption className={classes.chartTitle}>Chances to win over the game</figcaption>
       <Chart type="line" series={series} options={options} width="100%" height={height} />
       {turns.length > 0 ? (
-        <p style={{ fontSize: 12, margin: 0 }} data-testid="turning-points">
+        <p className={classes.turningPoints} data-testid="turning-points">
           Turning points (the leader&apos;s chance moved most{current === null ? '' : '; gold lines, the step shown in blue'}):{' '}
           {turns.map((t, i) => (
             <span key={t.step}>
               {i > 0 ? ', ' : ''}
-              <Link to={linkTo(t.step)} data-turning-step={t.step} style={{ color: '#f4c95d' }}>
+              <Link to={linkTo(t.step)} data-turning-step={t.step}>
                 step {t.step}
               </Link>{' '}
               ({points(t.move)})

@@ -136,7 +136,7 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
     [record.id, games, step, moments, usersByID],
   );
   const oddsChart = (
-    <Paper p="xs" withBorder style={{ background: '#1b1530', color: '#f7f0e1' }}>
+    <Paper p="xs" withBorder className={classes.oddsPanel}>
       <ReplayOddsChart {...oddsProps} height={compact ? 220 : 200} />
     </Paper>
   );

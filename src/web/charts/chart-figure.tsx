@@ -7,6 +7,7 @@ import { lazy, Suspense, useId } from 'react';
 import { Card, Skeleton, Table, Text, Title } from '@mantine/core';
 import type { ApexOptions } from 'apexcharts';
 import { chartOptions } from './theme.js';
+import classes from './chart-figure.module.css';
 
 const ApexChart = lazy(() => import('react-apexcharts'));
 
@@ -52,7 +53,7 @@ export function ChartFigure({ title, summary, type, series, options, height = 26
             </Suspense>
           </div>
           <details>
-            <Text component="summary" size="xs" c="gold.4" style={{ cursor: 'pointer' }}>
+            <Text component="summary" size="xs" c="gold.4" className={classes.summary}>
               Show the numbers
             </Text>
             <Table mt="xs" fz="xs" withTableBorder={false} verticalSpacing={4}>

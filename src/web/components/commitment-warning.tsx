@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { Alert, Code, Stack, Text } from '@mantine/core';
 import { firstCommitment } from '../lib/commitment-memory.js';
+import classes from './commitment-warning.module.css';
 
 export interface CommitmentCheck {
   /** Where the first one seen is kept (see commitment-memory.ts). */
@@ -39,8 +40,8 @@ export function CommitmentWarning({ checks, place }: { checks: readonly Commitme
       <Stack gap="xs">
         {changed.map((c) => (
           <Text key={c.what} size="sm">
-            This {place} first showed the commitment to {c.what} <Code style={{ wordBreak: 'break-all' }}>{c.first}</Code>, and now shows{' '}
-            <Code style={{ wordBreak: 'break-all' }}>{c.shown}</Code>.
+            This {place} first showed the commitment to {c.what} <Code className={classes.hash}>{c.first}</Code>, and now shows{' '}
+            <Code className={classes.hash}>{c.shown}</Code>.
           </Text>
         ))}
         <Text size="sm" fw={700}>

@@ -8,6 +8,7 @@ import { Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mant
 import { Link } from 'react-router-dom';
 import { MAX_SEED_VALUE_LENGTH, seedValueProblem } from '../../engine/seed.js';
 import type { Lobby, PublicUser } from '../lib/api-types.js';
+import classes from './fair-dice-panel.module.css';
 
 /** A random value for the dice: 16 bytes from the browser's cryptographic generator, as hex. */
 export function randomSeedValue(): string {
@@ -49,11 +50,11 @@ export function FairDicePanel({ lobby, user, busy, onGive }: { lobby: Lobby; use
         <Code block style={{ wordBreak: 'break-all', whiteSpace: 'normal' }} data-testid="server-commitment">
           {lobby.serverSecretCommitment ?? 'none (this lobby is older than fair dice)'}
         </Code>
-        <Stack gap={2} component="ul" aria-label="Values for the dice, by seat" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <Stack gap={2} component="ul" aria-label="Values for the dice, by seat" className={classes.seeds}>
           {/* By seat number, as in the player list (and as mythos verify prints them), not by name. */}
           {lobby.players.map((player, seat) => (
             <Group key={player.id} component="li" gap="xs" wrap="nowrap" align="baseline">
-              <Text size="sm" fw={600} style={{ flex: '0 0 auto' }}>
+              <Text size="sm" fw={600} className={classes.seat}>
                 Seat {seat + 1}
                 {player.id === user.id ? ' (you)' : ''}:
               </Text>
@@ -62,7 +63,7 @@ export function FairDicePanel({ lobby, user, busy, onGive }: { lobby: Lobby; use
               ) : player.seedValue === null ? (
                 <Text size="sm">no value yet</Text>
               ) : (
-                <Code style={{ wordBreak: 'break-all' }}>{player.seedValue}</Code>
+                <Code className={classes.value}>{player.seedValue}</Code>
               )}
             </Group>
           ))}

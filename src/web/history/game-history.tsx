@@ -13,6 +13,7 @@ import { useSession } from '../lib/session.js';
 import { formatStart, gameDuration } from './format.js';
 import { PlayerList } from './players.js';
 import { useUsers, type PublicUser } from './use-users.js';
+import classes from './game-history.module.css';
 
 type HistoryItem = inferRouterOutputs<AppRouter>['games']['history'][number];
 
@@ -94,7 +95,7 @@ function Duration({ game }: { game: HistoryItem }) {
 
 function ViewGame({ id, compact }: { id: string; compact?: boolean }) {
   return (
-    <Button component={Link} to={`/game/${encodeURIComponent(id)}`} size={compact ? 'xs' : 'compact-sm'} variant="outline" color="gold.4" style={{ flexShrink: 0 }}>
+    <Button component={Link} to={`/game/${encodeURIComponent(id)}`} size={compact ? 'xs' : 'compact-sm'} variant="outline" color="gold.4" className={classes.open}>
       View Game
     </Button>
   );
@@ -116,11 +117,11 @@ function HistoryTable({ games, usersByID }: ListProps) {
       <Table.Tbody>
         {games.map((game) => (
           <Table.Tr key={game.id} data-game-id={game.id}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatStart(game.gameStartTimestamp)}</Table.Td>
+            <Table.Td className={classes.start}>{formatStart(game.gameStartTimestamp)}</Table.Td>
             <Table.Td>
               <PlayerList ids={game.players.map((p) => p.userID)} usersByID={usersByID} />
             </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+            <Table.Td className={classes.numbers}>
               <Duration game={game} />
             </Table.Td>
             <Table.Td ta="right">
@@ -135,14 +136,14 @@ function HistoryTable({ games, usersByID }: ListProps) {
 
 function HistoryCards({ games, usersByID }: ListProps) {
   return (
-    <Stack hiddenFrom="sm" gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Game history">
+    <Stack hiddenFrom="sm" gap="xs" component="ul" m={0} p={0} className={classes.plainList} aria-label="Game history">
       {games.map((game) => (
         <Card component="li" key={game.id} data-game-id={game.id} withBorder padding="sm" radius="md" bg="night.8">
           <Group justify="space-between" align="baseline" wrap="nowrap" gap="xs">
             <Text size="sm" fw={600}>
               {formatStart(game.gameStartTimestamp)}
             </Text>
-            <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+            <Text size="sm" c="dimmed" className={classes.numbers}>
               <Duration game={game} />
             </Text>
           </Group>

@@ -2,6 +2,7 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { UNKNOWN_USER, type PublicUser } from './use-users.js';
+import classes from './game-history.module.css';
 
 export function PlayerName({ id, user }: { id: string; user: PublicUser | undefined }) {
   if (!user) {
@@ -33,7 +34,7 @@ export function PlayerName({ id, user }: { id: string; user: PublicUser | undefi
 
 export function PlayerList({ ids, usersByID }: { ids: readonly string[]; usersByID: Map<string, PublicUser> }) {
   return (
-    <Group component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+    <Group component="ul" gap="xs" m={0} p={0} className={classes.players}>
       {ids.map((id, seat) => (
         <li key={`${seat}-${id}`}>
           <PlayerName id={id} user={usersByID.get(id)} />

@@ -15,6 +15,7 @@ import { PlayerName } from '../history/players.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import { changeColor, signedChange } from '../ratings/ratings.js';
+import classes from './my-games.module.css';
 
 type MyGames = inferRouterOutputs<AppRouter>['users']['myGames'];
 type MyGame = MyGames['games'][number];
@@ -59,7 +60,7 @@ function RatingChange({ game }: { game: MyGame }) {
       <Text span fw={700} c={changeColor(delta)}>
         {signedChange(delta)}
       </Text>{' '}
-      <Text span c="night.1" style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Text span c="night.1" className={classes.numbers}>
         → {change.after}
         {change.provisional ? '?' : ''}
       </Text>
@@ -74,7 +75,7 @@ function GameRow({ game, userID, usersByID }: { game: MyGame; userID: string; us
   return (
     <Paper component="li" data-game-id={game.id} withBorder radius="md" p="sm" bg="rgba(27, 21, 48, 0.72)">
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Stack gap={6} style={{ flex: '1 1 300px', minWidth: 0 }}>
+        <Stack gap={6} className={classes.details}>
           <Group gap="sm" wrap="wrap">
             <Result game={game} userID={userID} />
             {place && (
@@ -89,17 +90,17 @@ function GameRow({ game, userID, usersByID }: { game: MyGame; userID: string; us
               {formatStart(game.startTimestamp)}
             </Text>
             {duration && (
-              <Text size="sm" c="night.1" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Text size="sm" c="night.1" className={classes.numbers}>
                 {duration}
               </Text>
             )}
           </Group>
-          <Group component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Players">
+          <Group component="ul" gap="xs" m={0} p={0} className={classes.plainList} aria-label="Players">
             {game.players.map((p, seat) => (
-              <Group component="li" key={`${seat}-${p.userID}`} gap={6} wrap="nowrap" px={8} py={2} style={{ borderRadius: 6, background: p.userID === userID ? 'rgba(217, 164, 65, 0.18)' : 'rgba(209, 203, 230, 0.08)', minWidth: 0 }}>
+              <Group component="li" key={`${seat}-${p.userID}`} gap={6} wrap="nowrap" px={8} py={2} className={classes.player} data-me={p.userID === userID || undefined}>
                 <PlayerName id={p.userID} user={usersByID.get(p.userID)} />
                 {p.favor !== null && (
-                  <Text span size="sm" c="night.1" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                  <Text span size="sm" c="night.1" className={classes.favor}>
                     {p.favor} favor
                   </Text>
                 )}
@@ -167,7 +168,7 @@ function MyGamesList() {
             {data.total === 1 ? '1 game' : `${data.total} games`}
             {pages > 1 ? `, page ${Math.min(page, pages)} of ${pages}` : ''}
           </Text>
-          <Stack component="ol" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Your games">
+          <Stack component="ol" gap="xs" m={0} p={0} className={classes.plainList} aria-label="Your games">
             {data.games.map((game) => (
               <GameRow key={game.id} game={game} userID={user.id} usersByID={usersByID} />
             ))}

@@ -78,9 +78,9 @@ export function PlayNow() {
           data={SIZES.map((n) => ({
             value: String(n),
             label: (
-              <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', lineHeight: 1.25 }}>
+              <span className={classes.sizeLabel}>
                 <span>{n} players</span>
-                <span style={{ fontSize: '0.85em', opacity: 0.85 }} data-waiting-size={n}>
+                <span className={classes.waiting} data-waiting-size={n}>
                   {waitingFor(n)} waiting
                 </span>
               </span>

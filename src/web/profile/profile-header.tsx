@@ -1,6 +1,7 @@
 /** The top of a profile: picture (or initials), name, subtitle and what kind of account it is. */
 import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { PublicUser } from '../history/use-users.js';
+import classes from './profile-header.module.css';
 
 const initials = (name: string) =>
   name
@@ -16,9 +17,9 @@ export function ProfileHeader({ user, isMe }: { user: PublicUser; isMe: boolean 
       <Avatar src={user.profilePictureURL} alt="" size={72} radius={999} color="gold" variant="filled" style={{ border: '2px solid var(--mythos-gold)', flexShrink: 0 }}>
         {initials(user.name)}
       </Avatar>
-      <Stack gap={2} style={{ minWidth: 0 }}>
+      <Stack gap={2} className={classes.who}>
         <Group gap="xs" align="center">
-          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={1} className={classes.name}>
             {user.name}
           </Title>
           {isMe && (

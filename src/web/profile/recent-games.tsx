@@ -5,6 +5,7 @@ import { formatStart, gameDuration } from '../history/format.js';
 import { PlayerName } from '../history/players.js';
 import type { PublicUser } from '../history/use-users.js';
 import type { RecentGame } from './recent.js';
+import classes from './recent-games.module.css';
 
 function Result({ game }: { game: RecentGame }) {
   if (!game.mine) {
@@ -27,12 +28,12 @@ function Result({ game }: { game: RecentGame }) {
 
 function Seats({ game, usersByID }: { game: RecentGame; usersByID: Map<string, PublicUser> }) {
   return (
-    <Group component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Players">
+    <Group component="ul" gap="xs" m={0} p={0} className={classes.plainList} aria-label="Players">
       {game.seats.map((seat, index) => (
-        <Group component="li" key={`${index}-${seat.userID}`} gap={6} wrap="nowrap" px={8} py={2} style={{ borderRadius: 6, background: 'rgba(209, 203, 230, 0.08)' }}>
+        <Group component="li" key={`${index}-${seat.userID}`} gap={6} wrap="nowrap" px={8} py={2} className={classes.player}>
           <PlayerName id={seat.userID} user={usersByID.get(seat.userID)} />
           {seat.stats && (
-            <Text span size="sm" c="night.1" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Text span size="sm" c="night.1" className={classes.numbers}>
               {seat.stats.score} favor
             </Text>
           )}
@@ -56,20 +57,20 @@ export function RecentGames({ games, usersByID }: { games: RecentGame[]; usersBy
       {games.length === 0 ? (
         <Text c="dimmed">No games played yet.</Text>
       ) : (
-        <Stack component="ol" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+        <Stack component="ol" gap="xs" m={0} p={0} className={classes.plainList}>
           {games.slice(0, 5).map((game) => {
             const duration = gameDuration(game.start, game.end);
             return (
               <Paper component="li" key={game.id} data-game-id={game.id} withBorder radius="md" p="sm" bg="rgba(27, 21, 48, 0.72)">
                 <Group justify="space-between" gap="sm" wrap="wrap">
-                  <Stack gap={6} style={{ flex: '1 1 320px', minWidth: 0 }}>
+                  <Stack gap={6} className={classes.details}>
                     <Group gap="sm">
                       <Result game={game} />
                       <Text size="sm" fw={600}>
                         {formatStart(game.start)}
                       </Text>
                       {duration && (
-                        <Text size="sm" c="night.1" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        <Text size="sm" c="night.1" className={classes.numbers}>
                           {duration}
                         </Text>
                       )}

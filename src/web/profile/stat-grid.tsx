@@ -2,6 +2,7 @@
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { formatSpan } from '../history/format.js';
 import { percent, perGame, type UserStats } from './stats.js';
+import classes from './stat-grid.module.css';
 
 interface Stat {
   label: string;
@@ -12,10 +13,10 @@ interface Stat {
 function StatTile({ label, value, hint }: Stat) {
   return (
     <Paper component="li" withBorder radius="md" px={{ base: 'xs', sm: 'sm' }} py={{ base: 6, sm: 'sm' }} bg="rgba(27, 21, 48, 0.72)">
-      <Text component="span" display="block" fz={{ base: 10, sm: 'xs' }} tt="uppercase" c="night.1" fw={600} style={{ letterSpacing: '0.06em' }}>
+      <Text component="span" display="block" fz={{ base: 10, sm: 'xs' }} tt="uppercase" c="night.1" fw={600} className={classes.label}>
         {label}
       </Text>
-      <Text component="span" display="block" ff="heading" fz={{ base: 20, sm: 26 }} fw={700} c="gold.3" lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Text component="span" display="block" ff="heading" fz={{ base: 20, sm: 26 }} fw={700} c="gold.3" lh={1.2} className={classes.value}>
         {value}
       </Text>
       {hint && (
@@ -33,7 +34,7 @@ function StatSection({ title, stats }: { title: string; stats: Stat[] }) {
       <Title order={2} size="h4" mb="xs">
         {title}
       </Title>
-      <SimpleGrid component="ul" cols={{ base: 3, md: 6 }} spacing="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+      <SimpleGrid component="ul" cols={{ base: 3, md: 6 }} spacing="xs" m={0} p={0} className={classes.grid}>
         {stats.map((stat) => (
           <StatTile key={stat.label} {...stat} />
         ))}

@@ -1,6 +1,7 @@
 /** `/dev`: the developers' pages, one card each. */
 import { Anchor, Breadcrumbs, Card, Container, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import classes from './index.module.css';
 
 const PAGES = [
   { to: '/dev/users', title: 'Users', description: 'Everyone with an account, newest first. Open a profile from the list.' },
@@ -30,7 +31,7 @@ export function Page() {
       <Text c="dimmed" mb="lg">
         Tools for the people who run Mythos.
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="ul" m={0} p={0} className={classes.tools}>
         {PAGES.map((page) => (
           <li key={page.to}>
             <Card component={Link} to={page.to} withBorder padding="lg" radius="md" bg="night.8" h="100%">

@@ -6,6 +6,7 @@ import { trpc } from '../../lib/trpc.js';
 import type { PublicUser } from '../../history/use-users.js';
 import { parseUserStats, percent } from '../../profile/stats.js';
 import { DevBreadcrumbs } from './index.js';
+import classes from './users.module.css';
 
 interface Row {
   user: PublicUser;
@@ -64,7 +65,7 @@ function Users() {
         </Table.Thead>
         <Table.Tbody>
           {shown.map(({ user, played, won }) => (
-            <Table.Tr key={user.id} onClick={() => void navigate(profilePath(user.id))} style={{ cursor: 'pointer' }}>
+            <Table.Tr key={user.id} onClick={() => void navigate(profilePath(user.id))} className={classes.row}>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
                   <Anchor component={Link} to={profilePath(user.id)} c="gold.3" onClick={(e) => e.stopPropagation()}>
@@ -90,7 +91,7 @@ function Users() {
           ))}
         </Table.Tbody>
       </Table>
-      <Stack hiddenFrom="sm" gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Users">
+      <Stack hiddenFrom="sm" gap="xs" component="ul" m={0} p={0} className={classes.plainList} aria-label="Users">
         {shown.map(({ user, played, won }) => (
           <li key={user.id}>
             <Card component={Link} to={profilePath(user.id)} withBorder padding="sm" radius="md" bg="night.8">
@@ -101,11 +102,11 @@ function Users() {
                   </Text>
                   <Roles user={user} />
                 </Group>
-                <Text size="sm" c="night.1" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" c="night.1" className={classes.date}>
                   {won}/{played} won
                 </Text>
               </Group>
-              <Text size="xs" ff="monospace" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="xs" ff="monospace" c="dimmed" className={classes.id}>
                 {user.id}
               </Text>
             </Card>

@@ -87,7 +87,7 @@ describe.skipIf(!HAS_CHROMIUM)('how cards play, in the gallery', () => {
           if (r.url().includes('definitions.cardPlay')) asked.push(r.url());
         });
         await page.goto(`${site.url}/all-cards`);
-        await page.locator('#age-1 .mc-preview-anchor').first().waitFor({ timeout: WAIT });
+        await page.locator('#age-1 [data-preview-anchor]').first().waitFor({ timeout: WAIT });
         expect(asked).toEqual([]);
         expect(await page.locator('[data-play-stats]').count()).toBe(0);
 

@@ -75,15 +75,15 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     expect((await bidPanel.locator('.mantine-Slider-thumb').boundingBox())!.width).toBeGreaterThanOrEqual(28);
     expect(await bidPanel.locator('.mantine-NumberInput-controls').count()).toBe(0);
     const card = firstTradeRowCard(page);
-    const name = (await card.locator('.mc-name').textContent())!;
+    const name = (await card.locator('[data-card-name]').textContent())!;
 
     await touchAndHold(page, card, 800);
     const reader = page.getByRole('dialog', { name });
     await reader.waitFor();
-    const big = reader.locator('.mc-card');
+    const big = reader.locator('[data-card="face"]');
     // As wide as the phone allows: 375 px less the dialog's margins (the card on the table is 96).
     expect(Math.round((await big.boundingBox())!.width)).toBe(311);
-    expect(await big.locator('.mc-name').textContent()).toBe(name);
+    expect(await big.locator('[data-card-name]').textContent()).toBe(name);
     // Under it, what the card does in words: the rules its spoken label reads after name and kind.
     const label = (await big.getAttribute('aria-label'))!;
     const rules = label.slice(0, -1).split('. ').slice(2);
@@ -117,15 +117,15 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
   test('on a desktop, hovering a table card shows it 2.5 times larger', { timeout: 120_000 }, async () => {
     const page = await openGame(DESKTOP, 'Hover');
     expect(await page.getByText('Touch and hold a card to read it.').count()).toBe(0);
-    const card = firstTradeRowCard(page).locator('.mc-card');
+    const card = firstTradeRowCard(page).locator('[data-card="face"]');
     await card.hover();
     const preview = page.getByTestId('card-preview');
     await preview.waitFor();
-    expect(await preview.locator('.mc-card').getAttribute('data-card-id')).toBe(await card.getAttribute('data-card-id'));
-    await expect.poll(async () => Math.round((await preview.locator('.mc-card').boundingBox())?.width ?? 0)).toBe(300);
+    expect(await preview.locator('[data-card="face"]').getAttribute('data-card-id')).toBe(await card.getAttribute('data-card-id'));
+    await expect.poll(async () => Math.round((await preview.locator('[data-card="face"]').boundingBox())?.width ?? 0)).toBe(300);
     // Under it, what the card does in words (the rules its spoken label reads after name and
     // kind), and all of it inside the window.
-    const label = (await preview.locator('.mc-card').getAttribute('aria-label'))!;
+    const label = (await preview.locator('[data-card="face"]').getAttribute('aria-label'))!;
     const rules = label.slice(0, -1).split('. ').slice(2);
     expect(rules[0]).toMatch(/^Cost \d+ gold/);
     expect(await preview.locator('li').allTextContents()).toEqual(rules);

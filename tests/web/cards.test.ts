@@ -44,12 +44,12 @@ const CORE_ANCHORS = ['leader', 'basic', 'age-1', 'age-2', 'age-3', 'tributes'];
 
 /** Card ids shown in a section, in page order (print copies excluded). */
 async function idsIn(page: Page, section: string, attribute = 'data-card-id'): Promise<number[]> {
-  return page.$$eval(`#${section} .mc-preview-anchor [${attribute}]`, (els, attr) => els.map((e) => Number(e.getAttribute(attr))), attribute);
+  return page.$$eval(`#${section} [data-preview-anchor] [${attribute}]`, (els, attr) => els.map((e) => Number(e.getAttribute(attr))), attribute);
 }
 
 /** A full-page screenshot with every card drawn (off-screen cards are skipped by content-visibility). */
 async function galleryScreenshot(page: Page, name: string): Promise<void> {
-  await page.addStyleTag({ content: '[data-gallery-grid] > .mc-preview-anchor { content-visibility: visible !important; }' });
+  await page.addStyleTag({ content: '[data-gallery-grid] > [data-preview-anchor] { content-visibility: visible !important; }' });
   await screenshot(page, name);
 }
 
@@ -87,7 +87,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
       }
 
       // Every card reads out for screen readers: name, cost, abilities.
-      const label0 = await page.locator('#age-1 .mc-preview-anchor .mc-card').first().getAttribute('aria-label');
+      const label0 = await page.locator('#age-1 [data-preview-anchor] [data-card="face"]').first().getAttribute('aria-label');
       // Name, kind, cost, then printed favor ("2 favor when gained", left out at 0) and abilities.
       expect(label0).toMatch(/^.+\. .+\. Cost \d+ gold[^.]*\. .+\.$/);
       expect(label0).not.toMatch(/\. 0 favor/);
@@ -115,7 +115,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     const page = await suite.browser.newPage();
     page.setDefaultTimeout(WAIT);
     await gallery(page, suite.site.url, '?include=village*&include=FARMSTEAD');
-    const names = await page.$$eval('.mc-preview-anchor .mc-card', (els) => els.map((e) => e.getAttribute('aria-label')!.split('. ')[0]));
+    const names = await page.$$eval('[data-preview-anchor] [data-card="face"]', (els) => els.map((e) => e.getAttribute('aria-label')!.split('. ')[0]));
     const expected = CARDS.filter((c) => /^village.*$/i.test(c.name) || c.name.toLowerCase() === 'farmstead').map((c) => c.name);
     expect(names.sort()).toEqual([...expected, ...ENABLED.flatMap((m) => m.cardDefs.filter((c) => /^village/i.test(c.name)).map((c) => c.name))].sort());
     expect(names.length).toBeGreaterThan(1);
@@ -126,7 +126,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(TRIBUTES.map((t) => t.id));
 
     await gallery(page, suite.site.url, '?include=*of*');
-    const withOf = await page.$$eval('.mc-preview-anchor .mc-card', (els) => els.map((e) => e.getAttribute('aria-label')!.split('. ')[0] ?? ''));
+    const withOf = await page.$$eval('[data-preview-anchor] [data-card="face"]', (els) => els.map((e) => e.getAttribute('aria-label')!.split('. ')[0] ?? ''));
     expect(withOf.length).toBeGreaterThan(0);
     for (const name of withOf) expect(name.toLowerCase()).toContain('of');
     await page.close();
@@ -208,12 +208,12 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     context.setDefaultTimeout(WAIT);
     const page = await context.newPage();
     await gallery(page, suite.site.url);
-    const card = page.locator('#age-1 .mc-preview-anchor .mc-card').first();
+    const card = page.locator('#age-1 [data-preview-anchor] [data-card="face"]').first();
     const id = await card.getAttribute('data-card-id');
     await card.hover();
     const preview = page.getByTestId('card-preview');
     await preview.waitFor();
-    const big = preview.locator('.mc-card');
+    const big = preview.locator('[data-card="face"]');
     expect(await big.getAttribute('data-card-id')).toBe(id);
     // The preview fades and grows in: read its size once it has settled.
     await expect.poll(async () => (await big.boundingBox())?.width ?? 0, { timeout: WAIT }).toBeCloseTo(140 * 2.5, 0);
@@ -235,10 +235,10 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     await page.mouse.move(5, 5);
     await expect.poll(() => preview.count(), { timeout: WAIT }).toBe(0);
 
-    const tribute = page.locator('#tributes .mc-preview-anchor .mc-tribute').first();
+    const tribute = page.locator('#tributes [data-preview-anchor] [data-card="tribute"]').first();
     await tribute.scrollIntoViewIfNeeded();
     await tribute.hover();
-    await expect.poll(() => page.getByTestId('card-preview').locator('.mc-tribute').count(), { timeout: WAIT }).toBe(1);
+    await expect.poll(() => page.getByTestId('card-preview').locator('[data-card="tribute"]').count(), { timeout: WAIT }).toBe(1);
     expect(await page.getByTestId('card-preview').locator('li').count()).toBe(3);
     await context.close();
   });
@@ -252,23 +252,23 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     const visible = (selector: string) =>
       page.$$eval(selector, (els) => els.filter((e) => e.getBoundingClientRect().width > 0).length);
     // The copies are drawn when printing starts.
-    await expect.poll(() => visible('#leader .mc-card'), { timeout: WAIT }).toBe(LEADERS.length * 5);
-    expect(await visible('#basic .mc-card')).toBe(BASIC.length * 6);
-    for (const age of [1, 2, 3]) expect(await visible(`#age-${age} .mc-card`)).toBe(ageCards(age).length);
-    expect(await visible('#tributes .mc-tribute')).toBe(TRIBUTES.length);
+    await expect.poll(() => visible('#leader [data-card="face"]'), { timeout: WAIT }).toBe(LEADERS.length * 5);
+    expect(await visible('#basic [data-card="face"]')).toBe(BASIC.length * 6);
+    for (const age of [1, 2, 3]) expect(await visible(`#age-${age} [data-card="face"]`)).toBe(ageCards(age).length);
+    expect(await visible('#tributes [data-card="tribute"]')).toBe(TRIBUTES.length);
     for (const m of ENABLED) {
       const leaders = m.cardDefs.filter((c) => c.affinity === 'Leader').length;
-      expect(await visible(`#${m.key} .mc-card`)).toBe(leaders * 5 + (m.cardDefs.length + m.replaceCore.length - leaders));
+      expect(await visible(`#${m.key} [data-card="face"]`)).toBe(leaders * 5 + (m.cardDefs.length + m.replaceCore.length - leaders));
     }
     // Card backs, the link bar and the suite.site's header are not printed.
-    expect(await visible('#basic .mc-back')).toBe(0);
+    expect(await visible('#basic [data-card="back"]')).toBe(0);
     expect(await page.locator('nav[aria-label="Card sections"]').isVisible()).toBe(false);
     // 63 mm wide (96 px per inch).
-    const width = (await page.locator('#age-1 .mc-card').first().boundingBox())!.width;
+    const width = (await page.locator('#age-1 [data-card="face"]').first().boundingBox())!.width;
     expect(width).toBeCloseTo((63 / 25.4) * 96, 0);
     await galleryScreenshot(page, 'all-cards-print');
     await page.emulateMedia({ media: 'screen' });
-    await expect.poll(() => visible('#leader .mc-card'), { timeout: WAIT }).toBe(LEADERS.length);
+    await expect.poll(() => visible('#leader [data-card="face"]'), { timeout: WAIT }).toBe(LEADERS.length);
     await context.close();
   });
 });

@@ -213,7 +213,7 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
       expect(await slot.locator('.game-card-hatch').count()).toBe(unaffordable ? 1 : 0);
       if (unaffordable) expect(await slot.locator('.game-card-hatch').evaluate((e) => getComputedStyle(e).backgroundImage)).toContain('rgba(214, 40, 40, 0.34)');
       // (Polled: the filter fades in.)
-      await expect.poll(() => slot.locator('.mc-card').evaluate((e) => getComputedStyle(e).filter)).toBe(unaffordable ? 'grayscale(0.85) brightness(0.7)' : 'none');
+      await expect.poll(() => slot.locator('[data-card="face"]').evaluate((e) => getComputedStyle(e).filter)).toBe(unaffordable ? 'grayscale(0.85) brightness(0.7)' : 'none');
     }
     expect(await panel(pa).getByText('You cannot pay for any card on the row', { exact: false }).count()).toBe(outOfReach.every(Boolean) ? 1 : 0);
     await screenshot(pa, 'mp-planning-desktop');

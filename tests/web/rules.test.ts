@@ -82,8 +82,8 @@ describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
       expect(cells.find((c) => c.age === 1 && c.difference === 3)!.text).toBe('90.9%');
 
       // The anatomy figures are the real card components, read out for screen readers.
-      expect(await page.locator('#card_anatomy .mc-card').getAttribute('aria-label')).toContain(SAMPLE_CARD.name);
-      expect(await page.locator('#tribute_anatomy .mc-tribute').getAttribute('aria-label')).toContain(SAMPLE_TRIBUTE.name);
+      expect(await page.locator('#card_anatomy [data-card="face"]').getAttribute('aria-label')).toContain(SAMPLE_CARD.name);
+      expect(await page.locator('#tribute_anatomy [data-card="tribute"]').getAttribute('aria-label')).toContain(SAMPLE_TRIBUTE.name);
 
       expect(await seriousAxeViolations(page)).toEqual([]);
       await screenshot(page, `rules-${label}`);
@@ -112,7 +112,7 @@ describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
     const page = await context.newPage();
     await loginAsGuest(page, suite.site, 'Reader');
     await page.goto(`${suite.site.url}/rules#card_anatomy`);
-    await page.locator('#card_anatomy .mc-card').waitFor();
+    await page.locator('#card_anatomy [data-card="face"]').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'rules-signed-in-phone');
     await context.close();

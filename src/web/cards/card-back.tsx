@@ -5,7 +5,7 @@
 import { useId, type CSSProperties } from 'react';
 import { AFFINITY_COLORS } from '../lib/palette.js';
 import { CARD_WIDTH } from './card-face.js';
-import './cards.css';
+import classes from './cards.module.css';
 
 const AGE_BANDS = { 1: '#a86b32', 2: '#9aa7b5', 3: '#d9a441' } as const;
 
@@ -25,7 +25,7 @@ export function CardBack({ age, width = CARD_WIDTH, ...rest }: CardBackProps) {
     return `${i ? 'L' : 'M'}${50 + r * Math.cos(a - Math.PI / 2)} ${62 + r * Math.sin(a - Math.PI / 2)}`;
   });
   return (
-    <div className="mc-back" style={{ '--card-w': `${width}px` } as CSSProperties} role="img" aria-label={label} data-card-back={age ?? ''}>
+    <div className={classes.back} data-card="back" style={{ '--card-w': `${width}px` } as CSSProperties} role="img" aria-label={label} data-card-back={age ?? ''}>
       <svg viewBox="0 0 100 140" aria-hidden="true" focusable="false">
         <defs>
           <radialGradient id={`${id}-sky`} cx="50%" cy="45%" r="70%">

@@ -27,7 +27,7 @@ import {
   UpgradeIcon,
   WheneverGainIcon,
 } from './icons.js';
-import './cards.css';
+import classes from './cards.module.css';
 
 export type { Card };
 export { cardByID, cardLabel } from './describe.js';
@@ -112,12 +112,12 @@ function TargetIcon({ ability }: { ability: Ability }) {
     ) : t.kind === 'card_affinity' ? (
       <AffinityIcon affinity={t.affinity} />
     ) : (
-      <TypeIcon type={t.cardType} className="mc-type-ink" />
+      <TypeIcon type={t.cardType} className={classes.typeInk} />
     );
   return (
     <>
-      <span className="mc-target">{icon}</span>
-      <span className="mc-arrow" aria-hidden="true">
+      <span className={classes.target}>{icon}</span>
+      <span className={classes.arrow} aria-hidden="true">
         ›
       </span>
     </>
@@ -129,24 +129,24 @@ export function AbilityRow({ ability }: { ability: Ability }) {
   const { output } = ability;
   const text = abilityText(ability);
   return (
-    <div className={`mc-row mc-row-${ability.kind}`} title={text}>
-      <span className="mc-kind">
+    <div className={`${classes.row} ${classes[`row-${ability.kind}`] ?? ''}`} title={text}>
+      <span className={classes.kind}>
         <KindIcon ability={ability} />
       </span>
       <TargetIcon ability={ability} />
-      <span className="mc-out">
+      <span className={classes.out}>
         <b>{output.outputRatio}</b>
         <ResourceIcon resource={output.outputResource} />
       </span>
       {output.multiplier ? (
-        <span className="mc-per">
+        <span className={classes.per}>
           <i aria-hidden="true">/</i>
           {output.multiplier.resourceDivisor > 1 ? <b>{output.multiplier.resourceDivisor}</b> : null}
           <CountedIcon thing={output.multiplier.resource} />
         </span>
       ) : null}
       {output.upgradeCondition ? (
-        <span className="mc-up">
+        <span className={classes.up}>
           <UpgradeIcon />
           <b>{output.upgradeCondition.upgradeAmount}</b>
           <CountedIcon thing={output.upgradeCondition.upgradeType} />
@@ -159,14 +159,14 @@ export function AbilityRow({ ability }: { ability: Ability }) {
 /** The art panel: rays (CSS) in the affinity's colours behind the type, with the affinity's mark. */
 function Art({ card }: { card: Card }) {
   return (
-    <div className="mc-art" aria-hidden="true">
-      <span className="mc-art-watermark">
+    <div className={classes.art} aria-hidden="true">
+      <span className={classes.artWatermark}>
         <AffinityIcon affinity={card.affinity} />
       </span>
-      <span className="mc-art-type">
+      <span className={classes.artType}>
         <TypeIcon type={card.type} />
       </span>
-      <span className="mc-art-mark">
+      <span className={classes.artMark}>
         <AffinityIcon affinity={card.affinity} />
       </span>
     </div>
@@ -180,66 +180,66 @@ export function CardFace(props: CardFaceProps) {
   const clash = card.additionalCosts?.warTokens ?? 0;
   const label = props['aria-label'] ?? cardLabel(card);
   const dots = prophecy === undefined ? 0 : Math.max(0, Math.min(5, prophecy));
-  const classes = [
-    'mc-card',
-    card.affinity === 'Leader' ? 'mc-no-cost' : '',
-    `mc-aff-${card.affinity}`,
-    compact ? 'mc-compact' : '',
-    dimmed ? 'mc-dimmed' : '',
-    selected ? 'mc-selected' : '',
-    onClick ? 'mc-clickable' : '',
+  const names = [
+    classes.card,
+    card.affinity === 'Leader' ? classes.noCost : '',
+    classes[`aff-${card.affinity}`],
+    compact ? classes.compact : '',
+    dimmed ? classes.dimmed : '',
+    selected ? classes.selected : '',
+    onClick ? classes.clickable : '',
     className ?? '',
   ].filter(Boolean);
   const showFlavor = !compact && card.flavor && abilities.length <= 2;
   return (
-    <div className={classes.join(' ')} style={widthStyle(width)} data-card-id={card.id} {...interactiveProps(label, onClick)}>
+    <div className={names.join(' ')} style={widthStyle(width)} data-card="face" data-card-id={card.id} {...interactiveProps(label, onClick)}>
       <CardName label={label} clickable={Boolean(onClick)} />
-      <div className="mc-inner" aria-hidden="true">
-        <div className="mc-head">
-          <div className={card.name.length > 24 ? 'mc-name mc-name-long' : card.name.length > 15 ? 'mc-name mc-name-mid' : 'mc-name'}>{card.name}</div>
+      <div className={classes.inner} aria-hidden="true">
+        <div className={classes.head}>
+          <div className={card.name.length > 24 ? `${classes.name} ${classes.nameLong}` : card.name.length > 15 ? `${classes.name} ${classes.nameMid}` : classes.name} data-card-name>{card.name}</div>
         </div>
         <Art card={card} />
-        <div className="mc-typeline">
+        <div className={classes.typeline}>
           <TypeIcon type={card.type} />
           <span>
             {card.affinity === 'None' ? 'Neutral' : card.affinity} {card.type}
           </span>
         </div>
-        <div className="mc-abilities">
+        <div className={classes.abilities}>
           {abilities.map((ability, i) => (
             <AbilityRow key={i} ability={ability} />
           ))}
-          {abilities.length === 0 && compact ? null : abilities.length === 0 ? <div className="mc-vanilla">No abilities</div> : null}
+          {abilities.length === 0 && compact ? null : abilities.length === 0 ? <div className={classes.vanilla}>No abilities</div> : null}
         </div>
-        {showFlavor ? <div className="mc-flavor">{card.flavor}</div> : null}
-        <div className="mc-foot">
+        {showFlavor ? <div className={classes.flavor}>{card.flavor}</div> : null}
+        <div className={classes.foot}>
           {dots > 0 ? (
-            <span className="mc-dots" title={`Prophecy: ${prophecy} favor now`}>
+            <span className={classes.dots} title={`Prophecy: ${prophecy} favor now`}>
               {Array.from({ length: dots }, (_, i) => (
                 <i key={i} />
               ))}
             </span>
           ) : null}
-          {card.age ? <span className={`mc-age mc-age-${card.age}`}>{ageNumeral(card.age)}</span> : <span className="mc-age mc-age-none">✦</span>}
+          {card.age ? <span className={`${classes.age} ${classes[`age-${card.age}`]}`}>{ageNumeral(card.age)}</span> : <span className={`${classes.age} ${classes['age-none']}`}>✦</span>}
         </div>
       </div>
       {card.affinity === 'Leader' ? null : (
-        <div className="mc-cost" aria-hidden="true">
+        <div className={classes.cost} aria-hidden="true">
           <span>{card.cost}</span>
         </div>
       )}
       {clash > 0 ? (
-        <div className="mc-clash-cost" aria-hidden="true" title={`Costs ${clash} Clash token${clash === 1 ? '' : 's'}`}>
+        <div className={classes.clashCost} aria-hidden="true" title={`Costs ${clash} Clash token${clash === 1 ? '' : 's'}`}>
           <ClashIcon />
           <b>{clash}</b>
         </div>
       ) : null}
       {card.favor > 0 ? (
-        <div className="mc-favor" aria-hidden="true">
+        <div className={classes.favor} aria-hidden="true">
           <span>{card.favor}</span>
         </div>
       ) : null}
-      {overlay ? <div className="mc-overlay">{overlay}</div> : null}
+      {overlay ? <div className={classes.overlay}>{overlay}</div> : null}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { createPortal } from 'react-dom';
 import { CARD_RATIO, CARD_WIDTH } from './card-face.js';
 import { useHold } from '../lib/press.js';
 import { RuleList } from './rule-list.js';
-import './cards.css';
+import classes from './cards.module.css';
 
 const CardReader = lazy(() => import('./card-reader.js').then((m) => ({ default: m.CardReader })));
 
@@ -97,7 +97,8 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
     <>
       <span
         ref={anchor}
-        className={className ? `mc-preview-anchor ${className}` : 'mc-preview-anchor'}
+        className={className ? `${classes.previewAnchor} ${className}` : classes.previewAnchor}
+        data-preview-anchor
         style={{ display: 'inline-block', lineHeight: 0, '--card-w': `${width}px`, ...style } as CSSProperties}
         onPointerEnter={(e: PointerEvent) => e.pointerType === 'mouse' && show()}
         onPointerLeave={hide}
@@ -111,9 +112,9 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
         {children}
         {placement
           ? createPortal(
-              <div ref={preview} className="mc-preview" style={{ left: placement.left, top: placement.top }} aria-hidden="true" data-testid="card-preview">
+              <div ref={preview} className={classes.preview} style={{ left: placement.left, top: placement.top }} aria-hidden="true" data-testid="card-preview">
                 {render(big)}
-                {rules ? <RuleList rules={rules()} className="mc-preview-rules" width={big} /> : null}
+                {rules ? <RuleList rules={rules()} className={classes.previewRules} width={big} /> : null}
               </div>,
               document.body,
             )

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Modal } from '@mantine/core';
 import { CARD_RATIO, CARD_WIDTH } from './card-face.js';
 import { RuleList } from './rule-list.js';
+import classes from './cards.module.css';
 
 /** The reader's widest card: the hover preview's size for a gallery card (card-preview.tsx's PREVIEW_SCALE, 2.5). */
 const READER_MAX_WIDTH = Math.round(CARD_WIDTH * 2.5);
@@ -21,9 +22,9 @@ export function readerWidth(viewport = { width: window.innerWidth, height: windo
 /** The dialog, open from mount: closing it is the caller unmounting it (onClose). */
 export function CardReader({ name, render, rules, onClose }: { name: string; render: (width: number) => ReactNode; rules?: () => readonly string[]; onClose: () => void }) {
   return (
-    <Modal opened onClose={onClose} title={name} centered size="auto" classNames={{ body: 'mc-reader' }}>
+    <Modal opened onClose={onClose} title={name} centered size="auto" classNames={{ body: classes.reader }}>
       {render(readerWidth())}
-      {rules ? <RuleList rules={rules()} className="mc-reader-rules" maxWidth={readerWidth()} /> : null}
+      {rules ? <RuleList rules={rules()} className={classes.readerRules} maxWidth={readerWidth()} /> : null}
     </Modal>
   );
 }

@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import type { Affinity, CardType, CountedThing, Deity, Resource } from '../../engine/types.js';
 import { AFFINITY_COLORS } from '../lib/palette.js';
+import classes from './cards.module.css';
 
 export interface IconProps {
   /** Size as a CSS length; default 1em (so it follows the text around it). */
@@ -23,7 +24,7 @@ function Svg({ size = '1em', title, className, children }: IconProps & { childre
       viewBox="0 0 24 24"
       width={size}
       height={size}
-      className={className ? `mc-icon ${className}` : 'mc-icon'}
+      className={className ? `${classes.icon} ${className}` : classes.icon}
       role={title ? 'img' : undefined}
       aria-label={title}
       aria-hidden={title ? undefined : true}
@@ -206,7 +207,7 @@ export function CountedIcon({ thing, ...props }: IconProps & { thing: CountedThi
     case 'Building':
     case 'Unit':
     case 'Event':
-      return <TypeIcon type={thing} className="mc-type-ink" {...props} />;
+      return <TypeIcon type={thing} className={classes.typeInk} {...props} />;
     case 'War':
       return <ClashIcon {...props} />;
     case 'card_set':

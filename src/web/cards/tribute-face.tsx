@@ -7,7 +7,7 @@ import { tributeLabel } from './describe.js';
 import { GodEmblem } from './god-emblem.js';
 import { TributeTokenIcon } from './icons.js';
 import { CARD_WIDTH, CardName, interactiveProps, widthStyle, type CardFaceProps } from './card-face.js';
-import './cards.css';
+import classes from './cards.module.css';
 
 export type { TributeCard };
 
@@ -30,40 +30,40 @@ export function TributeFace(props: TributeFaceProps) {
   const { tribute, width = CARD_WIDTH, dimmed, selected, overlay, onClick } = props;
   const compact = width < 120;
   const label = props['aria-label'] ?? tributeLabel(tribute);
-  const classes = ['mc-tribute', `mc-god-${tribute.image}`, compact ? 'mc-compact' : '', dimmed ? 'mc-dimmed' : '', selected ? 'mc-selected' : '', onClick ? 'mc-clickable' : ''];
+  const names = [classes.tribute, classes[`god-${tribute.image}`], compact ? classes.compact : '', dimmed ? classes.dimmed : '', selected ? classes.selected : '', onClick ? classes.clickable : ''];
   return (
-    <div className={classes.filter(Boolean).join(' ')} style={widthStyle(width)} data-tribute-id={tribute.id} {...interactiveProps(label, onClick)}>
+    <div className={names.filter(Boolean).join(' ')} style={widthStyle(width)} data-card="tribute" data-tribute-id={tribute.id} {...interactiveProps(label, onClick)}>
       <CardName label={label} clickable={Boolean(onClick)} />
-      <div className="mc-inner" aria-hidden="true">
-        <div className="mc-tribute-kicker">Tribute · {tribute.image}</div>
-        <div className="mc-tribute-name">{tribute.name}</div>
-        <div className="mc-emblem">
+      <div className={classes.inner} aria-hidden="true">
+        <div className={classes.tributeKicker}>Tribute · {tribute.image}</div>
+        <div className={classes.tributeName}>{tribute.name}</div>
+        <div className={classes.emblem}>
           <GodEmblem god={tribute.image} />
         </div>
-        <div className="mc-tribute-desc">{tribute.description}</div>
-        <div className="mc-tribute-values" title="Value in ages I, II and III">
+        <div className={classes.tributeDesc}>{tribute.description}</div>
+        <div className={classes.tributeValues} title="Value in ages I, II and III">
           {sameEveryAge(tribute.value) ? (
-            <span className="mc-tribute-value">
+            <span className={classes.tributeValue}>
               <small>ALL AGES</small>
               <b>{tribute.value[0]}</b>
             </span>
           ) : (
             tribute.value.map((v, i) => (
-              <span className="mc-tribute-value" key={i}>
+              <span className={classes.tributeValue} key={i}>
                 <small>{['I', 'II', 'III'][i]}</small>
                 <b>{v}</b>
               </span>
             ))
           )}
         </div>
-        <div className="mc-tribute-tokens" title={`${tribute.tokens} tribute tokens, ${tribute.tokens * 3} favor`}>
+        <div className={classes.tributeTokens} title={`${tribute.tokens} tribute tokens, ${tribute.tokens * 3} favor`}>
           {Array.from({ length: tribute.tokens }, (_, i) => (
             <TributeTokenIcon key={i} />
           ))}
           <span>= {tribute.tokens * 3} favor</span>
         </div>
       </div>
-      {overlay ? <div className="mc-overlay">{overlay}</div> : null}
+      {overlay ? <div className={classes.overlay}>{overlay}</div> : null}
     </div>
   );
 }

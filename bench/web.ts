@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     const js: [string, ScriptCost][] = [
       ['/login', await scriptCost(`${site.url}/login`)],
       ['/rules', await scriptCost(`${site.url}/rules`)],
-      ['/all-cards', await scriptCost(`${site.url}/all-cards`, undefined, '.mc-gallery-section')],
+      ['/all-cards', await scriptCost(`${site.url}/all-cards`, undefined, '[data-gallery-section]')],
       ['/ (lobby list, signed in)', await scriptCost(`${site.url}/`, guest.cookie, 'tr[data-lobby-id]')],
       ['/game/:id (its first bid)', await scriptCost(`${site.url}/game/${gameID}`, host.cookie, '[data-decision]')],
     ];

@@ -3,15 +3,15 @@
  * gold first. Every chart starts from `chartOptions` and adds only what is its own.
  */
 import type { ApexOptions } from 'apexcharts';
-import { SITE } from '../lib/palette.js';
+import { CHART_COLORS, SITE } from '../lib/palette.js';
 import { htmlSafe } from './html-safe.js';
 
-export const CHART_TEXT = '#d1cbe6';
-export const CHART_GRID = 'rgba(209, 203, 230, 0.14)';
+export const CHART_TEXT = CHART_COLORS.text;
+export const CHART_GRID = CHART_COLORS.grid;
 export const CHART_FONT = "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
 /** Series colours after gold: parchment, sky, violet, teal, rose (distinct for colour-blind readers too). */
-export const SERIES_COLORS = [SITE.gold, SITE.parchment, '#5fa8d3', '#9f7aea', '#38b2ac', '#ed8796'] as const;
+export const SERIES_COLORS = [SITE.gold, SITE.parchment, CHART_COLORS.sky, CHART_COLORS.violet, CHART_COLORS.teal, CHART_COLORS.rose] as const;
 
 /** True when the reader asked for less motion: the system setting or Mythos's 'Disable Animations'. */
 export function prefersLessMotion(): boolean {

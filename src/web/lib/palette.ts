@@ -35,6 +35,25 @@ export const CHART_MARKS = {
   current: '#8fd3ff',
 } as const;
 
+/**
+ * The charts' colours (apexcharts takes colour strings, not CSS variables): text and gridlines on
+ * the night sky, a radial bar's empty track, the series after gold and parchment (sky, violet,
+ * teal, rose, slate: distinct for colour-blind readers too), and the card types on a profile.
+ */
+export const CHART_COLORS = {
+  text: '#d1cbe6',
+  grid: 'rgba(209, 203, 230, 0.14)',
+  track: 'rgba(209, 203, 230, 0.12)',
+  sky: '#5fa8d3',
+  violet: '#9f7aea',
+  teal: '#38b2ac',
+  rose: '#ed8796',
+  slate: '#8a94a6',
+  building: '#c9a66b',
+  unit: '#e07a5f',
+  event: '#81b29a',
+} as const;
+
 /** The site's own chrome: night sky and parchment. */
 export const SITE = {
   night: '#1b1530',

@@ -6,15 +6,15 @@
 import { SimpleGrid } from '@mantine/core';
 import { ChartFigure } from '../charts/chart-figure.js';
 import { CHART_TEXT } from '../charts/theme.js';
-import { AFFINITY_COLORS, SITE } from '../lib/palette.js';
+import { AFFINITY_COLORS, CHART_COLORS, SITE } from '../lib/palette.js';
 import { finishedOldestFirst, shortStart, type RecentGame } from './recent.js';
 import { cardsHeld, otherFavor, percent, type UserStats } from './stats.js';
 
 const AFFINITIES = ['Derion', 'Tyros', 'Zeona'] as const;
 const TYPES = ['Building', 'Unit', 'Event'] as const;
 const SOURCES = ['Cards', 'Prophecies', 'Tributes', 'Resources'] as const;
-const SOURCE_COLORS = [SITE.gold, '#9f7aea', '#5fa8d3', '#8a94a6'];
-const TYPE_COLORS = ['#c9a66b', '#e07a5f', '#81b29a'];
+const SOURCE_COLORS = [SITE.gold, CHART_COLORS.violet, CHART_COLORS.sky, CHART_COLORS.slate];
+const TYPE_COLORS = [CHART_COLORS.building, CHART_COLORS.unit, CHART_COLORS.event];
 
 const list = (parts: string[]) => (parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`);
 const share = (values: readonly number[], names: readonly string[]) => {
@@ -87,11 +87,11 @@ function Rates({ stats }: { stats: UserStats }) {
       series={[winRate, clashRate]}
       options={{
         labels: ['Games won', 'Clashes won'],
-        colors: [SITE.gold, '#5fa8d3'],
+        colors: [SITE.gold, CHART_COLORS.sky],
         plotOptions: {
           radialBar: {
             hollow: { size: '42%' },
-            track: { background: 'rgba(209, 203, 230, 0.12)' },
+            track: { background: CHART_COLORS.track },
             dataLabels: {
               name: { fontSize: '13px', color: CHART_TEXT },
               value: { fontSize: '22px', color: SITE.parchment, formatter: (v: number) => `${Math.round(v)}%` },

@@ -5,6 +5,7 @@
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import { htmlSafe } from '../../charts/html-safe.js';
+import { SITE } from '../../lib/palette.js';
 import type { PieData } from './end-stats.js';
 import classes from './presentation.module.css';
 
@@ -15,8 +16,8 @@ function options(data: PieData, unit: string): ApexOptions {
     labels: data.labels,
     colors: data.colors,
     theme: { mode: 'dark' },
-    legend: { position: 'bottom', labels: { colors: '#f7f0e1' } },
-    stroke: { colors: ['#1b1530'] },
+    legend: { position: 'bottom', labels: { colors: SITE.parchment } },
+    stroke: { colors: [SITE.night] },
     // Values, not the default percentages: favor points and whole seconds.
     dataLabels: { formatter: (_value, opts) => (opts ? `${data.series[opts.seriesIndex] ?? ''}${unit}` : '') },
     tooltip: { y: { formatter: (value: number) => `${value}${unit}` } },

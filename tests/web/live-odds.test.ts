@@ -28,6 +28,15 @@ interface OddsWatch {
   MutationObserver: new (callback: () => void) => { observe(node: unknown, options: object): void };
 }
 
+/**
+ * Waits for the bar with its parts: the bar itself visible, its parts in the page (a player at 0%
+ * has a part of no width, which is not "visible").
+ */
+async function barShown(page: Page, timeout: number): Promise<void> {
+  await page.locator('[data-testid="odds-bar"]').first().waitFor({ timeout });
+  await page.locator('[data-testid="odds-bar"] [data-odds-percent]').first().waitFor({ state: 'attached', timeout });
+}
+
 async function barPercents(page: Page): Promise<number[]> {
   return page.locator('[data-testid="odds-bar"] [data-odds-percent]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-odds-percent'))));
 }
@@ -51,11 +60,11 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     for (const p of [pa, pc, pd]) await p.locator('[data-game-phase]').waitFor({ state: 'attached', timeout: 150_000 });
 
     await pc.getByText('Spectating').waitFor();
-    await pc.locator('[data-testid="odds-bar"] [data-odds-percent]').first().waitFor({ timeout: 60_000 });
+    await barShown(pc, 60_000);
     const first = await barPercents(pc);
     expect(first).toHaveLength(2);
     expect(first.reduce((a, b) => a + b, 0)).toBe(100);
-    await pd.locator('[data-testid="odds-bar"] [data-odds-percent]').first().waitFor({ timeout: 60_000 });
+    await barShown(pd, 60_000);
     await screenshot(pc, 'odds-spectator-desktop');
     await screenshot(pd, 'odds-spectator-phone');
 
@@ -78,6 +87,10 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     let playerSawBar = false;
     await playToEnd(pa, async () => {
       if ((await pa.locator('[data-testid="odds-bar"]').count()) > 0) playerSawBar = true;
+      // Ann plays at a watcher's pace: before each decision, the spectator's bar has its step's
+      // own odds (not "updating"), or 10 s went by. Clicked as fast as a quiet machine allows,
+      // age 3 was over before the spectator's worker had answered more than once or twice.
+      await pc.getByText('Chances to win', { exact: true }).waitFor({ timeout: 10_000 }).catch(() => undefined);
     }, 480_000);
     expect(playerSawBar).toBe(false);
     await screenshot(pa, 'odds-player-desktop');
@@ -125,7 +138,7 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
 
     // The replay: the bar for the step shown (summing to 100), the chart over the game marking
     // the step shown, and its turning points moving the replay to their step.
-    await pe.locator('[data-testid="odds-bar"] [data-odds-percent]').first().waitFor({ timeout: 60_000 });
+    await barShown(pe, 60_000);
     expect((await barPercents(pe)).reduce((a, b) => a + b, 0)).toBe(100);
     await pe.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
     const steps = await pe.locator('[data-testid="turning-points"] a[data-turning-step]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-turning-step'))));
@@ -139,7 +152,7 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     await pe.keyboard.press('End');
     await expect.poll(async () => Object.fromEntries(await pe.locator('[data-testid="odds-bar"] [data-odds-player]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-odds-player')!, Number(e.getAttribute('data-odds-percent'))] as const))), { timeout: 60_000 }).toEqual(expected);
     await pe.goto(`${suite.site.url}/game/${gameID}/replay?step=${turn.step}`, { waitUntil: 'domcontentloaded' });
-    await pe.locator('[data-testid="odds-bar"] [data-odds-percent]').first().waitFor({ timeout: 60_000 });
+    await barShown(pe, 60_000);
     await pe.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
     // The step's own answer, not the chart's quicker point standing in for it.
     await pe.locator('[data-testid="odds-bar"]').getByText('Chances to win', { exact: true }).waitFor({ timeout: 60_000 });
@@ -147,7 +160,7 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
 
     // The replay on a phone: the bar under the controls, the chart in its own tab.
     await pd.goto(`${suite.site.url}/game/${gameID}/replay?step=${turn.step}`, { waitUntil: 'domcontentloaded' });
-    await pd.locator('[data-testid="odds-bar"] [data-odds-percent]').first().waitFor({ timeout: 60_000 });
+    await barShown(pd, 60_000);
     await pd.getByRole('tab', { name: 'Odds' }).click();
     await pd.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
     await pd.locator('[data-testid="odds-bar"]').getByText('Chances to win', { exact: true }).waitFor({ timeout: 60_000 });
@@ -185,7 +198,7 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     await pa.getByRole('button', { name: 'Start Game' }).click();
     for (const p of [pa, pp]) {
       await p.waitForURL('**/game/*', { timeout: 60_000 });
-      await p.locator('[data-testid="odds-bar"] [data-odds-percent]').first().waitFor({ timeout: 90_000 });
+      await barShown(p, 90_000);
       const percents = await barPercents(p);
       expect(percents).toHaveLength(3);
       expect(percents.reduce((a, b) => a + b, 0)).toBe(100);

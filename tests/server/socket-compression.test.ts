@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import type { Socket } from 'node:net';
+import { MAX_BODY_BYTES } from '../../src/server/http-server.js';
 import { decisionNow, definitionsOf, simpleAction } from './play.js';
 import { signInGuest, startServer, type Guest, type Server } from './support.js';
 
@@ -78,6 +79,28 @@ describe('websocket messages deflated (the default)', () => {
     for (const m of w.messages) expect(() => JSON.parse(m)).not.toThrow();
     expect(w.wireBytes()).toBeLessThan(decoded(w) / 2);
     w.close();
+  });
+});
+
+describe('a compressed message that unfolds past the size limit', () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  test('is refused as an uncompressed one of that size would be: the socket closed with 1009', async () => {
+    const ann = await signInGuest(server, 'Ann');
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/trpc`, { headers: { cookie: ann.cookie, origin: server.url } });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    // Four times the limit of one repeated byte: a few hundred bytes on the wire.
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    socket.send(Buffer.alloc(MAX_BODY_BYTES * 4, 'a'), { compress: true });
+    expect(await closed).toBe(1009);
+    ann.close();
   });
 });
 

@@ -5,13 +5,15 @@
  * and its 95% Wilson confidence interval.
  *
  *   npx tsx bench/strength.ts [--games 2000] [--seed 1] [--pair basic_bot:easy_bot]
- *     [--players 4] [--aim 0.65] [--minutes 10]
+ *     [--players 4] [--aim 0.65] [--minutes 10] [--think-ms 800]
  *
  * --players N: the bot against N - 1 copies of the opponent, its seat rotating over the N seats
  * game by game (a fair share is 1 / N). --aim: the lower bound the bench requires (default 0.5,
  * or 1 / N), exit code 1 below it. --minutes: stop at the first whole deal after that long (the
  * table says how many games were played). The bot's time per bid decision is timed (median, max), on the wall
- * clock and in CPU time (a loaded machine inflates the first).
+ * clock and in CPU time (a loaded machine inflates the first). --think-ms: the bot as live play runs
+ * it (`BotDefinition.within`, the server's BOT_THINK_MS): its search also stops after that long, so
+ * the times are those of a live game and the results depend on the machine.
  */
 import { BOTS } from '../src/bots/index.js';
 import { playBotGame } from '../src/bots/harness.js';
@@ -54,13 +56,15 @@ interface Match {
 }
 
 /** Times every bid decision of `kind` (the harness looks its bots up in BOTS). */
-function timed(kind: BotType, into: number[], cpu: number[]): () => void {
+function timed(kind: BotType, into: number[], cpu: number[], thinkMs?: number): () => void {
   const original = BOTS[kind].decide;
+  const within = BOTS[kind].within;
+  const decide = thinkMs !== undefined && within ? within(thinkMs) : original;
   BOTS[kind].decide = (view, userID, rng) => {
-    if (view.decision?.type !== 'BID') return original(view, userID, rng);
+    if (view.decision?.type !== 'BID') return decide(view, userID, rng);
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
-    const action = original(view, userID, rng);
+    const action = decide(view, userID, rng);
     into.push(performance.now() - started);
     const used = process.cpuUsage(cpuStarted);
     cpu.push((used.user + used.system) / 1000);
@@ -71,11 +75,11 @@ function timed(kind: BotType, into: number[], cpu: number[]): () => void {
   };
 }
 
-function playMatch(bot: BotType, opponent: BotType, games: number, firstSeed: number, players = 2, minutes = Infinity): Match {
+function playMatch(bot: BotType, opponent: BotType, games: number, firstSeed: number, players = 2, minutes = Infinity, thinkMs?: number): Match {
   const started = performance.now();
   const bidMillis: number[] = [];
   const bidCpuMillis: number[] = [];
-  const untime = timed(bot, bidMillis, bidCpuMillis);
+  const untime = timed(bot, bidMillis, bidCpuMillis, thinkMs);
   let wins = 0;
   let ties = 0;
   let margin = 0;
@@ -112,17 +116,20 @@ function main(): void {
   const players = Number(arg('players') ?? 2);
   const aim = Number(arg('aim') ?? (players === 2 ? 0.5 : 1 / players));
   const minutes = Number(arg('minutes') ?? Infinity);
+  const thinkMs = arg('think-ms') === undefined ? undefined : Number(arg('think-ms'));
+  if (thinkMs !== undefined && !(Number.isInteger(thinkMs) && thinkMs > 0)) throw new Error('--think-ms must be a whole number of milliseconds above 0');
   const pairs = only ? [only.split(':') as [BotType, BotType]] : PAIRS;
   const rows: string[] = [];
   let failed = false;
   for (const [bot, opponent] of pairs) {
-    const m = playMatch(bot, opponent, games, firstSeed, players, minutes);
+    const m = playMatch(bot, opponent, games, firstSeed, players, minutes, thinkMs);
     const score = m.wins + m.ties / 2;
     const [low, high] = wilson(score, m.games);
     if (low <= aim) failed = true;
     const sorted = m.bidMillis.slice().sort((a, b) => a - b);
     const cpu = m.bidCpuMillis.slice().sort((a, b) => a - b);
-    const bidTime = `${quantile(sorted, 0.5).toFixed(1)} / ${(sorted[sorted.length - 1] ?? NaN).toFixed(1)} ms wall, ${quantile(cpu, 0.5).toFixed(1)} / ${(cpu[cpu.length - 1] ?? NaN).toFixed(1)} ms CPU (${sorted.length} bids)`;
+    const spread = (list: number[]) => [0.5, 0.95].map((q) => quantile(list, q).toFixed(1)).concat((list[list.length - 1] ?? NaN).toFixed(1)).join(' / ');
+    const bidTime = `${spread(sorted)} ms wall, ${spread(cpu)} ms CPU (${sorted.length} bids)`;
     rows.push(
       `| ${bot} vs ${opponent} | ${m.games} | ${m.wins} | ${m.ties} | ${m.losses} | ${percent(score / m.games)} | ${percent(low)} – ${percent(high)} | ${m.meanMargin >= 0 ? '+' : ''}${m.meanMargin.toFixed(1)} | ${m.seconds.toFixed(0)} s | ${bidTime} |`,
     );
@@ -131,7 +138,7 @@ function main(): void {
   const table = players === 2 ? 'Heads-up' : `${players} players (the bot against ${players - 1} of the other)`;
   console.log(`${table}, real card set, default options, seats rotated, up to ${games} games per pair (from seed ${firstSeed}, each deal from every seat).`);
   console.log('');
-  console.log('| pair | games | wins | ties | losses | win rate | 95% CI (Wilson) | mean favor margin (vs best other) | time | bot time per bid (median / max) |');
+  console.log('| pair | games | wins | ties | losses | win rate | 95% CI (Wilson) | mean favor margin (vs best other) | time | bot time per bid (median / 95th percentile / max) |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
   if (failed) {

@@ -99,6 +99,8 @@ export function searchExpert(view: GameView, userID: UserID, rng: Rng, options: 
   // Options given as undefined keep their defaults.
   const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as ExpertOptions;
   const o: ExpertOptions & typeof EXPERT_DEFAULTS = { ...EXPERT_DEFAULTS, ...given };
+  // The time budget counts from here: modelling the rivals is part of the answer's time.
+  const began = performance.now();
   const decision = pendingDecision(view, userID);
   if (decision?.type !== 'BID') return { candidates: [], visits: [], means: [], iterations: 0 };
   const first = determinize(view, rng);
@@ -114,7 +116,12 @@ export function searchExpert(view: GameView, userID: UserID, rng: Rng, options: 
   const started = performance.now();
   let done = 0;
   while (done < o.iterations && candidates.length > 1) {
-    if (o.thinkMs !== undefined && done > 0 && performance.now() - started >= o.thinkMs) break;
+    // With a time budget, an iteration is begun only if one more of the average so far still fits:
+    // the budget bounds the answer, not just the start of its last iteration.
+    if (o.thinkMs !== undefined && done > 0) {
+      const now = performance.now();
+      if (now - began + (now - started) / done > o.thinkMs) break;
+    }
     const world = done === 0 ? first : determinize(view, rng);
     const profile: RivalBid[] = rivals.map((r) => ({ userID: r.userID, action: { type: 'BID', bid: drawBid(r.chances, rng) } }));
     const search: Search = { view, userID, world, rivals: profile, policy: likeliestBasicBot, rng, tunings: BASIC_BOT2_TUNING, tuning, budget: Infinity };

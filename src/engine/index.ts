@@ -17,7 +17,7 @@ export { migrate, migrateV1toV2, migrateV2toV3, migrateV3toV4, migrateV4toV5, ty
 export { loadDefinitions, buildCardSet, DefinitionError, devOnlyModules, type Card, type TributeCard, type GameDefinitions, type ModuleDef, noModuleContent } from './cards/definitions.js';
 export { parseAbility, parseEffect, formatEffect, NotationError, type Ability, type Output, type Target } from './cards/notation.js';
 export { baseGold, baseMilitary, deitySets, countOf, isUpgraded, outputAmount, type CardLookup } from './effects.js';
-export { goldCost, paymentRefusal, prophecyFavor } from './phases/resolution.js';
+export { goldCost, paymentRefusal, prophecyFavor } from './costs.js';
 export { maxBid } from './actions/bid.js';
 export {
   mixSeed,

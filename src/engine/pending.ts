@@ -5,9 +5,9 @@
  * would accept from that player now.
  */
 import type { Action } from './actions/action.js';
+import { goldCost, paymentRefusal } from './costs.js';
 import { baseGold, baseMilitary } from './effects.js';
 import { errors, type RuleError } from './errors.js';
-import { goldCost, paymentRefusal } from './phases/resolution.js';
 import type { Game } from './state.js';
 import type { CardID, UserID } from './types.js';
 

@@ -3,7 +3,8 @@
  * the `acquire-target token:War` abilities of the cards the player holds (once per token; what
  * those abilities give does not set them off again).
  */
-import { capped, credit, noAmounts, totalOf, triggeredBy } from './effects.js';
+import { credit } from './credit.js';
+import { capped, noAmounts, totalOf, triggeredBy } from './effects.js';
 import { editPlayer, emit, type Step } from './step.js';
 
 export function earnTokens(s: Step, seat: number, token: 'War' | 'Reroll', count = 1): void {

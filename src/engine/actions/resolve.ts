@@ -2,9 +2,9 @@
  * RESOLVE: a player picks the card to gain: the trade row card they won, or any basic card.
  * Gains are applied together once everyone has chosen (see phases/resolution.ts).
  */
+import { paymentRefusal } from '../costs.js';
 import { errors, type RuleError } from '../errors.js';
 import { markReady } from '../phases/flow.js';
-import { paymentRefusal } from '../phases/resolution.js';
 import { own, type Step } from '../step.js';
 import type { CardID } from '../types.js';
 

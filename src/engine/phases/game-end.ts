@@ -2,7 +2,8 @@
  * The end of the game: prophecies (end-of-game effects) pay out, leftover gold and military are
  * scored, the winners are named (ties share the win) and each player's statistics are taken.
  */
-import { countByDeity, credit, noAmounts, sumOutputs } from '../effects.js';
+import { credit } from '../credit.js';
+import { countByDeity, noAmounts, sumOutputs } from '../effects.js';
 import type { TriggeredCard } from '../events.js';
 import type { Game, PlayerGameStats } from '../state.js';
 import { editPlayer, emit, type Step } from '../step.js';

@@ -1,5 +1,6 @@
 /** Production: every card's production ability pays out gold and military, within the caps. */
-import { credit, noAmounts, sumOutputs } from '../effects.js';
+import { credit } from '../credit.js';
+import { noAmounts, sumOutputs } from '../effects.js';
 import { emit, own, type Step } from '../step.js';
 
 export function produce(s: Step): void {

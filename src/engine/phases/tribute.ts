@@ -3,7 +3,8 @@
  * earns its tokens (each worth 3 favor); met tributes leave the row for the tribute discard, and
  * the row is refilled at the next turn's setup.
  */
-import { credit, noAmounts, totalOf, triggeredBy } from '../effects.js';
+import { credit } from '../credit.js';
+import { noAmounts, totalOf, triggeredBy } from '../effects.js';
 import type { TriggeredCard } from '../events.js';
 import { FAVOR_PER_TRIBUTE_TOKEN } from '../state.js';
 import { editPlayer, emit, type Step } from '../step.js';

@@ -6,7 +6,7 @@
  */
 import { baseGold, baseMilitary, isUpgraded, outputAmount } from '../../engine/effects.js';
 import type { Decision } from '../../engine/pending.js';
-import { paymentRefusal, prophecyFavor } from '../../engine/phases/resolution.js';
+import { paymentRefusal, prophecyFavor } from '../../engine/costs.js';
 import { errors } from '../../engine/errors.js';
 import type { Player } from '../../engine/state.js';
 import type { GameView } from '../../engine/view.js';

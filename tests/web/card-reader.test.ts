@@ -73,7 +73,7 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     // The bid for a finger: a slider thumb of at least 28 px, no tiny arrows on the number box.
     const bidPanel = page.getByRole('region', { name: 'Action panel' });
     expect((await bidPanel.locator('.mantine-Slider-thumb').boundingBox())!.width).toBeGreaterThanOrEqual(28);
-    expect(await bidPanel.locator('.mantine-NumberInput-controls').count()).toBe(0);
+    expect(await bidPanel.locator('[data-bid-controls]').count()).toBe(0);
     const card = firstTradeRowCard(page);
     const name = (await card.locator('[data-card-name]').textContent())!;
 

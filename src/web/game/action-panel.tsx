@@ -5,9 +5,10 @@
  * Submit and Undo are hidden while an animation is awaited. Spectators get no panel at all.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, NumberInput, Paper, Slider, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Slider, Stack, Text } from '@mantine/core';
 import { Modal } from '../lib/lazy-modal.js';
 import type { Decision } from '../../engine/pending.js';
+import { BidField } from './bid-field.js';
 import { SeatClock } from './clock.js';
 import { botBidFor } from './stand-ins.js';
 import type { Action } from '../../engine/index.js';
@@ -235,16 +236,10 @@ function BidInput({ decision, value, onChange }: { decision: Extract<Decision, {
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           Military bid
         </Text>
-        <NumberInput
-          aria-label="Military bid"
-          size="xs"
-          w={80}
+        <BidField
           min={min}
           max={max}
-          clampBehavior="none"
-          allowDecimal={false}
           hideControls={touch}
-          placeholder="No bid"
           value={typed}
           onChange={(v) => {
             setTyped(v);

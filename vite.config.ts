@@ -24,6 +24,8 @@ function precompress(): Plugin {
       built = path.resolve(resolved.root, resolved.build.outDir);
     },
     closeBundle() {
+      // Nothing was written when the build failed: its own error is the one to show.
+      if (!fs.existsSync(built)) return;
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       for (const file of walk(built).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))) {
@@ -53,6 +55,35 @@ function scrollAreaWithoutFloatingUI(): Plugin {
   };
 }
 
+/**
+ * The site imports Mantine's stylesheets one component at a time (src/web/styles/mantine.ts). This
+ * fails the build when a bundled Mantine component's CSS module has no stylesheet imported, so a
+ * component newly used cannot render unstyled.
+ */
+function mantineStylesCheck(): Plugin {
+  return {
+    name: 'mythos-mantine-styles-check',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imported = new Set<string>();
+      const needed = new Set<string>();
+      for (const id of this.getModuleIds()) {
+        const sheet = /@mantine\/core\/styles\/([\w-]+)\.css$/.exec(id);
+        if (sheet) imported.add(sheet[1]!);
+      }
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const id of Object.keys(chunk.modules)) {
+          const module = /@mantine\/core\/esm\/.*\/(\w+)\.module\.mjs$/.exec(id);
+          if (module) needed.add(module[1]!);
+        }
+      }
+      const missing = [...needed].filter((name) => !imported.has(name));
+      if (missing.length > 0) this.error(`Mantine styles not imported in src/web/styles/mantine.ts: ${missing.map((m) => `@mantine/core/styles/${m}.css`).join(', ')}`);
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   // A build is always the production build, even when started from a test run (vitest sets
   // NODE_ENV=test, which would otherwise bundle React's development build: +60 KB gzip).
@@ -63,7 +94,7 @@ export default defineConfig(({ command }) => {
 const config = {
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), scrollAreaWithoutFloatingUI(), precompress()],
+  plugins: [react(), scrollAreaWithoutFloatingUI(), mantineStylesCheck(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

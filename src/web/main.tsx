@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import '@mantine/core/styles.css';
+import './styles/mantine.js';
 import './styles/global.css';
 import { trpc, trpcClient } from './lib/trpc.js';
 import { AppRoutes } from './routes.js';

@@ -47,6 +47,8 @@ export interface Search {
   tuning: SearchTuning;
   /** Rollouts still allowed in this decision. */
   budget: number;
+  /** Turns each rollout plays before the position is valued (1 unless given: to the end of this turn). */
+  turns?: number;
 }
 
 /** The rivals' bids in a determinized game, each made by the policy from that rival's view. */
@@ -85,7 +87,7 @@ function rollout(search: Search, world: Game, candidate: Candidate): Outcome {
   let game = play(world, userID, { type: 'BID', bid: candidate });
   for (const r of search.rivals) game = play(game, r.userID, r.action);
   const cardID = game.tableIDs[candidate.tradeRowIndex];
-  const end = finishTurn(game, policy, rng);
+  const end = finishTurn(game, policy, rng, search.turns ?? 1);
   // Rerolls may change a clash's winner, so the result is read once the turn is over.
   const won = !end.events.some((e) => e.type === 'CONFLICT_RESULTS' && e.payload.cardID === cardID && e.payload.winningPlayerID !== userID);
   return { won, value: standing(end, userID, search.tunings), end };

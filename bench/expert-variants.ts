@@ -1,0 +1,109 @@
+/**
+ * Screens of expert_bot variants against basic_bot2, heads-up, dealt as bench/strength.ts deals
+ * (each seed played from both seats). A variant is the registered search with one knob turned,
+ * set by environment variables; the table it prints is one JSON line:
+ *
+ *   X_ITER=32 X_TEMP=0.2 X_TURNS=1 X_MAXC=12 X_SEED=5000 X_MIN=10 npx tsx bench/expert-variants.ts
+ *
+ * X_ITER: worlds a bid; X_TEMP: the final draw's temperature; X_TURNS: turns each rollout plays
+ * before the position is valued (1: to the end of this turn, as registered); X_MAXC: most
+ * candidates; X_MIN: minutes (stops at the first whole deal after that long).
+ */
+import { loadavg } from 'node:os';
+import { basicBot, likeliestBasicBot } from '../src/bots/basic-bot.js';
+import { BASIC_BOT2_TUNING, basicBot2, basicBot2Bids } from '../src/bots/basic-bot2.js';
+import { searchBids, type RivalBid, type Search } from '../src/bots/bid-search.js';
+import { determinize } from '../src/bots/determinize.js';
+import { expertCandidates } from '../src/bots/expert-bot.js';
+import { playBotGame } from '../src/bots/harness.js';
+import { BOTS } from '../src/bots/index.js';
+import { drawBid, mixedBids } from '../src/bots/mixed-strategy.js';
+import { forAge } from '../src/bots/tuning.js';
+import { GAME_DEFINITIONS } from '../src/engine/data.js';
+import { pendingDecision, viewFor, type Action, type GameView, type Rng, type UserID } from '../src/engine/index.js';
+
+const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const ITER = env('X_ITER', 32);
+const TEMP = env('X_TEMP', 0.2);
+const TURNS = env('X_TURNS', 1);
+const MAXC = env('X_MAXC', 12);
+
+/** The registered search (expert-bot.ts), with the knobs above. */
+function decide(view: GameView, userID: UserID, rng: Rng): Action | null {
+  const decision = pendingDecision(view, userID);
+  if (decision?.type === 'REROLL') return basicBot2(view, userID, rng);
+  if (decision?.type !== 'BID') return basicBot(view, userID, rng);
+  const first = determinize(view, rng);
+  const rivals = first.players
+    .filter((p) => p.userID !== userID && !first.bidsByPlayerID[p.userID])
+    .map((p) => ({ userID: p.userID, chances: basicBot2Bids(viewFor(first, p.userID), p.userID, rng) }))
+    .filter((r) => r.chances.length > 0);
+  const candidates = expertCandidates(view, userID, rivals, MAXC);
+  if (candidates.length <= 1) return basicBot(view, userID, rng);
+  const visits = candidates.map(() => 0);
+  const sums = candidates.map(() => 0);
+  const tuning = forAge(BASIC_BOT2_TUNING, view.age);
+  for (let done = 0; done < ITER; done++) {
+    const world = done === 0 ? first : determinize(view, rng);
+    const profile: RivalBid[] = rivals.map((r) => ({ userID: r.userID, action: { type: 'BID', bid: drawBid(r.chances, rng) } }));
+    const search: Search = { view, userID, world, rivals: profile, policy: likeliestBasicBot, rng, tunings: BASIC_BOT2_TUNING, tuning, budget: Infinity, turns: TURNS };
+    searchBids(search, candidates, decision.minMilitary).forEach((value, i) => {
+      if (value === null) return;
+      visits[i]!++;
+      sums[i]! += value;
+    });
+  }
+  const tried = candidates.flatMap((bid, i) => (visits[i]! > 0 ? [{ bid, value: sums[i]! / visits[i]! }] : []));
+  return { type: 'BID', bid: drawBid(mixedBids(tried, TEMP), rng) };
+}
+
+const cpu: number[] = [];
+BOTS.expert_bot.decide = (view, userID, rng) => {
+  if (view.decision?.type !== 'BID') return decide(view, userID, rng);
+  const before = process.cpuUsage();
+  const action = decide(view, userID, rng);
+  const used = process.cpuUsage(before);
+  cpu.push((used.user + used.system) / 1000);
+  return action;
+};
+
+const firstSeed = env('X_SEED', 5000);
+const minutes = env('X_MIN', 10);
+const started = performance.now();
+let wins = 0;
+let ties = 0;
+let played = 0;
+for (let g = 0; ; g++) {
+  if (g % 2 === 0 && performance.now() - started > minutes * 60_000) break;
+  const seed = firstSeed + Math.floor(g / 2);
+  const seats = [0, 1].map((i) => (i === g % 2 ? { userID: 'bot', botType: 'expert_bot' as const } : { userID: `opponent${i}`, botType: 'basic_bot2' as const }));
+  const { game } = playBotGame({ seats, definitions: GAME_DEFINITIONS }, seed, seed * 7 + g);
+  const won = game.winnerIDs.includes('bot');
+  if (won && game.winnerIDs.length > 1) ties++;
+  else if (won) wins++;
+  played++;
+}
+// The 95% Wilson interval of the score (a tie counts half).
+const z = 1.96;
+const p = (wins + ties / 2) / played;
+const centre = (p + (z * z) / (2 * played)) / (1 + (z * z) / played);
+const half = (z * Math.sqrt((p * (1 - p)) / played + (z * z) / (4 * played * played))) / (1 + (z * z) / played);
+cpu.sort((a, b) => a - b);
+console.log(
+  JSON.stringify({
+    worlds: ITER,
+    temperature: TEMP,
+    turns: TURNS,
+    maxCandidates: MAXC,
+    firstSeed,
+    games: played,
+    wins,
+    ties,
+    winRate: (100 * p).toFixed(1),
+    wilson95: [(100 * (centre - half)).toFixed(1), (100 * (centre + half)).toFixed(1)],
+    cpuPerBidMedianMs: cpu[Math.floor(cpu.length / 2)]?.toFixed(0),
+    cpuPerBidMaxMs: cpu[cpu.length - 1]?.toFixed(0),
+    seconds: ((performance.now() - started) / 1000).toFixed(0),
+    load: loadavg().map((x) => x.toFixed(1)),
+  }),
+);

@@ -87,10 +87,17 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     let playerSawBar = false;
     await playToEnd(pa, async () => {
       if ((await pa.locator('[data-testid="odds-bar"]').count()) > 0) playerSawBar = true;
-      // Ann plays at a watcher's pace: before each decision, the spectator's bar has its step's
-      // own odds (not "updating"), or 10 s went by. Clicked as fast as a quiet machine allows,
-      // age 3 was over before the spectator's worker had answered more than once or twice.
-      await pc.getByText('Chances to win', { exact: true }).waitFor({ timeout: 10_000 }).catch(() => undefined);
+      // Ann plays at a watcher's pace until the bar has shown three different odds: before each
+      // decision, the spectator's page shows a bar it has not shown yet, or 20 s went by. Clicked
+      // as fast as the machine allows, each new step restarted the spectator's odds worker before
+      // it had answered, and on a loaded machine age 3 ended with one bar shown. (Waiting for the
+      // label without "(updating)" was not enough: right after a click the page has not yet had
+      // the new step, and the old settled label let Ann go on.)
+      const distinct = await pc.evaluate(() => new Set((globalThis as unknown as OddsWatch).__oddsSeen.map((bar) => bar.join(','))).size);
+      if (distinct > 2) return;
+      await pc
+        .waitForFunction((before) => new Set((globalThis as unknown as OddsWatch).__oddsSeen.map((bar) => bar.join(','))).size > before, distinct, { timeout: 20_000 })
+        .catch(() => undefined);
     }, 480_000);
     expect(playerSawBar).toBe(false);
     await screenshot(pa, 'odds-player-desktop');

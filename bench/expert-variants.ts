@@ -10,17 +10,10 @@
  * candidates; X_MIN: minutes (stops at the first whole deal after that long).
  */
 import { loadavg } from 'node:os';
-import { basicBot, likeliestBasicBot } from '../src/bots/basic-bot.js';
-import { BASIC_BOT2_TUNING, basicBot2, basicBot2Bids } from '../src/bots/basic-bot2.js';
-import { searchBids, type RivalBid, type Search } from '../src/bots/bid-search.js';
-import { determinize } from '../src/bots/determinize.js';
-import { expertCandidates } from '../src/bots/expert-bot.js';
+import { makeExpertBot } from '../src/bots/expert-bot.js';
 import { playBotGame } from '../src/bots/harness.js';
 import { BOTS } from '../src/bots/index.js';
-import { drawBid, mixedBids } from '../src/bots/mixed-strategy.js';
-import { forAge } from '../src/bots/tuning.js';
 import { GAME_DEFINITIONS } from '../src/engine/data.js';
-import { pendingDecision, viewFor, type Action, type GameView, type Rng, type UserID } from '../src/engine/index.js';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const ITER = env('X_ITER', 32);
@@ -29,33 +22,7 @@ const TURNS = env('X_TURNS', 1);
 const MAXC = env('X_MAXC', 12);
 
 /** The registered search (expert-bot.ts), with the knobs above. */
-function decide(view: GameView, userID: UserID, rng: Rng): Action | null {
-  const decision = pendingDecision(view, userID);
-  if (decision?.type === 'REROLL') return basicBot2(view, userID, rng);
-  if (decision?.type !== 'BID') return basicBot(view, userID, rng);
-  const first = determinize(view, rng);
-  const rivals = first.players
-    .filter((p) => p.userID !== userID && !first.bidsByPlayerID[p.userID])
-    .map((p) => ({ userID: p.userID, chances: basicBot2Bids(viewFor(first, p.userID), p.userID, rng) }))
-    .filter((r) => r.chances.length > 0);
-  const candidates = expertCandidates(view, userID, rivals, MAXC);
-  if (candidates.length <= 1) return basicBot(view, userID, rng);
-  const visits = candidates.map(() => 0);
-  const sums = candidates.map(() => 0);
-  const tuning = forAge(BASIC_BOT2_TUNING, view.age);
-  for (let done = 0; done < ITER; done++) {
-    const world = done === 0 ? first : determinize(view, rng);
-    const profile: RivalBid[] = rivals.map((r) => ({ userID: r.userID, action: { type: 'BID', bid: drawBid(r.chances, rng) } }));
-    const search: Search = { view, userID, world, rivals: profile, policy: likeliestBasicBot, rng, tunings: BASIC_BOT2_TUNING, tuning, budget: Infinity, turns: TURNS };
-    searchBids(search, candidates, decision.minMilitary).forEach((value, i) => {
-      if (value === null) return;
-      visits[i]!++;
-      sums[i]! += value;
-    });
-  }
-  const tried = candidates.flatMap((bid, i) => (visits[i]! > 0 ? [{ bid, value: sums[i]! / visits[i]! }] : []));
-  return { type: 'BID', bid: drawBid(mixedBids(tried, TEMP), rng) };
-}
+const decide = makeExpertBot({ iterations: ITER, bidTemperature: TEMP, maxCandidates: MAXC, turns: TURNS });
 
 const cpu: number[] = [];
 BOTS.expert_bot.decide = (view, userID, rng) => {

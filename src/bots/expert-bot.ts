@@ -40,6 +40,8 @@ export interface ExpertOptions {
   bidTemperature?: number;
   /** The most candidate bids searched. */
   maxCandidates?: number;
+  /** Turns each rollout plays before the position is valued (1, the registered: to the end of this turn). */
+  turns?: number;
 }
 
 /** The registered bot's budget: a median of about 80 ms of CPU a bid heads-up on the development machine. */
@@ -124,7 +126,7 @@ export function searchExpert(view: GameView, userID: UserID, rng: Rng, options: 
     }
     const world = done === 0 ? first : determinize(view, rng);
     const profile: RivalBid[] = rivals.map((r) => ({ userID: r.userID, action: { type: 'BID', bid: drawBid(r.chances, rng) } }));
-    const search: Search = { view, userID, world, rivals: profile, policy: likeliestBasicBot, rng, tunings: BASIC_BOT2_TUNING, tuning, budget: Infinity };
+    const search: Search = { view, userID, world, rivals: profile, policy: likeliestBasicBot, rng, tunings: BASIC_BOT2_TUNING, tuning, budget: Infinity, turns: o.turns };
     const values = searchBids(search, candidates, decision.minMilitary);
     values.forEach((value, i) => {
       if (value === null) return;

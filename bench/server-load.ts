@@ -235,6 +235,37 @@ function memoryOf(pid: number): { rssMB: number; peakMB: number } {
   return { rssMB: kB('VmRSS') / 1024, peakMB: kB('VmHWM') / 1024 };
 }
 
+/**
+ * The server's V8 heap, which /proc cannot show: each server process is started with this module
+ * (`--import`), which writes `process.memoryUsage()` and the largest heapUsed it has seen to a file
+ * named by its pid twice a second (sampled, so the peak is approximate).
+ */
+const memoryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mythos-bench-memory-'));
+const memorySampler = path.join(memoryDir, 'sampler.mjs');
+fs.writeFileSync(
+  memorySampler,
+  `import fs from 'node:fs';
+const file = ${JSON.stringify(memoryDir)} + '/' + process.pid + '.json';
+let peakHeapUsed = 0;
+setInterval(() => {
+  const m = process.memoryUsage();
+  peakHeapUsed = Math.max(peakHeapUsed, m.heapUsed);
+  fs.writeFileSync(file + '.tmp', JSON.stringify({ ...m, peakHeapUsed }));
+  fs.renameSync(file + '.tmp', file);
+}, 500).unref();
+`,
+);
+
+process.on('exit', () => fs.rmSync(memoryDir, { recursive: true, force: true }));
+
+/** The last sample of a server's heap, in MB (NaN if none was written yet). */
+function heapOf(pid: number): { heapUsedMB: number; peakHeapUsedMB: number; heapTotalMB: number; externalMB: number; arrayBuffersMB: number } {
+  const file = path.join(memoryDir, `${pid}.json`);
+  const m = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>) : {};
+  const mb = (field: string) => (m[field] ?? NaN) / 1024 / 1024;
+  return { heapUsedMB: mb('heapUsed'), peakHeapUsedMB: mb('peakHeapUsed'), heapTotalMB: mb('heapTotal'), externalMB: mb('external'), arrayBuffersMB: mb('arrayBuffers') };
+}
+
 /** CPU seconds (user + system) a process has used, from /proc. */
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -398,7 +429,7 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
         await startServerProcess(
           // Every simulated player signs in from this machine: lift the per-address guest throttle.
           { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', BOT_DELAY_MS: '0', SESSION_SECRET: 'bench-secret', GUEST_LOGINS_PER_ADDRESS: '100000' },
-          [...SERVER_NODE_OPTIONS, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [])],
+          ['--import', memorySampler, ...SERVER_NODE_OPTIONS, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [])],
         ),
       );
     }
@@ -410,7 +441,12 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
     const showMemory = (when = 'after the runs') => {
       const memory = servers.map((server) => memoryOf(server.child.pid!));
       const mb = (pick: (m: { rssMB: number; peakMB: number }) => number) => memory.map((m) => pick(m).toFixed(0)).join(' + ') + ' MB';
-      console.log(`${database} server memory ${when}: resident ${mb((m) => m.rssMB)}, peak ${mb((m) => m.peakMB)}`);
+      const heaps = servers.map((server) => heapOf(server.child.pid!));
+      const heap = (pick: (h: ReturnType<typeof heapOf>) => number) => heaps.map((h) => pick(h).toFixed(0)).join(' + ') + ' MB';
+      console.log(
+        `${database} server memory ${when}: resident ${mb((m) => m.rssMB)}, peak ${mb((m) => m.peakMB)}; ` +
+          `V8 heap used ${heap((h) => h.heapUsedMB)} (peak sampled ${heap((h) => h.peakHeapUsedMB)}) of ${heap((h) => h.heapTotalMB)}, external ${heap((h) => h.externalMB)} (array buffers ${heap((h) => h.arrayBuffersMB)})`,
+      );
     };
     showMemory('with the clients signed in, before any game');
 
@@ -449,6 +485,7 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
     for (const server of servers) server.child.kill('SIGTERM');
     await Promise.all(servers.map((server) => server.exited));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const server of servers) fs.rmSync(path.join(memoryDir, `${server.child.pid}.json`), { force: true });
     if (databaseUrl) await dropPrivateDatabase(process.env.TEST_DATABASE_URL!, databaseUrl);
     if (PROFILE) {
       // One profile per thread (tsx runs its loader in a worker): the main thread's is the largest.

@@ -5,13 +5,15 @@
  * content are parchment with ink text (the `mythos-parchment` class in styles/global.css).
  */
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { THEME } from './lib/palette.js';
 
-const gold: MantineColorsTuple = ['#fdf7e7', '#f8ebc6', '#f1d98f', '#e9c55a', '#e2b436', '#d9a441', '#c18d2e', '#946a20', '#6f4f17', '#4a340e'];
-const night: MantineColorsTuple = ['#ece9f5', '#d1cbe6', '#b1a7d4', '#8f82c1', '#7465b2', '#5b4b9c', '#463a7c', '#342b5e', '#2a2147', '#1b1530'];
+// The scales themselves are in lib/palette.ts (THEME), the one home of colours code needs as strings.
+const gold: MantineColorsTuple = THEME.gold;
+const night: MantineColorsTuple = THEME.night;
 /** Mantine's dark scheme reads this scale: 0 is text, 2 dimmed text, 4 borders, 6 inputs, 7 the page. */
-const dark: MantineColorsTuple = ['#efe6d2', '#d9cdb3', '#beb193', '#968b74', '#534872', '#3f3562', '#30284f', '#221b3c', '#1b1530', '#120e22'];
+const dark: MantineColorsTuple = THEME.dark;
 /** Crimson of Tyros, for errors and the host's Kick. */
-const crimson: MantineColorsTuple = ['#fdeaea', '#f7cfcc', '#f0a9a3', '#e7817a', '#de5f57', '#c94a42', '#b83232', '#962626', '#7a1616', '#540c0c'];
+const crimson: MantineColorsTuple = THEME.crimson;
 
 export const theme = createTheme({
   primaryColor: 'gold',
@@ -19,8 +21,8 @@ export const theme = createTheme({
   colors: { gold, night, dark, red: crimson },
   autoContrast: true,
   luminanceThreshold: 0.35,
-  white: '#fffaf0',
-  black: '#1b1530',
+  white: THEME.white,
+  black: THEME.black,
   fontFamily: "'Inter', 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', sans-serif",
   headings: {
     fontFamily: "'Cinzel', 'Trajan Pro', 'Palatino Linotype', 'Book Antiqua', Palatino, Georgia, 'DejaVu Serif', serif",

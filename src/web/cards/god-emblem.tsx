@@ -6,18 +6,18 @@
  */
 import { useId, type ReactNode } from 'react';
 import type { God } from '../../engine/cards/schema.js';
-import { GOD_COLORS } from '../lib/palette.js';
+import { AFFINITY_COLORS, ART, GOD_COLORS, SITE } from '../lib/palette.js';
 
 export const GOD_NAMES: readonly God[] = ['Akroa', 'Baeren', 'Derion', 'Tyros', 'Zeona'];
 
-const INK = '#fff8e7';
+const INK = ART.warmWhite;
 
 const SIGNS: Record<God, ReactNode> = {
   Akroa: (
     <g fill={INK}>
       <path d="M50 44c-6-9-17-14-31-13 5 4 8 8 9 12-4-1-8-1-11 0 5 3 9 7 10 11-3 0-6 1-8 2 9 3 19 1 31-12z" />
       <path d="M50 44c6-9 17-14 31-13-5 4-8 8-9 12 4-1 8-1 11 0-5 3-9 7-10 11 3 0 6 1 8 2-9 3-19 1-31-12z" />
-      <path d="M53 30 43 52h8l-5 19 14-26h-8l5-15z" fill="#ffe58a" stroke="#3a2a00" strokeWidth="1.2" strokeLinejoin="round" />
+      <path d="M53 30 43 52h8l-5 19 14-26h-8l5-15z" fill={SITE.goldLeaf} stroke={ART.emblem.boltEdge} strokeWidth="1.2" strokeLinejoin="round" />
     </g>
   ),
   Baeren: (
@@ -25,9 +25,9 @@ const SIGNS: Record<God, ReactNode> = {
       <path d="M22 74c8-8 18-11 28-11s20 3 28 11z" />
       <rect x="47" y="48" width="6" height="18" />
       <path d="M50 22c-6 0-10 4-11 8-6 0-10 5-9 10-4 3-4 10 1 13 3 3 8 3 11 1 2 3 5 4 8 4s6-1 8-4c3 2 8 2 11-1 5-3 5-10 1-13 1-5-3-10-9-10-1-4-5-8-11-8z" />
-      <circle cx="42" cy="40" r="2.2" fill="#3f8f3a" />
-      <circle cx="57" cy="35" r="2.2" fill="#3f8f3a" />
-      <circle cx="52" cy="46" r="2.2" fill="#3f8f3a" />
+      <circle cx="42" cy="40" r="2.2" fill={GOD_COLORS.Baeren} />
+      <circle cx="57" cy="35" r="2.2" fill={GOD_COLORS.Baeren} />
+      <circle cx="52" cy="46" r="2.2" fill={GOD_COLORS.Baeren} />
     </g>
   ),
   Derion: (
@@ -49,21 +49,21 @@ const SIGNS: Record<God, ReactNode> = {
       <path
         d="M50 30c-11 0-17 8-17 19v14c0 3 2 5 5 5h6V53h-5v-5h22v5h-5v15h6c3 0 5-2 5-5V49c0-11-6-19-17-19z"
         fill={INK}
-        stroke="#3e0b0b"
+        stroke={AFFINITY_COLORS.Tyros.ink}
         strokeWidth="1.5"
       />
-      <path d="M50 30c-2-6 3-12 12-13-6 3-7 8-6 13z" fill="#ffd0c8" />
+      <path d="M50 30c-2-6 3-12 12-13-6 3-7 8-6 13z" fill={ART.emblem.crest} />
       <rect x="48.5" y="53" width="3" height="15" fill={INK} />
     </g>
   ),
   Zeona: (
     <g fill={INK}>
       <path d="M63 22a28 28 0 1 0 0 56 24 24 0 1 1 0-56z" opacity=".9" />
-      <path d="M34 50c6-9 24-9 30 0-6 9-24 9-30 0z" fill="#2a1758" stroke={INK} strokeWidth="2.2" />
+      <path d="M34 50c6-9 24-9 30 0-6 9-24 9-30 0z" fill={ART.emblem.eye} stroke={INK} strokeWidth="2.2" />
       <circle cx="49" cy="50" r="5" fill={INK} />
-      <circle cx="49" cy="50" r="2" fill="#2a1758" />
-      <path d="M70 30c4 10 4 30-2 44" fill="none" stroke="#ffe58a" strokeWidth="1.6" strokeDasharray="3 2" />
-      <circle cx="70" cy="30" r="2.4" fill="#ffe58a" />
+      <circle cx="49" cy="50" r="2" fill={ART.emblem.eye} />
+      <path d="M70 30c4 10 4 30-2 44" fill="none" stroke={SITE.goldLeaf} strokeWidth="1.6" strokeDasharray="3 2" />
+      <circle cx="70" cy="30" r="2.4" fill={SITE.goldLeaf} />
     </g>
   ),
 };
@@ -83,11 +83,11 @@ export function GodEmblem({ god, title }: { god: God; title?: string }) {
         <radialGradient id={id} cx="50%" cy="38%" r="65%">
           <stop offset="0" stopColor={color} stopOpacity=".75" />
           <stop offset=".6" stopColor={color} />
-          <stop offset="1" stopColor="#000" stopOpacity=".85" />
+          <stop offset="1" stopColor={ART.black} stopOpacity=".85" />
         </radialGradient>
       </defs>
       <path d={rays.join('')} fill={color} opacity=".8" />
-      <circle cx="50" cy="50" r="40" fill={`url(#${id})`} stroke="#d9a441" strokeWidth="3" />
+      <circle cx="50" cy="50" r="40" fill={`url(#${id})`} stroke={SITE.gold} strokeWidth="3" />
       <circle cx="50" cy="50" r="35.5" fill="none" stroke="rgb(255 255 255 / .35)" strokeWidth="1" />
       {SIGNS[god]}
     </svg>

@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Affinity, CardType, CountedThing, Deity, Resource } from '../../engine/types.js';
-import { AFFINITY_COLORS } from '../lib/palette.js';
+import { AFFINITY_COLORS, ART, SITE } from '../lib/palette.js';
 import classes from './cards.module.css';
 
 export interface IconProps {
@@ -48,9 +48,9 @@ export const RESOURCE_LABELS: Record<Resource, { one: string; many: string; lett
 export function GoldIcon(props: IconProps) {
   return (
     <Svg {...props}>
-      <circle cx="12" cy="12" r="10.5" fill="#f3c94f" stroke="#7a4f05" strokeWidth="1.5" />
-      <circle cx="12" cy="12" r="7" fill="none" stroke="#b8860b" strokeWidth="1.3" />
-      <path d="M12 7.5 15.5 12 12 16.5 8.5 12z" fill="#b8860b" />
+      <circle cx="12" cy="12" r="10.5" fill={SITE.coin} stroke={ART.coinIcon.edge} strokeWidth="1.5" />
+      <circle cx="12" cy="12" r="7" fill="none" stroke={ART.coinIcon.mark} strokeWidth="1.3" />
+      <path d="M12 7.5 15.5 12 12 16.5 8.5 12z" fill={ART.coinIcon.mark} />
     </Svg>
   );
 }
@@ -58,8 +58,8 @@ export function GoldIcon(props: IconProps) {
 export function MilitaryIcon(props: IconProps) {
   return (
     <Svg {...props}>
-      <path d="M12 1.8 20.5 4.6v6.6c0 5.3-3.6 9.2-8.5 11-4.9-1.8-8.5-5.7-8.5-11V4.6z" fill="#c2453a" stroke="#4d0f0a" strokeWidth="1.5" strokeLinejoin="round" />
-      <path d="M12 4.3v15.4M6.2 9.6h11.6" stroke="#f4d7a1" strokeWidth="2" strokeLinecap="round" />
+      <path d="M12 1.8 20.5 4.6v6.6c0 5.3-3.6 9.2-8.5 11-4.9-1.8-8.5-5.7-8.5-11V4.6z" fill={ART.shieldIcon.face} stroke={ART.shieldIcon.edge} strokeWidth="1.5" strokeLinejoin="round" />
+      <path d="M12 4.3v15.4M6.2 9.6h11.6" stroke={ART.shieldIcon.cross} strokeWidth="2" strokeLinecap="round" />
     </Svg>
   );
 }
@@ -73,14 +73,14 @@ export function FavorIcon(props: IconProps) {
   });
   return (
     <Svg {...props}>
-      <circle cx="12" cy="12" r="11" fill="#2f6b4f" stroke="#123524" strokeWidth="1.2" />
+      <circle cx="12" cy="12" r="11" fill={ART.favorIcon.face} stroke={ART.favorIcon.edge} strokeWidth="1.2" />
       {leaves.map((l, i) => (
         <g key={i}>
-          <ellipse cx={l.x} cy={l.y} rx="1.7" ry="3" transform={`rotate(${l.r} ${l.x} ${l.y})`} fill="#bfe3a4" />
-          <ellipse cx={24 - l.x} cy={l.y} rx="1.7" ry="3" transform={`rotate(${-l.r} ${24 - l.x} ${l.y})`} fill="#bfe3a4" />
+          <ellipse cx={l.x} cy={l.y} rx="1.7" ry="3" transform={`rotate(${l.r} ${l.x} ${l.y})`} fill={SITE.favorEdge} />
+          <ellipse cx={24 - l.x} cy={l.y} rx="1.7" ry="3" transform={`rotate(${-l.r} ${24 - l.x} ${l.y})`} fill={SITE.favorEdge} />
         </g>
       ))}
-      <path d="M12 6.6l1.5 3.3 3.5.3-2.7 2.3.9 3.5L12 14.1 8.8 16l.9-3.5L7 10.2l3.5-.3z" fill="#ffe58a" stroke="#6b4e00" strokeWidth=".6" />
+      <path d="M12 6.6l1.5 3.3 3.5.3-2.7 2.3.9 3.5L12 14.1 8.8 16l.9-3.5L7 10.2l3.5-.3z" fill={SITE.goldLeaf} stroke={ART.favorIcon.starEdge} strokeWidth=".6" />
     </Svg>
   );
 }
@@ -88,9 +88,9 @@ export function FavorIcon(props: IconProps) {
 export function ClashIcon(props: IconProps) {
   return (
     <Svg {...props}>
-      <path d="M12 .8l2.3 4.1 4.5-1.4-.9 4.6 4.3 2-3.6 3 2.2 4.1-4.7.3-.9 4.6-3.2-3.5-3.2 3.5-.9-4.6-4.7-.3 2.2-4.1-3.6-3 4.3-2-.9-4.6 4.5 1.4z" fill="#e2572b" stroke="#5c1704" strokeWidth="1" strokeLinejoin="round" />
-      <path d="M7.3 7.3l9.4 9.4M16.7 7.3l-9.4 9.4" stroke="#fff4df" strokeWidth="2.1" strokeLinecap="round" />
-      <path d="M6.4 10.2l3.8-3.8M13.8 6.4l3.8 3.8" stroke="#fff4df" strokeWidth="1.4" strokeLinecap="round" />
+      <path d="M12 .8l2.3 4.1 4.5-1.4-.9 4.6 4.3 2-3.6 3 2.2 4.1-4.7.3-.9 4.6-3.2-3.5-3.2 3.5-.9-4.6-4.7-.3 2.2-4.1-3.6-3 4.3-2-.9-4.6 4.5 1.4z" fill={ART.clashIcon.face} stroke={SITE.clashToken} strokeWidth="1" strokeLinejoin="round" />
+      <path d="M7.3 7.3l9.4 9.4M16.7 7.3l-9.4 9.4" stroke={ART.clashIcon.cross} strokeWidth="2.1" strokeLinecap="round" />
+      <path d="M6.4 10.2l3.8-3.8M13.8 6.4l3.8 3.8" stroke={ART.clashIcon.cross} strokeWidth="1.4" strokeLinecap="round" />
     </Svg>
   );
 }
@@ -98,12 +98,12 @@ export function ClashIcon(props: IconProps) {
 export function RerollIcon(props: IconProps) {
   return (
     <Svg {...props}>
-      <rect x="3" y="3" width="18" height="18" rx="4" fill="#eef3fb" stroke="#1d3f73" strokeWidth="1.5" />
-      <circle cx="8" cy="8" r="1.7" fill="#1d3f73" />
-      <circle cx="16" cy="16" r="1.7" fill="#1d3f73" />
-      <circle cx="12" cy="12" r="1.7" fill="#1d3f73" />
-      <path d="M15 5.2a6.8 6.8 0 0 1 3.6 4.3" fill="none" stroke="#2e7bd6" strokeWidth="1.8" strokeLinecap="round" />
-      <path d="M19.6 6.6l-.9 3.3-3.1-1.4" fill="none" stroke="#2e7bd6" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+      <rect x="3" y="3" width="18" height="18" rx="4" fill={ART.rerollIcon.face} stroke={ART.rerollIcon.ink} strokeWidth="1.5" />
+      <circle cx="8" cy="8" r="1.7" fill={ART.rerollIcon.ink} />
+      <circle cx="16" cy="16" r="1.7" fill={ART.rerollIcon.ink} />
+      <circle cx="12" cy="12" r="1.7" fill={ART.rerollIcon.ink} />
+      <path d="M15 5.2a6.8 6.8 0 0 1 3.6 4.3" fill="none" stroke={ART.rerollIcon.arrow} strokeWidth="1.8" strokeLinecap="round" />
+      <path d="M19.6 6.6l-.9 3.3-3.1-1.4" fill="none" stroke={ART.rerollIcon.arrow} strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
     </Svg>
   );
 }
@@ -148,7 +148,7 @@ export function EventIcon(props: IconProps) {
   return (
     <Svg {...props}>
       <path d="M6 3.5h12.5a2.5 2.5 0 0 1 0 5H18v10a3 3 0 0 1-3 3H5.5a2.5 2.5 0 0 1 0-5H6z" fill="currentColor" />
-      <path d="M8.8 9.2h6.4M8.8 12.2h6.4M8.8 15.2h4.2" stroke="var(--mc-icon-cut, #fff)" strokeWidth="1.3" strokeLinecap="round" />
+      <path d="M8.8 9.2h6.4M8.8 12.2h6.4M8.8 15.2h4.2" stroke={`var(--mc-icon-cut, ${ART.white})`} strokeWidth="1.3" strokeLinecap="round" />
     </Svg>
   );
 }
@@ -179,7 +179,7 @@ export function DeityIcon({ deity, ...props }: IconProps & { deity: Deity }) {
       <g fill={colors.frame} stroke={colors.ink} strokeWidth="1.3">
         {DEITY_SHAPES[deity]}
       </g>
-      <text x="12" y={deity === 'Tyros' ? 18.6 : 16.4} textAnchor="middle" fontSize={deity === 'Tyros' ? 9.5 : 11} fontWeight="800" fill="#fff" fontFamily="Georgia, serif">
+      <text x="12" y={deity === 'Tyros' ? 18.6 : 16.4} textAnchor="middle" fontSize={deity === 'Tyros' ? 9.5 : 11} fontWeight="800" fill={ART.white} fontFamily="Georgia, serif">
         {deity[0]}
       </text>
     </Svg>
@@ -284,9 +284,9 @@ export function ProphecyIcon(props: IconProps) {
 export function TributeTokenIcon(props: IconProps) {
   return (
     <Svg {...props}>
-      <circle cx="12" cy="12" r="10.5" fill="#d9a441" stroke="#5a3b05" strokeWidth="1.4" />
-      <circle cx="12" cy="12" r="7.2" fill="none" stroke="#fff2c9" strokeWidth="1.2" strokeDasharray="2 1.4" />
-      <path d="M7.5 15.5h9M8.5 15.5v-5h7v5M7.5 10.5 12 7l4.5 3.5" fill="none" stroke="#3d2606" strokeWidth="1.5" strokeLinejoin="round" />
+      <circle cx="12" cy="12" r="10.5" fill={SITE.gold} stroke={SITE.coinEdge} strokeWidth="1.4" />
+      <circle cx="12" cy="12" r="7.2" fill="none" stroke={ART.tributeIcon.dash} strokeWidth="1.2" strokeDasharray="2 1.4" />
+      <path d="M7.5 15.5h9M8.5 15.5v-5h7v5M7.5 10.5 12 7l4.5 3.5" fill="none" stroke={AFFINITY_COLORS.Derion.ink} strokeWidth="1.5" strokeLinejoin="round" />
     </Svg>
   );
 }
@@ -313,7 +313,7 @@ export function AffinityIcon({ affinity, ...props }: IconProps & { affinity: Aff
       ) : (
         <path d="M12 1.5 21.1 6.8v10.4L12 22.5 2.9 17.2V6.8z" fill={colors.frame} stroke={colors.ink} strokeWidth="1.3" />
       )}
-      <text x="12" y={affinity === 'Leader' ? 17.5 : 16.3} textAnchor="middle" fontSize="10.5" fontWeight="800" fill="#fff" fontFamily="Georgia, serif">
+      <text x="12" y={affinity === 'Leader' ? 17.5 : 16.3} textAnchor="middle" fontSize="10.5" fontWeight="800" fill={ART.white} fontFamily="Georgia, serif">
         {affinity[0]}
       </text>
     </Svg>

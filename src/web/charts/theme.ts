@@ -11,7 +11,7 @@ export const CHART_GRID = CHART_COLORS.grid;
 export const CHART_FONT = "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
 /** Series colours after gold: parchment, sky, violet, teal, rose (distinct for colour-blind readers too). */
-export const SERIES_COLORS = [SITE.gold, SITE.parchment, CHART_COLORS.sky, CHART_COLORS.violet, CHART_COLORS.teal, CHART_COLORS.rose] as const;
+export const SERIES_COLORS = [SITE.gold, SITE.parchmentPale, CHART_COLORS.sky, CHART_COLORS.violet, CHART_COLORS.teal, CHART_COLORS.rose] as const;
 
 /** True when the reader asked for less motion: the system setting or Mythos's 'Disable Animations'. */
 export function prefersLessMotion(): boolean {

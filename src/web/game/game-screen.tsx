@@ -96,12 +96,12 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   const status = (
     <Group gap="xs">
       {spectator ? (
-        <Badge bg="#e2d7fb" c="#23124a">
+        <Badge bg="var(--mythos-affinity-zeona-light)" c="var(--mythos-affinity-zeona-ink)">
           Spectating
         </Badge>
       ) : null}
       {!connected ? (
-        <Badge bg="#f6e2b3" c="#3d2606" role="status">
+        <Badge bg="var(--mythos-affinity-derion-light)" c="var(--mythos-affinity-derion-ink)" role="status">
           Reconnecting...
         </Badge>
       ) : null}

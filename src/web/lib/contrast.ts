@@ -2,6 +2,8 @@
  * Text on a coloured ground (seat colours as name chips, seats in a lobby), chosen by the WCAG
  * contrast ratio: the one place the site decides whether a colour takes light or dark text.
  */
+import { TEXT_ON } from './palette.js';
+
 function luminance(hex: string): number {
   const m = /^#?([0-9a-f]{6})$/i.exec(hex);
   if (!m) return 0.2;
@@ -20,6 +22,6 @@ export function contrast(a: string, b: string): number {
 }
 
 /** White or `dark` (black unless given: the lobby's seats use the night's ink), whichever reads better on `background`. */
-export function textOn(background: string, dark = '#000000'): string {
-  return contrast(background, '#ffffff') >= contrast(background, dark) ? '#ffffff' : dark;
+export function textOn(background: string, dark: string = TEXT_ON.dark): string {
+  return contrast(background, TEXT_ON.light) >= contrast(background, dark) ? TEXT_ON.light : dark;
 }

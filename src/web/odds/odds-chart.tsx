@@ -45,7 +45,7 @@ export default function OddsChart({ seats, history, linkTo, current = null, heig
     stroke: { width: 2, curve: 'stepline' },
     xaxis: { type: 'numeric', title: { text: 'step' }, tickAmount: 6, labels: { formatter: (v: string) => String(Math.round(Number(v))) } },
     yaxis: { min: 0, max: 100, tickAmount: 4, labels: { formatter: (v: number) => `${Math.round(v)}%` } },
-    legend: { position: 'bottom', labels: { colors: SITE.parchment } },
+    legend: { position: 'bottom', labels: { colors: SITE.parchmentPale } },
     tooltip: { y: { formatter: (v: number) => `${v.toFixed(0)}%` } },
     annotations: {
       xaxis: [

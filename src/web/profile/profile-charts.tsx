@@ -60,7 +60,7 @@ function RecentFavor({ games, whose }: { games: ReturnType<typeof finishedOldest
         { name: "Winner's favor", type: 'line', data: games.map((g) => g.topFavor) },
       ]}
       options={{
-        colors: [SITE.gold, SITE.parchment],
+        colors: [SITE.gold, SITE.parchmentPale],
         stroke: { width: [0, 3], curve: 'straight', dashArray: [0, 5] },
         markers: { size: [0, 5], strokeWidth: 0, hover: { size: 7 } },
         plotOptions: { bar: { columnWidth: '45%', borderRadius: 4 } },
@@ -94,7 +94,7 @@ function Rates({ stats }: { stats: UserStats }) {
             track: { background: CHART_COLORS.track },
             dataLabels: {
               name: { fontSize: '13px', color: CHART_TEXT },
-              value: { fontSize: '22px', color: SITE.parchment, formatter: (v: number) => `${Math.round(v)}%` },
+              value: { fontSize: '22px', color: SITE.parchmentPale, formatter: (v: number) => `${Math.round(v)}%` },
               total: { show: true, label: 'Games won', color: CHART_TEXT, formatter: () => `${winRate}%` },
             },
           },
@@ -126,7 +126,7 @@ function FavorSources({ stats }: { stats: UserStats }) {
         colors: SOURCE_COLORS,
         stroke: { colors: [SITE.night], width: 2 },
         legend: { formatter: (name, opts) => `${name}: ${values[opts?.seriesIndex ?? 0]}` },
-        plotOptions: { pie: { donut: { size: '62%', labels: { show: true, value: { color: SITE.parchment }, total: { show: true, label: 'Favor', color: CHART_TEXT } } } } },
+        plotOptions: { pie: { donut: { size: '62%', labels: { show: true, value: { color: SITE.parchmentPale }, total: { show: true, label: 'Favor', color: CHART_TEXT } } } } },
       }}
       table={{ columns: ['Source', 'Favor', 'Share'], rows: SOURCES.map((name, i) => [name, values[i]!, percent(values[i]!, stats.score)]) }}
     />
@@ -177,7 +177,7 @@ function CardsByAffinity({ stats }: { stats: UserStats }) {
         colors: AFFINITIES.map((a) => AFFINITY_COLORS[a].frame),
         stroke: { colors: [SITE.night], width: 2 },
         legend: { formatter: (name, opts) => `${name}: ${values[opts?.seriesIndex ?? 0]}` },
-        plotOptions: { pie: { donut: { size: '62%', labels: { show: true, value: { color: SITE.parchment }, total: { show: true, label: 'Cards', color: CHART_TEXT } } } } },
+        plotOptions: { pie: { donut: { size: '62%', labels: { show: true, value: { color: SITE.parchmentPale }, total: { show: true, label: 'Cards', color: CHART_TEXT } } } } },
       }}
       table={{ columns: ['Affinity', 'Cards', 'Share'], rows: AFFINITIES.map((a, i) => [a, values[i]!, percent(values[i]!, total)]) }}
     />

@@ -6,15 +6,23 @@
  */
 import { assertKnownStyle, type AnimationStep, type FlyingResource } from './animation-plan.js';
 import { cardKey, placedOf, type Placed, type Snapshot } from './dom-snapshot.js';
+import { ART } from '../../lib/palette.js';
 
 const EASE_FLY = 'cubic-bezier(0.2, 0.7, 0.2, 1)';
 
+/** A flying token's look: a radial gradient of its resource's colours (lib/palette.ts ART.flying) and its glyph. */
+const look = (glyph: string, c: { light: string; middle: string; dark: string; ink: string }) => ({
+  glyph,
+  background: `radial-gradient(circle at 35% 30%, ${c.light}, ${c.middle} 55%, ${c.dark})`,
+  color: c.ink,
+});
+
 const RESOURCE_LOOK: Record<FlyingResource, { glyph: string; background: string; color: string }> = {
-  gold: { glyph: 'G', background: 'radial-gradient(circle at 35% 30%, #fff3c4, #d9a441 55%, #8a6418)', color: '#3d2606' },
-  military: { glyph: 'M', background: 'radial-gradient(circle at 35% 30%, #ffd7d1, #c0392b 55%, #6b1410)', color: '#fff' },
-  favor: { glyph: 'V', background: 'radial-gradient(circle at 35% 30%, #efe6ff, #7c5cd6 55%, #3b2380)', color: '#fff' },
-  warTokens: { glyph: 'W', background: 'radial-gradient(circle at 35% 30%, #e3e7eb, #6f7a86 55%, #2d3748)', color: '#fff' },
-  rerollTokens: { glyph: 'R', background: 'radial-gradient(circle at 35% 30%, #d3f9d8, #2f9e44 55%, #145221)', color: '#fff' },
+  gold: look('G', ART.flying.gold),
+  military: look('M', ART.flying.military),
+  favor: look('V', ART.flying.favor),
+  warTokens: look('W', ART.flying.warTokens),
+  rerollTokens: look('R', ART.flying.rerollTokens),
 };
 
 const attr = (name: string, value: string | number) => `[${name}="${CSS.escape(String(value))}"]`;

@@ -1,5 +1,6 @@
 /** A six-sided die drawn in SVG: parchment face, ink pips; blank (a '?') before the first roll. */
 import { memo } from 'react';
+import { ART } from '../../lib/palette.js';
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[50, 50]],
@@ -28,13 +29,13 @@ export const Die = memo(function Die({ value, size = 30, highlight = false, dim 
       aria-label={value === null ? 'die not rolled' : `die showing ${value}`}
       style={{ opacity: dim ? 0.55 : 1, flex: 'none' }}
     >
-      <rect x="4" y="4" width="92" height="92" rx="18" fill="#f7f0e1" stroke={highlight ? '#d9a441' : '#5c4a2e'} strokeWidth={highlight ? 8 : 5} />
+      <rect x="4" y="4" width="92" height="92" rx="18" fill={ART.die.face} stroke={highlight ? ART.die.lit : ART.die.edge} strokeWidth={highlight ? 8 : 5} />
       {value === null ? (
-        <text x="50" y="66" textAnchor="middle" fontSize="48" fontWeight="700" fill="#8a7650">
+        <text x="50" y="66" textAnchor="middle" fontSize="48" fontWeight="700" fill={ART.die.mark}>
           ?
         </text>
       ) : (
-        (PIPS[value] ?? []).map(([cx, cy], i) => <circle key={i} cx={cx} cy={cy} r="9.5" fill="#2a1c0c" />)
+        (PIPS[value] ?? []).map(([cx, cy], i) => <circle key={i} cx={cx} cy={cy} r="9.5" fill={ART.die.pip} />)
       )}
     </svg>
   );

@@ -16,7 +16,7 @@ function options(data: PieData, unit: string): ApexOptions {
     labels: data.labels,
     colors: data.colors,
     theme: { mode: 'dark' },
-    legend: { position: 'bottom', labels: { colors: SITE.parchment } },
+    legend: { position: 'bottom', labels: { colors: SITE.parchmentPale } },
     stroke: { colors: [SITE.night] },
     // Values, not the default percentages: favor points and whole seconds.
     dataLabels: { formatter: (_value, opts) => (opts ? `${data.series[opts.seriesIndex] ?? ''}${unit}` : '') },

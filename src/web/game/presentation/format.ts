@@ -4,6 +4,7 @@
  */
 import type { Phase } from '../../../engine/types.js';
 import type { GameScreenState, UserID } from '../model.js';
+import { SITE } from '../../lib/palette.js';
 
 /** The header timer refreshes this often. */
 export const TIMER_REFRESH_MS = 216;
@@ -43,7 +44,7 @@ type Who = Pick<GameScreenState, 'usersByID'> & { game: Pick<GameScreenState['ga
 /** A player's name ('unknown' until loaded) and seat colour (grey for someone not seated). */
 export function playerRef(state: Who, userID: UserID): PlayerRef {
   const player = state.game.players.find((p) => p.userID === userID);
-  return { userID, name: state.usersByID[userID]?.name ?? 'unknown', color: player?.color ?? '#868e96' };
+  return { userID, name: state.usersByID[userID]?.name ?? 'unknown', color: player?.color ?? SITE.unseated };
 }
 
 /** Tied winners are shown joined by ' and ': 'A and B and C'. */

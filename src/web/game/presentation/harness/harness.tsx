@@ -119,17 +119,17 @@ function Harness() {
 
 const style = document.createElement('style');
 style.textContent = `
-.h-main { padding: 8px; display: flex; flex-direction: column; gap: 8px; color: #f7f0e1; font-family: system-ui, sans-serif; }
+.h-main { padding: 8px; display: flex; flex-direction: column; gap: 8px; color: var(--mythos-parchment-pale); font-family: system-ui, sans-serif; }
 .h-columns { display: grid; grid-template-columns: minmax(0, 1fr) 320px; gap: 12px; }
 @media (max-width: 767px) { .h-columns { grid-template-columns: minmax(0, 1fr); } }
 .h-board { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 .h-players { display: flex; flex-wrap: wrap; gap: 6px; }
 .h-summary { border: 2px solid; border-radius: 8px; padding: 4px 8px; display: flex; flex-direction: column; font-size: 12px; min-width: 110px; }
 .h-row { display: flex; flex-wrap: wrap; gap: 6px; min-height: 40px; }
-.h-deck { width: 64px; height: 88px; border-radius: 8px; background: #342b5e; display: grid; place-items: center; font-size: 11px; }
+.h-deck { width: 64px; height: 88px; border-radius: 8px; background: var(--mantine-color-night-7); display: grid; place-items: center; font-size: 11px; }
 .h-card { width: 72px; height: 100px; border: 3px solid; border-radius: 8px; padding: 4px; font-size: 10px; display: flex; flex-direction: column; justify-content: space-between; }
-.h-empty { border-style: dashed; border-color: #555; }
-.h-tribute { background: #2a2147; color: #f7f0e1; border-color: #d9a441; }
+.h-empty { border-style: dashed; border-color: var(--mythos-empty-slot); }
+.h-tribute { background: var(--mythos-dusk); color: var(--mythos-parchment-pale); border-color: var(--mythos-gold); }
 `;
 document.head.appendChild(style);
 

@@ -20,6 +20,7 @@ import { playerOf, unaffordableReason } from './derive.js';
 import { bidToSend, CLIENT_MESSAGES, rerollSubmitLabel, typedBid } from './selection.js';
 import type { Choice } from './use-choice.js';
 import type { ActOutcome } from './use-game-state.js';
+import classes from './action-panel.module.css';
 
 /** How long the panel shows why the server refused an action. */
 const REFUSAL_MS = 8000;
@@ -38,7 +39,7 @@ function SubmitButton({ label, reason, busy, hidden, onSubmit }: { label: string
   if (hidden) return null;
   return (
     <Stack gap={2} align="stretch">
-      <span title={reason ?? undefined} style={{ display: 'block' }}>
+      <span title={reason ?? undefined} className={classes.submitBox}>
         <Button fullWidth size="md" disabled={reason !== null || busy} loading={busy} onClick={onSubmit} aria-describedby={reason ? 'submit-reason' : undefined} style={reason ? { pointerEvents: 'none' } : undefined}>
           {label}
         </Button>
@@ -165,7 +166,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
   }
 
   return (
-    <Paper p={compact ? 'xs' : 'sm'} radius="md" withBorder aria-label="Action panel" component="section" style={{ background: '#1b1530', boxShadow: compact ? '0 -6px 18px rgba(0,0,0,0.55)' : undefined }}>
+    <Paper p={compact ? 'xs' : 'sm'} radius="md" withBorder aria-label="Action panel" component="section" className={classes.panel} data-compact={compact ? 'true' : undefined}>
       <Stack gap={compact ? 6 : 'xs'}>
         <Group justify="space-between" gap={6} wrap="nowrap">
           <Standing game={state.game} />
@@ -202,14 +203,14 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
 function Standing({ game }: { game: GameScreenState['game'] }) {
   if (game.age > 1 && game.turn === 1 && game.phase === 'PLANNING') {
     return (
-      <Text size="sm" fw={700} c="#f3c969" data-testid="standing">
+      <Text size="sm" fw={700} c="var(--mythos-standing)" data-testid="standing">
         Age {game.age} begins: a new trade row, dealt from the age {game.age} deck.
       </Text>
     );
   }
   const last = game.turn === game.turnsPerAge;
   return (
-    <Text size="xs" c={last ? '#f3c969' : 'dimmed'} data-testid="standing">
+    <Text size="xs" c={last ? 'var(--mythos-standing)' : 'dimmed'} data-testid="standing">
       Age {game.age}/{AGE_COUNT} · Turn {game.turn}/{game.turnsPerAge}
       {last ? (game.age === AGE_COUNT ? ' · the last turn of the game' : ' · the last turn of this age') : ''}
     </Text>
@@ -233,7 +234,7 @@ function BidInput({ decision, value, onChange }: { decision: Extract<Decision, {
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap" align="center">
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" className={classes.nowrap}>
           Military bid
         </Text>
         <BidField

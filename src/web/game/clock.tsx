@@ -12,6 +12,7 @@ import { nameOf } from './model.js';
 import { useSoundMuted } from './presentation/prefs.js';
 import { SOUND_VOLUME } from './presentation/sound-cues.js';
 import { playCue } from './presentation/synth.js';
+import classes from './clock.module.css';
 
 /** Under this much time left a clock turns to the warning colour. */
 export const WARNING_MS = 20_000;
@@ -56,21 +57,13 @@ export function SeatClock({ state, userID, label = false }: { state: GameScreenS
       span
       size={label ? 'sm' : 'xs'}
       fw={700}
-      className="seat-clock"
+      className={`seat-clock ${classes.clock}`}
       data-clock={userID}
       data-deadline={state.seatsByUserID[userID]?.deadline ?? undefined}
       data-clock-offset={state.clockOffsetMs}
       data-clock-warning={warning ? 'true' : 'false'}
       aria-label={`${who} ${formatClock(left)} left`}
       title="Time left for this decision: then a bot chooses"
-      style={{
-        whiteSpace: 'nowrap',
-        fontVariantNumeric: 'tabular-nums',
-        padding: '0 5px',
-        borderRadius: 4,
-        color: warning ? '#2b0505' : '#f3e9d2',
-        background: warning ? '#ff8787' : 'rgba(255,255,255,0.1)',
-      }}
     >
       {label ? 'Time left ' : ''}
       {formatClock(left)}
@@ -78,10 +71,11 @@ export function SeatClock({ state, userID, label = false }: { state: GameScreenS
   );
 }
 
+/** The words for each presence (its dot's colour is in clock.module.css, by data-presence). */
 const PRESENCE = {
-  here: { color: '#40c057', words: 'is here' },
-  away: { color: '#fab005', words: 'is away (the game is hidden)' },
-  gone: { color: '#868e96', words: 'is gone (the game is not open)' },
+  here: { words: 'is here' },
+  away: { words: 'is away (the game is hidden)' },
+  gone: { words: 'is gone (the game is not open)' },
 } as const;
 
 /** Whether a person is at the table: a dot in their summary, named for screen readers and on hover. */
@@ -92,7 +86,7 @@ export function PresenceMark({ state, userID }: { state: GameScreenState; userID
   const name = nameOf(state, userID);
   if (!presence) {
     return (
-      <Text span size="xs" c="dimmed" data-presence="left" style={{ whiteSpace: 'nowrap' }}>
+      <Text span size="xs" c="dimmed" data-presence="left" className={classes.left}>
         left
       </Text>
     );
@@ -103,7 +97,7 @@ export function PresenceMark({ state, userID }: { state: GameScreenState; userID
       data-presence={seat.presence}
       aria-label={`${name} ${presence.words}`}
       title={`${name} ${presence.words}`}
-      style={{ display: 'inline-block', width: 9, height: 9, borderRadius: '50%', flex: '0 0 9px', background: presence.color, boxShadow: '0 0 0 1px rgba(0,0,0,0.5)' }}
+      className={classes.presence}
     />
   );
 }

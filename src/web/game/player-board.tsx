@@ -8,6 +8,7 @@ import { CARD_TYPES } from '../../engine/types.js';
 import type { GameScreenState } from './model.js';
 import { nameOf } from './model.js';
 import { GameCard } from './game-card.js';
+import classes from './player-board.module.css';
 
 export function PlayerBoard({ state, player, cardWidth = 96, showName = true }: { state: GameScreenState; player: Player; cardWidth?: number; showName?: boolean }) {
   const overlap = Math.round(cardWidth * 1.4) - 34;
@@ -26,8 +27,8 @@ export function PlayerBoard({ state, player, cardWidth = 96, showName = true }: 
               <Text size="xs" c="dimmed">
                 {type} ({ids.length})
               </Text>
-              <div style={{ display: 'flex', flexDirection: 'column' }}>
-                {ids.length === 0 ? <div style={{ width: cardWidth, height: 40, border: '1px dashed #555', borderRadius: 8 }} /> : null}
+              <div className={classes.column}>
+                {ids.length === 0 ? <div className={classes.empty} style={{ width: cardWidth }} /> : null}
                 {ids.map((id, i) => {
                   const card = state.cardsByID[id];
                   return card ? (

@@ -14,6 +14,7 @@ import { GameCard, GameTribute } from './game-card.js';
 import { costFor, unaffordableReason } from './derive.js';
 import { nameOf } from './model.js';
 import { textOn } from './presentation/format.js';
+import classes from './table.module.css';
 
 export interface PickableProps {
   state: GameScreenState;
@@ -84,7 +85,7 @@ export function TradeRow(props: PickableProps) {
       <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
         <Group data-zone="trade-row" gap={fitRow ? ROW_GAP : 'sm'} wrap={fitRow ? 'wrap' : 'nowrap'} align="flex-start">
           {g.tableIDs.map((cardID, index) => {
-            if (cardID === null) return <div key={`empty-${index}`} style={{ width: cardWidth, aspectRatio: '5 / 7', border: '2px dashed #555', borderRadius: 10 }} />;
+            if (cardID === null) return <div key={`empty-${index}`} className={classes.emptySlot} style={{ width: cardWidth }} />;
             const card = state.cardsByID[cardID];
             if (!card) return null;
             const pickable = pickableTradeRow(index);

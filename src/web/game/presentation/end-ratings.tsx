@@ -10,6 +10,7 @@
  */
 import { createContext, useContext } from 'react';
 import { signedChange } from '../../ratings/ratings.js';
+import classes from './presentation.module.css';
 
 export interface EndRatingChange {
   before: number;
@@ -29,13 +30,10 @@ export function useGameRatingChanges(gameID: string, ended: boolean): Record<str
   return useContext(RatingChangesSource)(gameID, ended);
 }
 
-const UP = '#8ce99a';
-const DOWN = '#ffa8a8';
-
 function Delta({ change }: { change: EndRatingChange }) {
   const delta = change.after - change.before;
   return (
-    <span style={{ color: delta > 0 ? UP : delta < 0 ? DOWN : undefined, fontWeight: 700, whiteSpace: 'nowrap' }} data-rating-change={delta}>
+    <span className={classes.ratingDelta} data-direction={delta > 0 ? 'up' : delta < 0 ? 'down' : undefined} data-rating-change={delta}>
       {signedChange(delta)}
     </span>
   );
@@ -51,7 +49,7 @@ export function RatingChangeCell({ change }: { change: EndRatingChange | undefin
     );
   }
   return (
-    <span style={{ whiteSpace: 'nowrap' }}>
+    <span className={classes.ratingCell}>
       {change.after}
       {change.provisional ? '?' : ''} <Delta change={change} />
     </span>
@@ -62,7 +60,7 @@ export function RatingChangeCell({ change }: { change: EndRatingChange | undefin
 export function ViewerRatingLine({ change }: { change: EndRatingChange | undefined }) {
   if (!change) return null;
   return (
-    <p data-testid="end-rating" style={{ margin: '2px 0 0', color: '#f7f0e1' }}>
+    <p data-testid="end-rating" className={classes.viewerRating}>
       Your rating: {change.before} → {change.after}
       {change.provisional ? '?' : ''} (<Delta change={change} />)
     </p>

@@ -1,24 +1,64 @@
 /**
- * Stylesheets take their colours from the tokens (src/web/styles/tokens.css, named for their role),
- * so a shade is chosen once and a near-duplicate cannot creep in: a hex colour in any other .css
- * file under src/web fails here, with the file, line and colour. The card faces' affinity and god
- * colours are also in lib/palette.ts (SVG fills and charts need real colour strings): the two must agree.
+ * The web client's colours have two homes and no third: stylesheets and inline styles take them from
+ * the tokens (src/web/styles/tokens.css, named for their role, as `var(--mythos-…)`), and code that
+ * needs a real colour string (SVG attributes, the charts, the contrast helper, Mantine's scales, the
+ * animation's inline gradients) reads lib/palette.ts. So a shade is chosen once and a near-duplicate
+ * cannot creep in: a hex colour in any other .css, .ts or .tsx file under src/web fails here, with
+ * the file, line and colour. Where the palette and the tokens both have a colour (the same name,
+ * `SITE.parchmentPale` and `--mythos-parchment-pale`), the two must agree.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AFFINITY_COLORS, CHART_MARKS, GOD_COLORS } from '../../src/web/lib/palette.js';
+import * as palette from '../../src/web/lib/palette.js';
+
+const { CHART_MARKS } = palette;
 
 const root = join(import.meta.dirname, '../..');
 const web = join(root, 'src/web');
 const TOKENS = 'src/web/styles/tokens.css';
 
-function stylesheets(dir: string): string[] {
+const PALETTE = 'src/web/lib/palette.ts';
+
+/** The files under `dir` whose names end with one of `endings`, as paths from the repository's root. */
+function filesIn(dir: string, endings: readonly string[]): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return stylesheets(path);
-    return entry.name.endsWith('.css') ? [relative(root, path)] : [];
+    if (entry.isDirectory()) return filesIn(path, endings);
+    return endings.some((e) => entry.name.endsWith(e)) ? [relative(root, path)] : [];
   });
+}
+
+const stylesheets = (dir: string) => filesIn(dir, ['.css']);
+
+/**
+ * The palette's exports that mirror tokens, with the prefix of their tokens' names: each colour in
+ * them has a token named from its path (AFFINITY_COLORS.Derion.frame is --mythos-affinity-derion-frame,
+ * SITE.goldLeaf is --mythos-gold-leaf), with the same colour. The others are colours only code uses
+ * (the charts, Mantine's scales, the drawn art's own shades, the contrast helper's text colours):
+ * a new export is put in one list or the other.
+ */
+const MIRRORED: Record<string, string> = { AFFINITY_COLORS: 'affinity-', GOD_COLORS: 'god-', SITE: '' };
+const CODE_ONLY = ['CHART_COLORS', 'CHART_MARKS', 'THEME', 'TEXT_ON', 'ART'];
+
+const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+/** Each colour string in a palette export, by its token name (prefix and kebab-cased path). */
+function leaves(value: unknown, name: string): [string, string][] {
+  if (typeof value === 'string') return [[name, value]];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, v]) => leaves(v, `${name}${name === '' || name.endsWith('-') ? '' : '-'}${kebab(key)}`));
+}
+
+/** The tokens by name (without --mythos-), each `var(--mythos-…)` followed to its colour. */
+function tokens(): Map<string, string> {
+  const css = readFileSync(join(root, TOKENS), 'utf8');
+  const raw = new Map([...css.matchAll(/--mythos-([a-z0-9-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
+  const resolve = (value: string, depth = 0): string => {
+    const ref = /^var\(--mythos-([a-z0-9-]+)\)$/.exec(value);
+    return ref && depth < 10 ? resolve(raw.get(ref[1]!) ?? value, depth + 1) : value;
+  };
+  return new Map([...raw].map(([name, value]) => [name, resolve(value)]));
 }
 
 /** Each hex colour in a stylesheet as "path:line #colour" (comments included: a colour is not written there either). */
@@ -41,14 +81,31 @@ describe('colour tokens', () => {
     expect(raw).toEqual([]);
   });
 
-  it("mirrors the palette's affinity and god colours (the SVG icons and charts read lib/palette.ts)", () => {
-    const css = readFileSync(join(root, TOKENS), 'utf8');
-    const token = (name: string) => new RegExp(`--mythos-${name}:\\s*([^;]+);`).exec(css)?.[1]?.trim();
-    for (const [affinity, colours] of Object.entries(AFFINITY_COLORS)) {
-      for (const [role, colour] of Object.entries(colours)) expect(token(`affinity-${affinity.toLowerCase()}-${role}`), `${affinity} ${role}`).toBe(colour);
-    }
-    expect(token('god-akroa')).toBe(GOD_COLORS.Akroa);
-    expect(token('god-baeren')).toBe(GOD_COLORS.Baeren);
-    expect(token('chart-mark')).toBe(CHART_MARKS.turningPoint);
+  it('writes no hex colour in the code outside lib/palette.ts (a style takes var(--mythos-…), a colour string comes from the palette)', () => {
+    const code = filesIn(web, ['.ts', '.tsx']);
+    expect(code).toContain(PALETTE);
+    expect(hexColours(PALETTE).length).toBeGreaterThan(0);
+    const raw = code.filter((f) => f !== PALETTE).flatMap(hexColours);
+    expect(raw).toEqual([]);
+  });
+
+  it('knows every palette export as mirrored by tokens or used by code only', () => {
+    const exports = Object.entries(palette)
+      .filter(([, value]) => typeof value === 'object')
+      .map(([name]) => name)
+      .sort();
+    expect(exports).toEqual([...Object.keys(MIRRORED), ...CODE_ONLY].sort());
+  });
+
+  it('holds the palette and the tokens equal for every colour both have', () => {
+    const byName = tokens();
+    const pairs = Object.entries(MIRRORED).flatMap(([name, prefix]) => leaves(palette[name as keyof typeof palette], prefix));
+    expect(pairs.length).toBeGreaterThan(30);
+    const disagreeing = pairs
+      .filter(([token, colour]) => byName.get(token) !== colour)
+      .map(([token, colour]) => `--mythos-${token}: ${byName.get(token) ?? 'missing'}, palette ${colour}`);
+    expect(disagreeing).toEqual([]);
+    // The chart's turning point and the links under it (named for their role on each side).
+    expect(byName.get('chart-mark')).toBe(CHART_MARKS.turningPoint);
   });
 });

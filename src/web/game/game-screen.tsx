@@ -24,8 +24,9 @@ import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notice
 import { CommitmentWarning, gameCommitmentChecks } from '../components/commitment-warning.js';
 import { LiveOdds } from '../odds/live-odds.js';
 import { trpc } from '../lib/trpc.js';
+import classes from './game-screen.module.css';
 
-/** The site's sticky header's height (56 px and its border): a desktop's game header sticks under it. */
+/** The site's sticky header's height (56 px and its border): a desktop's game header sticks under it (game-screen.module.css's .stickyHeader has the same 57 px). */
 const STICKY_TOP = 57;
 
 export function GameScreen({ gameID }: { gameID: string }) {
@@ -155,7 +156,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
           beside={<Presentation.GameChatButton />}
         />
         {panel ? (
-          <Box ref={dockRef} className="docked-action-panel" style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150, padding: 6 }}>
+          <Box ref={dockRef} className={`docked-action-panel ${classes.docked}`}>
             {panel}
           </Box>
         ) : null}
@@ -167,7 +168,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   return (
     <Box className="game-screen" {...marks}>
       {/* The phase, turn and age stay in sight under the site's header, as the action panel does. */}
-      <div ref={headerRef} style={{ position: 'sticky', top: STICKY_TOP, zIndex: 90 }}>
+      <div ref={headerRef} className={classes.stickyHeader}>
         <Presentation.GameHeader state={state} />
       </div>
       {status}
@@ -184,11 +185,11 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
         }
         right={
           <Stack gap="md">
-            <div style={{ display: 'grid', gridTemplateColumns: panel ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', gap: 16, alignItems: 'start' }}>
+            <div className={classes.columns} data-with-panel={panel ? 'true' : undefined}>
               {table}
               {/* Under the sticky game header; a card's large preview never covers it (data-preview-avoid). */}
               {panel ? (
-                <div style={{ position: 'sticky', top: STICKY_TOP + headerHeight + 8 }} data-preview-avoid>
+                <div className={classes.panelBeside} style={{ top: STICKY_TOP + headerHeight + 8 }} data-preview-avoid>
                   {panel}
                 </div>
               ) : null}

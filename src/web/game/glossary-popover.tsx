@@ -73,7 +73,7 @@ export function ListPopover({ handover }: { handover: Handover }) {
       </Popover.Target>
       {/* Scrolls within under half the screen's height, so that it fits above or below the button
           wherever that is; reachable by the keyboard, to scroll it. */}
-      <Popover.Dropdown mah="min(45vh, 420px)" style={{ overflowY: 'auto' }} tabIndex={0}>
+      <Popover.Dropdown mah="min(45vh, 420px)" className={classes.dropdown} tabIndex={0}>
         <Stack gap="xs">
           {Object.values(GLOSSARY).map((entry) => (
             <Entry key={entry.term} entry={entry} heading="h3" />

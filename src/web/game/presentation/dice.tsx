@@ -1,6 +1,7 @@
 /** A six-sided die drawn in SVG: parchment face, ink pips; blank (a '?') before the first roll. */
 import { memo } from 'react';
 import { ART } from '../../lib/palette.js';
+import classes from './presentation.module.css';
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[50, 50]],
@@ -27,7 +28,8 @@ export const Die = memo(function Die({ value, size = 30, highlight = false, dim 
       viewBox="0 0 100 100"
       role="img"
       aria-label={value === null ? 'die not rolled' : `die showing ${value}`}
-      style={{ opacity: dim ? 0.55 : 1, flex: 'none' }}
+      className={classes.die}
+      data-dim={dim ? 'true' : undefined}
     >
       <rect x="4" y="4" width="92" height="92" rx="18" fill={ART.die.face} stroke={highlight ? ART.die.lit : ART.die.edge} strokeWidth={highlight ? 8 : 5} />
       {value === null ? (

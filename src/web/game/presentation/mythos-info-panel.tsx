@@ -42,7 +42,7 @@ export function MythosInfoPanel() {
     <section className={classes.infoPanel} aria-label="Mythos Info">
       <UnstyledButton className={classes.infoHeader} onClick={toggle} aria-expanded={!collapsed} aria-controls="mythos-info-links">
         <span>Mythos Info</span>
-        <IconChevronDown size={18} aria-hidden style={{ transform: collapsed ? 'rotate(-90deg)' : 'none', transition: 'transform 150ms' }} />
+        <IconChevronDown size={18} aria-hidden className={classes.infoChevron} data-collapsed={collapsed ? 'true' : undefined} />
       </UnstyledButton>
       <Collapse expanded={!collapsed}>
         <ul id="mythos-info-links" className={classes.infoLinks}>

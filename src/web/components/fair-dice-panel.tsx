@@ -47,7 +47,7 @@ export function FairDicePanel({ lobby, user, busy, onGive }: { lobby: Lobby; use
         <Text size="sm" fw={600}>
           The server&apos;s commitment
         </Text>
-        <Code block style={{ wordBreak: 'break-all', whiteSpace: 'normal' }} data-testid="server-commitment">
+        <Code block className={classes.commitment} data-testid="server-commitment">
           {lobby.serverSecretCommitment ?? 'none (this lobby is older than fair dice)'}
         </Code>
         <Stack gap={2} component="ul" aria-label="Values for the dice, by seat" className={classes.seeds}>

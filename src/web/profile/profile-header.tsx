@@ -14,7 +14,7 @@ const initials = (name: string) =>
 export function ProfileHeader({ user, isMe }: { user: PublicUser; isMe: boolean }) {
   return (
     <Group gap="md" wrap="nowrap" align="center">
-      <Avatar src={user.profilePictureURL} alt="" size={72} radius={999} color="gold" variant="filled" style={{ border: '2px solid var(--mythos-gold)', flexShrink: 0 }}>
+      <Avatar src={user.profilePictureURL} alt="" size={72} radius={999} color="gold" variant="filled" className={classes.avatar}>
         {initials(user.name)}
       </Avatar>
       <Stack gap={2} className={classes.who}>

@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { Text } from '@mantine/core';
 import { trpc } from '../lib/trpc.js';
+import classes from './ratings.module.css';
 
 export interface ShownRating {
   rating: number;
@@ -43,11 +44,10 @@ export function RatingTag({ rating, size = 'xs', c = 'gold.2' }: { rating: Shown
       size={size}
       c={c}
       fw={600}
-      className="mythos-rating"
+      className={`mythos-rating ${classes.rating}`}
       data-rating={rating.rating}
       data-provisional={rating.provisional ? 'true' : undefined}
       title={rating.provisional ? `Rating ${rating.rating}, provisional: too few games to say much yet` : `Rating ${rating.rating}`}
-      style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}
     >
       <span aria-hidden>{shownRating(rating)}</span>
       <span className="mythos-visually-hidden">{`, rated ${rating.rating}${rating.provisional ? ', provisional' : ''}`}</span>

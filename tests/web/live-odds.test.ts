@@ -88,15 +88,23 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     await playToEnd(pa, async () => {
       if ((await pa.locator('[data-testid="odds-bar"]').count()) > 0) playerSawBar = true;
       // Ann plays at a watcher's pace until the bar has shown three different odds: before each
-      // decision, the spectator's page shows a bar it has not shown yet, or 20 s went by. Clicked
-      // as fast as the machine allows, each new step restarted the spectator's odds worker before
-      // it had answered, and on a loaded machine age 3 ended with one bar shown. (Waiting for the
-      // label without "(updating)" was not enough: right after a click the page has not yet had
-      // the new step, and the old settled label let Ann go on.)
+      // decision, the spectator's page has the step the server is at (or a later one) and shows
+      // that step's own odds, not the last step's marked "(updating)" (20 s at most). Clicked as
+      // fast as the machine allows, each new step restarted the spectator's odds worker before it
+      // had answered, and on a loaded machine age 3 ended with one bar shown.
       const distinct = await pc.evaluate(() => new Set((globalThis as unknown as OddsWatch).__oddsSeen.map((bar) => bar.join(','))).size);
       if (distinct > 2) return;
+      const { sequenceID } = await rawGame(suite.site, gameID);
       await pc
-        .waitForFunction((before) => new Set((globalThis as unknown as OddsWatch).__oddsSeen.map((bar) => bar.join(','))).size > before, distinct, { timeout: 20_000 })
+        .waitForFunction(
+          (step) => {
+            const shown = Number(document.querySelector('[data-game-phase]')?.getAttribute('data-sequence-id'));
+            const bar = document.querySelector('[data-testid="odds-bar"]');
+            return shown >= step && bar !== null && bar.querySelector('[data-odds-percent]') !== null && !bar.textContent?.includes('(updating)');
+          },
+          sequenceID,
+          { timeout: 20_000 },
+        )
         .catch(() => undefined);
     }, 480_000);
     expect(playerSawBar).toBe(false);

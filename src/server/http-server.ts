@@ -7,7 +7,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { ConnectionBudget } from './connection-limits.js';
-import { PER_MESSAGE_DEFLATE } from './delivery/socket-compression.js';
+import { PER_MESSAGE_DEFLATE, deflateServerFromPool } from './delivery/socket-compression.js';
 import { dropSlowReaders, type SocketBudget } from './delivery/socket-limits.js';
 import { coalesceServerWrites } from './delivery/socket-writes.js';
 import { redactUrl } from './log-redaction.js';
@@ -62,6 +62,9 @@ export async function newServer(config: Config, log: FastifyBaseLogger, { socket
   await fastify.register(websocket, {
     options: { maxPayload: MAX_BODY_BYTES, perMessageDeflate: config.wsCompression ? PER_MESSAGE_DEFLATE : false },
   });
+  // Deflate streams shared by the sockets instead of one held by each (socket-compression.ts);
+  // MYTHOS_WS_DEFLATE_POOL=off leaves each socket its own, to measure what sharing saves.
+  if (config.wsCompression && process.env.MYTHOS_WS_DEFLATE_POOL !== 'off') deflateServerFromPool(fastify.websocketServer);
   // MYTHOS_WS_CORK=off writes each message at once, to measure what coalescing saves.
   if (process.env.MYTHOS_WS_CORK !== 'off') coalesceServerWrites(fastify.websocketServer);
   dropSlowReaders(fastify.websocketServer);

@@ -2,14 +2,15 @@
 import { lazy } from 'react';
 import { useParams } from 'react-router-dom';
 import { GameScreen } from '../game/game-screen.js';
-import { RatingChangesSource } from '../game/presentation/end-ratings.js';
+import { RatingChangesSource } from '../game/presentation/end-rating-source.js';
 import { RematchSource } from '../game/presentation/end-rematch.js';
 import { VerifySource } from '../game/presentation/end-verify.js';
-import { Rematch } from '../game/rematch.js';
 import { useFetchedGameRatingChanges } from '../ratings/ratings.js';
 
-// Loaded when a game ends, so the game screen's own code stays small.
+// Loaded when a game ends, so the game screen's own code stays small (the end-of-game view that
+// shows them is in a Suspense of its own).
 const GameVerify = lazy(() => import('../replay/game-verify.js'));
+const Rematch = lazy(() => import('../game/rematch.js').then((m) => ({ default: m.Rematch })));
 
 export function Page() {
   const { gameID = '' } = useParams();

@@ -5,30 +5,14 @@
  * fixed ratings and show none; a game that was not rated (bots only) shows no column.
  *
  * The presentation layer takes its data from its props, not the server: the page provides the
- * hook that fetches the changes (`RatingChangesSource`, see pages/game.tsx). Without one (the
- * presentation harness) no ratings show.
+ * hook that fetches the changes (`RatingChangesSource` in end-rating-source.ts, see
+ * pages/game.tsx). Without one (the presentation harness) no ratings show.
  */
-import { createContext, useContext } from 'react';
 import { signedChange } from '../../ratings/ratings.js';
+import type { EndRatingChange } from './end-rating-source.js';
 import classes from './presentation.module.css';
 
-export interface EndRatingChange {
-  before: number;
-  after: number;
-  provisional: boolean;
-}
-
-type UseRatingChanges = (gameID: string, ended: boolean) => Record<string, EndRatingChange>;
-
-const none: Record<string, EndRatingChange> = {};
-
-/** A hook giving each person's change in a game, by user id; the value must not change while mounted (it is called as a hook). */
-export const RatingChangesSource = createContext<UseRatingChanges>(() => none);
-
-/** Each person's change in this game, by user id (empty until loaded, and for a game not rated). */
-export function useGameRatingChanges(gameID: string, ended: boolean): Record<string, EndRatingChange> {
-  return useContext(RatingChangesSource)(gameID, ended);
-}
+export { useGameRatingChanges, type EndRatingChange } from './end-rating-source.js';
 
 function Delta({ change }: { change: EndRatingChange }) {
   const delta = change.after - change.before;

@@ -1,0 +1,25 @@
+/**
+ * Where the end-of-game view's rating changes come from: the page provides the hook that fetches
+ * them (`RatingChangesSource`, see pages/game.tsx), as the presentation layer takes no data from
+ * the server itself. On its own, away from end-ratings.tsx, so that the game page's first load
+ * carries the provider and not the view, which loads when a game ends.
+ */
+import { createContext, useContext } from 'react';
+
+export interface EndRatingChange {
+  before: number;
+  after: number;
+  provisional: boolean;
+}
+
+type UseRatingChanges = (gameID: string, ended: boolean) => Record<string, EndRatingChange>;
+
+const none: Record<string, EndRatingChange> = {};
+
+/** A hook giving each person's change in a game, by user id; the value must not change while mounted (it is called as a hook). */
+export const RatingChangesSource = createContext<UseRatingChanges>(() => none);
+
+/** Each person's change in this game, by user id (empty until loaded, and for a game not rated). */
+export function useGameRatingChanges(gameID: string, ended: boolean): Record<string, EndRatingChange> {
+  return useContext(RatingChangesSource)(gameID, ended);
+}

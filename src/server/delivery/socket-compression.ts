@@ -122,8 +122,10 @@ interface WithExtensions {
  * (never sent by this server: tRPC sends each message whole) is left to ws, with its own stream.
  */
 export function deflateFromPool(socket: WebSocket, pool: DeflatePool): void {
+  // ws's own fields, not its exported API: when a version of ws no longer has them, the socket
+  // keeps ws's own stream (as with MYTHOS_WS_DEFLATE_POOL=off) rather than failing.
   const extension = (socket as unknown as WithExtensions)._extensions?.['permessage-deflate'];
-  if (!extension || extension.params.server_no_context_takeover !== true) return;
+  if (!extension || typeof extension._compress !== 'function' || extension.params?.server_no_context_takeover !== true) return;
   const own = extension._compress.bind(extension);
   const bits = extension.params.server_max_window_bits;
   const windowBits = typeof bits === 'number' ? bits : zlib.constants.Z_DEFAULT_WINDOWBITS;

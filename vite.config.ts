@@ -28,7 +28,7 @@ function precompress(): Plugin {
       if (!fs.existsSync(built)) return;
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-      for (const file of walk(built).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))) {
+      for (const file of walk(built).filter((f) => /\.(js|css|html|svg|json|txt|md)$/.test(f))) {
         const content = fs.readFileSync(file);
         if (content.length < 1024) continue;
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));

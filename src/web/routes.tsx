@@ -12,6 +12,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { RequireDev, RequireUser } from './components/guards.js';
 import { Layout } from './components/layout.js';
 import { RouteErrorBoundary } from './pages/route-error.js';
+import { loadRulesText } from './rules/rules-text.js';
 
 type Guard = typeof RequireUser | typeof RequireDev;
 
@@ -47,7 +48,8 @@ const routes: [path: string, element: React.ReactElement][] = [
   ['/leaderboard', page(() => import('./pages/leaderboard.js'), RequireUser)],
   ['/my-games', page(() => import('./pages/my-games.js'), RequireUser)],
   ['/all-cards', page(() => import('./pages/all-cards.js'))],
-  ['/rules', page(() => import('./pages/rules.js'))],
+  // The rules' text is a file of its own, fetched at the same time as the page's chunk.
+  ['/rules', page(() => Promise.all([import('./pages/rules.js'), loadRulesText()]).then(([module]) => module))],
   ['/dev', page(() => import('./pages/dev/index.js'), RequireDev)],
   ['/dev/game-history-list', page(() => import('./pages/dev/game-history-list.js'), RequireDev)],
   ['/dev/users', page(() => import('./pages/dev/users.js'), RequireDev)],

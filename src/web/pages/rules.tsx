@@ -2,12 +2,13 @@
  * The rules, /rules (public): every section of docs/rules.md (one text, written for players), with
  * its stable anchors, a contents list, the card and tribute anatomy drawn with the real card
  * components, the icon legend, and the war probability table computed by the engine's clash function.
- * Static apart from that arithmetic, so it loads fast on a phone.
+ * Static apart from that arithmetic, so it loads fast on a phone; the text is fetched beside the
+ * page's chunk (rules/rules-text.ts).
  */
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import rulesText from '../../../docs/rules.md?raw';
-import { Markdown, splitSections } from '../rules/markdown.js';
+import { Markdown, splitSections, type RulesSection } from '../rules/markdown.js';
+import { rulesText } from '../rules/rules-text.js';
 import { ProbabilityTable } from '../rules/probability-table.js';
 import { CardAnatomy, IconLegend, TributeAnatomy } from '../rules/anatomy.js';
 import classes from '../rules/rules.module.css';
@@ -15,8 +16,13 @@ import classes from '../rules/rules.module.css';
 /** Sections for the people who build the game rather than play it. */
 const NOT_FOR_PLAYERS = new Set(['decisions']);
 
-const { sections } = splitSections(rulesText);
-const SHOWN = sections.filter((s) => !NOT_FOR_PLAYERS.has(s.id));
+let shown: RulesSection[] | undefined;
+
+/** The sections players read, split once: the text has arrived with this page (routes.tsx). */
+function shownSections(): RulesSection[] {
+  shown ??= splitSections(rulesText()).sections.filter((s) => !NOT_FOR_PLAYERS.has(s.id));
+  return shown;
+}
 
 function anatomyWidth(): number {
   return typeof window !== 'undefined' && window.innerWidth < 768 ? 170 : 210;
@@ -47,6 +53,7 @@ function extras(id: string): { before?: ReactNode; after?: ReactNode; table?: Re
 
 export function Page() {
   const { hash } = useLocation();
+  const sections = shownSections();
   useEffect(() => {
     document.title = 'Game Rules · Mythos';
   }, []);
@@ -61,7 +68,7 @@ export function Page() {
         <details open={typeof window === 'undefined' || window.innerWidth >= 768}>
           <summary>Contents</summary>
           <ol>
-            {SHOWN.map((s) => (
+            {sections.map((s) => (
               <li key={s.id}>
                 <a href={`#${s.id}`} aria-current={hash === `#${s.id}` ? 'location' : undefined}>
                   {s.title}
@@ -77,7 +84,7 @@ export function Page() {
           Draft cards from a shared trade row by secretly bidding military, settle clashes with dice, complete tributes, and win the most favor over three ages.
           Here is everything you need to play.
         </p>
-        {SHOWN.map((section) => {
+        {sections.map((section) => {
           const extra = extras(section.id);
           return (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className={classes.section}>

@@ -5,7 +5,8 @@
  * chat; the replay's bids and odds) and keeps its header and controls.
  */
 import type { ReactNode } from 'react';
-import { Box, Group, ScrollArea, Stack, Tabs } from '@mantine/core';
+import { Box, Group, Stack, Tabs } from '@mantine/core';
+import { ScrollRow } from '../components/scroll-row.js';
 import type { GameScreenState } from './model.js';
 import { BasicPiles, DeckViewers, TradeRow, TributeRow, type PickableProps } from './table.js';
 import { PlayerSummary } from './player-list.js';
@@ -60,15 +61,17 @@ export function PlayerSummaries({ state, compact, onOpen }: { state: GameScreenS
  */
 export function SummaryRow({ state, onOpen, mb, label }: { state: GameScreenState; onOpen: (userID: string) => void; mb?: number; label?: string }) {
   return (
-    <ScrollArea type="auto" mb={mb} scrollbarSize={6} offsetScrollbars="x" viewportProps={label ? { tabIndex: 0, 'aria-label': label } : { tabIndex: 0 }}>
-      <Group gap={6} wrap="nowrap" align="stretch">
-        {state.game.players.map((p) => (
-          <Box key={p.userID} w={240} className={classes.summaryCell}>
-            <PlayerSummary state={state} player={p} compact onOpen={() => onOpen(p.userID)} />
-          </Box>
-        ))}
-      </Group>
-    </ScrollArea>
+    <Box mb={mb}>
+      <ScrollRow label={label}>
+        <Group gap={6} wrap="nowrap" align="stretch">
+          {state.game.players.map((p) => (
+            <Box key={p.userID} w={240} className={classes.summaryCell}>
+              <PlayerSummary state={state} player={p} compact onOpen={() => onOpen(p.userID)} />
+            </Box>
+          ))}
+        </Group>
+      </ScrollRow>
+    </Box>
   );
 }
 

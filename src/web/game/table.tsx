@@ -3,7 +3,8 @@
  * Cards the viewer may pick now are buttons; each shows the gold this viewer would pay.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ScrollRow } from '../components/scroll-row.js';
 import { Modal } from '../lib/lazy-modal.js';
 import { useElementSize } from '@mantine/hooks';
 import { useNoHover } from '../lib/touch.js';
@@ -82,7 +83,7 @@ export function TradeRow(props: PickableProps) {
           </Text>
         ) : null}
       </Group>
-      <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
+      <ScrollRow>
         <Group data-zone="trade-row" gap={fitRow ? ROW_GAP : 'sm'} wrap={fitRow ? 'wrap' : 'nowrap'} align="flex-start">
           {g.tableIDs.map((cardID, index) => {
             if (cardID === null) return <div key={`empty-${index}`} className={classes.emptySlot} style={{ width: cardWidth }} />;
@@ -118,7 +119,7 @@ export function TradeRow(props: PickableProps) {
             );
           })}
         </Group>
-      </ScrollArea>
+      </ScrollRow>
       {g.tableIDs.length === 0 ? <EmptyRow>No cards on the trade row.</EmptyRow> : null}
     </section>
   );
@@ -179,7 +180,7 @@ export function TributeRow({ state, width }: { state: GameScreenState; width: nu
       <Title order={2} size="h5" mb={6}>
         Tributes
       </Title>
-      <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
+      <ScrollRow>
         <Group data-zone="tribute-row" gap="sm" wrap="nowrap" align="stretch">
           {state.game.tributeRow.map((id) => {
             const tribute = state.tributeCardsByID[id];
@@ -190,7 +191,7 @@ export function TributeRow({ state, width }: { state: GameScreenState; width: nu
             ) : null;
           })}
         </Group>
-      </ScrollArea>
+      </ScrollRow>
       {state.game.tributeRow.length === 0 ? <EmptyRow>No tributes in the row.</EmptyRow> : null}
     </section>
   );

@@ -36,6 +36,8 @@ interface ScriptCost {
   files: number;
   gzip: number;
   transferred: number;
+  /** Each script's file name and gzip bytes, largest first (printed by --files). */
+  each: { name: string; gzip: number }[];
 }
 
 /** Every script `url` loads, until the network is idle (and `ready` is on screen, if given). */
@@ -47,14 +49,14 @@ async function scriptCost(url: string, cookie?: string, ready?: string): Promise
     await context.addCookies([{ name: name!, value: value.join('='), url: new URL(url).origin }]);
   }
   const page = await context.newPage();
-  const scripts: Promise<{ gzip: number; transferred: number }>[] = [];
+  const scripts: Promise<{ name: string; gzip: number; transferred: number }>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     scripts.push(
       (async () => {
         const body = await response.body();
         const sizes = await response.request().sizes();
-        return { gzip: zlib.gzipSync(body, { level: 9 }).length, transferred: sizes.responseBodySize };
+        return { name: new URL(response.url()).pathname.split('/').pop()!, gzip: zlib.gzipSync(body, { level: 9 }).length, transferred: sizes.responseBodySize };
       })(),
     );
   });
@@ -64,7 +66,12 @@ async function scriptCost(url: string, cookie?: string, ready?: string): Promise
   await page.waitForTimeout(1_000);
   const all = await Promise.all(scripts);
   await browser.close();
-  return { files: all.length, gzip: all.reduce((s, x) => s + x.gzip, 0), transferred: all.reduce((s, x) => s + x.transferred, 0) };
+  return {
+    files: all.length,
+    gzip: all.reduce((s, x) => s + x.gzip, 0),
+    transferred: all.reduce((s, x) => s + x.transferred, 0),
+    each: all.map(({ name, gzip }) => ({ name, gzip })).sort((a, b) => b.gzip - a.gzip),
+  };
 }
 
 interface LighthouseRun {
@@ -153,6 +160,9 @@ async function main(): Promise<void> {
       ...js.map(([route, c]) => `| ${route} | ${c.files} | ${kb(c.gzip)} | ${kb(c.transferred)} | ${aims[route] ?? ''} |`),
     ];
     if (jsOnly || process.env.BENCH_WEB_DIR) console.log(jsTable.join('\n'));
+    if (process.argv.includes('--files')) {
+      for (const [route, c] of js) console.log(`\n${route}\n${c.each.map((f) => `${kb(f.gzip).padStart(9)}  ${f.name}`).join('\n')}`);
+    }
     if (jsOnly) return;
 
     const lh: Record<string, Awaited<ReturnType<typeof medianLighthouse>>> = {};

@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Everything the client's bundle can import: its own code, the engine, the bots (the odds run them),
-// what it shares with the server, the server's router types, and the card data. The test setup
+// what it shares with the server, the server's router types, the card data, and the rules' text
+// (the rules page fetches it as a file of the build). The test setup
 // (tests/web/support/build.ts) uses this same list.
-export const WEB_SOURCES = ['src/web', 'src/engine', 'src/bots', 'src/shared', 'src/server/trpc', 'data', 'vite.config.ts', 'package.json'];
+export const WEB_SOURCES = ['src/web', 'src/engine', 'src/bots', 'src/shared', 'src/server/trpc', 'data', 'docs/rules.md', 'vite.config.ts', 'package.json'];
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry);

@@ -4,7 +4,7 @@
  * see the bar, unless the lobby turned on "Show odds to players", yet sees the odds over time once
  * the game ended. The finished game is reused for the odds after it: a page opened after the end
  * charts them from the replay, its turning points open the replay at their step, and the replay
- * shows the bar for the step shown and the chart. Screenshots at 1280x800 and 375x812 (the game,
+ * shows the bar for the step shown and the chart (kept on the device once worked out). Screenshots at 1280x800 and 375x812 (the game,
  * the replay with its odds, the lobby's options).
  */
 import { describe, expect, test } from 'vitest';
@@ -139,9 +139,16 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     expect((await firstTurningPoint(pa)).href).toMatch(new RegExp(`^/game/${gameID}/replay\\?step=\\d+$`));
     await screenshot(pa, 'odds-player-end-desktop');
 
-    // A page opened after the end: the chart too, worked out from the replay; its turning points
-    // link to the replay at their step (the index of the replay's moment, its `?step=`).
-    const pe = await cc.newPage();
+    // The chart, once worked out, is kept on the device: a reload or the replay charts it at once.
+    const kept = await pc.evaluate((id) => JSON.parse(localStorage.getItem(`mythosOddsChart:${id}`) ?? 'null') as { total: number; points: unknown[] } | null, gameID);
+    expect(kept?.points.length).toBeGreaterThan(10);
+    expect(kept?.points.length).toBe(kept?.total);
+
+    // A page opened after the end, on another device: the chart too, worked out from the replay;
+    // its turning points link to the replay at their step (the index of the replay's moment, its `?step=`).
+    const ce = await newContext(suite.browser, DESKTOP);
+    await guestInContext(suite.site, ce, 'Eve');
+    const pe = await ce.newPage();
     pe.on('pageerror', (e) => errors.push(String(e)));
     await pe.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
     await pe.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });

@@ -4,12 +4,14 @@
  * worker on its `later` lane with a small budget (CHART_BUDGET), so a game takes a few seconds.
  * A moment whose spectator view is the previous one's (a hidden bid made, say) takes its point
  * instead of asking again. Kept per game for the page's life (the end-of-game view and the replay
- * share it); a computation nobody watches pauses, and goes on where it was when watched again.
+ * share it) and, once whole, on this device (chart-store.ts); a computation nobody watches pauses,
+ * and goes on where it was when watched again.
  */
 import { useEffect, useState } from 'react';
 import type { Game } from '../../engine/state.js';
 import type { GameView } from '../../engine/view.js';
 import { acquireOdds, CHART_BUDGET, spectatorView, type OddsHandle } from './odds-client.js';
+import { storedChart, storeChart } from './chart-store.js';
 import type { OddsPoint } from './use-odds.js';
 
 export interface OddsTimeline {
@@ -27,12 +29,18 @@ function publicKey(view: GameView): string {
 }
 
 class TimelineJob {
-  private readonly points: OddsPoint[] = [];
+  private readonly points: OddsPoint[];
   private readonly watchers = new Set<(timeline: OddsTimeline) => void>();
   private handle: OddsHandle | null = null;
   private lastKey: string | null = null;
 
-  constructor(private readonly games: readonly Game[]) {}
+  constructor(
+    private readonly id: string,
+    private readonly games: readonly Game[],
+  ) {
+    // Worked out before on this device (chart-store.ts): nothing to ask the worker.
+    this.points = storedChart(id, games.length) ?? [];
+  }
 
   get timeline(): OddsTimeline {
     return { points: this.points.slice(), done: this.points.length, total: this.games.length };
@@ -74,6 +82,7 @@ class TimelineJob {
     if (this.handle === handle) {
       handle.release();
       this.handle = null;
+      storeChart(this.id, this.points);
     }
   }
 }
@@ -89,7 +98,7 @@ export function useOddsTimeline(id: string, games: readonly Game[] | null): Odds
   useEffect(() => {
     if (!games) return;
     let job = jobs.get(id);
-    if (!job) jobs.set(id, (job = new TimelineJob(games)));
+    if (!job) jobs.set(id, (job = new TimelineJob(id, games)));
     setTimeline(job.timeline);
     return job.watch(setTimeline);
   }, [id, games]);

@@ -1,0 +1,58 @@
+/**
+ * The odds over a finished game, kept on this device once worked out (localStorage), so opening its
+ * replay again, or the end-of-game view after a reload, charts it at once instead of asking the
+ * odds worker for every step again (seconds on a desktop, longer on a phone). Keyed by the game
+ * and its number of moments: a game whose replay grew is worked out afresh. The last CHARTS_KEPT
+ * games are kept; storage that is full, blocked or holds something unreadable only means the
+ * chart is worked out as before.
+ */
+import type { OddsPoint } from './use-odds.js';
+
+const PREFIX = 'mythosOddsChart:';
+const INDEX = 'mythosOddsCharts';
+const CHARTS_KEPT = 20;
+
+interface Stored {
+  total: number;
+  points: OddsPoint[];
+}
+
+function isPoint(value: unknown): value is OddsPoint {
+  if (!value || typeof value !== 'object') return false;
+  const { step, sequenceID, shares } = value as Record<string, unknown>;
+  return (
+    (step === null || Number.isInteger(step)) &&
+    Number.isInteger(sequenceID) &&
+    !!shares &&
+    typeof shares === 'object' &&
+    Object.values(shares).every((share) => typeof share === 'number' && Number.isFinite(share))
+  );
+}
+
+/** The stored points of game `id` when there are exactly `total` of them, else null. */
+export function storedChart(id: string, total: number): OddsPoint[] | null {
+  try {
+    const raw = window.localStorage.getItem(PREFIX + id);
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as Partial<Stored>;
+    if (stored.total !== total || !Array.isArray(stored.points) || stored.points.length !== total) return null;
+    return stored.points.every(isPoint) ? stored.points : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps game `id`'s whole chart, forgetting the oldest kept beyond CHARTS_KEPT. */
+export function storeChart(id: string, points: readonly OddsPoint[]): void {
+  try {
+    const storage = window.localStorage;
+    const parsed: unknown = JSON.parse(storage.getItem(INDEX) ?? '[]');
+    const kept = (Array.isArray(parsed) ? parsed : []).filter((x): x is string => typeof x === 'string' && x !== id);
+    kept.push(id);
+    while (kept.length > CHARTS_KEPT) storage.removeItem(PREFIX + kept.shift()!);
+    storage.setItem(PREFIX + id, JSON.stringify({ total: points.length, points }));
+    storage.setItem(INDEX, JSON.stringify(kept));
+  } catch {
+    // Full or blocked: the chart is worked out again next time.
+  }
+}

@@ -3,10 +3,12 @@
  * for it (commitment-memory.ts): the server could then have chosen its secret, and so the dice,
  * after seeing the players' values.
  */
-import { useMemo } from 'react';
-import { Alert, Code, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useMemo } from 'react';
 import { firstCommitment } from '../lib/commitment-memory.js';
-import classes from './commitment-warning.module.css';
+import type { Changed } from './commitment-alert.js';
+
+/** The warning itself loads only when a commitment changed: almost every page never needs it. */
+const CommitmentAlert = lazy(() => import('./commitment-alert.js'));
 
 export interface CommitmentCheck {
   /** Where the first one seen is kept (see commitment-memory.ts). */
@@ -15,12 +17,6 @@ export interface CommitmentCheck {
   shown: string | null;
   /** What it commits to, for the warning: "the server's secret", "the seed". */
   what: string;
-}
-
-interface Changed {
-  what: string;
-  first: string;
-  shown: string;
 }
 
 export function CommitmentWarning({ checks, place }: { checks: readonly CommitmentCheck[]; place: 'lobby' | 'game' }) {
@@ -36,20 +32,9 @@ export function CommitmentWarning({ checks, place }: { checks: readonly Commitme
   );
   if (changed.length === 0) return null;
   return (
-    <Alert color="red" variant="filled" role="alert" title="Warning: the server changed its commitment" mb="md">
-      <Stack gap="xs">
-        {changed.map((c) => (
-          <Text key={c.what} size="sm">
-            This {place} first showed the commitment to {c.what} <Code className={classes.hash}>{c.first}</Code>, and now shows{' '}
-            <Code className={classes.hash}>{c.shown}</Code>.
-          </Text>
-        ))}
-        <Text size="sm" fw={700}>
-          A server that changes its commitment could choose the dice after seeing the players&apos; values: do not trust this game&apos;s dice. Keep both
-          values to show others.
-        </Text>
-      </Stack>
-    </Alert>
+    <Suspense fallback={null}>
+      <CommitmentAlert changed={changed} place={place} />
+    </Suspense>
   );
 }
 

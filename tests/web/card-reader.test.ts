@@ -24,6 +24,32 @@ async function touchAndHold(page: Page, target: Locator, ms: number): Promise<vo
 }
 
 /**
+ * The box of the range input labelled `label`'s thumb, as the browser lays it out. The thumb is
+ * drawn in the input's own (user-agent) shadow tree, out of reach of the page's scripts, of
+ * getComputedStyle and of Playwright's selectors, so it is found through the DevTools protocol.
+ */
+async function rangeThumbBox(page: Page, label: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+    type DomNode = typeof root;
+    const all = (n: DomNode): DomNode[] => [n, ...[...(n.children ?? []), ...(n.shadowRoots ?? [])].flatMap(all)];
+    const attr = (n: DomNode, name: string): string | undefined => {
+      const a = n.attributes ?? [];
+      for (let i = 0; i < a.length; i += 2) if (a[i] === name) return a[i + 1];
+      return undefined;
+    };
+    const input = all(root).find((n) => n.nodeName === 'INPUT' && attr(n, 'aria-label') === label);
+    const thumb = input && all(input).find((n) => attr(n, 'id') === 'thumb');
+    if (!thumb) throw new Error(`no range thumb for '${label}'`);
+    const { model } = await cdp.send('DOM.getBoxModel', { backendNodeId: thumb.backendNodeId });
+    return { x: model.border[0]!, y: model.border[1]!, width: model.width, height: model.height };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
  * The top edge of the page's dialog at every frame, from now until it has been open for `ms`
  * (or 30 s have passed, on a machine too busy to open it).
  */
@@ -72,7 +98,17 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     await page.getByText('Touch and hold a card to read it.').waitFor();
     // The bid for a finger: a slider thumb of at least 28 px, no tiny arrows on the number box.
     const bidPanel = page.getByRole('region', { name: 'Action panel' });
-    expect((await bidPanel.locator('.mantine-Slider-thumb').boundingBox())!.width).toBeGreaterThanOrEqual(28);
+    const slider = bidPanel.getByRole('slider', { name: 'Military bid slider' });
+    const thumb = await rangeThumbBox(page, 'Military bid slider');
+    expect(thumb.width).toBeGreaterThanOrEqual(28);
+    expect(thumb.height).toBeGreaterThanOrEqual(28);
+    // Each number under the slider is centred under the thumb's stop for it: the least and the most bid.
+    for (const key of ['End', 'Home']) {
+      await slider.press(key);
+      const stop = await rangeThumbBox(page, 'Military bid slider');
+      const mark = (await bidPanel.locator('[data-bid-marks] span').getByText(await slider.inputValue(), { exact: true }).boundingBox())!;
+      expect(Math.abs(mark.x + mark.width / 2 - (stop.x + stop.width / 2))).toBeLessThanOrEqual(1);
+    }
     expect(await bidPanel.locator('[data-bid-controls]').count()).toBe(0);
     const card = firstTradeRowCard(page);
     const name = (await card.locator('[data-card-name]').textContent())!;

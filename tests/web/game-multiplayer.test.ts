@@ -41,12 +41,15 @@ async function chooseBid(page: Page, index: number, military: number): Promise<v
   if ((await slider.count()) > 0) {
     await slider.focus();
     await page.keyboard.press('Home');
-    const min = Number(await slider.getAttribute('aria-valuemin'));
+    const min = Number(await slider.getAttribute('min'));
     const target = Math.max(min, military);
     for (let m = min; m < target; m++) await page.keyboard.press('ArrowRight');
-    expect(Number(await slider.getAttribute('aria-valuenow'))).toBe(target);
-    // No value bubble over the 'Military bid' label: the number box beside the slider shows the bid.
-    expect(await panel(page).locator('.mantine-Slider-label').count()).toBe(0);
+    expect(Number(await slider.inputValue())).toBe(target);
+    // No value bubble over the 'Military bid' label: the number box beside the slider shows the bid,
+    // and the only text by the slider is its marks, every whole bid from the least to the most.
+    const max = Number(await slider.getAttribute('max'));
+    const beside = (await slider.locator('xpath=..').innerText()).split(/\s+/).filter(Boolean);
+    expect(beside).toEqual(Array.from({ length: max - min + 1 }, (_, i) => String(min + i)));
     expect(await panel(page).getByRole('textbox', { name: 'Military bid' }).inputValue()).toBe(String(target));
   }
 }

@@ -4,8 +4,8 @@
  * Submit is disabled, with the reason on hover and under it, whenever it could not be accepted.
  * Submit and Undo are hidden while an animation is awaited. Spectators get no panel at all.
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Paper, Slider, Stack, Text } from '@mantine/core';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Modal } from '../lib/lazy-modal.js';
 import type { Decision } from '../../engine/pending.js';
 import { BidField } from './bid-field.js';
@@ -253,24 +253,44 @@ function BidInput({ decision, value, onChange }: { decision: Extract<Decision, {
           {value === null ? ' · empty: no bid' : ''}
         </Text>
       </Group>
-      {max > min ? (
-        <Slider
-          aria-label="Bid slider"
-          thumbLabel="Military bid slider"
-          min={min}
-          max={max}
-          step={1}
-          value={shown}
-          onChange={onChange}
-          marks={Array.from({ length: max - min + 1 }, (_, i) => ({ value: min + i, label: String(min + i) }))}
-          // No value bubble: the number box beside it shows the bid, and a bubble left over the
-          // label after the slider lost focus.
-          label={null}
-          mb="md"
-          thumbSize={touch ? 28 : 22}
-        />
-      ) : null}
+      {max > min ? <BidSlider min={min} max={max} value={shown} onChange={onChange} touch={touch} /> : null}
     </Stack>
+  );
+}
+
+/**
+ * The bid's slider: the browser's own range input (arrow keys, Home and End move it; the page's
+ * first load carries no slider script), with every whole bid marked under the place its thumb stops.
+ * No value bubble: the number box beside it shows the bid.
+ */
+function BidSlider({ min, max, value, onChange, touch }: { min: number; max: number; value: number; onChange: (bid: number) => void; touch: boolean }) {
+  const span = max - min;
+  // The thumb stops at its own half-width from either end, so the fill and the marks are laid out
+  // from these (action-panel.module.css): the thumb's size and where the bid is along the track.
+  // A dot on the track at every mark, drawn in the track's own background so the thumb covers the one it is on.
+  const dots = Array.from({ length: span + 1 }, (_, i) => `radial-gradient(circle at calc(var(--bid-thumb) / 2 + (100% - var(--bid-thumb)) * ${i / span}) 50%, var(--bid-dot) 2px, transparent 2.5px)`);
+  const style = { '--bid-thumb': `${touch ? 28 : 22}px`, '--bid-at': (value - min) / span, '--bid-dots': dots.join(', ') } as CSSProperties;
+  return (
+    <div className={classes.bidSlider} style={style}>
+      <input
+        type="range"
+        className={classes.range}
+        aria-label="Military bid slider"
+        min={min}
+        max={max}
+        step={1}
+        value={value}
+        onChange={(e) => onChange(Number(e.currentTarget.value))}
+      />
+      {/* The numbers under the thumb's stops; the slider itself tells a screen reader its value. */}
+      <div className={classes.marks} aria-hidden="true" data-bid-marks="">
+        {Array.from({ length: span + 1 }, (_, i) => (
+          <span key={i} className={classes.mark} style={{ '--mark-at': i / span } as CSSProperties}>
+            {min + i}
+          </span>
+        ))}
+      </div>
+    </div>
   );
 }
 

@@ -3,8 +3,8 @@
  * only when whole and for the same number of moments, never from something unreadable, the last
  * twenty games kept, and a full storage costing nothing but the keeping.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storedChart, storeChart } from '../../src/web/odds/chart-store.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { storedChart as chartIn, storeChart as keepChart } from '../../src/web/odds/chart-store.js';
 import type { OddsPoint } from '../../src/web/odds/use-odds.js';
 
 /** localStorage's methods over a Map; `full` makes setItem throw as a full storage does. */
@@ -27,11 +27,13 @@ const chart = (n: number, first = 0): OddsPoint[] => Array.from({ length: n }, (
 
 describe('the odds chart kept on the device', () => {
   let storage: ReturnType<typeof fakeStorage>;
+  let storedChart: (id: string, total: number) => OddsPoint[] | null;
+  let storeChart: (id: string, points: readonly OddsPoint[]) => void;
   beforeEach(() => {
     storage = fakeStorage();
-    vi.stubGlobal('window', { localStorage: storage });
+    storedChart = (id, total) => chartIn(id, total, () => storage);
+    storeChart = (id, points) => keepChart(id, points, () => storage);
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('gives back the points stored for a game with that many moments, and nothing for another count or game', () => {
     storeChart('g1', chart(40));

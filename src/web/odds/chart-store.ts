@@ -12,6 +12,12 @@ const PREFIX = 'mythosOddsChart:';
 const INDEX = 'mythosOddsCharts';
 const CHARTS_KEPT = 20;
 
+/** The part of localStorage used here (tests pass their own). */
+export type ChartStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The device's storage; reading it throws where storage is blocked, which callers treat as none. */
+const deviceStorage = (): ChartStorage => window.localStorage;
+
 interface Stored {
   total: number;
   points: OddsPoint[];
@@ -30,9 +36,9 @@ function isPoint(value: unknown): value is OddsPoint {
 }
 
 /** The stored points of game `id` when there are exactly `total` of them, else null. */
-export function storedChart(id: string, total: number): OddsPoint[] | null {
+export function storedChart(id: string, total: number, storage: () => ChartStorage = deviceStorage): OddsPoint[] | null {
   try {
-    const raw = window.localStorage.getItem(PREFIX + id);
+    const raw = storage().getItem(PREFIX + id);
     if (!raw) return null;
     const stored = JSON.parse(raw) as Partial<Stored>;
     if (stored.total !== total || !Array.isArray(stored.points) || stored.points.length !== total) return null;
@@ -43,15 +49,15 @@ export function storedChart(id: string, total: number): OddsPoint[] | null {
 }
 
 /** Keeps game `id`'s whole chart, forgetting the oldest kept beyond CHARTS_KEPT. */
-export function storeChart(id: string, points: readonly OddsPoint[]): void {
+export function storeChart(id: string, points: readonly OddsPoint[], storage: () => ChartStorage = deviceStorage): void {
   try {
-    const storage = window.localStorage;
-    const parsed: unknown = JSON.parse(storage.getItem(INDEX) ?? '[]');
+    const store = storage();
+    const parsed: unknown = JSON.parse(store.getItem(INDEX) ?? '[]');
     const kept = (Array.isArray(parsed) ? parsed : []).filter((x): x is string => typeof x === 'string' && x !== id);
     kept.push(id);
-    while (kept.length > CHARTS_KEPT) storage.removeItem(PREFIX + kept.shift()!);
-    storage.setItem(PREFIX + id, JSON.stringify({ total: points.length, points }));
-    storage.setItem(INDEX, JSON.stringify(kept));
+    while (kept.length > CHARTS_KEPT) store.removeItem(PREFIX + kept.shift()!);
+    store.setItem(PREFIX + id, JSON.stringify({ total: points.length, points }));
+    store.setItem(INDEX, JSON.stringify(kept));
   } catch {
     // Full or blocked: the chart is worked out again next time.
   }

@@ -7,6 +7,9 @@
  *   npx tsx bench/strength.ts [--games 2000] [--seed 1] [--pair basic_bot:easy_bot]
  *     [--players 4] [--aim 0.65] [--minutes 10] [--think-ms 800]
  *
+ * Beside Wilson's interval over games (the aim's measure), an interval by deal: a percentile
+ * bootstrap over the deals, since a deal's games share its cards and are not independent.
+ *
  * --players N: the bot against N - 1 copies of the opponent, its seat rotating over the N seats
  * game by game (a fair share is 1 / N). --aim: the lower bound the bench requires (default 0.5,
  * or 1 / N), exit code 1 below it. --minutes: stop at the first whole deal after that long (the
@@ -53,6 +56,8 @@ interface Match {
   /** The bot's time per bid decision, in ms: wall clock, and this process's CPU time (user + system). */
   bidMillis: number[];
   bidCpuMillis: number[];
+  /** The bot's score (win 1, tie 0.5) summed over each deal's games, and how many games each deal had. */
+  deals: { score: number; games: number }[];
 }
 
 /** Times every bid decision of `kind` (the harness looks its bots up in BOTS). */
@@ -84,6 +89,7 @@ function playMatch(bot: BotType, opponent: BotType, games: number, firstSeed: nu
   let ties = 0;
   let margin = 0;
   let played = 0;
+  const deals: { score: number; games: number }[] = [];
   for (let g = 0; g < games; g++) {
     // Games g .. g + players - 1 share a deal: the bot sits in each seat once.
     if (g % players === 0 && performance.now() - started > minutes * 60_000) break;
@@ -95,12 +101,45 @@ function playMatch(bot: BotType, opponent: BotType, games: number, firstSeed: nu
     const won = game.winnerIDs.includes('bot');
     if (won && game.winnerIDs.length > 1) ties++;
     else if (won) wins++;
+    if (g % players === 0) deals.push({ score: 0, games: 0 });
+    deals[deals.length - 1]!.score += won ? (game.winnerIDs.length > 1 ? 0.5 : 1) : 0;
+    deals[deals.length - 1]!.games++;
     const favor = (id: string) => game.players.find((p) => p.userID === id)!.counters.favor;
     margin += favor('bot') - Math.max(...game.players.filter((p) => p.userID !== 'bot').map((p) => favor(p.userID)));
     played++;
   }
   untime();
-  return { bot, opponent, games: played, wins, ties, losses: played - wins - ties, meanMargin: margin / Math.max(1, played), seconds: (performance.now() - started) / 1000, bidMillis, bidCpuMillis };
+  return { bot, opponent, games: played, wins, ties, losses: played - wins - ties, meanMargin: margin / Math.max(1, played), seconds: (performance.now() - started) / 1000, bidMillis, bidCpuMillis, deals };
+}
+
+/**
+ * A 95% interval that counts deals, not games: the games of one deal share its cards, so they are
+ * not independent and Wilson's interval over games is too narrow. Percentile bootstrap over deals
+ * (2,000 resamples, a fixed generator so the bench prints the same interval for the same games).
+ */
+function dealInterval(deals: readonly { score: number; games: number }[]): [number, number] {
+  if (deals.length === 0) return [0, 1];
+  let state = 0x9e3779b9;
+  const next = () => {
+    // xorshift32: enough for choosing deals; nothing here needs to be unpredictable.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+  const rates: number[] = [];
+  for (let r = 0; r < 2000; r++) {
+    let score = 0;
+    let n = 0;
+    for (let i = 0; i < deals.length; i++) {
+      const deal = deals[Math.floor(next() * deals.length)]!;
+      score += deal.score;
+      n += deal.games;
+    }
+    rates.push(score / n);
+  }
+  rates.sort((a, b) => a - b);
+  return [rates[Math.floor(0.025 * rates.length)]!, rates[Math.ceil(0.975 * rates.length) - 1]!];
 }
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -125,21 +164,22 @@ function main(): void {
     const m = playMatch(bot, opponent, games, firstSeed, players, minutes, thinkMs);
     const score = m.wins + m.ties / 2;
     const [low, high] = wilson(score, m.games);
+    const [dealLow, dealHigh] = dealInterval(m.deals);
     if (low <= aim) failed = true;
     const sorted = m.bidMillis.slice().sort((a, b) => a - b);
     const cpu = m.bidCpuMillis.slice().sort((a, b) => a - b);
     const spread = (list: number[]) => [0.5, 0.95].map((q) => quantile(list, q).toFixed(1)).concat((list[list.length - 1] ?? NaN).toFixed(1)).join(' / ');
     const bidTime = `${spread(sorted)} ms wall, ${spread(cpu)} ms CPU (${sorted.length} bids)`;
     rows.push(
-      `| ${bot} vs ${opponent} | ${m.games} | ${m.wins} | ${m.ties} | ${m.losses} | ${percent(score / m.games)} | ${percent(low)} – ${percent(high)} | ${m.meanMargin >= 0 ? '+' : ''}${m.meanMargin.toFixed(1)} | ${m.seconds.toFixed(0)} s | ${bidTime} |`,
+      `| ${bot} vs ${opponent} | ${m.games} | ${m.wins} | ${m.ties} | ${m.losses} | ${percent(score / m.games)} | ${percent(low)} – ${percent(high)} | ${percent(dealLow)} – ${percent(dealHigh)} (${m.deals.length}) | ${m.meanMargin >= 0 ? '+' : ''}${m.meanMargin.toFixed(1)} | ${m.seconds.toFixed(0)} s | ${bidTime} |`,
     );
     console.error(rows[rows.length - 1]);
   }
   const table = players === 2 ? 'Heads-up' : `${players} players (the bot against ${players - 1} of the other)`;
   console.log(`${table}, real card set, default options, seats rotated, up to ${games} games per pair (from seed ${firstSeed}, each deal from every seat).`);
   console.log('');
-  console.log('| pair | games | wins | ties | losses | win rate | 95% CI (Wilson) | mean favor margin (vs best other) | time | bot time per bid (median / 95th percentile / max) |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| pair | games | wins | ties | losses | win rate | 95% CI (Wilson) | 95% CI by deal (bootstrap; deals) | mean favor margin (vs best other) | time | bot time per bid (median / 95th percentile / max) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
   if (failed) {
     console.log('');

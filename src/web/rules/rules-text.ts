@@ -9,7 +9,10 @@ import rulesUrl from '../../../docs/rules.md?url';
 let text: string | undefined;
 let loading: Promise<void> | undefined;
 
-/** Fetches the text once; a failure rejects (the route shows its error page) and the next visit tries again. */
+/**
+ * Fetches the text once. A failure rejects, so the route shows its error page as for a chunk that
+ * failed to load (React keeps a lazy page's failure until the page is loaded again).
+ */
 export function loadRulesText(): Promise<void> {
   loading ??= fetch(rulesUrl)
     .then((response) => {
@@ -20,6 +23,7 @@ export function loadRulesText(): Promise<void> {
       text = loaded;
     })
     .catch((error: unknown) => {
+      // Not kept: whatever asks again fetches again.
       loading = undefined;
       throw error;
     });

@@ -38,6 +38,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The web client's components and hooks rendered by React into happy-dom's document:
+          // their logic, event by event and commit by commit, without a browser or a server.
+          name: 'components',
+          include: ['tests/web/components/**/*.test.tsx'],
+          environment: 'happy-dom',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'browser',
           include: ['tests/web/**/*.test.ts'],
           // Builds the web client when it is missing or older than its sources (only when

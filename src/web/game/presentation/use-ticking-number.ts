@@ -2,7 +2,7 @@
  * A counter that ticks towards its new value (favor, gold ...), one step at least 50 ms apart,
  * instead of jumping. With animations disabled it jumps.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useDisableAnimations } from './prefs.js';
 import { TICK_MS, tickValues } from './ticking.js';
 
@@ -15,6 +15,15 @@ export function useTickingNumber(value: number, { disabled = false, tickMs = TIC
   useEffect(() => {
     shownNow.current = shown;
   }, [shown]);
+  // The value as of the latest commit. A tick belongs to the ticks towards one value (the last of
+  // them): once the value has changed, a tick still planned for the old one is dropped. On a busy
+  // page its timer can fire between the commit of the new value and the effect that plans the new
+  // ticks, and it showed the old value's next step for good (a clash's counter stuck one ahead
+  // while the dice rolled, when the screen held the game from before the clash).
+  const target = useRef(value);
+  useLayoutEffect(() => {
+    target.current = value;
+  }, [value]);
 
   // A new value: the ticks from what is on screen now.
   useEffect(() => {
@@ -31,6 +40,7 @@ export function useTickingNumber(value: number, { disabled = false, tickMs = TIC
   useEffect(() => {
     if (ticks.length === 0) return;
     const timer = window.setTimeout(() => {
+      if (ticks.at(-1) !== target.current) return;
       setShown(ticks[0]!);
       setTicks(ticks.slice(1));
     }, Math.max(TICK_MS, tickMs));

@@ -140,8 +140,9 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       await show(page, fixture.clash);
       await page.locator('[data-clash-stage="rolling"]').first().waitFor();
       // While the dice roll the counters show what the players had before. (On a loaded machine a
-      // counter was seen a step ahead as the clash arrived, a flicker whose cause is not yet found;
-      // what must hold is that the rolling dice are shown beside the old values.)
+      // counter was seen a step ahead for the whole roll: a tick planned towards the after-clash
+      // value fired after the held value came back. tests/web/components/ticking-number.test.tsx
+      // holds that fix.)
       // Read in the page whenever the rolling panel changed: the driver's own reads came after the
       // dice had settled on a loaded machine.
       const rollingSeen = () => page.evaluate(() => (globalThis as unknown as { __seen: string[] }).__seen.filter((v) => v.startsWith('rolling:')));

@@ -1,0 +1,135 @@
+/**
+ * The action panel's own logic, rendered by React into happy-dom with a real engine game's view:
+ * the bid box's clamping as it is typed in, a refused action's message and how long it stays, and
+ * the panel while a clash's dice roll. The browser tests keep one run of each end to end (the
+ * typed bid reaching the server, a tampered bid refused by it).
+ */
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { act as reactAct, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { Action } from '../../../src/engine/index.js';
+import { ActionPanel } from '../../../src/web/game/action-panel.js';
+import { decisionOf, playerOf, unaffordableReason } from '../../../src/web/game/derive.js';
+import type { GameScreenState } from '../../../src/web/game/model.js';
+import { useChoice } from '../../../src/web/game/use-choice.js';
+import type { ActOutcome } from '../../../src/web/game/use-game-state.js';
+import { theme } from '../../../src/web/theme.js';
+import { ANN, act, newGame, screenState } from './game-state.js';
+
+function Panel({ state, send, awaiting = false }: { state: GameScreenState; send: (action: Action) => Promise<ActOutcome>; awaiting?: boolean }) {
+  const decision = decisionOf(state);
+  const choice = useChoice(state, decision);
+  return (
+    <>
+      {/* The trade row's first card Ann can pay for, as the table offers it: a click picks it. */}
+      <button type="button" onClick={() => choice.pick(state.game.tableIDs[affordable(state)]!, affordable(state))}>
+        pick a card
+      </button>
+      <ActionPanel state={state} decision={decision} choice={choice} act={send} awaiting={awaiting} />
+    </>
+  );
+}
+
+/** The first trade row card Ann can pay for (one she cannot asks her to confirm first). */
+function affordable(state: GameScreenState): number {
+  const me = playerOf(state, ANN)!;
+  const index = state.game.tableIDs.findIndex((id) => id !== null && unaffordableReason(state, me, id) === null);
+  if (index < 0) throw new Error('Ann can pay for no card on the row');
+  return index;
+}
+
+const submit = () => screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+const wrap = (node: ReactNode) => <MantineProvider theme={theme}>{node}</MantineProvider>;
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  vi.useRealTimers();
+});
+
+describe('the action panel', () => {
+  test('the bid box clamps what is typed at every key; empty is no bid', async () => {
+    const user = userEvent.setup();
+    const state = screenState(newGame());
+    const sent: Action[] = [];
+    render(wrap(<Panel state={state} send={async (a) => (sent.push(a), { ok: true })} />));
+    await user.click(screen.getByRole('button', { name: 'pick a card' }));
+    const decision = decisionOf(state);
+    if (decision?.type !== 'BID') throw new Error(`expected a bid, got ${decision?.type}`);
+    const { minMilitary: min, maxMilitary: max } = decision;
+    expect(max).toBeGreaterThan(min);
+    expect(max - min).toBe(playerOf(state, ANN)!.counters.military);
+    screen.getByText(`${min} to ${max}`, { exact: false });
+    const field = screen.getByRole('textbox', { name: 'Military bid' }) as HTMLInputElement;
+    const slider = screen.getByRole('slider') as HTMLInputElement;
+    // A lone minus sign, then a negative number: the bid is the minimum at once, Submit stays
+    // usable, and leaving the box shows the bid it holds.
+    await user.clear(field);
+    await user.type(field, '-');
+    expect(slider.value).toBe(String(min));
+    await user.keyboard('3');
+    expect(slider.value).toBe(String(min));
+    expect(submit().disabled).toBe(false);
+    await user.tab();
+    expect(field.value).toBe(String(min));
+    // Too much: the most Ann can bid.
+    await user.clear(field);
+    await user.keyboard(String(max + 4));
+    expect(slider.value).toBe(String(max));
+    await user.tab();
+    expect(field.value).toBe(String(max));
+    // Empty: no bid, as the box says.
+    await user.clear(field);
+    expect(field.placeholder).toBe('No bid');
+    screen.getByText(`${min} to ${max} · empty: no bid`);
+    await user.keyboard('-3');
+    await user.tab();
+    expect(field.value).toBe(String(min));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(sent).toEqual([{ type: 'BID', bid: { military: min, tradeRowIndex: affordable(state) } }]);
+  });
+
+  test("a refused action's message shows for 8 s, the form still there to try again", async () => {
+    const user = userEvent.setup();
+    const state = screenState(newGame());
+    const message = 'Invalid military bid: 99. Max bid: 5';
+    render(wrap(<Panel state={state} send={async () => ({ ok: false, message })} />));
+    await user.click(screen.getByRole('button', { name: 'pick a card' }));
+    // The page's time from here on is the test's: the refusal's own timer starts with it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(submit());
+    // The refusal comes when the sent action's promise settles.
+    await reactAct(async () => {});
+    const refusal = screen.getByTestId('refusal');
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(refusal.textContent).toBe(`Not accepted${message}`);
+    expect(submit().disabled).toBe(false);
+    reactAct(() => vi.advanceTimersByTime(7_900));
+    expect(screen.queryByTestId('refusal')).not.toBeNull();
+    reactAct(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByTestId('refusal')).toBeNull();
+  });
+
+  test('while the dice roll the panel says so and offers neither Submit nor the choice', () => {
+    // Both bid on the first card with all their military: a clash, and the resolution's choice
+    // (or the reroll) is the next decision.
+    let game = newGame();
+    for (const userID of game.players.map((p) => p.userID)) {
+      const military = game.players.find((p) => p.userID === userID)!.counters.military;
+      game = act(game, userID, { type: 'BID', bid: { military, tradeRowIndex: 0 } });
+    }
+    const state = screenState(game);
+    const decision = decisionOf(state);
+    expect(['RESOLVE', 'REROLL']).toContain(decision?.type);
+    const { rerender } = render(wrap(<Panel state={state} send={async () => ({ ok: true })} awaiting />));
+    const panel = screen.getByRole('region', { name: 'Action panel' });
+    within(panel).getByText('The dice are rolling...');
+    expect(within(panel).queryByRole('button', { name: /^Submit/ })).toBeNull();
+    // The dice settled: the decision is offered.
+    rerender(wrap(<Panel state={state} send={async () => ({ ok: true })} />));
+    expect(within(panel).queryByText('The dice are rolling...')).toBeNull();
+    expect(within(panel).getAllByRole('button').length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Game screen states for component tests: a real engine game between two seats, advanced to the
+ * step a test needs and seen from one seat's view, as the live screen receives it.
+ */
+import { GAME_DEFINITIONS } from '../../../src/engine/data.js';
+import { advance, applyAction, createGame, viewFor, type Action, type Game } from '../../../src/engine/index.js';
+import type { GameScreenState } from '../../../src/web/game/model.js';
+
+export const ANN = 'u_ann';
+export const BOB = 'u_bob';
+const NAMES: Record<string, string> = { [ANN]: 'Ann', [BOB]: 'Bob' };
+
+/** A new two-seat game at its first planning (a fixed seed: the same trade row every run). */
+export function newGame(seed = 11, now = Date.now()): Game {
+  const setup = { players: [{ userID: ANN }, { userID: BOB }], definitions: GAME_DEFINITIONS, options: {} };
+  return advance(createGame(setup, seed, now), now).game;
+}
+
+/** `game` after `userID` does `action` (and the game advances), or the engine's refusal thrown. */
+export function act(game: Game, userID: string, action: Action, now = Date.now()): Game {
+  const result = applyAction(game, userID, action, now);
+  if (!result.ok) throw new Error(result.message);
+  return advance(result.game, now).game;
+}
+
+/** The screen's state for `me` (null: a spectator). */
+export function screenState(game: Game, me: string | null = ANN): GameScreenState {
+  const { cardsByID, tributeCardsByID, events, ...wire } = viewFor(game, me);
+  return {
+    game: wire,
+    events,
+    cardsByID,
+    tributeCardsByID,
+    me,
+    seatsByUserID: {},
+    clockOffsetMs: 0,
+    usersByID: Object.fromEntries(game.players.map((p) => [p.userID, { id: p.userID, name: NAMES[p.userID] ?? p.userID, profilePictureURL: null }])),
+    awayByUserID: {},
+  };
+}

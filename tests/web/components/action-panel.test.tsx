@@ -16,7 +16,7 @@ import type { GameScreenState } from '../../../src/web/game/model.js';
 import { useChoice } from '../../../src/web/game/use-choice.js';
 import type { ActOutcome } from '../../../src/web/game/use-game-state.js';
 import { theme } from '../../../src/web/theme.js';
-import { ANN, act, newGame, screenState } from './game-state.js';
+import { ANN, act, newGame, screenState } from '../support/screen-state.js';
 
 function Panel({ state, send, awaiting = false }: { state: GameScreenState; send: (action: Action) => Promise<ActOutcome>; awaiting?: boolean }) {
   const decision = decisionOf(state);

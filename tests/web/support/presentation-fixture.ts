@@ -4,24 +4,15 @@
  */
 import { botDecision } from '../../../src/bots/harness.js';
 import { GAME_DEFINITIONS } from '../../../src/engine/data.js';
-import { advance, applyAction, createGame, viewFor, type Game, type GameEvent } from '../../../src/engine/index.js';
+import { advance, applyAction, createGame, type Game, type GameEvent } from '../../../src/engine/index.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
+import { screenState as spectatorScreen } from './screen-state.js';
 
 export const NAMES = ['Ariadne', 'Bellerophon', 'Cassiopeia'];
 
+/** A spectator's screen, the seats named in order from NAMES. */
 export function screenState(game: Game): GameScreenState {
-  const { cardsByID, tributeCardsByID, events, ...wire } = viewFor(game, null);
-  return {
-    game: wire,
-    events,
-    cardsByID,
-    tributeCardsByID,
-    me: null,
-    seatsByUserID: {},
-    clockOffsetMs: 0,
-    usersByID: Object.fromEntries(game.players.map((p, i) => [p.userID, { id: p.userID, name: NAMES[i]!, profilePictureURL: null }])),
-    awayByUserID: {},
-  };
+  return spectatorScreen(game, null, Object.fromEntries(game.players.map((p, i) => [p.userID, NAMES[i]!])));
 }
 
 export interface Fixture {

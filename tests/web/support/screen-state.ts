@@ -1,6 +1,7 @@
 /**
- * Game screen states for component tests: a real engine game between two seats, advanced to the
- * step a test needs and seen from one seat's view, as the live screen receives it.
+ * Game screen states from real engine games, as the live screen receives them: a seat's view (or
+ * a spectator's) with the card set, the log and the seated users. For component tests, a game
+ * between two seats advanced to the step a test needs.
  */
 import { GAME_DEFINITIONS } from '../../../src/engine/data.js';
 import { advance, applyAction, createGame, viewFor, type Action, type Game } from '../../../src/engine/index.js';
@@ -23,8 +24,8 @@ export function act(game: Game, userID: string, action: Action, now = Date.now()
   return advance(result.game, now).game;
 }
 
-/** The screen's state for `me` (null: a spectator). */
-export function screenState(game: Game, me: string | null = ANN): GameScreenState {
+/** The screen's state for `me` (null: a spectator), with each seat named by `names` (else by its user id). */
+export function screenState(game: Game, me: string | null = ANN, names: Record<string, string> = NAMES): GameScreenState {
   const { cardsByID, tributeCardsByID, events, ...wire } = viewFor(game, me);
   return {
     game: wire,
@@ -34,7 +35,7 @@ export function screenState(game: Game, me: string | null = ANN): GameScreenStat
     me,
     seatsByUserID: {},
     clockOffsetMs: 0,
-    usersByID: Object.fromEntries(game.players.map((p) => [p.userID, { id: p.userID, name: NAMES[p.userID] ?? p.userID, profilePictureURL: null }])),
+    usersByID: Object.fromEntries(game.players.map((p) => [p.userID, { id: p.userID, name: names[p.userID] ?? p.userID, profilePictureURL: null }])),
     awayByUserID: {},
   };
 }

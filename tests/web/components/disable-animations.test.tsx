@@ -1,0 +1,76 @@
+/**
+ * 'Disable Animations' and a clash, commit by commit: with the preference on, no clash panel ever
+ * comes over the page and the clash shows settled under the trade row at once; with it off, the
+ * panel comes and rolls the dice first. The browser test keeps a desktop run (the page's CSS
+ * animations); this one holds the logic at any width.
+ */
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Game } from '../../../src/engine/index.js';
+import { ClashDisplay, useEventAnimations } from '../../../src/web/game/presentation/index.js';
+import type { GameScreenState } from '../../../src/web/game/model.js';
+import { theme } from '../../../src/web/theme.js';
+import { act as play, newGame, screenState } from '../support/screen-state.js';
+
+function Screen({ state }: { state: GameScreenState }) {
+  useEventAnimations(state);
+  return <ClashDisplay state={state} />;
+}
+
+/** A game at its first planning, and the same game once both seats bid on the first card: a clash. */
+function beforeAndAfterClash(): [Game, Game] {
+  const before = newGame();
+  let after = before;
+  for (const player of before.players) after = play(after, player.userID, { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } });
+  if (!after.events.some((e) => e.type === 'CONFLICT_RESULTS')) throw new Error('no clash');
+  return [before, after];
+}
+
+/** Renders the step before the clash, then the clash's step; returns every overlay and stage seen in between. */
+function watchClash(): { overlays: number; stages: string[] } {
+  const [before, after] = beforeAndAfterClash();
+  const seen = { overlays: 0, stages: [] as string[] };
+  const look = () => {
+    seen.overlays += document.querySelectorAll('[data-clash-key]').length;
+    for (const e of document.querySelectorAll('[data-clash-stage]')) seen.stages.push(e.getAttribute('data-clash-stage')!);
+  };
+  const observer = new MutationObserver(look);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  const { rerender } = render(
+    <MantineProvider theme={theme}>
+      <Screen state={screenState(before)} />
+    </MantineProvider>,
+  );
+  act(() =>
+    rerender(
+      <MantineProvider theme={theme}>
+        <Screen state={screenState(after)} />
+      </MantineProvider>,
+    ),
+  );
+  look();
+  observer.disconnect();
+  return seen;
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+describe("'Disable Animations' and a clash", () => {
+  test('on: no clash panel over the page; the clash settled under the trade row at once', () => {
+    localStorage.setItem('userPrefs', JSON.stringify({ disableAnimations: true }));
+    const seen = watchClash();
+    expect(seen.overlays).toBe(0);
+    expect(new Set(seen.stages)).toEqual(new Set(['completed']));
+    expect(document.querySelector('[data-testid="clashes"] [data-clash-stage="completed"]')).not.toBeNull();
+  });
+
+  test('off: the clash panel comes over the page, its dice not yet settled', () => {
+    const seen = watchClash();
+    expect(seen.overlays).toBeGreaterThan(0);
+    expect(seen.stages).not.toContain('completed');
+  });
+});

@@ -10,8 +10,13 @@
  *
  * The class names game-card and game-card-hatch carry no style (game-card.module.css has it): browser
  * tests in tests/web find the board's cards and the hatching by them.
+ *
+ * Both components are memoised: a card's face is dozens of elements, and a late game's boards hold
+ * many cards, so re-drawing every face after each new view was most of the screen's render. A card
+ * whose props did not change (a board card always, once drawn) is skipped; callers pass stable
+ * props (no caption or click handler made afresh on each render) for that to work.
  */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { IconLock } from '@tabler/icons-react';
 import { CardFace, cardLabel } from '../cards/card-face.js';
 import { CardPreview } from '../cards/card-preview.js';
@@ -33,7 +38,7 @@ export interface GameCardProps {
   label?: string;
 }
 
-export function GameCard({ card, width = 120, unaffordable, selected, caption, onClick, label }: GameCardProps) {
+export const GameCard = memo(function GameCard({ card, width = 120, unaffordable, selected, caption, onClick, label }: GameCardProps) {
   return (
     <div
       className={`game-card ${classes.card}`}
@@ -55,7 +60,7 @@ export function GameCard({ card, width = 120, unaffordable, selected, caption, o
       {caption ? <div className={classes.caption}>{caption}</div> : null}
     </div>
   );
-}
+});
 
 /** The lock over the card's cost coin, at any card width (never smaller than 18 px). */
 function UnaffordableMark({ width }: { width: number }) {
@@ -68,10 +73,10 @@ function UnaffordableMark({ width }: { width: number }) {
   );
 }
 
-export function GameTribute({ tribute, width = 120 }: { tribute: TributeCard; width?: number }) {
+export const GameTribute = memo(function GameTribute({ tribute, width = 120 }: { tribute: TributeCard; width?: number }) {
   return (
     <CardPreview width={width} name={tribute.name} rules={() => tributeRules(tribute)} render={(w) => <TributeFace tribute={tribute} width={w} />}>
       <TributeFace tribute={tribute} width={width} />
     </CardPreview>
   );
-}
+});

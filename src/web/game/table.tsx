@@ -2,14 +2,14 @@
  * The shared table: the trade row, the basic piles, the tribute row and the deck viewers.
  * Cards the viewer may pick now are buttons; each shows the gold this viewer would pay.
  */
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ScrollRow } from '../components/scroll-row.js';
 import { Modal } from '../lib/lazy-modal.js';
 import { useElementSize } from '@mantine/hooks';
 import { useNoHover } from '../lib/touch.js';
 import type { Player } from '../../engine/state.js';
-import type { GameScreenState } from './model.js';
+import type { Card, GameScreenState } from './model.js';
 import { MilitaryIcon } from '../cards/icons.js';
 import { GameCard, GameTribute } from './game-card.js';
 import { costFor, unaffordableReason } from './derive.js';
@@ -44,13 +44,48 @@ export function fittedCardWidth(width: number, count: number, available: number)
   return Math.max(MIN_FITTED_WIDTH, Math.min(width, Math.floor((available - ROW_GAP * (count - 1)) / count)));
 }
 
-function CostCaption({ state, me, cardID }: { state: GameScreenState; me: Player | null; cardID: number }) {
+/** The gold (and Clash tokens) a card would cost the viewer, as its caption says it. */
+interface Cost {
+  gold: number;
+  war: number;
+}
+
+function costOf(state: GameScreenState, me: Player | null, cardID: number): Cost | null {
   if (!me) return null;
-  const card = state.cardsByID[cardID];
-  const war = card?.additionalCosts?.warTokens ?? 0;
+  return { gold: costFor(state, me, cardID), war: state.cardsByID[cardID]?.additionalCosts?.warTokens ?? 0 };
+}
+
+interface TableCardProps {
+  card: Card;
+  width: number;
+  unaffordable: boolean;
+  selected: boolean;
+  /** Null when the viewer is no buyer (a spectator, or the game is over). */
+  gold: number | null;
+  war: number;
+  /** Picks the card when clicked; undefined when it cannot be picked now. */
+  onPick?: (cardID: number, tradeRowIndex: number | null) => void;
+  /** The trade row slot, or null for a basic card. */
+  tradeRowIndex: number | null;
+  label: string;
+}
+
+/**
+ * A card on the table, memoised on plain values (the cost as numbers, a stable onPick), so a new
+ * view redraws only the cards whose cost, mark or selection changed: the caption and the click
+ * handler are made here, not by the row on every render.
+ */
+const TableCard = memo(function TableCard({ card, width, unaffordable, selected, gold, war, onPick, tradeRowIndex, label }: TableCardProps) {
+  const onClick = useMemo(() => (onPick ? () => onPick(card.id, tradeRowIndex) : undefined), [onPick, card.id, tradeRowIndex]);
+  return <GameCard card={card} width={width} unaffordable={unaffordable} selected={selected} onClick={onClick} label={label} caption={<CostCaption gold={gold} war={war} />} />;
+});
+
+/** The caption under a table card (its frame is there, empty, for a viewer who is no buyer). */
+function CostCaption({ gold, war }: { gold: number | null; war: number }) {
+  if (gold === null) return null;
   return (
     <Text size="xs" c="dimmed" component="span">
-      Cost {costFor(state, me, cardID)}
+      Cost {gold}
       {war ? ` + ${war} Clash` : ''}
     </Text>
   );
@@ -93,16 +128,19 @@ export function TradeRow(props: PickableProps) {
             const unaffordable = me !== null && unaffordableReason(state, me, cardID) !== null;
             const winner = revealed ? g.winnersByTradeRowIndex[index] : undefined;
             const bidders = revealed ? g.players.filter((p) => p.bid?.tradeRowIndex === index) : [];
+            const cost = costOf(state, me, cardID);
             return (
               <Stack key={`${index}-${cardID}`} gap={4} align="center" data-trade-row-index={index} data-card-slot>
-                <GameCard
+                <TableCard
                   card={card}
                   width={cardWidth}
-                  unaffordable={me !== null && unaffordable}
+                  unaffordable={unaffordable}
                   selected={selectedCardID === cardID}
-                  onClick={pickable ? () => onPick(cardID, index) : undefined}
+                  gold={cost?.gold ?? null}
+                  war={cost?.war ?? 0}
+                  onPick={pickable ? onPick : undefined}
+                  tradeRowIndex={index}
                   label={`${card.name}, trade row card ${index + 1}`}
-                  caption={<CostCaption state={state} me={me} cardID={cardID} />}
                 />
                 {bidders.length > 0 ? (
                   <Group gap={2} justify="center" maw={cardWidth}>
@@ -147,17 +185,20 @@ export function BasicPiles(props: PickableProps) {
         const card = state.cardsByID[cardID];
         if (!card) return null;
         const reason = me ? unaffordableReason(state, me, cardID) : null;
+        const cost = costOf(state, me, cardID);
         return (
-          <GameCard
+          <TableCard
             key={cardID}
             card={card}
             width={cardWidth}
             unaffordable={reason !== null}
             selected={selectedCardID === cardID}
+            gold={cost?.gold ?? null}
+            war={cost?.war ?? 0}
             // One the player cannot pay for answers a click too: the action panel says why it is not chosen.
-            onClick={pickableBasic ? () => onPick(cardID, null) : undefined}
+            onPick={pickableBasic ? onPick : undefined}
+            tradeRowIndex={null}
             label={`${card.name}, basic card`}
-            caption={<CostCaption state={state} me={me} cardID={cardID} />}
           />
         );
       })}
@@ -199,29 +240,36 @@ export function TributeRow({ state, width }: { state: GameScreenState; width: nu
 
 /** The age deck and the tribute deck: what is left, in card-number order (never the deal order). */
 export function DeckViewers({ state }: { state: GameScreenState }) {
-  const [open, setOpen] = useState<'deck' | 'tributes' | null>(null);
   const g = state.game;
+  return <Decks age={g.age} deck={g.deck} tributeDeck={g.tributeDeck} cardsByID={state.cardsByID} tributeCardsByID={state.tributeCardsByID} />;
+}
+
+type DecksProps = Pick<GameScreenState['game'], 'age' | 'deck' | 'tributeDeck'> & Pick<GameScreenState, 'cardsByID' | 'tributeCardsByID'>;
+
+/** Memoised on the decks (the same arrays from view to view until a card is dealt), not the whole state. */
+const Decks = memo(function Decks({ age, deck, tributeDeck, cardsByID, tributeCardsByID }: DecksProps) {
+  const [open, setOpen] = useState<'deck' | 'tributes' | null>(null);
   return (
     <Group gap="xs" data-zone="deck">
       <Button size="xs" variant="light" onClick={() => setOpen('deck')}>
-        Age deck ({g.deck.length})
+        Age deck ({deck.length})
       </Button>
       <Button size="xs" variant="light" onClick={() => setOpen('tributes')}>
-        Tribute deck ({g.tributeDeck.length})
+        Tribute deck ({tributeDeck.length})
       </Button>
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open === 'deck' ? `Age ${g.age} deck: ${g.deck.length} cards, in no particular order` : `Tribute deck: ${g.tributeDeck.length} tributes, in no particular order`} size="xl">
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open === 'deck' ? `Age ${age} deck: ${deck.length} cards, in no particular order` : `Tribute deck: ${tributeDeck.length} tributes, in no particular order`} size="xl">
         <SimpleGrid cols={{ base: 2, sm: 4, md: 5 }} spacing="sm">
           {open === 'deck'
-            ? g.deck.map((id, i) => {
-                const card = state.cardsByID[id];
+            ? deck.map((id, i) => {
+                const card = cardsByID[id];
                 return card ? <GameCard key={`${id}-${i}`} card={card} width={130} /> : null;
               })
-            : g.tributeDeck.map((id, i) => {
-                const tribute = state.tributeCardsByID[id];
+            : tributeDeck.map((id, i) => {
+                const tribute = tributeCardsByID[id];
                 return tribute ? <GameTribute key={`${id}-${i}`} tribute={tribute} width={130} /> : null;
               })}
         </SimpleGrid>
       </Modal>
     </Group>
   );
-}
+});

@@ -3,7 +3,7 @@
  * reloads (sessionStorage, per game): a new step of the game starts a fresh one (selection.ts).
  * Picking an unaffordable trade row card while an affordable one is on offer asks to confirm.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Decision } from '../../engine/pending.js';
 import type { GameScreenState } from './model.js';
 import { playerOf, unaffordableReason } from './derive.js';
@@ -73,30 +73,35 @@ export function useChoice(state: GameScreenState | null, decision: Decision | nu
     [ready],
   );
 
-  const pick = useCallback(
-    (cardID: number, tradeRowIndex: number | null) => {
-      if (!state || ready || !decision) return;
-      const me = playerOf(state, state.me);
-      if (!me) return;
-      if (decision.type === 'BID' && tradeRowIndex !== null) {
-        const reason = unaffordableReason(state, me, cardID);
-        const otherAffordable = state.game.tableIDs.some((id) => id !== null && id !== cardID && unaffordableReason(state, me, id) === null);
-        if (reason && otherAffordable) setConfirm({ cardID, reason });
-        else update({ cardID });
-      } else if (decision.type === 'RESOLVE') {
-        // Only the card won or a basic card the player can pay for: a click on another says why
-        // nothing happened, rather than doing nothing.
-        const offered = decision.choices.find((c) => c.cardID === cardID);
-        if (offered && (offered.affordable || tradeRowIndex !== null)) {
-          setNotice(null);
-          update({ cardID });
-        } else if (offered) {
-          setNotice(`${state.cardsByID[cardID]?.name ?? 'That card'}: ${unaffordableReason(state, me, cardID) ?? 'you cannot pay for it'}. Choose a basic card without a lock.`);
-        }
+  // One function for the whole game, reading the latest state through a ref: the table's cards
+  // are memoised (table.tsx), and a `pick` made afresh with every new view redrew all of them.
+  // The ref is set after each commit, before any click on what that commit shows can land.
+  const latest = useRef({ state, ready, decision, update });
+  useLayoutEffect(() => {
+    latest.current = { state, ready, decision, update };
+  });
+  const pick = useCallback((cardID: number, tradeRowIndex: number | null) => {
+    const { state, ready, decision, update } = latest.current;
+    if (!state || ready || !decision) return;
+    const me = playerOf(state, state.me);
+    if (!me) return;
+    if (decision.type === 'BID' && tradeRowIndex !== null) {
+      const reason = unaffordableReason(state, me, cardID);
+      const otherAffordable = state.game.tableIDs.some((id) => id !== null && id !== cardID && unaffordableReason(state, me, id) === null);
+      if (reason && otherAffordable) setConfirm({ cardID, reason });
+      else update({ cardID });
+    } else if (decision.type === 'RESOLVE') {
+      // Only the card won or a basic card the player can pay for: a click on another says why
+      // nothing happened, rather than doing nothing.
+      const offered = decision.choices.find((c) => c.cardID === cardID);
+      if (offered && (offered.affordable || tradeRowIndex !== null)) {
+        setNotice(null);
+        update({ cardID });
+      } else if (offered) {
+        setNotice(`${state.cardsByID[cardID]?.name ?? 'That card'}: ${unaffordableReason(state, me, cardID) ?? 'you cannot pay for it'}. Choose a basic card without a lock.`);
       }
-    },
-    [state, ready, decision, update],
-  );
+    }
+  }, []);
 
   const answerConfirm = useCallback(
     (ok: boolean) => {

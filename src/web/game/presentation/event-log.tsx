@@ -7,7 +7,7 @@ import { memo, useMemo, useState } from 'react';
 import type { GameEvent } from '../../../engine/events.js';
 import { AFFINITY_COLORS } from '../../lib/palette.js';
 import type { GameScreenState } from '../model.js';
-import { textOn } from './format.js';
+import { textOn, type Seat } from './format.js';
 import { groupEvents } from './log-groups.js';
 import { GROUP_TITLES, sentence, sentenceText, type LogState, type Segment } from './log-sentences.js';
 import classes from './presentation.module.css';
@@ -58,13 +58,31 @@ const Line = memo(function Line({ state, event }: { state: LogState; event: Game
   );
 });
 
+const seatsOf = (players: readonly Seat[]): Seat[] => players.map(({ userID, color }) => ({ userID, color }));
+const sameSeats = (a: readonly Seat[], b: readonly Seat[]) => a.length === b.length && a.every((s, i) => s.userID === b[i]!.userID && s.color === b[i]!.color);
+
+/** The players' seats and colours, the same array for as long as they stay the same (players' objects change with their counters). */
+function useSeats(players: readonly Seat[]): Seat[] {
+  const [seats, setSeats] = useState(() => seatsOf(players));
+  if (!sameSeats(seats, players)) {
+    const now = seatsOf(players);
+    setSeats(now);
+    return now;
+  }
+  return seats;
+}
+
 export function EventLog({ state }: { state: GameScreenState }) {
   const groups = useMemo(() => groupEvents(state.events), [state.events]);
   const [shown, setShown] = useState(PAGE);
-  // The fields sentences read, so memoised lines re-render only when names or cards change.
+  // Only the fields sentences read, so the memoised lines re-render when names, cards, seats or
+  // favor's showing change, not with every view (the game object is new with each one).
+  const seats = useSeats(state.game.players);
+  const hideFavor = state.game.options.hideFavor;
+  const { gameEndTimestamp } = state.game;
   const logState = useMemo<LogState>(
-    () => ({ usersByID: state.usersByID, cardsByID: state.cardsByID, tributeCardsByID: state.tributeCardsByID, game: state.game }),
-    [state.usersByID, state.cardsByID, state.tributeCardsByID, state.game],
+    () => ({ usersByID: state.usersByID, cardsByID: state.cardsByID, tributeCardsByID: state.tributeCardsByID, game: { players: seats, options: { hideFavor }, gameEndTimestamp } }),
+    [state.usersByID, state.cardsByID, state.tributeCardsByID, seats, hideFavor, gameEndTimestamp],
   );
 
   return (

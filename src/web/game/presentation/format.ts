@@ -39,7 +39,10 @@ export interface PlayerRef {
   color: string;
 }
 
-type Who = Pick<GameScreenState, 'usersByID'> & { game: Pick<GameScreenState['game'], 'players'> };
+/** A seat as a player's name and colour need it. */
+export type Seat = Pick<GameScreenState['game']['players'][number], 'userID' | 'color'>;
+
+type Who = Pick<GameScreenState, 'usersByID'> & { game: { players: readonly Seat[] } };
 
 /** A player's name ('unknown' until loaded) and seat colour (grey for someone not seated). */
 export function playerRef(state: Who, userID: UserID): PlayerRef {

@@ -8,7 +8,7 @@ import type { Affinity } from '../../../engine/types.js';
 import { HIDDEN_PLAYER } from '../../../engine/view.js';
 import type { GameScreenState } from '../model.js';
 import { byStandIn, STAND_IN_CHOICES } from '../stand-ins.js';
-import { formatShortDuration, PHASE_NAMES, playerRef, type PlayerRef } from './format.js';
+import { formatShortDuration, PHASE_NAMES, playerRef, type PlayerRef, type Seat } from './format.js';
 
 export type Segment =
   | { kind: 'text'; text: string }
@@ -16,8 +16,12 @@ export type Segment =
   | { kind: 'card'; cardID: number; name: string; affinity: Affinity | null }
   | { kind: 'tribute'; tributeID: number; name: string };
 
+/**
+ * What the sentences read: names, cards, and of the game only the seats' colours and whether favor
+ * shows (so the log's memoised lines need not re-render when the counters change).
+ */
 export type LogState = Pick<GameScreenState, 'usersByID' | 'cardsByID' | 'tributeCardsByID'> & {
-  game: Pick<GameScreenState['game'], 'players' | 'options' | 'gameEndTimestamp'>;
+  game: { players: readonly Seat[]; options: Pick<GameScreenState['game']['options'], 'hideFavor'>; gameEndTimestamp: number | null };
 };
 
 const text = (t: string): Segment => ({ kind: 'text', text: t });

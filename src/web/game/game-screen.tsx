@@ -5,7 +5,7 @@
  * below. Under 768 px: a one-thumb layout with the action panel docked at the bottom and the
  * table, boards and log in tabs.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useNoHover } from '../lib/touch.js';
@@ -86,7 +86,8 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   const odds = <LiveOdds gameID={state.game.id} state={state} shown={spectator || settings.data?.showOddsToPlayers === true} />;
 
   const pickable = pickableOf(state, choice, decision, compact, awaiting);
-  const openDetail = (userID: string) => setDetailID(userID);
+  // Stable, so the memoised player summaries are not redrawn for a new function.
+  const openDetail = useCallback((userID: string) => setDetailID(userID), []);
   const players = <PlayerSummaries state={presented} compact={compact} onOpen={openDetail} />;
   const panel = spectator ? null : (
     <Stack gap={6}>

@@ -4,7 +4,7 @@
  * tokens and card counts. Clicking the counts or the favor toggles their detail; clicking the
  * player (or a long press on a phone) opens the detail modal (player-detail.tsx, loaded then).
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Avatar, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCards } from '@tabler/icons-react';
 import type { Player } from '../../engine/state.js';
@@ -60,11 +60,28 @@ function TokenStat({ icon, label, value, counter }: { icon: ReactNode; label: st
 }
 
 /**
+ * A counter that ticks to its new value, a step at least 50 ms apart, rather than jumping: a
+ * component of its own, so each tick redraws the number, not the whole summary around it.
+ */
+function TickingCount({ value }: { value: number }) {
+  return <>{useTickingNumber(value)}</>;
+}
+
+/**
  * One player's summary. `compact` (a phone): the same facts in four short lines, so the row of
  * summaries leaves the trade row on the first screen: the tokens (as the cards' own icons) and the
  * card count beside the favor, each named for screen readers.
  */
-export function PlayerSummary({ state, player, compact, onOpen }: { state: GameScreenState; player: Player; compact?: boolean; onOpen: () => void }) {
+interface SummaryProps {
+  state: GameScreenState;
+  player: Player;
+  compact?: boolean;
+  /** Opens the player's details (a stable function keeps the summary memoised). */
+  onOpen: (userID: string) => void;
+}
+
+function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
+  const onOpen = useCallback(() => openPlayer(player.userID), [openPlayer, player.userID]);
   const [detailedFavor, setDetailedFavor] = useState(false);
   const [countsByKind, setCountsByKind] = useState(false);
   const g = state.game;
@@ -80,8 +97,6 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
   const rating = useShownRatings(g.players.map((p) => p.userID))[player.userID];
   // The viewer's own score rising shows as a short "+n favor" beside it.
   const gain = useFavorGain(c.favor, isMe && !(g.options.hideFavor && g.gameEndTimestamp === null));
-  // The favor counter ticks to its new value, a step at least 50 ms apart, rather than jumping.
-  const shownFavor = useTickingNumber(c.favor);
 
   // Touching and holding a summary opens the player's details (a phone has no hover).
   const hold = useHold(onOpen, { touchOnly: true });
@@ -91,7 +106,7 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
   const favor = (
     <UnstyledButton onClick={() => setDetailedFavor((d) => !d)} title="Favor: total or by source" aria-expanded={detailedFavor}>
       <Badge color={winner ? 'yellow' : 'gray'} variant={winner ? 'filled' : 'light'} size={compact ? 'sm' : 'md'} className={classes.favor} data-winner={winner ? 'true' : undefined} data-counter="favor">
-        {shownFavor} favor{winner ? ' ★' : ''}
+        <TickingCount value={c.favor} /> favor{winner ? ' ★' : ''}
       </Badge>
     </UnstyledButton>
   );
@@ -210,6 +225,41 @@ export function PlayerSummary({ state, player, compact, onOpen }: { state: GameS
     </div>
   );
 }
+
+/**
+ * Whether a summary would draw the same: its props, and every field of the state that it, its
+ * clock and its presence mark read. The state is new with every view, and re-drawing each summary
+ * (some forty Mantine elements) for every view was a large part of the screen's render; a player
+ * whose counters did not change keeps their summary. A field of the state read by Summary must be
+ * compared here too.
+ */
+function sameSummary(a: SummaryProps, b: SummaryProps): boolean {
+  if (a.player !== b.player || a.compact !== b.compact || a.onOpen !== b.onOpen) return false;
+  if (a.state === b.state) return true;
+  const id = a.player.userID;
+  const [x, y] = [a.state, b.state];
+  const [sx, sy] = [x.seatsByUserID[id], y.seatsByUserID[id]];
+  // Each update brings the table afresh (new seat objects, a new clock offset): its fields count.
+  const sameSeat = sx === sy || (sx !== undefined && sy !== undefined && sx.presence === sy.presence && sx.left === sy.left && sx.deadline === sy.deadline);
+  // The offset moves the clock only where there is one.
+  const sameClock = sx?.deadline == null || x.clockOffsetMs === y.clockOffsetMs;
+  return (
+    sameSeat &&
+    sameClock &&
+    x.me === y.me &&
+    x.usersByID === y.usersByID &&
+    x.cardsByID === y.cardsByID &&
+    x.awayByUserID[id] === y.awayByUserID[id] &&
+    (x.game.readyByUserID[id] ?? false) === (y.game.readyByUserID[id] ?? false) &&
+    x.game.winnerIDs.includes(id) === y.game.winnerIDs.includes(id) &&
+    x.game.options.hideFavor === y.game.options.hideFavor &&
+    x.game.gameEndTimestamp === y.game.gameEndTimestamp &&
+    x.game.players.length === y.game.players.length &&
+    x.game.players.every((p, i) => p.userID === y.game.players[i]!.userID)
+  );
+}
+
+export const PlayerSummary = memo(Summary, sameSummary);
 
 // The detail (a dialog) loads when a player is first opened, not with the game's first screen.
 const LazyPlayerDetailModal = lazy(() => import('./player-detail.js'));

@@ -49,7 +49,7 @@ export function PlayerSummaries({ state, compact, onOpen }: { state: GameScreenS
   return (
     <Stack gap={6} aria-label="Players" component="section">
       {state.game.players.map((p) => (
-        <PlayerSummary key={p.userID} state={state} player={p} compact={compact} onOpen={() => onOpen(p.userID)} />
+        <PlayerSummary key={p.userID} state={state} player={p} compact={compact} onOpen={onOpen} />
       ))}
     </Stack>
   );
@@ -66,7 +66,7 @@ export function SummaryRow({ state, onOpen, mb, label }: { state: GameScreenStat
         <Group gap={6} wrap="nowrap" align="stretch">
           {state.game.players.map((p) => (
             <Box key={p.userID} w={240} className={classes.summaryCell}>
-              <PlayerSummary state={state} player={p} compact onOpen={() => onOpen(p.userID)} />
+              <PlayerSummary state={state} player={p} compact onOpen={onOpen} />
             </Box>
           ))}
         </Group>

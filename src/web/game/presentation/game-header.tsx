@@ -22,20 +22,28 @@ const PHASE_ICONS: Record<Phase, typeof IconCoins> = {
 };
 
 /** Milliseconds since `start`, refreshed every 216 ms while mounted. */
-function useElapsed(start: number, running: boolean): number {
+function useElapsed(start: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!running) return;
     const timer = window.setInterval(() => setNow(Date.now()), TIMER_REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [running]);
+  }, []);
   return now - start;
+}
+
+/** The running game's time: a component of its own, so its ticks redraw it alone, not the header. */
+function GameTimer({ start }: { start: number }) {
+  const elapsed = useElapsed(start);
+  return (
+    <span className={classes.timer} role="timer" aria-label="Game time">
+      {formatDuration(elapsed)}
+    </span>
+  );
 }
 
 export function GameHeader({ state }: { state: GameScreenState }) {
   const { game } = state;
   const ended = game.gameEndTimestamp !== null;
-  const elapsed = useElapsed(game.gameStartTimestamp, !ended);
 
   if (ended) {
     return (
@@ -65,9 +73,7 @@ export function GameHeader({ state }: { state: GameScreenState }) {
       <span className={classes.headerChip}>
         Age {game.age}/{AGE_COUNT}
       </span>
-      <span className={classes.timer} role="timer" aria-label="Game time">
-        {formatDuration(elapsed)}
-      </span>
+      <GameTimer start={game.gameStartTimestamp} />
       <SoundToggle />
     </header>
   );

@@ -136,6 +136,9 @@ export function runPlan(plan: readonly AnimationStep[], { layer, snapshot }: Run
     );
   };
 
+  // Every box is read first and every clone added after: a clone added to the page between two
+  // reads made the next read lay the page out again, once per step (a clash's gains are a dozen).
+  const starts: (() => void)[] = [];
   for (const step of plan) {
     assertKnownStyle(step.kind);
     switch (step.kind) {
@@ -150,9 +153,11 @@ export function runPlan(plan: readonly AnimationStep[], { layer, snapshot }: Run
         const target = step.toPlayerID === null ? liveCard('trade-row', step.cardID, false) : boardCard(step.toPlayerID, step.cardID);
         const to = visible(target) ?? (step.toPlayerID ? visible(summaryOf(step.toPlayerID)) : null);
         if (!to) break;
-        const clone = cloneAt(target ?? from.element, to);
-        if (target) hideUntil(step.toPlayerID === null ? slotOf(target) : target, step.delay + step.duration);
-        fly(clone, from, to, step);
+        starts.push(() => {
+          const clone = cloneAt(target ?? from.element, to);
+          if (target) hideUntil(step.toPlayerID === null ? slotOf(target) : target, step.delay + step.duration);
+          fly(clone, from, to, step);
+        });
         break;
       }
       case 'card-deal': {
@@ -162,56 +167,62 @@ export function runPlan(plan: readonly AnimationStep[], { layer, snapshot }: Run
         const deck = visible(document.querySelector('[data-zone="deck"]'));
         if (!target || !to) break;
         const from: Placed = deck ?? { ...to, top: to.top - 40 };
-        const clone = cloneAt(target, to);
-        hideUntil(slotOf(target), step.delay + step.duration);
-        track(
-          clone.animate(
-            [
-              { transform: `translate(${from.left - to.left}px, ${from.top - to.top}px) scale(0.6) rotateY(90deg)`, opacity: 0 },
-              { opacity: 1, offset: 0.3 },
-              { transform: 'translate(0, 0) scale(1) rotateY(0deg)', opacity: 1 },
-            ],
-            { duration: step.duration, delay: step.delay, easing: EASE_FLY, fill: 'both' },
-          ),
-          clone,
-        );
+        starts.push(() => {
+          const clone = cloneAt(target, to);
+          hideUntil(slotOf(target), step.delay + step.duration);
+          track(
+            clone.animate(
+              [
+                { transform: `translate(${from.left - to.left}px, ${from.top - to.top}px) scale(0.6) rotateY(90deg)`, opacity: 0 },
+                { opacity: 1, offset: 0.3 },
+                { transform: 'translate(0, 0) scale(1) rotateY(0deg)', opacity: 1 },
+              ],
+              { duration: step.duration, delay: step.delay, easing: EASE_FLY, fill: 'both' },
+            ),
+            clone,
+          );
+        });
         break;
       }
       case 'card-remove': {
         const zone = step.tribute ? 'tribute-row' : 'trade-row';
         const was = snapshot.cards.get(cardKey(zone, step.cardID, step.tribute));
         if (!was) break;
-        const clone = cloneAt(was.element, was);
-        track(
-          clone.animate(
-            [
-              { transform: 'translateY(0) scale(1)', opacity: 1 },
-              { transform: 'translateY(24px) scale(0.8)', opacity: 0 },
-            ],
-            { duration: step.duration, delay: step.delay, easing: 'ease-in', fill: 'both' },
-          ),
-          clone,
-        );
+        starts.push(() => {
+          const clone = cloneAt(was.element, was);
+          track(
+            clone.animate(
+              [
+                { transform: 'translateY(0) scale(1)', opacity: 1 },
+                { transform: 'translateY(24px) scale(0.8)', opacity: 0 },
+              ],
+              { duration: step.duration, delay: step.delay, easing: 'ease-in', fill: 'both' },
+            ),
+            clone,
+          );
+        });
         break;
       }
       case 'tribute-fly': {
         const was = snapshot.cards.get(cardKey('tribute-row', step.tributeID, true));
         const to = visible(summaryOf(step.toPlayerID));
         if (!was || !to) break;
-        const clone = cloneAt(was.element, was);
         const dx = to.left + to.width / 2 - (was.left + was.width / 2);
         const dy = to.top + to.height / 2 - (was.top + was.height / 2);
-        track(
-          clone.animate(
-            [
-              { transform: 'translate(0, 0) scale(1)', opacity: 1 },
-              { transform: 'translate(0, -12px) scale(1.08)', opacity: 1, offset: 0.25 },
-              { transform: `translate(${dx}px, ${dy}px) scale(0.2)`, opacity: 0 },
-            ],
-            { duration: step.duration, delay: step.delay, easing: 'ease-in-out', fill: 'both' },
-          ),
-          clone,
-        );
+        starts.push(() => {
+          const clone = cloneAt(was.element, was);
+          track(
+            clone.animate(
+              [
+                { transform: 'translate(0, 0) scale(1)', opacity: 1 },
+                { transform: 'translate(0, -12px) scale(1.08)', opacity: 1, offset: 0.25 },
+                { transform: `translate(${dx}px, ${dy}px) scale(0.2)`, opacity: 0 },
+              ],
+              { duration: step.duration, delay: step.delay, easing: 'ease-in-out', fill: 'both' },
+            ),
+            clone,
+          );
+        });
         break;
       }
       case 'resource-fly': {
@@ -221,26 +232,29 @@ export function runPlan(plan: readonly AnimationStep[], { layer, snapshot }: Run
         const fromBox = visible(source) ?? visible(summaryOf(step.toPlayerID));
         const toBox = visible(counterOf(step.toPlayerID, step.resource));
         if (!fromBox || !toBox) break;
-        const size = 22;
-        const token = document.createElement('div');
-        const look = RESOURCE_LOOK[step.resource];
-        token.textContent = step.amount > 1 ? `+${step.amount}` : look.glyph;
-        Object.assign(token.style, {
-          borderRadius: '50%',
-          background: look.background,
-          color: look.color,
-          font: '700 11px/22px system-ui, sans-serif',
-          textAlign: 'center',
-          boxShadow: '0 2px 6px rgba(0,0,0,.45)',
+        starts.push(() => {
+          const size = 22;
+          const token = document.createElement('div');
+          const look = RESOURCE_LOOK[step.resource];
+          token.textContent = step.amount > 1 ? `+${step.amount}` : look.glyph;
+          Object.assign(token.style, {
+            borderRadius: '50%',
+            background: look.background,
+            color: look.color,
+            font: '700 11px/22px system-ui, sans-serif',
+            textAlign: 'center',
+            boxShadow: '0 2px 6px rgba(0,0,0,.45)',
+          });
+          const at: Placed = { element: token, left: toBox.left + toBox.width / 2 - size / 2, top: toBox.top + toBox.height / 2 - size / 2, width: size, height: size };
+          place(token, at);
+          const start: Placed = { element: token, left: fromBox.left + fromBox.width / 2 - size / 2, top: fromBox.top + fromBox.height / 2 - size / 2, width: size, height: size };
+          fly(token, start, at, step, { opacity: 0.2 });
         });
-        const at: Placed = { element: token, left: toBox.left + toBox.width / 2 - size / 2, top: toBox.top + toBox.height / 2 - size / 2, width: size, height: size };
-        place(token, at);
-        const start: Placed = { element: token, left: fromBox.left + fromBox.width / 2 - size / 2, top: fromBox.top + fromBox.height / 2 - size / 2, width: size, height: size };
-        fly(token, start, at, step, { opacity: 0.2 });
         break;
       }
     }
   }
+  for (const start of starts) start();
   return () => {
     running.forEach((a) => a.cancel());
     clones.forEach((c) => c.remove());

@@ -1,7 +1,14 @@
 /**
  * The game's sounds, synthesised with the Web Audio API (no audio files; the voices are in
  * synth-voices.ts). An AudioContext may only start after a user gesture, so `unlockAudio` is
- * called from the first pointer or key press, and the voices' code loads then, not with the page.
+ * called from every pointer or key press, and the voices' code loads with the first, not with the
+ * page.
+ *
+ * The context is made just after the first gesture, not in it: making one takes 60-120 ms in
+ * Chromium, and done in the first pointerdown it delayed that click's own result by as much.
+ * Chromium and Firefox let a context made after the page's first gesture start; a browser that
+ * starts one only within a gesture (Safari has been one) gets it resumed by the next gesture:
+ * there the cues start a gesture later than they did.
  */
 import type { SoundCue } from './sound-cues.js';
 import type * as Voices from './synth-voices.js';
@@ -31,11 +38,27 @@ function loadVoices(): Promise<typeof Voices> {
   return voices;
 }
 
-/** Creates or resumes the context; call from a user gesture. */
+let creating = false;
+
+/** Soon after the gesture's own work: when the page is idle, or within half a second. */
+function afterGesture(work: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 500 });
+  else window.setTimeout(work, 100);
+}
+
+/** Creates the context (just after this gesture) or resumes it; call from a user gesture. */
 export function unlockAudio(): void {
-  const ctx = audio();
-  if (ctx && ctx.state === 'suspended') void ctx.resume();
-  if (ctx) void loadVoices();
+  if (context) {
+    if (context.state === 'suspended') void context.resume();
+    return;
+  }
+  if (creating) return;
+  creating = true;
+  afterGesture(() => {
+    const ctx = audio();
+    if (ctx && ctx.state === 'suspended') void ctx.resume();
+    if (ctx) void loadVoices();
+  });
 }
 
 export const audioUnlocked = (): boolean => context?.state === 'running';

@@ -20,6 +20,10 @@
  * would. During the game a PerformanceObserver records the main thread's long tasks (over 50 ms),
  * and a frame loop the frames where the clash overlay awaits its animation.
  *
+ * CPU_THROTTLE=n slows the page's main thread n times (Chromium's CPU throttling, as devtools'
+ * "4x slowdown"): a phone's CPU, and an A/B of the screen's own work that the shared machine's
+ * load moves less than it moves the unthrottled figures.
+ *
  * Prints the figures; they go into bench/RESULTS.md by hand with the machine's load noted.
  */
 import path from 'node:path';
@@ -34,6 +38,8 @@ import { botDecision } from '../src/bots/harness.js';
 const UNDOS_PER_TURN = 2;
 /** Turns played (of the game's 15): enough samples, on a shared machine in a few minutes. */
 const TURNS = Number(process.env.TURNS ?? 8);
+/** The page's CPU slowed this many times (1: not slowed). */
+const CPU_THROTTLE = Number(process.env.CPU_THROTTLE ?? 1);
 const WAITING = 'Waiting for other players...';
 
 type Shown = 'waiting' | 'choice';
@@ -165,6 +171,7 @@ async function playAndTime(site: Server, browser: Browser): Promise<Played> {
   await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
   const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
   const page = await context.newPage();
+  if (CPU_THROTTLE > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
   const scripts: Promise<number>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => zlib.gzipSync(body, { level: 9 }).length));
@@ -260,7 +267,7 @@ async function main(): Promise<void> {
   try {
     const played = await playAndTime(site, browser);
     console.log(`JavaScript for /game/:id: ${(played.gzip / 1024).toFixed(1)} KB gzip in ${played.scripts} scripts`);
-    console.log(`Turns played against a guest answering through the API: ${played.turns}`);
+    console.log(`Turns played against a guest answering through the API: ${played.turns}${CPU_THROTTLE > 1 ? `, the page's CPU slowed ${CPU_THROTTLE}x` : ''}`);
     const lines: [string, Timing][] = [
       [`Submit click (a bid) to '${WAITING}'`, played.submit],
       ['Undo click to the choice again', played.undo],

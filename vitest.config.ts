@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongFilesFirst from './tests/support/long-files-first.js';
 
 /** Test files that replace or spy on a module, which a shared module cache would defeat. */
 const REPLACES_MODULES = [
@@ -13,6 +14,7 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,

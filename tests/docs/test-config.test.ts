@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import config from '../../vitest.config.js';
+import { LONG_FILES } from '../support/long-files-first.js';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -34,5 +35,10 @@ describe('the test configuration', () => {
     expect(included('node-isolated').toSorted()).toEqual(replacing.toSorted());
     // The browser files share their workers' modules too, with no isolated project beside them.
     expect(replacing.filter((file) => file.startsWith('tests/web/'))).toEqual([]);
+  });
+
+  it('starts the files known to run longest first, each of which exists', () => {
+    const all = testFiles(join(root, 'tests'));
+    expect(LONG_FILES.filter((file) => !all.includes(file))).toEqual([]);
   });
 });

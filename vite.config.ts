@@ -8,8 +8,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type Manifest, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { ROUTE_FILES, routeFiles } from './src/server/route-files.js';
+import { ROUTES } from './src/web/route-table.js';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 const outDir = path.resolve('dist/web');
@@ -28,11 +30,45 @@ function precompress(): Plugin {
       if (!fs.existsSync(built)) return;
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-      for (const file of walk(built).filter((f) => /\.(js|css|html|svg|json|txt|md)$/.test(f))) {
+      // Not the build's own records (.vite: the manifest and the route files), which are not served.
+      for (const file of walk(built).filter((f) => !path.relative(built, f).startsWith('.vite')).filter((f) => /\.(js|css|html|svg|json|txt|md)$/.test(f))) {
         const content = fs.readFileSync(file);
         if (content.length < 1024) continue;
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
         fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }));
+      }
+    },
+  };
+}
+
+/**
+ * Writes, for each path of the route table (src/web/route-table.ts), the files its page needs
+ * beyond the entry's, read from Vite's manifest (src/server/route-files.ts): the server names them
+ * in the HTML it sends for the path. Fails the build when a page of the table has no chunk.
+ */
+function writeRouteFiles(): Plugin {
+  let root = '';
+  let base = '/';
+  let built = outDir;
+  return {
+    name: 'mythos-route-files',
+    apply: 'build',
+    configResolved(resolved) {
+      root = resolved.root;
+      base = resolved.base;
+      built = path.resolve(resolved.root, resolved.build.outDir);
+    },
+    // Once the bundle is written, so Vite's manifest is complete (its stylesheets are added late).
+    writeBundle(_options, bundle) {
+      const emitted = bundle['.vite/manifest.json'];
+      if (emitted?.type !== 'asset') return this.error('mythos-route-files needs build.manifest: true');
+      const manifest = JSON.parse(String(emitted.source)) as Manifest;
+      const key = (file: string) => path.relative(root, path.resolve(file)).split(path.sep).join('/');
+      try {
+        const routes = routeFiles(ROUTES, manifest, key, base);
+        fs.writeFileSync(path.join(built, ROUTE_FILES), `${JSON.stringify({ routes }, null, 2)}\n`);
+      } catch (error) {
+        this.error(error as Error);
       }
     },
   };
@@ -94,11 +130,13 @@ export default defineConfig(({ command }) => {
 const config = {
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), scrollAreaWithoutFloatingUI(), mantineStylesCheck(), precompress()],
+  plugins: [react(), scrollAreaWithoutFloatingUI(), mantineStylesCheck(), writeRouteFiles(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,
     sourcemap: false,
+    // Read by writeRouteFiles() (dist/web/.vite, which the server does not serve).
+    manifest: true,
     chunkSizeWarningLimit: 1100,
   },
   server: {

@@ -1,6 +1,7 @@
 /**
  * The routes of the site, each page its own lazily loaded chunk so a page loads only its own code.
- * Protected pages send anonymous visitors to `/?redirect={path}`; /dev is for developers only.
+ * Which module renders which path, behind which guard, is the route table (route-table.ts), which
+ * the build also reads to name each page's chunk in its HTML.
  *
  * Declarative routes (`<Routes>` under a `<BrowserRouter>`, main.tsx) rather than a data router:
  * the site uses no loaders or actions, and the data router's code is 16 KB gzip of every page's
@@ -12,17 +13,33 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { RequireDev, RequireUser } from './components/guards.js';
 import { Layout } from './components/layout.js';
 import { RouteErrorBoundary } from './pages/route-error.js';
+import { ROUTES, type FetchedFile, type RouteEntry } from './route-table.js';
 import { loadRulesText } from './rules/rules-text.js';
 
-type Guard = typeof RequireUser | typeof RequireDev;
+type PageModule = { Page: React.ComponentType };
+
+/**
+ * Every page module's chunk, by file (the route table names them). The modules under pages/ that
+ * are not pages are left out: a dynamic import of one would split it from the page that imports it.
+ */
+const PAGES = import.meta.glob<PageModule>(['./**/*.tsx', '!./route-error.tsx', '!./play-now.tsx'], { base: './pages' });
+
+/** What loads each file a route fetches beside its chunk (RouteEntry.fetches). */
+const FETCHES: Record<FetchedFile, () => Promise<void>> = { 'docs/rules.md': loadRulesText };
+
+const GUARDS = { user: RequireUser, dev: RequireDev };
 
 /**
  * A lazily loaded page module exporting `Page`, behind the route's access guard if it has one. The
  * guard comes with the page's chunk, so the chunk loads while the session is still being asked for.
+ * The files the page fetches load at the same time as its chunk. (The build fails on a page of the
+ * table that is not a module of pages/, vite.config.ts.)
  */
-function page(load: () => Promise<{ Page: React.ComponentType }>, Guard?: Guard) {
+function page({ page, guard, fetches = [] }: RouteEntry) {
+  const load = PAGES[`./${page}.tsx`]!;
+  const Guard = guard && GUARDS[guard];
   const Page = lazy(async () => {
-    const { Page } = await load();
+    const [{ Page }] = await Promise.all([load(), ...fetches.map((file) => FETCHES[file]())]);
     if (!Guard) return { default: Page };
     return {
       default: () => (
@@ -35,26 +52,7 @@ function page(load: () => Promise<{ Page: React.ComponentType }>, Guard?: Guard)
   return <Page />;
 }
 
-const routes: [path: string, element: React.ReactElement][] = [
-  ['/', page(() => import('./pages/home.js'))],
-  ['/login', page(() => import('./pages/login.js'))],
-  ['/lobby-list', page(() => import('./pages/lobby-list.js'), RequireUser)],
-  ['/lobby/:lobbyID', page(() => import('./pages/lobby.js'), RequireUser)],
-  ['/user/:userID', page(() => import('./pages/profile.js'), RequireUser)],
-  ['/settings', page(() => import('./pages/settings.js'), RequireUser)],
-  ['/game/:gameID', page(() => import('./pages/game.js'), RequireUser)],
-  ['/game/:gameID/replay', page(() => import('./pages/replay.js'), RequireUser)],
-  ['/replay', page(() => import('./pages/replay-file.js'), RequireUser)],
-  ['/leaderboard', page(() => import('./pages/leaderboard.js'), RequireUser)],
-  ['/my-games', page(() => import('./pages/my-games.js'), RequireUser)],
-  ['/all-cards', page(() => import('./pages/all-cards.js'))],
-  // The rules' text is a file of its own, fetched at the same time as the page's chunk.
-  ['/rules', page(() => Promise.all([import('./pages/rules.js'), loadRulesText()]).then(([module]) => module))],
-  ['/dev', page(() => import('./pages/dev/index.js'), RequireDev)],
-  ['/dev/game-history-list', page(() => import('./pages/dev/game-history-list.js'), RequireDev)],
-  ['/dev/users', page(() => import('./pages/dev/users.js'), RequireDev)],
-  ['*', page(() => import('./pages/not-found.js'))],
-];
+const routes: [path: string, element: React.ReactElement][] = ROUTES.map((route) => [route.path, page(route)]);
 
 /** The routes in the site's layout, behind the error page; used inside main.tsx's BrowserRouter. */
 export function AppRoutes() {

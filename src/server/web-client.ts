@@ -1,19 +1,98 @@
 /**
  * Serves the built web client (dist/web) from the API's own process: hashed files under /assets
- * are cached for a year, index.html is revalidated every time, and any other GET that is not an
- * API path gets the single-page app's shell so the client's router can take it. Files compressed
- * at build time (.br, .gz beside the original) are sent to browsers that accept them.
+ * are cached for a year, HTML is revalidated every time, and any other GET that is not an API path
+ * gets the single-page app's shell so the client's router can take it. Files compressed at build
+ * time (.br, .gz beside the original) are sent to browsers that accept them.
+ *
+ * A path of the route table (src/web/route-table.ts) gets the shell with its page's files named in
+ * its head (modulepreload for the page's chunks, preload for its stylesheets and the files it
+ * fetches; the build lists them in dist/web/.vite/routes.json), so the browser fetches them beside
+ * the entry script instead of after it has run (docs/decisions.md). Each page's HTML is made and
+ * compressed once, at startup.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { ROUTE_FILES, type RouteFiles } from './route-files.js';
 
 /** Paths that belong to the API: an unknown one is a JSON 404, never the web client's shell. */
 const API_PATH = /^\/(api|trpc|auth|channel)(\/|\?|$)/;
 
 const NOT_BUILT =
   'Mythos server is running. The web client has not been built, so only the API is served here: /trpc, /api, /auth and the /channel websocket (docs/protocol.md).';
+
+/** One HTML document, as sent: as it is, brotli and gzip (each only when smaller), and its entity tag's stem. */
+interface Html {
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  etag: string;
+}
+
+function compressed(html: string): Html {
+  const identity = Buffer.from(html);
+  const smaller = (variant: Buffer) => (variant.length < identity.length ? variant : undefined);
+  return {
+    identity,
+    br: smaller(zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })),
+    gzip: smaller(zlib.gzipSync(identity, { level: 9 })),
+    etag: crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 16),
+  };
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The shell with the page's files named at the end of its head, after the entry's own: its chunks
+ * as module preloads, its stylesheets and fetched files as preloads. The stylesheets stay preloads
+ * (not stylesheets): Vite's preload helper adds them when the chunk is imported, in the place and
+ * order it always has, now from the cache. `crossorigin` as the entry's links have it and as the
+ * helper and `fetch` request them, so the preloaded responses are the ones used.
+ */
+export function pageHtml(shell: string, files: RouteFiles): string {
+  const links = [
+    ...files.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+    ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
+    ...files.fetches.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
+  ];
+  const end = shell.indexOf('</head>');
+  if (links.length === 0 || end < 0) return shell;
+  return `${shell.slice(0, end)}  ${links.join('\n    ')}\n  ${shell.slice(end)}`;
+}
+
+/** A path's segments matched against a route's (`:name` any one segment; case-insensitive, as react-router's). */
+function matches(route: string[], url: string[]): boolean {
+  return route.length === url.length && route.every((segment, i) => (segment.startsWith(':') ? url[i] !== '' : segment.toLowerCase() === url[i]!.toLowerCase()));
+}
+
+const segments = (pathname: string) => pathname.replace(/\/+$/, '').split('/').slice(1);
+
+/** The page files the build wrote, or none (a build from before they were written, or a test's shell). */
+function readRouteFiles(root: string): RouteFiles[] {
+  const file = path.join(root, ROUTE_FILES);
+  if (!fs.existsSync(file)) return [];
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { routes: RouteFiles[] }).routes;
+}
+
+/** Brotli, else gzip, else none, as the request's Accept-Encoding allows (a `;q=0` refuses one) and the document has. */
+function encodingFor(request: FastifyRequest, html: Html): 'br' | 'gzip' | 'identity' {
+  const accepted = new Map(
+    String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((part) => {
+        const [name = '', ...params] = part.trim().toLowerCase().split(';');
+        const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+        return [name, q === undefined ? 1 : Number(q)] as const;
+      }),
+  );
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (html.br && allows('br')) return 'br';
+  if (html.gzip && allows('gzip')) return 'gzip';
+  return 'identity';
+}
 
 export async function registerWebClient(fastify: FastifyInstance, webDir: string): Promise<void> {
   const root = path.resolve(webDir);
@@ -22,6 +101,8 @@ export async function registerWebClient(fastify: FastifyInstance, webDir: string
     prefix: '/',
     index: false,
     preCompressed: true,
+    // The build's own records (.vite: Vite's manifest, the route files) are not the site's.
+    dotfiles: 'ignore',
     // Cache-Control is set here, by file, rather than by `send`'s one-size default.
     cacheControl: false,
     setHeaders(response, file) {
@@ -31,13 +112,31 @@ export async function registerWebClient(fastify: FastifyInstance, webDir: string
     },
   });
 
-  const shell = (reply: FastifyReply) =>
-    fs.existsSync(path.join(root, 'index.html')) ? reply.sendFile('index.html') : reply.code(404).type('text/plain').send(NOT_BUILT);
+  // Every HTML document the server sends, made once: the shell, and the shell of each route's page.
+  const index = path.join(root, 'index.html');
+  const shellHtml = fs.existsSync(index) ? fs.readFileSync(index, 'utf8') : undefined;
+  const shell = shellHtml === undefined ? undefined : compressed(shellHtml);
+  const pages =
+    shellHtml === undefined
+      ? []
+      : readRouteFiles(root).map((files) => ({ route: segments(files.path), html: compressed(pageHtml(shellHtml, files)) }));
+
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!shell) return reply.code(404).type('text/plain').send(NOT_BUILT);
+    const url = segments(request.url.split('?')[0]!);
+    const html = pages.find((page) => matches(page.route, url))?.html ?? shell;
+    const encoding = encodingFor(request, html);
+    const etag = `"${html.etag}-${encoding}"`;
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', etag);
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(html[encoding] ?? html.identity);
+  };
 
   // The site's root is the static root directory, and a directory without an index is a 403 to
   // the static plugin whenever no precompressed variant is asked for (curl, health checks,
   // link previews): the root is a page like any other.
-  fastify.get('/', async (_request, reply) => shell(reply));
+  fastify.get('/', async (request, reply) => sendHtml(request, reply));
 
   fastify.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
@@ -45,6 +144,6 @@ export async function registerWebClient(fastify: FastifyInstance, webDir: string
     if (!page) return reply.code(404).send({ ok: false, error: `Not found: ${request.method} ${url}` });
     // A missing hashed file is a stale page asking for an old build: a 404, not the shell.
     if (url.startsWith('/assets/')) return reply.code(404).type('text/plain').send(`Not found: ${url}`);
-    return shell(reply);
+    return sendHtml(request, reply);
   });
 }

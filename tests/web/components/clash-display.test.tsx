@@ -7,11 +7,10 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { Game } from '../../../src/engine/index.js';
 import { ClashDisplay, useEventAnimations } from '../../../src/web/game/presentation/index.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { theme } from '../../../src/web/theme.js';
-import { act as play, newGame, screenState } from '../support/screen-state.js';
+import { beforeAndAfterClash, screenState } from '../support/screen-state.js';
 
 /** The clash display as the game screen mounts it, and whether the action panel would wait for the dice. */
 function Screen({ state }: { state: GameScreenState }) {
@@ -29,15 +28,6 @@ const wrap = (state: GameScreenState) => (
     <Screen state={state} />
   </MantineProvider>
 );
-
-/** A game at its first planning, and the same game once both seats bid on the first card: a clash. */
-function beforeAndAfterClash(): [Game, Game] {
-  const before = newGame();
-  let after = before;
-  for (const player of before.players) after = play(after, player.userID, { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } });
-  if (!after.events.some((e) => e.type === 'CONFLICT_RESULTS')) throw new Error('no clash');
-  return [before, after];
-}
 
 /** Renders the step before the clash, then the clash's step, as the screen receives them. */
 function clashArrives(): void {

@@ -7,24 +7,14 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { Game } from '../../../src/engine/index.js';
 import { ClashDisplay, useEventAnimations } from '../../../src/web/game/presentation/index.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { theme } from '../../../src/web/theme.js';
-import { act as play, newGame, screenState } from '../support/screen-state.js';
+import { beforeAndAfterClash, screenState } from '../support/screen-state.js';
 
 function Screen({ state }: { state: GameScreenState }) {
   useEventAnimations(state);
   return <ClashDisplay state={state} />;
-}
-
-/** A game at its first planning, and the same game once both seats bid on the first card: a clash. */
-function beforeAndAfterClash(): [Game, Game] {
-  const before = newGame();
-  let after = before;
-  for (const player of before.players) after = play(after, player.userID, { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } });
-  if (!after.events.some((e) => e.type === 'CONFLICT_RESULTS')) throw new Error('no clash');
-  return [before, after];
 }
 
 /** Renders the step before the clash, then the clash's step; returns every overlay and stage seen in between. */

@@ -24,6 +24,15 @@ export function act(game: Game, userID: string, action: Action, now = Date.now()
   return advance(result.game, now).game;
 }
 
+/** A game at its first planning, and the same game once both seats bid nothing on the first card: a clash. */
+export function beforeAndAfterClash(): [Game, Game] {
+  const before = newGame();
+  let after = before;
+  for (const player of before.players) after = act(after, player.userID, { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } });
+  if (!after.events.some((e) => e.type === 'CONFLICT_RESULTS')) throw new Error('no clash');
+  return [before, after];
+}
+
 /** The screen's state for `me` (null: a spectator), with each seat named by `names` (else by its user id). */
 export function screenState(game: Game, me: string | null = ANN, names: Record<string, string> = NAMES): GameScreenState {
   const { cardsByID, tributeCardsByID, events, ...wire } = viewFor(game, me);

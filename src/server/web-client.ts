@@ -16,6 +16,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { negotiate } from '@fastify/accept-negotiator';
 import { ROUTE_FILES, type RouteFiles } from './route-files.js';
 
 /** Paths that belong to the API: an unknown one is a JSON 404, never the web client's shell. */
@@ -77,21 +78,10 @@ function readRouteFiles(root: string): RouteFiles[] {
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { routes: RouteFiles[] }).routes;
 }
 
-/** Brotli, else gzip, else none, as the request's Accept-Encoding allows (a `;q=0` refuses one) and the document has. */
+/** Brotli or gzip as the request's Accept-Encoding prefers (`;q=0` refuses one) among those the document has, else none. */
 function encodingFor(request: FastifyRequest, html: Html): 'br' | 'gzip' | 'identity' {
-  const accepted = new Map(
-    String(request.headers['accept-encoding'] ?? '')
-      .split(',')
-      .map((part) => {
-        const [name = '', ...params] = part.trim().toLowerCase().split(';');
-        const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-        return [name, q === undefined ? 1 : Number(q)] as const;
-      }),
-  );
-  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (html.br && allows('br')) return 'br';
-  if (html.gzip && allows('gzip')) return 'gzip';
-  return 'identity';
+  const offered = (['br', 'gzip'] as const).filter((encoding) => html[encoding] !== undefined);
+  return negotiate(String(request.headers['accept-encoding'] ?? ''), offered) ?? 'identity';
 }
 
 export async function registerWebClient(fastify: FastifyInstance, webDir: string): Promise<void> {

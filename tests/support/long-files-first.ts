@@ -33,15 +33,9 @@ export default class LongFilesFirst extends BaseSequencer {
       const index = LONG_FILES.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
       return index < 0 ? LONG_FILES.length : index;
     };
-    // Stable: within a project, the long files first and the rest in vitest's order. Projects
-    // keep their places (their groups run one after the other).
-    return sorted
-      .map((spec, i) => ({ spec, i }))
-      .sort((a, b) => {
-        const projectA = sorted.findIndex((s) => s.project.name === a.spec.project.name);
-        const projectB = sorted.findIndex((s) => s.project.name === b.spec.project.name);
-        return projectA - projectB || rank(a.spec) - rank(b.spec) || a.i - b.i;
-      })
-      .map(({ spec }) => spec);
+    // Projects keep vitest's order (their groups run one after the other); within each, the long
+    // files first and the rest as vitest had them (the sort is stable).
+    const projects = [...new Set(sorted.map((spec) => spec.project.name))];
+    return projects.flatMap((name) => sorted.filter((spec) => spec.project.name === name).sort((a, b) => rank(a) - rank(b)));
   }
 }

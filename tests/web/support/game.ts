@@ -195,7 +195,13 @@ export async function pickTradeRowCard(page: Page, card: Locator, press: 'click'
   const ok = page.getByRole('button', { name: 'OK', exact: true });
   const selected = page.locator('[data-zone="trade-row"] .game-card[data-selected="true"]');
   await expect.poll(async () => (await ok.isVisible()) || (await selected.count()) > 0, { timeout: 30_000 }).toBe(true);
-  if (await ok.isVisible()) await ok.click();
+  if (await ok.isVisible()) {
+    await ok.click();
+    // The dialog fades out over the page before it goes: a click meant for the page in that time
+    // hits its overlay, and Playwright, trying again, scrolls the page (a clash's dice then left
+    // the first screen in every run whose first card was too dear and asked to confirm).
+    await ok.waitFor({ state: 'detached' });
+  }
   await selected.first().waitFor();
 }
 

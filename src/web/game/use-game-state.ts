@@ -132,7 +132,10 @@ export function useGameState(gameID: string): GameStateResult {
   );
 
   const view = useMemo((): GameScreenState | null => {
-    if (!live || !cards.data) return null;
+    // The players' names come in a second round trip (their ids are in the game): the screen
+    // waits for them rather than show every seat as 'unknown' for a moment. If they cannot be
+    // had, the game is still shown, with 'unknown' for the names.
+    if (!live || !cards.data || users.isPending) return null;
     markStandIns(live.events);
     return {
       game: live.game,
@@ -145,7 +148,7 @@ export function useGameState(gameID: string): GameStateResult {
       seatsByUserID: Object.fromEntries(live.seats.map((seat) => [seat.userID, seat])),
       clockOffsetMs: live.clockOffsetMs,
     };
-  }, [live, cards.data, usersByID]);
+  }, [live, cards.data, users.isPending, usersByID]);
   const state = useMemo(() => view && withPendingAction(view, pending), [view, pending]);
 
   const error = first.error?.message ?? cards.error?.message ?? null;

@@ -170,6 +170,34 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
         }),
       240_000);
 
+      test("before any script runs: the site's frame, which the live one replaces where it stands", async () => {
+        // What a phone on a slow network sees first, drawn by the HTML and the stylesheet alone.
+        const boxes = async (javaScriptEnabled: boolean) => {
+          const context = await browser.newContext({ viewport, javaScriptEnabled });
+          try {
+            const page = await context.newPage();
+            await page.goto(`${site.url}/login`);
+            if (javaScriptEnabled) await page.getByRole('heading', { name: 'Log in to save your stats' }).waitFor();
+            // The logo, and the tagline the width shows.
+            const logo = page.locator('[data-site-header] svg, .boot-header svg').first();
+            const tagline = page.getByText(label === 'desktop' ? /^Three ages, five turns each/ : "Bid, clash, and win the gods' favor.");
+            return { logo: await logo.boundingBox(), tagline: await tagline.boundingBox(), shells: await page.locator('.boot-shell').count() };
+          } finally {
+            await context.close();
+          }
+        };
+        const before = await boxes(false);
+        const live = await boxes(true);
+        expect(before.shells).toBe(1);
+        expect(live.shells).toBe(0);
+        expect(before.logo).not.toBeNull();
+        expect(before.tagline).not.toBeNull();
+        // Nothing moves when React puts the live frame in: the same places to the pixel.
+        for (const key of ['logo', 'tagline'] as const) {
+          for (const side of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(before[key]![side] - live[key]![side]), `${key} ${side}`).toBeLessThanOrEqual(1);
+        }
+      });
+
       test(label === 'desktop' ? 'signed in: ?redirect= honoured, /login and /dev forward, the user menu, settings, not found, log out' : 'signed in: the header fits, the user menu, settings, not found', () =>
         withPage(viewport, async (page) => {
           // A protected page, then the login form there: back to the page once signed in.

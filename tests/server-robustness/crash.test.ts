@@ -17,14 +17,19 @@ import { pendingDecision } from '../../src/engine/index.js';
 import { openDatabase } from '../../src/server/db/database.js';
 import { requestJWT } from '../compat/protocol-client.js';
 import { clientFor, signInGuest, type Guest } from '../server/support.js';
-import { freePort, hasDecision, playSeat, replayStored, seededRng, startServerProcess, until, type Seat, type ServerProcess } from './helpers.js';
+import { hasDecision, playSeat, replayStored, seededRng, startServerProcess, until, type Seat, type ServerProcess } from './helpers.js';
 
 const GAMES = 4;
 const BOTS_PER_GAME = 3;
 
-/** main.ts on a fixed port and data directory, its bots on 20 ms timers. */
-const startProcess = (dataDir: string, port: number) =>
-  startServerProcess({ PORT: String(port), DATA_DIR: dataDir, BOT_DELAY_MS: '20', SESSION_SECRET: 'crash-test-secret', NODE_ENV: 'production' });
+/**
+ * main.ts on a data directory, its bots on 20 ms timers: on a port of the system's choosing, or
+ * on `port` (a restart on the port the killed server had, where its clients come back).
+ */
+const startProcess = (dataDir: string, port?: number) =>
+  startServerProcess({ ...(port === undefined ? {} : { PORT: String(port) }), DATA_DIR: dataDir, BOT_DELAY_MS: '20', SESSION_SECRET: 'crash-test-secret', NODE_ENV: 'production' });
+/** The port a started server listens on. */
+const portOf = (server: ServerProcess) => Number(new URL(server.url).port);
 
 interface Table {
   guest: Guest;
@@ -45,8 +50,7 @@ describe('a server killed mid-game', () => {
   });
 
   it('keeps every acknowledged action and finishes its games after a restart', async () => {
-    const port = await freePort();
-    const first = await startProcess(dataDir, port);
+    const first = await startProcess(dataDir);
     running.push(first);
     expect(first.resumed).toBe(0);
 
@@ -99,7 +103,7 @@ describe('a server killed mid-game', () => {
 
     // Restart on the same directory: the unfinished games are resumed and run to their end,
     // the person reconnecting with the same session.
-    const second = await startProcess(dataDir, port);
+    const second = await startProcess(dataDir, portOf(first));
     running.push(second);
     expect(second.resumed).toBe(GAMES);
     // With the person still away, the games that waited on bots move on: their bots resumed.
@@ -166,10 +170,9 @@ describe.each(['append', 'commit'] as const)('a server killed after a step is %s
   });
 
   it('keeps every acknowledged action, and the unanswered one only if it committed', async () => {
-    const port = await freePort();
     const killPoint = pathToFileURL(path.join(import.meta.dirname, 'kill-point.ts')).href;
     const first = await startServerProcess(
-      { PORT: String(port), DATA_DIR: dataDir, BOT_DELAY_MS: '20', SESSION_SECRET: 'crash-test-secret', NODE_ENV: 'production', KILL_POINT: point, KILL_ON_STEP: String(KILL_ON_STEP) },
+      { DATA_DIR: dataDir, BOT_DELAY_MS: '20', SESSION_SECRET: 'crash-test-secret', NODE_ENV: 'production', KILL_POINT: point, KILL_ON_STEP: String(KILL_ON_STEP) },
       ['--import', killPoint],
     );
     running.push(first);
@@ -200,7 +203,7 @@ describe.each(['append', 'commit'] as const)('a server killed after a step is %s
     }
 
     // Restarted without a kill point, the game runs on to its end from what was stored.
-    const second = await startProcess(dataDir, port);
+    const second = await startProcess(dataDir, portOf(first));
     running.push(second);
     expect(second.resumed).toBe(1);
     const jwt = await requestJWT(second.url, guest.cookie);

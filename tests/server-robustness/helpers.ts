@@ -5,7 +5,6 @@
  * every suite ends with: the stored state re-derives, bit for bit, from the stored actions.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { validMove } from '../../src/bots/valid-move.js';
@@ -241,17 +240,6 @@ export function playSeat(client: SeatClient, gameID: string, userID: string, rng
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -263,32 +251,33 @@ export interface ServerProcess {
 /**
  * Starts the real server (`node --import tsx src/server/main.ts`) on loopback and waits for its
  * start-up line, which needs LOG_LEVEL info or lower. Its /channel stays on the main port.
- * `nodeOptions` come after tsx's, so an `--import` of them may be TypeScript.
+ * Without a PORT the system chooses one as the server listens (read back from that line): a port
+ * found free beforehand can be taken by another process before the server binds it, which a
+ * loaded machine once did. `nodeOptions` come after tsx's, so an `--import` of them may be TypeScript.
  */
 export async function startServerProcess(env: Record<string, string>, nodeOptions: string[] = []): Promise<ServerProcess> {
-  const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, ['--import', 'tsx', ...nodeOptions, 'src/server/main.ts'], {
     cwd: ROOT,
     // Every client connects from 127.0.0.1, and hosts start table after table: these limits have
     // tests of their own.
-    env: { ...process.env, HOST: '127.0.0.1', CHANNEL_PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'info', MAX_SOCKETS_PER_ADDRESS: '100000', MAX_CONNECTIONS_PER_ADDRESS: '100000', SUBSCRIPTIONS_PER_ADDRESS: '100000', REQUESTS_PER_ADDRESS: '100000', LOBBY_CHANGES_PER_USER: '100000', ...env, PORT: String(port) },
+    env: { ...process.env, HOST: '127.0.0.1', CHANNEL_PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'info', MAX_SOCKETS_PER_ADDRESS: '100000', MAX_CONNECTIONS_PER_ADDRESS: '100000', SUBSCRIPTIONS_PER_ADDRESS: '100000', REQUESTS_PER_ADDRESS: '100000', LOBBY_CHANGES_PER_USER: '100000', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000)));
-  const resumed = await new Promise<number>((resolve, reject) => {
+  const started = await new Promise<{ port: number; resumed: number }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server did not start in 30 s: ${errors}`)), 30_000);
     let started = false;
     child.stdout!.on('data', (chunk: Buffer) => {
       if (started) return; // the per-action log lines are read and dropped
       output = (output + chunk.toString()).slice(-10_000);
-      const match = /; (\d+) unfinished games resumed/.exec(output);
+      const match = /serving http:\/\/localhost:(\d+) \([^;]*; (\d+) unfinished games resumed/.exec(output);
       if (match) {
         started = true;
         clearTimeout(timer);
-        resolve(Number(match[1]));
+        resolve({ port: Number(match[1]), resumed: Number(match[2]) });
       }
     });
     void exited.then((code) => {
@@ -296,5 +285,5 @@ export async function startServerProcess(env: Record<string, string>, nodeOption
       reject(new Error(`the server exited with ${code} before it started: ${errors}`));
     });
   });
-  return { child, url: `http://127.0.0.1:${port}`, resumed, exited };
+  return { child, url: `http://127.0.0.1:${started.port}`, resumed: started.resumed, exited };
 }

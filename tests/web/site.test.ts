@@ -75,7 +75,7 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
     await page.goto(`${site.url}/nowhere`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await axeClean(page);
-    await screenshot(page, `not-found-${label}`);
+    await screenshot(page, `not-found-signed-in-${label}`);
   };
   /** A page whose code fails to load says so, in a page of its own that passes axe. */
   const routeError = async (page: Page, label: string) => {

@@ -15,6 +15,8 @@ import {
 } from '../../src/web/game/presentation/animation-plan.js';
 import { ordinal, standings, viewerPlace, winnerNames, timePie } from '../../src/web/game/presentation/end-stats.js';
 import { contrast, formatDuration, joinNames, textOn, TIMER_REFRESH_MS } from '../../src/web/game/presentation/format.js';
+import { readableOn } from '../../src/web/lib/contrast.js';
+import { SITE } from '../../src/web/lib/palette.js';
 import { soundCue, SOUND_VOLUME } from '../../src/web/game/presentation/sound-cues.js';
 import { TICK_MS, tickValues } from '../../src/web/game/presentation/ticking.js';
 
@@ -85,6 +87,21 @@ describe('names and colours', () => {
 
   test('every seat colour gets a name text colour readable on it (WCAG AA)', () => {
     for (const color of SEAT_COLORS) expect(contrast(color, textOn(color))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  test("a name in its seat colour on the night sky reads (WCAG AA), in the seat's own hue", () => {
+    // Axe cannot check text over the starfield (a background image): it is checked here.
+    const readable = SEAT_COLORS.map((color) => readableOn(color, SITE.nightLit));
+    for (const text of readable) {
+      expect(contrast(text, SITE.nightLit)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(text, SITE.night)).toBeGreaterThanOrEqual(4.5);
+    }
+    // A colour that already reads is kept; the others are tints of themselves, not white.
+    expect(readable[SEAT_COLORS.indexOf('#f08c00')]).toBe('#f08c00');
+    expect(readable[SEAT_COLORS.indexOf('#1971c2')]).toMatch(/^#[0-9a-f]{6}$/);
+    expect(new Set(readable).size).toBe(SEAT_COLORS.length);
+    expect(readable).not.toContain('#ffffff');
+    expect(readable[SEAT_COLORS.indexOf('#1971c2')]).not.toBe('#1971c2');
   });
 });
 

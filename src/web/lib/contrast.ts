@@ -1,6 +1,7 @@
 /**
- * Text on a coloured ground (seat colours as name chips, seats in a lobby), chosen by the WCAG
- * contrast ratio: the one place the site decides whether a colour takes light or dark text.
+ * Text on a coloured ground (seat colours as name chips, seats in a lobby), and coloured text on
+ * the night sky (a player's name in their seat colour), chosen by the WCAG contrast ratio: the
+ * one place the site decides whether a colour reads on another.
  */
 import { TEXT_ON } from './palette.js';
 
@@ -24,4 +25,23 @@ export function contrast(a: string, b: string): number {
 /** White or `dark` (black unless given: the lobby's seats use the night's ink), whichever reads better on `background`. */
 export function textOn(background: string, dark: string = TEXT_ON.dark): string {
   return contrast(background, TEXT_ON.light) >= contrast(background, dark) ? TEXT_ON.light : dark;
+}
+
+/** `#rrggbb` of a colour mixed with white: `share` 0 is the colour, 1 is white. */
+function towardWhite(hex: string, share: number): string {
+  const n = parseInt(hex.slice(1), 16);
+  const mix = (c: number) => Math.round(c + (255 - c) * share).toString(16).padStart(2, '0');
+  return `#${mix((n >> 16) & 255)}${mix((n >> 8) & 255)}${mix(n & 255)}`;
+}
+
+/**
+ * A colour for text on a dark `ground`: the colour itself when it reads there (WCAG AA, 4.5:1 for
+ * body text), else the least tint of it toward white that does, so a seat's name keeps its hue.
+ */
+export function readableOn(color: string, ground: string): string {
+  for (let share = 0; share < 1; share += 0.05) {
+    const tint = towardWhite(color, share);
+    if (contrast(tint, ground) >= 4.5) return tint;
+  }
+  return TEXT_ON.light;
 }

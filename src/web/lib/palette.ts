@@ -62,6 +62,8 @@ export const CHART_COLORS = {
  */
 export const SITE = {
   night: '#1b1530',
+  /** The lightest ground names stand on over the night: the viewer's own summary, gold at 12% over it. */
+  nightLit: '#322632',
   dusk: '#2a2147',
   parchmentPale: '#f7f0e1',
   gold: '#d9a441',

@@ -140,7 +140,7 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
       <PresenceMark state={state} userID={player.userID} />
       <SeatClock state={state} userID={player.userID} />
       {compact ? null : (
-        <Text size="xs" c={ready ? 'green.4' : 'red.4'} className={classes.stat}>
+        <Text size="xs" c={ready ? 'green.4' : 'var(--mythos-deciding)'} className={classes.stat}>
           {g.gameEndTimestamp !== null ? '' : ready ? 'Ready' : 'Deciding'}
         </Text>
       )}

@@ -128,9 +128,12 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
     await Promise.race([Promise.all(moving.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 3000))]);
   });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    type Check = { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; any: Check[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    // A contrast failure names its colours and ratio, so the message says what to change.
+    const colours = (checks: Check[]) => checks.map((c) => c.data).filter((d) => d?.fgColor).map((d) => ` (${d!.fgColor} on ${d!.bgColor}: ${d!.contrastRatio})`).join('');
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ') + colours(n.any)) }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

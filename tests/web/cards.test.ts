@@ -1,7 +1,10 @@
 /**
  * The card gallery (/all-cards) in a real browser: sections and anchors, the hash scroll, every
  * query parameter, devOnly modules for developers only, the card back heading each basic pile, the
- * hover preview, print layout with the copy counts, axe, and screenshots at both widths.
+ * hover preview, print layout with the copy counts, axe, and screenshots at both widths. On a phone
+ * the whole gallery is checked for what a phone changes (axe, the hash's scroll, the screenshots):
+ * which sections, cards and labels it holds come from the data files through the same components
+ * at every width, and are read on the desktop.
  */
 import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
@@ -58,40 +61,49 @@ async function gallery(page: Page, url: string, query = ''): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Cards' }).waitFor();
 }
 
+/**
+ * The gallery's link bar and sections, the cards of each in order, the basic piles' backs and the
+ * cards' spoken labels, as the data files give them.
+ */
+async function readSections(page: Page): Promise<void> {
+  const anchors = await page.$$eval('nav[aria-label="Card sections"] a', (as) => as.map((a) => a.getAttribute('href')));
+  expect(anchors).toEqual([...CORE_ANCHORS, ...ENABLED.map((m) => m.key)].map((id) => `#${id}`));
+  const headings = await page.$$eval('[data-gallery-section] h2', (hs) => hs.map((h) => h.textContent));
+  expect(headings).toEqual(['Leaders', 'Basic Cards', 'Age 1', 'Age 2', 'Age 3', 'Tributes', ...ENABLED.map((m) => m.name)]);
+  for (const m of MODULES.filter((m) => m.state !== 'enabled')) expect(await page.locator(`#${m.key}`).count()).toBe(0);
+
+  expect(await idsIn(page, 'leader')).toEqual(LEADERS.map((c) => c.id));
+  for (const age of [1, 2, 3]) expect(await idsIn(page, `age-${age}`)).toEqual(ageCards(age).map((c) => c.id));
+  expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(TRIBUTES.map((t) => t.id));
+
+  // Basic cards: age 1, 2, 3, then the ageless ones; each age pile starts with its card back.
+  const basicOrder = [1, 2, 3, null].flatMap((age) => BASIC.filter((c) => c.age === age).map((c) => c.id));
+  expect(await idsIn(page, 'basic')).toEqual(basicOrder);
+  for (const age of [1, 2, 3]) {
+    const first = page.locator(`#basic [data-pile="${age}"] [data-gallery-grid] > *`).first();
+    expect(await first.locator('[data-card-back]').getAttribute('data-card-back')).toBe(String(age));
+    await expect.poll(() => first.locator('[role="img"]').getAttribute('aria-label')).toBe(`Card back, age ${age}`);
+  }
+
+  // Every card reads out for screen readers: name, cost, abilities.
+  const label0 = await page.locator('#age-1 [data-preview-anchor] [data-card="face"]').first().getAttribute('aria-label');
+  // Name, kind, cost, then printed favor ("2 favor when gained", left out at 0) and abilities.
+  expect(label0).toMatch(/^.+\. .+\. Cost \d+ gold[^.]*\. .+\.$/);
+  expect(label0).not.toMatch(/\. 0 favor/);
+}
+
 describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
   const suite = siteAndBrowser(SITE_OPTIONS);
 
   for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-    test(`sections, link bar and basic piles, anonymous (${label})`, async () => {
+    test(label === 'desktop' ? 'sections, link bar and basic piles, anonymous (desktop)' : 'the whole gallery under axe, and its screenshot, anonymous (phone)', async () => {
       const context = await newContext(suite.browser, viewport);
       context.setDefaultTimeout(WAIT);
       const page = await context.newPage();
       await gallery(page, suite.site.url);
-      const anchors = await page.$$eval('nav[aria-label="Card sections"] a', (as) => as.map((a) => a.getAttribute('href')));
-      expect(anchors).toEqual([...CORE_ANCHORS, ...ENABLED.map((m) => m.key)].map((id) => `#${id}`));
-      const headings = await page.$$eval('[data-gallery-section] h2', (hs) => hs.map((h) => h.textContent));
-      expect(headings).toEqual(['Leaders', 'Basic Cards', 'Age 1', 'Age 2', 'Age 3', 'Tributes', ...ENABLED.map((m) => m.name)]);
-      for (const m of MODULES.filter((m) => m.state !== 'enabled')) expect(await page.locator(`#${m.key}`).count()).toBe(0);
-
-      expect(await idsIn(page, 'leader')).toEqual(LEADERS.map((c) => c.id));
-      for (const age of [1, 2, 3]) expect(await idsIn(page, `age-${age}`)).toEqual(ageCards(age).map((c) => c.id));
-      expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(TRIBUTES.map((t) => t.id));
-
-      // Basic cards: age 1, 2, 3, then the ageless ones; each age pile starts with its card back.
-      const basicOrder = [1, 2, 3, null].flatMap((age) => BASIC.filter((c) => c.age === age).map((c) => c.id));
-      expect(await idsIn(page, 'basic')).toEqual(basicOrder);
-      for (const age of [1, 2, 3]) {
-        const first = page.locator(`#basic [data-pile="${age}"] [data-gallery-grid] > *`).first();
-        expect(await first.locator('[data-card-back]').getAttribute('data-card-back')).toBe(String(age));
-        await expect.poll(() => first.locator('[role="img"]').getAttribute('aria-label')).toBe(`Card back, age ${age}`);
-      }
-
-      // Every card reads out for screen readers: name, cost, abilities.
-      const label0 = await page.locator('#age-1 [data-preview-anchor] [data-card="face"]').first().getAttribute('aria-label');
-      // Name, kind, cost, then printed favor ("2 favor when gained", left out at 0) and abilities.
-      expect(label0).toMatch(/^.+\. .+\. Cost \d+ gold[^.]*\. .+\.$/);
-      expect(label0).not.toMatch(/\. 0 favor/);
-
+      // Which sections, cards and labels it holds are the data files' through the same components
+      // at every width: read on the desktop.
+      if (label === 'desktop') await readSections(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await galleryScreenshot(page, `all-cards-${label}`);
       await context.close();

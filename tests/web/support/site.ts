@@ -110,7 +110,10 @@ export interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
+  /** Each failing element's selector. */
   nodes: string[];
+  /** For a contrast failure, each node's colours and ratio, in the same order (so a message says what to change). */
+  colours?: string[];
 }
 
 /**
@@ -131,9 +134,14 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
     type Check = { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null };
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; any: Check[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    // A contrast failure names its colours and ratio, so the message says what to change.
-    const colours = (checks: Check[]) => checks.map((c) => c.data).filter((d) => d?.fgColor).map((d) => ` (${d!.fgColor} on ${d!.bgColor}: ${d!.contrastRatio})`).join('');
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ') + colours(n.any)) }));
+    const colours = (checks: Check[]) => checks.map((c) => c.data).filter((d) => d?.fgColor).map((d) => `${d!.fgColor} on ${d!.bgColor}: ${d!.contrastRatio}`).join('; ');
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+      ...(v.id === 'color-contrast' ? { colours: v.nodes.map((n) => colours(n.any)) } : {}),
+    }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

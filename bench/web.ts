@@ -152,8 +152,9 @@ async function slowPhoneFirstPaint(url: string): Promise<{ paint: number; live: 
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(`${url}/login`, { waitUntil: 'load' });
-    await page.waitForFunction('window.__live !== undefined', null, { timeout: 60_000 });
-    const seen = (await page.evaluate(`({ paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, live: window.__live })`)) as { paint: number; live: number };
+    // Functions, not strings: the site's Content Security Policy refuses eval in the page.
+    await page.waitForFunction(() => (globalThis as unknown as { __live?: number }).__live !== undefined, null, { timeout: 60_000 });
+    const seen = await page.evaluate(() => ({ paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, live: (globalThis as unknown as { __live: number }).__live }));
     paints.push(seen.paint);
     lives.push(seen.live);
     await context.close();

@@ -15,7 +15,7 @@ import {
 } from '../../src/web/game/presentation/animation-plan.js';
 import { ordinal, standings, viewerPlace, winnerNames, timePie } from '../../src/web/game/presentation/end-stats.js';
 import { contrast, formatDuration, joinNames, textOn, TIMER_REFRESH_MS } from '../../src/web/game/presentation/format.js';
-import { readableOn } from '../../src/web/lib/contrast.js';
+import { nameColor, readableOn } from '../../src/web/lib/contrast.js';
 import { SITE } from '../../src/web/lib/palette.js';
 import { soundCue, SOUND_VOLUME } from '../../src/web/game/presentation/sound-cues.js';
 import { TICK_MS, tickValues } from '../../src/web/game/presentation/ticking.js';
@@ -91,7 +91,8 @@ describe('names and colours', () => {
 
   test("a name in its seat colour on the night sky reads (WCAG AA), in the seat's own hue", () => {
     // Axe cannot check text over the starfield (a background image): it is checked here.
-    const readable = SEAT_COLORS.map((color) => readableOn(color, SITE.nightLit));
+    const readable = SEAT_COLORS.map(nameColor);
+    expect(readable).toEqual(SEAT_COLORS.map((color) => readableOn(color, SITE.nightLit)));
     for (const text of readable) {
       expect(contrast(text, SITE.nightLit)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(text, SITE.night)).toBeGreaterThanOrEqual(4.5);

@@ -9,8 +9,7 @@ import { CARD_TYPES } from '../../engine/types.js';
 import type { GameScreenState } from './model.js';
 import { nameOf } from './model.js';
 import { GameCard } from './game-card.js';
-import { readableOn } from '../lib/contrast.js';
-import { SITE } from '../lib/palette.js';
+import { nameColor } from '../lib/contrast.js';
 import classes from './player-board.module.css';
 
 export function PlayerBoard({ state, player, cardWidth = 96, showName = true }: { state: GameScreenState; player: Player; cardWidth?: number; showName?: boolean }) {
@@ -37,7 +36,7 @@ const Board = memo(function Board({ userID, color, cards, name, cardsByID, cardW
   return (
     <section data-zone="board" data-player-id={userID} aria-label={`Board of ${name}`}>
       {showName ? (
-        <Text fw={700} size="sm" mb={4} style={{ color: readableOn(color, SITE.nightLit) }}>
+        <Text fw={700} size="sm" mb={4} style={{ color: nameColor(color) }}>
           {name}
         </Text>
       ) : null}

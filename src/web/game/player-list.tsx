@@ -18,8 +18,7 @@ import { FavorCueAnchor, useFavorGain } from './favor-cue.js';
 import { GlossaryTerm } from './glossary.js';
 import { useTickingNumber } from './presentation/index.js';
 import { useHold } from '../lib/press.js';
-import { readableOn } from '../lib/contrast.js';
-import { SITE } from '../lib/palette.js';
+import { nameColor } from '../lib/contrast.js';
 import { RatingTag, useShownRatings } from '../ratings/ratings.js';
 import classes from './player-list.module.css';
 
@@ -169,7 +168,7 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
             <Avatar src={user?.profilePictureURL ?? null} alt="" size={compact ? 22 : 30} radius="xl" style={{ border: `2px solid ${player.color}` }}>
               {initialsOf(name)}
             </Avatar>
-            <Text fw={700} size="sm" truncate className={classes.name} style={{ color: readableOn(player.color, SITE.nightLit) }}>
+            <Text fw={700} size="sm" truncate className={classes.name} style={{ color: nameColor(player.color) }}>
               {name}
               {isMe ? ' (you)' : ''}
             </Text>

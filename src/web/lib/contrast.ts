@@ -3,7 +3,7 @@
  * the night sky (a player's name in their seat colour), chosen by the WCAG contrast ratio: the
  * one place the site decides whether a colour reads on another.
  */
-import { TEXT_ON } from './palette.js';
+import { SITE, TEXT_ON } from './palette.js';
 
 function luminance(hex: string): number {
   const m = /^#?([0-9a-f]{6})$/i.exec(hex);
@@ -44,4 +44,19 @@ export function readableOn(color: string, ground: string): string {
     if (contrast(tint, ground) >= 4.5) return tint;
   }
   return TEXT_ON.light;
+}
+
+const seatNames = new Map<string, string>();
+
+/**
+ * A player's name in their seat colour, on the night sky or any summary over it (the lightest
+ * ground such a name stands on: `SITE.nightLit`); worked out once a colour.
+ */
+export function nameColor(seatColor: string): string {
+  let color = seatNames.get(seatColor);
+  if (color === undefined) {
+    color = readableOn(seatColor, SITE.nightLit);
+    seatNames.set(seatColor, color);
+  }
+  return color;
 }

@@ -7,10 +7,11 @@
  *
  * X_ITER: worlds a bid; X_TEMP: the final draw's temperature; X_TURNS: turns each rollout plays
  * before the position is valued (1: to the end of this turn, as registered); X_MAXC: most
- * candidates; X_MIN: minutes (stops at the first whole deal after that long).
+ * candidates; X_CAP: the final draw's cap on one bid's chance (registered: MAX_BID_CHANCE); X_GAIN: worlds the gain
+ * choice is searched in (0: the Advanced Bot's choice); X_MIN: minutes (stops at the first whole deal after that long).
  */
 import { loadavg } from 'node:os';
-import { makeExpertBot } from '../src/bots/expert-bot.js';
+import { EXPERT_DEFAULTS, makeExpertBot } from '../src/bots/expert-bot.js';
 import { playBotGame } from '../src/bots/harness.js';
 import { BOTS } from '../src/bots/index.js';
 import { GAME_DEFINITIONS } from '../src/engine/data.js';
@@ -20,17 +21,21 @@ const ITER = env('X_ITER', 32);
 const TEMP = env('X_TEMP', 0.2);
 const TURNS = env('X_TURNS', 1);
 const MAXC = env('X_MAXC', 12);
+const GAIN = env('X_GAIN', EXPERT_DEFAULTS.gainWorlds);
+const CAP = process.env.X_CAP ? Number(process.env.X_CAP) : undefined;
 
 /** The registered search (expert-bot.ts), with the knobs above. */
-const decide = makeExpertBot({ iterations: ITER, bidTemperature: TEMP, maxCandidates: MAXC, turns: TURNS });
+const decide = makeExpertBot({ iterations: ITER, bidTemperature: TEMP, maxCandidates: MAXC, turns: TURNS, bidCap: CAP, gainWorlds: GAIN });
 
 const cpu: number[] = [];
+const gainCpu: number[] = [];
 BOTS.expert_bot.decide = (view, userID, rng) => {
-  if (view.decision?.type !== 'BID') return decide(view, userID, rng);
+  const type = view.decision?.type;
+  if (type !== 'BID' && type !== 'RESOLVE') return decide(view, userID, rng);
   const before = process.cpuUsage();
   const action = decide(view, userID, rng);
   const used = process.cpuUsage(before);
-  cpu.push((used.user + used.system) / 1000);
+  (type === 'BID' ? cpu : gainCpu).push((used.user + used.system) / 1000);
   return action;
 };
 
@@ -56,12 +61,15 @@ const p = (wins + ties / 2) / played;
 const centre = (p + (z * z) / (2 * played)) / (1 + (z * z) / played);
 const half = (z * Math.sqrt((p * (1 - p)) / played + (z * z) / (4 * played * played))) / (1 + (z * z) / played);
 cpu.sort((a, b) => a - b);
+gainCpu.sort((a, b) => a - b);
 console.log(
   JSON.stringify({
     worlds: ITER,
     temperature: TEMP,
     turns: TURNS,
     maxCandidates: MAXC,
+    bidCap: CAP ?? 'registered',
+    gainWorlds: GAIN,
     firstSeed,
     games: played,
     wins,
@@ -70,6 +78,8 @@ console.log(
     wilson95: [(100 * (centre - half)).toFixed(1), (100 * (centre + half)).toFixed(1)],
     cpuPerBidMedianMs: cpu[Math.floor(cpu.length / 2)]?.toFixed(0),
     cpuPerBidMaxMs: cpu[cpu.length - 1]?.toFixed(0),
+    cpuPerGainMedianMs: gainCpu[Math.floor(gainCpu.length / 2)]?.toFixed(1),
+    cpuPerGainMaxMs: gainCpu[gainCpu.length - 1]?.toFixed(0),
     seconds: ((performance.now() - started) / 1000).toFixed(0),
     load: loadavg().map((x) => x.toFixed(1)),
   }),

@@ -31,6 +31,34 @@ export function worldFromView(view: GameView, rng: Rng): Game {
   };
 }
 
+/**
+ * A game consistent with a view taken in the resolution phase: the rivals' gains (hidden until the
+ * phase ends) are left to be chosen afresh, and the turn's record gets this turn's clashes from
+ * what the view shows of them (the tributes that look at clashes read it).
+ */
+export function determinizeResolution(view: GameView, rng: Rng): Game {
+  if (view.phase !== 'RESOLUTION') throw new Error('determinizeResolution works from a resolution view');
+  const world = worldFromView(view, rng);
+  const known = view.resolvesByPlayerID;
+  const favor = (id: UserID) => view.players.find((p) => p.userID === id)!.counters.favor;
+  const bid = (id: UserID) => view.bidsByPlayerID[id]?.military ?? 0;
+  const records: Record<UserID, TurnRecord> = {};
+  const ready: Record<UserID, boolean> = {};
+  for (const p of view.players) {
+    const clashes = view.clashes
+      .filter((clash) => clash.playerIDs.includes(p.userID))
+      .map((clash) => ({
+        won: clash.winningPlayerID === p.userID,
+        bid: bid(p.userID),
+        favor: favor(p.userID),
+        opponents: clash.playerIDs.filter((id) => id !== p.userID).map((id) => ({ playerID: id, bid: bid(id), favor: favor(id) })),
+      }));
+    records[p.userID] = { ...world.turnRecordByPlayerID[p.userID]!, clashes };
+    ready[p.userID] = known[p.userID] !== undefined;
+  }
+  return { ...world, turnRecordByPlayerID: records, resolvesByPlayerID: { ...known }, readyByUserID: ready };
+}
+
 /** A game consistent with a view taken in the planning phase. */
 export function determinize(view: GameView, rng: Rng): Game {
   if (view.phase !== 'PLANNING') throw new Error('determinize works from a planning view');

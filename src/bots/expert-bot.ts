@@ -28,7 +28,8 @@ import { rankBids } from './bid-plan.js';
 import { searchBids, type RivalBid, type Search } from './bid-search.js';
 import type { Decide } from './bot.js';
 import { determinize } from './determinize.js';
-import { drawBid, mixedBids, type BidChance } from './mixed-strategy.js';
+import { drawBid, drawIndex, mixedBids, mixedChances, type BidChance } from './mixed-strategy.js';
+import { searchGain } from './gain-search.js';
 import { forAge } from './tuning.js';
 
 export interface ExpertOptions {
@@ -40,6 +41,10 @@ export interface ExpertOptions {
   bidTemperature?: number;
   /** The most candidate bids searched. */
   maxCandidates?: number;
+  /** The largest chance the final draw gives any one bid (MAX_BID_CHANCE unless given). */
+  bidCap?: number;
+  /** Worlds its gain (RESOLVE) choice is searched in (gain-search.ts); 0: the Advanced Bot's choice. */
+  gainWorlds?: number;
   /** Turns each rollout plays before the position is valued (1, the registered: to the end of this turn). */
   turns?: number;
 }
@@ -49,6 +54,7 @@ export const EXPERT_DEFAULTS = {
   iterations: 32,
   bidTemperature: 0.2,
   maxCandidates: 12,
+  gainWorlds: 0,
 };
 
 /** A rival's bid distribution, worked out once: a rival's own view is the same in every sampled world. */
@@ -143,12 +149,19 @@ export function makeExpertBot(options: ExpertOptions = {}): Decide {
   return (view, userID, rng) => {
     const decision = pendingDecision(view, userID);
     if (decision?.type === 'REROLL') return basicBot2(view, userID, rng);
+    if (decision?.type === 'RESOLVE' && (options.gainWorlds ?? EXPERT_DEFAULTS.gainWorlds) > 0) {
+      const gains = searchGain(view, userID, rng, options.gainWorlds ?? EXPERT_DEFAULTS.gainWorlds, options.thinkMs);
+      if (gains.worlds === 0) return basicBot(view, userID, rng);
+      // Drawn like the Advanced Bot's gain, without the cap: a gain is revealed with everyone's.
+      const chances = mixedChances(gains.means, forAge(BASIC_BOT_TUNING, view.age).choiceTemperature);
+      return { type: 'RESOLVE', resolve: { cardIDToGain: gains.cardIDs[drawIndex(chances, rng)]! } };
+    }
     if (decision?.type !== 'BID') return basicBot(view, userID, rng);
     const search = searchExpert(view, userID, rng, options);
     if (search.candidates.length <= 1) return basicBot(view, userID, rng);
     const tried = search.candidates.flatMap((bid, i) => (search.visits[i]! > 0 ? [{ bid, value: search.means[i]! }] : []));
     const temperature = options.bidTemperature ?? EXPERT_DEFAULTS.bidTemperature;
-    return { type: 'BID', bid: drawBid(mixedBids(tried, temperature), rng) };
+    return { type: 'BID', bid: drawBid(mixedBids(tried, temperature, options.bidCap), rng) };
   };
 }
 

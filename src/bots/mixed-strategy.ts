@@ -62,12 +62,15 @@ export interface BidChance {
   chance: number;
 }
 
-/** A bot's mixed bid over bids worth `value` favor to it: the logit response at `temperature`, capped. */
-export function mixedBids(options: readonly { bid: Bid; value: number }[], temperature: number): BidChance[] {
+/**
+ * A bot's mixed bid over bids worth `value` favor to it: the logit response at `temperature`,
+ * capped at `cap` (MAX_BID_CHANCE unless given).
+ */
+export function mixedBids(options: readonly { bid: Bid; value: number }[], temperature: number, cap = MAX_BID_CHANCE): BidChance[] {
   const chances = mixedChances(
     options.map((o) => o.value),
     temperature,
-    MAX_BID_CHANCE,
+    cap,
   );
   return options.map((o, i) => ({ bid: o.bid, chance: chances[i]! }));
 }

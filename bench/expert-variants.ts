@@ -8,7 +8,8 @@
  * X_ITER: worlds a bid; X_TEMP: the final draw's temperature; X_TURNS: turns each rollout plays
  * before the position is valued (1: to the end of this turn, as registered); X_MAXC: most
  * candidates; X_CAP: the final draw's cap on one bid's chance (registered: MAX_BID_CHANCE); X_GAIN: worlds the gain
- * choice is searched in (0: the Advanced Bot's choice); X_MIN: minutes (stops at the first whole deal after that long).
+ * choice is searched in (0: the Advanced Bot's choice); X_RIVALS: samples of basic_bot2's search averaged into
+ * each rival's model; X_MIN: minutes (stops at the first whole deal after that long).
  */
 import { loadavg } from 'node:os';
 import { EXPERT_DEFAULTS, makeExpertBot } from '../src/bots/expert-bot.js';
@@ -22,10 +23,11 @@ const TEMP = env('X_TEMP', 0.2);
 const TURNS = env('X_TURNS', 1);
 const MAXC = env('X_MAXC', 12);
 const GAIN = env('X_GAIN', EXPERT_DEFAULTS.gainWorlds);
+const RIVALS = env('X_RIVALS', EXPERT_DEFAULTS.rivalSamples);
 const CAP = process.env.X_CAP ? Number(process.env.X_CAP) : undefined;
 
 /** The registered search (expert-bot.ts), with the knobs above. */
-const decide = makeExpertBot({ iterations: ITER, bidTemperature: TEMP, maxCandidates: MAXC, turns: TURNS, bidCap: CAP, gainWorlds: GAIN });
+const decide = makeExpertBot({ iterations: ITER, bidTemperature: TEMP, maxCandidates: MAXC, turns: TURNS, bidCap: CAP, gainWorlds: GAIN, rivalSamples: RIVALS });
 
 const cpu: number[] = [];
 const gainCpu: number[] = [];
@@ -70,6 +72,7 @@ console.log(
     maxCandidates: MAXC,
     bidCap: CAP ?? 'registered',
     gainWorlds: GAIN,
+    rivalSamples: RIVALS,
     firstSeed,
     games: played,
     wins,

@@ -43,6 +43,11 @@ export interface ExpertOptions {
   maxCandidates?: number;
   /** The largest chance the final draw gives any one bid (MAX_BID_CHANCE unless given). */
   bidCap?: number;
+  /**
+   * Times each rival's mixed bid is worked out (basicBot2Bids, each from its own sampled world)
+   * and averaged: its model of that rival.
+   */
+  rivalSamples?: number;
   /** Worlds its gain (RESOLVE) choice is searched in (gain-search.ts); 0: the Advanced Bot's choice. */
   gainWorlds?: number;
   /** Turns each rollout plays before the position is valued (1, the registered: to the end of this turn). */
@@ -55,6 +60,7 @@ export const EXPERT_DEFAULTS = {
   bidTemperature: 0.2,
   maxCandidates: 12,
   gainWorlds: 0,
+  rivalSamples: 1,
 };
 
 /** A rival's bid distribution, worked out once: a rival's own view is the same in every sampled world. */
@@ -64,6 +70,23 @@ interface RivalModel {
 }
 
 const key = (bid: Bid) => `${bid.tradeRowIndex}:${bid.military}`;
+
+/**
+ * A rival's bid as basic_bot2 would mix it from its view, averaged over `samples` of its search
+ * (each samples a world of its own from the rng, so one sample is the mix given one such world).
+ */
+function rivalModel(view: GameView, userID: UserID, rng: Rng, samples: number): BidChance[] {
+  if (samples <= 1) return basicBot2Bids(view, userID, rng);
+  const merged = new Map<string, BidChance>();
+  for (let i = 0; i < samples; i++) {
+    for (const c of basicBot2Bids(view, userID, rng)) {
+      const seen = merged.get(key(c.bid));
+      if (seen) seen.chance += c.chance / samples;
+      else merged.set(key(c.bid), { bid: c.bid, chance: c.chance / samples });
+    }
+  }
+  return [...merged.values()];
+}
 
 /** Candidates: every slot at base military, the Advanced Bot's best options, and raises over the rivals' likely bids. */
 export function expertCandidates(view: GameView, userID: UserID, rivals: readonly RivalModel[], max: number): Bid[] {
@@ -115,7 +138,7 @@ export function searchExpert(view: GameView, userID: UserID, rng: Rng, options: 
   // Each rival's bid as the strongest heuristic bot would mix it, worked out once from its view.
   const rivals: RivalModel[] = first.players
     .filter((p) => p.userID !== userID && !first.bidsByPlayerID[p.userID])
-    .map((p) => ({ userID: p.userID, chances: basicBot2Bids(viewFor(first, p.userID), p.userID, rng) }))
+    .map((p) => ({ userID: p.userID, chances: rivalModel(viewFor(first, p.userID), p.userID, rng, o.rivalSamples) }))
     .filter((r) => r.chances.length > 0);
   const candidates = expertCandidates(view, userID, rivals, o.maxCandidates);
   const visits = candidates.map(() => 0);

@@ -7,8 +7,9 @@
  * A path of the route table (src/web/route-table.ts) gets the shell with its page's files named in
  * its head (modulepreload for the page's chunks, preload for its stylesheets and the files it
  * fetches; the build lists them in dist/web/.vite/routes.json), so the browser fetches them beside
- * the entry script instead of after it has run (docs/decisions.md). Each page's HTML is made and
- * compressed once, at startup.
+ * the entry script instead of after it has run (docs/decisions.md), and with the client's first
+ * batch of queries (the session and the site's settings), which every page waits for. Each page's
+ * HTML is made and compressed once, at startup.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { negotiate } from '@fastify/accept-negotiator';
+import { FIRST_BATCH_URL } from '../shared/first-batch.js';
 import { ROUTE_FILES, type RouteFiles } from './route-files.js';
 
 /** Paths that belong to the API: an unknown one is a JSON 404, never the web client's shell. */
@@ -48,19 +50,22 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 
 /**
  * The shell with the page's files named at the end of its head, after the entry's own: its chunks
- * as module preloads, its stylesheets and fetched files as preloads. The stylesheets stay preloads
- * (not stylesheets): Vite's preload helper adds them when the chunk is imported, in the place and
- * order it always has, now from the cache. `crossorigin` as the entry's links have it and as the
- * helper and `fetch` request them, so the preloaded responses are the ones used.
+ * as module preloads, its stylesheets and fetched files as preloads, and the client's first batch
+ * (src/shared/first-batch.ts; the same address for everyone: the cookie says who asks). The
+ * stylesheets stay preloads (not stylesheets): Vite's preload helper adds them when the chunk is
+ * imported, in the place and order it always has, now from the cache. `crossorigin` as the entry's
+ * links have it and as the helper and `fetch` request them, so the preloaded responses are the
+ * ones used.
  */
 export function pageHtml(shell: string, files: RouteFiles): string {
   const links = [
+    `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(FIRST_BATCH_URL)}">`,
     ...files.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
     ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
     ...files.fetches.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
   ];
   const end = shell.indexOf('</head>');
-  if (links.length === 0 || end < 0) return shell;
+  if (end < 0) return shell;
   return `${shell.slice(0, end)}  ${links.join('\n    ')}\n  ${shell.slice(end)}`;
 }
 

@@ -143,6 +143,8 @@ describe("a page's files named in its HTML", () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(links(response.body)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/react-r1.js">',
+      // The client's first batch, the session and the site's settings: the same address for everyone.
+      '<link rel="preload" as="fetch" crossorigin href="/trpc/session.me,definitions.site?batch=1&amp;input=%7B%7D">',
       '<link rel="modulepreload" crossorigin href="/assets/login-l1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/Button-b1.js">',
       '<link rel="preload" as="style" crossorigin href="/assets/Button-c2.css">',
@@ -166,6 +168,8 @@ describe("a page's files named in its HTML", () => {
     const rules = await get('/rules');
     expect(links(rules.body)).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/rules-m1.md">');
     expect(links(rules.body)).toContain('<link rel="modulepreload" crossorigin href="/assets/rules-p1.js">');
+    // Every page of the route table preloads the first batch.
+    for (const url of ['/', '/lobby-list', '/game/abc', '/dev', '/all-cards']) expect((await get(url)).body, url).toContain('href="/trpc/session.me,definitions.site?batch=1&amp;input=%7B%7D"');
   });
 
   it('gives an unknown path, and a known one with more segments, the plain shell', async () => {

@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Server } from '../server/support.js';
+import { signInGuest, type Server } from '../server/support.js';
+import { FIRST_BATCH_URL } from '../../src/shared/first-batch.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, userIDOf, releaseBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -169,6 +170,48 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
           await routeError(page, label);
         }),
       240_000);
+
+      if (label === 'desktop') {
+        test('the session is asked for once, by the HTML, beside the scripts', async () => {
+          const guest = await signInGuest(site, guestName());
+          try {
+            for (const [path, cookie, shown] of [
+              ['/login', null, (page: Page) => page.getByRole('heading', { name: 'Log in to save your stats' })],
+              ['/', guest.cookie, (page: Page) => page.getByRole('heading', { name: 'Lobbies' })],
+              ['/rules', guest.cookie, (page: Page) => page.getByRole('button', { name: /Account menu/ })],
+            ] as const) {
+              const context = await newContext(browser, viewport);
+              try {
+                if (cookie) {
+                  const [name, ...value] = cookie.split('=');
+                  await context.addCookies([{ name: name!, value: value.join('='), url: site.url }]);
+                }
+                const page = await context.newPage();
+                const asked: string[] = [];
+                const warnings: string[] = [];
+                page.on('request', (request) => {
+                  if (request.url().includes('session.me')) asked.push(request.url().slice(site.url.length));
+                });
+                page.on('console', (message) => {
+                  if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+                });
+                await page.goto(`${site.url}${path}`);
+                await shown(page).waitFor();
+                // The client's first fetch is the request the HTML's preload already made: a
+                // second request would mean its address drifted from the preloaded one, which
+                // the browser would also warn of as a preload not used.
+                await page.waitForTimeout(500);
+                expect(asked, path).toEqual([FIRST_BATCH_URL]);
+                expect(warnings, path).toEqual([]);
+              } finally {
+                await context.close();
+              }
+            }
+          } finally {
+            guest.close();
+          }
+        });
+      }
 
       test("before any script runs: the site's frame, which the live one replaces where it stands", async () => {
         // What a phone on a slow network sees first, drawn by the HTML and the stylesheet alone.

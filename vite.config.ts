@@ -42,6 +42,31 @@ function precompress(): Plugin {
 }
 
 /**
+ * Puts the entry's stylesheets first among the head's requests, before the entry script and its
+ * module preloads (Vite writes them last): no page paints before they arrive, not even the HTML's
+ * own frame, and over HTTP/1.1's six connections a browser that finds a stylesheet eighth starts it
+ * only once one of the seven scripts before it is done.
+ */
+function stylesheetsFirst(): Plugin {
+  return {
+    name: 'mythos-stylesheets-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        // Each tag with the line break and indent before it, so the lines move whole.
+        const sheets = html.match(/\n\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+        const firstScript = /\n\s*<script type="module"/;
+        if (sheets.length === 0 || !firstScript.test(html)) return html;
+        const rest = sheets.reduce((out, sheet) => out.replace(sheet, ''), html);
+        const at = rest.search(firstScript);
+        return rest.slice(0, at) + sheets.join('') + rest.slice(at);
+      },
+    },
+  };
+}
+
+/**
  * Writes, for each path of the route table (src/web/route-table.ts), the files its page needs
  * beyond the entry's, read from Vite's manifest (src/server/route-files.ts): the server names them
  * in the HTML it sends for the path. Fails the build when a page of the table has no chunk.
@@ -130,7 +155,7 @@ export default defineConfig(({ command }) => {
 const config = {
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), scrollAreaWithoutFloatingUI(), mantineStylesCheck(), writeRouteFiles(), precompress()],
+  plugins: [react(), scrollAreaWithoutFloatingUI(), mantineStylesCheck(), stylesheetsFirst(), writeRouteFiles(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

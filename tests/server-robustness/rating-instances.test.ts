@@ -22,32 +22,14 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BotType, Game } from '../../src/engine/index.js';
+import type { Game } from '../../src/engine/index.js';
 import { botSkill, INITIAL_SKILL, rateGame, type Skill } from '../../src/server/ratings/model.js';
-import { insertGame, saveStep } from '../../src/server/services/game-store.js';
+import { saveStep } from '../../src/server/services/game-store.js';
+import { endableGame, saveEnd } from '../server/endable-games.js';
 import { startServer, TEST_DATABASE_URL, type Server } from '../server/support.js';
 import { dropPrivateDatabase, privateDatabase } from './helpers.js';
 
 if (!TEST_DATABASE_URL) console.log('rating-instances tests skipped: TEST_DATABASE_URL is not set (two instances need a shared PostgreSQL database)');
-
-/**
- * A game played to its end in memory by bots, its `people` seats then given back to people, and
- * stored one step before its end through `server`: saving the final step ends it.
- */
-async function endableGame(server: Server, id: string, seats: { userID: string; bot: BotType | null }[]): Promise<Game> {
-  const { games, db } = server.app.services;
-  const { game: played } = games.prepare({ id, lobbyID: null, players: seats.map((s) => ({ userID: s.userID, botType: 'easy_bot' })), options: {}, modules: [] });
-  const game: Game = { ...played, players: played.players.map((p, i) => ({ ...p, botType: seats[i]!.bot })) };
-  expect(game.gameEndTimestamp).not.toBeNull();
-  await insertGame(db.kysely, { ...game, sequenceID: game.sequenceID - 1, gameEndTimestamp: null, statsByPlayerID: null }, null);
-  return game;
-}
-
-/** Saves a game's final step through this instance, in a transaction of its own. */
-const saveEnd = (server: Server, game: Game): Promise<boolean> => {
-  const { db } = server.app.services;
-  return db.kysely.transaction().execute((trx) => saveStep(trx, db.dialect, game, game.sequenceID - 1, [], []));
-};
 
 interface HistoryRow {
   game_id: string;

@@ -6,24 +6,10 @@
  */
 import { describe, expect, test } from 'vitest';
 import { addCardPlayCounts, cardPlayCounts, cardPlayFigures, cardPlayRecord, emptyCardPlayCounts, MIN_GAMES, type CardPlayCounts } from '../../src/engine/card-play.js';
-import type { BotType, Game } from '../../src/engine/index.js';
-import { insertGame, saveStep } from '../../src/server/services/game-store.js';
+import type { Game } from '../../src/engine/index.js';
 import { DATABASES, useServer } from './databases.js';
-import { signInGuest, type Server } from './support.js';
-
-/** A game played to its end in memory by bots, its `people` seats then marked as people's, stored one step before its end. */
-async function endableGame(server: Server, id: string, seats: { userID: string; bot: BotType | null }[]): Promise<Game> {
-  const { games, db } = server.app.services;
-  const { game: played } = games.prepare({ id, lobbyID: null, players: seats.map((s) => ({ userID: s.userID, botType: 'easy_bot' })), options: {}, modules: [] });
-  const game: Game = { ...played, players: played.players.map((p, i) => ({ ...p, botType: seats[i]!.bot })) };
-  await insertGame(db.kysely, { ...game, sequenceID: game.sequenceID - 1, gameEndTimestamp: null, statsByPlayerID: null }, null);
-  return game;
-}
-
-const saveEnd = (server: Server, game: Game) => {
-  const { db } = server.app.services;
-  return db.kysely.transaction().execute((trx) => saveStep(trx, db.dialect, game, game.sequenceID - 1, [], []));
-};
+import { endableGame, saveEnd } from './endable-games.js';
+import { signInGuest } from './support.js';
 
 /** The expected sums of some games' counts, by card. */
 function summed(games: readonly Game[]): Map<number, CardPlayCounts> {

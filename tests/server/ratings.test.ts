@@ -5,29 +5,11 @@
  * count (the rows are read under a lock on PostgreSQL). What clients see through tRPC.
  */
 import { describe, expect, test } from 'vitest';
-import type { BotType, Game } from '../../src/engine/index.js';
 import { botSkill, displayRating, INITIAL_SKILL, rateGame } from '../../src/server/ratings/model.js';
-import { insertGame, saveStep } from '../../src/server/services/game-store.js';
+import { saveStep } from '../../src/server/services/game-store.js';
 import { DATABASES, useServer } from './databases.js';
-import { signInGuest, type Server } from './support.js';
-
-/**
- * A game played to its end in memory by bots (they act at once in tests), its `people` seats then
- * marked as people's, stored as it was one step before: saving the final step ends it.
- */
-async function endableGame(server: Server, id: string, seats: { userID: string; bot: BotType | null }[]): Promise<Game> {
-  const { games, db } = server.app.services;
-  const { game: played } = games.prepare({ id, lobbyID: null, players: seats.map((s) => ({ userID: s.userID, botType: 'easy_bot' })), options: {}, modules: [] });
-  const game: Game = { ...played, players: played.players.map((p, i) => ({ ...p, botType: seats[i]!.bot })) };
-  expect(game.gameEndTimestamp).not.toBeNull();
-  await insertGame(db.kysely, { ...game, sequenceID: game.sequenceID - 1, gameEndTimestamp: null, statsByPlayerID: null }, null);
-  return game;
-}
-
-const saveEnd = (server: Server, game: Game) => {
-  const { db } = server.app.services;
-  return db.kysely.transaction().execute((trx) => saveStep(trx, db.dialect, game, game.sequenceID - 1, [], []));
-};
+import { endableGame, saveEnd } from './endable-games.js';
+import { signInGuest } from './support.js';
 
 describe.each(DATABASES)('ratings on %s', (database) => {
   const suite = useServer(database);

@@ -4,11 +4,10 @@
  * PostgreSQL, where two connections write at once), and the score's parts add up to the score.
  */
 import { describe, expect, test } from 'vitest';
-import type { Game } from '../../src/engine/index.js';
-import { insertGame, saveStep } from '../../src/server/services/game-store.js';
+import { saveStep } from '../../src/server/services/game-store.js';
 import { emptyUserStats, userStatsFrom, type UserStats } from '../../src/engine/user-stats.js';
 import { DATABASES, useServer } from './databases.js';
-import type { Server } from './support.js';
+import { botSeats, endableGame } from './endable-games.js';
 
 describe('userStatsFrom', () => {
   test('totals stored before scoreFromResources existed get it: what the other parts leave of the score', () => {
@@ -32,18 +31,6 @@ describe('userStatsFrom', () => {
 const partsOf = (s: Pick<UserStats, 'scoreFromCards' | 'scoreFromProphecies' | 'scoreFromTributes' | 'scoreFromResources'>) =>
   s.scoreFromCards + s.scoreFromProphecies + s.scoreFromTributes + s.scoreFromResources;
 
-/**
- * A game of bots played to its end in memory (bots act at once in tests), stored as it was one
- * step before: saving the final step then ends it in the database.
- */
-async function endableGame(server: Server, id: string, userIDs: string[]): Promise<Game> {
-  const { games, db } = server.app.services;
-  const { game } = games.prepare({ id, lobbyID: null, players: userIDs.map((userID) => ({ userID, botType: 'easy_bot' })), options: {}, modules: [] });
-  expect(game.gameEndTimestamp).not.toBeNull();
-  await insertGame(db.kysely, { ...game, sequenceID: game.sequenceID - 1, gameEndTimestamp: null, statsByPlayerID: null }, null);
-  return game;
-}
-
 describe.each(DATABASES)('game-end statistics on %s', (database) => {
   const suite = useServer(database);
 
@@ -51,7 +38,7 @@ describe.each(DATABASES)('game-end statistics on %s', (database) => {
     const { server } = suite();
     const { users, db } = server.app.services;
     const [shared, first, second] = await Promise.all(['Shared', 'First', 'Second'].map((name, i) => users.createGuest(name, `10.9.0.${i}`)));
-    const games = [await endableGame(server, `g_stats_a_${database}`, [shared!.id, first!.id]), await endableGame(server, `g_stats_b_${database}`, [second!.id, shared!.id])];
+    const games = [await endableGame(server, `g_stats_a_${database}`, botSeats([shared!.id, first!.id])), await endableGame(server, `g_stats_b_${database}`, botSeats([second!.id, shared!.id]))];
 
     // The first ending holds its transaction open while the second one runs: without the row lock,
     // the second would read the shared user's totals from before the first and write over them.

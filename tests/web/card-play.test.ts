@@ -12,8 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { cardPlayFigures, MIN_GAMES } from '../../src/engine/card-play.js';
-import type { BotType, Game } from '../../src/engine/index.js';
-import { insertGame, saveStep } from '../../src/server/services/game-store.js';
+import { endableGame, saveEnd, type EndableSeat } from '../server/endable-games.js';
 import type { Server } from '../server/support.js';
 import { signInGuest } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, seriousAxeViolations, startSite, type Viewport, releaseBrowser } from './support/site.js';
@@ -24,13 +23,8 @@ const SLOW = 240_000;
 const WAIT = 60_000;
 
 /** A game played to its end by bots in memory, its `people` seats marked as people's, saved through the end-of-game transaction. */
-async function finishedGame(site: Server, id: string, seats: { userID: string; bot: BotType | null }[]): Promise<void> {
-  const { games, db } = site.app.services;
-  const { game: played } = games.prepare({ id, lobbyID: null, players: seats.map((s) => ({ userID: s.userID, botType: 'easy_bot' })), options: {}, modules: [] });
-  const game: Game = { ...played, players: played.players.map((p, i) => ({ ...p, botType: seats[i]!.bot })) };
-  await insertGame(db.kysely, { ...game, sequenceID: game.sequenceID - 1, gameEndTimestamp: null, statsByPlayerID: null }, null);
-  const saved = await db.kysely.transaction().execute((trx) => saveStep(trx, db.dialect, game, game.sequenceID - 1, [], []));
-  expect(saved).toBe(true);
+async function finishedGame(site: Server, id: string, seats: EndableSeat[]): Promise<void> {
+  expect(await saveEnd(site, await endableGame(site, id, seats))).toBe(true);
 }
 
 async function shot(page: Page, name: string): Promise<void> {

@@ -1,0 +1,33 @@
+/**
+ * Finished games made quickly for the tests of what a game's end does (ratings, statistics, how
+ * cards play): played to their end in memory by bots (they act at once in tests), the seats given
+ * as people's marked so, and stored as the game stood one step before its end, so that saving the
+ * final step (`saveEnd`) ends it in the database as a live game's last step would.
+ */
+import type { BotType, Game } from '../../src/engine/index.js';
+import { insertGame, saveStep } from '../../src/server/services/game-store.js';
+import type { Server } from './support.js';
+
+/** A seat of an endable game: a person (`bot: null`) or a bot of that type. */
+export interface EndableSeat {
+  userID: string;
+  bot: BotType | null;
+}
+
+/** Bots' seats for `userIDs` (Easy Bots, who played the game). */
+export const botSeats = (userIDs: readonly string[]): EndableSeat[] => userIDs.map((userID) => ({ userID, bot: 'easy_bot' }));
+
+export async function endableGame(server: Server, id: string, seats: readonly EndableSeat[]): Promise<Game> {
+  const { games, db } = server.app.services;
+  const { game: played } = games.prepare({ id, lobbyID: null, players: seats.map((s) => ({ userID: s.userID, botType: 'easy_bot' })), options: {}, modules: [] });
+  if (played.gameEndTimestamp === null) throw new Error(`game ${id} did not end in memory`);
+  const game: Game = { ...played, players: played.players.map((p, i) => ({ ...p, botType: seats[i]!.bot })) };
+  await insertGame(db.kysely, { ...game, sequenceID: game.sequenceID - 1, gameEndTimestamp: null, statsByPlayerID: null }, null);
+  return game;
+}
+
+/** Saves a game's final step through `server`, in a transaction of its own: whether it was saved (a second save of one end is refused). */
+export function saveEnd(server: Server, game: Game): Promise<boolean> {
+  const { db } = server.app.services;
+  return db.kysely.transaction().execute((trx) => saveStep(trx, db.dialect, game, game.sequenceID - 1, [], []));
+}

@@ -31,3 +31,26 @@ export function saveEnd(server: Server, game: Game): Promise<boolean> {
   const { db } = server.app.services;
   return db.kysely.transaction().execute((trx) => saveStep(trx, db.dialect, game, game.sequenceID - 1, [], []));
 }
+
+/**
+ * Ends two games at once through `server`: the first game's end holds its transaction open while
+ * the second's is saved beside it (given 300 ms to run into whatever the first holds), then lets
+ * go. What a test of two ends touching the same rows needs: whether each end was saved.
+ */
+export async function endTogether(server: Server, [first, second]: readonly [Game, Game]): Promise<[boolean, boolean]> {
+  const { db } = server.app.services;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let firstSaved!: (saved: boolean) => void;
+  const saved = new Promise<boolean>((resolve) => (firstSaved = resolve));
+  const ending = db.kysely.transaction().execute(async (trx) => {
+    firstSaved(await saveStep(trx, db.dialect, first, first.sequenceID - 1, [], []));
+    await held;
+  });
+  const firstEnd = await saved;
+  const other = saveEnd(server, second);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  release();
+  await ending;
+  return [firstEnd, await other];
+}

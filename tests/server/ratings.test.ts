@@ -6,9 +6,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { botSkill, displayRating, INITIAL_SKILL, rateGame } from '../../src/server/ratings/model.js';
-import { saveStep } from '../../src/server/services/game-store.js';
 import { DATABASES, useServer } from './databases.js';
-import { endableGame, saveEnd } from './endable-games.js';
+import { endableGame, endTogether, saveEnd } from './endable-games.js';
 import { signInGuest } from './support.js';
 
 describe.each(DATABASES)('ratings on %s', (database) => {
@@ -79,21 +78,7 @@ describe.each(DATABASES)('ratings on %s', (database) => {
     // starts from the first's rating. (On PostgreSQL the users' row, updated earlier in the same
     // transaction, already makes it wait: this passes even without the rating row's lock, which
     // tests/server-robustness/rating-instances.test.ts proves on its own.)
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let firstSaved!: () => void;
-    const saved = new Promise<void>((resolve) => (firstSaved = resolve));
-    const ending = db.kysely.transaction().execute(async (trx) => {
-      expect(await saveStep(trx, db.dialect, games[0]!, games[0]!.sequenceID - 1, [], [])).toBe(true);
-      firstSaved();
-      await held;
-    });
-    await saved;
-    const other = saveEnd(server, games[1]!);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
-    await ending;
-    expect(await other).toBe(true);
+    expect(await endTogether(server, [games[0]!, games[1]!])).toEqual([true, true]);
 
     const rows = await db.kysely.selectFrom('rating_history').selectAll().where('user_id', '=', shared!.id).orderBy('at').orderBy('game_id').execute();
     expect(rows.map((r) => r.game_id).sort()).toEqual([games[0]!.id, games[1]!.id].sort());

@@ -4,10 +4,9 @@
  * PostgreSQL, where two connections write at once), and the score's parts add up to the score.
  */
 import { describe, expect, test } from 'vitest';
-import { saveStep } from '../../src/server/services/game-store.js';
 import { emptyUserStats, userStatsFrom, type UserStats } from '../../src/engine/user-stats.js';
 import { DATABASES, useServer } from './databases.js';
-import { botSeats, endableGame } from './endable-games.js';
+import { botSeats, endableGame, endTogether } from './endable-games.js';
 
 describe('userStatsFrom', () => {
   test('totals stored before scoreFromResources existed get it: what the other parts leave of the score', () => {
@@ -42,21 +41,7 @@ describe.each(DATABASES)('game-end statistics on %s', (database) => {
 
     // The first ending holds its transaction open while the second one runs: without the row lock,
     // the second would read the shared user's totals from before the first and write over them.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let firstSaved!: () => void;
-    const saved = new Promise<void>((resolve) => (firstSaved = resolve));
-    const ending = db.kysely.transaction().execute(async (trx) => {
-      expect(await saveStep(trx, db.dialect, games[0]!, games[0]!.sequenceID - 1, [], [])).toBe(true);
-      firstSaved();
-      await held;
-    });
-    await saved;
-    const other = db.kysely.transaction().execute((trx) => saveStep(trx, db.dialect, games[1]!, games[1]!.sequenceID - 1, [], []));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
-    await ending;
-    expect(await other).toBe(true);
+    expect(await endTogether(server, [games[0]!, games[1]!])).toEqual([true, true]);
 
     const totals = userStatsFrom((await users.get(shared!.id))!.stats_json);
     const played = games.map((g) => g.statsByPlayerID![shared!.id]!);

@@ -4,12 +4,11 @@
  * configured and a whole OAuth round trip against a local provider, and the CSRF guard.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import WebSocket from 'ws';
 import { DATABASES, useServer } from './databases.js';
 import { feed } from './feeds.js';
 import { OAuthCookieSigner } from '../../src/server/auth/oauth-cookie.js';
 import { startFakeProvider, type FakeProvider } from './oauth-provider.js';
-import { clientFor, signInGuest, type Server } from './support.js';
+import { clientFor, handshakeStatus, signInGuest, type Server } from './support.js';
 
 const SESSION = 'mythos_session';
 const FOREIGN = 'https://evil.example';
@@ -234,19 +233,7 @@ describe.each(DATABASES)('auth over HTTP on %s', (database) => {
 
     test('a websocket opened from another origin with the session cookie is refused', async () => {
       const guest = await signInGuest(server(), 'Oz');
-      const outcome = (origin: string) =>
-        new Promise<number>((resolve) => {
-          const socket = new WebSocket(`${server().url.replace('http', 'ws')}/trpc`, { headers: { cookie: guest.cookie, origin } });
-          socket.on('open', () => {
-            socket.close();
-            resolve(101);
-          });
-          socket.on('unexpected-response', (_request, response) => {
-            resolve(response.statusCode ?? 0);
-            socket.terminate();
-          });
-          socket.on('error', () => undefined);
-        });
+      const outcome = (origin: string) => handshakeStatus(`${server().url.replace('http', 'ws')}/trpc`, { cookie: guest.cookie, origin });
       expect(await outcome(FOREIGN)).toBe(403);
       expect(await outcome(server().url)).toBe(101);
       guest.close();

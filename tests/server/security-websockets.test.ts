@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { channel, requestJWT } from '../compat/protocol-client.js';
-import { signInGuest, startServer, type Guest, type Server } from './support.js';
+import { handshakeStatus, signInGuest, startServer, type Guest, type Server } from './support.js';
 
 let server: Server;
 let guest: Guest;
@@ -161,19 +161,7 @@ describe('the cross-site check on CHANNEL_PORT', () => {
     const channelServer = await server.app.channelServer();
     await channelServer.listen({ port: 0, host: '127.0.0.1' });
     const { port } = channelServer.server.address() as { port: number };
-    const outcome = (origin: string) =>
-      new Promise<number>((resolve) => {
-        const socket = new WebSocket(`ws://127.0.0.1:${port}/channel`, { headers: { cookie: guest.cookie, origin } });
-        socket.on('open', () => {
-          socket.close();
-          resolve(101);
-        });
-        socket.on('unexpected-response', (_request, response) => {
-          resolve(response.statusCode ?? 0);
-          socket.terminate();
-        });
-        socket.on('error', () => undefined);
-      });
+    const outcome = (origin: string) => handshakeStatus(`ws://127.0.0.1:${port}/channel`, { cookie: guest.cookie, origin });
     for (const origin of ['http://evil.example', 'http://127.0.0.1:9', 'null']) expect(await outcome(origin), origin).toBe(403);
     expect(await outcome(new URL(server.app.services.config.publicUrl).origin)).toBe(101);
   });

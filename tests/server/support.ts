@@ -115,3 +115,19 @@ export function clientFor(server: Pick<Server, 'url'>, cookie: string | null, jw
 export function anonymous(server: Pick<Server, 'url'>): { client: Client; close: () => void } {
   return clientFor(server, null, null);
 }
+
+/** The status of a websocket handshake to `url` with `headers`: 101 when it opened (it is closed again), else the HTTP answer's. */
+export function handshakeStatus(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const socket = new WebSocket(url, { headers });
+    socket.on('open', () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.on('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.on('error', () => undefined);
+  });
+}

@@ -18,8 +18,8 @@
  * The budget is iterations (deterministic for a seed: reproducible tournaments), milliseconds
  * (live play), or both (whichever runs out first; a time limit makes the search depend on the
  * machine). Its final bid is drawn, like the other bots', from the decision's rng by the logit
- * response to the searched values with no bid above MAX_BID_CHANCE (mixed-strategy.ts), so it
- * cannot be read off the table. Rerolls are basic_bot2's choice and gains the Advanced Bot's.
+ * response to the searched values, with no bid above EXPERT_BID_CAP (0.8, where the other bots
+ * have MAX_BID_CHANCE, 0.6: mixed-strategy.ts), so it cannot be read off the table for sure. Rerolls are basic_bot2's choice and gains the Advanced Bot's.
  */
 import { pendingDecision, viewFor, type Bid, type GameView, type Rng, type UserID } from '../engine/index.js';
 import { BASIC_BOT_TUNING, basicBot, likeliestBasicBot } from './basic-bot.js';
@@ -41,7 +41,7 @@ export interface ExpertOptions {
   bidTemperature?: number;
   /** The most candidate bids searched. */
   maxCandidates?: number;
-  /** The largest chance the final draw gives any one bid (MAX_BID_CHANCE unless given). */
+  /** The largest chance the final draw gives any one bid (EXPERT_BID_CAP unless given). */
   bidCap?: number;
   /**
    * Times each rival's mixed bid is worked out (basicBot2Bids, each from its own sampled world)
@@ -54,6 +54,9 @@ export interface ExpertOptions {
   turns?: number;
 }
 
+/** The largest chance the Expert Bot's final draw gives any one bid. */
+export const EXPERT_BID_CAP = 0.8;
+
 /** The registered bot's budget: a median of about 80 ms of CPU a bid heads-up on the development machine. */
 export const EXPERT_DEFAULTS = {
   iterations: 32,
@@ -61,6 +64,11 @@ export const EXPERT_DEFAULTS = {
   maxCandidates: 12,
   gainWorlds: 0,
   rivalSamples: 1,
+  /**
+   * The most chance its final draw gives one bid: above the other bots' MAX_BID_CHANCE (0.6), as
+   * its searched best is worth more to play (docs/decisions.md says what this costs in readability).
+   */
+  bidCap: EXPERT_BID_CAP,
 };
 
 /** A rival's bid distribution, worked out once: a rival's own view is the same in every sampled world. */
@@ -167,6 +175,15 @@ export function searchExpert(view: GameView, userID: UserID, rng: Rng, options: 
   return { candidates, visits, means: sums.map((s, i) => (visits[i]! > 0 ? s / visits[i]! : -Infinity)), iterations: done };
 }
 
+/**
+ * The final draw's chances over the searched candidates: the logit response to their mean values
+ * at `bidTemperature`, no bid above `bidCap` (EXPERT_BID_CAP).
+ */
+export function expertBidChances(search: ExpertSearch, options: ExpertOptions = {}): BidChance[] {
+  const tried = search.candidates.flatMap((bid, i) => (search.visits[i]! > 0 ? [{ bid, value: search.means[i]! }] : []));
+  return mixedBids(tried, options.bidTemperature ?? EXPERT_DEFAULTS.bidTemperature, options.bidCap ?? EXPERT_DEFAULTS.bidCap);
+}
+
 /** An expert bot with its own budget (for tournaments and balance runs: `iterations` for reproducible ones). */
 export function makeExpertBot(options: ExpertOptions = {}): Decide {
   return (view, userID, rng) => {
@@ -182,9 +199,7 @@ export function makeExpertBot(options: ExpertOptions = {}): Decide {
     if (decision?.type !== 'BID') return basicBot(view, userID, rng);
     const search = searchExpert(view, userID, rng, options);
     if (search.candidates.length <= 1) return basicBot(view, userID, rng);
-    const tried = search.candidates.flatMap((bid, i) => (search.visits[i]! > 0 ? [{ bid, value: search.means[i]! }] : []));
-    const temperature = options.bidTemperature ?? EXPERT_DEFAULTS.bidTemperature;
-    return { type: 'BID', bid: drawBid(mixedBids(tried, temperature, options.bidCap), rng) };
+    return { type: 'BID', bid: drawBid(expertBidChances(search, options), rng) };
   };
 }
 

@@ -5,7 +5,8 @@
  * Small iteration budgets keep the test fast; the search is the same code at any budget.
  */
 import { describe, expect, it } from 'vitest';
-import { EXPERT_DEFAULTS, makeExpertBot, searchExpert } from '../../src/bots/expert-bot.js';
+import { EXPERT_BID_CAP, EXPERT_DEFAULTS, expertBidChances, makeExpertBot, searchExpert } from '../../src/bots/expert-bot.js';
+import { MAX_BID_CHANCE } from '../../src/bots/mixed-strategy.js';
 import { playSeats } from '../../src/bots/game-loop.js';
 import { botDecision, decisionRng } from '../../src/bots/harness.js';
 import { BOTS } from '../../src/bots/index.js';
@@ -44,6 +45,25 @@ describe('expert_bot', () => {
       expect(a.iterations === 4 || a.candidates.length <= 1).toBe(true);
       expect(expert(view, 'ann', decisionRng(3, 0, state.sequenceID))).toEqual(expert(view, 'ann', decisionRng(3, 0, state.sequenceID)));
     }
+  });
+
+  it(`draws its bid with no bid above ${EXPERT_BID_CAP}, where the other bots stop at ${MAX_BID_CHANCE}`, () => {
+    let aboveOthers = 0;
+    let drawn = 0;
+    for (const state of planningStates(7, {})) {
+      const view = viewFor(state, 'ann');
+      const search = searchExpert(view, 'ann', decisionRng(2, 0, state.sequenceID), { iterations: 4 });
+      if (search.candidates.length <= 1) continue;
+      const chances = expertBidChances(search);
+      const best = Math.max(...chances.map((c) => c.chance));
+      expect(best).toBeLessThanOrEqual(EXPERT_BID_CAP + 1e-12);
+      expect(chances.reduce((sum, c) => sum + c.chance, 0)).toBeCloseTo(1, 12);
+      if (best > MAX_BID_CHANCE + 1e-9) aboveOthers++;
+      drawn++;
+    }
+    expect(drawn).toBeGreaterThan(5);
+    // A clearly best bid is made more often than the other bots' cap would allow.
+    expect(aboveOthers).toBeGreaterThan(0);
   });
 
   it('keeps to a time budget, and options given as undefined keep their defaults', () => {

@@ -6,7 +6,7 @@
  * lobbies.playNow.onStatus.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { trpc } from '../lib/trpc.js';
 import classes from './play-now.module.css';
@@ -64,29 +64,26 @@ export function PlayNow() {
   const counts = status.data?.waiting ?? [];
   const waitingFor = (n: Size) => counts.find((c) => c.size === n)?.waiting ?? 0;
   const busy = mine?.state === 'waiting' || mine?.state === 'starting' || mine?.state === 'matched';
+  // The size the wait is for while there is one, else the one chosen.
+  const shown: Size = mine && mine.state !== 'failed' ? mine.size : size;
   return (
     <Paper component="section" aria-label="Play now" withBorder p="xs" mb="sm" className="mythos-play-now" data-play-now={mine?.state ?? 'idle'}>
       <Group gap="xs" align="center" wrap="wrap">
-        <SegmentedControl
-          aria-label="Players at the table"
-          size="xs"
-          classNames={{ indicator: classes.indicator, label: classes.label }}
-          value={String(mine && mine.state !== 'failed' ? mine.size : size)}
-          onChange={(value) => setSize(Number(value) as Size)}
-          // Read-only, not disabled, while waiting: the chosen size stays readable.
-          readOnly={busy}
-          data={SIZES.map((n) => ({
-            value: String(n),
-            label: (
-              <span className={classes.sizeLabel}>
-                <span>{n} players</span>
-                <span className={classes.waiting} data-waiting-size={n}>
-                  {waitingFor(n)} waiting
-                </span>
+        {/* The browser's own radio buttons drawn as one bar: Mantine's SegmentedControl measured
+            the page in its first effect to place its sliding indicator, a forced layout of the
+            whole lobby list inside the first render's task. Read-only, not disabled, while
+            waiting: the chosen size stays readable. */}
+        <div role="radiogroup" aria-label="Players at the table" aria-readonly={busy || undefined} className={classes.sizes}>
+          {SIZES.map((n) => (
+            <label key={n} className={classes.size} data-active={shown === n || undefined}>
+              <input type="radio" name="play-now-size" value={n} checked={shown === n} onChange={() => (busy ? undefined : setSize(n))} />
+              <span>{n} players</span>
+              <span className={classes.waiting} data-waiting-size={n}>
+                {waitingFor(n)} waiting
               </span>
-            ),
-          }))}
-        />
+            </label>
+          ))}
+        </div>
         {mine?.state === 'waiting' ? (
           <Button variant="default" size="sm" onClick={() => void stop()} loading={cancel.isPending}>
             Cancel

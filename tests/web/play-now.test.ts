@@ -93,11 +93,19 @@ describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
     await dee.page.locator('[data-play-now="idle"]').waitFor();
     await expect.poll(() => waitingFor(cy.page, 4).textContent()).toBe('0 waiting');
 
-    // Cy, alone, for a table of 3.
-    await chooseSize(cy.page, 3);
+    // Cy, alone, for a table of 3, chosen with the keyboard: the sizes are one radio group.
+    const size = (n: number) => playNow(cy.page).getByRole('radio', { name: new RegExp(`^${n} players`) });
+    await chooseSize(cy.page, 2);
+    await size(2).focus();
+    await cy.page.keyboard.press('ArrowRight');
+    expect(await Promise.all([2, 3, 4].map((n) => size(n).isChecked()))).toEqual([false, true, false]);
     const pressed = Date.now();
     await playNow(cy.page).getByRole('button', { name: 'Play now' }).click();
     await cy.page.locator('[data-play-now="waiting"]').waitFor();
+    // While the wait is on, the choice stands: read-only, still readable.
+    expect(await playNow(cy.page).getByRole('radiogroup', { name: 'Players at the table' }).getAttribute('aria-readonly')).toBe('true');
+    await chooseSize(cy.page, 4);
+    expect(await size(3).isChecked()).toBe(true);
     await screenshot(cy.page, 'play-now-waiting-phone');
     await fitsOnPhone(cy.page);
     await cy.page.waitForURL(/\/game\/g_/, { timeout: WINDOW_SECONDS * 1_000 + 30_000 });

@@ -7,13 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { EXPERT_BID_CAP, EXPERT_DEFAULTS, expertBidChances, makeExpertBot, searchExpert } from '../../src/bots/expert-bot.js';
 import { MAX_BID_CHANCE } from '../../src/bots/mixed-strategy.js';
-import { playSeats } from '../../src/bots/game-loop.js';
-import { botDecision, decisionRng } from '../../src/bots/harness.js';
+import { decisionRng } from '../../src/bots/harness.js';
 import { BOTS } from '../../src/bots/index.js';
-import { pendingDecision, startGame, viewFor, type Game } from '../../src/engine/index.js';
+import { pendingDecision, viewFor, type Game } from '../../src/engine/index.js';
 import { runs } from '../support/test-depth.js';
 import { annDecisionStates, withHiddenBids, withHiddenOrder } from './hidden-twins.js';
-import { randomSetup } from './random-setup.js';
+import { playWithExpertSeats } from './random-setup.js';
 
 /** Planning states of a seeded three-player game of Advanced Bots where ann is to bid. */
 function planningStates(seed: number, options: Partial<Game['options']>): Game[] {
@@ -100,23 +99,10 @@ describe('expert_bot', () => {
   it('plays whole games to the end with legal moves (2 to 8 seats, random options and modules)', () => {
     let decisions = 0;
     for (let seed = 2001; seed < 2001 + runs(2, 4); seed++) {
-      const setup = randomSetup(seed, ['expert_bot'], ['basic_bot', 'basic_bot2', 'easy_bot', 'expert_bot']);
-      const game = playSeats(
-        startGame({ players: setup.seats, options: setup.options, modules: setup.modules, definitions: setup.definitions }, seed, 0),
-        ({ game, seat, userID }) => {
-          if (game.players[seat]!.botType !== 'expert_bot') return botDecision(game, seat, seed);
-          const view = viewFor(game, userID);
-          if (!pendingDecision(view, userID)) return null;
-          decisions++;
-          return expert(view, userID, decisionRng(seed, seat, game.sequenceID));
-        },
-        {
-          now: 0,
-          stepMillis: 1000,
-          refused: ({ seat }, action, error) => new Error(`seat ${seat} made an illegal move: ${error.message} (${JSON.stringify(action)})`),
-          stuck: (g) => new Error(`no bot could act in phase ${g.phase}`),
-        },
-      );
+      const game = playWithExpertSeats(seed, (state, view, userID, seat) => {
+        decisions++;
+        return expert(view, userID, decisionRng(seed, seat, state.sequenceID));
+      });
       expect(game.gameEndTimestamp).not.toBeNull();
     }
     expect(decisions).toBeGreaterThan(20);

@@ -7,12 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { determinizeResolution } from '../../src/bots/determinize.js';
 import { makeExpertBot } from '../../src/bots/expert-bot.js';
 import { searchGain } from '../../src/bots/gain-search.js';
-import { playSeats } from '../../src/bots/game-loop.js';
-import { botDecision, decisionRng } from '../../src/bots/harness.js';
-import { legalActions, pendingDecision, startGame, viewFor, type Game } from '../../src/engine/index.js';
+import { decisionRng } from '../../src/bots/harness.js';
+import { legalActions, pendingDecision, viewFor, type Game } from '../../src/engine/index.js';
 import { runs } from '../support/test-depth.js';
 import { acted, annDecisionStates, perturbed } from './hidden-twins.js';
-import { randomSetup } from './random-setup.js';
+import { playWithExpertSeats } from './random-setup.js';
 
 /** Resolution states of a seeded three-player game of Advanced Bots where ann is to choose her gain. */
 function resolutionStates(seed: number, options: Partial<Game['options']>): Game[] {
@@ -109,28 +108,14 @@ describe('expert_bot, searched gains', () => {
   it('gains legally in whole games (2 to 8 seats, random options and modules)', () => {
     let gains = 0;
     for (let seed = 3001; seed < 3001 + runs(3, 8); seed++) {
-      const setup = randomSetup(seed, ['expert_bot'], ['basic_bot', 'basic_bot2', 'easy_bot', 'expert_bot']);
-      const game = playSeats(
-        startGame({ players: setup.seats, options: setup.options, modules: setup.modules, definitions: setup.definitions }, seed, 0),
-        ({ game, seat, userID }) => {
-          if (game.players[seat]!.botType !== 'expert_bot') return botDecision(game, seat, seed);
-          const view = viewFor(game, userID);
-          const decision = pendingDecision(view, userID);
-          if (!decision) return null;
-          const action = expert(view, userID, decisionRng(seed, seat, game.sequenceID));
-          if (decision.type === 'RESOLVE') {
-            expect(legalActions(game, userID)).toContainEqual(action);
-            gains++;
-          }
-          return action;
-        },
-        {
-          now: 0,
-          stepMillis: 1000,
-          refused: ({ seat }, action, error) => new Error(`seat ${seat} made an illegal move: ${error.message} (${JSON.stringify(action)})`),
-          stuck: (g) => new Error(`no bot could act in phase ${g.phase}`),
-        },
-      );
+      const game = playWithExpertSeats(seed, (state, view, userID, seat, decision) => {
+        const action = expert(view, userID, decisionRng(seed, seat, state.sequenceID));
+        if (decision.type === 'RESOLVE') {
+          expect(legalActions(state, userID)).toContainEqual(action);
+          gains++;
+        }
+        return action;
+      });
       expect(game.gameEndTimestamp).not.toBeNull();
     }
     expect(gains).toBeGreaterThan(20);

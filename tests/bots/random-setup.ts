@@ -1,7 +1,24 @@
 /** Seeded random bot-game setups for the bot tests: 2 to 8 seats, random options and modules. */
-import { playBotGame, type BotGameSetup } from '../../src/bots/harness.js';
+import { playSeats } from '../../src/bots/game-loop.js';
+import { botDecision, playBotGame, type BotGameSetup } from '../../src/bots/harness.js';
 import { GAME_DEFINITIONS } from '../../src/engine/data.js';
-import { GAME_OPTION_KEYS, MODULE_KEYS, randomInt, rngFromState, xoroshiroState, type BotType, type GameOptions } from '../../src/engine/index.js';
+import {
+  GAME_OPTION_KEYS,
+  MODULE_KEYS,
+  pendingDecision,
+  randomInt,
+  rngFromState,
+  startGame,
+  viewFor,
+  xoroshiroState,
+  type Action,
+  type BotType,
+  type Decision,
+  type Game,
+  type GameOptions,
+  type GameView,
+  type UserID,
+} from '../../src/engine/index.js';
 
 /**
  * A setup for game `seed`: the bots of `first` in the first seats (as many as there are seats),
@@ -33,4 +50,29 @@ export function playMany(first: (seed: number) => BotType[], others: readonly Bo
     for (const { botType } of setup.seats) if (botType) seats[botType] = (seats[botType] ?? 0) + 1;
   }
   return seats;
+}
+
+/**
+ * Game `seed` (randomSetup: an Expert Bot in the first seat, any bots in the others) played to its
+ * end, each expert seat answered by `expert` (given the game, the seat's view and its decision; it
+ * may check the action against the game), the other seats by their bots. Throws on an action the
+ * engine refuses or a game nobody can move on; returns the game at its end.
+ */
+export function playWithExpertSeats(seed: number, expert: (game: Game, view: GameView, userID: UserID, seat: number, decision: Decision) => Action | null): Game {
+  const setup = randomSetup(seed, ['expert_bot'], ['basic_bot', 'basic_bot2', 'easy_bot', 'expert_bot']);
+  return playSeats(
+    startGame({ players: setup.seats, options: setup.options, modules: setup.modules, definitions: setup.definitions }, seed, 0),
+    ({ game, seat, userID }) => {
+      if (game.players[seat]!.botType !== 'expert_bot') return botDecision(game, seat, seed);
+      const view = viewFor(game, userID);
+      const decision = pendingDecision(view, userID);
+      return decision ? expert(game, view, userID, seat, decision) : null;
+    },
+    {
+      now: 0,
+      stepMillis: 1000,
+      refused: ({ seat }, action, error) => new Error(`seat ${seat} made an illegal move: ${error.message} (${JSON.stringify(action)})`),
+      stuck: (g) => new Error(`no bot could act in phase ${g.phase}`),
+    },
+  );
 }

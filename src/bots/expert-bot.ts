@@ -19,7 +19,8 @@
  * (live play), or both (whichever runs out first; a time limit makes the search depend on the
  * machine). Its final bid is drawn, like the other bots', from the decision's rng by the logit
  * response to the searched values, with no bid above EXPERT_BID_CAP (0.8, where the other bots
- * have MAX_BID_CHANCE, 0.6: mixed-strategy.ts), so it cannot be read off the table for sure. Rerolls are basic_bot2's choice and gains the Advanced Bot's.
+ * have MAX_BID_CHANCE, 0.6: mixed-strategy.ts), so it cannot be read off the table for sure.
+ * Rerolls are basic_bot2's choice; gains the Advanced Bot's unless `gainWorlds` searches them.
  */
 import { pendingDecision, viewFor, type Bid, type GameView, type Rng, type UserID } from '../engine/index.js';
 import { BASIC_BOT_TUNING, basicBot, likeliestBasicBot } from './basic-bot.js';
@@ -186,11 +187,12 @@ export function expertBidChances(search: ExpertSearch, options: ExpertOptions = 
 
 /** An expert bot with its own budget (for tournaments and balance runs: `iterations` for reproducible ones). */
 export function makeExpertBot(options: ExpertOptions = {}): Decide {
+  const gainWorlds = options.gainWorlds ?? EXPERT_DEFAULTS.gainWorlds;
   return (view, userID, rng) => {
     const decision = pendingDecision(view, userID);
     if (decision?.type === 'REROLL') return basicBot2(view, userID, rng);
-    if (decision?.type === 'RESOLVE' && (options.gainWorlds ?? EXPERT_DEFAULTS.gainWorlds) > 0) {
-      const gains = searchGain(view, userID, rng, options.gainWorlds ?? EXPERT_DEFAULTS.gainWorlds, options.thinkMs);
+    if (decision?.type === 'RESOLVE' && gainWorlds > 0) {
+      const gains = searchGain(view, userID, rng, gainWorlds, options.thinkMs);
       if (gains.worlds === 0) return basicBot(view, userID, rng);
       // Drawn like the Advanced Bot's gain, without the cap: a gain is revealed with everyone's.
       const chances = mixedChances(gains.means, forAge(BASIC_BOT_TUNING, view.age).choiceTemperature);

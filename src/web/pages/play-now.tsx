@@ -76,7 +76,9 @@ export function PlayNow() {
         <div role="radiogroup" aria-label="Players at the table" aria-readonly={busy || undefined} className={classes.sizes}>
           {SIZES.map((n) => (
             <label key={n} className={classes.size} data-active={shown === n || undefined}>
-              <input type="radio" name="play-now-size" value={n} checked={shown === n} onChange={() => (busy ? undefined : setSize(n))} />
+              <input type="radio" name="play-now-size" value={n} checked={shown === n} onChange={() => {
+                  if (!busy) setSize(n);
+                }} />
               <span>{n} players</span>
               <span className={classes.waiting} data-waiting-size={n}>
                 {waitingFor(n)} waiting

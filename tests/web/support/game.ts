@@ -191,10 +191,22 @@ export async function closeSockets(page: Page): Promise<number> {
  * the card is selected, rather than looking once.
  */
 export async function pickTradeRowCard(page: Page, card: Locator, press: 'click' | 'tap' = 'click'): Promise<void> {
-  await (press === 'tap' ? card.tap() : card.click());
   const ok = page.getByRole('button', { name: 'OK', exact: true });
   const selected = page.locator('[data-zone="trade-row"] .game-card[data-selected="true"]');
-  await expect.poll(async () => (await ok.isVisible()) || (await selected.count()) > 0, { timeout: 30_000 }).toBe(true);
+  const answered = async () => (await ok.isVisible()) || (await selected.count()) > 0;
+  const label = JSON.stringify((await card.textContent())?.slice(0, 40));
+  await (press === 'tap' ? card.tap() : card.click());
+  try {
+    await expect.poll(answered, { timeout: 10_000 }).toBe(true);
+  } catch {
+    // Once in CI (2 busy cores) a click on a pickable card was not answered for 30 s, and nothing
+    // said why. Say what the screen showed, then click again as a person would; the warning is in
+    // the run's log, so a click the screen drops never passes unseen.
+    const seen = await screenOnMiss(page, card);
+    console.warn(`pickTradeRowCard: no answer 10 s after picking ${label}; clicking again. The screen: ${seen}`);
+    await (press === 'tap' ? card.tap() : card.click());
+    await expect.poll(answered, { timeout: 30_000, message: `no answer to picking ${label} twice; before the second: ${seen}` }).toBe(true);
+  }
   if (await ok.isVisible()) {
     await ok.click();
     // The dialog fades out over the page before it goes: a click meant for the page in that time
@@ -203,6 +215,22 @@ export async function pickTradeRowCard(page: Page, card: Locator, press: 'click'
     await ok.waitFor({ state: 'detached' });
   }
   await selected.first().waitFor();
+}
+
+/** What the screen showed when a pick went unanswered: the step, the ready mark, and what lies on the card's centre. */
+async function screenOnMiss(page: Page, card: Locator): Promise<string> {
+  const root = page.locator('[data-game-phase]');
+  const step = await root.evaluate((e) => Object.fromEntries([...e.attributes].filter((a) => a.name.startsWith('data-')).map((a) => [a.name, a.value])));
+  const hit = await card
+    .evaluate((e) => {
+      const box = e.getBoundingClientRect();
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      const describe = (n: Element | null) => (n ? `${n.tagName.toLowerCase()}.${[...n.classList].join('.')}` : 'nothing');
+      return { box: [box.x, box.y, box.width, box.height].map(Math.round), onCentre: describe(top), isCardOrInside: top !== null && (top === e || e.contains(top)), role: e.getAttribute('role') };
+    })
+    .catch((error: unknown) => ({ gone: String(error) }));
+  const dialogs = await page.getByRole('dialog').count();
+  return JSON.stringify({ step, card: hit, dialogs, scrollY: await page.evaluate(() => window.scrollY) });
 }
 
 export interface PlayLog {

@@ -103,6 +103,13 @@ const MAX_CACHED_GAMES = 500;
  */
 export const SNAPSHOT_EVERY = 32;
 
+/**
+ * The most decisions the stand-ins make in one step when they finish a game nobody is left in
+ * (`botsToTheEnd`): a few milliseconds of the event loop each, where the whole rest of a game in
+ * one step held it for up to a second.
+ */
+export const FINISH_STEP_DECISIONS = 16;
+
 
 /**
  * Each game's bots draw from a seed derived from the game's secret seed, so nobody can run a bot
@@ -121,6 +128,8 @@ export class GameService {
   private readonly reading = new Map<string, Promise<Game | null>>();
   private readonly log: StepLog;
   private readonly queue = new SerialQueue();
+  /** Games nobody is left in, finished by their stand-ins one at a time (`botsToTheEnd`). */
+  private readonly finishing = new SerialQueue();
   private readonly unbids = new UnbidLimit();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** Games whose due bot is thinking on a thread (botTurn). */
@@ -238,12 +247,29 @@ export class GameService {
     const { peopleLeft } = await attendance.leave(gameID, userID);
     if (peopleLeft > 0) return this.scheduleBots((await this.get(gameID)) ?? game);
     // Nobody is left to wait for: the abandonment rule, at once (the lobby list then shows it finished).
-    await this.exclusive(gameID, () =>
-      this.commit(gameID, (latest, now) => {
-        if (latest.gameEndTimestamp !== null) return null;
-        return this.botsToTheEnd({ game: latest, actions: [], events: [] }, now);
-      }),
-    );
+    await this.finishing.run('', () => this.botsToTheEnd(gameID));
+  }
+
+  /**
+   * The stand-ins play a game nobody is left in to its end, FINISH_STEP_DECISIONS decisions a
+   * step, the event loop free between steps. In one step, the rest of an eight-seat game (some
+   * 250 decisions) held the event loop 300 to 900 ms for everyone, and one account could start
+   * and leave such a game every few seconds. One game at a time (`finishing`), so that many
+   * leaving at once take turns with everyone else's requests instead of crowding them out.
+   */
+  private async botsToTheEnd(gameID: string): Promise<void> {
+    for (let decisions = 0; decisions < 100_000 && !this.closed; decisions += FINISH_STEP_DECISIONS) {
+      let done = false;
+      await this.exclusive(gameID, () =>
+        this.commit(gameID, (latest, now) => {
+          const change = latest.gameEndTimestamp === null ? this.botsPlay({ game: latest, actions: [], events: [] }, now, FINISH_STEP_DECISIONS, true) : null;
+          done = change === null || change.game.gameEndTimestamp !== null || change.actions.length < FINISH_STEP_DECISIONS;
+          return change === null || change.actions.length === 0 ? null : change;
+        }),
+      );
+      if (done) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /**
@@ -479,11 +505,6 @@ export class GameService {
   /** With no bot delay, bots answer at once, inside the same step (those that search, on their threads after it). */
   private withBots(change: Change, now: number): Change {
     return this.deps.botDelayMs > 0 ? change : this.botsPlay(change, now, 10_000, false);
-  }
-
-  /** Every seat played by its bot or a stand-in until the game ends, in one step: nobody is left at the table. */
-  private botsToTheEnd(change: Change, now: number): Change {
-    return this.botsPlay(change, now, 100_000, true);
   }
 
   /**

@@ -1,0 +1,49 @@
+/**
+ * Weaknesses a third security review found, each proved here before it was fixed: work one
+ * request could make the server do at once or without a limit.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { FINISH_STEP_DECISIONS } from '../../src/server/services/game-service.js';
+import { signInGuest, startServer, type Guest, type Server } from './support.js';
+
+const servers: Server[] = [];
+const guests: Guest[] = [];
+afterEach(async () => {
+  for (const guest of guests.splice(0)) guest.close();
+  for (const server of servers.splice(0)) await server.close();
+});
+
+async function serve(overrides: Parameters<typeof startServer>[0]): Promise<Server> {
+  const server = await startServer(overrides);
+  servers.push(server);
+  return server;
+}
+
+async function guest(server: Server, name: string): Promise<Guest> {
+  const made = await signInGuest(server, name);
+  guests.push(made);
+  return made;
+}
+
+describe('a game nobody is left in', () => {
+  test('is finished by its stand-ins in short steps, not in one step that holds the event loop for the whole game', { timeout: 60_000 }, async () => {
+    // One person and seven bots; the person leaves at once. Played in one step, the rest of the
+    // game (hundreds of bot decisions) held the event loop 300 to 900 ms for everyone, and a
+    // script could start and leave such a game every few seconds from each guest account.
+    const server = await serve({ botDelayMs: 800 });
+    const host = await guest(server, 'Quitter');
+    const { id: lobbyID } = await host.client.lobbies.create.mutate();
+    for (let i = 0; i < 7; i++) await host.client.lobbies.addBot.mutate({ lobbyID, botType: 'basic_bot' });
+    const { gameID } = await host.client.lobbies.start.mutate({ lobbyID });
+    await host.client.games.leave.mutate({ gameID });
+    // Still finished by the time leaving is answered, as before.
+    expect((await host.client.games.state.query({ gameID })).game.ended).toBe(true);
+
+    const db = server.app.services.db.kysely;
+    const steps = (await db.selectFrom('game_events').select('sequence_id').where('game_id', '=', gameID).orderBy('sequence_id').execute()).map((r) => r.sequence_id);
+    const actions = (await db.selectFrom('game_actions').select('sequence_id').where('game_id', '=', gameID).execute()).map((r) => r.sequence_id);
+    const perStep = steps.map((end, i) => actions.filter((a) => a > (i === 0 ? -Infinity : steps[i - 1]!) && a <= end).length);
+    expect(actions.length).toBeGreaterThan(200);
+    expect(Math.max(...perStep)).toBeLessThanOrEqual(FINISH_STEP_DECISIONS);
+  });
+});

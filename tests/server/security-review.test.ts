@@ -3,6 +3,7 @@
  * request could make the server do at once or without a limit.
  */
 import { afterEach, describe, expect, test } from 'vitest';
+import { gameTopic } from '../../src/server/bus/bus.js';
 import { FINISH_STEP_DECISIONS } from '../../src/server/services/game-service.js';
 import { signInGuest, startServer, type Guest, type Server } from './support.js';
 
@@ -35,15 +36,19 @@ describe('a game nobody is left in', () => {
     const { id: lobbyID } = await host.client.lobbies.create.mutate();
     for (let i = 0; i < 7; i++) await host.client.lobbies.addBot.mutate({ lobbyID, botType: 'basic_bot' });
     const { gameID } = await host.client.lobbies.start.mutate({ lobbyID });
+    // Every committed step is published with its sequenceID: the steps, as they were made.
+    const steps = [(await server.app.services.games.get(gameID))!.sequenceID];
+    const stop = server.app.services.bus.subscribe(gameTopic(gameID), ({ sequenceID }) => void steps.push(sequenceID));
     await host.client.games.leave.mutate({ gameID });
     // Still finished by the time leaving is answered, as before.
     expect((await host.client.games.state.query({ gameID })).game.ended).toBe(true);
+    stop();
 
     const db = server.app.services.db.kysely;
-    const steps = (await db.selectFrom('game_events').select('sequence_id').where('game_id', '=', gameID).orderBy('sequence_id').execute()).map((r) => r.sequence_id);
-    const actions = (await db.selectFrom('game_actions').select('sequence_id').where('game_id', '=', gameID).execute()).map((r) => r.sequence_id);
-    const perStep = steps.map((end, i) => actions.filter((a) => a > (i === 0 ? -Infinity : steps[i - 1]!) && a <= end).length);
+    const actions = (await db.selectFrom('game_actions').select('sequence_id').where('game_id', '=', gameID).where('sequence_id', '>', steps[0]!).execute()).map((r) => r.sequence_id);
+    const perStep = steps.slice(1).map((end, i) => actions.filter((a) => a > steps[i]! && a <= end).length);
     expect(actions.length).toBeGreaterThan(200);
+    expect(perStep.reduce((a, b) => a + b, 0)).toBe(actions.length);
     expect(Math.max(...perStep)).toBeLessThanOrEqual(FINISH_STEP_DECISIONS);
   });
 });

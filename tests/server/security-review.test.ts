@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { gameTopic } from '../../src/server/bus/bus.js';
 import { FINISH_STEP_DECISIONS } from '../../src/server/services/game-service.js';
+import { refused } from './roles.js';
 import { signInGuest, startServer, type Guest, type Server } from './support.js';
 
 const servers: Server[] = [];
@@ -50,5 +51,27 @@ describe('a game nobody is left in', () => {
     expect(actions.length).toBeGreaterThan(200);
     expect(perStep.reduce((a, b) => a + b, 0)).toBe(actions.length);
     expect(Math.max(...perStep)).toBeLessThanOrEqual(FINISH_STEP_DECISIONS);
+  });
+});
+
+describe('Play now', () => {
+  test('joining and cancelling are limited as lobby changes are (LOBBY_CHANGES_PER_USER in any 10 s): each is sent to everyone watching Play now', async () => {
+    // Every press changes the waiting counts, and every watcher of lobbies.playNow.onStatus then
+    // reads its own status again: pressing in a loop made the server do that for all of them.
+    const server = await serve({ lobbyChangesPerUser: 6 });
+    const [presser, other] = [await guest(server, 'Presser'), await guest(server, 'Other')];
+    for (let i = 0; i < 3; i++) {
+      await presser.client.lobbies.playNow.join.mutate({ size: 4 });
+      await presser.client.lobbies.playNow.cancel.mutate();
+    }
+    expect(await refused(presser.client.lobbies.playNow.join.mutate({ size: 4 }))).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      httpStatus: 429,
+      message: 'You are pressing Play now too fast. Wait a moment.',
+    });
+    expect((await presser.client.lobbies.playNow.status.query()).mine).toBeNull();
+    // Others are not held up.
+    expect(await other.client.lobbies.playNow.join.mutate({ size: 4 })).toMatchObject({ state: 'waiting', size: 4 });
+    await other.client.lobbies.playNow.cancel.mutate();
   });
 });

@@ -21,6 +21,7 @@ import { SharedFeed } from '../bus/shared-feed.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { INTERNAL_ERROR_MESSAGE, refuse, ServiceError } from './errors.js';
 import type { LobbyService } from './lobbies.js';
+import type { Limiter } from './shared-rate-limit.js';
 import type { UserService } from './users.js';
 
 /** The table sizes Play now offers. */
@@ -82,6 +83,11 @@ export class QuickPlayService {
       now: () => number;
       windowMs: number;
       log: Logger;
+      /**
+       * Joins and cancels per user (LOBBY_CHANGES_PER_USER in any 10 s, as lobby changes): each
+       * changes the counts, and every watcher of `onStatus` then reads its status again.
+       */
+      presses: Limiter;
     },
   ) {
     this.countsFeed = new SharedFeed(deps.bus, PLAY_NOW_TOPIC, () => this.counts());
@@ -91,6 +97,7 @@ export class QuickPlayService {
   async join(user: UserRow, size: unknown): Promise<PlayNowWait> {
     const problem = playNowSizeProblem(size);
     if (problem) throw refuse('BAD_REQUEST', problem);
+    await this.throttle(user);
     const { db, now } = this.deps;
     const current = await db.selectFrom('play_now_waits').selectAll().where('user_id', '=', user.id).executeTakeFirst();
     if (current) {
@@ -114,6 +121,7 @@ export class QuickPlayService {
 
   /** Stops waiting (or forgets what became of a wait). Too late once the game is being set up. */
   async cancel(user: UserRow): Promise<void> {
+    await this.throttle(user);
     const { db } = this.deps;
     const deleted = await db
       .deleteFrom('play_now_waits')
@@ -124,6 +132,10 @@ export class QuickPlayService {
     const row = await db.selectFrom('play_now_waits').select('user_id').where('user_id', '=', user.id).executeTakeFirst();
     if (row) throw refuse('CONFLICT', 'Too late to cancel: your game is being set up.');
     throw refuse('NOT_FOUND', 'You are not waiting for a game.');
+  }
+
+  private async throttle(user: UserRow): Promise<void> {
+    if (!(await this.deps.presses.take(user.id))) throw refuse('TOO_MANY_REQUESTS', 'You are pressing Play now too fast. Wait a moment.');
   }
 
   async status(userID: string): Promise<PlayNowStatus> {

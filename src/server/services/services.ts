@@ -146,7 +146,16 @@ export function buildServices(deps: {
     gameFeed: new GameFeed(deps.bus, games, deps.log),
     attendance,
     lobbies,
-    quickPlay: new QuickPlayService({ db: kysely, bus: deps.bus, users, lobbies, now, windowMs: deps.config.playNowWindowSeconds * 1_000, log: deps.log }),
+    quickPlay: new QuickPlayService({
+      db: kysely,
+      bus: deps.bus,
+      users,
+      lobbies,
+      now,
+      windowMs: deps.config.playNowWindowSeconds * 1_000,
+      log: deps.log,
+      presses: sharedRateLimit(deps.db, 'play_now', deps.config.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now),
+    }),
     rematch: new RematchService(kysely, deps.bus, lobbies, now),
     chat: new ChatService(
       kysely,

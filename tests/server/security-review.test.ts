@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { gameTopic } from '../../src/server/bus/bus.js';
 import { FINISH_STEP_DECISIONS } from '../../src/server/services/game-service.js';
 import { refused } from './roles.js';
-import { signInGuest, startServer, type Guest, type Server } from './support.js';
+import { clientFor, signInGuest, startServer, type Guest, type Server } from './support.js';
 
 const servers: Server[] = [];
 const guests: Guest[] = [];
@@ -73,5 +73,30 @@ describe('Play now', () => {
     // Others are not held up.
     expect(await other.client.lobbies.playNow.join.mutate({ size: 4 })).toMatchObject({ state: 'waiting', size: 4 });
     await other.client.lobbies.playNow.cancel.mutate();
+  });
+});
+
+describe('a player who left a game', () => {
+  test('may not act in it on a server that has not read its table yet (a restarted one, or another instance)', { timeout: 60_000 }, async () => {
+    // Whether a player left is kept with the game's table, which a server reads when a game is
+    // opened or resumed: an action that came first, to a server that had not read it, was played.
+    const first = await serve({ turnTimerSeconds: 60 });
+    const [ann, bob] = [await guest(first, 'Ann'), await guest(first, 'Bob')];
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await bob.client.lobbies.join.mutate({ lobbyID });
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    await bob.client.games.leave.mutate({ gameID });
+    // His stand-in bids for him.
+    await expect.poll(async () => (await ann.client.games.state.query({ gameID })).game.readyByUserID[bob.userID], { timeout: 10_000 }).toBe(true);
+    for (const made of guests.splice(0)) made.close();
+    await servers.pop()!.close();
+
+    const second = await serve({ turnTimerSeconds: 60, dataDir: first.config.dataDir });
+    const again = clientFor(second, bob.cookie, null);
+    guests.push({ ...bob, client: again.client, close: again.close });
+    expect(await refused(again.client.games.act.mutate({ gameID, action: { type: 'UNBID' } }))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'You left this game: a bot plays your seat to the end.',
+    });
   });
 });

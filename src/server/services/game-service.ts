@@ -343,6 +343,14 @@ export class GameService {
 
   /** A player's action, through the pipeline. */
   async act(gameID: string, userID: UserID, action: Action): Promise<ActResult> {
+    // Who left is kept with the table: read it first if this instance has not yet, or is reading
+    // it (a restart, another instance's game), or a player who left could act again here.
+    const reading = this.attending.get(gameID);
+    if (reading) await reading;
+    else if (this.deps.attendance && !this.deps.attendance.isTracked(gameID)) {
+      const game = await this.get(gameID);
+      if (game) await this.attend(game);
+    }
     if (this.deps.attendance?.hasLeft(gameID, userID)) throw refuse('FORBIDDEN', 'You left this game: a bot plays your seat to the end.');
     // Acting takes a seat back from a stand-in, before the action is judged.
     this.deps.attendance?.seen(gameID, userID);

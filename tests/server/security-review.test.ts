@@ -100,3 +100,21 @@ describe('a player who left a game', () => {
     });
   });
 });
+
+describe('renaming through /auth/change-name', () => {
+  test('counts against REQUESTS_PER_ADDRESS, as session.rename does: past it, 429 and no write', async () => {
+    // The same write as tRPC's session.rename (a name checked against everyone at the person's
+    // tables, then stored), but outside /api and /trpc: no limit held it.
+    const server = await serve({ requestsPerAddress: 4 });
+    const renamer = await guest(server, 'Renamer');
+    // Signing in asked tRPC once (session.me): three more are allowed.
+    for (let i = 0; i < 3; i++) await renamer.client.lobbies.list.query();
+    const rename = (newName: string) =>
+      fetch(`${server.url}/auth/change-name`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: renamer.cookie }, body: JSON.stringify({ newName }) });
+    const answer = await rename('Renamed');
+    expect(answer.status).toBe(429);
+    expect(await answer.text()).toBe('Too many requests from your address: at most 4 in 10 seconds. Wait a moment.');
+    const row = await server.app.services.db.kysely.selectFrom('users').select('name').where('id', '=', renamer.userID).executeTakeFirstOrThrow();
+    expect(row.name).toBe('Renamer');
+  });
+});

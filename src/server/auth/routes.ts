@@ -10,7 +10,7 @@ import { clientAddress } from '../client-address.js';
 import type { UserRow } from '../db/schema.js';
 import { plainRefusalHandler } from '../http-errors.js';
 import { refuse } from '../services/errors.js';
-import type { Services } from '../services/services.js';
+import { requestingTooFast, type Services } from '../services/services.js';
 import { callerOf } from './caller.js';
 import { tokenRequestRefusal } from './token-requests.js';
 import { OAUTH_COOKIE, OAUTH_COOKIE_SECONDS } from './oauth-cookie.js';
@@ -148,6 +148,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   });
 
   app.post('/auth/change-name', PLAIN_REFUSALS, async (request) => {
+    // The same write as tRPC's session.rename, under the same per-address request limit.
+    if (!services.requests.take(clientAddress(request.raw, services.config.trustProxy))) throw refuse('TOO_MANY_REQUESTS', requestingTooFast(services.requests.limit));
     const { user } = await callerOf(services, request, 'http');
     if (!user) throw refuse('UNAUTHORIZED', 'You must be logged in.');
     const renamed = await services.users.rename(user, (request.body as { newName?: unknown } | null)?.newName);

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { gameTopic } from '../../src/server/bus/bus.js';
 import { FINISH_STEP_DECISIONS } from '../../src/server/services/game-service.js';
+import { startFakeProvider } from './oauth-provider.js';
 import { refused } from './roles.js';
 import { clientFor, signInGuest, startServer, type Guest, type Server } from './support.js';
 
@@ -116,5 +117,30 @@ describe('renaming through /auth/change-name', () => {
     expect(await answer.text()).toBe('Too many requests from your address: at most 4 in 10 seconds. Wait a moment.');
     const row = await server.app.services.db.kysely.selectFrom('users').select('name').where('id', '=', renamer.userID).executeTakeFirstOrThrow();
     expect(row.name).toBe('Renamer');
+  });
+});
+
+describe("a provider's sign-in callback", () => {
+  test('asks the provider to confirm a code at most GUEST_LOGINS_PER_ADDRESS times per address in 10 minutes: past it, 429 and no request to the provider', async () => {
+    // One signed login cookie is good for ten minutes, and each callback with it sent the code to
+    // the provider's token endpoint: a script replaying it made the server call the provider as
+    // fast as it liked, under the site's own client id (which the provider may then throttle or
+    // block for everyone).
+    const provider = await startFakeProvider('discord-app', 'discord-secret');
+    try {
+      const server = await serve({ guestLoginsPerAddress: 3, discord: provider.config });
+      const start = await fetch(`${server.url}/auth/discord`, { redirect: 'manual' });
+      const cookie = start.headers.getSetCookie().find((c) => c.startsWith('mythos_oauth='))!.split(';')[0]!;
+      const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
+      const callback = () => fetch(`${server.url}/auth/discord/callback?code=made-up&state=${state}`, { headers: { cookie }, redirect: 'manual' });
+      for (let i = 0; i < 3; i++) expect(await (await callback()).text()).toBe('Login failed: Discord did not confirm the sign-in.');
+      expect(provider.tokenRequests).toHaveLength(3);
+      const refusal = await callback();
+      expect(refusal.status).toBe(429);
+      expect(await refusal.text()).toBe('Too many sign-ins from your address. Try again in a few minutes.');
+      expect(provider.tokenRequests).toHaveLength(3);
+    } finally {
+      await provider.close();
+    }
   });
 });

@@ -91,6 +91,10 @@ function registerProvider(app: FastifyInstance, services: Services, key: keyof t
     const cookie = request.headers.cookie?.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${OAUTH_COOKIE}=`));
     const saved = services.oauthCookie.read(cookie?.slice(OAUTH_COOKIE.length + 1));
     if (!code || !state || !saved || saved.state !== state) throw refuse('BAD_REQUEST', 'Login failed: the sign-in link expired. Try again.');
+    // Each code is sent to the provider: a replayed callback must not make the server call it without end.
+    if (!(await services.providerLogins.take(clientAddress(request.raw, services.config.trustProxy)))) {
+      throw refuse('TOO_MANY_REQUESTS', 'Too many sign-ins from your address. Try again in a few minutes.');
+    }
     let profile: ProviderProfile;
     try {
       const tokens = await client.validateAuthorizationCode(code, { codeVerifier: saved.codeVerifier, credentials: config.clientSecret, authenticateWith: 'request_body' });

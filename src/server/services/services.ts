@@ -21,7 +21,7 @@ import { definitionsViews } from './definitions-view.js';
 import { QuickPlayService } from './quick-play.js';
 import { RematchService } from './rematch.js';
 import { RateLimit } from './rate-limit.js';
-import { sharedRateLimit } from './shared-rate-limit.js';
+import { sharedRateLimit, type Limiter } from './shared-rate-limit.js';
 import { UserService } from './users.js';
 import { CardPlayReader } from './card-play.js';
 
@@ -37,6 +37,12 @@ export interface Services {
   jwt: JwtService;
   /** Signs and reads the cookie an OAuth login keeps between its start and the provider's callback. */
   oauthCookie: OAuthCookieSigner;
+  /**
+   * Codes sent to a sign-in provider to confirm, per address (GUEST_LOGINS_PER_ADDRESS in any 10
+   * minutes, as guest sign-ins): a login cookie is good for ten minutes, and each callback with it
+   * made the server call the provider's token endpoint under the site's own client id.
+   */
+  providerLogins: Limiter;
   games: GameService;
   /** Live games to their watchers (tRPC games.onGame, /channel game topics). */
   gameFeed: GameFeed;
@@ -142,6 +148,7 @@ export function buildServices(deps: {
     sessions,
     jwt: new JwtService(deps.sessionSecret, sessions),
     oauthCookie: new OAuthCookieSigner(deps.sessionSecret, now),
+    providerLogins: sharedRateLimit(deps.db, 'provider_logins', deps.config.guestLoginsPerAddress, GUEST_LOGIN_WINDOW_MS, now),
     games,
     gameFeed: new GameFeed(deps.bus, games, deps.log),
     attendance,

@@ -5,6 +5,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { gameTopic } from '../../src/server/bus/bus.js';
 import { FINISH_STEP_DECISIONS } from '../../src/server/services/game-service.js';
+import { isTable } from '../../src/server/services/game-views.js';
+import { feed } from './feeds.js';
 import { startFakeProvider } from './oauth-provider.js';
 import { refused } from './roles.js';
 import { clientFor, signInGuest, startServer, type Guest, type Server } from './support.js';
@@ -141,6 +143,35 @@ describe("a provider's sign-in callback", () => {
       expect(provider.tokenRequests).toHaveLength(3);
     } finally {
       await provider.close();
+    }
+  });
+});
+
+describe('presence reports (games.presence)', () => {
+  test('at most 30 a user in any 10 s: each that shows or hides the game goes to everyone watching it', { timeout: 30_000 }, async () => {
+    // A tab shown or hidden changes the table every watcher of the game is sent: one player
+    // flipping it in a loop, at the request rate, sent their opponents (and the game's spectators)
+    // a table message each time, and wrote it to the database each time.
+    const server = await serve({ turnTimerSeconds: 60 });
+    const [ann, bob] = [await guest(server, 'Ann'), await guest(server, 'Bob')];
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await bob.client.lobbies.join.mutate({ lobbyID });
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    const annSees = feed(ann.client.games.onGame, { gameID, tab: 'ann-tab', visible: true });
+    const bobTab = feed(bob.client.games.onGame, { gameID, tab: 'bob-tab', visible: true });
+    try {
+      await annSees.until((d) => 'seats' in d && d.seats.some((s) => s.userID === bob.userID && s.presence === 'here'));
+      for (let i = 0; i < 30; i++) await bob.client.games.presence.mutate({ gameID, tab: 'bob-tab', visible: i % 2 === 1 });
+      // Each reached Ann.
+      await annSees.until(() => annSees.items.filter(isTable).length >= 30);
+      expect(await refused(bob.client.games.presence.mutate({ gameID, tab: 'bob-tab', visible: false }))).toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        httpStatus: 429,
+        message: 'You are showing and hiding the game too fast. Wait a moment.',
+      });
+    } finally {
+      annSees.close();
+      bobTab.close();
     }
   });
 });

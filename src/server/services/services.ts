@@ -70,12 +70,21 @@ export interface Services {
    * work one address can ask for in all, however fast the answers come.
    */
   requests: RateLimit;
+  /**
+   * Presence reports per user (games.presence: PRESENCE_REPORTS in any 10 seconds): a tab shown
+   * or hidden changes the table every watcher of the game is sent, and is written to the database.
+   */
+  presenceReports: RateLimit;
   now: () => number;
 }
 
 /** The window of SUBSCRIPTIONS_PER_ADDRESS, and the refusal past it. */
 export const SUBSCRIPTION_WINDOW_MS = 10_000;
 export const SUBSCRIBING_TOO_FAST = 'You are subscribing too fast. Wait a moment.';
+
+/** Presence reports a user may make in any 10 seconds (a person switches tabs a few times a minute), and the refusal past it. */
+export const PRESENCE_REPORTS = 30;
+export const PRESENCE_TOO_FAST = 'You are showing and hiding the game too fast. Wait a moment.';
 
 /** The window of REQUESTS_PER_ADDRESS, and the refusal past it. */
 export const REQUEST_WINDOW_MS = 10_000;
@@ -180,6 +189,7 @@ export function buildServices(deps: {
     sessionSockets: new SessionSockets(deps.bus, sessions),
     subscriptionStarts: new RateLimit(deps.config.subscriptionsPerAddress, SUBSCRIPTION_WINDOW_MS, now),
     requests: new RateLimit(deps.config.requestsPerAddress, REQUEST_WINDOW_MS, now),
+    presenceReports: new RateLimit(PRESENCE_REPORTS, 10_000, now),
     now,
   };
 }

@@ -4,7 +4,8 @@ import { actInput, gameInput, historyInput, presenceInput, watchGameInput } from
 import { authedProcedure, router } from '../trpc.js';
 import { sameTable, tableView, wireUpdate, type TableView, type WireDelivery } from '../../services/game-views.js';
 import { serialisedOnce } from '../../delivery/serialised-once.js';
-import { ruleRefusal } from '../../services/errors.js';
+import { refuse, ruleRefusal } from '../../services/errors.js';
+import { PRESENCE_TOO_FAST } from '../../services/services.js';
 
 export const gamesRouter = router({
   /** The game as the caller may see it: as a player if seated, else as a spectator. */
@@ -17,6 +18,8 @@ export const gamesRouter = router({
 
   /** A tab of the game screen was shown or hidden: the other players see whether you are here. */
   presence: authedProcedure.input(presenceInput).mutation(({ ctx, input }) => {
+    // Each change goes to every watcher of the game: a loop of them would flood the table.
+    if (!ctx.services.presenceReports.take(ctx.user.id)) throw refuse('TOO_MANY_REQUESTS', PRESENCE_TOO_FAST);
     ctx.services.attendance.setVisible(input.gameID, ctx.user.id, input.tab, input.visible);
     // A page shown and in use is its player at the table: a stand-in no longer plays for them.
     if (input.visible) ctx.services.attendance.seen(input.gameID, ctx.user.id);

@@ -175,3 +175,37 @@ describe('presence reports (games.presence)', () => {
     }
   });
 });
+
+describe('Play now, for someone who may not start another game', () => {
+  test('is refused when they press, not when their table starts: the table they were first at failed for everyone at it', { timeout: 30_000 }, async () => {
+    // The first at a Play now table hosts its game, and only the host's unfinished games were
+    // counted, when the game started: someone at MAX_RUNNING_GAMES_PER_USER, pressing first, made
+    // every table they were put at fail, with their refusal, for as long as they kept pressing.
+    const server = await serve({ maxRunningGamesPerUser: 1, playNowWindowSeconds: 2 });
+    const [spoiler, victim] = [await guest(server, 'Spoiler'), await guest(server, 'Victim')];
+    const { id: lobbyID } = await spoiler.client.lobbies.create.mutate();
+    await spoiler.client.lobbies.addBot.mutate({ lobbyID, botType: 'basic_bot' });
+    await spoiler.client.lobbies.start.mutate({ lobbyID });
+    const message = 'You already play 1 unfinished game: finish one before starting another.';
+    expect(await refused(spoiler.client.lobbies.playNow.join.mutate({ size: 2 }))).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message });
+    expect((await spoiler.client.lobbies.playNow.status.query()).mine).toBeNull();
+    expect(await victim.client.lobbies.playNow.join.mutate({ size: 2 })).toMatchObject({ state: 'waiting', size: 2 });
+    await victim.client.lobbies.playNow.cancel.mutate();
+
+    // Nor when they reach the cap while they wait: they are not made host, and the others play.
+    const [waiter, other] = [await guest(server, 'Waiter'), await guest(server, 'Other')];
+    expect(await waiter.client.lobbies.playNow.join.mutate({ size: 3 })).toMatchObject({ state: 'waiting' });
+    const { id: second } = await waiter.client.lobbies.create.mutate();
+    await waiter.client.lobbies.addBot.mutate({ lobbyID: second, botType: 'basic_bot' });
+    await waiter.client.lobbies.start.mutate({ lobbyID: second });
+    await other.client.lobbies.playNow.join.mutate({ size: 3 });
+    const until = Date.now() + 15_000;
+    let mine = (await other.client.lobbies.playNow.status.query()).mine;
+    while (mine?.state !== 'matched' && mine?.state !== 'failed' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      mine = (await other.client.lobbies.playNow.status.query()).mine;
+    }
+    expect(mine).toMatchObject({ state: 'matched', size: 3 });
+    expect((await waiter.client.lobbies.playNow.status.query()).mine).toEqual({ state: 'failed', size: 3, message });
+  });
+});

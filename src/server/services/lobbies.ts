@@ -388,17 +388,24 @@ export class LobbyService {
 
   /** Games with no end stay in memory and are resumed at every start: a host may run only so many. */
   private async mustHaveRoomForAGame(trx: Transaction<Database>, host: UserRow): Promise<void> {
-    const running = await trx
+    const refusal = await this.gameCapRefusal(host, trx);
+    if (refusal) throw refuse('TOO_MANY_REQUESTS', refusal);
+  }
+
+  /**
+   * Why `user` may not start another game now (they are seated in MAX_RUNNING_GAMES_PER_USER
+   * unfinished games), or null: Play now asks before it makes someone a table's host.
+   */
+  async gameCapRefusal(user: Pick<UserRow, 'id'>, db: Kysely<Database> = this.db): Promise<string | null> {
+    const running = await db
       .selectFrom('game_players')
       .innerJoin('games', 'games.id', 'game_players.game_id')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('game_players.user_id', '=', host.id)
+      .where('game_players.user_id', '=', user.id)
       .where('games.end_timestamp', 'is', null)
       .executeTakeFirstOrThrow();
     const max = this.limits.maxRunningGamesPerUser;
-    if (Number(running.count) >= max) {
-      throw refuse('TOO_MANY_REQUESTS', `You already play ${max} unfinished ${max === 1 ? 'game' : 'games'}: finish one before starting another.`);
-    }
+    return Number(running.count) >= max ? `You already play ${max} unfinished ${max === 1 ? 'game' : 'games'}: finish one before starting another.` : null;
   }
 
   private mustHost(lobby: LobbyRow, actor: UserRow): void {

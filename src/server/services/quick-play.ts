@@ -98,6 +98,9 @@ export class QuickPlayService {
     const problem = playNowSizeProblem(size);
     if (problem) throw refuse('BAD_REQUEST', problem);
     await this.throttle(user);
+    // Anyone waiting may be the first at their table, whose game they then start as its host.
+    const capped = await this.deps.lobbies.gameCapRefusal(user);
+    if (capped) throw refuse('TOO_MANY_REQUESTS', capped);
     const { db, now } = this.deps;
     const current = await db.selectFrom('play_now_waits').selectAll().where('user_id', '=', user.id).executeTakeFirst();
     if (current) {
@@ -293,6 +296,13 @@ export class QuickPlayService {
     for (const person of people) {
       try {
         if (lobbyID === null) {
+          // Only the host's unfinished games count when the game starts: someone who has started
+          // games since they pressed may not host, or the table would fail for everyone at it.
+          const capped = await lobbies.gameCapRefusal(person);
+          if (capped) {
+            failed.set(person.id, capped);
+            continue;
+          }
           lobbyID = await lobbies.create(person);
           host = person;
         } else {

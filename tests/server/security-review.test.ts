@@ -7,6 +7,7 @@ import { gameTopic } from '../../src/server/bus/bus.js';
 import { FINISH_STEP_DECISIONS } from '../../src/server/services/game-service.js';
 import { isTable } from '../../src/server/services/game-views.js';
 import { feed } from './feeds.js';
+import { channel } from '../compat/protocol-client.js';
 import { startFakeProvider } from './oauth-provider.js';
 import { refused } from './roles.js';
 import { clientFor, signInGuest, startServer, type Guest, type Server } from './support.js';
@@ -207,5 +208,37 @@ describe('Play now, for someone who may not start another game', () => {
     }
     expect(mine).toMatchObject({ state: 'matched', size: 3 });
     expect((await waiter.client.lobbies.playNow.status.query()).mine).toEqual({ state: 'failed', size: 3, message });
+  });
+});
+
+describe('chat messages on /channel', () => {
+  test("count against REQUESTS_PER_ADDRESS, as tRPC's chat.send does: each made the server read its room before the chat limits refused it", async () => {
+    // A message's room is checked (a lobby looked up, or a game loaded whole when it is not in
+    // memory) before the chat limits: on /channel, which no request limit covered, a script made
+    // the server read a room for every message it sent, however fast.
+    const server = await serve({ requestsPerAddress: 10 });
+    const talker = await guest(server, 'Talker');
+    const { id: lobbyID } = await talker.client.lobbies.create.mutate();
+    await talker.client.lobbies.addBot.mutate({ lobbyID, botType: 'basic_bot' });
+    const { gameID } = await talker.client.lobbies.start.mutate({ lobbyID });
+    const chat = server.app.services.chat;
+    const checkRoom = chat.checkRoom.bind(chat);
+    let reads = 0;
+    chat.checkRoom = (room, user) => {
+      reads += 1;
+      return checkRoom(room, user);
+    };
+    const socket = await channel(server.url, { cookie: talker.cookie });
+    try {
+      for (let i = 0; i < 40; i++) socket.send({ type: 'chat', room: `game/${gameID}`, message: `hello ${i}` });
+      await socket.until(() => socket.received.filter((m) => m.type === 'error').length >= 35);
+      const errors = socket.received.filter((m) => m.type === 'error').map((m: { message: string }) => m.message);
+      // Signing in, creating the lobby, adding the bot and starting took 4 of the 10.
+      expect(reads).toBe(6);
+      expect(errors.filter((m) => m === 'You are sending messages too fast. Wait a moment.')).toHaveLength(1);
+      expect(errors.filter((m) => m === 'Too many requests from your address: at most 10 in 10 seconds. Wait a moment.')).toHaveLength(34);
+    } finally {
+      await socket.close();
+    }
   });
 });

@@ -15,7 +15,7 @@ import { tableView } from '../server/services/game-views.js';
 import type { LobbyView } from '../server/services/lobbies.js';
 import type { Services } from '../server/services/services.js';
 import { MAX_GAMES_PER_USER, MAX_TOKENS, MAX_USERS_PER_REQUEST, RenderedBudget, validateWithinLimits } from './graphql-limits.js';
-import { ratingOf } from '../server/services/ratings.js';
+import { ratingsOf, type PublicRating } from '../server/services/ratings.js';
 import { requireUser } from './session.js';
 
 const schema = buildSchema(`
@@ -125,13 +125,39 @@ interface GraphContext {
   services: Services;
   viewer: UserRow;
   rendered: RenderedBudget;
+  ratings: RatingReads;
+}
+
+/**
+ * One request's `User.rating`s, read together: the users asked for until the next turn of the
+ * event loop in one query. The cost limit counts a field once per item, and a query of its own
+ * for each made fifteen aliased users(ids) lists of 200 (3,000 ratings) 3,000 queries, well
+ * within the limits; now they are one query a list at most.
+ */
+class RatingReads {
+  private batch: { users: Map<string, UserRow>; read: Promise<Map<string, PublicRating>> } | null = null;
+
+  constructor(private readonly services: Services) {}
+
+  of(user: UserRow): Promise<PublicRating> {
+    if (!this.batch) {
+      const users = new Map<string, UserRow>();
+      const read = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        this.batch = null;
+        return ratingsOf(this.services.db.kysely, [...users.values()]);
+      });
+      this.batch = { users, read };
+    }
+    this.batch.users.set(user.id, user);
+    return this.batch.read.then((ratings) => ratings.get(user.id)!);
+  }
 }
 
 function userNode(services: Services, row: UserRow) {
   const user = services.users.toPublicUser(row);
   return {
     ...user,
-    rating: () => ratingOf(services.db.kysely, row),
+    rating: (_: unknown, ctx: GraphContext) => ctx.ratings.of(row),
     games: async ({ first }: { first: number }, ctx: GraphContext) => {
       const games = await services.history.recentGames(row.id, Math.max(0, Math.min(first, MAX_GAMES_PER_USER)));
       const users = new Map((await services.users.getMany(games.flatMap((g) => g.players.map((p) => p.userID)))).map((u) => [u.id, u]));
@@ -282,7 +308,7 @@ function route(app: FastifyInstance, services: Services): void {
         validationRules: specifiedRules,
         execute,
         rootValueFactory: () => root,
-        contextFactory: () => ({ services, viewer, rendered: new RenderedBudget() }),
+        contextFactory: () => ({ services, viewer, rendered: new RenderedBudget(), ratings: new RatingReads(services) }),
         formatPayload: ({ payload }) => mappedErrors(payload as ExecutionResult, request.log),
       });
       if (result.type !== 'RESPONSE') throw refuse('BAD_REQUEST', 'Only queries are served here.');

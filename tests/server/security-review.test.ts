@@ -242,3 +242,40 @@ describe('chat messages on /channel', () => {
     }
   });
 });
+
+describe("GraphQL's User.rating", () => {
+  test('is read once for all the users of a request, not with a query of its own for each', { timeout: 30_000 }, async () => {
+    // The cost limit counts a field once per item, and User.rating is one field: fifteen aliased
+    // users(ids) lists of 200, each asking rating, were 3,000 database queries in one request
+    // (250 to 600 ms of the server's time each), well within the limits, and a script could send
+    // eight at once, again and again.
+    const server = await serve({});
+    const asker = await guest(server, 'Asker');
+    const ids = Array<string>(200).fill(asker.userID);
+    const fields = Array.from({ length: 15 }, (_, i) => `a${i}: users(ids: $ids) { rating { rating provisional } }`).join(' ');
+    const sqlite = server.app.services.db.sqlite!;
+    const prepare = sqlite.prepare.bind(sqlite);
+    let ratingReads = 0;
+    // Statements are prepared once and kept (database.ts): count each run of the ratings' reads.
+    sqlite.prepare = ((source: string) => {
+      const statement = prepare(source);
+      if (/from "ratings"/.test(source)) {
+        const all = statement.all.bind(statement);
+        statement.all = ((...parameters: unknown[]) => {
+          ratingReads += 1;
+          return all(...parameters);
+        }) as typeof statement.all;
+      }
+      return statement;
+    }) as typeof sqlite.prepare;
+    const answer = await fetch(`${server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: asker.cookie },
+      body: JSON.stringify({ query: `query Q($ids: [ID!]!) { ${fields} }`, variables: { ids } }),
+    });
+    const body = (await answer.json()) as { data: Record<string, { rating: { rating: number } }[]> };
+    expect(Object.values(body.data).flat()).toHaveLength(3_000);
+    expect(Object.values(body.data).flat().every((u) => u.rating.rating === 1500)).toBe(true);
+    expect(ratingReads).toBeLessThanOrEqual(15);
+  });
+});

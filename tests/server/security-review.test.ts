@@ -105,14 +105,28 @@ describe('a player who left a game', () => {
   });
 });
 
+describe('the websocket token (GET /auth/jwt)', () => {
+  test('counts against REQUESTS_PER_ADDRESS: past it, 429 and no token', async () => {
+    // Each call reads the session and signs a token: a page asks once, a script could ask without end.
+    const server = await serve({ requestsPerAddress: 4 });
+    const asker = await guest(server, 'Asker');
+    const ask = () => fetch(`${server.url}/auth/jwt`, { headers: { cookie: asker.cookie, 'x-mythos-client': 'test' } });
+    // Signing in asked for a token and for session.me: two more are allowed.
+    for (let i = 0; i < 2; i++) expect((await ask()).status).toBe(200);
+    const answer = await ask();
+    expect(answer.status).toBe(429);
+    expect(await answer.text()).toBe('Too many requests from your address: at most 4 in 10 seconds. Wait a moment.');
+  });
+});
+
 describe('renaming through /auth/change-name', () => {
   test('counts against REQUESTS_PER_ADDRESS, as session.rename does: past it, 429 and no write', async () => {
     // The same write as tRPC's session.rename (a name checked against everyone at the person's
     // tables, then stored), but outside /api and /trpc: no limit held it.
     const server = await serve({ requestsPerAddress: 4 });
     const renamer = await guest(server, 'Renamer');
-    // Signing in asked tRPC once (session.me): three more are allowed.
-    for (let i = 0; i < 3; i++) await renamer.client.lobbies.list.query();
+    // Signing in asked for its token (/auth/jwt) and tRPC once (session.me): two more are allowed.
+    for (let i = 0; i < 2; i++) await renamer.client.lobbies.list.query();
     const rename = (newName: string) =>
       fetch(`${server.url}/auth/change-name`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: renamer.cookie }, body: JSON.stringify({ newName }) });
     const answer = await rename('Renamed');
@@ -233,10 +247,10 @@ describe('chat messages on /channel', () => {
       for (let i = 0; i < 40; i++) socket.send({ type: 'chat', room: `game/${gameID}`, message: `hello ${i}` });
       await socket.until(() => socket.received.filter((m) => m.type === 'error').length >= 35);
       const errors = socket.received.filter((m) => m.type === 'error').map((m: { message: string }) => m.message);
-      // Signing in, creating the lobby, adding the bot and starting took 4 of the 10.
-      expect(reads).toBe(6);
-      expect(errors.filter((m) => m === 'You are sending messages too fast. Wait a moment.')).toHaveLength(1);
-      expect(errors.filter((m) => m === 'Too many requests from your address: at most 10 in 10 seconds. Wait a moment.')).toHaveLength(34);
+      // Signing in (its token and session.me), creating the lobby, adding the bot and starting took 5 of the 10.
+      expect(reads).toBe(5);
+      expect(errors.filter((m) => m === 'You are sending messages too fast. Wait a moment.')).toHaveLength(0);
+      expect(errors.filter((m) => m === 'Too many requests from your address: at most 10 in 10 seconds. Wait a moment.')).toHaveLength(35);
     } finally {
       await socket.close();
     }

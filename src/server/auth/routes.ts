@@ -144,6 +144,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     // Only to the site's own fetch, or a protocol client: never to another page's script tag.
     const refusal = tokenRequestRefusal(request.headers, services.config.publicUrl);
     if (refusal) throw refuse('FORBIDDEN', refusal);
+    // It reads the session and writes nothing, but a page asks for it once: under the request limit as the API is.
+    if (!services.requests.take(clientAddress(request.raw, services.config.trustProxy))) throw refuse('TOO_MANY_REQUESTS', requestingTooFast(services.requests.limit));
     // Issued only against the cookie's session (an HTTP call never reads a JWT), so a token never renews itself.
     const { sessionID } = await callerOf(services, request, 'http');
     const jwt = sessionID ? await services.jwt.issue(sessionID) : null;

@@ -225,6 +225,31 @@ describe('Play now, for someone who may not start another game', () => {
   });
 });
 
+describe('Play now, for a host out of lobby changes', () => {
+  test("seats and starts the table without counting the host's lobby changes: one who had spent them made it fail for everyone at it", { timeout: 30_000 }, async () => {
+    // The first at a Play now table hosts it, and seating it (the lobby made, the bots added, the
+    // game started) counted as that person's own lobby changes: someone who had spent nearly all
+    // of theirs made the table fail for everyone put at it. The presses are limited on their own.
+    const server = await serve({ lobbyChangesPerUser: 4, playNowWindowSeconds: 1 });
+    const [spender, victim] = [await guest(server, 'Spender'), await guest(server, 'Victim')];
+    // Three of the four changes spent: the table's lobby could still be made as the spender's, and
+    // then its bot not added.
+    const { id: lobbyID } = await spender.client.lobbies.create.mutate();
+    await spender.client.lobbies.leave.mutate({ lobbyID });
+    await spender.client.lobbies.create.mutate();
+    await spender.client.lobbies.playNow.join.mutate({ size: 3 });
+    await victim.client.lobbies.playNow.join.mutate({ size: 3 });
+    const until = Date.now() + 15_000;
+    let mine = (await victim.client.lobbies.playNow.status.query()).mine;
+    while (mine?.state !== 'matched' && mine?.state !== 'failed' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      mine = (await victim.client.lobbies.playNow.status.query()).mine;
+    }
+    expect(mine).toMatchObject({ state: 'matched', size: 3 });
+    expect((await spender.client.lobbies.playNow.status.query()).mine).toMatchObject({ state: 'matched', size: 3 });
+  });
+});
+
 describe('chat messages on /channel', () => {
   test("count against REQUESTS_PER_ADDRESS, as tRPC's chat.send does: each made the server read its room before the chat limits refused it", async () => {
     // A message's room is checked (a lobby looked up, or a game loaded whole when it is not in

@@ -95,6 +95,13 @@ export interface LobbyLimits {
 /** The window of `lobbyChangesPerUser`. */
 export const LOBBY_CHANGES_WINDOW_MS = 10_000;
 
+/**
+ * Who makes a lobby change: a person (counted against their LOBBY_CHANGES_PER_USER), or the server
+ * for them (Play now seating a table: the presses that asked for it are limited on their own, and
+ * one person's spent allowance must not make the table fail for everyone put at it).
+ */
+export type ChangeBy = 'person' | 'server';
+
 export class LobbyService {
   /** The lobby list after each change, computed once for every watcher. */
   readonly listFeed: SharedFeed<LobbyView[]>;
@@ -119,12 +126,13 @@ export class LobbyService {
     this.changesPerUser = changesPerUser;
   }
 
-  private async throttle(user: UserRow): Promise<void> {
+  private async throttle(user: UserRow, by: ChangeBy = 'person'): Promise<void> {
+    if (by === 'server') return;
     if (!(await this.changesPerUser.take(user.id))) throw refuse('TOO_MANY_REQUESTS', 'You are changing lobbies too fast. Wait a moment.');
   }
 
-  async create(host: UserRow): Promise<string> {
-    await this.throttle(host);
+  async create(host: UserRow, by: ChangeBy = 'person'): Promise<string> {
+    await this.throttle(host, by);
     const id = `l_${randomBytes(9).toString('base64url')}`;
     const now = this.now();
     // One host's creations in this process wait for each other, so two at once cannot both pass the cap.
@@ -164,8 +172,8 @@ export class LobbyService {
     return this.views(rows);
   }
 
-  async join(lobbyID: string, user: UserRow): Promise<void> {
-    await this.throttle(user);
+  async join(lobbyID: string, user: UserRow, by: ChangeBy = 'person'): Promise<void> {
+    await this.throttle(user, by);
     // Serialised per user as creations are, so two joins at once cannot both pass the cap.
     await this.serialised(`host/${user.id}`, () =>
       this.change(lobbyID, async (lobby, seats, trx) => {
@@ -204,8 +212,8 @@ export class LobbyService {
   }
 
   /** Leave (a player removing themself) or kick (the host removing another). */
-  async removePlayer(lobbyID: string, actor: UserRow, playerID: string): Promise<void> {
-    await this.throttle(actor);
+  async removePlayer(lobbyID: string, actor: UserRow, playerID: string, by: ChangeBy = 'person'): Promise<void> {
+    await this.throttle(actor, by);
     await this.change(lobbyID, async (lobby, seats, trx) => {
       const seat = seats.find((s) => s.user_id === playerID);
       if (!seat) throw refuse('NOT_FOUND', 'That player is not in this lobby.');
@@ -238,8 +246,8 @@ export class LobbyService {
     if (botIDs.length > 0) await trx.deleteFrom('users').where('id', 'in', botIDs).where('provider', '=', 'bot').execute();
   }
 
-  async addBot(lobbyID: string, actor: UserRow, botType: BotType): Promise<void> {
-    await this.throttle(actor);
+  async addBot(lobbyID: string, actor: UserRow, botType: BotType, by: ChangeBy = 'person'): Promise<void> {
+    await this.throttle(actor, by);
     if (!BOT_TYPES.includes(botType)) throw refuse('BAD_REQUEST', `Unknown bot: ${String(botType)}.`);
     const visibility = BOTS[botType].visibility;
     if (visibility !== 'visible' && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can add a ${botType} bot.`);
@@ -323,8 +331,8 @@ export class LobbyService {
     });
   }
 
-  async start(lobbyID: string, actor: UserRow): Promise<string> {
-    await this.throttle(actor);
+  async start(lobbyID: string, actor: UserRow, by: ChangeBy = 'person'): Promise<string> {
+    await this.throttle(actor, by);
     const created: { game: Game; turnTimer: TurnTimerSetting }[] = [];
     await this.change(lobbyID, async (lobby, seats, trx) => {
       this.mustHost(lobby, actor);

@@ -303,10 +303,10 @@ export class QuickPlayService {
             failed.set(person.id, capped);
             continue;
           }
-          lobbyID = await lobbies.create(person);
+          lobbyID = await lobbies.create(person, 'server');
           host = person;
         } else {
-          await lobbies.join(lobbyID, person);
+          await lobbies.join(lobbyID, person, 'server');
         }
         seated.push(person);
       } catch (error) {
@@ -316,13 +316,14 @@ export class QuickPlayService {
     let gameID: string | null = null;
     if (lobbyID !== null && host !== null) {
       try {
-        for (let i = seated.length; i < size; i++) await lobbies.addBot(lobbyID, host, PLAY_NOW_BOT);
-        gameID = await lobbies.start(lobbyID, host);
+        // Made by the server for the table: nobody's own lobby changes are counted (ChangeBy).
+        for (let i = seated.length; i < size; i++) await lobbies.addBot(lobbyID, host, PLAY_NOW_BOT, 'server');
+        gameID = await lobbies.start(lobbyID, host, 'server');
       } catch (error) {
         const message = refusal(error);
         for (const person of seated) failed.set(person.id, message);
         // The lobby that could not start closes: everyone in it leaves (the last one closes it).
-        for (const person of [...seated].reverse()) await lobbies.removePlayer(lobbyID, person, person.id).catch(() => undefined);
+        for (const person of [...seated].reverse()) await lobbies.removePlayer(lobbyID, person, person.id, 'server').catch(() => undefined);
       }
     }
     const { db } = this.deps;

@@ -105,6 +105,77 @@ describe('a player who left a game', () => {
   });
 });
 
+describe('leaving while the server reads the table', () => {
+  test('is not undone by the read: the player stays gone and may not act', { timeout: 60_000 }, async () => {
+    // A server reads a game's table (who left, who is due) when it first serves the game. Once the
+    // read had begun the table counted as kept, so a leave went on at once, and the read, answered
+    // from before the leave was written, then marked the player as seated again: they could act.
+    const first = await serve({ turnTimerSeconds: 60 });
+    const [ann, bob] = [await guest(first, 'Ann'), await guest(first, 'Bob')];
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await bob.client.lobbies.join.mutate({ lobbyID });
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    for (const made of guests.splice(0)) made.close();
+    await servers.pop()!.close();
+
+    const second = await serve({ turnTimerSeconds: 60, dataDir: first.config.dataDir });
+    const { attendance, games } = second.app.services;
+    const store = (attendance as unknown as { config: { store: { read: (gameID: string) => Promise<unknown> } } }).config.store;
+    const read = store.read.bind(store);
+    let open = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    store.read = async (id) => {
+      const answer = await read(id);
+      await gate;
+      return answer;
+    };
+    // Someone opens the game: its table is being read.
+    void games.attend((await games.get(gameID))!);
+    await expect.poll(() => attendance.isTracked(gameID)).toBe(true);
+    const again = clientFor(second, bob.cookie, null);
+    guests.push({ ...bob, client: again.client, close: again.close });
+    const leaving = again.client.games.leave.mutate({ gameID });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    open();
+    await leaving;
+    expect(attendance.hasLeft(gameID, bob.userID)).toBe(true);
+    expect(await refused(again.client.games.act.mutate({ gameID, action: { type: 'UNBID' } }))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'You left this game: a bot plays your seat to the end.',
+    });
+  });
+
+  test("is not undone by a read of another instance's change to the table", { timeout: 60_000 }, async () => {
+    // Another instance's change to a table makes this one read it again; a leave made here while
+    // that read was under way, the read (from before the leave was written) marked undone.
+    const server = await serve({ turnTimerSeconds: 60 });
+    const [ann, bob] = [await guest(server, 'Ann'), await guest(server, 'Bob')];
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await bob.client.lobbies.join.mutate({ lobbyID });
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    const { attendance, bus } = server.app.services;
+    await expect.poll(() => attendance.isTracked(gameID)).toBe(true);
+    const store = (attendance as unknown as { config: { store: { read: (gameID: string) => Promise<unknown> } } }).config.store;
+    const read = store.read.bind(store);
+    let open = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let reads = 0;
+    store.read = async (id) => {
+      const answer = await read(id);
+      reads += 1;
+      await gate;
+      return answer;
+    };
+    await bus.publish(`seats/${gameID}`, { origin: 'another instance' });
+    await expect.poll(() => reads).toBe(1);
+    const leaving = bob.client.games.leave.mutate({ gameID });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    open();
+    await leaving;
+    expect(attendance.hasLeft(gameID, bob.userID)).toBe(true);
+  });
+});
+
 describe('the websocket token (GET /auth/jwt)', () => {
   test('counts against REQUESTS_PER_ADDRESS: past it, 429 and no token', async () => {
     // Each call reads the session and signs a token: a page asks once, a script could ask without end.

@@ -495,8 +495,10 @@ export class Attendance {
       const seat = table.seats.get(row.userID);
       if (!seat) continue;
       seat.due = row.decisionKey !== null && row.dueSince !== null ? { key: row.decisionKey, since: row.dueSince, deadline: row.deadline } : null;
-      seat.standIn = row.standIn === 'turn timer' || row.standIn === 'no one connected' || row.standIn === 'left' ? row.standIn : null;
-      seat.leftAt = row.leftAt;
+      // Leaving is for good: a read answered from before this instance's leave was written (the
+      // write waits behind the read) must not seat the player again.
+      seat.leftAt = seat.leftAt ?? row.leftAt;
+      seat.standIn = seat.leftAt !== null ? 'left' : row.standIn === 'turn timer' || row.standIn === 'no one connected' ? row.standIn : null;
     }
     for (const seat of table.seats.values()) seat.remote.clear();
     for (const row of presence) {

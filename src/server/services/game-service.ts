@@ -209,11 +209,13 @@ export class GameService {
    */
   attend(game: Game, turnTimer?: TurnTimerSetting): Promise<void> {
     const attendance = this.deps.attendance;
+    // A table still being read is not kept yet: whoever waits for it (a leave, an action) waits for
+    // the read, or what they change would be overwritten by what was stored before it.
+    const pending = this.attending.get(game.id);
+    if (pending) return pending;
     if (!attendance || game.gameEndTimestamp !== null || attendance.isTracked(game.id)) return Promise.resolve();
     // A game of bots alone has no table to keep (and must not read its lobby at every step).
     if (game.players.every((p) => p.botType !== null)) return Promise.resolve();
-    const pending = this.attending.get(game.id);
-    if (pending) return pending;
     const setting: Promise<TurnTimerSetting | undefined> =
       turnTimer !== undefined
         ? Promise.resolve(turnTimer)

@@ -6,7 +6,7 @@
  *   X_ITER=32 X_TEMP=0.2 X_TURNS=1 X_MAXC=12 X_SEED=5000 X_MIN=10 npx tsx bench/expert-variants.ts
  *
  * X_ITER: worlds a bid; X_TEMP: the final draw's temperature; X_TURNS: turns each rollout plays
- * before the position is valued (1: to the end of this turn, as registered); X_MAXC: most
+ * before the position is valued (registered: 2 heads-up, rolloutTurns); X_MAXC: most
  * candidates; X_CAP: the final draw's cap on one bid's chance (registered: MAX_BID_CHANCE); X_GAIN: worlds the gain
  * choice is searched in (0: the Advanced Bot's choice); X_RIVALS: samples of basic_bot2's search averaged into
  * each rival's model; X_MIN: minutes (stops at the first whole deal after that long).
@@ -20,7 +20,8 @@ import { GAME_DEFINITIONS } from '../src/engine/data.js';
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const ITER = env('X_ITER', 32);
 const TEMP = env('X_TEMP', 0.2);
-const TURNS = env('X_TURNS', 1);
+/** Undefined: the registered bot's (rolloutTurns: 2 heads-up). */
+const TURNS = process.env.X_TURNS ? Number(process.env.X_TURNS) : undefined;
 const MAXC = env('X_MAXC', 12);
 const GAIN = env('X_GAIN', EXPERT_DEFAULTS.gainWorlds);
 const RIVALS = env('X_RIVALS', EXPERT_DEFAULTS.rivalSamples);
@@ -68,7 +69,7 @@ console.log(
   JSON.stringify({
     worlds: ITER,
     temperature: TEMP,
-    turns: TURNS,
+    turns: TURNS ?? 'registered',
     maxCandidates: MAXC,
     bidCap: CAP ?? 'registered',
     gainWorlds: GAIN,

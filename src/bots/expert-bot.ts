@@ -51,12 +51,26 @@ export interface ExpertOptions {
   rivalSamples?: number;
   /** Worlds its gain (RESOLVE) choice is searched in (gain-search.ts); 0: the Advanced Bot's choice. */
   gainWorlds?: number;
-  /** Turns each rollout plays before the position is valued (1, the registered: to the end of this turn). */
+  /**
+   * Turns each rollout plays before the position is valued (1: to the end of this turn). Unless
+   * given, `rolloutTurns` of the table: 2 heads-up, 1 at a larger table.
+   */
   turns?: number;
 }
 
 /** The largest chance the Expert Bot's final draw gives any one bid. */
 export const EXPERT_BID_CAP = 0.8;
+
+/**
+ * How far the registered bot's rollouts look: to the end of the next turn heads-up, to the end of
+ * this one at a larger table. Heads-up the second turn bought about five points against
+ * basic_bot2 (bench/RESULTS.md) for about twice the CPU a bid (a median of about 110 ms, the
+ * largest under 0.9 s); with three rivals a bid already takes up to 0.9 s looking one turn ahead,
+ * and two would break the one-second bound.
+ */
+export function rolloutTurns(view: Pick<GameView, 'players'>): number {
+  return view.players.length === 2 ? 2 : 1;
+}
 
 /** The registered bot's budget: a median of about 80 ms of CPU a bid heads-up on the development machine. */
 export const EXPERT_DEFAULTS = {
@@ -164,7 +178,7 @@ export function searchExpert(view: GameView, userID: UserID, rng: Rng, options: 
     }
     const world = done === 0 ? first : determinize(view, rng);
     const profile: RivalBid[] = rivals.map((r) => ({ userID: r.userID, action: { type: 'BID', bid: drawBid(r.chances, rng) } }));
-    const search: Search = { view, userID, world, rivals: profile, policy: likeliestBasicBot, rng, tunings: BASIC_BOT2_TUNING, tuning, budget: Infinity, turns: o.turns };
+    const search: Search = { view, userID, world, rivals: profile, policy: likeliestBasicBot, rng, tunings: BASIC_BOT2_TUNING, tuning, budget: Infinity, turns: o.turns ?? rolloutTurns(view) };
     const values = searchBids(search, candidates, decision.minMilitary);
     values.forEach((value, i) => {
       if (value === null) return;

@@ -16,10 +16,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Config } from '../../src/server/config.js';
 import { createPostgresDatabase as createDatabase, type PostgresDatabase } from '../support/postgres.js';
-import { startServer, TEST_DATABASE_URL, type Server } from './support.js';
+import { signInGuest, startServer, TEST_DATABASE_URL, type Guest, type Server } from './support.js';
 
 export const DATABASES = ['sqlite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASES)[number];
@@ -99,5 +99,42 @@ export function useServer<T = undefined>(
   return () => {
     if (!suite) throw new Error('the server is not running');
     return suite;
+  };
+}
+
+/**
+ * Servers and guests a test starts for itself (each with its own settings), closed after each
+ * test: `serve` and `guest` make them, `closeLater` takes any other client to close, and
+ * `stopLast` closes everything opened so far and the last server started, mid-test: the first
+ * half of a restart (a new server on its data directory is the second).
+ */
+export function perTest() {
+  const servers: Server[] = [];
+  const closers: (() => void)[] = [];
+  const closeOpened = () => {
+    for (const close of closers.splice(0)) close();
+  };
+  afterEach(async () => {
+    closeOpened();
+    for (const server of servers.splice(0)) await server.close();
+  });
+  return {
+    async serve(overrides: Parameters<typeof startServer>[0]): Promise<Server> {
+      const server = await startServer(overrides);
+      servers.push(server);
+      return server;
+    },
+    async guest(server: Server, name: string): Promise<Guest> {
+      const made = await signInGuest(server, name);
+      closers.push(() => made.close());
+      return made;
+    },
+    closeLater(close: () => void): void {
+      closers.push(close);
+    },
+    async stopLast(): Promise<void> {
+      closeOpened();
+      await servers.pop()!.close();
+    },
   };
 }

@@ -9,6 +9,7 @@
 import { describe, expect, test } from 'vitest';
 import { DATABASES, createPostgresDatabase, useServer } from './databases.js';
 import { feed } from './feeds.js';
+import { playNowSettled } from './play.js';
 import { LOGIN_REQUIRED, refused } from './roles.js';
 import { anonymous, signInGuest, startServer, TEST_DATABASE_URL, type Guest, type Server } from './support.js';
 
@@ -19,14 +20,10 @@ let names = 0;
 const person = (server: Server, name: string) => signInGuest(server, `${name}${++names}`);
 
 async function matchedGame(guest: Guest, timeout = 15_000): Promise<string> {
-  const until = Date.now() + timeout;
-  for (;;) {
-    const { mine } = await guest.client.lobbies.playNow.status.query();
-    if (mine?.state === 'matched') return mine.gameID;
-    if (mine?.state === 'failed') throw new Error(`Play now failed: ${mine.message}`);
-    if (Date.now() > until) throw new Error(`no game after ${timeout} ms: ${JSON.stringify(mine)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const mine = await playNowSettled(guest.client, timeout);
+  if (mine?.state === 'matched') return mine.gameID;
+  if (mine?.state === 'failed') throw new Error(`Play now failed: ${mine.message}`);
+  throw new Error(`no game after ${timeout} ms: ${JSON.stringify(mine)}`);
 }
 
 async function seatsOf(server: Server, gameID: string) {

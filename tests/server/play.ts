@@ -48,3 +48,15 @@ export async function decisionNow(client: Client, gameID: string, definitions: G
   const update = await client.games.state.query({ gameID });
   return { update, decision: decisionOf(update, definitions, userID) };
 }
+
+type PlayNowStatus = Awaited<ReturnType<Client['lobbies']['playNow']['status']['query']>>['mine'];
+
+/** A Play now wait once it is over (matched or failed), asked for every 100 ms; what it was at `timeout` otherwise. */
+export async function playNowSettled(client: Client, timeout = 15_000): Promise<PlayNowStatus> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const { mine } = await client.lobbies.playNow.status.query();
+    if (mine?.state === 'matched' || mine?.state === 'failed' || Date.now() > until) return mine;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

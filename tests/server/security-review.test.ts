@@ -2,33 +2,27 @@
  * Weaknesses a third security review found, each proved here before it was fixed: work one
  * request could make the server do at once or without a limit.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { gameTopic } from '../../src/server/bus/bus.js';
 import { FINISH_STEP_DECISIONS } from '../../src/server/services/game-service.js';
 import { isTable } from '../../src/server/services/game-views.js';
 import { feed } from './feeds.js';
 import { channel } from '../compat/protocol-client.js';
 import { startFakeProvider } from './oauth-provider.js';
+import { playNowSettled } from './play.js';
 import { refused } from './roles.js';
-import { clientFor, signInGuest, startServer, type Guest, type Server } from './support.js';
+import { perTest } from './databases.js';
+import { clientFor, type Guest, type Server } from './support.js';
 
-const servers: Server[] = [];
-const guests: Guest[] = [];
-afterEach(async () => {
-  for (const guest of guests.splice(0)) guest.close();
-  for (const server of servers.splice(0)) await server.close();
-});
+const { serve, guest, closeLater, stopLast } = perTest();
 
-async function serve(overrides: Parameters<typeof startServer>[0]): Promise<Server> {
-  const server = await startServer(overrides);
-  servers.push(server);
-  return server;
-}
-
-async function guest(server: Server, name: string): Promise<Guest> {
-  const made = await signInGuest(server, name);
-  guests.push(made);
-  return made;
+/** Ann hosts, Bob joins, Ann starts: a game of two people, at its first planning. */
+async function twoPeople(server: Server): Promise<{ ann: Guest; bob: Guest; gameID: string }> {
+  const [ann, bob] = [await guest(server, 'Ann'), await guest(server, 'Bob')];
+  const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+  await bob.client.lobbies.join.mutate({ lobbyID });
+  const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+  return { ann, bob, gameID };
 }
 
 describe('a game nobody is left in', () => {
@@ -85,19 +79,15 @@ describe('a player who left a game', () => {
     // Whether a player left is kept with the game's table, which a server reads when a game is
     // opened or resumed: an action that came first, to a server that had not read it, was played.
     const first = await serve({ turnTimerSeconds: 60 });
-    const [ann, bob] = [await guest(first, 'Ann'), await guest(first, 'Bob')];
-    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
-    await bob.client.lobbies.join.mutate({ lobbyID });
-    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    const { ann, bob, gameID } = await twoPeople(first);
     await bob.client.games.leave.mutate({ gameID });
     // His stand-in bids for him.
     await expect.poll(async () => (await ann.client.games.state.query({ gameID })).game.readyByUserID[bob.userID], { timeout: 10_000 }).toBe(true);
-    for (const made of guests.splice(0)) made.close();
-    await servers.pop()!.close();
+    await stopLast();
 
     const second = await serve({ turnTimerSeconds: 60, dataDir: first.config.dataDir });
     const again = clientFor(second, bob.cookie, null);
-    guests.push({ ...bob, client: again.client, close: again.close });
+    closeLater(again.close);
     expect(await refused(again.client.games.act.mutate({ gameID, action: { type: 'UNBID' } }))).toMatchObject({
       code: 'FORBIDDEN',
       message: 'You left this game: a bot plays your seat to the end.',
@@ -111,12 +101,8 @@ describe('leaving while the server reads the table', () => {
     // read had begun the table counted as kept, so a leave went on at once, and the read, answered
     // from before the leave was written, then marked the player as seated again: they could act.
     const first = await serve({ turnTimerSeconds: 60 });
-    const [ann, bob] = [await guest(first, 'Ann'), await guest(first, 'Bob')];
-    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
-    await bob.client.lobbies.join.mutate({ lobbyID });
-    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
-    for (const made of guests.splice(0)) made.close();
-    await servers.pop()!.close();
+    const { bob, gameID } = await twoPeople(first);
+    await stopLast();
 
     const second = await serve({ turnTimerSeconds: 60, dataDir: first.config.dataDir });
     const { attendance, games } = second.app.services;
@@ -133,7 +119,7 @@ describe('leaving while the server reads the table', () => {
     void games.attend((await games.get(gameID))!);
     await expect.poll(() => attendance.isTracked(gameID)).toBe(true);
     const again = clientFor(second, bob.cookie, null);
-    guests.push({ ...bob, client: again.client, close: again.close });
+    closeLater(again.close);
     const leaving = again.client.games.leave.mutate({ gameID });
     await new Promise((resolve) => setTimeout(resolve, 200));
     open();
@@ -149,10 +135,7 @@ describe('leaving while the server reads the table', () => {
     // Another instance's change to a table makes this one read it again; a leave made here while
     // that read was under way, the read (from before the leave was written) marked undone.
     const server = await serve({ turnTimerSeconds: 60 });
-    const [ann, bob] = [await guest(server, 'Ann'), await guest(server, 'Bob')];
-    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
-    await bob.client.lobbies.join.mutate({ lobbyID });
-    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    const { bob, gameID } = await twoPeople(server);
     const { attendance, bus } = server.app.services;
     await expect.poll(() => attendance.isTracked(gameID)).toBe(true);
     const store = (attendance as unknown as { config: { store: { read: (gameID: string) => Promise<unknown> } } }).config.store;
@@ -239,10 +222,7 @@ describe('presence reports (games.presence)', () => {
     // flipping it in a loop, at the request rate, sent their opponents (and the game's spectators)
     // a table message each time, and wrote it to the database each time.
     const server = await serve({ turnTimerSeconds: 60 });
-    const [ann, bob] = [await guest(server, 'Ann'), await guest(server, 'Bob')];
-    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
-    await bob.client.lobbies.join.mutate({ lobbyID });
-    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    const { ann, bob, gameID } = await twoPeople(server);
     const annSees = feed(ann.client.games.onGame, { gameID, tab: 'ann-tab', visible: true });
     const bobTab = feed(bob.client.games.onGame, { gameID, tab: 'bob-tab', visible: true });
     try {
@@ -285,13 +265,7 @@ describe('Play now, for someone who may not start another game', () => {
     await waiter.client.lobbies.addBot.mutate({ lobbyID: second, botType: 'basic_bot' });
     await waiter.client.lobbies.start.mutate({ lobbyID: second });
     await other.client.lobbies.playNow.join.mutate({ size: 3 });
-    const until = Date.now() + 15_000;
-    let mine = (await other.client.lobbies.playNow.status.query()).mine;
-    while (mine?.state !== 'matched' && mine?.state !== 'failed' && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      mine = (await other.client.lobbies.playNow.status.query()).mine;
-    }
-    expect(mine).toMatchObject({ state: 'matched', size: 3 });
+    expect(await playNowSettled(other.client)).toMatchObject({ state: 'matched', size: 3 });
     expect((await waiter.client.lobbies.playNow.status.query()).mine).toEqual({ state: 'failed', size: 3, message });
   });
 });
@@ -310,13 +284,7 @@ describe('Play now, for a host out of lobby changes', () => {
     await spender.client.lobbies.create.mutate();
     await spender.client.lobbies.playNow.join.mutate({ size: 3 });
     await victim.client.lobbies.playNow.join.mutate({ size: 3 });
-    const until = Date.now() + 15_000;
-    let mine = (await victim.client.lobbies.playNow.status.query()).mine;
-    while (mine?.state !== 'matched' && mine?.state !== 'failed' && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      mine = (await victim.client.lobbies.playNow.status.query()).mine;
-    }
-    expect(mine).toMatchObject({ state: 'matched', size: 3 });
+    expect(await playNowSettled(victim.client)).toMatchObject({ state: 'matched', size: 3 });
     expect((await spender.client.lobbies.playNow.status.query()).mine).toMatchObject({ state: 'matched', size: 3 });
   });
 });

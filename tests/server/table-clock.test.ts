@@ -4,33 +4,17 @@
  * away or gone, and leaving a game. Deadlines are kept with the game: a restarted server has the
  * same ones.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GameDefinitions, GameEvent } from '../../src/engine/index.js';
 import type { SeatView } from '../../src/server/services/attendance.js';
 import type { WireDelivery } from '../../src/server/services/game-views.js';
 import { requestJWT } from '../compat/protocol-client.js';
 import { feed, gameFeed } from './feeds.js';
 import { decisionNow, definitionsOf, simpleAction } from './play.js';
-import { clientFor, signInGuest, startServer, type Guest, type Server } from './support.js';
+import { perTest } from './databases.js';
+import { clientFor, type Guest, type Server } from './support.js';
 
-const servers: Server[] = [];
-const closers: (() => void)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) close();
-  for (const server of servers.splice(0)) await server.close();
-});
-
-async function serve(overrides: Parameters<typeof startServer>[0]): Promise<Server> {
-  const server = await startServer(overrides);
-  servers.push(server);
-  return server;
-}
-
-async function guest(server: Server, name: string): Promise<Guest> {
-  const made = await signInGuest(server, name);
-  closers.push(() => made.close());
-  return made;
-}
+const { serve, guest, closeLater, stopLast } = perTest();
 
 async function twoPeople(server: Server, turnTimer: 'auto' | 'on' | 'off' = 'auto') {
   const ann = await guest(server, 'Ann');
@@ -85,12 +69,11 @@ describe('the clock', () => {
     const before = await ann.client.games.state.query({ gameID });
     const deadline = seatOf(before.seats, bob.userID).deadline!;
     expect(deadline).not.toBeNull();
-    for (const close of closers.splice(0)) close();
-    await servers.pop()!.close();
+    await stopLast();
 
     const second = await serve({ turnTimerSeconds: 60, dataDir: first.config.dataDir });
     const again = clientFor(second, ann.cookie, await requestJWT(second.url, ann.cookie));
-    closers.push(again.close);
+    closeLater(again.close);
     const after = await again.client.games.state.query({ gameID });
     expect(after.sequenceID).toBe(before.sequenceID);
     expect(seatOf(after.seats, bob.userID).deadline).toBe(deadline);
@@ -103,7 +86,7 @@ describe('the stand-in', () => {
     const { ann, bob, gameID, definitions } = await twoPeople(server);
     // Bob has the game open and shown, and does nothing.
     const watching = gameFeed(bob.client.games.onGame, { gameID, tab: 'bob-tab', visible: true });
-    closers.push(() => watching.close());
+    closeLater(() => watching.close());
     await watching.until();
     await play(ann, gameID, definitions);
     const ranOut = await gameFeed(ann.client.games.onGame, { gameID }).until((u) => standIns(u.events, bob.userID).length > 0);
@@ -126,9 +109,9 @@ describe('the stand-in', () => {
     const { ann, bob, gameID, definitions } = await twoPeople(server);
     // Ann stays (shown); Bob never opens the game.
     const annWatches = feed(ann.client.games.onGame, { gameID, tab: 'ann-tab', visible: true });
-    closers.push(() => annWatches.close());
+    closeLater(() => annWatches.close());
     const updates = gameFeed(ann.client.games.onGame, { gameID });
-    closers.push(() => updates.close());
+    closeLater(() => updates.close());
     await play(ann, gameID, definitions);
     const graced = await updates.until((u) => {
       const seat = seatOf(u.seats, bob.userID);
@@ -140,7 +123,7 @@ describe('the stand-in', () => {
 
     // Bob opens the game: he is back, and his decision has the whole turn timer from now.
     const back = feed(bob.client.games.onGame, { gameID, tab: 'bob-tab', visible: true });
-    closers.push(() => back.close());
+    closeLater(() => back.close());
     const first = (await back.until()) as Exclude<WireDelivery, { patch: unknown }>;
     const seat = seatOf(first.seats, bob.userID);
     expect(seat).toMatchObject({ presence: 'here', standIn: null });
@@ -154,7 +137,7 @@ describe('presence', () => {
     const server = await serve({ turnTimerSeconds: 60 });
     const { ann, bob, gameID } = await twoPeople(server);
     const annSees = feed(ann.client.games.onGame, { gameID, tab: 'ann-tab', visible: true });
-    closers.push(() => annSees.close());
+    closeLater(() => annSees.close());
     await annSees.until();
     const bobOf = (d: WireDelivery) => seatOf(d.seats, bob.userID).presence;
     expect(bobOf(annSees.items[0]!)).toBe('gone');
@@ -176,7 +159,7 @@ describe('leaving a game', () => {
     const { ann, bob, gameID, definitions } = await twoPeople(server);
     await play(ann, gameID, definitions);
     const updates = gameFeed(ann.client.games.onGame, { gameID });
-    closers.push(() => updates.close());
+    closeLater(() => updates.close());
     await bob.client.games.leave.mutate({ gameID });
     // The stand-in bids for him at once, marked as his leaving.
     const state = await updates.until((u) => standIns(u.events, bob.userID).length > 0);

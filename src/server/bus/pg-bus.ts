@@ -27,6 +27,8 @@ export class PgBus implements Bus {
     this.publisher = new pg.Pool({ connectionString, max: 4 });
     // A dropped idle connection is discarded by the pool; unheard, its 'error' would crash the process.
     this.publisher.on('error', () => undefined);
+    // As the database's pool (db/database.ts): a connection ended while lent out is heard.
+    this.publisher.on('connect', (client) => client.on('error', () => undefined));
   }
 
   static async connect(connectionString: string): Promise<PgBus> {

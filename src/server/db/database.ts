@@ -34,6 +34,10 @@ export function openDatabase(options: { databaseUrl: string | null; dataDir: str
     // An idle connection that PostgreSQL drops (a restart, an administrator) is an 'error' on the
     // pool, which would crash the process unheard; the pool discards it and the next query connects.
     pool.on('error', () => undefined);
+    // A connection lent out and idle (between two queries of a transaction) has no listener of the
+    // pool's, and its end is an 'error' event on it: heard here, the transaction's next query fails
+    // instead, where its caller hears it.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', databaseUrl: options.databaseUrl, sqlite: null, close: () => kysely.destroy() };
   }

@@ -195,6 +195,7 @@ export async function pickTradeRowCard(page: Page, card: Locator, press: 'click'
   const selected = page.locator('[data-zone="trade-row"] .game-card[data-selected="true"]');
   const answered = async () => (await ok.isVisible()) || (await selected.count()) > 0;
   const label = JSON.stringify((await card.textContent())?.slice(0, 40));
+  await recordPointerEvents(page);
   await (press === 'tap' ? card.tap() : card.click());
   try {
     await expect.poll(answered, { timeout: 10_000 }).toBe(true);
@@ -217,7 +218,32 @@ export async function pickTradeRowCard(page: Page, card: Locator, press: 'click'
   await selected.first().waitFor();
 }
 
-/** What the screen showed when a pick went unanswered: the step, the ready mark, and what lies on the card's centre. */
+/**
+ * Starts a fresh record of the pointer and click events the document sees (capture phase: before
+ * any handler can stop them), each with its target and time: read by `screenOnMiss`, it says
+ * whether a click that went unanswered reached the page at all, and on what.
+ */
+async function recordPointerEvents(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __mythosPointer?: string[]; __mythosPointerOn?: boolean };
+    w.__mythosPointer = [];
+    if (w.__mythosPointerOn) return;
+    w.__mythosPointerOn = true;
+    for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'pointercancel']) {
+      document.addEventListener(
+        type,
+        (e) => {
+          const t = e.target as Element | null;
+          const at = e instanceof MouseEvent ? ` at ${Math.round(e.clientX)},${Math.round(e.clientY)}` : '';
+          w.__mythosPointer?.push(`${Math.round(performance.now())} ${type} ${t ? `${t.tagName.toLowerCase()}.${[...t.classList].join('.')}` : '?'}${at}`);
+        },
+        true,
+      );
+    }
+  });
+}
+
+/** What the screen showed when a pick went unanswered: the step, the ready mark, what lies on the card's centre, the pointer events the page saw. */
 async function screenOnMiss(page: Page, card: Locator): Promise<string> {
   const root = page.locator('[data-game-phase]');
   const step = await root.evaluate((e) => Object.fromEntries([...e.attributes].filter((a) => a.name.startsWith('data-')).map((a) => [a.name, a.value])));
@@ -230,7 +256,8 @@ async function screenOnMiss(page: Page, card: Locator): Promise<string> {
     })
     .catch((error: unknown) => ({ gone: String(error) }));
   const dialogs = await page.getByRole('dialog').count();
-  return JSON.stringify({ step, card: hit, dialogs, scrollY: await page.evaluate(() => window.scrollY) });
+  const events = await page.evaluate(() => (window as unknown as { __mythosPointer?: string[] }).__mythosPointer ?? []);
+  return JSON.stringify({ step, card: hit, dialogs, scrollY: await page.evaluate(() => window.scrollY), events });
 }
 
 export interface PlayLog {

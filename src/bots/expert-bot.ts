@@ -63,10 +63,10 @@ export const EXPERT_BID_CAP = 0.8;
 
 /**
  * How far the registered bot's rollouts look: to the end of the next turn heads-up, to the end of
- * this one at a larger table. Heads-up the second turn bought about five points against
- * basic_bot2 (bench/RESULTS.md) for about twice the CPU a bid (a median of about 110 ms, the
- * largest under 0.9 s); with three rivals a bid already takes up to 0.9 s looking one turn ahead,
- * and two would break the one-second bound.
+ * this one at a larger table. Heads-up the second turn bought three to seven points against
+ * basic_bot2, by the seeds (bench/RESULTS.md), for two to three times the CPU a bid (a median of
+ * about 100 ms, the largest under 1 s); with three rivals a bid already takes up to 0.9 s looking
+ * one turn ahead, and two would break the one-second bound.
  */
 export function rolloutTurns(view: Pick<GameView, 'players'>): number {
   return view.players.length === 2 ? 2 : 1;

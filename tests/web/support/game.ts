@@ -200,9 +200,12 @@ export async function pickTradeRowCard(page: Page, card: Locator, press: 'click'
   try {
     await expect.poll(answered, { timeout: 10_000 }).toBe(true);
   } catch {
-    // Once in CI (2 busy cores) a click on a pickable card was not answered for 30 s, and nothing
-    // said why. Say what the screen showed, then click again as a person would; the warning is in
-    // the run's log, so a click the screen drops never passes unseen.
+    // Now and then on a busy machine a click on a pickable card is not answered. The events this
+    // prints showed why, twice: the press landed on the card and the release 35 ms later on a
+    // clash's panel, which grows as its dice settle (its result line and legend) over the top of
+    // the trade row, so the browser sent the click to the page, not the card. A person clicks
+    // again, as this does; the warning stays in the run's log, so a dropped click never passes
+    // unseen. (The panel keeping one height through its stages is the fix on the screen's side.)
     const seen = await screenOnMiss(page, card);
     console.warn(`pickTradeRowCard: no answer 10 s after picking ${label}; clicking again. The screen: ${seen}`);
     await (press === 'tap' ? card.tap() : card.click());

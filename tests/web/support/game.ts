@@ -201,7 +201,7 @@ export async function pickTradeRowCard(page: Page, card: Locator, press: 'click'
     await expect.poll(answered, { timeout: 10_000 }).toBe(true);
   } catch {
     // Now and then on a busy machine a click on a pickable card is not answered. The events this
-    // prints showed why, twice: the press landed on the card and the release 35 ms later on a
+    // prints showed why (once, in a full run): the press landed on the card, the release 35 ms later on a
     // clash's panel, which grows as its dice settle (its result line and legend) over the top of
     // the trade row, so the browser sent the click to the page, not the card. A person clicks
     // again, as this does; the warning stays in the run's log, so a dropped click never passes

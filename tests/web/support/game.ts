@@ -201,11 +201,11 @@ export async function pickTradeRowCard(page: Page, card: Locator, press: 'click'
     await expect.poll(answered, { timeout: 10_000 }).toBe(true);
   } catch {
     // Now and then on a busy machine a click on a pickable card is not answered. The events this
-    // prints showed why (once, in a full run): the press landed on the card, the release 35 ms later on a
-    // clash's panel, which grows as its dice settle (its result line and legend) over the top of
-    // the trade row, so the browser sent the click to the page, not the card. A person clicks
-    // again, as this does; the warning stays in the run's log, so a dropped click never passes
-    // unseen. (The panel keeping one height through its stages is the fix on the screen's side.)
+    // prints showed why (once, in a full run): the press landed on the card, and the release 35 ms
+    // later on the footer of a clash's panel, which had come over the top of the trade row in
+    // between, so the browser sent the click to the page, not the card. A person clicks again, as
+    // this does; the warning stays in the run's log, so a dropped click never passes unseen. (The
+    // screen's side of it, a panel that never covers a row that can be picked from, is still to do.)
     const seen = await screenOnMiss(page, card);
     console.warn(`pickTradeRowCard: no answer 10 s after picking ${label}; clicking again. The screen: ${seen}`);
     await (press === 'tap' ? card.tap() : card.click());

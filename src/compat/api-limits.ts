@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddress } from '../server/client-address.js';
 import { OpenCounts } from '../server/open-counts.js';
-import { requestingTooFast } from '../server/services/services.js';
+import { requestRefusal } from '../server/services/services.js';
 import type { RateLimit } from '../server/services/rate-limit.js';
 import { MAX_REQUESTS_IN_FLIGHT } from '../shared/request-limits.js';
 
@@ -28,7 +28,8 @@ export function capApiRequests(app: FastifyInstance, trustProxy: boolean, reques
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const address = clientAddress(request.raw, trustProxy);
-    if (!requests.take(address)) return refuse(request, reply, requestingTooFast(requests.limit));
+    const tooMany = requestRefusal(requests, address);
+    if (tooMany) return refuse(request, reply, tooMany);
     if (!open.take(address, MAX_REQUESTS_IN_FLIGHT)) return refuse(request, reply, API_IN_FLIGHT_REFUSAL);
     // 'close' comes once the answer is sent or the client has gone, whichever is first.
     reply.raw.once('close', () => open.release(address));

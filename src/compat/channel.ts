@@ -15,7 +15,7 @@ import { chatTopic } from '../server/services/chat.js';
 import { tableView } from '../server/services/game-views.js';
 import { INTERNAL_ERROR_MESSAGE, refusalOf } from '../server/services/errors.js';
 import { LOBBY_LIST_TOPIC, lobbyTopic } from '../server/services/lobbies.js';
-import { requestingTooFast, SUBSCRIBING_TOO_FAST, type Services } from '../server/services/services.js';
+import { requestRefusal, SUBSCRIBING_TOO_FAST, type Services } from '../server/services/services.js';
 import { describeZodError } from './rest.js';
 
 const HEARTBEAT_MS = 30_000;
@@ -115,7 +115,8 @@ class Connection {
     if (message.type === 'chat') {
       if (!this.user) return this.error('You must be logged in to chat.');
       // A request like tRPC's chat.send: each reads its room before the chat limits can refuse it.
-      if (!this.services.requests.take(this.address)) return this.error(requestingTooFast(this.services.requests.limit));
+      const tooMany = requestRefusal(this.services.requests, this.address);
+      if (tooMany) return this.error(tooMany);
       await this.services.chat.send(this.user, message.room, message.message, this.address);
     } else if (message.type === 'subscribe') await this.subscribe(message.topic);
     else this.unsubscribe(message.topic);

@@ -2,7 +2,7 @@
  * The auth endpoints: guest login, logout, the websocket JWT, change name,
  * and Discord and Google OAuth (oslo) with configurable provider endpoints.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OAuth2Client, generateCodeVerifier, generateState } from 'oslo/oauth2';
 import { serializeCookie } from 'oslo/cookie';
 import type { OAuthProviderConfig } from '../config.js';
@@ -10,7 +10,7 @@ import { clientAddress } from '../client-address.js';
 import type { UserRow } from '../db/schema.js';
 import { plainRefusalHandler } from '../http-errors.js';
 import { refuse } from '../services/errors.js';
-import { requestingTooFast, type Services } from '../services/services.js';
+import { requestRefusal, type Services } from '../services/services.js';
 import { callerOf } from './caller.js';
 import { tokenRequestRefusal } from './token-requests.js';
 import { OAUTH_COOKIE, OAUTH_COOKIE_SECONDS } from './oauth-cookie.js';
@@ -115,6 +115,11 @@ function registerProvider(app: FastifyInstance, services: Services, key: keyof t
 }
 
 export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
+  /** A route outside /api and /trpc that does their kind of work counts as a request as they do. */
+  const countRequest = (request: FastifyRequest) => {
+    const tooMany = requestRefusal(services.requests, clientAddress(request.raw, services.config.trustProxy));
+    if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
+  };
   app.post('/auth/guest', PLAIN_REFUSALS, async (request, reply) => {
     const body = (request.body ?? {}) as { username?: unknown; redirect?: unknown };
     // Where to go is settled before the account exists: a refusal leaves no user behind.
@@ -145,7 +150,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     const refusal = tokenRequestRefusal(request.headers, services.config.publicUrl);
     if (refusal) throw refuse('FORBIDDEN', refusal);
     // It reads the session and writes nothing, but a page asks for it once: under the request limit as the API is.
-    if (!services.requests.take(clientAddress(request.raw, services.config.trustProxy))) throw refuse('TOO_MANY_REQUESTS', requestingTooFast(services.requests.limit));
+    countRequest(request);
     // Issued only against the cookie's session (an HTTP call never reads a JWT), so a token never renews itself.
     const { sessionID } = await callerOf(services, request, 'http');
     const jwt = sessionID ? await services.jwt.issue(sessionID) : null;
@@ -155,7 +160,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
 
   app.post('/auth/change-name', PLAIN_REFUSALS, async (request) => {
     // The same write as tRPC's session.rename, under the same per-address request limit.
-    if (!services.requests.take(clientAddress(request.raw, services.config.trustProxy))) throw refuse('TOO_MANY_REQUESTS', requestingTooFast(services.requests.limit));
+    countRequest(request);
     const { user } = await callerOf(services, request, 'http');
     if (!user) throw refuse('UNAUTHORIZED', 'You must be logged in.');
     const renamed = await services.users.rename(user, (request.body as { newName?: unknown } | null)?.newName);

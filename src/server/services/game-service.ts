@@ -347,9 +347,7 @@ export class GameService {
   async act(gameID: string, userID: UserID, action: Action): Promise<ActResult> {
     // Who left is kept with the table: read it first if this instance has not yet, or is reading
     // it (a restart, another instance's game), or a player who left could act again here.
-    const reading = this.attending.get(gameID);
-    if (reading) await reading;
-    else if (this.deps.attendance && !this.deps.attendance.isTracked(gameID)) {
+    if (this.attending.has(gameID) || (this.deps.attendance && !this.deps.attendance.isTracked(gameID))) {
       const game = await this.get(gameID);
       if (game) await this.attend(game);
     }

@@ -90,6 +90,11 @@ export const PRESENCE_TOO_FAST = 'You are showing and hiding the game too fast. 
 export const REQUEST_WINDOW_MS = 10_000;
 export const requestingTooFast = (limit: number) => `Too many requests from your address: at most ${limit} in 10 seconds. Wait a moment.`;
 
+/** Counts one request of `address` against REQUESTS_PER_ADDRESS: the refusal once past it, else null (each transport says it in its own shape). */
+export function requestRefusal(requests: RateLimit, address: string): string | null {
+  return requests.take(address) ? null : requestingTooFast(requests.limit);
+}
+
 /**
  * A player whose time ran out and who is not at the page has each next decision played after this
  * long (or the turn timer, if shorter): a few seconds to come back, not a whole turn timer each.

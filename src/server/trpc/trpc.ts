@@ -8,7 +8,7 @@ import { initTRPC, type TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { HTTP_STATUS, INTERNAL_ERROR_MESSAGE, refusalOf, refuse } from '../services/errors.js';
 import type { Context } from './context.js';
-import { requestingTooFast, SUBSCRIBING_TOO_FAST } from '../services/services.js';
+import { requestRefusal, SUBSCRIBING_TOO_FAST } from '../services/services.js';
 import { MAX_REQUESTS_IN_FLIGHT } from '../../shared/request-limits.js';
 
 /** A failure no refusal explains: a bug or an outage, to be logged. */
@@ -82,8 +82,8 @@ const capConnection = t.middleware(async ({ ctx, type, signal, next }) => {
     if (connection.inFlight >= MAX_REQUESTS_IN_FLIGHT) {
       throw refuse('TOO_MANY_REQUESTS', `Too many requests at once on this connection: at most ${MAX_REQUESTS_IN_FLIGHT}. Wait for the answers.`);
     }
-    const { requests } = ctx.services;
-    if (!requests.take(ctx.address)) throw refuse('TOO_MANY_REQUESTS', requestingTooFast(requests.limit));
+    const tooMany = requestRefusal(ctx.services.requests, ctx.address);
+    if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
     connection.inFlight += 1;
     try {
       return await next();

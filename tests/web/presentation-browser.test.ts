@@ -104,7 +104,7 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       await expect(page.locator('[data-testid="event-log"]').textContent()).resolves.toContain(NAMES[0]);
       await screenshot(page, `presentation-planning-${label}`);
 
-      // The clash: initial, rolling, results (awaited), completed. The page records every stage
+      // The clash: initial, rolling, results, completed (awaited until then). The page records every stage
       // and awaiting change itself, so a slow screenshot cannot miss one.
       await page.evaluate(() => {
         const g = globalThis as unknown as PageGlobals & { __seen: string[]; MutationObserver: new (cb: () => void) => { observe(node: unknown, options: object): void } };
@@ -113,6 +113,8 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
           const stage = g.document.querySelector('[data-clash-stage]') as unknown as { getAttribute(name: string): string | null } | null;
           const main = g.document.querySelector('main') as unknown as { getAttribute(name: string): string | null };
           const values = [`stage:${stage?.getAttribute('data-clash-stage') ?? ''}`, `awaiting:${main.getAttribute('data-awaiting')}`];
+          // The results on the panel over the board: input still waits for it to leave.
+          if (stage?.getAttribute('data-clash-stage') === 'results') values.push(`results:awaiting:${main.getAttribute('data-awaiting')}`);
           // While the dice roll: the war counters and the log's winner lines, as the page had them.
           if (stage?.getAttribute('data-clash-stage') === 'rolling') {
             const doc = g.document as unknown as { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }>; querySelector(selector: string): { textContent: string | null } | null };
@@ -170,7 +172,9 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       expect(await results()).toBe(resultsBefore + 1);
       const seen = await page.evaluate(() => (globalThis as unknown as { __seen: string[] }).__seen);
       expect(seen).toEqual(expect.arrayContaining(['stage:initial', 'stage:rolling', 'stage:results', 'stage:completed', 'awaiting:true']));
-      // Input waits for the dice only until the results are shown.
+      // Input waits while the panel stands over the board, its results included, and no longer.
+      expect(seen).toContain('results:awaiting:true');
+      expect(seen).not.toContain('results:awaiting:false');
       expect(await page.locator('main').getAttribute('data-awaiting')).toBe('false');
       const labels = await page.locator('[data-clash-stage="completed"] [data-label]').allTextContents();
       expect(labels.some((l) => l.startsWith('W'))).toBe(true);

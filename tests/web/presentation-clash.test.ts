@@ -4,8 +4,8 @@ import type { ClashRound } from '../../src/engine/index.js';
 import {
   clashTimeline,
   COMPLETE_PAUSE_MS,
+  completedAt,
   frameAt,
-  lastResultsAt,
   resultAt,
   describeResultLabel,
   earlierRounds,
@@ -58,7 +58,8 @@ describe('clash timeline', () => {
     expect(firstRolls[0]!.at - results[0]!.at).toBe(ROUND_PAUSE_MS);
     expect(firstRolls[1]!.at - results[1]!.at).toBe(ROUND_PAUSE_MS);
     expect(timeline.at(-1)!.at - results[2]!.at).toBe(COMPLETE_PAUSE_MS);
-    expect(lastResultsAt(3)).toBe(results[2]!.at);
+    // Input waits for the whole timeline: the results stay over the board for the complete pause.
+    expect(completedAt(3)).toBe(results[2]!.at + COMPLETE_PAUSE_MS);
   });
 
   test('rounds already shown are not rolled again', () => {
@@ -67,6 +68,7 @@ describe('clash timeline', () => {
     const settled = clashTimeline(2, 2);
     expect(settled.map((e) => e.frame.stage)).toEqual(['results', 'completed']);
     expect(settled[1]!.at).toBe(COMPLETE_PAUSE_MS);
+    expect(completedAt(2, 2)).toBe(COMPLETE_PAUSE_MS);
   });
 
   test('frameAt walks the timeline', () => {

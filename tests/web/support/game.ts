@@ -203,9 +203,10 @@ export async function pickTradeRowCard(page: Page, card: Locator, press: 'click'
     // Now and then on a busy machine a click on a pickable card is not answered. The events this
     // prints showed why (once, in a full run): the press landed on the card, and the release 35 ms
     // later on the footer of a clash's panel, which had come over the top of the trade row in
-    // between, so the browser sent the click to the page, not the card. A person clicks again, as
-    // this does; the warning stays in the run's log, so a dropped click never passes unseen. (The
-    // screen's side of it, a panel that never covers a row that can be picked from, is still to do.)
+    // between, so the browser sent the click to the page, not the card. The screen now keeps a row
+    // unpickable while a clash's panel stands over the board; should a click still go unanswered,
+    // a person clicks again, as this does, and the warning stays in the run's log, so a dropped
+    // click never passes unseen.
     const seen = await screenOnMiss(page, card);
     console.warn(`pickTradeRowCard: no answer 10 s after picking ${label}; clicking again. The screen: ${seen}`);
     await (press === 'tap' ? card.tap() : card.click());

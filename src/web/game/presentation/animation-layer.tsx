@@ -1,25 +1,20 @@
 /**
  * The overlay the animations play in: a layer over the page for the flying clones, and the clash
- * dice. A clash rolls in a panel just under the game header (its Skip button skips to the results); once
- * settled it shrinks to a corner card for the finish pause (15 s) or until closed. The board
- * under it stays usable: only the panels take pointer events.
+ * dice. A clash rolls in a panel just under the game header, shows its results there for a moment
+ * (input waits meanwhile: the panel may cover the rows), then leaves for its summary under the
+ * trade row, or, with none mounted, a corner card for the finish pause (15 s) or until closed.
+ * Skip and Close give the board back at once. Only the panels take pointer events.
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseButton } from '@mantine/core';
 import type { GameScreenState } from '../model.js';
 import { animationStore, type ActiveClash } from './animation-store.js';
-import { FINISH_PAUSE_MS, type ClashFrame } from './clash.js';
+import { FINISH_PAUSE_MS } from './clash.js';
 import { ClashDice } from './clash-dice.js';
 import classes from './presentation.module.css';
 
 function ActiveClashView({ state, clash }: { state: GameScreenState; clash: ActiveClash }) {
-  const onStage = useCallback(
-    (frame: ClashFrame) => {
-      if (frame.stage === 'results' && frame.round >= clash.clash.rounds.length - 1) animationStore.settle(clash.id);
-    },
-    [clash.id, clash.clash.rounds.length],
-  );
   useEffect(() => {
     if (!clash.done) return;
     const timer = window.setTimeout(() => animationStore.dismiss(clash.id), FINISH_PAUSE_MS);
@@ -28,7 +23,7 @@ function ActiveClashView({ state, clash }: { state: GameScreenState; clash: Acti
   return (
     <div className={clash.done ? `${classes.clashCard} ${classes.clashCardDone}` : classes.clashCard} data-clash-key={clash.key}>
       <CloseButton size="sm" className={classes.clashClose} aria-label="Close clash" onClick={() => animationStore.dismiss(clash.id)} />
-      <ClashDice state={state} event={clash.clash} fromRound={clash.fromRound} instant={clash.instant} completed={clash.done} onStage={onStage} onDone={() => animationStore.complete(clash.id)} />
+      <ClashDice state={state} event={clash.clash} fromRound={clash.fromRound} instant={clash.instant} completed={clash.done} onDone={() => animationStore.complete(clash.id)} />
     </div>
   );
 }

@@ -1,22 +1,22 @@
 /**
  * What the animation overlay shows right now (the clashes being rolled), whether input must wait
  * for it, and whether anything still plays. One store for the page: the hook that sees new events
- * writes it, the overlay and the end view read it. `awaiting` is true only until the last round's
- * results are on screen; `playing` until the clashes have finished and the cards have landed.
+ * writes it, the overlay and the end view read it. `awaiting` is true while a clash's panel stands
+ * over the board (its dice, then its results for a moment): a row that could be picked under it
+ * was half hidden, and the panel, growing as the results came, took the release of a click meant
+ * for a card. `playing` is true until the clashes have finished and the cards have landed.
  */
 import type { ClashShow } from './clash-shows.js';
-import { COMPLETE_PAUSE_MS } from './clash.js';
 
 export interface ActiveClash extends ClashShow {
   id: number;
   instant: boolean;
-  /** performance.now() until which input waits (0 when it need not). */
-  awaitUntil: number;
   /**
-   * performance.now() after which the clash no longer counts as playing even if its display never
-   * said it finished (a display unmounted with its tab): its timeline's end (0 when instant).
+   * performance.now() of the timeline's end (0 when instant), when the panel should leave the
+   * board. Input waits until the display says it completed (then, or sooner after Skip) or is
+   * closed; a display unmounted with its tab never says so, and this time then ends the wait.
    */
-  playUntil: number;
+  awaitUntil: number;
   /** Rolled and settled: shown small until dismissed or the finish pause ends. */
   done: boolean;
 }
@@ -55,11 +55,29 @@ function set(next: Partial<StoreState>): void {
   listeners.forEach((l) => l());
 }
 
+/**
+ * How long past its timeline's end a clash still counts while its display is mounted. The display
+ * says when it completed; the store's own timer, started a little before the display's, fired
+ * first and let input in for a few milliseconds with the results still over the board. The margin
+ * only keeps a display that never says so (it should not happen) from holding input for good.
+ */
+const DISPLAY_MARGIN_MS = 5_000;
+
+/**
+ * Until when a clash still counts as on the board: with a display mounted to say when it leaves,
+ * its timeline's end plus the margin; with none (unmounted with a phone's tab), the end alone.
+ * An instant clash (a hidden tab) never counts.
+ */
+function countsUntil(clash: ActiveClash): number {
+  if (clash.done || clash.instant) return 0;
+  return clash.awaitUntil + (state.owner !== null ? DISPLAY_MARGIN_MS : 0);
+}
+
 function refreshAwaiting(): void {
   if (awaitTimer !== null) window.clearTimeout(awaitTimer);
   awaitTimer = null;
   const now = performance.now();
-  const until = Math.max(0, ...state.clashes.filter((c) => !c.done).map((c) => c.awaitUntil));
+  const until = Math.max(0, ...state.clashes.map(countsUntil));
   const awaiting = until > now;
   if (awaiting !== state.awaiting || (!awaiting && state.heldAt !== null)) set({ awaiting, heldAt: awaiting ? state.heldAt : null });
   if (awaiting) awaitTimer = window.setTimeout(refreshAwaiting, until - now + 5);
@@ -70,7 +88,7 @@ function refreshPlaying(): void {
   if (playTimer !== null) window.clearTimeout(playTimer);
   playTimer = null;
   const now = performance.now();
-  const until = Math.max(state.flightsUntil, ...state.clashes.filter((c) => !c.done).map((c) => c.playUntil));
+  const until = Math.max(state.flightsUntil, ...state.clashes.map(countsUntil));
   const playing = until > now;
   if (playing !== state.playing) set({ playing });
   if (playing) playTimer = window.setTimeout(refreshPlaying, until - now + 5);
@@ -83,10 +101,14 @@ export const animationStore = {
   },
   get: (): StoreState => state,
   claim(id: number): void {
-    if (state.owner === null) set({ owner: id });
+    if (state.owner !== null) return;
+    set({ owner: id });
+    refreshAwaiting();
   },
   release(id: number): void {
-    if (state.owner === id) set({ owner: null, layer: null });
+    if (state.owner !== id) return;
+    set({ owner: null, layer: null });
+    refreshAwaiting();
   },
   newOwnerID: (): number => nextID++,
   setLayer(layer: HTMLElement | null): void {
@@ -98,7 +120,7 @@ export const animationStore = {
     const now = performance.now();
     const fresh = shows.map((show): ActiveClash => {
       const awaitUntil = instant ? 0 : now + awaitMs(show);
-      return { ...show, id: nextID++, instant, awaitUntil, playUntil: instant ? 0 : awaitUntil + COMPLETE_PAUSE_MS, done: false };
+      return { ...show, id: nextID++, instant, awaitUntil, done: false };
     });
     // A clash shown again (a new round, or settled) replaces its earlier display.
     const keys = new Set(fresh.map((c) => c.key));
@@ -112,11 +134,7 @@ export const animationStore = {
     set({ flightsUntil: Math.max(state.flightsUntil, performance.now() + ms) });
     refreshPlaying();
   },
-  /** The display finished rolling: input may resume even if the timers said later. */
-  settle(id: number): void {
-    set({ clashes: state.clashes.map((c) => (c.id === id ? { ...c, awaitUntil: 0 } : c)) });
-    refreshAwaiting();
-  },
+  /** The display completed (its timeline's end, or at once after Skip): the panel leaves the board. */
   complete(id: number): void {
     if (state.clashes.find((c) => c.id === id)?.done !== false) return;
     // Shown under the table already: the overlay has nothing more to say.

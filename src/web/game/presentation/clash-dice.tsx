@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@mantine/core';
 import type { GameEvent } from '../../../engine/events.js';
 import type { GameScreenState } from '../model.js';
-import { clashPlayers, clashTimeline, COMPLETE_PAUSE_MS, describeResultLabel, earlierRounds, resultAt, resultLabel, resultLegend, roundWinner, ROLL_STEPS, type ClashFrame } from './clash.js';
+import { clashPlayers, clashTimeline, describeResultLabel, earlierRounds, resultAt, resultLabel, resultLegend, roundWinner, ROLL_STEPS, type ClashFrame } from './clash.js';
 import type { ClashLike } from './clash-shows.js';
 import { Die } from './dice.js';
 import { playerRef, textOn } from './format.js';
@@ -22,6 +22,7 @@ export interface ClashDisplayProps {
   event?: Extract<GameEvent, { type: 'CONFLICT_RESULTS' }> | ClashLike;
   /** The clash is still open (reroll choices pending): its leader 'leads', not 'wins'. */
   open?: boolean;
+  /** Called when the display completes: its results shown and read, or skipped to. */
   onDone?: () => void;
   /** Rounds before this one were already rolled on screen. */
   fromRound?: number;
@@ -29,8 +30,6 @@ export interface ClashDisplayProps {
   instant?: boolean;
   /** Show the completed state straight away (a clash already rolled, shown again). */
   completed?: boolean;
-  /** Called with each stage, for the overlay that decides when input may resume. */
-  onStage?: (frame: ClashFrame) => void;
 }
 
 /** A face for the rolling dice: varied per step and die, stable across re-renders. */
@@ -39,7 +38,7 @@ function tumblingFace(step: number, seat: number, die: number): number {
 }
 
 /** `standIn`: still at the first round's start (no dice, no result), for a place kept while the overlay rolls. */
-export function ClashDice({ state, event, onDone, fromRound = 0, instant = false, completed = false, open = false, onStage, standIn = false }: ClashDisplayProps & { event: NonNullable<ClashDisplayProps['event']>; standIn?: boolean }) {
+export function ClashDice({ state, event, onDone, fromRound = 0, instant = false, completed = false, open = false, standIn = false }: ClashDisplayProps & { event: NonNullable<ClashDisplayProps['event']>; standIn?: boolean }) {
   const clash: ClashLike = 'payload' in event ? event.payload : event;
   const rounds = clash.rounds;
   const timeline = useMemo(() => {
@@ -50,25 +49,23 @@ export function ClashDice({ state, event, onDone, fromRound = 0, instant = false
   const [frame, setFrame] = useState<ClashFrame>(timeline[0]!.frame);
   const [skipped, setSkipped] = useState(false);
 
-  // The latest callbacks, read when a stage comes: the timeline restarts only for a new clash or a
-  // skip, not for new callbacks.
-  const callbacks = useRef({ onStage, onDone });
+  // The latest callback, read when the end comes: the timeline restarts only for a new clash or a
+  // skip, not for a new callback.
+  const callbacks = useRef({ onDone });
   useEffect(() => {
-    callbacks.current = { onStage, onDone };
+    callbacks.current = { onDone };
   });
   useEffect(() => {
     const show = (next: ClashFrame) => {
       setFrame(next);
-      callbacks.current.onStage?.(next);
       if (next.stage === 'completed') callbacks.current.onDone?.();
     };
     const timers: number[] = [];
     const last = timeline[timeline.length - 1]!;
-    if (skipped) {
-      const lastResults = timeline.findLast((e) => e.frame.stage === 'results');
-      if (lastResults) show(lastResults.frame);
-      timers.push(window.setTimeout(() => show(last.frame), COMPLETE_PAUSE_MS));
-    } else {
+    // Skipped: straight to the end, whose summary shows the results where they stay (under the
+    // trade row or in the corner), and the board is the player's again.
+    if (skipped) show(last.frame);
+    else {
       const start = performance.now();
       for (const entry of timeline) timers.push(window.setTimeout(() => show(entry.frame), Math.max(0, entry.at - (performance.now() - start))));
     }

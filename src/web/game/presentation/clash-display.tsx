@@ -53,11 +53,12 @@ function CurrentClashes({ state }: { state: GameScreenState }) {
           {visible.map(({ key, clash, open }) =>
             rolling.has(key) ? (
               <div key={key} className={`${classes.clashCardInline} ${classes.clashStandIn}`} aria-hidden inert data-clash-stand-in>
-                <ClashDice state={state} event={clash} open={open} standIn />
+                <ClashDice key="stand-in" state={state} event={clash} open={open} standIn />
               </div>
             ) : (
               <div key={key} className={classes.clashCardInline}>
-                <ClashDice state={state} event={clash} open={open} completed />
+                {/* Its own key: mounted afresh when the stand-in gives way, it starts at its settled frame rather than the stand-in's for a frame. */}
+                <ClashDice key="settled" state={state} event={clash} open={open} completed />
               </div>
             ),
           )}

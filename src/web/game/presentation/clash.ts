@@ -63,10 +63,12 @@ export function clashTimeline(rounds: number, fromRound = 0): { at: number; fram
   return out;
 }
 
-/** When the last round's results appear: until then the display must be awaited. */
-export function lastResultsAt(rounds: number, fromRound = 0): number {
-  const timeline = clashTimeline(rounds, fromRound);
-  return timeline[timeline.length - 2]!.at;
+/**
+ * When the display completes (ms from its start): the last round's results and the pause to read
+ * them. Until then its panel stands over the board, and input waits for it.
+ */
+export function completedAt(rounds: number, fromRound = 0): number {
+  return clashTimeline(rounds, fromRound).at(-1)!.at;
 }
 
 /** The frame at time t (ms from the start). */

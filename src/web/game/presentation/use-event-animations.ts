@@ -1,15 +1,15 @@
 /**
  * Replays new events as animations: cards flying to boards, deals, removals, resources flying to
  * the counters, and the clash dice. The log present when the screen opens is not replayed.
- * Returns `awaiting`: true only while a clash is being rolled, when the action panel hides
- * Submit, Undo and Skip. `usePresentationPlaying` tells whether anything still plays.
+ * Returns `awaiting`: true while a clash's panel stands over the board (rolling, then its results
+ * for a moment), when the action panel hides Submit, Undo and Skip and the rows cannot be picked. `usePresentationPlaying` tells whether anything still plays.
  */
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { GameScreenState } from '../model.js';
 import { MAX_REPLAYED_EVENTS, planAnimations, planLength } from './animation-plan.js';
 import { runPlan } from './animation-runner.js';
 import { animationStore } from './animation-store.js';
-import { lastResultsAt } from './clash.js';
+import { completedAt } from './clash.js';
 import { clashShows, markShown } from './clash-shows.js';
 import { takeSnapshot, type Snapshot } from './dom-snapshot.js';
 import { prefersReducedMotion, useDisableAnimations } from './prefs.js';
@@ -65,7 +65,7 @@ export function useEventAnimations(state: GameScreenState, { disabled = false }:
     }
     const shows = clashShows(fresh, game, shownRounds.current);
     const instant = document.hidden;
-    animationStore.addClashes(shows, instant, (show) => lastResultsAt(show.clash.rounds.length, show.fromRound), before.count);
+    animationStore.addClashes(shows, instant, (show) => completedAt(show.clash.rounds.length, show.fromRound), before.count);
     if (instant || fresh.length === 0 || prefersReducedMotion()) return;
     const plan = planAnimations(fresh);
     const layer = animationStore.get().layer;

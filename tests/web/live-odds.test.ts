@@ -96,6 +96,7 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     // The seated player: no bar, now or at any step.
     expect(await pa.locator('[data-testid="odds-bar"]').count()).toBe(0);
     let playerSawBar = false;
+    // The player skips the dice (the spectator's page rolls its own).
     await playToEnd(pa, async () => {
       if ((await pa.locator('[data-testid="odds-bar"]').count()) > 0) playerSawBar = true;
       // Ann plays at a watcher's pace until the bar has shown three different odds: before each
@@ -117,7 +118,7 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
           { timeout: 20_000 },
         )
         .catch(() => undefined);
-    }, 480_000);
+    }, 480_000, { skip: true });
     expect(playerSawBar).toBe(false);
     await screenshot(pa, 'odds-player-desktop');
     // The bar moved as the game went on, summing to 100 every time.

@@ -272,6 +272,8 @@ export interface PlayLog {
   steps: number;
   /** What the action panel said of the game's standing at each bid: one a turn. */
   standings: string[];
+  /** Clashes whose dice were skipped (`playToEnd`'s `skip`). */
+  skipped: number;
 }
 
 /**
@@ -341,14 +343,33 @@ export async function playStep(page: Page, log: PlayLog, onStep?: (decision: str
   return true;
 }
 
-/** Plays until the end-of-game view, by clicking. */
-export async function playToEnd(page: Page, onStep?: (decision: string) => Promise<void>, timeoutMs = 240_000): Promise<PlayLog> {
-  const log: PlayLog = { bids: 0, rerolls: 0, keeps: 0, gains: 0, steps: 0, standings: [] };
+/**
+ * Presses the rolling dice's Skip, as an impatient player does, when a clash's panel is over the
+ * board; true when it did. The panel may leave between the look and the press: that is no error.
+ */
+async function skipDice(page: Page): Promise<boolean> {
+  const skip = page.getByRole('region', { name: 'Clashes' }).getByRole('button', { name: 'Skip the dice roll' });
+  if ((await skip.count()) === 0) return false;
+  return skip
+    .first()
+    .click({ timeout: 1_000 })
+    .then(() => true)
+    .catch(() => false);
+}
+
+/**
+ * Plays until the end-of-game view, by clicking. `skip`: press Skip on every clash's dice (the
+ * dice's own tests watch them roll; a game that only needs to reach its end need not).
+ */
+export async function playToEnd(page: Page, onStep?: (decision: string) => Promise<void>, timeoutMs = 240_000, { skip = false } = {}): Promise<PlayLog> {
+  const log: PlayLog = { bids: 0, rerolls: 0, keeps: 0, gains: 0, steps: 0, standings: [], skipped: 0 };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ended = await page.locator('[data-game-phase]').getAttribute('data-game-ended');
     if (ended === 'true') return log;
-    if (!(await playStep(page, log, onStep))) await page.waitForTimeout(60);
+    if (await playStep(page, log, onStep)) continue;
+    if (skip && (await skipDice(page))) log.skipped++;
+    else await page.waitForTimeout(60);
   }
   throw new Error(`game not over after ${timeoutMs} ms: ${JSON.stringify(log)}`);
 }

@@ -7,11 +7,12 @@
  * opened meanwhile is closed.
  */
 import type { Kysely } from 'kysely';
-import { DEFAULT_OPTIONS, GAME_OPTION_KEYS, type BotType, type GameOptions, type ModuleKey } from '../../engine/index.js';
+import { DEFAULT_OPTIONS, GAME_OPTION_KEYS, type GameOptions, type ModuleKey } from '../../engine/index.js';
 import type { Bus } from '../bus/bus.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { gameNotFound, refuse } from './errors.js';
 import type { LobbyService } from './lobbies.js';
+import { lobbyModules, lobbyOptions, seatBotType } from './lobby-rows.js';
 
 export const rematchTopic = (gameID: string) => `rematch/${gameID}` as const;
 
@@ -59,8 +60,8 @@ export class RematchService {
       await this.db.deleteFrom('rematches').where('game_id', '=', gameID).where('lobby_id', '=', existing.lobbyID).execute();
     }
     const old = game.lobby_id === null ? undefined : await this.db.selectFrom('lobbies').selectAll().where('id', '=', game.lobby_id).executeTakeFirst();
-    const options: GameOptions = { ...DEFAULT_OPTIONS, ...(old ? (JSON.parse(old.options_json) as Partial<GameOptions>) : {}) };
-    const modules = old ? (JSON.parse(old.modules_json) as ModuleKey[]) : [];
+    const options: GameOptions = old ? lobbyOptions(old.options_json) : { ...DEFAULT_OPTIONS };
+    const modules: ModuleKey[] = old ? lobbyModules(old.modules_json) : [];
 
     const lobbyID = await this.lobbies.create(user);
     try {
@@ -68,7 +69,10 @@ export class RematchService {
       for (const key of modules) await this.lobbies.setModule(lobbyID, user, key, true);
       if (old && old.turn_timer !== 'auto') await this.lobbies.setTurnTimer(lobbyID, user, old.turn_timer);
       if (old && Number(old.show_odds) === 1) await this.lobbies.setShowOdds(lobbyID, user, true);
-      for (const seat of seats) if (seat.bot_type !== null) await this.lobbies.addBot(lobbyID, user, seat.bot_type as BotType);
+      for (const seat of seats) {
+        const bot = seatBotType(seat.bot_type);
+        if (bot !== null) await this.lobbies.addBot(lobbyID, user, bot);
+      }
     } catch (error) {
       await this.lobbies.removePlayer(lobbyID, user, user.id).catch(() => undefined);
       throw error;

@@ -6,7 +6,7 @@
  * not from a game held in memory: what is served is what is stored. A running game is refused:
  * its seed is never sent.
  */
-import type { BotType, GameEvent } from '../../engine/index.js';
+import type { GameEvent } from '../../engine/index.js';
 import { snapshotOf, type GameRecord, type ReplayLogEntry } from '../../engine/replay.js';
 import type { Db } from '../db/database.js';
 import { refuse } from './errors.js';
@@ -34,7 +34,7 @@ export async function gameRecord(db: Db, gameID: string): Promise<GameRecord> {
   log.sort((a, b) => a.sequenceID - b.sequenceID);
   return {
     id: game.id,
-    seats: game.players.map((p) => ({ userID: p.userID, botType: p.botType as BotType | null })),
+    seats: game.players.map((p) => ({ userID: p.userID, botType: p.botType })),
     options: game.options,
     modules: game.modules,
     generator: game.rngState.kind,

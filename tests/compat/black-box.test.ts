@@ -1,12 +1,13 @@
 /**
- * A black-box client of the documented protocol: plain fetch and a plain
- * websocket, no project code beyond starting the server. It signs in as a guest, sets up a lobby,
+ * A black-box client of the documented protocol: plain fetch and a plain websocket (the compat
+ * tests' protocol client, which knows nothing of the server's code), no project code beyond
+ * starting the server. It signs in as a guest, sets up a lobby,
  * plays a whole game with add_action while receiving its updates on /channel, then reads the
  * history list and the GraphQL profile.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startServer, type Server } from '../server/support.js';
+import { caller, channel, type Caller } from './protocol-client.js';
 
 let server: Server;
 beforeAll(async () => {
@@ -14,12 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-interface Session {
-  cookie: string;
-  call(method: 'GET' | 'POST', path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; contentType: string | null; json: any; text: string }>;
-}
-
-async function guest(name: string): Promise<Session> {
+/** Signs in as a guest through POST /auth/guest, as a browser's form does, and keeps the cookie. */
+async function guest(name: string): Promise<Caller> {
   const login = await fetch(`${server.url}/auth/guest`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -28,56 +25,13 @@ async function guest(name: string): Promise<Session> {
   });
   expect(login.status).toBe(303);
   expect(login.headers.get('location')).toBe('/lobby-list');
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  return {
-    cookie,
-    async call(method, path, body, headers = {}) {
-      const response = await fetch(`${server.url}${path}`, {
-        method,
-        headers: body === undefined ? { cookie, ...headers } : { cookie, 'content-type': 'application/json', ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      let json: unknown = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = null;
-      }
-      return { status: response.status, contentType: response.headers.get('content-type'), json, text };
-    },
-  };
-}
-
-/** A /channel socket that records every message it receives. */
-async function channel(jwt: string) {
-  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/channel?jwt=${jwt}`);
-  const received: any[] = [];
-  const waiters: (() => void)[] = [];
-  socket.on('message', (raw) => {
-    received.push(JSON.parse(raw.toString()));
-    waiters.splice(0).forEach((w) => w());
-  });
-  await new Promise((resolve) => socket.once('open', resolve));
-  const until = async (predicate: (m: any) => boolean, ms = 10_000) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = received.find(predicate);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error('timed out waiting for a channel message');
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 200);
-      });
-    }
-  };
-  return { socket, received, until, send: (m: unknown) => socket.send(JSON.stringify(m)) };
+  return caller(server.url, login.headers.get('set-cookie')!.split(';')[0]!);
 }
 
 describe('a black-box client', () => {
   it('plays a whole game through the documented calls', async () => {
     const me = await guest('Black Box');
-    const token = await me.call('GET', '/auth/jwt', undefined, { 'x-mythos-client': 'black-box' });
+    const token = await me.raw('GET', '/auth/jwt', undefined, { 'x-mythos-client': 'black-box' });
     expect([token.status, token.contentType]).toEqual([200, 'application/json; charset=utf-8']);
     expect(token.json).toEqual({ ok: true, jwt: expect.any(String) });
     const jwt: string = token.json.jwt;
@@ -88,7 +42,7 @@ describe('a black-box client', () => {
     expect(definitions.json.modules.map((m: { key: string }) => m.key)).toEqual(['conquest', 'beta', 'altleaders', 'noupgrade', 'legacy']);
 
     const { id: lobbyID } = (await me.call('POST', '/api/lobby/create')).json;
-    const ws = await channel(jwt);
+    const ws = await channel(server.url, { jwt });
     ws.send({ type: 'subscribe', topic: `lobby/${lobbyID}` });
     ws.send({ type: 'subscribe', topic: 'lobby_list' });
     expect((await me.call('POST', `/api/lobby/${lobbyID}/add_bot`, { bot_name: 'easy_bot' })).status).toBe(200);
@@ -157,6 +111,6 @@ describe('a black-box client', () => {
     }
     expect(JSON.parse(profile.statsJSON)).toMatchObject({ gamesPlayed: 1, gamesWon: state.winnerIDs.includes(meID) ? 1 : 0, score: finalFavor.get(meID) });
     expect(JSON.parse(profile.games[0].renderedGame).winnerIDs).toEqual(state.winnerIDs);
-    ws.socket.close();
+    await ws.close();
   });
 });

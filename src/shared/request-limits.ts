@@ -9,3 +9,9 @@
  * without importing server code.
  */
 export const MAX_REQUESTS_IN_FLIGHT = 8;
+
+/**
+ * The most user ids one call may ask about (`users.byIDs`, `ratings.ofUsers`): each id is a row
+ * read. The web client asks in batches of this size (src/web/lib/id-batches.ts).
+ */
+export const MAX_IDS_PER_CALL = 200;

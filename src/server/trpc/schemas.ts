@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BOT_TYPES, GAME_OPTION_KEYS, MODULE_KEYS, parseAction, type Action } from '../../engine/index.js';
 import { ruleRefusal } from '../services/errors.js';
+import { MAX_IDS_PER_CALL } from '../../shared/request-limits.js';
 
 const id = z.string().min(1).max(64);
 
@@ -39,10 +40,10 @@ export const setModuleInput = z.object({ lobbyID: id, module: z.enum(MODULE_KEYS
 export const roomInput = z.object({ room: z.string().min(1).max(80) });
 export const sendChatInput = z.object({ room: z.string().min(1).max(80), message: z.string().max(2_000) });
 export const historyInput = z.object({ includeBots: z.boolean().default(false), userID: id.nullish() });
-export const userIDsInput = z.object({ ids: z.array(id).max(200) });
+export const userIDsInput = z.object({ ids: z.array(id).max(MAX_IDS_PER_CALL) });
 export const userInput = z.object({ userID: id });
 export const leaderboardInput = z.object({ provisional: z.boolean().default(false), offset: z.number().int().min(0).max(1_000_000).default(0), limit: z.number().int().min(1).max(100).default(25) });
 export const gameRatingsInput = z.object({ gameID: id });
-export const usersRatingsInput = z.object({ userIDs: z.array(id).max(200) });
+export const usersRatingsInput = z.object({ userIDs: z.array(id).max(MAX_IDS_PER_CALL) });
 export const myGamesInput = z.object({ offset: z.number().int().min(0).max(1_000_000).default(0), limit: z.number().int().min(1).max(50).default(10) });
 export const renameInput = z.object({ name: z.string().max(100) });

@@ -4,7 +4,7 @@
  * 'My games' (signed-in users only) keeps the viewer's own. A table on desktops, cards on phones.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/router.js';
@@ -14,6 +14,7 @@ import { formatStart, gameDuration } from './format.js';
 import { PlayerList } from './players.js';
 import { useUsers, type PublicUser } from './use-users.js';
 import classes from './game-history.module.css';
+import { PagePicker } from '../components/page-picker.js';
 
 type HistoryItem = inferRouterOutputs<AppRouter>['games']['history'][number];
 
@@ -67,7 +68,7 @@ export function GameHistory({ showBotsInitially = false, myGamesInitially = fals
         </Text>
         <HistoryTable games={shown} usersByID={usersByID} />
         <HistoryCards games={shown} usersByID={usersByID} />
-        {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} color="gold" aria-label="Game history pages" getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(p) => ({ 'aria-label': `Page ${p}` })} />}
+        <PagePicker pages={pages} page={page} onChange={setPage} label="Game history pages" />
       </>
     );
   }

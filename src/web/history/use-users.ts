@@ -6,21 +6,15 @@ import { useMemo } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/router.js';
 import { trpc } from '../lib/trpc.js';
+import { useIDBatches } from '../lib/id-batches.js';
 
 export type PublicUser = inferRouterOutputs<AppRouter>['users']['byIDs'][number];
 
 /** What a player with no user behind their id is called. */
 export const UNKNOWN_USER = '(unknown-user)';
 
-const BATCH = 200;
-
 export function useUsers(ids: readonly string[], enabled = true): { usersByID: Map<string, PublicUser>; isLoading: boolean } {
-  const batches = useMemo(() => {
-    const unique = [...new Set(ids)].sort();
-    const out: string[][] = [];
-    for (let i = 0; i < unique.length; i += BATCH) out.push(unique.slice(i, i + BATCH));
-    return out;
-  }, [ids]);
+  const batches = useIDBatches(ids);
   const results = trpc.useQueries((t) => batches.map((batch) => t.users.byIDs({ ids: batch }, { enabled, staleTime: 60_000 })));
   const usersByID = useMemo(() => new Map(results.flatMap((r) => r.data ?? []).map((u) => [u.id, u])), [results]);
   return { usersByID, isLoading: results.some((r) => r.isLoading) };

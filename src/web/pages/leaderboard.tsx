@@ -4,11 +4,12 @@
  * highlighted, and their place said above the table whichever page is shown.
  */
 import { useState } from 'react';
-import { Alert, Anchor, Card, Container, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Container, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import { shownRating } from '../ratings/ratings.js';
+import { PagePicker } from '../components/page-picker.js';
 
 const PAGE_SIZE = 25;
 
@@ -79,17 +80,7 @@ function Board({ provisional, title, blurb }: { provisional: boolean; title: str
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={setPage}
-              color="gold"
-              aria-label={`${title} pages`}
-              getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-              getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
-            />
-          )}
+          <PagePicker pages={pages} page={page} onChange={setPage} label={`${title} pages`} />
         </Stack>
       )}
     </Card>

@@ -5,7 +5,7 @@
  * history (/dev/game-history-list) is a different list and stays as it is.
  */
 import { useMemo } from 'react';
-import { Alert, Badge, Button, Container, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AppRouter } from '../../server/trpc/router.js';
@@ -16,6 +16,7 @@ import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import { changeColor, signedChange } from '../ratings/ratings.js';
 import classes from './my-games.module.css';
+import { PagePicker } from '../components/page-picker.js';
 
 type MyGames = inferRouterOutputs<AppRouter>['users']['myGames'];
 type MyGame = MyGames['games'][number];
@@ -173,20 +174,7 @@ function MyGamesList() {
               <GameRow key={game.id} game={game} userID={user.id} usersByID={usersByID} />
             ))}
           </Stack>
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={setPage}
-              color="gold"
-              aria-label="Pages
-              of
-              your
-              games"
-              getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-              getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control === 'first' ? 'First page' : 'Last page' })}
-            />
-          )}
+          <PagePicker pages={pages} page={page} onChange={setPage} label="Pages of your games" />
         </>
       )}
     </Stack>

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { Text } from '@mantine/core';
 import { trpc } from '../lib/trpc.js';
 import classes from './ratings.module.css';
+import { useIDBatches } from '../lib/id-batches.js';
 
 export interface ShownRating {
   rating: number;
@@ -17,17 +18,9 @@ export interface ShownRating {
  * chart, so a page that shows ratings does not load the chart's module.) */
 export const shownRating = (r: ShownRating) => `${r.rating}${r.provisional ? '?' : ''}`;
 
-/** The server takes at most this many ids a call. */
-const BATCH = 200;
-
 /** The ratings of these users, by id (absent until loaded, and for ids the server does not know). */
 export function useShownRatings(ids: readonly string[]): Record<string, ShownRating> {
-  const batches = useMemo(() => {
-    const unique = [...new Set(ids)].sort();
-    const out: string[][] = [];
-    for (let i = 0; i < unique.length; i += BATCH) out.push(unique.slice(i, i + BATCH));
-    return out;
-  }, [ids]);
+  const batches = useIDBatches(ids);
   const results = trpc.useQueries((t) => batches.map((userIDs) => t.ratings.ofUsers({ userIDs }, { staleTime: 30_000 })));
   return useMemo(() => Object.assign({}, ...results.map((r) => r.data ?? {})) as Record<string, ShownRating>, [results]);
 }

@@ -19,6 +19,8 @@ export const INITIAL_SKILL: Skill = { ...newRating() };
 /**
  * Provisional until sigma falls below this: about ten games of mixed results from the prior
  * (a player who finishes in turn 1st..4th against settled opponents passes it after the 10th).
+ * The leaderboard's indexes are made with this value written out (db/migrations.ts, migration
+ * 013): changing it needs a migration that makes them again with the new one.
  */
 export const PROVISIONAL_SIGMA = 5;
 

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { displayRating, PROVISIONAL_SIGMA } from '../../src/server/ratings/model.js';
 import { oddsFor } from '../../src/bots/odds.js';
 import { pendingDecision, viewFor, type Game } from '../../src/engine/index.js';
-import { spectatorView } from '../../src/web/odds/odds-client.js';
+import { spectatorView } from '../../src/web/odds/spectator-view.js';
 import { acted, annDecisionStates, extremeBid, perturbed } from '../bots/hidden-twins.js';
 import { DATABASES, useServer } from './databases.js';
 import { signInGuest, type Server } from './support.js';

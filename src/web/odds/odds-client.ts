@@ -8,8 +8,7 @@
  * first, so a bar waits at most for one small chart step. The worker starts with its first user
  * and ends with its last (nobody watching costs nothing).
  */
-import type { Game } from '../../engine/state.js';
-import { openViewFor, type GameView } from '../../engine/view.js';
+import type { GameView } from '../../engine/view.js';
 import type { OddsAnswer, OddsRequest } from './odds-worker.js';
 
 export type OddsShares = Record<string, number>;
@@ -29,14 +28,7 @@ export const BAR_BUDGET: OddsBudget = { budgetMs: 1_500, maxRollouts: 200 };
  */
 export const CHART_BUDGET: OddsBudget = { budgetMs: 120, maxRollouts: 32, minRollouts: 8 };
 
-/**
- * The spectator's view of a game or of any player's view of it: what the odds may use. A seated
- * player's page holds their own bid and choices; the odds must not (every seat and spectator
- * sees the same bar, "from what spectators see"). The event log is left out: the odds never read it.
- */
-export function spectatorView(game: Game | GameView): GameView {
-  return { ...openViewFor(game as Game, null), cardsByID: game.cardsByID, tributeCardsByID: game.tributeCardsByID, events: [] };
-}
+export { spectatorView } from './spectator-view.js';
 
 interface Ask {
   view: GameView;

@@ -54,6 +54,8 @@ export interface Config {
   maxOpenLobbiesPerUser: number;
   /** Unfinished games one user may be seated in when starting another. */
   maxRunningGamesPerUser: number;
+  /** Games one user may be seated in that started in the last hour, when starting another. */
+  gamesPerUserPerHour: number;
   /** Lobby changes one user may make in any 10 seconds. */
   lobbyChangesPerUser: number;
   /** Connections (any kind, on every port) one address may hold open at once; off behind a proxy. */
@@ -153,6 +155,7 @@ export function configFromEnv(env: Env = process.env): Config {
     connectionTimeoutMs: int(env, 'CONNECTION_TIMEOUT_MS', 60_000),
     maxOpenLobbiesPerUser: int(env, 'MAX_OPEN_LOBBIES_PER_USER', 3),
     maxRunningGamesPerUser: int(env, 'MAX_RUNNING_GAMES_PER_USER', 10),
+    gamesPerUserPerHour: int(env, 'GAMES_PER_USER_PER_HOUR', 20),
     lobbyChangesPerUser: int(env, 'LOBBY_CHANGES_PER_USER', 30),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256),
     maxConnections: int(env, 'MAX_CONNECTIONS', 8_192),

@@ -12,7 +12,8 @@ import { oddsFor } from '../../src/bots/odds.js';
 import { pendingDecision, viewFor, type Game } from '../../src/engine/index.js';
 import { spectatorView } from '../../src/web/odds/spectator-view.js';
 import { acted, annDecisionStates, extremeBid, perturbed } from '../bots/hidden-twins.js';
-import { DATABASES, useServer } from './databases.js';
+import { DATABASES, perTest, useServer } from './databases.js';
+import { refused } from './roles.js';
 import { signInGuest, type Server } from './support.js';
 
 /**
@@ -171,5 +172,38 @@ describe('the live odds a seated player is shown ("Show odds to players")', () =
       }
     }
     expect(twins).toBeGreaterThan(3);
+  });
+});
+
+describe('games started, then left at once', () => {
+  const { serve, guest } = perTest();
+
+  test('GAMES_PER_USER_PER_HOUR: the next game is refused, from a lobby and from Play now', { timeout: 60_000 }, async () => {
+    // A game left at once is finished by bots (CPU, one game at a time on each instance) and
+    // stored for good, and it stops counting against MAX_RUNNING_GAMES_PER_USER as soon as it
+    // ends: one account could start and leave ten games every 10 s under its lobby changes (90
+    // ms of CPU each), and each address may make twenty guest accounts in 10 minutes.
+    const server = await serve({ gamesPerUserPerHour: 3, playNowWindowSeconds: 1 });
+    const starter = await guest(server, 'Starter');
+    const startAndLeave = async () => {
+      const { id: lobbyID } = await starter.client.lobbies.create.mutate();
+      await starter.client.lobbies.addBot.mutate({ lobbyID, botType: 'basic_bot' });
+      const { gameID } = await starter.client.lobbies.start.mutate({ lobbyID });
+      await starter.client.games.leave.mutate({ gameID });
+      return lobbyID;
+    };
+    for (let i = 0; i < 3; i++) await startAndLeave();
+    const message = 'You have started 3 games in the last hour: wait a while before starting another.';
+    const { id: lobbyID } = await starter.client.lobbies.create.mutate();
+    await starter.client.lobbies.addBot.mutate({ lobbyID, botType: 'basic_bot' });
+    expect(await refused(starter.client.lobbies.start.mutate({ lobbyID }))).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message });
+    // Nothing started: the lobby is still open, its seats as they were.
+    expect(await starter.client.lobbies.get.query({ lobbyID })).toMatchObject({ game: null });
+    expect(await refused(starter.client.lobbies.playNow.join.mutate({ size: 2 }))).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message });
+    // Someone else is not held up.
+    const other = await guest(server, 'Other');
+    const { id: theirs } = await other.client.lobbies.create.mutate();
+    await other.client.lobbies.addBot.mutate({ lobbyID: theirs, botType: 'basic_bot' });
+    expect(await other.client.lobbies.start.mutate({ lobbyID: theirs })).toMatchObject({ gameID: expect.any(String) });
   });
 });

@@ -58,6 +58,7 @@ export async function startServer(
     subscriptionsPerAddress: 100_000,
     requestsPerAddress: 100_000,
     lobbyChangesPerUser: 100_000,
+    gamesPerUserPerHour: 100_000,
     ...overrides,
   };
   const app = await buildApp(config, { logger: options.logger ?? pino({ level: 'silent' }) });

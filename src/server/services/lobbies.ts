@@ -88,12 +88,20 @@ export const LOBBY_LIST_SIZE = 200;
 export interface LobbyLimits {
   maxOpenLobbiesPerUser: number;
   maxRunningGamesPerUser: number;
+  /**
+   * Games one user may be seated in that started in the last hour, when starting another: a game
+   * left at once is finished by bots (CPU) and stored for good, so without it one account could
+   * start and leave games as fast as its lobby changes allow.
+   */
+  gamesPerUserPerHour: number;
   /** Lobby changes (create, join, leave, kick, bots, options, start) one user may make in any 10 s. */
   lobbyChangesPerUser: number;
 }
 
 /** The window of `lobbyChangesPerUser`. */
 export const LOBBY_CHANGES_WINDOW_MS = 10_000;
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Who makes a lobby change: a person (counted against their LOBBY_CHANGES_PER_USER), or the server
@@ -401,19 +409,25 @@ export class LobbyService {
   }
 
   /**
-   * Why `user` may not start another game now (they are seated in MAX_RUNNING_GAMES_PER_USER
-   * unfinished games), or null: Play now asks before it makes someone a table's host.
+   * Why `user` may not start another game now, or null: they are seated in
+   * MAX_RUNNING_GAMES_PER_USER unfinished games, or in GAMES_PER_USER_PER_HOUR games that started
+   * in the last hour. Play now asks before it makes someone a table's host.
    */
   async gameCapRefusal(user: Pick<UserRow, 'id'>, db: Kysely<Database> = this.db): Promise<string | null> {
-    const running = await db
+    const { running, lastHour } = await db
       .selectFrom('game_players')
       .innerJoin('games', 'games.id', 'game_players.game_id')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .select((eb) => [
+        eb.fn.countAll<number | string>().filterWhere('games.end_timestamp', 'is', null).as('running'),
+        eb.fn.countAll<number | string>().filterWhere('games.start_timestamp', '>', this.now() - HOUR_MS).as('lastHour'),
+      ])
       .where('game_players.user_id', '=', user.id)
-      .where('games.end_timestamp', 'is', null)
       .executeTakeFirstOrThrow();
     const max = this.limits.maxRunningGamesPerUser;
-    return Number(running.count) >= max ? `You already play ${max} unfinished ${max === 1 ? 'game' : 'games'}: finish one before starting another.` : null;
+    if (Number(running) >= max) return `You already play ${max} unfinished ${max === 1 ? 'game' : 'games'}: finish one before starting another.`;
+    const perHour = this.limits.gamesPerUserPerHour;
+    if (Number(lastHour) >= perHour) return `You have started ${perHour} ${perHour === 1 ? 'game' : 'games'} in the last hour: wait a while before starting another.`;
+    return null;
   }
 
   private mustHost(lobby: LobbyRow, actor: UserRow): void {

@@ -150,6 +150,7 @@ export function buildServices(deps: {
   lobbies = new LobbyService(kysely, deps.bus, users, games, deps.definitions, now, {
     maxOpenLobbiesPerUser: deps.config.maxOpenLobbiesPerUser,
     maxRunningGamesPerUser: deps.config.maxRunningGamesPerUser,
+    gamesPerUserPerHour: deps.config.gamesPerUserPerHour,
     lobbyChangesPerUser: deps.config.lobbyChangesPerUser,
   }, sharedRateLimit(deps.db, 'lobby_changes', deps.config.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now));
   return {

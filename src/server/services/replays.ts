@@ -9,14 +9,14 @@
 import type { GameEvent } from '../../engine/index.js';
 import { snapshotOf, type GameRecord, type ReplayLogEntry } from '../../engine/replay.js';
 import type { Db } from '../db/database.js';
-import { refuse } from './errors.js';
+import { gameNotFound, refuse } from './errors.js';
 import { loadActions, loadGameRecord } from './game-store.js';
 
 export const notEnded = (gameID: string) => `Game ${gameID} has not ended: its replay, and the seed that checks its dice, are shown once it ends.`;
 
 export async function gameRecord(db: Db, gameID: string): Promise<GameRecord> {
   const loaded = await loadGameRecord(db.kysely, gameID);
-  if (!loaded) throw refuse('NOT_FOUND', `Game ${gameID} not found.`);
+  if (!loaded) throw gameNotFound(gameID);
   const game = loaded.game;
   if (game.gameEndTimestamp === null) throw refuse('CONFLICT', notEnded(gameID));
   if (typeof game.seed !== 'string') throw refuse('CONFLICT', `Game ${gameID} was made before fair dice: it has no replay.`);

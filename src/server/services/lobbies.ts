@@ -414,14 +414,17 @@ export class LobbyService {
    * in the last hour. Play now asks before it makes someone a table's host.
    */
   async gameCapRefusal(user: Pick<UserRow, 'id'>, db: Kysely<Database> = this.db): Promise<string | null> {
+    const since = this.now() - HOUR_MS;
+    // Only the games either count may hold are read, not a long-time player's whole history.
     const { running, lastHour } = await db
       .selectFrom('game_players')
       .innerJoin('games', 'games.id', 'game_players.game_id')
       .select((eb) => [
         eb.fn.countAll<number | string>().filterWhere('games.end_timestamp', 'is', null).as('running'),
-        eb.fn.countAll<number | string>().filterWhere('games.start_timestamp', '>', this.now() - HOUR_MS).as('lastHour'),
+        eb.fn.countAll<number | string>().filterWhere('games.start_timestamp', '>', since).as('lastHour'),
       ])
       .where('game_players.user_id', '=', user.id)
+      .where((eb) => eb.or([eb('games.end_timestamp', 'is', null), eb('games.start_timestamp', '>', since)]))
       .executeTakeFirstOrThrow();
     const max = this.limits.maxRunningGamesPerUser;
     if (Number(running) >= max) return `You already play ${max} unfinished ${max === 1 ? 'game' : 'games'}: finish one before starting another.`;

@@ -51,14 +51,14 @@ export function ClashDice({ state, event, onDone, fromRound = 0, instant = false
 
   // The latest callback, read when the end comes: the timeline restarts only for a new clash or a
   // skip, not for a new callback.
-  const callbacks = useRef({ onDone });
+  const onDoneRef = useRef(onDone);
   useEffect(() => {
-    callbacks.current = { onDone };
+    onDoneRef.current = onDone;
   });
   useEffect(() => {
     const show = (next: ClashFrame) => {
       setFrame(next);
-      if (next.stage === 'completed') callbacks.current.onDone?.();
+      if (next.stage === 'completed') onDoneRef.current?.();
     };
     const timers: number[] = [];
     const last = timeline[timeline.length - 1]!;

@@ -2,7 +2,8 @@
  * Replays new events as animations: cards flying to boards, deals, removals, resources flying to
  * the counters, and the clash dice. The log present when the screen opens is not replayed.
  * Returns `awaiting`: true while a clash's panel stands over the board (rolling, then its results
- * for a moment), when the action panel hides Submit, Undo and Skip and the rows cannot be picked. `usePresentationPlaying` tells whether anything still plays.
+ * for a moment), when the action panel hides Submit, Undo and Skip and the rows cannot be picked.
+ * `usePresentationPlaying` tells whether anything still plays.
  */
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { GameScreenState } from '../model.js';

@@ -4,8 +4,8 @@
  * (bid-plan.ts) and chases the tribute row. Its bid and the card it gains are drawn from its
  * secret rng among the ones it values near the best (mixed-strategy.ts): what it values is public
  * code, so a bot that always took its best would have its bid read off the table. Like every bot
- * a player can pick, it always declines rerolls (the spec: "war declines rerolls"); the
- * developers' basic_bot2 weighs them.
+ * a player can pick, it always declines rerolls (docs/bots.md); the developers'
+ * basic_bot2 weighs them.
  */
 import { pendingDecision, type GameView, type UserID } from '../engine/index.js';
 import type { Decide } from './bot.js';

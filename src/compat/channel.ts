@@ -178,7 +178,7 @@ class Connection {
             offTable();
             leave();
           });
-          // Spec clients get the whole game at every step, encoded once for everyone who sees the same.
+          // Its clients get the whole game at every step, encoded once for everyone who sees the same.
           const prefix = `{"type":"topic","topic":${JSON.stringify(topicName)},"data":`;
           await watch.start(game, viewer, (version) => {
             const now = table();

@@ -91,7 +91,7 @@ describe('basic_bot', () => {
       expect(rerolls(lostClash(7))).toBe(0);
     });
 
-    it('basic_bot always declines, even the reroll basic_bot2 takes (the spec: "war declines rerolls")', () => {
+    it('basic_bot always declines, even the reroll basic_bot2 takes (docs/bots.md: the bots players can pick always decline)', () => {
       expect(decide(lostClash(2))).toMatchObject({ type: 'REROLL', rollSelection: { rerollType: 'decline' } });
       expect(decide(lostClash(7))).toMatchObject({ type: 'REROLL', rollSelection: { rerollType: 'decline' } });
     });

@@ -1,6 +1,6 @@
 /**
  * Malformed actions through POST /api/game/{id}/add_action: each malformed
- * field gets the spec's message for that field and its rule code, never a schema library's
+ * field gets the engine's message for that field and its rule code, never a schema library's
  * wording, and the game does not change. Plain fetch against a real server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,8 +33,8 @@ async function refused(action: unknown, error: string, code: string) {
   expect([answer.status, answer.json], JSON.stringify(action)).toEqual([400, { ok: false, error, code }]);
 }
 
-describe('add_action with a malformed field: the spec message of that field', () => {
-  it('BID military that is not a number: the spec message, with the max bid', async () => {
+describe("add_action with a malformed field: the engine's message for that field", () => {
+  it("BID military that is not a number: the engine's message, with the max bid", async () => {
     const before = await sequenceID();
     for (const military of ['1', '0', null, true, [1], { value: 1 }]) {
       await refused({ type: 'BID', bid: { military, tradeRowIndex: 0 } }, `Invalid military bid: NaN. Max bid: ${max}`, 'bid/invalid-military');

@@ -278,7 +278,7 @@ describe('malformed and mistyped input: a 4xx with a clear message, never a 500'
   const NOT_JSON = { ok: false, error: "Body is not valid JSON but content-type is set to 'application/json'" };
   const json = { 'content-type': 'application/json' };
 
-  it('the spec client posts lobby/create with a JSON header and no body: that works', async () => {
+  it('a client that posts lobby/create with a JSON header and no body: that works', async () => {
     const created = await host.raw('POST', '/api/lobby/create', undefined, json);
     expect(created.status, created.text).toBe(200);
     expect(created.json).toEqual({ id: expect.stringMatching(/^l_/) });
@@ -315,7 +315,7 @@ describe('malformed and mistyped input: a 4xx with a clear message, never a 500'
     expect(answer.json).toEqual({ ok: false, error: 'Unsupported Media Type' });
   });
 
-  // A malformed action inside a well-formed body gets the spec's message of its field: see
+  // A malformed action inside a well-formed body gets the engine's message for that field: see
   // malformed-actions.test.ts.
   it('bodies of the wrong shape or types get 400 naming the field', async () => {
     const cases: [string, unknown, string][] = [

@@ -1,4 +1,4 @@
-/** Every event type carries exactly the spec's payload, with turn, age, phase and timestamp. */
+/** Every event type carries exactly its documented payload (docs/protocol.md), with turn, age, phase and timestamp. */
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES, createGame, type GameEvent } from '../../src/engine/index.js';
 import { GAME_DEFINITIONS } from '../../src/engine/data.js';
@@ -51,7 +51,7 @@ describe('events', () => {
     expect(EVENT_TYPES.filter((t) => !seen.has(t))).toEqual(['CHAT', 'STAND_IN']);
   });
 
-  it('each payload has exactly the spec fields', () => {
+  it('each payload has exactly its documented fields', () => {
     for (const event of events) {
       expect(Object.keys(event.payload).sort(), event.type).toEqual(PAYLOAD_KEYS[event.type].slice().sort());
       expect(Object.keys(event).sort()).toEqual(['age', 'payload', 'phase', 'timestamp', 'turn', 'type']);

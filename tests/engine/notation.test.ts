@@ -297,7 +297,7 @@ describe('loadDefinitions', () => {
     );
   });
 
-  it('gives the spec message for a bad affinity or card type', () => {
+  it("gives the engine's message for a bad affinity or card type", () => {
     expect(loadError(withCard({ affinity: 'Hades' }))).toBe('mini: card 900 (Bad Card): field affinity: invalid affinity string: Hades');
     expect(loadError(withCard({ type: 'Hero' }))).toBe('mini: card 900 (Bad Card): field type: invalid card type string: Hero');
     expect(loadError(withCard({ abilities: ['acquire-target card_affinity:Hades 1G'] }))).toBe(

@@ -1,4 +1,4 @@
-/** parseAction: every input becomes an Action or a rule error with the spec's message, never a throw. */
+/** parseAction: every input becomes an Action or a rule error with the engine's message, never a throw. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACTION_TYPES, parseAction, REROLL_TYPES, RULE_ERROR_CODES, type Action } from '../../src/engine/index.js';
@@ -10,7 +10,7 @@ const refusal = (input: unknown) => {
 };
 
 describe('parseAction', () => {
-  it('reads each action of the spec, dropping fields it does not know', () => {
+  it('reads each documented action (docs/protocol.md), dropping fields it does not know', () => {
     const actions: Action[] = [
       { type: 'BID', bid: { military: 2, tradeRowIndex: 1 } },
       { type: 'UNBID' },
@@ -69,7 +69,7 @@ describe('parseAction', () => {
     expect(refusal({ type: 'RESOLVE' })).toEqual(notFound);
   });
 
-  it('never throws on garbage: always an action of the spec or a rule error', () => {
+  it('never throws on garbage: always a documented action or a rule error', () => {
     const actionLike = fc.record(
       {
         type: fc.oneof(fc.constantFrom(...ACTION_TYPES), fc.anything()),

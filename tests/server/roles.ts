@@ -33,7 +33,7 @@ export const HOST_ONLY = { code: 'FORBIDDEN', httpStatus: 403, message: 'Only th
 export const DEVELOPERS_ONLY = { code: 'FORBIDDEN', httpStatus: 403, message: 'Only developers can do that.' } as const;
 export const GAME_STARTED = { code: 'CONFLICT', httpStatus: 409, message: 'The game has already started.' } as const;
 
-/** A rule error of the engine: a 400 with the spec's message and the rule's stable code. */
+/** A rule error of the engine: a 400 with the engine's message (docs/protocol.md, add_action) and the rule's stable code. */
 export const ruleRefusal = (ruleCode: string, message: string) => ({ code: 'BAD_REQUEST', httpStatus: 400, message, ruleCode }) as const;
 
 export interface Roles {

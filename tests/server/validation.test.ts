@@ -1,7 +1,7 @@
 /**
  * Input validation at the edge: inputs zod refuses are a BAD_REQUEST that changes nothing, and the
- * engine's rule errors come back as a BAD_REQUEST with the spec's exact message (sections 5 and
- * 8) and the rule's stable code in `data.ruleCode`.
+ * engine's rule errors come back as a BAD_REQUEST with the engine's exact message and the
+ * rule's stable code in `data.ruleCode`.
  */
 import { describe, expect, test } from 'vitest';
 import type { GameDefinitions } from '../../src/engine/index.js';
@@ -63,7 +63,7 @@ describe.each(DATABASES)('validation on %s', (database) => {
         [() => host.client.games.history.query({ includeBots: 'yes' } as never), 'includeBots'],
       ];
       for (const [call, path] of cases) expect(issuePaths(await refused(call()))).toContain(path);
-      // A malformed action is read by the engine's parseAction: the spec's message of its field.
+      // A malformed action is read by the engine's parseAction: the engine's message for that field.
       const max = (/Max bid: (\d+)$/.exec((await refused(act({ type: 'BID', bid: { military: 1e9, tradeRowIndex: 0 } }))).message) ?? [])[1];
       const actions: [unknown, string, string][] = [
         [{ type: 'DANCE' }, 'action/unknown-type', 'unknown action type: DANCE'],
@@ -99,7 +99,7 @@ describe.each(DATABASES)('validation on %s', (database) => {
     });
   });
 
-  describe('rule errors: the spec message and the rule code', () => {
+  describe("rule errors: the engine's message and the rule code", () => {
     test('in planning: bids out of range, a second bid, unbid, and actions of other phases', async () => {
       const { roles, definitions } = suite().data;
       const { host, member } = roles;

@@ -212,7 +212,7 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
       outOfReach.push(unaffordable);
       expect(await slot.locator('.game-card').getAttribute('data-unaffordable')).toBe(unaffordable ? 'true' : null);
       expect(await slot.getByRole('img', { name: 'Cannot afford' }).count()).toBe(unaffordable ? 1 : 0);
-      // The spec's red overlay: hatching, over the greyed card.
+      // The red overlay of a card out of reach: hatching, over the greyed card.
       expect(await slot.locator('.game-card-hatch').count()).toBe(unaffordable ? 1 : 0);
       if (unaffordable) expect(await slot.locator('.game-card-hatch').evaluate((e) => getComputedStyle(e).backgroundImage)).toContain('rgba(214, 40, 40, 0.34)');
       // (Polled: the filter fades in.)

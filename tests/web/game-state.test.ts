@@ -125,7 +125,7 @@ describe('client behaviour', () => {
     expect(typedBid(5, 0, 1)).toBe(1);
   });
 
-  test('the war submit label and the client messages are the spec strings', () => {
+  test('the war submit label and the client messages, word for word', () => {
     expect([rerollSubmitLabel('reroll'), rerollSubmitLabel('decline'), rerollSubmitLabel(null)]).toEqual(['Submit Reroll', 'Submit Keep', 'Submit']);
     expect(CLIENT_MESSAGES).toMatchObject({
       draft: 'You must select a card to draft',

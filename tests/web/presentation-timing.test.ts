@@ -135,7 +135,7 @@ describe('animation plans', () => {
   const gain = (userID: string, cardID: number) =>
     ev('GAIN_CARD', { userID, cardID, cost: { gold: 0 }, gold: 0, military: 0, favor: 0, prophecyFavor: 0, triggeredCards: [] });
 
-  test("the spec's durations, 0.1 s apart, a stage after the one before", () => {
+  test("the documented durations (docs/decisions.md), 0.1 s apart, a stage after the one before", () => {
     const plan = planAnimations([gain('a', 1), gain('b', 2), ev('DEAL_CARD', { cardID: 3 }), ev('DEAL_CARD', { cardID: 4 }), ev('DISCARD_TRIBUTE', { cardID: 9 })]);
     expect(plan.map((s) => [s.kind, s.delay, s.duration])).toEqual([
       ['card-fly', 0, CARD_FLY_MS],

@@ -68,7 +68,7 @@ describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
       if (label === 'desktop') {
         const ids = await page.$$eval('section[id]', (sections) => sections.map((s) => s.id));
         for (const anchor of ANCHORS) expect(ids, anchor).toContain(anchor);
-        // In the spec's order.
+        // In the rules' own order (docs/rules.md).
         expect(ids.filter((id) => ANCHORS.includes(id))).toEqual(ANCHORS);
         // Each is linked from the contents and has a heading.
         for (const anchor of ANCHORS) {

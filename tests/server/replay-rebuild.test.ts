@@ -7,6 +7,7 @@
  * game's record (and so its seed) is refused.
  */
 import { randomBytes } from 'node:crypto';
+import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { validMove } from '../../src/bots/valid-move.js';
 import { GAME_OPTION_KEYS, pendingDecision, randomInt, rngFromState, xoroshiroState, type BotType, type Game, type GameOptions, type ModuleKey, type UserID } from '../../src/engine/index.js';
@@ -14,6 +15,7 @@ import { firstDifference, rebuild, snapshotOf, verify, type GameRecord } from '.
 import { momentsOf, turnStep } from '../../src/web/replay/moments.js';
 import { gameRecord, notEnded } from '../../src/server/services/replays.js';
 import type { StepLog } from '../../src/server/services/step-log.js';
+import type { Database } from '../../src/server/db/schema.js';
 import { loadGame } from '../../src/server/services/game-store.js';
 import { runs } from '../support/test-depth.js';
 import { useServer } from './databases.js';
@@ -132,6 +134,30 @@ describe('replays rebuilt in the browser code path', () => {
     const finished = await guest.client.replays.get.query({ gameID: 'replay-0' });
     expect(finished.seed).toBe((await loadGame(app.services.db.kysely, 'replay-0'))!.seed);
     expect(verify(finished).ok).toBe(true);
+  }, 60_000);
+
+  it('reads a finished game from the database once: asked again, or by many at once, it is served as kept; a refusal is not kept', async () => {
+    const { app } = suite().server;
+    // The server's database under a Kysely that counts the statements run through it.
+    let statements = 0;
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: app.services.db.sqlite! }), log: () => void statements++ });
+    const db = { ...app.services.db, kysely };
+    const first = await gameRecord(db, 'replay-1');
+    expect(statements).toBeGreaterThan(0);
+    const reads = statements;
+    const again = await Promise.all(Array.from({ length: 5 }, () => gameRecord(db, 'replay-1')));
+    expect(statements).toBe(reads);
+    for (const record of again) expect(record).toBe(first);
+    // Many at once for a record not yet kept: one read between them.
+    statements = 0;
+    const together = await Promise.all(Array.from({ length: 5 }, () => gameRecord(db, 'replay-2')));
+    expect(statements).toBe(reads);
+    expect(new Set(together).size).toBe(1);
+    // A refusal is asked of the database each time (the game may end, or be stored, later).
+    statements = 0;
+    await expect(gameRecord(db, 'g_nosuchgame')).rejects.toThrow('not found');
+    await expect(gameRecord(db, 'g_nosuchgame')).rejects.toThrow('not found');
+    expect(statements).toBe(2);
   }, 60_000);
   it('names the first thing that does not hold: the secret, the seed, a refused action, a die, the final state', async () => {
     const record = await gameRecord(suite().server.app.services.db, 'replay-0');

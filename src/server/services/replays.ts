@@ -6,6 +6,7 @@
  * not from a game held in memory: what is served is what is stored. A running game is refused:
  * its seed is never sent.
  */
+import { LRUCache } from 'lru-cache';
 import type { GameEvent } from '../../engine/index.js';
 import { snapshotOf, type GameRecord, type ReplayLogEntry } from '../../engine/replay.js';
 import type { Db } from '../db/database.js';
@@ -14,7 +15,30 @@ import { loadActions, loadGameRecord } from './game-store.js';
 
 export const notEnded = (gameID: string) => `Game ${gameID} has not ended: its replay, and the seed that checks its dice, are shown once it ends.`;
 
+/**
+ * How many finished games' records a server keeps. A finished game never changes, so a record
+ * read once is served again without the database: a replay many open at once (a link passed
+ * round) or one asked for again and again costs one read, not one each (about 12 ms of the
+ * event loop for a four-player game). Each record is a whole game's log and card set (about
+ * 180 KB as JSON, more as objects): the few dozen kept are some MB.
+ */
+export const KEPT_RECORDS = 24;
+
+/** Per database (each test server has its own), the records lately served or being read. */
+const keptRecords = new WeakMap<Db, LRUCache<string, GameRecord>>();
+
 export async function gameRecord(db: Db, gameID: string): Promise<GameRecord> {
+  let kept = keptRecords.get(db);
+  if (!kept) {
+    // `fetchMethod`: requests for a record that is being read wait for that one read. A refusal
+    // (not found, not ended) is thrown, never kept: the game may end or be stored later.
+    kept = new LRUCache<string, GameRecord>({ max: KEPT_RECORDS, fetchMethod: (id) => readGameRecord(db, id) });
+    keptRecords.set(db, kept);
+  }
+  return (await kept.fetch(gameID))!;
+}
+
+async function readGameRecord(db: Db, gameID: string): Promise<GameRecord> {
   const loaded = await loadGameRecord(db.kysely, gameID);
   if (!loaded) throw gameNotFound(gameID);
   const game = loaded.game;

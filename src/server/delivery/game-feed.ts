@@ -92,6 +92,11 @@ export class GameWatch {
     await this.run(game);
   }
 
+  /** Whether others watch this game as the same viewer (sharing its steps), beside this watch. */
+  get sharedWithOthers(): boolean {
+    return (this.shared?.versions.watchers ?? 0) > 1;
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

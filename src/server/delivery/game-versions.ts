@@ -89,8 +89,17 @@ export class Version {
    * tRPC serialises it once for all of them (serialisedOnce), not once a socket. Ten spectators
    * of a game made ten serialisations of each step's update, the largest part of what a
    * spectator cost the server.
+   *
+   * `othersWatch`: whether anyone else watches as this viewer (a spectator among others, a second
+   * tab). When nobody does (a player's one tab, the usual case), the message is neither compared
+   * nor kept: kept, it and its JSON lived on with the step until the next one, long enough under
+   * load to be copied by the young generation's collections and promoted, for no reader.
    */
-  shared(sent: Version | null, table: TableView): WireUpdate | WirePatch {
+  shared(sent: Version | null, table: TableView, othersWatch = true): WireUpdate | WirePatch {
+    if (!othersWatch) {
+      this.sharedMessage = null;
+      return this.after(sent, table);
+    }
     const patched = this.patchesFrom(sent);
     const last = this.sharedMessage;
     const age = last ? table.serverTime - last.serverTime : Infinity;

@@ -77,8 +77,11 @@ export const gamesRouter = router({
         started = watch.start(first, viewer, (version, sent) => {
           sentSequenceID = version.sequenceID;
           sentTable = tableView(attendance, input.gameID, ctx.services.now());
-          // One object for every spectator (or tab of one player) sent this step alike: its JSON is made once.
-          send(serialisedOnce(version.shared(sent, sentTable)));
+          // One object for every spectator (or tab of one player) sent this step alike: its JSON is
+          // made once. Watching alone, the message is encoded with its envelope, as any other.
+          const others = watch.sharedWithOthers;
+          const message = version.shared(sent, sentTable, others);
+          send(others ? serialisedOnce(message) : message);
         });
         const offTable = attendance.onChange(input.gameID, () => {
           if (sentTable === null) return;

@@ -12,6 +12,7 @@ import { checkReplay, ReplayFileError } from '../../engine/replay-file.js';
 import { recordOfReplayFile } from '../../engine/replay-record.js';
 import { LoadedReplay } from '../replay/replay-screen.js';
 import { replayOfRecord, type Replay } from '../replay/use-replay.js';
+import replayClasses from '../replay/replay.module.css';
 import classes from '../replay/replay-file.module.css';
 
 /** A replay file is a few MB at most (a long 8-seat game); anything far bigger is not one. */
@@ -54,7 +55,7 @@ export function Page() {
 
   return (
     <Stack gap="md" onDrop={onDrop} onDragOver={onDragOver} onDragLeave={() => setDragging(false)} mih="60vh">
-      <section className={classes.opener} data-dragging={dragging ? 'true' : 'false'} aria-labelledby="replay-file-title">
+      <section className={`${replayClasses.controls} ${classes.opener}`} data-dragging={dragging ? 'true' : 'false'} aria-labelledby="replay-file-title">
         <h1 id="replay-file-title" className={classes.title}>
           Open a replay file
         </h1>

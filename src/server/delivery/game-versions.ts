@@ -95,7 +95,7 @@ export class Version {
    * nor kept: kept, it and its JSON lived on with the step until the next one, long enough under
    * load to be copied by the young generation's collections and promoted, for no reader.
    */
-  shared(sent: Version | null, table: TableView, othersWatch = true): WireUpdate | WirePatch {
+  shared(sent: Version | null, table: TableView, othersWatch: boolean): WireUpdate | WirePatch {
     if (!othersWatch) {
       this.sharedMessage = null;
       return this.after(sent, table);

@@ -98,6 +98,13 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     await page.keyboard.press('Home');
     await waitStep(page, 0);
     await page.getByText('The game begins').waitFor();
+    // Keys pressed faster than the screen draws a step each count (a held arrow key): five
+    // presses at once are five steps, and the URL says so.
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    await waitStep(page, 5);
+    await expect.poll(() => new URL(page.url()).searchParams.get('step')).toBe('5');
+    await page.keyboard.press('Home');
+    await waitStep(page, 0);
 
     // The scrubber: a click halfway along, then its own arrow keys.
     const slider = page.getByRole('slider', { name: 'Step' });

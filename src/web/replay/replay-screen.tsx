@@ -8,11 +8,11 @@
  * ('Reveal all': the seed is public once the game ended). The fair-dice line says whether the
  * rebuild gives every deal and die the server logged.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Alert, Box, Button, Center, Group, Loader, Paper, Select, Slider, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight, IconPlayerSkipBack, IconPlayerSkipForward } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { Action } from '../../engine/actions/action.js';
 import type { Game } from '../../engine/state.js';
 import type { UserID } from '../../engine/types.js';
@@ -28,6 +28,7 @@ import { formatDuration, PHASE_NAMES } from '../game/presentation/format.js';
 import presentation from '../game/presentation/presentation.module.css';
 import { trpc } from '../lib/trpc.js';
 import { ReplayOddsBar, ReplayOddsChart, type ReplayOddsProps } from '../odds/replay-odds.js';
+import { useReplayStep, type StepMove } from './use-replay-step.js';
 import { turnStep, type ReplayMoment } from './moments.js';
 import { useReplay, type Replay } from './use-replay.js';
 import { VerifyLine } from './verify-line.js';
@@ -100,23 +101,7 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
   const compact = useMediaQuery('(max-width: 767px)') ?? false;
   const { moments, record } = replay;
   const last = moments.length - 1;
-  const [params, setParams] = useSearchParams();
-  const asked = Number.parseInt(params.get('step') ?? '0', 10);
-  const step = Number.isFinite(asked) ? Math.min(Math.max(asked, 0), last) : 0;
-  const go = useCallback(
-    (next: number) => {
-      const to = Math.min(Math.max(Math.round(next), 0), last);
-      setParams(
-        (p) => {
-          const out = new URLSearchParams(p);
-          out.set('step', String(to));
-          return out;
-        },
-        { replace: true },
-      );
-    },
-    [last, setParams],
-  );
+  const [step, go] = useReplayStep(last);
   const [viewer, setViewer] = useState<string>(SPECTATOR);
   const [reveal, setReveal] = useState(false);
   const [detailID, setDetailID] = useState<string | null>(null);
@@ -154,20 +139,20 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
       if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
       const target = event.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, [role="slider"], [role="combobox"], [role="listbox"], [role="dialog"], [contenteditable="true"]')) return;
-      let to: number | null = null;
-      if (event.key === 'ArrowRight') to = event.shiftKey ? turnStep(moments, step, 1) : step + 1;
-      else if (event.key === 'ArrowLeft') to = event.shiftKey ? turnStep(moments, step, -1) : step - 1;
-      else if (event.key === 'ArrowDown') to = turnStep(moments, step, 1);
-      else if (event.key === 'ArrowUp') to = turnStep(moments, step, -1);
-      else if (event.key === 'Home') to = 0;
-      else if (event.key === 'End') to = last;
-      if (to === null) return;
+      let move: StepMove | null = null;
+      if (event.key === 'ArrowRight') move = event.shiftKey ? (s) => turnStep(moments, s, 1) : (s) => s + 1;
+      else if (event.key === 'ArrowLeft') move = event.shiftKey ? (s) => turnStep(moments, s, -1) : (s) => s - 1;
+      else if (event.key === 'ArrowDown') move = (s) => turnStep(moments, s, 1);
+      else if (event.key === 'ArrowUp') move = (s) => turnStep(moments, s, -1);
+      else if (event.key === 'Home') move = 0;
+      else if (event.key === 'End') move = last;
+      if (move === null) return;
       event.preventDefault();
-      go(to);
+      go(move);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [moments, step, last, go]);
+  }, [moments, last, go]);
 
   // The dice roll and the cards fly as on the game screen, for a step forward.
   const { awaiting } = Presentation.useEventAnimations(state);
@@ -177,9 +162,9 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
   const g = moment.game;
   const ended = g.gameEndTimestamp !== null;
   const viewOptions = [{ value: SPECTATOR, label: 'A spectator' }, ...record.seats.map((s, i) => ({ value: s.userID, label: `Seat ${i + 1}: ${usersByID[s.userID]?.name ?? s.userID}` }))];
-  const button = (label: string, to: number, icon: React.ReactNode, disabled: boolean) => (
+  const button = (label: string, move: StepMove, icon: React.ReactNode, disabled: boolean) => (
     <Tooltip label={label} withArrow>
-      <ActionIcon variant="light" color="gold" size="lg" aria-label={label} onClick={() => go(to)} disabled={disabled}>
+      <ActionIcon variant="light" color="gold" size="lg" aria-label={label} onClick={() => go(move)} disabled={disabled}>
         {icon}
       </ActionIcon>
     </Tooltip>
@@ -203,10 +188,10 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
       </p>
       <div className={classes.buttons}>
         {button('First step (Home)', 0, <IconPlayerSkipBack size={18} aria-hidden />, step === 0)}
-        {button('Previous turn (Up)', turnStep(moments, step, -1), <IconChevronsLeft size={18} aria-hidden />, step === 0)}
-        {button('Previous step (Left)', step - 1, <IconChevronLeft size={18} aria-hidden />, step === 0)}
-        {button('Next step (Right)', step + 1, <IconChevronRight size={18} aria-hidden />, step === last)}
-        {button('Next turn (Down)', turnStep(moments, step, 1), <IconChevronsRight size={18} aria-hidden />, step === last)}
+        {button('Previous turn (Up)', (s) => turnStep(moments, s, -1), <IconChevronsLeft size={18} aria-hidden />, step === 0)}
+        {button('Previous step (Left)', (s) => s - 1, <IconChevronLeft size={18} aria-hidden />, step === 0)}
+        {button('Next step (Right)', (s) => s + 1, <IconChevronRight size={18} aria-hidden />, step === last)}
+        {button('Next turn (Down)', (s) => turnStep(moments, s, 1), <IconChevronsRight size={18} aria-hidden />, step === last)}
         {button('Last step (End)', last, <IconPlayerSkipForward size={18} aria-hidden />, step === last)}
         <span className={presentation.timer} title="Game time at this step">
           {formatDuration(g.updateTimestamp - g.gameStartTimestamp)}

@@ -7,108 +7,87 @@
  * sounds, and the replay's odds of the step shown).
  *
  * Measured for each viewport:
- * - Chromium's CPU a step: every process of the bench's browser (its renderer, the compositor in
- *   its GPU process, the browser process), read from /proc, so Linux only. This is what a browser
- *   test pays for each step it watches, and what a phone's battery pays for each step of a game.
- * - The same by thread name (/proc/PID/task): the page's main thread, the odds worker
- *   (DedicatedWorker: the replay works out the odds of the step shown and of the whole game), the
- *   raster and compositor threads.
+ * - Chromium's CPU a step: every thread of every process of the bench's browser (its renderer, the
+ *   compositor in its GPU process, the browser process), read from /proc, so Linux only; in all,
+ *   and by thread name: the page's main thread, the odds worker (DedicatedWorker: the replay works
+ *   out the odds of the step shown and of the whole game), the raster and compositor threads. This
+ *   is what a browser test pays for each step it watches, and what a phone's battery pays for each
+ *   step of a game.
  * - The page's main thread a step, from Chromium's own counters (Performance.getMetrics): script,
  *   style, layout, and the whole of its tasks.
  *
  * ROUNDS rounds (default 3) of STEPS steps (default 120, or the game's last step when it has
  * fewer) at each viewport, each in a fresh page; prints each round and the medians. CHROMIUM names the browser (default: Debian's headless shell
- * when installed, as the browser tests use, else /usr/bin/chromium). The figures go into
+ * when installed, else /usr/bin/chromium: the browser tests' own). The figures go into
  * bench/RESULTS.md by hand with the machine's load.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import buildWebClient from '../tests/web/support/build.js';
-import { signInGuest, startServer } from '../tests/server/support.js';
-import { playThroughAPI, startGame } from '../tests/web/support/game.js';
+import { signInGuest, startServer, type Server } from '../tests/server/support.js';
+import { playFinishedGame, signInContext } from '../tests/web/support/finished-games.js';
+import { CHROMIUM, DESKTOP, PHONE, newContext, type Viewport } from '../tests/web/support/site.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const STEPS = Number(process.env.STEPS ?? 120);
 const STEP_MS = Number(process.env.STEP_MS ?? 120);
-const CHROMIUM = process.env.CHROMIUM ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file)) ?? '/usr/bin/chromium';
 /** Marks the bench's browser among the machine's processes (Chromium ignores switches it does not know). */
 const MARK = `--mythos-screen-cost=${process.pid}`;
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const;
+/** Linux's clock ticks a second (USER_HZ), the unit of /proc's CPU times. */
+const TICKS = 100;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-interface Proc {
-  ppid: number;
-  seconds: number;
+/** A /proc stat line's name (in brackets), parent pid, and CPU seconds (user and system). */
+function stat(file: string): { name: string; ppid: number; seconds: number } {
+  const text = fs.readFileSync(file, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { name: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')), ppid: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / TICKS };
 }
 
-function processes(): Map<number, Proc> {
-  const all = new Map<number, Proc>();
-  const tick = 100; // USER_HZ on Linux
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      all.set(Number(name), { ppid: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / tick });
-    } catch {
-      // The process ended between the listing and the read.
-    }
+/** Reads what may have ended between the listing and the read (a process, a thread) as nothing. */
+function unlessGone<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
   }
-  return all;
 }
 
-/** CPU seconds of the bench's Chromium's threads by name (Linux's comm: 'DedicatedWorker', 'Compositor', ...). */
-function chromiumThreads(): Map<string, number> {
-  const byName = new Map<string, number>();
-  for (const pid of chromiumTree()) {
-    let tasks: string[] = [];
-    try {
-      tasks = fs.readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
-    for (const tid of tasks) {
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+$/, '');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        byName.set(name, (byName.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
-      } catch {
-        // The thread ended between the listing and the read.
-      }
-    }
+/** The pids of the process carrying MARK and all its descendants. */
+function chromiumTree(): number[] {
+  const parents = new Map<number, number>();
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    const ppid = unlessGone(() => stat(`/proc/${pid}/stat`).ppid);
+    if (ppid !== undefined) parents.set(Number(pid), ppid);
   }
-  return byName;
-}
-
-/** CPU seconds of the bench's Chromium: the process carrying MARK and all its descendants. */
-function chromiumSeconds(): number {
-  const all = processes();
-  return [...chromiumTree(all)].reduce((sum, pid) => sum + (all.get(pid)?.seconds ?? 0), 0);
-}
-
-/** The process carrying MARK and all its descendants. */
-function chromiumTree(all = processes()): Set<number> {
-  const roots = [...all.keys()].filter((pid) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(MARK);
-    } catch {
-      return false;
-    }
-  });
-  const inTree = new Set(roots);
+  const tree = new Set([...parents.keys()].filter((pid) => unlessGone(() => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(MARK))));
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [pid, proc] of all) {
-      if (!inTree.has(pid) && inTree.has(proc.ppid)) {
-        inTree.add(pid);
+    for (const [pid, ppid] of parents) {
+      if (!tree.has(pid) && tree.has(ppid)) {
+        tree.add(pid);
         grew = true;
       }
     }
   }
-  return inTree;
+  return [...tree];
+}
+
+/** CPU seconds of the bench's Chromium by thread name (numbered pools as one: 'ThreadPoolForeg', 'Compositor', ...). */
+function chromiumThreads(): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const pid of chromiumTree()) {
+    for (const tid of unlessGone(() => fs.readdirSync(`/proc/${pid}/task`)) ?? []) {
+      const thread = unlessGone(() => stat(`/proc/${pid}/task/${tid}/stat`));
+      if (!thread) continue;
+      const name = thread.name.replace(/\d+$/, '');
+      byName.set(name, (byName.get(name) ?? 0) + thread.seconds);
+    }
+  }
+  return byName;
 }
 
 interface Round {
@@ -122,10 +101,9 @@ interface Round {
   layoutMs: number;
 }
 
-async function round(browser: Browser, url: string, viewport: { width: number; height: number }, cookie: { name: string; value: string }): Promise<Round> {
-  const phone = viewport.width < 768;
-  const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone, deviceScaleFactor: 1 });
-  await context.addCookies([{ ...cookie, url: new URL(url).origin }]);
+async function round(browser: Browser, site: Server, url: string, viewport: Viewport, cookie: string): Promise<Round> {
+  const context = await newContext(browser, viewport);
+  await signInContext(context, site, { cookie });
   const page = await context.newPage();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const cdp = await context.newCDPSession(page);
@@ -135,27 +113,24 @@ async function round(browser: Browser, url: string, viewport: { width: number; h
   // Let the first load's work end before counting.
   await page.waitForTimeout(1_500);
   const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
-  // A two-player game has about 130 steps: at most its last is stepped to.
+  // A two-player game has about 60 steps: at most its last is stepped to.
   const last = Number(/Step 0 of (\d+)/.exec((await page.locator('.replay-screen').textContent()) ?? '')?.[1]);
   const steps = Math.min(STEPS, last);
-  const [before, cpuBefore, threadsBefore] = [await metrics(), chromiumSeconds(), chromiumThreads()];
+  const [before, threadsBefore] = [await metrics(), chromiumThreads()];
   for (let step = 1; step <= steps; step++) {
     await page.keyboard.press('ArrowRight');
-    // Each step shown before the next key: a key pressed while the screen is still drawing the
-    // last one moves from the step the replay had when it was pressed.
+    // Each step shown before the next key, then STEP_MS more: the pace of someone reading it.
     await page.locator(`.replay-screen[data-replay-step="${step}"]`).waitFor({ timeout: 30_000 });
     await page.waitForTimeout(STEP_MS);
   }
-  const [after, cpuAfter, threadsAfter] = [await metrics(), chromiumSeconds(), chromiumThreads()];
+  const [after, threadsAfter] = [await metrics(), chromiumThreads()];
   await context.close();
   const perStep = (name: string) => ((after[name]! - before[name]!) * 1_000) / steps;
+  const threads = [...threadsAfter].map(([name, seconds]) => [name, ((seconds - (threadsBefore.get(name) ?? 0)) * 1_000) / steps] as const);
   return {
     steps,
-    chromiumMs: ((cpuAfter - cpuBefore) * 1_000) / steps,
-    threads: [...threadsAfter]
-      .map(([name, seconds]) => [name, ((seconds - (threadsBefore.get(name) ?? 0)) * 1_000) / steps] as const)
-      .filter(([, ms]) => ms >= 5)
-      .sort((x, y) => y[1] - x[1]),
+    chromiumMs: threads.reduce((sum, [, ms]) => sum + ms, 0),
+    threads: threads.filter(([, ms]) => ms >= 5).sort((x, y) => y[1] - x[1]),
     taskMs: perStep('TaskDuration'),
     scriptMs: perStep('ScriptDuration'),
     styleMs: perStep('RecalcStyleDuration'),
@@ -173,15 +148,12 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', MARK] });
   try {
     const host = await signInGuest(site, 'Ann');
-    const gameID = await startGame(site, host, { bots: ['easy_bot'] });
-    await playThroughAPI(host, gameID, () => false);
-    const [name, ...rest] = host.cookie.split('=');
-    const cookie = { name: name!, value: rest.join('=') };
-    console.log(`${CHROMIUM}; ${ROUNDS} rounds of ${STEPS} steps, one every ${STEP_MS} ms, reduced motion; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+    const gameID = await playFinishedGame(host, ['easy_bot']);
+    console.log(`${CHROMIUM}; ${ROUNDS} rounds of ${STEPS} steps, each shown then ${STEP_MS} ms, reduced motion; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
       const rounds: Round[] = [];
       for (let i = 0; i < ROUNDS; i++) {
-        rounds.push(await round(browser, `${site.url}/game/${gameID}/replay?step=0`, viewport, cookie));
+        rounds.push(await round(browser, site, `${site.url}/game/${gameID}/replay?step=0`, viewport, host.cookie));
         console.log(`  ${label} round ${i + 1}: ${line(rounds.at(-1)!)}`);
       }
       const med = (key: Exclude<keyof Round, 'threads'>) => median(rounds.map((r) => r[key]));

@@ -92,7 +92,8 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
           {index < 0 ? 'Choose a card on the trade row and your bid.' : <>Bid on <b>{cardName(selection.cardID)}</b></>}
         </Text>
         {nothingAffordable ? (
-          <Text size="sm">
+          // Small: on a phone the panel is docked over the page, and the trade row's costs must stay in sight above it.
+          <Text size="xs">
             You cannot pay for any card on the row: one you win becomes a basic card of your choice, and your bid still keeps it from the others.
           </Text>
         ) : null}

@@ -10,7 +10,7 @@ import { useElementSize } from '@mantine/hooks';
 import { useNoHover } from '../lib/touch.js';
 import type { Player } from '../../engine/state.js';
 import type { Card, GameScreenState } from './model.js';
-import { MilitaryIcon } from '../cards/icons.js';
+import { ClashIcon, MilitaryIcon } from '../cards/icons.js';
 import { GameCard, GameTribute } from './game-card.js';
 import { costFor, unaffordableReason } from './derive.js';
 import { nameOf } from './model.js';
@@ -84,9 +84,17 @@ const TableCard = memo(function TableCard({ card, width, unaffordable, selected,
 function CostCaption({ gold, war }: { gold: number | null; war: number }) {
   if (gold === null) return null;
   return (
-    <Text size="xs" c="dimmed" component="span">
+    // One line however narrow the slot: the Clash tokens as the token's icon (read as the word), so
+    // a phone's docked action panel never covers a two-line caption.
+    <Text size="xs" c="dimmed" component="span" className={classes.costCaption}>
       Cost {gold}
-      {war ? ` + ${war} Clash` : ''}
+      {war ? (
+        <>
+          {` + ${war}`}
+          <ClashIcon size={12} />
+          <span className="mythos-visually-hidden"> Clash</span>
+        </>
+      ) : null}
     </Text>
   );
 }

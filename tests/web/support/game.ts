@@ -359,16 +359,17 @@ async function skipDice(page: Page): Promise<boolean> {
 
 /**
  * Plays until the end-of-game view, by clicking. `skip`: press Skip on every clash's dice (the
- * dice's own tests watch them roll; a game that only needs to reach its end need not).
+ * dice's own tests watch them roll; a game that only needs to reach its end need not), or only
+ * while it answers true (a test that has seen the dice it wanted to see).
  */
-export async function playToEnd(page: Page, onStep?: (decision: string) => Promise<void>, timeoutMs = 240_000, { skip = false } = {}): Promise<PlayLog> {
+export async function playToEnd(page: Page, onStep?: (decision: string) => Promise<void>, timeoutMs = 240_000, { skip = false as boolean | (() => boolean) } = {}): Promise<PlayLog> {
   const log: PlayLog = { bids: 0, rerolls: 0, keeps: 0, gains: 0, steps: 0, standings: [], skipped: 0 };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ended = await page.locator('[data-game-phase]').getAttribute('data-game-ended');
     if (ended === 'true') return log;
     if (await playStep(page, log, onStep)) continue;
-    if (skip && (await skipDice(page))) log.skipped++;
+    if ((typeof skip === 'function' ? skip() : skip) && (await skipDice(page))) log.skipped++;
     else await page.waitForTimeout(60);
   }
   throw new Error(`game not over after ${timeoutMs} ms: ${JSON.stringify(log)}`);

@@ -78,6 +78,9 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     await barShown(pd, 60_000);
     await screenshot(pc, 'odds-spectator-desktop');
     await screenshot(pd, 'odds-spectator-phone');
+    // The phone spectator steps away while the age is played (a page watching draws, and works out
+    // odds for, every step) and comes back once the game has ended, below.
+    await pd.goto('about:blank');
 
     // Every bar the desktop spectator's page shows from now on, as it changes (the page records
     // them itself: a busy machine may update the bar more than once between two of the player's
@@ -140,7 +143,9 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
       .toEqual(expected);
     await pc.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 60_000 });
     await screenshot(pc, 'odds-spectator-end-desktop');
-    await pd.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 60_000 });
+    await pd.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+    await pd.locator('[data-game-ended="true"]').waitFor({ timeout: 60_000 });
+    await pd.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
     await screenshot(pd, 'odds-spectator-end-phone');
 
     // The seated player after the end: still no bar (the lobby left "Show odds to players" off),

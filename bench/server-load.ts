@@ -13,7 +13,7 @@
  *   npx tsx bench/server-load.ts [--games 50] [--seconds 10] [--warmup 3] [--runs 3] [--db sqlite|postgres|both]
  *                                [--client raw|trpc] [--data-dir /tmp] [--profile] [--whole K] [--instances N]
  *                                [--turn-timer auto|on|off] [--spectators N]
- *                                [--server-node-option --flag ...]
+ *                                [--server-node-option --flag ...] [--tsx]
  *
  * --client raw (the default) speaks the tRPC websocket protocol directly, so the numbers are the
  * server's; --client trpc uses @trpc/client's wsLink, as the web client does (it adds a >= 1 ms
@@ -35,6 +35,10 @@
  * order swapped each run), and the table has a row for each. The live odds bar costs the server
  * nothing more than this: it is worked out in the spectator's browser (a Web Worker) from the
  * view the subscription already delivers, so "the bar on" is, for the server, spectators watching.
+ *
+ * The server runs as `npm start` runs it: compiled ahead of time (dist/server, built first when
+ * stale), without tsx. --tsx runs `src/server/main.ts` through tsx's loader instead, as the tests
+ * do (about 56 MB more at rest).
  *
  * --profile writes the server's CPU profiles (--cpu-prof) to <tmpdir>/mythos-server-profiles/<database>/
  * and prints the heaviest functions of its main thread.
@@ -62,6 +66,7 @@ const SECONDS = Number(arg('seconds', '10'));
 const WARMUP = Number(arg('warmup', '3'));
 const RUNS = Number(arg('runs', '3'));
 const PROFILE = process.argv.includes('--profile');
+const COMPILED = !process.argv.includes('--tsx');
 const DB = arg('db', 'both');
 const CLIENT = arg('client', 'raw') as 'raw' | 'trpc';
 /** Server processes on one database (PostgreSQL only): person i talks to instance i mod N. */
@@ -430,6 +435,7 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
           // Every simulated player signs in from this machine: lift the per-address guest throttle.
           { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', BOT_DELAY_MS: '0', SESSION_SECRET: 'bench-secret', GUEST_LOGINS_PER_ADDRESS: '100000', GAMES_PER_USER_PER_HOUR: '100000' },
           ['--import', memorySampler, ...SERVER_NODE_OPTIONS, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [])],
+          { compiled: COMPILED },
         ),
       );
     }

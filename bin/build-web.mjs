@@ -14,7 +14,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // (tests/web/support/build.ts) uses this same list.
 export const WEB_SOURCES = ['src/web', 'src/engine', 'src/bots', 'src/shared', 'src/server/trpc', 'data', 'docs/rules.md', 'vite.config.ts', 'package.json'];
 
-function newestMtime(entry) {
+export function newestMtime(entry) {
   const stat = fs.statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));

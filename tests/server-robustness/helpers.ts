@@ -4,6 +4,7 @@
  * (so these files never drop the tables another test file is using) and the consistency check
  * every suite ends with: the stored state re-derives, bit for bit, from the stored actions.
  */
+import { buildServerIfStale, SERVER_MAIN } from '../../bin/build-server.mjs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -254,9 +255,13 @@ export interface ServerProcess {
  * Without a PORT the system chooses one as the server listens (read back from that line): a port
  * found free beforehand can be taken by another process before the server binds it, which a
  * loaded machine once did. `nodeOptions` come after tsx's, so an `--import` of them may be TypeScript.
+ * `compiled`: the server as `npm start` runs it (dist/server, built first if stale), without tsx;
+ * its `nodeOptions` must then be JavaScript.
  */
-export async function startServerProcess(env: Record<string, string>, nodeOptions: string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeOptions, 'src/server/main.ts'], {
+export async function startServerProcess(env: Record<string, string>, nodeOptions: string[] = [], { compiled = false } = {}): Promise<ServerProcess> {
+  if (compiled) buildServerIfStale(ROOT);
+  const entry = compiled ? ['--enable-source-maps', ...nodeOptions, SERVER_MAIN] : ['--import', 'tsx', ...nodeOptions, 'src/server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     // Every client connects from 127.0.0.1, and hosts start table after table: these limits have
     // tests of their own.

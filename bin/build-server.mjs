@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { newestMtime } from './build-web.mjs';
+import { isStale } from './build-web.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What the server's program can import: its code, the engine, the bots, what it shares, the card data. */
@@ -16,10 +16,7 @@ export const SERVER_SOURCES = ['src/server', 'src/engine', 'src/bots', 'src/shar
 export const SERVER_MAIN = 'dist/server/src/server/main.js';
 
 export function serverBuildIsStale(root = ROOT) {
-  const main = path.join(root, SERVER_MAIN);
-  const built = fs.existsSync(main) ? fs.statSync(main).mtimeMs : 0;
-  const sources = SERVER_SOURCES.map((s) => path.join(root, s)).filter((s) => fs.existsSync(s));
-  return built < Math.max(...sources.map(newestMtime));
+  return isStale(root, SERVER_MAIN, SERVER_SOURCES);
 }
 
 export function buildServerIfStale(root = ROOT) {

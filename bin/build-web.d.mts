@@ -2,4 +2,4 @@
 export declare const WEB_SOURCES: readonly string[];
 export declare function webBuildIsStale(root?: string): boolean;
 export declare function buildWebIfStale(root?: string): boolean;
-export declare function newestMtime(entry: string): number;
+export declare function isStale(root: string, output: string, sources: readonly string[]): boolean;

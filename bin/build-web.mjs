@@ -14,18 +14,23 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // (tests/web/support/build.ts) uses this same list.
 export const WEB_SOURCES = ['src/web', 'src/engine', 'src/bots', 'src/shared', 'src/server/trpc', 'data', 'docs/rules.md', 'vite.config.ts', 'package.json'];
 
-export function newestMtime(entry) {
+function newestMtime(entry) {
   const stat = fs.statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(stat.mtimeMs, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
+/** True when `output` (a file under `root`) is missing or older than the newest file of `sources`. */
+export function isStale(root, output, sources) {
+  const file = path.join(root, output);
+  const built = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
+  const present = sources.map((s) => path.join(root, s)).filter((s) => fs.existsSync(s));
+  return built < Math.max(...present.map(newestMtime));
+}
+
 /** True when dist/web/index.html is missing or older than the newest source file. */
 export function webBuildIsStale(root = ROOT) {
-  const index = path.join(root, 'dist/web/index.html');
-  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const sources = WEB_SOURCES.map((s) => path.join(root, s)).filter((s) => fs.existsSync(s));
-  return built < Math.max(...sources.map(newestMtime));
+  return isStale(root, 'dist/web/index.html', WEB_SOURCES);
 }
 
 export function buildWebIfStale(root = ROOT) {

@@ -38,7 +38,7 @@
  *
  * The server runs as `npm start` runs it: compiled ahead of time (dist/server, built first when
  * stale), without tsx. --tsx runs `src/server/main.ts` through tsx's loader instead, as the tests
- * do (about 56 MB more at rest).
+ * do (about 50 MB more at rest).
  *
  * --profile writes the server's CPU profiles (--cpu-prof) to <tmpdir>/mythos-server-profiles/<database>/
  * and prints the heaviest functions of its main thread.

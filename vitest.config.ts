@@ -26,6 +26,8 @@ export default defineConfig({
           // again for every file was a fifth of the suite's time. Nothing a test changes in a
           // module outlives it (each file starts its own servers and restores what it patches).
           isolate: false,
+          // The server compiled as `npm start` runs it, for the files that start it as a process.
+          globalSetup: ['tests/support/build-server.ts'],
           // Many files wait on servers, child processes and timers: two at a time keeps both
           // cores busy.
           maxWorkers: 2,
@@ -35,7 +37,7 @@ export default defineConfig({
       {
         extends: true,
         // Files that replace a module (vi.mock) or spy on one need their own fresh modules.
-        test: { name: 'node-isolated', include: REPLACES_MODULES, maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: { name: 'node-isolated', include: REPLACES_MODULES, globalSetup: ['tests/support/build-server.ts'], maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,

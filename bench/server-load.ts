@@ -50,6 +50,7 @@ import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from '@trpc
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { buildServerIfStale } from '../bin/build-server.mjs';
 import type { Action } from '../src/engine/index.js';
 import type { WireUpdate } from '../src/server/services/game-views.js';
 import type { AppRouter } from '../src/server/trpc/router.js';
@@ -66,7 +67,9 @@ const SECONDS = Number(arg('seconds', '10'));
 const WARMUP = Number(arg('warmup', '3'));
 const RUNS = Number(arg('runs', '3'));
 const PROFILE = process.argv.includes('--profile');
-const COMPILED = !process.argv.includes('--tsx');
+/** The server through tsx instead of compiled as `npm start` runs it (built here first if stale). */
+const TSX = process.argv.includes('--tsx');
+if (!TSX) buildServerIfStale();
 const DB = arg('db', 'both');
 const CLIENT = arg('client', 'raw') as 'raw' | 'trpc';
 /** Server processes on one database (PostgreSQL only): person i talks to instance i mod N. */
@@ -435,7 +438,7 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
           // Every simulated player signs in from this machine: lift the per-address guest throttle.
           { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', BOT_DELAY_MS: '0', SESSION_SECRET: 'bench-secret', GUEST_LOGINS_PER_ADDRESS: '100000', GAMES_PER_USER_PER_HOUR: '100000' },
           ['--import', memorySampler, ...SERVER_NODE_OPTIONS, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [])],
-          { compiled: COMPILED },
+          { tsx: TSX },
         ),
       );
     }

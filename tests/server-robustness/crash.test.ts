@@ -23,7 +23,7 @@ const GAMES = 4;
 const BOTS_PER_GAME = 3;
 
 /**
- * main.ts on a data directory, its bots on 20 ms timers: on a port of the system's choosing, or
+ * The server as `npm start` runs it, on a data directory, its bots on 20 ms timers: on a port of the system's choosing, or
  * on `port` (a restart on the port the killed server had, where its clients come back).
  */
 const startProcess = (dataDir: string, port?: number) =>
@@ -174,6 +174,8 @@ describe.each(['append', 'commit'] as const)('a server killed after a step is %s
     const first = await startServerProcess(
       { DATA_DIR: dataDir, BOT_DELAY_MS: '20', SESSION_SECRET: 'crash-test-secret', NODE_ENV: 'production', KILL_POINT: point, KILL_ON_STEP: String(KILL_ON_STEP) },
       ['--import', killPoint],
+      // The kill point patches the TypeScript module the server loads: the server through tsx.
+      { tsx: true },
     );
     running.push(first);
     const guest = await signInGuest(first, 'Killed');

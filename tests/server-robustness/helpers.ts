@@ -4,7 +4,7 @@
  * (so these files never drop the tables another test file is using) and the consistency check
  * every suite ends with: the stored state re-derives, bit for bit, from the stored actions.
  */
-import { buildServerIfStale, SERVER_MAIN } from '../../bin/build-server.mjs';
+import { SERVER_MAIN } from '../../bin/build-server.mjs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -250,17 +250,16 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server (`node --import tsx src/server/main.ts`) on loopback and waits for its
- * start-up line, which needs LOG_LEVEL info or lower. Its /channel stays on the main port.
- * Without a PORT the system chooses one as the server listens (read back from that line): a port
- * found free beforehand can be taken by another process before the server binds it, which a
- * loaded machine once did. `nodeOptions` come after tsx's, so an `--import` of them may be TypeScript.
- * `compiled`: the server as `npm start` runs it (dist/server, built first if stale), without tsx;
- * its `nodeOptions` must then be JavaScript.
+ * Starts the real server as `npm start` runs it (`node dist/server/src/server/main.js`, compiled by
+ * the node tests' global setup) on loopback and waits for its start-up line, which needs LOG_LEVEL
+ * info or lower. Its /channel stays on the main port. Without a PORT the system chooses one as the
+ * server listens (read back from that line): a port found free beforehand can be taken by another
+ * process before the server binds it, which a loaded machine once did.
+ * `tsx: true` runs `src/server/main.ts` through tsx instead, for `nodeOptions` that `--import` a
+ * TypeScript module patching the server's own TypeScript modules (the crash test's kill point).
  */
-export async function startServerProcess(env: Record<string, string>, nodeOptions: string[] = [], { compiled = false } = {}): Promise<ServerProcess> {
-  if (compiled) buildServerIfStale(ROOT);
-  const entry = compiled ? ['--enable-source-maps', ...nodeOptions, SERVER_MAIN] : ['--import', 'tsx', ...nodeOptions, 'src/server/main.ts'];
+export async function startServerProcess(env: Record<string, string>, nodeOptions: string[] = [], { tsx = false } = {}): Promise<ServerProcess> {
+  const entry = tsx ? ['--import', 'tsx', ...nodeOptions, 'src/server/main.ts'] : ['--enable-source-maps', ...nodeOptions, SERVER_MAIN];
   const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     // Every client connects from 127.0.0.1, and hosts start table after table: these limits have

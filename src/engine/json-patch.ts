@@ -72,8 +72,10 @@ class Differ {
     if (isObject(a) && isObject(b)) {
       // Keys of `a` that `b` kept are counted on the way, so the search for removed keys runs
       // only when there are some (views mostly keep all their keys).
+      // `for…in`, not `Object.keys`: V8 reads a plain object's keys from its shape's cache
+      // without allocating an array, and the diff visits every object of every view a step.
       let kept = 0;
-      for (const key of Object.keys(b)) {
+      for (const key in b) {
         const value = b[key];
         if (value === undefined) continue;
         const was = own(a, key);
@@ -86,9 +88,10 @@ class Differ {
           this.keys.pop();
         }
       }
-      const keys = Object.keys(a);
-      if (kept === keys.length) return;
-      for (const key of keys) if (a[key] !== undefined && own(b, key) === undefined) this.patch.push({ op: 'remove', path: this.path(key) });
+      let count = 0;
+      for (const _ in a) count++;
+      if (kept === count) return;
+      for (const key in a) if (a[key] !== undefined && own(b, key) === undefined) this.patch.push({ op: 'remove', path: this.path(key) });
       return;
     }
     if (!equal(a, b)) this.patch.push({ op: 'replace', path: this.path(), value: b as JsonValue });
@@ -134,12 +137,13 @@ export function equal(a: unknown, b: unknown): boolean {
   const x = a as JsonObject;
   const y = b as JsonObject;
   let count = 0;
-  for (const key of Object.keys(x)) {
+  // `for…in` for the keys, as in the diff: no array allocated for each object compared.
+  for (const key in x) {
     if (x[key] === undefined) continue;
     count++;
     if (!equal(x[key], own(y, key))) return false;
   }
-  for (const key of Object.keys(y)) if (y[key] !== undefined) count--;
+  for (const key in y) if (y[key] !== undefined) count--;
   return count === 0;
 }
 

@@ -71,8 +71,8 @@ class Differ {
     if (Array.isArray(a) && Array.isArray(b)) return this.walkArray(a, b);
     if (isObject(a) && isObject(b)) {
       // Keys of `a` that `b` kept are counted on the way, so the search for removed keys runs
-      // only when there are some (views mostly keep all their keys).
-      // `for…in`, not `Object.keys`: V8 reads a plain object's keys from its shape's cache
+      // only when there are some (views mostly keep all their keys). The keys are read with
+      // `for…in`, not `Object.keys`: V8 takes a plain object's keys from its shape's cache
       // without allocating an array, and the diff visits every object of every view a step.
       let kept = 0;
       for (const key in b) {

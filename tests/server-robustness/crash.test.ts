@@ -23,8 +23,9 @@ const GAMES = 4;
 const BOTS_PER_GAME = 3;
 
 /**
- * The server as `npm start` runs it, on a data directory, its bots on 20 ms timers: on a port of the system's choosing, or
- * on `port` (a restart on the port the killed server had, where its clients come back).
+ * The server as `npm start` runs it, on a data directory, its bots on 20 ms timers: on a port of
+ * the system's choosing, or on `port` (a restart on the port the killed server had, where its
+ * clients come back).
  */
 const startProcess = (dataDir: string, port?: number) =>
   startServerProcess({ ...(port === undefined ? {} : { PORT: String(port) }), DATA_DIR: dataDir, BOT_DELAY_MS: '20', SESSION_SECRET: 'crash-test-secret', NODE_ENV: 'production' });

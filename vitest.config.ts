@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongFilesFirst from './tests/support/long-files-first.js';
 
@@ -9,6 +10,15 @@ const REPLACES_MODULES = [
   'tests/server/bot-secrecy.test.ts',
   'tests/compat/graphql-limits.test.ts',
 ];
+
+/**
+ * Files run at once in each group: one more than the machine has cores. A file spends about a
+ * quarter of its time waiting (on its servers' timers, the bots, Chromium's frames): with one file
+ * a core, two cores were 74-76% busy; with three files they were 94-95% busy, and the browser
+ * files took 258-266 s instead of 299-301 s, the node files 111 s instead of 115-124 s (2026-11-30,
+ * bench/RESULTS.md). More than that only shares the same cores more thinly.
+ */
+const WORKERS = os.availableParallelism() + 1;
 
 export default defineConfig({
   test: {
@@ -28,16 +38,14 @@ export default defineConfig({
           isolate: false,
           // The server compiled as `npm start` runs it, for the files that start it as a process.
           globalSetup: ['tests/support/build-server.ts'],
-          // Many files wait on servers, child processes and timers: two at a time keeps both
-          // cores busy.
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
           sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
         // Files that replace a module (vi.mock) or spy on one need their own fresh modules.
-        test: { name: 'node-isolated', include: REPLACES_MODULES, globalSetup: ['tests/support/build-server.ts'], maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: { name: 'node-isolated', include: REPLACES_MODULES, globalSetup: ['tests/support/build-server.ts'], maxWorkers: WORKERS, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
@@ -47,7 +55,7 @@ export default defineConfig({
           name: 'components',
           include: ['tests/web/components/**/*.test.tsx'],
           environment: 'happy-dom',
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
           sequence: { groupOrder: 0 },
         },
       },
@@ -62,9 +70,8 @@ export default defineConfig({
           // As the node files: each worker loads the server and playwright once (no browser test
           // replaces a module; the test in tests/docs/test-config.test.ts holds that).
           isolate: false,
-          // Each file drives its own Chromium against its own server: two at a time is what a
-          // 2-core machine can run without starving the servers' timers.
-          maxWorkers: 2,
+          // Each worker drives one Chromium against each file's own server.
+          maxWorkers: WORKERS,
           // After the node tests, not beside them: the two groups differ in workers.
           sequence: { groupOrder: 1 },
         },

@@ -156,16 +156,19 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 const SCREENS_PER_SHOT = 10;
 
 /**
- * Saves a screenshot of the page from its top as test-results/screenshots/{name}.png: the whole
+ * Saves a screenshot of the page from its top as test-results/screenshots/{name}.jpeg: the whole
  * page, or its first ten screens when it is longer (the rules and the card gallery run to 30-70
  * screens on a phone: 40 megapixels, and seconds of encoding, for a picture no one scrolls).
+ * JPEG, not PNG: Chromium encodes a tall page's PNG in up to a second or more (the browser files'
+ * 136 screenshots took 85 s of the suite), a JPEG in a third to a half of that, and at this
+ * quality the words and colours read the same to a reviewer.
  */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  const file = path.join(SCREENSHOTS, `${name}.png`);
+  const file = path.join(SCREENSHOTS, `${name}.jpeg`);
   const viewport = page.viewportSize() ?? DESKTOP;
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const clip = { x: 0, y: 0, width: viewport.width, height: Math.min(height, viewport.height * SCREENS_PER_SHOT) };
-  await page.screenshot({ path: file, fullPage: true, clip });
+  await page.screenshot({ path: file, fullPage: true, clip, type: 'jpeg', quality: 85 });
   return file;
 }

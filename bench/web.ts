@@ -82,13 +82,19 @@ interface LighthouseRun {
   tbt: number;
 }
 
-async function runLighthouse(url: string, cookie?: string): Promise<LighthouseRun> {
+/** One run; null when Lighthouse could not score it (a runtime error, say a trace cut short). */
+async function runLighthouse(url: string, cookie?: string): Promise<LighthouseRun | null> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: cookie ? { Cookie: cookie } : undefined });
     const lhr = result!.lhr;
     const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
-    return { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), fcp: ms('first-contentful-paint'), lcp: ms('largest-contentful-paint'), tti: ms('interactive'), tbt: ms('total-blocking-time') };
+    const score = lhr.categories.performance?.score ?? null;
+    if (score === null) {
+      console.warn(`Lighthouse could not score ${url}: ${lhr.runtimeError?.message ?? 'no score'}; running it again`);
+      return null;
+    }
+    return { score: Math.round(score * 100), fcp: ms('first-contentful-paint'), lcp: ms('largest-contentful-paint'), tti: ms('interactive'), tbt: ms('total-blocking-time') };
   } finally {
     await chrome.kill();
   }
@@ -96,10 +102,17 @@ async function runLighthouse(url: string, cookie?: string): Promise<LighthouseRu
 
 const RUNS = 3;
 
-/** Lighthouse RUNS times; the run with the median score (its own timings, not a mix of runs). */
+/**
+ * Lighthouse RUNS times; the run with the median score (its own timings, not a mix of runs). A run
+ * it could not score is run again (at most RUNS more times): counted as 0, it made the median.
+ */
 async function medianLighthouse(url: string, cookie?: string): Promise<LighthouseRun & { scores: number[] }> {
   const runs: LighthouseRun[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(url, cookie));
+  for (let tries = 0; runs.length < RUNS && tries < 2 * RUNS; tries++) {
+    const run = await runLighthouse(url, cookie);
+    if (run) runs.push(run);
+  }
+  if (runs.length < RUNS) throw new Error(`Lighthouse could score only ${runs.length} of ${2 * RUNS} runs of ${url}`);
   const sorted = [...runs].sort((a, b) => a.score - b.score || a.tbt - b.tbt);
   return { ...sorted[Math.floor(RUNS / 2)]!, scores: runs.map((r) => r.score) };
 }

@@ -72,7 +72,8 @@ export default defineConfig({
           isolate: false,
           // Each worker drives one Chromium against each file's own server.
           maxWorkers: WORKERS,
-          // After the node tests, not beside them: the two groups differ in workers.
+          // After the node tests, not beside them: in one group, vitest ran the browser files
+          // first and the node files after them all the same, for no time saved (bench/RESULTS.md).
           sequence: { groupOrder: 1 },
         },
       },

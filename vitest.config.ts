@@ -15,7 +15,7 @@ const REPLACES_MODULES = [
  * Files run at once in each group: one more than the machine has cores. A file spends about a
  * quarter of its time waiting (on its servers' timers, the bots, Chromium's frames): with one file
  * a core, two cores were 74-76% busy; with three files they were 94-95% busy, and the browser
- * files took 258-266 s instead of 299-301 s, the node files 111 s instead of 115-124 s (2026-11-30,
+ * files took 257-266 s instead of 299-301 s, the node files 107-114 s instead of 115-124 s (2026-11-30,
  * bench/RESULTS.md). More than that only shares the same cores more thinly.
  */
 const WORKERS = os.availableParallelism() + 1;

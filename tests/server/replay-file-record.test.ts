@@ -32,9 +32,10 @@ describe('an exported replay file in the browser code path', () => {
     const host = await signInGuest(server, 'Exporter');
     // A game can end without a clash (the two seats never bid on the same card), and a die is
     // changed below: games are played until one has a clash.
-    const clashed = (played: string) => (JSON.parse(played) as ReplayFile).final.events.some((e) => e.type === 'CONFLICT_RESULTS');
-    let text = await exportedFileText(server.app.services.db, await playFinishedGame(host, ['easy_bot']));
-    for (let game = 1; game < 8 && !clashed(text); game++) text = await exportedFileText(server.app.services.db, await playFinishedGame(host, ['easy_bot']));
+    const played = async () => exportedFileText(server.app.services.db, await playFinishedGame(host, ['easy_bot']));
+    const clashed = (file: string) => (JSON.parse(file) as ReplayFile).final.events.some((e) => e.type === 'CONFLICT_RESULTS');
+    let text = await played();
+    for (let game = 1; game < 8 && !clashed(text); game++) text = await played();
     const file = JSON.parse(text) as ReplayFile;
 
     const { record, rebuilt, verification } = opened(text);

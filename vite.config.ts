@@ -145,6 +145,26 @@ function mantineStylesCheck(): Plugin {
   };
 }
 
+/** Tests a module's id against Mantine's folders (components, or core's own) named in `folders`. */
+const mantine = (folders: string): RegExp => new RegExp(`@mantine[\\\\/](core[\\\\/]esm[\\\\/](components|core)|hooks[\\\\/]esm)[\\\\/](${folders})([\\\\/.]|$)`);
+
+/**
+ * Chunks by what they hold, where the bundler would otherwise cut Mantine into a file per
+ * component: the lobby list named 24 scripts, a dozen of them under 2 KB, and Lighthouse's slow
+ * phone, which opens six connections at a time, counted every one of them as holding up the
+ * first paint (bench/RESULTS.md, "Fewer, larger chunks"). 'ui-kit' takes what its modules import
+ * with them (`includeDependenciesRecursively`, the default): React, Mantine's core and the
+ * controls nearly every page shows, in one file every page loads. 'tables' takes its two
+ * components alone, so the game screen, which shares their small helpers, does not load them.
+ */
+const CHUNK_GROUPS = [
+  {
+    name: 'ui-kit',
+    test: mantine('Alert|CloseButton|UnstyledButton|Button|Transition|Group|Badge|Input|InputBase|TextInput|DirectionProvider|utils[\\\\/]create-safe-context|use-merged-ref'),
+  },
+  { name: 'tables', test: mantine('Table|ScrollArea'), includeDependenciesRecursively: false },
+];
+
 export default defineConfig(({ command }) => {
   // A build is always the production build, even when started from a test run (vitest sets
   // NODE_ENV=test, which would otherwise bundle React's development build: +60 KB gzip).
@@ -163,6 +183,11 @@ const config = {
     // Read by writeRouteFiles() (dist/web/.vite, which the server does not serve).
     manifest: true,
     chunkSizeWarningLimit: 1100,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: CHUNK_GROUPS },
+      },
+    },
   },
   server: {
     port: 5173,

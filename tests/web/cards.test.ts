@@ -56,6 +56,27 @@ async function galleryScreenshot(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
 }
 
+/** The page's layout shifts since it loaded (not those right after an input), with what moved. */
+async function layoutShifts(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
+        const seen: string[] = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Shift[]) if (!e.hadRecentInput) seen.push(`${e.value.toFixed(3)}: ${e.sources.map((s) => s.node?.nodeName ?? '?').join(', ')}`);
+        });
+        observer.observe({ type: 'layout-shift', buffered: true });
+        // The buffered entries come in the observer's first callback, a task later (none when
+        // nothing shifted).
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(seen);
+        }, 100);
+      }),
+  );
+}
+
 async function gallery(page: Page, url: string, query = ''): Promise<void> {
   await page.goto(`${url}/all-cards${query}`);
   await page.getByRole('heading', { level: 1, name: 'Cards' }).waitFor();
@@ -104,6 +125,9 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
       // Which sections, cards and labels it holds are the data files' through the same components
       // at every width: read on the desktop.
       if (label === 'desktop') await readSections(page);
+      // Nothing in view moved as the gallery came in: the footer once stood in view under
+      // "Loading..." and the cards pushed it away.
+      expect(await layoutShifts(page)).toEqual([]);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await galleryScreenshot(page, `all-cards-${label}`);
       await context.close();

@@ -186,7 +186,7 @@ export function Page() {
   }, [catalogue, hash]);
 
   if (definitions.error) return <p role="alert">{definitions.error.message}</p>;
-  if (!catalogue) return <p>Loading...</p>;
+  if (!catalogue) return <p className={classes.loading}>Loading...</p>;
   if ('error' in catalogue) {
     return (
       <div className={classes.gallery}>

@@ -33,9 +33,11 @@ export default class LongFilesFirst extends BaseSequencer {
       const index = LONG_FILES.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
       return index < 0 ? LONG_FILES.length : index;
     };
-    // Projects keep vitest's order (their groups run one after the other); within each, the long
-    // files first and the rest as vitest had them (the sort is stable).
-    const projects = [...new Set(sorted.map((spec) => spec.project.name))];
-    return projects.flatMap((name) => sorted.filter((spec) => spec.project.name === name).sort((a, b) => rank(a) - rank(b)));
+    // The long files first within each group of projects that run together (`sequence.groupOrder`),
+    // whichever project they are in, and the rest as vitest had them (the sort is stable). Sorted
+    // project by project, the files of node-isolated (which include two of the longest) started
+    // only once every node file had: the node group's last 24 s ran one or two files (2026-11-30).
+    const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder ?? 0;
+    return [...sorted].sort((a, b) => group(a) - group(b) || rank(a) - rank(b));
   }
 }

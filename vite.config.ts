@@ -145,7 +145,7 @@ function mantineStylesCheck(): Plugin {
   };
 }
 
-/** Tests a module's id against Mantine's folders (components, or core's own) named in `folders`. */
+/** Tests a module's id against the Mantine folders named in `folders`: a component's, one of core's own, or a hook's. */
 const mantine = (folders: string): RegExp => new RegExp(`@mantine[\\\\/](core[\\\\/]esm[\\\\/](components|core)|hooks[\\\\/]esm)[\\\\/](${folders})([\\\\/.]|$)`);
 
 /**
@@ -155,7 +155,8 @@ const mantine = (folders: string): RegExp => new RegExp(`@mantine[\\\\/](core[\\
  * first paint (bench/RESULTS.md, "Fewer, larger chunks"). 'ui-kit' takes what its modules import
  * with them (`includeDependenciesRecursively`, the default): React, Mantine's core and the
  * controls nearly every page shows, in one file every page loads. 'tables' takes its two
- * components alone, so the game screen, which shares their small helpers, does not load them.
+ * components alone, so the game screen, which shares their small helpers, does not load them
+ * (which Rolldown allows for modules, like these, that do nothing when loaded but define).
  */
 const CHUNK_GROUPS = [
   {

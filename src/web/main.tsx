@@ -1,5 +1,5 @@
 /** The web client's entry: providers (Mantine, tanstack query, tRPC) around the router. */
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { BrowserRouter } from 'react-router-dom';
 import './styles/mantine.js';
 import './styles/global.css';
 import { trpc, trpcClient } from './lib/trpc.js';
-import { AppRoutes } from './routes.js';
+import { AppRoutes, loadFirstPage } from './routes.js';
 import { theme } from './theme.js';
 
 const queryClient = new QueryClient({
@@ -24,16 +24,29 @@ const first = createTRPCQueryUtils({ queryClient, client: trpcClient });
 void first.session.me.prefetch();
 void first.definitions.site.prefetch();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="dark">
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </MantineProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
-);
+/**
+ * The first render as a transition: React builds the frame and the first page in slices that
+ * yield to the browser every few milliseconds, not in one long task (a blocking first render
+ * raised Lighthouse's blocking time on a phone to 180-260 ms).
+ */
+function mount(): void {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <trpc.Provider client={trpcClient} queryClient={queryClient}>
+          <QueryClientProvider client={queryClient}>
+            <MantineProvider theme={theme} defaultColorScheme="dark">
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </MantineProvider>
+          </QueryClientProvider>
+        </trpc.Provider>
+      </StrictMode>,
+    );
+  });
+}
+
+// The first page's module before the first render, so it does not suspend (routes.tsx says why).
+void loadFirstPage(window.location.pathname).catch(() => undefined).finally(mount);

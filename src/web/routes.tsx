@@ -9,7 +9,7 @@
  * chunk has arrived, as it did with the data router's lazy routes.
  */
 import { lazy, Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { RequireDev, RequireUser } from './components/guards.js';
 import { Layout } from './components/layout.js';
 import { RouteErrorBoundary } from './pages/route-error.js';
@@ -30,25 +30,49 @@ const FETCHES: Record<FetchedFile, () => Promise<void>> = { 'docs/rules.md': loa
 const GUARDS = { user: RequireUser, dev: RequireDev };
 
 /**
- * A lazily loaded page module exporting `Page`, behind the route's access guard if it has one. The
- * guard comes with the page's chunk, so the chunk loads while the session is still being asked for.
- * The files the page fetches load at the same time as its chunk. (The build fails on a page of the
- * table that is not a module of pages/, vite.config.ts.)
+ * A page module's `Page`, behind the route's access guard if it has one. The guard comes with the
+ * page's chunk, so the chunk loads while the session is still being asked for. The files the page
+ * fetches load at the same time as its chunk. (The build fails on a page of the table that is not
+ * a module of pages/, vite.config.ts.)
  */
-function page({ page, guard, fetches = [] }: RouteEntry) {
-  const load = PAGES[`./${page}.tsx`]!;
+async function loadPage({ page, guard, fetches = [] }: RouteEntry): Promise<React.ComponentType> {
+  const [{ Page }] = await Promise.all([PAGES[`./${page}.tsx`]!(), ...fetches.map((file) => FETCHES[file]())]);
   const Guard = guard && GUARDS[guard];
-  const Page = lazy(async () => {
-    const [{ Page }] = await Promise.all([load(), ...fetches.map((file) => FETCHES[file]())]);
-    if (!Guard) return { default: Page };
-    return {
-      default: () => (
-        <Guard>
-          <Page />
-        </Guard>
-      ),
-    };
-  });
+  if (!Guard) return Page;
+  return () => (
+    <Guard>
+      <Page />
+    </Guard>
+  );
+}
+
+/** The first page's component, loaded before the first render (loadFirstPage). */
+const firstPage: { route?: RouteEntry; component?: React.ComponentType } = {};
+
+/**
+ * Loads the page at `pathname` before React first renders, so that render does not suspend. A
+ * first render that suspended committed the Suspense fallback (nothing), which took the HTML's
+ * frame off the screen, and React then held the page back until 300 ms after that fallback (its
+ * throttle for content that resolves after one): the lobby list's first row came at about 430 ms
+ * on a desktop, with a blank moment before it. The page's chunk is already on its way (the HTML
+ * preloads it). A page that fails to load here is left to the route's own lazy load and its error
+ * page.
+ */
+export async function loadFirstPage(pathname: string): Promise<void> {
+  const route = matchRoutes(ROUTES.map((r) => ({ path: r.path })), pathname)?.[0]?.route;
+  const entry = ROUTES.find((r) => r.path === route?.path);
+  if (!entry) return;
+  firstPage.component = await loadPage(entry);
+  firstPage.route = entry;
+}
+
+/** The route's page: the one loaded before the first render, else loaded lazily on the way there. */
+function page(route: RouteEntry) {
+  const Lazy = lazy(async () => ({ default: await loadPage(route) }));
+  const Page = () => {
+    const Loaded = firstPage.route === route ? firstPage.component : undefined;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
   return <Page />;
 }
 

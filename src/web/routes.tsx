@@ -83,8 +83,9 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   return (
     <RouteErrorBoundary pathname={pathname}>
-      {/* The first page's chunk loads before anything renders: that moment shows the page's
-          background alone (a spinner would only flash). Later navigations keep the page shown. */}
+      {/* The first page is loaded before the first render (loadFirstPage), so nothing suspends
+          then and the HTML's frame stays until the live page replaces it. Later navigations keep
+          the page shown until the next one's chunk has arrived. */}
       <Suspense fallback={null}>
         <Routes>
           <Route element={<Layout />}>

@@ -59,11 +59,10 @@ const firstPage: { route?: RouteEntry; component?: React.ComponentType } = {};
  * page.
  */
 export async function loadFirstPage(pathname: string): Promise<void> {
-  const route = matchRoutes(ROUTES.map((r) => ({ path: r.path })), pathname)?.[0]?.route;
-  const entry = ROUTES.find((r) => r.path === route?.path);
-  if (!entry) return;
-  firstPage.component = await loadPage(entry);
-  firstPage.route = entry;
+  const route = matchRoutes([...ROUTES], pathname)?.[0]?.route;
+  if (!route) return;
+  firstPage.component = await loadPage(route);
+  firstPage.route = route;
 }
 
 /** The route's page: the one loaded before the first render, else loaded lazily on the way there. */

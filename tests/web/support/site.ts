@@ -160,8 +160,9 @@ const SCREENS_PER_SHOT = 10;
  * page, or its first ten screens when it is longer (the rules and the card gallery run to 30-70
  * screens on a phone: 40 megapixels, and seconds of encoding, for a picture no one scrolls).
  * Taken through Chromium's own protocol to ask for its fast PNG encoding (`optimizeForSpeed`,
- * which playwright does not offer): files a third to two thirds larger, for half the CPU. A tall page's usual
- * PNG took a second of Chromium's CPU, and the browser files' 136 screenshots 85 s of the suite.
+ * which playwright does not offer): files a third to two thirds larger, for half the CPU. A tall
+ * page's usual PNG took a second of Chromium's CPU, and the browser files' 136 screenshots 85 s
+ * of the suite.
  */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });

@@ -33,23 +33,33 @@ function ActiveClashView({ state, clash }: { state: GameScreenState; clash: Acti
  * phase, turn, age and timer stay readable (a panel at a fixed top hid the turn chips on windows
  * narrower than about 1,100 px); under the site's sticky header once the game header has scrolled
  * away (the panel drawn over the site's header hid its links).
+ *
+ * Kept up to date all along (on scroll, on resize, and when either header changes size) rather
+ * than read when a clash starts: read then, it made the browser lay out the step's new table
+ * inside the step's own task (8-11 ms of a clash's arrival), while on a scroll or a resize
+ * observation the boxes are already laid out.
  */
-function useTopUnderHeader(active: boolean): number {
+function useTopUnderHeader(): number {
   const [top, setTop] = useState(8);
   useEffect(() => {
-    if (!active) return;
-    const place = () => {
-      const bottom = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().bottom ?? 0;
-      setTop(Math.round(Math.max(8, bottom('[data-site-header]') + 8, bottom('[data-testid="game-header"]') + 8)));
-    };
-    place();
+    const bottom = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().bottom ?? 0;
+    const place = () => setTop(Math.round(Math.max(8, bottom('[data-site-header]') + 8, bottom('[data-testid="game-header"]') + 8)));
     window.addEventListener('scroll', place, { passive: true });
     window.addEventListener('resize', place);
+    // The game header grows and shrinks (a turn timer, a wrapped line), and what is above it moves
+    // it. An observer also reports each element once when it starts, after the page's first
+    // layout: that is the first reading (read here, it laid the whole game page out inside the
+    // mount's task, 27-92 ms).
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : null;
+    if (resized) {
+      for (const element of [document.body, document.querySelector('[data-site-header]'), document.querySelector('[data-testid="game-header"]')]) if (element) resized.observe(element);
+    } else place();
     return () => {
       window.removeEventListener('scroll', place);
       window.removeEventListener('resize', place);
+      resized?.disconnect();
     };
-  }, [active]);
+  }, []);
   return top;
 }
 
@@ -64,7 +74,7 @@ export function AnimationLayer({ state }: { state: GameScreenState }) {
     if (element) animationStore.setLayer(element);
   }, []);
   const rolling = store.clashes.filter((c) => !c.done);
-  const top = useTopUnderHeader(rolling.length > 0 && store.owner === id);
+  const top = useTopUnderHeader();
   if (typeof document === 'undefined' || store.owner !== id) return null;
   const done = store.clashes.filter((c) => c.done);
   return createPortal(

@@ -153,6 +153,66 @@ describe.skipIf(!HAS_CHROMIUM)('a click shows its result before the server answe
     await t.close();
   });
 
+  test("the server's answer coming after its view never shows the step before again", { timeout: 180_000 }, async () => {
+    // The server's view of the bid comes first and renders (as a transition, in slices); the
+    // answer to the click comes while it does. The overlay must give way to that view, not to
+    // the step before it: that would show the choice just sent, with Submit enabled, for a moment.
+    const context = await newContext(suite.browser, DESKTOP);
+    await context.addInitScript(() => {
+      const w = window as unknown as { __messages: number };
+      w.__messages = 0;
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(...args: ConstructorParameters<typeof WebSocket>) {
+          super(...args);
+          this.addEventListener('message', () => w.__messages++);
+        }
+      };
+    });
+    const t = await sitDown(suite.site, context, ['Rae', 'Rex'], { unbid: true });
+    const { page } = t;
+    await pickTradeRowCard(page, page.locator('[data-trade-row-index="0"] [role=button]'));
+    // Every frame from the click on: one that shows the bid's step before it (BID, Submit enabled).
+    await page.evaluate(() => {
+      const w = window as unknown as { __stepBefore: number; __waitingSeen: boolean };
+      w.__stepBefore = 0;
+      w.__waitingSeen = false;
+      const frame = () => {
+        const panel = document.querySelector('[aria-label="Action panel"]');
+        const submit = [...(panel?.querySelectorAll('button') ?? [])].find((b) => /^Submit/.test(b.textContent ?? ''));
+        if (panel?.textContent?.includes('Waiting for other players...')) w.__waitingSeen = true;
+        else if (w.__waitingSeen && document.querySelector('[data-game-phase]')?.getAttribute('data-decision') === 'BID' && submit && !submit.disabled) w.__stepBefore++;
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    const messages = () => page.evaluate(() => (window as unknown as { __messages: number }).__messages);
+    const before = await messages();
+    // The answer is held until the page has the server's view of the bid; the page's CPU is slowed,
+    // so that view is still rendering when the answer comes.
+    let answered!: () => void;
+    const answer = new Promise<void>((resolve) => (answered = resolve));
+    await page.route(ACT, async (route) => {
+      const response = await route.fetch();
+      await answer;
+      await route.fulfill({ response });
+    }, { times: 1 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
+    await submitButton(page).click();
+    await serverShows(suite.site, t.gameID, (g) => g.bidsByPlayerID[t.ann.userID] !== undefined);
+    await expect.poll(messages, { timeout: 30_000 }).toBeGreaterThan(before);
+    answered();
+    await page.locator('[data-decision="WAIT_FOR_OTHERS"]').waitFor();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __waitingSeen: boolean }).__waitingSeen)).toBe(true);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __stepBefore: number }).__stepBefore)).toBe(0);
+    expect(await panel(page).getByText(WAITING).count()).toBe(1);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
   test('a refused Submit goes back to the choice, with the server\'s message where refusals show', { timeout: 180_000 }, async () => {
     const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Pia', 'Per'], { unbid: true });
     const { page } = t;

@@ -119,7 +119,10 @@ export function useGameState(gameID: string): GameStateResult {
       try {
         const { sequenceID } = await mutateAsync({ gameID, action });
         if ((liveRef.current?.sequenceID ?? 0) >= sequenceID) {
-          if (sent) drop(sent);
+          // The step that holds the action has come, but may still be rendering (a transition,
+          // above): the overlay goes with it, never before it. Dropped at once, it laid bare the
+          // step before for a moment: the choice just sent, with Submit enabled again.
+          if (sent) startTransition(() => drop(sent));
         } else {
           if (sent) acknowledged.current = { pending: sent, sequenceID };
           // The subscription normally brings this state first; if it has not, fetch it.

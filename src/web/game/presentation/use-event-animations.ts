@@ -5,7 +5,7 @@
  * for a moment), when the action panel hides Submit, Undo and Skip and the rows cannot be picked.
  * `usePresentationPlaying` tells whether anything still plays.
  */
-import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { GameScreenState } from '../model.js';
 import { MAX_REPLAYED_EVENTS, planAnimations, planLength } from './animation-plan.js';
 import { runPlan } from './animation-runner.js';
@@ -93,7 +93,10 @@ export function useEventAnimations(state: GameScreenState, { disabled = false }:
 /**
  * The game as the player list should show it: while a clash is being rolled, the game from just
  * before the update that brought it (so the counters do not tell the result before the dice);
- * otherwise `state`. Keeps the last few states it was given, by event count.
+ * otherwise `state`. Only the game and its log wait: the table beside it (who is here, each seat's
+ * clock, the players' names) is always the latest, or a player who hid their tab as a clash came
+ * was shown here for the whole roll (3.4 s), and the clocks stood still. Keeps the last few states
+ * it was given, by event count.
  */
 export function usePresentedState(state: GameScreenState): GameScreenState {
   const recent = useRef(new Map<number, GameScreenState>());
@@ -104,7 +107,11 @@ export function usePresentedState(state: GameScreenState): GameScreenState {
   const count = state.events.length;
   recent.current.set(count, state);
   for (const kept of recent.current.keys()) if (kept < count - 64 || kept > count) recent.current.delete(kept);
-  return held !== undefined && heldAt !== null && held.game.id === state.game.id && count > heldAt ? held : state;
+  const holding = held !== undefined && heldAt !== null && held.game.id === state.game.id && count > heldAt;
+  const { game, events } = holding ? held : state;
+  const { usersByID, awayByUserID, seatsByUserID, clockOffsetMs } = state;
+  // One object while neither half changes, so the memoised summaries are not redrawn for nothing.
+  return useMemo(() => (holding ? { ...state, game, events, usersByID, awayByUserID, seatsByUserID, clockOffsetMs } : state), [holding, state, game, events, usersByID, awayByUserID, seatsByUserID, clockOffsetMs]);
 }
 
 /**

@@ -87,7 +87,18 @@ export function useGameState(gameID: string): GameStateResult {
   const [tab] = useState(() => Math.random().toString(36).slice(2, 12));
   const [shownAtStart] = useState(() => typeof document === 'undefined' || document.visibilityState === 'visible');
   const subscription = trpc.games.onGame.useSubscription({ gameID, tab, visible: shownAtStart }, { onData: (update) => receive(update) });
-  const { mutate: report } = trpc.games.presence.useMutation();
+  // Both mutations go through the plain client, not mutation hooks: a hook's state (pending, then
+  // done) is read with useSyncExternalStore, so each change re-rendered the whole game screen at
+  // once, in one blocking piece, twice for every action (one of them just as the step it made
+  // arrived, 14-16 ms of the longest tasks when a clash came on this machine). Nothing here reads
+  // that state.
+  const report = useCallback(
+    (presence: { gameID: string; tab: string; visible: boolean }) => {
+      // Best effort: the next report, or the socket's own coming and going, tells the others.
+      utils.client.games.presence.mutate(presence).catch(() => undefined);
+    },
+    [utils],
+  );
   useEffect(() => {
     const changed = () => report({ gameID, tab, visible: document.visibilityState === 'visible' });
     document.addEventListener('visibilitychange', changed);
@@ -111,13 +122,12 @@ export function useGameState(gameID: string): GameStateResult {
     return out;
   }, [users.data]);
 
-  const { mutateAsync } = trpc.games.act.useMutation();
   const act = useCallback(
     async (action: Action) => {
       const sent = liveRef.current ? pendingActionOf(liveRef.current, action) : null;
       if (sent) setPending(sent);
       try {
-        const { sequenceID } = await mutateAsync({ gameID, action });
+        const { sequenceID } = await utils.client.games.act.mutate({ gameID, action });
         if ((liveRef.current?.sequenceID ?? 0) >= sequenceID) {
           // The step that holds the action has come, but may still be rendering (a transition,
           // above): the overlay goes with it, never before it. Dropped at once, it laid bare the
@@ -137,7 +147,7 @@ export function useGameState(gameID: string): GameStateResult {
         return { ok: false, message: error instanceof Error ? error.message : String(error) } as const;
       }
     },
-    [gameID, refetch, mutateAsync, drop],
+    [gameID, refetch, utils, drop],
   );
 
   const view = useMemo((): GameScreenState | null => {

@@ -89,9 +89,8 @@ export function useGameState(gameID: string): GameStateResult {
   const subscription = trpc.games.onGame.useSubscription({ gameID, tab, visible: shownAtStart }, { onData: (update) => receive(update) });
   // Both mutations go through the plain client, not mutation hooks: a hook's state (pending, then
   // done) is read with useSyncExternalStore, so each change re-rendered the whole game screen at
-  // once, in one blocking piece, twice for every action (one of them just as the step it made
-  // arrived, 14-16 ms of the longest tasks when a clash came on this machine). Nothing here reads
-  // that state.
+  // once, in one blocking piece, twice for every action (the second just as the step it made
+  // arrives). Nothing here reads that state.
   const report = useCallback(
     (presence: { gameID: string; tab: string; visible: boolean }) => {
       // Best effort: the next report, or the socket's own coming and going, tells the others.

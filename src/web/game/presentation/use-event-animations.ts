@@ -20,6 +20,9 @@ export interface EventAnimationOptions {
   disabled?: boolean;
 }
 
+/** A plan whose frame came later than this after its step is not started. */
+const LATE_START_MS = 1_000;
+
 interface Seen {
   gameID: string;
   count: number;
@@ -72,10 +75,24 @@ export function useEventAnimations(state: GameScreenState, { disabled = false }:
     const layer = animationStore.get().layer;
     const taken = snapshot.current?.count === events.length ? snapshot.current.snapshot : { cards: new Map() };
     if (plan.length === 0 || !layer) return;
-    const stop = runPlan(plan, { layer, snapshot: taken });
+    // Said now, so an end-of-game view committed with this step waits for the cards.
     animationStore.addFlights(planLength(plan));
-    running.current.add(stop);
-    window.setTimeout(() => running.current.delete(stop), planLength(plan) + 100);
+    // Started in the next frame's callbacks, before that frame is painted: the runner reads where
+    // the step's cards now stand, and read here it laid the page out inside the step's own task
+    // (14-38 ms of it when a clash came, on this machine); the frame lays the page out anyway.
+    // Nothing is painted between the step's commit and the frame, so no card shows unhidden.
+    const scheduled = performance.now();
+    let stop: (() => void) | null = null;
+    const frame = window.requestAnimationFrame(() => {
+      // A tab hidden meanwhile has no frames: back long after, the cards stand where they belong.
+      if (performance.now() - scheduled < LATE_START_MS) stop = runPlan(plan, { layer, snapshot: taken });
+    });
+    const cancel = () => {
+      window.cancelAnimationFrame(frame);
+      stop?.();
+    };
+    running.current.add(cancel);
+    window.setTimeout(() => running.current.delete(cancel), planLength(plan) + 100);
   }, [game, events, off]);
 
   useLayoutEffect(

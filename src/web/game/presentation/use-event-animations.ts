@@ -79,7 +79,7 @@ export function useEventAnimations(state: GameScreenState, { disabled = false }:
     animationStore.addFlights(planLength(plan));
     // Started in the next frame's callbacks, before that frame is painted: the runner reads where
     // the step's cards now stand, and read here it laid the page out inside the step's own task
-    // (14-38 ms of it when a clash came, on this machine); the frame lays the page out anyway.
+    // (15-32 ms of it when a clash came, on the slowest machine met); the frame lays the page out anyway.
     // Nothing is painted between the step's commit and the frame, so no card shows unhidden.
     const scheduled = performance.now();
     let stop: (() => void) | null = null;

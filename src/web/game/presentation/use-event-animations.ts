@@ -124,11 +124,9 @@ export function usePresentedState(state: GameScreenState): GameScreenState {
   const count = state.events.length;
   recent.current.set(count, state);
   for (const kept of recent.current.keys()) if (kept < count - 64 || kept > count) recent.current.delete(kept);
-  const holding = held !== undefined && heldAt !== null && held.game.id === state.game.id && count > heldAt;
-  const { game, events } = holding ? held : state;
-  const { usersByID, awayByUserID, seatsByUserID, clockOffsetMs } = state;
-  // One object while neither half changes, so the memoised summaries are not redrawn for nothing.
-  return useMemo(() => (holding ? { ...state, game, events, usersByID, awayByUserID, seatsByUserID, clockOffsetMs } : state), [holding, state, game, events, usersByID, awayByUserID, seatsByUserID, clockOffsetMs]);
+  const holding = held !== undefined && heldAt !== null && held.game.id === state.game.id && count > heldAt ? held : null;
+  // One object while neither changes, so the memoised summaries are not redrawn for nothing.
+  return useMemo(() => (holding ? { ...state, game: holding.game, events: holding.events } : state), [holding, state]);
 }
 
 /**

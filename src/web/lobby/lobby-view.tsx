@@ -6,7 +6,7 @@
  * value at once and lets them type their own).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { MIN_PLAYERS } from '../../engine/state.js';
 import { CommitmentWarning } from '../components/commitment-warning.js';
@@ -17,7 +17,7 @@ import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { trpc } from '../lib/trpc.js';
 import { LobbyPlayers } from './lobby-players.js';
 import { OPTION_HINTS, OPTION_LABELS, served, SHOW_ODDS_HINT, SHOW_ODDS_LABEL, TURN_TIMER_LABELS, type BotType, type LobbyAction, type ModuleKey, type Toggle, type TurnTimer } from './options.js';
-import { YesNo } from './yes-no.js';
+import { LobbySetting } from './setting.js';
 export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUser; definitions: Definitions | undefined }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<{ action: LobbyAction; message: string } | null>(null);
@@ -50,10 +50,14 @@ export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: Pu
   }, [lobby]);
   /** A box's state: as toggled, while the server has not sent it back yet; else as served. */
   const on = (key: Toggle) => toggling[key] ?? served(lobby, key);
+  /** What a changed box does: shown at once, sent, and let go once the lobby comes back with it. */
+  const changeOf = (key: Toggle, action: LobbyAction, send: (value: boolean) => Promise<unknown>) => (value: boolean) => void toggle(key, value, action, () => send(value));
 
   const isHost = lobby.host.id === user.id;
   const seated = lobby.players.some((p) => p.id === user.id);
   const open = lobby.status === 'open';
+  /** The host of a lobby not yet started: adds bots, starts it, and changes its settings (everyone else reads them). */
+  const hosting = isHost && open;
   // A game needs two seats filled: until then Start Game waits, saying what it waits for (the
   // server still refuses a start it cannot make, shown as any lobby failure).
   const enoughPlayers = lobby.players.length >= MIN_PLAYERS;
@@ -113,7 +117,7 @@ export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: Pu
               Leave
             </Button>
           )}
-          {isHost && open && (
+          {hosting && (
             <Button color="gold" onClick={() => call('start', () => start.mutateAsync(input))} loading={start.isPending} disabled={busy || !enoughPlayers} aria-describedby={enoughPlayers ? undefined : 'start-hint'}>
               Start Game
             </Button>
@@ -121,7 +125,7 @@ export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: Pu
           {overlayChat ? null : <ChatButton />}
         </Group>
       </Group>
-      {isHost && open && !enoughPlayers && (
+      {hosting && !enoughPlayers && (
         <Text id="start-hint" size="sm" ta={{ base: 'left', sm: 'right' }}>
           Add a bot or wait for a second player to start.
         </Text>
@@ -139,7 +143,7 @@ export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: Pu
           </Title>
           <hr className="mythos-rule" />
           <LobbyPlayers lobby={lobby} user={user} busy={busy} onKick={(playerID) => call('remove_player', () => kick.mutateAsync({ ...input, playerID }))} />
-          {isHost && open && (
+          {hosting && (
             <Group mt="md" gap="xs" align="flex-end" wrap="nowrap">
               <NativeSelect
                 label="Bot"
@@ -162,22 +166,11 @@ export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: Pu
             <hr className="mythos-rule" />
             {modules.length === 0 && <Text c="dimmed">No modules available.</Text>}
             <Stack gap="xs">
-              {modules.map((module) =>
-                isHost && open ? (
-                  <Checkbox
-                    key={module.key}
-                    label={module.name}
-                    description={module.description}
-                    checked={on(`module/${module.key as ModuleKey}`)}
-                    onChange={(event) => {
-                      const enabled = event.currentTarget.checked;
-                      void toggle(`module/${module.key as ModuleKey}`, enabled, 'set_module', () => setModule.mutateAsync({ ...input, module: module.key as ModuleKey, enabled }));
-                    }}
-                  />
-                ) : (
-                  <YesNo key={module.key} label={module.name} hint={module.description} value={lobby.modules.includes(module.key as ModuleKey)} />
-                ),
-              )}
+              {modules.map((module) => {
+                const key = module.key as ModuleKey;
+                const change = hosting ? changeOf(`module/${key}`, 'set_module', (enabled) => setModule.mutateAsync({ ...input, module: key, enabled })) : undefined;
+                return <LobbySetting key={key} label={module.name} hint={module.description} value={on(`module/${key}`)} onChange={change} />;
+              })}
             </Stack>
           </Paper>
           <Paper className="mythos-parchment" p="md">
@@ -186,45 +179,27 @@ export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: Pu
             </Title>
             <hr className="mythos-rule" />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-              {options.map((option) =>
+              {options.map((option) => {
                 // A host who took over a developer's lobby may turn its developer options off, not on.
-                isHost && open && (!option.devOnly || user.isDev || lobby.options[option.key]) ? (
-                  <Checkbox
-                    key={option.key}
-                    label={OPTION_LABELS[option.key]}
-                    description={OPTION_HINTS[option.key]}
-                    checked={on(`option/${option.key}`)}
-                    onChange={(event) => {
-                      const value = event.currentTarget.checked;
-                      void toggle(`option/${option.key}`, value, 'set_game_option', () => setOption.mutateAsync({ ...input, option: option.key, value }));
-                    }}
-                  />
-                ) : (
-                  <YesNo key={option.key} label={OPTION_LABELS[option.key]} hint={OPTION_HINTS[option.key]} value={lobby.options[option.key]} />
-                ),
-              )}
+                const mayChange = hosting && (!option.devOnly || user.isDev || lobby.options[option.key]);
+                const change = mayChange ? changeOf(`option/${option.key}`, 'set_game_option', (value) => setOption.mutateAsync({ ...input, option: option.key, value })) : undefined;
+                return <LobbySetting key={option.key} label={OPTION_LABELS[option.key]} hint={OPTION_HINTS[option.key]} value={on(`option/${option.key}`)} onChange={change} />;
+              })}
             </SimpleGrid>
             <hr className="mythos-rule" />
-            {isHost && open ? (
-              <Checkbox
-                label={SHOW_ODDS_LABEL}
-                description={SHOW_ODDS_HINT}
-                checked={on('setting/showOdds')}
-                onChange={(event) => {
-                  const value = event.currentTarget.checked;
-                  void toggle('setting/showOdds', value, 'set_show_odds', () => setShowOdds.mutateAsync({ ...input, value }));
-                }}
-              />
-            ) : (
-              <YesNo label={SHOW_ODDS_LABEL} hint={SHOW_ODDS_HINT} value={lobby.showOddsToPlayers} />
-            )}
+            <LobbySetting
+              label={SHOW_ODDS_LABEL}
+              hint={SHOW_ODDS_HINT}
+              value={on('setting/showOdds')}
+              onChange={hosting ? changeOf('setting/showOdds', 'set_show_odds', (value) => setShowOdds.mutateAsync({ ...input, value })) : undefined}
+            />
           </Paper>
           <Paper className="mythos-parchment" p="md">
             <Title order={2} size="h3">
               Turn Timer
             </Title>
             <hr className="mythos-rule" />
-            {isHost && open ? (
+            {hosting ? (
               <NativeSelect
                 label="When a player takes too long"
                 description="A bot plays a decision left too long, until its player is back. A game nobody watches is finished by bots."

@@ -1,0 +1,25 @@
+/**
+ * A lobby's setting (a module, a game option, "Show odds to players"): a checkbox for the one who
+ * may change it (the host, while the lobby is open), and its name with yes or no for everyone else.
+ */
+import { Badge, Checkbox, Group, Text } from '@mantine/core';
+
+interface SettingProps {
+  label: string;
+  hint?: string;
+  value: boolean;
+  /** Given to the one who may change the setting: called with the box's new state. */
+  onChange?: (value: boolean) => void;
+}
+
+export function LobbySetting({ label, hint, value, onChange }: SettingProps) {
+  if (onChange) return <Checkbox label={label} description={hint} checked={value} onChange={(event) => onChange(event.currentTarget.checked)} />;
+  return (
+    <Group justify="space-between" wrap="nowrap" data-setting={label} title={hint}>
+      <Text size="sm">{label}</Text>
+      <Badge size="sm" variant={value ? 'filled' : 'outline'} color={value ? 'gold' : 'gray'}>
+        {value ? 'yes' : 'no'}
+      </Badge>
+    </Group>
+  );
+}

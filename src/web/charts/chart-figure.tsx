@@ -34,7 +34,7 @@ export function ChartFigure({ title, summary, type, series, options, height = 26
   const titleID = useId();
   const summaryID = useId();
   return (
-    <Card component="figure" m={0} withBorder radius="md" padding="md" bg="rgba(27, 21, 48, 0.72)" aria-labelledby={titleID} aria-describedby={summaryID}>
+    <Card component="figure" m={0} withBorder radius="md" padding="md" bg="var(--mythos-night-veil)" aria-labelledby={titleID} aria-describedby={summaryID}>
       <Title order={3} size="h5" id={titleID} c="gold.3" mb={4}>
         {title}
       </Title>

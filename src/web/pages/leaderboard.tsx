@@ -28,7 +28,7 @@ function Board({ provisional, title, blurb }: { provisional: boolean; title: str
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   return (
-    <Card component="section" withBorder radius="md" padding="md" bg="rgba(27, 21, 48, 0.72)" aria-labelledby={id}>
+    <Card component="section" withBorder radius="md" padding="md" bg="var(--mythos-night-veil)" aria-labelledby={id}>
       <Title order={2} size="h4" id={id} c="gold.3">
         {title}
       </Title>
@@ -64,7 +64,7 @@ function Board({ provisional, title, blurb }: { provisional: boolean; title: str
                 {data.rows.map((row) => {
                   const mine = row.userID === me?.id;
                   return (
-                    <Table.Tr key={row.userID} aria-current={mine ? 'true' : undefined} bg={mine ? 'rgba(217, 164, 65, 0.22)' : undefined} fw={mine ? 700 : undefined}>
+                    <Table.Tr key={row.userID} aria-current={mine ? 'true' : undefined} bg={mine ? 'var(--mythos-gold-veil)' : undefined} fw={mine ? 700 : undefined}>
                       <Table.Td>#{row.place}</Table.Td>
                       <Table.Td>
                         <Anchor component={Link} to={`/user/${encodeURIComponent(row.userID)}`} c={mine ? 'gold.3' : undefined}>

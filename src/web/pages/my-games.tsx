@@ -74,7 +74,7 @@ function GameRow({ game, userID, usersByID }: { game: MyGame; userID: string; us
   const place = placeOf(game, userID);
   const duration = gameDuration(game.startTimestamp, game.endTimestamp);
   return (
-    <Paper component="li" data-game-id={game.id} withBorder radius="md" p="sm" bg="rgba(27, 21, 48, 0.72)">
+    <Paper component="li" data-game-id={game.id} withBorder radius="md" p="sm" bg="var(--mythos-night-veil)">
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Stack gap={6} className={classes.details}>
           <Group gap="sm" wrap="wrap">

@@ -61,7 +61,7 @@ export function RecentGames({ games, usersByID }: { games: RecentGame[]; usersBy
           {games.slice(0, 5).map((game) => {
             const duration = gameDuration(game.start, game.end);
             return (
-              <Paper component="li" key={game.id} data-game-id={game.id} withBorder radius="md" p="sm" bg="rgba(27, 21, 48, 0.72)">
+              <Paper component="li" key={game.id} data-game-id={game.id} withBorder radius="md" p="sm" bg="var(--mythos-night-veil)">
                 <Group justify="space-between" gap="sm" wrap="wrap">
                   <Stack gap={6} className={classes.details}>
                     <Group gap="sm">

@@ -12,7 +12,7 @@ interface Stat {
 
 function StatTile({ label, value, hint }: Stat) {
   return (
-    <Paper component="li" withBorder radius="md" px={{ base: 'xs', sm: 'sm' }} py={{ base: 6, sm: 'sm' }} bg="rgba(27, 21, 48, 0.72)">
+    <Paper component="li" withBorder radius="md" px={{ base: 'xs', sm: 'sm' }} py={{ base: 6, sm: 'sm' }} bg="var(--mythos-night-veil)">
       <Text component="span" display="block" fz={{ base: 10, sm: 'xs' }} tt="uppercase" c="night.1" fw={600} className={classes.label}>
         {label}
       </Text>

@@ -38,9 +38,10 @@ export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: Pu
   // too, or the change is refused. (The answer to the change comes over HTTP, the lobby over the
   // websocket: letting go at the answer showed the old state for a moment, a flicker.)
   const [toggling, setToggling] = useState<Partial<Record<Toggle, boolean>>>({});
-  const toggle = async (key: Toggle, value: boolean, action: LobbyAction, run: () => Promise<unknown>) => {
+  /** What changing a box does: its new state shown at once and sent, and let go if refused. */
+  const changeOf = (key: Toggle, action: LobbyAction, send: (value: boolean) => Promise<unknown>) => async (value: boolean) => {
     setToggling((held) => ({ ...held, [key]: value }));
-    if (!(await call(action, run))) setToggling(({ [key]: _, ...rest }) => rest);
+    if (!(await call(action, () => send(value)))) setToggling(({ [key]: _, ...rest }) => rest);
   };
   useEffect(() => {
     setToggling((held) => {
@@ -50,8 +51,6 @@ export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: Pu
   }, [lobby]);
   /** A box's state: as toggled, while the server has not sent it back yet; else as served. */
   const on = (key: Toggle) => toggling[key] ?? served(lobby, key);
-  /** What a changed box does: shown at once, sent, and let go once the lobby comes back with it. */
-  const changeOf = (key: Toggle, action: LobbyAction, send: (value: boolean) => Promise<unknown>) => (value: boolean) => void toggle(key, value, action, () => send(value));
 
   const isHost = lobby.host.id === user.id;
   const seated = lobby.players.some((p) => p.id === user.id);

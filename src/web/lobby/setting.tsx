@@ -9,11 +9,11 @@ interface SettingProps {
   hint?: string;
   value: boolean;
   /** Given to the one who may change the setting: called with the box's new state. */
-  onChange?: (value: boolean) => void;
+  onChange?: (value: boolean) => Promise<void>;
 }
 
 export function LobbySetting({ label, hint, value, onChange }: SettingProps) {
-  if (onChange) return <Checkbox label={label} description={hint} checked={value} onChange={(event) => onChange(event.currentTarget.checked)} />;
+  if (onChange) return <Checkbox label={label} description={hint} checked={value} onChange={(event) => void onChange(event.currentTarget.checked)} />;
   return (
     <Group justify="space-between" wrap="nowrap" data-setting={label} title={hint}>
       <Text size="sm">{label}</Text>

@@ -16,9 +16,10 @@ const REPLACES_MODULES = [
  * quarter of its time waiting (on its servers' timers, the bots, Chromium's frames): with one file
  * a core, two cores were 74-76% busy; with three files they were 94-95% busy, and the browser
  * files took 257-266 s instead of 299-301 s, the node files 107-114 s instead of 115-124 s (2026-11-30,
- * bench/RESULTS.md). More than that only shares the same cores more thinly.
+ * bench/RESULTS.md). More than that only shares the same cores more thinly. MYTHOS_TEST_WORKERS
+ * sets another count (bench/suite-cost.ts runs files one at a time to measure each one's CPU).
  */
-const WORKERS = os.availableParallelism() + 1;
+const WORKERS = Number(process.env.MYTHOS_TEST_WORKERS) || os.availableParallelism() + 1;
 
 export default defineConfig({
   test: {

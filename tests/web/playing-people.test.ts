@@ -43,7 +43,8 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
 
   test('both see the same clock; a bot takes only the decision that ran out, says so, and the player comes back', async () => {
     const ann = await people.person('Ann');
-    const bob = await people.person('Bob');
+    // A longer name than the other tests': a seat's clock and "Deciding" once left three letters of it.
+    const bob = await people.person('Bartholomew');
     const gameID = await startGame(people.site, ann.guest, { guests: [bob.guest] });
     const [annPage, bobPage] = [await open(ann.context, gameID), await open(bob.context, gameID)];
 
@@ -67,6 +68,18 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
     // The owner's own clock is in their action panel too.
     await bobPage.getByRole('region', { name: 'Action panel' }).locator(`[data-clock="${bob.guest.userID}"]`).waitFor();
     await screenshot(annPage, 'playing-people-clock-desktop');
+    // Beside the clocks, each name is whole (the clock and "Deciding" go under it when the line is
+    // short), "(you)" too, and no summary is cut to its neighbour's height.
+    for (const page of [annPage, bobPage]) {
+      const fits = await page.locator('.player-summary').evaluateAll((els) =>
+        els.map((e) => {
+          const name = e.querySelector('button[title^="Details of"] p')!;
+          return { name: name.textContent, whole: name.scrollWidth <= name.clientWidth, uncut: e.scrollHeight <= e.clientHeight };
+        }),
+      );
+      expect(fits).toContainEqual({ name: 'Bartholomew' + (page === bobPage ? ' (you)' : ''), whole: true, uncut: true });
+      for (const fit of fits) expect(fit).toMatchObject({ whole: true, uncut: true });
+    }
 
     // Ann bids; Bob, on the page, does nothing.
     const definitions = await definitionsOf(ann.guest.client);
@@ -77,8 +90,8 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
     expect(await notice.textContent()).toContain('Time ran out: a bot chose for you');
     // Both logs say the bot chose, and its bid is marked "(bot)" when revealed.
     for (const page of [annPage, bobPage]) {
-      await page.getByText('Time ran out for Bob: a bot bid for them').first().waitFor();
-      await page.getByText('Bob (bot)').first().waitFor();
+      await page.getByText('Time ran out for Bartholomew: a bot bid for them').first().waitFor();
+      await page.getByText('Bartholomew (bot)').first().waitFor();
     }
     // Bob's panel never calls the bot's bid his.
     expect(await bobPage.getByText(/^Your bid:/).count()).toBe(0);

@@ -163,7 +163,10 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
         className={classes.edge}
       />
       <Stack gap={compact ? 1 : 2} px={compact ? 6 : 8} py={compact ? 4 : 8} className={classes.body}>
-        <Group gap={8} wrap="nowrap">
+        {/* On a desktop the presence, clock and Ready/Deciding go under the name when the line
+            cannot hold them all: a turn timer's clock once left "Gue…" of a guest's own name.
+            A phone's summaries keep one line (their height is what four seats must fit in). */}
+        <Group gap={8} wrap={compact ? 'nowrap' : 'wrap'} className={classes.head}>
           <UnstyledButton onClick={onOpen} title={`Details of ${name}`} className={classes.who}>
             <Avatar src={user?.profilePictureURL ?? null} alt="" size={compact ? 22 : 30} radius="xl" style={{ border: `2px solid ${player.color}` }}>
               {initialsOf(name)}

@@ -19,7 +19,15 @@ const REPLACES_MODULES = [
  * bench/RESULTS.md). More than that only shares the same cores more thinly. MYTHOS_TEST_WORKERS
  * sets another count (bench/suite-cost.ts runs files one at a time to measure each one's CPU).
  */
-const WORKERS = Number(process.env.MYTHOS_TEST_WORKERS) || os.availableParallelism() + 1;
+const WORKERS = workersFrom(process.env.MYTHOS_TEST_WORKERS) ?? os.availableParallelism() + 1;
+
+/** MYTHOS_TEST_WORKERS as a count of files at once; a value that is not one stops the run, not ignored. */
+function workersFrom(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`MYTHOS_TEST_WORKERS must be a whole number of files at once, 1 or more, not "${value}"`);
+  return count;
+}
 
 export default defineConfig({
   test: {

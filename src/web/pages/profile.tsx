@@ -15,6 +15,10 @@ import { parseUserStats } from '../profile/stats.js';
 function Profile({ userID }: { userID: string }) {
   const { user: me } = useSession();
   const profile = trpc.users.profile.useQuery({ userID });
+  // The rating is asked for beside the profile (RatingHistory reads the same query) and the page
+  // drawn once both are in: drawn when it came, after the rest, it pushed everything under it down,
+  // and a click meant for the link at the foot landed on a chart.
+  const rating = trpc.users.rating.useQuery({ userID });
   const usersByID = useMemo(() => new Map((profile.data?.users ?? []).map((u) => [u.id, u])), [profile.data]);
   const recent = useMemo(() => (profile.data ? recentGamesOf(profile.data) : []), [profile.data]);
 
@@ -27,6 +31,7 @@ function Profile({ userID }: { userID: string }) {
   }
   if (!profile.data) return <Text role="status">Loading...</Text>;
   const { user } = profile.data;
+  if (!user.isBot && rating.isPending) return <Text role="status">Loading...</Text>;
   const stats = parseUserStats(user.statsJSON);
   const isMe = me?.id === user.id;
   return (

@@ -45,6 +45,8 @@ describe('a black-box client', () => {
     const ws = await channel(server.url, { jwt });
     ws.send({ type: 'subscribe', topic: `lobby/${lobbyID}` });
     ws.send({ type: 'subscribe', topic: 'lobby_list' });
+    // A lobby's subscribe has no answer: the changes below wait until the server has handled it.
+    await ws.handled();
     expect((await me.call('POST', `/api/lobby/${lobbyID}/add_bot`, { bot_name: 'easy_bot' })).status).toBe(200);
     expect((await me.call('POST', `/api/lobby/${lobbyID}/add_bot`, { bot_name: 'basic_bot' })).status).toBe(200);
     expect((await me.call('POST', `/api/lobby/${lobbyID}/set_game_option`, { option: 'tradeRowSlide', value: true })).status).toBe(200);

@@ -94,10 +94,24 @@ export interface Channel {
   until(predicate: (m: any) => boolean, options?: { from?: number; ms?: number }): Promise<any>;
   /** Sends a message (an object as JSON, a string as is) and returns the next message received. */
   ask(message: unknown): Promise<any>;
-  /** Sends a message and returns whatever arrives within `ms` (for messages that get no answer). */
+  /**
+   * Sends a message that gets no answer and returns whatever arrived once the server has handled
+   * it (`handled`) and `ms` more have passed (for a delivery it might have set off).
+   */
   quiet(message: unknown, ms?: number): Promise<any[]>;
+  /**
+   * Resolves once the server has handled every message sent before (or the socket has closed).
+   * The server handles a socket's messages one at a time, in order, and a subscribe to a lobby or
+   * a chat room has no answer: a client that must not miss the changes it is about to make asks
+   * something whose answer it knows (the unsubscribe of a topic of no known form) and waits for
+   * that. The answer is taken out of `received`.
+   */
+  handled(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A topic of no form the server knows: its unsubscribe is answered with an error, and nothing else. */
+const HANDLED_TOPIC = 'handled';
 
 /** A /channel socket (optionally with ?jwt= or a cookie) that records every message it gets. */
 export async function channel(baseURL: string, auth: { jwt?: string; cookie?: string } = {}): Promise<Channel> {
@@ -113,11 +127,12 @@ export async function channel(baseURL: string, auth: { jwt?: string; cookie?: st
     socket.once('open', resolve);
     socket.once('error', reject);
   });
-  const until = async (predicate: (m: any) => boolean, options: { from?: number; ms?: number } = {}) => {
+  const until = async (predicate: (m: any) => boolean, options: { from?: number; ms?: number; orClosed?: boolean } = {}) => {
     const deadline = Date.now() + (options.ms ?? 10_000);
     for (;;) {
       const found = received.slice(options.from ?? 0).find(predicate);
       if (found) return found;
+      if (options.orClosed && socket.readyState !== WebSocket.OPEN) return undefined;
       if (Date.now() > deadline) throw new Error(`timed out waiting for a channel message; got ${JSON.stringify(received.slice(-3)).slice(0, 500)}`);
       await new Promise<void>((resolve) => {
         const wake = () => {
@@ -125,9 +140,16 @@ export async function channel(baseURL: string, auth: { jwt?: string; cookie?: st
           resolve();
         };
         waiters.add(wake);
-        setTimeout(wake, 200);
+        setTimeout(wake, options.orClosed ? 20 : 200);
       });
     }
+  };
+  const handled = async () => {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    const from = received.length;
+    socket.send(JSON.stringify({ type: 'unsubscribe', topic: HANDLED_TOPIC }));
+    const answer = await until((m) => m.type === 'error' && m.message === `Unknown topic: ${HANDLED_TOPIC}`, { from, orClosed: true });
+    if (answer !== undefined) received.splice(received.indexOf(answer), 1);
   };
   return {
     socket,
@@ -140,9 +162,11 @@ export async function channel(baseURL: string, auth: { jwt?: string; cookie?: st
       socket.send(typeof message === 'string' ? message : JSON.stringify(message));
       return until(() => true, { from });
     },
+    handled,
     async quiet(message, ms = 150) {
       const from = received.length;
       socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+      await handled();
       await new Promise((resolve) => setTimeout(resolve, ms));
       return received.slice(from);
     },

@@ -94,9 +94,7 @@ async function answer(page: Page): Promise<boolean> {
     await expect.poll(() => submitButton(page).textContent()).toBe('Submit');
     await panel(page).getByRole('button', { name: 'Keep', exact: true }).click();
     expect(await submitButton(page).textContent()).toBe('Submit Keep');
-    await submitButton(page).click();
-    await sent(page, decision);
-    return true;
+    return pressSubmit(page, decision);
   }
   if (decision === 'RESOLVE') {
     const selected = page.locator('[data-zone="trade-row"] .game-card[data-selected="true"]');
@@ -121,11 +119,29 @@ async function answer(page: Page): Promise<boolean> {
       await refusedBasic(page);
       await pickBasic(page, free);
     }
-    await submitButton(page).click();
-    await sent(page, decision);
-    return true;
+    return pressSubmit(page, decision);
   }
   return false;
+}
+
+/**
+ * Presses Submit and waits until the page shows it sent, unless the screen moves on first: between
+ * reading the screen and the click a step can arrive and take the button away (once, on a loaded
+ * machine, the click then waited its whole minute for a button that was gone, beside the page's
+ * "Waiting for other players..."). Then the next look answers what the screen shows; a Submit
+ * still there for the same decision that cannot be pressed fails the test.
+ */
+async function pressSubmit(page: Page, decision: string): Promise<boolean> {
+  try {
+    await submitButton(page).click({ timeout: 10_000 });
+  } catch (error) {
+    if ((await submitButton(page).count()) > 0 && (await decisionOf(page)) === decision) throw error;
+    const seq = await page.locator('[data-game-phase]').getAttribute('data-sequence-id');
+    console.warn(`Submit for ${decision} went before it was pressed; the screen is at step ${seq}, deciding ${(await decisionOf(page)) || 'nothing'}`);
+    return false;
+  }
+  await sent(page, decision);
+  return true;
 }
 
 /**

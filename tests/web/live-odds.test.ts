@@ -85,7 +85,7 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     // Every bar the desktop spectator's page shows from now on, as it changes (the page records
     // them itself: a busy machine may update the bar more than once between two of the player's
     // clicks).
-    await pc.evaluate(() => {
+    const recordBars = () => pc.evaluate(() => {
       const g = globalThis as unknown as OddsWatch;
       g.__oddsSeen = [];
       const read = () => {
@@ -95,24 +95,28 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
       new g.MutationObserver(read).observe(g.document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-odds-percent'] });
       read();
     });
+    await recordBars();
 
     // The seated player: no bar, now or at any step.
     expect(await pa.locator('[data-testid="odds-bar"]').count()).toBe(0);
     let playerSawBar = false;
     const seen = () => pc.evaluate(() => (globalThis as unknown as OddsWatch).__oddsSeen);
-    // What the desktop spectator's bar showed while it watched; `away` once it stepped away.
+    // What the desktop spectator's bar showed before it stepped away (`away` while it is).
     let shown: number[][] | null = null;
     let away = false;
+    const comeBack = async () => {
+      away = false;
+      await pc.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+      await barShown(pc, 60_000);
+      await recordBars();
+    };
     // The player skips the dice (the spectator's page rolls its own).
     await playToEnd(pa, async () => {
       if ((await pa.locator('[data-testid="odds-bar"]').count()) > 0) playerSawBar = true;
       if (shown !== null) {
         // The spectator comes back for the age's last turn, to see the game end while it watches.
         const { turn, turnsPerAge } = await rawGame(suite.site, gameID);
-        if (!away || turn < turnsPerAge) return;
-        away = false;
-        await pc.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
-        await barShown(pc, 60_000);
+        if (away && turn >= turnsPerAge) await comeBack();
         return;
       }
       // Ann plays at a watcher's pace until the bar has shown three different odds: before each
@@ -144,10 +148,11 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     }, 480_000, { skip: true });
     expect(playerSawBar).toBe(false);
     // (Still away if the age's last turn asked the player nothing: back for the end.)
-    if (away) await pc.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+    if (away) await comeBack();
     await screenshot(pa, 'odds-player-desktop');
-    // The bar moved as the game went on, summing to 100 every time.
-    shown ??= await seen();
+    // The bar moved as the game went on, summing to 100 every time (before the spectator stepped
+    // away and since it came back).
+    shown = [...(shown ?? []), ...(await seen())];
     for (const bar of shown) expect(bar.reduce((a, b) => a + b, 0)).toBe(100);
     expect(new Set(shown.map((bar) => bar.join(','))).size).toBeGreaterThan(2);
 

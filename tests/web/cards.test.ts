@@ -1,10 +1,11 @@
 /**
- * The card gallery (/all-cards) in a real browser: sections and anchors, the hash scroll, every
- * query parameter, devOnly modules for developers only, the card back heading each basic pile, the
- * hover preview, print layout with the copy counts, axe, and screenshots at both widths. On a phone
- * the whole gallery is checked for what a phone changes (axe, the hash's scroll, the screenshots):
- * which sections, cards and labels it holds come from the data files through the same components
- * at every width, and are read on the desktop.
+ * The card gallery (/all-cards) in a real browser: sections and anchors, the hash scroll, devOnly
+ * modules for a developer's session (a query through the real page), the card back heading each
+ * basic pile, the hover preview, print layout with the copy counts, axe, and screenshots at both
+ * widths. What each query parameter keeps is the catalogue's, checked without a browser in
+ * catalogue.test.ts. On a phone the whole gallery is checked for what a phone changes (axe, the
+ * hash's scroll, the screenshots): which sections, cards and labels it holds come from the data
+ * files through the same components at every width, and are read on the desktop.
  */
 import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
@@ -147,67 +148,6 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
       await context.close();
     });
   }
-
-  test('include keeps the cards whose names match, with * wildcards and any case', async () => {
-    const page = await suite.browser.newPage();
-    page.setDefaultTimeout(WAIT);
-    await gallery(page, suite.site.url, '?include=village*&include=FARMSTEAD');
-    const names = await page.$$eval('[data-preview-anchor] [data-card="face"]', (els) => els.map((e) => e.getAttribute('aria-label')!.split('. ')[0]));
-    const expected = CARDS.filter((c) => /^village.*$/i.test(c.name) || c.name.toLowerCase() === 'farmstead').map((c) => c.name);
-    expect(names.sort()).toEqual([...expected, ...ENABLED.flatMap((m) => m.cardDefs.filter((c) => /^village/i.test(c.name)).map((c) => c.name))].sort());
-    expect(names.length).toBeGreaterThan(1);
-    // Sections left empty are gone, with their links.
-    expect(await page.locator('#age-2').count()).toBe(0);
-    expect(await page.locator('nav[aria-label="Card sections"] a[href="#age-2"]').count()).toBe(0);
-    // Tributes are not cards: include leaves them alone.
-    expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(TRIBUTES.map((t) => t.id));
-
-    await gallery(page, suite.site.url, '?include=*of*');
-    const withOf = await page.$$eval('[data-preview-anchor] [data-card="face"]', (els) => els.map((e) => e.getAttribute('aria-label')!.split('. ')[0] ?? ''));
-    expect(withOf.length).toBeGreaterThan(0);
-    for (const name of withOf) expect(name.toLowerCase()).toContain('of');
-    await page.close();
-  });
-
-  test('includeTributes and excludeTributes choose the tributes', async () => {
-    const page = await suite.browser.newPage();
-    page.setDefaultTimeout(WAIT);
-    const offering = TRIBUTES.filter((t) => /^offering/i.test(t.name));
-    expect(offering.length).toBeGreaterThan(0);
-    await gallery(page, suite.site.url, '?includeTributes=Offering*');
-    expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(offering.map((t) => t.id));
-    expect(await idsIn(page, 'leader')).toEqual(LEADERS.map((c) => c.id));
-
-    await gallery(page, suite.site.url, '?excludeTributes=Offering*');
-    expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(TRIBUTES.filter((t) => !offering.includes(t)).map((t) => t.id));
-
-    await gallery(page, suite.site.url, '?excludeTributes');
-    expect(await page.locator('#tributes').count()).toBe(0);
-    expect(await page.locator('nav[aria-label="Card sections"] a[href="#tributes"]').count()).toBe(0);
-    expect(await idsIn(page, 'leader')).toEqual(LEADERS.map((c) => c.id));
-    await page.close();
-  });
-
-  test('module shows the card set with that module applied; an unknown one is an error', async () => {
-    const page = await suite.browser.newPage();
-    page.setDefaultTimeout(WAIT);
-    const alt = ENABLED[0]!;
-    await gallery(page, suite.site.url, `?module=${alt.key}`);
-    const leaders = CARDS.filter((c) => c.affinity === 'Leader' && !alt.cardsToRemove.includes(c.id));
-    const added = alt.cardDefs.filter((c) => c.affinity === 'Leader');
-    expect(await idsIn(page, 'leader')).toEqual([...leaders, ...added].map((c) => c.id).sort((a, b) => a - b));
-    // Applied to the core sections, so it has no section of its own.
-    expect(await page.locator(`#${alt.key}`).count()).toBe(0);
-
-    await gallery(page, suite.site.url, '?module=nosuchmodule');
-    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: WAIT }).toBe('Module nosuchmodule not found');
-    // Disabled and devOnly modules are unknown to a visitor who is not a developer.
-    for (const m of [...MODULES.filter((m) => m.state === 'disabled'), ...DEV_ONLY]) {
-      await gallery(page, suite.site.url, `?module=${m.key}`);
-      await expect.poll(() => page.getByRole('alert').textContent(), { timeout: WAIT }).toBe(`Module ${m.key} not found`);
-    }
-    await page.close();
-  });
 
   test('devOnly modules are shown to developers only', async () => {
     expect(DEV_ONLY.length).toBeGreaterThan(0);

@@ -18,6 +18,8 @@ import { trpc } from '../lib/trpc.js';
 import { LobbyPlayers } from './lobby-players.js';
 import { OPTION_HINTS, OPTION_LABELS, served, SHOW_ODDS_HINT, SHOW_ODDS_LABEL, TURN_TIMER_LABELS, type BotType, type LobbyAction, type ModuleKey, type Toggle, type TurnTimer } from './options.js';
 import { LobbySetting } from './setting.js';
+import classes from './lobby-view.module.css';
+
 export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUser; definitions: Definitions | undefined }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<{ action: LobbyAction; message: string } | null>(null);
@@ -136,7 +138,7 @@ export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: Pu
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Paper className="mythos-parchment" p="md">
+        <Paper className={`mythos-parchment ${classes.players}`} p="md">
           <Title order={2} size="h3">
             Players
           </Title>

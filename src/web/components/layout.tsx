@@ -17,9 +17,6 @@ const ChatOverlay = lazy(() => import('./chat-overlay.js').then((m) => ({ defaul
 const loadWarning = () => import('./guest-logout-warning.js');
 const GuestLogoutWarning = lazy(() => loadWarning().then((m) => ({ default: m.GuestLogoutWarning })));
 
-/** Where players meet outside games. */
-
-
 /** The chat room of a lobby or game page, with its title; null elsewhere. */
 export function chatRoomOf(pathname: string): { room: string; title: string } | null {
   const match = /^\/(game|lobby)\/([^/]+)/.exec(pathname);

@@ -22,7 +22,6 @@ import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
 const EndCharts = lazy(() => import('./end-charts.js'));
-/** The fair-dice check, run in this browser from the finished game's record (src/web/replay). */
 
 /** The seed's commitment and, once revealed, the seed, when the view carries them. */
 function seedOf(game: GameScreenState['game']): { commitment: string | null; seed: string | null } {

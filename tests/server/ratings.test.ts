@@ -1,8 +1,9 @@
 /**
  * Ratings when games end (services/ratings.ts): a finished game moves each person's rating once,
  * in the transaction that saves its end (a second save of the same end is refused and counts
- * nothing), bots stay at their fixed ratings, and two games of one person ending at once both
- * count (the rows are read under a lock on PostgreSQL). What clients see through tRPC.
+ * nothing), bots stay at their fixed ratings, a person who let a stand-in make most of their
+ * decisions places last, and two games of one person ending at once both count (the rows are read
+ * under a lock on PostgreSQL). What clients see through tRPC.
  */
 import { describe, expect, test } from 'vitest';
 import { botSkill, displayRating, INITIAL_SKILL, rateGame } from '../../src/server/ratings/model.js';
@@ -55,6 +56,51 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       else expect(names).toEqual(expected[0]!.mu > expected[2]!.mu ? ['Ann', 'Bob'] : ['Bob', 'Ann']);
       expect(provisional.mine).toMatchObject({ userID: bob.userID, name: 'Bob', rating: displayRating(expected[2]!), games: 1 });
       expect(await bob.client.ratings.leaderboard.query({ provisional: false })).toEqual({ rows: [], total: 0, mine: null });
+    } finally {
+      ann.close();
+      bob.close();
+    }
+  });
+
+  test('a person whose decisions a stand-in mostly made lost the game, whatever the seat scored', async () => {
+    const { server } = suite();
+    const { db } = server.app.services;
+    const ann = await signInGuest(server, 'Ann');
+    const bob = await signInGuest(server, 'Bob');
+    try {
+      const game = await endableGame(server, `g_stood_in_${database}`, [
+        { userID: ann.userID, bot: null },
+        { userID: bob.userID, bot: null },
+        { userID: 'bot_easy', bot: 'easy_bot' },
+      ]);
+      const favor = (id: string) => game.statsByPlayerID![id]!.score;
+      // The one of the two who scored more (or either, on a tie) let the stand-in play: counted as
+      // their own, that seat would place at least level with the other person.
+      const [away, here] = favor(ann.userID) >= favor(bob.userID) ? [ann, bob] : [bob, ann];
+      // The away seat's log: five of its eight decisions a stand-in's (nobody had the game open);
+      // the other's: one of eight (its turn timer ran out once), which leaves the result its own.
+      const decisions = [
+        ...Array.from({ length: 8 }, (_, i) => ({ userID: away.userID, standIn: i < 5 ? 'no one connected' : null })),
+        ...Array.from({ length: 8 }, (_, i) => ({ userID: here.userID, standIn: i < 1 ? 'turn timer' : null })),
+      ];
+      await db.kysely
+        .insertInto('game_actions')
+        .values(decisions.map((d, i) => ({ game_id: game.id, sequence_id: i + 1, user_id: d.userID, action_json: '{"type":"PASS"}', at: i, stand_in: d.standIn })))
+        .execute();
+      expect(await saveEnd(server, game)).toBe(true);
+
+      const expected = rateGame(
+        game.players.map((p) => ({ skill: p.botType ? botSkill(p.botType) : INITIAL_SKILL, favor: favor(p.userID), left: p.userID === away.userID, fixed: p.botType !== null })),
+      );
+      const shown = (id: string) => displayRating(expected[game.players.findIndex((p) => p.userID === id)]!);
+      const changes = await ann.client.ratings.ofGame.query({ gameID: game.id });
+      expect(changes[away.userID]).toMatchObject({ before: 1500, after: shown(away.userID) });
+      expect(changes[here.userID]).toMatchObject({ before: 1500, after: shown(here.userID) });
+      expect(changes[away.userID]!.after).toBeLessThan(changes[here.userID]!.after);
+      // Not a win in the away player's totals, however much favor the seat ended with.
+      const won = async (who: typeof ann) => (JSON.parse((await who.client.session.me.query())!.statsJSON) as { gamesPlayed: number; gamesWon: number });
+      expect(await won(away)).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
+      expect((await won(here)).gamesPlayed).toBe(1);
     } finally {
       ann.close();
       bob.close();

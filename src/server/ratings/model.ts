@@ -49,7 +49,7 @@ export interface RatedSeat {
   skill: Skill;
   /** Final favor; equal favor is a tie. */
   favor: number;
-  /** Left the game before its end: placed last whatever the seat scored (a loss). */
+  /** Left the game before its end, or let a stand-in play most of it: placed last whatever the seat scored (a loss). */
   left: boolean;
   /** A bot's rating stays as it is. */
   fixed: boolean;

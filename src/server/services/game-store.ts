@@ -140,9 +140,8 @@ export async function saveStep(
  */
 async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: Game): Promise<void> {
   const stats = recordedStats(game);
-  // A player who left the game (a stand-in played their seat to the end) lost it, whatever the seat scored.
-  const left = await trx.selectFrom('game_seats').select('user_id').where('game_id', '=', game.id).where('left_at', 'is not', null).execute();
-  for (const { user_id } of left) if (stats[user_id]) stats[user_id] = { ...stats[user_id], won: false };
+  const forfeited = await forfeitedSeats(trx, game.id);
+  for (const userID of forfeited) if (stats[userID]) stats[userID] = { ...stats[userID], won: false };
   const bySeat = game.players.map((p, seat) => sql`when ${seat} then ${JSON.stringify(stats[p.userID]!)}`);
   await trx
     .updateTable('game_players')
@@ -163,7 +162,28 @@ async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: G
     .set({ stats_json: sql<string>`case id ${sql.join(byUser, sql` `)} end` })
     .where('id', 'in', stored.map((row) => row.id))
     .execute();
-  await recordRatings(trx, dialect, game, new Set(left.map((l) => l.user_id)));
+  await recordRatings(trx, dialect, game, forfeited);
+}
+
+/**
+ * The people for whom the game's end is not their own result, who lost it whatever their seat
+ * scored: those who left it (a stand-in played their seat to the end), and those most of whose
+ * decisions a stand-in made (a game finished by bots once nobody had it open, or a seat a player
+ * let the stand-in play by keeping the page away). Without the second, a person could start
+ * games against weaker bots, close the page, and keep the ratings and wins the stand-in earned.
+ * A stand-in that took a few decisions (a turn timer that ran out, a late disconnection) leaves
+ * the result the player's own.
+ */
+async function forfeitedSeats(trx: Transaction<Database>, gameID: string): Promise<ReadonlySet<string>> {
+  const left = await trx.selectFrom('game_seats').select('user_id').where('game_id', '=', gameID).where('left_at', 'is not', null).execute();
+  const decisions = await trx
+    .selectFrom('game_actions')
+    .select((eb) => ['user_id', eb.fn.countAll().as('all'), eb.fn.count('stand_in').as('stoodIn')])
+    .where('game_id', '=', gameID)
+    .groupBy('user_id')
+    .execute();
+  const mostlyStoodIn = decisions.filter((d) => 2 * Number(d.stoodIn) > Number(d.all)).map((d) => d.user_id);
+  return new Set([...left.map((l) => l.user_id), ...mostlyStoodIn]);
 }
 
 /** A stored game as a load found it. */

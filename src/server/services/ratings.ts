@@ -32,7 +32,8 @@ export function publicRating(skill: Skill, games: number): PublicRating {
 
 /**
  * Rates a finished game in the caller's transaction (the one that saves its end). `left` holds
- * the people who left it: they count as last. On PostgreSQL the rows are created if missing and
+ * the people who left it or let a stand-in make most of their decisions (game-store.ts): they
+ * count as last. On PostgreSQL the rows are created if missing and
  * then read with a row lock (SELECT ... FOR UPDATE), in user id order, so when two games of one
  * person end at once on two instances the second waits and reads what the first wrote: both
  * count. (game-store.ts has already locked the same users' rows in the same order, so this adds

@@ -30,7 +30,7 @@ export function TakeoverNotice({ state, onBack }: { state: GameScreenState; onBa
         <Text size="sm">
           {seat.presence === 'here'
             ? 'Your next choice is yours again, with the full time.'
-            : 'While you are away, a bot makes your choices after a short wait.'}
+            : 'While you are away, a bot makes your choices after a short wait. A game the bot plays most of counts as a loss.'}
         </Text>
         <Group>
           <Button size="xs" color="orange" onClick={onBack}>

@@ -33,11 +33,11 @@ export function publicRating(skill: Skill, games: number): PublicRating {
 /**
  * Rates a finished game in the caller's transaction (the one that saves its end). `left` holds
  * the people who left it or let a stand-in make most of their decisions (game-store.ts): they
- * count as last. On PostgreSQL the rows are created if missing and
- * then read with a row lock (SELECT ... FOR UPDATE), in user id order, so when two games of one
- * person end at once on two instances the second waits and reads what the first wrote: both
- * count. (game-store.ts has already locked the same users' rows in the same order, so this adds
- * no new way to deadlock.) SQLite has one writer at a time.
+ * count as last. On PostgreSQL the rows are created if missing and then read with a row lock
+ * (SELECT ... FOR UPDATE), in user id order, so when two games of one person end at once on two
+ * instances the second waits and reads what the first wrote: both count. (game-store.ts has
+ * already locked the same users' rows in the same order, so this adds no new way to deadlock.)
+ * SQLite has one writer at a time.
  */
 export async function recordRatings(trx: Transaction<Database>, dialect: Dialect, game: Game, left: ReadonlySet<string>): Promise<void> {
   const people = [...new Set(game.players.filter((p) => p.botType === null).map((p) => p.userID))].sort();

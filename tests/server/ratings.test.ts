@@ -7,6 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { botSkill, displayRating, INITIAL_SKILL, rateGame } from '../../src/server/ratings/model.js';
+import { mostlyStoodInSeats } from '../../src/shared/forfeit.js';
 import { DATABASES, useServer } from './databases.js';
 import { endableGame, endTogether, saveEnd } from './endable-games.js';
 import { signInGuest } from './support.js';
@@ -85,7 +86,7 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       ];
       await db.kysely
         .insertInto('game_actions')
-        .values(decisions.map((d, i) => ({ game_id: game.id, sequence_id: i + 1, user_id: d.userID, action_json: '{"type":"PASS"}', at: i, stand_in: d.standIn })))
+        .values(decisions.map((d, i) => ({ game_id: game.id, sequence_id: i + 1, user_id: d.userID, action_json: JSON.stringify({ type: 'BID', bid: { military: 0, tradeRowIndex: 0 } }), at: i, stand_in: d.standIn })))
         .execute();
       expect(await saveEnd(server, game)).toBe(true);
 
@@ -97,6 +98,9 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       expect(changes[away.userID]).toMatchObject({ before: 1500, after: shown(away.userID) });
       expect(changes[here.userID]).toMatchObject({ before: 1500, after: shown(here.userID) });
       expect(changes[away.userID]!.after).toBeLessThan(changes[here.userID]!.after);
+      // The end-of-game view reads the same rule from the game's record, to say why.
+      const record = await ann.client.replays.get.query({ gameID: game.id });
+      expect([...mostlyStoodInSeats(record.log)]).toEqual([away.userID]);
       // Not a win in the away player's totals, however much favor the seat ended with.
       const won = async (who: typeof ann) => (JSON.parse((await who.client.session.me.query())!.statsJSON) as { gamesPlayed: number; gamesWon: number });
       expect(await won(away)).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });

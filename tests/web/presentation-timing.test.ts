@@ -82,6 +82,14 @@ describe('names and colours', () => {
       'You finished 3rd of 3.',
       null,
     ]);
+    // A winner whose game counted as a loss (they left, or a stand-in bot made most of their
+    // choices) is told so, not that they won; so is any other such player.
+    expect([viewerPlace(rows, 'c', 'stood in'), viewerPlace(rows, 'c', 'left'), viewerPlace(rows, 'a', 'stood in'), viewerPlace(rows, null, 'left')]).toEqual([
+      'A bot made most of your choices, so the game counts as a loss.',
+      'You left the game, so it counts as a loss.',
+      'A bot made most of your choices, so the game counts as a loss.',
+      null,
+    ]);
     expect([1, 2, 3, 4, 8, 11, 12, 13, 21, 22, 23, 111].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '8th', '11th', '12th', '13th', '21st', '22nd', '23rd', '111th']);
   });
 

@@ -14,6 +14,7 @@ import { replayTail, type StoredAction, type StoredEvents } from './game-log.js'
 import { standInReasonOf } from './stand-in.js';
 import { recordRatings } from './ratings.js';
 import { recordCardPlay } from './card-play.js';
+import { mostlyStoodIn } from '../../shared/forfeit.js';
 
 export type { StoredAction } from './game-log.js';
 
@@ -168,8 +169,8 @@ async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: G
 /**
  * The people for whom the game's end is not their own result, who lost it whatever their seat
  * scored: those who left it (a stand-in played their seat to the end), and those most of whose
- * decisions a stand-in made (a game finished by bots once nobody had it open, or a seat a player
- * let the stand-in play by keeping the page away). Without the second, a person could start
+ * decisions a stand-in made (src/shared/forfeit.ts: a game finished by bots once nobody had it
+ * open, or a seat a player let the stand-in play by keeping the page away). Without the second, a person could start
  * games against weaker bots, close the page, and keep the ratings and wins the stand-in earned.
  * A stand-in that took a few decisions (a turn timer that ran out, a late disconnection) leaves
  * the result the player's own.
@@ -182,8 +183,8 @@ async function forfeitedSeats(trx: Transaction<Database>, gameID: string): Promi
     .where('game_id', '=', gameID)
     .groupBy('user_id')
     .execute();
-  const mostlyStoodIn = decisions.filter((d) => 2 * Number(d.stoodIn) > Number(d.all)).map((d) => d.user_id);
-  return new Set([...left.map((l) => l.user_id), ...mostlyStoodIn]);
+  const stoodIn = decisions.filter((d) => mostlyStoodIn(Number(d.all), Number(d.stoodIn))).map((d) => d.user_id);
+  return new Set([...left.map((l) => l.user_id), ...stoodIn]);
 }
 
 /** A stored game as a load found it. */

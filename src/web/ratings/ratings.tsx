@@ -5,6 +5,8 @@
  */
 import { useMemo } from 'react';
 import { Text } from '@mantine/core';
+import { mostlyStoodInSeats } from '../../shared/forfeit.js';
+import type { EndRatingChange } from '../game/presentation/end-rating-source.js';
 import { trpc } from '../lib/trpc.js';
 import classes from './ratings.module.css';
 import { useIDBatches } from '../lib/id-batches.js';
@@ -60,8 +62,18 @@ export const changeColor = (change: number): string => (change > 0 ? 'teal.4' : 
 
 const noChanges = {};
 
-/** How a finished game moved each person's rating, by user id (`ratings.ofGame`; nothing while it runs). */
-export function useFetchedGameRatingChanges(gameID: string, ended: boolean): Record<string, { before: number; after: number; provisional: boolean }> {
+/**
+ * How a finished game moved each person's rating, by user id (`ratings.ofGame`; nothing while it
+ * runs), each marked `forfeited` when a stand-in bot made most of that person's decisions: the
+ * game then counted as a loss whatever the seat scored (src/shared/forfeit.ts). That is read from
+ * the game's record, the one the end-of-game view's dice check fetches (one request for both).
+ */
+export function useFetchedGameRatingChanges(gameID: string, ended: boolean): Record<string, EndRatingChange> {
   const query = trpc.ratings.ofGame.useQuery({ gameID }, { enabled: ended, staleTime: Infinity });
-  return query.data ?? noChanges;
+  const record = trpc.replays.get.useQuery({ gameID }, { enabled: ended, staleTime: Infinity, gcTime: 5 * 60_000, retry: false });
+  return useMemo(() => {
+    if (!query.data) return noChanges;
+    const forfeited = mostlyStoodInSeats(record.data?.log ?? []);
+    return Object.fromEntries(Object.entries(query.data).map(([userID, change]) => [userID, { ...change, forfeited: forfeited.has(userID) }]));
+  }, [query.data, record.data]);
 }

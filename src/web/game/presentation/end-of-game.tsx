@@ -50,7 +50,9 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
     onMinimize?.(!minimized);
   };
   const { commitment, seed } = seedOf(state.game);
-  const place = viewerPlace(rows, state.me);
+  const mine = state.me === null ? undefined : ratingChanges[state.me];
+  const forfeit = state.me !== null && state.seatsByUserID[state.me]?.left ? 'left' : mine?.forfeited ? 'stood in' : null;
+  const place = viewerPlace(rows, state.me, forfeit);
 
   return (
     <section className={minimized ? `${classes.endView} ${classes.endMinimized}` : classes.endView} aria-label="End of game" data-testid="end-of-game">
@@ -67,7 +69,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           {place}
         </p>
       )}
-      {state.me && <ViewerRatingLine change={ratingChanges[state.me]} />}
+      {state.me && <ViewerRatingLine change={mine} />}
       {!minimized && (
         <>
           <StandingsTable rows={rows} ratingChanges={ratingChanges} />

@@ -10,6 +10,8 @@ export interface EndRatingChange {
   before: number;
   after: number;
   provisional: boolean;
+  /** The game counted as a loss whatever the seat scored: a stand-in bot made most of the person's decisions. */
+  forfeited?: boolean;
 }
 
 type UseRatingChanges = (gameID: string, ended: boolean) => Record<string, EndRatingChange>;

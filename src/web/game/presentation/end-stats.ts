@@ -44,14 +44,20 @@ export function ordinal(n: number): string {
   return `${n}${teen || last === 0 || last > 3 ? 'th' : ['st', 'nd', 'rd'][last - 1]}`;
 }
 
+/** Why a finished game counted as a loss for its player whatever their seat scored, if it did. */
+export type Forfeit = 'left' | 'stood in';
+
 /**
  * The viewer's own place, a line under the end view's title: 'You won!' or 'You finished 3rd of
  * 4.'; null for a spectator. A player the engine's tie-break put behind a winner with equal favor
- * is placed after the winners, not 1st.
+ * is placed after the winners, not 1st. A player who left, or most of whose decisions a stand-in
+ * bot made, is told the game counted as a loss instead, since their rating says so.
  */
-export function viewerPlace(rows: readonly Standing[], viewer: UserID | null): string | null {
+export function viewerPlace(rows: readonly Standing[], viewer: UserID | null, forfeit: Forfeit | null = null): string | null {
   const row = rows.find((r) => r.userID === viewer);
   if (!row) return null;
+  if (forfeit === 'left') return 'You left the game, so it counts as a loss.';
+  if (forfeit === 'stood in') return 'A bot made most of your choices, so the game counts as a loss.';
   if (row.winner) return 'You won!';
   const place = Math.max(row.rank, rows.filter((r) => r.winner).length + 1);
   return `You finished ${ordinal(place)} of ${rows.length}.`;

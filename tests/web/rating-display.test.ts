@@ -215,4 +215,34 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
       await page.context().close();
     });
   }
+
+  test('a game left to the bots: the end view says it counted as a loss, whatever the seat scored', async () => {
+    // A site of its own whose games are finished by bots one second after nobody has them open.
+    const quick = await startSite({ abandonedGameSeconds: 1 });
+    const absent = await guest(quick, 'Theseus');
+    try {
+      const { id: lobbyID } = await absent.client.lobbies.create.mutate();
+      await absent.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+      const { gameID } = await absent.client.lobbies.start.mutate({ lobbyID });
+      // Watched from the lobby list: opening the game would count as being there.
+      await expect
+        .poll(async () => (await absent.client.lobbies.list.query()).find((l) => l.game?.id === gameID)?.status, { timeout: 60_000 })
+        .toBe('finished');
+      const change = (await absent.client.ratings.ofGame.query({ gameID }))[absent.userID]!;
+      const context = await newContext(browser, DESKTOP);
+      await signInContext(context, quick, absent);
+      const page = await context.newPage();
+      page.setDefaultTimeout(60_000);
+      await page.goto(`${quick.url}/game/${gameID}`);
+      // The stand-in played every one of the seat's decisions: whether it won or lost, the line under
+      // the title says the game counted as a loss, beside the rating that fell.
+      await expect.poll(() => page.getByTestId('end-place').textContent(), { timeout: 30_000 }).toBe('A bot made most of your choices, so the game counts as a loss.');
+      expect(change.after).toBeLessThan(change.before);
+      expect(await page.getByTestId('end-rating').textContent()).toBe(`Your rating: ${change.before} → ${shown({ rating: change.after, provisional: change.provisional })} (${signed(change.after - change.before)})`);
+      await context.close();
+    } finally {
+      absent.close();
+      await quick.close();
+    }
+  });
 });

@@ -68,12 +68,14 @@ const noChanges = {};
  * game then counted as a loss whatever the seat scored (src/shared/forfeit.ts). That is read from
  * the game's record, the one the end-of-game view's dice check fetches (one request for both).
  */
-export function useFetchedGameRatingChanges(gameID: string, ended: boolean): Record<string, EndRatingChange> {
+export function useFetchedGameRatingChanges(gameID: string, ended: boolean): Record<string, EndRatingChange> | null {
   const query = trpc.ratings.ofGame.useQuery({ gameID }, { enabled: ended, staleTime: Infinity });
   const record = trpc.replays.get.useQuery({ gameID }, { enabled: ended, staleTime: Infinity, gcTime: 5 * 60_000, retry: false });
+  const fetching = query.isLoading || record.isLoading;
   return useMemo(() => {
+    if (fetching) return null;
     if (!query.data) return noChanges;
     const forfeited = mostlyStoodInSeats(record.data?.log ?? []);
     return Object.fromEntries(Object.entries(query.data).map(([userID, change]) => [userID, { ...change, forfeited: forfeited.has(userID) }]));
-  }, [query.data, record.data]);
+  }, [fetching, query.data, record.data]);
 }

@@ -22,6 +22,7 @@ import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
 const EndCharts = lazy(() => import('./end-charts.js'));
+const NO_CHANGES: Record<string, EndRatingChange> = {};
 
 /** The seed's commitment and, once revealed, the seed, when the view carries them. */
 function seedOf(game: GameScreenState['game']): { commitment: string | null; seed: string | null } {
@@ -39,7 +40,8 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const rows = useMemo(() => standings(state), [state]);
   const playing = usePresentationPlaying();
   const shown = state.game.gameEndTimestamp !== null && !playing;
-  const ratingChanges = useGameRatingChanges(state.game.id, state.game.gameEndTimestamp !== null);
+  const fetched = useGameRatingChanges(state.game.id, state.game.gameEndTimestamp !== null);
+  const ratingChanges = fetched ?? NO_CHANGES;
   // The view opens at the top of the screen: a player scrolled down to the basic piles would not see it.
   useEffect(() => {
     if (shown) window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -52,7 +54,8 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const { commitment, seed } = seedOf(state.game);
   const mine = state.me === null ? undefined : ratingChanges[state.me];
   const forfeit = state.me !== null && state.seatsByUserID[state.me]?.left ? 'left' : mine?.forfeited ? 'stood in' : null;
-  const place = viewerPlace(rows, state.me, forfeit);
+  // The viewer's line waits for the changes: a game that counted as a loss never says "You won!" first.
+  const place = fetched === null ? null : viewerPlace(rows, state.me, forfeit);
 
   return (
     <section className={minimized ? `${classes.endView} ${classes.endMinimized}` : classes.endView} aria-label="End of game" data-testid="end-of-game">

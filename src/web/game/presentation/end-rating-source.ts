@@ -14,14 +14,15 @@ export interface EndRatingChange {
   forfeited?: boolean;
 }
 
-type UseRatingChanges = (gameID: string, ended: boolean) => Record<string, EndRatingChange>;
+/** Each person's change by user id (empty for a game not rated), or null while it is being fetched. */
+type UseRatingChanges = (gameID: string, ended: boolean) => Record<string, EndRatingChange> | null;
 
 const none: Record<string, EndRatingChange> = {};
 
 /** A hook giving each person's change in a game, by user id; the value must not change while mounted (it is called as a hook). */
 export const RatingChangesSource = createContext<UseRatingChanges>(() => none);
 
-/** Each person's change in this game, by user id (empty until loaded, and for a game not rated). */
-export function useGameRatingChanges(gameID: string, ended: boolean): Record<string, EndRatingChange> {
+/** Each person's change in this game, by user id (empty for a game not rated), or null while it is fetched. */
+export function useGameRatingChanges(gameID: string, ended: boolean): Record<string, EndRatingChange> | null {
   return useContext(RatingChangesSource)(gameID, ended);
 }

@@ -18,15 +18,28 @@ interface LoggedAction {
   standIn?: string | null;
 }
 
-/** The players of a finished game's record most of whose decisions a stand-in made. */
-export function mostlyStoodInSeats(log: readonly LoggedAction[]): Set<string> {
-  const counts = new Map<string, { decisions: number; stoodIn: number }>();
+/** Why a finished game counted as a loss for a player whatever their seat scored. */
+export type Forfeit = 'left' | 'stood in';
+
+/**
+ * The players of a finished game's record whose game counted as a loss, and why: a stand-in took
+ * a decision of theirs because they had left, or made most of their decisions. (The server knows
+ * every player who left from the table, even one who left with no decision of theirs to come.)
+ */
+export function forfeitsIn(log: readonly LoggedAction[]): Map<string, Forfeit> {
+  const counts = new Map<string, { decisions: number; stoodIn: number; left: boolean }>();
   for (const entry of log) {
     if (entry.kind !== 'action' || entry.userID === undefined) continue;
-    const count = counts.get(entry.userID) ?? { decisions: 0, stoodIn: 0 };
+    const count = counts.get(entry.userID) ?? { decisions: 0, stoodIn: 0, left: false };
     count.decisions++;
     if (entry.standIn) count.stoodIn++;
+    if (entry.standIn === 'left') count.left = true;
     counts.set(entry.userID, count);
   }
-  return new Set([...counts].filter(([, c]) => mostlyStoodIn(c.decisions, c.stoodIn)).map(([userID]) => userID));
+  const forfeits = new Map<string, Forfeit>();
+  for (const [userID, c] of counts) {
+    if (c.left) forfeits.set(userID, 'left');
+    else if (mostlyStoodIn(c.decisions, c.stoodIn)) forfeits.set(userID, 'stood in');
+  }
+  return forfeits;
 }

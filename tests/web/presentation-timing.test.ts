@@ -14,6 +14,7 @@ import {
   units,
 } from '../../src/web/game/presentation/animation-plan.js';
 import { ordinal, standings, viewerPlace, winnerNames, timePie } from '../../src/web/game/presentation/end-stats.js';
+import { forfeitsIn } from '../../src/shared/forfeit.js';
 import { contrast, formatDuration, joinNames, textOn, TIMER_REFRESH_MS } from '../../src/web/game/presentation/format.js';
 import { nameColor, readableOn } from '../../src/web/lib/contrast.js';
 import { SITE } from '../../src/web/lib/palette.js';
@@ -90,6 +91,11 @@ describe('names and colours', () => {
       'A bot made most of your choices, so the game counts as a loss.',
       null,
     ]);
+    // Which is which, read from the game's record: a stand-in that took a decision because its
+    // player left; more than half of a seat's decisions a stand-in's (half is not more than half).
+    const entry = (userID: string, standIn: string | null) => ({ kind: 'action', userID, standIn });
+    const log = [entry('a', null), entry('a', 'left'), entry('b', 'no one connected'), entry('b', 'turn timer'), entry('b', null), entry('c', 'turn timer'), entry('c', null), { kind: 'chat', userID: 'c' }];
+    expect(forfeitsIn(log)).toEqual(new Map([['a', 'left'], ['b', 'stood in']]));
     expect([1, 2, 3, 4, 8, 11, 12, 13, 21, 22, 23, 111].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '8th', '11th', '12th', '13th', '21st', '22nd', '23rd', '111th']);
   });
 

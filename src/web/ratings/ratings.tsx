@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { Text } from '@mantine/core';
-import { mostlyStoodInSeats } from '../../shared/forfeit.js';
+import { forfeitsIn } from '../../shared/forfeit.js';
 import type { EndRatingChange } from '../game/presentation/end-rating-source.js';
 import { trpc } from '../lib/trpc.js';
 import classes from './ratings.module.css';
@@ -64,8 +64,8 @@ const noChanges = {};
 
 /**
  * How a finished game moved each person's rating, by user id (`ratings.ofGame`; nothing while it
- * runs), each marked `forfeited` when a stand-in bot made most of that person's decisions: the
- * game then counted as a loss whatever the seat scored (src/shared/forfeit.ts). That is read from
+ * runs), each with its `forfeit` when the game counted as a loss whatever the seat scored: the
+ * person left, or a stand-in bot made most of their decisions (src/shared/forfeit.ts). That is read from
  * the game's record, the one the end-of-game view's dice check fetches (one request for both).
  */
 export function useFetchedGameRatingChanges(gameID: string, ended: boolean): Record<string, EndRatingChange> | null {
@@ -75,7 +75,7 @@ export function useFetchedGameRatingChanges(gameID: string, ended: boolean): Rec
   return useMemo(() => {
     if (fetching) return null;
     if (!query.data) return noChanges;
-    const forfeited = mostlyStoodInSeats(record.data?.log ?? []);
-    return Object.fromEntries(Object.entries(query.data).map(([userID, change]) => [userID, { ...change, forfeited: forfeited.has(userID) }]));
+    const forfeits = forfeitsIn(record.data?.log ?? []);
+    return Object.fromEntries(Object.entries(query.data).map(([userID, change]) => [userID, { ...change, forfeit: forfeits.get(userID) ?? null }]));
   }, [fetching, query.data, record.data]);
 }

@@ -53,7 +53,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   };
   const { commitment, seed } = seedOf(state.game);
   const mine = state.me === null ? undefined : ratingChanges[state.me];
-  const forfeit = state.me !== null && state.seatsByUserID[state.me]?.left ? 'left' : mine?.forfeited ? 'stood in' : null;
+  const forfeit = state.me !== null && state.seatsByUserID[state.me]?.left ? 'left' : (mine?.forfeit ?? null);
   // The viewer's line waits for the changes: a game that counted as a loss never says "You won!" first.
   const place = fetched === null ? null : viewerPlace(rows, state.me, forfeit);
 

@@ -5,13 +5,14 @@
  * carries the provider and not the view, which loads when a game ends.
  */
 import { createContext, useContext } from 'react';
+import type { Forfeit } from '../../../shared/forfeit.js';
 
 export interface EndRatingChange {
   before: number;
   after: number;
   provisional: boolean;
-  /** The game counted as a loss whatever the seat scored: a stand-in bot made most of the person's decisions. */
-  forfeited?: boolean;
+  /** Why the game counted as a loss whatever the seat scored, if it did: the person left, or a stand-in bot made most of their decisions. */
+  forfeit?: Forfeit | null;
 }
 
 /** Each person's change by user id (empty for a game not rated), or null while it is being fetched. */

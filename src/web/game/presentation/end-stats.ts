@@ -1,4 +1,5 @@
 /** The end-of-game view's numbers: winners' names, the standings, the viewer's place and the two pies' series. Pure. */
+import type { Forfeit } from '../../../shared/forfeit.js';
 import type { GameScreenState, UserID } from '../model.js';
 import { joinNames, playerRef } from './format.js';
 
@@ -44,8 +45,6 @@ export function ordinal(n: number): string {
   return `${n}${teen || last === 0 || last > 3 ? 'th' : ['st', 'nd', 'rd'][last - 1]}`;
 }
 
-/** Why a finished game counted as a loss for its player whatever their seat scored, if it did. */
-export type Forfeit = 'left' | 'stood in';
 
 /**
  * The viewer's own place, a line under the end view's title: 'You won!' or 'You finished 3rd of

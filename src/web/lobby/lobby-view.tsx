@@ -203,7 +203,7 @@ export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: Pu
             {hosting ? (
               <NativeSelect
                 label="When a player takes too long"
-                description="A bot plays a decision left too long, until its player is back. A game nobody watches is finished by bots."
+                description="A bot plays a decision left too long, until its player is back. A game nobody watches is finished by bots; a seat a bot played most of counts as a loss."
                 value={lobby.turnTimer}
                 data={(Object.keys(TURN_TIMER_LABELS) as TurnTimer[]).map((value) => ({ value, label: TURN_TIMER_LABELS[value] }))}
                 onChange={(event) => {

@@ -170,10 +170,11 @@ async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: G
  * The people for whom the game's end is not their own result, who lost it whatever their seat
  * scored: those who left it (a stand-in played their seat to the end), and those most of whose
  * decisions a stand-in made (src/shared/forfeit.ts: a game finished by bots once nobody had it
- * open, or a seat a player let the stand-in play by keeping the page away). Without the second, a person could start
- * games against weaker bots, close the page, and keep the ratings and wins the stand-in earned.
- * A stand-in that took a few decisions (a turn timer that ran out, a late disconnection) leaves
- * the result the player's own.
+ * open, or a seat a player let the stand-in play by keeping the page away). Without the second,
+ * a person could start games against weaker bots, close the page, and keep the ratings and wins
+ * the stand-in earned. A stand-in that took a few decisions (a turn timer that ran out, a late
+ * disconnection) leaves the result the player's own. Counted here in SQL, once, at the game's
+ * end; the web client counts the same actions from the game's record (`forfeitsIn`).
  */
 async function forfeitedSeats(trx: Transaction<Database>, gameID: string): Promise<ReadonlySet<string>> {
   const left = await trx.selectFrom('game_seats').select('user_id').where('game_id', '=', gameID).where('left_at', 'is not', null).execute();

@@ -45,7 +45,6 @@ export function ordinal(n: number): string {
   return `${n}${teen || last === 0 || last > 3 ? 'th' : ['st', 'nd', 'rd'][last - 1]}`;
 }
 
-
 /**
  * The viewer's own place, a line under the end view's title: 'You won!' or 'You finished 3rd of
  * 4.'; null for a spectator. A player the engine's tie-break put behind a winner with equal favor

@@ -22,6 +22,8 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       const page = await context.newPage();
       // The phone plays with the system's reduced motion: the favor cue then stands still.
       if (label === 'phone') await page.emulateMedia({ reducedMotion: 'reduce' });
+      // A browser that has not yet been asked for notifications (the headless shell answers 'denied').
+      await page.addInitScript(() => Object.defineProperty(Notification, 'permission', { get: () => 'default' }));
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
@@ -38,6 +40,8 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       await page.reload({ waitUntil: 'domcontentloaded' });
       await page.locator('[data-game-phase]').waitFor();
       expect(await hint.count()).toBe(0);
+      // In play, the header offers what a seated player may want: to be told of their move, to leave.
+      for (const name of ['Notify me of my move', 'Leave game']) expect(await page.getByRole('button', { name }).count()).toBe(1);
       // Avatars without a picture: a one-word name's first two letters, else the first two words' initials.
       expect(await page.locator('.player-summary .mantine-Avatar-placeholder').allTextContents()).toEqual(['AN', 'EB']);
       // Every basic pile in sight, on a phone too: they wrap onto more lines rather than scroll
@@ -109,6 +113,8 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       expect(await page.locator('.game-card-hatch').count()).toBe(0);
       expect(await page.getByRole('img', { name: 'Cannot afford' }).count()).toBe(0);
       expect(await page.locator('[data-zone="basic-pile"]').getByText(/^Cost \d/).count()).toBe(0);
+      // Nor is there a move to be told of or a game to leave.
+      for (const name of ['Notify me of my move', 'Leave game']) expect(await page.getByRole('button', { name }).count()).toBe(0);
       const watch = await readWatch(page);
       expect(watch.frames).toBeGreaterThan(100);
       if (label === 'desktop') {

@@ -107,9 +107,10 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
           Reconnecting...
         </Badge>
       ) : null}
-      {spectator ? null : (
+      {/* Compact buttons on a phone, so the trade row stays high on the first screen; none once
+          the game is over (no move is left to be told of, no game to leave). */}
+      {spectator || state.game.gameEndTimestamp !== null ? null : (
         <>
-          {/* Compact buttons on a phone, so the trade row stays high on the first screen. */}
           <NotifyMe compact={compact} />
           <LeaveGame state={state} compact={compact} />
         </>

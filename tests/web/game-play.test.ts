@@ -138,7 +138,8 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       // The player's own place under the title.
       const mine = page.getByRole('table', { name: 'Final standings' }).locator('tbody tr').filter({ hasText: `Ann${label.slice(0, 1)}` });
       const won = (await mine.getAttribute('data-winner')) === 'true';
-      expect(await page.getByTestId('end-place').textContent()).toBe(won ? 'You won!' : 'You finished 2nd of 2.');
+      const winners = await page.getByRole('table', { name: 'Final standings' }).locator('tbody tr[data-winner="true"]').count();
+      expect(await page.getByTestId('end-place').textContent()).toBe(won ? (winners > 1 ? 'You shared the win!' : 'You won!') : 'You finished 2nd of 2.');
       // The game ends with both rows empty, and they say so rather than show a bare title.
       await page.getByText('No cards on the trade row.').waitFor();
       await page.getByText('No tributes in the row.').waitFor();

@@ -96,6 +96,10 @@ describe('names and colours', () => {
     const entry = (userID: string, standIn: string | null) => ({ kind: 'action', userID, standIn });
     const log = [entry('a', null), entry('a', 'left'), entry('b', 'no one connected'), entry('b', 'turn timer'), entry('b', null), entry('c', 'turn timer'), entry('c', null), { kind: 'chat', userID: 'c' }];
     expect(forfeitsIn(log)).toEqual(new Map([['a', 'left'], ['b', 'stood in']]));
+    // A tie for the win: each winner shares it, and the next is 3rd.
+    const { game } = state as { game: object };
+    const tied = standings({ ...(state as object), game: { ...game, winnerIDs: ['b', 'c'] } } as never);
+    expect([viewerPlace(tied, 'b'), viewerPlace(tied, 'c'), viewerPlace(tied, 'a')]).toEqual(['You shared the win!', 'You shared the win!', 'You finished 3rd of 3.']);
     expect([1, 2, 3, 4, 8, 11, 12, 13, 21, 22, 23, 111].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '8th', '11th', '12th', '13th', '21st', '22nd', '23rd', '111th']);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The end-of-game view, shown only once the game has an end timestamp and the last turn has
  * played out on screen (its clash rolled, its cards landed): '{names} wins!', for a player their
- * own place ('You won!', 'You finished 3rd of 4.'), 'Rematch' for its players (end-rematch.tsx), a 'Return to Lobby' link, a minimize toggle, the standings (each player's favor and where it came
+ * own place ('You won!', 'You shared the win!', 'You finished 3rd of 4.'), 'Rematch' for its players (end-rematch.tsx), a 'Return to Lobby' link, a minimize toggle, the standings (each player's favor and where it came
  * from), the favor and time pies (apexcharts, loaded lazily)
  * and 'More graphs to come!'; how to verify the dice when the view reveals the seed, the dice checked
  * in this browser (end-verify.tsx: the page provides it) and a link to the replay.

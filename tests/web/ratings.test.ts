@@ -62,6 +62,8 @@ describe.skipIf(!HAS_CHROMIUM)('ratings in the browser', { timeout: 180_000 }, (
       }
       const chart = page.getByRole('figure', { name: 'Rating history' });
       await chart.locator('svg.apexcharts-svg').waitFor();
+      // The line starts from the rating before the first game, then a point a game.
+      await expect.poll(() => chart.locator('.apexcharts-xaxis-label').allTextContents()).toEqual(['Start', ...Array.from({ length: GAMES }, (_, i) => `#${i + 1}`)]);
       // The table of numbers opened: it counts in the fit, axe and the screenshot below.
       await chart.getByText('Show the numbers').click();
       await chart.getByRole('table').waitFor();

@@ -13,8 +13,12 @@ export function RatingHistory({ userID, whose }: { userID: string; whose: string
   const query = trpc.users.rating.useQuery({ userID });
   if (!query.data) return null;
   const { rating, history } = query.data;
-  const points = history.map((h) => h.after);
   const first = history[0]?.before ?? rating.rating;
+  // The line starts from the rating before the first rated game: one game is then a line from
+  // 1500 to where it left the player, not a lone dot on an axis a point wide.
+  const points = [first, ...history.map((h) => h.after)];
+  /** The rated game a point of the line ends (none for the start). */
+  const gameAt = (pointIndex: number | undefined) => history[(pointIndex ?? 0) - 1];
   return (
     <section aria-labelledby="rating-title">
       <Group gap="sm" align="baseline" mb="xs">
@@ -42,11 +46,11 @@ export function RatingHistory({ userID, whose }: { userID: string; whose: string
             colors: [SITE.gold],
             stroke: { width: 3, curve: 'straight' },
             markers: { size: 4, strokeWidth: 0, hover: { size: 6 } },
-            xaxis: { categories: history.map((_, i) => `#${i + 1}`), tooltip: { enabled: false }, title: { text: 'Rated games, oldest first', style: { fontWeight: 500 } } },
+            xaxis: { categories: ['Start', ...history.map((_, i) => `#${i + 1}`)], tooltip: { enabled: false }, title: { text: 'Rated games, oldest first', style: { fontWeight: 500 } } },
             yaxis: { title: { text: 'Rating' }, forceNiceScale: true, labels: { formatter: (v: number) => String(Math.round(v)) } },
             tooltip: {
-              x: { formatter: (_: unknown, opts?: { dataPointIndex: number }) => { const h = history[opts?.dataPointIndex ?? 0]; return h ? `Game ${(opts?.dataPointIndex ?? 0) + 1} · ${shortStart(h.at)}` : ''; } },
-              y: { formatter: (value: number, opts?: { dataPointIndex: number }) => { const h = history[opts?.dataPointIndex ?? 0]; return h ? `${value}${h.provisional ? '?' : ''} (${signed(h.after - h.before)})` : String(value); } },
+              x: { formatter: (_: unknown, opts?: { dataPointIndex: number }) => { const h = gameAt(opts?.dataPointIndex); return h ? `Game ${opts?.dataPointIndex ?? 0} · ${shortStart(h.at)}` : 'Before the first rated game'; } },
+              y: { formatter: (value: number, opts?: { dataPointIndex: number }) => { const h = gameAt(opts?.dataPointIndex); return h ? `${value}${h.provisional ? '?' : ''} (${signed(h.after - h.before)})` : String(value); } },
             },
           }}
           table={{

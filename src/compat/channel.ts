@@ -137,7 +137,15 @@ class Connection {
         return;
       case 'lobby':
         await this.services.lobbies.get(topic.lobbyID);
-        this.keep(topicName, bus.subscribe(lobbyTopic(topic.lobbyID), (data) => this.send({ type: 'topic', topic: topicName, data })));
+        {
+          // A lobby one of its people has open is not left behind (idle-lobbies.ts).
+          const unwatch = this.services.idleLobbies.watch(topic.lobbyID, user.id);
+          const off = bus.subscribe(lobbyTopic(topic.lobbyID), (data) => this.send({ type: 'topic', topic: topicName, data }));
+          this.keep(topicName, () => {
+            off();
+            unwatch();
+          });
+        }
         return;
       case 'chat':
         await this.services.chat.checkRoom(topic.room, user);

@@ -159,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (closed) return;
       closed = true;
       services.quickPlay.close();
+      services.idleLobbies.close();
       await services.games.close();
       await Promise.allSettled(extra.map((server) => server.close()));
       await fastify.close();

@@ -83,6 +83,8 @@ export interface Config {
   playNowWindowSeconds: number;
   /** How long a game may go with no person connected before bots finish it. */
   abandonedGameSeconds: number;
+  /** How long a lobby without a game may go unchanged, with none of its people on its page, before it closes; 0 keeps lobbies open. */
+  idleLobbySeconds: number;
   /** The community chat the header links to (a Discord invite, a forum); null shows no link. */
   communityUrl: string | null;
 }
@@ -168,6 +170,7 @@ export function configFromEnv(env: Env = process.env): Config {
     turnTimerSeconds: int(env, 'TURN_TIMER_SECONDS', 90),
     playNowWindowSeconds: int(env, 'PLAY_NOW_WINDOW_SECONDS', 20),
     abandonedGameSeconds: int(env, 'ABANDONED_GAME_SECONDS', 600),
+    idleLobbySeconds: int(env, 'IDLE_LOBBY_SECONDS', 900),
     communityUrl: webAddress(env, 'COMMUNITY_URL'),
   };
 }

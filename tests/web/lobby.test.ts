@@ -256,6 +256,24 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
     expect(await host.evaluate(() => (globalThis as unknown as { seen: boolean[] }).seen)).toEqual([false, true]);
   }, 120_000);
 
+  test('a lobby that closes tells whoever has its page open, with a way back to the list', async () => {
+    const host = await player('Closer', DESKTOP);
+    const visitor = await player('Visitor', PHONE);
+    await host.getByRole('button', { name: 'Create Lobby' }).click();
+    await host.waitForURL(/\/lobby\/l_/);
+    await visitor.goto(host.url());
+    await visitor.getByRole('button', { name: 'Join' }).waitFor();
+    // The host, its only person, leaves: the lobby closes (as one left behind does, unwatched).
+    await host.getByRole('button', { name: 'Leave' }).click();
+    await visitor.getByRole('heading', { level: 1, name: 'This lobby has closed' }).waitFor();
+    expect(await visitor.getByRole('button', { name: 'Join' }).count()).toBe(0);
+    await axeClean(visitor);
+    await screenshot(visitor, 'lobby-closed-phone');
+    await visitor.getByRole('link', { name: 'Find another lobby' }).click();
+    await visitor.waitForURL('**/lobby-list');
+    await visitor.getByRole('heading', { name: 'Lobbies' }).waitFor();
+  }, 120_000);
+
   test("a lobby page says 'Loading lobby...' until its data arrives, and spectators get Spectate", async () => {
     const watcher = await player('Watcher', DESKTOP);
     await watcher.getByRole('heading', { name: 'Lobbies' }).waitFor();

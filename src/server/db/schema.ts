@@ -37,6 +37,7 @@ export interface LobbiesTable {
   modules_json: string;
   game_id: string | null;
   created_at: number;
+  /** When the lobby last changed, or was last seen open by one of its people (idle-lobbies.ts). */
   updated_at: number;
   turn_timer: ColumnType<TurnTimerSetting, TurnTimerSetting | undefined, TurnTimerSetting>;
   /** "Show odds to players": 1 when the seated players of its game see the live odds too. */

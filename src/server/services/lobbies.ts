@@ -233,16 +233,48 @@ export class LobbyService {
         const next = seats.find((s) => s.user_id !== playerID && s.bot_type === null);
         if (next) await trx.updateTable('lobbies').set({ host_id: next.user_id }).where('id', '=', lobby.id).execute();
         else {
-          await trx.deleteFrom('lobby_players').where('lobby_id', '=', lobby.id).execute();
-          await trx.deleteFrom('lobbies').where('id', '=', lobby.id).execute();
-          // Nobody can open a closed lobby's room again: its messages would only fill the table.
-          await trx.deleteFrom('chat_messages').where('room', '=', lobbyRoom(lobby.id)).execute();
-          await this.dropBots(trx, seats.filter((s) => s.bot_type !== null).map((s) => s.user_id));
+          await this.deleteLobby(trx, lobby.id, seats);
           return 'deleted';
         }
       }
       return undefined;
     });
+  }
+
+  /**
+   * Closes a lobby that has no game and has not changed, nor been seen open by one of its people,
+   * since `before` (idle-lobbies.ts); false when it has meanwhile (or is gone, or has a game).
+   * Checked on the row itself, in the transaction that deletes it: a join or an option just made,
+   * here or on another instance, keeps the lobby open.
+   */
+  async closeIfIdle(lobbyID: string, before: number): Promise<boolean> {
+    return this.serialised(lobbyID, async () => {
+      const closed = await this.db.transaction().execute(async (trx) => {
+        const lobby = await trx
+          .updateTable('lobbies')
+          .set((eb) => ({ sequence_id: eb('sequence_id', '+', 1) }))
+          .where('id', '=', lobbyID)
+          .where('game_id', 'is', null)
+          .where('updated_at', '<', before)
+          .returning('id')
+          .executeTakeFirst();
+        if (!lobby) return false;
+        const seats = await trx.selectFrom('lobby_players').select(['user_id', 'bot_type']).where('lobby_id', '=', lobbyID).execute();
+        await this.deleteLobby(trx, lobbyID, seats);
+        return true;
+      });
+      if (closed) await this.published({ lobbyID, sequenceID: null });
+      return closed;
+    });
+  }
+
+  /** Deletes a lobby that has no game, with its seats, its bots' users and its chat. */
+  private async deleteLobby(trx: Transaction<Database>, lobbyID: string, seats: readonly { user_id: string; bot_type: string | null }[]): Promise<void> {
+    await trx.deleteFrom('lobby_players').where('lobby_id', '=', lobbyID).execute();
+    await trx.deleteFrom('lobbies').where('id', '=', lobbyID).execute();
+    // Nobody can open a closed lobby's room again: its messages would only fill the table.
+    await trx.deleteFrom('chat_messages').where('room', '=', lobbyRoom(lobbyID)).execute();
+    await this.dropBots(trx, seats.filter((s) => s.bot_type !== null).map((s) => s.user_id));
   }
 
   /**

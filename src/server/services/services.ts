@@ -17,6 +17,7 @@ import { ChatService, RATE_LIMIT as CHAT_RATE_LIMIT, RATE_WINDOW_MS as CHAT_WIND
 import { GameService } from './game-service.js';
 import { HistoryService } from './history.js';
 import { LOBBY_CHANGES_WINDOW_MS, LobbyService } from './lobbies.js';
+import { IdleLobbies } from './idle-lobbies.js';
 import { definitionsViews } from './definitions-view.js';
 import { QuickPlayService } from './quick-play.js';
 import { RematchService } from './rematch.js';
@@ -50,6 +51,8 @@ export interface Services {
   lobbies: LobbyService;
   /** Play now: people seated together within a window, bots in the seats nobody took. */
   quickPlay: QuickPlayService;
+  /** Closes lobbies left behind (no change, none of their people on their page, for IDLE_LOBBY_SECONDS). */
+  idleLobbies: IdleLobbies;
   /** A finished game's table offered a new lobby with the same settings and bots. */
   rematch: RematchService;
   chat: ChatService;
@@ -178,6 +181,7 @@ export function buildServices(deps: {
       log: deps.log,
       presses: sharedRateLimit(deps.db, 'play_now', deps.config.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now),
     }),
+    idleLobbies: new IdleLobbies(kysely, lobbies, now, deps.config.idleLobbySeconds * 1_000, (error) => deps.log.error({ err: error }, 'closing idle lobbies failed')),
     rematch: new RematchService(kysely, deps.bus, lobbies, now),
     chat: new ChatService(
       kysely,

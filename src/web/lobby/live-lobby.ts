@@ -3,16 +3,23 @@ import { useState } from 'react';
 import type { Lobby } from '../lib/api-types.js';
 import { trpc } from '../lib/trpc.js';
 
-/** The newest lobby state from the subscription: an older or equal sequenceID is ignored. */
-export function useLiveLobby(lobbyID: string): { lobby: Lobby | null; error: string | null } {
+/**
+ * The newest lobby state from the subscription: an older or equal sequenceID is ignored. The
+ * server ends the subscription when the lobby closes (its last person left, or it was left behind
+ * with nobody on its page): `closed` then, and the lobby is no longer shown.
+ */
+export function useLiveLobby(lobbyID: string): { lobby: Lobby | null; error: string | null; closed: boolean } {
   const [lobby, setLobby] = useState<Lobby | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [closedID, setClosedID] = useState<string | null>(null);
   trpc.lobbies.onLobby.useSubscription(
     { lobbyID },
     {
       onData: (next) => setLobby((held) => (held && held.id === next.id && held.sequenceID >= next.sequenceID ? held : next)),
       onError: (failure) => setError(failure.message),
+      onComplete: () => setClosedID(lobbyID),
     },
   );
-  return { lobby: lobby?.id === lobbyID ? lobby : null, error };
+  const closed = closedID === lobbyID;
+  return { lobby: !closed && lobby?.id === lobbyID ? lobby : null, error, closed };
 }

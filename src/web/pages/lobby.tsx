@@ -3,12 +3,12 @@
  * Options (checkboxes for the host, yes/no for everyone else), and Fair Dice (the server's
  * commitment and each player's value; a seated player's page sends a random value at once and
  * lets them type their own). Live through lobbies.onLobby, applying only newer sequenceIDs; when
- * the lobby gets a game every viewer is taken to it. A commitment other than the first this
+ * the lobby gets a game every viewer is taken to it, and when it closes every viewer is told so. A commitment other than the first this
  * browser saw for the lobby raises a loud warning.
  */
 import { useEffect } from 'react';
-import { Container, Paper, Text, Title } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Anchor, Container, Paper, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { firstCommitment } from '../lib/commitment-memory.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
@@ -19,7 +19,7 @@ function LobbyPage() {
   const { lobbyID = '' } = useParams();
   const { user } = useSession();
   const navigate = useNavigate();
-  const { lobby, error } = useLiveLobby(lobbyID);
+  const { lobby, error, closed } = useLiveLobby(lobbyID);
   const definitions = trpc.definitions.get.useQuery(undefined, { staleTime: Infinity });
 
   const gameID = lobby?.game?.id ?? null;
@@ -33,7 +33,15 @@ function LobbyPage() {
 
   return (
     <Container size="lg" px={{ base: 'xs', sm: 'md' }}>
-      {error && !lobby ? (
+      {closed ? (
+        <Paper className="mythos-parchment" p="lg">
+          <Title order={1}>This lobby has closed</Title>
+          <Text mt="sm">Everyone left it, or it went a long while with nobody on its page.</Text>
+          <Anchor component={Link} to="/lobby-list" mt="sm" display="inline-block">
+            Find another lobby
+          </Anchor>
+        </Paper>
+      ) : error && !lobby ? (
         <Paper className="mythos-parchment" p="lg">
           <Title order={1}>Lobby not available</Title>
           <Text mt="sm">{error}</Text>

@@ -49,6 +49,8 @@ export const lobbiesRouter = router({
    */
   onLobby: authedProcedure.input(lobbyInput).subscription(async function* ({ ctx, input, signal }) {
     const changes = onTopic(ctx.services.bus, lobbyTopic(input.lobbyID), signal);
+    // A lobby one of its people has open is not left behind (idle-lobbies.ts).
+    const unwatch = ctx.services.idleLobbies.watch(input.lobbyID, ctx.user.id);
     try {
       let sent = await ctx.services.lobbies.get(input.lobbyID);
       yield sent;
@@ -66,6 +68,7 @@ export const lobbiesRouter = router({
         yield lobby;
       }
     } finally {
+      unwatch();
       changes.close();
     }
   }),

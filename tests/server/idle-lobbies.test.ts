@@ -1,0 +1,120 @@
+/**
+ * Lobbies left behind close by themselves: a lobby without a game that goes IDLE_LOBBY_SECONDS
+ * with no change and none of its people on its page closes as if its last person had left (its
+ * watchers told, the list without it, its bots' users and chat gone). One of its people watching
+ * keeps it open, a stranger watching does not, and a lobby with a game is never closed. On
+ * PostgreSQL, a page open on one instance keeps the lobby open against the other's sweeps.
+ */
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { configFromEnv, type Config } from '../../src/server/config.js';
+import { lobbyRoom } from '../../src/server/services/chat.js';
+import { createPostgresDatabase, DATABASES, useServer } from './databases.js';
+import { feed } from './feeds.js';
+import { openLobby, refused, signInRoles, type Roles } from './roles.js';
+import { clientFor, signInGuest, TEST_DATABASE_URL, type Server } from './support.js';
+
+/** Short enough to wait out; every instance then sweeps four times a second. */
+const IDLE_SECONDS = 1;
+/** Long enough for several sweeps past the idle time, on a busy machine. */
+const WELL_PAST_IDLE_MS = 3_000;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(DATABASES)('idle lobbies on %s', (database) => {
+  const suite = useServer<Roles>(database, { config: { idleLobbySeconds: IDLE_SECONDS }, setup: (server) => signInRoles(server), teardown: (roles) => roles.close() });
+  const roles = () => suite().data;
+
+  test('a lobby nobody of its own has open closes: its watchers are told, the list drops it, its bots and chat go', async () => {
+    const { host, member, outsider } = roles();
+    const { users } = suite().server.app.services;
+    const lobbyID = await openLobby(host, member);
+    await host.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    const botID = (await host.client.lobbies.get.query({ lobbyID })).playerIDToBotType[0]?.[0];
+    await member.client.chat.send.mutate({ room: lobbyRoom(lobbyID), message: 'anyone there?' });
+    // A stranger's page on it keeps nothing open; nor does the lobby list.
+    const stranger = feed(outsider.client.lobbies.onLobby, { lobbyID });
+    const list = feed(outsider.client.lobbies.onList, undefined);
+    await stranger.until();
+    expect((await list.until()).some((l) => l.id === lobbyID)).toBe(true);
+
+    await stranger.end();
+    await list.until((lobbies) => !lobbies.some((l) => l.id === lobbyID));
+    expect(await refused(member.client.lobbies.get.query({ lobbyID }))).toMatchObject({ code: 'NOT_FOUND', message: `Lobby ${lobbyID} not found.` });
+    expect(await users.get(botID!)).toBeNull();
+    const chat = await suite().server.app.services.db.kysely.selectFrom('chat_messages').select('id').where('room', '=', lobbyRoom(lobbyID)).execute();
+    expect(chat).toEqual([]);
+    // Its people are free of it: it no longer counts against their open lobbies.
+    expect(await refused(member.client.lobbies.join.mutate({ lobbyID }))).toMatchObject({ code: 'NOT_FOUND' });
+    list.close();
+  });
+
+  test("one of its people on its page keeps it open, however long; once they go it closes; a lobby with a game stays", async () => {
+    const { host, member } = roles();
+    const waiting = await openLobby(host, member);
+    const started = await openLobby(host);
+    await host.client.lobbies.addBot.mutate({ lobbyID: started, botType: 'easy_bot' });
+    const { gameID } = await host.client.lobbies.start.mutate({ lobbyID: started });
+    const page = feed(member.client.lobbies.onLobby, { lobbyID: waiting });
+    await page.until();
+
+    await pause(WELL_PAST_IDLE_MS);
+    expect((await host.client.lobbies.get.query({ lobbyID: waiting })).status).toBe('open');
+    expect(await host.client.lobbies.get.query({ lobbyID: started })).toMatchObject({ status: 'playing', game: { id: gameID } });
+
+    // The member closes the page: nothing keeps the lobby any more.
+    page.close();
+    const after = feed(host.client.lobbies.onList, undefined);
+    await after.until((lobbies) => !lobbies.some((l) => l.id === waiting));
+    expect((await host.client.lobbies.get.query({ lobbyID: started })).status).toBe('playing');
+    after.close();
+  });
+});
+
+if (!TEST_DATABASE_URL) console.warn('idle lobbies across instances skipped: TEST_DATABASE_URL is not set (two instances need a shared PostgreSQL database)');
+
+describe.skipIf(!TEST_DATABASE_URL)('idle lobbies across two instances on one PostgreSQL database', () => {
+  let a: Server;
+  let b: Server;
+  let drop: () => Promise<void>;
+
+  async function instance(databaseUrl: string): Promise<Server> {
+    const config: Config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', databaseUrl, logLevel: 'silent', sessionSecret: 'test-secret', idleLobbySeconds: IDLE_SECONDS };
+    const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
+    await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}`;
+    return { app, url, config: { ...config, publicUrl: url }, close: () => app.close() };
+  }
+
+  beforeAll(async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    a = await instance(created.url);
+    b = await instance(created.url);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await drop?.();
+  });
+
+  test("a host's page on one instance keeps the lobby open against the other's sweeps; closed, either closes it once", async () => {
+    const ann = await signInGuest(a, 'Ann');
+    const onB = clientFor(b, ann.cookie, null);
+    try {
+      const lobbyID = await openLobby(ann);
+      // Ann's page on a; b sees nobody on it, and sweeps too.
+      const page = feed(ann.client.lobbies.onLobby, { lobbyID });
+      await page.until();
+      await pause(WELL_PAST_IDLE_MS);
+      expect((await onB.client.lobbies.get.query({ lobbyID })).status).toBe('open');
+      // Her page closed, one of the two closes it, once (a second close would find no row).
+      page.close();
+      await expect.poll(async () => (await refused(onB.client.lobbies.get.query({ lobbyID }))).code, { timeout: 10_000 }).toBe('NOT_FOUND');
+    } finally {
+      onB.close();
+      ann.close();
+    }
+  });
+});

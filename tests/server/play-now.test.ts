@@ -167,7 +167,18 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     await hal.client.lobbies.join.mutate({ lobbyID: made.lobbyID });
     const { gameID: next } = await ivy.client.lobbies.start.mutate({ lobbyID: made.lobbyID });
     expect((await hal.client.lobbies.rematch.offer.query({ gameID }))?.open).toBe(false);
+    // Whoever watches the offer is told at once that it started: nobody is offered a lobby they
+    // can no longer join.
+    expect(await offers.until((o) => o?.open === false)).toEqual({ lobbyID: made.lobbyID, hostID: ivy.userID, open: false });
     expect((await seatsOf(server(), next)).filter((s) => s.bot_type === null).map((s) => s.user_id).sort()).toEqual([hal.userID, ivy.userID].sort());
+    // Asked again after it started, a rematch opens another lobby, offered in its place; when that
+    // one closes (its only person leaves), the offer says so too.
+    const again = await hal.client.lobbies.rematch.create.mutate({ gameID });
+    expect(again.created).toBe(true);
+    expect(again.lobbyID).not.toBe(made.lobbyID);
+    expect(await offers.until((o) => o?.lobbyID === again.lobbyID)).toEqual({ lobbyID: again.lobbyID, hostID: hal.userID, open: true });
+    await hal.client.lobbies.leave.mutate({ lobbyID: again.lobbyID });
+    expect(await offers.until((o) => o?.lobbyID === again.lobbyID && !o.open)).toEqual({ lobbyID: again.lobbyID, hostID: hal.userID, open: false });
     offers.close();
     for (const guest of [hal, ivy, out]) guest.close();
   });

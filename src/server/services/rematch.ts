@@ -54,9 +54,9 @@ export class RematchService {
     if (game.end_timestamp === null) throw refuse('CONFLICT', 'The game has not ended yet.');
     const existing = await this.offer(gameID);
     if (existing) {
-      const lobby = await this.db.selectFrom('lobbies').select('id').where('id', '=', existing.lobbyID).executeTakeFirst();
-      if (lobby) return { lobbyID: existing.lobbyID, created: false };
-      // Its people all left it, so it closed: the next to ask opens another.
+      if (existing.open) return { lobbyID: existing.lobbyID, created: false };
+      // It closed (its people all left, or it was left behind), or started its game without this
+      // person: the next to ask opens another.
       await this.db.deleteFrom('rematches').where('game_id', '=', gameID).where('lobby_id', '=', existing.lobbyID).execute();
     }
     const old = game.lobby_id === null ? undefined : await this.db.selectFrom('lobbies').selectAll().where('id', '=', game.lobby_id).executeTakeFirst();

@@ -5,16 +5,12 @@
  * keeps it open, a stranger watching does not, and a lobby with a game is never closed. On
  * PostgreSQL, a page open on one instance keeps the lobby open against the other's sweeps.
  */
-import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { configFromEnv, type Config } from '../../src/server/config.js';
 import { lobbyRoom } from '../../src/server/services/chat.js';
 import { createPostgresDatabase, DATABASES, useServer } from './databases.js';
 import { feed } from './feeds.js';
 import { openLobby, refused, signInRoles, type Roles } from './roles.js';
-import { clientFor, signInGuest, TEST_DATABASE_URL, type Server } from './support.js';
+import { clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Server } from './support.js';
 
 /** Short enough to wait out; every instance then sweeps four times a second. */
 const IDLE_SECONDS = 1;
@@ -78,20 +74,12 @@ describe.skipIf(!TEST_DATABASE_URL)('idle lobbies across two instances on one Po
   let a: Server;
   let b: Server;
   let drop: () => Promise<void>;
-
-  async function instance(databaseUrl: string): Promise<Server> {
-    const config: Config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', databaseUrl, logLevel: 'silent', sessionSecret: 'test-secret', idleLobbySeconds: IDLE_SECONDS };
-    const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
-    await app.fastify.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}`;
-    return { app, url, config: { ...config, publicUrl: url }, close: () => app.close() };
-  }
-
   beforeAll(async () => {
     const created = await createPostgresDatabase();
     drop = created.drop;
-    a = await instance(created.url);
-    b = await instance(created.url);
+    const config = { databaseUrl: created.url, idleLobbySeconds: IDLE_SECONDS };
+    a = await startServer(config, { database: 'postgres', reset: false });
+    b = await startServer(config, { database: 'postgres', reset: false });
   });
   afterAll(async () => {
     await a?.close();

@@ -11,7 +11,7 @@ import { DEFAULT_OPTIONS, GAME_OPTION_KEYS, type GameOptions, type ModuleKey } f
 import type { Bus } from '../bus/bus.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { gameNotFound, refuse } from './errors.js';
-import type { LobbyService } from './lobbies.js';
+import { lobbyTopic, type LobbyService } from './lobbies.js';
 import { lobbyModules, lobbyOptions, seatBotType } from './lobby-rows.js';
 
 export const rematchTopic = (gameID: string) => `rematch/${gameID}` as const;
@@ -43,6 +43,56 @@ export class RematchService {
       .executeTakeFirst();
     if (!row) return null;
     return { lobbyID: row.lobby_id, hostID: row.created_by, open: row.lobby !== null && row.game_id === null };
+  }
+
+  /**
+   * Calls `listener` with the game's offer now, then each time it changes: a rematch lobby opened,
+   * or the one offered started its game or closed (so nobody is offered a lobby they can no longer
+   * join). It follows the offered lobby's own topic, moving as the offer moves. Answers the
+   * function that stops it.
+   */
+  watch(gameID: string, listener: (offer: RematchOffer | null) => void, onError: (error: unknown) => void): () => void {
+    let followed: { lobbyID: string; off: () => void } | null = null;
+    let stopped = false;
+    let sent: string | null = null;
+    // One read at a time; a change that comes during one is read after it (one more read covers any number of changes).
+    let reading: Promise<void> | null = null;
+    let again = false;
+    const read = (): void => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = (async () => {
+        do {
+          again = false;
+          const offer = await this.offer(gameID);
+          if (stopped) return;
+          const lobbyID = offer?.open ? offer.lobbyID : null;
+          if ((followed?.lobbyID ?? null) !== lobbyID) {
+            followed?.off();
+            followed = lobbyID === null ? null : { lobbyID, off: this.bus.subscribe(lobbyTopic(lobbyID), read) };
+          }
+          // A lobby's every change (a join, an option) wakes this; only a different offer is sent.
+          const shown = JSON.stringify(offer);
+          if (shown !== sent) {
+            sent = shown;
+            listener(offer);
+          }
+        } while (again && !stopped);
+      })()
+        .catch(onError)
+        .finally(() => {
+          reading = null;
+        });
+    };
+    const offRematch = this.bus.subscribe(rematchTopic(gameID), read);
+    read();
+    return () => {
+      stopped = true;
+      offRematch();
+      followed?.off();
+    };
   }
 
   /** Opens the game's rematch lobby, or gives the one already opened. Only the game's people, once it ended. */

@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { listen } from '../bus-iterator.js';
 import { authedProcedure, router } from '../trpc.js';
 import { playNowUserTopic, type PlayNowSize, type PlayNowStatus } from '../../services/quick-play.js';
-import { lobbyTopic } from '../../services/lobbies.js';
-import { rematchTopic } from '../../services/rematch.js';
+import type { RematchOffer } from '../../services/rematch.js';
 
 /** Any value for the size: the service refuses one it cannot seat with a sentence of its own. */
 const playNowInput = z.object({ size: z.custom<PlayNowSize>(() => true) });
@@ -54,48 +53,25 @@ export const rematchRouter = router({
   offer: authedProcedure.input(gameInput).query(({ ctx, input }) => ctx.services.rematch.offer(input.gameID)),
   /** Opens the rematch lobby (same settings, same bots) or gives the one already opened. */
   create: authedProcedure.input(gameInput).mutation(({ ctx, input }) => ctx.services.rematch.create(input.gameID, ctx.user)),
-  /**
-   * The offer now, then each time it changes: a rematch lobby opened, or the one offered started
-   * its game or closed (so nobody is offered a lobby they can no longer join).
-   */
+  /** The offer now, then each time it changes (a rematch lobby opened; the one offered started or closed). */
   onOffer: authedProcedure.input(gameInput).subscription(async function* ({ ctx, input, signal }) {
-    const { bus } = ctx.services;
-    // The offered lobby's topic is followed as well, and moved when the offer moves to another lobby.
-    let followed: { lobbyID: string; off: () => void } | null = null;
-    let ended = false;
-    let wake: (message: unknown) => void = () => undefined;
-    const changes = listen<unknown>((listener) => {
-      wake = listener;
-      const offRematch = bus.subscribe(rematchTopic(input.gameID), listener);
-      return () => {
-        ended = true;
-        offRematch();
-        followed?.off();
-        followed = null;
-      };
-    }, signal);
-    const follow = (lobbyID: string | null) => {
-      if (ended || (followed?.lobbyID ?? null) === lobbyID) return;
-      followed?.off();
-      followed = lobbyID === null ? null : { lobbyID, off: bus.subscribe(lobbyTopic(lobbyID), wake) };
-    };
-    const offer = async () => {
-      const now = await ctx.services.rematch.offer(input.gameID);
-      follow(now?.open ? now.lobbyID : null);
-      return now;
-    };
+    // A read that fails wakes the loop, which ends the subscription with the error.
+    let failed: unknown = null;
+    const offers = listen<RematchOffer | null>(
+      (listener) =>
+        ctx.services.rematch.watch(input.gameID, listener, (error) => {
+          failed = error;
+          listener(null);
+        }),
+      signal,
+    );
     try {
-      let sent = await offer();
-      yield sent;
-      for await (const _ of changes) {
-        const now = await offer();
-        // A lobby's every change (a join, an option) wakes this; only a different offer is sent.
-        if (JSON.stringify(now) === JSON.stringify(sent)) continue;
-        sent = now;
-        yield now;
+      for await (const offer of offers) {
+        if (failed !== null) throw failed;
+        yield offer;
       }
     } finally {
-      changes.close();
+      offers.close();
     }
   }),
 });

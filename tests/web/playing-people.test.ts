@@ -174,6 +174,10 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
     await dialog.getByRole('button', { name: 'Leave game' }).click();
     await bobPage.locator('[data-takeover="left"]').waitFor();
     expect(await bobPage.locator('[data-takeover="left"]').textContent()).toContain('A bot plays your seat to the end, and the game counts as a loss.');
+    // Nothing is offered that the server would refuse: no bid to make, no Undo of the bot's.
+    const panel = bobPage.getByRole('region', { name: 'Action panel' });
+    await expect.poll(() => panel.getByRole('button').count()).toBe(0);
+    expect(await panel.getByRole('slider').count()).toBe(0);
     await reaches(annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence="left"]`).first(), 'left');
     await screenshot(bobPage, 'playing-people-left-phone');
 

@@ -2,7 +2,8 @@
  * The action panel: the bid in planning, Reroll or Keep in the war, the card
  * to gain in resolution, then 'Waiting for other players...' (with Undo while unbid allows).
  * Submit is disabled, with the reason on hover and under it, whenever it could not be accepted.
- * Submit and Undo are hidden while an animation is awaited. Spectators get no panel at all.
+ * Submit and Undo are hidden while an animation is awaited. Spectators, and a player who left the
+ * game, get no panel at all.
  */
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
@@ -65,6 +66,8 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
   }, [refusal]);
   const me = playerOf(state, state.me);
   if (!me || state.game.gameEndTimestamp !== null) return null;
+  // A player who left has nothing left to decide (decisionOf): the notice above says why.
+  if (state.seatsByUserID[me.userID]?.left) return null;
   const { selection } = choice;
   const send = async (action: Action) => {
     setBusy(true);

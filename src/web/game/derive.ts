@@ -25,7 +25,11 @@ export function playerOf(state: GameScreenState, userID: UserID | null): Player 
 
 /** The viewer's decision, as the server worked it out with the view (a spectator has none). */
 export function decisionOf(state: GameScreenState): Decision | null {
-  return state.me === null ? null : state.game.decision;
+  if (state.me === null) return null;
+  // A player who left decides nothing more: a bot plays the seat to the end, and the server
+  // refuses their actions. Nothing is pickable, and no "Your move" is announced.
+  if (state.seatsByUserID[state.me]?.left) return null;
+  return state.game.decision;
 }
 
 export interface PlayerEconomy {

@@ -50,6 +50,16 @@ afterEach(() => {
 });
 
 describe('the action panel', () => {
+  test('a player who left has no decision and no panel: nothing to pick, nothing the server would refuse', () => {
+    const state = screenState(newGame());
+    expect(decisionOf(state)?.type).toBe('BID');
+    const left: GameScreenState = { ...state, seatsByUserID: { [ANN]: { userID: ANN, presence: 'gone', deadline: null, standIn: 'left', left: true } } };
+    expect(decisionOf(left)).toBeNull();
+    render(wrap(<ActionPanel state={left} decision={state.game.decision} choice={{ selection: { cardID: null, bid: null }, pick: () => undefined, update: () => undefined } as never} act={async () => ({ ok: true })} awaiting={false} />));
+    expect(screen.queryByRole('region', { name: 'Action panel' })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
   test('the bid box clamps what is typed at every key; empty is no bid', async () => {
     const user = userEvent.setup();
     const state = screenState(newGame());

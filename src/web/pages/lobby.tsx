@@ -3,8 +3,8 @@
  * Options (checkboxes for the host, yes/no for everyone else), and Fair Dice (the server's
  * commitment and each player's value; a seated player's page sends a random value at once and
  * lets them type their own). Live through lobbies.onLobby, applying only newer sequenceIDs; when
- * the lobby gets a game every viewer is taken to it, and when it closes every viewer is told so. A commitment other than the first this
- * browser saw for the lobby raises a loud warning.
+ * the lobby gets a game every viewer is taken to it, and when it closes every viewer is told so.
+ * A commitment other than the first this browser saw for the lobby raises a loud warning.
  */
 import { useEffect } from 'react';
 import { Anchor, Container, Paper, Text, Title } from '@mantine/core';

@@ -17,6 +17,8 @@ import type { LobbyService } from './lobbies.js';
 
 /** How often an instance sweeps at most: a minute, or a quarter of the idle time when that is shorter. */
 const SWEEP_EVERY_MS = 60_000;
+/** Lobby ids bound in one statement at most (SQLite allows 32,766 variables, PostgreSQL 65,535). */
+const IDS_PER_STATEMENT = 1_000;
 /** Lobbies closed by one sweep at most (each is a transaction and a message to the list's watchers). */
 const CLOSED_PER_SWEEP = 100;
 
@@ -67,9 +69,12 @@ export class IdleLobbies {
   private async sweepOnce(): Promise<number> {
     const now = this.now();
     const watched = [...this.watchers.keys()];
-    if (watched.length > 0) {
+    // In slices: anyone may watch any lobby (a finished one's page stays open), so the list can be
+    // longer than one statement may bind.
+    for (let i = 0; i < watched.length; i += IDS_PER_STATEMENT) {
+      const slice = watched.slice(i, i + IDS_PER_STATEMENT);
       // Only a lobby's own people keep it open: a stranger's page on it does not.
-      const members = await this.db.selectFrom('lobby_players').select(['lobby_id', 'user_id']).where('lobby_id', 'in', watched).where('bot_type', 'is', null).execute();
+      const members = await this.db.selectFrom('lobby_players').select(['lobby_id', 'user_id']).where('lobby_id', 'in', slice).where('bot_type', 'is', null).execute();
       const seen = [...new Set(members.filter((m) => this.watchers.get(m.lobby_id)?.has(m.user_id)).map((m) => m.lobby_id))];
       if (seen.length > 0) await this.db.updateTable('lobbies').set({ updated_at: now }).where('id', 'in', seen).where('game_id', 'is', null).execute();
     }

@@ -2,9 +2,7 @@
  * Weaknesses a fourth security review found (the live odds, replays, ratings, Rematch and Play
  * now), each proved here before it was fixed.
  */
-import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, test } from 'vitest';
-import type { Database } from '../../src/server/db/schema.js';
 import { displayRating, PROVISIONAL_SIGMA } from '../../src/server/ratings/model.js';
 import { HistoryService } from '../../src/server/services/history.js';
 import { leaderboard } from '../../src/server/services/ratings.js';
@@ -13,6 +11,7 @@ import { pendingDecision, viewFor, type Game } from '../../src/engine/index.js';
 import { spectatorView } from '../../src/web/odds/spectator-view.js';
 import { acted, annDecisionStates, extremeBid, perturbed } from '../bots/hidden-twins.js';
 import { DATABASES, perTest, useServer } from './databases.js';
+import { plansOf, wholeTable } from './query-plans.js';
 import { refused } from './roles.js';
 import { signInGuest, type Server } from './support.js';
 
@@ -34,23 +33,6 @@ async function ratedPeople(server: Server, count: number): Promise<void> {
       .execute();
   }
 }
-
-/**
- * What SQLite does for each query `run` makes: the plan of every statement, run through a
- * kysely of its own over the server's SQLite connection that notes each query it compiles.
- * (A query's plan, not its time: the plan is the same on any machine, and it is what made the
- * cost grow with the table.)
- */
-async function plansOf(server: Server, run: (db: Kysely<Database>) => Promise<unknown>): Promise<{ sql: string; plan: string[] }[]> {
-  const sqlite = server.app.services.db.sqlite!;
-  const seen: { sql: string; parameters: readonly unknown[] }[] = [];
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: (event) => void seen.push(event.query) });
-  await run(db);
-  return seen.map(({ sql, parameters }) => ({ sql, plan: sqlite.prepare(`explain query plan ${sql}`).all(...parameters).map((row) => (row as { detail: string }).detail) }));
-}
-
-/** A plan step that reads a whole table, or sorts what it read: the cost of the whole table. */
-const wholeTable = (step: string) => /^SCAN \w+$/.test(step) || step.includes('TEMP B-TREE');
 
 describe('the leaderboard', () => {
   const suite = useServer('sqlite', { setup: async (server) => ratedPeople(server, 1_200) });

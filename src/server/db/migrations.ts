@@ -398,6 +398,23 @@ const historyIndex: Migration = {
   },
 };
 
+/**
+ * Lobbies by their game. Every game started from a lobby keeps that lobby's row, so the table
+ * grows with the games, while two reads look for a few rows by `game_id`: a game's turn timer,
+ * read when an instance first opens a game with people (GameService `attend`), and the open
+ * lobbies the idle sweep looks at each minute (`game_id is null`, idle-lobbies.ts). Both read the
+ * whole table without it (with 100,000 past lobbies, 2.9 ms and 17 ms of SQLite's time on the
+ * event loop).
+ */
+const lobbyGameIndex: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createIndex('lobbies_game').on('lobbies').column('game_id').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('lobbies_game').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -413,4 +430,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-012-lobby-show-odds': lobbyShowOdds,
   '2026-11-29-013-leaderboard-indexes': leaderboardIndexes,
   '2026-11-29-014-history-index': historyIndex,
+  '2026-12-01-015-lobby-game-index': lobbyGameIndex,
 };

@@ -264,8 +264,20 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
     await visitor.goto(host.url());
     await visitor.getByRole('button', { name: 'Join' }).waitFor();
     // The host, its only person, leaves: the lobby closes (as one left behind does, unwatched).
+    // The host's own page goes to the lobby list without ever saying the lobby they left has
+    // closed (the close reaches the page before the answer to the leave).
+    await host.evaluate(() => {
+      const g = globalThis as unknown as { sawClosed: boolean; document: { body: unknown; querySelector(s: string): { textContent: string | null } | null }; MutationObserver: new (f: () => void) => { observe(n: unknown, o: object): void } };
+      g.sawClosed = false;
+      new g.MutationObserver(() => {
+        if (g.document.querySelector('h1')?.textContent === 'This lobby has closed') g.sawClosed = true;
+      }).observe(g.document.body, { subtree: true, childList: true, characterData: true });
+    });
     await host.getByRole('button', { name: 'Leave' }).click();
     await visitor.getByRole('heading', { level: 1, name: 'This lobby has closed' }).waitFor();
+    await host.waitForURL(`${site.url}/`);
+    await host.getByRole('heading', { name: 'Lobbies' }).waitFor();
+    expect(await host.evaluate(() => (globalThis as unknown as { sawClosed: boolean }).sawClosed)).toBe(false);
     expect(await visitor.getByRole('button', { name: 'Join' }).count()).toBe(0);
     await axeClean(visitor);
     await screenshot(visitor, 'lobby-closed-phone');

@@ -20,7 +20,8 @@ import { OPTION_HINTS, OPTION_LABELS, served, SHOW_ODDS_HINT, SHOW_ODDS_LABEL, T
 import { LobbySetting } from './setting.js';
 import classes from './lobby-view.module.css';
 
-export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: PublicUser; definitions: Definitions | undefined }) {
+/** `onLeaving` is told when this person's Leave starts (true) and when it was refused (false). */
+export function LobbyView({ lobby, user, definitions, onLeaving }: { lobby: Lobby; user: PublicUser; definitions: Definitions | undefined; onLeaving: (leaving: boolean) => void }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<{ action: LobbyAction; message: string } | null>(null);
   const [bot, setBot] = useState<BotType>('easy_bot');
@@ -114,7 +115,10 @@ export function LobbyView({ lobby, user, definitions }: { lobby: Lobby; user: Pu
             </Button>
           )}
           {seated && open && (
-            <Button variant="default" onClick={() => call('remove_player', () => leave.mutateAsync(input), () => navigate('/'))} loading={leave.isPending} disabled={busy}>
+            <Button variant="default" onClick={() => {
+                onLeaving(true);
+                void call('remove_player', () => leave.mutateAsync(input), () => navigate('/')).then((left) => left || onLeaving(false));
+              }} loading={leave.isPending} disabled={busy}>
               Leave
             </Button>
           )}

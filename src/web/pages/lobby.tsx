@@ -6,7 +6,7 @@
  * the lobby gets a game every viewer is taken to it, and when it closes every viewer is told so.
  * A commitment other than the first this browser saw for the lobby raises a loud warning.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Container, Paper, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { firstCommitment } from '../lib/commitment-memory.js';
@@ -20,6 +20,9 @@ function LobbyPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const { lobby, error, closed } = useLiveLobby(lobbyID);
+  // Set while this person's Leave is under way: the lobby closing then is their own doing (it
+  // reaches the page before the answer to the leave), not news to show them on the way out.
+  const [leaving, setLeaving] = useState(false);
   const definitions = trpc.definitions.get.useQuery(undefined, { staleTime: Infinity });
 
   const gameID = lobby?.game?.id ?? null;
@@ -33,7 +36,11 @@ function LobbyPage() {
 
   return (
     <Container size="lg" px={{ base: 'xs', sm: 'md' }}>
-      {closed ? (
+      {closed && leaving ? (
+        <Text c="dimmed" py="xl" ta="center">
+          Leaving the lobby...
+        </Text>
+      ) : closed ? (
         <Paper className="mythos-parchment" p="lg">
           <Title order={1}>This lobby has closed</Title>
           <Text mt="sm">Everyone left it, or it went a long while with nobody on its page.</Text>
@@ -51,7 +58,7 @@ function LobbyPage() {
           Loading lobby...
         </Text>
       ) : (
-        <LobbyView lobby={lobby} user={user} definitions={definitions.data} />
+        <LobbyView lobby={lobby} user={user} definitions={definitions.data} onLeaving={setLeaving} />
       )}
     </Container>
   );

@@ -34,7 +34,7 @@ for (let g = 0; g < games; g++) {
   const seats = four.map((_, i) => four[(i + Math.floor(g / FOURS.length)) % four.length]!);
   const seed = firstSeed + g;
   const { game } = playBotGame({ seats: seats.map((kind, i) => ({ userID: `p${i}`, botType: kind })), definitions: GAME_DEFINITIONS }, seed, seed);
-  const after = rateGame(seats.map((kind, i) => ({ skill: skills.get(kind)!, favor: game.statsByPlayerID![`p${i}`]!.score, left: false, fixed: false })));
+  const after = rateGame(seats.map((kind, i) => ({ skill: skills.get(kind)!, favor: game.statsByPlayerID![`p${i}`]!.score, forfeited: false, fixed: false })));
   seats.forEach((kind, i) => skills.set(kind, after[i]!));
 }
 const shift = INITIAL_SKILL.mu - skills.get('easy_bot')!.mu;

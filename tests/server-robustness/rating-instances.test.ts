@@ -106,7 +106,7 @@ describe.skipIf(!TEST_DATABASE_URL)('ratings when games end on two instances of 
         game.players.map((p) => ({
           skill: p.botType !== null ? botSkill(p.botType) : p.userID === shared.id ? skill : INITIAL_SKILL,
           favor: game.statsByPlayerID![p.userID]!.score,
-          left: false,
+          forfeited: false,
           fixed: p.botType !== null,
         })),
       )[0]!;

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { botSkill, displayRating, INITIAL_SKILL, isProvisional, rateGame, type RatedSeat, type Skill } from '../../src/server/ratings/model.js';
 
-const fresh = (favor: number, left = false): RatedSeat => ({ skill: { ...INITIAL_SKILL }, favor, left, fixed: false });
+const fresh = (favor: number, forfeited = false): RatedSeat => ({ skill: { ...INITIAL_SKILL }, favor, forfeited, fixed: false });
 const rounded = (skills: Skill[]) => skills.map((s) => [+s.mu.toFixed(3), +s.sigma.toFixed(3)]);
 
 describe('openskill worked examples (its README, to the 3 decimals it prints)', () => {
@@ -38,7 +38,7 @@ describe('rateGame', () => {
   });
 
   test("a bot's rating is held fixed and still weighs in: losing to the Advanced Bot costs less than losing to the Easy Bot", () => {
-    const bot = (kind: 'easy_bot' | 'basic_bot'): RatedSeat => ({ skill: botSkill(kind), favor: 40, left: false, fixed: true });
+    const bot = (kind: 'easy_bot' | 'basic_bot'): RatedSeat => ({ skill: botSkill(kind), favor: 40, forfeited: false, fixed: true });
     const [strong, loserToStrong] = rateGame([bot('basic_bot'), fresh(10)]);
     const [, loserToEasy] = rateGame([bot('easy_bot'), fresh(10)]);
     expect(strong).toEqual(botSkill('basic_bot'));
@@ -55,7 +55,7 @@ describe('rateGame', () => {
 });
 
 const skill = fc.record({ mu: fc.double({ min: 0, max: 50, noNaN: true }), sigma: fc.double({ min: 1, max: 8.4, noNaN: true }) });
-const seat = fc.record({ skill, favor: fc.integer({ min: 0, max: 60 }), left: fc.boolean(), fixed: fc.constant(false) });
+const seat = fc.record({ skill, favor: fc.integer({ min: 0, max: 60 }), forfeited: fc.boolean(), fixed: fc.constant(false) });
 const table = fc.array(seat, { minLength: 2, maxLength: 8 });
 
 describe('properties', () => {
@@ -80,7 +80,7 @@ describe('properties', () => {
     fc.assert(
       fc.property(table, (seats) => {
         const top = Math.max(...seats.map((s) => s.favor));
-        const winner = { ...seats[0]!, favor: top + 1, left: false };
+        const winner = { ...seats[0]!, favor: top + 1, forfeited: false };
         const after = rateGame([winner, ...seats.slice(1)]);
         expect(after[0]!.mu).toBeGreaterThanOrEqual(winner.skill.mu);
         expect(displayRating(after[0]!)).toBeGreaterThanOrEqual(displayRating(winner.skill));

@@ -36,7 +36,7 @@ describe.each(DATABASES)('ratings on %s', (database) => {
 
       const favor = (id: string) => game.statsByPlayerID![id]!.score;
       const expected = rateGame(
-        game.players.map((p) => ({ skill: p.botType ? botSkill(p.botType) : INITIAL_SKILL, favor: favor(p.userID), left: false, fixed: p.botType !== null })),
+        game.players.map((p) => ({ skill: p.botType ? botSkill(p.botType) : INITIAL_SKILL, favor: favor(p.userID), forfeited: false, fixed: p.botType !== null })),
       );
       const annAfter = expected[0]!;
       const mine = await ann.client.users.rating.query({ userID: ann.userID });
@@ -91,7 +91,7 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       expect(await saveEnd(server, game)).toBe(true);
 
       const expected = rateGame(
-        game.players.map((p) => ({ skill: p.botType ? botSkill(p.botType) : INITIAL_SKILL, favor: favor(p.userID), left: p.userID === away.userID, fixed: p.botType !== null })),
+        game.players.map((p) => ({ skill: p.botType ? botSkill(p.botType) : INITIAL_SKILL, favor: favor(p.userID), forfeited: p.userID === away.userID, fixed: p.botType !== null })),
       );
       const shown = (id: string) => displayRating(expected[game.players.findIndex((p) => p.userID === id)]!);
       const changes = await ann.client.ratings.ofGame.query({ gameID: game.id });

@@ -50,20 +50,20 @@ export interface RatedSeat {
   /** Final favor; equal favor is a tie. */
   favor: number;
   /** Left the game before its end, or let a stand-in play most of it: placed last whatever the seat scored (a loss). */
-  left: boolean;
+  forfeited: boolean;
   /** A bot's rating stays as it is. */
   fixed: boolean;
 }
 
 /**
  * Each seat's skill after the game, in the seats' order. The order is by favor, highest first,
- * equal favor sharing a rank; every seat that left shares the last rank below all who stayed.
+ * equal favor sharing a rank; every seat that forfeited shares the last rank below all the others.
  * Fixed seats keep their skill but still weigh in the others' updates.
  */
 export function rateGame(seats: readonly RatedSeat[]): Skill[] {
   if (seats.length < 2) return seats.map((s) => s.skill);
-  const stayedFavors = [...new Set(seats.filter((s) => !s.left).map((s) => s.favor))].sort((a, b) => b - a);
-  const rank = seats.map((s) => (s.left ? stayedFavors.length + 1 : stayedFavors.indexOf(s.favor) + 1));
+  const playedFavors = [...new Set(seats.filter((s) => !s.forfeited).map((s) => s.favor))].sort((a, b) => b - a);
+  const rank = seats.map((s) => (s.forfeited ? playedFavors.length + 1 : playedFavors.indexOf(s.favor) + 1));
   const rated = rate(
     seats.map((s) => [newRating(s.skill)]),
     { rank },

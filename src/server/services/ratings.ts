@@ -31,7 +31,7 @@ export function publicRating(skill: Skill, games: number): PublicRating {
 }
 
 /**
- * Rates a finished game in the caller's transaction (the one that saves its end). `left` holds
+ * Rates a finished game in the caller's transaction (the one that saves its end). `forfeited` holds
  * the people who left it or let a stand-in make most of their decisions (game-store.ts): they
  * count as last. On PostgreSQL the rows are created if missing and then read with a row lock
  * (SELECT ... FOR UPDATE), in user id order, so when two games of one person end at once on two
@@ -39,7 +39,7 @@ export function publicRating(skill: Skill, games: number): PublicRating {
  * already locked the same users' rows in the same order, so this adds no new way to deadlock.)
  * SQLite has one writer at a time.
  */
-export async function recordRatings(trx: Transaction<Database>, dialect: Dialect, game: Game, left: ReadonlySet<string>): Promise<void> {
+export async function recordRatings(trx: Transaction<Database>, dialect: Dialect, game: Game, forfeited: ReadonlySet<string>): Promise<void> {
   const people = [...new Set(game.players.filter((p) => p.botType === null).map((p) => p.userID))].sort();
   if (people.length === 0) return;
   const at = game.gameEndTimestamp ?? game.updateTimestamp;
@@ -54,7 +54,7 @@ export async function recordRatings(trx: Transaction<Database>, dialect: Dialect
   const seats = game.players.map((p) => {
     const row = rows.get(p.userID);
     const skill = p.botType !== null ? botSkill(p.botType) : { mu: row!.mu, sigma: row!.sigma };
-    return { skill, favor: stats[p.userID]!.score, left: left.has(p.userID), fixed: p.botType !== null };
+    return { skill, favor: stats[p.userID]!.score, forfeited: forfeited.has(p.userID), fixed: p.botType !== null };
   });
   const after = rateGame(seats);
   const done = new Set<string>();

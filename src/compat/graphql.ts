@@ -203,10 +203,7 @@ const root = {
   },
   lobby: async ({ id }: { id: string }, { services }: GraphContext) => {
     // No such lobby is `null`, as the schema says; any other failure is an error, never a `null`.
-    const lobby = await services.lobbies.get(id).catch((error: unknown) => {
-      if (refusalOf(error)?.kind === 'NOT_FOUND') return null;
-      throw error;
-    });
+    const lobby = await services.lobbies.find(id);
     return lobby ? lobbyNode(services, lobby, (await services.users.get(lobby.host.id)) ?? undefined) : null;
   },
   me: (_: unknown, { services, viewer }: GraphContext) => userNode(services, viewer),

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { MemoryBus } from '../../src/server/bus/bus.js';
-import { SharedFeed } from '../../src/server/bus/shared-feed.js';
+import { SharedFeed, topicChanges } from '../../src/server/bus/shared-feed.js';
 import { LOBBY_LIST_TOPIC } from '../../src/server/services/lobbies.js';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
@@ -13,7 +13,7 @@ function feed() {
   const bus = new MemoryBus();
   let version = 0;
   let computed = 0;
-  const shared = new SharedFeed(bus, LOBBY_LIST_TOPIC, async () => {
+  const shared = new SharedFeed(topicChanges(bus, LOBBY_LIST_TOPIC), async () => {
     computed += 1;
     const now = version;
     await settle();

@@ -92,8 +92,10 @@ describe.each(DATABASES)('subscriptions on %s', (database) => {
       const chat = feed(outsider.client.chat.onRoom, { room: `lobby/${lobbyID}` });
       await Promise.all([...closed, ...droppedFeeds].map((f) => f.until()));
       await chat.started();
-      await vi.waitFor(() => expect(live.get(`lobby/${lobbyID}`)).toBe(2));
-      // Two watchers, and the game's table, which follows the running game's steps whoever watches.
+      await vi.waitFor(() => expect(live.get(`lobby/${lobbyID}`)).toBe(1));
+      // The lobby's two watchers share one listener (each state of the lobby is read once for all);
+      // the game's two watchers have one each, besides the game's table, which follows the running
+      // game's steps whoever watches.
       expect(live.get(`game/${gameID}`)).toBe(3);
 
       const refusedFeeds = [

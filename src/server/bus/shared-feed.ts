@@ -1,11 +1,21 @@
 /**
- * A value derived from a bus topic, recomputed once per change and shared by every subscriber,
- * however many there are: the lobby list costs one query per lobby change, not one per watcher.
+ * A value derived from changes (a bus topic's messages, or another feed's values), recomputed once
+ * per change and shared by every subscriber, however many there are: the lobby list costs one
+ * query per lobby change, not one per watcher.
  * Bursts coalesce: changes that arrive while the value is being computed ask for one more
  * computation after it, not one each. A new subscriber's first value is the last one computed
  * when no change has come since, so a hundred subscribing at once cost one computation too.
  */
 import type { Bus, Topic } from './bus.js';
+
+/** What tells a feed that its value changed: subscribes `changed`, answers the function that stops. */
+export type Changes = (changed: () => void) => () => void;
+
+/** The messages of one bus topic, as a feed's changes. */
+export const topicChanges =
+  (bus: Bus, topic: Topic): Changes =>
+  (changed) =>
+    bus.subscribe(topic, () => changed());
 
 export class SharedFeed<T> {
   private readonly listeners = new Set<(value: T) => void>();
@@ -20,15 +30,14 @@ export class SharedFeed<T> {
   private changes = 0;
 
   constructor(
-    private readonly bus: Bus,
-    private readonly topic: Topic,
+    private readonly onChanges: Changes,
     private readonly compute: () => Promise<T>,
   ) {}
 
   /** Calls the listener with each value computed after a change; returns the function that stops. */
   subscribe(listener: (value: T) => void): () => void {
     this.listeners.add(listener);
-    this.stopListening ??= this.bus.subscribe(this.topic, () => void this.changed());
+    this.stopListening ??= this.onChanges(() => void this.changed());
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) {
@@ -79,5 +88,41 @@ export class SharedFeed<T> {
     } finally {
       this.computing = false;
     }
+  }
+}
+
+/**
+ * Shared feeds by key (one lobby's, one person's): a key's feed is made for its first subscriber
+ * and dropped after its last, so watchers of the same thing share each computation and nothing is
+ * kept for things nobody watches.
+ */
+export class SharedFeeds<T> {
+  private readonly feeds = new Map<string, { feed: SharedFeed<T>; subscribers: number }>();
+
+  constructor(private readonly make: (key: string) => SharedFeed<T>) {}
+
+  /** As SharedFeed.subscribe, for the key's feed. */
+  subscribe(key: string, listener: (value: T) => void): () => void {
+    let entry = this.feeds.get(key);
+    if (!entry) {
+      entry = { feed: this.make(key), subscribers: 0 };
+      this.feeds.set(key, entry);
+    }
+    const held = entry;
+    held.subscribers += 1;
+    const stop = held.feed.subscribe(listener);
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      stop();
+      held.subscribers -= 1;
+      if (held.subscribers === 0 && this.feeds.get(key) === held) this.feeds.delete(key);
+    };
+  }
+
+  /** As SharedFeed.latest, for the key's feed (computed on its own when nobody subscribes to it). */
+  latest(key: string): Promise<T> {
+    return (this.feeds.get(key)?.feed ?? this.make(key)).latest();
   }
 }

@@ -23,12 +23,12 @@ import {
   type ModuleKey,
 } from '../../engine/index.js';
 import type { Bus, LobbyChanged } from '../bus/bus.js';
-import { SharedFeed } from '../bus/shared-feed.js';
+import { SharedFeed, SharedFeeds, topicChanges } from '../bus/shared-feed.js';
 import type { Database, LobbyRow, UserRow } from '../db/schema.js';
 import { lobbyModules, lobbyOptions, seatBotType } from './lobby-rows.js';
 import { TURN_TIMER_SETTINGS, type TurnTimerSetting } from './attendance.js';
 import { lobbyRoom } from './chat.js';
-import { gameNotFound, refuse } from './errors.js';
+import { gameNotFound, refusalOf, refuse } from './errors.js';
 import type { GameService } from './game-service.js';
 import { lookalikeOf } from './name-lookalikes.js';
 import { SerialQueue } from './serial-queue.js';
@@ -114,6 +114,12 @@ export class LobbyService {
   /** The lobby list after each change, computed once for every watcher. */
   readonly listFeed: SharedFeed<LobbyView[]>;
   /**
+   * Each lobby after each of its changes, read once for everyone watching it (null once it has
+   * closed): a thousand pages on one lobby, each reading it again at every toggle, held the event
+   * loop for seconds.
+   */
+  readonly lobbyFeeds: SharedFeeds<LobbyView | null>;
+  /**
    * Every change is sent to everyone watching the lobby list: one user toggling an option in a
    * loop would make the server do that for all of them, without end.
    */
@@ -130,7 +136,8 @@ export class LobbyService {
     /** `lobbyChangesPerUser` in any LOBBY_CHANGES_WINDOW_MS, shared by every instance (shared-rate-limit.ts). */
     changesPerUser: Limiter,
   ) {
-    this.listFeed = new SharedFeed(bus, LOBBY_LIST_TOPIC, () => this.list());
+    this.listFeed = new SharedFeed(topicChanges(bus, LOBBY_LIST_TOPIC), () => this.list());
+    this.lobbyFeeds = new SharedFeeds((lobbyID) => new SharedFeed(topicChanges(bus, lobbyTopic(lobbyID)), () => this.find(lobbyID)));
     this.changesPerUser = changesPerUser;
   }
 
@@ -173,6 +180,14 @@ export class LobbyService {
   async get(lobbyID: string): Promise<LobbyView> {
     const lobby = await this.row(lobbyID);
     return (await this.views([lobby]))[0]!;
+  }
+
+  /** The lobby, or null if there is none by that id (it closed, or never was). */
+  async find(lobbyID: string): Promise<LobbyView | null> {
+    return this.get(lobbyID).catch((error: unknown) => {
+      if (refusalOf(error)?.kind === 'NOT_FOUND') return null;
+      throw error;
+    });
   }
 
   async list(): Promise<LobbyView[]> {

@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { BotType } from '../../engine/index.js';
 import type { Bus, Nudge } from '../bus/bus.js';
-import { SharedFeed } from '../bus/shared-feed.js';
+import { SharedFeed, SharedFeeds, topicChanges } from '../bus/shared-feed.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { INTERNAL_ERROR_MESSAGE, refuse, ServiceError } from './errors.js';
 import type { LobbyService } from './lobbies.js';
@@ -68,6 +68,12 @@ export function playNowSizeProblem(size: unknown): string | null {
 export class QuickPlayService {
   /** The counts after each change, computed once for every watcher. */
   readonly countsFeed: SharedFeed<PlayNowCounts>;
+  /**
+   * Each person's status after each change of the counts or of their wait, read once for all
+   * their pages: one person's thousand subscriptions, each reading it again at every press
+   * anywhere, held the event loop.
+   */
+  readonly statusFeeds: SharedFeeds<PlayNowStatus>;
   private timer: NodeJS.Timeout | null = null;
   private timerAt = Infinity;
   private sweeping: Promise<void> | null = null;
@@ -90,7 +96,15 @@ export class QuickPlayService {
       presses: Limiter;
     },
   ) {
-    this.countsFeed = new SharedFeed(deps.bus, PLAY_NOW_TOPIC, () => this.counts());
+    this.countsFeed = new SharedFeed(topicChanges(deps.bus, PLAY_NOW_TOPIC), () => this.counts());
+    this.statusFeeds = new SharedFeeds((userID) => {
+      const mine = topicChanges(deps.bus, playNowUserTopic(userID));
+      const changes = (changed: () => void) => {
+        const stops = [this.countsFeed.subscribe(changed), mine(changed)];
+        return () => stops.forEach((stop) => stop());
+      };
+      return new SharedFeed(changes, () => this.status(userID));
+    });
   }
 
   /** Starts waiting for a table of `size`; a full table starts at once. One wait per person. */

@@ -25,7 +25,26 @@ export interface RematchOffer {
   open: boolean;
 }
 
+interface OfferWatcher {
+  listener: (offer: RematchOffer | null) => void;
+  onError: (error: unknown) => void;
+}
+
+/** A game's offer, followed once for all its watchers; `last` is what they were last told. */
+interface SharedOffer {
+  watchers: Set<OfferWatcher>;
+  last: { offer: RematchOffer | null } | null;
+  stop: () => void;
+}
+
 export class RematchService {
+  /**
+   * One follow of each watched game's offer, shared by all its watchers: anyone may watch any
+   * game's offer, and a thousand watchers each reading it again at every change of the lobby
+   * offered (its host toggling an option) held the event loop.
+   */
+  private readonly watched = new Map<string, SharedOffer>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: Bus,
@@ -48,10 +67,41 @@ export class RematchService {
   /**
    * Calls `listener` with the game's offer now, then each time it changes: a rematch lobby opened,
    * or the one offered started its game or closed (so nobody is offered a lobby they can no longer
-   * join). It follows the offered lobby's own topic, moving as the offer moves. Answers the
-   * function that stops it.
+   * join). Answers the function that stops it. Watchers of the same game share one follow.
    */
   watch(gameID: string, listener: (offer: RematchOffer | null) => void, onError: (error: unknown) => void): () => void {
+    let shared = this.watched.get(gameID);
+    if (shared) {
+      if (shared.last) listener(shared.last.offer);
+    } else {
+      const watchers = new Set<OfferWatcher>();
+      const made: SharedOffer = { watchers, last: null, stop: () => undefined };
+      made.stop = this.follow(
+        gameID,
+        (offer) => {
+          made.last = { offer };
+          for (const watcher of [...watchers]) watcher.listener(offer);
+        },
+        (error) => [...watchers].forEach((watcher) => watcher.onError(error)),
+      );
+      this.watched.set(gameID, made);
+      shared = made;
+    }
+    const held = shared;
+    const watcher: OfferWatcher = { listener, onError };
+    held.watchers.add(watcher);
+    return () => {
+      if (!held.watchers.delete(watcher) || held.watchers.size > 0) return;
+      held.stop();
+      if (this.watched.get(gameID) === held) this.watched.delete(gameID);
+    };
+  }
+
+  /**
+   * Follows the game's offer: `listener` with it now and after each change. It follows the offered
+   * lobby's own topic, moving as the offer moves.
+   */
+  private follow(gameID: string, listener: (offer: RematchOffer | null) => void, onError: (error: unknown) => void): () => void {
     let followed: { lobbyID: string; off: () => void } | null = null;
     let stopped = false;
     let sent: string | null = null;

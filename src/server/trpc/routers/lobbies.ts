@@ -1,9 +1,8 @@
-import { listen, onTopic } from '../bus-iterator.js';
+import { listen } from '../bus-iterator.js';
 import { serialisedOnce } from '../../delivery/serialised-once.js';
 import { addBotInput, contributeInput, kickInput, lobbyInput, setModuleInput, setOptionInput, setShowOddsInput, setTurnTimerInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
-import { ServiceError } from '../../services/errors.js';
-import { lobbyTopic, type LobbyView } from '../../services/lobbies.js';
+import type { LobbyView } from '../../services/lobbies.js';
 import { playNowRouter, rematchRouter } from './quick-play.js';
 
 export const lobbiesRouter = router({
@@ -45,27 +44,23 @@ export const lobbiesRouter = router({
 
   /**
    * One lobby now, then after every change, each newer than the last (a burst of changes may
-   * arrive as its latest state only); ends when the lobby closes.
+   * arrive as its latest state only); ends when the lobby closes. After the first, each state is
+   * read and serialised once for every page on the lobby.
    */
   onLobby: authedProcedure.input(lobbyInput).subscription(async function* ({ ctx, input, signal }) {
-    const changes = onTopic(ctx.services.bus, lobbyTopic(input.lobbyID), signal);
+    const { lobbies } = ctx.services;
+    const changes = listen<LobbyView | null>((listener) => lobbies.lobbyFeeds.subscribe(input.lobbyID, listener), signal);
     // A lobby one of its people has open is not left behind (idle-lobbies.ts).
     const unwatch = ctx.services.idleLobbies.watch(input.lobbyID, ctx.user.id);
     try {
-      let sent = await ctx.services.lobbies.get(input.lobbyID);
+      // Read for this page alone: a lobby that is not there is refused with its own message.
+      let sent = await lobbies.get(input.lobbyID);
       yield sent;
-      for await (const message of changes) {
-        const { sequenceID } = message as { sequenceID: number | null };
-        if (sequenceID === null) return;
-        if (sequenceID <= sent.sequenceID) continue;
-        const lobby = await ctx.services.lobbies.get(input.lobbyID).catch((error: unknown) => {
-          if (error instanceof ServiceError && error.kind === 'NOT_FOUND') return null;
-          throw error;
-        });
+      for await (const lobby of changes) {
         if (!lobby) return;
         if (lobby.sequenceID <= sent.sequenceID) continue;
         sent = lobby;
-        yield lobby;
+        yield serialisedOnce(lobby);
       }
     } finally {
       unwatch();

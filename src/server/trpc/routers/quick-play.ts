@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { listen } from '../bus-iterator.js';
 import { authedProcedure, router } from '../trpc.js';
-import { playNowUserTopic, type PlayNowSize, type PlayNowStatus } from '../../services/quick-play.js';
+import type { PlayNowSize, PlayNowStatus } from '../../services/quick-play.js';
 import type { RematchOffer } from '../../services/rematch.js';
 
 /** Any value for the size: the service refuses one it cannot seat with a sentence of its own. */
@@ -21,29 +21,22 @@ export const playNowRouter = router({
   status: authedProcedure.query(({ ctx }) => ctx.services.quickPlay.status(ctx.user.id)),
   /** The status now, then after every change of the counts or of the caller's wait. */
   onStatus: authedProcedure.subscription(async function* ({ ctx, signal }) {
-    const service = ctx.services.quickPlay;
+    const { statusFeeds } = ctx.services.quickPlay;
     const userID = ctx.user.id;
-    // Both feeds wake one loop: whichever changed, the status is read again (bursts coalesce).
-    const wake = listen<null>((listener) => {
-      const stops = [service.countsFeed.subscribe(() => listener(null)), ctx.services.bus.subscribe(playNowUserTopic(userID), () => listener(null))];
-      return () => stops.forEach((stop) => stop());
-    }, signal);
+    // Read once for all of this person's pages, after each change (bursts coalesce).
+    const statuses = listen<PlayNowStatus>((listener) => statusFeeds.subscribe(userID, listener), signal);
     try {
-      let last = '';
-      const send = async (): Promise<PlayNowStatus | null> => {
-        const status = await service.status(userID);
+      const first = await statusFeeds.latest(userID);
+      let last = JSON.stringify(first);
+      yield first;
+      for await (const status of statuses) {
         const text = JSON.stringify(status);
-        if (text === last) return null;
+        if (text === last) continue;
         last = text;
-        return status;
-      };
-      yield (await send())!;
-      for await (const _ of wake) {
-        const status = await send();
-        if (status) yield status;
+        yield status;
       }
     } finally {
-      wake.close();
+      statuses.close();
     }
   }),
 });

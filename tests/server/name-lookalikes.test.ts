@@ -34,7 +34,7 @@ describe.each(DATABASES)('lookalike names on %s', (database) => {
   test('joining a lobby where someone is called the same, in another case or with lookalike letters, is refused', async () => {
     const ann = await guest('Ann');
     const lobbyID = await openLobby(ann);
-    for (const name of ['Ann', 'ANN', 'ann', `${CYRILLIC_A}nn`, `A${GREEK_N}N`]) {
+    for (const name of ['Ann', 'ANN', 'ann', `${CYRILLIC_A}nn`, `A${GREEK_N}N`, 'Ａｎｎ', 'A nn', 'A-nn']) {
       const twin = await guest(name);
       expect(await refused(twin.client.lobbies.join.mutate({ lobbyID })), name).toEqual({
         code: 'CONFLICT',
@@ -56,12 +56,15 @@ describe.each(DATABASES)('lookalike names on %s', (database) => {
   });
 
   test("a bot's name, or one that looks like it, is refused to a person; words that only start like one are not", async () => {
-    for (const name of ['Easy Bot 1', 'easy bot 2', 'EASY B0T l', `E${CYRILLIC_A.toLowerCase()}sy Bot 3`, 'Easy Bot', 'Advanced Bot', 'Advanced 4', 'Advanced 12', 'Expert Bot 1', 'Expert 10']) {
+    const lookalikes = ['Easy Bot 1', 'easy bot 2', 'EASY B0T l', `E${CYRILLIC_A.toLowerCase()}sy Bot 3`, 'Easy Bot', 'Advanced Bot', 'Advanced 4', 'Advanced 12', 'Expert Bot 1', 'Expert 10'];
+    // Fullwidth, circled and superscript forms; spaces and punctuation left out or changed.
+    const disguised = ['Ｅａｓｙ Ｂｏｔ １', 'Advanced２', 'Easy Bot ①', 'Easy Bot ¹', 'ᴱᵃˢʸ ᴮᵒᵗ', 'Easy Bot1', 'EasyBot 1', 'Easy-Bot 1', 'Easy_Bot_1', 'Expert.10'];
+    for (const name of [...lookalikes, ...disguised]) {
       const response = await guestLogin(name);
       expect(response.status, name).toBe(400);
       expect(await response.text()).toBe(`"${name}" looks like a bot's name: choose another.`);
     }
-    for (const name of ['Easy Botany', 'Advanced', 'Bot 1', 'Easy Bot One']) expect((await guestLogin(name)).status, name).toBe(303);
+    for (const name of ['Easy Botany', 'Advanced', 'Bot 1', 'Easy Bot One', 'EasyBotany', 'Advanced1st', '?!']) expect((await guestLogin(name)).status, name).toBe(303);
   });
 
   test('renaming to the name of someone in your open lobby or unfinished game is refused, and to a bot\'s; your own name in another case is fine', async () => {

@@ -3,10 +3,13 @@
  * and no person may look like a bot: otherwise "Ann" with a Cyrillic "А", or "ANN", or a person
  * called "Easy Bot 1", could pass for someone else in the player list, the chat and the log.
  *
- * Two names look alike when their keys are equal: the Unicode confusables skeleton (UTS #39:
- * NFD, every character mapped to its prototype from Unicode's confusables data, NFD again), taken
- * once more after lower-casing, so that case does not tell names apart either ("I" and "l" are
- * one prototype; "A" and Cyrillic "а" meet once lower-cased).
+ * Two names look alike when their keys are equal: the name's compatibility form (NFKC: fullwidth
+ * "Ｅａｓｙ", circled "①" and superscript "¹" become "Easy", "1" and "1"), then the Unicode
+ * confusables skeleton (UTS #39: NFD, every character mapped to its prototype from Unicode's
+ * confusables data, NFD again), taken once more after lower-casing, so that case does not tell
+ * names apart either ("I" and "l" are one prototype; "A" and Cyrillic "а" meet once lower-cased);
+ * and of that only the letters, their marks and the digits: spaces and punctuation do not tell
+ * names apart ("Easy Bot1", "Easy-Bot 1", "Easy_Bot_1").
  */
 import unhomoglyph from 'unhomoglyph';
 import { BOTS } from '../../bots/index.js';
@@ -14,8 +17,11 @@ import { MAX_NAME_LENGTH } from './names.js';
 
 const skeleton = (text: string) => unhomoglyph(text.normalize('NFD')).normalize('NFD');
 
+/** Letters, their marks and digits only; a name of nothing else (say, "?!") keeps all it has. */
+const lettersAndDigits = (key: string) => key.replace(/[^\p{L}\p{M}\p{N}]/gu, '') || key;
+
 /** What two names that look alike have in common; not for showing to anyone. */
-export const nameKey = (name: string) => skeleton(skeleton(name).toLowerCase());
+export const nameKey = (name: string) => lettersAndDigits(skeleton(skeleton(name.normalize('NFKC')).toLowerCase()));
 
 /** The first of `others` that looks like `name`, or null. */
 export function lookalikeOf(name: string, others: readonly string[]): string | null {
@@ -48,7 +54,6 @@ const isNumberKey = (key: string) => {
   return true;
 };
 
-/** The keys a bot's name starts with: its kind's whole label, and the label as cut in a seat's name. */
 /**
  * Each kind's label and the starts a seat's name may keep of it: its leading words ("Advanced"
  * of "Advanced Bot"), and the cut to a fixed length that older seats were named with.
@@ -62,6 +67,6 @@ const BOT_NAME_KEYS = Object.values(BOTS).map(({ label }) => {
 /** Whether a name looks like a bot's: a kind of bot ("Easy Bot"), or a bot's seat ("Easy Bot 1", "Advanced 2"). */
 export function looksLikeBot(name: string): boolean {
   const key = nameKey(name);
-  const numbered = (start: string) => key.startsWith(`${start} `) && key.length > start.length + 1 && isNumberKey(key.slice(start.length + 1));
+  const numbered = (start: string) => key.startsWith(start) && key.length > start.length && isNumberKey(key.slice(start.length));
   return BOT_NAME_KEYS.some(({ label, starts }) => key === label || starts.some(numbered));
 }

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { viewFor } from '../engine/index.js';
-import { refuse, ruleRefusal } from '../server/services/errors.js';
+import { describeInputProblem, refuse, ruleRefusal } from '../server/services/errors.js';
 import { tableView } from '../server/services/game-views.js';
 import type { UserRow } from '../server/db/schema.js';
 import type { Services } from '../server/services/services.js';
@@ -17,11 +17,7 @@ import { requireUser, userOf } from './session.js';
 type Params = { id: string };
 
 /** The first problem zod found, as one sentence. */
-export function describeZodError(error: z.ZodError): string {
-  const issue = error.issues[0]!;
-  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
-  return `Invalid ${field}: ${issue.message}`;
-}
+export const describeZodError = (error: z.ZodError): string => describeInputProblem(error.issues, 'body');
 
 function refuseInput(reply: FastifyReply, error: z.ZodError) {
   return reply.code(400).send({ ok: false, error: describeZodError(error) });

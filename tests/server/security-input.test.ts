@@ -4,6 +4,7 @@
  * ASCII same-site path, so no redirect can fail after the account was made.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MAX_IDS_PER_CALL } from '../../src/shared/request-limits.js';
 import { refused } from './roles.js';
 import { requestJWT } from '../compat/protocol-client.js';
 import { signInGuest, startServer, type Server } from './support.js';
@@ -58,6 +59,19 @@ describe('names', () => {
     expect([invisible.status, await invisible.text()]).toEqual([400, 'A name needs at least one visible character.']);
     expect(await guest.client.session.rename.mutate({ name: '\u001bKai' })).toMatchObject({ name: 'Kai' });
     expect(await refused(guest.client.session.rename.mutate({ name: '\u3164' }))).toMatchObject({ code: 'BAD_REQUEST', message: 'A name needs at least one visible character.' });
+    guest.close();
+  });
+
+  test("input a tRPC procedure's schema refuses is told in one sentence, as REST tells it, not as zod's issues in JSON", async () => {
+    const guest = await signInGuest(server, 'Asker');
+    const tooMany = Array.from({ length: MAX_IDS_PER_CALL + 1 }, (_, i) => `u_${i}`);
+    expect(await refused(guest.client.users.byIDs.query({ ids: tooMany }))).toEqual({
+      code: 'BAD_REQUEST',
+      httpStatus: 400,
+      message: `Invalid ids: Too big: expected array to have <=${MAX_IDS_PER_CALL} items`,
+      ruleCode: null,
+    });
+    expect(await refused(guest.client.lobbies.get.query({ lobbyID: 7 as unknown as string }))).toMatchObject({ message: 'Invalid lobbyID: Invalid input: expected string, received number' });
     guest.close();
   });
 });

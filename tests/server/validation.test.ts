@@ -10,10 +10,11 @@ import { decisionNow, definitionsOf, simpleAction } from './play.js';
 import { openLobby, refused, ruleRefusal, signInRoles, startedGame, type Refusal, type Roles } from './roles.js';
 import type { Guest } from './support.js';
 
-/** The paths of the zod issues a BAD_REQUEST lists in its message. */
-function issuePaths(refusal: Refusal): string[] {
+/** The field a BAD_REQUEST names: its message is one sentence, "Invalid {field}: {problem}" ("input" for the whole). */
+function issuePath(refusal: Refusal): string {
   expect(refusal).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400, ruleCode: null });
-  return (JSON.parse(refusal.message) as { path: (string | number)[] }[]).map((issue) => issue.path.join('.'));
+  expect(refusal.message).toMatch(/^Invalid [\w.]+: \S/);
+  return /^Invalid ([\w.]+):/.exec(refusal.message)![1]!;
 }
 
 interface Fixture {
@@ -46,9 +47,9 @@ describe.each(DATABASES)('validation on %s', (database) => {
         [() => lobbies.setOption.mutate({ lobbyID, option: 'hideFavor', value: 'yes' } as never), 'value'],
         [() => lobbies.setModule.mutate({ lobbyID, module: 'expansion', enabled: true } as never), 'module'],
         [() => lobbies.setModule.mutate({ lobbyID, module: 'altleaders' } as never), 'enabled'],
-        [() => lobbies.start.mutate(null as never), ''],
+        [() => lobbies.start.mutate(null as never), 'input'],
       ];
-      for (const [call, path] of cases) expect(issuePaths(await refused(call()))).toContain(path);
+      for (const [call, path] of cases) expect(issuePath(await refused(call()))).toBe(path);
       expect(await host.client.lobbies.get.query({ lobbyID })).toMatchObject({ sequenceID: 1, playerIDToBotType: [], modules: [] });
     });
 
@@ -62,7 +63,7 @@ describe.each(DATABASES)('validation on %s', (database) => {
         [() => host.client.games.state.query({ gameID: 7 } as never), 'gameID'],
         [() => host.client.games.history.query({ includeBots: 'yes' } as never), 'includeBots'],
       ];
-      for (const [call, path] of cases) expect(issuePaths(await refused(call()))).toContain(path);
+      for (const [call, path] of cases) expect(issuePath(await refused(call()))).toBe(path);
       // A malformed action is read by the engine's parseAction: the engine's message for that field.
       const max = (/Max bid: (\d+)$/.exec((await refused(act({ type: 'BID', bid: { military: 1e9, tradeRowIndex: 0 } }))).message) ?? [])[1];
       const actions: [unknown, string, string][] = [
@@ -93,7 +94,7 @@ describe.each(DATABASES)('validation on %s', (database) => {
         [() => host.client.chat.send.mutate({ message: 'hi' } as never), 'room'],
         [() => host.client.chat.history.query({ room: '' }), 'room'],
       ];
-      for (const [call, path] of cases) expect(issuePaths(await refused(call()))).toContain(path);
+      for (const [call, path] of cases) expect(issuePath(await refused(call()))).toBe(path);
       expect((await host.client.session.me.query())!.name).toBe('Hana');
       expect(await host.client.chat.history.query({ room })).toEqual([]);
     });

@@ -45,3 +45,14 @@ export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side.';
 
 /** The refusal an error is, or null if it is unexpected. */
 export const refusalOf = (error: unknown): ServiceError | null => (error instanceof ServiceError ? error : null);
+
+/**
+ * Input that failed its schema, as one sentence: its first problem, and where ("Invalid ids: ...";
+ * `whole` names the input itself, as each transport calls it: a request's body, a call's input).
+ */
+export function describeInputProblem(issues: readonly { path: readonly PropertyKey[]; message: string }[], whole: string): string {
+  const issue = issues[0];
+  if (!issue) return `Invalid ${whole}.`;
+  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : whole;
+  return `Invalid ${field}: ${issue.message}`;
+}

@@ -6,7 +6,8 @@
  */
 import { initTRPC, type TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import { HTTP_STATUS, INTERNAL_ERROR_MESSAGE, refusalOf, refuse } from '../services/errors.js';
+import { z } from 'zod';
+import { describeInputProblem, HTTP_STATUS, INTERNAL_ERROR_MESSAGE, refusalOf, refuse } from '../services/errors.js';
 import type { Context } from './context.js';
 import { requestRefusal, SUBSCRIBING_TOO_FAST } from '../services/services.js';
 import { MAX_REQUESTS_IN_FLIGHT } from '../../shared/request-limits.js';
@@ -31,6 +32,8 @@ const t = initTRPC.context<Context>().create({
       };
     }
     if (isUnexpected(error)) return { ...shape, message: INTERNAL_ERROR_MESSAGE, data: { ...data, ruleCode: null } };
+    // Input its schema refused: one sentence, as REST and /channel say it, not zod's list of issues as JSON.
+    if (error.cause instanceof z.ZodError) return { ...shape, message: describeInputProblem(error.cause.issues, 'input'), data: { ...data, ruleCode: null } };
     return { ...shape, data: { ...data, ruleCode: null } };
   },
 });

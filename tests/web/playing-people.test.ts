@@ -164,7 +164,11 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
     const ann = await people.person('Ann');
     const bob = await people.person('Bob', PHONE);
     const gameID = await startGame(people.site, ann.guest, { guests: [bob.guest] });
+    // A browser that has not yet been asked for notifications (the headless shell answers 'denied',
+    // and a page that may not notify offers no "Notify me of my move").
+    await bob.context.addInitScript(() => Object.defineProperty(Notification, 'permission', { get: () => 'default' }));
     const [annPage, bobPage] = [await open(ann.context, gameID), await open(bob.context, gameID)];
+    expect(await bobPage.getByRole('button', { name: 'Notify me of my move' }).count()).toBe(1);
 
     await bobPage.getByRole('button', { name: 'Leave game' }).click();
     const dialog = bobPage.getByRole('dialog', { name: 'Leave this game?' });
@@ -178,6 +182,8 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
     const panel = bobPage.getByRole('region', { name: 'Action panel' });
     await expect.poll(() => panel.getByRole('button').count()).toBe(0);
     expect(await panel.getByRole('slider').count()).toBe(0);
+    // Nor is there a move left to be told of, or a game to leave again.
+    for (const name of ['Notify me of my move', 'Leave game']) expect(await bobPage.getByRole('button', { name }).count()).toBe(0);
     await reaches(annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence="left"]`).first(), 'left');
     await screenshot(bobPage, 'playing-people-left-phone');
 

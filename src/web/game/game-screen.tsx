@@ -108,8 +108,8 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
         </Badge>
       ) : null}
       {/* Compact buttons on a phone, so the trade row stays high on the first screen; none once
-          the game is over (no move is left to be told of, no game to leave). */}
-      {spectator || state.game.gameEndTimestamp !== null ? null : (
+          the game is over or the player has left it (no move is left to be told of, no game to leave). */}
+      {spectator || state.game.gameEndTimestamp !== null || (state.me !== null && state.seatsByUserID[state.me]?.left) ? null : (
         <>
           <NotifyMe compact={compact} />
           <LeaveGame state={state} compact={compact} />

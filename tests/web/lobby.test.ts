@@ -144,11 +144,13 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       await screenshot(guest, `lobby-guest-${label}`);
 
       if (label === 'desktop') {
-        // The host kicks the guest: the guest may join again.
+        // The host kicks the guest, who is told so and may join again.
         await host.getByRole('button', { name: 'Kick GuestD' }).click();
         await guest.getByRole('button', { name: 'Join', exact: true }).waitFor();
+        expect(await guest.getByRole('status').filter({ hasText: 'You were removed from this lobby' }).textContent()).toContain('The host removed you. You can join again while it has a free seat.');
         await guest.getByRole('button', { name: 'Join', exact: true }).click();
         await host.getByRole('button', { name: 'Kick GuestD' }).waitFor();
+        expect(await guest.getByText('You were removed from this lobby').count()).toBe(0);
       }
 
       // Chat: the overlay on a desktop; on a phone (no overlay) a CHAT button and a dialog.

@@ -57,6 +57,15 @@ export function LobbyView({ lobby, user, definitions, onLeaving }: { lobby: Lobb
 
   const isHost = lobby.host.id === user.id;
   const seated = lobby.players.some((p) => p.id === user.id);
+  // Seated a moment ago and not now, without having pressed Leave: the host removed this person,
+  // who is told so (the page would otherwise just offer Join again).
+  const [leavingSelf, setLeavingSelf] = useState(false);
+  const [wasSeated, setWasSeated] = useState(seated);
+  const [removed, setRemoved] = useState(false);
+  if (wasSeated !== seated) {
+    setWasSeated(seated);
+    setRemoved(wasSeated && !leavingSelf);
+  }
   const open = lobby.status === 'open';
   /** The host of a lobby not yet started: adds bots, starts it, and changes its settings (everyone else reads them). */
   const hosting = isHost && open;
@@ -92,6 +101,17 @@ export function LobbyView({ lobby, user, definitions, onLeaving }: { lobby: Lobb
     }
   }
 
+  /** Leave: the page is told first, so that the lobby closing behind this person is not news to them. */
+  function leaveLobby() {
+    onLeaving(true);
+    setLeavingSelf(true);
+    void call('remove_player', () => leave.mutateAsync(input), () => navigate('/')).then((left) => {
+      if (left) return;
+      onLeaving(false);
+      setLeavingSelf(false);
+    });
+  }
+
   const overlayChat = useChatOverlayFits();
   const bots = (definitions?.bots ?? []).filter((b) => b.visibility === 'visible' || (b.visibility === 'devOnly' && user.isDev));
   const options = (definitions?.options ?? []).filter((o) => !o.devOnly || user.isDev || lobby.options[o.key]);
@@ -115,10 +135,7 @@ export function LobbyView({ lobby, user, definitions, onLeaving }: { lobby: Lobb
             </Button>
           )}
           {seated && open && (
-            <Button variant="default" onClick={() => {
-                onLeaving(true);
-                void call('remove_player', () => leave.mutateAsync(input), () => navigate('/')).then((left) => left || onLeaving(false));
-              }} loading={leave.isPending} disabled={busy}>
+            <Button variant="default" onClick={leaveLobby} loading={leave.isPending} disabled={busy}>
               Leave
             </Button>
           )}
@@ -136,6 +153,11 @@ export function LobbyView({ lobby, user, definitions, onLeaving }: { lobby: Lobb
         </Text>
       )}
       <CommitmentWarning place="lobby" checks={[{ key: `lobby/${lobby.id}`, shown: lobby.serverSecretCommitment, what: "the server's secret" }]} />
+      {removed && (
+        <Alert color="gold" variant="light" role="status" title="You were removed from this lobby" withCloseButton closeButtonLabel="Dismiss" onClose={() => setRemoved(false)}>
+          The host removed you. You can join again while it has a free seat.
+        </Alert>
+      )}
       {failure && (
         <Alert color="red" variant="light" role="alert" title={`Error adding calling lobby ${failure.action}`} withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
           {failure.message}

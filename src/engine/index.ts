@@ -40,6 +40,7 @@ export {
   commitmentOf,
   deriveSeed,
   mixedSeed,
+  newSeedValueProblem,
   seedValueProblem,
   MAX_SEED_VALUE_LENGTH,
   SEED_MIX_TAG,

@@ -68,6 +68,17 @@ export function seedValueProblem(value: unknown): string | null {
   return null;
 }
 
+/**
+ * Why a value a person gives now is refused: as `seedValueProblem`, and not spaces alone, which a
+ * lobby shows as nothing (as if no value were given). Games already played keep the rule above:
+ * their values, spaces alone included, still check.
+ */
+export function newSeedValueProblem(value: unknown): string | null {
+  const problem = seedValueProblem(value);
+  if (problem !== null) return problem;
+  return (value as string).trim() === '' ? 'Enter a value for the dice: 1 to 64 letters, digits or punctuation.' : null;
+}
+
 /** One seat's part of a mixed seed: its person's value, '' if they gave none (a bot's seat always). */
 export interface SeedContribution {
   userID: string;

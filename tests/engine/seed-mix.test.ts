@@ -10,6 +10,7 @@ import {
   commitmentOf,
   createGame,
   mixedSeed,
+  newSeedValueProblem,
   SetupError,
   seedValueProblem,
   viewFor,
@@ -76,6 +77,13 @@ describe('a value for the dice', () => {
     expect(seedValueProblem('café')).toBe('A value for the dice may use only plain ASCII letters, digits, spaces and punctuation: "é" is not one.');
     expect(seedValueProblem('a\nb')).toBe('A value for the dice may use only plain ASCII letters, digits, spaces and punctuation: U+000A is not one.');
     expect(seedValueProblem(42)).toBe('A value for the dice must be text.');
+  });
+
+  it('given now, is not spaces alone (shown as nothing); a played game\'s value of spaces still checks', () => {
+    expect(newSeedValueProblem('   ')).toBe('Enter a value for the dice: 1 to 64 letters, digits or punctuation.');
+    expect(newSeedValueProblem(' a ')).toBeNull();
+    expect(newSeedValueProblem('é')).toBe(seedValueProblem('é'));
+    expect(seedValueProblem('   ')).toBeNull();
   });
 });
 

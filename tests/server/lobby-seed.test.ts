@@ -97,6 +97,8 @@ describe("a lobby's commitment and its people's values", () => {
     const { id: lobbyID } = await ann.client.lobbies.create.mutate();
     const give = (value: string, who: Guest = ann) => refusal(who.client.lobbies.contribute.mutate({ lobbyID, value }));
     expect(await give('')).toEqual({ code: 'BAD_REQUEST', message: 'Enter a value for the dice: 1 to 64 letters, digits or punctuation.' });
+    // Spaces alone would show in the lobby as no value at all.
+    expect(await give('   ')).toEqual({ code: 'BAD_REQUEST', message: 'Enter a value for the dice: 1 to 64 letters, digits or punctuation.' });
     expect(await give('x'.repeat(65))).toEqual({ code: 'BAD_REQUEST', message: 'A value for the dice has at most 64 characters.' });
     expect(await give('dé')).toEqual({
       code: 'BAD_REQUEST',

@@ -56,6 +56,11 @@ describe.skipIf(!HAS_CHROMIUM)('fair dice in the browser', () => {
     await page.getByRole('button', { name: 'Use my value' }).click();
     await page.getByText('A value for the dice may use only plain ASCII letters, digits, spaces and punctuation: "é" is not one.').waitFor();
     expect(await valueOf(lobbyID, userID)).toBe(random);
+    // Spaces alone would show as no value at all.
+    await field.fill('   ');
+    await page.getByRole('button', { name: 'Use my value' }).click();
+    await page.getByText('Enter a value for the dice: 1 to 64 letters, digits or punctuation.').waitFor();
+    expect(await valueOf(lobbyID, userID)).toBe(random);
     await field.fill('my lucky day 7');
     await page.getByRole('button', { name: 'Use my value' }).click();
     await values.getByText('my lucky day 7', { exact: true }).waitFor();

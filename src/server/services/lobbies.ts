@@ -14,7 +14,7 @@ import {
   MAX_PLAYERS,
   MIN_PLAYERS,
   MODULE_KEYS,
-  seedValueProblem,
+  newSeedValueProblem,
   type BotType,
   type Game,
   type GameDefinitions,
@@ -321,7 +321,7 @@ export class LobbyService {
    */
   async contribute(lobbyID: string, actor: UserRow, value: string): Promise<void> {
     await this.throttle(actor);
-    const problem = seedValueProblem(value);
+    const problem = newSeedValueProblem(value);
     if (problem) throw refuse('BAD_REQUEST', problem);
     await this.change(lobbyID, async (lobby, seats, trx) => {
       if (!seats.some((s) => s.user_id === actor.id)) throw refuse('FORBIDDEN', 'Join the lobby to give a value for the dice.');

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { MAX_SEED_VALUE_LENGTH, seedValueProblem } from '../../engine/seed.js';
+import { MAX_SEED_VALUE_LENGTH, newSeedValueProblem } from '../../engine/seed.js';
 import type { Lobby, PublicUser } from '../lib/api-types.js';
 import classes from './fair-dice-panel.module.css';
 
@@ -21,12 +21,12 @@ export function FairDicePanel({ lobby, user, busy, onGive }: { lobby: Lobby; use
   const bots = new Set(lobby.playerIDToBotType.map(([id]) => id));
   const seated = lobby.players.some((p) => p.id === user.id);
   const open = lobby.status === 'open';
-  const problem = tried ? seedValueProblem(typed) : null;
+  const problem = tried ? newSeedValueProblem(typed) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTried(true);
-    if (seedValueProblem(typed) !== null) return;
+    if (newSeedValueProblem(typed) !== null) return;
     if (await onGive(typed)) {
       setTyped('');
       setTried(false);

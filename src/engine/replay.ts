@@ -117,7 +117,12 @@ export function rebuild(record: GameRecord): Rebuilt {
     } else {
       const marked = entry.standIn ? withStandIn(game, entry, entry.standIn) : game;
       const result = playAction(marked, entry.userID, entry.action, entry.at);
-      if (!result.ok) return { steps, stopped: `action ${index} (${entry.action.type} by ${entry.userID}) was refused: ${result.message}` };
+      if (!result.ok) {
+        // The seat as a replay's viewer picker numbers it, then the id the file holds.
+        const seat = record.seats.findIndex((s) => s.userID === entry.userID);
+        const who = seat < 0 ? entry.userID : `seat ${seat + 1}, ${entry.userID}`;
+        return { steps, stopped: `action ${index} (${entry.action.type} by ${who}) was refused: ${result.message}` };
+      }
       game = result.game;
     }
     steps.push({ game, entry });
@@ -192,7 +197,7 @@ export function verify(record: GameRecord, rebuilt: Rebuilt = rebuild(record)): 
   if (mix) return fail(mix);
   const hashed = commitmentOf(seed);
   if (hashed !== commitment) return fail(`The revealed seed does not match the commitment shown from the first turn (its SHA-256 is ${hashed}, the game committed to ${commitment}).`);
-  if (rebuilt.stopped) return fail(`The game cannot be rebuilt from its seed and actions: ${rebuilt.stopped}.`);
+  if (rebuilt.stopped) return fail(`The game cannot be rebuilt from its seed and actions: ${rebuilt.stopped}${/[.!?]$/.test(rebuilt.stopped) ? '' : '.'}`);
   const game = rebuilt.steps[rebuilt.steps.length - 1]!.game;
   const stored = record.events;
   for (let i = 0; i < Math.max(stored.length, game.events.length); i++) {

@@ -265,6 +265,16 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
     await host.waitForURL(/\/lobby\/l_/);
     await visitor.goto(host.url());
     await visitor.getByRole('button', { name: 'Join' }).waitFor();
+    // The host fills every seat with bots: neither Add Bot nor Join can be pressed, and both say why.
+    for (let seats = 1; seats < 8; seats++) {
+      await host.getByRole('button', { name: 'Add Bot' }).click();
+      await host.getByText(`${seats + 1} of 8 seats taken`).waitFor();
+    }
+    for (const [page, name] of [[host, 'Add Bot'], [visitor, 'Join']] as const) {
+      const button = page.getByRole('button', { name, exact: true });
+      await expect.poll(() => button.isDisabled()).toBe(true);
+      expect(await page.locator(`#${await button.getAttribute('aria-describedby')}`).textContent()).toBe('All 8 seats are taken.');
+    }
     // The host, its only person, leaves: the lobby closes (as one left behind does, unwatched).
     // The host's own page goes to the lobby list without ever saying the lobby they left has
     // closed (the close reaches the page before the answer to the leave).

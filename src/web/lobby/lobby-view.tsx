@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { MIN_PLAYERS } from '../../engine/state.js';
+import { MAX_PLAYERS, MIN_PLAYERS } from '../../engine/state.js';
 import { CommitmentWarning } from '../components/commitment-warning.js';
 import { FairDicePanel, randomSeedValue } from '../components/fair-dice-panel.js';
 import { ChatButton } from '../game/presentation/game-chat-button.js';
@@ -72,6 +72,8 @@ export function LobbyView({ lobby, user, definitions, onLeaving }: { lobby: Lobb
   // A game needs two seats filled: until then Start Game waits, saying what it waits for (the
   // server still refuses a start it cannot make, shown as any lobby failure).
   const enoughPlayers = lobby.players.length >= MIN_PLAYERS;
+  // Every seat taken: nobody can join or add a bot until someone leaves (the server would refuse).
+  const full = lobby.players.length >= MAX_PLAYERS;
 
   // A seated player without a value for the dice gets a random one from this page, once per seat
   // (one given before a reload, or typed, stays). Leaving and joining again sends a new one.
@@ -125,12 +127,12 @@ export function LobbyView({ lobby, user, definitions, onLeaving }: { lobby: Lobb
         <div>
           <Title order={1}>{lobby.name}</Title>
           <Text c="dimmed" size="sm">
-            Hosted by {lobby.host.name} · {lobby.players.length} of 8 seats taken
+            Hosted by {lobby.host.name} · {lobby.players.length} of {MAX_PLAYERS} seats taken
           </Text>
         </div>
         <Group gap="xs">
           {!seated && open && (
-            <Button onClick={() => call('join', () => join.mutateAsync(input))} loading={join.isPending} disabled={busy}>
+            <Button onClick={() => call('join', () => join.mutateAsync(input))} loading={join.isPending} disabled={busy || full} aria-describedby={full ? 'full-hint' : undefined}>
               Join
             </Button>
           )}
@@ -147,6 +149,11 @@ export function LobbyView({ lobby, user, definitions, onLeaving }: { lobby: Lobb
           {overlayChat ? null : <ChatButton />}
         </Group>
       </Group>
+      {open && full && (
+        <Text id="full-hint" size="sm" ta={{ base: 'left', sm: 'right' }}>
+          All {MAX_PLAYERS} seats are taken.
+        </Text>
+      )}
       {hosting && !enoughPlayers && (
         <Text id="start-hint" size="sm" ta={{ base: 'left', sm: 'right' }}>
           Add a bot or wait for a second player to start.
@@ -179,7 +186,13 @@ export function LobbyView({ lobby, user, definitions, onLeaving }: { lobby: Lobb
                 data={bots.map((b) => ({ value: b.type, label: b.label }))}
                 style={{ flex: 1 }}
               />
-              <Button variant="default" onClick={() => call('add_bot', () => addBot.mutateAsync({ ...input, botType: bot }))} loading={addBot.isPending} disabled={busy}>
+              <Button
+                variant="default"
+                onClick={() => call('add_bot', () => addBot.mutateAsync({ ...input, botType: bot }))}
+                loading={addBot.isPending}
+                disabled={busy || full}
+                aria-describedby={full ? 'full-hint' : undefined}
+              >
                 Add Bot
               </Button>
             </Group>

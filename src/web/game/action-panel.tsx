@@ -235,6 +235,8 @@ function BidInput({ decision, value, onChange }: { decision: Extract<Decision, {
     setLastValue(value);
     if (typedBid(typed, min, max) !== value) setTyped(value ?? '');
   }
+  // A number typed out of range (or half typed, "-"): the hint says what Submit would bid.
+  const differs = value !== null && typed !== '' && String(typed) !== String(value);
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap" align="center">
@@ -254,7 +256,7 @@ function BidInput({ decision, value, onChange }: { decision: Extract<Decision, {
         />
         <Text size="xs" c="dimmed">
           {min} to {max}
-          {value === null ? ' · empty: no bid' : ''}
+          {value === null ? ' · empty: no bid' : differs ? ` · Submit bids ${value}` : ''}
         </Text>
       </Group>
       {max > min ? <BidSlider min={min} max={max} value={shown} onChange={onChange} touch={touch} /> : null}

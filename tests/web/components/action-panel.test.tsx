@@ -81,6 +81,7 @@ describe('the action panel', () => {
     expect(slider.value).toBe(String(min));
     await user.keyboard('3');
     expect(slider.value).toBe(String(min));
+    screen.getByText(`${min} to ${max} · Submit bids ${min}`);
     expect(submit().disabled).toBe(false);
     await user.tab();
     expect(field.value).toBe(String(min));
@@ -88,8 +89,12 @@ describe('the action panel', () => {
     await user.clear(field);
     await user.keyboard(String(max + 4));
     expect(slider.value).toBe(String(max));
+    // The box still shows what was typed, and says what Submit would bid.
+    expect(field.value).toBe(String(max + 4));
+    screen.getByText(`${min} to ${max} · Submit bids ${max}`);
     await user.tab();
     expect(field.value).toBe(String(max));
+    screen.getByText(`${min} to ${max}`);
     // Empty: no bid, as the box says.
     await user.clear(field);
     expect(field.placeholder).toBe('No bid');

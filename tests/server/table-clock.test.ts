@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameDefinitions, GameEvent } from '../../src/engine/index.js';
 import type { SeatView } from '../../src/server/services/attendance.js';
 import type { WireDelivery } from '../../src/server/services/game-views.js';
+import { clashDisplayMs } from '../../src/shared/clash-timing.js';
 import { requestJWT } from '../compat/protocol-client.js';
 import { feed, gameFeed } from './feeds.js';
 import { decisionNow, definitionsOf, simpleAction } from './play.js';
@@ -31,6 +32,8 @@ async function play(who: Guest, gameID: string, definitions: GameDefinitions): P
   await who.client.games.act.mutate({ gameID, action: simpleAction(decision)! });
 }
 
+/** How long the screen rolls the dice of the clashes settled at `at`, before the decision they lead to. */
+const diceOf = (events: readonly GameEvent[], at: number) => Math.max(0, ...events.map((e) => (e.type === 'CONFLICT_RESULTS' && e.timestamp === at ? clashDisplayMs(e.payload.rounds.length) : 0)));
 const seatOf = (seats: readonly SeatView[], userID: string) => seats.find((s) => s.userID === userID)!;
 type StandIn = Extract<GameEvent, { type: 'STAND_IN' }>;
 const standIns = (events: readonly GameEvent[], userID: string) => events.filter((e): e is StandIn => e.type === 'STAND_IN' && e.payload.userID === userID);
@@ -52,6 +55,28 @@ describe('the clock', () => {
     const after = await carl.client.games.state.query({ gameID });
     expect(seatOf(after.seats, ann.userID)).toEqual({ userID: ann.userID, presence: 'gone', deadline: null, standIn: null, left: false });
     expect(seatOf(after.seats, bob.userID).deadline).toBe(deadline);
+  });
+
+  it('does not count the dice: a decision that waits for a clash to roll on screen is due that much later', async () => {
+    const server = await serve({ turnTimerSeconds: 60 });
+    const { ann, bob, gameID, definitions } = await twoPeople(server);
+    // Both bid the least on the row's first card (simpleAction) until a step settles a clash.
+    for (let moves = 0; moves < 40; moves++) {
+      const { game, seats, events } = await ann.client.games.state.query({ gameID });
+      const dice = diceOf(events, game.updateTimestamp);
+      if (dice > 0) {
+        // One round at least: the dice still, their roll, and the results to read.
+        expect(dice).toBeGreaterThanOrEqual(clashDisplayMs(1));
+        const due = seats.filter((s) => s.deadline !== null);
+        expect(due.length).toBeGreaterThan(0);
+        for (const seat of due) expect(seat.deadline).toBe(game.updateTimestamp + dice + 60_000);
+        return;
+      }
+      const next = await Promise.all([ann, bob].map(async (who) => ({ who, ...(await decisionNow(who.client, gameID, definitions, who.userID)) })));
+      const mover = next.find((n) => simpleAction(n.decision) !== null)!;
+      await mover.who.client.games.act.mutate({ gameID, action: simpleAction(mover.decision)! });
+    }
+    throw new Error('no clash was settled in 40 moves');
   });
 
   it('is not drawn with the turn timer off', async () => {
@@ -100,7 +125,8 @@ describe('the stand-in', () => {
       const seat = seatOf(u.seats, bob.userID);
       return u.sequenceID >= ranOut.sequenceID && seat.deadline !== null && u.game.decision !== null && u.game.decision.type !== 'WAIT_FOR_OTHERS';
     });
-    expect(seatOf(next.seats, bob.userID)).toMatchObject({ presence: 'here', deadline: next.game.updateTimestamp + 2_000 });
+    // (After the dice of a clash that step settled, if any: the screen rolls them first.)
+    expect(seatOf(next.seats, bob.userID)).toMatchObject({ presence: 'here', deadline: next.game.updateTimestamp + diceOf(next.events, next.game.updateTimestamp) + 2_000 });
     expect(standIns(next.events, bob.userID)).toHaveLength(1);
   });
 

@@ -12,10 +12,9 @@ import {
   resultLegend,
   resultLabel,
   roundWinner,
-  rollStepDelays,
   ROLL_MS,
-  ROUND_PAUSE_MS,
 } from '../../src/web/game/presentation/clash.js';
+import { clashDisplayMs, rollStepDelays, ROUND_PAUSE_MS } from '../../src/shared/clash-timing.js';
 import { clashShows } from '../../src/web/game/presentation/clash-shows.js';
 import type { GameEvent } from '../../src/engine/index.js';
 
@@ -37,6 +36,10 @@ describe('dice steps', () => {
 });
 
 describe('clash timeline', () => {
+  test("ends when the server's allowance for the dice says it does (the time a turn timer does not count)", () => {
+    for (const rounds of [1, 2, 3, 5]) for (let from = 0; from <= rounds; from++) expect(completedAt(rounds, from), `${rounds} from ${from}`).toBe(clashDisplayMs(rounds, from));
+  });
+
   test('one round: initial, 20 rolling steps, results, completed 1.5 s later', () => {
     const timeline = clashTimeline(1);
     expect(timeline.map((e) => e.frame.stage)).toEqual(['initial', ...Array(20).fill('rolling'), 'results', 'completed']);

@@ -20,6 +20,7 @@
  */
 import { pendingDecision, type BotType, type Game, type UserID } from '../../engine/index.js';
 import { gameTopic, type Bus } from '../bus/bus.js';
+import { clashDisplayMs } from '../../shared/clash-timing.js';
 import type { SeatDue, SeatStore, StoredSeat } from './seat-store.js';
 import { SerialQueue } from './serial-queue.js';
 import type { StandInReason } from './stand-in.js';
@@ -341,12 +342,13 @@ export class Attendance {
   private duesOf(table: Table, game: Game): [Seat, Due | null][] {
     const out: [Seat, Due | null][] = [];
     const now = game.updateTimestamp;
+    const dice = diceShownMs(game);
     for (const seat of table.seats.values()) {
       const key = decisionKey(game, seat.userID);
       if (key === null) {
         if (seat.due) out.push([seat, null]);
       } else if (seat.due?.key !== key) {
-        out.push([seat, { key, since: now, deadline: this.allowance(table, seat, now) }]);
+        out.push([seat, { key, since: now, deadline: this.allowance(table, seat, now, dice) }]);
       }
     }
     return out;
@@ -388,10 +390,11 @@ export class Attendance {
   }
 
   /** When a decision due now falls to a stand-in: the turn timer, a short grace, at once, or never. */
-  private allowance(table: Table, seat: Seat, now: number): number | null {
+  /** `dice`: how long the screen rolls the step's clash dice first, which the turn timer does not count. */
+  private allowance(table: Table, seat: Seat, now: number, dice = 0): number | null {
     if (seat.leftAt !== null || seat.standIn === 'no one connected') return now;
     if (seat.standIn === 'turn timer' && this.presenceOf(seat) !== 'here') return now + Math.min(this.config.graceMs, Math.floor(this.config.turnTimerMs / 4));
-    return table.turnTimer ? now + this.config.turnTimerMs : null;
+    return table.turnTimer ? now + dice + this.config.turnTimerMs : null;
   }
 
   private presenceOf(seat: Seat): Presence {
@@ -596,4 +599,20 @@ function stored(seat: Seat): StoredSeat {
     standIn: seat.standIn,
     leftAt: seat.leftAt,
   };
+}
+
+/**
+ * How long the game screen rolls the dice of the clashes a step settled before it shows the next
+ * decision (the longest of them: they roll side by side), 0 if it settled none. Each is counted
+ * from its first round, though rounds rolled while the war phase waited for reroll choices were
+ * shown then: a few seconds more for the player, never fewer.
+ */
+function diceShownMs(game: Game): number {
+  let longest = 0;
+  for (let i = game.events.length - 1; i >= 0; i--) {
+    const event = game.events[i]!;
+    if (event.timestamp !== game.updateTimestamp) break;
+    if (event.type === 'CONFLICT_RESULTS') longest = Math.max(longest, clashDisplayMs(event.payload.rounds.length));
+  }
+  return longest;
 }

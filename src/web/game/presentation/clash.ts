@@ -3,27 +3,12 @@
  * (initial, rolling, results, ..., completed) and each player's result label.
  */
 import type { ClashRound, RollResult } from '../../../engine/state.js';
+import { COMPLETE_PAUSE_MS, INITIAL_MS, ROLL_STEPS, ROUND_PAUSE_MS, rollStepDelays } from '../../../shared/clash-timing.js';
 
-export const ROLL_STEPS = 20;
-export const FIRST_STEP_MS = 25;
-export const LAST_STEP_MS = 250;
-/** The pause before each re-roll round, and before the display completes. */
-export const ROUND_PAUSE_MS = 1500;
-export const COMPLETE_PAUSE_MS = 1500;
-/** How long the initial state (bids face up, dice still) is shown before the first roll. */
-export const INITIAL_MS = 400;
+// The dice's times are the server's too (it adds them to a turn timer): src/shared/clash-timing.ts.
+export { COMPLETE_PAUSE_MS, ROLL_MS, ROLL_STEPS } from '../../../shared/clash-timing.js';
 /** After completing, the summary stays in a corner this long unless dismissed. */
 export const FINISH_PAUSE_MS = 15_000;
-
-/**
- * The waits between the roll's 20 faces: from 25 ms to 250 ms, growing quadratically so the dice
- * tumble fast and settle slowly, as real dice do.
- */
-export function rollStepDelays(steps = ROLL_STEPS, first = FIRST_STEP_MS, last = LAST_STEP_MS): number[] {
-  return Array.from({ length: steps }, (_, i) => Math.round(first + (last - first) * (i / (steps - 1)) ** 2));
-}
-
-export const ROLL_MS = rollStepDelays().reduce((a, b) => a + b, 0);
 
 export type ClashStage = 'initial' | 'rolling' | 'results' | 'completed';
 

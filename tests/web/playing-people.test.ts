@@ -169,6 +169,8 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
     await bob.context.addInitScript(() => Object.defineProperty(Notification, 'permission', { get: () => 'default' }));
     const [annPage, bobPage] = [await open(ann.context, gameID), await open(bob.context, gameID)];
     expect(await bobPage.getByRole('button', { name: 'Notify me of my move' }).count()).toBe(1);
+    // Bob sits second; on his phone his own summary comes first in the row, in sight.
+    expect(await bobPage.locator('.player-summary').first().getAttribute('data-me')).toBe('true');
 
     await bobPage.getByRole('button', { name: 'Leave game' }).click();
     const dialog = bobPage.getByRole('dialog', { name: 'Leave this game?' });

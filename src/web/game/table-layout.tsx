@@ -57,14 +57,16 @@ export function PlayerSummaries({ state, compact, onOpen }: { state: GameScreenS
 
 /**
  * A phone's row of compact summaries, scrolling sideways. The scrollbar under the summaries, not
- * over their last line. `label` names the row when no section around it does.
+ * over their last line. `label` names the row when no section around it does. The viewer's own
+ * summary comes first, the others after it in seat order: the row is wider than the screen, and
+ * a seat further along showed its player's own gold and military cut off at the edge.
  */
 export function SummaryRow({ state, onOpen, mb, label }: { state: GameScreenState; onOpen: (userID: string) => void; mb?: number; label?: string }) {
   return (
     <Box mb={mb}>
       <ScrollRow label={label}>
         <Group gap={6} wrap="nowrap" align="stretch">
-          {state.game.players.map((p) => (
+          {mineFirst(state.game.players, state.me).map((p) => (
             <Box key={p.userID} w={240} className={classes.summaryCell}>
               <PlayerSummary state={state} player={p} compact onOpen={onOpen} />
             </Box>
@@ -73,6 +75,11 @@ export function SummaryRow({ state, onOpen, mb, label }: { state: GameScreenStat
       </ScrollRow>
     </Box>
   );
+}
+
+function mineFirst<P extends { userID: string }>(players: readonly P[], me: string | null): readonly P[] {
+  const mine = players.filter((p) => p.userID === me);
+  return mine.length === 0 ? players : [...mine, ...players.filter((p) => p.userID !== me)];
 }
 
 /** A tab past Table, Boards and Log (the replay's odds). */

@@ -119,6 +119,13 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       expect(await startGame.getAttribute('aria-describedby')).toBe(await startHint.getAttribute('id'));
       await axeClean(host);
       await screenshot(host, `lobby-host-alone-${label}`);
+      if (label === 'desktop') {
+        // The host copies the lobby's address to send to someone.
+        await host.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+        await host.getByRole('button', { name: 'Copy invite link' }).click();
+        await host.getByRole('button', { name: 'Link copied' }).waitFor();
+        expect(await host.evaluate(() => navigator.clipboard.readText())).toBe(`${site.url}${lobbyPath}`);
+      }
 
       // The guest opens the lobby (options read-only yes/no) and joins: the host sees them.
       await join.click();

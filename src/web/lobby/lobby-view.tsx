@@ -6,7 +6,7 @@
  * value at once and lets them type their own).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { MAX_PLAYERS, MIN_PLAYERS } from '../../engine/state.js';
 import { CommitmentWarning } from '../components/commitment-warning.js';
@@ -131,6 +131,16 @@ export function LobbyView({ lobby, user, definitions, onLeaving }: { lobby: Lobb
           </Text>
         </div>
         <Group gap="xs">
+          {seated && open && (
+            // The way to bring someone: the lobby's own address, which opens it for them to join.
+            <CopyButton value={`${window.location.origin}/lobby/${lobby.id}`}>
+              {({ copied, copy }) => (
+                <Button variant="default" onClick={copy} aria-live="polite">
+                  {copied ? 'Link copied' : 'Copy invite link'}
+                </Button>
+              )}
+            </CopyButton>
+          )}
           {!seated && open && (
             <Button onClick={() => call('join', () => join.mutateAsync(input))} loading={join.isPending} disabled={busy || full} aria-describedby={full ? 'full-hint' : undefined}>
               Join

@@ -79,6 +79,37 @@ describe('the clock', () => {
     throw new Error('no clash was settled in 40 moves');
   });
 
+  it("does not count a re-roll's dice either: a reroll choice is due one round's roll later", async () => {
+    const server = await serve({ turnTimerSeconds: 60 });
+    const ann = await guest(server, 'Ann');
+    const bob = await guest(server, 'Bob');
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await bob.client.lobbies.join.mutate({ lobbyID });
+    await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'on' });
+    await ann.client.lobbies.setOption.mutate({ lobbyID, option: 'rerollTokens', value: true });
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    const definitions = await definitionsOf(ann.client);
+    // Both bid nothing on the first card every turn: each clash's loser ties on bonus and earns a
+    // reroll token, so before long someone holding one loses a clash again and is asked.
+    for (let turn = 0; turn < 14; turn++) {
+      for (const who of [ann, bob]) await who.client.games.act.mutate({ gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } } });
+      const { update, decision } = (await Promise.all([ann, bob].map((who) => decisionNow(who.client, gameID, definitions, who.userID)))).find((d) => d.decision !== null)!;
+      if (decision?.type === 'REROLL') {
+        expect(update.game.phase).toBe('WAR');
+        const due = update.seats.filter((s) => s.deadline !== null);
+        expect(due.length).toBeGreaterThan(0);
+        for (const seat of due) expect(seat.deadline).toBe(update.game.updateTimestamp + clashDisplayMs(1) + 60_000);
+        return;
+      }
+      for (const who of [ann, bob]) {
+        const next = await decisionNow(who.client, gameID, definitions, who.userID);
+        const action = simpleAction(next.decision);
+        if (action) await who.client.games.act.mutate({ gameID, action });
+      }
+    }
+    throw new Error('no reroll decision in fourteen clashes');
+  });
+
   it('is not drawn with the turn timer off', async () => {
     const server = await serve({ turnTimerSeconds: 60 });
     const { ann, bob, gameID } = await twoPeople(server, 'off');

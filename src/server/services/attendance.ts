@@ -602,13 +602,15 @@ function stored(seat: Seat): StoredSeat {
 }
 
 /**
- * How long the game screen rolls the dice of the clashes a step settled before it shows the next
- * decision (the longest of them: they roll side by side), 0 if it settled none. Each is counted
- * from its first round, though rounds rolled while the war phase waited for reroll choices were
- * shown then: a few seconds more for the player, never fewer.
+ * How long the game screen rolls a step's dice before it shows the decisions the step made due
+ * (the longest clash: they roll side by side), 0 if it rolled none. A clash the step settled is
+ * counted from its first round, though rounds rolled while the war phase waited for reroll choices
+ * were shown then: a few seconds more for the player, never fewer. A war phase still waiting for
+ * reroll choices has just rolled a round of its open clashes (a reroll choice comes due only
+ * then): one round's roll.
  */
 function diceShownMs(game: Game): number {
-  let longest = 0;
+  let longest = game.phase === 'WAR' && game.clashes.length > 0 ? clashDisplayMs(1) : 0;
   for (let i = game.events.length - 1; i >= 0; i--) {
     const event = game.events[i]!;
     if (event.timestamp !== game.updateTimestamp) break;

@@ -389,8 +389,10 @@ export class Attendance {
     await this.config.store?.dropPresence().catch((error: unknown) => this.config.onError?.(error, ''));
   }
 
-  /** When a decision due now falls to a stand-in: the turn timer, a short grace, at once, or never. */
-  /** `dice`: how long the screen rolls the step's clash dice first, which the turn timer does not count. */
+  /**
+   * When a decision due now falls to a stand-in: the turn timer, a short grace, at once, or never.
+   * `dice`: how long the screen rolls the step's clash dice first, which the turn timer does not count.
+   */
   private allowance(table: Table, seat: Seat, now: number, dice = 0): number | null {
     if (seat.leftAt !== null || seat.standIn === 'no one connected') return now;
     if (seat.standIn === 'turn timer' && this.presenceOf(seat) !== 'here') return now + Math.min(this.config.graceMs, Math.floor(this.config.turnTimerMs / 4));

@@ -20,8 +20,23 @@ import { OPTION_HINTS, OPTION_LABELS, served, SHOW_ODDS_HINT, SHOW_ODDS_LABEL, T
 import { LobbySetting } from './setting.js';
 import classes from './lobby-view.module.css';
 
-/** `onLeaving` is told when this person's Leave starts (true) and when it was refused (false). */
-export function LobbyView({ lobby, user, definitions, onLeaving }: { lobby: Lobby; user: PublicUser; definitions: Definitions | undefined; onLeaving: (leaving: boolean) => void }) {
+/**
+ * `leaving`: this person's Leave is under way (the page keeps it, for the lobby closing behind
+ * them); `onLeaving` sets it when Leave starts, and clears it if the leave is refused.
+ */
+export function LobbyView({
+  lobby,
+  user,
+  definitions,
+  leaving,
+  onLeaving,
+}: {
+  lobby: Lobby;
+  user: PublicUser;
+  definitions: Definitions | undefined;
+  leaving: boolean;
+  onLeaving: (leaving: boolean) => void;
+}) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<{ action: LobbyAction; message: string } | null>(null);
   const [bot, setBot] = useState<BotType>('easy_bot');
@@ -59,12 +74,11 @@ export function LobbyView({ lobby, user, definitions, onLeaving }: { lobby: Lobb
   const seated = lobby.players.some((p) => p.id === user.id);
   // Seated a moment ago and not now, without having pressed Leave: the host removed this person,
   // who is told so (the page would otherwise just offer Join again).
-  const [leavingSelf, setLeavingSelf] = useState(false);
   const [wasSeated, setWasSeated] = useState(seated);
   const [removed, setRemoved] = useState(false);
   if (wasSeated !== seated) {
     setWasSeated(seated);
-    setRemoved(wasSeated && !leavingSelf);
+    setRemoved(wasSeated && !leaving);
   }
   const open = lobby.status === 'open';
   /** The host of a lobby not yet started: adds bots, starts it, and changes its settings (everyone else reads them). */
@@ -106,12 +120,7 @@ export function LobbyView({ lobby, user, definitions, onLeaving }: { lobby: Lobb
   /** Leave: the page is told first, so that the lobby closing behind this person is not news to them. */
   function leaveLobby() {
     onLeaving(true);
-    setLeavingSelf(true);
-    void call('remove_player', () => leave.mutateAsync(input), () => navigate('/')).then((left) => {
-      if (left) return;
-      onLeaving(false);
-      setLeavingSelf(false);
-    });
+    void call('remove_player', () => leave.mutateAsync(input), () => navigate('/')).then((left) => left || onLeaving(false));
   }
 
   const overlayChat = useChatOverlayFits();

@@ -58,7 +58,7 @@ function LobbyPage() {
           Loading lobby...
         </Text>
       ) : (
-        <LobbyView lobby={lobby} user={user} definitions={definitions.data} onLeaving={setLeaving} />
+        <LobbyView lobby={lobby} user={user} definitions={definitions.data} leaving={leaving} onLeaving={setLeaving} />
       )}
     </Container>
   );

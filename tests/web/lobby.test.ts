@@ -157,6 +157,8 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
         expect(await guest.getByRole('status').filter({ hasText: 'You were removed from this lobby' }).textContent()).toContain('The host removed you. You can join again while it has a free seat.');
         await guest.getByRole('button', { name: 'Join', exact: true }).click();
         await host.getByRole('button', { name: 'Kick GuestD' }).waitFor();
+        // Seated again on the guest's own page (the host's page can hear of it first): the notice is gone.
+        await guest.getByRole('button', { name: 'Leave' }).waitFor();
         expect(await guest.getByText('You were removed from this lobby').count()).toBe(0);
       }
 

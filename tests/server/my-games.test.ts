@@ -58,8 +58,8 @@ describe.each(DATABASES)('ratings beside names and "Your games" on %s', (databas
       const stats = games[3]!.statsByPlayerID!;
       expect(finished!.endTimestamp).toBe(games[3]!.gameEndTimestamp);
       expect(finished!.players).toEqual([
-        { userID: ann.userID, botType: null, favor: stats[ann.userID]!.score, won: stats[ann.userID]!.won },
-        { userID: botID, botType: 'easy_bot', favor: stats[botID]!.score, won: stats[botID]!.won },
+        { userID: ann.userID, botType: null, favor: stats[ann.userID]!.score, won: stats[ann.userID]!.won, forfeit: null },
+        { userID: botID, botType: 'easy_bot', favor: stats[botID]!.score, won: stats[botID]!.won, forfeit: null },
       ]);
       const changes = await ann.client.ratings.ofGame.query({ gameID: games[3]!.id });
       expect(finished!.ratingChange).toEqual(changes[ann.userID]);

@@ -105,6 +105,10 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       const won = async (who: typeof ann) => (JSON.parse((await who.client.session.me.query())!.statsJSON) as { gamesPlayed: number; gamesWon: number });
       expect(await won(away)).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
       expect((await won(here)).gamesPlayed).toBe(1);
+      // Each one's list of games: the away seat says why it lost instead of a place; the others' results are their own.
+      const seen = (await away.client.users.myGames.query({})).games[0]!.players;
+      expect(seen.map((p) => [p.userID, p.forfeit])).toEqual(game.players.map((p) => [p.userID, p.userID === away.userID ? 'stood in' : null]));
+      expect(seen.find((p) => p.userID === away.userID)!.won).toBe(false);
     } finally {
       ann.close();
       bob.close();

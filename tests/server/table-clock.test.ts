@@ -241,6 +241,17 @@ describe('leaving a game', () => {
     expect(JSON.parse(seat.stats_json!)).toMatchObject({ won: false });
     const user = await db.selectFrom('users').select('stats_json').where('id', '=', ann.userID).executeTakeFirstOrThrow();
     expect(JSON.parse(user.stats_json)).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
+    // Her own list of games says she left, not the place her seat's favor would give it.
+    const { games } = await ann.client.users.myGames.query({});
+    expect(games.map((g) => [g.id, g.players.map((p) => [p.userID === ann.userID ? 'Ann' : 'bot', p.won, p.forfeit])])).toEqual([
+      [
+        gameID,
+        [
+          ['Ann', false, 'left'],
+          ['bot', expect.any(Boolean), null],
+        ],
+      ],
+    ]);
     await expect(ann.client.games.leave.mutate({ gameID })).rejects.toThrow('The game is over.');
   });
 });

@@ -22,6 +22,8 @@ if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
 /** Finished games stored directly (played by bots in memory, the player's seat given back to them), then the end saved: rated as any end is. */
 const STORED_GAMES = 10;
+/** The stored game the player left before its end. */
+const LEFT_GAME = STORED_GAMES - 2;
 
 const shown = (r: { rating: number; provisional: boolean }) => `${r.rating}${r.provisional ? '?' : ''}`;
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '\u00b10');
@@ -52,6 +54,8 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
       const { game: played } = games.prepare({ id: `g_mine_${String(i).padStart(2, '0')}`, lobbyID: null, players: [{ userID: player.userID, botType: 'easy_bot' }, { userID: botID, botType: 'easy_bot' }], options: {}, modules: [] });
       const game: Game = { ...played, players: played.players.map((p) => ({ ...p, botType: p.userID === player.userID ? null : p.botType })) };
       await insertGame(db.kysely, { ...game, sequenceID: game.sequenceID - 1, gameEndTimestamp: null, statsByPlayerID: null }, null);
+      // One of them the player left before its end (the third newest in the list): a loss, whatever the seat scored.
+      if (i === LEFT_GAME) await db.kysely.insertInto('game_seats').values({ game_id: game.id, user_id: player.userID, decision_key: null, due_since: null, deadline: null, stand_in: 'left', left_at: 1 }).execute();
       expect(await db.kysely.transaction().execute((trx) => saveStep(trx, db.dialect, game, game.sequenceID - 1, [], []))).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 5)); // distinct start times: newest first is well defined
     }
@@ -192,6 +196,16 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
         expect(await second.getByTestId('my-game-rating').textContent()).toBe(`${signed(change.after - change.before)} → ${change.after}${change.provisional ? '?' : ''}`);
         expect(await second.getByRole('link', { name: 'Replay' }).getAttribute('href')).toBe(`/game/${stored.id}/replay`);
         expect(await second.getByRole('list', { name: 'Players' }).getByRole('listitem').count()).toBe(2);
+        const [mine, theirs] = [stored.players.find((p) => p.userID === player.userID)!, stored.players.find((p) => p.userID !== player.userID)!];
+        const ownPlace = mine.favor! >= theirs.favor! ? '1st of 2' : '2nd of 2';
+        expect(await second.getByText(ownPlace, { exact: true }).count()).toBe(1);
+        expect(await second.getByTestId('my-game-forfeit').count()).toBe(0);
+        // The game the player left: Lost, and why, in place of the place its favor would give.
+        const third = items.nth(2);
+        expect(all.games[2]!.id).toBe(`g_mine_${String(LEFT_GAME).padStart(2, '0')}`);
+        expect(await third.locator('[data-result]').getAttribute('data-result')).toBe('lost');
+        expect(await third.getByTestId('my-game-forfeit').textContent()).toBe('You left the game');
+        expect(await third.getByText(/ of 2$/).count()).toBe(0);
       }
       await checkPage(page, viewport, `my-games-${label}`);
 

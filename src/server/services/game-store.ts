@@ -9,12 +9,12 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { migrate, parseAction, SAVE_VERSION, type Card, type Game, type GameEvent, type TributeCard } from '../../engine/index.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { addGameStats, recordedStats, userStatsFrom } from '../../engine/user-stats.js';
+import { addGameStats, recordedStats, userStatsFrom, type RecordedGameStats } from '../../engine/user-stats.js';
 import { replayTail, type StoredAction, type StoredEvents } from './game-log.js';
 import { standInReasonOf } from './stand-in.js';
 import { recordRatings } from './ratings.js';
 import { recordCardPlay } from './card-play.js';
-import { mostlyStoodIn } from '../../shared/forfeit.js';
+import { mostlyStoodIn, type Forfeit } from '../../shared/forfeit.js';
 
 export type { StoredAction } from './game-log.js';
 
@@ -140,9 +140,11 @@ export async function saveStep(
  * (card-play.ts).
  */
 async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: Game): Promise<void> {
-  const stats = recordedStats(game);
+  // A seat whose game counted as a loss keeps why in its stats, so the player's own list of games
+  // can say so instead of a place its favor would give it.
+  const stats: Record<string, RecordedGameStats & { forfeit?: Forfeit }> = recordedStats(game);
   const forfeited = await forfeitedSeats(trx, game.id);
-  for (const userID of forfeited) if (stats[userID]) stats[userID] = { ...stats[userID], won: false };
+  for (const [userID, forfeit] of forfeited) if (stats[userID]) stats[userID] = { ...stats[userID], won: false, forfeit };
   const bySeat = game.players.map((p, seat) => sql`when ${seat} then ${JSON.stringify(stats[p.userID]!)}`);
   await trx
     .updateTable('game_players')
@@ -176,7 +178,7 @@ async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: G
  * disconnection) leaves the result the player's own. Counted here in SQL, once, at the game's
  * end; the web client counts the same actions from the game's record (`forfeitsIn`).
  */
-async function forfeitedSeats(trx: Transaction<Database>, gameID: string): Promise<ReadonlySet<string>> {
+async function forfeitedSeats(trx: Transaction<Database>, gameID: string): Promise<ReadonlyMap<string, Forfeit>> {
   const left = await trx.selectFrom('game_seats').select('user_id').where('game_id', '=', gameID).where('left_at', 'is not', null).execute();
   const decisions = await trx
     .selectFrom('game_actions')
@@ -185,7 +187,7 @@ async function forfeitedSeats(trx: Transaction<Database>, gameID: string): Promi
     .groupBy('user_id')
     .execute();
   const stoodIn = decisions.filter((d) => mostlyStoodIn(Number(d.all), Number(d.stoodIn))).map((d) => d.user_id);
-  return new Set([...left.map((l) => l.user_id), ...stoodIn]);
+  return new Map<string, Forfeit>([...stoodIn.map((id) => [id, 'stood in'] as const), ...left.map((l) => [l.user_id, 'left'] as const)]);
 }
 
 /** A stored game as a load found it. */

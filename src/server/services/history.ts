@@ -3,6 +3,7 @@
  * user's games when asked. And the profile's recent games with each player's stats.
  */
 import type { Kysely } from 'kysely';
+import type { Forfeit } from '../../shared/forfeit.js';
 import type { Database } from '../db/schema.js';
 import { userRatingChanges, type RatingChange } from './ratings.js';
 
@@ -29,8 +30,12 @@ export interface MyGame {
   startTimestamp: number;
   /** Null while the game runs. */
   endTimestamp: number | null;
-  /** Every seat in order, with its final favor and whether it won (both null while the game runs). */
-  players: { userID: string; botType: string | null; favor: number | null; won: boolean | null }[];
+  /**
+   * Every seat in order, with its final favor and whether it won (both null while the game runs),
+   * and why its game counted as a loss whatever it scored (null if it did not, or the game ended
+   * before this was recorded).
+   */
+  players: { userID: string; botType: string | null; favor: number | null; won: boolean | null; forfeit: Forfeit | null }[];
   /** How this game moved the player's rating; null while it runs, and for a game that was not rated. */
   ratingChange: RatingChange | null;
 }
@@ -107,8 +112,9 @@ export class HistoryService {
         players: seats
           .filter((s) => s.game_id === g.id)
           .map((s) => {
-            const stats = g.end_timestamp === null || s.stats_json === null ? null : (JSON.parse(s.stats_json) as { score?: number; won?: boolean });
-            return { userID: s.user_id, botType: s.bot_type, favor: stats?.score ?? null, won: stats ? stats.won === true : null };
+            const stats = g.end_timestamp === null || s.stats_json === null ? null : (JSON.parse(s.stats_json) as { score?: number; won?: boolean; forfeit?: Forfeit });
+            const forfeit = stats?.forfeit === 'left' || stats?.forfeit === 'stood in' ? stats.forfeit : null;
+            return { userID: s.user_id, botType: s.bot_type, favor: stats?.score ?? null, won: stats ? stats.won === true : null, forfeit };
           }),
         ratingChange: changes.get(g.id) ?? null,
       })),

@@ -7,6 +7,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Game } from '../../engine/index.js';
 import type { BotType } from '../../engine/index.js';
+import type { Forfeit } from '../../shared/forfeit.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { botSkill, displayRating, INITIAL_SKILL, isProvisional, PROVISIONAL_SIGMA as PROVISIONAL, rateGame, type Skill } from '../ratings/model.js';
@@ -39,7 +40,7 @@ export function publicRating(skill: Skill, games: number): PublicRating {
  * already locked the same users' rows in the same order, so this adds no new way to deadlock.)
  * SQLite has one writer at a time.
  */
-export async function recordRatings(trx: Transaction<Database>, dialect: Dialect, game: Game, forfeited: ReadonlySet<string>): Promise<void> {
+export async function recordRatings(trx: Transaction<Database>, dialect: Dialect, game: Game, forfeited: ReadonlyMap<string, Forfeit>): Promise<void> {
   const people = [...new Set(game.players.filter((p) => p.botType === null).map((p) => p.userID))].sort();
   if (people.length === 0) return;
   const at = game.gameEndTimestamp ?? game.updateTimestamp;

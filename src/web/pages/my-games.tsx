@@ -24,10 +24,13 @@ type PublicUser = MyGames['users'][number];
 
 export const PAGE_SIZE = 10;
 
-/** The player's place by favor (equal favor shares a place), and how many played. */
+/**
+ * The player's place by favor (equal favor shares a place), and how many played; none for a game
+ * that counted as a loss whatever the seat scored (`Forfeited` says why instead).
+ */
 function placeOf(game: MyGame, userID: string): { place: number; of: number } | null {
   const mine = game.players.find((p) => p.userID === userID);
-  if (!mine || mine.favor === null) return null;
+  if (!mine || mine.favor === null || mine.forfeit !== null) return null;
   const place = game.players.filter((p) => (p.favor ?? 0) > mine.favor!).length + 1;
   return { place, of: game.players.length };
 }
@@ -49,6 +52,17 @@ function Result({ game, userID }: { game: MyGame; userID: string }) {
     <Badge variant="outline" color="night.1" data-result="lost">
       Lost
     </Badge>
+  );
+}
+
+/** Why a finished game counted as a loss for the player, where their place would otherwise be. */
+function Forfeited({ game, userID }: { game: MyGame; userID: string }) {
+  const forfeit = game.players.find((p) => p.userID === userID)?.forfeit ?? null;
+  if (forfeit === null) return null;
+  return (
+    <Text span size="sm" fw={600} data-testid="my-game-forfeit">
+      {forfeit === 'left' ? 'You left the game' : 'A bot made most of your choices'}
+    </Text>
   );
 }
 
@@ -84,6 +98,7 @@ function GameRow({ game, userID, usersByID }: { game: MyGame; userID: string; us
                 {ordinal(place.place)} of {place.of}
               </Text>
             )}
+            <Forfeited game={game} userID={userID} />
             <RatingChange game={game} />
           </Group>
           <Group gap="sm" wrap="wrap">

@@ -17,16 +17,25 @@ import { MAX_REQUESTS_IN_FLIGHT } from '../shared/request-limits.js';
 
 export const API_IN_FLIGHT_REFUSAL = `Too many requests at once from your address: at most ${MAX_REQUESTS_IN_FLIGHT}. Wait for the answers.`;
 
+/**
+ * The path a request is served by: the route the router matched, else the path as sent. Not the
+ * URL as sent alone: the router decodes it first, so `/%61pi/graphql` reaches the GraphQL handler
+ * while its raw URL does not start with `/api/` (it went uncounted until this read the route).
+ */
+function servedPath(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url;
+}
+
 /** A 429 in the shape of the API asked: GraphQL's errors, or REST's { ok, error }. */
 function refuse(request: FastifyRequest, reply: FastifyReply, message: string): FastifyReply {
-  const body = request.url.startsWith('/api/graphql') ? { errors: [{ message }] } : { ok: false, error: message };
+  const body = servedPath(request).startsWith('/api/graphql') ? { errors: [{ message }] } : { ok: false, error: message };
   return reply.code(429).send(body);
 }
 
 export function capApiRequests(app: FastifyInstance, trustProxy: boolean, requests: RateLimit): void {
   const open = new OpenCounts();
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!servedPath(request).startsWith('/api/')) return;
     const address = clientAddress(request.raw, trustProxy);
     const tooMany = requestRefusal(requests, address);
     if (tooMany) return refuse(request, reply, tooMany);

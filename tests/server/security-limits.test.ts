@@ -238,6 +238,13 @@ describe('connections', () => {
     const graphql = await fetch(`${server.url}/api/graphql?query=%7B__typename%7D`, { headers: { accept: 'application/json', cookie: guest.cookie } });
     expect(graphql.status).toBe(429);
     expect(await graphql.json()).toEqual({ errors: [{ message: refusal }] });
+    // The same routes spelled another way (the router decodes a path before matching it) are the same requests.
+    const spelled = await fetch(`${server.url}/%61pi/game_definitions`);
+    expect(spelled.status).toBe(429);
+    expect(await spelled.json()).toEqual({ ok: false, error: refusal });
+    const spelledGraphql = await fetch(`${server.url}/%61pi/graphql?query=%7B__typename%7D`, { headers: { accept: 'application/json', cookie: guest.cookie } });
+    expect(spelledGraphql.status).toBe(429);
+    expect(await spelledGraphql.json()).toEqual({ errors: [{ message: refusal }] });
     // Pages and another address are not affected.
     expect((await fetch(`${server.url}/rules`)).status).toBe(200);
     expect(await answerTo(server.url, get, '127.0.0.2')).toMatch(/^HTTP\/1\.1 200 OK/);

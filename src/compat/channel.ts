@@ -13,7 +13,7 @@ import { clientAddress } from '../server/client-address.js';
 import type { UserRow } from '../server/db/schema.js';
 import { chatTopic } from '../server/services/chat.js';
 import { tableView } from '../server/services/game-views.js';
-import { INTERNAL_ERROR_MESSAGE, refusalOf } from '../server/services/errors.js';
+import { INTERNAL_ERROR_MESSAGE, refusalOf, sentValue } from '../server/services/errors.js';
 import { LOBBY_LIST_TOPIC, lobbyTopic } from '../server/services/lobbies.js';
 import { requestRefusal, SUBSCRIBING_TOO_FAST, type Services } from '../server/services/services.js';
 import { describeZodError } from './rest.js';
@@ -247,11 +247,13 @@ class Connection {
 }
 
 /**
- * A JSON value as a client sent it, short, for an error message. (`String(value)` would run an
- * object's own `toString`, and `{"toString": 1}` has one that is not a function.)
+ * A JSON value as a client sent it, short, for an error message: a text as it is, anything else as
+ * JSON. (`String(value)` would run an object's own `toString`, and `{"toString": 1}` has one that
+ * is not a function.)
  */
 function describe(value: unknown): string {
-  const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  if (typeof value === 'object' && value !== null) return sentValue(value);
+  const text = String(value);
   return text.length > 100 ? `${text.slice(0, 100)}...` : text;
 }
 

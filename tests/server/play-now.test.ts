@@ -123,6 +123,16 @@ describe.each(DATABASES)('Play now on %s', (database) => {
         ruleCode: null,
       });
     }
+    // A size nested deeper than a stack holds (sent as text: no client would write it), or long,
+    // is named by its first 100 characters.
+    for (const [size, shown] of [
+      [`${'['.repeat(5_000)}${']'.repeat(5_000)}`, `${'['.repeat(100)}...`],
+      [`"${'x'.repeat(60_000)}"`, `"${'x'.repeat(99)}...`],
+    ] as const) {
+      const answer = await fetch(`${server().url}/trpc/lobbies.playNow.join`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: gus.cookie }, body: `{"size":${size}}` });
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(`Play now seats 2, 3 or 4 players: the size must be 2, 3 or 4, not ${shown}.`);
+    }
     await gus.client.lobbies.playNow.join.mutate({ size: 4 });
     expect(await refused(gus.client.lobbies.playNow.join.mutate({ size: 2 }))).toMatchObject({
       code: 'CONFLICT',

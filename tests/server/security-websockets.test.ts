@@ -176,6 +176,9 @@ describe('malformed /channel messages', () => {
       ['{"type":["chat"]}', 'Unknown message type: ["chat"]'],
       ['{"type":true}', 'Unknown message type: true'],
       [`{"type":"${'x'.repeat(500)}"}`, `Unknown message type: ${'x'.repeat(100)}...`],
+      // Nested past any stack, or long: named by its first 100 characters all the same.
+      [`{"type":${'['.repeat(20_000)}${']'.repeat(20_000)}}`, `Unknown message type: ${'['.repeat(100)}...`],
+      [`{"type":{"a":"${'y'.repeat(500)}"}}`, `Unknown message type: {"a":"${'y'.repeat(94)}...`],
     ]) {
       expect(await socket.ask(message), message).toEqual({ type: 'error', message: error });
     }

@@ -56,3 +56,38 @@ export function describeInputProblem(issues: readonly { path: readonly PropertyK
   const field = issue.path.length > 0 ? issue.path.map(String).join('.') : whole;
   return `Invalid ${field}: ${issue.message}`;
 }
+
+/**
+ * A value a client sent, for an error message that names it: as JSON, cut after `max` characters.
+ * Written a piece at a time and stopped once it is long enough, so a value of any size or depth
+ * costs no more than its first `max` characters (`JSON.stringify` of an array nested 5,000 deep
+ * overflowed the stack, and a 60,000-character string came back whole in the refusal).
+ */
+export function sentValue(value: unknown, max = 100): string {
+  let text = '';
+  const put = (piece: string): boolean => {
+    text += piece;
+    return text.length <= max;
+  };
+  const write = (v: unknown): boolean => {
+    if (Array.isArray(v)) {
+      if (!put('[')) return false;
+      for (let i = 0; i < v.length; i++) if ((i > 0 && !put(',')) || !write(v[i])) return false;
+      return put(']');
+    }
+    if (typeof v === 'object' && v !== null) {
+      if (!put('{')) return false;
+      let first = true;
+      for (const key in v) {
+        if (!Object.hasOwn(v, key)) continue;
+        if ((!first && !put(',')) || !put(`${JSON.stringify(key.slice(0, max + 1))}:`) || !write((v as Record<string, unknown>)[key])) return false;
+        first = false;
+      }
+      return put('}');
+    }
+    if (typeof v === 'string') return put(JSON.stringify(v.slice(0, max + 1)));
+    return put(JSON.stringify(v) ?? String(v));
+  };
+  write(value);
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}

@@ -19,7 +19,7 @@ import type { BotType } from '../../engine/index.js';
 import type { Bus, Nudge } from '../bus/bus.js';
 import { SharedFeed, SharedFeeds, topicChanges } from '../bus/shared-feed.js';
 import type { Database, UserRow } from '../db/schema.js';
-import { INTERNAL_ERROR_MESSAGE, refuse, ServiceError } from './errors.js';
+import { INTERNAL_ERROR_MESSAGE, refuse, sentValue, ServiceError } from './errors.js';
 import type { LobbyService } from './lobbies.js';
 import type { Limiter } from './shared-rate-limit.js';
 import type { UserService } from './users.js';
@@ -62,7 +62,7 @@ const none: Nudge = {};
 
 export function playNowSizeProblem(size: unknown): string | null {
   if (typeof size === 'number' && (PLAY_NOW_SIZES as readonly number[]).includes(size)) return null;
-  return `Play now seats 2, 3 or 4 players: the size must be 2, 3 or 4, not ${JSON.stringify(size) ?? String(size)}.`;
+  return `Play now seats 2, 3 or 4 players: the size must be 2, 3 or 4, not ${sentValue(size)}.`;
 }
 
 export class QuickPlayService {

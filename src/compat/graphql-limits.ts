@@ -64,6 +64,18 @@ export const MAX_RENDERED_GAMES = 5;
 export const MAX_RENDERED_BYTES = 2_000_000;
 export const RENDERED_TOO_LARGE = `renderedGame is served for at most ${MAX_RENDERED_BYTES / 1_000_000} MB of games per request, and this request's games hold more: ask for fewer of them with a smaller games(first: ...).`;
 
+/**
+ * What one renderedGame counts for against the address's REQUESTS_PER_ADDRESS, taken before the game
+ * is loaded. A game is loaded, seen as the viewer sees it and written out: an eight-player game cost
+ * about 12 ms of CPU (five of them 61 ms a request), where the other reads cost 1 to 6 ms. Counted
+ * as one request each, one address asking for five of them 600 times in 10 seconds kept a core 79%
+ * busy and another address's request waited 750 ms; counted as ten, it gets about 60 games in 10
+ * seconds, under a second of CPU. A person's client asks for five on a profile.
+ */
+export const RENDERED_GAME_REQUESTS = 10;
+export const renderingTooFast = (limit: number) =>
+  `Too many games rendered for your address: each renderedGame counts as ${RENDERED_GAME_REQUESTS} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
+
 /** The bytes a string adds to a JSON answer: its UTF-8, its quotes, and a backslash before each `"` and `\\`. */
 export function bytesInAnswer(text: string): number {
   let escaped = 0;

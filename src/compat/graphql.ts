@@ -9,12 +9,13 @@ import { GraphQLError, buildSchema, execute, parse, specifiedRules, type Executi
 import { getGraphQLParameters, processRequest, renderGraphiQL } from 'graphql-helix';
 import { viewFor } from '../engine/index.js';
 import type { UserRow } from '../server/db/schema.js';
+import { clientAddress } from '../server/client-address.js';
 import { httpFailure } from '../server/http-errors.js';
 import { INTERNAL_ERROR_MESSAGE, refuse, refusalOf } from '../server/services/errors.js';
 import { tableView } from '../server/services/game-views.js';
 import type { LobbyView } from '../server/services/lobbies.js';
 import type { Services } from '../server/services/services.js';
-import { MAX_GAMES_PER_USER, MAX_TOKENS, MAX_USERS_PER_REQUEST, RenderedBudget, validateWithinLimits } from './graphql-limits.js';
+import { MAX_GAMES_PER_USER, MAX_TOKENS, MAX_USERS_PER_REQUEST, RENDERED_GAME_REQUESTS, RenderedBudget, renderingTooFast, validateWithinLimits } from './graphql-limits.js';
 import { ratingsOf, type PublicRating } from '../server/services/ratings.js';
 import { requireUser } from './session.js';
 
@@ -124,6 +125,8 @@ const schema = buildSchema(`
 interface GraphContext {
   services: Services;
   viewer: UserRow;
+  /** The address the request came from, whose request limit a costly field counts against. */
+  address: string;
   rendered: RenderedBudget;
   ratings: RatingReads;
 }
@@ -167,6 +170,7 @@ function userNode(services: Services, row: UserRow) {
         seats: () => services.attendance.seats(g.id),
         serverTime: () => services.now(),
         renderedGame: async () => {
+          if (!services.requests.take(ctx.address, RENDERED_GAME_REQUESTS)) throw new GraphQLError(renderingTooFast(services.requests.limit));
           const game = await services.games.get(g.id);
           if (!game) return null;
           const view = viewFor(game, services.games.viewerFor(game, ctx.viewer, services.users.isDev(ctx.viewer)));
@@ -305,7 +309,7 @@ function route(app: FastifyInstance, services: Services): void {
         validationRules: specifiedRules,
         execute,
         rootValueFactory: () => root,
-        contextFactory: () => ({ services, viewer, rendered: new RenderedBudget(), ratings: new RatingReads(services) }),
+        contextFactory: () => ({ services, viewer, address: clientAddress(request.raw, services.config.trustProxy), rendered: new RenderedBudget(), ratings: new RatingReads(services) }),
         formatPayload: ({ payload }) => mappedErrors(payload as ExecutionResult, request.log),
       });
       if (result.type !== 'RESPONSE') throw refuse('BAD_REQUEST', 'Only queries are served here.');

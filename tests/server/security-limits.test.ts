@@ -252,6 +252,37 @@ describe('connections', () => {
     guest.close();
   });
 
+  test('a rendered game counts as ten requests of the address\'s REQUESTS_PER_ADDRESS, taken before it is loaded: past them it is refused in GraphQL\'s shape, and the rest of the query is answered', async () => {
+    server = await startServer({ requestsPerAddress: 45 });
+    const guest = await signInGuest(server, 'Reader');
+    // A finished game of the guest's: started against a bot and left, which ends it at once.
+    const { id: lobbyID } = await guest.client.lobbies.create.mutate();
+    await guest.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    const { gameID } = await guest.client.lobbies.start.mutate({ lobbyID });
+    await guest.client.games.leave.mutate({ gameID });
+    const ask = async (query: string) => {
+      const answer = await fetch(`${server!.url}/api/graphql?query=${encodeURIComponent(query)}`, { headers: { accept: 'application/json', cookie: guest.cookie } });
+      return { status: answer.status, body: (await answer.json()) as { data?: { me: { games: { id: string; renderedGame?: string | null }[] } }; errors?: { message: string }[] } };
+    };
+    const rendering = '{ me { games(first: 5) { id renderedGame } } }';
+    // Signing in, the lobby and the game took 6 of the 45; each query with its game takes 11
+    // (counted as one, as before, they would have been answered 30 times over).
+    let rendered = 0;
+    let refusedRender = await ask(rendering);
+    while (refusedRender.body.errors === undefined && rendered < 40) {
+      expect(JSON.parse(refusedRender.body.data!.me.games[0]!.renderedGame!)).toMatchObject({ id: gameID });
+      rendered++;
+      refusedRender = await ask(rendering);
+    }
+    expect(rendered).toBe(3);
+    expect(refusedRender.status).toBe(200);
+    expect(refusedRender.body.errors!.map((e) => e.message)).toEqual(['Too many games rendered for your address: each renderedGame counts as 10 of the 45 requests allowed in 10 seconds. Wait a moment.']);
+    expect(refusedRender.body.data!.me.games).toEqual([{ id: gameID, renderedGame: null }]);
+    // What is left of the allowance (5) is still there for a plain query.
+    expect((await ask('{ me { games(first: 5) { id } } }')).body).toEqual({ data: { me: { games: [{ id: gameID }] } } });
+    guest.close();
+  });
+
   test('behind a proxy (TRUST_PROXY) every connection comes from the proxy: only MAX_CONNECTIONS holds', async () => {
     server = await startServer({ maxConnectionsPerAddress: 2, trustProxy: true, maxConnections: 4 });
     const held = [await hold(server.url), await hold(server.url), await hold(server.url)];

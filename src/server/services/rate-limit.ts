@@ -27,27 +27,27 @@ export class RateLimit {
     return times;
   }
 
-  /** Whether one more event for the key now stays within the limit. */
-  allows(key: string): boolean {
-    return (this.current(key, this.now())?.length ?? 0) < this.limit;
+  /** Whether `count` more events for the key now stay within the limit. */
+  allows(key: string, count = 1): boolean {
+    return (this.current(key, this.now())?.length ?? 0) + count <= this.limit;
   }
 
-  /** Counts one event for the key. */
-  record(key: string): void {
+  /** Counts `count` events for the key (a costly one counted as several). */
+  record(key: string, count = 1): void {
     const now = this.now();
-    const times = this.current(key, now);
-    if (times) times.push(now);
-    else this.times.set(key, [now]);
+    let times = this.current(key, now);
+    if (!times) this.times.set(key, (times = []));
+    for (let i = 0; i < count; i++) times.push(now);
     // Keys quiet for a whole window need no entry: keep the map from growing without end.
     if (this.times.size > 10_000) {
       for (const [k, kept] of this.times) if (now - kept[kept.length - 1]! >= this.windowMs) this.times.delete(k);
     }
   }
 
-  /** Counts the event and says true if it is within the limit; a refused event is not counted. */
-  take(key: string): boolean {
-    if (!this.allows(key)) return false;
-    this.record(key);
+  /** Counts the event (as `count`) and says true if it is within the limit; a refused event is not counted. */
+  take(key: string, count = 1): boolean {
+    if (!this.allows(key, count)) return false;
+    this.record(key, count);
     return true;
   }
 }

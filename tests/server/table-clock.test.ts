@@ -224,6 +224,10 @@ describe('leaving a game', () => {
     expect(state.away).toEqual([{ userID: bob.userID, reason: 'left' }]);
     expect(seatOf(state.seats, bob.userID)).toMatchObject({ left: true, standIn: 'left', deadline: null });
     await expect(bob.client.games.act.mutate({ gameID, action: { type: 'UNBID' } })).rejects.toThrow('You left this game: a bot plays your seat to the end.');
+    // Each one's list of games: still running, and Bob's says he left it.
+    const listed = async (who: typeof ann) => (await who.client.users.myGames.query({})).games.map((g) => [g.id, g.endTimestamp, g.left]);
+    expect(await listed(bob)).toEqual([[gameID, null, true]]);
+    expect(await listed(ann)).toEqual([[gameID, null, false]]);
   });
 
   it('ends a game nobody is left in at once; the lobby shows it finished and the leaver lost', async () => {

@@ -187,7 +187,16 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
     // Nor is there a move left to be told of, or a game to leave again.
     for (const name of ['Notify me of my move', 'Leave game']) expect(await bobPage.getByRole('button', { name }).count()).toBe(0);
     await reaches(annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence="left"]`).first(), 'left');
+    // Left, not away: no badge says he may be back.
+    expect(await annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-away]`).count()).toBe(0);
     await screenshot(bobPage, 'playing-people-left-phone');
+    // His list of games says so too: Left, to watch, not to resume.
+    await bobPage.goto(`${people.site.url}/my-games`);
+    const row = bobPage.locator(`li[data-game-id="${gameID}"]`);
+    expect(await row.locator('[data-result]').textContent()).toBe('Left');
+    expect(await row.getByRole('link', { name: 'Watch' }).getAttribute('href')).toBe(`/game/${gameID}`);
+    expect(await row.getByRole('link', { name: 'Resume Game' }).count()).toBe(0);
+    await screenshot(bobPage, 'playing-people-left-my-games-phone');
 
     // Ann leaves too: nobody is left, the bots finish the game at once.
     await annPage.getByRole('button', { name: 'Leave game' }).click();

@@ -38,6 +38,8 @@ export interface MyGame {
   players: { userID: string; botType: string | null; favor: number | null; won: boolean | null; forfeit: Forfeit | null }[];
   /** How this game moved the player's rating; null while it runs, and for a game that was not rated. */
   ratingChange: RatingChange | null;
+  /** Whether the player left it: a running game a bot now plays their seat of, to the end. */
+  left: boolean;
 }
 
 export interface MyGamesPage {
@@ -88,7 +90,8 @@ export class HistoryService {
 
   /**
    * A player's own games, finished and running, newest first (by start, then id), a page at a time,
-   * with each seat's result and the player's rating change: four reads, whatever the page size.
+   * with each seat's result, the player's rating change and whether they left it: five reads,
+   * whatever the page size.
    */
   async myGames(userID: string, page: { offset: number; limit: number }): Promise<MyGamesPage> {
     const mine = this.db.selectFrom('games').where('id', 'in', (eb) => eb.selectFrom('game_players').select('game_id').where('user_id', '=', userID));
@@ -103,6 +106,10 @@ export class HistoryService {
     const ids = games.map((g) => g.id);
     const seats = await this.seats(ids);
     const changes = await userRatingChanges(this.db, userID, ids);
+    const left =
+      ids.length === 0
+        ? new Set<string>()
+        : new Set((await this.db.selectFrom('game_seats').select('game_id').where('game_id', 'in', ids).where('user_id', '=', userID).where('left_at', 'is not', null).execute()).map((r) => r.game_id));
     return {
       total: Number(total),
       games: games.map((g) => ({
@@ -117,6 +124,7 @@ export class HistoryService {
             return { userID: s.user_id, botType: s.bot_type, favor: stats?.score ?? null, won: stats ? stats.won === true : null, forfeit };
           }),
         ratingChange: changes.get(g.id) ?? null,
+        left: left.has(g.id),
       })),
     };
   }

@@ -177,7 +177,8 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
             </Text>
             <RatingTag rating={rating} />
           </UnstyledButton>
-          {away && g.gameEndTimestamp === null ? (
+          {/* A player who left is not away, to be back: their mark says "left". */}
+          {away && away !== 'left' && g.gameEndTimestamp === null ? (
             <Badge color="orange" variant="light" size="sm" ml="auto" title={`${name} is away (${away}): a bot plays for them until they are back.`} data-away="true">
               Away
             </Badge>

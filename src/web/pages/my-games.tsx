@@ -36,6 +36,13 @@ function placeOf(game: MyGame, userID: string): { place: number; of: number } | 
 }
 
 function Result({ game, userID }: { game: MyGame; userID: string }) {
+  if (game.endTimestamp === null && game.left) {
+    return (
+      <Badge variant="outline" color="night.1" data-result="left" title="You left this game: a bot plays your seat to the end, and it counts as a loss.">
+        Left
+      </Badge>
+    );
+  }
   if (game.endTimestamp === null) {
     return (
       <Badge variant="light" color="teal" data-result="running">
@@ -124,7 +131,12 @@ function GameRow({ game, userID, usersByID }: { game: MyGame; userID: string; us
             ))}
           </Group>
         </Stack>
-        {running ? (
+        {running && game.left ? (
+          // Left for good: the game goes on without them, to be watched, not resumed.
+          <Button component={Link} to={`/game/${encodeURIComponent(game.id)}`} variant="outline" color="gold.4" size="compact-sm">
+            Watch
+          </Button>
+        ) : running ? (
           <Button component={Link} to={`/game/${encodeURIComponent(game.id)}`} color="gold" size="compact-sm">
             Resume Game
           </Button>

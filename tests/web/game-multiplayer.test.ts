@@ -228,6 +228,15 @@ describe.skipIf(!HAS_CHROMIUM)('two players and a spectator', () => {
       outOfReach.push(unaffordable);
       expect(await slot.locator('.game-card').getAttribute('data-unaffordable')).toBe(unaffordable ? 'true' : null);
       expect(await slot.getByRole('img', { name: 'Cannot afford' }).count()).toBe(unaffordable ? 1 : 0);
+      if (unaffordable) {
+        // The lock sits on the cost coin it refuses, not on the card's name beside it (polled: a
+        // card dealt a moment ago may still be landing).
+        const offCentre = async () => {
+          const [lock, coin] = [(await slot.getByRole('img', { name: 'Cannot afford' }).boundingBox())!, (await slot.locator('.game-card [data-card-part="cost"]').boundingBox())!];
+          return Math.max(Math.abs(lock.x + lock.width / 2 - (coin.x + coin.width / 2)), Math.abs(lock.y + lock.height / 2 - (coin.y + coin.height / 2)));
+        };
+        await expect.poll(offCentre).toBeLessThanOrEqual(1.5);
+      }
       // The red overlay of a card out of reach: hatching, over the greyed card.
       expect(await slot.locator('.game-card-hatch').count()).toBe(unaffordable ? 1 : 0);
       if (unaffordable) expect(await slot.locator('.game-card-hatch').evaluate((e) => getComputedStyle(e).backgroundImage)).toContain('rgba(214, 40, 40, 0.34)');

@@ -224,7 +224,7 @@ export function CardFace(props: CardFaceProps) {
         </div>
       </div>
       {card.affinity === 'Leader' ? null : (
-        <div className={classes.cost} aria-hidden="true">
+        <div className={classes.cost} aria-hidden="true" data-card-part="cost">
           <span>{card.cost}</span>
         </div>
       )}

@@ -62,10 +62,17 @@ export const GameCard = memo(function GameCard({ card, width = 120, unaffordable
   );
 });
 
-/** The lock over the card's cost coin, at any card width (never smaller than 18 px). */
+/**
+ * The lock over the card's cost coin, at any card width (never smaller than 18 px): centred on the
+ * coin (cards.module.css: 0.08em from the corner, 2.75em across, at a fourteenth of the card's
+ * width to the em), so it covers the cost it refuses and never the card's name beside it (it sat
+ * a coin lower and over the title: "Red Watchtower" read "Red atchtower"). The caption under the
+ * card still gives the cost.
+ */
 function UnaffordableMark({ width }: { width: number }) {
   const size = Math.max(18, Math.round(width * 0.17));
-  const at = Math.round(width * 0.18);
+  const coinCentre = (width / 14) * (0.08 + 2.75 / 2);
+  const at = Math.max(0, Math.round(coinCentre - size / 2));
   return (
     <span className={classes.lock} role="img" aria-label="Cannot afford" style={{ left: at, top: at, width: size, height: size }}>
       <IconLock size={Math.round(size * 0.68)} stroke={2.4} aria-hidden />

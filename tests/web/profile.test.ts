@@ -53,9 +53,14 @@ describe.skipIf(!HAS_CHROMIUM)('profile page', { timeout: 180_000 }, () => {
       if (desktop) {
         await page.getByText('Mythos player').waitFor();
         await expect.poll(() => totals.getByRole('listitem').filter({ hasText: 'Games played' }).textContent()).toContain(String(GAMES));
-        for (const label of ['Games won', 'Win rate', 'Favor', 'From cards', 'From prophecies', 'From tributes', 'Clashes', 'Clashes won', 'Blame time', 'Solo time']) {
+        for (const label of ['Games won', 'Win rate', 'Favor', 'From cards', 'From prophecies', 'From tributes', 'From resources', 'Clashes', 'Clashes won', 'Blame time', 'Solo time']) {
           await totals.getByText(label, { exact: true }).waitFor();
         }
+        // The favor's four sources add up to it.
+        const valueOf = async (label: string) => Number((await totals.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) }).innerText()).split('\n')[1]);
+        const sources = await Promise.all(['From cards', 'From prophecies', 'From tributes', 'From resources'].map(valueOf));
+        expect(sources.every(Number.isInteger)).toBe(true);
+        expect(sources.reduce((a, b) => a + b, 0)).toBe(await valueOf('Favor'));
         const averages = page.getByRole('region', { name: 'Average stats' });
         await averages.getByText('Favor', { exact: true }).waitFor();
         // Seven charts, each with its numbers as a table.

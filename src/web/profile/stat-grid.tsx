@@ -55,11 +55,13 @@ export function TotalStats({ stats }: { stats: UserStats }) {
         { label: 'From cards', value: stats.scoreFromCards, hint: 'favor' },
         { label: 'From prophecies', value: stats.scoreFromProphecies, hint: 'favor' },
         { label: 'From tributes', value: stats.scoreFromTributes, hint: 'favor' },
+        // The fourth source, so the four add up to the favor above (gold and military left at the end).
+        { label: 'From resources', value: stats.scoreFromResources, hint: 'favor' },
         { label: 'Clashes', value: stats.clashes },
         { label: 'Clashes won', value: stats.clashesWon, hint: stats.clashes ? `${percent(stats.clashesWon, stats.clashes)} of clashes` : undefined },
         // Drafted: gained from the trade row (not the leader, nor basic cards).
         { label: 'Cards drafted', value: stats.cardsDrafted },
-        { label: 'Blame time', value: formatSpan(stats.blameMillis), hint: 'spent thinking' },
+        { label: 'Blame time', value: formatSpan(stats.blameMillis), hint: 'taken over your decisions' },
         { label: 'Solo time', value: formatSpan(stats.soloMillis), hint: 'others waited on you' },
       ]}
     />
@@ -76,6 +78,7 @@ export function AverageStats({ stats }: { stats: UserStats }) {
         { label: 'From cards', value: perGame(stats.scoreFromCards, n), hint: 'favor per game' },
         { label: 'From prophecies', value: perGame(stats.scoreFromProphecies, n), hint: 'favor per game' },
         { label: 'From tributes', value: perGame(stats.scoreFromTributes, n), hint: 'favor per game' },
+        { label: 'From resources', value: perGame(stats.scoreFromResources, n), hint: 'favor per game' },
         { label: 'Clashes', value: perGame(stats.clashes, n), hint: n ? `${perGame(stats.clashesWon, n)} won per game` : 'per game' },
         { label: 'Blame time', value: n ? formatSpan(stats.blameMillis / n) : '–', hint: n ? `per game, solo ${formatSpan(stats.soloMillis / n)}` : 'per game' },
       ]}

@@ -43,3 +43,22 @@ export function forfeitsIn(log: readonly LoggedAction[]): Map<string, Forfeit> {
   }
   return forfeits;
 }
+
+/**
+ * Who won once the forfeits count: the engine's winners (the most favor), unless one of them
+ * forfeited, who cannot have won a game that counted as their loss; then those with the most favor
+ * among the rest (equal favor shares the win), and nobody if every seat forfeited. The server
+ * records it in each seat's stats and the end-of-game view shows it, so a seat a bot played to the
+ * top after its player left is not crowned.
+ */
+export function winnersAfterForfeits(
+  players: readonly { userID: string; favor: number }[],
+  engineWinners: readonly string[],
+  forfeited: { has(userID: string): boolean },
+): string[] {
+  if (!engineWinners.some((id) => forfeited.has(id))) return [...engineWinners];
+  const standing = players.filter((p) => !forfeited.has(p.userID));
+  if (standing.length === 0) return [];
+  const top = Math.max(...standing.map((p) => p.favor));
+  return standing.filter((p) => p.favor === top).map((p) => p.userID);
+}

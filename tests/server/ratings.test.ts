@@ -109,6 +109,38 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       const seen = (await away.client.users.myGames.query({})).games[0]!.players;
       expect(seen.map((p) => [p.userID, p.forfeit])).toEqual(game.players.map((p) => [p.userID, p.userID === away.userID ? 'stood in' : null]));
       expect(seen.find((p) => p.userID === away.userID)!.won).toBe(false);
+      // The win goes to the most favor among the others (the away seat scored at least as much as
+      // the other person), in the seats' stats and in that person's totals.
+      const topOfRest = Math.max(...game.players.filter((p) => p.userID !== away.userID).map((p) => favor(p.userID)));
+      expect(seen.filter((p) => p.won).map((p) => p.userID)).toEqual(game.players.filter((p) => p.userID !== away.userID && favor(p.userID) === topOfRest).map((p) => p.userID));
+      expect((await won(here)).gamesWon).toBe(favor(here.userID) === topOfRest ? 1 : 0);
+    } finally {
+      ann.close();
+      bob.close();
+    }
+  });
+
+  test('a person who left is not the winner, whatever the seat scored: the win goes to the best of the others', async () => {
+    const { server } = suite();
+    const { db } = server.app.services;
+    const ann = await signInGuest(server, 'Ann');
+    const bob = await signInGuest(server, 'Bob');
+    try {
+      const game = await endableGame(server, `g_left_top_${database}`, [
+        { userID: ann.userID, bot: null },
+        { userID: bob.userID, bot: null },
+      ]);
+      const favor = (id: string) => game.statsByPlayerID![id]!.score;
+      // The one who scored more (or either, on a tie: both won) left; a bot played the seat to the end.
+      const [gone, stayed] = favor(ann.userID) >= favor(bob.userID) ? [ann, bob] : [bob, ann];
+      expect(game.winnerIDs).toContain(gone.userID);
+      await db.kysely.insertInto('game_seats').values({ game_id: game.id, user_id: gone.userID, decision_key: null, due_since: null, deadline: null, stand_in: 'left', left_at: 1 }).execute();
+      expect(await saveEnd(server, game)).toBe(true);
+      const seats = (await stayed.client.users.myGames.query({})).games[0]!.players;
+      expect(seats.map((p) => [p.userID, p.won, p.forfeit])).toEqual(game.players.map((p) => [p.userID, p.userID === stayed.userID, p.userID === gone.userID ? 'left' : null]));
+      const totals = async (who: typeof ann) => JSON.parse((await who.client.session.me.query())!.statsJSON) as { gamesPlayed: number; gamesWon: number };
+      expect(await totals(stayed)).toMatchObject({ gamesPlayed: 1, gamesWon: 1 });
+      expect(await totals(gone)).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
     } finally {
       ann.close();
       bob.close();

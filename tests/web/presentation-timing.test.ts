@@ -13,7 +13,7 @@ import {
   RESOURCE_FLY_MS,
   units,
 } from '../../src/web/game/presentation/animation-plan.js';
-import { ordinal, standings, viewerPlace, winnerNames, timePie } from '../../src/web/game/presentation/end-stats.js';
+import { forfeitsOf, ordinal, standings, viewerPlace, winnerNames, timePie } from '../../src/web/game/presentation/end-stats.js';
 import { forfeitsIn } from '../../src/shared/forfeit.js';
 import { contrast, formatDuration, joinNames, textOn, TIMER_REFRESH_MS } from '../../src/web/game/presentation/format.js';
 import { nameColor, readableOn } from '../../src/web/lib/contrast.js';
@@ -52,7 +52,7 @@ describe('names and colours', () => {
         totalThinkingMillisByPlayerID: { a: 12_600, b: 400 },
       },
     } as never;
-    expect(`${winnerNames(state)} wins!`).toBe('Ada and Bo wins!');
+    expect(`${winnerNames(standings(state))} wins!`).toBe('Ada and Bo wins!');
     expect(timePie(state).series).toEqual([13, 0]);
   });
 
@@ -100,6 +100,23 @@ describe('names and colours', () => {
     const { game } = state as { game: object };
     const tied = standings({ ...(state as object), game: { ...game, winnerIDs: ['b', 'c'] } } as never);
     expect([viewerPlace(tied, 'b'), viewerPlace(tied, 'c'), viewerPlace(tied, 'a')]).toEqual(['You shared the win!', 'You shared the win!', 'You finished 3rd of 3.']);
+    // A winner who forfeited wins nothing: the next best of the others wins, and the one who
+    // forfeited comes last, whatever their favor; with the two at the top gone, Ada wins alone.
+    const leftC = standings(state, new Map([['c', 'left']]));
+    expect(leftC.map((r) => [r.rank, r.name, r.winner, r.forfeit])).toEqual([
+      [1, 'Bo', true, null],
+      [2, 'Ada', false, null],
+      [3, 'Cy', false, 'left'],
+    ]);
+    expect([winnerNames(leftC), viewerPlace(leftC, 'b'), viewerPlace(leftC, 'a'), viewerPlace(leftC, 'c', 'left')]).toEqual(['Bo', 'You won!', 'You finished 2nd of 3.', 'You left the game, so it counts as a loss.']);
+    const twoGone = standings(state, new Map([['c', 'left'], ['b', 'stood in']]));
+    expect(twoGone.map((r) => [r.rank, r.name, r.winner])).toEqual([
+      [1, 'Ada', true],
+      [2, 'Bo', false],
+      [2, 'Cy', false],
+    ]);
+    expect(winnerNames(standings(state, new Map([['a', 'left'], ['b', 'left'], ['c', 'stood in']])))).toBe('Nobody');
+    expect(forfeitsOf({ a: { forfeit: null }, b: { forfeit: 'stood in' }, c: {} })).toEqual(new Map([['b', 'stood in']]));
     expect([1, 2, 3, 4, 8, 11, 12, 13, 21, 22, 23, 111].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '8th', '11th', '12th', '13th', '21st', '22nd', '23rd', '111th']);
   });
 

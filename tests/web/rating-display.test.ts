@@ -253,6 +253,13 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
       await expect.poll(() => page.getByTestId('end-place').textContent(), { timeout: 30_000 }).toBe('A bot made most of your choices, so the game counts as a loss.');
       expect(change.after).toBeLessThan(change.before);
       expect(await page.getByTestId('end-rating').textContent()).toBe(`Your rating: ${change.before} → ${shown({ rating: change.after, provisional: change.provisional })} (${signed(change.after - change.before)})`);
+      // Nor is the seat crowned, whatever it scored: the bot, the one other seat, won; the seat comes
+      // second in the standings, marked.
+      await page.getByRole('heading', { name: 'Easy Bot 1 wins!' }).waitFor();
+      expect(await page.getByRole('status').filter({ hasText: ' won!' }).textContent()).toBe(' Easy Bot 1 won!');
+      const standings = page.getByRole('table', { name: 'Final standings' }).locator('tbody tr');
+      expect(await standings.evaluateAll((rows) => rows.map((r) => (r as HTMLElement).innerText.split('\t').slice(0, 2).join(' ').replace(/\s+/g, ' ').trim()))).toEqual(['1 Easy Bot 1', '2 Theseus bot played']);
+      await screenshot(page, 'end-forfeit-desktop');
       await context.close();
     } finally {
       absent.close();

@@ -14,7 +14,7 @@ import { replayTail, type StoredAction, type StoredEvents } from './game-log.js'
 import { standInReasonOf } from './stand-in.js';
 import { recordRatings } from './ratings.js';
 import { recordCardPlay } from './card-play.js';
-import { mostlyStoodIn, type Forfeit } from '../../shared/forfeit.js';
+import { mostlyStoodIn, winnersAfterForfeits, type Forfeit } from '../../shared/forfeit.js';
 
 export type { StoredAction } from './game-log.js';
 
@@ -141,10 +141,19 @@ export async function saveStep(
  */
 async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: Game): Promise<void> {
   // A seat whose game counted as a loss keeps why in its stats, so the player's own list of games
-  // can say so instead of a place its favor would give it.
+  // can say so instead of a place its favor would give it; a win it would have had goes to the best
+  // of the others.
   const stats: Record<string, RecordedGameStats & { forfeit?: Forfeit }> = recordedStats(game);
   const forfeited = await forfeitedSeats(trx, game.id);
-  for (const [userID, forfeit] of forfeited) if (stats[userID]) stats[userID] = { ...stats[userID], won: false, forfeit };
+  const winners = winnersAfterForfeits(
+    game.players.map((p) => ({ userID: p.userID, favor: p.counters.favor })),
+    game.winnerIDs,
+    forfeited,
+  );
+  for (const p of game.players) {
+    const forfeit = forfeited.get(p.userID);
+    stats[p.userID] = { ...stats[p.userID]!, won: winners.includes(p.userID), ...(forfeit ? { forfeit } : {}) };
+  }
   const bySeat = game.players.map((p, seat) => sql`when ${seat} then ${JSON.stringify(stats[p.userID]!)}`);
   await trx
     .updateTable('game_players')

@@ -31,7 +31,8 @@ export const PAGE_SIZE = 10;
 function placeOf(game: MyGame, userID: string): { place: number; of: number } | null {
   const mine = game.players.find((p) => p.userID === userID);
   if (!mine || mine.favor === null || mine.forfeit !== null) return null;
-  const place = game.players.filter((p) => (p.favor ?? 0) > mine.favor!).length + 1;
+  // Those whose game counted as a loss are behind everyone, whatever their favor.
+  const place = game.players.filter((p) => p.forfeit === null && (p.favor ?? 0) > mine.favor!).length + 1;
   return { place, of: game.players.length };
 }
 

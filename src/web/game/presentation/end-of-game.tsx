@@ -13,7 +13,7 @@ import { Button } from '@mantine/core';
 import { IconMaximize, IconMinimize, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { GameScreenState } from '../model.js';
-import { favorPie, standings, timePie, viewerPlace, winnerNames, type Standing } from './end-stats.js';
+import { favorPie, forfeitsOf, standings, timePie, viewerPlace, winnerNames, type Standing } from './end-stats.js';
 import { textOn } from './format.js';
 import { EndRematch } from './end-rematch.js';
 import { EndVerify } from './end-verify.js';
@@ -37,11 +37,11 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const [minimized, setMinimized] = useState(false);
   const favor = useMemo(() => favorPie(state), [state]);
   const time = useMemo(() => timePie(state), [state]);
-  const rows = useMemo(() => standings(state), [state]);
   const playing = usePresentationPlaying();
   const shown = state.game.gameEndTimestamp !== null && !playing;
   const fetched = useGameRatingChanges(state.game.id, state.game.gameEndTimestamp !== null);
   const ratingChanges = fetched ?? NO_CHANGES;
+  const rows = useMemo(() => standings(state, forfeitsOf(ratingChanges)), [state, ratingChanges]);
   // The view opens at the top of the screen: a player scrolled down to the basic piles would not see it.
   useEffect(() => {
     if (shown) window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -61,7 +61,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
     <section className={minimized ? `${classes.endView} ${classes.endMinimized}` : classes.endView} aria-label="End of game" data-testid="end-of-game">
       <header className={classes.endHeader}>
         <h2 className={classes.endTitle}>
-          <IconTrophy size={26} aria-hidden /> {winnerNames(state)} wins!
+          <IconTrophy size={26} aria-hidden /> {winnerNames(rows)} wins!
         </h2>
         <Button variant="subtle" color="gold" size="compact-sm" onClick={toggle} aria-expanded={!minimized} leftSection={minimized ? <IconMaximize size={16} aria-hidden /> : <IconMinimize size={16} aria-hidden />}>
           {minimized ? 'Expand' : 'Minimize'}
@@ -161,6 +161,7 @@ function StandingsTable({ rows, ratingChanges }: { rows: Standing[]; ratingChang
                 {row.winner && <IconTrophy size={14} aria-label="winner" />}
                 {row.name}
               </span>
+              {row.forfeit && <span className={classes.standingsForfeit}>{row.forfeit === 'left' ? ' left' : ' bot played'}</span>}
             </th>
             <td className={classes.standingsFavor}>{row.favor}</td>
             {rated && (

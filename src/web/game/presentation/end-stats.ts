@@ -1,5 +1,5 @@
 /** The end-of-game view's numbers: winners' names, the standings, the viewer's place and the two pies' series. Pure. */
-import type { Forfeit } from '../../../shared/forfeit.js';
+import { winnersAfterForfeits, type Forfeit } from '../../../shared/forfeit.js';
 import type { GameScreenState, UserID } from '../model.js';
 import { joinNames, playerRef } from './format.js';
 
@@ -8,8 +8,10 @@ type EndState = Pick<GameScreenState, 'usersByID'> & {
 };
 
 export interface Standing {
-  /** 1 for the most favor; players with equal favor share a rank (1, 1, 3). */
+  /** 1 for the most favor; players with equal favor share a rank (1, 1, 3); those who forfeited come after the rest. */
   rank: number;
+  /** Why the game counted as a loss for this player whatever the seat scored, if it did. */
+  forfeit: Forfeit | null;
   userID: string;
   name: string;
   color: string;
@@ -22,20 +24,31 @@ export interface Standing {
   resources: number;
 }
 
-/** Players by final favor, most first (seat order among equals), with where their favor came from. */
-export function standings(state: EndState): Standing[] {
+/**
+ * Players by final favor, most first (seat order among equals), with where their favor came from;
+ * those whose game counted as a loss (`forfeits`: they left, or a bot made most of their choices)
+ * after all the others, as the ratings count them, and never the winner (`winnersAfterForfeits`).
+ */
+export function standings(state: EndState, forfeits: ReadonlyMap<UserID, Forfeit> = new Map()): Standing[] {
+  const winners = winnersAfterForfeits(
+    state.game.players.map((p) => ({ userID: p.userID, favor: p.counters.favor })),
+    state.game.winnerIDs,
+    forfeits,
+  );
   const rows = state.game.players
     .map((p) => ({
       userID: p.userID,
       name: playerRef(state, p.userID).name,
       color: p.color,
-      winner: state.game.winnerIDs.includes(p.userID),
+      winner: winners.includes(p.userID),
+      forfeit: forfeits.get(p.userID) ?? null,
       favor: p.counters.favor,
       ...p.favorSources,
     }))
     // A tie-break the engine settled puts its winner first among equals.
-    .sort((a, b) => b.favor - a.favor || Number(b.winner) - Number(a.winner));
-  return rows.map((row) => ({ ...row, rank: 1 + rows.filter((other) => other.favor > row.favor).length }));
+    .sort((a, b) => Number(a.forfeit !== null) - Number(b.forfeit !== null) || b.favor - a.favor || Number(b.winner) - Number(a.winner));
+  const ahead = (row: (typeof rows)[number]) => rows.filter((other) => (other.forfeit === null && row.forfeit !== null) || ((other.forfeit === null) === (row.forfeit === null) && other.favor > row.favor)).length;
+  return rows.map((row) => ({ ...row, rank: 1 + ahead(row) }));
 }
 
 /** 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st. */
@@ -63,9 +76,17 @@ export function viewerPlace(rows: readonly Standing[], viewer: UserID | null, fo
   return `You finished ${ordinal(place)} of ${rows.length}.`;
 }
 
-/** The winners' names as the end-of-game view shows them: ties joined by ' and '. */
-export function winnerNames(state: EndState): string {
-  return joinNames(state.game.winnerIDs.map((id) => playerRef(state, id).name));
+/** The winners' names as the end-of-game view shows them, from its standings: ties joined by ' and '; 'Nobody' when every player forfeited. */
+export function winnerNames(rows: readonly Standing[]): string {
+  const winners = rows.filter((r) => r.winner);
+  return winners.length === 0 ? 'Nobody' : joinNames(winners.map((r) => r.name));
+}
+
+/** The players whose game counted as a loss, from the game's rating changes (each with its `forfeit`). */
+export function forfeitsOf(changes: Readonly<Record<UserID, { forfeit?: Forfeit | null }>>): Map<UserID, Forfeit> {
+  const forfeits = new Map<UserID, Forfeit>();
+  for (const [userID, change] of Object.entries(changes)) if (change.forfeit) forfeits.set(userID, change.forfeit);
+  return forfeits;
 }
 
 export interface PieData {

@@ -13,26 +13,17 @@ import type { OddsAnswer, OddsRequest } from './odds-worker.js';
 
 export type OddsShares = Record<string, number>;
 
-/** What a request may spend: its time budget and its most rollouts. */
-export interface OddsBudget {
-  budgetMs: number;
-  maxRollouts: number;
-  minRollouts?: number;
-}
-
-/** A bar's step (the live game's, or the replay's shown step). */
-export const BAR_BUDGET: OddsBudget = { budgetMs: 1_500, maxRollouts: 200 };
 /**
- * One step of the odds over a whole game: small, so a game takes a few seconds, yet 8 rollouts at
- * least (with one or two, early steps came out 0% or 100% and the turning points were noise).
+ * What a step is asked for: a bar's odds or a point of the chart over a game. The worker turns it
+ * into a count of rollouts fixed by the step (`rolloutsFor`), never by this device's speed.
  */
-export const CHART_BUDGET: OddsBudget = { budgetMs: 120, maxRollouts: 32, minRollouts: 8 };
+export type OddsKind = OddsRequest['kind'];
 
 export { spectatorView } from './spectator-view.js';
 
 interface Ask {
   view: GameView;
-  budget: OddsBudget;
+  kind: OddsKind;
   resolve: (answer: OddsAnswer | null) => void;
 }
 
@@ -51,9 +42,9 @@ class OddsWorker {
     };
   }
 
-  ask(view: GameView, budget: OddsBudget, lane: 'now' | 'later'): Promise<OddsAnswer | null> {
+  ask(view: GameView, kind: OddsKind, lane: 'now' | 'later'): Promise<OddsAnswer | null> {
     return new Promise((resolve) => {
-      const ask = { view, budget, resolve };
+      const ask = { view, kind, resolve };
       if (lane === 'later') this.later.push(ask);
       else {
         this.now?.resolve(null);
@@ -69,8 +60,8 @@ class OddsWorker {
     if (ask === this.now) this.now = null;
     if (!ask) return;
     this.busy = ask;
-    // The sampling seed: the step's, so the same step always gets the same odds.
-    this.worker.postMessage({ view: ask.view, seed: ask.view.sequenceID, ...ask.budget } satisfies OddsRequest);
+    // The sampling seed and the count: the step's, so the same step always gets the same odds.
+    this.worker.postMessage({ view: ask.view, seed: ask.view.sequenceID, kind: ask.kind } satisfies OddsRequest);
   }
 
   end(): void {
@@ -86,7 +77,7 @@ let users = 0;
 
 /** A handle on the page's odds worker; `release` when done (the last one ends the worker). */
 export interface OddsHandle {
-  ask(view: GameView, budget: OddsBudget, lane: 'now' | 'later'): Promise<OddsAnswer | null>;
+  ask(view: GameView, kind: OddsKind, lane: 'now' | 'later'): Promise<OddsAnswer | null>;
   release(): void;
 }
 
@@ -95,7 +86,7 @@ export function acquireOdds(): OddsHandle {
   users++;
   let released = false;
   return {
-    ask: (view, budget, lane) => (released || !shared ? Promise.resolve(null) : shared.ask(view, budget, lane)),
+    ask: (view, kind, lane) => (released || !shared ? Promise.resolve(null) : shared.ask(view, kind, lane)),
     release() {
       if (released) return;
       released = true;

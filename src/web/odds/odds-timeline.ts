@@ -1,7 +1,7 @@
 /**
  * The odds over a whole finished game, from its replay's moments (src/web/replay/moments.ts): one
  * point per moment, each from the spectator's view of that moment, asked of the page's odds
- * worker on its `later` lane with a small budget (CHART_BUDGET), so a game takes a few seconds.
+ * worker on its `later` lane with a few rollouts a step (`CHART_ROLLOUTS`), so a game takes a few seconds.
  * A moment whose spectator view is the previous one's (a hidden bid made, say) takes its point
  * instead of asking again. Kept per game for the page's life (the end-of-game view and the replay
  * share it) and, once whole, on this device (chart-store.ts); a computation nobody watches pauses,
@@ -10,7 +10,7 @@
 import { useEffect, useState } from 'react';
 import type { Game } from '../../engine/state.js';
 import type { GameView } from '../../engine/view.js';
-import { acquireOdds, CHART_BUDGET, spectatorView, type OddsHandle } from './odds-client.js';
+import { acquireOdds, spectatorView, type OddsHandle } from './odds-client.js';
 import { storedChart, storeChart } from './chart-store.js';
 import type { OddsPoint } from './use-odds.js';
 
@@ -69,7 +69,7 @@ class TimelineJob {
       const previous = this.points[step - 1];
       let shares = previous && key === this.lastKey ? previous.shares : null;
       if (!shares) {
-        const answer = await handle.ask(view, CHART_BUDGET, 'later');
+        const answer = await handle.ask(view, 'chart', 'later');
         // Released meanwhile: the step is asked again when someone watches.
         if (!answer || this.handle !== handle) return;
         shares = answer.shares;

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Game } from '../../engine/state.js';
 import type { GameView } from '../../engine/view.js';
-import { acquireOdds, BAR_BUDGET, spectatorView, type OddsHandle, type OddsShares } from './odds-client.js';
+import { acquireOdds, spectatorView, type OddsHandle, type OddsShares } from './odds-client.js';
 
 export type { OddsShares } from './odds-client.js';
 
@@ -48,7 +48,7 @@ export function useOdds(key: string, source: Game | GameView | null): OddsPoint 
     if (!source || !h || answers.current.has(sequenceID)) return;
     // Kept even when the screen moved on meanwhile: it is that step's answer all the same.
     const map = answers.current;
-    void h.ask(spectatorView(source), BAR_BUDGET, 'now').then((answer) => {
+    void h.ask(spectatorView(source), 'bar', 'now').then((answer) => {
       if (!answer) return;
       map.set(answer.sequenceID, { step: null, sequenceID: answer.sequenceID, shares: answer.shares });
       setAnswered((n) => n + 1);

@@ -1,0 +1,68 @@
+/**
+ * The odds worker's answer depends on the step alone: its sampling seed and its count of rollouts
+ * are fixed by what everyone sees, so a phone and a desktop watching one game show the same odds
+ * (with a time budget, a slower device played fewer rollouts and read other numbers). Run here in
+ * Node on the worker's own module, its clock made ten times slower for the second answer.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { viewFor } from '../../src/engine/index.js';
+import { spectatorView } from '../../src/web/odds/spectator-view.js';
+import type * as OddsWorker from '../../src/web/odds/odds-worker.js';
+import type { OddsAnswer, OddsRequest } from '../../src/web/odds/odds-worker.js';
+import { annDecisionStates } from '../bots/hidden-twins.js';
+
+interface WorkerScope {
+  onmessage: ((e: { data: OddsRequest }) => void) | null;
+  postMessage: (answer: OddsAnswer) => void;
+}
+
+const posted: OddsAnswer[] = [];
+let worker: WorkerScope;
+let counts: typeof OddsWorker;
+
+beforeAll(async () => {
+  worker = { onmessage: null, postMessage: (answer) => posted.push(answer) };
+  (globalThis as { self?: unknown }).self = worker;
+  counts = await import('../../src/web/odds/odds-worker.js');
+});
+
+// The files of this group share a Node process: no other file should find a worker's `self`.
+afterAll(() => {
+  delete (globalThis as { self?: unknown }).self;
+});
+
+/** The worker's answer to `request`, with the clock running `slowdown` times faster than it does (a slower device). */
+function answerOn(request: OddsRequest, slowdown: number): OddsAnswer {
+  const now = performance.now.bind(performance);
+  const start = now();
+  performance.now = () => start + (now() - start) * slowdown;
+  try {
+    worker.onmessage!({ data: request });
+  } finally {
+    performance.now = now;
+  }
+  return posted.at(-1)!;
+}
+
+describe('the odds worker', () => {
+  const states = annDecisionStates(5, {}, ['easy_bot', 'basic_bot', 'easy_bot']);
+
+  test('a bar and a chart point: the same count and the same shares on a slow device as on a fast one', () => {
+    const first = spectatorView(viewFor(states[0]!, null));
+    const late = spectatorView(viewFor(states.at(-2)!, null));
+    const { barRollouts, CHART_ROLLOUTS } = counts;
+    for (const [view, kind, count] of [
+      [first, 'chart', CHART_ROLLOUTS],
+      [late, 'bar', barRollouts(late)],
+    ] as const) {
+      const request: OddsRequest = { view, seed: view.sequenceID, kind };
+      const fast = answerOn(request, 1);
+      const slow = answerOn(request, 10);
+      expect(fast.rollouts).toBe(count);
+      expect(slow).toEqual(fast);
+    }
+    // A bar's count grows with the game: each rollout is shorter the later it starts.
+    expect(barRollouts(first)).toBe(64);
+    expect(barRollouts(late)).toBeGreaterThan(180);
+  });
+});

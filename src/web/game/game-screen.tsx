@@ -91,7 +91,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   const players = <PlayerSummaries state={presented} compact={compact} onOpen={openDetail} />;
   const panel = spectator ? null : (
     <Stack gap={6}>
-      <TakeoverNotice state={state} onBack={back} />
+      <TakeoverNotice state={state} onBack={back} compact={compact} />
       <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} compact={compact} />
     </Stack>
   );

@@ -11,12 +11,22 @@ import type { Decision } from '../../engine/pending.js';
 import { trpc } from '../lib/trpc.js';
 import type { GameScreenState } from './model.js';
 
-/** The notice over the action panel when a stand-in chose, or plays, for the viewer. */
-export function TakeoverNotice({ state, onBack }: { state: GameScreenState; onBack: () => void }) {
+/**
+ * The notice over the action panel when a stand-in chose, or plays, for the viewer. On a phone
+ * (`compact`) it is one line and its button: the panel is docked at the screen's foot, and the
+ * notice with its explanation grew it over the trade row the player had to pick from.
+ */
+export function TakeoverNotice({ state, onBack, compact = false }: { state: GameScreenState; onBack: () => void; compact?: boolean }) {
   const seat = state.me === null ? null : state.seatsByUserID[state.me];
   if (!seat || state.game.gameEndTimestamp !== null) return null;
   if (seat.left) {
-    return (
+    return compact ? (
+      <Alert color="gray" role="status" data-takeover="left" p={8}>
+        <Text size="xs">
+          <b>You left this game.</b> A bot plays your seat to the end, and the game counts as a loss.
+        </Text>
+      </Alert>
+    ) : (
       <Alert color="gray" title="You left this game" role="status" data-takeover="left">
         A bot plays your seat to the end, and the game counts as a loss.
       </Alert>
@@ -24,6 +34,20 @@ export function TakeoverNotice({ state, onBack }: { state: GameScreenState; onBa
   }
   if (seat.standIn === null) return null;
   const title = seat.standIn === 'turn timer' ? 'Time ran out: a bot chose for you' : 'You were away: a bot chose for you';
+  if (compact) {
+    return (
+      <Alert color="orange" role="alert" data-takeover={seat.standIn} p={8}>
+        <Group gap="xs" wrap="nowrap" justify="space-between">
+          <Text size="xs" fw={700}>
+            {title}
+          </Text>
+          <Button size="compact-xs" color="orange" onClick={onBack}>
+            I'm back
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
   return (
     <Alert color="orange" title={title} role="alert" data-takeover={seat.standIn}>
       <Stack gap={6}>

@@ -213,11 +213,20 @@ describe('presence', () => {
 describe('leaving a game', () => {
   it('hands the seat to a stand-in for good: the others see it, and the player can no longer act', async () => {
     const server = await serve({ turnTimerSeconds: 60 });
-    const { ann, bob, gameID, definitions } = await twoPeople(server);
+    const { ann, bob, lobbyID, gameID, definitions } = await twoPeople(server);
     await play(ann, gameID, definitions);
     const updates = gameFeed(ann.client.games.onGame, { gameID });
     closeLater(() => updates.close());
+    const before = (await ann.client.lobbies.get.query({ lobbyID })).sequenceID;
     await bob.client.games.leave.mutate({ gameID });
+    // The lobby says who left its game (the list offers Bob to watch it, no longer to resume it),
+    // as a change its watchers hear of.
+    const lobby = await ann.client.lobbies.get.query({ lobbyID });
+    expect(lobby.sequenceID).toBe(before + 1);
+    expect(lobby.players.map((p) => [p.id, p.left])).toEqual([
+      [ann.userID, false],
+      [bob.userID, true],
+    ]);
     // The stand-in bids for him at once, marked as his leaving.
     const state = await updates.until((u) => standIns(u.events, bob.userID).length > 0);
     expect(new Set(standIns(state.events, bob.userID).map((e) => e.payload.reason))).toEqual(new Set(['left']));

@@ -199,6 +199,11 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
     expect(await row.getByRole('link', { name: 'Watch' }).getAttribute('href')).toBe(`/game/${gameID}`);
     expect(await row.getByRole('link', { name: 'Resume Game' }).count()).toBe(0);
     await screenshot(bobPage, 'playing-people-left-my-games-phone');
+    // And the lobby list: to watch, not to resume.
+    await bobPage.goto(`${people.site.url}/`);
+    const lobbyRow = bobPage.locator('tr[data-lobby-id]').filter({ has: bobPage.locator(`a[href="/game/${gameID}"]`) });
+    await lobbyRow.getByText('you left this game').waitFor();
+    expect(await lobbyRow.locator(`a[href="/game/${gameID}"]`).textContent()).toMatch(/^SpectateWatch /);
 
     // Ann leaves too: nobody is left, the bots finish the game at once.
     await annPage.getByRole('button', { name: 'Leave game' }).click();

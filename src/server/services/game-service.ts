@@ -57,6 +57,8 @@ export interface GameServiceDeps {
   botDelayMs: number;
   log: Logger;
   onGameEnded?: (game: Game) => Promise<void>;
+  /** Called when a person leaves a game that goes on without them. */
+  onLeft?: (gameID: string) => Promise<void>;
   /** Who is at the table: absent players' seats are played by a stand-in bot. */
   attendance?: Attendance;
   /** Where steps are appended; by default a group-committing log on `db`. */
@@ -247,7 +249,10 @@ export class GameService {
     if (!attendance) throw refuse('CONFLICT', 'Leaving a game is not possible on this server.');
     await this.attend(game);
     const { peopleLeft } = await attendance.leave(gameID, userID);
-    if (peopleLeft > 0) return this.scheduleBots((await this.get(gameID)) ?? game);
+    if (peopleLeft > 0) {
+      await this.deps.onLeft?.(gameID);
+      return this.scheduleBots((await this.get(gameID)) ?? game);
+    }
     // Nobody is left to wait for: the abandonment rule, at once (the lobby list then shows it finished).
     await this.finishing.run('', () => this.botsToTheEnd(gameID));
   }

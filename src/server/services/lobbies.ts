@@ -46,6 +46,8 @@ export interface LobbyPlayerView {
   profilePictureURL: string | null;
   /** The value this person gave for the seed (public once given); null: none yet, and always for a bot. */
   seedValue: string | null;
+  /** Whether this person left the lobby's game (a bot plays their seat to the end); false before it starts. */
+  left: boolean;
 }
 
 /** A lobby as clients see it. */
@@ -414,8 +416,8 @@ export class LobbyService {
     return game.id;
   }
 
-  /** Called when a lobby's game ends: its status changes to finished. */
-  async gameEnded(lobbyID: string): Promise<void> {
+  /** Called when a lobby's game ends (its status changes to finished) or one of its people leaves it. */
+  async gameChanged(lobbyID: string): Promise<void> {
     const row = await this.db
       .updateTable('lobbies')
       .set((eb) => ({ sequence_id: eb('sequence_id', '+', 1), updated_at: this.now() }))
@@ -544,6 +546,9 @@ export class LobbyService {
     const games = gameIDs.length
       ? await this.db.selectFrom('games').select(['id', 'end_timestamp']).where('id', 'in', gameIDs).execute()
       : [];
+    const left = gameIDs.length
+      ? new Set((await this.db.selectFrom('game_seats').select(['game_id', 'user_id']).where('game_id', 'in', gameIDs).where('left_at', 'is not', null).execute()).map((r) => `${r.game_id} ${r.user_id}`))
+      : new Set<string>();
     const users = new Map((await this.users.getMany([...rows.map((r) => r.host_id), ...seats.map((s) => s.user_id)])).map((u) => [u.id, u]));
     return rows.map((lobby) => {
       const mine = seats.filter((s) => s.lobby_id === lobby.id);
@@ -557,7 +562,7 @@ export class LobbyService {
         host: this.users.toPublicUser(host),
         players: mine.map((s) => {
           const u = users.get(s.user_id);
-          return { id: s.user_id, name: u?.name ?? '(unknown-user)', profilePictureURL: u?.profile_picture_url ?? null, seedValue: s.seed_value };
+          return { id: s.user_id, name: u?.name ?? '(unknown-user)', profilePictureURL: u?.profile_picture_url ?? null, seedValue: s.seed_value, left: left.has(`${lobby.game_id} ${s.user_id}`) };
         }),
         options: lobbyOptions(lobby.options_json),
         modules: lobbyModules(lobby.modules_json),

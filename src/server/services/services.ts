@@ -147,7 +147,12 @@ export function buildServices(deps: {
     onGameEnded: async (game) => {
       cardPlay.clear();
       const row = await kysely.selectFrom('games').select('lobby_id').where('id', '=', game.id).executeTakeFirst();
-      if (row?.lobby_id) await lobbies?.gameEnded(row.lobby_id);
+      if (row?.lobby_id) await lobbies?.gameChanged(row.lobby_id);
+    },
+    // The lobby says who left its game: its watchers and the list hear of it.
+    onLeft: async (gameID) => {
+      const row = await kysely.selectFrom('games').select('lobby_id').where('id', '=', gameID).executeTakeFirst();
+      if (row?.lobby_id) await lobbies?.gameChanged(row.lobby_id);
     },
   });
   lobbies = new LobbyService(kysely, deps.bus, users, games, deps.definitions, now, {

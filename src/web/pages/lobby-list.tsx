@@ -33,14 +33,15 @@ function playAction(lobby: Lobby, userID: string): { to: string; label: string; 
   }
   const to = `/game/${lobby.game.id}`;
   if (lobby.status === 'finished') return { to, label: 'View Results', short: 'Results' };
-  if (lobby.players.some((p) => p.id === userID)) return { to, label: 'Resume Game', short: 'Resume' };
+  // Seated, unless they left it: a bot plays their seat to the end, to be watched, not resumed.
+  if (lobby.players.some((p) => p.id === userID && !p.left)) return { to, label: 'Resume Game', short: 'Resume' };
   return { to, label: 'Spectate', short: 'Watch' };
 }
 
 function LobbyRow({ lobby, userID, ratings }: { lobby: Lobby; userID: string; ratings: Record<string, ShownRating> }) {
   const action = playAction(lobby, userID);
   const status = STATUS[lobby.status];
-  const mine = lobby.players.some((p) => p.id === userID);
+  const me = lobby.players.find((p) => p.id === userID);
   return (
     <Table.Tr data-lobby-id={lobby.id}>
       <Table.Td className={classes.name}>
@@ -51,9 +52,9 @@ function LobbyRow({ lobby, userID, ratings }: { lobby: Lobby; userID: string; ra
         <Text size="xs" className={classes.hostInline}>
           <span>by {lobby.host.name}</span> <RatingTag rating={ratings[lobby.host.id]} c="dimmed" />
         </Text>
-        {mine && (
+        {me && (
           <Text size="xs" c="dimmed">
-            you are seated
+            {me.left && lobby.status === 'playing' ? 'you left this game' : 'you are seated'}
           </Text>
         )}
       </Table.Td>

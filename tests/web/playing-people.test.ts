@@ -204,6 +204,8 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
     const lobbyRow = bobPage.locator('tr[data-lobby-id]').filter({ has: bobPage.locator(`a[href="/game/${gameID}"]`) });
     await lobbyRow.getByText('you left this game').waitFor();
     expect(await lobbyRow.locator(`a[href="/game/${gameID}"]`).textContent()).toMatch(/^SpectateWatch /);
+    // Its players: the two at the table (not two of eight seats, as while it was open).
+    expect(await lobbyRow.locator('td').nth(2).innerText()).toBe('2');
 
     // Ann leaves too: nobody is left, the bots finish the game at once.
     await annPage.getByRole('button', { name: 'Leave game' }).click();

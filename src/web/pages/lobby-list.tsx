@@ -65,7 +65,8 @@ function LobbyRow({ lobby, userID, ratings }: { lobby: Lobby; userID: string; ra
       </Table.Td>
       <Table.Td>
         <Text size="sm" title={lobby.players.map((p) => (ratings[p.id] ? `${p.name} (${shownRating(ratings[p.id]!)})` : p.name)).join(', ')}>
-          {lobby.players.length}/{MAX_PLAYERS}
+          {/* Seats taken of the eight while it is open; once started, the table is what it is. */}
+          {lobby.status === 'open' ? `${lobby.players.length}/${MAX_PLAYERS}` : lobby.players.length}
         </Text>
       </Table.Td>
       <Table.Td>

@@ -52,7 +52,7 @@ describe('names and colours', () => {
         totalThinkingMillisByPlayerID: { a: 12_600, b: 400 },
       },
     } as never;
-    expect(`${winnerNames(standings(state))} wins!`).toBe('Ada and Bo wins!');
+    expect(`${winnerNames(state, ['a', 'b'])} wins!`).toBe('Ada and Bo wins!');
     expect(timePie(state).series).toEqual([13, 0]);
   });
 
@@ -108,14 +108,15 @@ describe('names and colours', () => {
       [2, 'Ada', false, null],
       [3, 'Cy', false, 'left'],
     ]);
-    expect([winnerNames(leftC), viewerPlace(leftC, 'b'), viewerPlace(leftC, 'a'), viewerPlace(leftC, 'c', 'left')]).toEqual(['Bo', 'You won!', 'You finished 2nd of 3.', 'You left the game, so it counts as a loss.']);
+    expect([winnerNames(state, leftC.filter((r) => r.winner).map((r) => r.userID)), viewerPlace(leftC, 'b'), viewerPlace(leftC, 'a'), viewerPlace(leftC, 'c', 'left')]).toEqual(['Bo', 'You won!', 'You finished 2nd of 3.', 'You left the game, so it counts as a loss.']);
     const twoGone = standings(state, new Map([['c', 'left'], ['b', 'stood in']]));
     expect(twoGone.map((r) => [r.rank, r.name, r.winner])).toEqual([
       [1, 'Ada', true],
       [2, 'Bo', false],
       [2, 'Cy', false],
     ]);
-    expect(winnerNames(standings(state, new Map([['a', 'left'], ['b', 'left'], ['c', 'stood in']])))).toBe('Nobody');
+    expect(standings(state, new Map([['a', 'left'], ['b', 'left'], ['c', 'stood in']])).filter((r) => r.winner)).toEqual([]);
+    expect(winnerNames(state, [])).toBe('Nobody');
     expect(forfeitsOf({ a: { forfeit: null }, b: { forfeit: 'stood in' }, c: {} })).toEqual(new Map([['b', 'stood in']]));
     expect([1, 2, 3, 4, 8, 11, 12, 13, 21, 22, 23, 111].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '8th', '11th', '12th', '13th', '21st', '22nd', '23rd', '111th']);
   });

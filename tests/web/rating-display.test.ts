@@ -259,6 +259,9 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
       expect(await page.getByRole('status').filter({ hasText: ' won!' }).textContent()).toBe(' Easy Bot 1 won!');
       const standings = page.getByRole('table', { name: 'Final standings' }).locator('tbody tr');
       expect(await standings.evaluateAll((rows) => rows.map((r) => (r as HTMLElement).innerText.split('\t').slice(0, 2).join(' ').replace(/\s+/g, ' ').trim()))).toEqual(['1 Easy Bot 1', '2 Theseus bot played']);
+      // The summaries beside the table crown the same one: no star on the seat that forfeited.
+      await expect.poll(() => page.locator(`.player-summary[data-player-id="${absent.userID}"] [data-winner]`).count()).toBe(0);
+      expect(await page.locator('.player-summary:not([data-me]) [data-winner]').count()).toBe(1);
       await screenshot(page, 'end-forfeit-desktop');
       await context.close();
     } finally {

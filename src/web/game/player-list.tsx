@@ -17,6 +17,7 @@ import { ClashIcon, RerollIcon, TributeTokenIcon } from '../cards/icons.js';
 import { FavorCueAnchor, useFavorGain } from './favor-cue.js';
 import { GlossaryTerm } from './glossary.js';
 import { useTickingNumber } from './presentation/index.js';
+import { useWinnerIDs } from './presentation/end-rating-source.js';
 import { useHold } from '../lib/press.js';
 import { nameColor } from '../lib/contrast.js';
 import { RatingTag, useShownRatings } from '../ratings/ratings.js';
@@ -87,7 +88,8 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
   const [countsByKind, setCountsByKind] = useState(false);
   const g = state.game;
   const ready = g.readyByUserID[player.userID] ?? false;
-  const winner = g.winnerIDs.includes(player.userID);
+  // The winners once forfeits count: nobody who left, whatever their seat's favor.
+  const winner = useWinnerIDs(g).includes(player.userID);
   const eco = economyOf(state, player);
   const c = player.counters;
   const name = nameOf(state, player.userID);

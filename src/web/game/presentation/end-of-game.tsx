@@ -61,7 +61,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
     <section className={minimized ? `${classes.endView} ${classes.endMinimized}` : classes.endView} aria-label="End of game" data-testid="end-of-game">
       <header className={classes.endHeader}>
         <h2 className={classes.endTitle}>
-          <IconTrophy size={26} aria-hidden /> {winnerNames(rows)} wins!
+          <IconTrophy size={26} aria-hidden /> {winnerNames(state, rows.filter((r) => r.winner).map((r) => r.userID))} wins!
         </h2>
         <Button variant="subtle" color="gold" size="compact-sm" onClick={toggle} aria-expanded={!minimized} leftSection={minimized ? <IconMaximize size={16} aria-hidden /> : <IconMinimize size={16} aria-hidden />}>
           {minimized ? 'Expand' : 'Minimize'}

@@ -4,8 +4,9 @@
  * the server itself. On its own, away from end-ratings.tsx, so that the game page's first load
  * carries the provider and not the view, which loads when a game ends.
  */
-import { createContext, useContext } from 'react';
-import type { Forfeit } from '../../../shared/forfeit.js';
+import { createContext, useContext, useMemo } from 'react';
+import { winnersAfterForfeits, type Forfeit } from '../../../shared/forfeit.js';
+import type { GameScreenState } from '../model.js';
 
 export interface EndRatingChange {
   before: number;
@@ -26,4 +27,22 @@ export const RatingChangesSource = createContext<UseRatingChanges>(() => none);
 /** Each person's change in this game, by user id (empty for a game not rated), or null while it is fetched. */
 export function useGameRatingChanges(gameID: string, ended: boolean): Record<string, EndRatingChange> | null {
   return useContext(RatingChangesSource)(gameID, ended);
+}
+
+/**
+ * Who won a game once the forfeits count (`winnersAfterForfeits`): a seat a bot played to the top
+ * after its player left is not crowned anywhere on the screen (the end view, the winner's line,
+ * the player's summary). The engine's winners until the game ends and its rating changes, which
+ * say who forfeited, have come.
+ */
+export function useWinnerIDs(game: Pick<GameScreenState['game'], 'id' | 'players' | 'winnerIDs' | 'gameEndTimestamp'>): readonly string[] {
+  const changes = useGameRatingChanges(game.id, game.gameEndTimestamp !== null);
+  return useMemo(() => {
+    const forfeited = new Set(Object.entries(changes ?? {}).flatMap(([userID, change]) => (change.forfeit ? [userID] : [])));
+    return winnersAfterForfeits(
+      game.players.map((p) => ({ userID: p.userID, favor: p.counters.favor })),
+      game.winnerIDs,
+      forfeited,
+    );
+  }, [changes, game.players, game.winnerIDs]);
 }

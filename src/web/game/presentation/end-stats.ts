@@ -76,10 +76,9 @@ export function viewerPlace(rows: readonly Standing[], viewer: UserID | null, fo
   return `You finished ${ordinal(place)} of ${rows.length}.`;
 }
 
-/** The winners' names as the end-of-game view shows them, from its standings: ties joined by ' and '; 'Nobody' when every player forfeited. */
-export function winnerNames(rows: readonly Standing[]): string {
-  const winners = rows.filter((r) => r.winner);
-  return winners.length === 0 ? 'Nobody' : joinNames(winners.map((r) => r.name));
+/** The winners' names as the end of a game shows them: ties joined by ' and '; 'Nobody' when every player forfeited. */
+export function winnerNames(state: EndState, winnerIDs: readonly UserID[]): string {
+  return winnerIDs.length === 0 ? 'Nobody' : joinNames(winnerIDs.map((id) => playerRef(state, id).name));
 }
 
 /** The players whose game counted as a loss, from the game's rating changes (each with its `forfeit`). */

@@ -1,19 +1,19 @@
 /** The game screen's line once a game has ended and its last turn has played out: '{names} won!' (nobody who forfeited). */
 import { IconTrophy } from '@tabler/icons-react';
 import type { GameScreenState } from '../model.js';
-import { useGameRatingChanges } from './end-rating-source.js';
-import { forfeitsOf, standings, winnerNames } from './end-stats.js';
+import { useWinnerIDs } from './end-rating-source.js';
+import { winnerNames } from './end-stats.js';
 import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
 export function WinnerBanner({ state }: { state: GameScreenState }) {
   const playing = usePresentationPlaying();
   // The same winners as the end-of-game view's: nobody who forfeited (the query is the view's, shared).
-  const changes = useGameRatingChanges(state.game.id, state.game.gameEndTimestamp !== null);
+  const winners = useWinnerIDs(state.game);
   if (state.game.gameEndTimestamp === null || playing) return null;
   return (
     <p className={classes.winnerBanner} role="status">
-      <IconTrophy size={20} aria-hidden /> {winnerNames(standings(state, forfeitsOf(changes ?? {})))} won!
+      <IconTrophy size={20} aria-hidden /> {winnerNames(state, winners)} won!
     </p>
   );
 }

@@ -108,6 +108,9 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       // The end view comes once the last turn has played out on screen.
       await page.getByTestId('end-of-game').getByText('More graphs to come!').waitFor({ timeout: 30_000 });
       await screenshot(page, `game-end-${label}`);
+      // The rating beside the player's name is the one the game left them with, not the one it started from.
+      const after = (await host.client.ratings.ofGame.query({ gameID }))[host.userID]!.after;
+      await expect.poll(() => page.locator('.player-summary[data-me] .mythos-rating').getAttribute('data-rating')).toBe(String(after));
       // Nothing is for buying any more: no card is marked out of reach, no cost is shown.
       expect(await page.locator('.game-card[data-unaffordable]').count()).toBe(0);
       expect(await page.locator('.game-card-hatch').count()).toBe(0);

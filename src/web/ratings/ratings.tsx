@@ -3,7 +3,7 @@
  * list, a game's table), never one per name, and the small tag that shows a rating as the
  * leaderboard does ("1512", "1500?" while provisional).
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Text } from '@mantine/core';
 import { forfeitsIn } from '../../shared/forfeit.js';
 import type { EndRatingChange } from '../game/presentation/end-rating-source.js';
@@ -70,6 +70,12 @@ const noChanges = {};
  */
 export function useFetchedGameRatingChanges(gameID: string, ended: boolean): Record<string, EndRatingChange> | null {
   const query = trpc.ratings.ofGame.useQuery({ gameID }, { enabled: ended, staleTime: Infinity });
+  // The game moved these ratings: the ones beside the names (read while it ran) are read again.
+  const utils = trpc.useUtils();
+  const moved = query.data !== undefined && Object.keys(query.data).length > 0;
+  useEffect(() => {
+    if (moved) void utils.ratings.ofUsers.invalidate();
+  }, [moved, utils]);
   const record = trpc.replays.get.useQuery({ gameID }, { enabled: ended, staleTime: Infinity, gcTime: 5 * 60_000, retry: false });
   const fetching = query.isLoading || record.isLoading;
   return useMemo(() => {

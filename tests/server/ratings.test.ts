@@ -30,15 +30,15 @@ describe.each(DATABASES)('ratings on %s', (database) => {
   test('a finished game moves each person once, from the final order; bots keep theirs', async () => {
     const { server } = suite();
     await withAnnAndBob(async (ann, bob) => {
-    const game = await endableGame(server, `g_rated_${database}`, [
-      { userID: ann.userID, bot: null },
-      { userID: 'bot_easy', bot: 'easy_bot' },
-      { userID: bob.userID, bot: null },
-      { userID: 'bot_adv', bot: 'basic_bot' },
-    ]);
-    expect(await ann.client.users.rating.query({ userID: ann.userID })).toEqual({
-      rating: { rating: 1500, provisional: true, games: 0, mu: INITIAL_SKILL.mu, sigma: INITIAL_SKILL.sigma },
-      history: [],
+      const game = await endableGame(server, `g_rated_${database}`, [
+        { userID: ann.userID, bot: null },
+        { userID: 'bot_easy', bot: 'easy_bot' },
+        { userID: bob.userID, bot: null },
+        { userID: 'bot_adv', bot: 'basic_bot' },
+      ]);
+      expect(await ann.client.users.rating.query({ userID: ann.userID })).toEqual({
+        rating: { rating: 1500, provisional: true, games: 0, mu: INITIAL_SKILL.mu, sigma: INITIAL_SKILL.sigma },
+        history: [],
     });
     expect(await saveEnd(server, game)).toBe(true);
     // The same end saved again (a second instance, a retry) loses the compare and swap: no second update.
@@ -74,51 +74,51 @@ describe.each(DATABASES)('ratings on %s', (database) => {
     const { server } = suite();
     const { db } = server.app.services;
     await withAnnAndBob(async (ann, bob) => {
-    const game = await endableGame(server, `g_stood_in_${database}`, [
-      { userID: ann.userID, bot: null },
-      { userID: bob.userID, bot: null },
-      { userID: 'bot_easy', bot: 'easy_bot' },
-    ]);
-    const favor = (id: string) => game.statsByPlayerID![id]!.score;
-    // The one of the two who scored more (or either, on a tie) let the stand-in play: counted as
-    // their own, that seat would place at least level with the other person.
-    const [away, here] = favor(ann.userID) >= favor(bob.userID) ? [ann, bob] : [bob, ann];
-    // The away seat's log: five of its eight decisions a stand-in's (nobody had the game open);
-    // the other's: one of eight (its turn timer ran out once), which leaves the result its own.
-    const decisions = [
-      ...Array.from({ length: 8 }, (_, i) => ({ userID: away.userID, standIn: i < 5 ? 'no one connected' : null })),
-      ...Array.from({ length: 8 }, (_, i) => ({ userID: here.userID, standIn: i < 1 ? 'turn timer' : null })),
-    ];
-    await db.kysely
-      .insertInto('game_actions')
-      .values(decisions.map((d, i) => ({ game_id: game.id, sequence_id: i + 1, user_id: d.userID, action_json: JSON.stringify({ type: 'BID', bid: { military: 0, tradeRowIndex: 0 } }), at: i, stand_in: d.standIn })))
-      .execute();
-    expect(await saveEnd(server, game)).toBe(true);
+      const game = await endableGame(server, `g_stood_in_${database}`, [
+        { userID: ann.userID, bot: null },
+        { userID: bob.userID, bot: null },
+        { userID: 'bot_easy', bot: 'easy_bot' },
+      ]);
+      const favor = (id: string) => game.statsByPlayerID![id]!.score;
+      // The one of the two who scored more (or either, on a tie) let the stand-in play: counted as
+      // their own, that seat would place at least level with the other person.
+      const [away, here] = favor(ann.userID) >= favor(bob.userID) ? [ann, bob] : [bob, ann];
+      // The away seat's log: five of its eight decisions a stand-in's (nobody had the game open);
+      // the other's: one of eight (its turn timer ran out once), which leaves the result its own.
+      const decisions = [
+        ...Array.from({ length: 8 }, (_, i) => ({ userID: away.userID, standIn: i < 5 ? 'no one connected' : null })),
+        ...Array.from({ length: 8 }, (_, i) => ({ userID: here.userID, standIn: i < 1 ? 'turn timer' : null })),
+      ];
+      await db.kysely
+        .insertInto('game_actions')
+        .values(decisions.map((d, i) => ({ game_id: game.id, sequence_id: i + 1, user_id: d.userID, action_json: JSON.stringify({ type: 'BID', bid: { military: 0, tradeRowIndex: 0 } }), at: i, stand_in: d.standIn })))
+        .execute();
+      expect(await saveEnd(server, game)).toBe(true);
 
-    const expected = rateGame(
-      game.players.map((p) => ({ skill: p.botType ? botSkill(p.botType) : INITIAL_SKILL, favor: favor(p.userID), forfeited: p.userID === away.userID, fixed: p.botType !== null })),
-    );
-    const shown = (id: string) => displayRating(expected[game.players.findIndex((p) => p.userID === id)]!);
-    const changes = await ann.client.ratings.ofGame.query({ gameID: game.id });
-    expect(changes[away.userID]).toMatchObject({ before: 1500, after: shown(away.userID) });
-    expect(changes[here.userID]).toMatchObject({ before: 1500, after: shown(here.userID) });
-    expect(changes[away.userID]!.after).toBeLessThan(changes[here.userID]!.after);
-    // The end-of-game view reads the same rule from the game's record, to say why.
-    const record = await ann.client.replays.get.query({ gameID: game.id });
-    expect([...forfeitsIn(record.log)]).toEqual([[away.userID, 'stood in']]);
-    // Not a win in the away player's totals, however much favor the seat ended with.
-    const won = async (who: typeof ann) => (JSON.parse((await who.client.session.me.query())!.statsJSON) as { gamesPlayed: number; gamesWon: number });
-    expect(await won(away)).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
-    expect((await won(here)).gamesPlayed).toBe(1);
-    // Each one's list of games: the away seat says why it lost instead of a place; the others' results are their own.
-    const seen = (await away.client.users.myGames.query({})).games[0]!.players;
-    expect(seen.map((p) => [p.userID, p.forfeit])).toEqual(game.players.map((p) => [p.userID, p.userID === away.userID ? 'stood in' : null]));
-    expect(seen.find((p) => p.userID === away.userID)!.won).toBe(false);
-    // The win goes to the most favor among the others (the away seat scored at least as much as
-    // the other person), in the seats' stats and in that person's totals.
-    const topOfRest = Math.max(...game.players.filter((p) => p.userID !== away.userID).map((p) => favor(p.userID)));
-    expect(seen.filter((p) => p.won).map((p) => p.userID)).toEqual(game.players.filter((p) => p.userID !== away.userID && favor(p.userID) === topOfRest).map((p) => p.userID));
-    expect((await won(here)).gamesWon).toBe(favor(here.userID) === topOfRest ? 1 : 0);
+      const expected = rateGame(
+        game.players.map((p) => ({ skill: p.botType ? botSkill(p.botType) : INITIAL_SKILL, favor: favor(p.userID), forfeited: p.userID === away.userID, fixed: p.botType !== null })),
+      );
+      const shown = (id: string) => displayRating(expected[game.players.findIndex((p) => p.userID === id)]!);
+      const changes = await ann.client.ratings.ofGame.query({ gameID: game.id });
+      expect(changes[away.userID]).toMatchObject({ before: 1500, after: shown(away.userID) });
+      expect(changes[here.userID]).toMatchObject({ before: 1500, after: shown(here.userID) });
+      expect(changes[away.userID]!.after).toBeLessThan(changes[here.userID]!.after);
+      // The end-of-game view reads the same rule from the game's record, to say why.
+      const record = await ann.client.replays.get.query({ gameID: game.id });
+      expect([...forfeitsIn(record.log)]).toEqual([[away.userID, 'stood in']]);
+      // Not a win in the away player's totals, however much favor the seat ended with.
+      const won = async (who: typeof ann) => (JSON.parse((await who.client.session.me.query())!.statsJSON) as { gamesPlayed: number; gamesWon: number });
+      expect(await won(away)).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
+      expect((await won(here)).gamesPlayed).toBe(1);
+      // Each one's list of games: the away seat says why it lost instead of a place; the others' results are their own.
+      const seen = (await away.client.users.myGames.query({})).games[0]!.players;
+      expect(seen.map((p) => [p.userID, p.forfeit])).toEqual(game.players.map((p) => [p.userID, p.userID === away.userID ? 'stood in' : null]));
+      expect(seen.find((p) => p.userID === away.userID)!.won).toBe(false);
+      // The win goes to the most favor among the others (the away seat scored at least as much as
+      // the other person), in the seats' stats and in that person's totals.
+      const topOfRest = Math.max(...game.players.filter((p) => p.userID !== away.userID).map((p) => favor(p.userID)));
+      expect(seen.filter((p) => p.won).map((p) => p.userID)).toEqual(game.players.filter((p) => p.userID !== away.userID && favor(p.userID) === topOfRest).map((p) => p.userID));
+      expect((await won(here)).gamesWon).toBe(favor(here.userID) === topOfRest ? 1 : 0);
     });
   });
 
@@ -126,21 +126,21 @@ describe.each(DATABASES)('ratings on %s', (database) => {
     const { server } = suite();
     const { db } = server.app.services;
     await withAnnAndBob(async (ann, bob) => {
-    const game = await endableGame(server, `g_left_top_${database}`, [
-      { userID: ann.userID, bot: null },
-      { userID: bob.userID, bot: null },
-    ]);
-    const favor = (id: string) => game.statsByPlayerID![id]!.score;
-    // The one who scored more (or either, on a tie: both won) left; a bot played the seat to the end.
-    const [gone, stayed] = favor(ann.userID) >= favor(bob.userID) ? [ann, bob] : [bob, ann];
-    expect(game.winnerIDs).toContain(gone.userID);
-    await db.kysely.insertInto('game_seats').values({ game_id: game.id, user_id: gone.userID, decision_key: null, due_since: null, deadline: null, stand_in: 'left', left_at: 1 }).execute();
-    expect(await saveEnd(server, game)).toBe(true);
-    const seats = (await stayed.client.users.myGames.query({})).games[0]!.players;
-    expect(seats.map((p) => [p.userID, p.won, p.forfeit])).toEqual(game.players.map((p) => [p.userID, p.userID === stayed.userID, p.userID === gone.userID ? 'left' : null]));
-    const totals = async (who: typeof ann) => JSON.parse((await who.client.session.me.query())!.statsJSON) as { gamesPlayed: number; gamesWon: number };
-    expect(await totals(stayed)).toMatchObject({ gamesPlayed: 1, gamesWon: 1 });
-    expect(await totals(gone)).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
+      const game = await endableGame(server, `g_left_top_${database}`, [
+        { userID: ann.userID, bot: null },
+        { userID: bob.userID, bot: null },
+      ]);
+      const favor = (id: string) => game.statsByPlayerID![id]!.score;
+      // The one who scored more (or either, on a tie: both won) left; a bot played the seat to the end.
+      const [gone, stayed] = favor(ann.userID) >= favor(bob.userID) ? [ann, bob] : [bob, ann];
+      expect(game.winnerIDs).toContain(gone.userID);
+      await db.kysely.insertInto('game_seats').values({ game_id: game.id, user_id: gone.userID, decision_key: null, due_since: null, deadline: null, stand_in: 'left', left_at: 1 }).execute();
+      expect(await saveEnd(server, game)).toBe(true);
+      const seats = (await stayed.client.users.myGames.query({})).games[0]!.players;
+      expect(seats.map((p) => [p.userID, p.won, p.forfeit])).toEqual(game.players.map((p) => [p.userID, p.userID === stayed.userID, p.userID === gone.userID ? 'left' : null]));
+      const totals = async (who: typeof ann) => JSON.parse((await who.client.session.me.query())!.statsJSON) as { gamesPlayed: number; gamesWon: number };
+      expect(await totals(stayed)).toMatchObject({ gamesPlayed: 1, gamesWon: 1 });
+      expect(await totals(gone)).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
     });
   });
 

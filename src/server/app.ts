@@ -23,7 +23,7 @@ import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { jsonErrorHandler } from './http-errors.js';
 import { ConnectionBudget } from './connection-limits.js';
 import { wsEncoder } from './delivery/serialised-once.js';
-import { SocketBudget } from './delivery/socket-limits.js';
+import { isClientSocketError, SocketBudget } from './delivery/socket-limits.js';
 import { newServer } from './http-server.js';
 import { redacting } from './log-redaction.js';
 import { buildServices, type Services } from './services/services.js';
@@ -133,7 +133,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       createContext: ({ req, res }) => contextFor(services, req, res instanceof WebSocket ? res : null),
       onError: ({ error, path: procedure }) => {
         // The cause is what failed (tRPC wraps it in an INTERNAL_SERVER_ERROR of the same message).
-        if (isUnexpected(error)) log.error({ err: error.cause ?? error, procedure }, 'tRPC procedure failed');
+        // A websocket's broken frame reaches here too, as an internal error: it is the client's (socket-limits.ts).
+        if (isUnexpected(error) && !isClientSocketError(error.cause)) log.error({ err: error.cause ?? error, procedure }, 'tRPC procedure failed');
       },
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);

@@ -8,7 +8,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { Config } from './config.js';
 import type { ConnectionBudget } from './connection-limits.js';
 import { PER_MESSAGE_DEFLATE, deflateServerFromPool } from './delivery/socket-compression.js';
-import { dropSlowReaders, type SocketBudget } from './delivery/socket-limits.js';
+import { dropSlowReaders, isClientSocketError, type SocketBudget } from './delivery/socket-limits.js';
 import { coalesceServerWrites } from './delivery/socket-writes.js';
 import { redactUrl } from './log-redaction.js';
 import { addSecurityHeaders } from './security-headers.js';
@@ -61,6 +61,12 @@ export async function newServer(config: Config, log: FastifyBaseLogger, { socket
   addSecurityHeaders(fastify);
   await fastify.register(websocket, {
     options: { maxPayload: MAX_BODY_BYTES, perMessageDeflate: config.wsCompression ? PER_MESSAGE_DEFLATE : false },
+    // A client's broken frame closes its socket, noted at debug level; anything else is ours, logged as an error.
+    errorHandler: (error, socket, request) => {
+      if (isClientSocketError(error)) request.log.debug({ code: (error as { code?: string }).code }, 'websocket closed: the client broke the protocol');
+      else request.log.error(error);
+      socket.terminate();
+    },
   });
   // Deflate streams shared by the sockets instead of one held by each (socket-compression.ts);
   // MYTHOS_WS_DEFLATE_POOL=off leaves each socket its own, to measure what sharing saves.

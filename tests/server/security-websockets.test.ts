@@ -3,6 +3,10 @@
  * watchers of the lobby list, a page of another site opening /channel on CHANNEL_PORT with the
  * victim's cookie, and messages shaped to trip the server.
  */
+import net from 'node:net';
+import { once } from 'node:events';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { channel, requestJWT } from '../compat/protocol-client.js';
@@ -224,5 +228,38 @@ describe('subscriptions started per address, and messages waiting on a /channel 
     const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
     for (let i = 0; i < 500; i++) socket.send({ type: 'subscribe', topic: `lobby/l_${i}` });
     expect(await closed).toEqual({ code: 1008, reason: 'Too many messages waiting: at most 64.' });
+  });
+});
+
+describe('broken websocket frames', () => {
+  test("a client's broken frame closes its socket and writes no error to the log (anyone could write them, without signing in)", async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as { level: number; msg: string });
+        done();
+      },
+    });
+    const logged = await startServer({}, { logger: pino({ level: 'info' }, sink) });
+    try {
+      const { port } = new URL(logged.url);
+      /** A websocket opened by hand on `path`, sent `frame`, and the socket's end waited for. */
+      const broken = async (path: string, frame: number[]) => {
+        const socket = net.connect(Number(port), '127.0.0.1');
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+        const [answer] = (await once(socket, 'data')) as [Buffer];
+        expect(answer.toString()).toMatch(/^HTTP\/1\.1 101 /);
+        socket.write(Buffer.from(frame));
+        await once(socket, 'close');
+      };
+      for (const path of ['/channel', '/trpc']) {
+        await broken(path, [0xc1, 0x81, 1, 2, 3, 4, 0x41]); // the reserved bit of compression, which nobody agreed to
+        await broken(path, [0x81, 0x01, 0x41]); // a client's frame without its mask
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    } finally {
+      await logged.close();
+    }
   });
 });

@@ -54,3 +54,15 @@ export function dropSlowReader(socket: WebSocket, maxBuffered = MAX_BUFFERED_BYT
 export function dropSlowReaders(server: WebSocketServer, maxBuffered = MAX_BUFFERED_BYTES): void {
   server.on('connection', (socket: WebSocket) => dropSlowReader(socket, maxBuffered));
 }
+
+/**
+ * Whether an error on a websocket is its client's doing, not a fault of ours: a frame that breaks
+ * the protocol (ws names those `WS_ERR_*`: a reserved bit set, an unmasked frame, one over
+ * `maxPayload`, too many fragments) or a connection the client cut. Such a socket is closed and
+ * its error kept out of the error log: logged with its stack, each bad frame was a line anyone
+ * could write without signing in, 1,200 to 2,300 of them a second from one address.
+ */
+export function isClientSocketError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('WS_ERR_') || code === 'ECONNRESET' || code === 'EPIPE');
+}

@@ -234,6 +234,29 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a game played with hidden favor shows no odds, live or after its end, saying why', { timeout: 300_000 }, async () => {
+    const [ca, cc] = await Promise.all([newContext(suite.browser, DESKTOP), newContext(suite.browser, DESKTOP)]);
+    const ann = await guestInContext(suite.site, ca, 'Ann');
+    await guestInContext(suite.site, cc, 'Cat');
+    const gameID = await startGame(suite.site, ann, { bots: ['easy_bot'], options: { hideFavor: true } });
+    const watcher = await cc.newPage();
+    await watcher.goto(`${suite.site.url}/game/${gameID}`);
+    // Every view shows each favor as 0 until the end: rollouts from them would only guess.
+    const note = watcher.getByTestId('odds-hidden-favor');
+    await note.waitFor();
+    expect(await note.textContent()).toBe('No odds in this game: favor is hidden, so nobody can tell who leads.');
+    expect(await watcher.getByTestId('odds-bar').count()).toBe(0);
+    // Nor a chart over the game once it ended, on the game's page or its replay.
+    await playThroughAPI(ann, gameID, (game) => game.gameEndTimestamp !== null);
+    await watcher.getByTestId('end-of-game').waitFor({ timeout: 60_000 });
+    await note.waitFor();
+    expect(await watcher.locator('.apexcharts-svg').count()).toBe(await watcher.getByTestId('end-of-game').locator('.apexcharts-svg').count());
+    await watcher.goto(`${suite.site.url}/game/${gameID}/replay`);
+    await note.waitFor();
+    expect(await watcher.getByTestId('odds-bar').count()).toBe(0);
+    await Promise.all([ca.close(), cc.close()]);
+  });
+
   test('with the lobby\'s "Show odds to players" on, a seated player sees the bar', { timeout: 300_000 }, async () => {
     const [ca, cp] = await Promise.all([newContext(suite.browser, DESKTOP), newContext(suite.browser, PHONE)]);
     const eve = await guestInContext(suite.site, ca, 'Eve');

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Paper } from '@mantine/core';
 import { nameOf, type GameScreenState } from '../game/model.js';
-import { OddsBar, type OddsSeat } from './odds-bar.js';
+import { HiddenFavorOdds, OddsBar, type OddsSeat } from './odds-bar.js';
 import classes from './odds.module.css';
 
 const EndedOdds = lazy(() => import('./ended-odds.js'));
@@ -21,6 +21,7 @@ export function LiveOdds({ gameID, state, shown }: { gameID: string; state: Game
   );
   const ended = state.game.gameEndTimestamp !== null;
   if (!shown && !ended) return null;
+  if (state.game.options.hideFavor) return <HiddenFavorOdds />;
   return (
     <>
       {/* Until its chunk arrives, the bar as it is before the worker's first answer: the same height. */}

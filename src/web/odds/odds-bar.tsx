@@ -64,3 +64,16 @@ export function OddsBar({ seats, shares, pending = false }: { seats: readonly Od
     </Box>
   );
 }
+
+/**
+ * In place of the odds in a game played with hidden favor: the views everyone gets show each
+ * player's favor as 0 until the end, so rollouts from them would start every player level and
+ * back whoever was behind (a spectator's bar read 85% for the player who lost 48 to 54).
+ */
+export function HiddenFavorOdds() {
+  return (
+    <p role="status" className={classes.hiddenFavor} data-testid="odds-hidden-favor">
+      No odds in this game: favor is hidden, so nobody can tell who leads.
+    </p>
+  );
+}

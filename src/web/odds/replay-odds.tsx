@@ -6,7 +6,7 @@
  */
 import type { Game } from '../../engine/state.js';
 import { GameOddsChart } from './game-odds-chart.js';
-import { OddsBar, type OddsSeat } from './odds-bar.js';
+import { HiddenFavorOdds, OddsBar, type OddsSeat } from './odds-bar.js';
 import { useOddsTimeline } from './odds-timeline.js';
 import { useOdds } from './use-odds.js';
 
@@ -17,7 +17,12 @@ export interface ReplayOddsProps {
   seats: readonly OddsSeat[];
 }
 
-export function ReplayOddsBar({ id, games, step, seats }: ReplayOddsProps) {
+/** No bar for a game played with hidden favor: the chart's place says why (`HiddenFavorOdds`). */
+export function ReplayOddsBar(props: ReplayOddsProps) {
+  return props.games[0]!.options.hideFavor ? null : <StepOddsBar {...props} />;
+}
+
+function StepOddsBar({ id, games, step, seats }: ReplayOddsProps) {
   const game = games[step]!;
   const own = useOdds(id, game);
   const timeline = useOddsTimeline(id, games);
@@ -27,5 +32,6 @@ export function ReplayOddsBar({ id, games, step, seats }: ReplayOddsProps) {
 }
 
 export function ReplayOddsChart({ id, games, step, seats, height }: ReplayOddsProps & { height?: number }) {
+  if (games[0]!.options.hideFavor) return <HiddenFavorOdds />;
   return <GameOddsChart id={id} games={games} seats={seats} linkTo={(to) => `?step=${to}`} current={step} height={height} />;
 }

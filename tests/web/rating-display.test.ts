@@ -263,6 +263,13 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
       await expect.poll(() => page.locator(`.player-summary[data-player-id="${absent.userID}"] [data-winner]`).count()).toBe(0);
       expect(await page.locator('.player-summary:not([data-me]) [data-winner]').count()).toBe(1);
       await screenshot(page, 'end-forfeit-desktop');
+      // The replay, from the link at the foot of the end view, opens at its top.
+      const replayLink = page.getByRole('link', { name: 'Watch the replay' });
+      await replayLink.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+      await replayLink.click();
+      await page.waitForURL(`**/game/${gameID}/replay`);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await context.close();
     } finally {
       absent.close();

@@ -283,6 +283,37 @@ describe('connections', () => {
     guest.close();
   });
 
+  test("a game's record (replays.get) counts as five requests of the address's REQUESTS_PER_ADDRESS: past them it is refused, and a plain request still passes", async () => {
+    server = await startServer({ requestsPerAddress: 45 });
+    const guest = await signInGuest(server, 'Replayer');
+    const { id: lobbyID } = await guest.client.lobbies.create.mutate();
+    await guest.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    const { gameID } = await guest.client.lobbies.start.mutate({ lobbyID });
+    await guest.client.games.leave.mutate({ gameID });
+    // Signing in, the lobby and the game took 6 of the 45; each record takes 5 (as one, as before,
+    // it would have been served 39 times).
+    let served = 0;
+    for (;;) {
+      const outcome = await guest.client.replays.get.query({ gameID }).then(
+        (record) => record,
+        (error: unknown) => error,
+      );
+      if (!(outcome && typeof outcome === 'object' && 'id' in outcome)) {
+        expect(await refused(Promise.reject(outcome as Error))).toMatchObject({
+          code: 'TOO_MANY_REQUESTS',
+          message: 'Too many replays for your address: each counts as 5 of the 45 requests allowed in 10 seconds. Wait a moment.',
+        });
+        break;
+      }
+      expect(outcome.id).toBe(gameID);
+      served++;
+      if (served > 40) break;
+    }
+    expect(served).toBe(7);
+    expect((await guest.client.session.me.query())!.id).toBe(guest.userID);
+    guest.close();
+  });
+
   test('behind a proxy (TRUST_PROXY) every connection comes from the proxy: only MAX_CONNECTIONS holds', async () => {
     server = await startServer({ maxConnectionsPerAddress: 2, trustProxy: true, maxConnections: 4 });
     const held = [await hold(server.url), await hold(server.url), await hold(server.url)];

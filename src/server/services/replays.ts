@@ -24,6 +24,16 @@ export const notEnded = (gameID: string) => `Game ${gameID} has not ended: its r
  */
 export const KEPT_RECORDS = 24;
 
+/**
+ * What one `replays.get` counts for against the address's REQUESTS_PER_ADDRESS. A record is a
+ * whole game (about 300 KB as JSON for eight players): sent from the cache it still cost 6 ms of
+ * CPU a request, read afresh 12 ms, where other reads cost 1 to 6 ms, and one address asking 58
+ * times a second kept a core 37-65% busy. A page asks for a game's record once.
+ */
+export const REPLAY_REQUESTS = 5;
+export const replayingTooFast = (limit: number) =>
+  `Too many replays for your address: each counts as ${REPLAY_REQUESTS} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
+
 /** Per database (each test server has its own), the records lately served or being read. */
 const keptRecords = new WeakMap<Db, LRUCache<string, GameRecord>>();
 

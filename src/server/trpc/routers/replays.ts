@@ -2,7 +2,7 @@ import { devOnlyModules } from '../../../engine/index.js';
 import { gameInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
 import { refuse } from '../../services/errors.js';
-import { gameRecord } from '../../services/replays.js';
+import { gameRecord, REPLAY_REQUESTS, replayingTooFast } from '../../services/replays.js';
 
 export const replaysRouter = router({
   /**
@@ -12,6 +12,9 @@ export const replaysRouter = router({
    * Refused while the game runs: its seed is never sent before the end.
    */
   get: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
+    // The request itself was counted as one (trpc.ts): the rest of what a record counts for.
+    const { requests } = ctx.services;
+    if (!requests.take(ctx.address, REPLAY_REQUESTS - 1)) throw refuse('TOO_MANY_REQUESTS', replayingTooFast(requests.limit));
     const record = await gameRecord(ctx.services.db, input.gameID);
     const seated = record.seats.some((s) => s.userID === ctx.user.id);
     if (!seated && !ctx.isDev && devOnlyModules(ctx.services.definitions, record.modules).length > 0) {

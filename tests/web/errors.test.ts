@@ -1,6 +1,7 @@
 /** The site's error pages, in a real browser: unknown paths and the anonymous limits. */
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
+import { guestInContext } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -19,4 +20,17 @@ describe.skipIf(!HAS_CHROMIUM)('error pages', () => {
       await context.close();
     });
   }
+
+  test("a game that does not exist says so, with no chat offered for it (it could only answer 'Unknown chat room')", async () => {
+    const context = await newContext(suite.browser, DESKTOP);
+    await guestInContext(suite.site, context, 'Nomad');
+    const page = await context.newPage();
+    await page.goto(`${suite.site.url}/game/g_nope`);
+    await page.getByText('Game g_nope not found.').waitFor();
+    // The chat's history is asked for and refused before the dock could show.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('region', { name: /Game Chat/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^CHAT/ }).count()).toBe(0);
+    await context.close();
+  });
 });

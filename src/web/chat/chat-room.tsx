@@ -104,9 +104,13 @@ export function ChatRoomProvider({ room, title, children }: { room: string | nul
   );
 
   const count = unread.room === room ? unread.count : 0;
+  // A room the server refuses (the page of a game or lobby that does not exist, or one the viewer
+  // may not watch) is no room: no chat is offered that could only answer "Unknown chat room".
+  const status = history.error?.data?.httpStatus ?? 0;
+  const refused = status >= 400 && status < 500;
   const value = useMemo<ChatRoom | null>(
-    () => (room === null ? null : { room, title, messages, nameOf, unread: count, send, viewing }),
-    [room, title, messages, nameOf, count, send, viewing],
+    () => (room === null || refused ? null : { room, title, messages, nameOf, unread: count, send, viewing }),
+    [room, refused, title, messages, nameOf, count, send, viewing],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }

@@ -4,9 +4,10 @@
  * format and invisible character, so it cannot colour a terminal (ESC), reverse the text around it
  * (U+202E), hide a NUL, or look empty (zero-width and blank letters); what is left must show.
  */
+import { MAX_NAME_LENGTH } from '../../shared/names.js';
 import { ServiceError } from './errors.js';
 
-export const MAX_NAME_LENGTH = 12;
+export { MAX_NAME_LENGTH };
 
 /** A name (or a rename) refused: a bad request, with the reason for people. */
 export class UserError extends ServiceError {

@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Divider, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { MAX_NAME_LENGTH } from '../../shared/names.js';
 import { ART } from '../lib/palette.js';
 import { safeRedirect } from '../lib/redirect.js';
 import { trpc } from '../lib/trpc.js';
@@ -12,7 +13,6 @@ import { useSession } from '../lib/session.js';
 import classes from './login.module.css';
 
 /** A guest name has at most 12 characters. */
-export const GUEST_NAME_MAX = 12;
 
 /** The server's guest form expects a password field; guests have none, so a fixed placeholder. */
 const GUEST_PASSWORD = 'guest';
@@ -56,7 +56,7 @@ export function Page() {
 
   async function logInAsGuest(event: FormEvent) {
     event.preventDefault();
-    const username = name.trim().slice(0, GUEST_NAME_MAX);
+    const username = name.trim().slice(0, MAX_NAME_LENGTH);
     if (pending) return;
     // The server's own words for an empty name, without the round trip.
     if (!username) return setFailure('A name needs at least one visible character.');
@@ -128,10 +128,10 @@ export function Page() {
               <TextInput
                 label="Name"
                 value={name}
-                onChange={(event) => setName(event.currentTarget.value.slice(0, GUEST_NAME_MAX))}
-                maxLength={GUEST_NAME_MAX}
+                onChange={(event) => setName(event.currentTarget.value.slice(0, MAX_NAME_LENGTH))}
+                maxLength={MAX_NAME_LENGTH}
                 autoComplete="nickname"
-                description={`Up to ${GUEST_NAME_MAX} characters`}
+                description={`Up to ${MAX_NAME_LENGTH} characters`}
                 disabled={pending}
               />
               <Button type="submit" loading={pending} disabled={pending}>

@@ -66,6 +66,9 @@ describe.skipIf(!HAS_CHROMIUM)('fair dice in the browser', () => {
     await values.getByText('my lucky day 7', { exact: true }).waitFor();
     expect(await valueOf(lobbyID, userID)).toBe('my lucky day 7');
     expect(await field.inputValue()).toBe('');
+    // The field no longer says the value in is the page's random one.
+    await page.getByText('Your own value is in. Type another to replace it.').waitFor();
+    expect(await page.getByText('The page gave a random one for you.', { exact: false }).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'lobby-fair-dice');
   }, 180_000);

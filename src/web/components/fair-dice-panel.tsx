@@ -18,6 +18,8 @@ export function randomSeedValue(): string {
 export function FairDicePanel({ lobby, user, busy, onGive }: { lobby: Lobby; user: PublicUser; busy: boolean; onGive: (value: string) => Promise<boolean> }) {
   const [typed, setTyped] = useState('');
   const [tried, setTried] = useState(false);
+  // Whether the value in is one the player typed, since this page opened (the page's random one until then).
+  const [own, setOwn] = useState(false);
   const bots = new Set(lobby.playerIDToBotType.map(([id]) => id));
   const seated = lobby.players.some((p) => p.id === user.id);
   const open = lobby.status === 'open';
@@ -30,6 +32,7 @@ export function FairDicePanel({ lobby, user, busy, onGive }: { lobby: Lobby; use
     if (await onGive(typed)) {
       setTyped('');
       setTried(false);
+      setOwn(true);
     }
   }
 
@@ -73,7 +76,7 @@ export function FairDicePanel({ lobby, user, busy, onGive }: { lobby: Lobby; use
             <Stack gap="xs">
               <TextInput
                 label="Your value for the dice"
-                description="The page gave a random one for you. Type your own if you like."
+                description={own ? 'Your own value is in. Type another to replace it.' : 'The page gave a random one for you. Type your own if you like.'}
                 value={typed}
                 onChange={(event) => setTyped(event.currentTarget.value)}
                 maxLength={MAX_SEED_VALUE_LENGTH}

@@ -10,7 +10,16 @@ import WebSocket from 'ws';
 import { dropSlowReader } from '../../src/server/delivery/socket-limits.js';
 import { refused } from './roles.js';
 import { requestJWT } from '../compat/protocol-client.js';
-import { signInGuest, startServer, type Server } from './support.js';
+import { signInGuest, startServer, type Guest, type Server } from './support.js';
+
+/** A finished game of `guest`'s (four of their requests): started against a bot and left, which ends it at once. */
+async function finishedGameOf(guest: Guest): Promise<string> {
+  const { id: lobbyID } = await guest.client.lobbies.create.mutate();
+  await guest.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+  const { gameID } = await guest.client.lobbies.start.mutate({ lobbyID });
+  await guest.client.games.leave.mutate({ gameID });
+  return gameID;
+}
 
 let server: Server | null = null;
 afterEach(async () => {
@@ -255,11 +264,7 @@ describe('connections', () => {
   test('a rendered game counts as ten requests of the address\'s REQUESTS_PER_ADDRESS, taken before it is loaded: past them it is refused in GraphQL\'s shape, and the rest of the query is answered', async () => {
     server = await startServer({ requestsPerAddress: 45 });
     const guest = await signInGuest(server, 'Reader');
-    // A finished game of the guest's: started against a bot and left, which ends it at once.
-    const { id: lobbyID } = await guest.client.lobbies.create.mutate();
-    await guest.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
-    const { gameID } = await guest.client.lobbies.start.mutate({ lobbyID });
-    await guest.client.games.leave.mutate({ gameID });
+    const gameID = await finishedGameOf(guest);
     const ask = async (query: string) => {
       const answer = await fetch(`${server!.url}/api/graphql?query=${encodeURIComponent(query)}`, { headers: { accept: 'application/json', cookie: guest.cookie } });
       return { status: answer.status, body: (await answer.json()) as { data?: { me: { games: { id: string; renderedGame?: string | null }[] } }; errors?: { message: string }[] } };
@@ -286,10 +291,7 @@ describe('connections', () => {
   test("a game's record (replays.get) counts as five requests of the address's REQUESTS_PER_ADDRESS: past them it is refused, and a plain request still passes", async () => {
     server = await startServer({ requestsPerAddress: 45 });
     const guest = await signInGuest(server, 'Replayer');
-    const { id: lobbyID } = await guest.client.lobbies.create.mutate();
-    await guest.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
-    const { gameID } = await guest.client.lobbies.start.mutate({ lobbyID });
-    await guest.client.games.leave.mutate({ gameID });
+    const gameID = await finishedGameOf(guest);
     // Signing in, the lobby and the game took 6 of the 45; each record takes 5 (as one, as before,
     // it would have been served 39 times).
     let served = 0;

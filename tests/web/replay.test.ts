@@ -116,6 +116,10 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     await slider.focus();
     await page.keyboard.press('ArrowRight');
     await waitStep(page, mid + 1);
+    // ↓ on the slider is a turn forward, as the legend says, not a step back as a slider's own would be.
+    await page.keyboard.press('ArrowDown');
+    await waitStep(page, turnStep(moments, mid + 1, 1));
+    expect(await slider.evaluate((e) => e === document.activeElement)).toBe(true);
 
     // A step forward onto a clash rolls its dice, as on the game screen.
     await page.goto(`${suite.site.url}/game/${gameID}/replay?step=${clashAt - 1}`);

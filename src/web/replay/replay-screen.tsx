@@ -133,12 +133,16 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
     return { game, events, cardsByID: record.cardsByID, tributeCardsByID: record.tributeCardsByID, me, usersByID, awayByUserID: {}, seatsByUserID: {}, clockOffsetMs: 0 };
   }, [moment, me, reveal, record, usersByID]);
 
-  // The keyboard: left/right a step, up/down a turn (or shift+left/right), Home/End.
+  // The keyboard: left/right a step, up/down a turn (or shift+left/right), Home/End. On the step
+  // slider too, which would otherwise take up/down as a step each (its own keys, as sliders do):
+  // after a drag left it focused, ↓ went a step back where the legend promised a turn forward. So
+  // the keys are read first (the capture phase), and the slider does not see them.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
       const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [role="slider"], [role="combobox"], [role="listbox"], [role="dialog"], [contenteditable="true"]')) return;
+      const onStepSlider = target?.closest('[role="slider"][aria-label="Step"]') != null;
+      if (!onStepSlider && target?.closest('input, textarea, select, [role="slider"], [role="combobox"], [role="listbox"], [role="dialog"], [contenteditable="true"]')) return;
       let move: StepMove | null = null;
       if (event.key === 'ArrowRight') move = event.shiftKey ? (s) => turnStep(moments, s, 1) : (s) => s + 1;
       else if (event.key === 'ArrowLeft') move = event.shiftKey ? (s) => turnStep(moments, s, -1) : (s) => s - 1;
@@ -148,10 +152,11 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
       else if (event.key === 'End') move = last;
       if (move === null) return;
       event.preventDefault();
+      if (onStepSlider) event.stopPropagation();
       go(move);
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, [moments, last, go]);
 
   // The dice roll and the cards fly as on the game screen, for a step forward.

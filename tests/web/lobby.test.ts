@@ -168,7 +168,13 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
         const hostChat = host.getByRole('button', { name: /Lobby Chat/ });
         expect(await hostChat.getAttribute('aria-expanded')).toBe('false');
         await guest.getByRole('button', { name: /Lobby Chat/ }).click();
+        // Near the limit the box says how much is left; a longer paste stops at it, and says so.
+        await guest.getByLabel('Message').fill('x'.repeat(450));
+        expect(await guest.getByTestId('chat-count').textContent()).toBe('450/500');
+        await guest.getByLabel('Message').fill('x'.repeat(840));
+        expect(await guest.getByTestId('chat-count').textContent()).toBe('500/500: a message has at most 500 characters.');
         await guest.getByLabel('Message').fill('   ');
+        expect(await guest.getByTestId('chat-count').count()).toBe(0);
         await guest.getByLabel('Message').press('Enter');
         await guest.getByLabel('Message').fill('  May the gods favor us  ');
         await guest.getByLabel('Message').press('Enter');

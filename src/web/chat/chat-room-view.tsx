@@ -46,6 +46,14 @@ export function ChatRoomView({ room, height }: { room: ChatRoom; height?: number
           {failure}
         </p>
       )}
+      {/* Near the limit, how much is left: the field stops at it, and a longer paste is cut there. */}
+      {draft.length > MAX_CHAT_MESSAGE_LENGTH - 100 && (
+        <p className={classes.count} aria-live="polite" data-testid="chat-count">
+          {draft.length >= MAX_CHAT_MESSAGE_LENGTH
+            ? `${draft.length}/${MAX_CHAT_MESSAGE_LENGTH}: a message has at most ${MAX_CHAT_MESSAGE_LENGTH} characters.`
+            : `${draft.length}/${MAX_CHAT_MESSAGE_LENGTH}`}
+        </p>
+      )}
       <form onSubmit={submit} className={classes.form}>
         <input aria-label="Message" placeholder="Say something…" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} maxLength={MAX_CHAT_MESSAGE_LENGTH} />
         <button type="submit" className={classes.send}>

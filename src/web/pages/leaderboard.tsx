@@ -96,8 +96,8 @@ export function Page() {
             Leaderboard
           </Title>
           <Text c="dimmed" size="sm">
-            Every finished game with a person in it moves each person&apos;s rating, from the final order of favor. Everyone starts at 1500;
-            the bots are rated too, at fixed ratings.
+            Every finished game with a person in it moves each person&apos;s rating, from the final order of favor. Everyone starts at 1500.
+            Bots keep fixed ratings, shown beside their names in lobbies and games; this board lists people.
           </Text>
         </div>
         <Board provisional={false} title="Rated players" blurb="Ratings that have settled: about ten games or more." />

@@ -127,6 +127,27 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     await page.getByRole('button', { name: 'Next step (Right)' }).click();
     await waitStep(page, clashAt);
     await page.getByRole('region', { name: 'Clashes' }).getByRole('table', { name: 'Dice' }).first().waitFor();
+    // A jump past it (a turn forward from the step before) shows the table as it stands: no dice roll.
+    await page.goto(`${suite.site.url}/game/${gameID}/replay?step=${clashAt - 1}`);
+    await waitStep(page, clashAt - 1);
+    const landed = turnStep(moments, clashAt - 1, 1);
+    expect(landed).toBeGreaterThan(clashAt);
+    await page.getByRole('button', { name: 'Next turn (Down)' }).click();
+    await waitStep(page, landed);
+    const rolling = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let most = 0;
+          const start = performance.now();
+          const look = () => {
+            most = Math.max(most, document.querySelectorAll('[data-clash-stage="initial"], [data-clash-stage="rolling"]').length);
+            if (performance.now() - start < 1_500) requestAnimationFrame(look);
+            else resolve(most);
+          };
+          look();
+        }),
+    );
+    expect(rolling).toBe(0);
 
     // How it looks: mid-game, on a desktop and on a phone.
     const shotAt = revealedAt > 0 ? revealedAt : hiddenAt;

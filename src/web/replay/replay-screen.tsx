@@ -159,8 +159,13 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
     return () => window.removeEventListener('keydown', onKey, true);
   }, [moments, last, go]);
 
-  // The dice roll and the cards fly as on the game screen, for a step forward.
-  const { awaiting } = Presentation.useEventAnimations(state);
+  // The dice roll and the cards fly as on the game screen, for a step forward: one step, not a
+  // jump (a turning point's link, a turn, End), which went on to roll the first clash it passed
+  // (turn 1's, over turn 3's planning).
+  const [arrival, setArrival] = useState({ step, byOneStep: false });
+  if (arrival.step !== step) setArrival({ step, byOneStep: step === arrival.step + 1 });
+  const byOneStep = arrival.step === step ? arrival.byOneStep : step === arrival.step + 1;
+  const { awaiting } = Presentation.useEventAnimations(state, { disabled: !byOneStep });
   const presented = Presentation.usePresentedState(state);
   Presentation.useGameSounds(state);
 

@@ -269,6 +269,8 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
       await replayLink.click();
       await page.waitForURL(`**/game/${gameID}/replay`);
+      // The address changes at the click; the page, once its code and the record have come.
+      await page.getByTestId('replay-controls').waitFor();
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await context.close();
     } finally {

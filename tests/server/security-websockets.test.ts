@@ -231,6 +231,27 @@ describe('subscriptions started per address, and messages waiting on a /channel 
   });
 });
 
+describe('the bytes a /channel socket makes the server read', () => {
+  test("each message counts as one of the address's requests and one more for each 16 KB, however it is refused: past the limit each is refused unread", async () => {
+    const limited = await startServer({ requestsPerAddress: 20 });
+    try {
+      const socket = await channel(limited.url);
+      // A 60 KB message that is not JSON cost 0.8 ms of CPU to refuse, and nothing counted it.
+      const large = `{${'x'.repeat(60_000)}`;
+      const answers: unknown[] = [];
+      for (let i = 0; i < 6; i++) answers.push(await socket.ask(large));
+      const notJSON = { type: 'error', message: 'Invalid message: not JSON.' };
+      const tooMany = { type: 'error', message: 'Too many requests from your address: at most 20 in 10 seconds. Wait a moment.' };
+      // Each counts as 4: five fill 20, and the sixth is refused.
+      expect(answers).toEqual([notJSON, notJSON, notJSON, notJSON, notJSON, tooMany]);
+      expect(await socket.ask({ type: 'subscribe', topic: 'nowhere' })).toEqual(tooMany);
+      await socket.close();
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('broken websocket frames', () => {
   test("a client's broken frame closes its socket and writes no error to the log (anyone could write them, without signing in)", async () => {
     const lines: { level: number; msg: string }[] = [];

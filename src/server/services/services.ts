@@ -93,9 +93,9 @@ export const PRESENCE_TOO_FAST = 'You are showing and hiding the game too fast. 
 export const REQUEST_WINDOW_MS = 10_000;
 export const requestingTooFast = (limit: number) => `Too many requests from your address: at most ${limit} in 10 seconds. Wait a moment.`;
 
-/** Counts one request of `address` against REQUESTS_PER_ADDRESS: the refusal once past it, else null (each transport says it in its own shape). */
-export function requestRefusal(requests: RateLimit, address: string): string | null {
-  return requests.take(address) ? null : requestingTooFast(requests.limit);
+/** Counts a request of `address` (a costly one as `count`) against REQUESTS_PER_ADDRESS: the refusal once past it, else null (each transport says it in its own shape). */
+export function requestRefusal(requests: RateLimit, address: string, count = 1): string | null {
+  return requests.take(address, count) ? null : requestingTooFast(requests.limit);
 }
 
 /**

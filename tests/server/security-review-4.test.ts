@@ -13,7 +13,7 @@ import { acted, annDecisionStates, extremeBid, perturbed } from '../bots/hidden-
 import { DATABASES, perTest, useServer } from './databases.js';
 import { plansOf, wholeTable } from './query-plans.js';
 import { refused } from './roles.js';
-import { signInGuest, type Server } from './support.js';
+import { signInGuest, startServer, type Server } from './support.js';
 
 /**
  * `count` rated people (ids `u_rated_<i>`): a third provisional, a seventh with no rated game yet,
@@ -50,6 +50,31 @@ describe('the leaderboard', () => {
       for (const { sql, plan } of plans) expect(plan.filter(wholeTable), sql).toEqual([]);
       const index = provisional ? 'ratings_provisional' : 'ratings_settled';
       expect(plans.filter(({ plan }) => plan.some((step) => step.includes(`INDEX ${index}`))).length).toBeGreaterThanOrEqual(3);
+    }
+  });
+});
+
+describe('a deep leaderboard page', () => {
+  test('counts one more of the address\'s requests for each 20,000 places it skips, refused with a clear message past the limit', async () => {
+    // Its walk is through every index entry before it: with 100,000 rated people a page at
+    // offset 99,900 cost twice the first page's time, and anyone could ask for it 600 times in 10 s.
+    const server = await startServer({ requestsPerAddress: 30 });
+    const viewer = await signInGuest(server, 'Digger');
+    try {
+      const deep = () => viewer.client.ratings.leaderboard.query({ offset: 200_000, limit: 25 });
+      // Each counts as 11; signing in took a few of the 30.
+      expect(await deep()).toEqual({ rows: [], total: 0, mine: null });
+      expect(await deep()).toEqual({ rows: [], total: 0, mine: null });
+      const { code, message } = await refused(deep());
+      expect({ code, message }).toEqual({
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Too many requests from your address: a leaderboard page counts as one more of the 30 requests allowed in 10 seconds for each 20,000 places it skips. Wait a moment.',
+      });
+      // The first page still counts as one.
+      expect((await viewer.client.ratings.leaderboard.query({ offset: 0, limit: 25 })).total).toBe(0);
+    } finally {
+      viewer.close();
+      await server.close();
     }
   });
 });

@@ -12,7 +12,7 @@ import { loadActions, loadGame } from '../server/services/game-store.js';
 import { CliError } from './errors.js';
 import { parseInteger } from './args.js';
 import type { Io } from './io.js';
-import { exportedReplay } from './game-export.js';
+import { exportedReplay } from '../server/services/replay-export.js';
 
 async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
   const config = configFromEnv();

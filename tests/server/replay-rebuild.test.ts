@@ -17,6 +17,9 @@ import { gameRecord, notEnded } from '../../src/server/services/replays.js';
 import type { StepLog } from '../../src/server/services/step-log.js';
 import type { Database } from '../../src/server/db/schema.js';
 import { loadGame } from '../../src/server/services/game-store.js';
+import { checkReplay } from '../../src/engine/replay-file.js';
+import { recordOfReplayFile } from '../../src/engine/replay-record.js';
+import { exportedFileText } from '../support/exported-replay.js';
 import { runs } from '../support/test-depth.js';
 import { useServer } from './databases.js';
 import { signInGuest } from './support.js';
@@ -134,6 +137,14 @@ describe('replays rebuilt in the browser code path', () => {
     const finished = await guest.client.replays.get.query({ gameID: 'replay-0' });
     expect(finished.seed).toBe((await loadGame(app.services.db.kysely, 'replay-0'))!.seed);
     expect(verify(finished).ok).toBe(true);
+
+    // Its file, for a player to download: the one `mythos games export` writes, refused as the record is.
+    await expect(guest.client.replays.file.query({ gameID: running.id })).rejects.toThrow(notEnded(running.id));
+    await expect(guest.client.replays.file.query({ gameID: 'g_nosuchgame' })).rejects.toThrow('Game g_nosuchgame not found');
+    const file = await guest.client.replays.file.query({ gameID: 'replay-0' });
+    expect(file).toEqual(JSON.parse(await exportedFileText(app.services.db, 'replay-0')));
+    const opened = recordOfReplayFile(checkReplay(file));
+    expect(verify(opened)).toMatchObject({ ok: true, seed: finished.seed });
   }, 60_000);
 
   it('reads a finished game from the database once: asked again, or by many at once, it is served as kept; a refusal is not kept', async () => {

@@ -1,5 +1,5 @@
 /** A stored game exported as `mythos games export` writes it (the CLI's own function), as file text. */
-import { exportedReplay } from '../../src/cli/game-export.js';
+import { exportedReplay } from '../../src/server/services/replay-export.js';
 import type { Db } from '../../src/server/db/database.js';
 import { loadActions, loadGame } from '../../src/server/services/game-store.js';
 

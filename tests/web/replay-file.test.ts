@@ -1,6 +1,6 @@
 /**
- * /replay in a real browser: a finished game exported as `mythos games export` writes it (the
- * CLI's own function) is opened from a file set on the page's file input, stepped through with
+ * /replay in a real browser: a finished game's file, downloaded from its replay (the same file
+ * `mythos games export` writes), is opened from a file set on the page's file input, stepped through with
  * the keyboard, and its dice check green; a file with a changed die names the difference; a file
  * that is not JSON, one that is not a replay and one over 20 MB show why. Screenshots at 1280x800 and 375x812.
  */
@@ -36,10 +36,18 @@ describe.skipIf(!HAS_CHROMIUM)('replay files opened in the browser', () => {
   test('an exported game steps through with the keyboard and its dice verify; a changed die is named', async () => {
     const host = await guest(suite.site, 'FileOpener');
     const gameID = await playFinishedGame(host, ['easy_bot']);
-    const text = await exportedFileText(suite.site.app.services.db, gameID);
+
+    // The file as a player gets it: downloaded from the game's replay, the CLI's export to the byte's meaning.
+    const page = await openPage(host);
+    await page.goto(`${suite.site.url}/game/${gameID}/replay`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the replay file' }).click()]);
+    expect(download.suggestedFilename()).toBe(`mythos-${gameID}.json`);
+    const text = fs.readFileSync((await download.path())!, 'utf8');
+    expect(JSON.parse(text)).toEqual(JSON.parse(await exportedFileText(suite.site.app.services.db, gameID)));
     const file = JSON.parse(text) as ReplayFile;
 
-    const page = await openPage(host);
+    await page.goto(`${suite.site.url}/replay`);
+    await page.getByRole('heading', { name: 'Open a replay file' }).waitFor();
     await setFile(page, `${gameID}.json`, text);
     await page.getByTestId('fair-dice').filter({ hasText: FAIR_DICE_VERIFIED }).waitFor();
     expect(await page.getByTestId('fair-dice').getAttribute('data-verified')).toBe('true');

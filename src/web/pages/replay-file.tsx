@@ -1,5 +1,5 @@
 /**
- * /replay: a replay file (`mythos games export`) opened in this browser, never uploaded: picked
+ * /replay: a replay file (a replay's download, or `mythos games export`) opened in this browser, never uploaded: picked
  * or dropped, read here, checked by the engine's shape checks (src/engine/replay-file.ts), turned
  * into the record the game replay rebuilds (src/engine/replay-record.ts) and shown in the same
  * replay screen, with the same fair-dice line. A running game's file (--unfinished) steps
@@ -60,7 +60,7 @@ export function Page() {
           Open a replay file
         </h1>
         <p className={classes.hint}>
-          A game exported with <code>mythos games export</code>: step through it and check its dice in this browser. The file is read here, never uploaded.
+          A finished game's file (<b>Download the replay file</b> on its replay, or <code>mythos games export</code>): step through it and check its dice in this browser. The file is read here, never uploaded.
         </p>
         <div className={classes.row}>
           <FileButton onChange={take} accept="application/json,.json">

@@ -28,6 +28,7 @@ import { formatDuration, PHASE_NAMES } from '../game/presentation/format.js';
 import presentation from '../game/presentation/presentation.module.css';
 import { trpc } from '../lib/trpc.js';
 import { ReplayOddsBar, ReplayOddsChart, type ReplayOddsProps } from '../odds/replay-odds.js';
+import { DownloadReplayFile } from './download-file.js';
 import { useReplayStep, type StepMove } from './use-replay-step.js';
 import { turnStep, type ReplayMoment } from './moments.js';
 import { useReplay, type Replay } from './use-replay.js';
@@ -187,9 +188,12 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
           Replay
         </h1>
         {backTo ? (
-          <Button component={Link} to={backTo} variant="subtle" color="gold" size="compact-sm">
-            Back to the game
-          </Button>
+          <Group gap="xs" wrap="wrap">
+            <DownloadReplayFile gameID={record.id} />
+            <Button component={Link} to={backTo} variant="subtle" color="gold" size="compact-sm">
+              Back to the game
+            </Button>
+          </Group>
         ) : null}
       </Group>
       <p className={classes.where} aria-live="polite" data-testid="replay-where">

@@ -1,8 +1,10 @@
-import { devOnlyModules } from '../../../engine/index.js';
+import { devOnlyModules, type ModuleKey } from '../../../engine/index.js';
 import { gameInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
 import { refuse } from '../../services/errors.js';
+import { replayFileOf } from '../../services/replay-export.js';
 import { gameRecord, REPLAY_REQUESTS, replayingTooFast } from '../../services/replays.js';
+import type { Context } from '../context.js';
 
 export const replaysRouter = router({
   /**
@@ -12,14 +14,35 @@ export const replaysRouter = router({
    * Refused while the game runs: its seed is never sent before the end.
    */
   get: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
-    // The request itself was counted as one (trpc.ts): the rest of what a record counts for.
-    const { requests } = ctx.services;
-    if (!requests.take(ctx.address, REPLAY_REQUESTS - 1)) throw refuse('TOO_MANY_REQUESTS', replayingTooFast(requests.limit));
+    countReplay(ctx);
     const record = await gameRecord(ctx.services.db, input.gameID);
-    const seated = record.seats.some((s) => s.userID === ctx.user.id);
-    if (!seated && !ctx.isDev && devOnlyModules(ctx.services.definitions, record.modules).length > 0) {
-      throw refuse('FORBIDDEN', `Game ${record.id} uses a developer module: only its players and developers can watch it.`);
-    }
+    mayWatch(ctx, record.id, record.seats, record.modules);
     return record;
   }),
+  /**
+   * A finished game as a replay file, for a player to keep or pass round: the file
+   * `mythos games export` writes (src/server/services/replay-export.ts), which /replay opens and
+   * checks in any browser, and `mythos replay` and `mythos verify` re-run. Refused while the game
+   * runs, as its record is.
+   */
+  file: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
+    countReplay(ctx);
+    const file = await replayFileOf(ctx.services.db, input.gameID);
+    mayWatch(ctx, input.gameID, file.setup.seats, file.setup.modules);
+    return file;
+  }),
 });
+
+/** A game's whole record counts for more than one request: the request itself was counted as one (trpc.ts), this is the rest. */
+function countReplay(ctx: Context): void {
+  const { requests } = ctx.services;
+  if (!requests.take(ctx.address, REPLAY_REQUESTS - 1)) throw refuse('TOO_MANY_REQUESTS', replayingTooFast(requests.limit));
+}
+
+/** A game of a developer module is watched by its players and developers only. */
+function mayWatch(ctx: Context & { user: { id: string } }, gameID: string, seats: readonly { userID: string }[], modules: readonly ModuleKey[]): void {
+  const seated = seats.some((s) => s.userID === ctx.user.id);
+  if (!seated && !ctx.isDev && devOnlyModules(ctx.services.definitions, modules).length > 0) {
+    throw refuse('FORBIDDEN', `Game ${gameID} uses a developer module: only its players and developers can watch it.`);
+  }
+}

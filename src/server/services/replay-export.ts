@@ -1,0 +1,42 @@
+/**
+ * A stored game as a replay file: what `mythos games export` writes and what a player downloads
+ * from a finished game's replay (tRPC `replays.file`), the same function for both. The file
+ * holds the seed: it is made for a finished game only (the CLI can make one of a running game for
+ * debugging, on the server's own machine).
+ *
+ * The file's final state is the game without its chat steps (`withoutChat`): the file re-runs the
+ * actions, which a chat message is not. So its event log has no CHAT events, and is that much
+ * shorter than the one the site's replay shows.
+ */
+import type { BotType, Game } from '../../engine/index.js';
+import { replayOf, type ReplayFile } from '../../engine/replay-file.js';
+import type { Db } from '../db/database.js';
+import { gameNotFound, refuse } from './errors.js';
+import { withoutChat } from './game-chat.js';
+import { loadActions, loadGame, type StoredAction } from './game-store.js';
+import { notEnded } from './replays.js';
+
+export function exportedReplay(game: Game, actions: readonly StoredAction[]): ReplayFile {
+  return replayOf(
+    {
+      id: game.id,
+      seats: game.players.map((p) => ({ userID: p.userID, botType: p.botType as BotType | null })),
+      options: game.options,
+      modules: game.modules,
+    },
+    game.seed,
+    game.gameStartTimestamp,
+    actions.map((a) => ({ userID: a.userID, action: a.action, now: a.at })),
+    // The replay re-runs the actions: its final state is the game without its chat steps.
+    withoutChat(game),
+    { exportedFrom: 'server', finished: game.gameEndTimestamp !== null },
+  );
+}
+
+/** A finished game's replay file, read from the database; a running game is refused (its seed is secret). */
+export async function replayFileOf(db: Db, gameID: string): Promise<ReplayFile> {
+  const game = await loadGame(db.kysely, gameID);
+  if (!game) throw gameNotFound(gameID);
+  if (game.gameEndTimestamp === null) throw refuse('CONFLICT', notEnded(gameID));
+  return exportedReplay(game, await loadActions(db.kysely, gameID));
+}

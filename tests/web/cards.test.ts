@@ -114,6 +114,28 @@ async function readSections(page: Page): Promise<void> {
   expect(label0).not.toMatch(/\. 0 favor/);
 }
 
+/** The search box narrows the gallery to the cards that say every word, and says how many; one click shows them all again. */
+async function searchTheGallery(page: Page): Promise<void> {
+  const every = await page.locator('[data-gallery-grid] [data-card="face"]').count();
+  const zeonaUnits = CARDS.filter((c) => c.affinity === 'Zeona' && c.type === 'Unit' && c.age !== null);
+  await page.getByRole('searchbox', { name: 'Find a card' }).fill('zeona unit');
+  const matches = page.getByTestId('card-matches');
+  await matches.filter({ hasText: 'cards match “zeona unit” of' }).waitFor();
+  const faces = page.locator('[data-gallery-grid] [data-card="face"]');
+  await expect.poll(() => faces.count()).toBeLessThan(every);
+  const shown = Number(/^(\d+) cards match/.exec((await matches.textContent())!)![1]);
+  expect(await faces.count()).toBe(shown);
+  const names = await faces.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')!.split('. ')[0]!));
+  expect(names).toEqual(expect.arrayContaining(zeonaUnits.map((c) => c.name)));
+  expect(new URL(page.url()).searchParams.get('q')).toBe('zeona unit');
+  await screenshot(page, 'all-cards-search-phone');
+  await page.getByRole('searchbox', { name: 'Find a card' }).fill('no such card anywhere');
+  await page.getByText('No card matches.').waitFor();
+  await page.getByRole('button', { name: 'Show every card' }).click();
+  await expect.poll(() => faces.count()).toBe(every);
+  expect(new URL(page.url()).searchParams.has('q')).toBe(false);
+}
+
 describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
   const suite = siteAndBrowser(SITE_OPTIONS);
 
@@ -131,6 +153,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
       expect(await layoutShifts(page)).toEqual([]);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await galleryScreenshot(page, `all-cards-${label}`);
+      if (label === 'phone') await searchTheGallery(page);
       await context.close();
     });
 

@@ -10,6 +10,8 @@ import { describe, expect, test } from 'vitest';
 import { GAME_DEFINITIONS } from '../../src/engine/data.js';
 import { definitionsViews } from '../../src/server/services/definitions-view.js';
 import { buildCatalogue, parseCatalogueQuery, sectionHasContent, wildcard, type Section } from '../../src/web/cards/catalogue.js';
+import { countOf, matchingSections } from '../../src/web/cards/card-search.js';
+import { cardLabel } from '../../src/web/cards/describe.js';
 
 const VIEWS = definitionsViews(GAME_DEFINITIONS);
 const { cardDefs: CARDS, tributeCardDefs: TRIBUTES, modules: MODULES } = GAME_DEFINITIONS;
@@ -104,5 +106,39 @@ describe('the card gallery’s contents', () => {
     for (const m of DEV_ONLY) expect(ids(dev, m.key).toSorted()).toEqual([...m.cardDefs, ...m.replaceCore].map((c) => c.id).toSorted());
     const applied = sections(`?module=${DEV_ONLY[0]!.key}`, true);
     expect(ids(applied, 'leader')).toEqual(LEADERS.map((c) => c.id));
+  });
+});
+
+describe('the gallery’s search box', () => {
+  const all = sections('');
+  const names = (list: Section[]) => list.flatMap((s) => [...s.piles.flatMap((p) => p.cards.map((c) => c.name)), ...s.tributes.map((t) => t.name)]);
+
+  test('keeps the cards whose every word is in what they say, in any case and order, dropping piles and sections left empty', () => {
+    const zeonaUnits = CARDS.filter((c) => c.affinity === 'Zeona' && c.type === 'Unit' && c.age !== null);
+    expect(zeonaUnits.length).toBeGreaterThan(1);
+    const found = matchingSections(all, '  UNIT   zeona ');
+    // Every Zeona unit, and the cards whose abilities name Zeona units (a card that gains one).
+    expect(cardNames(found)).toEqual(expect.arrayContaining(zeonaUnits.map((c) => c.name)));
+    const others = found.flatMap((s) => s.piles.flatMap((p) => p.cards)).filter((c) => !zeonaUnits.includes(c));
+    expect(others.length).toBeLessThan(zeonaUnits.length);
+    for (const c of others) expect(cardLabel(c).toLowerCase()).toMatch(/zeona/);
+    for (const c of others) expect(cardLabel(c).toLowerCase()).toMatch(/unit/);
+    expect(found.every((s) => s.piles.every((p) => p.cards.length > 0) && s.piles.length + s.tributes.length > 0)).toBe(true);
+    expect(found.map((s) => s.id)).toEqual(all.map((s) => s.id).filter((id) => found.some((f) => f.id === id)));
+    // A card by its name, and by its abilities' words.
+    const card = CARDS.find((c) => c.affinity !== 'Leader' && c.affinity !== 'Basic')!;
+    expect(names(matchingSections(all, card.name.toLowerCase()))).toContain(card.name);
+    expect(countOf(matchingSections(all, 'reroll'))).toBeGreaterThan(0);
+    expect(countOf(matchingSections(all, 'reroll'))).toBeLessThan(countOf(all));
+    // Tributes by their objective's words.
+    const tribute = TRIBUTES[0]!;
+    expect(names(matchingSections(all, tribute.name))).toEqual([tribute.name]);
+  });
+
+  test('an empty or blank search keeps everything; one nothing matches keeps nothing', () => {
+    expect(matchingSections(all, '')).toEqual(all);
+    expect(matchingSections(all, '   ')).toEqual(all);
+    expect(countOf(all)).toBe(cardNames(all).length + tributeIDs(all).length);
+    expect(matchingSections(all, 'zeona nosuchword')).toEqual([]);
   });
 });

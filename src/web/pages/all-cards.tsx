@@ -14,6 +14,7 @@ import { CardFace } from '../cards/card-face.js';
 import { CardPreview } from '../cards/card-preview.js';
 import { cardRules, tributeRules } from '../cards/describe.js';
 import { TributeFace } from '../cards/tribute-face.js';
+import { countOf, matchingSections } from '../cards/card-search.js';
 import { buildCatalogue, parseCatalogueQuery, printCopies, sectionHasContent, type Card, type Section, type TributeCard } from '../cards/catalogue.js';
 import type { CardPlayRow } from '../cards/card-play.js';
 import playClasses from '../cards/card-play.module.css';
@@ -155,6 +156,17 @@ export function Page() {
   // and every card together, once that render is done; until then "Loading..." stays.
   const catalogue = useDeferredValue(built);
 
+  // The search box: what it says is in the URL (`q`), the cards narrowed from a deferred value
+  // so typing stays quick while the grid is drawn again.
+  const search = params.get('q') ?? '';
+  const deferredSearch = useDeferredValue(search);
+  const setSearch = (text: string) => {
+    const next = new URLSearchParams(params);
+    if (text === '') next.delete('q');
+    else next.set('q', text);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
   const playParam = params.get('play');
   const scope: PlayScope | null = playParam === 'people' || playParam === 'all' ? playParam : null;
   const table = scope !== null && params.get('view') === 'table';
@@ -197,10 +209,20 @@ export function Page() {
       </div>
     );
   }
-  const shown = catalogue.sections.filter(sectionHasContent);
+  const everything = catalogue.sections.filter(sectionHasContent);
+  const shown = matchingSections(everything, deferredSearch);
   return (
     <div className={classes.gallery}>
       <h1 className={classes.title}>Cards</h1>
+      <input
+        type="search"
+        className={classes.search}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        placeholder="Find a card: a name, affinity, type or ability"
+        aria-label="Find a card"
+        maxLength={80}
+      />
       <nav className={classes.linkbar} aria-label="Card sections">
         {shown.map((s) => (
           <a key={s.id} href={`#${s.id}`} aria-current={hash === `#${s.id}` ? 'location' : undefined}>
@@ -211,6 +233,14 @@ export function Page() {
           Print
         </button>
       </nav>
+      {search.trim() !== '' ? (
+        <p className={classes.matches} aria-live="polite" data-testid="card-matches">
+          {countOf(shown) === 1 ? '1 card matches' : `${countOf(shown)} cards match`} “{search.trim()}” of {countOf(everything)}.{' '}
+          <button type="button" className={classes.clearSearch} onClick={() => setSearch('')}>
+            Show every card
+          </button>
+        </p>
+      ) : null}
       <div className={playClasses.controls}>
         <label className={playClasses.switch}>
           <input type="checkbox" role="switch" checked={scope !== null} onChange={(e) => setPlay({ scope: e.currentTarget.checked ? 'people' : null })} />

@@ -24,6 +24,7 @@ interface RawCard {
   id: number;
   name: string;
   affinity: string;
+  type: string;
   age: number | null;
 }
 interface RawModule {

@@ -6,7 +6,11 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { botSkill, displayRating, INITIAL_SKILL, isProvisional, rateGame, type RatedSeat, type Skill } from '../../src/server/ratings/model.js';
 
-const fresh = (favor: number, forfeited = false): RatedSeat => ({ skill: { ...INITIAL_SKILL }, favor, forfeited, fixed: false });
+/** A seat of a new player; one that forfeited was played by the stand-in (the Advanced Bot). */
+const fresh = (favor: number, forfeited = false): RatedSeat => {
+  const seat = { skill: { ...INITIAL_SKILL }, favor, fixed: false };
+  return forfeited ? { ...seat, forfeited: true, standIn: botSkill('basic_bot') } : { ...seat, forfeited: false };
+};
 const rounded = (skills: Skill[]) => skills.map((s) => [+s.mu.toFixed(3), +s.sigma.toFixed(3)]);
 
 describe('openskill worked examples (its README, to the 3 decimals it prints)', () => {
@@ -37,6 +41,23 @@ describe('rateGame', () => {
     expect(rounded([left!])).toEqual([[20.962, 8.084]]);
   });
 
+  test('the others are rated against the stand-in that played a seat whose player left: empty seats hand nobody a win', () => {
+    // Seven throwaway accounts joined and left at once; their seats, played by the stand-in,
+    // scored more than the one who stayed. Ranked last for the one who stayed too, they had
+    // handed that player seven wins: +78 points a game for the least favor at the table.
+    const stayed = fresh(58);
+    const after = rateGame([stayed, ...[75, 113, 112, 90, 88, 95, 101].map((favor) => fresh(favor, true))]);
+    expect(after[0]!.mu).toBeLessThan(stayed.skill.mu);
+    // The leavers themselves still lose, whatever their seats scored.
+    for (const left of after.slice(1)) expect(left.mu).toBeLessThan(INITIAL_SKILL.mu);
+    // Beating the stand-in that finished a leaver's seat is a win over that bot: as if the seat
+    // had been the bot's from the start.
+    const [winner, quitter] = rateGame([fresh(60), fresh(40, true)]);
+    const [againstBot] = rateGame([fresh(60), { skill: botSkill('basic_bot'), favor: 40, forfeited: false, fixed: true }]);
+    expect(winner).toEqual(againstBot);
+    expect(quitter!.mu).toBeLessThan(INITIAL_SKILL.mu);
+  });
+
   test("a bot's rating is held fixed and still weighs in: losing to the Advanced Bot costs less than losing to the Easy Bot", () => {
     const bot = (kind: 'easy_bot' | 'basic_bot'): RatedSeat => ({ skill: botSkill(kind), favor: 40, forfeited: false, fixed: true });
     const [strong, loserToStrong] = rateGame([bot('basic_bot'), fresh(10)]);
@@ -55,7 +76,9 @@ describe('rateGame', () => {
 });
 
 const skill = fc.record({ mu: fc.double({ min: 0, max: 50, noNaN: true }), sigma: fc.double({ min: 1, max: 8.4, noNaN: true }) });
-const seat = fc.record({ skill, favor: fc.integer({ min: 0, max: 60 }), forfeited: fc.boolean(), fixed: fc.constant(false) });
+const seat = fc
+  .record({ skill, favor: fc.integer({ min: 0, max: 60 }), forfeited: fc.boolean() })
+  .map(({ forfeited, ...rest }): RatedSeat => (forfeited ? { ...rest, fixed: false, forfeited, standIn: botSkill('basic_bot') } : { ...rest, fixed: false, forfeited }));
 const table = fc.array(seat, { minLength: 2, maxLength: 8 });
 
 describe('properties', () => {
@@ -80,7 +103,7 @@ describe('properties', () => {
     fc.assert(
       fc.property(table, (seats) => {
         const top = Math.max(...seats.map((s) => s.favor));
-        const winner = { ...seats[0]!, favor: top + 1, forfeited: false };
+        const winner: RatedSeat = { skill: seats[0]!.skill, favor: top + 1, fixed: false, forfeited: false };
         const after = rateGame([winner, ...seats.slice(1)]);
         expect(after[0]!.mu).toBeGreaterThanOrEqual(winner.skill.mu);
         expect(displayRating(after[0]!)).toBeGreaterThanOrEqual(displayRating(winner.skill));

@@ -96,7 +96,10 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       expect(await saveEnd(server, game)).toBe(true);
 
       const expected = rateGame(
-        game.players.map((p) => ({ skill: p.botType ? botSkill(p.botType) : INITIAL_SKILL, favor: favor(p.userID), forfeited: p.userID === away.userID, fixed: p.botType !== null })),
+        game.players.map((p) => {
+          const seat = { skill: p.botType ? botSkill(p.botType) : INITIAL_SKILL, favor: favor(p.userID), fixed: p.botType !== null };
+          return p.userID === away.userID ? { ...seat, forfeited: true as const, standIn: botSkill('basic_bot') } : { ...seat, forfeited: false as const };
+        }),
       );
       const shown = (id: string) => displayRating(expected[game.players.findIndex((p) => p.userID === id)]!);
       const changes = await ann.client.ratings.ofGame.query({ gameID: game.id });

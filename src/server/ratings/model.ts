@@ -44,29 +44,55 @@ export function botSkill(kind: BotType): Skill {
   return { mu: fixed.mu, sigma: fixed.sigma };
 }
 
-export interface RatedSeat {
+/** A seat as the ratings see it: its player's skill before the game, the favor it scored, and whether the result was its player's own. */
+export type RatedSeat = {
   /** The seat's skill before the game. */
   skill: Skill;
   /** Final favor; equal favor is a tie. */
   favor: number;
-  /** Left the game before its end, or let a stand-in play most of it: placed last whatever the seat scored (a loss). */
-  forfeited: boolean;
   /** A bot's rating stays as it is. */
   fixed: boolean;
-}
+} & (
+  | { forfeited: false }
+  /** Left the game before its end, or let a stand-in play most of it: placed last whatever the seat scored (a loss); `standIn`, the fixed skill of the bot that played the seat. */
+  | { forfeited: true; standIn: Skill }
+);
 
 /**
  * Each seat's skill after the game, in the seats' order. The order is by favor, highest first,
- * equal favor sharing a rank; every seat that forfeited shares the last rank below all the others.
- * Fixed seats keep their skill but still weigh in the others' updates.
+ * equal favor sharing a rank. Fixed seats keep their skill but still weigh in the others' updates.
+ *
+ * A seat whose player forfeited (left, or let a stand-in make most of their decisions) is rated
+ * apart from the rest:
+ * - **Its player** shares the last rank below everyone who stayed, whatever the seat scored: the
+ *   game counts as their loss.
+ * - **Everyone else** is rated against what they played: that seat was the stand-in bot's
+ *   (the seat's `standIn`, a fixed rating), in its place by the favor it scored. Ranked last for the others
+ *   too, a seat that left would hand them a win each: a player whose throwaway accounts joined
+ *   and left at once gained 78 points a game while scoring the least favor at the table
+ *   (measured 2026-12-01).
  */
 export function rateGame(seats: readonly RatedSeat[]): Skill[] {
   if (seats.length < 2) return seats.map((s) => s.skill);
-  const playedFavors = [...new Set(seats.filter((s) => !s.forfeited).map((s) => s.favor))].sort((a, b) => b - a);
-  const rank = seats.map((s) => (s.forfeited ? playedFavors.length + 1 : playedFavors.indexOf(s.favor) + 1));
-  const rated = rate(
-    seats.map((s) => [newRating(s.skill)]),
-    { rank },
-  );
-  return seats.map((s, i) => (s.fixed ? s.skill : { mu: rated[i]![0]!.mu, sigma: rated[i]![0]!.sigma }));
+  // The forfeits' own updates: last, below all who stayed.
+  const playedFavors = distinctDescending(seats.filter((s) => !s.forfeited).map((s) => s.favor));
+  const lastRank = seats.map((s) => (s.forfeited ? playedFavors.length + 1 : playedFavors.indexOf(s.favor) + 1));
+  const withForfeitsLast = rate(seats.map((s) => [newRating(s.skill)]), { rank: lastRank });
+  // Everyone else's: the forfeited seats as the stand-in that played them, by the favor they scored.
+  const allFavors = distinctDescending(seats.map((s) => s.favor));
+  const asPlayed = seats.some((s) => s.forfeited)
+    ? rate(
+        seats.map((s) => [newRating(s.forfeited ? s.standIn : s.skill)]),
+        { rank: seats.map((s) => allFavors.indexOf(s.favor) + 1) },
+      )
+    : withForfeitsLast;
+  return seats.map((s, i) => {
+    if (s.fixed) return s.skill;
+    const after = (s.forfeited ? withForfeitsLast : asPlayed)[i]![0]!;
+    return { mu: after.mu, sigma: after.sigma };
+  });
+}
+
+function distinctDescending(values: readonly number[]): number[] {
+  return [...new Set(values)].sort((a, b) => b - a);
 }

@@ -9,6 +9,7 @@ import type { Game } from '../../engine/index.js';
 import type { BotType } from '../../engine/index.js';
 import type { Forfeit } from '../../shared/forfeit.js';
 import type { Dialect } from '../db/database.js';
+import { STAND_IN_BOT } from './stand-in.js';
 import type { Database } from '../db/schema.js';
 import { botSkill, displayRating, INITIAL_SKILL, isProvisional, PROVISIONAL_SIGMA as PROVISIONAL, rateGame, type Skill } from '../ratings/model.js';
 
@@ -55,7 +56,8 @@ export async function recordRatings(trx: Transaction<Database>, dialect: Dialect
   const seats = game.players.map((p) => {
     const row = rows.get(p.userID);
     const skill = p.botType !== null ? botSkill(p.botType) : { mu: row!.mu, sigma: row!.sigma };
-    return { skill, favor: stats[p.userID]!.score, forfeited: forfeited.has(p.userID), fixed: p.botType !== null };
+    const seat = { skill, favor: stats[p.userID]!.score, fixed: p.botType !== null };
+    return forfeited.has(p.userID) ? { ...seat, forfeited: true as const, standIn: botSkill(STAND_IN_BOT) } : { ...seat, forfeited: false as const };
   });
   const after = rateGame(seats);
   const done = new Set<string>();

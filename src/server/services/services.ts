@@ -1,4 +1,5 @@
 /** Every service of the app, built once per app from its config and database. */
+import { STAND_IN_BOT } from './stand-in.js';
 import { BotThreads } from '../bots/bot-threads.js';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -127,8 +128,7 @@ export function buildServices(deps: {
     turnTimerMs: deps.config.turnTimerSeconds * 1_000,
     graceMs: STAND_IN_GRACE_MS,
     abandonAfterMs: deps.config.abandonedGameSeconds * 1_000,
-    // The strongest bot that answers at once stands in, so an absent seat is not thrown away.
-    standIn: 'basic_bot',
+    standIn: STAND_IN_BOT,
     now,
     store: new SeatStore(kysely, randomBytes(8).toString('hex')),
     bus: deps.bus,

@@ -147,6 +147,39 @@ describe.each(DATABASES)('ratings on %s', (database) => {
     });
   });
 
+  test("a game of people whose lobby had the turn timer off is not rated; alone with bots it is", async () => {
+    // With the timer off nobody stands in for a player who has the game open and does nothing:
+    // one player could hold the others until one left and took the loss.
+    const { server } = suite();
+    const { db } = server.app.services;
+    await withAnnAndBob(async (ann, bob) => {
+      const lobbyOf = (gameID: string) =>
+        db.kysely
+          .insertInto('lobbies')
+          .values({ id: `l_${gameID}`, name: 'Timer', host_id: ann.userID, sequence_id: 1, options_json: '{}', modules_json: '[]', game_id: gameID, created_at: 0, updated_at: 0, turn_timer: 'off' })
+          .execute();
+      const untimed = await endableGame(server, `g_untimed_${database}`, [
+        { userID: ann.userID, bot: null },
+        { userID: bob.userID, bot: null },
+        { userID: 'bot_easy', bot: 'easy_bot' },
+      ]);
+      await lobbyOf(untimed.id);
+      expect(await saveEnd(server, untimed)).toBe(true);
+      expect(await ann.client.ratings.ofGame.query({ gameID: untimed.id })).toEqual({});
+      expect((await bob.client.users.rating.query({ userID: bob.userID })).rating.games).toBe(0);
+      // Its stats still count: a game played, not a rated one.
+      expect(JSON.parse((await ann.client.session.me.query())!.statsJSON)).toMatchObject({ gamesPlayed: 1 });
+
+      const alone = await endableGame(server, `g_untimed_alone_${database}`, [
+        { userID: ann.userID, bot: null },
+        { userID: 'bot_easy', bot: 'easy_bot' },
+      ]);
+      await lobbyOf(alone.id);
+      expect(await saveEnd(server, alone)).toBe(true);
+      expect(Object.keys(await ann.client.ratings.ofGame.query({ gameID: alone.id }))).toEqual([ann.userID]);
+    });
+  });
+
   test('two games of one person ending at once both count', async () => {
     const { server } = suite();
     const { users, db } = server.app.services;

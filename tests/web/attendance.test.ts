@@ -46,6 +46,10 @@ describe.skipIf(!HAS_CHROMIUM)('absent players and guests', () => {
     await guestPage.getByText('Automatic: on with 2+ people').waitFor();
     await select.selectOption('off');
     await guestPage.getByText('Off: wait for every player').waitFor();
+    // Both are told such a game is not rated.
+    const unrated = 'Not rated with two or more people: with the timer off, one player could keep the others waiting for ever.';
+    expect(await guestPage.getByTestId('unrated-timer').textContent()).toBe(unrated);
+    expect(await hostPage.getByTestId('unrated-timer').textContent()).toBe(unrated);
     expect((await host.client.lobbies.get.query({ lobbyID })).turnTimer).toBe('off');
     expect(await guestPage.getByLabel('When a player takes too long').count()).toBe(0);
     expect(await seriousAxeViolations(hostPage)).toEqual([]);

@@ -9,6 +9,7 @@ import type { Game } from '../../engine/index.js';
 import type { BotType } from '../../engine/index.js';
 import type { Forfeit } from '../../shared/forfeit.js';
 import type { Dialect } from '../db/database.js';
+import { turnTimerIsOn } from './attendance.js';
 import { STAND_IN_BOT } from './stand-in.js';
 import type { Database } from '../db/schema.js';
 import { botSkill, displayRating, INITIAL_SKILL, isProvisional, PROVISIONAL_SIGMA as PROVISIONAL, rateGame, type Skill } from '../ratings/model.js';
@@ -44,6 +45,7 @@ export function publicRating(skill: Skill, games: number): PublicRating {
 export async function recordRatings(trx: Transaction<Database>, dialect: Dialect, game: Game, forfeited: ReadonlyMap<string, Forfeit>): Promise<void> {
   const people = [...new Set(game.players.filter((p) => p.botType === null).map((p) => p.userID))].sort();
   if (people.length === 0) return;
+  if (!(await rated(trx, game))) return;
   const at = game.gameEndTimestamp ?? game.updateTimestamp;
   await trx
     .insertInto('ratings')
@@ -72,6 +74,20 @@ export async function recordRatings(trx: Transaction<Database>, dialect: Dialect
       .values({ user_id: p.userID, game_id: game.id, mu_before: row.mu, sigma_before: row.sigma, mu_after: next.mu, sigma_after: next.sigma, at })
       .execute();
   }
+}
+
+/**
+ * Whether a finished game of people moves their ratings: not when its lobby had the turn timer
+ * off and it seated two people or more. Nobody stands in for a player who has the game open and
+ * does nothing, so one player could hold the others for ever, until one of them left and took
+ * the loss (a security review's staller froze a game 45 s, four turn timers, then gained 90
+ * points when the other gave up). Unrated, holding a game wins nothing. A game alone with bots
+ * (where "auto" is off) stays rated: the only one kept waiting is the player.
+ */
+async function rated(trx: Transaction<Database>, game: Game): Promise<boolean> {
+  if (game.players.filter((p) => p.botType === null).length < 2) return true;
+  const lobby = await trx.selectFrom('lobbies').select('turn_timer').where('game_id', '=', game.id).executeTakeFirst();
+  return lobby === undefined || turnTimerIsOn(lobby.turn_timer, game);
 }
 
 /** A user's rating: a bot's fixed one, a person's stored one, or a new person's starting one. */

@@ -272,6 +272,11 @@ export function LobbyView({
             ) : (
               <Text>{TURN_TIMER_LABELS[lobby.turnTimer]}</Text>
             )}
+            {lobby.turnTimer === 'off' ? (
+              <Text size="sm" mt="xs" data-testid="unrated-timer">
+                Not rated with two or more people: with the timer off, one player could keep the others waiting for ever.
+              </Text>
+            ) : null}
           </Paper>
           <FairDicePanel lobby={lobby} user={user} busy={contribute.isPending} onGive={(value) => call('contribute', () => contribute.mutateAsync({ ...input, value }))} />
         </Stack>

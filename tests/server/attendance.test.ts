@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { GameDefinitions } from '../../src/engine/index.js';
 import { gameFeed } from './feeds.js';
 import { decisionNow, definitionsOf, simpleAction } from './play.js';
+import { gameTopic } from '../../src/server/bus/bus.js';
+import { FINISH_STEP_DECISIONS } from '../../src/server/services/game-service.js';
 import { signInGuest, startServer, type Guest, type Server } from './support.js';
 import { untilRead } from '../support/until.js';
 
@@ -134,6 +136,37 @@ describe('an abandoned game', () => {
     expect(lobby?.game?.endTimestamp).not.toBeNull();
     const ended = await ann.client.games.state.query({ gameID });
     expect(ended.game.gameEndTimestamp).not.toBeNull();
+  });
+
+  it('with bots that search is finished as a game everyone left is: the quick stand-in plays, many decisions a step', { timeout: 120_000 }, async () => {
+    // Left to the Expert Bots, an abandoned game of seven searched for 61 s of CPU on the one bot
+    // thread, each decision a step of its own, ahead of the games people were playing.
+    server = await startServer({ turnTimerSeconds: 600, abandonedGameSeconds: 1, botDelayMs: 5 });
+    const ann = await signInGuest(server, 'Ann');
+    guests.push(ann);
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    for (let i = 0; i < 3; i++) await ann.client.lobbies.addBot.mutate({ lobbyID, botType: 'expert_bot' });
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    const steps: number[] = [];
+    const stop = server.app.services.bus.subscribe(gameTopic(gameID), ({ sequenceID }) => void steps.push(sequenceID));
+    try {
+      const lobby = await until(
+        async () => (await ann.client.lobbies.list.query()).find((l) => l.game?.id === gameID),
+        (l) => l?.status === 'finished',
+        'the end of the game',
+        100_000,
+      );
+      expect(lobby?.game?.endTimestamp).not.toBeNull();
+    } finally {
+      stop();
+    }
+    const db = server.app.services.db.kysely;
+    const actions = (await db.selectFrom('game_actions').select('sequence_id').where('game_id', '=', gameID).execute()).map((r) => r.sequence_id);
+    const perStep = steps.map((end, i) => actions.filter((a) => a > (i === 0 ? 0 : steps[i - 1]!) && a <= end).length);
+    // Nearly every decision in steps of FINISH_STEP_DECISIONS (the Expert Bots, each its own step before).
+    expect(actions.length).toBeGreaterThan(40);
+    expect(steps.length).toBeLessThan(actions.length / 4);
+    expect(Math.max(...perStep)).toBe(FINISH_STEP_DECISIONS);
   });
 
   it('is not, while someone watches it', async () => {

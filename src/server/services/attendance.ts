@@ -124,6 +124,8 @@ export class Attendance {
   private readonly heartbeat: NodeJS.Timeout | null = null;
   /** Called when a seat's decision has just fallen to a stand-in, so that it is played. */
   onAway: (gameID: string) => void = () => undefined;
+  /** Called when a game has gone `abandonAfterMs` with no person connected, so that bots finish it. */
+  onAbandoned: (gameID: string) => void = () => undefined;
 
   constructor(private readonly config: AttendanceConfig) {
     if (config.store) {
@@ -200,7 +202,9 @@ export class Attendance {
   standInFor(game: Game, userID: UserID): BotType | null {
     const seat = this.tables.get(game.id)?.seats.get(userID);
     if (!seat) return null;
-    if (seat.leftAt !== null) return this.config.standIn;
+    // A seat nobody connected to has every decision played at once (its allowance is now), each
+    // next one too before this table hears of it: the game can be finished in a few steps.
+    if (seat.leftAt !== null || seat.standIn === 'no one connected') return this.config.standIn;
     const due = seat.due;
     if (!due || due.deadline === null || due.deadline > this.config.now()) return null;
     // The table's decision must be the one the game asks for: a copy of another instance's table
@@ -583,6 +587,7 @@ export class Attendance {
       }
       void this.save(table, still);
       this.arm(table);
+      this.onAbandoned(table.gameID);
     }, this.config.abandonAfterMs);
     table.abandonClock.unref();
   }

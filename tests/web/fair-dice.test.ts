@@ -141,7 +141,7 @@ describe.skipIf(!HAS_CHROMIUM)('fair dice in the browser', () => {
     const end = page.getByTestId('end-of-game');
     await end.waitFor();
     const text = (await end.textContent())!;
-    expect(text).toContain(`Mixed from the server's secret, committed to in the lobby: ${game.serverSecretCommitment}`);
+    expect(text).toContain(`Mixed from the server's secret, committed to before the game began: ${game.serverSecretCommitment}`);
     expect(text).toContain(`Revealed server secret: ${game.serverSecret}`);
     expect(text).toContain(`And the players' values, by seat: seat 1 "end value", seat 2 none`);
   }, 240_000);

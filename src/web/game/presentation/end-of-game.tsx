@@ -8,7 +8,7 @@
  * The game screen's own line, '{names} won!', is `WinnerBanner` (winner-banner.tsx): this view is a
  * chunk of its own, loaded when a game has ended.
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconMaximize, IconMinimize, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -16,7 +16,7 @@ import type { GameScreenState } from '../model.js';
 import { favorPie, forfeitsOf, standings, timePie, viewerPlace, winnerNames, type Standing } from './end-stats.js';
 import { textOn } from './format.js';
 import { EndRematch } from './end-rematch.js';
-import { EndVerify } from './end-verify.js';
+import { EndVerify, VerifySource } from './end-verify.js';
 import { RatingChangeCell, useGameRatingChanges, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
 import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
@@ -38,6 +38,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const favor = useMemo(() => favorPie(state), [state]);
   const time = useMemo(() => timePie(state), [state]);
   const playing = usePresentationPlaying();
+  const verifySource = useContext(VerifySource);
   const shown = state.game.gameEndTimestamp !== null && !playing;
   const fetched = useGameRatingChanges(state.game.id, state.game.gameEndTimestamp !== null);
   const ratingChanges = fetched ?? NO_CHANGES;
@@ -52,6 +53,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
     onMinimize?.(!minimized);
   };
   const { commitment, seed } = seedOf(state.game);
+  const checkedHere = verifySource !== null;
   const mine = state.me === null ? undefined : ratingChanges[state.me];
   const forfeit = state.me !== null && state.seatsByUserID[state.me]?.left ? 'left' : (mine?.forfeit ?? null);
   // The viewer's line waits for the changes: a game that counted as a loss never says "You won!" first.
@@ -73,6 +75,17 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
         </p>
       )}
       {state.me && <ViewerRatingLine change={mine} />}
+      {/* What a player does next comes before the charts: on a phone they are screens long, and a
+          rematch offer below them went unseen (2,100 px down). */}
+      <EndRematch gameID={state.game.id} me={state.me} nameOf={(id) => state.usersByID[id]?.name ?? id} />
+      <div className={classes.endLinks}>
+        <Button component={Link} to="/" color="gold" className={classes.returnLink}>
+          Return to Lobby
+        </Button>
+        <Button component={Link} to={`/game/${state.game.id}/replay`} variant="outline" color="gold" className={classes.returnLink}>
+          Watch the replay
+        </Button>
+      </div>
       {!minimized && (
         <>
           <StandingsTable rows={rows} ratingChanges={ratingChanges} />
@@ -85,13 +98,14 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
               Fair dice: every deal and die came from the seed below, kept secret until the end. Its
               commitment was shown from the first turn, so the seed could not change:{' '}
               <Link to="/rules#fair-dice">how to check it</Link> with <code>mythos verify</code>.
-              {commitment && (
+              {/* The page's check below shows both already. */}
+              {commitment && !checkedHere && (
                 <>
                   <br />
                   Seed commitment: <code className={classes.hash}>{commitment}</code>
                 </>
               )}
-              {seed && (
+              {seed && !checkedHere && (
                 <>
                   <br />
                   Revealed seed: <code className={classes.hash}>{seed}</code>
@@ -100,7 +114,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
               {state.game.serverSecretCommitment && (
                 <>
                   <br />
-                  Mixed from the server&apos;s secret, committed to in the lobby: <code className={classes.hash}>{state.game.serverSecretCommitment}</code>
+                  Mixed from the server&apos;s secret, committed to before the game began: <code className={classes.hash}>{state.game.serverSecretCommitment}</code>
                   {state.game.serverSecret && (
                     <>
                       <br />
@@ -121,15 +135,6 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           <EndVerify gameID={state.game.id} />
         </Suspense>
       )}
-      <EndRematch gameID={state.game.id} me={state.me} nameOf={(id) => state.usersByID[id]?.name ?? id} />
-      <div className={classes.endLinks}>
-        <Button component={Link} to="/" color="gold" className={classes.returnLink}>
-          Return to Lobby
-        </Button>
-        <Button component={Link} to={`/game/${state.game.id}/replay`} variant="outline" color="gold" className={classes.returnLink}>
-          Watch the replay
-        </Button>
-      </div>
     </section>
   );
 }

@@ -154,6 +154,11 @@ describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
     // Fin's end-of-game view offers Eve's lobby.
     const offer = fin.page.getByTestId('end-of-game').getByText('Eve offers a rematch: same settings, same bots.');
     await offer.waitFor({ timeout: 10_000 });
+    // Within the phone's first screen, above the standings and charts (it sat 2,100 px down, unseen).
+    const topOnPage = (el: Element) => el.getBoundingClientRect().top + window.scrollY;
+    const offerTop = await offer.evaluate(topOnPage);
+    expect(offerTop).toBeLessThan(await fin.page.getByTestId('end-of-game').locator('table').evaluate(topOnPage));
+    expect(offerTop).toBeLessThan(PHONE.height);
     await fin.page.locator('[data-rematch="offered"]').scrollIntoViewIfNeeded();
     await screenshot(fin.page, 'rematch-offer-phone');
     expect(await seriousAxeViolations(fin.page)).toEqual([]);

@@ -50,6 +50,11 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     const page = await open(host, `/game/${gameID}/replay?step=${hiddenAt}`);
     await waitStep(page, hiddenAt);
     await page.getByText(`Step ${hiddenAt} of ${last}`).waitFor();
+    // The step's action, then the table it left ("Resolution · Alice placed a bid" read as a bid in the resolution).
+    const hidden = moments[hiddenAt]!.game;
+    expect(await page.getByTestId('replay-where').textContent()).toMatch(
+      new RegExp(`^Step ${hiddenAt} of ${last} · .+ · Now: Age ${hidden.age}/3, turn ${hidden.turn}/${hidden.turnsPerAge}, Planning$`),
+    );
     await page.getByTestId('fair-dice').filter({ hasText: FAIR_DICE_VERIFIED }).waitFor();
     expect(await page.getByTestId('fair-dice').getAttribute('data-verified')).toBe('true');
     expect(await page.getByTestId('fair-dice').textContent()).toContain(record.seedCommitment!);
@@ -160,6 +165,9 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     const phone = await open(host, `/game/${gameID}/replay?step=${shotAt}`, PHONE);
     await waitStep(phone, shotAt);
     await phone.getByTestId('fair-dice').waitFor();
+    // The keyboard's legend on a desktop only: a phone has the buttons and the slider.
+    expect(await page.getByText(/^Keys:/).count()).toBe(1);
+    expect(await phone.getByText(/^Keys:/).count()).toBe(0);
     expect(await seriousAxeViolations(phone)).toEqual([]);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(phone, 'replay-phone');

@@ -26,6 +26,7 @@ import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack, TableTabs
 import { Presentation } from '../game/presentation-slots.js';
 import { formatDuration, PHASE_NAMES } from '../game/presentation/format.js';
 import presentation from '../game/presentation/presentation.module.css';
+import { useNoHover } from '../lib/touch.js';
 import { trpc } from '../lib/trpc.js';
 import { ReplayOddsBar, ReplayOddsChart, type ReplayOddsProps } from '../odds/replay-odds.js';
 import { DownloadReplayFile } from './download-file.js';
@@ -100,6 +101,7 @@ export function ReplayScreen({ gameID }: { gameID: string }) {
  */
 export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: string | null }) {
   const compact = useMediaQuery('(max-width: 767px)') ?? false;
+  const touch = useNoHover();
   const { moments, record } = replay;
   const last = moments.length - 1;
   const [step, go] = useReplayStep(last);
@@ -196,9 +198,11 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
           </Group>
         ) : null}
       </Group>
+      {/* The step's action, then the table it left: "Resolution · Alice placed a bid" read as if
+          the bid were placed in the resolution. */}
       <p className={classes.where} aria-live="polite" data-testid="replay-where">
-        Step {step} of {last} · Age {g.age}/{AGE_COUNT}, turn {g.turn}/{g.turnsPerAge} · {ended ? 'Game over' : PHASE_NAMES[g.phase]} ·{' '}
-        <span className={classes.what}>{describe(moment, usersByID)}</span>
+        Step {step} of {last} · <span className={classes.what}>{describe(moment, usersByID)}</span> · Now: Age {g.age}/{AGE_COUNT}, turn {g.turn}/{g.turnsPerAge},{' '}
+        {ended ? 'game over' : PHASE_NAMES[g.phase]}
       </p>
       <div className={classes.buttons}>
         {button('First step (Home)', 0, <IconPlayerSkipBack size={18} aria-hidden />, step === 0)}
@@ -216,9 +220,12 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
         <Select label="See it through the eyes of" data={viewOptions} value={viewer} onChange={(v) => setViewer(v ?? SPECTATOR)} allowDeselect={false} w={compact ? '100%' : 260} comboboxProps={{ withinPortal: true }} />
         <Switch label="Reveal all" description="Everything, hidden or not: the seed is public now" checked={reveal} onChange={(e) => setReveal(e.currentTarget.checked)} color="gold" />
       </Group>
-      <p className={classes.keys}>
-        Keys: <kbd>←</kbd> <kbd>→</kbd> a step, <kbd>↑</kbd> <kbd>↓</kbd> a turn, <kbd>Home</kbd> <kbd>End</kbd>.
-      </p>
+      {/* Keys are for a keyboard: a phone's player has the buttons and the slider. */}
+      {touch ? null : (
+        <p className={classes.keys}>
+          Keys: <kbd>←</kbd> <kbd>→</kbd> a step, <kbd>↑</kbd> <kbd>↓</kbd> a turn, <kbd>Home</kbd> <kbd>End</kbd>.
+        </p>
+      )}
     </section>
   );
 

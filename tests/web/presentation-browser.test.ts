@@ -213,6 +213,11 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       expect(favors.length).toBeGreaterThanOrEqual(2);
       expect(favors).toEqual([...favors].sort((a, b) => b - a));
       expect(await standing.first().getAttribute('data-winner')).toBe('true');
+      // Where the favor came from: four columns on a desktop, a line under the name on a phone.
+      const breakdown = standing.first().getByTestId('standings-breakdown');
+      expect(await breakdown.isVisible()).toBe(label === 'phone');
+      expect(await standing.first().locator('td').last().isVisible()).toBe(label !== 'phone');
+      expect(await breakdown.textContent()).toMatch(/^From cards \d+, tributes \d+, prophecies \d+, resources \d+$/);
       await end.locator('.apexcharts-pie').first().waitFor({ timeout: 15_000 });
       await expect(header.textContent()).resolves.toMatch(/^Game Over!\d+:\d\d:\d\d$/);
       expect(await seriousAxeViolations(page)).toEqual([]);

@@ -167,6 +167,9 @@ function StandingsTable({ rows, ratingChanges }: { rows: Standing[]; ratingChang
                 {row.name}
               </span>
               {row.forfeit && <span className={classes.standingsForfeit}>{row.forfeit === 'left' ? ' left' : ' bot played'}</span>}
+              <span className={classes.standingsBreakdown} data-testid="standings-breakdown">
+                From cards {row.cards}, tributes {row.tributes}, prophecies {row.prophecies}, resources {row.resources}
+              </span>
             </th>
             <td className={classes.standingsFavor}>{row.favor}</td>
             {rated && (

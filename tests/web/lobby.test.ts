@@ -184,6 +184,11 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
         await host.getByText('GuestD: May the gods favor us', { exact: false }).waitFor();
         expect(await host.locator('[data-chat-message]').count()).toBe(1);
         expect(await host.getByRole('log', { name: 'Lobby Chat: what was said' }).evaluate((el) => [el.getBoundingClientRect().height, el.parentElement!.parentElement!.getBoundingClientRect().width])).toEqual([250, 200]);
+        // Scrolled to its end, the page's last button is clear of the open window (it was under it).
+        await host.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const lastButton = (await host.getByRole('button', { name: 'Use my value' }).boundingBox())!;
+        const chatWindow = (await host.getByRole('region', { name: 'Lobby Chat' }).boundingBox())!;
+        expect(lastButton.y + lastButton.height).toBeLessThanOrEqual(chatWindow.y);
         await axeClean(host);
         await screenshot(host, `lobby-chat-${label}`);
       } else {
@@ -200,6 +205,11 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
         await host.getByRole('button', { name: /^CHAT/ }).tap();
         const hostDialog = host.getByRole('dialog', { name: 'Lobby Chat' });
         await hostDialog.getByText('GuestP: May the gods favor us').waitFor();
+        // Scrolled to its end, the page's last button is clear of the open window (it was under it).
+        await host.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const lastButton = (await host.getByRole('button', { name: 'Use my value' }).boundingBox())!;
+        const chatWindow = (await host.getByRole('region', { name: 'Lobby Chat' }).boundingBox())!;
+        expect(lastButton.y + lastButton.height).toBeLessThanOrEqual(chatWindow.y);
         await axeClean(host);
         await screenshot(host, `lobby-chat-${label}`);
         await hostDialog.getByRole('button', { name: 'Close', exact: true }).tap();

@@ -3,7 +3,7 @@
  * default and toggled by its header, with the room's unread count while collapsed. It is one
  * view of the page's chat room (ChatRoomProvider), as the CHAT button's dialog is another.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ChatRoomView } from '../chat/chat-room-view.js';
 import type { ChatRoom } from '../chat/chat-room.js';
 import classes from './chat-overlay.module.css';
@@ -14,6 +14,13 @@ export const CHAT_WIDTH = 200;
 
 export function ChatOverlay({ room }: { room: ChatRoom }) {
   const [open, setOpen] = useState(false);
+  // While open, the page keeps room below its end for the window (chat-overlay.module.css): it
+  // covered the lobby's last button ("Use my value"), and no scrolling brought it out.
+  useEffect(() => {
+    if (!open) return;
+    document.documentElement.dataset.chatOpen = 'true';
+    return () => void delete document.documentElement.dataset.chatOpen;
+  }, [open]);
   const bodyID = `chat-body-${room.room.replace(/[^a-z0-9]/gi, '-')}`;
   return (
     <section className={classes.overlay} style={{ width: CHAT_WIDTH }} aria-label={room.title} data-open={open}>

@@ -103,6 +103,28 @@ describe('per-user caps', () => {
     });
     host.close();
   });
+
+  test('every person seated counts, not the host alone: a joiner at their cap stops the start, by name', async () => {
+    // A player who only joined lobbies their second accounts hosted was never counted: 25 games in 47 s.
+    for (const [limits, message] of [
+      [{ maxRunningGamesPerUser: 2 }, 'Joiner already plays 2 unfinished games: the game can start once they finish one.'],
+      [{ gamesPerUserPerHour: 2 }, 'Joiner has begun 2 games in the last hour: the game can start once they have waited a while.'],
+    ] as const) {
+      await server?.close();
+      server = await startServer(limits);
+      const farmer = await signInGuest(server, 'Joiner');
+      const hosts = await Promise.all(['Host A', 'Host B', 'Host C'].map((name) => signInGuest(server!, name)));
+      const startWith = async (host: (typeof hosts)[number]) => {
+        const { id } = await host.client.lobbies.create.mutate();
+        await farmer.client.lobbies.join.mutate({ lobbyID: id });
+        return host.client.lobbies.start.mutate({ lobbyID: id });
+      };
+      await startWith(hosts[0]!);
+      await startWith(hosts[1]!);
+      expect(await refused(startWith(hosts[2]!))).toMatchObject({ code: 'TOO_MANY_REQUESTS', message });
+      for (const g of [farmer, ...hosts]) g.close();
+    }
+  });
 });
 
 describe('per-address throttles', () => {

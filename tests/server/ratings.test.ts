@@ -98,7 +98,7 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       const expected = rateGame(
         game.players.map((p) => {
           const seat = { skill: p.botType ? botSkill(p.botType) : INITIAL_SKILL, favor: favor(p.userID), fixed: p.botType !== null };
-          return p.userID === away.userID ? { ...seat, forfeited: true as const, standIn: botSkill('basic_bot') } : { ...seat, forfeited: false as const };
+          return p.userID === away.userID ? { ...seat, forfeited: true as const, playedAs: botSkill('basic_bot') } : { ...seat, forfeited: false as const };
         }),
       );
       const shown = (id: string) => displayRating(expected[game.players.findIndex((p) => p.userID === id)]!);
@@ -144,6 +144,16 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       const totals = async (who: typeof ann) => JSON.parse((await who.client.session.me.query())!.statsJSON) as { gamesPlayed: number; gamesWon: number };
       expect(await totals(stayed)).toMatchObject({ gamesPlayed: 1, gamesWon: 1 });
       expect(await totals(gone)).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
+      // No decision of the seat was the stand-in's (it left at the very end): the one who stayed is
+      // rated against the person who played it, not against the 2500 bot that would have finished it.
+      const skillOf = (id: string) => ({ skill: INITIAL_SKILL, favor: favor(id), fixed: false });
+      const expected = rateGame(
+        game.players.map((p) => (p.userID === gone.userID ? { ...skillOf(p.userID), forfeited: true as const, playedAs: INITIAL_SKILL } : { ...skillOf(p.userID), forfeited: false as const })),
+      );
+      const changes = await stayed.client.ratings.ofGame.query({ gameID: game.id });
+      const at = (id: string) => game.players.findIndex((p) => p.userID === id);
+      expect(changes[stayed.userID]!.after).toBe(displayRating(expected[at(stayed.userID)]!));
+      expect(changes[gone.userID]!.after).toBe(displayRating(expected[at(gone.userID)]!));
     });
   });
 

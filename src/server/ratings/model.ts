@@ -54,8 +54,12 @@ export type RatedSeat = {
   fixed: boolean;
 } & (
   | { forfeited: false }
-  /** Left the game before its end, or let a stand-in play most of it: placed last whatever the seat scored (a loss); `standIn`, the fixed skill of the bot that played the seat. */
-  | { forfeited: true; standIn: Skill }
+  /**
+   * Left the game before its end, or let a stand-in play most of it: placed last whatever the
+   * seat scored (a loss). `playedAs`: the skill the others are rated against for the seat, the
+   * stand-in bot's fixed one when it made most of the seat's decisions, else the player's own.
+   */
+  | { forfeited: true; playedAs: Skill }
 );
 
 /**
@@ -66,11 +70,13 @@ export type RatedSeat = {
  * apart from the rest:
  * - **Its player** shares the last rank below everyone who stayed, whatever the seat scored: the
  *   game counts as their loss.
- * - **Everyone else** is rated against what they played: that seat was the stand-in bot's
- *   (the seat's `standIn`, a fixed rating), in its place by the favor it scored. Ranked last for the others
- *   too, a seat that left would hand them a win each: a player whose throwaway accounts joined
- *   and left at once gained 78 points a game while scoring the least favor at the table
- *   (measured 2026-12-01).
+ * - **Everyone else** is rated against whoever played it (the seat's `playedAs`), in its place by
+ *   the favor it scored: the stand-in bot when it made most of the seat's decisions, else its
+ *   player. Ranked last for the others too, a seat that left handed them a win each: a player
+ *   whose throwaway accounts joined and left at once gained 78 points a game while scoring the
+ *   least favor at the table. Rated against the stand-in however few of its decisions the bot
+ *   made, a second account that played badly and left in the last turn made its opponent the
+ *   winner over a 2500 bot: +207 a game (both measured 2026-12-01).
  */
 export function rateGame(seats: readonly RatedSeat[]): Skill[] {
   if (seats.length < 2) return seats.map((s) => s.skill);
@@ -78,11 +84,11 @@ export function rateGame(seats: readonly RatedSeat[]): Skill[] {
   const playedFavors = distinctDescending(seats.filter((s) => !s.forfeited).map((s) => s.favor));
   const lastRank = seats.map((s) => (s.forfeited ? playedFavors.length + 1 : playedFavors.indexOf(s.favor) + 1));
   const withForfeitsLast = rate(seats.map((s) => [newRating(s.skill)]), { rank: lastRank });
-  // Everyone else's: the forfeited seats as the stand-in that played them, by the favor they scored.
+  // Everyone else's: the forfeited seats as whoever played them, by the favor they scored.
   const allFavors = distinctDescending(seats.map((s) => s.favor));
   const asPlayed = seats.some((s) => s.forfeited)
     ? rate(
-        seats.map((s) => [newRating(s.forfeited ? s.standIn : s.skill)]),
+        seats.map((s) => [newRating(s.forfeited ? s.playedAs : s.skill)]),
         { rank: seats.map((s) => allFavors.indexOf(s.favor) + 1) },
       )
     : withForfeitsLast;

@@ -144,7 +144,7 @@ async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: G
   // can say so instead of a place its favor would give it; a win it would have had goes to the best
   // of the others.
   const stats: Record<string, RecordedGameStats & { forfeit?: Forfeit }> = recordedStats(game);
-  const forfeited = await forfeitedSeats(trx, game.id);
+  const { forfeits: forfeited, botPlayed } = await forfeitedSeats(trx, game.id);
   const winners = winnersAfterForfeits(
     game.players.map((p) => ({ userID: p.userID, favor: p.counters.favor })),
     game.winnerIDs,
@@ -174,7 +174,7 @@ async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: G
     .set({ stats_json: sql<string>`case id ${sql.join(byUser, sql` `)} end` })
     .where('id', 'in', stored.map((row) => row.id))
     .execute();
-  await recordRatings(trx, dialect, game, forfeited);
+  await recordRatings(trx, dialect, game, forfeited, botPlayed);
 }
 
 /**
@@ -187,7 +187,7 @@ async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: G
  * disconnection) leaves the result the player's own. Counted here in SQL, once, at the game's
  * end; the web client counts the same actions from the game's record (`forfeitsIn`).
  */
-async function forfeitedSeats(trx: Transaction<Database>, gameID: string): Promise<ReadonlyMap<string, Forfeit>> {
+async function forfeitedSeats(trx: Transaction<Database>, gameID: string): Promise<{ forfeits: ReadonlyMap<string, Forfeit>; botPlayed: ReadonlySet<string> }> {
   const left = await trx.selectFrom('game_seats').select('user_id').where('game_id', '=', gameID).where('left_at', 'is not', null).execute();
   const decisions = await trx
     .selectFrom('game_actions')
@@ -196,7 +196,11 @@ async function forfeitedSeats(trx: Transaction<Database>, gameID: string): Promi
     .groupBy('user_id')
     .execute();
   const stoodIn = decisions.filter((d) => mostlyStoodIn(Number(d.all), Number(d.stoodIn))).map((d) => d.user_id);
-  return new Map<string, Forfeit>([...stoodIn.map((id) => [id, 'stood in'] as const), ...left.map((l) => [l.user_id, 'left'] as const)]);
+  return {
+    forfeits: new Map<string, Forfeit>([...stoodIn.map((id) => [id, 'stood in'] as const), ...left.map((l) => [l.user_id, 'left'] as const)]),
+    // The seats a stand-in mostly played (a player who left at once, or let it play), as the ratings weigh them.
+    botPlayed: new Set(stoodIn),
+  };
 }
 
 /** A stored game as a load found it. */

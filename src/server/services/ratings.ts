@@ -36,13 +36,20 @@ export function publicRating(skill: Skill, games: number): PublicRating {
 /**
  * Rates a finished game in the caller's transaction (the one that saves its end). `forfeited` holds
  * the people who left it or let a stand-in make most of their decisions (game-store.ts): they
- * count as last. On PostgreSQL the rows are created if missing and then read with a row lock
+ * count as last. `botPlayed`, those whose seat the stand-in mostly played: the others are rated
+ * against the stand-in for those seats, and against the player for the rest. On PostgreSQL the rows are created if missing and then read with a row lock
  * (SELECT ... FOR UPDATE), in user id order, so when two games of one person end at once on two
  * instances the second waits and reads what the first wrote: both count. (game-store.ts has
  * already locked the same users' rows in the same order, so this adds no new way to deadlock.)
  * SQLite has one writer at a time.
  */
-export async function recordRatings(trx: Transaction<Database>, dialect: Dialect, game: Game, forfeited: ReadonlyMap<string, Forfeit>): Promise<void> {
+export async function recordRatings(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  game: Game,
+  forfeited: ReadonlyMap<string, Forfeit>,
+  botPlayed: ReadonlySet<string>,
+): Promise<void> {
   const people = [...new Set(game.players.filter((p) => p.botType === null).map((p) => p.userID))].sort();
   if (people.length === 0) return;
   if (!(await rated(trx, game))) return;
@@ -59,7 +66,8 @@ export async function recordRatings(trx: Transaction<Database>, dialect: Dialect
     const row = rows.get(p.userID);
     const skill = p.botType !== null ? botSkill(p.botType) : { mu: row!.mu, sigma: row!.sigma };
     const seat = { skill, favor: stats[p.userID]!.score, fixed: p.botType !== null };
-    return forfeited.has(p.userID) ? { ...seat, forfeited: true as const, standIn: botSkill(STAND_IN_BOT) } : { ...seat, forfeited: false as const };
+    if (!forfeited.has(p.userID)) return { ...seat, forfeited: false as const };
+    return { ...seat, forfeited: true as const, playedAs: botPlayed.has(p.userID) ? botSkill(STAND_IN_BOT) : skill };
   });
   const after = rateGame(seats);
   const done = new Set<string>();

@@ -16,22 +16,15 @@ import { tableView } from '../server/services/game-views.js';
 import { INTERNAL_ERROR_MESSAGE, refusalOf, sentValue } from '../server/services/errors.js';
 import { LOBBY_LIST_TOPIC, lobbyTopic } from '../server/services/lobbies.js';
 import { requestRefusal, SUBSCRIBING_TOO_FAST, type Services } from '../server/services/services.js';
+import { sizeRequests } from '../server/delivery/socket-limits.js';
 import { describeZodError } from './rest.js';
 
 const HEARTBEAT_MS = 30_000;
 /** Messages one socket may have waiting to be handled; a client that waits for answers has one or two. */
 export const MAX_WAITING_MESSAGES = 64;
 
-/**
- * A message's bytes that count as one more of the address's requests. Reading a message costs by
- * its size: 0.5 to 2.7 ms of CPU for one of 60 KB, however it is refused (measured 2026-12-01),
- * where a message of a few hundred bytes costs a few microseconds. Counted by its size, one address
- * can make the server read about 120 large messages in 10 seconds, not as many as it can send.
- */
-export const MESSAGE_BYTES_PER_REQUEST = 16 * 1024;
-
-/** The requests a message of `bytes` counts as: one, and one more for each whole 16 KB. */
-export const messageRequests = (bytes: number): number => 1 + Math.floor(bytes / MESSAGE_BYTES_PER_REQUEST);
+/** The requests a /channel message counts as: one, whatever it holds, and one more for each whole 16 KB (socket-limits.ts). */
+export const messageRequests = (bytes: number): number => 1 + sizeRequests(bytes);
 
 const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat'), room: z.string().min(1).max(80), message: z.string().max(2_000) }),

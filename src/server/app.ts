@@ -3,6 +3,7 @@
  * the environment and listens; tests build the app in-process on a random port.
  */
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AnyTRPCProcedure, TRPCRouterRecord } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -18,15 +19,16 @@ import { registerRest } from '../compat/rest.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { MemoryBus, type Bus } from './bus/bus.js';
 import { PgBus } from './bus/pg-bus.js';
+import { clientAddress } from './client-address.js';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { jsonErrorHandler } from './http-errors.js';
 import { ConnectionBudget } from './connection-limits.js';
 import { wsEncoder } from './delivery/serialised-once.js';
-import { isClientSocketError, SocketBudget } from './delivery/socket-limits.js';
+import { isClientSocketError, limitMessages, SocketBudget } from './delivery/socket-limits.js';
 import { newServer } from './http-server.js';
 import { redacting } from './log-redaction.js';
-import { buildServices, type Services } from './services/services.js';
+import { buildServices, requestRefusal, type Services } from './services/services.js';
 import { contextFor } from './trpc/context.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
 import { MAX_REQUESTS_IN_FLIGHT } from '../shared/request-limits.js';
@@ -116,6 +118,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (request.method === 'GET' && /^\/(trpc|channel)\/?(\?|$)/.test(request.url) && request.headers.upgrade?.toLowerCase() !== 'websocket') {
       return reply.code(426).send({ ok: false, error: `${request.url.split('?')[0]} is a websocket: connect with a websocket client.` });
     }
+  });
+  // Every message of a tRPC socket is counted before tRPC reads it (socket-limits.ts): the calls
+  // in it, here rather than by each call (trpc.ts), and its size.
+  fastify.websocketServer.on('connection', (socket: WebSocket, req: IncomingMessage) => {
+    if (!req.url?.startsWith('/trpc')) return;
+    const address = clientAddress(req, config.trustProxy);
+    limitMessages(socket, config.maxSubscriptionsPerSocket, (requests) => requestRefusal(services.requests, address, requests));
   });
   await fastify.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

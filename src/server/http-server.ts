@@ -3,14 +3,12 @@
  * /channel alone): the redacting logger, timeouts, size limits, the security headers, the
  * websocket plugin and the cross-site guard. Whatever is served, on any port, gets the same protection.
  */
-import type { IncomingMessage } from 'node:http';
-import type { WebSocket } from 'ws';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { ConnectionBudget } from './connection-limits.js';
 import { PER_MESSAGE_DEFLATE, deflateServerFromPool } from './delivery/socket-compression.js';
-import { capCallsPerMessage, dropSlowReaders, isClientSocketError, type SocketBudget } from './delivery/socket-limits.js';
+import { dropSlowReaders, isClientSocketError, type SocketBudget } from './delivery/socket-limits.js';
 import { coalesceServerWrites } from './delivery/socket-writes.js';
 import { redactUrl } from './log-redaction.js';
 import { addSecurityHeaders } from './security-headers.js';
@@ -76,9 +74,6 @@ export async function newServer(config: Config, log: FastifyBaseLogger, { socket
   // MYTHOS_WS_CORK=off writes each message at once, to measure what coalescing saves.
   if (process.env.MYTHOS_WS_CORK !== 'off') coalesceServerWrites(fastify.websocketServer);
   dropSlowReaders(fastify.websocketServer);
-  fastify.websocketServer.on('connection', (socket: WebSocket, req: IncomingMessage) => {
-    if (req.url?.startsWith('/trpc')) capCallsPerMessage(socket, config.maxSubscriptionsPerSocket);
-  });
   fastify.addHook('onRequest', async (request, reply) => {
     // A websocket handshake is a GET, but the socket then acts as the cookie's user: guard it too,
     // on every port. (This hook comes after the websocket plugin's own, so a refused handshake's

@@ -13,7 +13,9 @@ import { definitionsOf, decisionOf } from './play.js';
 import { DEVELOPERS_ONLY, GAME_STARTED, HOST_ONLY, LOGIN_REQUIRED, openLobby, refused, ruleRefusal, signInRoles, startedGame, type Roles } from './roles.js';
 
 describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
-  const suite = useServer<Roles>(database, { setup: (server) => signInRoles(server), teardown: (roles) => roles.close() });
+  // The same people sit in every game of the file: the caps on a person's games (every person
+  // seated counts) are tested in security-limits.test.ts.
+  const suite = useServer<Roles>(database, { config: { maxRunningGamesPerUser: 100, gamesPerUserPerHour: 1_000 }, setup: (server) => signInRoles(server), teardown: (roles) => roles.close() });
   const roles = () => suite().data;
 
   describe('session', () => {

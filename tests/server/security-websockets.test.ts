@@ -253,6 +253,59 @@ describe('the bytes a /channel socket makes the server read', () => {
   });
 });
 
+describe('what a /trpc socket makes the server read', () => {
+  test('each query, mutation or call it cannot serve counts among the address\'s requests as it comes, and each 16 KB; past the limit the socket is closed (1008)', async () => {
+    // Calls of unknown procedures and messages that were not JSON counted nowhere: two sockets of
+    // them, with no account, kept a core 96% busy; compressed, 60 KB of junk was 100 bytes to send.
+    const limited = await startServer({ requestsPerAddress: 20 });
+    try {
+      const open = async () => {
+        const socket = new WebSocket(`${limited.url.replace('http', 'ws')}/trpc`);
+        await once(socket, 'open');
+        const closed = new Promise<[number, string]>((resolve) => socket.once('close', (code, reason) => resolve([code, reason.toString()])));
+        const heard: string[] = [];
+        socket.on('message', (data: WebSocket.RawData) => heard.push(data.toString()));
+        return { socket, closed, heard };
+      };
+      const tooMany = 'Too many requests from your address: at most 20 in 10 seconds. Wait a moment.';
+      // Ten calls of a procedure that does not exist, twice (20 of 20), then a third time.
+      const unknown = await open();
+      const calls = JSON.stringify(Array.from({ length: 10 }, (_, i) => ({ id: i + 1, method: 'query', params: { path: 'nope' } })));
+      const answered = async (socket: Awaited<ReturnType<typeof open>>, count: number) => {
+        for (let i = 0; i < 250 && socket.heard.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(socket.heard.length).toBe(count);
+      };
+      unknown.socket.send(calls);
+      await answered(unknown, 10);
+      unknown.socket.send(calls);
+      await answered(unknown, 20);
+      unknown.socket.send(calls);
+      expect(await unknown.closed).toEqual([1008, tooMany]);
+      expect(unknown.heard.length).toBe(20);
+      await new Promise((resolve) => setTimeout(resolve, 10_100)); // the window passes
+      // 60 KB that is not JSON counts as 4 (one, and three more for its size): five fill 20.
+      const junk = await open();
+      for (let i = 0; i < 5; i++) {
+        junk.socket.send(`{${'x'.repeat(60_000)}`);
+        await answered(junk, i + 1);
+      }
+      junk.socket.send(`{${'x'.repeat(60_000)}`);
+      expect(await junk.closed).toEqual([1008, tooMany]);
+      expect(junk.heard.length).toBe(5);
+      // Subscriptions are limited apart, and tRPC's keep-alive is no call.
+      await new Promise((resolve) => setTimeout(resolve, 10_100));
+      const watcher = await open();
+      for (let id = 1; id <= 30; id++) watcher.socket.send(JSON.stringify({ id, method: 'subscription', params: { path: 'lobbies.onList' } }));
+      for (let i = 0; i < 30; i++) watcher.socket.send('PONG');
+      for (let i = 0; i < 100 && watcher.heard.length < 30; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(watcher.socket.readyState).toBe(WebSocket.OPEN);
+      watcher.socket.close();
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+});
+
 describe('broken websocket frames', () => {
   test("a client's broken frame closes its socket and writes no error to the log (anyone could write them, without signing in)", async () => {
     const lines: { level: number; msg: string }[] = [];

@@ -67,35 +67,71 @@ export function isClientSocketError(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('WS_ERR_') || code === 'ECONNRESET' || code === 'EPIPE');
 }
 
-/*
- * The calls one tRPC websocket message may carry. tRPC takes an array of calls in one message and
- * answers each: a 64 KB message held 1,232 calls, each refused (an unknown procedure, or past the
- * 8 in flight) at the cost of a whole call, 40 ms of CPU a message against 3 ms for the same bytes
- * over HTTP, so that one socket kept a core busy. The cap is the socket's most subscriptions
- * (MAX_SUBSCRIPTIONS_PER_SOCKET): a client that reconnects sends all of its subscriptions again in
- * one message, and must never meet it.
+/**
+ * A message's bytes that count as one more of its address's requests. Reading a message costs by
+ * its size, however it is answered: 0.5 to 2.7 ms of CPU for one of 60 KB (measured 2026-12-01),
+ * where one of a few hundred bytes costs microseconds; and compressed, 60 KB of junk crossed the
+ * wire as 100 bytes. /channel and /trpc both count by it.
  */
+export const MESSAGE_BYTES_PER_REQUEST = 16 * 1024;
 
-/** Whether a websocket message is an array of more than `max` calls (only an array can be). */
-function tooManyCalls(data: unknown, max: number): boolean {
-  const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data as Buffer[]) : Buffer.from(data as ArrayBuffer);
-  let start = 0;
-  while (start < bytes.length && (bytes[start] === 0x20 || bytes[start] === 0x09 || bytes[start] === 0x0a || bytes[start] === 0x0d)) start++;
-  if (bytes[start] !== 0x5b) return false;
+/** The requests a message's size counts as beyond its calls: one for each whole 16 KB. */
+export const sizeRequests = (bytes: number): number => Math.floor(bytes / MESSAGE_BYTES_PER_REQUEST);
+
+/** tRPC's own keep-alive words, which are no call. */
+const KEEP_ALIVE = new Set(['PING', 'PONG']);
+
+/**
+ * What a tRPC websocket message asks of the server: its calls (one message may carry an array),
+ * and those of them that count among the address's requests: a query's, a mutation's, or a call
+ * the server cannot serve (an unknown procedure, a message that is not JSON), each answered at a
+ * call's cost. Subscriptions are limited apart (their own caps per socket and per address).
+ */
+function callsOf(bytes: Buffer): { all: number; counted: number } {
+  const text = bytes.toString('utf8');
+  if (KEEP_ALIVE.has(text)) return { all: 0, counted: 0 };
+  let parsed: unknown;
   try {
-    const calls: unknown = JSON.parse(bytes.toString('utf8'));
-    return Array.isArray(calls) && calls.length > max;
+    parsed = JSON.parse(text);
   } catch {
-    return false; // tRPC answers what it cannot parse itself
+    return { all: 1, counted: 1 }; // tRPC answers it with a parse error
   }
+  const calls = Array.isArray(parsed) ? parsed : [parsed];
+  const counted = calls.filter((call) => {
+    const method = (call as { method?: unknown } | null)?.method;
+    return method !== 'subscription' && method !== 'subscription.stop';
+  }).length;
+  return { all: calls.length, counted };
 }
 
-/** Closes a tRPC socket (1008) whose message carries more than `max` calls, before tRPC reads it. */
-export function capCallsPerMessage(socket: WebSocket, max: number): void {
+/**
+ * Each tRPC websocket message is counted before tRPC reads it:
+ * - **Its calls, at most `maxCalls`.** tRPC takes an array of calls in one message and answers
+ *   each: a 64 KB message held 1,232 calls, each refused (an unknown procedure, or past the 8 in
+ *   flight) at a whole call's cost, 40 ms of CPU a message, so that one socket kept a core busy.
+ *   The cap is the socket's most subscriptions (MAX_SUBSCRIPTIONS_PER_SOCKET): a client that
+ *   reconnects sends all of its subscriptions again in one message, and must never meet it.
+ * - **Among its address's requests** (`charge`): each query, mutation or call that cannot be
+ *   served, and one more for each whole 16 KB. Calls of unknown procedures and messages that were
+ *   not JSON counted nowhere: two sockets of them kept a core 96% busy, with no account.
+ * Past either the socket is closed (1008) with the reason: a socket that kept sending past its
+ * refusals would keep costing what reading its messages costs.
+ */
+export function limitMessages(socket: WebSocket, maxCalls: number, charge: (requests: number) => string | null): void {
   const emit = socket.emit.bind(socket);
   socket.emit = ((event: string | symbol, ...args: unknown[]) => {
-    if (event === 'message' && tooManyCalls(args[0], max)) {
-      socket.close(1008, `Too many calls in one message: at most ${max}.`);
+    if (event !== 'message') return emit(event, ...args);
+    const data = args[0];
+    const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data as Buffer[]) : Buffer.from(data as ArrayBuffer);
+    const calls = callsOf(bytes);
+    if (calls.all > maxCalls) {
+      socket.close(1008, `Too many calls in one message: at most ${maxCalls}.`);
+      return false;
+    }
+    const cost = calls.counted + sizeRequests(bytes.length);
+    const refusal = cost > 0 ? charge(cost) : null;
+    if (refusal) {
+      socket.close(1008, refusal);
       return false;
     }
     return emit(event, ...args);

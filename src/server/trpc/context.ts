@@ -22,6 +22,11 @@ export interface Context {
   /** The caller's address, for the per-address limits. */
   address: string;
   /**
+   * Whether the connection's messages were counted among the address's requests as they came
+   * (a websocket's: socket-limits.ts `limitMessages`), so that a call is not counted again.
+   */
+  countedByMessage: boolean;
+  /**
    * What this connection has open: subscriptions (a websocket's, for their cap) and queries or
    * mutations not yet answered (a websocket's, or one HTTP batch's).
    */
@@ -43,6 +48,7 @@ export async function contextFor(services: Services, req: Pick<IncomingMessage, 
     // A message on an open socket cannot be loaded by another page's tag; an HTTP GET can.
     tokenRefusal: socket ? null : tokenRequestRefusal(req.headers, services.config.publicUrl),
     address: clientAddress(req, services.config.trustProxy),
+    countedByMessage: socket !== null,
     connection: { subscriptions: 0, inFlight: 0 },
   };
 }

@@ -341,6 +341,20 @@ describe('connections', () => {
     guest.close();
   });
 
+  test("a game's replay file (replays.file) counts as ten: it is made afresh each time", async () => {
+    server = await startServer({ requestsPerAddress: 45 });
+    const guest = await signInGuest(server, 'Downloader');
+    const gameID = await finishedGameOf(guest);
+    // Signing in, the lobby and the game took 6 of the 45: three files take 30, a fourth is refused.
+    for (let i = 0; i < 3; i++) expect((await guest.client.replays.file.query({ gameID })).setup.id).toBe(gameID);
+    expect(await refused(guest.client.replays.file.query({ gameID }))).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many replays for your address: each counts as 10 of the 45 requests allowed in 10 seconds. Wait a moment.',
+    });
+    expect((await guest.client.session.me.query())!.id).toBe(guest.userID);
+    guest.close();
+  });
+
   test('behind a proxy (TRUST_PROXY) every connection comes from the proxy: only MAX_CONNECTIONS holds', async () => {
     server = await startServer({ maxConnectionsPerAddress: 2, trustProxy: true, maxConnections: 4 });
     const held = [await hold(server.url), await hold(server.url), await hold(server.url)];

@@ -3,7 +3,7 @@ import { gameInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
 import { refuse } from '../../services/errors.js';
 import { replayFileOf } from '../../services/replay-export.js';
-import { gameRecord, REPLAY_REQUESTS, replayingTooFast } from '../../services/replays.js';
+import { gameRecord, REPLAY_FILE_REQUESTS, REPLAY_REQUESTS, replayingTooFast } from '../../services/replays.js';
 import type { Context } from '../context.js';
 
 export const replaysRouter = router({
@@ -14,7 +14,7 @@ export const replaysRouter = router({
    * Refused while the game runs: its seed is never sent before the end.
    */
   get: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
-    countReplay(ctx);
+    countReplay(ctx, REPLAY_REQUESTS);
     const record = await gameRecord(ctx.services.db, input.gameID);
     mayWatch(ctx, record.id, record.seats, record.modules);
     return record;
@@ -26,17 +26,17 @@ export const replaysRouter = router({
    * runs, as its record is.
    */
   file: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
-    countReplay(ctx);
+    countReplay(ctx, REPLAY_FILE_REQUESTS);
     const file = await replayFileOf(ctx.services.db, input.gameID);
     mayWatch(ctx, input.gameID, file.setup.seats, file.setup.modules);
     return file;
   }),
 });
 
-/** A game's whole record counts for more than one request: the request itself was counted as one (trpc.ts), this is the rest. */
-function countReplay(ctx: Context): void {
+/** A game's whole record counts for more than one request (`weight`): the request itself was counted as one (trpc.ts or socket-limits.ts), this is the rest. */
+function countReplay(ctx: Context, weight: number): void {
   const { requests } = ctx.services;
-  if (!requests.take(ctx.address, REPLAY_REQUESTS - 1)) throw refuse('TOO_MANY_REQUESTS', replayingTooFast(requests.limit));
+  if (!requests.take(ctx.address, weight - 1)) throw refuse('TOO_MANY_REQUESTS', replayingTooFast(requests.limit, weight));
 }
 
 /** A game of a developer module is watched by its players and developers only. */

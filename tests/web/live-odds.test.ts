@@ -250,6 +250,8 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     await playThroughAPI(ann, gameID, (game) => game.gameEndTimestamp !== null);
     await watcher.getByTestId('end-of-game').waitFor({ timeout: 60_000 });
     await note.waitFor();
+    // The end view's own charts (its favor and time pies, drawn once their chunk has come) and no other.
+    await watcher.getByTestId('end-of-game').locator('.apexcharts-svg').nth(1).waitFor();
     expect(await watcher.locator('.apexcharts-svg').count()).toBe(await watcher.getByTestId('end-of-game').locator('.apexcharts-svg').count());
     await watcher.goto(`${suite.site.url}/game/${gameID}/replay`);
     await note.waitFor();

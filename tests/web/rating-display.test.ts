@@ -263,11 +263,12 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
       await expect.poll(() => page.locator(`.player-summary[data-player-id="${absent.userID}"] [data-winner]`).count()).toBe(0);
       expect(await page.locator('.player-summary:not([data-me]) [data-winner]').count()).toBe(1);
       await screenshot(page, 'end-forfeit-desktop');
-      // The replay, from the link at the foot of the end view, opens at its top.
+      // The replay, from the end view's link of a page scrolled down (to the basic piles), opens at its top.
       const replayLink = page.getByRole('link', { name: 'Watch the replay' });
-      await replayLink.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-      await replayLink.click();
+      // Followed as a click on it would, without scrolling up to it first.
+      await replayLink.evaluate((link) => (link as HTMLAnchorElement).click());
       await page.waitForURL(`**/game/${gameID}/replay`);
       // The address changes at the click; the page, once its code and the record have come.
       await page.getByTestId('replay-controls').waitFor();

@@ -32,9 +32,16 @@ function audio(): AudioContext | null {
 
 let voices: Promise<typeof Voices> | null = null;
 
-/** The voices' code, loaded with the first gesture: nothing can sound before one. */
+/**
+ * The voices' code, loaded with the first gesture: nothing can sound before one. A load that
+ * failed (the network dropped) is forgotten, so the next cue tries again: kept, it silenced the
+ * game for the rest of the visit with an uncaught error at every cue.
+ */
 function loadVoices(): Promise<typeof Voices> {
-  voices ??= import('./synth-voices.js');
+  voices ??= import('./synth-voices.js').catch((error: unknown) => {
+    voices = null;
+    throw error;
+  });
   return voices;
 }
 
@@ -57,7 +64,8 @@ export function unlockAudio(): void {
   afterGesture(() => {
     const ctx = audio();
     if (ctx && ctx.state === 'suspended') void ctx.resume();
-    if (ctx) void loadVoices();
+    // A failed load is tried again at the next cue.
+    if (ctx) loadVoices().catch(() => undefined);
   });
 }
 
@@ -70,8 +78,12 @@ export function playCue(cue: SoundCue, volume: number): void {
   const master = ctx.createGain();
   master.gain.value = volume;
   master.connect(ctx.destination);
-  void loadVoices().then(({ VOICES }) => {
-    VOICES[cue](ctx, master, ctx.currentTime + 0.02);
-    window.setTimeout(() => master.disconnect(), 5_000);
-  });
+  loadVoices().then(
+    ({ VOICES }) => {
+      VOICES[cue](ctx, master, ctx.currentTime + 0.02);
+      window.setTimeout(() => master.disconnect(), 5_000);
+    },
+    // The code did not load (the network dropped): this cue is silent, the next tries again.
+    () => master.disconnect(),
+  );
 }

@@ -58,7 +58,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
   const [busy, setBusy] = useState(false);
   // Why the server refused the last action, for a few seconds: a player is never left on a form
   // that does nothing without a clue.
-  const [refusal, setRefusal] = useState<{ id: number; message: string } | null>(null);
+  const [refusal, setRefusal] = useState<{ id: number; message: string; unsent: boolean } | null>(null);
   useEffect(() => {
     if (!refusal) return;
     const timer = window.setTimeout(() => setRefusal(null), REFUSAL_MS);
@@ -73,7 +73,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
     setBusy(true);
     setRefusal(null);
     const outcome = await act(action);
-    if (!outcome.ok) setRefusal({ id: Date.now(), message: outcome.message });
+    if (!outcome.ok) setRefusal({ id: Date.now(), message: outcome.message, unsent: outcome.unsent === true });
     setBusy(false);
   };
   const cardName = (id: number | null) => (id === null ? '' : (state.cardsByID[id]?.name ?? ''));
@@ -178,7 +178,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
         </Group>
         {body}
         {refusal ? (
-          <Alert key={refusal.id} color="red" variant="light" p="xs" title="Not accepted" role="alert" data-testid="refusal">
+          <Alert key={refusal.id} color="red" variant="light" p="xs" title={refusal.unsent ? 'Not sent' : 'Not accepted'} role="alert" data-testid="refusal">
             {refusal.message}
           </Alert>
         ) : null}

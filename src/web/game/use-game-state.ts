@@ -8,6 +8,7 @@
  * the action laid over it until the server's view reaches the step that acknowledged it, or the
  * server refuses it.
  */
+import { TRPCClientError } from '@trpc/client';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Action } from '../../engine/index.js';
 import type { WireDelivery } from '../../server/services/game-views.js';
@@ -33,7 +34,19 @@ export interface GameStateResult {
   back(): void;
 }
 
-export type ActOutcome = { ok: true } | { ok: false; message: string };
+/**
+ * What became of an action sent: played, refused by the server (its message), or never answered
+ * (`unsent`: the connection dropped, so nothing was played and it may be sent again).
+ */
+export type ActOutcome = { ok: true } | { ok: false; message: string; unsent?: true };
+
+/** What a player reads when their action never reached the server ("Failed to fetch" read as a refusal of the move). */
+export const UNSENT_MESSAGE = 'Your move did not reach the server: the connection dropped, and nothing was played. Send it again once the connection is back.';
+
+/** An error with no answer of the server's in it: the request never reached it, or its answer never came back. */
+function unanswered(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error.data === undefined || error.data === null);
+}
 
 export function useGameState(gameID: string): GameStateResult {
   const [live, setLive] = useState<LiveGame | null>(null);
@@ -143,6 +156,7 @@ export function useGameState(gameID: string): GameStateResult {
       } catch (error) {
         console.error('error sending action', error);
         if (sent) drop(sent);
+        if (unanswered(error)) return { ok: false, message: UNSENT_MESSAGE, unsent: true } as const;
         return { ok: false, message: error instanceof Error ? error.message : String(error) } as const;
       }
     },

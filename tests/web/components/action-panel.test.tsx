@@ -14,7 +14,7 @@ import { ActionPanel } from '../../../src/web/game/action-panel.js';
 import { decisionOf, playerOf, unaffordableReason } from '../../../src/web/game/derive.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { useChoice } from '../../../src/web/game/use-choice.js';
-import type { ActOutcome } from '../../../src/web/game/use-game-state.js';
+import { UNSENT_MESSAGE, type ActOutcome } from '../../../src/web/game/use-game-state.js';
 import { theme } from '../../../src/web/theme.js';
 import { ANN, act, newGame, screenState } from '../support/screen-state.js';
 
@@ -125,6 +125,18 @@ describe('the action panel', () => {
     expect(screen.queryByTestId('refusal')).not.toBeNull();
     reactAct(() => vi.advanceTimersByTime(100));
     expect(screen.queryByTestId('refusal')).toBeNull();
+  });
+
+  test('an action that never reached the server says so, not that it was refused', async () => {
+    // "Not accepted / Failed to fetch" read as the rules refusing the move.
+    const user = userEvent.setup();
+    const state = screenState(newGame());
+    render(wrap(<Panel state={state} send={async () => ({ ok: false, message: UNSENT_MESSAGE, unsent: true })} />));
+    await user.click(screen.getByRole('button', { name: 'pick a card' }));
+    fireEvent.click(submit());
+    await reactAct(async () => {});
+    expect(screen.getByTestId('refusal').textContent).toBe(`Not sent${UNSENT_MESSAGE}`);
+    expect(submit().disabled).toBe(false);
   });
 
   test('while the dice roll the panel says so and offers neither Submit nor the choice', () => {

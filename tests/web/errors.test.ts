@@ -1,7 +1,7 @@
 /** The site's error pages, in a real browser: unknown paths and the anonymous limits. */
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
-import { guestInContext } from './support/game.js';
+import { guestInContext, startGame } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -31,6 +31,22 @@ describe.skipIf(!HAS_CHROMIUM)('error pages', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('region', { name: /Game Chat/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^CHAT/ }).count()).toBe(0);
+    await context.close();
+  });
+
+  test('a game page that goes offline says it is reconnecting at once, and stops saying so when back', async () => {
+    // Offline for 20 s, the page said nothing: its socket had not noticed.
+    const context = await newContext(suite.browser, DESKTOP);
+    const player = await guestInContext(suite.site, context, 'Roamer');
+    const gameID = await startGame(suite.site, player, { bots: ['easy_bot'] });
+    const page = await context.newPage();
+    await page.goto(`${suite.site.url}/game/${gameID}`);
+    await page.getByRole('button', { name: 'Submit' }).waitFor();
+    expect(await page.getByText('Reconnecting...').count()).toBe(0);
+    await context.setOffline(true);
+    await page.getByText('Reconnecting...').waitFor();
+    await context.setOffline(false);
+    await page.getByText('Reconnecting...').waitFor({ state: 'detached' });
     await context.close();
   });
 });

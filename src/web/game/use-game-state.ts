@@ -8,6 +8,7 @@
  * the action laid over it until the server's view reaches the step that acknowledged it, or the
  * server refuses it.
  */
+import { useNetwork } from '@mantine/hooks';
 import { TRPCClientError } from '@trpc/client';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Action } from '../../engine/index.js';
@@ -118,7 +119,9 @@ export function useGameState(gameID: string): GameStateResult {
   }, [gameID, tab, report]);
   /** The player says they are back (after a stand-in chose for them). */
   const back = useCallback(() => report({ gameID, tab, visible: true }), [gameID, tab, report]);
-  const connected = subscription.status === 'pending';
+  // The browser's word that it is offline counts at once: the socket may take a while to notice.
+  const { online } = useNetwork();
+  const connected = subscription.status === 'pending' && online;
   const wasConnected = useRef(connected);
   useEffect(() => {
     // Back from a drop: the restarted subscription sends the whole game; fetch too, belt and braces.

@@ -3,23 +3,45 @@
  * `users list`, `users make-dev <id>`, `games list`, `games export <id>` (a file `replay`
  * accepts), `db migrate`. They work beside a running server (which locks only its own start).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Command } from 'commander';
 import { checkDatabaseUrl } from '../server/config-check.js';
 import { configFromEnv } from '../server/config.js';
 import { migrateToLatest, openDatabase, type Db } from '../server/db/database.js';
+import { DATABASE_FILE } from '../server/db/data-files.js';
+import { describeDatabase } from '../server/startup-errors.js';
 import { loadActions, loadGame } from '../server/services/game-store.js';
 import { CliError } from './errors.js';
 import { parseInteger } from './args.js';
 import type { Io } from './io.js';
 import { exportedReplay } from '../server/services/replay-export.js';
 
-async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
-  const config = configFromEnv();
-  checkDatabaseUrl(config.databaseUrl);
+/**
+ * Runs `work` against the server's database. Without `create`, an SQLite file that is not there is
+ * refused, not made: a mistyped DATA_DIR silently listed no users from a new, empty database.
+ * A database that cannot be reached is said in one line, as `npm start` says it.
+ */
+async function withDatabase<T>(work: (db: Db) => Promise<T>, { create = false } = {}): Promise<T> {
+  let config: ReturnType<typeof configFromEnv>;
+  try {
+    config = configFromEnv();
+    checkDatabaseUrl(config.databaseUrl);
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+  if (config.databaseUrl === null && !create && !existsSync(path.join(config.dataDir, DATABASE_FILE))) {
+    throw new CliError(`no database at ${path.join(config.dataDir, DATABASE_FILE)}: is DATA_DIR the server's? (\`mythos db migrate\` makes a new one there)`);
+  }
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(db);
+    try {
+      await migrateToLatest(db);
+    } catch (error) {
+      const said = config.databaseUrl === null ? null : describeDatabase(error as Parameters<typeof describeDatabase>[0], config.databaseUrl);
+      if (said) throw new CliError(said);
+      throw error;
+    }
     return await work(db);
   } finally {
     await db.close();
@@ -111,9 +133,12 @@ export function dbCommand(io: Io): Command {
   db.command('migrate')
     .description('bring the database schema up to date (npm start does this too)')
     .action(() =>
-      withDatabase(async () => {
-        io.out('database is up to date\n');
-      }),
+      withDatabase(
+        async () => {
+          io.out('database is up to date\n');
+        },
+        { create: true },
+      ),
     );
   return db;
 }

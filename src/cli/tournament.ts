@@ -41,7 +41,7 @@ export async function runTournament(args: TournamentArgs, io: Io): Promise<Tourn
     modules: args.modules,
     ...(args.cardsDir === null ? {} : { cards: args.cardsDir }),
   };
-  io.out(`tournament: ${args.games} games, ${describeSetup(config)}\n\n`);
+  io.out(`tournament: ${args.games} ${args.games === 1 ? 'game' : 'games'}, ${describeSetup(config)}\n\n`);
 
   const bar = progressBar(io, args.games, { quiet: args.quiet, label: 'tournament' });
   const started = performance.now();
@@ -62,7 +62,7 @@ export async function runTournament(args: TournamentArgs, io: Io): Promise<Tourn
   }
   if (args.saveGames !== null) io.out(`saved ${args.games} replays in ${args.saveGames}\n`);
   const threads = args.workers === 0 ? 'in the main thread' : `${Math.min(args.workers, args.games)} worker thread${Math.min(args.workers, args.games) === 1 ? '' : 's'}`;
-  io.out(`\n${args.games} games in ${seconds.toFixed(2)} s: ${gamesPerSecond.toFixed(1)} games/s (${threads})\n`);
+  io.out(`\n${args.games} ${args.games === 1 ? 'game' : 'games'} in ${seconds.toFixed(2)} s: ${gamesPerSecond.toFixed(1)} games/s (${threads})\n`);
   return { config, results, records, seconds, gamesPerSecond };
 }
 

@@ -36,7 +36,8 @@ function postgresTarget(databaseUrl: string): { host: string; database: string; 
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EAI_AGAIN', 'ECONNRESET']);
 
-function describeDatabase(error: SystemError, databaseUrl: string): string | null {
+/** A PostgreSQL connection's failure in words (the database missing, the login refused, the server unreachable), or null. */
+export function describeDatabase(error: SystemError, databaseUrl: string): string | null {
   const { host, database, user } = postgresTarget(databaseUrl);
   // Node reports each address it tried (localhost: ::1 then 127.0.0.1) in an AggregateError.
   const code = error.code ?? (error.errors?.[0] as SystemError | undefined)?.code;

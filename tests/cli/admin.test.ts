@@ -1,4 +1,5 @@
 /** Admin commands against a server's database: users, developers, and exporting a played game. */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInGuest, startServer, type Server } from '../server/support.js';
@@ -95,5 +96,32 @@ describe('admin commands', () => {
 
   it('db migrate brings the schema up to date', async () => {
     expect((await cli('db', 'migrate')).stdout).toBe('database is up to date\n');
+  });
+
+  it('a DATA_DIR with no database is refused, not given a new empty one; db migrate makes one', async () => {
+    // A mistyped DATA_DIR listed no users, from a database it had just made.
+    const elsewhere = join(tempDir(), 'typo');
+    process.env.DATA_DIR = elsewhere;
+    try {
+      const run = await cli('users', 'list');
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(`error: no database at ${join(elsewhere, 'mythos.sqlite')}: is DATA_DIR the server's? (\`mythos db migrate\` makes a new one there)\n`);
+      expect(existsSync(join(elsewhere, 'mythos.sqlite'))).toBe(false);
+      expect((await cli('db', 'migrate')).stdout).toBe('database is up to date\n');
+      expect((await cli('users', 'list')).code).toBe(0);
+    } finally {
+      process.env.DATA_DIR = server.config.dataDir;
+    }
+  });
+
+  it('a PostgreSQL database that is not there is said in one line, as npm start says it', async () => {
+    process.env.DATABASE_URL = 'postgres://root@127.0.0.1:1/nosuchdb';
+    try {
+      const run = await cli('users', 'list');
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe('error: cannot reach the PostgreSQL server at 127.0.0.1:1 (ECONNREFUSED): start it, or fix the host and port in DATABASE_URL\n');
+    } finally {
+      delete process.env.DATABASE_URL;
+    }
   });
 });

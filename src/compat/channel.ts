@@ -16,7 +16,7 @@ import { tableView } from '../server/services/game-views.js';
 import { INTERNAL_ERROR_MESSAGE, refusalOf, sentValue } from '../server/services/errors.js';
 import { LOBBY_LIST_TOPIC, lobbyTopic } from '../server/services/lobbies.js';
 import { requestRefusal, SUBSCRIBING_TOO_FAST, type Services } from '../server/services/services.js';
-import { sizeRequests } from '../server/delivery/socket-limits.js';
+import { closeUnread, sizeRequests } from '../server/delivery/socket-limits.js';
 import { describeZodError } from './rest.js';
 
 const HEARTBEAT_MS = 30_000;
@@ -110,7 +110,7 @@ class Connection {
     if (tooMany) {
       this.error(tooMany);
       this.closed = true;
-      this.socket.close(1008, tooMany);
+      closeUnread(this.socket, tooMany);
       return;
     }
     let data: unknown;

@@ -24,7 +24,7 @@ const HEARTBEAT_MS = 30_000;
 export const MAX_WAITING_MESSAGES = 64;
 
 /** The requests a /channel message counts as: one, whatever it holds, and one more for each whole 16 KB (socket-limits.ts). */
-export const messageRequests = (bytes: number): number => 1 + sizeRequests(bytes);
+const messageRequests = (bytes: number): number => 1 + sizeRequests(bytes);
 
 const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat'), room: z.string().min(1).max(80), message: z.string().max(2_000) }),
@@ -100,13 +100,14 @@ class Connection {
     this.error(refusal ? refusal.message : INTERNAL_ERROR_MESSAGE);
   }
 
-  async handle(raw: string): Promise<void> {
+  /** Handles one message: its text, and its size as it came (`bytes`). */
+  async handle(raw: string, bytes: number): Promise<void> {
     if (this.closed) return;
     // Every message is a request of the address, whatever it holds: read, refused or answered.
     // Past the limit the socket is closed, not only the message refused: receiving a large
     // message costs the server 0.4-1 ms however it is answered, so a socket that kept sending
     // would keep costing that (measured 2026-12-01).
-    const tooMany = requestRefusal(this.services.requests, this.address, messageRequests(Buffer.byteLength(raw)));
+    const tooMany = requestRefusal(this.services.requests, this.address, messageRequests(bytes));
     if (tooMany) {
       this.error(tooMany);
       this.closed = true;
@@ -310,8 +311,9 @@ export function registerChannel(app: FastifyInstance, services: Services): void 
     socket.on('message', (raw) => {
       if (++waiting > MAX_WAITING_MESSAGES) return socket.close(1008, `Too many messages waiting: at most ${MAX_WAITING_MESSAGES}.`);
       const text = raw.toString();
+      const bytes = Buffer.isBuffer(raw) ? raw.length : Buffer.byteLength(text);
       queue = queue
-        .then(() => connection?.handle(text))
+        .then(() => connection?.handle(text, bytes))
         .catch((error: unknown) => connection?.failed(error))
         .finally(() => (waiting -= 1));
     });

@@ -88,7 +88,7 @@ export function closeUnread(socket: WebSocket, reason: string): void {
  * where one of a few hundred bytes costs microseconds; and compressed, 60 KB of junk crossed the
  * wire as 100 bytes. /channel and /trpc both count by it.
  */
-export const MESSAGE_BYTES_PER_REQUEST = 16 * 1024;
+const MESSAGE_BYTES_PER_REQUEST = 16 * 1024;
 
 /** The requests a message's size counts as beyond its calls: one for each whole 16 KB. */
 export const sizeRequests = (bytes: number): number => Math.floor(bytes / MESSAGE_BYTES_PER_REQUEST);

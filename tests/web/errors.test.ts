@@ -40,8 +40,19 @@ describe.skipIf(!HAS_CHROMIUM)('error pages', () => {
     const player = await guestInContext(suite.site, context, 'Roamer');
     const gameID = await startGame(suite.site, player, { bots: ['easy_bot'] });
     const page = await context.newPage();
+    // The game's socket held back for its first second, as on a busy machine: the game comes (over
+    // HTTP) first, and a first connection still being made is no drop.
+    let held = true;
+    await page.routeWebSocket(/\/trpc/, async (socket) => {
+      if (held) await new Promise((resolve) => setTimeout(resolve, 1500));
+      held = false;
+      socket.connectToServer();
+    });
     await page.goto(`${suite.site.url}/game/${gameID}`);
     await page.getByRole('button', { name: 'Submit' }).waitFor();
+    expect(await page.getByText('Reconnecting...').count()).toBe(0);
+    await page.locator('[data-game-phase]').waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await page.getByText('Reconnecting...').count()).toBe(0);
     await context.setOffline(true);
     await page.getByText('Reconnecting...').waitFor();

@@ -23,7 +23,10 @@ export interface GameStateResult {
   state: GameScreenState | null;
   /** A message when the game cannot be loaded (say, it does not exist). */
   error: string | null;
-  /** False while the websocket is down and reconnecting. */
+  /**
+   * False while the websocket, once live, is down and reconnecting, or the browser says it is
+   * offline; true while the page's first connection is still being made (that is no drop).
+   */
   connected: boolean;
   /**
    * Sends an action, and shows its result at once; resolves once the server committed it, or with
@@ -121,7 +124,12 @@ export function useGameState(gameID: string): GameStateResult {
   const back = useCallback(() => report({ gameID, tab, visible: true }), [gameID, tab, report]);
   // The browser's word that it is offline counts at once: the socket may take a while to notice.
   const { online } = useNetwork();
-  const connected = subscription.status === 'pending' && online;
+  const subscribed = subscription.status === 'pending';
+  // The game can arrive before the subscription has started on a busy machine: until it has been
+  // live once, the page is connecting, not reconnecting.
+  const [beenLive, setBeenLive] = useState(subscribed);
+  if (subscribed && !beenLive) setBeenLive(true);
+  const connected = online && (subscribed || !beenLive);
   const wasConnected = useRef(connected);
   useEffect(() => {
     // Back from a drop: the restarted subscription sends the whole game; fetch too, belt and braces.

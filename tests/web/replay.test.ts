@@ -59,6 +59,15 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     expect(await page.getByTestId('fair-dice').getAttribute('data-verified')).toBe('true');
     expect(await page.getByTestId('fair-dice').textContent()).toContain(record.seedCommitment!);
     expect(await page.getByTestId('fair-dice').textContent()).toContain(record.seed);
+    // The odds over the game are worked out once their chart comes into sight (below the table on a
+    // desktop): the step's own bar is answered, and nothing is spent on the chart meanwhile.
+    const progress = page.getByTestId('odds-chart-progress');
+    await page.getByTestId('odds-bar').getByText('Chances to win', { exact: true }).waitFor();
+    await page.waitForTimeout(1_000);
+    expect(await progress.textContent()).toBe(`Working out the chances over the game: step 0 of ${moments.length}`);
+    await progress.scrollIntoViewIfNeeded();
+    await page.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     // Spectator (the default), then the host's seat: the bot's bid is made but hidden; reveal all shows it.
     expect(await bidOf(page, bot).getAttribute('data-bid')).toBe('hidden');

@@ -1,10 +1,11 @@
 /**
  * The odds over a finished game, worked out in this browser from its replay's moments
- * (odds-timeline.ts): a progress line while the steps are computed, then the chart with its
- * turning points linked to the replay. The end-of-game view and the replay screen both show it.
+ * (odds-timeline.ts) once it is in sight: a progress line while the steps are computed, then the
+ * chart with its turning points linked to the replay. The end-of-game view and the replay screen both show it.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Progress, Text } from '@mantine/core';
+import { useInViewport } from '@mantine/hooks';
 import type { Game } from '../../engine/state.js';
 import type { OddsSeat } from './odds-bar.js';
 import { useOddsTimeline } from './odds-timeline.js';
@@ -28,13 +29,18 @@ export function GameOddsChart({
   current?: number | null;
   height?: number;
 }) {
-  const timeline = useOddsTimeline(id, games);
+  // Worked out once the chart has come into sight (below the replay's table on a desktop, in a
+  // tab on a phone): a few seconds of the device's CPU, not spent for a chart nobody scrolls to.
+  const { ref, inViewport } = useInViewport<HTMLDivElement>();
+  const [seen, setSeen] = useState(false);
+  if (inViewport && !seen) setSeen(true);
+  const timeline = useOddsTimeline(id, games, seen);
   if (!timeline || timeline.done < timeline.total) {
     const done = timeline?.done ?? 0;
     const total = timeline?.total ?? 0;
     const label = total === 0 ? 'Working out the chances over the game...' : `Working out the chances over the game: step ${done} of ${total}`;
     return (
-      <div data-testid="odds-chart-progress" role="status">
+      <div data-testid="odds-chart-progress" role="status" ref={ref}>
         <Text size="xs" mb={4}>
           {label}
         </Text>

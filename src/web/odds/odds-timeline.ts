@@ -4,8 +4,9 @@
  * worker on its `later` lane with a few rollouts a step (`CHART_ROLLOUTS`), so a game takes a few seconds.
  * A moment whose spectator view is the previous one's (a hidden bid made, say) takes its point
  * instead of asking again. Kept per game for the page's life (the end-of-game view and the replay
- * share it) and, once whole, on this device (chart-store.ts); a computation nobody watches pauses,
- * and goes on where it was when watched again.
+ * share it) and, once whole, on this device (chart-store.ts). Only a chart in sight drives the
+ * computation (`drive`); others follow what is worked out (the replay's bar takes its quick point
+ * from it). A computation no chart in sight drives pauses, and goes on where it was when one does.
  */
 import { useEffect, useState } from 'react';
 import type { Game } from '../../engine/state.js';
@@ -31,6 +32,8 @@ function publicKey(view: GameView): string {
 class TimelineJob {
   private readonly points: OddsPoint[];
   private readonly watchers = new Set<(timeline: OddsTimeline) => void>();
+  /** The watchers that want the computation to go on (a chart in sight), among `watchers`. */
+  private readonly drivers = new Set<(timeline: OddsTimeline) => void>();
   private handle: OddsHandle | null = null;
   private lastKey: string | null = null;
 
@@ -46,15 +49,17 @@ class TimelineJob {
     return { points: this.points.slice(), done: this.points.length, total: this.games.length };
   }
 
-  watch(watcher: (timeline: OddsTimeline) => void): () => void {
+  watch(watcher: (timeline: OddsTimeline) => void, drive: boolean): () => void {
     this.watchers.add(watcher);
-    if (!this.handle && this.points.length < this.games.length) {
+    if (drive) this.drivers.add(watcher);
+    if (drive && !this.handle && this.points.length < this.games.length) {
       this.handle = acquireOdds();
       void this.run(this.handle);
     }
     return () => {
       this.watchers.delete(watcher);
-      if (this.watchers.size === 0 && this.handle) {
+      this.drivers.delete(watcher);
+      if (this.drivers.size === 0 && this.handle) {
         this.handle.release();
         this.handle = null;
       }
@@ -91,16 +96,17 @@ const jobs = new Map<string, TimelineJob>();
 
 /**
  * The odds over the game `id` whose moments' games are `games` (null: not known yet, nothing
- * asked). Computed once per page for each game.
+ * asked). Computed once per page for each game, while some caller `drive`s it (a chart in sight:
+ * nobody pays for a chart they never look at); the others see what has been worked out so far.
  */
-export function useOddsTimeline(id: string, games: readonly Game[] | null): OddsTimeline | null {
+export function useOddsTimeline(id: string, games: readonly Game[] | null, drive: boolean): OddsTimeline | null {
   const [timeline, setTimeline] = useState<OddsTimeline | null>(null);
   useEffect(() => {
     if (!games) return;
     let job = jobs.get(id);
     if (!job) jobs.set(id, (job = new TimelineJob(id, games)));
     setTimeline(job.timeline);
-    return job.watch(setTimeline);
-  }, [id, games]);
+    return job.watch(setTimeline, drive);
+  }, [id, games, drive]);
   return games ? timeline : null;
 }

@@ -2,7 +2,7 @@
  * The replay's odds: the bar for the step shown, from the spectator's view of that step (whoever's
  * eyes the replay looks through), and the odds over the whole game with its turning points linked
  * to their steps. Both come from the page's odds worker; the step's own answer replaces the
- * chart's quicker point for it as soon as it comes.
+ * chart's quicker point for it (once the chart, in sight, has worked it out) as soon as it comes.
  */
 import type { Game } from '../../engine/state.js';
 import { GameOddsChart } from './game-odds-chart.js';
@@ -25,7 +25,9 @@ export function ReplayOddsBar(props: ReplayOddsProps) {
 function StepOddsBar({ id, games, step, seats }: ReplayOddsProps) {
   const game = games[step]!;
   const own = useOdds(id, game);
-  const timeline = useOddsTimeline(id, games);
+  // The chart's point for the step, when its computation has come that far: the bar does not
+  // drive it (a chart out of sight costs nothing).
+  const timeline = useOddsTimeline(id, games, false);
   const exact = own !== null && own.sequenceID === game.sequenceID;
   const shares = exact ? own.shares : (timeline?.points[step]?.shares ?? own?.shares ?? null);
   return <OddsBar seats={seats} shares={shares} pending={!exact && shares !== null} />;

@@ -49,6 +49,11 @@ export interface CardFaceProps {
   /** Prophecy dots: how much the card's end-of-game abilities would pay now (up to 5 shown). */
   prophecy?: number;
   onClick?: (event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) => void;
+  /**
+   * A clickable card's place in the Tab order (default 0): -1 for the cards of a row that is one
+   * Tab stop, its arrow keys moving between them (the game's trade row).
+   */
+  tabIndex?: 0 | -1;
   'aria-label'?: string;
   className?: string;
 }
@@ -64,11 +69,11 @@ export function widthStyle(width: number): CSSProperties {
  * (icons, numbers) differs from the spoken description, and a control whose aria-label does not
  * contain its visible text fails "label in name" for voice-control users.
  */
-export function interactiveProps(label: string, onClick: CardFaceProps['onClick']) {
+export function interactiveProps(label: string, onClick: CardFaceProps['onClick'], tabIndex: 0 | -1 = 0) {
   if (!onClick) return { role: 'img', 'aria-label': label };
   return {
     role: 'button',
-    tabIndex: 0,
+    tabIndex,
     onClick,
     onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
       if (event.key === 'Enter' || event.key === ' ') {
@@ -174,7 +179,7 @@ function Art({ card }: { card: Card }) {
 }
 
 export function CardFace(props: CardFaceProps) {
-  const { card, width = CARD_WIDTH, dimmed, selected, overlay, prophecy, onClick, className } = props;
+  const { card, width = CARD_WIDTH, dimmed, selected, overlay, prophecy, onClick, tabIndex, className } = props;
   const compact = width < 120;
   const abilities = abilitiesOf(card);
   const clash = card.additionalCosts?.warTokens ?? 0;
@@ -192,7 +197,7 @@ export function CardFace(props: CardFaceProps) {
   ].filter(Boolean);
   const showFlavor = !compact && card.flavor && abilities.length <= 2;
   return (
-    <div className={names.join(' ')} style={widthStyle(width)} data-card="face" data-card-id={card.id} {...interactiveProps(label, onClick)}>
+    <div className={names.join(' ')} style={widthStyle(width)} data-card="face" data-card-id={card.id} {...interactiveProps(label, onClick, tabIndex)}>
       <CardName label={label} clickable={Boolean(onClick)} />
       <div className={classes.inner} aria-hidden="true">
         <div className={classes.head}>

@@ -1,11 +1,15 @@
 /**
  * The action panel: the bid in planning, Reroll or Keep in the war, the card
  * to gain in resolution, then 'Waiting for other players...' (with Undo while unbid allows).
- * Submit is disabled, with the reason on hover and under it, whenever it could not be accepted.
- * Submit and Undo are hidden while an animation is awaited. Spectators, and a player who left the
- * game, get no panel at all.
+ * Submit is disabled, with the reason on hover and under it, whenever it could not be accepted or
+ * sent (the page reconnecting). Submit and Undo are hidden while an animation is awaited.
+ * Spectators, and a player who left the game, get no panel at all.
+ *
+ * The keyboard's focus: Submit and Undo give way to what the action leads to as it is sent, so
+ * the focus goes to the panel itself (which says what comes next), never to the page's top. At
+ * the next step, a focus still resting there goes on to the cards the step asks to pick from.
  */
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Modal } from '../lib/lazy-modal.js';
 import type { Decision } from '../../engine/pending.js';
@@ -18,13 +22,16 @@ import { useNoHover } from '../lib/touch.js';
 import type { GameScreenState } from './model.js';
 import { nameOf } from './model.js';
 import { playerOf, unaffordableReason } from './derive.js';
-import { bidToSend, CLIENT_MESSAGES, rerollSubmitLabel, typedBid } from './selection.js';
+import { bidToSend, CLIENT_MESSAGES, rerollSubmitLabel, stepKeyOf, typedBid, type Selection } from './selection.js';
 import type { Choice } from './use-choice.js';
 import type { ActOutcome } from './use-game-state.js';
 import classes from './action-panel.module.css';
 
 /** How long the panel shows why the server refused an action. */
 const REFUSAL_MS = 8000;
+
+/** Why Submit (and Undo) wait while the page reconnects: sent now, the action would come back 'Not sent'. */
+export const RECONNECTING_MESSAGE = 'Reconnecting: your move can be sent once the connection is back.';
 
 export interface ActionPanelProps {
   state: GameScreenState;
@@ -33,7 +40,21 @@ export interface ActionPanelProps {
   act: (action: Action) => Promise<ActOutcome>;
   /** True while an animation must be awaited: Submit and Undo are hidden. */
   awaiting: boolean;
+  /** False while the page reconnects (useGameState's `connected`): Submit and Undo wait. Absent: connected. */
+  connected?: boolean;
   compact?: boolean;
+}
+
+/**
+ * Where a step's first pick is, by the board's `data-zone` (model.ts): the trade row for a bid,
+ * the basic piles for a gain with no card chosen yet (nothing won, or the card won out of reach);
+ * none when the panel's own controls come first (a reroll, a card won already chosen).
+ */
+function pickZone(decision: Decision | null, selection: Selection): 'trade-row' | 'basic-pile' | null {
+  if (selection.cardID !== null) return null;
+  if (decision?.type === 'BID') return 'trade-row';
+  if (decision?.type === 'RESOLVE') return 'basic-pile';
+  return null;
 }
 
 function SubmitButton({ label, reason, busy, hidden, onSubmit }: { label: string; reason: string | null; busy: boolean; hidden: boolean; onSubmit: () => void }) {
@@ -54,8 +75,23 @@ function SubmitButton({ label, reason, busy, hidden, onSubmit }: { label: string
   );
 }
 
-export function ActionPanel({ state, decision, choice, act, awaiting, compact }: ActionPanelProps) {
+export function ActionPanel({ state, decision, choice, act, awaiting, connected = true, compact }: ActionPanelProps) {
   const [busy, setBusy] = useState(false);
+  const panelRef = useRef<HTMLDivElement>(null);
+  // At a new step (once its dice and cards have played out, so its cards can be picked), a
+  // keyboard's focus that Submit left on the panel goes on to the cards to pick from: the next
+  // turn starts at the trade row, not several Shift+Tabs back from the panel. Only the keyboard's
+  // (:focus-visible): a mouse player's page is never scrolled to the row.
+  const stepKey = stepKeyOf(state);
+  const zone = pickZone(decision, choice.selection);
+  const stepSeen = useRef<string | null>(null);
+  useEffect(() => {
+    if (awaiting || stepSeen.current === stepKey) return;
+    stepSeen.current = stepKey;
+    const panel = panelRef.current;
+    if (zone === null || panel === null || document.activeElement !== panel || !panel.matches(':focus-visible')) return;
+    document.querySelector<HTMLElement>(`[data-zone="${zone}"] [tabindex="0"]`)?.focus();
+  }, [stepKey, awaiting, zone]);
   // Why the server refused the last action, for a few seconds: a player is never left on a form
   // that does nothing without a clue.
   const [refusal, setRefusal] = useState<{ id: number; message: string; unsent: boolean } | null>(null);
@@ -70,6 +106,9 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
   if (state.seatsByUserID[me.userID]?.left) return null;
   const { selection } = choice;
   const send = async (action: Action) => {
+    // The button pressed goes with this render (the action shows its result at once): the panel
+    // keeps the focus. Not scrolled: the panel is where the player just pressed.
+    panelRef.current?.focus({ preventScroll: true });
     setBusy(true);
     setRefusal(null);
     const outcome = await act(action);
@@ -77,6 +116,8 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
     setBusy(false);
   };
   const cardName = (id: number | null) => (id === null ? '' : (state.cardsByID[id]?.name ?? ''));
+  // Why nothing can be sent now, after any reason the player can fix meanwhile (a card to choose).
+  const offline = connected ? null : RECONNECTING_MESSAGE;
 
   let body: ReactNode;
   if (awaiting && (decision?.type === 'REROLL' || decision?.type === 'RESOLVE')) {
@@ -103,7 +144,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
         <BidInput decision={decision} value={selection.bid} onChange={(bid) => choice.update({ bid })} />
         <SubmitButton
           label="Submit"
-          reason={reason}
+          reason={reason ?? offline}
           busy={busy}
           hidden={awaiting}
           onSubmit={() => void send({ type: 'BID', bid: { military: bid, tradeRowIndex: index } })}
@@ -122,14 +163,21 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
         ) : null}
         <Text fw={700} role="status">{CLIENT_MESSAGES.waiting}</Text>
         {canUndo && !awaiting ? (
-          <Button variant="outline" disabled={busy} onClick={() => void send({ type: 'UNBID' })}>
-            Undo
-          </Button>
+          <>
+            <Button variant="outline" disabled={busy || offline !== null} onClick={() => void send({ type: 'UNBID' })} aria-describedby={offline ? 'undo-reason' : undefined}>
+              Undo
+            </Button>
+            {offline ? (
+              <Text id="undo-reason" size="xs" c="red.3" ta="center" data-testid="undo-reason">
+                {offline}
+              </Text>
+            ) : null}
+          </>
         ) : null}
       </>
     );
   } else if (decision?.type === 'REROLL') {
-    body = <RerollChoice state={state} decision={decision} choice={choice} busy={busy} awaiting={awaiting} send={send} />;
+    body = <RerollChoice state={state} decision={decision} choice={choice} busy={busy} awaiting={awaiting} offline={offline} send={send} />;
   } else if (decision?.type === 'RESOLVE') {
     const reason = selection.cardID === null ? CLIENT_MESSAGES.gain : unaffordableReason(state, me, selection.cardID);
     const won = decision.choices.length > 0 && !state.game.basicPile.includes(decision.choices[0]!.cardID) ? decision.choices[0]!.cardID : null;
@@ -156,7 +204,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
         ) : null}
         <SubmitButton
           label="Submit"
-          reason={reason}
+          reason={reason ?? offline}
           busy={busy}
           hidden={awaiting}
           onSubmit={() => selection.cardID !== null && void send({ type: 'RESOLVE', resolve: { cardIDToGain: selection.cardID } })}
@@ -170,7 +218,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, compact }:
   }
 
   return (
-    <Paper p={compact ? 'xs' : 'sm'} radius="md" withBorder aria-label="Action panel" component="section" className={classes.panel} data-compact={compact ? 'true' : undefined}>
+    <Paper ref={panelRef} tabIndex={-1} p={compact ? 'xs' : 'sm'} radius="md" withBorder aria-label="Action panel" component="section" className={classes.panel} data-compact={compact ? 'true' : undefined}>
       <Stack gap={compact ? 6 : 'xs'}>
         <Group justify="space-between" gap={6} wrap="nowrap">
           <Standing game={state.game} />
@@ -300,12 +348,14 @@ function BidSlider({ min, max, value, onChange, touch }: { min: number; max: num
   );
 }
 
-function RerollChoice({ state, decision, choice, busy, awaiting, send }: {
+function RerollChoice({ state, decision, choice, busy, awaiting, offline, send }: {
   state: GameScreenState;
   decision: Extract<Decision, { type: 'REROLL' }>;
   choice: Choice;
   busy: boolean;
   awaiting: boolean;
+  /** Why nothing can be sent now (the page reconnecting), or null. */
+  offline: string | null;
   send: (action: Action) => Promise<void>;
 }) {
   const me = state.me!;
@@ -336,7 +386,7 @@ function RerollChoice({ state, decision, choice, busy, awaiting, send }: {
       </Group>
       <SubmitButton
         label={rerollSubmitLabel(reroll)}
-        reason={reroll === null ? CLIENT_MESSAGES.choice : null}
+        reason={reroll === null ? CLIENT_MESSAGES.choice : offline}
         busy={busy}
         hidden={awaiting}
         onSubmit={() => reroll && void send({ type: 'REROLL', rollSelection: { rerollType: reroll, rerollRound: decision.rerollRound } })}

@@ -35,10 +35,12 @@ export interface GameCardProps {
   /** A caption under the card (say, the cost this player would pay). */
   caption?: ReactNode;
   onClick?: () => void;
+  /** A clickable card's place in the Tab order: -1 in a row that is one Tab stop (see CardFace). */
+  tabIndex?: 0 | -1;
   label?: string;
 }
 
-export const GameCard = memo(function GameCard({ card, width = 120, unaffordable, selected, caption, onClick, label }: GameCardProps) {
+export const GameCard = memo(function GameCard({ card, width = 120, unaffordable, selected, caption, onClick, tabIndex, label }: GameCardProps) {
   return (
     <div
       className={`game-card ${classes.card}`}
@@ -48,7 +50,7 @@ export const GameCard = memo(function GameCard({ card, width = 120, unaffordable
     >
       <div className={classes.frame} style={{ borderRadius: width / 14 }}>
         <CardPreview width={width} name={card.name} rules={() => cardRules(card)} render={(w) => <CardFace card={card} width={w} />}>
-          <CardFace card={card} width={width} onClick={onClick} aria-label={label ? `${cardLabel(card)} (${label})` : undefined} />
+          <CardFace card={card} width={width} onClick={onClick} tabIndex={tabIndex} aria-label={label ? `${cardLabel(card)} (${label})` : undefined} />
         </CardPreview>
         {unaffordable ? (
           <>

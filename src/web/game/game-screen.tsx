@@ -5,7 +5,7 @@
  * below. Under 768 px: a one-thumb layout with the action panel docked at the bottom and the
  * table, boards and log in tabs.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useNoHover } from '../lib/touch.js';
@@ -92,7 +92,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   const panel = spectator ? null : (
     <Stack gap={6}>
       <TakeoverNotice state={state} onBack={back} compact={compact} />
-      <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} compact={compact} />
+      <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} connected={connected} compact={compact} />
     </Stack>
   );
   const status = (
@@ -118,6 +118,13 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
     </Group>
   );
   const ended = state.game.gameEndTimestamp !== null;
+  const endRef = useEndFocus(ended, !spectator);
+  const end = ended ? (
+    <div ref={endRef} tabIndex={-1} className={classes.end}>
+      <Presentation.WinnerBanner state={state} />
+      <Presentation.EndOfGame state={state} />
+    </div>
+  ) : null;
   // For tests and tools: where the game stands and what the viewer must decide.
   const marks = {
     'data-game-phase': state.game.phase,
@@ -142,7 +149,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
         <Presentation.GameHeader state={state} />
         {status}
         {odds}
-        {ended ? (<><Presentation.WinnerBanner state={state} /><Presentation.EndOfGame state={state} /></>) : null}
+        {end}
         <SummaryRow state={presented} onOpen={openDetail} mb={6} />
         {/* CHAT beside the tabs, on the first screen: at the foot of the Table tab it was found
             only by scrolling past the whole table. */}
@@ -175,7 +182,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
       </div>
       {status}
       {odds}
-      {ended ? (<><Presentation.WinnerBanner state={state} /><Presentation.EndOfGame state={state} /></>) : null}
+      {end}
       <DesktopGrid
         left={
           <Stack gap="sm">
@@ -203,6 +210,22 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
       {detail}
     </Box>
   );
+}
+
+/**
+ * The end of the game takes the action panel away, and with it the focus the last Submit left
+ * there (the page's body would have it, and the next Tab start from the page's top): it goes to
+ * the end view instead, which opens at the top of the screen itself (so not scrolled here).
+ */
+function useEndFocus(ended: boolean, seated: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const wasEnded = useRef(ended);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (ended && !wasEnded.current && seated && lost) ref.current?.focus({ preventScroll: true });
+    wasEnded.current = ended;
+  }, [ended, seated]);
+  return ref;
 }
 
 function pickableOf(state: GameScreenState, choice: Choice, decision: ReturnType<typeof decisionOf>, compact: boolean, awaiting: boolean): PickableProps {

@@ -1,6 +1,8 @@
 /**
  * The shared table: the trade row, the basic piles, the tribute row and the deck viewers.
- * Cards the viewer may pick now are buttons; each shows the gold this viewer would pay.
+ * Cards the viewer may pick now are buttons; each shows the gold this viewer would pay. The trade
+ * row's and the basic piles' buttons are one Tab stop each, the arrow keys moving between the
+ * cards (roving-row.ts).
  */
 import { memo, useMemo, useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -13,6 +15,7 @@ import type { Card, GameScreenState } from './model.js';
 import { ClashIcon, MilitaryIcon } from '../cards/icons.js';
 import { GameCard, GameTribute } from './game-card.js';
 import { costFor, unaffordableReason } from './derive.js';
+import { useRovingRow } from './roving-row.js';
 import { nameOf } from './model.js';
 import { textOn } from './presentation/format.js';
 import classes from './table.module.css';
@@ -68,6 +71,8 @@ interface TableCardProps {
   /** The trade row slot, or null for a basic card. */
   tradeRowIndex: number | null;
   label: string;
+  /** The row's Tab stop (see roving-row.ts): false for its other cards, reached by the arrow keys. */
+  tabbable: boolean;
 }
 
 /**
@@ -75,9 +80,9 @@ interface TableCardProps {
  * view redraws only the cards whose cost, mark or selection changed: the caption and the click
  * handler are made here, not by the row on every render.
  */
-const TableCard = memo(function TableCard({ card, width, unaffordable, selected, gold, war, onPick, tradeRowIndex, label }: TableCardProps) {
+const TableCard = memo(function TableCard({ card, width, unaffordable, selected, gold, war, onPick, tradeRowIndex, label, tabbable }: TableCardProps) {
   const onClick = useMemo(() => (onPick ? () => onPick(card.id, tradeRowIndex) : undefined), [onPick, card.id, tradeRowIndex]);
-  return <GameCard card={card} width={width} unaffordable={unaffordable} selected={selected} onClick={onClick} label={label} caption={<CostCaption gold={gold} war={war} />} />;
+  return <GameCard card={card} width={width} unaffordable={unaffordable} selected={selected} onClick={onClick} tabIndex={tabbable ? 0 : -1} label={label} caption={<CostCaption gold={gold} war={war} />} />;
 });
 
 /** The caption under a table card (its frame is there, empty, for a viewer who is no buyer). */
@@ -114,6 +119,11 @@ export function TradeRow(props: PickableProps) {
   const revealed = g.phase === 'WAR' || g.phase === 'RESOLUTION' || g.phase === 'TRIBUTE';
   // No hover on a touch screen: say how to read a card there.
   const touch = useNoHover();
+  const roving = useRovingRow(
+    g.tableIDs.flatMap((cardID, index) => (cardID !== null && state.cardsByID[cardID] && pickableTradeRow(index) ? [cardID] : [])),
+    selectedCardID,
+    'Trade row cards',
+  );
   return (
     <section aria-label="Trade row" ref={rowRef}>
       <Group gap="xs" mb={6} align="baseline">
@@ -126,8 +136,8 @@ export function TradeRow(props: PickableProps) {
           </Text>
         ) : null}
       </Group>
-      <ScrollRow>
-        <Group data-zone="trade-row" gap={fitRow ? ROW_GAP : 'sm'} wrap={fitRow ? 'wrap' : 'nowrap'} align="flex-start">
+      <ScrollRow focusable={roving.stop === null}>
+        <Group data-zone="trade-row" gap={fitRow ? ROW_GAP : 'sm'} wrap={fitRow ? 'wrap' : 'nowrap'} align="flex-start" {...roving.props}>
           {g.tableIDs.map((cardID, index) => {
             if (cardID === null) return <div key={`empty-${index}`} className={classes.emptySlot} style={{ width: cardWidth }} />;
             const card = state.cardsByID[cardID];
@@ -149,6 +159,7 @@ export function TradeRow(props: PickableProps) {
                   onPick={pickable ? onPick : undefined}
                   tradeRowIndex={index}
                   label={`${card.name}, trade row card ${index + 1}`}
+                  tabbable={roving.stop === cardID}
                 />
                 {bidders.length > 0 ? (
                   <Group gap={2} justify="center" maw={cardWidth}>
@@ -187,8 +198,10 @@ function EmptyRow({ children }: { children: string }) {
 export function BasicPiles(props: PickableProps) {
   const { state, selectedCardID, pickableBasic, onPick, cardWidth } = props;
   const me = buyerOf(state, props.me);
+  // One Tab stop too, when a basic card can be gained: each pile was a Tab press of its own.
+  const roving = useRovingRow(pickableBasic ? state.game.basicPile.filter((cardID) => state.cardsByID[cardID]) : [], selectedCardID, 'Basic cards');
   const piles = (
-    <Group data-zone="basic-pile" gap="sm" wrap="wrap" align="flex-start">
+    <Group data-zone="basic-pile" gap="sm" wrap="wrap" align="flex-start" {...roving.props}>
       {state.game.basicPile.map((cardID) => {
         const card = state.cardsByID[cardID];
         if (!card) return null;
@@ -207,6 +220,7 @@ export function BasicPiles(props: PickableProps) {
             onPick={pickableBasic ? onPick : undefined}
             tradeRowIndex={null}
             label={`${card.name}, basic card`}
+            tabbable={roving.stop === cardID}
           />
         );
       })}

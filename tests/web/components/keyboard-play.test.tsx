@@ -1,0 +1,294 @@
+/**
+ * Playing by keyboard, rendered by React into happy-dom with a real engine game's views: the
+ * trade row and the basic piles as one Tab stop each, the arrow keys moving between their cards
+ * and Enter or Space picking one; the focus after Submit and Undo (on the action panel, never the
+ * page's body), on to the trade row when the next turn begins; and Submit and Undo waiting, with
+ * their reason, while the page reconnects. The table and the panel are put together as the game
+ * screen does (game-screen.tsx), the game moved on by the engine as the server would.
+ */
+import { useLayoutEffect, useMemo, useState, type RefObject } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { act as reactAct, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Action, Game } from '../../../src/engine/index.js';
+import { ActionPanel, RECONNECTING_MESSAGE } from '../../../src/web/game/action-panel.js';
+import { decisionOf, playerOf, unaffordableReason } from '../../../src/web/game/derive.js';
+import type { GameScreenState } from '../../../src/web/game/model.js';
+import { BasicPiles, TradeRow, type PickableProps } from '../../../src/web/game/table.js';
+import { useChoice } from '../../../src/web/game/use-choice.js';
+import type { ActOutcome } from '../../../src/web/game/use-game-state.js';
+import { theme } from '../../../src/web/theme.js';
+import { ANN, BOB, act, newGame, screenState } from '../support/screen-state.js';
+
+/** What a test does to the game from outside the page: another seat's move (made from the game as it stands), as the server brings it. */
+type Play = (userID: string, action: (game: Game) => Action) => void;
+
+/**
+ * Ann's table and action panel, as the game screen lays them out (the table, then the panel), with
+ * a button before them to Tab from. `send` is the page's `act`: by default the engine plays Ann's
+ * action, as the server would.
+ */
+function Table({ initial, connected = true, play, send }: { initial: Game; connected?: boolean; play: RefObject<Play | null>; send?: (action: Action) => Promise<ActOutcome> }) {
+  const [game, setGame] = useState(initial);
+  useLayoutEffect(() => {
+    play.current = (userID, action) => setGame((g) => act(g, userID, action(g)));
+  }, [play]);
+  const state = useMemo(() => screenState(game), [game]);
+  const decision = decisionOf(state);
+  const choice = useChoice(state, decision);
+  const ready = state.game.readyByUserID[ANN] ?? false;
+  // As the game screen's pickableOf (no clash is rolling in these games).
+  const pickable: PickableProps = {
+    state,
+    me: playerOf(state, ANN),
+    selectedCardID: choice.selection.cardID,
+    pickableTradeRow: (index) => {
+      if (ready || !decision) return false;
+      if (decision.type === 'BID') return decision.tradeRowIndexes.includes(index);
+      if (decision.type === 'RESOLVE') return decision.choices.some((c) => c.cardID === state.game.tableIDs[index]);
+      return false;
+    },
+    pickableBasic: !ready && decision?.type === 'RESOLVE',
+    onPick: choice.pick,
+    cardWidth: 120,
+  };
+  const played = async (action: Action): Promise<ActOutcome> => {
+    setGame((g) => act(g, ANN, action));
+    return { ok: true };
+  };
+  return (
+    <MantineProvider theme={theme}>
+      <button type="button">before</button>
+      <TradeRow {...pickable} />
+      <BasicPiles {...pickable} />
+      <ActionPanel state={state} decision={decision} choice={choice} act={send ?? played} awaiting={false} connected={connected} />
+    </MantineProvider>
+  );
+}
+
+/** The trade row's indexes of the cards Ann can pay for now (one she cannot asks her to confirm first). */
+function affordable(game: Game): number[] {
+  const state = screenState(game);
+  const me = playerOf(state, ANN)!;
+  return state.game.tableIDs.flatMap((id, index) => (id !== null && unaffordableReason(state, me, id) === null ? [index] : []));
+}
+
+/** The card `userID` gains: the one won if they can pay for it, else the first basic card they can. */
+function gainFor(game: Game, userID: string): number {
+  const decision = decisionOf(screenState(game, userID));
+  if (decision?.type !== 'RESOLVE') throw new Error(`expected a gain, got ${decision?.type}`);
+  const choice = decision.choices.find((c) => c.affordable);
+  if (!choice) throw new Error('nothing to gain');
+  return choice.cardID;
+}
+
+const row = () => screen.getByRole('region', { name: 'Trade row' });
+const rowCards = () => within(row()).getAllByRole('button', { name: /trade row card/ });
+const panel = () => screen.getByRole('region', { name: 'Action panel' });
+const submit = () => within(panel()).getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+/** Whether Tab stops at the element: a card out of the Tab order is still focusable, by the arrows. */
+const tabStop = (element: Element) => (element as HTMLElement).tabIndex >= 0;
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
+
+describe('the trade row by keyboard', () => {
+  test('is one Tab stop, its cards still buttons by name; the arrows, Home and End move along it', async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    render(<Table initial={game} play={{ current: null }} />);
+    const cards = rowCards();
+    expect(cards).toHaveLength(game.tableIDs.length);
+    expect(cards.length).toBeGreaterThanOrEqual(3);
+    cards.forEach((card, i) => expect(card.getAttribute('aria-label') ?? card.textContent).toContain(`trade row card ${i + 1}`));
+    // The row says what it is: a toolbar, the one Tab stop among its cards.
+    const toolbar = within(row()).getByRole('toolbar', { name: 'Trade row cards' });
+    expect(cards.every((card) => toolbar.contains(card))).toBe(true);
+    expect(cards.filter(tabStop)).toEqual([cards[0]]);
+    // Nothing else in the row is a Tab stop (its scrolling strip neither: a focused card scrolls into view).
+    expect([...row().querySelectorAll('*')].filter(tabStop)).toEqual([cards[0]]);
+
+    screen.getByRole('button', { name: 'before' }).focus();
+    await user.tab();
+    expect(document.activeElement).toBe(cards[0]);
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(cards[1]);
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(cards.at(-1));
+    // The ends stop the arrows.
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(cards.at(-1));
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(cards[0]);
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(cards[0]);
+    await user.keyboard('{ArrowRight}');
+    // The Tab stop moved with the focus: one Tab out of the row (past the basic piles, pictures
+    // while a bid is made) reaches the panel's bid, and Shift+Tab comes back to the same card.
+    expect(rowCards().filter(tabStop)).toEqual([cards[1]]);
+    await user.tab();
+    expect(document.activeElement).toBe(within(panel()).getByRole('textbox', { name: 'Military bid' }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(cards[1]);
+    // A key held with Alt is the browser's (Alt+Left: back), not the row's.
+    await user.keyboard('{Alt>}{ArrowLeft}{/Alt}');
+    expect(document.activeElement).toBe(cards[1]);
+  });
+
+  test('Enter and Space pick the focused card as a click does; Tab comes back to the card picked', async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    const [first, second] = affordable(game);
+    if (first === undefined || second === undefined) throw new Error('Ann can pay for fewer than two cards of the row');
+    render(<Table initial={game} play={{ current: null }} />);
+    const name = (index: number) => screenState(game).cardsByID[game.tableIDs[index]!]!.name;
+    const cards = rowCards();
+    cards[first]!.focus();
+    await user.keyboard('{Enter}');
+    within(panel()).getByText(name(first));
+    expect(cards[first]!.closest('[data-selected]')).not.toBeNull();
+    for (let i = first; i < second; i++) await user.keyboard('{ArrowRight}');
+    await user.keyboard(' ');
+    within(panel()).getByText(name(second));
+    expect(cards[first]!.closest('[data-selected]')).toBeNull();
+    expect(cards[second]!.closest('[data-selected]')).not.toBeNull();
+    // Out of the row and back: the card picked is where Tab lands.
+    await user.tab();
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(cards[second]);
+    // A click still picks, and moves the row's Tab stop to the card clicked.
+    await user.click(cards[first]!);
+    within(panel()).getByText(name(first));
+    expect(rowCards().filter(tabStop)).toEqual([cards[first]]);
+  });
+
+  test('a row with nothing to pick is pictures, and its strip is the Tab stop that scrolls it', async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    render(<Table initial={game} play={{ current: null }} />);
+    rowCards()[affordable(game)[0]!]!.focus();
+    await user.keyboard('{Enter}');
+    submit().focus();
+    await user.keyboard('{Enter}');
+    // Ann's bid is in: the row's cards are pictures again.
+    within(panel()).getByText('Waiting for other players...');
+    expect(within(row()).queryAllByRole('button')).toEqual([]);
+    expect(within(row()).queryByRole('toolbar')).toBeNull();
+    expect([...row().querySelectorAll('*')].filter(tabStop)).toHaveLength(1);
+  });
+});
+
+describe('the focus after Submit and Undo', () => {
+  test('stays on the action panel, never the page; the next turn starts at the trade row', async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    const [mine, bobs] = affordable(game);
+    if (mine === undefined || bobs === undefined) throw new Error('Ann can pay for fewer than two cards of the row');
+    const play: RefObject<Play | null> = { current: null };
+    render(<Table initial={game} play={play} />);
+    rowCards()[mine]!.focus();
+    await user.keyboard('{Enter}');
+    submit().focus();
+    await user.keyboard('{Enter}');
+    // The bid went: Submit with it, the focus on the panel that says what comes next.
+    within(panel()).getByText('Waiting for other players...');
+    expect(document.activeElement).toBe(panel());
+
+    // Undo, by keyboard: the bid form is back, the focus still on the panel, Tab into the form.
+    within(panel()).getByRole('button', { name: 'Undo' }).focus();
+    await user.keyboard('{Enter}');
+    expect(within(panel()).queryByText('Waiting for other players...')).toBeNull();
+    expect(document.activeElement).toBe(panel());
+    await user.tab();
+    expect(document.activeElement).toBe(within(panel()).getByRole('textbox', { name: 'Military bid' }));
+
+    // Bid again, and Bob bids on another card: no clash, each gains the card bid on.
+    submit().focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(panel());
+    reactAct(() => play.current!(BOB, () => ({ type: 'BID', bid: { military: 0, tradeRowIndex: bobs } })));
+    // The card Ann won is chosen already: the panel's Submit is what she needs, a Tab away.
+    expect(document.activeElement).toBe(panel());
+    await user.tab();
+    expect(document.activeElement).toBe(submit());
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(panel());
+    reactAct(() => play.current!(BOB, (g) => ({ type: 'RESOLVE', resolve: { cardIDToGain: gainFor(g, BOB) } })));
+    // The next turn: the focus resting on the panel goes on to the trade row's card.
+    within(panel()).getByText('Choose a card on the trade row and your bid.');
+    expect(document.activeElement).toBe(rowCards().find(tabStop));
+  });
+});
+
+describe('while the page reconnects', () => {
+  test('Submit waits with its reason, and goes once the connection is back', async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    const sent: Action[] = [];
+    const send = async (action: Action): Promise<ActOutcome> => (sent.push(action), { ok: true });
+    const play = { current: null };
+    const { rerender } = render(<Table initial={game} connected={false} play={play} send={send} />);
+    // A reason the player can act on comes first: the card to choose.
+    expect(submit().disabled).toBe(true);
+    expect(screen.getByTestId('submit-reason').textContent).toBe('You must select a card to draft');
+    rowCards()[affordable(game)[0]!]!.focus();
+    await user.keyboard('{Enter}');
+    expect(submit().disabled).toBe(true);
+    const reason = screen.getByTestId('submit-reason');
+    expect(reason.textContent).toBe(RECONNECTING_MESSAGE);
+    expect(submit().getAttribute('aria-describedby')).toBe(reason.id);
+    // Pressed anyway (it takes no pointer while disabled): nothing goes.
+    fireEvent.click(submit());
+    expect(sent).toEqual([]);
+    rerender(<Table initial={game} connected play={play} send={send} />);
+    expect(submit().disabled).toBe(false);
+    expect(screen.queryByTestId('submit-reason')).toBeNull();
+    await user.click(submit());
+    expect(sent).toHaveLength(1);
+  });
+
+  test('Undo waits too, and says why', async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    const play: RefObject<Play | null> = { current: null };
+    const { rerender } = render(<Table initial={game} play={play} />);
+    rowCards()[affordable(game)[0]!]!.focus();
+    await user.keyboard('{Enter}');
+    await user.click(submit());
+    rerender(<Table initial={game} connected={false} play={play} />);
+    const undo = within(panel()).getByRole('button', { name: 'Undo' }) as HTMLButtonElement;
+    expect(undo.disabled).toBe(true);
+    expect(within(panel()).getByTestId('undo-reason').textContent).toBe(RECONNECTING_MESSAGE);
+    rerender(<Table initial={game} connected play={play} />);
+    expect(undo.disabled).toBe(false);
+    expect(within(panel()).queryByTestId('undo-reason')).toBeNull();
+  });
+});
+
+describe('the basic piles by keyboard', () => {
+  test('are one Tab stop when a card can be gained, the arrows moving along them', async () => {
+    const user = userEvent.setup();
+    let game = newGame();
+    const [mine, bobs] = affordable(game);
+    if (mine === undefined || bobs === undefined) throw new Error('Ann can pay for fewer than two cards of the row');
+    game = act(game, ANN, { type: 'BID', bid: { military: 0, tradeRowIndex: mine } });
+    game = act(game, BOB, { type: 'BID', bid: { military: 0, tradeRowIndex: bobs } });
+    const state: GameScreenState = screenState(game);
+    expect(decisionOf(state)?.type).toBe('RESOLVE');
+    render(<Table initial={game} play={{ current: null }} />);
+    const piles = screen.getByRole('region', { name: 'Basic piles' });
+    within(piles).getByRole('toolbar', { name: 'Basic cards' });
+    const cards = within(piles).getAllByRole('button', { name: /basic card/ });
+    expect(cards).toHaveLength(state.game.basicPile.length);
+    expect(cards.filter(tabStop)).toEqual([cards[0]]);
+    cards[0]!.focus();
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(cards.at(-1));
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(cards.at(-2));
+    expect(cards.filter(tabStop)).toEqual([cards.at(-2)]);
+  });
+});

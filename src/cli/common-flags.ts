@@ -107,8 +107,17 @@ function ensureWritableDirectory(dir: string, flag: string, given: string): void
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
   } catch (error) {
-    throw new CliError(`${flag} ${given}: cannot write there (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new CliError(`${flag} ${given}: cannot write there (${writeProblem(error)})`);
   }
+}
+
+/** Why a path cannot be written, in words for the codes users meet ("EACCES" told them little). */
+function writeProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return 'no permission';
+  if (code === 'EROFS') return 'a read-only file system';
+  if (code === 'ENOSPC') return 'no space left on the device';
+  return code ?? (error instanceof Error ? error.message : String(error));
 }
 
 /** An output file, checked before the run: its directory is created and writable, it is not a directory. */

@@ -10,8 +10,11 @@
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Command } from 'commander';
+import { parseInteger } from './args.js';
+import { checkOutputFile } from './common-flags.js';
 import { CliError } from './errors.js';
 import type { Io } from './io.js';
+import { MAX_SEED } from './match.js';
 import type { OddsRecord } from './odds-game.js';
 import { defaultWorkers, runGames } from './pool.js';
 import { progressBar } from './progress.js';
@@ -45,13 +48,16 @@ export interface CalibrationSummary {
   brier: number;
   baselineBrier: number;
   baselineTemperature: number;
-  /** The largest |predicted - actual| over deciles holding at least 30 predictions, in points. */
-  worstGap: number;
+  /**
+   * The largest |predicted - actual| over deciles holding at least GAP_MIN_COUNT predictions, in
+   * points; null when no decile holds that many (a gap over a handful would be noise).
+   */
+  worstGap: number | null;
   /** Finished games whose odds gave the winner(s) anything but their share of 100%. */
   wrongFinals: number;
   /** The same without the estimator's prior (each player's share of the rollouts won), for comparison. */
   rawBrier: number;
-  rawWorstGap: number;
+  rawWorstGap: number | null;
 }
 
 /** Softmax of favor at temperature t (Infinity: equal shares). */
@@ -97,8 +103,14 @@ function reliability(records: readonly OddsRecord[], predict: (p: OddsRecord['pr
   return buckets;
 }
 
-/** The largest |predicted - actual| over deciles holding at least 30 predictions, in points. */
-const worstGapOf = (buckets: readonly CalibrationBucket[]) => Math.max(0, ...buckets.filter((b) => b.count >= 30).map((b) => Math.abs(b.predicted - b.actual) * 100));
+/** The fewest predictions a decile needs for its gap to count: below it the share won is mostly chance. */
+const GAP_MIN_COUNT = 30;
+
+/** The largest |predicted - actual| over deciles holding at least GAP_MIN_COUNT predictions, in points; null if none does. */
+function worstGapOf(buckets: readonly CalibrationBucket[]): number | null {
+  const gaps = buckets.filter((b) => b.count >= GAP_MIN_COUNT).map((b) => Math.abs(b.predicted - b.actual) * 100);
+  return gaps.length === 0 ? null : Math.max(...gaps);
+}
 
 export function calibrationSummary(records: readonly OddsRecord[]): CalibrationSummary {
   const buckets = reliability(records, (p) => p.odds);
@@ -137,10 +149,26 @@ export function recordsInProgress(records: readonly OddsRecord[], from: number, 
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The summary's last lines. Without predictions (a third of the game no prediction fell in) there
+ * is nothing to score, and without a decile of GAP_MIN_COUNT predictions no gap to speak of: both
+ * are said in words, since a score of 0.0000 or a gap of 0.0 points would read as perfect odds.
+ */
+function scoreLines(s: CalibrationSummary): string[] {
+  if (s.predictions === 0) return ['No predictions here: nothing to score, and not enough data for a calibration gap'];
+  const notEnough = `not enough data for a calibration gap (no decile has ${GAP_MIN_COUNT} or more predictions; play more --games)`;
+  return [
+    `Brier score: odds ${s.brier.toFixed(4)}, favor-only baseline ${s.baselineBrier.toFixed(4)} (softmax of favor, temperature ${s.baselineTemperature}) ${s.brier < s.baselineBrier ? 'better' : 'NOT better'} than the baseline`,
+    s.worstGap === null ? `Largest gap: ${notEnough}` : `Largest gap over deciles with ${GAP_MIN_COUNT}+ predictions: ${s.worstGap.toFixed(1)} points (aim: 3)`,
+    `Without the prior (each player's share of the rollouts won): Brier ${s.rawBrier.toFixed(4)}, ${s.rawWorstGap === null ? 'largest gap: not enough data' : `largest gap ${s.rawWorstGap.toFixed(1)} points`}`,
+  ];
+}
 
 export function calibrationTable(s: CalibrationSummary): string {
   const lines = [
-    `${s.games} games, ${s.predictions} predictions (${s.buckets.reduce((a, b) => a + b.count, 0)} player-predictions)`,
+    `${count(s.games, 'game')}, ${count(s.predictions, 'prediction')} (${count(s.buckets.reduce((a, b) => a + b.count, 0), 'player-prediction')})`,
     '',
     '| Decile | Predictions | Predicted | Won | Gap (points) |',
     '|---|---:|---:|---:|---:|',
@@ -150,9 +178,7 @@ export function calibrationTable(s: CalibrationSummary): string {
         : `| ${b.decile * 10}-${b.decile * 10 + 10}% | ${b.count} | ${pct(b.predicted)} | ${pct(b.actual)} | ${((b.actual - b.predicted) * 100).toFixed(1)} |`,
     ),
     '',
-    `Brier score: odds ${s.brier.toFixed(4)}, favor-only baseline ${s.baselineBrier.toFixed(4)} (softmax of favor, temperature ${s.baselineTemperature}) ${s.brier < s.baselineBrier ? 'better' : 'NOT better'} than the baseline`,
-    `Largest gap over deciles with 30+ predictions: ${s.worstGap.toFixed(1)} points (aim: 3)`,
-    `Without the prior (each player's share of the rollouts won): Brier ${s.rawBrier.toFixed(4)}, largest gap ${s.rawWorstGap.toFixed(1)} points`,
+    ...scoreLines(s),
     `Finished games whose odds were not 100% for the winner(s): ${s.wrongFinals}`,
   ];
   return `${lines.join('\n')}\n`;
@@ -191,6 +217,9 @@ ${points.join('\n')}
 const loadAverage = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
 export async function runCalibration(args: CalibrationArgs, io: Io): Promise<CalibrationSummary> {
+  // Both files are checked before the first game: a bad path must not cost the whole run.
+  if (args.out) checkOutputFile(args.out, '--out');
+  if (args.records) checkOutputFile(args.records, '--records');
   const bar = progressBar(io, args.games, { quiet: args.quiet, label: 'odds' });
   const started = performance.now();
   const loadBefore = loadAverage();
@@ -210,7 +239,7 @@ export async function runCalibration(args: CalibrationArgs, io: Io): Promise<Cal
   if (args.records) writeFileSync(args.records, JSON.stringify(records));
   const seconds = (performance.now() - started) / 1000;
   const command = `mythos odds-calibration --games ${args.games} --rollouts ${args.rollouts} --points ${args.points} --seed ${args.seed}`;
-  const timing = `${args.games} games in ${seconds.toFixed(1)} s on ${args.workers} worker${args.workers === 1 ? '' : 's'}; load average ${loadBefore} at the start, ${loadAverage()} at the end`;
+  const timing = `${count(args.games, 'game')} in ${seconds.toFixed(1)} s on ${args.workers} worker${args.workers === 1 ? '' : 's'}; load average ${loadBefore} at the start, ${loadAverage()} at the end`;
   if (args.out) writeFileSync(args.out, calibrationHtml(summary, command, timing));
   io.out(`${args.out ? `wrote ${args.out}: ` : ''}${timing}\n`);
   return summary;
@@ -228,7 +257,7 @@ export function oddsCalibrationCommand(io: Io): Command {
     .option('--games <n>', 'games to play', positive('--games'), 300)
     .option('--rollouts <n>', 'rollouts per prediction', positive('--rollouts'), 16)
     .option('--points <n>', 'predictions per game, at random decision points', positive('--points'), 4)
-    .option('--seed <n>', 'seed of the games and the sampling', (t) => Number.parseInt(t, 10), 1)
+    .option('--seed <n>', 'seed of the games and the sampling', (t) => parseInteger(t, '--seed', { min: 0, max: MAX_SEED }), 1)
     .option('--workers <n>', 'worker threads (0: this thread)', positive('--workers', 0), defaultWorkers())
     .option('--out <file>', 'the HTML report with the reliability chart', 'odds-calibration.html')
     .option('--quiet', 'no progress bar')

@@ -49,10 +49,25 @@ Examples:
     gamesCommand(io),
     dbCommand(io),
   ]) {
-    command.copyInheritedSettings(program);
     program.addCommand(command);
   }
+  inheritSettings(program);
   return program;
+}
+
+/**
+ * Gives every command below `parent`, however deep, the program's settings: exitOverride (a usage
+ * error becomes a CommanderError, so exit code 2, instead of commander exiting the process with 1)
+ * and configureOutput (its one-line message goes through the Io). Commander copies them only into
+ * a subcommand made with `.command()` on a parent that has them already; the commands above are
+ * made on their own and given their subcommands (`users list`, `games export`, `db migrate`)
+ * before they are added here, so nothing would reach those.
+ */
+function inheritSettings(parent: Command): void {
+  for (const child of parent.commands) {
+    child.copyInheritedSettings(parent);
+    inheritSettings(child);
+  }
 }
 
 export async function runCli(argv: readonly string[], io: Io = processIo): Promise<number> {

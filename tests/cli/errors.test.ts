@@ -1,10 +1,14 @@
 /**
  * Usage errors: one line on stderr naming the flag, the bad value and the valid values, exit
- * code 2, and nothing run. Bad replay files likewise.
+ * code 2, and nothing run, at every level of commands (`users make-dev` as well as `tournament`).
+ * Bad replay files likewise.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { bufferIo } from '../../src/cli/io.js';
+import { buildProgram } from '../../src/cli/program.js';
 import { cli, tempDir } from './helpers.js';
 
 const dir = tempDir();
@@ -44,7 +48,25 @@ describe('command-line errors', () => {
     [['tournament', '--sed', '3'], "unknown option '--sed' (Did you mean --seed?)"],
     [['replay'], "missing required argument 'file'"],
     [['frobnicate'], "unknown command 'frobnicate'"],
+    // Subcommands of subcommands: commander itself would have exited the process with code 1.
+    [['users', 'make-dev'], "missing required argument 'userID'"],
+    [['users', 'list', '--all'], "unknown option '--all'"],
+    [['users', 'lst'], "unknown command 'lst' (Did you mean list?)"],
+    [['games', 'export'], "missing required argument 'gameID'"],
+    [['games', 'list', '--limit'], "option '--limit <n>' argument missing"],
+    [['games', 'list', '--limit', 'many'], "--limit must be a whole number from 1 to 100000, got 'many'"],
+    [['db', 'migrate', 'now'], "too many arguments for 'migrate'. Expected 0 arguments but got 1."],
+    [['odds-calibration', '--games', '0'], "--games must be a whole number of at least 1, not '0'"],
+    // Small and aimed at the temporary directory: were the seed taken, the run would be quick and leave nothing behind.
+    [['odds-calibration', '--seed', 'x', '--games', '1', '--workers', '0', '--out', join(dir, 'never.html')], "--seed must be a whole number from 0 to 2147483647, got 'x'"],
   ])('%j', async (argv, message) => fails(argv, message));
+
+  // Every command however deep, so that one added later cannot slip back to commander's exit code 1.
+  const commandPaths = (command: Command, path: string[] = []): string[][] =>
+    command.commands.flatMap((sub) => [[...path, sub.name()], ...commandPaths(sub, [...path, sub.name()])]);
+  const commands = commandPaths(buildProgram(bufferIo(), () => {})).map((path) => path.join(' '));
+  it('reaches the nested commands', () => expect(commands).toEqual(expect.arrayContaining(['users make-dev', 'games export', 'db migrate'])));
+  it.each(commands)('mythos %s --frobnicate: a usage error', async (command) => fails([...command.split(' '), '--frobnicate'], "unknown option '--frobnicate'"));
 
   it('refuses --save-games onto a plain file', async () => {
     const file = join(dir, 'plain.txt');

@@ -1,8 +1,9 @@
 /**
  * `mythos tournament`: the same arguments give the same table and the same files whatever the
- * number of worker threads; seats rotate; --out writes JSON and CSV.
+ * number of worker threads; seats rotate; --out writes JSON and CSV, and a path it cannot write is
+ * refused before the first game.
  */
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seatsForGame } from '../../src/cli/match.js';
@@ -108,5 +109,53 @@ describe('tournament', () => {
     const word = await run('--think-ms', 'soon');
     expect(word.code).toBe(2);
     expect(word.stderr).toContain('--think-ms');
+  });
+});
+
+describe('tournament --out is checked before the first game', () => {
+  const tiny = ['tournament', '--seats', 'valid_move,valid_move', '--games', '1', '--workers', '0', '--quiet'];
+
+  // Refused at once: one line, exit code 2, and not even the tournament's first line printed.
+  async function refused(out: string, message: string): Promise<void> {
+    const run = await cli(...tiny, '--out', out);
+    expect(run.stderr).toBe(`error: ${message}\n`);
+    expect(run.stdout).toBe('');
+    expect(run.code).toBe(2);
+  }
+
+  it('refuses a directory', async () => {
+    const out = join(dir, 'a-directory.json');
+    mkdirSync(out);
+    await refused(out, `--out ${out}: is a directory; give a file name`);
+  });
+
+  it('refuses a path through a plain file', async () => {
+    const file = join(dir, 'plain-file');
+    writeFileSync(file, 'x');
+    await refused(join(file, 'results.json'), `--out ${join(file, 'results.json')}: cannot write there, '${file}' is a file, not a directory`);
+  });
+
+  // Root may write anywhere: there the permission cannot be taken away.
+  it.skipIf(process.getuid?.() === 0)('refuses a directory it may not write in, and a file it may not write', async () => {
+    const locked = join(dir, 'locked');
+    mkdirSync(locked);
+    const readOnly = join(dir, 'read-only.csv');
+    writeFileSync(readOnly, '');
+    chmodSync(locked, 0o555);
+    chmodSync(readOnly, 0o444);
+    try {
+      await refused(join(locked, 'results.json'), `--out ${join(locked, 'results.json')}: cannot write there (no permission)`);
+      await refused(readOnly, `--out ${readOnly}: the file cannot be written (no permission)`);
+    } finally {
+      chmodSync(locked, 0o755);
+    }
+  });
+
+  it('makes a missing directory and writes the file there', async () => {
+    const out = join(dir, 'new', 'deeper', 'results.csv');
+    const run = await cli(...tiny, '--out', out);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`\nwrote ${out}\n`);
+    expect(readFileSync(out, 'utf8')).toMatch(/^game,seed,bot_seed,moves,seat1_kind,/);
   });
 });

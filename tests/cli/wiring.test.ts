@@ -57,4 +57,11 @@ describe('the mythos command line', () => {
     expect(child.stderr).toBe("error: unknown bot kind 'nope' in --seats (valid: easy_bot, basic_bot, basic_bot2, valid_move, random_card, expert_bot, a module path like ./my-bot.js, or exec:\"command\")");
     expect(child.code).toBe(2);
   });
+
+  it("exits with code 2 on a subcommand's usage error too, not commander's own 1", () => {
+    const child = run(process.execPath, ['bin/mythos.js', 'users', 'make-dev']);
+    expect(child.stderr).toBe("error: missing required argument 'userID'");
+    expect(child.stdout).toBe('');
+    expect(child.code).toBe(2);
+  });
 });

@@ -85,11 +85,22 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
   const stepKey = stepKeyOf(state);
   const zone = pickZone(decision, choice.selection);
   const stepSeen = useRef<string | null>(null);
+  const handingOver = useRef(false);
   useEffect(() => {
-    if (awaiting || stepSeen.current === stepKey) return;
-    stepSeen.current = stepKey;
     const panel = panelRef.current;
-    if (zone === null || panel === null || document.activeElement !== panel || !panel.matches(':focus-visible')) return;
+    if (stepSeen.current !== stepKey) {
+      stepSeen.current = stepKey;
+      handingOver.current = panel !== null && document.activeElement === panel && panel.matches(':focus-visible');
+    }
+    if (awaiting || zone === null || !handingOver.current) return;
+    // Done once the focus is elsewhere than the panel or nowhere (the cards have it, or the player
+    // went on). Until then it is given again: a clash's dice starting to roll just after the step
+    // came took the cards away, and the focus with them (nothing is picked while they roll).
+    const active = document.activeElement;
+    if (active !== panel && active !== document.body && active !== null) {
+      handingOver.current = false;
+      return;
+    }
     document.querySelector<HTMLElement>(`[data-zone="${zone}"] [tabindex="0"]`)?.focus();
   }, [stepKey, awaiting, zone]);
   // Why the server refused the last action, for a few seconds: a player is never left on a form

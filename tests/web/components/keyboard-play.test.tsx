@@ -29,27 +29,30 @@ type Play = (userID: string, action: (game: Game) => Action) => void;
  * a button before them to Tab from. `send` is the page's `act`: by default the engine plays Ann's
  * action, as the server would.
  */
-function Table({ initial, connected = true, play, send }: { initial: Game; connected?: boolean; play: RefObject<Play | null>; send?: (action: Action) => Promise<ActOutcome> }) {
+function Table({ initial, connected = true, play, roll, send }: { initial: Game; connected?: boolean; play: RefObject<Play | null>; roll?: RefObject<((rolling: boolean) => void) | null>; send?: (action: Action) => Promise<ActOutcome> }) {
   const [game, setGame] = useState(initial);
+  // A clash's dice rolling on screen (the game screen's `awaiting`): nothing can be picked meanwhile.
+  const [awaiting, setAwaiting] = useState(false);
   useLayoutEffect(() => {
     play.current = (userID, action) => setGame((g) => act(g, userID, action(g)));
-  }, [play]);
+    if (roll) roll.current = setAwaiting;
+  }, [play, roll]);
   const state = useMemo(() => screenState(game), [game]);
   const decision = decisionOf(state);
   const choice = useChoice(state, decision);
   const ready = state.game.readyByUserID[ANN] ?? false;
-  // As the game screen's pickableOf (no clash is rolling in these games).
+  // As the game screen's pickableOf.
   const pickable: PickableProps = {
     state,
     me: playerOf(state, ANN),
     selectedCardID: choice.selection.cardID,
     pickableTradeRow: (index) => {
-      if (ready || !decision) return false;
+      if (ready || !decision || awaiting) return false;
       if (decision.type === 'BID') return decision.tradeRowIndexes.includes(index);
       if (decision.type === 'RESOLVE') return decision.choices.some((c) => c.cardID === state.game.tableIDs[index]);
       return false;
     },
-    pickableBasic: !ready && decision?.type === 'RESOLVE',
+    pickableBasic: !ready && !awaiting && decision?.type === 'RESOLVE',
     onPick: choice.pick,
     cardWidth: 120,
   };
@@ -62,7 +65,7 @@ function Table({ initial, connected = true, play, send }: { initial: Game; conne
       <button type="button">before</button>
       <TradeRow {...pickable} />
       <BasicPiles {...pickable} />
-      <ActionPanel state={state} decision={decision} choice={choice} act={send ?? played} awaiting={false} connected={connected} />
+      <ActionPanel state={state} decision={decision} choice={choice} act={send ?? played} awaiting={awaiting} connected={connected} />
     </MantineProvider>
   );
 }
@@ -219,6 +222,34 @@ describe('the focus after Submit and Undo', () => {
     reactAct(() => play.current!(BOB, (g) => ({ type: 'RESOLVE', resolve: { cardIDToGain: gainFor(g, BOB) } })));
     // The next turn: the focus resting on the panel goes on to the trade row's card.
     within(panel()).getByText('Choose a card on the trade row and your bid.');
+    expect(document.activeElement).toBe(rowCards().find(tabStop));
+  });
+
+  test("dice that start to roll just after the next turn came take the focus with the cards; it comes back when they stop", async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    const [mine, bobs] = affordable(game);
+    if (mine === undefined || bobs === undefined) throw new Error('Ann can pay for fewer than two cards of the row');
+    const play: RefObject<Play | null> = { current: null };
+    const roll: RefObject<((rolling: boolean) => void) | null> = { current: null };
+    render(<Table initial={game} play={play} roll={roll} />);
+    rowCards()[mine]!.focus();
+    await user.keyboard('{Enter}');
+    submit().focus();
+    await user.keyboard('{Enter}');
+    reactAct(() => play.current!(BOB, () => ({ type: 'BID', bid: { military: 0, tradeRowIndex: bobs } })));
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(panel());
+    reactAct(() => play.current!(BOB, (g) => ({ type: 'RESOLVE', resolve: { cardIDToGain: gainFor(g, BOB) } })));
+    expect(document.activeElement).toBe(rowCards().find(tabStop));
+    // The dice start a moment after the step (the screen's animations begin once it is drawn): the
+    // cards are pictures while they roll, and Chromium takes the focus from a card that can no
+    // longer have it (happy-dom does not, so the test does).
+    reactAct(() => roll.current!(true));
+    expect(within(row()).queryAllByRole('button')).toEqual([]);
+    (document.activeElement as HTMLElement).blur();
+    reactAct(() => roll.current!(false));
     expect(document.activeElement).toBe(rowCards().find(tabStop));
   });
 });

@@ -1,14 +1,15 @@
 /**
  * Playing by keyboard, rendered by React into happy-dom with a real engine game's views: the
  * trade row and the basic piles as one Tab stop each, the arrow keys moving between their cards
- * and Enter or Space picking one; the focus after Submit and Undo (on the action panel, never the
- * page's body), on to the trade row when the next turn begins; and Submit and Undo waiting, with
- * their reason, while the page reconnects. The table and the panel are put together as the game
+ * and Enter or Space picking one (a card out of reach asking first, the focus back on it after);
+ * the focus after Submit and Undo (on the action panel, never the page's body), on to the trade
+ * row when the next turn begins; and Submit and Undo waiting, with their reason, while the page
+ * reconnects. The table and the panel are put together as the game
  * screen does (game-screen.tsx), the game moved on by the engine as the server would.
  */
 import { useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { act as reactAct, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act as reactAct, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Action, Game } from '../../../src/engine/index.js';
@@ -166,6 +167,22 @@ describe('the trade row by keyboard', () => {
     await user.click(cards[first]!);
     within(panel()).getByText(name(first));
     expect(rowCards().filter(tabStop)).toEqual([cards[first]]);
+  });
+
+  test('a card Ann cannot pay for asks her first; dismissed, the question gives the focus back to the card', async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    const state = screenState(game);
+    const out = state.game.tableIDs.findIndex((id) => id !== null && unaffordableReason(state, playerOf(state, ANN)!, id) !== null);
+    if (out < 0) throw new Error('every card of the row is within Ann’s means: no question to ask');
+    render(<Table initial={game} play={{ current: null }} />);
+    rowCards()[out]!.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your selection' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(rowCards()[out]);
   });
 
   test('a row with nothing to pick is pictures, and its strip is the Tab stop that scrolls it', async () => {

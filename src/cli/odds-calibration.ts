@@ -10,6 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Command } from 'commander';
+import { plural } from '../shared/plural.js';
 import { parseInteger } from './args.js';
 import { checkOutputFile } from './common-flags.js';
 import { CliError } from './errors.js';
@@ -149,7 +150,6 @@ export function recordsInProgress(records: readonly OddsRecord[], from: number, 
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * The summary's last lines. Without predictions (a third of the game no prediction fell in) there
@@ -168,7 +168,7 @@ function scoreLines(s: CalibrationSummary): string[] {
 
 export function calibrationTable(s: CalibrationSummary): string {
   const lines = [
-    `${count(s.games, 'game')}, ${count(s.predictions, 'prediction')} (${count(s.buckets.reduce((a, b) => a + b.count, 0), 'player-prediction')})`,
+    `${plural(s.games, 'game')}, ${plural(s.predictions, 'prediction')} (${plural(s.buckets.reduce((a, b) => a + b.count, 0), 'player-prediction')})`,
     '',
     '| Decile | Predictions | Predicted | Won | Gap (points) |',
     '|---|---:|---:|---:|---:|',
@@ -239,7 +239,7 @@ export async function runCalibration(args: CalibrationArgs, io: Io): Promise<Cal
   if (args.records) writeFileSync(args.records, JSON.stringify(records));
   const seconds = (performance.now() - started) / 1000;
   const command = `mythos odds-calibration --games ${args.games} --rollouts ${args.rollouts} --points ${args.points} --seed ${args.seed}`;
-  const timing = `${count(args.games, 'game')} in ${seconds.toFixed(1)} s on ${args.workers} worker${args.workers === 1 ? '' : 's'}; load average ${loadBefore} at the start, ${loadAverage()} at the end`;
+  const timing = `${plural(args.games, 'game')} in ${seconds.toFixed(1)} s on ${plural(args.workers, 'worker')}; load average ${loadBefore} at the start, ${loadAverage()} at the end`;
   if (args.out) writeFileSync(args.out, calibrationHtml(summary, command, timing));
   io.out(`${args.out ? `wrote ${args.out}: ` : ''}${timing}\n`);
   return summary;

@@ -9,6 +9,7 @@ import { describeSetup } from './describe.js';
 import type { Io } from './io.js';
 import { matchOf, resolvedOptions, type Match } from './match.js';
 import { runGames } from './pool.js';
+import { plural } from '../shared/plural.js';
 import { progressBar } from './progress.js';
 import type { GameRecord } from './tournament-game.js';
 import { kindResults, resultsTable, tournamentCSV, tournamentJSON, type KindResult, type TournamentConfig } from './tournament-report.js';
@@ -41,7 +42,7 @@ export async function runTournament(args: TournamentArgs, io: Io): Promise<Tourn
     modules: args.modules,
     ...(args.cardsDir === null ? {} : { cards: args.cardsDir }),
   };
-  io.out(`tournament: ${args.games} ${args.games === 1 ? 'game' : 'games'}, ${describeSetup(config)}\n\n`);
+  io.out(`tournament: ${plural(args.games, 'game')}, ${describeSetup(config)}\n\n`);
 
   const bar = progressBar(io, args.games, { quiet: args.quiet, label: 'tournament' });
   const started = performance.now();
@@ -61,8 +62,8 @@ export async function runTournament(args: TournamentArgs, io: Io): Promise<Tourn
     io.out(`\nwrote ${args.out}\n`);
   }
   if (args.saveGames !== null) io.out(`saved ${args.games} replays in ${args.saveGames}\n`);
-  const threads = args.workers === 0 ? 'in the main thread' : `${Math.min(args.workers, args.games)} worker thread${Math.min(args.workers, args.games) === 1 ? '' : 's'}`;
-  io.out(`\n${args.games} ${args.games === 1 ? 'game' : 'games'} in ${seconds.toFixed(2)} s: ${gamesPerSecond.toFixed(1)} games/s (${threads})\n`);
+  const threads = args.workers === 0 ? 'in the main thread' : plural(Math.min(args.workers, args.games), 'worker thread');
+  io.out(`\n${plural(args.games, 'game')} in ${seconds.toFixed(2)} s: ${gamesPerSecond.toFixed(1)} games/s (${threads})\n`);
   return { config, results, records, seconds, gamesPerSecond };
 }
 

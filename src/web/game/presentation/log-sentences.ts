@@ -9,6 +9,7 @@ import { HIDDEN_PLAYER } from '../../../engine/view.js';
 import type { GameScreenState } from '../model.js';
 import { byStandIn, STAND_IN_CHOICES } from '../stand-ins.js';
 import { formatShortDuration, PHASE_NAMES, playerRef, type PlayerRef, type Seat } from './format.js';
+import { plural } from '../../../shared/plural.js';
 
 export type Segment =
   | { kind: 'text'; text: string }
@@ -37,8 +38,6 @@ function tribute(state: LogState, tributeID: number): Segment {
 
 const player = (state: LogState, userID: string): Segment => ({ kind: 'player', ...playerRef(state, userID) });
 
-/** 'n thing' or 'n things'. */
-export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** 'a', 'a and b', 'a, b and c' over segment lists. */
 function list(items: Segment[][]): Segment[] {

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
+import { focusIsLost } from '../lib/focus.js';
 import { useNoHover } from '../lib/touch.js';
 import type { GameScreenState } from './model.js';
 import { useGameState } from './use-game-state.js';
@@ -221,8 +222,7 @@ function useEndFocus(ended: boolean, seated: boolean) {
   const ref = useRef<HTMLDivElement>(null);
   const wasEnded = useRef(ended);
   useEffect(() => {
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (ended && !wasEnded.current && seated && lost) ref.current?.focus({ preventScroll: true });
+    if (ended && !wasEnded.current && seated && focusIsLost()) ref.current?.focus({ preventScroll: true });
     wasEnded.current = ended;
   }, [ended, seated]);
   return ref;

@@ -13,6 +13,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import type { ModalProps } from '@mantine/core';
+import { focusIsLost } from './focus.js';
 
 const MantineModal = lazy(() => import('./mantine-modal.js'));
 
@@ -31,8 +32,7 @@ export function Modal(props: ModalProps) {
     props.onExitTransitionEnd?.();
     // Still in the dialog, whose content goes right after this (it would drop the focus to the
     // page), or already dropped.
-    const active = document.activeElement;
-    const lost = active === null || active === document.body || active.closest('[role="dialog"]') !== null;
+    const lost = focusIsLost() || document.activeElement?.closest('[role="dialog"]') != null;
     if (props.returnFocus !== false && lost && opener?.isConnected) opener.focus();
   };
   return (

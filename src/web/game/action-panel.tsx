@@ -11,6 +11,7 @@
  */
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { focusIsLost } from '../lib/focus.js';
 import { Modal } from '../lib/lazy-modal.js';
 import type { Decision } from '../../engine/pending.js';
 import { BidField } from './bid-field.js';
@@ -66,12 +67,18 @@ function SubmitButton({ label, reason, busy, hidden, onSubmit }: { label: string
           {label}
         </Button>
       </span>
-      {reason ? (
-        <Text id="submit-reason" size="xs" c="red.3" ta="center" data-testid="submit-reason">
-          {reason}
-        </Text>
-      ) : null}
+      <ReasonLine id="submit-reason" reason={reason} />
     </Stack>
+  );
+}
+
+/** Why the button above it cannot be pressed now, under it (the button's `aria-describedby`). */
+function ReasonLine({ id, reason }: { id: string; reason: string | null }) {
+  if (reason === null) return null;
+  return (
+    <Text id={id} size="xs" c="red.3" ta="center" data-testid={id}>
+      {reason}
+    </Text>
   );
 }
 
@@ -96,8 +103,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
     // Done once the focus is elsewhere than the panel or nowhere (the cards have it, or the player
     // went on). Until then it is given again: a clash's dice starting to roll just after the step
     // came took the cards away, and the focus with them (nothing is picked while they roll).
-    const active = document.activeElement;
-    if (active !== panel && active !== document.body && active !== null) {
+    if (document.activeElement !== panel && !focusIsLost()) {
       handingOver.current = false;
       return;
     }
@@ -178,11 +184,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
             <Button variant="outline" disabled={busy || offline !== null} onClick={() => void send({ type: 'UNBID' })} aria-describedby={offline ? 'undo-reason' : undefined}>
               Undo
             </Button>
-            {offline ? (
-              <Text id="undo-reason" size="xs" c="red.3" ta="center" data-testid="undo-reason">
-                {offline}
-              </Text>
-            ) : null}
+            <ReasonLine id="undo-reason" reason={offline} />
           </>
         ) : null}
       </>

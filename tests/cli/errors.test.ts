@@ -9,19 +9,13 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { bufferIo } from '../../src/cli/io.js';
 import { buildProgram } from '../../src/cli/program.js';
-import { cli, tempDir } from './helpers.js';
+import { cli, refusedUsage, tempDir } from './helpers.js';
 
 const dir = tempDir();
 const BOTS = 'easy_bot, basic_bot, basic_bot2, valid_move, random_card, expert_bot';
 const MODULES = 'conquest, beta, altleaders, noupgrade, legacy';
 const OPTIONS = 'tradeRowSlide, prerollDice, randomLeader, biggerTradeRow, wipeTradeRow, wipeTributeRow, warTokens, rerollTokens, hideFavor, unbid, retreat1, retreat2, retreat3';
 
-async function fails(argv: string[], message: string): Promise<void> {
-  const run = await cli(...argv);
-  expect(run.stderr).toBe(`error: ${message}\n`);
-  expect(run.stdout).toBe('');
-  expect(run.code).toBe(2);
-}
 
 describe('command-line errors', () => {
   it.each([
@@ -59,19 +53,19 @@ describe('command-line errors', () => {
     [['odds-calibration', '--games', '0'], "--games must be a whole number of at least 1, not '0'"],
     // Small and aimed at the temporary directory: were the seed taken, the run would be quick and leave nothing behind.
     [['odds-calibration', '--seed', 'x', '--games', '1', '--workers', '0', '--out', join(dir, 'never.html')], "--seed must be a whole number from 0 to 2147483647, got 'x'"],
-  ])('%j', async (argv, message) => fails(argv, message));
+  ])('%j', async (argv, message) => refusedUsage(argv, message));
 
   // Every command however deep, so that one added later cannot slip back to commander's exit code 1.
   const commandPaths = (command: Command, path: string[] = []): string[][] =>
     command.commands.flatMap((sub) => [[...path, sub.name()], ...commandPaths(sub, [...path, sub.name()])]);
   const commands = commandPaths(buildProgram(bufferIo(), () => {})).map((path) => path.join(' '));
   it('reaches the nested commands', () => expect(commands).toEqual(expect.arrayContaining(['users make-dev', 'games export', 'db migrate'])));
-  it.each(commands)('mythos %s --frobnicate: a usage error', async (command) => fails([...command.split(' '), '--frobnicate'], "unknown option '--frobnicate'"));
+  it.each(commands)('mythos %s --frobnicate: a usage error', async (command) => refusedUsage([...command.split(' '), '--frobnicate'], "unknown option '--frobnicate'"));
 
   it('refuses --save-games onto a plain file', async () => {
     const file = join(dir, 'plain.txt');
     writeFileSync(file, 'x');
-    await fails(['tournament', '--games', '1', '--save-games', file], `--save-games must be a directory, but '${file}' is a file`);
+    await refusedUsage(['tournament', '--games', '1', '--save-games', file], `--save-games must be a directory, but '${file}' is a file`);
   });
 
   it('shows help with examples for every command, exit code 0', async () => {
@@ -99,7 +93,7 @@ describe('bad replay files', () => {
     writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
     return path;
   };
-  const bad = (path: string, message: string) => fails(['replay', path], `${path}: ${message}`);
+  const bad = (path: string, message: string) => refusedUsage(['replay', path], `${path}: ${message}`);
 
   it('a missing file', () => bad(join(dir, 'nope.json'), 'cannot read the file (no such file)'));
   it('a directory', () => bad(dir, 'cannot read the file (it is a directory)'));

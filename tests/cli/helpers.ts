@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { bufferIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 
@@ -16,6 +16,14 @@ export async function cli(...argv: string[]): Promise<CliRun> {
   const io = bufferIo();
   const code = await runCli(argv, io);
   return { code, stdout: io.stdout(), stderr: io.stderr() };
+}
+
+/** Runs the CLI and expects a usage error: `error: {message}` alone on stderr, nothing on stdout (nothing run), exit code 2. */
+export async function refusedUsage(argv: readonly string[], message: string): Promise<void> {
+  const run = await cli(...argv);
+  expect(run.stderr).toBe(`error: ${message}\n`);
+  expect(run.stdout).toBe('');
+  expect(run.code).toBe(2);
 }
 
 /** A fresh temporary directory, removed after the test file. */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { calibrationSummary, calibrationTable, favorBaseline } from '../../src/cli/odds-calibration.js';
 import { playOddsGame, type OddsRecord } from '../../src/cli/odds-game.js';
-import { cli, tempDir } from './helpers.js';
+import { cli, refusedUsage, tempDir } from './helpers.js';
 
 describe('mythos odds-calibration', () => {
   it('prints the reliability table and Brier scores, and writes the chart', { timeout: 240_000 }, async () => {
@@ -95,12 +95,7 @@ describe('odds-calibration with too little data', () => {
     );
   });
 
-  async function refused(argv: string[], message: string): Promise<void> {
-    const run = await cli('odds-calibration', '--games', '1', '--rollouts', '1', '--points', '1', '--workers', '0', '--quiet', ...argv);
-    expect(run.stderr).toBe(`error: ${message}\n`);
-    expect(run.stdout).toBe('');
-    expect(run.code).toBe(2);
-  }
+  const refused = (argv: string[], message: string) => refusedUsage(['odds-calibration', '--games', '1', '--rollouts', '1', '--points', '1', '--workers', '0', '--quiet', ...argv], message);
 
   it('refuses an --out or --records it cannot write before the first game', async () => {
     const folder = join(dir, 'report.html');

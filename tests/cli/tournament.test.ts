@@ -11,7 +11,7 @@ import { builtinSeat } from '../../src/cli/seat-spec.js';
 import { runGames } from '../../src/cli/pool.js';
 import type { ModuleKey } from '../../src/engine/index.js';
 import { wilson } from '../../src/cli/stats.js';
-import { cli, tempDir, withoutTiming } from './helpers.js';
+import { cli, refusedUsage, tempDir, withoutTiming } from './helpers.js';
 
 const SEATS = 'easy_bot,valid_move,random_card,valid_move';
 const dir = tempDir();
@@ -116,12 +116,7 @@ describe('tournament --out is checked before the first game', () => {
   const tiny = ['tournament', '--seats', 'valid_move,valid_move', '--games', '1', '--workers', '0', '--quiet'];
 
   // Refused at once: one line, exit code 2, and not even the tournament's first line printed.
-  async function refused(out: string, message: string): Promise<void> {
-    const run = await cli(...tiny, '--out', out);
-    expect(run.stderr).toBe(`error: ${message}\n`);
-    expect(run.stdout).toBe('');
-    expect(run.code).toBe(2);
-  }
+  const refused = (out: string, message: string) => refusedUsage([...tiny, '--out', out], message);
 
   it('refuses a directory', async () => {
     const out = join(dir, 'a-directory.json');

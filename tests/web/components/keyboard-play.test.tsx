@@ -78,6 +78,13 @@ function affordable(game: Game): number[] {
   return state.game.tableIDs.flatMap((id, index) => (id !== null && unaffordableReason(state, me, id) === null ? [index] : []));
 }
 
+/** Two trade row indexes whose cards Ann can pay for (the first hers to bid on, the second for Bob, so that no clash comes). */
+function twoAffordable(game: Game): [number, number] {
+  const [first, second] = affordable(game);
+  if (first === undefined || second === undefined) throw new Error('Ann can pay for fewer than two cards of the row');
+  return [first, second];
+}
+
 /** The card `userID` gains: the one won if they can pay for it, else the first basic card they can. */
 function gainFor(game: Game, userID: string): number {
   const decision = decisionOf(screenState(game, userID));
@@ -93,6 +100,14 @@ const panel = () => screen.getByRole('region', { name: 'Action panel' });
 const submit = () => within(panel()).getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
 /** Whether Tab stops at the element: a card out of the Tab order is still focusable, by the arrows. */
 const tabStop = (element: Element) => (element as HTMLElement).tabIndex >= 0;
+
+/** Ann picks the trade row's card at `index` and presses Submit, by keyboard (her bid of 0 goes). */
+async function bidByKeyboard(user: ReturnType<typeof userEvent.setup>, index: number): Promise<void> {
+  rowCards()[index]!.focus();
+  await user.keyboard('{Enter}');
+  submit().focus();
+  await user.keyboard('{Enter}');
+}
 
 afterEach(() => {
   cleanup();
@@ -145,8 +160,7 @@ describe('the trade row by keyboard', () => {
   test('Enter and Space pick the focused card as a click does; Tab comes back to the card picked', async () => {
     const user = userEvent.setup();
     const game = newGame();
-    const [first, second] = affordable(game);
-    if (first === undefined || second === undefined) throw new Error('Ann can pay for fewer than two cards of the row');
+    const [first, second] = twoAffordable(game);
     render(<Table initial={game} play={{ current: null }} />);
     const name = (index: number) => screenState(game).cardsByID[game.tableIDs[index]!]!.name;
     const cards = rowCards();
@@ -205,14 +219,10 @@ describe('the focus after Submit and Undo', () => {
   test('stays on the action panel, never the page; the next turn starts at the trade row', async () => {
     const user = userEvent.setup();
     const game = newGame();
-    const [mine, bobs] = affordable(game);
-    if (mine === undefined || bobs === undefined) throw new Error('Ann can pay for fewer than two cards of the row');
+    const [mine, bobs] = twoAffordable(game);
     const play: RefObject<Play | null> = { current: null };
     render(<Table initial={game} play={play} />);
-    rowCards()[mine]!.focus();
-    await user.keyboard('{Enter}');
-    submit().focus();
-    await user.keyboard('{Enter}');
+    await bidByKeyboard(user, mine);
     // The bid went: Submit with it, the focus on the panel that says what comes next.
     within(panel()).getByText('Waiting for other players...');
     expect(document.activeElement).toBe(panel());
@@ -245,15 +255,11 @@ describe('the focus after Submit and Undo', () => {
   test("dice that start to roll just after the next turn came take the focus with the cards; it comes back when they stop", async () => {
     const user = userEvent.setup();
     const game = newGame();
-    const [mine, bobs] = affordable(game);
-    if (mine === undefined || bobs === undefined) throw new Error('Ann can pay for fewer than two cards of the row');
+    const [mine, bobs] = twoAffordable(game);
     const play: RefObject<Play | null> = { current: null };
     const roll: RefObject<((rolling: boolean) => void) | null> = { current: null };
     render(<Table initial={game} play={play} roll={roll} />);
-    rowCards()[mine]!.focus();
-    await user.keyboard('{Enter}');
-    submit().focus();
-    await user.keyboard('{Enter}');
+    await bidByKeyboard(user, mine);
     reactAct(() => play.current!(BOB, () => ({ type: 'BID', bid: { military: 0, tradeRowIndex: bobs } })));
     await user.tab();
     await user.keyboard('{Enter}');
@@ -320,8 +326,7 @@ describe('the basic piles by keyboard', () => {
   test('are one Tab stop when a card can be gained, the arrows moving along them', async () => {
     const user = userEvent.setup();
     let game = newGame();
-    const [mine, bobs] = affordable(game);
-    if (mine === undefined || bobs === undefined) throw new Error('Ann can pay for fewer than two cards of the row');
+    const [mine, bobs] = twoAffordable(game);
     game = act(game, ANN, { type: 'BID', bid: { military: 0, tradeRowIndex: mine } });
     game = act(game, BOB, { type: 'BID', bid: { military: 0, tradeRowIndex: bobs } });
     const state: GameScreenState = screenState(game);

@@ -288,6 +288,40 @@ describe.each(DATABASES)('the game log on %s', (database) => {
     }
   });
 
+  // A row written that references the game (a seat's clock, from attendance) checks its foreign
+  // key with a KEY SHARE lock on the game's row. A step's own lock on that row must not wait for
+  // it: the insert holds its new seat row while its key check waits, and a step that had locked
+  // the game and then wrote the same seat would wait for the insert: a deadlock (seen in CI).
+  it.skipIf(database !== 'postgres')("commits a step while another transaction holds a reference to its game's row", async () => {
+    const { app } = suite().server;
+    const db = app.services.db;
+    const writer = stepWriterFor(db);
+    const games = serviceOn(db);
+    const game = await newGame(games, `referenced-${database}`);
+    await games.close();
+    const step: Step = { game: { ...game, sequenceID: game.sequenceID + 1 }, expectedSequenceID: game.sequenceID, actions: [], events: [], snapshot: false };
+    const outcome = await db.kysely.transaction().execute(async (trx) => {
+      await trx.insertInto('game_seats').values({ game_id: game.id, user_id: 'dan', decision_key: null, due_since: null, deadline: null, stand_in: null, left_at: null }).execute();
+      let answered = false;
+      const written = writer.write([step]).then((won) => {
+        answered = true;
+        return { won };
+      });
+      // Whichever comes first: the step's answer, or the step seen waiting for a lock.
+      const waiting = (async () => {
+        while (!answered) {
+          const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db.kysely);
+          if (rows[0]!.n > 0) return 'waiting for a lock';
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return written;
+      })();
+      return Promise.race([written, waiting]);
+    });
+    expect(outcome).toEqual({ won: [true] });
+    expect(await storedSequenceID(db.kysely, game.id)).toBe(game.sequenceID + 1);
+  });
+
   it('refuses every step of a group whose transaction fails, and leaves each game as it was', async () => {
     const { app } = suite().server;
     const db = app.services.db.kysely;

@@ -132,8 +132,9 @@ export async function saveStep(
  * At the end of a game: each player's game stats, and each user's totals, in the same transaction.
  * Two games of one user may end at once (two connections, or two server processes on PostgreSQL),
  * and a total is read, added to and written back: so on PostgreSQL the users' rows are locked as
- * they are read (SELECT ... FOR UPDATE), and the second game's transaction waits for the first to
- * commit and then reads what it wrote. The locks are taken in one order, by user id, so two
+ * they are read (SELECT ... FOR NO KEY UPDATE: a login or a lobby seat, whose foreign key takes a
+ * KEY SHARE lock on the user's row, need not wait), and the second game's transaction waits for the
+ * first to commit and then reads what it wrote. The locks are taken in one order, by user id, so two
  * endings that share players cannot deadlock. SQLite has one writer at a time, whose transaction
  * nothing else can interleave. The seats' stats, the read and the totals are one statement each.
  * The people's ratings move in the same transaction (ratings.ts), and the cards' play counts
@@ -166,7 +167,7 @@ async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: G
     .select(['id', 'stats_json'])
     .where('id', 'in', [...new Set(game.players.map((p) => p.userID))])
     .orderBy('id');
-  const stored = await (dialect === 'postgres' ? read.forUpdate() : read).execute();
+  const stored = await (dialect === 'postgres' ? read.forNoKeyUpdate() : read).execute();
   if (stored.length === 0) return;
   const byUser = stored.map((row) => sql`when ${row.id} then ${JSON.stringify(addGameStats(userStatsFrom(row.stats_json), stats[row.id]!))}`);
   await trx

@@ -176,12 +176,15 @@ export class SqliteStepWriter implements StepWriter {
 const POSTGRES = {
   // One statement, so one round trip and its own transaction, for a group of any size. `locked`
   // takes the group's row locks in id order before any row is written (the update only touches
-  // rows it has passed), so two instances' groups sharing games cannot deadlock. The update then
+  // rows it has passed), so two instances' groups sharing games cannot deadlock. The lock is FOR NO
+  // KEY UPDATE, the one the update itself takes: FOR UPDATE would also wait for the KEY SHARE lock
+  // with which a row referencing the game (a seat written by attendance) checks its foreign key,
+  // while that insert holds the seat row this statement then writes: a deadlock. The update then
   // swaps the rows still at their expected sequenceID (under READ COMMITTED it re-checks a row
   // another writer changed meanwhile against that row's newest version), and the appends of the
   // steps whose swap won go in with it.
   append: CompiledQuery.raw(
-    'with locked as materialized (select id from games where id = any($1::text[]) order by id for update), ' +
+    'with locked as materialized (select id from games where id = any($1::text[]) order by id for no key update), ' +
       'swapped as (update games as g set sequence_id = v.sequence_id, updated_at = v.updated_at, end_timestamp = v.end_timestamp, ' +
       'state_json = coalesce(v.state_json, g.state_json) ' +
       'from unnest($1::text[], $2::integer[], $3::integer[], $4::bigint[], $5::bigint[], $6::text[]) as v(id, expected, sequence_id, updated_at, end_timestamp, state_json) ' +

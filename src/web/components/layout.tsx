@@ -12,6 +12,7 @@ import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import classes from './layout.module.css';
+import { SkipLinks } from './skip-links.js';
 
 const ChatOverlay = lazy(() => import('./chat-overlay.js').then((m) => ({ default: m.ChatOverlay })));
 const loadWarning = () => import('./guest-logout-warning.js');
@@ -173,42 +174,41 @@ function NavLinks() {
 export function Layout() {
   return (
     <div className={classes.site}>
-      <a className="mythos-skip" href="#main">
-        Skip to content
-      </a>
-      {/* data-site-header: how the game screen finds the header that covers the page's top (favor-cue, animation-layer). */}
-      <header className={classes.header} data-site-header>
-        <Container size="lg" className={classes.headerInner}>
-          <Link to="/" className={classes.wordmark} aria-label="Mythos home">
-            <Logo />
-            <span>Mythos</span>
-          </Link>
-          <nav aria-label="Main" className={classes.nav}>
-            <NavLinks />
-            <CommunityLink />
-          </nav>
-          <div className={classes.account}>
-            <UserMenu />
-          </div>
-        </Container>
-      </header>
-      <div className={classes.banner}>
-        <Container size="lg">
-          <p>
-            <span className="mythos-long">Three ages, five turns each: bid for the trade row, settle clashes with dice, win the favor of the gods.</span>
-            <span className="mythos-short">Bid, clash, and win the gods' favor.</span>
-          </p>
-        </Container>
-      </div>
-      <PageChatRoom>
-        <main id="main" className={classes.main}>
-          <Outlet />
-        </main>
-        <footer className={classes.footer}>
-          <Container size="lg">© {new Date().getFullYear()} Mythos. All rights reserved.</Container>
-        </footer>
-        <Chat />
-      </PageChatRoom>
+      <SkipLinks>
+        {/* data-site-header: how the game screen finds the header that covers the page's top (favor-cue, animation-layer). */}
+        <header className={classes.header} data-site-header>
+          <Container size="lg" className={classes.headerInner}>
+            <Link to="/" className={classes.wordmark} aria-label="Mythos home">
+              <Logo />
+              <span>Mythos</span>
+            </Link>
+            <nav aria-label="Main" className={classes.nav}>
+              <NavLinks />
+              <CommunityLink />
+            </nav>
+            <div className={classes.account}>
+              <UserMenu />
+            </div>
+          </Container>
+        </header>
+        <div className={classes.banner}>
+          <Container size="lg">
+            <p>
+              <span className="mythos-long">Three ages, five turns each: bid for the trade row, settle clashes with dice, win the favor of the gods.</span>
+              <span className="mythos-short">Bid, clash, and win the gods' favor.</span>
+            </p>
+          </Container>
+        </div>
+        <PageChatRoom>
+          <main id="main" className={classes.main}>
+            <Outlet />
+          </main>
+          <footer className={classes.footer}>
+            <Container size="lg">© {new Date().getFullYear()} Mythos. All rights reserved.</Container>
+          </footer>
+          <Chat />
+        </PageChatRoom>
+      </SkipLinks>
     </div>
   );
 }

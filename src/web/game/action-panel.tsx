@@ -13,6 +13,7 @@ import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { focusIsLost } from '../lib/focus.js';
 import { Modal } from '../lib/lazy-modal.js';
+import { SkipLink } from '../components/skip-links.js';
 import type { Decision } from '../../engine/pending.js';
 import { BidField } from './bid-field.js';
 import { SeatClock } from './clock.js';
@@ -82,6 +83,11 @@ function ReasonLine({ id, reason }: { id: string; reason: string | null }) {
   );
 }
 
+/** The card a zone's one Tab stop is on (roving-row.ts), if the zone is on screen with a card to pick. */
+function cardToPick(zone: string | null): HTMLElement | null {
+  return zone === null ? null : document.querySelector<HTMLElement>(`[data-zone="${zone}"] [tabindex="0"]`);
+}
+
 export function ActionPanel({ state, decision, choice, act, awaiting, connected = true, compact }: ActionPanelProps) {
   const [busy, setBusy] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -107,7 +113,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
       handingOver.current = false;
       return;
     }
-    document.querySelector<HTMLElement>(`[data-zone="${zone}"] [tabindex="0"]`)?.focus();
+    cardToPick(zone)?.focus();
   }, [stepKey, awaiting, zone]);
   // Why the server refused the last action, for a few seconds: a player is never left on a form
   // that does nothing without a clue.
@@ -230,8 +236,16 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
     body = <Text size="sm" c="dimmed">The {state.game.phase.toLowerCase()} phase runs by itself.</Text>;
   }
 
+  // The keyboard's way here from the page's top, while there is something to do: the cards to pick
+  // from, else the panel's own controls (a bid's amount with the card chosen, a reroll).
+  const skip =
+    decision !== null && decision.type !== 'WAIT_FOR_OTHERS' && !awaiting ? (
+      <SkipLink label="Skip to your move" onSkip={() => (cardToPick(zone) ?? panelRef.current)?.focus()} />
+    ) : null;
+
   return (
     <Paper ref={panelRef} tabIndex={-1} p={compact ? 'xs' : 'sm'} radius="md" withBorder aria-label="Action panel" component="section" className={classes.panel} data-compact={compact ? 'true' : undefined}>
+      {skip}
       <Stack gap={compact ? 6 : 'xs'}>
         <Group justify="space-between" gap={6} wrap="nowrap">
           <Standing game={state.game} />

@@ -13,6 +13,7 @@ import { act as reactAct, cleanup, fireEvent, render, screen, waitFor, within } 
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Action, Game } from '../../../src/engine/index.js';
+import { SkipLinks } from '../../../src/web/components/skip-links.js';
 import { ActionPanel, RECONNECTING_MESSAGE } from '../../../src/web/game/action-panel.js';
 import { decisionOf, playerOf, unaffordableReason } from '../../../src/web/game/derive.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
@@ -250,6 +251,36 @@ describe('the focus after Submit and Undo', () => {
     // The next turn: the focus resting on the panel goes on to the trade row's card.
     within(panel()).getByText('Choose a card on the trade row and your bid.');
     expect(document.activeElement).toBe(rowCards().find(tabStop));
+  });
+
+  test('a skip link after the site\'s own goes to the move: the trade row\'s card, else the panel; none while Ann waits', async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    const [mine, bobs] = twoAffordable(game);
+    const play: RefObject<Play | null> = { current: null };
+    render(
+      <SkipLinks>
+        <Table initial={game} play={play} />
+      </SkipLinks>,
+    );
+    const skip = () => screen.queryByRole('link', { name: 'Skip to your move' });
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Skip to content' }));
+    await user.tab();
+    expect(document.activeElement).toBe(skip());
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(rowCards().find(tabStop));
+
+    await bidByKeyboard(user, mine);
+    within(panel()).getByText('Waiting for other players...');
+    expect(skip()).toBeNull();
+    // The card Ann won is chosen already: the link goes to the panel, a Tab from its Submit.
+    reactAct(() => play.current!(BOB, () => ({ type: 'BID', bid: { military: 0, tradeRowIndex: bobs } })));
+    skip()!.focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(panel());
+    await user.tab();
+    expect(document.activeElement).toBe(submit());
   });
 
   test("dice that start to roll just after the next turn came take the focus with the cards; it comes back when they stop", async () => {

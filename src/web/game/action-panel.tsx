@@ -35,6 +35,13 @@ const REFUSAL_MS = 8000;
 /** Why Submit (and Undo) wait while the page reconnects: sent now, the action would come back 'Not sent'. */
 export const RECONNECTING_MESSAGE = 'Reconnecting: your move can be sent once the connection is back.';
 
+/**
+ * Under a refusal, once the panel asks for something else than when the move was sent: the rules'
+ * own message ("bid already submitted", "You can only bid during the planning phase.") would not say
+ * that the same seat's other tab, or the stand-in when the time ran out, had played the step first.
+ */
+export const MOVED_ON_MESSAGE = 'The game had moved on when it arrived: this move was made already (in another tab?), or its time was up.';
+
 export interface ActionPanelProps {
   state: GameScreenState;
   decision: Decision | null;
@@ -117,7 +124,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
   }, [stepKey, awaiting, zone]);
   // Why the server refused the last action, for a few seconds: a player is never left on a form
   // that does nothing without a clue.
-  const [refusal, setRefusal] = useState<{ id: number; message: string; unsent: boolean } | null>(null);
+  const [refusal, setRefusal] = useState<{ id: number; message: string; unsent: boolean; asked: string } | null>(null);
   useEffect(() => {
     if (!refusal) return;
     const timer = window.setTimeout(() => setRefusal(null), REFUSAL_MS);
@@ -128,6 +135,8 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
   // A player who left has nothing left to decide (decisionOf): the notice above says why.
   if (state.seatsByUserID[me.userID]?.left) return null;
   const { selection } = choice;
+  // What the panel asks for now: the step, and the kind of move (a bid, waiting, a gain...).
+  const asked = `${stepKey}:${decision?.type ?? 'none'}`;
   const send = async (action: Action) => {
     // The button pressed goes with this render (the action shows its result at once): the panel
     // keeps the focus. Not scrolled: the panel is where the player just pressed.
@@ -135,7 +144,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
     setBusy(true);
     setRefusal(null);
     const outcome = await act(action);
-    if (!outcome.ok) setRefusal({ id: Date.now(), message: outcome.message, unsent: outcome.unsent === true });
+    if (!outcome.ok) setRefusal({ id: Date.now(), message: outcome.message, unsent: outcome.unsent === true, asked });
     setBusy(false);
   };
   const cardName = (id: number | null) => (id === null ? '' : (state.cardsByID[id]?.name ?? ''));
@@ -255,6 +264,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
         {refusal ? (
           <Alert key={refusal.id} color="red" variant="light" p="xs" title={refusal.unsent ? 'Not sent' : 'Not accepted'} role="alert" data-testid="refusal">
             {refusal.message}
+            {!refusal.unsent && refusal.asked !== asked ? <Text size="xs">{MOVED_ON_MESSAGE}</Text> : null}
           </Alert>
         ) : null}
       </Stack>

@@ -10,7 +10,7 @@ import { act as reactAct, cleanup, fireEvent, render, screen, within } from '@te
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Action } from '../../../src/engine/index.js';
-import { ActionPanel } from '../../../src/web/game/action-panel.js';
+import { ActionPanel, MOVED_ON_MESSAGE } from '../../../src/web/game/action-panel.js';
 import { decisionOf, playerOf, unaffordableReason } from '../../../src/web/game/derive.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { useChoice } from '../../../src/web/game/use-choice.js';
@@ -125,6 +125,22 @@ describe('the action panel', () => {
     expect(screen.queryByTestId('refusal')).not.toBeNull();
     reactAct(() => vi.advanceTimersByTime(100));
     expect(screen.queryByTestId('refusal')).toBeNull();
+  });
+
+  test('a refusal that comes after the game moved on (the same seat bid in another tab) says so under the rules\' message', async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    const state = screenState(game);
+    let answer: (outcome: ActOutcome) => void = () => undefined;
+    const send = () => new Promise<ActOutcome>((resolve) => (answer = resolve));
+    const { rerender } = render(wrap(<Panel state={state} send={send} />));
+    await user.click(screen.getByRole('button', { name: 'pick a card' }));
+    fireEvent.click(submit());
+    // The other tab's bid reaches this page first, then this one's refusal.
+    const bid: Action = { type: 'BID', bid: { military: 0, tradeRowIndex: affordable(state) } };
+    rerender(wrap(<Panel state={screenState(act(game, ANN, bid))} send={send} />));
+    await reactAct(async () => answer({ ok: false, message: 'bid already submitted' }));
+    expect(screen.getByTestId('refusal').textContent).toBe(`Not accepted${'bid already submitted'}${MOVED_ON_MESSAGE}`);
   });
 
   test('an action that never reached the server says so, not that it was refused', async () => {

@@ -56,14 +56,17 @@ export interface ActionPanelProps {
 
 /**
  * Where a step's first pick is, by the board's `data-zone` (model.ts): the trade row for a bid,
- * the basic piles for a gain with no card chosen yet (nothing won, or the card won out of reach);
- * none when the panel's own controls come first (a reroll, a card won already chosen).
+ * the basic piles for a gain with no card chosen yet (nothing won), or with the card won chosen but
+ * out of reach (its Submit waits for a basic card); none when the panel's own controls come first
+ * (a reroll, a card already chosen that can be sent).
  */
-function pickZone(decision: Decision | null, selection: Selection): 'trade-row' | 'basic-pile' | null {
-  if (selection.cardID !== null) return null;
-  if (decision?.type === 'BID') return 'trade-row';
-  if (decision?.type === 'RESOLVE') return 'basic-pile';
-  return null;
+function pickZone(state: GameScreenState, decision: Decision | null, selection: Selection): 'trade-row' | 'basic-pile' | null {
+  if (decision?.type === 'RESOLVE') {
+    const me = playerOf(state, state.me);
+    const outOfReach = me !== null && selection.cardID !== null && unaffordableReason(state, me, selection.cardID) !== null;
+    return selection.cardID === null || outOfReach ? 'basic-pile' : null;
+  }
+  return decision?.type === 'BID' && selection.cardID === null ? 'trade-row' : null;
 }
 
 function SubmitButton({ label, reason, busy, hidden, onSubmit }: { label: string; reason: string | null; busy: boolean; hidden: boolean; onSubmit: () => void }) {
@@ -103,7 +106,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
   // turn starts at the trade row, not several Shift+Tabs back from the panel. Only the keyboard's
   // (:focus-visible): a mouse player's page is never scrolled to the row.
   const stepKey = stepKeyOf(state);
-  const zone = pickZone(decision, choice.selection);
+  const zone = pickZone(state, decision, choice.selection);
   const stepSeen = useRef<string | null>(null);
   const handingOver = useRef(false);
   useEffect(() => {

@@ -375,4 +375,26 @@ describe('the basic piles by keyboard', () => {
     expect(document.activeElement).toBe(cards.at(-2));
     expect(cards.filter(tabStop)).toEqual([cards.at(-2)]);
   });
+
+  test('are where the skip link goes when the card Ann won is out of her reach (the panel could only wait)', async () => {
+    const user = userEvent.setup();
+    let game = newGame();
+    const state = screenState(game);
+    const out = state.game.tableIDs.findIndex((id) => id !== null && unaffordableReason(state, playerOf(state, ANN)!, id) !== null);
+    const bobs = affordable(game).find((index) => index !== out);
+    if (out < 0 || bobs === undefined) throw new Error('the row lacks a card out of Ann’s reach and another for Bob');
+    game = act(game, ANN, { type: 'BID', bid: { military: 0, tradeRowIndex: out } });
+    game = act(game, BOB, { type: 'BID', bid: { military: 0, tradeRowIndex: bobs } });
+    render(
+      <SkipLinks>
+        <Table initial={game} play={{ current: null }} />
+      </SkipLinks>,
+    );
+    within(panel()).getByText(/but cannot pay for it/);
+    expect(submit().disabled).toBe(true);
+    screen.getByRole('link', { name: 'Skip to your move' }).focus();
+    await user.keyboard('{Enter}');
+    const piles = screen.getByRole('region', { name: 'Basic piles' });
+    expect(within(piles).getAllByRole('button', { name: /basic card/ }).find(tabStop)).toBe(document.activeElement);
+  });
 });

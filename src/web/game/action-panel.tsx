@@ -98,6 +98,15 @@ function cardToPick(zone: string | null): HTMLElement | null {
   return zone === null ? null : document.querySelector<HTMLElement>(`[data-zone="${zone}"] [tabindex="0"]`);
 }
 
+/**
+ * The action panel's first control that can be used now (a bid's box, Submit), else the panel
+ * itself: where Enter on the card already chosen goes (roving-row.ts).
+ */
+export function focusActionPanel(): void {
+  const panel = document.querySelector<HTMLElement>('[data-action-panel]');
+  (panel?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])') ?? panel)?.focus();
+}
+
 export function ActionPanel({ state, decision, choice, act, awaiting, connected = true, compact }: ActionPanelProps) {
   const [busy, setBusy] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -256,7 +265,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
     ) : null;
 
   return (
-    <Paper ref={panelRef} tabIndex={-1} p={compact ? 'xs' : 'sm'} radius="md" withBorder aria-label="Action panel" component="section" className={classes.panel} data-compact={compact ? 'true' : undefined}>
+    <Paper ref={panelRef} tabIndex={-1} p={compact ? 'xs' : 'sm'} radius="md" withBorder aria-label="Action panel" data-action-panel component="section" className={classes.panel} data-compact={compact ? 'true' : undefined}>
       {skip}
       <Stack gap={compact ? 6 : 'xs'}>
         <Group justify="space-between" gap={6} wrap="nowrap">

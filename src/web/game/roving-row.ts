@@ -3,7 +3,9 @@
  * tabindex, the toolbar pattern): Tab reaches the row once, at the card it left from (else the
  * chosen card, else the first), and leaves it at once. Left and Right move to the card beside,
  * stopping at the ends; Home and End go to the first and the last. Enter and Space pick the
- * focused card as a click does (the card's own keys, card-face.tsx). Only the cards that can be
+ * focused card as a click does (the card's own keys, card-face.tsx); on the card already chosen they
+ * go on to what comes after the choice (`onChosenAgain`: the action panel's bid or Submit, which
+ * lie many Tabs further on, past the tributes and the decks). Only the cards that can be
  * picked now are in it: the others stay pictures, and with none to pick the row is no toolbar.
  * With a key held with Alt, Ctrl or Meta the browser's own shortcut (Alt+Left: back) is left alone.
  *
@@ -19,6 +21,7 @@ export interface RovingRow {
     role?: 'toolbar';
     'aria-label'?: string;
     onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
+    onKeyDownCapture?: (event: KeyboardEvent<HTMLElement>) => void;
     onFocus?: (event: FocusEvent<HTMLElement>) => void;
   };
 }
@@ -49,9 +52,9 @@ function rovingTarget(key: string, at: number, count: number): number | null {
 /**
  * The roving Tab stop over `ids`, the pickable cards in the row's order; `selected` is the card
  * chosen (where Tab lands when the row has not had the focus yet, or its card went), and `label`
- * names the toolbar.
+ * names the toolbar; Enter or Space on the card chosen calls `onChosenAgain`.
  */
-export function useRovingRow(ids: readonly number[], selected: number | null, label: string): RovingRow {
+export function useRovingRow(ids: readonly number[], selected: number | null, label: string, onChosenAgain: () => void): RovingRow {
   // The card the focus was last on, in this row: Tab comes back to it, as a toolbar does.
   const [last, setLast] = useState<number | null>(null);
   if (ids.length === 0) return { stop: null, props: {} };
@@ -65,6 +68,15 @@ export function useRovingRow(ids: readonly number[], selected: number | null, la
       onFocus: (event) => {
         const id = cardOf(event.target);
         if (id !== null && ids.includes(id)) setLast(id);
+      },
+      // Before the card's own keys (card-face.tsx), which would pick it again: nothing.
+      onKeyDownCapture: (event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+        if (selected === null || cardOf(event.target) !== selected) return;
+        event.preventDefault();
+        event.stopPropagation();
+        onChosenAgain();
       },
       onKeyDown: (event) => {
         if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;

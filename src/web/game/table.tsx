@@ -16,6 +16,7 @@ import { ClashIcon, MilitaryIcon } from '../cards/icons.js';
 import { GameCard, GameTribute } from './game-card.js';
 import { costFor, unaffordableReason } from './derive.js';
 import { useRovingRow } from './roving-row.js';
+import { focusActionPanel } from './action-panel.js';
 import { nameOf } from './model.js';
 import { textOn } from './presentation/format.js';
 import classes from './table.module.css';
@@ -123,6 +124,7 @@ export function TradeRow(props: PickableProps) {
     g.tableIDs.flatMap((cardID, index) => (cardID !== null && state.cardsByID[cardID] && pickableTradeRow(index) ? [cardID] : [])),
     selectedCardID,
     'Trade row cards',
+    focusActionPanel,
   );
   return (
     <section aria-label="Trade row" ref={rowRef}>
@@ -199,7 +201,7 @@ export function BasicPiles(props: PickableProps) {
   const { state, selectedCardID, pickableBasic, onPick, cardWidth } = props;
   const me = buyerOf(state, props.me);
   // One Tab stop too, when a basic card can be gained: each pile was a Tab press of its own.
-  const roving = useRovingRow(pickableBasic ? state.game.basicPile.filter((cardID) => state.cardsByID[cardID]) : [], selectedCardID, 'Basic cards');
+  const roving = useRovingRow(pickableBasic ? state.game.basicPile.filter((cardID) => state.cardsByID[cardID]) : [], selectedCardID, 'Basic cards', focusActionPanel);
   const piles = (
     <Group data-zone="basic-pile" gap="sm" wrap="wrap" align="flex-start" {...roving.props}>
       {state.game.basicPile.map((cardID) => {

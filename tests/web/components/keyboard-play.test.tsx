@@ -1,10 +1,11 @@
 /**
  * Playing by keyboard, rendered by React into happy-dom with a real engine game's views: the
  * trade row and the basic piles as one Tab stop each, the arrow keys moving between their cards
- * and Enter or Space picking one (a card out of reach asking first, the focus back on it after);
- * the focus after Submit and Undo (on the action panel, never the page's body), on to the trade
- * row when the next turn begins; and Submit and Undo waiting, with their reason, while the page
- * reconnects. The table and the panel are put together as the game
+ * and Enter or Space picking one (a card out of reach asking first, the focus back on it after),
+ * and on the card chosen going on to the bid or Submit; the skip link to the move; the focus after
+ * Submit and Undo (on the action panel, never the page's body), on to the trade row when the next
+ * turn begins; and Submit and Undo waiting, with their reason, while the page reconnects. The
+ * table and the panel are put together as the game
  * screen does (game-screen.tsx), the game moved on by the engine as the server would.
  */
 import { useLayoutEffect, useMemo, useState, type RefObject } from 'react';
@@ -182,6 +183,29 @@ describe('the trade row by keyboard', () => {
     await user.click(cards[first]!);
     within(panel()).getByText(name(first));
     expect(rowCards().filter(tabStop)).toEqual([cards[first]]);
+  });
+
+  test('Enter again on the card chosen goes on to the bid, and in a gain to Submit', async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    const [mine, bobs] = twoAffordable(game);
+    const play: RefObject<Play | null> = { current: null };
+    render(<Table initial={game} play={play} />);
+    rowCards()[mine]!.focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(rowCards()[mine]);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(within(panel()).getByRole('textbox', { name: 'Military bid' }));
+    // Picked again, the card is still the one chosen: Enter on it changed nothing but the focus.
+    within(panel()).getByText(screenState(game).cardsByID[game.tableIDs[mine]!]!.name);
+    submit().focus();
+    await user.keyboard('{Enter}');
+    reactAct(() => play.current!(BOB, () => ({ type: 'BID', bid: { military: 0, tradeRowIndex: bobs } })));
+    // The card Ann won, the row's one card to pick now, is chosen for her: Space on it goes to Submit.
+    expect(rowCards()).toHaveLength(1);
+    rowCards()[0]!.focus();
+    await user.keyboard(' ');
+    expect(document.activeElement).toBe(submit());
   });
 
   test('a card Ann cannot pay for asks her first; dismissed, the question gives the focus back to the card', async () => {

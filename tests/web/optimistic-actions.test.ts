@@ -12,6 +12,7 @@ import type { Page, Route } from 'playwright-core';
 import { openViewFor, type Action, type Game } from '../../src/engine/index.js';
 import { pendingActionOf, withPendingAction } from '../../src/web/game/pending-action.js';
 import type { GameScreenState } from '../../src/web/game/model.js';
+import { CLIENT_MESSAGES } from '../../src/web/game/selection.js';
 import { act, bidAll, bidOn, gain, reroll, startGame as startEngineGame, withCounters } from '../support/scenario.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, newContext, screenshot, siteAndBrowser } from './support/site.js';
 import { panel, pickTradeRowCard, rawGame, serverShows, sitDown, submitButton } from './support/game.js';
@@ -259,9 +260,10 @@ describe.skipIf(!HAS_CHROMIUM)('a click shows its result before the server answe
     await hold.release();
     const refusal = panel(page).getByTestId('refusal');
     await refusal.waitFor();
-    expect(await refusal.textContent()).toBe('Not acceptedcannot unbid after planning phase');
-    // The screen shows the server's step: Ann won her card and gains it.
+    // The screen shows the server's step: Ann won her card and gains it. The refusal says the game
+    // had moved on once the panel shows that step (the refusal and the step may come in either order).
     await page.locator('[data-decision="RESOLVE"]').waitFor();
+    expect(await refusal.textContent()).toBe(`Not acceptedcannot unbid after planning phase${CLIENT_MESSAGES.movedOn}`);
     await screenshot(page, 'optimistic-undo-refused');
     // The card she won is chosen when she can pay for it; else a basic card she can.
     if (!(await submitButton(page).isEnabled())) await page.locator('[data-zone="basic-pile"] .game-card:not([data-unaffordable]) [role=button]').last().click();

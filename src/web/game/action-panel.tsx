@@ -35,13 +35,6 @@ const REFUSAL_MS = 8000;
 /** Why Submit (and Undo) wait while the page reconnects: sent now, the action would come back 'Not sent'. */
 export const RECONNECTING_MESSAGE = 'Reconnecting: your move can be sent once the connection is back.';
 
-/**
- * Under a refusal, once the panel asks for something else than when the move was sent: the rules'
- * own message ("bid already submitted", "You can only bid during the planning phase.") would not say
- * that the same seat's other tab, or the stand-in when the time ran out, had played the step first.
- */
-export const MOVED_ON_MESSAGE = 'The game had moved on when it arrived: this move was made already (in another tab?), or its time was up.';
-
 export interface ActionPanelProps {
   state: GameScreenState;
   decision: Decision | null;
@@ -276,7 +269,10 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
         {refusal ? (
           <Alert key={refusal.id} color="red" variant="light" p="xs" title={refusal.unsent ? 'Not sent' : 'Not accepted'} role="alert" data-testid="refusal">
             {refusal.message}
-            {!refusal.unsent && refusal.asked !== asked ? <Text size="xs">{MOVED_ON_MESSAGE}</Text> : null}
+            {/* The rules' own message ("bid already submitted", "cannot unbid after planning phase") does not say that
+                the game went on meanwhile: the other players' moves ended the phase, or the seat's other tab or its
+                stand-in played the step. */}
+            {!refusal.unsent && refusal.asked !== asked ? <Text size="xs">{CLIENT_MESSAGES.movedOn}</Text> : null}
           </Alert>
         ) : null}
       </Stack>

@@ -75,4 +75,6 @@ export const CLIENT_MESSAGES = {
   confirm: 'Press OK to confirm your selection, or Cancel to choose another card.',
   waiting: 'Waiting for other players...',
   rolling: 'The dice are rolling...',
+  /** Under a refusal that came once the game had gone on past what the panel asked when it was sent. */
+  movedOn: 'The game had moved on before this move arrived.',
 } as const;

@@ -10,7 +10,8 @@ import { act as reactAct, cleanup, fireEvent, render, screen, within } from '@te
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Action } from '../../../src/engine/index.js';
-import { ActionPanel, MOVED_ON_MESSAGE } from '../../../src/web/game/action-panel.js';
+import { ActionPanel } from '../../../src/web/game/action-panel.js';
+import { CLIENT_MESSAGES } from '../../../src/web/game/selection.js';
 import { decisionOf, playerOf, unaffordableReason } from '../../../src/web/game/derive.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { useChoice } from '../../../src/web/game/use-choice.js';
@@ -140,7 +141,7 @@ describe('the action panel', () => {
     const bid: Action = { type: 'BID', bid: { military: 0, tradeRowIndex: affordable(state) } };
     rerender(wrap(<Panel state={screenState(act(game, ANN, bid))} send={send} />));
     await reactAct(async () => answer({ ok: false, message: 'bid already submitted' }));
-    expect(screen.getByTestId('refusal').textContent).toBe(`Not accepted${'bid already submitted'}${MOVED_ON_MESSAGE}`);
+    expect(screen.getByTestId('refusal').textContent).toBe(`Not accepted${'bid already submitted'}${CLIENT_MESSAGES.movedOn}`);
   });
 
   test('an action that never reached the server says so, not that it was refused', async () => {

@@ -251,10 +251,17 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
   }
 
   // The keyboard's way here from the page's top, while there is something to do: the cards to pick
-  // from, else the panel's own controls (a bid's amount with the card chosen, a reroll).
+  // from, else the panel's first control (a bid's amount with the card chosen, a reroll, Submit).
   const skip =
     decision !== null && decision.type !== 'WAIT_FOR_OTHERS' && !awaiting ? (
-      <SkipLink label="Skip to your move" onSkip={() => (cardToPick(zone) ?? panelRef.current)?.focus()} />
+      <SkipLink
+        label="Skip to your move"
+        onSkip={() => {
+          const card = cardToPick(zone);
+          if (card) card.focus();
+          else focusActionPanel();
+        }}
+      />
     ) : null;
 
   return (

@@ -174,7 +174,9 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
 
     await bobPage.getByRole('button', { name: 'Leave game' }).click();
     const dialog = bobPage.getByRole('dialog', { name: 'Leave this game?' });
-    await dialog.getByRole('button', { name: 'Stay' }).click();
+    // Leaving cannot be undone: the dialog opens on Stay, so Enter keeps the seat.
+    await expect.poll(() => dialog.getByRole('button', { name: 'Stay' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    await bobPage.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await bobPage.getByRole('button', { name: 'Leave game' }).click();
     await dialog.getByRole('button', { name: 'Leave game' }).click();

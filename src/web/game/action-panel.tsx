@@ -291,7 +291,10 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
             <Button variant="default" onClick={() => choice.answerConfirm(false)}>
               Cancel
             </Button>
-            <Button onClick={() => choice.answerConfirm(true)}>OK</Button>
+            {/* As the browser's own confirm: Enter takes the card, as the player just asked. */}
+            <Button onClick={() => choice.answerConfirm(true)} data-autofocus>
+              OK
+            </Button>
           </Group>
         </Stack>
       </Modal>

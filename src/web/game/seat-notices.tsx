@@ -86,7 +86,8 @@ export function LeaveGame({ state, compact = false }: { state: GameScreenState; 
             </Text>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(false)}>
+            {/* Leaving cannot be undone: Enter keeps the seat. */}
+            <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
               Stay
             </Button>
             <Button color="red" loading={leave.isPending} onClick={() => leave.mutate({ gameID: state.game.id })}>

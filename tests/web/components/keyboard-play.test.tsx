@@ -224,6 +224,22 @@ describe('the trade row by keyboard', () => {
     expect(document.activeElement).toBe(rowCards()[out]);
   });
 
+  test('the question opens on OK: Enter takes the card Ann cannot pay for', async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    const state = screenState(game);
+    const out = state.game.tableIDs.findIndex((id) => id !== null && unaffordableReason(state, playerOf(state, ANN)!, id) !== null);
+    if (out < 0) throw new Error('every card of the row is within Ann’s means: no question to ask');
+    render(<Table initial={game} play={{ current: null }} />);
+    rowCards()[out]!.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your selection' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'OK' })));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    within(panel()).getByText(state.cardsByID[state.game.tableIDs[out]!]!.name);
+  });
+
   test('a row with nothing to pick is pictures, and its strip is the Tab stop that scrolls it', async () => {
     const user = userEvent.setup();
     const game = newGame();

@@ -146,6 +146,28 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     const seen = await tops;
     expect(seen.length).toBeGreaterThan(1);
     expect(Math.max(...seen) - Math.min(...seen)).toBeLessThan(1);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // By keyboard (a phone with one), a card in focus shows its preview above the docked action
+    // panel, not over its Submit: here the row scrolled down to the panel (the page keeps the
+    // card in focus clear of it), where a preview beside the card, its sentences under it, would
+    // end over it.
+    await card.locator('[data-card="face"]').focus();
+    const next = page.locator('[data-zone="trade-row"] .game-card').nth(1);
+    await next.evaluate((element) => {
+      const dockTop = document.querySelector('.docked-action-panel')!.getBoundingClientRect().top;
+      window.scrollBy(0, element.getBoundingClientRect().bottom - (dockTop - 4));
+    });
+    await page.keyboard.press('ArrowRight');
+    expect(await next.locator('[data-card="face"]').evaluate((face) => face === document.activeElement)).toBe(true);
+    const preview = page.getByTestId('card-preview');
+    await preview.waitFor();
+    const dock = (await page.locator('.docked-action-panel').boundingBox())!;
+    const shown = (await preview.boundingBox())!;
+    expect(shown.y).toBeGreaterThanOrEqual(0);
+    expect(shown.y + shown.height).toBeLessThanOrEqual(dock.y);
+    await screenshot(page, 'game-card-preview-phone');
     expect(errors).toEqual([]);
     await page.context().close();
   });

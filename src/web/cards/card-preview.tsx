@@ -28,7 +28,8 @@ interface Placement {
 /**
  * Where a preview of this size goes: right of the card if it fits, else left, inside the window.
  * A side where it would cover one of `avoid` (say, the game's action panel and its Submit) is
- * passed over while the other side is free.
+ * passed over while the other side is free. When both would cover it (a phone, its panel docked
+ * across the screen's foot), the preview goes up above what it covers if there is room.
  */
 export function placePreview(anchor: DOMRect, width: number, height: number, viewport = { width: window.innerWidth, height: window.innerHeight }, avoid: readonly DOMRect[] = []): Placement | null {
   if (width + 2 * GAP > viewport.width || height + 2 * GAP > viewport.height) return null;
@@ -36,17 +37,19 @@ export function placePreview(anchor: DOMRect, width: number, height: number, vie
   const right = anchor.right + GAP;
   const leftSide = Math.max(GAP, anchor.left - GAP - width);
   const fitsRight = right + width + GAP <= viewport.width;
-  const covers = (left: number) => avoid.some((r) => left < r.right && left + width > r.left && top < r.bottom && top + height > r.top);
-  const left = fitsRight && !(covers(right) && !covers(leftSide)) ? right : leftSide;
-  return { left, top };
+  const covered = (left: number, at: number) => avoid.filter((r) => left < r.right && left + width > r.left && at < r.bottom && at + height > r.top);
+  const left = fitsRight && !(covered(right, top).length > 0 && covered(leftSide, top).length === 0) ? right : leftSide;
+  const under = covered(left, top);
+  if (under.length === 0) return { left, top };
+  const above = Math.min(...under.map((r) => r.top)) - GAP - height;
+  return above >= GAP && covered(left, above).length === 0 ? { left, top: above } : { left, top };
 }
 
-/**
- * The preview's top once its real height is known (the sentences under the card make it taller
- * than the card): moved up so its bottom stays inside the window, never above the window's top.
- */
-export function clampPreviewTop(top: number, height: number, viewportHeight = window.innerHeight): number {
-  return Math.max(GAP, Math.min(top, viewportHeight - height - GAP));
+/** A preview placed, with what it was placed by: it is placed again once its real height is known. */
+interface Placed extends Placement {
+  anchor: DOMRect;
+  avoid: readonly DOMRect[];
+  height: number;
 }
 
 export interface CardPreviewProps {
@@ -65,7 +68,7 @@ export interface CardPreviewProps {
 
 /** Wraps a card; shows `render(width * 2.5)` beside it on hover or keyboard focus, and in the reader on a touch hold. */
 export function CardPreview({ render, name, rules, width = CARD_WIDTH, children, className, style }: CardPreviewProps) {
-  const [placement, setPlacement] = useState<Placement | null>(null);
+  const [placement, setPlacement] = useState<Placed | null>(null);
   const [reading, setReading] = useState(false);
   const anchor = useRef<HTMLSpanElement>(null);
   const preview = useRef<HTMLDivElement>(null);
@@ -75,16 +78,23 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
   const show = useCallback(() => {
     if (!anchor.current) return;
     const avoid = [...document.querySelectorAll('[data-preview-avoid]')].map((e) => e.getBoundingClientRect());
-    setPlacement(placePreview(anchor.current.getBoundingClientRect(), big, big * CARD_RATIO, undefined, avoid));
+    const rect = anchor.current.getBoundingClientRect();
+    const height = big * CARD_RATIO;
+    const place = placePreview(rect, big, height, undefined, avoid);
+    setPlacement(place && { ...place, anchor: rect, avoid, height });
   }, [big]);
   const hide = useCallback(() => setPlacement(null), []);
-  // Placed by the card's height alone; measured before it is painted, it moves up if the sentences
-  // under it would end below the window. (offsetHeight: the fade-in's scale does not count.)
+  // Placed by the card's height alone; measured before it is painted (the sentences under the card
+  // make it taller), it is placed again by its real height: inside the window, clear of the panel.
+  // (offsetHeight: the fade-in's scale does not count.)
   useLayoutEffect(() => {
     if (!placement || !preview.current) return;
-    const top = clampPreviewTop(placement.top, preview.current.offsetHeight);
-    if (top !== placement.top) setPlacement({ ...placement, top });
-  }, [placement]);
+    const height = preview.current.offsetHeight;
+    if (height === placement.height) return;
+    // Taller than the window allows: from its top, as far down as it goes.
+    const place = placePreview(placement.anchor, big, height, undefined, placement.avoid) ?? { left: placement.left, top: GAP };
+    setPlacement({ ...placement, ...place, height });
+  }, [placement, big]);
 
   const onClickCapture = (e: MouseEvent) => {
     if (!hold.fired.current) return;

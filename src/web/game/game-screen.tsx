@@ -166,7 +166,8 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
           beside={<Presentation.GameChatButton />}
         />
         {panel ? (
-          <Box ref={dockRef} className={`docked-action-panel ${classes.docked}`}>
+          // A card's large preview goes above it rather than over Submit (data-preview-avoid).
+          <Box ref={dockRef} className={`docked-action-panel ${classes.docked}`} data-preview-avoid>
             {panel}
           </Box>
         ) : null}

@@ -1,0 +1,40 @@
+/**
+ * Where a card's large preview goes: beside the card, inside the window, and never over the game's
+ * action panel while there is room elsewhere (a phone docks the panel across the screen's foot).
+ */
+import { describe, expect, test } from 'vitest';
+import { placePreview } from '../../../src/web/cards/card-preview.js';
+
+const rect = (left: number, top: number, width: number, height: number) => new DOMRect(left, top, width, height);
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 800 };
+
+describe('a card preview’s place', () => {
+  test('right of the card when it fits, else left', () => {
+    expect(placePreview(rect(100, 300, 140, 196), 350, 490, DESKTOP)).toEqual({ left: 252, top: 153 });
+    expect(placePreview(rect(1000, 300, 140, 196), 350, 490, DESKTOP)).toEqual({ left: 638, top: 153 });
+  });
+
+  test('the side that would cover the panel is passed over while the other is free', () => {
+    const panel = rect(900, 100, 360, 600);
+    expect(placePreview(rect(600, 300, 140, 196), 350, 490, DESKTOP, [panel])).toEqual({ left: 238, top: 153 });
+  });
+
+  test('on a phone, a row card’s preview goes up above the docked panel', () => {
+    // A 74 px card in the row, the panel docked over the last 300 px of the screen.
+    const dock = rect(0, 512, 375, 300);
+    // Beside the card it would end 70 px into the panel: it ends 12 px above it instead.
+    expect(placePreview(rect(20, 400, 74, 104), 185, 259, PHONE, [dock])).toEqual({ left: 106, top: 241 });
+    // Taller (the card's sentences under it, measured once drawn): higher still.
+    expect(placePreview(rect(20, 400, 74, 104), 185, 320, PHONE, [dock])).toEqual({ left: 106, top: 180 });
+  });
+
+  test('with no room above what it would cover, it stays where it was (covering, as before)', () => {
+    const dock = rect(0, 200, 375, 612);
+    expect(placePreview(rect(20, 400, 74, 104), 185, 259, PHONE, [dock])).toEqual({ left: 106, top: 322.5 });
+  });
+
+  test('too large for the window: no preview', () => {
+    expect(placePreview(rect(20, 260, 74, 104), 360, 259, PHONE)).toBeNull();
+  });
+});

@@ -181,16 +181,68 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       for (const l of labels) expect(l).toMatch(/^[WL][+-]?$/);
       await screenshot(page, `presentation-clash-done-${label}`);
 
-      // Gains and deals fly clones over the page, then leave nothing behind.
-      await show(page, fixture.gain - 1);
-      await page.waitForTimeout(300);
-      await show(page, fixture.gain);
+      // Gains and deals fly clones over the page, then leave nothing behind: here on a page too busy
+      // to draw the step's first frame for over a second (a slow phone, a loaded machine). It was
+      // shown nothing then: only a hidden tab now skips the flights.
       const flying = (more: boolean) =>
         page.waitForFunction((wanted) => ((globalThis as unknown as PageGlobals).document.querySelector('[data-testid="animation-layer"]')?.childElementCount ?? 0) > 0 === wanted, more, {
           timeout: 15_000,
         });
+      await show(page, fixture.gain - 1);
+      await page.waitForTimeout(300);
+      // The step before's own flights over first: the ones seen below are the gain's.
+      await flying(false);
+      await page.evaluate((step) => {
+        const g = globalThis as unknown as PageGlobals & { MutationObserver: new (cb: () => void) => { observe(node: unknown, options: object): void; disconnect(): void } };
+        const main = g.document.querySelector('main') as unknown as { getAttribute(name: string): string | null };
+        // Right after the step's commit (its frame asked for), the page's thread kept busy for 1.2 s.
+        const busy = new g.MutationObserver(() => {
+          if (main.getAttribute('data-state-index') !== String(step)) return;
+          busy.disconnect();
+          const until = g.performance.now() + 1_200;
+          while (g.performance.now() < until);
+        });
+        busy.observe(main, { attributes: true, attributeFilter: ['data-state-index'] });
+        g.__harness.show(step);
+      }, fixture.gain);
       await flying(true);
       await flying(false);
+      // The same step again (from the step before), coming while the tab is hidden for a moment (its
+      // frame waits for the tab): back, the cards stand where they belong, and nothing flies.
+      await show(page, fixture.gain - 1);
+      await page.waitForTimeout(300);
+      const flownWhileAway = await page.evaluate((step) => {
+        const g = globalThis as unknown as PageGlobals & {
+          MutationObserver: new (cb: () => void) => { observe(node: unknown, options: object): void; disconnect(): void };
+          Event: new (type: string) => unknown;
+        };
+        const doc = g.document as unknown as { hidden: boolean; dispatchEvent(event: unknown): void };
+        const main = g.document.querySelector('main') as unknown as { getAttribute(name: string): string | null };
+        const hide = (hidden: boolean) => {
+          Object.defineProperty(doc, 'hidden', { configurable: true, get: () => hidden });
+          doc.dispatchEvent(new g.Event('visibilitychange'));
+        };
+        const away = new g.MutationObserver(() => {
+          if (main.getAttribute('data-state-index') !== String(step)) return;
+          away.disconnect();
+          hide(true);
+          hide(false);
+        });
+        away.observe(main, { attributes: true, attributeFilter: ['data-state-index'] });
+        g.__harness.show(step);
+        // The most clones in the flying layer at any frame of the next 1.5 s.
+        return new Promise<number>((resolve) => {
+          const until = g.performance.now() + 1_500;
+          let most = 0;
+          const frame = () => {
+            most = Math.max(most, g.document.querySelector('[data-testid="animation-layer"]')?.childElementCount ?? 0);
+            if (g.performance.now() < until) g.requestAnimationFrame(frame);
+            else resolve(most);
+          };
+          g.requestAnimationFrame(frame);
+        });
+      }, fixture.gain);
+      expect(flownWhileAway).toBe(0);
 
       // The end: the last turn plays out (its cards fly) before the end view covers it.
       await show(page, fixture.end - 1);

@@ -20,8 +20,17 @@ export interface EventAnimationOptions {
   disabled?: boolean;
 }
 
-/** A plan whose frame came later than this after its step is not started. */
-const LATE_START_MS = 1_000;
+/**
+ * When the page was last hidden (performance.now()): a plan whose frame comes after that was
+ * waiting for a tab in the background, and is not started. A slow frame alone (a busy phone) still
+ * plays: it once skipped every flight of a step whose frame came a second late.
+ */
+let hiddenAt = -Infinity;
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    if (document.hidden) hiddenAt = performance.now();
+  });
+}
 
 interface Seen {
   gameID: string;
@@ -85,7 +94,7 @@ export function useEventAnimations(state: GameScreenState, { disabled = false }:
     let stop: (() => void) | null = null;
     const frame = window.requestAnimationFrame(() => {
       // A tab hidden meanwhile has no frames: back long after, the cards stand where they belong.
-      if (performance.now() - scheduled < LATE_START_MS) stop = runPlan(plan, { layer, snapshot: taken });
+      if (hiddenAt < scheduled) stop = runPlan(plan, { layer, snapshot: taken });
     });
     const cancel = () => {
       window.cancelAnimationFrame(frame);

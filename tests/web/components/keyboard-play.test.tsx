@@ -208,8 +208,8 @@ describe('the trade row by keyboard', () => {
     expect(document.activeElement).toBe(submit());
   });
 
-  test('a card Ann cannot pay for asks her first; dismissed, the question gives the focus back to the card', async () => {
-    const user = userEvent.setup();
+  /** Ann presses Enter on a row card she cannot pay for: the question it opens, and the card's name and index. */
+  async function askAboutCardOutOfReach(user: ReturnType<typeof userEvent.setup>) {
     const game = newGame();
     const state = screenState(game);
     const out = state.game.tableIDs.findIndex((id) => id !== null && unaffordableReason(state, playerOf(state, ANN)!, id) !== null);
@@ -218,6 +218,12 @@ describe('the trade row by keyboard', () => {
     rowCards()[out]!.focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your selection' });
+    return { dialog, out, name: state.cardsByID[state.game.tableIDs[out]!]!.name };
+  }
+
+  test('a card Ann cannot pay for asks her first; dismissed, the question gives the focus back to the card', async () => {
+    const user = userEvent.setup();
+    const { dialog, out } = await askAboutCardOutOfReach(user);
     expect(dialog.contains(document.activeElement)).toBe(true);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -226,18 +232,11 @@ describe('the trade row by keyboard', () => {
 
   test('the question opens on OK: Enter takes the card Ann cannot pay for', async () => {
     const user = userEvent.setup();
-    const game = newGame();
-    const state = screenState(game);
-    const out = state.game.tableIDs.findIndex((id) => id !== null && unaffordableReason(state, playerOf(state, ANN)!, id) !== null);
-    if (out < 0) throw new Error('every card of the row is within Ann’s means: no question to ask');
-    render(<Table initial={game} play={{ current: null }} />);
-    rowCards()[out]!.focus();
-    await user.keyboard('{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm your selection' });
+    const { dialog, name } = await askAboutCardOutOfReach(user);
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'OK' })));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    within(panel()).getByText(state.cardsByID[state.game.tableIDs[out]!]!.name);
+    within(panel()).getByText(name);
   });
 
   test('a row with nothing to pick is pictures, and its strip is the Tab stop that scrolls it', async () => {

@@ -159,24 +159,32 @@ const SCREENS_PER_SHOT = 10;
  * Saves a screenshot of the page from its top as test-results/screenshots/{name}.png: the whole
  * page, or its first ten screens when it is longer (the rules and the card gallery run to 30-70
  * screens on a phone: 40 megapixels, and seconds of encoding, for a picture no one scrolls).
- * Taken through Chromium's own protocol to ask for its fast PNG encoding (`optimizeForSpeed`,
- * which playwright does not offer): files a third to two thirds larger, for half the CPU. A tall
- * page's usual PNG took a second of Chromium's CPU, and the browser files' 136 screenshots 85 s
- * of the suite.
+ * A desktop's is taken through Chromium's own protocol to ask for its fast PNG encoding
+ * (`optimizeForSpeed`, which playwright does not offer): files a third to two thirds larger, for
+ * half the CPU. A tall page's usual PNG took a second of Chromium's CPU, and the browser files'
+ * 136 screenshots 85 s of the suite.
+ * A phone's (a touch screen) is playwright's own: Chromium's capture beyond the screen drops the
+ * phone's touch emulation, and the page then matched `(hover: hover)` and `(pointer: fine)` for the
+ * rest of its test (a phone's hint telling it to rest the pointer on a card). Playwright puts it
+ * back after its capture.
  */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
   const viewport = page.viewportSize() ?? DESKTOP;
   // As playwright's own screenshot does: the page's fonts in before the picture.
-  const height = await page.evaluate(async () => {
+  const { height, touch } = await page.evaluate(async () => {
     await document.fonts.ready;
-    return document.documentElement.scrollHeight;
+    return { height: document.documentElement.scrollHeight, touch: navigator.maxTouchPoints > 0 };
   });
-  const clip = { x: 0, y: 0, width: viewport.width, height: Math.min(height, viewport.height * SCREENS_PER_SHOT), scale: 1 };
+  const clip = { x: 0, y: 0, width: viewport.width, height: Math.min(height, viewport.height * SCREENS_PER_SHOT) };
+  if (touch) {
+    await page.screenshot({ path: file, fullPage: true, clip });
+    return file;
+  }
   const protocol = await page.context().newCDPSession(page);
   try {
-    const { data } = await protocol.send('Page.captureScreenshot', { format: 'png', clip, captureBeyondViewport: true, optimizeForSpeed: true });
+    const { data } = await protocol.send('Page.captureScreenshot', { format: 'png', clip: { ...clip, scale: 1 }, captureBeyondViewport: true, optimizeForSpeed: true });
     fs.writeFileSync(file, Buffer.from(data, 'base64'));
   } finally {
     await protocol.detach();

@@ -38,8 +38,10 @@ export function placePreview(anchor: DOMRect, width: number, height: number, vie
   const leftSide = Math.max(GAP, anchor.left - GAP - width);
   const fitsRight = right + width + GAP <= viewport.width;
   const covered = (left: number, at: number) => avoid.filter((r) => left < r.right && left + width > r.left && at < r.bottom && at + height > r.top);
-  const left = fitsRight && !(covered(right, top).length > 0 && covered(leftSide, top).length === 0) ? right : leftSide;
-  const under = covered(left, top);
+  const [besideRight, besideLeft] = [covered(right, top), covered(leftSide, top)];
+  const onRight = fitsRight && !(besideRight.length > 0 && besideLeft.length === 0);
+  const left = onRight ? right : leftSide;
+  const under = onRight ? besideRight : besideLeft;
   if (under.length === 0) return { left, top };
   const above = Math.min(...under.map((r) => r.top)) - GAP - height;
   return above >= GAP && covered(left, above).length === 0 ? { left, top: above } : { left, top };

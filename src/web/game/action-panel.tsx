@@ -164,6 +164,9 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
     const index = selection.cardID === null ? -1 : state.game.tableIDs.indexOf(selection.cardID);
     const reason = index < 0 ? CLIENT_MESSAGES.draft : null;
     const bid = bidToSend(selection, decision);
+    const submitBid = () => void send({ type: 'BID', bid: { military: bid, tradeRowIndex: index } });
+    // Enter on the bid presses Submit, when Submit could be pressed (on screen and enabled).
+    const canSubmit = (reason ?? offline) === null && !busy && !awaiting;
     // With nothing on the row within reach the confirmation never comes up: say so here.
     const row = state.game.tableIDs.filter((id): id is number => id !== null);
     const nothingAffordable = row.length > 0 && row.every((id) => unaffordableReason(state, me, id) !== null);
@@ -178,14 +181,8 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
             You cannot pay for any card on the row: one you win becomes a basic card of your choice, and your bid still keeps it from the others.
           </Text>
         ) : null}
-        <BidInput decision={decision} value={selection.bid} onChange={(bid) => choice.update({ bid })} />
-        <SubmitButton
-          label="Submit"
-          reason={reason ?? offline}
-          busy={busy}
-          hidden={awaiting}
-          onSubmit={() => void send({ type: 'BID', bid: { military: bid, tradeRowIndex: index } })}
-        />
+        <BidInput decision={decision} value={selection.bid} onChange={(bid) => choice.update({ bid })} onEnter={canSubmit ? submitBid : undefined} />
+        <SubmitButton label="Submit" reason={reason ?? offline} busy={busy} hidden={awaiting} onSubmit={submitBid} />
       </>
     );
   } else if (decision?.type === 'WAIT_FOR_OTHERS') {
@@ -324,7 +321,7 @@ function Standing({ game }: { game: GameScreenState['game'] }) {
   );
 }
 
-function BidInput({ decision, value, onChange }: { decision: Extract<Decision, { type: 'BID' }>; value: number | null; onChange: (bid: number | null) => void }) {
+function BidInput({ decision, value, onChange, onEnter }: { decision: Extract<Decision, { type: 'BID' }>; value: number | null; onChange: (bid: number | null) => void; onEnter: (() => void) | undefined }) {
   const { minMilitary: min, maxMilitary: max } = decision;
   const shown = value ?? min;
   // A finger needs a bigger thumb, and the number box's tiny arrows cannot be hit: it is typed in, or the slider moved.
@@ -356,23 +353,24 @@ function BidInput({ decision, value, onChange }: { decision: Extract<Decision, {
             onChange(typedBid(v, min, max));
           }}
           onBlur={() => setTyped(value ?? '')}
+          onEnter={onEnter}
         />
         <Text size="xs" c="dimmed">
           {min} to {max}
           {value === null ? ' · empty: no bid' : differs ? ` · Submit bids ${value}` : ''}
         </Text>
       </Group>
-      {max > min ? <BidSlider min={min} max={max} value={shown} onChange={onChange} touch={touch} /> : null}
+      {max > min ? <BidSlider min={min} max={max} value={shown} onChange={onChange} touch={touch} onEnter={onEnter} /> : null}
     </Stack>
   );
 }
 
 /**
- * The bid's slider: the browser's own range input (arrow keys, Home and End move it; the page's
- * first load carries no slider script), with every whole bid marked under the place its thumb stops.
+ * The bid's slider: the browser's own range input (arrow keys, Home and End move it, Enter sends
+ * the bid as the number box's does; the page's first load carries no slider script), with every whole bid marked under the place its thumb stops.
  * No value bubble: the number box beside it shows the bid.
  */
-function BidSlider({ min, max, value, onChange, touch }: { min: number; max: number; value: number; onChange: (bid: number) => void; touch: boolean }) {
+function BidSlider({ min, max, value, onChange, touch, onEnter }: { min: number; max: number; value: number; onChange: (bid: number) => void; touch: boolean; onEnter: (() => void) | undefined }) {
   const span = max - min;
   // The thumb stops at its own half-width from either end, so the fill and the marks are laid out
   // from these (action-panel.module.css): the thumb's size and where the bid is along the track.
@@ -390,6 +388,11 @@ function BidSlider({ min, max, value, onChange, touch }: { min: number; max: num
         step={1}
         value={value}
         onChange={(e) => onChange(Number(e.currentTarget.value))}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          onEnter?.();
+        }}
       />
       {/* The numbers under the thumb's stops; the slider itself tells a screen reader its value. */}
       <div className={classes.marks} aria-hidden="true" data-bid-marks="">

@@ -1,7 +1,7 @@
 /**
  * The military bid's number box: whole numbers only, a leading minus allowed (what is typed is
  * clamped by the caller), ArrowUp and ArrowDown step it by one as do its small arrows (hidden for a
- * finger). It behaves as Mantine's NumberInput did with `allowDecimal={false}` and
+ * finger), and Enter sends the bid as a form's field would (`onEnter`). It behaves as Mantine's NumberInput did with `allowDecimal={false}` and
  * `clampBehavior="none"`, without react-number-format (12 KB gzip of the game's first load).
  */
 import { useRef, type PointerEvent } from 'react';
@@ -37,6 +37,8 @@ export interface BidFieldProps {
   onChange: (typed: string | number) => void;
   onBlur: () => void;
   hideControls: boolean;
+  /** Enter in the box: the bid sent, as Submit sends it. Absent while Submit cannot be pressed. */
+  onEnter?: () => void;
 }
 
 function Chevron() {
@@ -52,7 +54,7 @@ function Chevron() {
   );
 }
 
-export function BidField({ min, max, value, onChange, onBlur, hideControls }: BidFieldProps) {
+export function BidField({ min, max, value, onChange, onBlur, hideControls, onEnter }: BidFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const n = held(value);
   const step = (direction: 1 | -1) => {
@@ -95,6 +97,12 @@ export function BidField({ min, max, value, onChange, onBlur, hideControls }: Bi
         if (TYPED.test(typed)) onChange(typed);
       }}
       onKeyDown={(event) => {
+        // (Not the Enter that ends an input method's composition: that one only sets the text.)
+        if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+          event.preventDefault();
+          onEnter?.();
+          return;
+        }
         if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
         event.preventDefault();
         step(event.key === 'ArrowUp' ? 1 : -1);

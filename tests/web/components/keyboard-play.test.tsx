@@ -2,7 +2,7 @@
  * Playing by keyboard, rendered by React into happy-dom with a real engine game's views: the
  * trade row and the basic piles as one Tab stop each, the arrow keys moving between their cards
  * and Enter or Space picking one (a card out of reach asking first, the focus back on it after),
- * and on the card chosen going on to the bid or Submit; the skip link to the move; the focus after
+ * and on the card chosen going on to the bid or Submit, Enter on the bid sending it; the skip link to the move; the focus after
  * Submit and Undo (on the action panel, never the page's body), on to the trade row when the next
  * turn begins; and Submit and Undo waiting, with their reason, while the page reconnects. The
  * table and the panel are put together as the game
@@ -206,6 +206,47 @@ describe('the trade row by keyboard', () => {
     rowCards()[0]!.focus();
     await user.keyboard(' ');
     expect(document.activeElement).toBe(submit());
+  });
+
+  test('Enter in the bid box sends the bid typed, as Submit does, and on the slider too; nothing before a card is chosen', async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    const [mine] = twoAffordable(game);
+    const decision = decisionOf(screenState(game));
+    // (Ann can bid more than the least: what she types or slides to is not the bid she would send untouched.)
+    if (decision?.type !== 'BID' || decision.maxMilitary <= decision.minMilitary) throw new Error('Ann has too little military to bid more than the least');
+    const sent: Action[] = [];
+    const send = async (action: Action): Promise<ActOutcome> => {
+      sent.push(action);
+      return { ok: true };
+    };
+    const { unmount } = render(<Table initial={game} play={{ current: null }} send={send} />);
+    const box = () => within(panel()).getByRole('textbox', { name: 'Military bid' });
+    // No card chosen: Enter in the box sends nothing (Submit says why).
+    box().focus();
+    await user.keyboard('{Enter}');
+    expect(sent).toEqual([]);
+    expect(within(panel()).getByTestId('submit-reason').textContent).toBe('You must select a card to draft');
+    // The card, Enter again to the box, a bid typed and Enter: the bid goes, as Submit would send it.
+    rowCards()[mine]!.focus();
+    await user.keyboard('{Enter}{Enter}');
+    expect(document.activeElement).toBe(box());
+    const typed = decision.minMilitary + 1;
+    await user.keyboard(`{Control>}a{/Control}${typed}{Enter}`);
+    expect(sent).toEqual([{ type: 'BID', bid: { military: typed, tradeRowIndex: mine } }]);
+    // The panel keeps the focus, as after Submit.
+    expect(document.activeElement).toBe(panel());
+    unmount();
+    // The slider moved to the most (the bid starts at the least; happy-dom has no range keys), then Enter.
+    sent.length = 0;
+    render(<Table initial={game} play={{ current: null }} send={send} />);
+    rowCards()[mine]!.focus();
+    await user.keyboard('{Enter}');
+    const slider = within(panel()).getByRole('slider', { name: 'Military bid slider' });
+    slider.focus();
+    fireEvent.change(slider, { target: { value: String(decision.maxMilitary) } });
+    await user.keyboard('{Enter}');
+    expect(sent).toEqual([{ type: 'BID', bid: { military: decision.maxMilitary, tradeRowIndex: mine } }]);
   });
 
   /** Ann presses Enter on a row card she cannot pay for: the question it opens, and the card's name and index. */

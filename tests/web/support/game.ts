@@ -285,7 +285,8 @@ export interface PlayLog {
 
 /**
  * Plays what the screen asks of the viewer once, by clicking like a person: a card and a bid
- * moved with the keyboard on the slider, Reroll when offered, then the won card or a basic card.
+ * moved with the keyboard on the slider (sent by Enter there every other time, else by Submit),
+ * Reroll when offered, then the won card or a basic card.
  * Returns false when there was nothing to do.
  */
 export async function playStep(page: Page, log: PlayLog, onStep?: (decision: string) => Promise<void>): Promise<boolean> {
@@ -314,7 +315,9 @@ export async function playStep(page: Page, log: PlayLog, onStep?: (decision: str
       await slider.focus();
       for (let i = 0; i < 1 + (log.steps % 3); i++) await page.keyboard.press('ArrowRight');
     }
-    await submitButton(page).click();
+    // Every other bid goes by Enter on the slider, as a keyboard player sends it; the rest by Submit.
+    if ((await slider.count()) > 0 && log.bids % 2 === 1) await page.keyboard.press('Enter');
+    else await submitButton(page).click();
     log.bids++;
   } else if (decision === 'REROLL') {
     const reroll = panel(page).getByRole('button', { name: 'Reroll', exact: true });

@@ -17,12 +17,13 @@ import { clientFor, type Guest, type Server } from './support.js';
 
 const { serve, guest, closeLater, stopLast } = perTest();
 
-async function twoPeople(server: Server, turnTimer: 'auto' | 'on' | 'off' = 'auto') {
+async function twoPeople(server: Server, turnTimer: 'auto' | 'on' | 'off' = 'auto', { unbid = false } = {}) {
   const ann = await guest(server, 'Ann');
   const bob = await guest(server, 'Bob');
   const { id: lobbyID } = await ann.client.lobbies.create.mutate();
   await bob.client.lobbies.join.mutate({ lobbyID });
   await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer });
+  if (unbid) await ann.client.lobbies.setOption.mutate({ lobbyID, option: 'unbid', value: true });
   const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
   return { ann, bob, lobbyID, gameID, definitions: await definitionsOf(ann.client) };
 }
@@ -55,6 +56,19 @@ describe('the clock', () => {
     const after = await carl.client.games.state.query({ gameID });
     expect(seatOf(after.seats, ann.userID)).toEqual({ userID: ann.userID, presence: 'gone', deadline: null, standIn: null, left: false });
     expect(seatOf(after.seats, bob.userID).deadline).toBe(deadline);
+  });
+
+  it('goes on when a bid is taken back: the bid owed again is due when the first one was', async () => {
+    const server = await serve({ turnTimerSeconds: 60 });
+    const { ann, bob, gameID, definitions } = await twoPeople(server, 'auto', { unbid: true });
+    const deadline = seatOf((await bob.client.games.state.query({ gameID })).seats, ann.userID).deadline!;
+    await play(ann, gameID, definitions);
+    // Later than the bid by a clock's tick at least, as a staller's unbid just before the deadline would be.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await ann.client.games.act.mutate({ gameID, action: { type: 'UNBID' } });
+    const after = await bob.client.games.state.query({ gameID });
+    expect(after.game.updateTimestamp).toBeGreaterThan(after.game.phaseStartTimestamp);
+    expect(seatOf(after.seats, ann.userID).deadline).toBe(deadline);
   });
 
   it('does not count the dice: a decision that waits for a clash to roll on screen is due that much later', async () => {

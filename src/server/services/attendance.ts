@@ -352,7 +352,12 @@ export class Attendance {
       if (key === null) {
         if (seat.due) out.push([seat, null]);
       } else if (seat.due?.key !== key) {
-        out.push([seat, { key, since: now, deadline: this.allowance(table, seat, now, dice) }]);
+        // A bid is owed from the planning's start, however often it was made and taken back
+        // (UNBID): a bid taken back goes on with the clock it had. Started afresh, a player could
+        // bid just before the deadline and take it back, three times a turn, and hold the table
+        // four turn timers long.
+        const since = game.phase === 'PLANNING' ? game.phaseStartTimestamp : now;
+        out.push([seat, { key, since, deadline: this.allowance(table, seat, since, since === now ? dice : diceShownMs(game, since)) }]);
       }
     }
     return out;
@@ -614,13 +619,14 @@ function stored(seat: Seat): StoredSeat {
  * counted from its first round, though rounds rolled while the war phase waited for reroll choices
  * were shown then: a few seconds more for the player, never fewer. A war phase still waiting for
  * reroll choices has just rolled a round of its open clashes (a reroll choice comes due only
- * then): one round's roll.
+ * then): one round's roll. `at`: the step's time (the last step's unless given).
  */
-function diceShownMs(game: Game): number {
-  let longest = game.phase === 'WAR' && game.clashes.length > 0 ? clashDisplayMs(1) : 0;
+function diceShownMs(game: Game, at = game.updateTimestamp): number {
+  let longest = game.phase === 'WAR' && game.clashes.length > 0 && at === game.updateTimestamp ? clashDisplayMs(1) : 0;
   for (let i = game.events.length - 1; i >= 0; i--) {
     const event = game.events[i]!;
-    if (event.timestamp !== game.updateTimestamp) break;
+    if (event.timestamp > at) continue;
+    if (event.timestamp < at) break;
     if (event.type === 'CONFLICT_RESULTS') longest = Math.max(longest, clashDisplayMs(event.payload.rounds.length));
   }
   return longest;

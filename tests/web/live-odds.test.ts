@@ -39,6 +39,15 @@ async function barShown(page: Page, timeout: number): Promise<void> {
   await page.locator('[data-testid="odds-bar"] [data-odds-percent]').first().waitFor({ state: 'attached', timeout });
 }
 
+/**
+ * The end view's chart of the odds over the game, under the result: scrolled to (it is worked out
+ * once it comes into sight), then drawn.
+ */
+async function endChart(page: Page, timeout: number): Promise<void> {
+  await page.locator('[data-testid="odds-chart-progress"], [data-testid="odds-chart"]').first().scrollIntoViewIfNeeded({ timeout });
+  await page.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout });
+}
+
 async function barPercents(page: Page): Promise<number[]> {
   return page.locator('[data-testid="odds-bar"] [data-odds-percent]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-odds-percent'))));
 }
@@ -168,17 +177,20 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
         return Object.fromEntries(ids);
       }, { timeout: 60_000 })
       .toEqual(expected);
-    await pc.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 60_000 });
+    await endChart(pc, 60_000);
     await screenshot(pc, 'odds-spectator-end-desktop');
     await pd.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
     await pd.locator('[data-game-ended="true"]').waitFor({ timeout: 60_000 });
-    await pd.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
+    await endChart(pd, 90_000);
     await screenshot(pd, 'odds-spectator-end-phone');
 
     // The seated player after the end: still no bar (the lobby left "Show odds to players" off),
     // but the end-of-game view charts the odds over the game, its turning points linked to the replay.
     await pa.locator('[data-game-ended="true"]').waitFor({ timeout: 60_000 });
-    await pa.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
+    await endChart(pa, 90_000);
+    // Under the result (who won, the rating, Rematch), which it no longer pushes down when it comes.
+    const top = (selector: string) => pa.locator(selector).first().evaluate((e) => e.getBoundingClientRect().top);
+    expect(await top('[data-testid="odds-chart"]')).toBeGreaterThan(await top('[data-testid="end-of-game"]'));
     expect(await pa.locator('[data-testid="odds-bar"]').count()).toBe(0);
     expect((await firstTurningPoint(pa)).href).toMatch(new RegExp(`^/game/${gameID}/replay\\?step=\\d+$`));
     await screenshot(pa, 'odds-player-end-desktop');
@@ -195,7 +207,7 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     const pe = await ce.newPage();
     pe.on('pageerror', (e) => errors.push(String(e)));
     await pe.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
-    await pe.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
+    await endChart(pe, 90_000);
     const turn = await firstTurningPoint(pe);
     expect(turn.href).toBe(`/game/${gameID}/replay?step=${turn.step}`);
     await pe.locator('[data-testid="turning-points"] a[data-turning-step]').first().click();

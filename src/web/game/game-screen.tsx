@@ -120,6 +120,10 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   );
   const ended = state.game.gameEndTimestamp !== null;
   const endRef = useEndFocus(ended, !spectator);
+  // While the game runs its odds bar is above the table; once it ended, the odds over the game go
+  // under the result (who won, the rating, Rematch): drawn above it, the chart pushed the result
+  // down the page when it came, and the result is what a player looks for first.
+  const [oddsAbove, oddsBelow] = ended ? [null, odds] : [odds, null];
   const end = ended ? (
     <div ref={endRef} tabIndex={-1} className={classes.end}>
       <Presentation.WinnerBanner state={state} />
@@ -149,8 +153,9 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
       <Box pb={panel ? dockHeight + 28 : 16} className="game-screen game-screen-compact" {...marks}>
         <Presentation.GameHeader state={state} />
         {status}
-        {odds}
+        {oddsAbove}
         {end}
+        {oddsBelow}
         <SummaryRow state={presented} onOpen={openDetail} mb={6} />
         {/* CHAT beside the tabs, on the first screen: at the foot of the Table tab it was found
             only by scrolling past the whole table. */}
@@ -183,8 +188,9 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
         <Presentation.GameHeader state={state} />
       </div>
       {status}
-      {odds}
+      {oddsAbove}
       {end}
+      {oddsBelow}
       <DesktopGrid
         left={
           <Stack gap="sm">

@@ -5,7 +5,7 @@
  * chart after the game is for everyone, seated or not (the game is over, nothing left to give away).
  */
 import { lazy, Suspense, useMemo } from 'react';
-import { Paper } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import { nameOf, type GameScreenState } from '../game/model.js';
 import { HiddenFavorOdds, OddsBar, type OddsSeat } from './odds-bar.js';
 import classes from './odds.module.css';
@@ -32,7 +32,8 @@ export function LiveOdds({ gameID, state, shown }: { gameID: string; state: Game
       ) : null}
       {ended ? (
         <Paper p="xs" my={6} withBorder className={classes.panel}>
-          <Suspense fallback={null}>
+          {/* Until its chunk and the game's replay arrive, what the chart will say meanwhile, not an empty box. */}
+          <Suspense fallback={<Text size="xs">Working out the chances over the game...</Text>}>
             <EndedOdds gameID={gameID} seats={seats} />
           </Suspense>
         </Paper>

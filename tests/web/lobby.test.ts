@@ -91,7 +91,7 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
         expect(await guest.getByRole('columnheader', { name: 'Host', exact: true }).isVisible()).toBe(false);
         await row.getByText(`by Host${label.slice(0, 1)}`, { exact: true }).waitFor();
       }
-      const join = row.getByRole('link');
+      const join = row.getByRole('button');
       // The visible label (the lobby's name is there for screen readers only).
       const visible = async (link: typeof join) => (await link.innerText()).replace(lobbyName, '').trim();
       expect(await visible(join)).toBe(label === 'desktop' ? 'Join Lobby' : 'Join');
@@ -127,10 +127,10 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
         expect(await host.evaluate(() => navigator.clipboard.readText())).toBe(`${site.url}${lobbyPath}`);
       }
 
-      // The guest opens the lobby (options read-only yes/no) and joins: the host sees them.
+      // The guest's Join Lobby takes the seat and opens the lobby (options read-only yes/no): the
+      // guest is seated there at once, and the host sees them.
       await join.click();
       await guest.waitForURL(`${site.url}${lobbyPath}`);
-      await guest.getByRole('button', { name: 'Join', exact: true }).click();
       await guest.getByRole('button', { name: 'Leave' }).waitFor();
       await host.getByText(`Guest${label.slice(0, 1)}`, { exact: true }).waitFor();
       // Two seated: Start Game is enabled and the hint gone.

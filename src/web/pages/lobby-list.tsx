@@ -1,6 +1,6 @@
 /**
  * The lobby list: every lobby, live through the lobbies.onList subscription,
- * with the one button that fits each row (join, resume, spectate or view results), Create
+ * with the one button that fits each row (join, which takes the seat, resume, spectate or view results), Create
  * Lobby, of which only one request may be in flight at a time, and Play now (play-now.tsx).
  */
 import { useMemo, useRef, useState } from 'react';
@@ -23,13 +23,14 @@ const STATUS = {
 } as const;
 
 /**
- * The row's one action: long label on desktop, short on phones (Join, Resume, Watch, Results). An
- * open lobby one already sits in is not joined again: it is gone back to.
+ * The row's one action: long label on desktop, short on phones (Join, Resume, Watch, Results). Join
+ * takes the seat and then opens the lobby (`joins`); an open lobby one already sits in is not
+ * joined again: it is gone back to.
  */
-function playAction(lobby: Lobby, userID: string): { to: string; label: string; short: string } {
+function playAction(lobby: Lobby, userID: string): { to: string; label: string; short: string; joins?: true } {
   if (lobby.status === 'open' || !lobby.game) {
     const seated = lobby.players.some((p) => p.id === userID);
-    return seated ? { to: `/lobby/${lobby.id}`, label: 'Return to Lobby', short: 'Return' } : { to: `/lobby/${lobby.id}`, label: 'Join Lobby', short: 'Join' };
+    return seated ? { to: `/lobby/${lobby.id}`, label: 'Return to Lobby', short: 'Return' } : { to: `/lobby/${lobby.id}`, label: 'Join Lobby', short: 'Join', joins: true };
   }
   const to = `/game/${lobby.game.id}`;
   if (lobby.status === 'finished') return { to, label: 'View Results', short: 'Results' };
@@ -38,8 +39,15 @@ function playAction(lobby: Lobby, userID: string): { to: string; label: string; 
   return { to, label: 'Spectate', short: 'Watch' };
 }
 
-function LobbyRow({ lobby, userID, ratings }: { lobby: Lobby; userID: string; ratings: Record<string, ShownRating> }) {
+function LobbyRow({ lobby, userID, ratings, onJoin, joining }: { lobby: Lobby; userID: string; ratings: Record<string, ShownRating>; onJoin: (lobbyID: string) => void; joining: boolean }) {
   const action = playAction(lobby, userID);
+  const label = (
+    <>
+      <span className="mythos-long">{action.label}</span>
+      <span className="mythos-short">{action.short}</span>
+      <span className="mythos-visually-hidden"> {lobby.name}</span>
+    </>
+  );
   const status = STATUS[lobby.status];
   const me = lobby.players.find((p) => p.id === userID);
   return (
@@ -83,11 +91,15 @@ function LobbyRow({ lobby, userID, ratings }: { lobby: Lobby; userID: string; ra
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Button component={Link} to={action.to} size="compact-sm" variant={lobby.status === 'open' ? 'filled' : 'default'}>
-          <span className="mythos-long">{action.label}</span>
-          <span className="mythos-short">{action.short}</span>
-          <span className="mythos-visually-hidden"> {lobby.name}</span>
-        </Button>
+        {action.joins ? (
+          <Button size="compact-sm" onClick={() => onJoin(lobby.id)} loading={joining}>
+            {label}
+          </Button>
+        ) : (
+          <Button component={Link} to={action.to} size="compact-sm" variant={lobby.status === 'open' ? 'filled' : 'default'}>
+            {label}
+          </Button>
+        )}
       </Table.Td>
     </Table.Tr>
   );
@@ -103,6 +115,20 @@ function LobbyList() {
   const creating = useRef(false);
   const [pending, setPending] = useState<'lobby' | 'bot' | null>(null);
   const [createFailed, setCreateFailed] = useState<string | null>(null);
+  const join = trpc.lobbies.join.useMutation();
+  const [joinFailed, setJoinFailed] = useState<string | null>(null);
+
+  /** Join Lobby: the seat is taken here, then the lobby opens with it (a refusal, say a lobby filled meanwhile, is told here). */
+  async function joinLobby(lobbyID: string) {
+    if (join.isPending) return;
+    setJoinFailed(null);
+    try {
+      await join.mutateAsync({ lobbyID });
+      navigate(`/lobby/${lobbyID}`);
+    } catch (error) {
+      setJoinFailed(error instanceof Error ? error.message : String(error));
+    }
+  }
 
   /**
    * Create Lobby opens a new lobby; Play a Bot also seats an Easy Bot and starts the game at once.
@@ -152,6 +178,11 @@ function LobbyList() {
             {createFailed}
           </Alert>
         )}
+        {joinFailed !== null && (
+          <Alert color="red" variant="light" title="Error adding calling lobby join" role="alert" mb="sm" withCloseButton closeButtonLabel="Dismiss" onClose={() => setJoinFailed(null)}>
+            {joinFailed}
+          </Alert>
+        )}
         {lobbies.error && (
           <Alert color="red" variant="light" role="alert" mb="sm">
             The lobby list could not be loaded: {lobbies.error.message}
@@ -183,7 +214,7 @@ function LobbyList() {
                   </Table.Tr>
                 )}
                 {rows.map((lobby) => (
-                  <LobbyRow key={lobby.id} lobby={lobby} userID={user?.id ?? ''} ratings={ratings} />
+                  <LobbyRow key={lobby.id} lobby={lobby} userID={user?.id ?? ''} ratings={ratings} onJoin={(id) => void joinLobby(id)} joining={join.isPending && join.variables?.lobbyID === lobby.id} />
                 ))}
               </Table.Tbody>
             </Table>

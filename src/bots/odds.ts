@@ -92,7 +92,7 @@ export function sharesFromWins(players: readonly { userID: UserID }[], wins: Odd
 }
 
 export interface OddsOptions {
-  /** The sampling seed: the same view, seed and budget give the same odds. */
+  /** The sampling seed: the same view (whatever its step's number), seed and budget give the same odds. */
   seed: number;
   /** Most rollouts to play. */
   rollouts: number;
@@ -171,7 +171,8 @@ export function oddsFor(view: GameView, options: OddsOptions): OddsResult {
     if (i > 0 && options.stop?.()) break;
     const policies: Record<UserID, Decide> = {};
     for (const p of view.players) policies[p.userID] = rolloutPolicy(p.botType, i);
-    const rng = rngFromState(xoroshiroState(mixSeed(options.seed, view.sequenceID, i)));
+    // The seed alone, not the step's number: a step that shows nothing new draws the same samples.
+    const rng = rngFromState(xoroshiroState(mixSeed(options.seed, i)));
     const winners = rollout(sampleWorld(view, rng), rng, policies);
     for (const id of winners) wins[id] = (wins[id] ?? 0) + 1 / winners.length;
     played++;

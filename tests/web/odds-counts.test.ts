@@ -6,10 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { viewFor } from '../../src/engine/index.js';
-import { spectatorView } from '../../src/web/odds/spectator-view.js';
+import { samplingSeed, spectatorView } from '../../src/web/odds/spectator-view.js';
 import type * as OddsWorker from '../../src/web/odds/odds-worker.js';
 import type { OddsAnswer, OddsRequest } from '../../src/web/odds/odds-worker.js';
 import { annDecisionStates } from '../bots/hidden-twins.js';
+import { ANN, BOB, act, newGame } from './support/screen-state.js';
 
 interface WorkerScope {
   onmessage: ((e: { data: OddsRequest }) => void) | null;
@@ -64,5 +65,20 @@ describe('the odds worker', () => {
     // A bar's count grows with the game: each rollout is shorter the later it starts.
     expect(barRollouts(first)).toBe(64);
     expect(barRollouts(late)).toBeGreaterThan(180);
+  });
+
+  test('a step that shows a spectator nothing new (a hidden bid) is seeded as the step before: the same odds', () => {
+    const game = newGame();
+    const bid = act(game, ANN, { type: 'BID', bid: { military: 1, tradeRowIndex: 0 } });
+    const [before, after] = [game, bid].map((g) => spectatorView(viewFor(g, null)));
+    expect(after!.sequenceID).toBeGreaterThan(before!.sequenceID);
+    expect(samplingSeed(after!)).toBe(samplingSeed(before!));
+    const shares = (view: typeof before) => answerOn({ view: view!, seed: samplingSeed(view!), kind: 'bar' }, 1).shares;
+    expect(shares(after)).toEqual(shares(before));
+    // Seeded by the step's number, the same view drew other samples: the bar moved by their noise.
+    expect(answerOn({ view: after!, seed: after!.sequenceID, kind: 'bar' }, 1).shares).not.toEqual(answerOn({ view: before!, seed: before!.sequenceID, kind: 'bar' }, 1).shares);
+    // Both bids in, the bids show: a new seed.
+    const both = act(bid, BOB, { type: 'BID', bid: { military: 0, tradeRowIndex: 1 } });
+    expect(samplingSeed(spectatorView(viewFor(both, null)))).not.toBe(samplingSeed(before!));
   });
 });

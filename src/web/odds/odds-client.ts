@@ -19,6 +19,8 @@ export type OddsShares = Record<string, number>;
  */
 export type OddsKind = OddsRequest['kind'];
 
+import { samplingSeed } from './spectator-view.js';
+
 export { spectatorView } from './spectator-view.js';
 
 interface Ask {
@@ -60,8 +62,8 @@ class OddsWorker {
     if (ask === this.now) this.now = null;
     if (!ask) return;
     this.busy = ask;
-    // The sampling seed and the count: the step's, so the same step always gets the same odds.
-    this.worker.postMessage({ view: ask.view, seed: ask.view.sequenceID, kind: ask.kind } satisfies OddsRequest);
+    // The sampling seed and the count: from what the step shows, so the same step always gets the same odds.
+    this.worker.postMessage({ view: ask.view, seed: samplingSeed(ask.view), kind: ask.kind } satisfies OddsRequest);
   }
 
   end(): void {

@@ -10,8 +10,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { Game } from '../../engine/state.js';
-import type { GameView } from '../../engine/view.js';
 import { acquireOdds, spectatorView, type OddsHandle } from './odds-client.js';
+import { publicKey } from './spectator-view.js';
 import { storedChart, storeChart } from './chart-store.js';
 import type { OddsPoint } from './use-odds.js';
 
@@ -20,13 +20,6 @@ export interface OddsTimeline {
   points: OddsPoint[];
   done: number;
   total: number;
-}
-
-/** What is the same between two moments when their spectator views differ only in when and who is thinking. */
-function publicKey(view: GameView): string {
-  const { sequenceID: _s, updateTimestamp: _u, phaseStartTimestamp: _p, phaseThinkingMillisByPlayerID: _t, totalThinkingMillisByPlayerID: _a, soloMillisByPlayerID: _o, readyByUserID, ...rest } = view;
-  // In planning the odds bid afresh for every seat whatever the readiness; elsewhere it counts.
-  return JSON.stringify(view.phase === 'PLANNING' ? rest : { ...rest, readyByUserID });
 }
 
 class TimelineJob {

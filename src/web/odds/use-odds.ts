@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Game } from '../../engine/state.js';
 import type { GameView } from '../../engine/view.js';
 import { acquireOdds, spectatorView, type OddsHandle, type OddsShares } from './odds-client.js';
+import { samplingSeed } from './spectator-view.js';
 
 export type { OddsShares } from './odds-client.js';
 
@@ -16,6 +17,8 @@ export interface OddsPoint {
   step: number | null;
   sequenceID: number;
   shares: OddsShares;
+  /** The sampling seed of the step's view (`samplingSeed`), when a bar asked for it (a chart's points do without). */
+  seed?: number;
 }
 
 /**
@@ -48,9 +51,19 @@ export function useOdds(key: string, source: Game | GameView | null): OddsPoint 
     if (!source || !h || answers.current.has(sequenceID)) return;
     // Kept even when the screen moved on meanwhile: it is that step's answer all the same.
     const map = answers.current;
-    void h.ask(spectatorView(source), 'bar', 'now').then((answer) => {
+    const view = spectatorView(source);
+    // A step that shows a spectator nothing new (a hidden bid) has the answer of the one before it
+    // that showed the same: the worker would draw the same samples for nothing.
+    const seed = samplingSeed(view);
+    const same = [...map.values()].find((point) => point.seed === seed);
+    if (same) {
+      map.set(sequenceID, { ...same, sequenceID });
+      setAnswered((n) => n + 1);
+      return;
+    }
+    void h.ask(view, 'bar', 'now').then((answer) => {
       if (!answer) return;
-      map.set(answer.sequenceID, { step: null, sequenceID: answer.sequenceID, shares: answer.shares });
+      map.set(answer.sequenceID, { step: null, sequenceID: answer.sequenceID, shares: answer.shares, seed });
       setAnswered((n) => n + 1);
     });
     // The odds change only with the step (the state's other changes leave them alone).

@@ -107,6 +107,8 @@ export function BidField({ min, max, value, onChange, onBlur, hideControls, onEn
         event.preventDefault();
         step(event.key === 'ArrowUp' ? 1 : -1);
       }}
+      // What it holds is chosen when the box is reached, so a bid typed there replaces the 0 (not "01").
+      onFocus={(event) => event.currentTarget.select()}
       onBlur={onBlur}
       rightSectionWidth="calc(1.0625rem * var(--mantine-scale))"
       rightSection={

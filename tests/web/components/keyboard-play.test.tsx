@@ -232,7 +232,10 @@ describe('the trade row by keyboard', () => {
     await user.keyboard('{Enter}{Enter}');
     expect(document.activeElement).toBe(box());
     const typed = decision.minMilitary + 1;
-    await user.keyboard(`{Control>}a{/Control}${typed}{Enter}`);
+    // What the box held is chosen as it is reached: the number typed replaces it (not "01").
+    await user.keyboard(String(typed));
+    expect((box() as HTMLInputElement).value).toBe(String(typed));
+    await user.keyboard('{Enter}');
     expect(sent).toEqual([{ type: 'BID', bid: { military: typed, tradeRowIndex: mine } }]);
     // The panel keeps the focus, as after Submit.
     expect(document.activeElement).toBe(panel());

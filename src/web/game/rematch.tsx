@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { trpc } from '../lib/trpc.js';
-import type { RematchProps } from './presentation/end-rematch.js';
+import { rematchOfferText, type RematchProps } from './presentation/end-rematch.js';
 
-export function Rematch({ gameID, me, nameOf }: RematchProps) {
+export function Rematch({ gameID, me, nameOf, withBots }: RematchProps) {
   const navigate = useNavigate();
   const offer = trpc.lobbies.rematch.onOffer.useSubscription({ gameID });
   const create = trpc.lobbies.rematch.create.useMutation();
@@ -51,7 +51,7 @@ export function Rematch({ gameID, me, nameOf }: RematchProps) {
         </Button>
         {offered && (
           <Text size="sm" role="status">
-            {nameOf(current.hostID)} offers a rematch: same settings, same bots.
+            {rematchOfferText(nameOf(current.hostID), withBots)}
           </Text>
         )}
       </Group>

@@ -11,13 +11,20 @@ export interface RematchProps {
   me: string;
   /** A player's name, by user id. */
   nameOf: (userID: string) => string;
+  /** Whether the game had bots: the rematch's lobby seats the same ones. */
+  withBots: boolean;
+}
+
+/** What the others read when a player opened the rematch's lobby: the bots named only when there were some. */
+export function rematchOfferText(host: string, withBots: boolean): string {
+  return `${host} offers a rematch: same settings${withBots ? ', same bots' : ''}.`;
 }
 
 export const RematchSource = createContext<ComponentType<RematchProps> | null>(null);
 
 /** The page's Rematch control, for a player of a finished game; nothing for spectators. */
-export function EndRematch(props: { gameID: string; me: string | null; nameOf: (userID: string) => string }) {
+export function EndRematch(props: { gameID: string; me: string | null; nameOf: (userID: string) => string; withBots: boolean }) {
   const Rematch = useContext(RematchSource);
   if (!Rematch || props.me === null) return null;
-  return <Rematch gameID={props.gameID} me={props.me} nameOf={props.nameOf} />;
+  return <Rematch gameID={props.gameID} me={props.me} nameOf={props.nameOf} withBots={props.withBots} />;
 }

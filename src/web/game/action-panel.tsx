@@ -367,7 +367,8 @@ function BidInput({ decision, value, onChange, onEnter }: { decision: Extract<De
 
 /**
  * The bid's slider: the browser's own range input (arrow keys, Home and End move it, Enter sends
- * the bid as the number box's does; the page's first load carries no slider script), with every whole bid marked under the place its thumb stops.
+ * the bid as the number box's does; the page's first load carries no slider script), with every
+ * whole bid marked under the place its thumb stops.
  * No value bubble: the number box beside it shows the bid.
  */
 function BidSlider({ min, max, value, onChange, touch, onEnter }: { min: number; max: number; value: number; onChange: (bid: number) => void; touch: boolean; onEnter: (() => void) | undefined }) {

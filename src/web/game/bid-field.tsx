@@ -1,8 +1,9 @@
 /**
  * The military bid's number box: whole numbers only, a leading minus allowed (what is typed is
  * clamped by the caller), ArrowUp and ArrowDown step it by one as do its small arrows (hidden for a
- * finger), and Enter sends the bid as a form's field would (`onEnter`). It behaves as Mantine's NumberInput did with `allowDecimal={false}` and
- * `clampBehavior="none"`, without react-number-format (12 KB gzip of the game's first load).
+ * finger), and Enter sends the bid as a form's field would (`onEnter`). It behaves as Mantine's
+ * NumberInput did with `allowDecimal={false}` and `clampBehavior="none"`, without
+ * react-number-format (12 KB gzip of the game's first load).
  */
 import { useRef, type PointerEvent } from 'react';
 import { InputBase, UnstyledButton } from '@mantine/core';

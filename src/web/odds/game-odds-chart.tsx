@@ -7,7 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Progress, Text } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import type { Game } from '../../engine/state.js';
-import type { OddsSeat } from './odds-bar.js';
+import { CHART_STARTING, type OddsSeat } from './odds-bar.js';
 import { useOddsTimeline } from './odds-timeline.js';
 
 const OddsChart = lazy(() => import('./odds-chart.js'));
@@ -38,7 +38,7 @@ export function GameOddsChart({
   if (!timeline || timeline.done < timeline.total) {
     const done = timeline?.done ?? 0;
     const total = timeline?.total ?? 0;
-    const label = total === 0 ? 'Working out the chances over the game...' : `Working out the chances over the game: step ${done} of ${total}`;
+    const label = total === 0 ? CHART_STARTING : `Working out the chances over the game: step ${done} of ${total}`;
     return (
       <div data-testid="odds-chart-progress" role="status" ref={ref}>
         <Text size="xs" mb={4}>

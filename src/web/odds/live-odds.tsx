@@ -7,7 +7,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Paper, Text } from '@mantine/core';
 import { nameOf, type GameScreenState } from '../game/model.js';
-import { HiddenFavorOdds, OddsBar, type OddsSeat } from './odds-bar.js';
+import { CHART_STARTING, HiddenFavorOdds, OddsBar, type OddsSeat } from './odds-bar.js';
 import classes from './odds.module.css';
 
 const EndedOdds = lazy(() => import('./ended-odds.js'));
@@ -33,7 +33,7 @@ export function LiveOdds({ gameID, state, shown }: { gameID: string; state: Game
       {ended ? (
         <Paper p="xs" my={6} withBorder className={classes.panel}>
           {/* Until its chunk and the game's replay arrive, what the chart will say meanwhile, not an empty box. */}
-          <Suspense fallback={<Text size="xs">Working out the chances over the game...</Text>}>
+          <Suspense fallback={<Text size="xs">{CHART_STARTING}</Text>}>
             <EndedOdds gameID={gameID} seats={seats} />
           </Suspense>
         </Paper>

@@ -6,6 +6,9 @@
 import { Box, Group, Text } from '@mantine/core';
 import classes from './odds.module.css';
 
+/** What the chart of the odds over a game says before its first step is worked out (and while its code loads). */
+export const CHART_STARTING = 'Working out the chances over the game...';
+
 export interface OddsSeat {
   userID: string;
   color: string;

@@ -19,12 +19,12 @@ export type OddsShares = Record<string, number>;
  */
 export type OddsKind = OddsRequest['kind'];
 
-import { samplingSeed } from './spectator-view.js';
-
 export { spectatorView } from './spectator-view.js';
 
 interface Ask {
   view: GameView;
+  /** The view's `samplingSeed`, worked out by the caller (which compares steps by it). */
+  seed: number;
   kind: OddsKind;
   resolve: (answer: OddsAnswer | null) => void;
 }
@@ -44,9 +44,9 @@ class OddsWorker {
     };
   }
 
-  ask(view: GameView, kind: OddsKind, lane: 'now' | 'later'): Promise<OddsAnswer | null> {
+  ask(view: GameView, seed: number, kind: OddsKind, lane: 'now' | 'later'): Promise<OddsAnswer | null> {
     return new Promise((resolve) => {
-      const ask = { view, kind, resolve };
+      const ask = { view, seed, kind, resolve };
       if (lane === 'later') this.later.push(ask);
       else {
         this.now?.resolve(null);
@@ -63,7 +63,7 @@ class OddsWorker {
     if (!ask) return;
     this.busy = ask;
     // The sampling seed and the count: from what the step shows, so the same step always gets the same odds.
-    this.worker.postMessage({ view: ask.view, seed: samplingSeed(ask.view), kind: ask.kind } satisfies OddsRequest);
+    this.worker.postMessage({ view: ask.view, seed: ask.seed, kind: ask.kind } satisfies OddsRequest);
   }
 
   end(): void {
@@ -79,7 +79,8 @@ let users = 0;
 
 /** A handle on the page's odds worker; `release` when done (the last one ends the worker). */
 export interface OddsHandle {
-  ask(view: GameView, kind: OddsKind, lane: 'now' | 'later'): Promise<OddsAnswer | null>;
+  /** `seed`: the view's `samplingSeed` (spectator-view.ts). */
+  ask(view: GameView, seed: number, kind: OddsKind, lane: 'now' | 'later'): Promise<OddsAnswer | null>;
   release(): void;
 }
 
@@ -88,7 +89,7 @@ export function acquireOdds(): OddsHandle {
   users++;
   let released = false;
   return {
-    ask: (view, kind, lane) => (released || !shared ? Promise.resolve(null) : shared.ask(view, kind, lane)),
+    ask: (view, seed, kind, lane) => (released || !shared ? Promise.resolve(null) : shared.ask(view, seed, kind, lane)),
     release() {
       if (released) return;
       released = true;

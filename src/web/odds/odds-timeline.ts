@@ -11,7 +11,7 @@
 import { useEffect, useState } from 'react';
 import type { Game } from '../../engine/state.js';
 import { acquireOdds, spectatorView, type OddsHandle } from './odds-client.js';
-import { publicKey } from './spectator-view.js';
+import { publicKey, seedOfKey } from './spectator-view.js';
 import { storedChart, storeChart } from './chart-store.js';
 import type { OddsPoint } from './use-odds.js';
 
@@ -67,7 +67,7 @@ class TimelineJob {
       const previous = this.points[step - 1];
       let shares = previous && key === this.lastKey ? previous.shares : null;
       if (!shares) {
-        const answer = await handle.ask(view, 'chart', 'later');
+        const answer = await handle.ask(view, seedOfKey(key), 'chart', 'later');
         // Released meanwhile: the step is asked again when someone watches.
         if (!answer || this.handle !== handle) return;
         shares = answer.shares;

@@ -24,8 +24,8 @@ export interface OddsAnswer {
 /**
  * How many rollouts a step gets: a number fixed by what everyone sees (how far the game is), never
  * by how fast the device is, so every page shows the same odds for the same step (the sampling seed
- * comes from what the step shows too: `samplingSeed`). With a time budget instead (1.5 s for a bar, 120 ms for a chart's point), a
- * phone and a desktop watching one game read 44% and 47% for the same player, and their charts
+ * comes from what the step shows too: `samplingSeed`). With a time budget instead (1.5 s for a
+ * bar, 120 ms for a chart's point), a phone and a desktop watching one game read 44% and 47% for the same player, and their charts
  * named different turning points. A slower device takes longer over the same answer; meanwhile the
  * bar shows the step before, and the chart its progress.
  */

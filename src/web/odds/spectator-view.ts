@@ -33,7 +33,11 @@ export function publicKey(view: GameView): string {
  * the bid had given something away.
  */
 export function samplingSeed(view: GameView): number {
-  const key = publicKey(view);
+  return seedOfKey(publicKey(view));
+}
+
+/** `samplingSeed` from a view's `publicKey` already worked out (the chart's steps compare keys anyway). */
+export function seedOfKey(key: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
   return hash >>> 0;

@@ -61,7 +61,7 @@ export function useOdds(key: string, source: Game | GameView | null): OddsPoint 
       setAnswered((n) => n + 1);
       return;
     }
-    void h.ask(view, 'bar', 'now').then((answer) => {
+    void h.ask(view, seed, 'bar', 'now').then((answer) => {
       if (!answer) return;
       map.set(answer.sequenceID, { step: null, sequenceID: answer.sequenceID, shares: answer.shares, seed });
       setAnswered((n) => n + 1);

@@ -1,7 +1,7 @@
 /**
- * The lobby list: every lobby, live through the lobbies.onList subscription,
- * with the one button that fits each row (join, which takes the seat, resume, spectate or view results), Create
- * Lobby, of which only one request may be in flight at a time, and Play now (play-now.tsx).
+ * The lobby list: every lobby, live through the lobbies.onList subscription, with the one button
+ * that fits each row (join, which takes the seat, resume, spectate or view results), Create Lobby,
+ * of which only one request may be in flight at a time, and Play now (play-now.tsx).
  */
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Container, Group, Paper, Table, Text, Title } from '@mantine/core';

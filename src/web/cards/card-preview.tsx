@@ -43,7 +43,9 @@ export function placePreview(anchor: DOMRect, width: number, height: number, vie
   const left = onRight ? right : leftSide;
   const under = onRight ? besideRight : besideLeft;
   if (under.length === 0) return { left, top };
-  const above = Math.min(...under.map((r) => r.top)) - GAP - height;
+  // A whole pixel, rounded up the screen: a box's fractional top (the dock's, 607.9 px) left a
+  // quarter-pixel overlap once the preview was drawn at its own rounded size.
+  const above = Math.floor(Math.min(...under.map((r) => r.top)) - GAP - height);
   return above >= GAP && covered(left, above).length === 0 ? { left, top: above } : { left, top };
 }
 

@@ -436,7 +436,7 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
       servers.push(
         await startServerProcess(
           // Every simulated player signs in from this machine: lift the per-address guest throttle.
-          { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', BOT_DELAY_MS: '0', SESSION_SECRET: 'bench-secret', GUEST_LOGINS_PER_ADDRESS: '100000', GAMES_PER_USER_PER_HOUR: '100000' },
+          { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', BOT_DELAY_MS: '0', SESSION_SECRET: 'bench-secret', GUEST_LOGINS_PER_ADDRESS: '100000', GAMES_PER_USER_PER_HOUR: '100000', RATE_SHARED_ADDRESSES: '1' },
           ['--import', memorySampler, ...SERVER_NODE_OPTIONS, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [])],
           { tsx: TSX },
         ),

@@ -72,6 +72,12 @@ export interface Config {
   requestsPerAddress: number;
   /** Guest accounts one address may create in any 10 minutes. */
   guestLoginsPerAddress: number;
+  /**
+   * Whether a game in which two people signed in from one address is rated (RATE_SHARED_ADDRESSES=1).
+   * Off by default: one person's second accounts at their own table would farm a rating
+   * (services/shared-addresses.ts). On for a server whose players all share one address.
+   */
+  rateSharedAddresses: boolean;
   /** Chat messages one address may send in any 5 seconds (each user also has their own limit). */
   chatMessagesPerAddress: number;
   /** How long a person may take over one decision in a game with the turn timer on. */
@@ -166,6 +172,7 @@ export function configFromEnv(env: Env = process.env): Config {
     subscriptionsPerAddress: int(env, 'SUBSCRIPTIONS_PER_ADDRESS', 120),
     requestsPerAddress: int(env, 'REQUESTS_PER_ADDRESS', 600),
     guestLoginsPerAddress: int(env, 'GUEST_LOGINS_PER_ADDRESS', 20),
+    rateSharedAddresses: env.RATE_SHARED_ADDRESSES === 'true' || env.RATE_SHARED_ADDRESSES === '1',
     chatMessagesPerAddress: int(env, 'CHAT_MESSAGES_PER_ADDRESS', 15),
     turnTimerSeconds: int(env, 'TURN_TIMER_SECONDS', 90),
     playNowWindowSeconds: int(env, 'PLAY_NOW_WINDOW_SECONDS', 20),

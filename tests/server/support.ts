@@ -59,6 +59,8 @@ export async function startServer(
     requestsPerAddress: 100_000,
     lobbyChangesPerUser: 100_000,
     gamesPerUserPerHour: 100_000,
+    // People from one address are rated together only here: shared-addresses.test.ts has the rule.
+    rateSharedAddresses: true,
     ...overrides,
   };
   const app = await buildApp(config, { logger: options.logger ?? pino({ level: 'silent' }) });
@@ -78,11 +80,14 @@ export interface Guest {
   close(): void;
 }
 
-/** Signs in as a guest through POST /auth/guest and returns a tRPC client with that session. */
-export async function signInGuest(server: Pick<Server, 'url'>, name: string): Promise<Guest> {
+/**
+ * Signs in as a guest through POST /auth/guest and returns a tRPC client with that session;
+ * `from`, the address a proxy says they come from (for a server with `trustProxy`).
+ */
+export async function signInGuest(server: Pick<Server, 'url'>, name: string, { from }: { from?: string } = {}): Promise<Guest> {
   const response = await fetch(`${server.url}/auth/guest`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(from ? { 'x-forwarded-for': from } : {}) },
     body: JSON.stringify({ username: name, password: 'guest', redirect: '/' }),
     redirect: 'manual',
   });

@@ -1,7 +1,8 @@
 /**
  * Absent players and guests, in the browser: the host chooses the lobby's turn timer; a player
  * who lets a decision run out is shown to the others as away while a bot plays for them; a guest
- * who logs out is warned first that the account cannot be recovered.
+ * who logs out is warned first that the account cannot be recovered. Its guests all sign in from
+ * this machine, as one person's second accounts would: their lobby says its game is not rated.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -18,7 +19,7 @@ describe.skipIf(!HAS_CHROMIUM)('absent players and guests', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite({ turnTimerSeconds: 2, botDelayMs: 50 }), launchBrowser()]);
+    [site, browser] = await Promise.all([startSite({ turnTimerSeconds: 2, botDelayMs: 50, rateSharedAddresses: false }), launchBrowser()]);
   });
   afterAll(async () => {
     await Promise.allSettled(contexts.map((c) => c.close()));
@@ -51,6 +52,10 @@ describe.skipIf(!HAS_CHROMIUM)('absent players and guests', () => {
     expect(await guestPage.getByTestId('unrated-timer').textContent()).toBe(unrated);
     expect(await hostPage.getByTestId('unrated-timer').textContent()).toBe(unrated);
     expect((await host.client.lobbies.get.query({ lobbyID })).turnTimer).toBe('off');
+    // And, both signed in from one address, that it would not be rated whatever the timer.
+    const together = 'Not rated: two of the people here signed in from the same network address.';
+    expect(await guestPage.getByTestId('unrated-address').textContent()).toBe(together);
+    expect(await hostPage.getByTestId('unrated-address').textContent()).toBe(together);
     expect(await guestPage.getByLabel('When a player takes too long').count()).toBe(0);
     expect(await seriousAxeViolations(hostPage)).toEqual([]);
     await screenshot(hostPage, 'lobby-turn-timer-desktop');

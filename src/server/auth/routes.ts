@@ -106,7 +106,7 @@ function registerProvider(app: FastifyInstance, services: Services, key: keyof t
       request.log.warn({ err: error }, `${key} login failed`);
       throw refuse('BAD_REQUEST', `Login failed: ${provider.label} did not confirm the sign-in.`);
     }
-    const user = await services.users.upsertOAuth(key, profile.id, profile.name, profile.picture);
+    const user = await services.users.upsertOAuth(key, profile.id, profile.name, profile.picture, clientAddress(request.raw, services.config.trustProxy));
     await signIn(services, reply, user);
     reply.header('set-cookie', serializeCookie(OAUTH_COOKIE, '', { path: '/', maxAge: 0 }));
     // Signed by us, and checked again all the same: a redirect is followed only as a plain same-site path.

@@ -415,6 +415,25 @@ const lobbyGameIndex: Migration = {
   },
 };
 
+/**
+ * The addresses people sign in from, as keyed tags (services/shared-addresses.ts): a game in which
+ * two of its people share one is not rated. Read by user id (the key's first column).
+ */
+const accountAddresses: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('account_addresses')
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('address_tag', 'text', (c) => c.notNull())
+      .addColumn('seen_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('account_addresses_pk', ['user_id', 'address_tag'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('account_addresses').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -431,4 +450,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-013-leaderboard-indexes': leaderboardIndexes,
   '2026-11-29-014-history-index': historyIndex,
   '2026-12-01-015-lobby-game-index': lobbyGameIndex,
+  '2026-12-02-016-account-addresses': accountAddresses,
 };

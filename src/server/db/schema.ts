@@ -159,6 +159,13 @@ export interface RatingHistoryTable {
   at: number;
 }
 
+/** An address a person signed in from, as its tag (services/shared-addresses.ts): people who share one are not rated together. */
+export interface AccountAddressesTable {
+  user_id: string;
+  address_tag: string;
+  seen_at: number;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -216,6 +223,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   ratings: RatingsTable;
   rating_history: RatingHistoryTable;
+  account_addresses: AccountAddressesTable;
   play_now_waits: PlayNowWaitsTable;
   rematches: RematchesTable;
   card_play: CardPlayTable;

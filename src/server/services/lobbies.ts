@@ -34,6 +34,7 @@ import { lookalikeOf } from './name-lookalikes.js';
 import { SerialQueue } from './serial-queue.js';
 import type { Limiter } from './shared-rate-limit.js';
 import type { PublicUser, UserService } from './users.js';
+import { addressTags, shareAnAddress } from './shared-addresses.js';
 
 /** Options only developers may change (experimental rules). */
 export const DEV_ONLY_OPTIONS: readonly GameOptionKey[] = ['prerollDice', 'retreat1', 'retreat2', 'retreat3'];
@@ -76,6 +77,11 @@ export interface LobbyView {
    * whose game started before lobbies had secrets.
    */
   serverSecretCommitment: string | null;
+  /**
+   * Whether two of the people seated signed in from one network address, so that their game is
+   * not rated (services/shared-addresses.ts). Who they are is not said.
+   */
+  sharedAddress: boolean;
 }
 
 /** A lobby's name: its host's, as the host is named now (the stored name is the one at creation). */
@@ -571,6 +577,8 @@ export class LobbyService {
       ? new Set((await this.db.selectFrom('game_seats').select(['game_id', 'user_id']).where('game_id', 'in', gameIDs).where('left_at', 'is not', null).execute()).map((r) => `${r.game_id} ${r.user_id}`))
       : new Set<string>();
     const users = new Map((await this.users.getMany([...rows.map((r) => r.host_id), ...seats.map((s) => s.user_id)])).map((u) => [u.id, u]));
+    const people = (lobbyID: string) => seats.filter((s) => s.lobby_id === lobbyID && s.bot_type === null).map((s) => s.user_id);
+    const tags = await addressTags(this.db, rows.some((r) => people(r.id).length > 1) ? seats.filter((s) => s.bot_type === null).map((s) => s.user_id) : [], this.now());
     return rows.map((lobby) => {
       const mine = seats.filter((s) => s.lobby_id === lobby.id);
       const game = games.find((g) => g.id === lobby.game_id);
@@ -597,6 +605,7 @@ export class LobbyService {
         turnTimer: lobby.turn_timer,
         showOddsToPlayers: Number(lobby.show_odds) === 1,
         serverSecretCommitment: lobby.seed_secret === null ? null : commitmentOf(lobby.seed_secret),
+        sharedAddress: shareAnAddress(tags, people(lobby.id)),
       };
     });
   }

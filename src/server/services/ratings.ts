@@ -11,6 +11,7 @@ import type { Forfeit } from '../../shared/forfeit.js';
 import type { Dialect } from '../db/database.js';
 import { turnTimerIsOn } from './attendance.js';
 import { STAND_IN_BOT } from './stand-in.js';
+import { addressTags, shareAnAddress } from './shared-addresses.js';
 import type { Database } from '../db/schema.js';
 import { botSkill, displayRating, INITIAL_SKILL, isProvisional, PROVISIONAL_SIGMA as PROVISIONAL, rateGame, type Skill } from '../ratings/model.js';
 
@@ -52,8 +53,8 @@ export async function recordRatings(
 ): Promise<void> {
   const people = [...new Set(game.players.filter((p) => p.botType === null).map((p) => p.userID))].sort();
   if (people.length === 0) return;
-  if (!(await rated(trx, game))) return;
   const at = game.gameEndTimestamp ?? game.updateTimestamp;
+  if (!(await rated(trx, game, people, at))) return;
   await trx
     .insertInto('ratings')
     .values(people.map((user_id) => ({ user_id, mu: INITIAL_SKILL.mu, sigma: INITIAL_SKILL.sigma, games: 0, updated_at: at })))
@@ -85,15 +86,18 @@ export async function recordRatings(
 }
 
 /**
- * Whether a finished game of people moves their ratings: not when its lobby had the turn timer
- * off and it seated two people or more. Nobody stands in for a player who has the game open and
- * does nothing, so one player could hold the others for ever, until one of them left and took
- * the loss (a security review's staller froze a game 45 s, four turn timers, then gained 90
- * points when the other gave up). Unrated, holding a game wins nothing. A game alone with bots
- * (where "auto" is off) stays rated: the only one kept waiting is the player.
+ * Whether a finished game of people moves their ratings. Not when it seated two people or more and:
+ * - its lobby had the turn timer off. Nobody stands in for a player who has the game open and
+ *   does nothing, so one player could hold the others for ever, until one of them left and took
+ *   the loss (a security review's staller froze a game 45 s, four turn timers, then gained 90
+ *   points when the other gave up). Unrated, holding a game wins nothing.
+ * - two of its people signed in from one address (shared-addresses.ts): one person's own
+ *   accounts losing to each other.
+ * A game alone with bots (where "auto" is off) stays rated: the only one kept waiting is the player.
  */
-async function rated(trx: Transaction<Database>, game: Game): Promise<boolean> {
-  if (game.players.filter((p) => p.botType === null).length < 2) return true;
+async function rated(trx: Transaction<Database>, game: Game, people: readonly string[], at: number): Promise<boolean> {
+  if (people.length < 2) return true;
+  if (shareAnAddress(await addressTags(trx, people, at), people)) return false;
   const lobby = await trx.selectFrom('lobbies').select('turn_timer').where('game_id', '=', game.id).executeTakeFirst();
   return lobby === undefined || turnTimerIsOn(lobby.turn_timer, game);
 }

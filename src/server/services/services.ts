@@ -25,6 +25,7 @@ import { RematchService } from './rematch.js';
 import { RateLimit } from './rate-limit.js';
 import { sharedRateLimit, type Limiter } from './shared-rate-limit.js';
 import { UserService } from './users.js';
+import { addressTagger } from './shared-addresses.js';
 import { CardPlayReader } from './card-play.js';
 
 export interface Services {
@@ -121,7 +122,7 @@ export function buildServices(deps: {
   const kysely = deps.db.kysely;
   // Account creation, chat and lobby changes are limited across instances on PostgreSQL (shared-rate-limit.ts).
   const guestLogins = sharedRateLimit(deps.db, 'guest_logins', deps.config.guestLoginsPerAddress, GUEST_LOGIN_WINDOW_MS, now);
-  const users = new UserService(kysely, deps.config.devUserIDs, now, guestLogins);
+  const users = new UserService(kysely, deps.config.devUserIDs, now, guestLogins, addressTagger(deps.sessionSecret, deps.config.rateSharedAddresses));
   const sessions = new SessionService(kysely, deps.config.publicUrl.startsWith('https:'), now);
   let lobbies: LobbyService | null = null;
   const attendance = new Attendance({

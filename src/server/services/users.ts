@@ -10,6 +10,7 @@ import { botName, lookalikeOf, looksLikeBot } from './name-lookalikes.js';
 import { cleanName, providerName, UserError } from './names.js';
 import { refuse } from './errors.js';
 import type { Limiter } from './shared-rate-limit.js';
+import { noteSignIn, type AddressTagger } from './shared-addresses.js';
 import { emptyUserStats, userStatsFrom } from '../../engine/user-stats.js';
 
 /** A user as every client may see them. */
@@ -41,6 +42,8 @@ export class UserService {
     private readonly now: () => number,
     /** Guest accounts per address: fresh guests would otherwise reset every per-user limit. */
     private readonly guestLogins: Limiter,
+    /** The tag a sign-in's address is noted by (shared-addresses.ts); none noted without one. */
+    private readonly tagAddress: AddressTagger = () => null,
   ) {}
 
   isDev(user: Pick<UserRow, 'id' | 'is_dev'>): boolean {
@@ -79,21 +82,24 @@ export class UserService {
   async createGuest(rawName: unknown, address: string): Promise<UserRow> {
     const name = personName(rawName);
     if (!(await this.guestLogins.take(address))) throw refuse('TOO_MANY_REQUESTS', 'Too many guest accounts from your address. Try again in a few minutes.');
-    return this.insert({ name, provider: 'guest', providerID: null, picture: null });
+    const user = await this.insert({ name, provider: 'guest', providerID: null, picture: null });
+    await noteSignIn(this.db, user.id, this.tagAddress(address), this.now());
+    return user;
   }
 
-  /** The user of an OAuth account, created on first login. */
-  async upsertOAuth(provider: 'discord' | 'google', providerID: string, name: string, picture: string | null): Promise<UserRow> {
+  /** The user of an OAuth account, created on first login; every sign-in notes its address. */
+  async upsertOAuth(provider: 'discord' | 'google', providerID: string, name: string, picture: string | null, address: string): Promise<UserRow> {
     const existing = await this.db
       .selectFrom('users')
       .selectAll()
       .where('provider', '=', provider)
       .where('provider_id', '=', providerID)
       .executeTakeFirst();
-    if (existing) return existing;
     // The provider's name is not refused, but one that would pass for a bot's is not kept either.
     const cleaned = providerName(name, provider);
-    return this.insert({ name: looksLikeBot(cleaned) ? provider : cleaned, provider, providerID, picture });
+    const user = existing ?? (await this.insert({ name: looksLikeBot(cleaned) ? provider : cleaned, provider, providerID, picture }));
+    await noteSignIn(this.db, user.id, this.tagAddress(address), this.now());
+    return user;
   }
 
   /**

@@ -196,6 +196,11 @@ export function LobbyView({
           </Title>
           <hr className="mythos-rule" />
           <LobbyPlayers lobby={lobby} user={user} busy={busy} onKick={(playerID) => call('remove_player', () => kick.mutateAsync({ ...input, playerID }))} />
+          {lobby.sharedAddress ? (
+            <Text size="sm" mt="xs" data-testid="unrated-address">
+              Not rated: two of the people here signed in from the same network address.
+            </Text>
+          ) : null}
           {hosting && (
             <Group mt="md" gap="xs" align="flex-end" wrap="nowrap">
               <NativeSelect

@@ -1,0 +1,66 @@
+/**
+ * People who sign in from one network address are not rated against each other. Without it one
+ * person could seat their own guest accounts at a table and lose with all of them but one: a
+ * security review took a new account from 1500 to 2525 in two minutes, 17 wins in 20 games, to
+ * the top of the leaderboard. Every sign-in notes a tag of its address (the key the per-address
+ * limits count by, so an IPv6 client is its /64); a game in which two of the people share a tag
+ * noted in the last ADDRESS_MEMORY_MS is not rated (ratings.ts), and its lobby says so first.
+ *
+ * A tag is an HMAC of the address under the server's session secret: the table tells which
+ * accounts met at one address, not the address, and a tag cannot be tried against the 2^32 IPv4
+ * addresses without the secret. A server where every player comes from one address (a club's own
+ * network) turns this off with RATE_SHARED_ADDRESSES=1, and then notes nothing.
+ */
+import { createHmac } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** How long a sign-in's address counts: long enough to span a farmer's evenings, short enough that a café visit is forgotten. */
+export const ADDRESS_MEMORY_MS = 30 * 24 * 60 * 60_000;
+
+/** An address's tag, or null for an address not known (no socket address) or when nothing is noted. */
+export type AddressTagger = (addressKey: string) => string | null;
+
+export function addressTagger(secret: string, rateSharedAddresses: boolean): AddressTagger {
+  return (addressKey) => (rateSharedAddresses || addressKey === 'unknown' ? null : createHmac('sha256', secret).update(`address ${addressKey}`).digest('base64url').slice(0, 22));
+}
+
+/** Notes that `userID` signed in from the address tagged `tag` at `at`, and forgets their tags older than the memory. */
+export async function noteSignIn(db: Executor, userID: string, tag: string | null, at: number): Promise<void> {
+  if (tag === null) return;
+  await db.deleteFrom('account_addresses').where('user_id', '=', userID).where('seen_at', '<', at - ADDRESS_MEMORY_MS).execute();
+  await db
+    .insertInto('account_addresses')
+    .values({ user_id: userID, address_tag: tag, seen_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'address_tag']).doUpdateSet({ seen_at: at }))
+    .execute();
+}
+
+/** Each of `userIDs`' address tags noted within the memory before `at` (one read for many tables, as the lobby list's). */
+export async function addressTags(db: Executor, userIDs: readonly string[], at: number): Promise<Map<string, string[]>> {
+  const tags = new Map<string, string[]>();
+  if (userIDs.length < 2) return tags;
+  const rows = await db
+    .selectFrom('account_addresses')
+    .select(['user_id', 'address_tag'])
+    .where('user_id', 'in', [...new Set(userIDs)])
+    .where('seen_at', '>=', at - ADDRESS_MEMORY_MS)
+    .execute();
+  for (const row of rows) tags.set(row.user_id, [...(tags.get(row.user_id) ?? []), row.address_tag]);
+  return tags;
+}
+
+/** Whether two of the people at one table (`userIDs`; a bot has no tags) share a tag. */
+export function shareAnAddress(tags: ReadonlyMap<string, readonly string[]>, userIDs: readonly string[]): boolean {
+  // A person's own tags are distinct (one row each), so a tag seen twice is two people's.
+  const seen = new Set<string>();
+  for (const userID of new Set(userIDs)) {
+    for (const tag of tags.get(userID) ?? []) {
+      if (seen.has(tag)) return true;
+      seen.add(tag);
+    }
+  }
+  return false;
+}

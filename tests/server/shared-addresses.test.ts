@@ -1,0 +1,110 @@
+/**
+ * People who signed in from one network address are not rated against each other
+ * (services/shared-addresses.ts): one person's second accounts, seated at their own table and
+ * losing on purpose, would otherwise farm a rating. The lobby says so before the game starts.
+ * Addresses come through a trusted proxy's X-Forwarded-For, as behind a real one.
+ */
+import { describe, expect, test } from 'vitest';
+import { ADDRESS_MEMORY_MS } from '../../src/server/services/shared-addresses.js';
+import { DATABASES, useServer } from './databases.js';
+import { botSeats, endableGame, saveEnd } from './endable-games.js';
+import { signInGuest, type Guest } from './support.js';
+
+const HOME = '198.51.100.7';
+const ELSEWHERE = '203.0.113.5';
+
+describe.each(DATABASES)('people from one address on %s', (database) => {
+  const suite = useServer(database, { config: { rateSharedAddresses: false, trustProxy: true } });
+  const guests: Guest[] = [];
+  const guest = async (name: string, from: string) => {
+    const signedIn = await signInGuest(suite().server, name, { from });
+    guests.push(signedIn);
+    return signedIn;
+  };
+  const rated = async (by: Guest, gameID: string) => Object.keys(await by.client.ratings.ofGame.query({ gameID })).sort();
+  const closeAll = () => guests.splice(0).forEach((g) => g.close());
+
+  test("a game of one person's accounts is not rated, and its lobby says so; with someone elsewhere it is", async () => {
+    const { server } = suite();
+    try {
+      const fay = await guest('Fay', HOME);
+      const pip = await guest('Pip', HOME);
+      const sam = await guest('Sam', ELSEWHERE);
+
+      const { id: farm } = await fay.client.lobbies.create.mutate();
+      expect((await fay.client.lobbies.get.query({ lobbyID: farm })).sharedAddress).toBe(false);
+      await pip.client.lobbies.join.mutate({ lobbyID: farm });
+      expect((await sam.client.lobbies.get.query({ lobbyID: farm })).sharedAddress).toBe(true);
+      expect((await sam.client.lobbies.list.query()).find((l) => l.id === farm)?.sharedAddress).toBe(true);
+      const { id: fair } = await sam.client.lobbies.create.mutate();
+      await fay.client.lobbies.join.mutate({ lobbyID: fair });
+      expect((await fay.client.lobbies.get.query({ lobbyID: fair })).sharedAddress).toBe(false);
+
+      const farmed = await endableGame(server, `g_farmed_${database}`, [{ userID: fay.userID, bot: null }, { userID: pip.userID, bot: null }, ...botSeats(['bot_a'])]);
+      expect(await saveEnd(server, farmed)).toBe(true);
+      expect(await rated(fay, farmed.id)).toEqual([]);
+      expect((await fay.client.users.rating.query({ userID: fay.userID })).rating).toMatchObject({ rating: 1500, games: 0 });
+
+      const played = await endableGame(server, `g_fair_${database}`, [{ userID: sam.userID, bot: null }, { userID: fay.userID, bot: null }, ...botSeats(['bot_b'])]);
+      expect(await saveEnd(server, played)).toBe(true);
+      expect(await rated(fay, played.id)).toEqual([fay.userID, sam.userID].sort());
+    } finally {
+      closeAll();
+    }
+  });
+
+  test('an IPv6 client counts by its /64; an address seen more than 30 days before no longer counts', async () => {
+    const { server } = suite();
+    const { db } = server.app.services;
+    try {
+      const one = await guest('Ivy', '2001:db8:1:2::10');
+      const other = await guest('Jay', '2001:db8:1:2:ffff::1');
+      const { id: lobbyID } = await one.client.lobbies.create.mutate();
+      await other.client.lobbies.join.mutate({ lobbyID });
+      expect((await one.client.lobbies.get.query({ lobbyID })).sharedAddress).toBe(true);
+
+      // Jay's sign-in there is forgotten: their lobby and a game of theirs are as anyone's.
+      await db.kysely.updateTable('account_addresses').set({ seen_at: Date.now() - ADDRESS_MEMORY_MS - 60_000 }).where('user_id', '=', other.userID).execute();
+      expect((await one.client.lobbies.get.query({ lobbyID })).sharedAddress).toBe(false);
+      const game = await endableGame(server, `g_forgotten_${database}`, [{ userID: one.userID, bot: null }, { userID: other.userID, bot: null }]);
+      expect(await saveEnd(server, game)).toBe(true);
+      expect(await rated(one, game.id)).toEqual([one.userID, other.userID].sort());
+    } finally {
+      closeAll();
+    }
+  });
+
+  test('an account signed in by a provider notes each sign-in: a second account signed in from the same address is caught', async () => {
+    const { server } = suite();
+    const { users, db } = server.app.services;
+    const first = await users.upsertOAuth('discord', 'd-1', 'Kit', null, '192.0.2.44');
+    const second = await users.upsertOAuth('discord', 'd-2', 'Lou', null, '192.0.2.80');
+    const game = await endableGame(server, `g_oauth_${database}`, [{ userID: first.id, bot: null }, { userID: second.id, bot: null }]);
+    // Lou's account signs in again, from Kit's address, before the game ends.
+    expect((await users.upsertOAuth('discord', 'd-2', 'Lou', null, '192.0.2.44')).id).toBe(second.id);
+    expect(await saveEnd(server, game)).toBe(true);
+    expect(await db.kysely.selectFrom('rating_history').select('user_id').where('game_id', '=', game.id).execute()).toEqual([]);
+    // The tags are not the addresses.
+    const tags = await db.kysely.selectFrom('account_addresses').select('address_tag').where('user_id', 'in', [first.id, second.id]).execute();
+    expect(tags).toHaveLength(3);
+    for (const { address_tag } of tags) expect(address_tag).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+});
+
+describe('RATE_SHARED_ADDRESSES=1 (a server whose players share one address)', () => {
+  const suite = useServer('sqlite', { config: { rateSharedAddresses: true, trustProxy: true } });
+
+  test('rates them as anyone, and notes no addresses', async () => {
+    const { server } = suite();
+    const [fay, pip] = [await signInGuest(server, 'Fay', { from: HOME }), await signInGuest(server, 'Pip', { from: HOME })];
+    try {
+      const game = await endableGame(server, 'g_club', [{ userID: fay.userID, bot: null }, { userID: pip.userID, bot: null }]);
+      expect(await saveEnd(server, game)).toBe(true);
+      expect(Object.keys(await fay.client.ratings.ofGame.query({ gameID: game.id })).sort()).toEqual([fay.userID, pip.userID].sort());
+      expect(await server.app.services.db.kysely.selectFrom('account_addresses').selectAll().execute()).toEqual([]);
+    } finally {
+      fay.close();
+      pip.close();
+    }
+  });
+});

@@ -382,8 +382,31 @@ export async function playToEnd(page: Page, onStep?: (decision: string) => Promi
     const ended = await page.locator('[data-game-phase]').getAttribute('data-game-ended');
     if (ended === 'true') return log;
     if (await playStep(page, log, onStep)) continue;
-    if ((typeof skip === 'function' ? skip() : skip) && (await skipDice(page))) log.skipped++;
-    else await page.waitForTimeout(60);
+    const skipping = typeof skip === 'function' ? skip() : skip;
+    if (skipping && (await skipDice(page))) log.skipped++;
+    else await somethingToDo(page, skipping, deadline - Date.now());
   }
   throw new Error(`game not over after ${timeoutMs} ms: ${JSON.stringify(log)}`);
+}
+
+/**
+ * Waits, inside the page, until the game has ended, the viewer has a decision with its Submit
+ * shown, or (`skipping`) a clash's dice can be skipped. What playStep and skipDice look for, read
+ * with plain selectors every 100 ms: asking through playwright's role queries every 60 ms (three
+ * round trips, each walking the whole game's DOM for accessible names) while bots and the dice
+ * took their time cost a whole-game file a tenth of its CPU (bench/RESULTS.md).
+ */
+async function somethingToDo(page: Page, skipping: boolean, timeout: number): Promise<void> {
+  await page.waitForFunction(
+    (skipDiceToo) => {
+      const root = document.querySelector('[data-game-phase]');
+      if (!root) return false;
+      if (root.getAttribute('data-game-ended') === 'true') return true;
+      const submit = [...document.querySelectorAll('[data-action-panel] button')].some((b) => (b.textContent ?? '').startsWith('Submit'));
+      if (submit && ['BID', 'REROLL', 'RESOLVE'].includes(root.getAttribute('data-decision') ?? '')) return true;
+      return skipDiceToo && document.querySelector('[role="region"][aria-label="Clashes"] button[aria-label="Skip the dice roll"]') !== null;
+    },
+    skipping,
+    { polling: 100, timeout: Math.max(1, timeout) },
+  );
 }

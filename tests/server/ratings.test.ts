@@ -176,6 +176,7 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       await lobbyOf(untimed.id);
       expect(await saveEnd(server, untimed)).toBe(true);
       expect(await ann.client.ratings.ofGame.query({ gameID: untimed.id })).toEqual({});
+      expect(await ann.client.ratings.whyUnrated.query({ gameID: untimed.id })).toEqual({ reason: 'timer' });
       expect((await bob.client.users.rating.query({ userID: bob.userID })).rating.games).toBe(0);
       // Its stats still count: a game played, not a rated one.
       expect(JSON.parse((await ann.client.session.me.query())!.statsJSON)).toMatchObject({ gamesPlayed: 1 });
@@ -187,6 +188,7 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       await lobbyOf(alone.id);
       expect(await saveEnd(server, alone)).toBe(true);
       expect(Object.keys(await ann.client.ratings.ofGame.query({ gameID: alone.id }))).toEqual([ann.userID]);
+      expect(await ann.client.ratings.whyUnrated.query({ gameID: alone.id })).toEqual({ reason: null });
     });
   });
 

@@ -434,6 +434,21 @@ const accountAddresses: Migration = {
   },
 };
 
+/**
+ * Why a finished game of people moved no rating (services/ratings.ts `unratedReason`): 'timer'
+ * (its lobby's turn timer was off) or 'address' (two of its people signed in from one address).
+ * Null for a rated game, a game alone with bots and a game still running. Written with the game's
+ * end, as its ratings would have been, so the end view says why from what was decided then.
+ */
+const gameUnrated: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('games').addColumn('unrated', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('games').dropColumn('unrated').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -451,4 +466,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-014-history-index': historyIndex,
   '2026-12-01-015-lobby-game-index': lobbyGameIndex,
   '2026-12-02-016-account-addresses': accountAddresses,
+  '2026-12-02-017-game-unrated': gameUnrated,
 };

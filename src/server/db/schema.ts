@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { TurnTimerSetting } from '../services/attendance.js';
+import type { UnratedReason } from '../services/ratings.js';
 
 export interface UsersTable {
   id: string;
@@ -67,6 +68,8 @@ export interface GamesTable {
   updated_at: number;
   /** SHA-256 of the game's seed, public from the start; null for games from before commitments. */
   seed_commitment: string | null;
+  /** Why a finished game of people was not rated: 'timer' or 'address' (services/ratings.ts); null otherwise. */
+  unrated: ColumnType<UnratedReason | null, UnratedReason | null | undefined, UnratedReason | null>;
 }
 
 /** The card and tribute definitions of a game, written once when it starts. */

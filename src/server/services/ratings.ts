@@ -17,6 +17,12 @@ import { botSkill, displayRating, INITIAL_SKILL, isProvisional, PROVISIONAL_SIGM
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/**
+ * Why a finished game of people moved no rating: its lobby's turn timer was off ('timer'), or two
+ * of its people signed in from one network address ('address'). Stored with the game's end.
+ */
+export type UnratedReason = 'timer' | 'address';
+
 /** A rating as clients see it. */
 export interface PublicRating {
   /** The number shown (1500 for a new player). */
@@ -54,7 +60,11 @@ export async function recordRatings(
   const people = [...new Set(game.players.filter((p) => p.botType === null).map((p) => p.userID))].sort();
   if (people.length === 0) return;
   const at = game.gameEndTimestamp ?? game.updateTimestamp;
-  if (!(await rated(trx, game, people, at))) return;
+  const unrated = await unratedReason(trx, game, people, at);
+  if (unrated !== null) {
+    await trx.updateTable('games').set({ unrated }).where('id', '=', game.id).execute();
+    return;
+  }
   await trx
     .insertInto('ratings')
     .values(people.map((user_id) => ({ user_id, mu: INITIAL_SKILL.mu, sigma: INITIAL_SKILL.sigma, games: 0, updated_at: at })))
@@ -86,7 +96,8 @@ export async function recordRatings(
 }
 
 /**
- * Whether a finished game of people moves their ratings. Not when it seated two people or more and:
+ * Why a finished game of people moves no rating, or null when it moves them. Not when it seated two
+ * people or more and:
  * - its lobby had the turn timer off. Nobody stands in for a player who has the game open and
  *   does nothing, so one player could hold the others for ever, until one of them left and took
  *   the loss (a security review's staller froze a game 45 s, four turn timers, then gained 90
@@ -95,11 +106,17 @@ export async function recordRatings(
  *   accounts losing to each other.
  * A game alone with bots (where "auto" is off) stays rated: the only one kept waiting is the player.
  */
-async function rated(trx: Transaction<Database>, game: Game, people: readonly string[], at: number): Promise<boolean> {
-  if (people.length < 2) return true;
-  if (shareAnAddress(await addressTags(trx, people, at), people)) return false;
+async function unratedReason(trx: Transaction<Database>, game: Game, people: readonly string[], at: number): Promise<UnratedReason | null> {
+  if (people.length < 2) return null;
+  if (shareAnAddress(await addressTags(trx, people, at), people)) return 'address';
   const lobby = await trx.selectFrom('lobbies').select('turn_timer').where('game_id', '=', game.id).executeTakeFirst();
-  return lobby === undefined || turnTimerIsOn(lobby.turn_timer, game);
+  return lobby === undefined || turnTimerIsOn(lobby.turn_timer, game) ? null : 'timer';
+}
+
+/** Why a finished game moved no rating ('timer', 'address'), or null: rated, with bots alone, unfinished, or unknown. */
+export async function unratedReasonOf(db: Executor, gameID: string): Promise<UnratedReason | null> {
+  const row = await db.selectFrom('games').select('unrated').where('id', '=', gameID).executeTakeFirst();
+  return row?.unrated === 'timer' || row?.unrated === 'address' ? row.unrated : null;
 }
 
 /** A user's rating: a bot's fixed one, a person's stored one, or a new person's starting one. */

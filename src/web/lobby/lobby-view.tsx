@@ -19,6 +19,7 @@ import { LobbyPlayers } from './lobby-players.js';
 import { OPTION_HINTS, OPTION_LABELS, served, SHOW_ODDS_HINT, SHOW_ODDS_LABEL, TURN_TIMER_LABELS, type BotType, type LobbyAction, type ModuleKey, type Toggle, type TurnTimer } from './options.js';
 import { LobbySetting } from './setting.js';
 import classes from './lobby-view.module.css';
+import { UNRATED_WORDS } from '../ratings/unrated-words.js';
 
 /**
  * `leaving`: this person's Leave is under way (the page keeps it, for the lobby closing behind
@@ -198,7 +199,7 @@ export function LobbyView({
           <LobbyPlayers lobby={lobby} user={user} busy={busy} onKick={(playerID) => call('remove_player', () => kick.mutateAsync({ ...input, playerID }))} />
           {lobby.sharedAddress ? (
             <Text size="sm" mt="xs" data-testid="unrated-address">
-              Not rated: two of the people here signed in from the same network address.
+              {UNRATED_WORDS.address}
             </Text>
           ) : null}
           {hosting && (

@@ -6,7 +6,7 @@
 import { useEffect, useMemo } from 'react';
 import { Text } from '@mantine/core';
 import { forfeitsIn } from '../../shared/forfeit.js';
-import type { EndRatingChange } from '../game/presentation/end-rating-source.js';
+import type { EndRatingChange, UnratedReason } from '../game/presentation/end-rating-source.js';
 import { trpc } from '../lib/trpc.js';
 import classes from './ratings.module.css';
 import { useIDBatches } from '../lib/id-batches.js';
@@ -61,6 +61,12 @@ export function signedChange(change: number): string {
 export const changeColor = (change: number): string => (change > 0 ? 'teal.4' : change < 0 ? 'red.4' : 'dimmed');
 
 const noChanges = {};
+
+/** Why a finished game of people moved no rating (`ratings.whyUnrated`; nothing while it runs). */
+export function useFetchedUnratedReason(gameID: string, ended: boolean): UnratedReason | null {
+  const query = trpc.ratings.whyUnrated.useQuery({ gameID }, { enabled: ended, staleTime: Infinity });
+  return query.data?.reason ?? null;
+}
 
 /**
  * How a finished game moved each person's rating, by user id (`ratings.ofGame`; nothing while it

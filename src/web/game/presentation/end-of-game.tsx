@@ -17,7 +17,7 @@ import { favorPie, forfeitsOf, standings, timePie, viewerPlace, winnerNames, typ
 import { textOn } from './format.js';
 import { EndRematch } from './end-rematch.js';
 import { EndVerify, VerifySource } from './end-verify.js';
-import { RatingChangeCell, useGameRatingChanges, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
+import { RatingChangeCell, useGameRatingChanges, useUnratedReason, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
 import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
@@ -41,6 +41,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const verifySource = useContext(VerifySource);
   const shown = state.game.gameEndTimestamp !== null && !playing;
   const fetched = useGameRatingChanges(state.game.id, state.game.gameEndTimestamp !== null);
+  const unrated = useUnratedReason(state.game.id, state.game.gameEndTimestamp !== null);
   const ratingChanges = fetched ?? NO_CHANGES;
   const rows = useMemo(() => standings(state, forfeitsOf(ratingChanges)), [state, ratingChanges]);
   // The view opens at the top of the screen: a player scrolled down to the basic piles would not see it.
@@ -74,7 +75,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           {place}
         </p>
       )}
-      {state.me && <ViewerRatingLine change={mine} />}
+      {state.me && <ViewerRatingLine change={mine} unrated={unrated} />}
       {/* What a player does next comes before the charts: on a phone they are screens long, and a
           rematch offer below them went unseen (2,100 px down). */}
       <EndRematch gameID={state.game.id} me={state.me} nameOf={(id) => state.usersByID[id]?.name ?? id} withBots={state.game.players.some((p) => p.botType !== null)} />

@@ -7,6 +7,9 @@
 import { createContext, useContext, useMemo } from 'react';
 import { winnersAfterForfeits, type Forfeit } from '../../../shared/forfeit.js';
 import type { GameScreenState } from '../model.js';
+import type { UnratedReason } from '../../../server/services/ratings.js';
+
+export type { UnratedReason };
 
 export interface EndRatingChange {
   before: number;
@@ -27,6 +30,16 @@ export const RatingChangesSource = createContext<UseRatingChanges>(() => none);
 /** Each person's change in this game, by user id (empty for a game not rated), or null while it is fetched. */
 export function useGameRatingChanges(gameID: string, ended: boolean): Record<string, EndRatingChange> | null {
   return useContext(RatingChangesSource)(gameID, ended);
+}
+
+/** Why a finished game of people moved no rating, or null (rated, still fetched, or not known). */
+type UseUnratedReason = (gameID: string, ended: boolean) => UnratedReason | null;
+
+/** A hook giving why a game was not rated, provided by the page as RatingChangesSource is. */
+export const UnratedReasonSource = createContext<UseUnratedReason>(() => null);
+
+export function useUnratedReason(gameID: string, ended: boolean): UnratedReason | null {
+  return useContext(UnratedReasonSource)(gameID, ended);
 }
 
 /**

@@ -9,10 +9,11 @@
  * pages/game.tsx). Without one (the presentation harness) no ratings show.
  */
 import { signedChange } from '../../ratings/ratings.js';
-import type { EndRatingChange } from './end-rating-source.js';
+import type { EndRatingChange, UnratedReason } from './end-rating-source.js';
+import { UNRATED_WORDS } from '../../ratings/unrated-words.js';
 import classes from './presentation.module.css';
 
-export { useGameRatingChanges, type EndRatingChange } from './end-rating-source.js';
+export { useGameRatingChanges, useUnratedReason, type EndRatingChange } from './end-rating-source.js';
 
 function Delta({ change }: { change: EndRatingChange }) {
   const delta = change.after - change.before;
@@ -40,9 +41,15 @@ export function RatingChangeCell({ change }: { change: EndRatingChange | undefin
   );
 }
 
-/** The viewer's own change, under their place. */
-export function ViewerRatingLine({ change }: { change: EndRatingChange | undefined }) {
-  if (!change) return null;
+/** The viewer's own change, under their place; or, for a game of people that moved none, why. */
+export function ViewerRatingLine({ change, unrated }: { change: EndRatingChange | undefined; unrated: UnratedReason | null }) {
+  if (!change) {
+    return unrated === null ? null : (
+      <p data-testid="end-unrated" className={classes.viewerRating}>
+        {UNRATED_WORDS[unrated]}
+      </p>
+    );
+  }
   return (
     <p data-testid="end-rating" className={classes.viewerRating}>
       Your rating: {change.before} → {change.after}

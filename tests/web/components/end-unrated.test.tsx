@@ -1,0 +1,33 @@
+/**
+ * The end-of-game view's line for the viewer's rating: the change when the game moved it, and when
+ * a game of people moved none, why (the server's reason, `ratings.whyUnrated`), in the words the
+ * lobby uses.
+ */
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { ViewerRatingLine } from '../../../src/web/game/presentation/end-ratings.js';
+
+afterEach(cleanup);
+
+describe("the viewer's rating line", () => {
+  test('a rated game: the change', () => {
+    render(<ViewerRatingLine change={{ before: 1500, after: 1512, provisional: true }} unrated={null} />);
+    expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1500 → 1512? (+12)');
+    expect(screen.queryByTestId('end-unrated')).toBeNull();
+  });
+
+  test('a game two people from one address played: says so', () => {
+    render(<ViewerRatingLine change={undefined} unrated="address" />);
+    expect(screen.getByTestId('end-unrated').textContent).toBe('Not rated: two of the people here signed in from the same network address.');
+  });
+
+  test('a game with the turn timer off: says so', () => {
+    render(<ViewerRatingLine change={undefined} unrated="timer" />);
+    expect(screen.getByTestId('end-unrated').textContent).toBe('Not rated: the turn timer was off, so one player could have kept the others waiting for ever.');
+  });
+
+  test('no change and no reason (a spectator, a game of bots, still fetched): nothing', () => {
+    const { container } = render(<ViewerRatingLine change={undefined} unrated={null} />);
+    expect(container.textContent).toBe('');
+  });
+});

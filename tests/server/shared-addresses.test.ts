@@ -36,6 +36,13 @@ describe.each(DATABASES)('people from one address on %s', (database) => {
       await pip.client.lobbies.join.mutate({ lobbyID: farm });
       expect((await sam.client.lobbies.get.query({ lobbyID: farm })).sharedAddress).toBe(true);
       expect((await sam.client.lobbies.list.query()).find((l) => l.id === farm)?.sharedAddress).toBe(true);
+      // GraphQL's lobby says the same.
+      const graphql = await fetch(`${server.url}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: sam.cookie },
+        body: JSON.stringify({ query: 'query ($id: ID!) { lobby(id: $id) { sharedAddress } }', variables: { id: farm } }),
+      });
+      expect(await graphql.json()).toEqual({ data: { lobby: { sharedAddress: true } } });
       const { id: fair } = await sam.client.lobbies.create.mutate();
       await fay.client.lobbies.join.mutate({ lobbyID: fair });
       expect((await fay.client.lobbies.get.query({ lobbyID: fair })).sharedAddress).toBe(false);

@@ -7,6 +7,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Container, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Lobby } from '../lib/api-types.js';
+import { listOrder } from '../lobby/list-order.js';
 import { useSession } from '../lib/session.js';
 import { timeAgo, timeAgoShort } from '../lib/time.js';
 import { trpc } from '../lib/trpc.js';
@@ -155,7 +156,7 @@ function LobbyList() {
     }
   }
 
-  const rows = lobbies.data ?? null;
+  const rows = useMemo(() => (lobbies.data ? listOrder(lobbies.data) : null), [lobbies.data]);
   const ratings = useShownRatings(useMemo(() => (rows ?? []).flatMap((l) => [l.host.id, ...l.players.map((p) => p.id)]), [rows]));
   return (
     <Container size="lg" px={{ base: 'xs', sm: 'md' }}>

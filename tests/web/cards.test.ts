@@ -81,7 +81,9 @@ async function layoutShifts(page: Page): Promise<string[]> {
 
 async function gallery(page: Page, url: string, query = ''): Promise<void> {
   await page.goto(`${url}/all-cards${query}`);
+  // The heading and the search box come first; the section links come with the cards.
   await page.getByRole('heading', { level: 1, name: 'Cards' }).waitFor();
+  await page.getByRole('navigation', { name: 'Card sections' }).waitFor();
 }
 
 /**

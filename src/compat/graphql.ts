@@ -109,8 +109,6 @@ const schema = buildSchema(`
     showOddsToPlayers: Boolean!
     "The SHA-256 of the server's secret for the seed, shown before anyone gives a value; null for a lobby whose game started before lobbies had secrets."
     serverSecretCommitment: String
-    "Whether two of the people seated signed in from the same network address in the last 30 days: their game is not rated. Who they are is not said."
-    sharedAddress: Boolean!
   }
   type Query {
     "The signed-in user: who the cookie or JWT of this request belongs to."

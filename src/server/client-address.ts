@@ -3,13 +3,22 @@
  * (TRUST_PROXY) it is the last X-Forwarded-For entry, the one that proxy wrote: entries before it
  * are whatever the client chose to send.
  */
-import type { IncomingMessage } from 'node:http';
-import { isIPv6 } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { isIP, isIPv6 } from 'node:net';
 
-export function clientAddress(req: Pick<IncomingMessage, 'headers' | 'socket'>, trustProxy: boolean): string {
+/** What an address is read from: a request's headers and, when it has one, its socket. */
+export interface AddressSource {
+  headers: IncomingHttpHeaders;
+  socket?: { remoteAddress?: string | undefined } | undefined;
+}
+
+export function clientAddress(req: AddressSource, trustProxy: boolean): string {
   const forwarded = req.headers['x-forwarded-for'];
   const last = trustProxy ? (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').pop()?.trim() : undefined;
-  return addressKey(last || req.socket.remoteAddress || 'unknown');
+  // The proxy writes an address; anything else there (a client's text passed along) is not one,
+  // and would be a key of the client's choosing.
+  const proxied = last !== undefined && isIP(last) !== 0 ? last : undefined;
+  return addressKey(proxied || req.socket?.remoteAddress || 'unknown');
 }
 
 /**

@@ -73,7 +73,7 @@ export interface Config {
   /** Guest accounts one address may create in any 10 minutes. */
   guestLoginsPerAddress: number;
   /**
-   * Whether a game in which two people signed in from one address is rated (RATE_SHARED_ADDRESSES=1).
+   * Whether a game in which two people signed in or played from one address is rated (RATE_SHARED_ADDRESSES=1).
    * Off by default: one person's second accounts at their own table would farm a rating
    * (services/shared-addresses.ts). On for a server whose players all share one address.
    */

@@ -65,8 +65,8 @@ export function jwtSubject(jwt: string): string {
  * The websocket JWT of a session, as a protocol client asks for it: GET /auth/jwt with the
  * cookie and the X-Mythos-Client header; the answer is `{"ok": true, "jwt": ...}`.
  */
-export async function requestJWT(baseURL: string, cookie: string): Promise<string> {
-  const response = await fetch(`${baseURL}/auth/jwt`, { headers: { cookie, 'x-mythos-client': 'test' } });
+export async function requestJWT(baseURL: string, cookie: string, extraHeaders: Record<string, string> = {}): Promise<string> {
+  const response = await fetch(`${baseURL}/auth/jwt`, { headers: { cookie, 'x-mythos-client': 'test', ...extraHeaders } });
   if (response.status !== 200) throw new Error(`GET /auth/jwt answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { jwt: string }).jwt;
 }

@@ -37,4 +37,11 @@ describe('clientAddress', () => {
     expect(clientAddress(request('10.0.0.1', 'spoofed, 2001:db8:5:6::77') as never, true)).toBe('2001:db8:5:6::/64');
     expect(clientAddress(request('10.0.0.1', '198.51.100.1, 203.0.113.9') as never, true)).toBe('203.0.113.9');
   });
+
+  test('a last X-Forwarded-For entry that is not an address is not a key: the socket address is', () => {
+    // A server behind no proxy with TRUST_PROXY on passes the client's own header along: any text
+    // there would be a key of the client's choosing (a fresh one per request).
+    expect(clientAddress(request('10.0.0.1', 'farm-account-7') as never, true)).toBe('10.0.0.1');
+    expect(clientAddress(request('10.0.0.1', '203.0.113.9, 1.2.3') as never, true)).toBe('10.0.0.1');
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * People who signed in from one network address are not rated against each other
+ * People who signed in or played from one network address are not rated against each other
  * (services/shared-addresses.ts): one person's second accounts, seated at their own table and
  * losing on purpose, would otherwise farm a rating. The lobby says so before the game starts.
  * Addresses come through a trusted proxy's X-Forwarded-For, as behind a real one.
@@ -7,8 +7,9 @@
 import { describe, expect, test } from 'vitest';
 import { ADDRESS_MEMORY_MS } from '../../src/server/services/shared-addresses.js';
 import { DATABASES, useServer } from './databases.js';
+import { refused } from './roles.js';
 import { botSeats, endableGame, saveEnd } from './endable-games.js';
-import { signInGuest, type Guest } from './support.js';
+import { clientFor, signInGuest, type Guest } from './support.js';
 
 const HOME = '198.51.100.7';
 const ELSEWHERE = '203.0.113.5';
@@ -32,20 +33,22 @@ describe.each(DATABASES)('people from one address on %s', (database) => {
       const sam = await guest('Sam', ELSEWHERE);
 
       const { id: farm } = await fay.client.lobbies.create.mutate();
-      expect((await fay.client.lobbies.get.query({ lobbyID: farm })).sharedAddress).toBe(false);
+      expect(await fay.client.lobbies.sharedAddress.query({ lobbyID: farm })).toEqual({ shared: false });
       await pip.client.lobbies.join.mutate({ lobbyID: farm });
-      expect((await sam.client.lobbies.get.query({ lobbyID: farm })).sharedAddress).toBe(true);
-      expect((await sam.client.lobbies.list.query()).find((l) => l.id === farm)?.sharedAddress).toBe(true);
-      // GraphQL's lobby says the same.
+      expect(await fay.client.lobbies.sharedAddress.query({ lobbyID: farm })).toEqual({ shared: true });
+      expect(await pip.client.lobbies.sharedAddress.query({ lobbyID: farm })).toEqual({ shared: true });
+      // Only the lobby's players are told: to anyone else it would name who shares a network with whom.
+      expect(await refused(sam.client.lobbies.sharedAddress.query({ lobbyID: farm }))).toMatchObject({ code: 'FORBIDDEN', httpStatus: 403, message: 'Only the players of a lobby are told whether its game would be rated.' });
+      expect(JSON.stringify(await sam.client.lobbies.get.query({ lobbyID: farm }))).not.toContain('shared');
       const graphql = await fetch(`${server.url}/api/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: sam.cookie },
         body: JSON.stringify({ query: 'query ($id: ID!) { lobby(id: $id) { sharedAddress } }', variables: { id: farm } }),
       });
-      expect(await graphql.json()).toEqual({ data: { lobby: { sharedAddress: true } } });
+      expect(((await graphql.json()) as { errors: { message: string }[] }).errors[0]!.message).toBe('Cannot query field "sharedAddress" on type "Lobby".');
       const { id: fair } = await sam.client.lobbies.create.mutate();
       await fay.client.lobbies.join.mutate({ lobbyID: fair });
-      expect((await fay.client.lobbies.get.query({ lobbyID: fair })).sharedAddress).toBe(false);
+      expect(await fay.client.lobbies.sharedAddress.query({ lobbyID: fair })).toEqual({ shared: false });
 
       const farmed = await endableGame(server, `g_farmed_${database}`, [{ userID: fay.userID, bot: null }, { userID: pip.userID, bot: null }, ...botSeats(['bot_a'])]);
       expect(await saveEnd(server, farmed)).toBe(true);
@@ -63,6 +66,34 @@ describe.each(DATABASES)('people from one address on %s', (database) => {
     }
   });
 
+  test('accounts signed in at two addresses and then used from one are caught by their use', async () => {
+    const { server } = suite();
+    const { db } = server.app.services;
+    try {
+      const far = await guest('Far', ELSEWHERE);
+      const near = await guest('Near', HOME);
+      // Far's calls come from HOME now (the proxy says so): the account was made at a café, the farm is at home.
+      const { client: farAtHome, close } = clientFor(server, far.cookie, null, { 'x-forwarded-for': HOME });
+      try {
+        await farAtHome.session.me.query();
+        const { id: lobbyID } = await near.client.lobbies.create.mutate();
+        await farAtHome.lobbies.join.mutate({ lobbyID });
+        await expect.poll(async () => (await near.client.lobbies.sharedAddress.query({ lobbyID })).shared).toBe(true);
+        const game = await endableGame(server, `g_used_${database}`, [{ userID: far.userID, bot: null }, { userID: near.userID, bot: null }]);
+        expect(await saveEnd(server, game)).toBe(true);
+        expect(await rated(near, game.id)).toEqual([]);
+        expect(await near.client.ratings.whyUnrated.query({ gameID: game.id })).toEqual({ reason: 'address' });
+        // Written once for the hour, however many calls: Far has the café's tag and home's.
+        for (let i = 0; i < 5; i++) await farAtHome.session.me.query();
+        expect(await db.kysely.selectFrom('account_addresses').select('address_tag').where('user_id', '=', far.userID).execute()).toHaveLength(2);
+      } finally {
+        close();
+      }
+    } finally {
+      closeAll();
+    }
+  });
+
   test('an IPv6 client counts by its /64; an address seen more than 30 days before no longer counts', async () => {
     const { server } = suite();
     const { db } = server.app.services;
@@ -71,11 +102,11 @@ describe.each(DATABASES)('people from one address on %s', (database) => {
       const other = await guest('Jay', '2001:db8:1:2:ffff::1');
       const { id: lobbyID } = await one.client.lobbies.create.mutate();
       await other.client.lobbies.join.mutate({ lobbyID });
-      expect((await one.client.lobbies.get.query({ lobbyID })).sharedAddress).toBe(true);
+      expect(await one.client.lobbies.sharedAddress.query({ lobbyID })).toEqual({ shared: true });
 
       // Jay's sign-in there is forgotten: their lobby and a game of theirs are as anyone's.
       await db.kysely.updateTable('account_addresses').set({ seen_at: Date.now() - ADDRESS_MEMORY_MS - 60_000 }).where('user_id', '=', other.userID).execute();
-      expect((await one.client.lobbies.get.query({ lobbyID })).sharedAddress).toBe(false);
+      expect(await one.client.lobbies.sharedAddress.query({ lobbyID })).toEqual({ shared: false });
       const game = await endableGame(server, `g_forgotten_${database}`, [{ userID: one.userID, bot: null }, { userID: other.userID, bot: null }]);
       expect(await saveEnd(server, game)).toBe(true);
       expect(await rated(one, game.id)).toEqual([one.userID, other.userID].sort());

@@ -93,17 +93,19 @@ export async function signInGuest(server: Pick<Server, 'url'>, name: string, { f
   });
   if (response.status !== 303) throw new Error(`guest login failed: ${response.status} ${await response.text()}`);
   const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
-  const jwt = await requestJWT(server.url, cookie);
-  const { client, close } = clientFor(server, cookie, jwt);
+  // Every later call comes from the same address too (signed-in calls note theirs).
+  const sentFrom: Record<string, string> = from ? { 'x-forwarded-for': from } : {};
+  const jwt = await requestJWT(server.url, cookie, sentFrom);
+  const { client, close } = clientFor(server, cookie, jwt, sentFrom);
   const me = await client.session.me.query();
   return { client, cookie, userID: me!.id, name: me!.name, close };
 }
 
 /**
  * A tRPC client: HTTP with the cookie (and the header that lets `session.jwt` answer it, as the
- * web client sends), subscriptions over the websocket with the JWT.
+ * web client sends) and any `extraHeaders`, subscriptions over the websocket with the JWT.
  */
-export function clientFor(server: Pick<Server, 'url'>, cookie: string | null, jwt: string | null): { client: Client; close: () => void } {
+export function clientFor(server: Pick<Server, 'url'>, cookie: string | null, jwt: string | null, extraHeaders: Record<string, string> = {}): { client: Client; close: () => void } {
   const wsURL = `${server.url.replace('http', 'ws')}/trpc${jwt ? `?jwt=${encodeURIComponent(jwt)}` : ''}`;
   const ws = createWSClient({ url: wsURL, WebSocket: WebSocket as unknown as typeof globalThis.WebSocket, lazy: { enabled: true, closeMs: 0 } });
   const client = createTRPCClient<AppRouter>({
@@ -111,7 +113,7 @@ export function clientFor(server: Pick<Server, 'url'>, cookie: string | null, jw
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: wsLink({ client: ws }),
-        false: httpBatchLink({ url: `${server.url}/trpc`, headers: () => ({ [TOKEN_REQUEST_HEADER]: 'test', ...(cookie ? { cookie } : {}) }) }),
+        false: httpBatchLink({ url: `${server.url}/trpc`, headers: () => ({ [TOKEN_REQUEST_HEADER]: 'test', ...(cookie ? { cookie } : {}), ...extraHeaders }) }),
       }),
     ],
   });

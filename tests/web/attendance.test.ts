@@ -53,7 +53,7 @@ describe.skipIf(!HAS_CHROMIUM)('absent players and guests', () => {
     expect(await hostPage.getByTestId('unrated-timer').textContent()).toBe(unrated);
     expect((await host.client.lobbies.get.query({ lobbyID })).turnTimer).toBe('off');
     // And, both signed in from one address, that it would not be rated whatever the timer.
-    const together = 'Not rated: two of the people here signed in from the same network address.';
+    const together = 'Not rated: two of the people here share a network address.';
     expect(await guestPage.getByTestId('unrated-address').textContent()).toBe(together);
     expect(await hostPage.getByTestId('unrated-address').textContent()).toBe(together);
     expect(await guestPage.getByLabel('When a player takes too long').count()).toBe(0);

@@ -11,9 +11,14 @@
  *    to act as someone. An invalid token leaves the caller anonymous and says so (`refusedJWT`),
  *    so /channel can answer 'Invalid JWT'.
  * 3. Otherwise the caller is anonymous.
+ *
+ * A signed-in caller's address is noted (services/shared-addresses.ts `AddressNotes`): people who
+ * act from one address are not rated against each other, wherever they signed in.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { clientAddress, type AddressSource } from '../client-address.js';
 import type { UserRow } from '../db/schema.js';
+import type { AddressNotes } from '../services/shared-addresses.js';
 import type { JwtService } from './jwt.js';
 import type { SessionService } from './sessions.js';
 
@@ -33,10 +38,16 @@ export interface Caller {
 }
 
 export async function callerOf(
-  services: { sessions: SessionService; jwt: JwtService },
-  request: { headers: IncomingHttpHeaders; url?: string | undefined },
+  services: { sessions: SessionService; jwt: JwtService; addressNotes: AddressNotes; config: { trustProxy: boolean } },
+  request: AddressSource & { url?: string | undefined },
   transport: Transport,
 ): Promise<Caller> {
+  const caller = await callerFrom(services, request, transport);
+  if (caller.user) services.addressNotes.seen(caller.user.id, clientAddress(request, services.config.trustProxy));
+  return caller;
+}
+
+async function callerFrom(services: { sessions: SessionService; jwt: JwtService }, request: { headers: IncomingHttpHeaders; url?: string | undefined }, transport: Transport): Promise<Caller> {
   const token = services.sessions.tokenFrom(request.headers.cookie);
   const user = await services.sessions.validate(token);
   if (user && token) {

@@ -436,7 +436,7 @@ const accountAddresses: Migration = {
 
 /**
  * Why a finished game of people moved no rating (services/ratings.ts `unratedReason`): 'timer'
- * (its lobby's turn timer was off) or 'address' (two of its people signed in from one address).
+ * (its lobby's turn timer was off) or 'address' (two of its people signed in or played from one address).
  * Null for a rated game, a game alone with bots and a game still running. Written with the game's
  * end, as its ratings would have been, so the end view says why from what was decided then.
  */

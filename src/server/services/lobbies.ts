@@ -77,11 +77,6 @@ export interface LobbyView {
    * whose game started before lobbies had secrets.
    */
   serverSecretCommitment: string | null;
-  /**
-   * Whether two of the people seated signed in from one network address, so that their game is
-   * not rated (services/shared-addresses.ts). Who they are is not said.
-   */
-  sharedAddress: boolean;
 }
 
 /** A lobby's name: its host's, as the host is named now (the stored name is the one at creation). */
@@ -196,6 +191,20 @@ export class LobbyService {
       if (refusalOf(error)?.kind === 'NOT_FOUND') return null;
       throw error;
     });
+  }
+
+  /**
+   * Whether two of the people seated in the lobby acted from one network address in the last 30
+   * days, so that their game would not be rated (services/shared-addresses.ts). Told to the
+   * lobby's own players alone, never in the lobby's view that everyone is sent: that would tell
+   * anyone which accounts share a home, an office or a campus with whom.
+   */
+  async sharedAddress(lobbyID: string, user: UserRow): Promise<boolean> {
+    await this.row(lobbyID);
+    const seats = await this.db.selectFrom('lobby_players').select(['user_id', 'bot_type']).where('lobby_id', '=', lobbyID).execute();
+    if (!seats.some((s) => s.user_id === user.id)) throw refuse('FORBIDDEN', 'Only the players of a lobby are told whether its game would be rated.');
+    const people = seats.filter((s) => s.bot_type === null).map((s) => s.user_id);
+    return shareAnAddress(await addressTags(this.db, people, this.now()), people);
   }
 
   async list(): Promise<LobbyView[]> {
@@ -577,8 +586,6 @@ export class LobbyService {
       ? new Set((await this.db.selectFrom('game_seats').select(['game_id', 'user_id']).where('game_id', 'in', gameIDs).where('left_at', 'is not', null).execute()).map((r) => `${r.game_id} ${r.user_id}`))
       : new Set<string>();
     const users = new Map((await this.users.getMany([...rows.map((r) => r.host_id), ...seats.map((s) => s.user_id)])).map((u) => [u.id, u]));
-    const people = (lobbyID: string) => seats.filter((s) => s.lobby_id === lobbyID && s.bot_type === null).map((s) => s.user_id);
-    const tags = await addressTags(this.db, rows.some((r) => people(r.id).length > 1) ? seats.filter((s) => s.bot_type === null).map((s) => s.user_id) : [], this.now());
     return rows.map((lobby) => {
       const mine = seats.filter((s) => s.lobby_id === lobby.id);
       const game = games.find((g) => g.id === lobby.game_id);
@@ -605,7 +612,6 @@ export class LobbyService {
         turnTimer: lobby.turn_timer,
         showOddsToPlayers: Number(lobby.show_odds) === 1,
         serverSecretCommitment: lobby.seed_secret === null ? null : commitmentOf(lobby.seed_secret),
-        sharedAddress: shareAnAddress(tags, people(lobby.id)),
       };
     });
   }

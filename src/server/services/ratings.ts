@@ -19,7 +19,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Why a finished game of people moved no rating: its lobby's turn timer was off ('timer'), or two
- * of its people signed in from one network address ('address'). Stored with the game's end.
+ * of its people signed in or played from one network address ('address'). Stored with the game's end.
  */
 export type UnratedReason = 'timer' | 'address';
 
@@ -102,7 +102,7 @@ export async function recordRatings(
  *   does nothing, so one player could hold the others for ever, until one of them left and took
  *   the loss (a security review's staller froze a game 45 s, four turn timers, then gained 90
  *   points when the other gave up). Unrated, holding a game wins nothing.
- * - two of its people signed in from one address (shared-addresses.ts): one person's own
+ * - two of its people signed in or played from one address (shared-addresses.ts): one person's own
  *   accounts losing to each other.
  * A game alone with bots (where "auto" is off) stays rated: the only one kept waiting is the player.
  */

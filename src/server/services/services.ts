@@ -25,7 +25,7 @@ import { RematchService } from './rematch.js';
 import { RateLimit } from './rate-limit.js';
 import { sharedRateLimit, type Limiter } from './shared-rate-limit.js';
 import { UserService } from './users.js';
-import { addressTagger } from './shared-addresses.js';
+import { AddressNotes, addressTagger } from './shared-addresses.js';
 import { CardPlayReader } from './card-play.js';
 
 export interface Services {
@@ -38,6 +38,8 @@ export interface Services {
   users: UserService;
   sessions: SessionService;
   jwt: JwtService;
+  /** Where signed-in people act from, for the rule on people from one address (shared-addresses.ts). */
+  addressNotes: AddressNotes;
   /** Signs and reads the cookie an OAuth login keeps between its start and the provider's callback. */
   oauthCookie: OAuthCookieSigner;
   /**
@@ -122,7 +124,8 @@ export function buildServices(deps: {
   const kysely = deps.db.kysely;
   // Account creation, chat and lobby changes are limited across instances on PostgreSQL (shared-rate-limit.ts).
   const guestLogins = sharedRateLimit(deps.db, 'guest_logins', deps.config.guestLoginsPerAddress, GUEST_LOGIN_WINDOW_MS, now);
-  const users = new UserService(kysely, deps.config.devUserIDs, now, guestLogins, addressTagger(deps.sessionSecret, deps.config.rateSharedAddresses));
+  const tagAddress = addressTagger(deps.sessionSecret, deps.config.rateSharedAddresses);
+  const users = new UserService(kysely, deps.config.devUserIDs, now, guestLogins, tagAddress);
   const sessions = new SessionService(kysely, deps.config.publicUrl.startsWith('https:'), now);
   let lobbies: LobbyService | null = null;
   const attendance = new Attendance({
@@ -171,6 +174,7 @@ export function buildServices(deps: {
     users,
     sessions,
     jwt: new JwtService(deps.sessionSecret, sessions),
+    addressNotes: new AddressNotes(kysely, tagAddress, now, (error) => deps.log.warn({ err: error }, 'noting an address failed')),
     oauthCookie: new OAuthCookieSigner(deps.sessionSecret, now),
     providerLogins: sharedRateLimit(deps.db, 'provider_logins', deps.config.guestLoginsPerAddress, GUEST_LOGIN_WINDOW_MS, now),
     games,

@@ -2,9 +2,10 @@
  * People who sign in from one network address are not rated against each other. Without it one
  * person could seat their own guest accounts at a table and lose with all of them but one: a
  * security review took a new account from 1500 to 2525 in two minutes, 17 wins in 20 games, to
- * the top of the leaderboard. Every sign-in notes a tag of its address (the key the per-address
- * limits count by, so an IPv6 client is its /64); a game in which two of the people share a tag
- * noted in the last ADDRESS_MEMORY_MS is not rated (ratings.ts), and its lobby says so first.
+ * the top of the leaderboard. Every sign-in, and every signed-in request and websocket after it
+ * (`AddressNotes`), notes a tag of its address (the key the per-address limits count by, so an
+ * IPv6 client is its /64); a game in which two of the people share a tag noted in the last
+ * ADDRESS_MEMORY_MS is not rated (ratings.ts), and its people are told so in its lobby first.
  *
  * A tag is an HMAC of the address under the server's session secret: the table tells which
  * accounts met at one address, not the address, and a tag cannot be tried against the 2^32 IPv4
@@ -27,7 +28,7 @@ export function addressTagger(secret: string, rateSharedAddresses: boolean): Add
   return (addressKey) => (rateSharedAddresses || addressKey === 'unknown' ? null : createHmac('sha256', secret).update(`address ${addressKey}`).digest('base64url').slice(0, 22));
 }
 
-/** Notes that `userID` signed in from the address tagged `tag` at `at`, and forgets their tags older than the memory. */
+/** Notes that `userID` signed in from (or used) the address tagged `tag` at `at`, and forgets their tags older than the memory. */
 export async function noteSignIn(db: Executor, userID: string, tag: string | null, at: number): Promise<void> {
   if (tag === null) return;
   await db.deleteFrom('account_addresses').where('user_id', '=', userID).where('seen_at', '<', at - ADDRESS_MEMORY_MS).execute();
@@ -63,4 +64,42 @@ export function shareAnAddress(tags: ReadonlyMap<string, readonly string[]>, use
     }
   }
   return false;
+}
+
+/** How often one person's use of one address is written down again, per server instance. */
+const NOTE_EVERY_MS = 60 * 60_000;
+/** Pairs remembered between writes; past it the memory starts again (a write more each, no more). */
+const MAX_REMEMBERED = 50_000;
+
+/**
+ * The addresses people act from, not only sign in from: an account signed in once elsewhere (a
+ * phone's hotspot, a café) and then played from home with the others was rated (a review's farm
+ * went 8 rated games that way). Every signed-in request and websocket notes its address through
+ * here (auth/caller.ts), written at most once an hour per person and address on each instance, in
+ * the background: a call never waits for it.
+ */
+export class AddressNotes {
+  private readonly written = new Map<string, number>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly tag: AddressTagger,
+    private readonly now: () => number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  seen(userID: string, addressKey: string): void {
+    const key = `${userID} ${addressKey}`;
+    const at = this.now();
+    const last = this.written.get(key);
+    if (last !== undefined && at - last < NOTE_EVERY_MS) return;
+    const tag = this.tag(addressKey);
+    if (tag === null) return;
+    if (this.written.size >= MAX_REMEMBERED) this.written.clear();
+    this.written.set(key, at);
+    noteSignIn(this.db, userID, tag, at).catch((error: unknown) => {
+      this.written.delete(key);
+      this.onError(error);
+    });
+  }
 }

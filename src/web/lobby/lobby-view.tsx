@@ -90,6 +90,20 @@ export function LobbyView({
   // Every seat taken: nobody can join or add a bot until someone leaves (the server would refuse).
   const full = lobby.players.length >= MAX_PLAYERS;
 
+  // Told to the lobby's own players alone (who shares a network with whom is nobody else's
+  // business), and asked again whenever its people change.
+  const people = lobby.players.map((p) => p.id).join(' ');
+  const askShared = seated && open && lobby.players.length > 1;
+  const sharedAddress = trpc.lobbies.sharedAddress.useQuery({ lobbyID: lobby.id }, { enabled: askShared });
+  const { refetch: askAgain } = sharedAddress;
+  const askedFor = useRef(people);
+  useEffect(() => {
+    if (askedFor.current === people) return;
+    askedFor.current = people;
+    if (askShared) void askAgain();
+  }, [people, askShared, askAgain]);
+  const unratedTogether = askShared && sharedAddress.data?.shared === true;
+
   // A seated player without a value for the dice gets a random one from this page, once per seat
   // (one given before a reload, or typed, stays). Leaving and joining again sends a new one.
   const mySeat = lobby.players.find((p) => p.id === user.id);
@@ -197,7 +211,7 @@ export function LobbyView({
           </Title>
           <hr className="mythos-rule" />
           <LobbyPlayers lobby={lobby} user={user} busy={busy} onKick={(playerID) => call('remove_player', () => kick.mutateAsync({ ...input, playerID }))} />
-          {lobby.sharedAddress ? (
+          {unratedTogether ? (
             <Text size="sm" mt="xs" data-testid="unrated-address">
               {UNRATED_WORDS.address}
             </Text>

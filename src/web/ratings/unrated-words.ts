@@ -6,5 +6,5 @@ import type { UnratedReason } from '../../server/services/ratings.js';
 
 export const UNRATED_WORDS: Record<UnratedReason, string> = {
   timer: 'Not rated: the turn timer was off, so one player could have kept the others waiting for ever.',
-  address: 'Not rated: two of the people here signed in from the same network address.',
+  address: 'Not rated: two of the people here share a network address.',
 };

@@ -18,7 +18,7 @@ describe("the viewer's rating line", () => {
 
   test('a game two people from one address played: says so', () => {
     render(<ViewerRatingLine change={undefined} unrated="address" />);
-    expect(screen.getByTestId('end-unrated').textContent).toBe('Not rated: two of the people here signed in from the same network address.');
+    expect(screen.getByTestId('end-unrated').textContent).toBe('Not rated: two of the people here share a network address.');
   });
 
   test('a game with the turn timer off: says so', () => {

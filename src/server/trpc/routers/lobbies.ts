@@ -12,6 +12,8 @@ export const lobbiesRouter = router({
   list: authedProcedure.query(({ ctx }) => ctx.services.lobbies.list()),
   get: authedProcedure.input(lobbyInput).query(({ ctx, input }) => ctx.services.lobbies.get(input.lobbyID)),
   create: authedProcedure.mutation(async ({ ctx }) => ({ id: await ctx.services.lobbies.create(ctx.user) })),
+  /** For a lobby's players: whether two of its people share a network address, so that its game would not be rated. */
+  sharedAddress: authedProcedure.input(lobbyInput).query(async ({ ctx, input }) => ({ shared: await ctx.services.lobbies.sharedAddress(input.lobbyID, ctx.user) })),
   join: authedProcedure.input(lobbyInput).mutation(({ ctx, input }) => ctx.services.lobbies.join(input.lobbyID, ctx.user)),
   leave: authedProcedure.input(lobbyInput).mutation(({ ctx, input }) => ctx.services.lobbies.removePlayer(input.lobbyID, ctx.user, ctx.user.id)),
   kick: authedProcedure.input(kickInput).mutation(({ ctx, input }) => ctx.services.lobbies.removePlayer(input.lobbyID, ctx.user, input.playerID)),

@@ -16,7 +16,7 @@ export const ratingsRouter = router({
   ofGame: authedProcedure.input(gameRatingsInput).query(({ ctx, input }) => gameRatingChanges(ctx.services.db.kysely, input.gameID)),
   /**
    * Why a finished game of people moved no rating: {reason: 'timer'} (its turn timer was off),
-   * {reason: 'address'} (two of its people signed in from one network address), else {reason: null}.
+   * {reason: 'address'} (two of its people signed in or played from one network address), else {reason: null}.
    */
   whyUnrated: authedProcedure.input(gameRatingsInput).query(async ({ ctx, input }) => ({ reason: await unratedReasonOf(ctx.services.db.kysely, input.gameID) })),
   /** Many users' ratings as shown beside their names ({rating, provisional}), by user id: one call for a whole lobby, list or table (at most 200 ids). */

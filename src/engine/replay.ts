@@ -204,6 +204,8 @@ export function verify(record: GameRecord, rebuilt: Rebuilt = rebuild(record)): 
     const said = stored[i];
     const made = game.events[i];
     if (said === undefined) return fail(`The seed and actions give more events than the server logged (event ${i}: ${showValue(made)}).`);
+    // A log that stops short (a record missing its last actions) is a difference, not a crash.
+    if (made === undefined) return fail(`The server logged more events than the seed and actions give (event ${i}: ${said.type}, age ${said.age}, turn ${said.turn}).`);
     const d = firstDifference(said, asJSON(made), `event ${i}`);
     if (d) {
       return fail(

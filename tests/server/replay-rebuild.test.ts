@@ -203,6 +203,12 @@ describe('replays rebuilt in the browser code path', () => {
     rolls[0] = (rolls[0]! % 6) + 1;
     // The game is dealt from a fresh secret each run: its first clash may come in any turn.
     expect(problem(die)).toMatch(new RegExp(`^A die differs: event ${die.events.indexOf(clash)} \\(CONFLICT_RESULTS, age ${clash.age}, turn ${clash.turn}\\)`));
+    // A log that stops short of the events the server says happened: named, not a crash (the
+    // end view's odds chart and the replay page read this).
+    const short = copy();
+    const lastAction = short.log.map((e) => e.kind).lastIndexOf('action');
+    short.log = short.log.slice(0, lastAction);
+    expect(problem(short)).toMatch(/^The server logged more events than the seed and actions give \(event \d+: [A-Z_]+, age \d, turn \d\)\.$/);
     const final = copy();
     final.final = { ...final.final, winnerIDs: ['someone else'] };
     expect(problem(final)).toMatch(/^The final state differs at final.winnerIDs/);

@@ -3,12 +3,14 @@
  * ended, the odds over the game, worked out from its replay (ended-odds.tsx). The bar (`shown`) is
  * for spectators, and for seated players only when the lobby turned on "Show odds to players"; the
  * chart after the game is for everyone, seated or not (the game is over, nothing left to give away).
+ * Each is a part that may fail alone (`PartBoundary`): the game screen stays whatever they do.
  */
 import { lazy, Suspense, useMemo } from 'react';
 import { Paper, Text } from '@mantine/core';
 import { nameOf, type GameScreenState } from '../game/model.js';
 import { CHART_STARTING, HiddenFavorOdds, OddsBar, type OddsSeat } from './odds-bar.js';
 import classes from './odds.module.css';
+import { PartBoundary } from '../components/part-boundary.js';
 
 const EndedOdds = lazy(() => import('./ended-odds.js'));
 // The bar's source (the odds worker's client and the engine's spectator view), only when it is shown.
@@ -26,16 +28,20 @@ export function LiveOdds({ gameID, state, shown }: { gameID: string; state: Game
     <>
       {/* Until its chunk arrives, the bar as it is before the worker's first answer: the same height. */}
       {shown ? (
-        <Suspense fallback={<OddsBar seats={seats} shares={null} />}>
-          <LiveOddsBar gameID={gameID} state={state} seats={seats} />
-        </Suspense>
+        <PartBoundary what="The odds">
+          <Suspense fallback={<OddsBar seats={seats} shares={null} />}>
+            <LiveOddsBar gameID={gameID} state={state} seats={seats} />
+          </Suspense>
+        </PartBoundary>
       ) : null}
       {ended ? (
         <Paper p="xs" my={6} withBorder className={classes.panel}>
           {/* Until its chunk and the game's replay arrive, what the chart will say meanwhile, not an empty box. */}
-          <Suspense fallback={<Text size="xs">{CHART_STARTING}</Text>}>
-            <EndedOdds gameID={gameID} seats={seats} />
-          </Suspense>
+          <PartBoundary what="The odds over the game">
+            <Suspense fallback={<Text size="xs">{CHART_STARTING}</Text>}>
+              <EndedOdds gameID={gameID} seats={seats} />
+            </Suspense>
+          </PartBoundary>
         </Paper>
       ) : null}
     </>

@@ -5,7 +5,7 @@
  * Addresses come through a trusted proxy's X-Forwarded-For, as behind a real one.
  */
 import { describe, expect, test } from 'vitest';
-import { ADDRESS_MEMORY_MS } from '../../src/server/services/shared-addresses.js';
+import { ADDRESS_MEMORY_MS, householdOf } from '../../src/server/services/shared-addresses.js';
 import { DATABASES, useServer } from './databases.js';
 import { refused } from './roles.js';
 import { botSeats, endableGame, saveEnd } from './endable-games.js';
@@ -94,13 +94,19 @@ describe.each(DATABASES)('people from one address on %s', (database) => {
     }
   });
 
-  test('an IPv6 client counts by its /64; an address seen more than 30 days before no longer counts', async () => {
+  test('an IPv6 client counts by the /56 a home is given; an address seen more than 30 days before no longer counts', async () => {
     const { server } = suite();
     const { db } = server.app.services;
     try {
       const one = await guest('Ivy', '2001:db8:1:2::10');
-      const other = await guest('Jay', '2001:db8:1:2:ffff::1');
+      // Another /64 of the same /56: the same line, another account.
+      const other = await guest('Jay', '2001:db8:1:2a:ffff::1');
+      const neighbour = await guest('Kim', '2001:db8:1:102::5');
       const { id: lobbyID } = await one.client.lobbies.create.mutate();
+      await neighbour.client.lobbies.join.mutate({ lobbyID });
+      // The next /56 is another home.
+      expect(await one.client.lobbies.sharedAddress.query({ lobbyID })).toEqual({ shared: false });
+      await neighbour.client.lobbies.leave.mutate({ lobbyID });
       await other.client.lobbies.join.mutate({ lobbyID });
       expect(await one.client.lobbies.sharedAddress.query({ lobbyID })).toEqual({ shared: true });
 
@@ -129,6 +135,15 @@ describe.each(DATABASES)('people from one address on %s', (database) => {
     const tags = await db.kysely.selectFrom('account_addresses').select('address_tag').where('user_id', 'in', [first.id, second.id]).execute();
     expect(tags).toHaveLength(3);
     for (const { address_tag } of tags) expect(address_tag).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+});
+
+describe('a home by its address key', () => {
+  test('IPv4 as it is; an IPv6 /64 widened to its /56', () => {
+    expect(householdOf('203.0.113.5')).toBe('203.0.113.5');
+    expect(householdOf('2001:db8:1:2::/64')).toBe('2001:db8:1:0::/56');
+    expect(householdOf('2001:db8:1:2aff::/64')).toBe('2001:db8:1:2a00::/56');
+    expect(householdOf('unknown')).toBe('unknown');
   });
 });
 

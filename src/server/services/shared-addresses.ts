@@ -3,8 +3,8 @@
  * person could seat their own guest accounts at a table and lose with all of them but one: a
  * security review took a new account from 1500 to 2525 in two minutes, 17 wins in 20 games, to
  * the top of the leaderboard. Every sign-in, and every signed-in request and websocket after it
- * (`AddressNotes`), notes a tag of its address (the key the per-address limits count by, so an
- * IPv6 client is its /64); a game in which two of the people share a tag noted in the last
+ * (`AddressNotes`), notes a tag of its address (the key the per-address limits count by, an IPv6
+ * client widened to its /56: `householdOf`); a game in which two of the people share a tag noted in the last
  * ADDRESS_MEMORY_MS is not rated (ratings.ts), and its people are told so in its lobby first.
  *
  * A tag is an HMAC of the address under the server's session secret: the table tells which
@@ -25,7 +25,18 @@ export const ADDRESS_MEMORY_MS = 30 * 24 * 60 * 60_000;
 export type AddressTagger = (addressKey: string) => string | null;
 
 export function addressTagger(secret: string, rateSharedAddresses: boolean): AddressTagger {
-  return (addressKey) => (rateSharedAddresses || addressKey === 'unknown' ? null : createHmac('sha256', secret).update(`address ${addressKey}`).digest('base64url').slice(0, 22));
+  return (addressKey) => (rateSharedAddresses || addressKey === 'unknown' ? null : createHmac('sha256', secret).update(`address ${householdOf(addressKey)}`).digest('base64url').slice(0, 22));
+}
+
+/**
+ * The network one home is given, from a per-address limits' key: an IPv4 address as it is, an
+ * IPv6 /64 widened to its /56. A home is commonly handed a /56 (256 /64s), so a /64 per account was
+ * one more account with nothing but a different /64 of the same line (a review's suggestion).
+ */
+export function householdOf(addressKey: string): string {
+  const v6 = /^([0-9a-f]+):([0-9a-f]+):([0-9a-f]+):([0-9a-f]+)::\/64$/.exec(addressKey);
+  if (!v6) return addressKey;
+  return `${v6[1]}:${v6[2]}:${v6[3]}:${(parseInt(v6[4]!, 16) & 0xff00).toString(16)}::/56`;
 }
 
 /** Notes that `userID` signed in from (or used) the address tagged `tag` at `at`, and forgets their tags older than the memory. */

@@ -1,11 +1,12 @@
 /**
- * People who sign in from one network address are not rated against each other. Without it one
- * person could seat their own guest accounts at a table and lose with all of them but one: a
- * security review took a new account from 1500 to 2525 in two minutes, 17 wins in 20 games, to
+ * People who sign in or play from one network address are not rated against each other. Without
+ * it one person could seat their own guest accounts at a table and lose with all of them but one:
+ * a security review took a new account from 1500 to 2525 in two minutes, 17 wins in 20 games, to
  * the top of the leaderboard. Every sign-in, and every signed-in request and websocket after it
  * (`AddressNotes`), notes a tag of its address (the key the per-address limits count by, an IPv6
- * client widened to its /56: `householdOf`); a game in which two of the people share a tag noted in the last
- * ADDRESS_MEMORY_MS is not rated (ratings.ts), and its people are told so in its lobby first.
+ * client widened to its /56: `householdOf`); a game in which two of the people share a tag noted
+ * in the last ADDRESS_MEMORY_MS is not rated (ratings.ts), and its people are told so in its
+ * lobby first (lobbies.ts `sharedAddress`).
  *
  * A tag is an HMAC of the address under the server's session secret: the table tells which
  * accounts met at one address, not the address, and a tag cannot be tried against the 2^32 IPv4
@@ -18,7 +19,7 @@ import type { Database } from '../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** How long a sign-in's address counts: long enough to span a farmer's evenings, short enough that a café visit is forgotten. */
+/** How long an address noted counts: long enough to span a farmer's evenings, short enough that a café visit is forgotten. */
 export const ADDRESS_MEMORY_MS = 30 * 24 * 60 * 60_000;
 
 /** An address's tag, or null for an address not known (no socket address) or when nothing is noted. */
@@ -39,8 +40,8 @@ export function householdOf(addressKey: string): string {
   return `${v6[1]}:${v6[2]}:${v6[3]}:${(parseInt(v6[4]!, 16) & 0xff00).toString(16)}::/56`;
 }
 
-/** Notes that `userID` signed in from (or used) the address tagged `tag` at `at`, and forgets their tags older than the memory. */
-export async function noteSignIn(db: Executor, userID: string, tag: string | null, at: number): Promise<void> {
+/** Notes that `userID` signed in from or used the address tagged `tag` at `at`, and forgets their tags older than the memory. */
+export async function noteAddress(db: Executor, userID: string, tag: string | null, at: number): Promise<void> {
   if (tag === null) return;
   await db.deleteFrom('account_addresses').where('user_id', '=', userID).where('seen_at', '<', at - ADDRESS_MEMORY_MS).execute();
   await db
@@ -50,7 +51,7 @@ export async function noteSignIn(db: Executor, userID: string, tag: string | nul
     .execute();
 }
 
-/** Each of `userIDs`' address tags noted within the memory before `at` (one read for many tables, as the lobby list's). */
+/** Each of `userIDs`' address tags noted within the memory before `at`, in one read. */
 export async function addressTags(db: Executor, userIDs: readonly string[], at: number): Promise<Map<string, string[]>> {
   const tags = new Map<string, string[]>();
   if (userIDs.length < 2) return tags;
@@ -108,7 +109,7 @@ export class AddressNotes {
     if (tag === null) return;
     if (this.written.size >= MAX_REMEMBERED) this.written.clear();
     this.written.set(key, at);
-    noteSignIn(this.db, userID, tag, at).catch((error: unknown) => {
+    noteAddress(this.db, userID, tag, at).catch((error: unknown) => {
       this.written.delete(key);
       this.onError(error);
     });

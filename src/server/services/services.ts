@@ -124,8 +124,10 @@ export function buildServices(deps: {
   const kysely = deps.db.kysely;
   // Account creation, chat and lobby changes are limited across instances on PostgreSQL (shared-rate-limit.ts).
   const guestLogins = sharedRateLimit(deps.db, 'guest_logins', deps.config.guestLoginsPerAddress, GUEST_LOGIN_WINDOW_MS, now);
-  const tagAddress = addressTagger(deps.sessionSecret, deps.config.rateSharedAddresses);
-  const users = new UserService(kysely, deps.config.devUserIDs, now, guestLogins, tagAddress);
+  const addressNotes = new AddressNotes(kysely, addressTagger(deps.sessionSecret, deps.config.rateSharedAddresses), now, (error) =>
+    deps.log.warn({ err: error }, 'noting an address failed'),
+  );
+  const users = new UserService(kysely, deps.config.devUserIDs, now, guestLogins, addressNotes);
   const sessions = new SessionService(kysely, deps.config.publicUrl.startsWith('https:'), now);
   let lobbies: LobbyService | null = null;
   const attendance = new Attendance({
@@ -174,7 +176,7 @@ export function buildServices(deps: {
     users,
     sessions,
     jwt: new JwtService(deps.sessionSecret, sessions),
-    addressNotes: new AddressNotes(kysely, tagAddress, now, (error) => deps.log.warn({ err: error }, 'noting an address failed')),
+    addressNotes,
     oauthCookie: new OAuthCookieSigner(deps.sessionSecret, now),
     providerLogins: sharedRateLimit(deps.db, 'provider_logins', deps.config.guestLoginsPerAddress, GUEST_LOGIN_WINDOW_MS, now),
     games,

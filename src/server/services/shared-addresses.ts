@@ -41,7 +41,7 @@ export function householdOf(addressKey: string): string {
 }
 
 /** Notes that `userID` signed in from or used the address tagged `tag` at `at`, and forgets their tags older than the memory. */
-export async function noteAddress(db: Executor, userID: string, tag: string | null, at: number): Promise<void> {
+async function noteAddress(db: Executor, userID: string, tag: string | null, at: number): Promise<void> {
   if (tag === null) return;
   await db.deleteFrom('account_addresses').where('user_id', '=', userID).where('seen_at', '<', at - ADDRESS_MEMORY_MS).execute();
   await db
@@ -100,7 +100,16 @@ export class AddressNotes {
     private readonly onError: (error: unknown) => void,
   ) {}
 
+  /** A call's address, noted in the background: the call never waits for it. */
   seen(userID: string, addressKey: string): void {
+    this.note(userID, addressKey).catch((error: unknown) => this.onError(error));
+  }
+
+  /**
+   * Notes `userID` at `addressKey` unless this instance wrote it within the hour. Awaited by a
+   * sign-in (users.ts), whose first call after it then finds it written.
+   */
+  async note(userID: string, addressKey: string): Promise<void> {
     const key = `${userID} ${addressKey}`;
     const at = this.now();
     const last = this.written.get(key);
@@ -109,9 +118,11 @@ export class AddressNotes {
     if (tag === null) return;
     if (this.written.size >= MAX_REMEMBERED) this.written.clear();
     this.written.set(key, at);
-    noteAddress(this.db, userID, tag, at).catch((error: unknown) => {
+    try {
+      await noteAddress(this.db, userID, tag, at);
+    } catch (error) {
       this.written.delete(key);
-      this.onError(error);
-    });
+      throw error;
+    }
   }
 }

@@ -10,7 +10,7 @@ import { botName, lookalikeOf, looksLikeBot } from './name-lookalikes.js';
 import { cleanName, providerName, UserError } from './names.js';
 import { refuse } from './errors.js';
 import type { Limiter } from './shared-rate-limit.js';
-import { noteAddress, type AddressTagger } from './shared-addresses.js';
+import type { AddressNotes } from './shared-addresses.js';
 import { emptyUserStats, userStatsFrom } from '../../engine/user-stats.js';
 
 /** A user as every client may see them. */
@@ -42,8 +42,8 @@ export class UserService {
     private readonly now: () => number,
     /** Guest accounts per address: fresh guests would otherwise reset every per-user limit. */
     private readonly guestLogins: Limiter,
-    /** The tag a sign-in's address is noted by (shared-addresses.ts); none noted without one. */
-    private readonly tagAddress: AddressTagger = () => null,
+    /** Where a sign-in's address is noted (shared-addresses.ts); nowhere without it. */
+    private readonly addresses: AddressNotes | null = null,
   ) {}
 
   isDev(user: Pick<UserRow, 'id' | 'is_dev'>): boolean {
@@ -83,7 +83,7 @@ export class UserService {
     const name = personName(rawName);
     if (!(await this.guestLogins.take(address))) throw refuse('TOO_MANY_REQUESTS', 'Too many guest accounts from your address. Try again in a few minutes.');
     const user = await this.insert({ name, provider: 'guest', providerID: null, picture: null });
-    await noteAddress(this.db, user.id, this.tagAddress(address), this.now());
+    await this.addresses?.note(user.id, address);
     return user;
   }
 
@@ -98,7 +98,7 @@ export class UserService {
     // The provider's name is not refused, but one that would pass for a bot's is not kept either.
     const cleaned = providerName(name, provider);
     const user = existing ?? (await this.insert({ name: looksLikeBot(cleaned) ? provider : cleaned, provider, providerID, picture }));
-    await noteAddress(this.db, user.id, this.tagAddress(address), this.now());
+    await this.addresses?.note(user.id, address);
     return user;
   }
 

@@ -12,6 +12,7 @@ import { defineConfig, type Manifest, type Plugin, type UserConfig } from 'vite'
 import react from '@vitejs/plugin-react';
 import { ROUTE_FILES, routeFiles } from './src/server/route-files.js';
 import { ROUTES } from './src/web/route-table.js';
+import { PAGE_FRAMES } from './src/web/page-frames.js';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 const outDir = path.resolve('dist/web');
@@ -90,7 +91,7 @@ function writeRouteFiles(): Plugin {
       const manifest = JSON.parse(String(emitted.source)) as Manifest;
       const key = (file: string) => path.relative(root, path.resolve(file)).split(path.sep).join('/');
       try {
-        const routes = routeFiles(ROUTES, manifest, key, base);
+        const routes = routeFiles(ROUTES, manifest, key, base, PAGE_FRAMES);
         fs.writeFileSync(path.join(built, ROUTE_FILES), `${JSON.stringify({ routes }, null, 2)}\n`);
       } catch (error) {
         this.error(error as Error);

@@ -25,15 +25,17 @@ export interface RouteFiles {
   styles: string[];
   /** Files the page fetches as it loads (the rules' text). */
   fetches: string[];
+  /** What the page's HTML draws of the page before its scripts run (src/web/page-frames.ts), if it has a top known without data. */
+  frame?: string;
 }
 
 /**
  * Each route's files (the catch-all `*` has none: an unknown path gets the plain shell). `key`
  * turns a file of the repository into its manifest key (relative to Vite's root); `base` is
- * Vite's base URL. Throws when a page of the table is not a chunk of its own, or a fetched file is
- * not in the build.
+ * Vite's base URL; `frames` the HTML of the pages that have a frame, by page. Throws when a page
+ * of the table is not a chunk of its own, or a fetched file is not in the build.
  */
-export function routeFiles(routes: readonly Route[], manifest: Manifest, key: (file: string) => string, base = '/'): RouteFiles[] {
+export function routeFiles(routes: readonly Route[], manifest: Manifest, key: (file: string) => string, base = '/', frames: Readonly<Record<string, string>> = {}): RouteFiles[] {
   // Everything the entry loads is in index.html already.
   const inEntry = new Set<string>();
   const addEntry = (name: string) => {
@@ -68,6 +70,7 @@ export function routeFiles(routes: readonly Route[], manifest: Manifest, key: (f
         if (!asset) throw new Error(`The route table's file ${file} (${route.path}) is not in the build`);
         return base + asset.file;
       });
-      return { path: route.path, modules, styles, fetches };
+      const frame = frames[route.page];
+      return { path: route.path, modules, styles, fetches, ...(frame === undefined ? {} : { frame }) };
     });
 }

@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { negotiate } from '@fastify/accept-negotiator';
 import { FIRST_BATCH_URL } from '../shared/first-batch.js';
+import { PAGE_FRAME_MARKER } from '../shared/page-frame.js';
 import { ROUTE_FILES, type RouteFiles } from './route-files.js';
 
 /** Paths that belong to the API: an unknown one is a JSON 404, never the web client's shell. */
@@ -55,7 +56,7 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * stylesheets stay preloads (not stylesheets): Vite's preload helper adds them when the chunk is
  * imported, in the place and order it always has, now from the cache. `crossorigin` as the entry's
  * links have it and as the helper and `fetch` request them, so the preloaded responses are the
- * ones used.
+ * ones used. A page with a frame of its own has it drawn under the site's.
  */
 export function pageHtml(shell: string, files: RouteFiles): string {
   const links = [
@@ -66,7 +67,8 @@ export function pageHtml(shell: string, files: RouteFiles): string {
   ];
   const end = shell.indexOf('</head>');
   if (end < 0) return shell;
-  return `${shell.slice(0, end)}  ${links.join('\n    ')}\n  ${shell.slice(end)}`;
+  const html = `${shell.slice(0, end)}  ${links.join('\n    ')}\n  ${shell.slice(end)}`;
+  return files.frame === undefined ? html : html.replace(PAGE_FRAME_MARKER, files.frame);
 }
 
 /** A path's segments matched against a route's (`:name` any one segment; case-insensitive, as react-router's). */

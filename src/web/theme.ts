@@ -23,9 +23,10 @@ export const theme = createTheme({
   luminanceThreshold: 0.35,
   white: THEME.white,
   black: THEME.black,
-  fontFamily: "'Inter', 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', sans-serif",
+  // The faces are the stylesheet's (styles/tokens.css), which draws text before this theme is applied.
+  fontFamily: 'var(--mythos-sans)',
   headings: {
-    fontFamily: "'Cinzel', 'Trajan Pro', 'Palatino Linotype', 'Book Antiqua', Palatino, Georgia, 'DejaVu Serif', serif",
+    fontFamily: 'var(--mythos-serif)',
     fontWeight: '700',
     sizes: {
       h1: { fontSize: '2rem', lineHeight: '1.2' },

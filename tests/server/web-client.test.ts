@@ -12,6 +12,7 @@ import type { Manifest } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_FILES, routeFiles } from '../../src/server/route-files.js';
 import { ROUTES } from '../../src/web/route-table.js';
+import { PAGE_FRAMES } from '../../src/web/page-frames.js';
 import { startServer, type Server } from './support.js';
 
 const SHELL = '<!doctype html><title>Mythos</title><div id="root"></div>';
@@ -112,7 +113,7 @@ const VITE_SHELL = `<!doctype html>
     <link rel="stylesheet" crossorigin href="/assets/index-c1.css">
   </head>
   <body>
-    <div id="root"></div>${' '.repeat(200)}
+    <div id="root"><div class="boot-shell"><!-- page-frame --></div></div>${' '.repeat(200)}
   </body>
 </html>
 `;
@@ -126,7 +127,7 @@ describe("a page's files named in its HTML", () => {
     fs.mkdirSync(path.join(dir, '.vite'));
     fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     const key = (file: string) => path.posix.relative('src/web', file);
-    fs.writeFileSync(path.join(dir, ROUTE_FILES), JSON.stringify({ routes: routeFiles(ROUTES, MANIFEST, key) }));
+    fs.writeFileSync(path.join(dir, ROUTE_FILES), JSON.stringify({ routes: routeFiles(ROUTES, MANIFEST, key, '/', PAGE_FRAMES) }));
     site = await startServer({ webDir: dir });
   });
   afterAll(async () => {
@@ -170,6 +171,17 @@ describe("a page's files named in its HTML", () => {
     expect(links(rules.body)).toContain('<link rel="modulepreload" crossorigin href="/assets/rules-p1.js">');
     // Every page of the route table preloads the first batch.
     for (const url of ['/', '/lobby-list', '/game/abc', '/dev', '/all-cards']) expect((await get(url)).body, url).toContain('href="/trpc/session.me,definitions.site?batch=1&amp;input=%7B%7D"');
+  });
+
+  it("draws the card gallery's top in its HTML, in the shell's place for it, and no other page's", async () => {
+    const { body } = await get('/all-cards');
+    const frame = body.slice(body.indexOf('<div class="boot-shell">'), body.indexOf('</div></div>'));
+    expect(frame).toBe(
+      '<div class="boot-shell"><main class="boot-main"><div class="boot-gallery"><h1 class="boot-gallery-title">Cards</h1>' +
+        '<input type="search" class="boot-gallery-search" data-frame-search placeholder="Find a card: a name, affinity, type or ability" aria-label="Find a card" maxlength="80">' +
+        '<p class="boot-gallery-loading">Loading...</p></div></main>',
+    );
+    for (const url of ['/login', '/rules', '/', '/game/abc', '/nope']) expect((await get(url)).body, url).toContain('<div class="boot-shell"><!-- page-frame --></div>');
   });
 
   it('gives an unknown path, and a known one with more segments, the plain shell', async () => {

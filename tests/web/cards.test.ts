@@ -160,6 +160,43 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
       await context.close();
     });
 
+    test(`before its scripts run, the heading and the search box where the page draws them, and what is typed there kept (${label})`, async () => {
+      const context = await newContext(suite.browser, viewport);
+      context.setDefaultTimeout(WAIT);
+      const page = await context.newPage();
+      // The scripts held back, as a slow network does: the page's HTML draws its top alone.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${suite.site.url}/all-cards`, { waitUntil: 'commit' });
+      const heading = page.getByRole('heading', { level: 1, name: 'Cards' });
+      const box = page.getByRole('searchbox', { name: 'Find a card' });
+      await box.waitFor();
+      await page.getByText('Loading...').waitFor();
+      const frame = { heading: await heading.boundingBox(), box: await box.boundingBox() };
+      await screenshot(page, `all-cards-before-scripts-${label}`);
+      // A visitor starts typing, and moves the caret back two letters.
+      await box.click();
+      await page.keyboard.type('zeona');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      release();
+      await page.getByTestId('card-matches').filter({ hasText: 'match “zeona” of' }).waitFor();
+      expect(await page.locator('[data-frame-search]').count()).toBe(0);
+      // The page's own heading and box stand where the HTML's stood, to the pixel.
+      const live = { heading: await heading.boundingBox(), box: await box.boundingBox() };
+      expect(live).toEqual(frame);
+      // The text, the focus and the caret carried over: typing goes on where it was.
+      expect(await box.evaluate((e: HTMLInputElement) => [document.activeElement === e, e.selectionStart, e.selectionEnd])).toEqual([true, 3, 3]);
+      expect(new URL(page.url()).searchParams.get('q')).toBe('zeona');
+      await page.keyboard.type('-');
+      await expect.poll(() => box.inputValue()).toBe('zeo-na');
+      await context.close();
+    });
+
     test(`the hash is scrolled to once the cards are in (${label})`, async () => {
       const context = await newContext(suite.browser, viewport);
       context.setDefaultTimeout(WAIT);

@@ -5,7 +5,7 @@
  * lays the cards out at playing-card size with the print copy counts. The query
  * parameters are described in cards/catalogue.ts.
  */
-import { Fragment, lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { trpc } from '../lib/trpc.js';
 import { useSession } from '../lib/session.js';
@@ -15,6 +15,8 @@ import { CardPreview } from '../cards/card-preview.js';
 import { cardRules, tributeRules } from '../cards/describe.js';
 import { TributeFace } from '../cards/tribute-face.js';
 import { countOf, matchingSections } from '../cards/card-search.js';
+import { takeFrameSearch } from '../cards/frame-search.js';
+import { GALLERY_LOADING, GALLERY_SEARCH_LABEL, GALLERY_SEARCH_MAX_LENGTH, GALLERY_SEARCH_PLACEHOLDER, GALLERY_TITLE } from '../cards/gallery-words.js';
 import { buildCatalogue, parseCatalogueQuery, printCopies, sectionHasContent, type Card, type Section, type TributeCard } from '../cards/catalogue.js';
 import type { CardPlayRow } from '../cards/card-play.js';
 import playClasses from '../cards/card-play.module.css';
@@ -168,6 +170,26 @@ export function Page() {
     else next.set('q', text);
     setParams(next, { replace: true, preventScrollReset: true });
   };
+  // The page's HTML drew a search box before the scripts ran (page-frames.ts): what was typed
+  // there, and the caret if it was there, carry over to this one before the screen is painted.
+  // The URL learns the text a moment later: the router listens to it only from its own layout
+  // effect, which runs after its pages' first ones.
+  const searchBox = useRef<HTMLInputElement>(null);
+  const typedInFrame = useRef('');
+  useLayoutEffect(() => {
+    const typed = takeFrameSearch();
+    const box = searchBox.current;
+    if (!typed || !box) return;
+    if (typed.text !== '') box.value = typedInFrame.current = typed.text;
+    if (!typed.focused) return;
+    box.focus();
+    if (typed.selection) box.setSelectionRange(typed.selection.start, typed.selection.end);
+  }, []);
+  useEffect(() => {
+    if (typedInFrame.current !== '') setSearch(typedInFrame.current);
+    // Once, after the first render: the search's later changes are the box's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const playParam = params.get('play');
   const scope: PlayScope | null = playParam === 'people' || playParam === 'all' ? playParam : null;
@@ -203,7 +225,7 @@ export function Page() {
   if (built && 'error' in built) {
     return (
       <div className={classes.gallery}>
-        <h1 className={classes.title}>Cards</h1>
+        <h1 className={classes.title}>{GALLERY_TITLE}</h1>
         <p role="alert" className={classes.error}>
           {built.error}
         </p>
@@ -216,18 +238,19 @@ export function Page() {
   const shown = everything === null ? [] : matchingSections(everything, deferredSearch);
   return (
     <div className={classes.gallery}>
-      <h1 className={classes.title}>Cards</h1>
+      <h1 className={classes.title}>{GALLERY_TITLE}</h1>
       <input
+        ref={searchBox}
         type="search"
         className={classes.search}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
-        placeholder="Find a card: a name, affinity, type or ability"
-        aria-label="Find a card"
-        maxLength={80}
+        placeholder={GALLERY_SEARCH_PLACEHOLDER}
+        aria-label={GALLERY_SEARCH_LABEL}
+        maxLength={GALLERY_SEARCH_MAX_LENGTH}
       />
       {everything === null ? (
-        <p className={classes.loading}>Loading...</p>
+        <p className={classes.loading}>{GALLERY_LOADING}</p>
       ) : (
         <>
           <nav className={classes.linkbar} aria-label="Card sections">

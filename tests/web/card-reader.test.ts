@@ -194,7 +194,28 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(DESKTOP.height);
     await screenshot(page, 'game-card-preview-desktop');
+    // By keyboard, arrowing right along the row: the preview goes on the left, over the card
+    // just passed, so the next one stays in sight (where both sides have room for it).
+    await page.mouse.move(0, 0);
+    await preview.waitFor({ state: 'detached' });
+    const faces = page.locator('[data-zone="trade-row"] .game-card [data-card="face"]');
+    const boxes = await faces.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    // The preview: 2.5 times the card's width, 12 px from it and from the window's edges.
+    const roomBothSides = (box: DOMRect) => box.left - 12 - box.width * 2.5 >= 12 && box.right + 12 + box.width * 2.5 + 12 <= DESKTOP.width;
+    const to = boxes.findIndex((box, i) => i > 0 && roomBothSides(box));
+    expect(to, `a row card with room on both sides (${boxes.map((b) => b.left).join(', ')})`).toBeGreaterThan(0);
+    await faces.nth(to - 1).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await faces.nth(to).evaluate((face) => face === document.activeElement)).toBe(true);
+    await expect.poll(async () => (await preview.locator('[data-card="face"]').getAttribute('data-card-id')) === (await faces.nth(to).getAttribute('data-card-id'))).toBe(true);
+    const focused = (await faces.nth(to).boundingBox())!;
+    const beside = (await preview.boundingBox())!;
+    expect(beside.x + beside.width).toBeLessThanOrEqual(focused.x);
+    await screenshot(page, 'game-card-preview-keyboard-desktop');
+    await page.keyboard.press('Tab');
     // The preview lets clicks through: the card under it is still picked by a click.
+    await card.hover();
+    await preview.waitFor();
     await pickTradeRowCard(page, card);
     await page.mouse.move(0, 0);
     await preview.waitFor({ state: 'detached' });

@@ -1,8 +1,8 @@
 /**
  * Reading a card at a size its text is easy to read, on any screen:
  * - with a mouse, a large preview shows while the pointer rests on the card (or a card inside
- *   has keyboard focus): the same face drawn again at 2.5 times the width, beside the card and
- *   inside the window, so it is as crisp as the card itself, with what it does in words under it
+ *   has keyboard focus): the same face drawn again at 2.5 times the width, beside the card (on
+ *   the side keyboard focus came from, so the cards it moves on to stay in sight) and inside the window, so it is as crisp as the card itself, with what it does in words under it
  *   (the face says it in icons only);
  * - on a touch screen, where there is no hover, touching and holding a card opens it in a dialog
  *   (the reader), drawn as large as the screen allows, with what it does in words. A quick tap stays a tap (it picks the
@@ -25,23 +25,31 @@ interface Placement {
   top: number;
 }
 
+/** The side of its card a preview goes on first, if it fits there. */
+export type PreviewSide = 'right' | 'left';
+
 /**
- * Where a preview of this size goes: right of the card if it fits, else left, inside the window.
- * A side where it would cover one of `avoid` (say, the game's action panel and its Submit) is
- * passed over while the other side is free. When both would cover it (a phone, its panel docked
- * across the screen's foot), the preview goes up above what it covers if there is room.
+ * Where a preview of this size goes: on the `first` side of the card (right unless said) if it
+ * fits, else the other, inside the window. A side where it would cover one of `avoid` (say, the
+ * game's action panel and its Submit) is passed over while the other side is free. When both
+ * would cover it (a phone, its panel docked across the screen's foot), the preview goes up above
+ * what it covers if there is room.
  */
-export function placePreview(anchor: DOMRect, width: number, height: number, viewport = { width: window.innerWidth, height: window.innerHeight }, avoid: readonly DOMRect[] = []): Placement | null {
+export function placePreview(anchor: DOMRect, width: number, height: number, viewport = { width: window.innerWidth, height: window.innerHeight }, avoid: readonly DOMRect[] = [], first: PreviewSide = 'right'): Placement | null {
   if (width + 2 * GAP > viewport.width || height + 2 * GAP > viewport.height) return null;
   const top = Math.min(Math.max(GAP, anchor.top + anchor.height / 2 - height / 2), viewport.height - height - GAP);
   const right = anchor.right + GAP;
   const leftSide = Math.max(GAP, anchor.left - GAP - width);
-  const fitsRight = right + width + GAP <= viewport.width;
+  const fits = { right: right + width + GAP <= viewport.width, left: anchor.left - GAP - width >= GAP };
   const covered = (left: number, at: number) => avoid.filter((r) => left < r.right && left + width > r.left && at < r.bottom && at + height > r.top);
-  const [besideRight, besideLeft] = [covered(right, top), covered(leftSide, top)];
-  const onRight = fitsRight && !(besideRight.length > 0 && besideLeft.length === 0);
-  const left = onRight ? right : leftSide;
-  const under = onRight ? besideRight : besideLeft;
+  const beside = { right: covered(right, top), left: covered(leftSide, top) };
+  const other: PreviewSide = first === 'right' ? 'left' : 'right';
+  // The left side is always usable, pushed inside the window; the right one only where it fits.
+  const usable = (side: PreviewSide) => side === 'left' || fits.right;
+  const firstTaken = fits[first] && !(beside[first].length > 0 && beside[other].length === 0 && usable(other));
+  const side: PreviewSide = firstTaken || !usable(other) ? first : other;
+  const left = side === 'right' ? right : leftSide;
+  const under = beside[side];
   if (under.length === 0) return { left, top };
   // A whole pixel, rounded up the screen: a box's fractional top (the dock's, 607.9 px) left a
   // quarter-pixel overlap once the preview was drawn at its own rounded size.
@@ -49,11 +57,24 @@ export function placePreview(anchor: DOMRect, width: number, height: number, vie
   return above >= GAP && covered(left, above).length === 0 ? { left, top: above } : { left, top };
 }
 
+/**
+ * The side a keyboard-focused card's preview goes on first: the side the focus came from, so the
+ * cards it is moving on to stay in sight (arrowing right along a row, a preview on the right
+ * covered the next card each time). `from` is the left edge of the card focused before, if any.
+ */
+export function sideForFocus(from: number | null, at: number): PreviewSide {
+  return from !== null && from < at ? 'left' : 'right';
+}
+
+/** The left edge of the card whose preview keyboard focus showed last (one focus at a time on a page). */
+let lastFocusedLeft: number | null = null;
+
 /** A preview placed, with what it was placed by: it is placed again once its real height is known. */
 interface Placed extends Placement {
   anchor: DOMRect;
   avoid: readonly DOMRect[];
   height: number;
+  first: PreviewSide;
 }
 
 export interface CardPreviewProps {
@@ -79,14 +100,19 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
   // A touch hold opens the reader; the click that ends it must not also pick the card.
   const hold = useHold(() => setReading(true), { touchOnly: true });
   const big = Math.round(width * PREVIEW_SCALE);
-  const show = useCallback(() => {
-    if (!anchor.current) return;
-    const avoid = [...document.querySelectorAll('[data-preview-avoid]')].map((e) => e.getBoundingClientRect());
-    const rect = anchor.current.getBoundingClientRect();
-    const height = big * CARD_RATIO;
-    const place = placePreview(rect, big, height, undefined, avoid);
-    setPlacement(place && { ...place, anchor: rect, avoid, height });
-  }, [big]);
+  const show = useCallback(
+    (by: 'pointer' | 'focus') => {
+      if (!anchor.current) return;
+      const avoid = [...document.querySelectorAll('[data-preview-avoid]')].map((e) => e.getBoundingClientRect());
+      const rect = anchor.current.getBoundingClientRect();
+      const height = big * CARD_RATIO;
+      const first = by === 'focus' ? sideForFocus(lastFocusedLeft, rect.left) : 'right';
+      if (by === 'focus') lastFocusedLeft = rect.left;
+      const place = placePreview(rect, big, height, undefined, avoid, first);
+      setPlacement(place && { ...place, anchor: rect, avoid, height, first });
+    },
+    [big],
+  );
   const hide = useCallback(() => setPlacement(null), []);
   // Placed by the card's height alone; measured before it is painted (the sentences under the card
   // make it taller), it is placed again by its real height: inside the window, clear of the panel.
@@ -96,7 +122,7 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
     const height = preview.current.offsetHeight;
     if (height === placement.height) return;
     // Taller than the window allows: from its top, as far down as it goes.
-    const place = placePreview(placement.anchor, big, height, undefined, placement.avoid) ?? { left: placement.left, top: GAP };
+    const place = placePreview(placement.anchor, big, height, undefined, placement.avoid, placement.first) ?? { left: placement.left, top: GAP };
     setPlacement({ ...placement, ...place, height });
   }, [placement, big]);
 
@@ -114,13 +140,13 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
         className={className ? `${classes.previewAnchor} ${className}` : classes.previewAnchor}
         data-preview-anchor
         style={{ display: 'inline-block', lineHeight: 0, '--card-w': `${width}px`, ...style } as CSSProperties}
-        onPointerEnter={(e: PointerEvent) => e.pointerType === 'mouse' && show()}
+        onPointerEnter={(e: PointerEvent) => e.pointerType === 'mouse' && show('pointer')}
         onPointerLeave={hide}
         {...hold.handlers}
         onClickCapture={onClickCapture}
         // A long touch opens the reader, not the browser's menu for the card's image.
         onContextMenu={(e) => (hold.holding() || reading ? e.preventDefault() : undefined)}
-        onFocus={(e: FocusEvent) => e.target.matches(':focus-visible') && show()}
+        onFocus={(e: FocusEvent) => e.target.matches(':focus-visible') && show('focus')}
         onBlur={hide}
       >
         {children}

@@ -1,9 +1,10 @@
 /**
  * Where a card's large preview goes: beside the card, inside the window, and never over the game's
- * action panel while there is room elsewhere (a phone docks the panel across the screen's foot).
+ * action panel while there is room elsewhere (a phone docks the panel across the screen's foot);
+ * for keyboard focus, on the side the focus came from.
  */
 import { describe, expect, test } from 'vitest';
-import { placePreview } from '../../../src/web/cards/card-preview.js';
+import { placePreview, sideForFocus } from '../../../src/web/cards/card-preview.js';
 
 const rect = (left: number, top: number, width: number, height: number) => new DOMRect(left, top, width, height);
 const PHONE = { width: 375, height: 812 };
@@ -32,6 +33,26 @@ describe('a card preview’s place', () => {
   test('with no room above what it would cover, it stays where it was (covering, as before)', () => {
     const dock = rect(0, 200, 375, 612);
     expect(placePreview(rect(20, 400, 74, 104), 185, 259, PHONE, [dock])).toEqual({ left: 106, top: 322.5 });
+  });
+
+  test('asked for the left side first: left of the card when it fits, else right, else pushed inside the window', () => {
+    expect(placePreview(rect(600, 300, 140, 196), 350, 490, DESKTOP, [], 'left')).toEqual({ left: 238, top: 153 });
+    expect(placePreview(rect(100, 300, 140, 196), 350, 490, DESKTOP, [], 'left')).toEqual({ left: 252, top: 153 });
+    // Neither side fits (a 500 px window): the left, from the window's edge.
+    expect(placePreview(rect(150, 300, 140, 196), 350, 490, { width: 500, height: 800 }, [], 'left')).toEqual({ left: 12, top: 153 });
+    // Left would cover the panel and right is free: right.
+    const panel = rect(0, 100, 500, 600);
+    expect(placePreview(rect(600, 300, 140, 196), 350, 490, DESKTOP, [panel], 'left')).toEqual({ left: 752, top: 153 });
+  });
+
+  test('keyboard focus moving right along a row puts the preview on the left, over the cards passed', () => {
+    // The first card focused, or focus moving left: on the right, as with the pointer.
+    expect(sideForFocus(null, 300)).toBe('right');
+    expect(sideForFocus(460, 300)).toBe('right');
+    expect(sideForFocus(140, 300)).toBe('left');
+    // Arrowing from the card at 440 to the one at 600 on a desktop: the next card (at 760) stays clear.
+    const placed = placePreview(rect(600, 300, 140, 196), 350, 490, DESKTOP, [], sideForFocus(440, 600))!;
+    expect(placed.left + 350).toBeLessThanOrEqual(600);
   });
 
   test('too large for the window: no preview', () => {

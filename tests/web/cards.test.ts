@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite, userIDOf, siteAndBrowser } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, layoutShifts, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite, userIDOf, siteAndBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -56,27 +56,6 @@ async function idsIn(page: Page, section: string, attribute = 'data-card-id'): P
 async function galleryScreenshot(page: Page, name: string): Promise<void> {
   await page.addStyleTag({ content: '[data-gallery-grid] > [data-preview-anchor] { content-visibility: visible !important; }' });
   await screenshot(page, name);
-}
-
-/** The page's layout shifts since it loaded (not those right after an input), with what moved. */
-async function layoutShifts(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
-        const seen: string[] = [];
-        const observer = new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as Shift[]) if (!e.hadRecentInput) seen.push(`${e.value.toFixed(3)}: ${e.sources.map((s) => s.node?.nodeName ?? '?').join(', ')}`);
-        });
-        observer.observe({ type: 'layout-shift', buffered: true });
-        // The buffered entries come in the observer's first callback, a task later (none when
-        // nothing shifted).
-        setTimeout(() => {
-          observer.disconnect();
-          resolve(seen);
-        }, 100);
-      }),
-  );
 }
 
 async function gallery(page: Page, url: string, query = ''): Promise<void> {

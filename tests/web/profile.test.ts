@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Guest, Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, releaseBrowser } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, layoutShifts, newContext, screenshot, seriousAxeViolations, startSite, releaseBrowser } from './support/site.js';
 import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -72,6 +72,11 @@ describe.skipIf(!HAS_CHROMIUM)('profile page', { timeout: 180_000 }, () => {
         const figure = page.getByRole('figure', { name: title });
         await figure.locator('svg.apexcharts-svg').waitFor();
       }
+      // Nothing moved as the profile and its charts came in: the footer once stood in view under
+      // "Loading..." and was pushed away, and each chart, once drawn, grew 15 px under the place
+      // kept for it, moving what was under it (a "Show the numbers" being clicked among them).
+      await page.waitForTimeout(500);
+      expect(await layoutShifts(page)).toEqual([]);
       // Two tables of numbers opened: they count in the fit, axe and the screenshot below.
       const affinity = page.getByRole('figure', { name: 'Cards by affinity' });
       await affinity.getByText('Show the numbers').click();

@@ -49,6 +49,10 @@ export function chartOptions(description: string, own: ApexOptions): ApexOptions
       // The figure around each chart carries its summary and a table; the drawing itself is hidden
       // from assistive technology, so it takes no focus either.
       accessibility: { enabled: false, description, keyboard: { enabled: false } },
+      // No room added under the drawing: apexcharts gives an axis chart's box 15 px more than its
+      // height once drawn, which moved everything under it (a table's "Show the numbers" too, as
+      // it was clicked) after the place kept for the chart (ChartFigure) had been laid out.
+      parentHeightOffset: 0,
     },
     theme: { mode: 'dark' },
     colors: [...SERIES_COLORS],

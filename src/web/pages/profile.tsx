@@ -29,9 +29,16 @@ function Profile({ userID }: { userID: string }) {
       </Alert>
     );
   }
-  if (!profile.data) return <Text role="status">Loading...</Text>;
+  // A screen tall while it loads, so the footer starts below the fold where the profile will push
+  // it, not in view and then pushed away (a layout shift of 0.067).
+  const loading = (
+    <Text role="status" mih="100vh">
+      Loading...
+    </Text>
+  );
+  if (!profile.data) return loading;
   const { user } = profile.data;
-  if (!user.isBot && rating.isPending) return <Text role="status">Loading...</Text>;
+  if (!user.isBot && rating.isPending) return loading;
   const stats = parseUserStats(user.statsJSON);
   const isMe = me?.id === user.id;
   return (

@@ -191,3 +191,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   }
   return file;
 }
+
+/** The page's layout shifts since it loaded (not those right after an input), with what moved. */
+export async function layoutShifts(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
+        const seen: string[] = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Shift[]) if (!e.hadRecentInput) seen.push(`${e.value.toFixed(3)}: ${e.sources.map((s) => s.node?.nodeName ?? '?').join(', ')}`);
+        });
+        observer.observe({ type: 'layout-shift', buffered: true });
+        // The buffered entries come in the observer's first callback, a task later (none when
+        // nothing shifted).
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(seen);
+        }, 100);
+      }),
+  );
+}

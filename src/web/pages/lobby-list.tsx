@@ -164,7 +164,7 @@ function LobbyList() {
         <Group justify="space-between" align="center" mb="xs" gap="xs">
           <Title order={1}>Lobbies</Title>
           <Group gap="xs">
-            <Button variant="default" onClick={() => void createLobby(true)} loading={pending === 'bot'} disabled={pending !== null} title="Start a game against an Easy Bot at once">
+            <Button variant="default" onClick={() => void createLobby(true)} loading={pending === 'bot'} disabled={pending !== null} title="Start a rated game against an Easy Bot at once">
               Play a Bot
             </Button>
             <Button onClick={() => void createLobby(false)} loading={pending === 'lobby'} disabled={pending !== null}>

@@ -19,7 +19,7 @@ import { FirstGameHint } from './first-game-hint.js';
 import type { PickableProps } from './table.js';
 import { PlayerDetailModal } from './player-list.js';
 import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack, TableTabs } from './table-layout.js';
-import { Presentation } from './presentation-slots.js';
+import { Presentation, useEndOfGameChunk } from './presentation-slots.js';
 import { useLowTimeCue } from './clock.js';
 import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notices.js';
 import { CommitmentWarning, gameCommitmentChecks } from '../components/commitment-warning.js';
@@ -32,6 +32,10 @@ const STICKY_TOP = 57;
 
 export function GameScreen({ gameID }: { gameID: string }) {
   const { state, error, connected, act, back } = useGameState(gameID);
+  // A game over before its page opened waits for its end view's chunk (presentation-slots.tsx).
+  const [endedAtOpen, setEndedAtOpen] = useState<boolean | null>(null);
+  if (state && endedAtOpen === null) setEndedAtOpen(state.game.gameEndTimestamp !== null);
+  const endChunk = useEndOfGameChunk(endedAtOpen === true);
   if (error) {
     return (
       <Alert color="red" title="This game cannot be shown">
@@ -39,9 +43,11 @@ export function GameScreen({ gameID }: { gameID: string }) {
       </Alert>
     );
   }
-  if (!state) {
+  if (!state || (endedAtOpen === true && !endChunk)) {
+    // A screen tall, so the footer starts below the fold where the game will push it, not in view
+    // and then pushed away.
     return (
-      <Center py="xl">
+      <Center py="xl" mih="100vh">
         <Stack align="center">
           <Loader />
           <Text>Loading...</Text>

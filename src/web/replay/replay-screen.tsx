@@ -83,8 +83,9 @@ export function ReplayScreen({ gameID }: { gameID: string }) {
     );
   }
   if (!replay) {
+    // A screen tall, so the footer starts below the fold where the replay will push it.
     return (
-      <Center py="xl">
+      <Center py="xl" mih="100vh">
         <Stack align="center">
           <Loader aria-label="Loading the replay" />
           <Text>Loading the replay and checking its dice...</Text>

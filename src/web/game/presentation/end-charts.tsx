@@ -1,13 +1,13 @@
 /**
- * The end-of-game pies (favor, and thinking time in whole seconds), drawn with apexcharts. Loaded
- * lazily by EndOfGame so the chart library is not part of the game screen's first load.
+ * An end-of-game pie's drawing (favor, or thinking time in whole seconds), with apexcharts. Loaded
+ * lazily by EndOfGame so the chart library is not part of the game screen's first load; the pies'
+ * frames and titles are EndOfGame's own (`EndPies`), drawn at once with the room each drawing takes.
  */
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import { htmlSafe } from '../../charts/html-safe.js';
 import { SITE } from '../../lib/palette.js';
-import type { PieData } from './end-stats.js';
-import classes from './presentation.module.css';
+import { PIE_HEIGHT, type PieData } from './end-stats.js';
 
 /** The pies' labels are players' names, which the legend and tooltip would read as HTML: htmlSafe escapes them. */
 function options(data: PieData, unit: string): ApexOptions {
@@ -24,21 +24,7 @@ function options(data: PieData, unit: string): ApexOptions {
   });
 }
 
-function Pie({ title, data, unit }: { title: string; data: PieData; unit: string }) {
-  const empty = data.series.every((v) => v === 0);
-  return (
-    <figure className={classes.pie}>
-      <figcaption>{title}</figcaption>
-      {empty ? <p className={classes.logEmpty}>Nothing to show.</p> : <Chart type="pie" series={data.series} options={options(data, unit)} width="100%" height={260} />}
-    </figure>
-  );
-}
-
-export default function EndCharts({ favor, time }: { favor: PieData; time: PieData }) {
-  return (
-    <div className={classes.pies}>
-      <Pie title="Favor" data={favor} unit="" />
-      <Pie title="Time (seconds)" data={time} unit=" s" />
-    </div>
-  );
+/** The pie, `PIE_HEIGHT` tall (an apexcharts pie's box is its height: no room is added under it). */
+export default function PieChart({ data, unit }: { data: PieData; unit: string }) {
+  return <Chart type="pie" series={data.series} options={options(data, unit)} width="100%" height={PIE_HEIGHT} />;
 }

@@ -8,20 +8,20 @@
  * The game screen's own line, '{names} won!', is `WinnerBanner` (winner-banner.tsx): this view is a
  * chunk of its own, loaded when a game has ended.
  */
-import { lazy, Suspense, useContext, useEffect, useMemo, useState } from 'react';
+import { Suspense, useContext, useEffect, useMemo, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconMaximize, IconMinimize, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { GameScreenState } from '../model.js';
 import { favorPie, forfeitsOf, standings, timePie, viewerPlace, winnerNames, type Standing } from './end-stats.js';
 import { textOn } from './format.js';
+import { EndPies } from './end-pies.js';
 import { EndRematch } from './end-rematch.js';
 import { EndVerify, VerifySource } from './end-verify.js';
 import { RatingChangeCell, useGameRatingChanges, useUnratedReason, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
 import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
-const EndCharts = lazy(() => import('./end-charts.js'));
 const NO_CHANGES: Record<string, EndRatingChange> = {};
 
 /** The seed's commitment and, once revealed, the seed, when the view carries them. */
@@ -70,12 +70,27 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           {minimized ? 'Expand' : 'Minimize'}
         </Button>
       </header>
-      {place && (
-        <p className={classes.endPlace} data-testid="end-place">
-          {place}
-        </p>
+      {state.me && fetched === null ? (
+        // While the rating changes come, the room of the two lines they bring: drawn later, they
+        // pushed everything under them down (a layout shift of 0.07).
+        <>
+          <p className={classes.endPlace} aria-hidden="true">
+            {'\u00a0'}
+          </p>
+          <p className={classes.viewerRating} aria-hidden="true">
+            {'\u00a0'}
+          </p>
+        </>
+      ) : (
+        <>
+          {place && (
+            <p className={classes.endPlace} data-testid="end-place">
+              {place}
+            </p>
+          )}
+          {state.me && <ViewerRatingLine change={mine} unrated={unrated} />}
+        </>
       )}
-      {state.me && <ViewerRatingLine change={mine} unrated={unrated} />}
       {/* What a player does next comes before the charts: on a phone they are screens long, and a
           rematch offer below them went unseen (2,100 px down). */}
       <EndRematch gameID={state.game.id} me={state.me} nameOf={(id) => state.usersByID[id]?.name ?? id} withBots={state.game.players.some((p) => p.botType !== null)} />
@@ -90,9 +105,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
       {!minimized && (
         <>
           <StandingsTable rows={rows} ratingChanges={ratingChanges} />
-          <Suspense fallback={<p className={classes.logEmpty}>Loading...</p>}>
-            <EndCharts favor={favor} time={time} />
-          </Suspense>
+          <EndPies favor={favor} time={time} />
           <p className={classes.moreGraphs}>More graphs to come!</p>
           {(commitment || seed) && (
             <p className={classes.verify}>

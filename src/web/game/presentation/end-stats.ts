@@ -88,6 +88,9 @@ export function forfeitsOf(changes: Readonly<Record<UserID, { forfeit?: Forfeit 
   return forfeits;
 }
 
+/** An end-of-game pie's drawing's height, in px (end-charts.tsx draws it; end-pies.tsx keeps the room while it loads). */
+export const PIE_HEIGHT = 260;
+
 export interface PieData {
   labels: string[];
   colors: string[];

@@ -148,7 +148,11 @@ export function Page() {
   const { hash } = useLocation();
   const width = useCardWidth();
   const printing = usePrinting();
-  const query = useMemo(() => parseCatalogueQuery(params), [params]);
+  // Keyed by the parameters it reads, not the URL's whole query: the search's `q` changes with
+  // every key typed, and rebuilding the catalogue each time slowed the typing on a phone.
+  const queryKey = ['module', 'include', 'includeTributes', 'excludeTributes'].map((key) => params.getAll(key).join('\u0000')).join('\u0001');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const query = useMemo(() => parseCatalogueQuery(params), [queryKey]);
   // Developers see devOnly modules: wait for the session only when a module section depends on it.
   const ready = definitions.data && !session.isLoading;
   const built = useMemo(() => (ready && definitions.data ? buildCatalogue(definitions.data, session.user?.isDev ?? false, query) : null), [ready, definitions.data, session.user, query]);
@@ -160,11 +164,27 @@ export function Page() {
   // Lighthouse's phone); "Loading..." stands where the cards go until they are there.
   const catalogue = useDeferredValue(built);
 
-  // The search box: what it says is in the URL (`q`), the cards narrowed from a deferred value
-  // so typing stays quick while the grid is drawn again.
-  const search = params.get('q') ?? '';
+  // The search box: its text is the page's own state, written to the URL (`q`) as it changes, so
+  // a link or a reload keeps it; the cards are narrowed from a deferred value so typing stays
+  // quick while the grid is drawn again. (Read back from the URL, a key typed before the router
+  // had applied the one before was lost, and the caret jumped to the end after each key.)
+  const urlSearch = params.get('q') ?? '';
+  const [search, setSearchText] = useState(urlSearch);
+  // What the box wrote to the URL that the router has not yet applied, oldest first, and the URL's
+  // text as last seen: a text the URL comes to that the box did not write (a link to the gallery
+  // with another search, or none) is one the box takes.
+  const [unapplied, setUnapplied] = useState<readonly string[]>([]);
+  const [seen, setSeen] = useState(urlSearch);
+  if (urlSearch !== seen) {
+    setSeen(urlSearch);
+    const ours = unapplied.indexOf(urlSearch);
+    if (ours >= 0) setUnapplied(unapplied.slice(ours + 1));
+    else if (urlSearch !== search) setSearchText(urlSearch);
+  }
   const deferredSearch = useDeferredValue(search);
   const setSearch = (text: string) => {
+    setSearchText(text);
+    setUnapplied((texts) => [...texts.slice(-20), text]);
     const next = new URLSearchParams(params);
     if (text === '') next.delete('q');
     else next.set('q', text);
@@ -180,7 +200,10 @@ export function Page() {
     const typed = takeFrameSearch();
     const box = searchBox.current;
     if (!typed || !box) return;
-    if (typed.text !== '') box.value = typedInFrame.current = typed.text;
+    if (typed.text !== '') {
+      box.value = typedInFrame.current = typed.text;
+      setSearchText(typed.text);
+    }
     if (!typed.focused) return;
     box.focus();
     if (typed.selection) box.setSelectionRange(typed.selection.start, typed.selection.end);

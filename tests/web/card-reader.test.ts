@@ -212,6 +212,10 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     const beside = (await preview.boundingBox())!;
     expect(beside.x + beside.width).toBeLessThanOrEqual(focused.x);
     await screenshot(page, 'game-card-preview-keyboard-desktop');
+    // Escape puts it away, the focus staying on the card.
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'detached' });
+    expect(await faces.nth(to).evaluate((face) => face === document.activeElement)).toBe(true);
     await page.keyboard.press('Tab');
     // The preview lets clicks through: the card under it is still picked by a click.
     await card.hover();

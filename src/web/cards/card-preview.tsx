@@ -8,7 +8,7 @@
  *   (the reader), drawn as large as the screen allows, with what it does in words. A quick tap stays a tap (it picks the
  *   card where cards can be picked); the hold that opened the reader picks nothing.
  */
-import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CARD_RATIO, CARD_WIDTH } from './card-face.js';
 import { useHold } from '../lib/press.js';
@@ -148,6 +148,13 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
         onContextMenu={(e) => (hold.holding() || reading ? e.preventDefault() : undefined)}
         onFocus={(e: FocusEvent) => e.target.matches(':focus-visible') && show('focus')}
         onBlur={hide}
+        // Escape puts the preview away, the focus staying on the card (content shown on focus can
+        // be dismissed without moving it); only then is the key this wrapper's, before the card's.
+        onKeyDownCapture={(e: KeyboardEvent) => {
+          if (e.key !== 'Escape' || !placement) return;
+          e.stopPropagation();
+          hide();
+        }}
       >
         {children}
         {placement

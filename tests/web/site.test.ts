@@ -233,7 +233,11 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
         // HTTP/1.1's six connections a stylesheet found eighth waits for a script to finish). The
         // same HTML at any width: checked once.
         if (label === 'desktop') {
-          const head = (await (await fetch(`${site.url}/login`)).text()).split('</head>')[0]!;
+          const html = await (await fetch(`${site.url}/login`)).text();
+          // A browser that runs no script is told what they are for, in the frame (Chromium driven
+          // with its scripts turned off still parses <noscript> as text, so it is read from the HTML).
+          expect(html).toContain('<noscript><p class="boot-noscript">Mythos runs in your browser: turn on JavaScript to play, or to read the cards and the rules.</p></noscript>');
+          const head = html.split('</head>')[0]!;
           const requests = [...head.matchAll(/<(?:script|link) [^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('rel="icon"'));
           expect(requests[0]).toMatch(/^<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">$/);
           expect(requests.filter((tag) => tag.includes('rel="stylesheet"'))).toHaveLength(1);

@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { negotiate } from '@fastify/accept-negotiator';
 import { FIRST_BATCH_URL } from '../shared/first-batch.js';
-import { PAGE_FRAME_MARKER } from '../shared/page-frame.js';
+import { escapeHtml, PAGE_FRAME_MARKER } from '../shared/page-frame.js';
 import { ROUTE_FILES, type RouteFiles } from './route-files.js';
 
 /** Paths that belong to the API: an unknown one is a JSON 404, never the web client's shell. */
@@ -47,8 +47,6 @@ function compressed(html: string): Html {
   };
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /**
  * The shell with the page's files named at the end of its head, after the entry's own: its chunks
  * as module preloads, its stylesheets and fetched files as preloads, and the client's first batch
@@ -60,10 +58,10 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  */
 export function pageHtml(shell: string, files: RouteFiles): string {
   const links = [
-    `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(FIRST_BATCH_URL)}">`,
-    ...files.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-    ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
-    ...files.fetches.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`),
+    `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(FIRST_BATCH_URL)}">`,
+    ...files.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`),
+    ...files.fetches.map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`),
   ];
   const end = shell.indexOf('</head>');
   if (end < 0) return shell;

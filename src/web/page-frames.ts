@@ -11,8 +11,7 @@
  * before the scripts run is kept (cards/frame-search.ts).
  */
 import { GALLERY_LOADING, GALLERY_SEARCH_LABEL, GALLERY_SEARCH_MAX_LENGTH, GALLERY_SEARCH_PLACEHOLDER, GALLERY_TITLE, FRAME_SEARCH_ATTRIBUTE } from './cards/gallery-words.js';
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+import { escapeHtml } from '../shared/page-frame.js';
 
 /** The card gallery's top: its title, the search box, and "Loading..." where the cards will be. */
 const galleryFrame = [

@@ -2,8 +2,9 @@
  * Reading a card at a size its text is easy to read, on any screen:
  * - with a mouse, a large preview shows while the pointer rests on the card (or a card inside
  *   has keyboard focus): the same face drawn again at 2.5 times the width, beside the card (on
- *   the side keyboard focus came from, so the cards it moves on to stay in sight) and inside the window, so it is as crisp as the card itself, with what it does in words under it
- *   (the face says it in icons only);
+ *   the side keyboard focus came from, so the cards it moves on to stay in sight) and inside the
+ *   window, so it is as crisp as the card itself, with what it does in words under it (the face
+ *   says it in icons only); Escape puts a focused card's preview away;
  * - on a touch screen, where there is no hover, touching and holding a card opens it in a dialog
  *   (the reader), drawn as large as the screen allows, with what it does in words. A quick tap stays a tap (it picks the
  *   card where cards can be picked); the hold that opened the reader picks nothing.

@@ -94,6 +94,21 @@ function GalleryCard({ card, width, printing, play }: { card: Card; width: numbe
   );
 }
 
+/** A row of radio buttons under a legend: each option its value and its label. */
+function RadioChoice<T extends string>({ legend, name, options, value, onChange }: { legend: string; name: string; options: readonly (readonly [T, string])[]; value: T; onChange: (value: T) => void }) {
+  return (
+    <fieldset className={playClasses.choice}>
+      <legend>{legend}</legend>
+      {options.map(([option, label]) => (
+        <label key={option}>
+          <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function GalleryTribute({ tribute, width }: { tribute: TributeCard; width: number }) {
   return (
     <CardPreview width={width} name={tribute.name} rules={() => tributeRules(tribute)} render={(w) => <TributeFace tribute={tribute} width={w} />}>
@@ -301,34 +316,26 @@ export function Page() {
             </label>
             {scope !== null ? (
               <>
-                <fieldset className={playClasses.choice}>
-                  <legend>Games counted</legend>
-                  {(
-                    [
-                      ['people', 'People only'],
-                      ['all', 'Everyone'],
-                    ] as const
-                  ).map(([value, label]) => (
-                    <label key={value}>
-                      <input type="radio" name="mc-play-scope" value={value} checked={scope === value} onChange={() => setPlay({ scope: value })} />
-                      {label}
-                    </label>
-                  ))}
-                </fieldset>
-                <fieldset className={playClasses.choice}>
-                  <legend>View</legend>
-                  {(
-                    [
-                      [false, 'Cards'],
-                      [true, 'Table'],
-                    ] as const
-                  ).map(([value, label]) => (
-                    <label key={label}>
-                      <input type="radio" name="mc-play-view" value={label} checked={table === value} onChange={() => setPlay({ table: value })} />
-                      {label}
-                    </label>
-                  ))}
-                </fieldset>
+                <RadioChoice
+                  legend="Games counted"
+                  name="mc-play-scope"
+                  options={[
+                    ['people', 'People only'],
+                    ['all', 'Everyone'],
+                  ]}
+                  value={scope}
+                  onChange={(value) => setPlay({ scope: value })}
+                />
+                <RadioChoice
+                  legend="View"
+                  name="mc-play-view"
+                  options={[
+                    ['Cards', 'Cards'],
+                    ['Table', 'Table'],
+                  ]}
+                  value={table ? 'Table' : 'Cards'}
+                  onChange={(value) => setPlay({ table: value === 'Table' })}
+                />
               </>
             ) : null}
           </div>

@@ -6,7 +6,8 @@
  * table, boards and log in tabs.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Box, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Group, Stack } from '@mantine/core';
+import { PageLoading } from '../components/page-loading.js';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { focusIsLost } from '../lib/focus.js';
 import { useNoHover } from '../lib/touch.js';
@@ -43,18 +44,7 @@ export function GameScreen({ gameID }: { gameID: string }) {
       </Alert>
     );
   }
-  if (!state || (endedAtOpen === true && !endChunk)) {
-    // A screen tall, so the footer starts below the fold where the game will push it, not in view
-    // and then pushed away.
-    return (
-      <Center py="xl" mih="100vh">
-        <Stack align="center">
-          <Loader />
-          <Text>Loading...</Text>
-        </Stack>
-      </Center>
-    );
-  }
+  if (!state || (endedAtOpen === true && !endChunk)) return <PageLoading />;
   return (
     <>
       {/* A commitment other than the first this browser saw for the game (or its lobby): loudly. */}

@@ -1,6 +1,7 @@
 /** `/user/:userID`: a player's profile: name, subtitle, stats, charts, recent games. */
 import { useMemo } from 'react';
 import { Alert, Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { PageLoading } from '../components/page-loading.js';
 import { Link, useParams } from 'react-router-dom';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
@@ -29,16 +30,9 @@ function Profile({ userID }: { userID: string }) {
       </Alert>
     );
   }
-  // A screen tall while it loads, so the footer starts below the fold where the profile will push
-  // it, not in view and then pushed away (a layout shift of 0.067).
-  const loading = (
-    <Text role="status" mih="100vh">
-      Loading...
-    </Text>
-  );
-  if (!profile.data) return loading;
+  if (!profile.data) return <PageLoading />;
   const { user } = profile.data;
-  if (!user.isBot && rating.isPending) return loading;
+  if (!user.isBot && rating.isPending) return <PageLoading />;
   const stats = parseUserStats(user.statsJSON);
   const isMe = me?.id === user.id;
   return (

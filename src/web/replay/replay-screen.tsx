@@ -9,7 +9,8 @@
  * rebuild gives every deal and die the server logged.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Alert, Box, Button, Center, Group, Loader, Paper, Select, Slider, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Group, Paper, Select, Slider, Stack, Switch, Tooltip } from '@mantine/core';
+import { PageLoading } from '../components/page-loading.js';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight, IconPlayerSkipBack, IconPlayerSkipForward } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -82,17 +83,7 @@ export function ReplayScreen({ gameID }: { gameID: string }) {
       </Alert>
     );
   }
-  if (!replay) {
-    // A screen tall, so the footer starts below the fold where the replay will push it.
-    return (
-      <Center py="xl" mih="100vh">
-        <Stack align="center">
-          <Loader aria-label="Loading the replay" />
-          <Text>Loading the replay and checking its dice...</Text>
-        </Stack>
-      </Center>
-    );
-  }
+  if (!replay) return <PageLoading label="Loading the replay">Loading the replay and checking its dice...</PageLoading>;
   return <LoadedReplay replay={replay} backTo={`/game/${gameID}`} />;
 }
 

@@ -164,7 +164,7 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
           const c = changes[who]!;
           expect(texts).toContain(`${c.after}${c.provisional ? '?' : ''} ${signed(c.after - c.before)}`);
         }
-        expect(texts).toContain('–'); // the bot keeps its fixed rating
+        expect(texts).toContain('1500 fixed'); // the Easy Bot keeps its fixed rating, as beside its name
         expect(await end.getByRole('columnheader', { name: 'Rating' }).count()).toBe(1);
       }
       await checkPage(page, viewport, `ratings-end-of-game-${label}`);

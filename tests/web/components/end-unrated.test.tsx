@@ -1,11 +1,11 @@
 /**
  * The end-of-game view's line for the viewer's rating: the change when the game moved it, and when
  * a game of people moved none, why (the server's reason, `ratings.whyUnrated`), in the words the
- * lobby uses.
+ * lobby uses. And the standings' rating cell: a person's new rating and change, a bot's fixed one.
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ViewerRatingLine } from '../../../src/web/game/presentation/end-ratings.js';
+import { RatingChangeCell, ViewerRatingLine } from '../../../src/web/game/presentation/end-ratings.js';
 
 afterEach(cleanup);
 
@@ -29,5 +29,23 @@ describe("the viewer's rating line", () => {
   test('no change and no reason (a spectator, a game of bots, still fetched): nothing', () => {
     const { container } = render(<ViewerRatingLine change={undefined} unrated={null} />);
     expect(container.textContent).toBe('');
+  });
+});
+
+describe("the standings' rating cell", () => {
+  test('a person: the new rating and its change', () => {
+    const { container } = render(<RatingChangeCell change={{ before: 1520, after: 1508, provisional: false }} />);
+    expect(container.textContent).toBe('1508 \u221212');
+  });
+
+  test('a bot: the fixed rating its name shows, said to be fixed', () => {
+    const { container } = render(<RatingChangeCell change={undefined} fixed={1500} />);
+    expect(container.textContent).toBe('1500 fixed');
+    expect(container.firstElementChild?.getAttribute('title')).toBe('Bots keep fixed ratings');
+  });
+
+  test('a bot whose rating is not known (yet): a dash', () => {
+    const { container } = render(<RatingChangeCell change={undefined} />);
+    expect(container.textContent).toBe('–');
   });
 });

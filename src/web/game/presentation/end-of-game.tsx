@@ -18,7 +18,7 @@ import { textOn } from './format.js';
 import { EndPies } from './end-pies.js';
 import { EndRematch } from './end-rematch.js';
 import { EndVerify, VerifySource } from './end-verify.js';
-import { RatingChangeCell, useGameRatingChanges, useUnratedReason, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
+import { RatingChangeCell, useGameRatingChanges, useNamesRatings, useUnratedReason, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
 import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
@@ -44,6 +44,8 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const unrated = useUnratedReason(state.game.id, state.game.gameEndTimestamp !== null);
   const ratingChanges = fetched ?? NO_CHANGES;
   const rows = useMemo(() => standings(state, forfeitsOf(ratingChanges)), [state, ratingChanges]);
+  const botIDs = useMemo(() => state.game.players.filter((p) => p.botType !== null).map((p) => p.userID), [state.game.players]);
+  const botRatings = useNamesRatings(botIDs);
   // The view opens at the top of the screen: a player scrolled down to the basic piles would not see it.
   useEffect(() => {
     if (shown) window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -104,7 +106,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
       </div>
       {!minimized && (
         <>
-          <StandingsTable rows={rows} ratingChanges={ratingChanges} />
+          <StandingsTable rows={rows} ratingChanges={ratingChanges} botRatings={botRatings} />
           <EndPies favor={favor} time={time} />
           <p className={classes.moreGraphs}>More graphs to come!</p>
           {(commitment || seed) && (
@@ -153,7 +155,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   );
 }
 
-function StandingsTable({ rows, ratingChanges }: { rows: Standing[]; ratingChanges: Record<string, EndRatingChange> }) {
+function StandingsTable({ rows, ratingChanges, botRatings }: { rows: Standing[]; ratingChanges: Record<string, EndRatingChange>; botRatings: Readonly<Record<string, { rating: number }>> }) {
   const rated = Object.keys(ratingChanges).length > 0;
   return (
     <table className={classes.standings}>
@@ -188,7 +190,7 @@ function StandingsTable({ rows, ratingChanges }: { rows: Standing[]; ratingChang
             <td className={classes.standingsFavor}>{row.favor}</td>
             {rated && (
               <td data-testid="end-rating-cell">
-                <RatingChangeCell change={ratingChanges[row.userID]} />
+                <RatingChangeCell change={ratingChanges[row.userID]} fixed={botRatings[row.userID]?.rating} />
               </td>
             )}
             <td className={classes.standingsDetail}>{row.cards}</td>

@@ -32,6 +32,19 @@ export function useGameRatingChanges(gameID: string, ended: boolean): Record<str
   return useContext(RatingChangesSource)(gameID, ended);
 }
 
+/** The ratings shown beside names, by user id (a bot's fixed one among them); absent until loaded. */
+type UseNamesRatings = (userIDs: readonly string[]) => Readonly<Record<string, { rating: number }>>;
+
+const noRatings: Readonly<Record<string, { rating: number }>> = {};
+
+/** A hook giving the ratings beside these names, provided by the page as RatingChangesSource is. */
+export const NamesRatingsSource = createContext<UseNamesRatings>(() => noRatings);
+
+/** The ratings beside these names (the end view shows the bots' fixed ones in its standings). */
+export function useNamesRatings(userIDs: readonly string[]): Readonly<Record<string, { rating: number }>> {
+  return useContext(NamesRatingsSource)(userIDs);
+}
+
 /** Why a finished game of people moved no rating, or null (rated, still fetched, or not known). */
 type UseUnratedReason = (gameID: string, ended: boolean) => UnratedReason | null;
 

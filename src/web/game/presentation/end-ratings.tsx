@@ -2,7 +2,7 @@
  * The end-of-game view's rating changes: each person's "+12" / "−8" beside their standing, and the
  * viewer's own line ("Your rating: 1500 → 1512 (+12)"). They come from `ratings.ofGame`, written
  * in the same transaction as the game's end, so they are there as soon as the end is. Bots keep
- * fixed ratings and show none; a game that was not rated (bots only) shows no column.
+ * fixed ratings and show them unchanged; a game that was not rated (bots only) shows no column.
  *
  * The presentation layer takes its data from its props, not the server: the page provides the
  * hook that fetches the changes (`RatingChangesSource` in end-rating-source.ts, see
@@ -13,7 +13,7 @@ import type { EndRatingChange, UnratedReason } from './end-rating-source.js';
 import { UNRATED_WORDS } from '../../ratings/unrated-words.js';
 import classes from './presentation.module.css';
 
-export { useGameRatingChanges, useUnratedReason, type EndRatingChange } from './end-rating-source.js';
+export { useGameRatingChanges, useNamesRatings, useUnratedReason, type EndRatingChange } from './end-rating-source.js';
 
 function Delta({ change }: { change: EndRatingChange }) {
   const delta = change.after - change.before;
@@ -24,12 +24,19 @@ function Delta({ change }: { change: EndRatingChange }) {
   );
 }
 
-/** The standings' cell: the new rating and its change ("1512 +12"); a dash for a bot. */
-export function RatingChangeCell({ change }: { change: EndRatingChange | undefined }) {
+/**
+ * The standings' cell: the new rating and its change ("1512 +12"); for a bot, the fixed rating
+ * its name shows during the game ("1500 fixed"), or a dash while that is not known.
+ */
+export function RatingChangeCell({ change, fixed }: { change: EndRatingChange | undefined; fixed?: number | undefined }) {
   if (!change) {
-    return (
+    return fixed === undefined ? (
       <span title="Bots keep fixed ratings" aria-label="fixed rating">
         –
+      </span>
+    ) : (
+      <span className={classes.ratingCell} title="Bots keep fixed ratings">
+        {fixed} <span className={classes.ratingFixed}>fixed</span>
       </span>
     );
   }

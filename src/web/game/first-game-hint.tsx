@@ -1,6 +1,7 @@
 /**
- * A new player's first look at a game: what a turn asks of them, in four lines, beside the trade
- * row (the game screen puts it under the row, its clashes and the tributes). It stays until they close
+ * A new player's first look at a game: what a turn asks of them, in four lines, how to read a card
+ * large, and what leaving the page costs, beside the trade row (the game screen puts it under the
+ * row, its clashes and the tributes). It stays until they close
  * it ("Got it"), then never shows again on this device (localStorage `mythosFirstGameHintSeen`).
  * Spectators and finished games never see it.
  */
@@ -11,6 +12,9 @@ import { GlossaryButton, GlossaryTerm } from './glossary.js';
 import classes from './first-game-hint.module.css';
 
 const FIRST_GAME_HINT_KEY = 'mythosFirstGameHintSeen';
+
+/** What leaving the page costs (the turn timer's stand-in, or abandonment: both count the seat as the bot's). */
+export const AWAY_LINE = 'Leave the page and a bot may play for you: a game mostly played by the bot counts as a loss.';
 
 function seen(): boolean {
   try {
@@ -55,6 +59,10 @@ export function FirstGameHint({ touch }: { touch: boolean }) {
       </List>
       <Text size="sm" mt={4}>
         {touch ? 'Touch and hold a card to read it large.' : 'Rest the pointer on a card to read it large.'}
+      </Text>
+      {/* Said before it happens: a player who closed the tab learned it only from their rating. */}
+      <Text size="sm" mt={4} data-testid="first-game-hint-away">
+        {AWAY_LINE}
       </Text>
       <Group justify="space-between" mt="xs">
         <Group gap="md">

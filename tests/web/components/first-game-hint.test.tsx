@@ -1,0 +1,42 @@
+/**
+ * A new player's first game opens with how a turn goes: the four steps, how to read a card large
+ * on this device, and what leaving the page costs (a bot may play the seat, and a game it mostly
+ * played counts as a loss), said before it happens. "Got it" closes it for good on this device.
+ */
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { FirstGameHint } from '../../../src/web/game/first-game-hint.js';
+import { theme } from '../../../src/web/theme.js';
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+const hint = (touch: boolean) =>
+  render(
+    <MantineProvider theme={theme}>
+      <FirstGameHint touch={touch} />
+    </MantineProvider>,
+  );
+
+describe('the first game’s hint', () => {
+  test('the steps, reading a card, and what leaving the page costs', () => {
+    hint(false);
+    const region = screen.getByRole('region', { name: 'How a turn goes' });
+    expect(region.querySelectorAll('li')).toHaveLength(4);
+    expect(screen.getByText('Rest the pointer on a card to read it large.')).toBeTruthy();
+    expect(screen.getByTestId('first-game-hint-away').textContent).toBe('Leave the page and a bot may play for you: a game mostly played by the bot counts as a loss.');
+  });
+
+  test('on a touch screen, touching and holding; closed, it stays closed', () => {
+    hint(true);
+    expect(screen.getByText('Touch and hold a card to read it large.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('region', { name: 'How a turn goes' })).toBeNull();
+    cleanup();
+    hint(true);
+    expect(screen.queryByRole('region', { name: 'How a turn goes' })).toBeNull();
+  });
+});

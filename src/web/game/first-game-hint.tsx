@@ -1,9 +1,9 @@
 /**
  * A new player's first look at a game: what a turn asks of them, in four lines, how to read a card
- * large, and what leaving the page costs, beside the trade row (the game screen puts it under the
- * row, its clashes and the tributes). It stays until they close
- * it ("Got it"), then never shows again on this device (localStorage `mythosFirstGameHintSeen`).
- * Spectators and finished games never see it.
+ * large, and what being away from the page costs, beside the trade row (the game screen puts it
+ * under the row, its clashes and the tributes). It stays until they close it ("Got it"), then
+ * never shows again on this device (localStorage `mythosFirstGameHintSeen`). Spectators and
+ * finished games never see it.
  */
 import { useState } from 'react';
 import { Anchor, Button, Group, List, Paper, Text } from '@mantine/core';
@@ -13,8 +13,12 @@ import classes from './first-game-hint.module.css';
 
 const FIRST_GAME_HINT_KEY = 'mythosFirstGameHintSeen';
 
-/** What leaving the page costs (the turn timer's stand-in, or abandonment: both count the seat as the bot's). */
-export const AWAY_LINE = 'Leave the page and a bot may play for you: a game mostly played by the bot counts as a loss.';
+/**
+ * What being away from the page costs: the turn timer's stand-in takes a hidden or closed page's
+ * decisions, and a game nobody has open is finished by bots; either way a seat the bot mostly
+ * played counts as a loss.
+ */
+const AWAY_LINE = 'Away from this page, a bot may play for you: a game mostly played by the bot counts as a loss.';
 
 function seen(): boolean {
   try {

@@ -1,7 +1,7 @@
 /**
  * A new player's first game opens with how a turn goes: the four steps, how to read a card large
- * on this device, and what leaving the page costs (a bot may play the seat, and a game it mostly
- * played counts as a loss), said before it happens. "Got it" closes it for good on this device.
+ * on this device, and what being away from the page costs (a bot may play the seat, and a game it
+ * mostly played counts as a loss), said before it happens. "Got it" closes it for good on this device.
  */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -22,12 +22,12 @@ const hint = (touch: boolean) =>
   );
 
 describe('the first game’s hint', () => {
-  test('the steps, reading a card, and what leaving the page costs', () => {
+  test('the steps, reading a card, and what being away costs', () => {
     hint(false);
     const region = screen.getByRole('region', { name: 'How a turn goes' });
     expect(region.querySelectorAll('li')).toHaveLength(4);
     expect(screen.getByText('Rest the pointer on a card to read it large.')).toBeTruthy();
-    expect(screen.getByTestId('first-game-hint-away').textContent).toBe('Leave the page and a bot may play for you: a game mostly played by the bot counts as a loss.');
+    expect(screen.getByTestId('first-game-hint-away').textContent).toBe('Away from this page, a bot may play for you: a game mostly played by the bot counts as a loss.');
   });
 
   test('on a touch screen, touching and holding; closed, it stays closed', () => {

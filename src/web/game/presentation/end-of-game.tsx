@@ -44,8 +44,23 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const unrated = useUnratedReason(state.game.id, state.game.gameEndTimestamp !== null);
   const ratingChanges = fetched ?? NO_CHANGES;
   const rows = useMemo(() => standings(state, forfeitsOf(ratingChanges)), [state, ratingChanges]);
-  const botIDs = useMemo(() => state.game.players.filter((p) => p.botType !== null).map((p) => p.userID), [state.game.players]);
-  const botRatings = useNamesRatings(botIDs);
+  // The bots' fixed ratings, asked with every seat's id as the player summaries ask (one query for
+  // both). The standings' Rating column waits for them as it waits for the changes: a bot's cell
+  // drawn as "–" and then as "1500 fixed" widened the column under a phone's table, and its rows
+  // moved (0.07 of layout shift).
+  const playerIDs = useMemo(() => state.game.players.map((p) => p.userID), [state.game.players]);
+  const namesRatings = useNamesRatings(playerIDs);
+  const botRatings = useMemo(() => {
+    const fixed: Record<string, number> = {};
+    for (const p of state.game.players) if (p.botType !== null && namesRatings[p.userID]) fixed[p.userID] = namesRatings[p.userID]!.rating;
+    return fixed;
+  }, [state.game.players, namesRatings]);
+  const botsRated = state.game.players.every((p) => p.botType === null || botRatings[p.userID] !== undefined);
+  const rated = Object.keys(ratingChanges).length > 0;
+  // The Rating column is kept, empty and at its full width, while the changes and the bots' ratings
+  // come for a game with a person in it (almost always rated): added or widened once the table was
+  // drawn, it moved every column beside it (a layout shift of 0.013-0.07).
+  const ratingColumn: RatingColumn = rated && botsRated ? 'shown' : (fetched === null || rated) && state.game.players.some((p) => p.botType === null) ? 'pending' : 'none';
   // The view opens at the top of the screen: a player scrolled down to the basic piles would not see it.
   useEffect(() => {
     if (shown) window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -106,7 +121,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
       </div>
       {!minimized && (
         <>
-          <StandingsTable rows={rows} ratingChanges={ratingChanges} botRatings={botRatings} />
+          <StandingsTable rows={rows} ratingColumn={ratingColumn} ratingChanges={ratingChanges} botRatings={botRatings} />
           <EndPies favor={favor} time={time} />
           <p className={classes.moreGraphs}>More graphs to come!</p>
           {(commitment || seed) && (
@@ -155,8 +170,11 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   );
 }
 
-function StandingsTable({ rows, ratingChanges, botRatings }: { rows: Standing[]; ratingChanges: Record<string, EndRatingChange>; botRatings: Readonly<Record<string, { rating: number }>> }) {
-  const rated = Object.keys(ratingChanges).length > 0;
+/** The standings' Rating column: none (a game of bots, or one not rated), kept empty while its numbers come, or shown. */
+type RatingColumn = 'none' | 'pending' | 'shown';
+
+function StandingsTable({ rows, ratingColumn, ratingChanges, botRatings }: { rows: Standing[]; ratingColumn: RatingColumn; ratingChanges: Record<string, EndRatingChange>; botRatings: Readonly<Record<string, number>> }) {
+  const rated = ratingColumn !== 'none';
   return (
     <table className={classes.standings}>
       <caption className="mythos-visually-hidden">Final standings</caption>
@@ -165,7 +183,11 @@ function StandingsTable({ rows, ratingChanges, botRatings }: { rows: Standing[];
           <th scope="col">#</th>
           <th scope="col">Player</th>
           <th scope="col">Favor</th>
-          {rated && <th scope="col">Rating</th>}
+          {rated && (
+            <th scope="col" className={classes.standingsRating}>
+              Rating
+            </th>
+          )}
           {/* Where the favor came from: "Cards" alone read as a count of cards. */}
           <th scope="col" className={classes.standingsDetail}>From cards</th>
           <th scope="col" className={classes.standingsDetail}>From tributes</th>
@@ -189,8 +211,8 @@ function StandingsTable({ rows, ratingChanges, botRatings }: { rows: Standing[];
             </th>
             <td className={classes.standingsFavor}>{row.favor}</td>
             {rated && (
-              <td data-testid="end-rating-cell">
-                <RatingChangeCell change={ratingChanges[row.userID]} fixed={botRatings[row.userID]?.rating} />
+              <td data-testid="end-rating-cell" className={classes.standingsRating} aria-busy={ratingColumn === 'pending' || undefined}>
+                {ratingColumn === 'shown' && <RatingChangeCell change={ratingChanges[row.userID]} fixed={botRatings[row.userID]} />}
               </td>
             )}
             <td className={classes.standingsDetail}>{row.cards}</td>

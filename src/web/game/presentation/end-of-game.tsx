@@ -50,17 +50,20 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   // moved (0.07 of layout shift).
   const playerIDs = useMemo(() => state.game.players.map((p) => p.userID), [state.game.players]);
   const namesRatings = useNamesRatings(playerIDs);
-  const botRatings = useMemo(() => {
-    const fixed: Record<string, number> = {};
-    for (const p of state.game.players) if (p.botType !== null && namesRatings[p.userID]) fixed[p.userID] = namesRatings[p.userID]!.rating;
-    return fixed;
-  }, [state.game.players, namesRatings]);
-  const botsRated = state.game.players.every((p) => p.botType === null || botRatings[p.userID] !== undefined);
-  const rated = Object.keys(ratingChanges).length > 0;
+  const botRatings: Record<string, number> = {};
+  let botsRated = true;
+  for (const p of state.game.players) {
+    if (p.botType === null) continue;
+    const fixed = namesRatings[p.userID];
+    if (fixed) botRatings[p.userID] = fixed.rating;
+    else botsRated = false;
+  }
   // The Rating column is kept, empty and at its full width, while the changes and the bots' ratings
   // come for a game with a person in it (almost always rated): added or widened once the table was
   // drawn, it moved every column beside it (a layout shift of 0.013-0.07).
-  const ratingColumn: RatingColumn = rated && botsRated ? 'shown' : (fetched === null || rated) && state.game.players.some((p) => p.botType === null) ? 'pending' : 'none';
+  const withPerson = state.game.players.some((p) => p.botType === null);
+  const rated = Object.keys(ratingChanges).length > 0;
+  const ratingColumn: RatingColumn = !withPerson ? 'none' : fetched === null ? 'pending' : !rated ? 'none' : botsRated ? 'shown' : 'pending';
   // The view opens at the top of the screen: a player scrolled down to the basic piles would not see it.
   useEffect(() => {
     if (shown) window.scrollTo({ top: 0, behavior: 'smooth' });

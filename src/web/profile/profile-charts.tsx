@@ -7,7 +7,7 @@ import { SimpleGrid } from '@mantine/core';
 import { ChartFigure } from '../charts/chart-figure.js';
 import { CHART_TEXT } from '../charts/theme.js';
 import { AFFINITY_COLORS, CHART_COLORS, SITE } from '../lib/palette.js';
-import { finishedOldestFirst, shortStart, type RecentGame } from './recent.js';
+import { finishedOldestFirst, shortTime, type FinishedGame, type RecentGame } from './recent.js';
 import { cardsHeld, otherFavor, percent, type UserStats } from './stats.js';
 
 const AFFINITIES = ['Derion', 'Tyros', 'Zeona'] as const;
@@ -23,7 +23,7 @@ const share = (values: readonly number[], names: readonly string[]) => {
 };
 
 /** Axis labels of the recent games: the game and its result in words (colour is never the only sign). */
-const gameLabels = (games: ReturnType<typeof finishedOldestFirst>) => games.map((g, i) => [`#${i + 1}`, g.mine.won ? 'Won' : 'Lost']);
+const gameLabels = (games: readonly FinishedGame[]) => games.map((g, i) => [`#${i + 1}`, g.mine.won ? 'Won' : 'Lost']);
 
 const GAME_AXIS = {
   labels: { rotate: 0, hideOverlappingLabels: false, style: { fontSize: '11px' } },
@@ -31,17 +31,17 @@ const GAME_AXIS = {
   title: { text: 'Recent games, oldest first', style: { fontWeight: 500 } },
 } as const;
 
-/** The tooltip's heading for a recent game: its number, start and result. */
-const gameTooltip = (games: ReturnType<typeof finishedOldestFirst>) => ({
+/** The tooltip's heading for a recent game: its number, end and result. */
+const gameTooltip = (games: readonly FinishedGame[]) => ({
   formatter: (_: unknown, opts?: { dataPointIndex: number }) => {
     const i = opts?.dataPointIndex ?? 0;
     const g = games[i];
-    return g ? `Game ${i + 1} · ${shortStart(g.start)} · ${g.mine.won ? 'Won' : 'Lost'}` : '';
+    return g ? `Game ${i + 1} · ${shortTime(g.end)} · ${g.mine.won ? 'Won' : 'Lost'}` : '';
   },
 });
 
 /** `whose`: 'Your' on one's own profile, else the player's name with 's. */
-function RecentFavor({ games, whose }: { games: ReturnType<typeof finishedOldestFirst>; whose: string }) {
+function RecentFavor({ games, whose }: { games: readonly FinishedGame[]; whose: string }) {
   const favorOf = `${whose} favor`;
   const results = games.map((g) => (g.mine.won ? 'Won' : 'Lost'));
   const won = results.filter((r) => r === 'Won').length;
@@ -69,8 +69,8 @@ function RecentFavor({ games, whose }: { games: ReturnType<typeof finishedOldest
         tooltip: { shared: true, intersect: false, x: gameTooltip(games), y: { formatter: (value) => `${value} favor` } },
       }}
       table={{
-        columns: ['Game', 'Started', 'Result', favorOf, "Winner's favor"],
-        rows: games.map((g, i) => [`Game ${i + 1}`, shortStart(g.start), results[i]!, g.mine.score, g.topFavor]),
+        columns: ['Game', 'Ended', 'Result', favorOf, "Winner's favor"],
+        rows: games.map((g, i) => [`Game ${i + 1}`, shortTime(g.end), results[i]!, g.mine.score, g.topFavor]),
       }}
     />
   );
@@ -140,7 +140,7 @@ function biggestSource(parts: number[][]): string {
   return `${SOURCES[top]} gave the most favor in ${wins[top]} of ${parts.length} games.`;
 }
 
-function FavorByGame({ games }: { games: ReturnType<typeof finishedOldestFirst> }) {
+function FavorByGame({ games }: { games: readonly FinishedGame[] }) {
   const parts = games.map((g) => [g.mine.scoreFromCards, g.mine.scoreFromProphecies, g.mine.scoreFromTributes, g.mine.scoreFromResources]);
   return (
     <ChartFigure

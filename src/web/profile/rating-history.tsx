@@ -7,7 +7,7 @@ import { ChartFigure } from '../charts/chart-figure.js';
 import { SITE } from '../lib/palette.js';
 import { trpc } from '../lib/trpc.js';
 import { shownRating } from '../ratings/ratings.js';
-import { shortStart } from './recent.js';
+import { shortTime } from './recent.js';
 
 export function RatingHistory({ userID, whose }: { userID: string; whose: string }) {
   const query = trpc.users.rating.useQuery({ userID });
@@ -49,13 +49,13 @@ export function RatingHistory({ userID, whose }: { userID: string; whose: string
             xaxis: { categories: ['Start', ...history.map((_, i) => `#${i + 1}`)], tooltip: { enabled: false }, title: { text: 'Rated games, oldest first', style: { fontWeight: 500 } } },
             yaxis: { title: { text: 'Rating' }, forceNiceScale: true, labels: { formatter: (v: number) => String(Math.round(v)) } },
             tooltip: {
-              x: { formatter: (_: unknown, opts?: { dataPointIndex: number }) => { const h = gameAt(opts?.dataPointIndex); return h ? `Game ${opts?.dataPointIndex ?? 0} · ${shortStart(h.at)}` : 'Before the first rated game'; } },
+              x: { formatter: (_: unknown, opts?: { dataPointIndex: number }) => { const h = gameAt(opts?.dataPointIndex); return h ? `Game ${opts?.dataPointIndex ?? 0} · ${shortTime(h.at)}` : 'Before the first rated game'; } },
               y: { formatter: (value: number, opts?: { dataPointIndex: number }) => { const h = gameAt(opts?.dataPointIndex); return h ? `${value}${h.provisional ? '?' : ''} (${signed(h.after - h.before)})` : String(value); } },
             },
           }}
           table={{
             columns: ['Game', 'Ended', 'Before', 'After', 'Change'],
-            rows: history.map((h, i) => [`Game ${i + 1}`, shortStart(h.at), h.before, `${h.after}${h.provisional ? '?' : ''}`, signed(h.after - h.before)]),
+            rows: history.map((h, i) => [`Game ${i + 1}`, shortTime(h.at), h.before, `${h.after}${h.provisional ? '?' : ''}`, signed(h.after - h.before)]),
           }}
         />
       )}

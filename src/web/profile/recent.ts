@@ -39,11 +39,18 @@ export function recentGamesOf(profile: Profile): RecentGame[] {
   });
 }
 
-/** The finished ones, oldest first: the order of a chart over time. */
-export const finishedOldestFirst = (games: RecentGame[]): (RecentGame & { mine: PlayerGameStats; topFavor: number })[] =>
-  games.filter((g): g is RecentGame & { mine: PlayerGameStats; topFavor: number } => g.mine !== null && g.topFavor !== null).sort((a, b) => a.start - b.start);
+/** A finished recent game: its end, the owner's stats and the top favor all known. */
+export type FinishedGame = RecentGame & { end: number; mine: PlayerGameStats; topFavor: number };
+
+/**
+ * The finished ones in the order they ended, oldest first: the order of a chart over time, and
+ * the rating history's, so that "Game 3" of one chart is the same game as in the other when both
+ * hold it (two games played at once end in another order than they started).
+ */
+export const finishedOldestFirst = (games: RecentGame[]): FinishedGame[] =>
+  games.filter((g): g is FinishedGame => g.end !== null && g.mine !== null && g.topFavor !== null).sort((a, b) => a.end - b.end);
 
 const SHORT = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
-/** A short label for a game on a chart's axis ("24 Nov, 05:16"). */
-export const shortStart = (timestamp: number): string => SHORT.format(new Date(timestamp));
+/** A short label for when a game started or ended ("24 Nov, 05:16"). */
+export const shortTime = (timestamp: number): string => SHORT.format(new Date(timestamp));

@@ -1,0 +1,43 @@
+/**
+ * The profile's charts of recent games number them in the order they ended, as the rating
+ * history does: two games played at once can end in another order than they started, and "Game 2"
+ * must be the same game in both. A game still being played is not charted.
+ */
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { emptyUserStats } from '../../../src/engine/user-stats.js';
+import { ProfileCharts } from '../../../src/web/profile/profile-charts.js';
+import { shortTime, type RecentGame } from '../../../src/web/profile/recent.js';
+import { theme } from '../../../src/web/theme.js';
+
+afterEach(cleanup);
+
+const stats = (won: boolean, score: number) => ({ ...emptyUserStats(), won, score, scoreFromCards: score });
+
+const HOUR = 3_600_000;
+const DAY = Date.UTC(2026, 10, 24, 5, 0);
+/** A long game started first and ended last; a short one started after it and ended before. */
+const recent: RecentGame[] = [
+  { id: 'long', start: DAY, end: DAY + 3 * HOUR, seats: [], mine: stats(true, 40), topFavor: 40 },
+  { id: 'short', start: DAY + HOUR, end: DAY + 2 * HOUR, seats: [], mine: stats(false, 20), topFavor: 31 },
+  { id: 'playing', start: DAY + 4 * HOUR, end: null, seats: [], mine: null, topFavor: null },
+];
+
+describe("the profile's recent games", () => {
+  test('charted in the order they ended, the table saying when', () => {
+    render(
+      <MantineProvider theme={theme}>
+        <ProfileCharts stats={emptyUserStats()} recent={recent} owner="Ann" />
+      </MantineProvider>,
+    );
+    const figure = screen.getByRole('figure', { name: 'Recent games: favor and results' });
+    const rows = [...figure.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent));
+    expect([...figure.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Game', 'Ended', 'Result', "Ann's favor", "Winner's favor"]);
+    expect(rows).toEqual([
+      ['Game 1', shortTime(DAY + 2 * HOUR), 'Lost', '20', '31'],
+      ['Game 2', shortTime(DAY + 3 * HOUR), 'Won', '40', '40'],
+    ]);
+    expect(screen.getByText("Won 1 of the last 2 finished games. Ann's favor, oldest game first: 20 (lost), 40 (won); the winners scored 31, 40.")).toBeTruthy();
+  });
+});

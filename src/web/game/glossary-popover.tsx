@@ -4,7 +4,7 @@
  * not need. A word clicked before this arrived opens once it has; a word that had the focus keeps
  * it.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Popover, Stack, UnstyledButton } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 import { Entry, GLOSSARY, type GlossaryKey } from './glossary-entries.js';
@@ -21,8 +21,12 @@ export interface Handover {
 /**
  * Focus for the target that replaced the plain button, and back to it when a popover that opened
  * with the page's swap closes (Mantine returns focus only for popovers opened after they mounted).
+ * The popover is opened and closed here: Mantine closes it on Escape only from inside it, and the
+ * focus moves in only once it has opened, so an Escape pressed on the word before that (a quick
+ * hand, a busy page) would leave it open; the word closes it too.
  */
 function useHandover(handover: Handover) {
+  const [opened, setOpened] = useState(handover.opened);
   const target = useRef<HTMLButtonElement>(null);
   const openedAtMount = useRef(handover.opened);
   useEffect(() => {
@@ -39,17 +43,25 @@ function useHandover(handover: Handover) {
       if (now === null || now === document.body || now === atClose) target.current?.focus({ preventScroll: true });
     }, 10);
   };
-  return { target, onClose };
+  // A controlled popover's target does not toggle it by itself.
+  const targetProps = {
+    ref: target,
+    onClick: () => setOpened((open) => !open),
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && opened) setOpened(false);
+    },
+  };
+  return { opened, setOpened, onClose, targetProps };
 }
 
 export function TermPopover({ entry, label, handover, children }: { entry: GlossaryKey; label: string; handover: Handover; children: ReactNode }) {
   const titleID = useId();
-  const { target, onClose } = useHandover(handover);
+  const { opened, setOpened, onClose, targetProps } = useHandover(handover);
   // Focus goes into the popover and back to the word on Escape, as in any small dialog.
   return (
-    <Popover width={280} position="bottom" withArrow shadow="md" zIndex={300} trapFocus returnFocus defaultOpened={handover.opened} onClose={onClose}>
+    <Popover width={280} position="bottom" withArrow shadow="md" zIndex={300} trapFocus returnFocus opened={opened} onChange={setOpened} onClose={onClose}>
       <Popover.Target>
-        <UnstyledButton ref={target} className={classes.term} aria-label={label} data-glossary={entry}>
+        <UnstyledButton {...targetProps} className={classes.term} aria-label={label} data-glossary={entry}>
           {children}
         </UnstyledButton>
       </Popover.Target>
@@ -62,11 +74,11 @@ export function TermPopover({ entry, label, handover, children }: { entry: Gloss
 }
 
 export function ListPopover({ handover }: { handover: Handover }) {
-  const { target, onClose } = useHandover(handover);
+  const { opened, setOpened, onClose, targetProps } = useHandover(handover);
   return (
-    <Popover width={320} position="bottom-start" withArrow shadow="md" zIndex={300} trapFocus returnFocus defaultOpened={handover.opened} onClose={onClose}>
+    <Popover width={320} position="bottom-start" withArrow shadow="md" zIndex={300} trapFocus returnFocus opened={opened} onChange={setOpened} onClose={onClose}>
       <Popover.Target>
-        <UnstyledButton ref={target} className={classes.button}>
+        <UnstyledButton {...targetProps} className={classes.button}>
           <IconHelpCircle size={16} stroke={1.8} aria-hidden />
           What the words mean
         </UnstyledButton>

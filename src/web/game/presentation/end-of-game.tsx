@@ -58,12 +58,12 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
     if (fixed) botRatings[p.userID] = fixed.rating;
     else botsRated = false;
   }
-  // The Rating column is kept, empty and at its full width, while the changes and the bots' ratings
-  // come for a game with a person in it (almost always rated): added or widened once the table was
-  // drawn, it moved every column beside it (a layout shift of 0.013-0.07).
-  const withPerson = state.game.players.some((p) => p.botType === null);
-  const rated = Object.keys(ratingChanges).length > 0;
-  const ratingColumn: RatingColumn = !withPerson ? 'none' : fetched === null ? 'pending' : !rated ? 'none' : botsRated ? 'shown' : 'pending';
+  const ratingColumn = ratingColumnOf({
+    withPerson: state.game.players.some((p) => p.botType === null),
+    changesFetched: fetched !== null,
+    rated: Object.keys(ratingChanges).length > 0,
+    botsRated,
+  });
   // The view opens at the top of the screen: a player scrolled down to the basic piles would not see it.
   useEffect(() => {
     if (shown) window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -175,6 +175,18 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
 
 /** The standings' Rating column: none (a game of bots, or one not rated), kept empty while its numbers come, or shown. */
 type RatingColumn = 'none' | 'pending' | 'shown';
+
+/**
+ * The Rating column is kept, empty and at its full width, while the changes and the bots' ratings
+ * come for a game with a person in it (almost always rated): added or widened once the table was
+ * drawn, it moved every column beside it (a layout shift of 0.013-0.07).
+ */
+function ratingColumnOf({ withPerson, changesFetched, rated, botsRated }: { withPerson: boolean; changesFetched: boolean; rated: boolean; botsRated: boolean }): RatingColumn {
+  if (!withPerson) return 'none';
+  if (!changesFetched) return 'pending';
+  if (!rated) return 'none';
+  return botsRated ? 'shown' : 'pending';
+}
 
 function StandingsTable({ rows, ratingColumn, ratingChanges, botRatings }: { rows: Standing[]; ratingColumn: RatingColumn; ratingChanges: Record<string, EndRatingChange>; botRatings: Readonly<Record<string, number>> }) {
   const rated = ratingColumn !== 'none';

@@ -107,17 +107,21 @@ async function answer(page: Page): Promise<boolean> {
       if ((await decisionOf(page)) !== 'RESOLVE') return false;
       expect(await reason()).toBe('You must select a card to gain');
       await pickBasic(page, free);
-    } else if ((await selected.first().getAttribute('data-unaffordable', { timeout: 2_000 }).catch(() => 'gone')) === 'gone') {
+    } else {
+      // Read once: between two reads a step can arrive and take the card away (a second read of it
+      // then waited its whole minute, on a loaded machine).
+      const unaffordable = await selected.first().getAttribute('data-unaffordable', { timeout: 2_000 }).catch(() => 'gone');
       // The game moved on under the read (this page's step was answered): look again next time.
-      return false;
-    } else if ((await selected.getAttribute('data-unaffordable')) === 'true') {
-      // The won card restored, but out of reach: Submit is disabled with the engine's reason, and
-      // the panel says what to do instead.
-      expect(await submitButton(page).isDisabled()).toBe(true);
-      expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('Not enough gold');
-      expect(await panel(page).textContent()).toMatch(/You won .+ but cannot pay for it \(Not enough gold\): choose a basic card from the basic piles (below the trade row|on the Table tab) instead\./);
-      await refusedBasic(page);
-      await pickBasic(page, free);
+      if (unaffordable === 'gone') return false;
+      if (unaffordable === 'true') {
+        // The won card restored, but out of reach: Submit is disabled with the engine's reason, and
+        // the panel says what to do instead.
+        expect(await submitButton(page).isDisabled()).toBe(true);
+        expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('Not enough gold');
+        expect(await panel(page).textContent()).toMatch(/You won .+ but cannot pay for it \(Not enough gold\): choose a basic card from the basic piles (below the trade row|on the Table tab) instead\./);
+        await refusedBasic(page);
+        await pickBasic(page, free);
+      }
     }
     return pressSubmit(page, decision);
   }

@@ -37,8 +37,15 @@ const own = (object: JsonObject, key: string): unknown => {
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** RFC 6901: `~` is `~0` and `/` is `~1` inside a reference token. */
-const escape = (key: string) => (/[~/]/.test(key) ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
+/**
+ * RFC 6901: `~` is `~0` and `/` is `~1` inside a reference token. Checked with `includes`, not a
+ * regular expression literal: a literal is a new RegExp object each time it is evaluated, and
+ * every key of every path the diff spells came through here (a quarter of what computing a
+ * viewer's step allocated).
+ */
+const escape = (key: string) => (key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key);
+/** A key as a reference token of a pointer. */
+const token = (key: string | number) => (typeof key === 'number' ? String(key) : escape(key));
 const unescape = (token: string) => (token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token);
 
 /** The patch that turns `before` into `after`. */
@@ -53,6 +60,13 @@ export function diff(before: unknown, after: unknown): Patch {
 class Differ {
   private readonly patch: Patch = [];
   private readonly keys: (string | number)[] = [];
+  /**
+   * `pointers[i]` spells `keys[0..i]`, for the first `spelled` keys: the operations of one step
+   * cluster (four players' bids, one player's counters), and siblings share their parent's
+   * pointer instead of each spelling it again.
+   */
+  private readonly pointers: string[] = [];
+  private spelled = 0;
 
   diff(before: unknown, after: unknown): Patch {
     this.walk(before, after);
@@ -60,10 +74,20 @@ class Differ {
   }
 
   private path(last?: string | number): string {
-    let path = '';
-    for (const key of this.keys) path += `/${typeof key === 'number' ? key : escape(key)}`;
-    if (last !== undefined) path += `/${typeof last === 'number' ? last : escape(last)}`;
-    return path;
+    const depth = this.keys.length;
+    for (let i = this.spelled; i < depth; i++) this.pointers[i] = `${i === 0 ? '' : this.pointers[i - 1]!}/${token(this.keys[i]!)}`;
+    this.spelled = depth;
+    const parent = depth === 0 ? '' : this.pointers[depth - 1]!;
+    return last === undefined ? parent : `${parent}/${token(last)}`;
+  }
+
+  private enter(key: string | number): void {
+    this.keys.push(key);
+  }
+
+  private leave(): void {
+    this.keys.pop();
+    if (this.spelled > this.keys.length) this.spelled = this.keys.length;
   }
 
   private walk(a: unknown, b: unknown): void {
@@ -83,9 +107,9 @@ class Differ {
         else {
           kept++;
           if (was === value) continue;
-          this.keys.push(key);
+          this.enter(key);
           this.walk(was, value);
-          this.keys.pop();
+          this.leave();
         }
       }
       let count = 0;
@@ -115,9 +139,9 @@ class Differ {
     const common = Math.min(aEnd, bEnd);
     for (let i = 0; i < common; i++) {
       if (a[i] === b[i]) continue;
-      this.keys.push(i);
+      this.enter(i);
       this.walk(a[i], b[i]);
-      this.keys.pop();
+      this.leave();
     }
     for (let i = common; i < bEnd; i++) this.patch.push({ op: 'add', path: this.path(i), value: b[i] as JsonValue });
     for (let i = aEnd - 1; i >= common; i--) this.patch.push({ op: 'remove', path: this.path(i) });

@@ -146,6 +146,24 @@ describe('games.onGame patches', () => {
     expect(diff(before, wire(before))).toEqual([]);
   });
 
+  it('diff and applyPatch: any two documents sharing keys, siblings deep and shallow, keys that need escaping', () => {
+    // Few keys, so the two documents overlap and their patches hold many siblings under one parent.
+    const key = fc.constantFrom('a', 'b', '0', '1', '~', '/', 'c~1', 'd/e');
+    const leaf = fc.oneof(fc.integer({ min: -2, max: 2 }), fc.constantFrom('x', 'y', true, null));
+    const { tree } = fc.letrec((tie) => ({
+      tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('object'), tie('array')),
+      object: fc.dictionary(key, tie('tree'), { maxKeys: 5 }),
+      array: fc.array(tie('tree'), { maxLength: 4 }),
+    }));
+    fc.assert(
+      fc.property(tree, tree, (before, after) => {
+        const patch = wire(diff(before, after));
+        expect(applyPatch(wire(before), patch)).toStrictEqual(wire(after));
+      }),
+      { numRuns: runs(500, 20_000) },
+    );
+  });
+
   it('applyPatch refuses a patch that does not fit, and never sets a prototype', () => {
     expect(() => applyPatch({ a: 1 }, [{ op: 'replace', path: '/b', value: 1 }])).toThrow('nothing at /b');
     expect(() => applyPatch({ a: [1] }, [{ op: 'add', path: '/a/3', value: 1 }])).toThrow('no index 3');

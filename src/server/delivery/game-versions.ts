@@ -60,7 +60,11 @@ export class Version {
     // Both views are the same viewer's: a patch holds nothing its two views do not.
     if (!base) this.patch = null;
     else if (!appended) this.patch = diff(base.view, this.view);
-    else this.patch = [...diff({ game: base.game }, { game: update.game }), ...update.events.map((event, i) => ({ op: 'add' as const, path: `/events/${from + i}`, value: event as unknown as JsonValue }))];
+    else {
+      const patch = diff({ game: base.game }, { game: update.game });
+      update.events.forEach((event, i) => patch.push({ op: 'add', path: `/events/${from + i}`, value: event as unknown as JsonValue }));
+      this.patch = patch;
+    }
   }
 
   /** The viewer's game and whole event log at this step. */

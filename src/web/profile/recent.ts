@@ -50,7 +50,25 @@ export type FinishedGame = RecentGame & { end: number; mine: PlayerGameStats; to
 export const finishedOldestFirst = (games: RecentGame[]): FinishedGame[] =>
   games.filter((g): g is FinishedGame => g.end !== null && g.mine !== null && g.topFavor !== null).sort((a, b) => a.end - b.end);
 
-const SHORT = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const SHORT_FIELDS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+const SHORT = new Intl.DateTimeFormat(undefined, SHORT_FIELDS);
 
-/** A short label for when a game started or ended ("24 Nov, 05:16"). */
-export const shortTime = (timestamp: number): string => SHORT.format(new Date(timestamp));
+const TIME_PARTS: ReadonlySet<Intl.DateTimeFormatPartTypes> = new Set(['hour', 'minute', 'dayPeriod']);
+
+/**
+ * A short label for when a game started or ended ("24 Nov, 05:16"), in the viewer's language
+ * unless `locale` names one. It may wrap only between the
+ * date and the time: in a phone's narrow table column "Dec 2, 07:54 PM" broke at every space,
+ * over three lines.
+ */
+export const shortTime = (timestamp: number, locale?: string): string => {
+  const parts = (locale === undefined ? SHORT : new Intl.DateTimeFormat(locale, SHORT_FIELDS)).formatToParts(new Date(timestamp));
+  const isTime = (i: number) => TIME_PARTS.has(parts[i]!.type);
+  return parts
+    .map((part, i) => {
+      if (part.type !== 'literal') return part.value;
+      const between = i > 0 && i < parts.length - 1 && isTime(i - 1) !== isTime(i + 1);
+      return between ? part.value : part.value.replace(/\s/g, '\u00a0');
+    })
+    .join('');
+};

@@ -40,4 +40,13 @@ describe("the profile's recent games", () => {
     ]);
     expect(screen.getByText("Won 1 of the last 2 finished games. Ann's favor, oldest game first: 20 (lost), 40 (won); the winners scored 31, 40.")).toBeTruthy();
   });
+
+  test('a time wraps only between its date and its time, in any language', () => {
+    for (const locale of ['en-US', 'en-GB', 'de-DE', 'fr-FR']) {
+      const label = shortTime(DAY + 2 * HOUR, locale);
+      // One place to break, after the date; the date's and the time's own spaces do not break.
+      expect(label.split(' '), `${locale}: ${label}`).toHaveLength(2);
+      expect(label.replace(/\s/g, ' '), locale).toBe(new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(DAY + 2 * HOUR).replace(/\s/g, ' '));
+    }
+  });
 });

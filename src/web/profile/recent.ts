@@ -57,9 +57,8 @@ const TIME_PARTS: ReadonlySet<Intl.DateTimeFormatPartTypes> = new Set(['hour', '
 
 /**
  * A short label for when a game started or ended ("24 Nov, 05:16"), in the viewer's language
- * unless `locale` names one. It may wrap only between the
- * date and the time: in a phone's narrow table column "Dec 2, 07:54 PM" broke at every space,
- * over three lines.
+ * unless `locale` names one. It may wrap only between the date and the time: in a phone's narrow
+ * table column "Dec 2, 07:54 PM" broke at every space, over three lines.
  */
 export const shortTime = (timestamp: number, locale?: string): string => {
   const parts = (locale === undefined ? SHORT : new Intl.DateTimeFormat(locale, SHORT_FIELDS)).formatToParts(new Date(timestamp));

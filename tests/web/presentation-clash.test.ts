@@ -153,6 +153,15 @@ describe('a clash summary in words', () => {
     expect(earlierRounds(three, (id) => names[id]!)).toEqual(['Round 1: Ann and Bob tied at 6']);
   });
 
+  test('a loser\'s reroll is against the leader\'s total, though the leader did not roll again', () => {
+    // Bob leads 11 to 8; Ann spends a token and rolls 5, then another and rolls 12.
+    const rerolls = [round(['a', 2, [6]], ['b', 5, [6]]), round(['a', 2, [3]], ['b', 5, [6], false]), round(['a', 2, [10]], ['b', 5, [6], false])];
+    expect(earlierRounds(rerolls, (id) => names[id]!)).toEqual(['Round 1: Bob led, 11 to 8; rerolled', 'Round 2: Bob led, 11 to 5; rerolled']);
+    // Ann's 12 took the lead; Bob spends a token in turn and rolls 9 against it.
+    const back = [...rerolls, round(['a', 2, [10], false], ['b', 5, [4]]), round(['a', 2, [10], false], ['b', 5, [9]])];
+    expect(earlierRounds(back, (id) => names[id]!).slice(2)).toEqual(['Round 3: Ann led, 12 to 11; rerolled', 'Round 4: Ann led, 12 to 9; rerolled']);
+  });
+
   test('the legend names each signed label shown, once', () => {
     expect(resultLegend(['W+', 'L-', 'L-', 'L'])).toEqual(['W+ won with the highest bid', 'L- lost against a higher bid']);
     expect(resultLegend(['W', 'L'])).toEqual([]);

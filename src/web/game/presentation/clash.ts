@@ -116,13 +116,19 @@ export function resultAt(rounds: readonly ClashRound[], round: number, playerID:
  * reroll token). Only the players who rolled in a round count in it.
  */
 export function earlierRounds(rounds: readonly ClashRound[], nameOf: (playerID: string) => string): string[] {
+  // The one player ahead after the round before, if one was.
+  let leader: string | null = null;
   return rounds.slice(0, -1).map((round, r) => {
-    const rolled = Object.values(round).filter((res) => res.didRoll || r === 0);
-    const best = Math.max(...rolled.map((res) => res.total));
-    const top = rolled.filter((res) => res.total === best);
+    // Who stands in a round: everyone in the first; after it, who rolled in it, and a lone leader
+    // who sat it out while a loser spent a token to roll against their total. (A tie is rerolled
+    // among the tied alone: whoever sits that round out has lost already.)
+    const standing = Object.values(round).filter((res) => r === 0 || res.didRoll || res.playerID === leader);
+    const best = Math.max(...standing.map((res) => res.total));
+    const top = standing.filter((res) => res.total === best);
+    leader = top.length === 1 ? top[0]!.playerID : null;
     if (top.length > 1) return `Round ${r + 1}: ${top.map((res) => nameOf(res.playerID)).join(' and ')} tied at ${best}`;
-    const next = Math.max(...rolled.filter((res) => res.total < best).map((res) => res.total));
-    return `Round ${r + 1}: ${nameOf(top[0]!.playerID)} led, ${best} to ${next}; rerolled`;
+    const behind = standing.filter((res) => res.total < best).map((res) => res.total);
+    return `Round ${r + 1}: ${nameOf(top[0]!.playerID)} led, ${best} to ${Math.max(...behind)}; rerolled`;
   });
 }
 

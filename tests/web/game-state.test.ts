@@ -34,6 +34,19 @@ describe('applying updates', () => {
     expect(applyUpdate(live, update(4, 0, [1])).kind).toBe('stale');
   });
 
+  test('the step held, sent again with a table read later, brings that table alone', () => {
+    // The page's fetch read the table before its own tab was counted (gone); the subscription's
+    // first update, of the same step, was read after (here).
+    const gone = { userID: 'bob', presence: 'gone' as const, deadline: null, standIn: null, left: false };
+    const fetched = (applyUpdate(null, { ...update(5, 0, [1]), seats: [gone], serverTime: 1_000 }, 1_000) as { live: LiveGame }).live;
+    const here = { ...gone, presence: 'here' as const };
+    const first = applyUpdate(fetched, { ...update(5, 0, [9]), seats: [here], serverTime: 1_200 }, 1_100);
+    expect(first.kind === 'applied' && first.live).toEqual({ ...fetched, seats: [here], clockOffsetMs: 100, tableTime: 1_200 });
+    // The other way round, the fetch answered last with the older table: kept out.
+    const live = (first as { live: LiveGame }).live;
+    expect(applyUpdate(live, { ...update(5, 0, [1]), seats: [gone], serverTime: 1_000 }).kind).toBe('stale');
+  });
+
   test('a patch applies to the step it names as its base, with the server\'s json-patch; the held state is not changed', () => {
     const live = (applyUpdate(null, update(2, 0, [1])) as { live: LiveGame }).live;
     const patch: WirePatch = {
@@ -59,7 +72,7 @@ describe('applying updates', () => {
     const seat = { userID: 'bob', presence: 'away' as const, deadline: 90_000, standIn: null, left: false };
     const table: WireTable = { sequenceID: 4, table: true, away: [], seats: [seat], serverTime: 5_000 };
     const next = applyUpdate(live, table, 2_000);
-    expect(next.kind === 'applied' && next.live).toEqual({ ...live, seats: [seat], clockOffsetMs: 3_000 });
+    expect(next.kind === 'applied' && next.live).toEqual({ ...live, seats: [seat], clockOffsetMs: 3_000, tableTime: 5_000 });
     expect(applyUpdate(live, { ...table, sequenceID: 3 }).kind).toBe('stale');
     expect(applyUpdate(null, table).kind).toBe('stale');
   });

@@ -158,6 +158,14 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
     await bobPage.close();
     await expect.poll(() => serverPresence(gameID, bob.guest.userID), { timeout: 30_000 }).toBe('gone');
     await reaches(annPage.locator(`[data-player-id="${bob.guest.userID}"] [data-presence="gone"]`).first(), 'gone');
+
+    // Opened again, Bob's own screen shows him here with no move made: the page's fetch of the
+    // step read the table before his tab was counted, and the subscription's first update of the
+    // same step, which has him here, was dropped as no newer (he saw himself gone until a move).
+    const sequenceID = (await people.site.app.services.games.get(gameID))?.sequenceID;
+    const again = await open(bob.context, gameID);
+    await expect.poll(() => again.locator(`[data-player-id="${bob.guest.userID}"] [data-presence]`).first().getAttribute('data-presence'), { timeout: 20_000 }).toBe('here');
+    expect((await people.site.app.services.games.get(gameID))?.sequenceID).toBe(sequenceID);
   }, TEST_MS);
 
   test('Leave game: asked first; the seat is a bot\'s to the end, and a game nobody is left in ends', async () => {

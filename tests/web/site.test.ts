@@ -78,13 +78,21 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
     await axeClean(page);
     await screenshot(page, `not-found-signed-in-${label}`);
   };
-  /** A page whose code fails to load says so, in a page of its own that passes axe. */
+  /**
+   * A page whose code fails to load (a tab opened before the site was updated asks for a file the
+   * update removed) says so, in a page of its own that passes axe, and its reload link gets it.
+   */
   const routeError = async (page: Page, label: string) => {
     await page.route('**/assets/not-found-*.js', (route) => route.abort());
     await page.goto(`${site.url}/broken/page`);
     await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await page.getByText("This page's code did not load: Mythos may have been updated since this tab was opened, or the connection dropped.").waitFor();
     await axeClean(page);
     await screenshot(page, `route-error-${label}`);
+    await page.unroute('**/assets/not-found-*.js');
+    await page.getByRole('link', { name: 'Reload the page' }).click();
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(page.url()).toBe(`${site.url}/broken/page`);
   };
 
   for (const [label, viewport] of VIEWPORTS) {

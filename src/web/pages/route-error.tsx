@@ -7,8 +7,18 @@ import { Component, type ReactNode } from 'react';
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import shell from '../components/layout.module.css';
 
+/**
+ * How each browser says a page's code (a lazily loaded chunk) did not arrive: the site was updated
+ * since the tab opened, so the old file is gone, or the connection dropped. A reload fixes both.
+ */
+const CODE_NOT_LOADED = /dynamically imported module|Importing a module script failed/;
+
+const CODE_NOT_LOADED_DETAIL = "This page's code did not load: Mythos may have been updated since this tab was opened, or the connection dropped.";
+
 export function RouteError({ error }: { error: unknown }) {
-  const detail = error instanceof Error ? error.message : 'Something went wrong while showing this page.';
+  const message = error instanceof Error ? error.message : null;
+  const notLoaded = message !== null && CODE_NOT_LOADED.test(message);
+  const detail = notLoaded ? CODE_NOT_LOADED_DETAIL : (message ?? 'Something went wrong while showing this page.');
   return (
     <main className={shell.main}>
       <Container size="sm" px="md">
@@ -20,6 +30,8 @@ export function RouteError({ error }: { error: unknown }) {
             <Text ta="center">{detail}</Text>
             {/* A link, not a Mantine Button: this page is in every page's first load, and Button
                 brings its Loader and Transition (about 4 KB gzip) to pages that use none. */}
+            {/* A plain link to this same address: the browser loads the page afresh, new code and all. */}
+            {notLoaded && <Anchor href={window.location.href}>Reload the page</Anchor>}
             <Anchor href="/">Back to the lobby</Anchor>
           </Stack>
         </Paper>

@@ -21,16 +21,22 @@ describe.skipIf(!HAS_CHROMIUM)('error pages', () => {
     });
   }
 
-  test("a game that does not exist says so, with no chat offered for it (it could only answer 'Unknown chat room')", async () => {
+  test("a game or a lobby that does not exist says so, with a way back and no chat offered for it (it could only answer 'Unknown chat room')", async () => {
     const context = await newContext(suite.browser, DESKTOP);
     await guestInContext(suite.site, context, 'Nomad');
     const page = await context.newPage();
     await page.goto(`${suite.site.url}/game/g_nope`);
     await page.getByText('Game g_nope not found.').waitFor();
+    // A way on from the dead end.
+    expect(await page.getByRole('alert').getByRole('link', { name: 'Back to the lobby' }).getAttribute('href')).toBe('/');
     // The chat's history is asked for and refused before the dock could show.
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('region', { name: /Game Chat/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^CHAT/ }).count()).toBe(0);
+    // A lobby that does not exist: the same, with the way to the others.
+    await page.goto(`${suite.site.url}/lobby/l_nope`);
+    await page.getByRole('heading', { name: 'Lobby not available' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Find another lobby' }).getAttribute('href')).toBe('/lobby-list');
     await context.close();
   });
 

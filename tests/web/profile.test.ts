@@ -137,6 +137,7 @@ describe.skipIf(!HAS_CHROMIUM)('profile page', { timeout: 180_000 }, () => {
     page.setDefaultTimeout(60_000);
     await page.goto(`${site.url}/user/u_nobody`);
     await page.getByRole('alert').filter({ hasText: 'No such user.' }).waitFor();
+    expect(await page.getByRole('alert').getByRole('link', { name: 'Back to the lobby' }).getAttribute('href')).toBe('/');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -6,7 +6,8 @@
  * table, boards and log in tabs.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Box, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Group, Stack } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { PageLoading } from '../components/page-loading.js';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { focusIsLost } from '../lib/focus.js';
@@ -40,7 +41,10 @@ export function GameScreen({ gameID }: { gameID: string }) {
   if (error) {
     return (
       <Alert color="red" title="This game cannot be shown">
-        {error}
+        {error}{' '}
+        <Anchor component={Link} to="/">
+          Back to the lobby
+        </Anchor>
       </Alert>
     );
   }

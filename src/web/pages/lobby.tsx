@@ -52,6 +52,9 @@ function LobbyPage() {
         <Paper className="mythos-parchment" p="lg">
           <Title order={1}>Lobby not available</Title>
           <Text mt="sm">{error}</Text>
+          <Anchor component={Link} to="/lobby-list" mt="sm" display="inline-block">
+            Find another lobby
+          </Anchor>
         </Paper>
       ) : !lobby || !user ? (
         <Text c="dimmed" py="xl" ta="center">

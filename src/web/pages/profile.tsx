@@ -26,7 +26,10 @@ function Profile({ userID }: { userID: string }) {
   if (profile.isError) {
     return (
       <Alert color="red" variant="light" role="alert" title="Profile">
-        {profile.error.data?.code === 'NOT_FOUND' ? 'No such user.' : profile.error.message}
+        {profile.error.data?.code === 'NOT_FOUND' ? 'No such user.' : profile.error.message}{' '}
+        <Anchor component={Link} to="/">
+          Back to the lobby
+        </Anchor>
       </Alert>
     );
   }

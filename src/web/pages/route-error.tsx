@@ -28,9 +28,9 @@ export function RouteError({ error }: { error: unknown }) {
               Unexpected Application Error!
             </Title>
             <Text ta="center">{detail}</Text>
-            {/* A link, not a Mantine Button: this page is in every page's first load, and Button
-                brings its Loader and Transition (about 4 KB gzip) to pages that use none. */}
-            {/* A plain link to this same address: the browser loads the page afresh, new code and all. */}
+            {/* Links, not Mantine Buttons: this page is in every page's first load, and Button
+                brings its Loader and Transition (about 4 KB gzip) to pages that use none. A plain
+                link to this same address loads the page afresh, new code and all. */}
             {notLoaded && <Anchor href={window.location.href}>Reload the page</Anchor>}
             <Anchor href="/">Back to the lobby</Anchor>
           </Stack>

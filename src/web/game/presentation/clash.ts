@@ -113,7 +113,7 @@ export function resultAt(rounds: readonly ClashRound[], round: number, playerID:
 /**
  * A clash's rounds before the last, in words, so a summary showing 'Round 3/3' says why there were
  * three: 'Round 1: Ann and Bob tied at 7', or 'Round 1: Ann led, 9 to 6; rerolled' (a loser's
- * reroll token). Only the players who rolled in a round count in it.
+ * reroll token). A round counts who rolled in it, and a leader who sat it out on their total.
  */
 export function earlierRounds(rounds: readonly ClashRound[], nameOf: (playerID: string) => string): string[] {
   // The one player ahead after the round before, if one was.

@@ -2,7 +2,8 @@
  * A view of the page's chat room, the same in the docked overlay and in the CHAT button's
  * dialog: the messages (a spectator's marked as such), a box to type in, at most
  * MAX_CHAT_MESSAGE_LENGTH characters as the server allows, and the server's refusal if it
- * refuses, with the message put back to send again. Mounted means open: the room counts nothing as unread meanwhile.
+ * refuses, with the message put back to send again. Mounted means open: the room counts nothing
+ * as unread meanwhile.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MAX_CHAT_MESSAGE_LENGTH } from '../../shared/chat.js';

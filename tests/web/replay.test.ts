@@ -141,6 +141,15 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     await page.getByRole('button', { name: 'Next step (Right)' }).click();
     await waitStep(page, clashAt);
     await page.getByRole('region', { name: 'Clashes' }).getByRole('table', { name: 'Dice' }).first().waitFor();
+    // Another step while the dice still roll stops them: the viewer moved on (the clash had gone
+    // on rolling over the later steps, and the player list stood at the table from before it).
+    const results = (step: number) => moments[step]!.game.events.filter((e) => e.type === 'CONFLICT_RESULTS').length;
+    expect(results(clashAt + 1)).toBe(results(clashAt));
+    expect(await page.locator('[data-clash-stage="initial"], [data-clash-stage="rolling"]').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Next step (Right)' }).click();
+    await waitStep(page, clashAt + 1);
+    expect(await page.locator('.replay-screen').getAttribute('data-awaiting')).toBe('false');
+    expect(await page.locator('[data-clash-stage="initial"], [data-clash-stage="rolling"]').count()).toBe(0);
     // A jump past it (a turn forward from the step before) shows the table as it stands: no dice roll.
     await page.goto(`${suite.site.url}/game/${gameID}/replay?step=${clashAt - 1}`);
     await waitStep(page, clashAt - 1);

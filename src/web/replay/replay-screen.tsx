@@ -160,7 +160,7 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
   const [arrival, setArrival] = useState({ step, byOneStep: false });
   if (arrival.step !== step) setArrival({ step, byOneStep: step === arrival.step + 1 });
   const byOneStep = arrival.step === step ? arrival.byOneStep : step === arrival.step + 1;
-  const { awaiting } = Presentation.useEventAnimations(state, { disabled: !byOneStep });
+  const { awaiting } = Presentation.useEventAnimations(state, { disabled: !byOneStep, supersede: true });
   const presented = Presentation.usePresentedState(state);
   Presentation.useGameSounds(state);
 

@@ -18,6 +18,12 @@ import { prefersReducedMotion, useDisableAnimations } from './prefs.js';
 export interface EventAnimationOptions {
   /** Turns every animation off (the 'Disable Animations' preference is read as well). */
   disabled?: boolean;
+  /**
+   * A new step stops what is still playing of the one before (a replay: the viewer moved on, and
+   * a clash still rolling held the player list at the table from before it, steps behind the
+   * step shown). The game screen leaves it off: a live update waits behind the clash it follows.
+   */
+  supersede?: boolean;
 }
 
 /**
@@ -37,7 +43,7 @@ interface Seen {
   count: number;
 }
 
-export function useEventAnimations(state: GameScreenState, { disabled = false }: EventAnimationOptions = {}): { awaiting: boolean } {
+export function useEventAnimations(state: GameScreenState, { disabled = false, supersede = false }: EventAnimationOptions = {}): { awaiting: boolean } {
   const preferenceOff = useDisableAnimations();
   const off = disabled || preferenceOff;
   const seen = useRef<Seen | null>(null);
@@ -65,6 +71,12 @@ export function useEventAnimations(state: GameScreenState, { disabled = false }:
       return;
     }
     const fresh = events.slice(before.count);
+    // Any new step, even one that brought no event this viewer sees (a hidden choice).
+    if (supersede && (running.current.size > 0 || animationStore.get().clashes.length > 0)) {
+      running.current.forEach((stop) => stop());
+      running.current.clear();
+      animationStore.reset();
+    }
     if (fresh.length > MAX_REPLAYED_EVENTS) {
       // A catch-up (a reconnect, a tab back from the background): show where things stand, not history.
       markShown(fresh, game, shownRounds.current);
@@ -102,7 +114,7 @@ export function useEventAnimations(state: GameScreenState, { disabled = false }:
     };
     running.current.add(cancel);
     window.setTimeout(() => running.current.delete(cancel), planLength(plan) + 100);
-  }, [game, events, off]);
+  }, [game, events, off, supersede]);
 
   useLayoutEffect(
     () => () => {

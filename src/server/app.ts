@@ -73,7 +73,7 @@ function subscriptionPaths(record: TRPCRouterRecord, prefix = ''): string[] {
 /** The router's subscription paths (lobbies.onList, games.onGame ...). */
 const SUBSCRIPTIONS = new Set(subscriptionPaths(appRouter._def.record));
 
-/** The router decodes a procedure path it is given (`games%2EonGame`): so does the guard. */
+/** The router decodes a path it is given (`games%2EonGame`, `/%74rpc`): so do the guards. */
 function decodedOnce(path: string): string {
   try {
     return decodeURIComponent(path);
@@ -121,8 +121,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Every message of a tRPC socket is counted before tRPC reads it (socket-limits.ts): the calls
   // in it, here rather than by each call (trpc.ts), and its size.
+  // Told by the path as the router reads it, escapes decoded: a socket opened on `/%74rpc` is
+  // served by tRPC too, and was counted nowhere (trpc.ts counts an unmetered one call by call).
   fastify.websocketServer.on('connection', (socket: WebSocket, req: IncomingMessage) => {
-    if (!req.url?.startsWith('/trpc')) return;
+    if (!/^\/trpc(\/|$)/.test(decodedOnce((req.url ?? '').split('?')[0]!))) return;
     const address = clientAddress(req, config.trustProxy);
     limitMessages(socket, config.maxSubscriptionsPerSocket, (requests) => requestRefusal(services.requests, address, requests));
   });

@@ -119,6 +119,15 @@ function callsOf(bytes: Buffer): { all: number; counted: number } {
   return { all: calls.length, counted };
 }
 
+/** The sockets whose messages `limitMessages` counts. */
+const metered = new WeakSet<WebSocket>();
+
+/**
+ * Whether `socket`'s messages are counted as they come: a tRPC socket opened by a spelling of its
+ * path the server did not meter is counted call by call instead (trpc.ts), never not at all.
+ */
+export const isMetered = (socket: WebSocket): boolean => metered.has(socket);
+
 /**
  * Each tRPC websocket message is counted before tRPC reads it:
  * - **Its calls, at most `maxCalls`.** tRPC takes an array of calls in one message and answers
@@ -133,6 +142,7 @@ function callsOf(bytes: Buffer): { all: number; counted: number } {
  * refusals would keep costing what reading its messages costs.
  */
 export function limitMessages(socket: WebSocket, maxCalls: number, charge: (requests: number) => string | null): void {
+  metered.add(socket);
   const emit = socket.emit.bind(socket);
   socket.emit = ((event: string | symbol, ...args: unknown[]) => {
     if (event !== 'message') return emit(event, ...args);

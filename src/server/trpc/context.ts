@@ -8,6 +8,7 @@ import type { WebSocket } from 'ws';
 import { callerOf } from '../auth/caller.js';
 import { tokenRequestRefusal } from '../auth/token-requests.js';
 import { clientAddress } from '../client-address.js';
+import { isMetered } from '../delivery/socket-limits.js';
 import type { UserRow } from '../db/schema.js';
 import type { Services } from '../services/services.js';
 
@@ -48,7 +49,7 @@ export async function contextFor(services: Services, req: Pick<IncomingMessage, 
     // A message on an open socket cannot be loaded by another page's tag; an HTTP GET can.
     tokenRefusal: socket ? null : tokenRequestRefusal(req.headers, services.config.publicUrl),
     address: clientAddress(req, services.config.trustProxy),
-    countedByMessage: socket !== null,
+    countedByMessage: socket !== null && isMetered(socket),
     connection: { subscriptions: 0, inFlight: 0 },
   };
 }

@@ -53,8 +53,11 @@ describe.each(DATABASES)('people from one address on %s', (database) => {
       const farmed = await endableGame(server, `g_farmed_${database}`, [{ userID: fay.userID, bot: null }, { userID: pip.userID, bot: null }, ...botSeats(['bot_a'])]);
       expect(await saveEnd(server, farmed)).toBe(true);
       expect(await rated(fay, farmed.id)).toEqual([]);
-      // Kept with the game's end, for its end view to say why.
-      expect(await sam.client.ratings.whyUnrated.query({ gameID: farmed.id })).toEqual({ reason: 'address' });
+      // Kept with the game's end, for its end view to say why: to its players. Sam, who did not
+      // play, is not told (after every game it named who shares a network with whom).
+      expect(await fay.client.ratings.whyUnrated.query({ gameID: farmed.id })).toEqual({ reason: 'address' });
+      expect(await pip.client.ratings.whyUnrated.query({ gameID: farmed.id })).toEqual({ reason: 'address' });
+      expect(await sam.client.ratings.whyUnrated.query({ gameID: farmed.id })).toEqual({ reason: null });
       expect((await fay.client.users.rating.query({ userID: fay.userID })).rating).toMatchObject({ rating: 1500, games: 0 });
 
       const played = await endableGame(server, `g_fair_${database}`, [{ userID: sam.userID, bot: null }, { userID: fay.userID, bot: null }, ...botSeats(['bot_b'])]);

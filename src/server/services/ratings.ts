@@ -113,10 +113,18 @@ async function unratedReason(trx: Transaction<Database>, game: Game, people: rea
   return lobby === undefined || turnTimerIsOn(lobby.turn_timer, game) ? null : 'timer';
 }
 
-/** Why a finished game moved no rating ('timer', 'address'), or null: rated, with bots alone, unfinished, or unknown. */
-export async function unratedReasonOf(db: Executor, gameID: string): Promise<UnratedReason | null> {
+/**
+ * Why a finished game moved no rating ('timer', 'address'), or null: rated, with bots alone,
+ * unfinished, or unknown. 'address' is told to the game's own players only, as the lobby told
+ * them alone before the game (lobbies.ts `sharedAddress`): to anyone else it named which accounts
+ * share a home, an office or a campus, in every past game.
+ */
+export async function unratedReasonOf(db: Executor, gameID: string, askerID: string): Promise<UnratedReason | null> {
   const row = await db.selectFrom('games').select('unrated').where('id', '=', gameID).executeTakeFirst();
-  return row?.unrated === 'timer' || row?.unrated === 'address' ? row.unrated : null;
+  if (row?.unrated === 'timer') return 'timer';
+  if (row?.unrated !== 'address') return null;
+  const seat = await db.selectFrom('game_players').select('user_id').where('game_id', '=', gameID).where('user_id', '=', askerID).executeTakeFirst();
+  return seat ? 'address' : null;
 }
 
 /** A user's rating: a bot's fixed one, a person's stored one, or a new person's starting one. */

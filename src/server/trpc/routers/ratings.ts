@@ -18,7 +18,7 @@ export const ratingsRouter = router({
    * Why a finished game of people moved no rating: {reason: 'timer'} (its turn timer was off),
    * {reason: 'address'} (two of its people signed in or played from one network address), else {reason: null}.
    */
-  whyUnrated: authedProcedure.input(gameRatingsInput).query(async ({ ctx, input }) => ({ reason: await unratedReasonOf(ctx.services.db.kysely, input.gameID) })),
+  whyUnrated: authedProcedure.input(gameRatingsInput).query(async ({ ctx, input }) => ({ reason: await unratedReasonOf(ctx.services.db.kysely, input.gameID, ctx.user.id) })),
   /** Many users' ratings as shown beside their names ({rating, provisional}), by user id: one call for a whole lobby, list or table (at most 200 ids). */
   ofUsers: authedProcedure.input(usersRatingsInput).query(({ ctx, input }) => shownRatingsOf(ctx.services.db.kysely, input.userIDs)),
 });

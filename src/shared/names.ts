@@ -4,3 +4,10 @@
  * the web client's name fields stop at it.
  */
 export const MAX_NAME_LENGTH = 12;
+
+/**
+ * `text` cut to MAX_NAME_LENGTH characters as the server counts them (code points). A field's
+ * `maxLength` counts UTF-16 units, two for an emoji: twelve emoji stopped at six, and a cut
+ * between an emoji's two halves sent half a character.
+ */
+export const upToNameLength = (text: string): string => Array.from(text).slice(0, MAX_NAME_LENGTH).join('');

@@ -130,6 +130,10 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
           // The name field takes at most 12 characters; an empty (or blank) name sends nothing.
           await page.getByLabel('Name').fill('Aphrodisiastes the Great');
           expect(await page.getByLabel('Name').inputValue()).toHaveLength(12);
+          // Characters as the server counts them: twelve emoji, not six (a field's maxLength counts
+          // an emoji twice), and never half of one.
+          await page.getByLabel('Name').fill('🦉'.repeat(14));
+          expect(await page.getByLabel('Name').inputValue()).toBe('🦉'.repeat(12));
           let posts = 0;
           page.on('request', (request) => {
             if (request.url().endsWith('/auth/guest')) posts++;
@@ -304,11 +308,15 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
             await notFound(page, label);
             return;
           }
-          const renamed = guestName().replace('Hero', 'Sage');
+          await page.getByLabel('New Name').fill('🦉'.repeat(14));
+          expect(await page.getByLabel('New Name').inputValue()).toBe('🦉'.repeat(12));
+          // A name that starts with an emoji: the account button shows it whole, not half of it ('�').
+          const renamed = `🦉${guestName().replace('Hero', 'Sage')}`;
           await page.getByLabel('New Name').fill(renamed);
           await page.getByRole('button', { name: 'Submit' }).click();
           await page.getByText(`You are now ${renamed}.`).waitFor();
           expect(await page.getByLabel('New Name').inputValue()).toBe('');
+          expect(await menu.locator('span').first().textContent()).toBe('🦉');
           const box = page.getByLabel('Disable Animations');
           expect(await box.isChecked()).toBe(false);
           await box.click();

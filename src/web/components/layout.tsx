@@ -9,6 +9,7 @@ import { Container } from '@mantine/core';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ChatRoomProvider, useChatRoom } from '../chat/chat-room.js';
 import { useChatOverlayFits } from '../lib/chat-layout.js';
+import { firstLetterOf } from '../lib/initials.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import classes from './layout.module.css';
@@ -82,7 +83,7 @@ function UserMenu() {
     <div className={classes.menu} ref={root}>
       <button type="button" className={classes.user} aria-expanded={open} aria-controls="account-menu" onClick={() => setOpen((was) => !was)}>
         <span className={classes.userInitial} aria-hidden="true">
-          {user.name.slice(0, 1).toUpperCase()}
+          {firstLetterOf(user.name)}
         </span>
         <span className={classes.userName}>{user.name}</span>
         <span className="mythos-visually-hidden">Account menu</span>

@@ -20,19 +20,9 @@ import { useTickingNumber } from './presentation/index.js';
 import { useWinnerIDs } from './presentation/end-rating-source.js';
 import { useHold } from '../lib/press.js';
 import { nameColor } from '../lib/contrast.js';
+import { initialsOf } from '../lib/initials.js';
 import { RatingTag, useShownRatings } from '../ratings/ratings.js';
 import classes from './player-list.module.css';
-
-/**
- * What an avatar without a picture shows: the first letters of the name's first two words ('Ada
- * Tester' AT, 'Advanced 2' A2), or a one-word name's first two letters. (The first two letters
- * of every name showed 'AD' for both of those.)
- */
-export function initialsOf(name: string): string {
-  const words = name.split(/\s+/).filter(Boolean);
-  const initials = words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : (words[0] ?? '').slice(0, 2);
-  return initials.toUpperCase();
-}
 
 function Stat({ label, value, detail, counter }: { label: string; value: ReactNode; detail?: ReactNode; counter?: string }) {
   return (

@@ -5,14 +5,12 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Divider, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { MAX_NAME_LENGTH } from '../../shared/names.js';
+import { MAX_NAME_LENGTH, upToNameLength } from '../../shared/names.js';
 import { ART } from '../lib/palette.js';
 import { safeRedirect } from '../lib/redirect.js';
 import { trpc } from '../lib/trpc.js';
 import { useSession } from '../lib/session.js';
 import classes from './login.module.css';
-
-/** A guest name has at most 12 characters. */
 
 /** The server's guest form expects a password field; guests have none, so a fixed placeholder. */
 const GUEST_PASSWORD = 'guest';
@@ -56,7 +54,7 @@ export function Page() {
 
   async function logInAsGuest(event: FormEvent) {
     event.preventDefault();
-    const username = name.trim().slice(0, MAX_NAME_LENGTH);
+    const username = upToNameLength(name.trim());
     if (pending) return;
     // The server's own words for an empty name, without the round trip.
     if (!username) return setFailure('A name needs at least one visible character.');
@@ -128,8 +126,7 @@ export function Page() {
               <TextInput
                 label="Name"
                 value={name}
-                onChange={(event) => setName(event.currentTarget.value.slice(0, MAX_NAME_LENGTH))}
-                maxLength={MAX_NAME_LENGTH}
+                onChange={(event) => setName(upToNameLength(event.currentTarget.value))}
                 autoComplete="nickname"
                 description={`Up to ${MAX_NAME_LENGTH} characters`}
                 disabled={pending}

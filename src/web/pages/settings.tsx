@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MAX_NAME_LENGTH } from '../../shared/names.js';
+import { MAX_NAME_LENGTH, upToNameLength } from '../../shared/names.js';
 import { usePrefs } from '../lib/prefs.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
@@ -33,7 +33,7 @@ function RenameForm({ current }: { current: string }) {
     <form onSubmit={submit}>
       <Stack gap="xs">
         <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput label="New Name" value={name} onChange={(e) => setName(e.currentTarget.value)} placeholder={current} style={{ flex: 1 }} autoComplete="nickname" maxLength={MAX_NAME_LENGTH} description={`Up to ${MAX_NAME_LENGTH} characters`} />
+          <TextInput label="New Name" value={name} onChange={(e) => setName(upToNameLength(e.currentTarget.value))} placeholder={current} style={{ flex: 1 }} autoComplete="nickname" description={`Up to ${MAX_NAME_LENGTH} characters`} />
           <Button type="submit" loading={rename.isPending}>
             Submit
           </Button>

@@ -1,21 +1,14 @@
 /** The top of a profile: picture (or initials), name, subtitle and what kind of account it is. */
 import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { PublicUser } from '../history/use-users.js';
+import { initialsOf } from '../lib/initials.js';
 import classes from './profile-header.module.css';
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
 
 export function ProfileHeader({ user, isMe }: { user: PublicUser; isMe: boolean }) {
   return (
     <Group gap="md" wrap="nowrap" align="center">
       <Avatar src={user.profilePictureURL} alt="" size={72} radius={999} color="gold" variant="filled" className={classes.avatar}>
-        {initials(user.name)}
+        {initialsOf(user.name)}
       </Avatar>
       <Stack gap={2} className={classes.who}>
         <Group gap="xs" align="center">

@@ -197,13 +197,24 @@ export function Page() {
     else if (urlSearch !== search) setSearchText(urlSearch);
   }
   const deferredSearch = useDeferredValue(search);
+  // The URL's query each change starts from: the last one this page wrote until the router has
+  // applied it, else the address bar's. Started from the render's `params`, a search cleared and
+  // the switch turned on at once (before the page drew again) wrote the old search back with the
+  // switch, and the box took it back from the URL.
+  const written = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    written.current = null;
+  }, [params]);
+  const writeParams = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(written.current ?? window.location.search);
+    change(next);
+    written.current = next;
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
   const setSearch = (text: string) => {
     setSearchText(text);
     setUnapplied((texts) => [...texts.slice(-20), text]);
-    const next = new URLSearchParams(params);
-    if (text === '') next.delete('q');
-    else next.set('q', text);
-    setParams(next, { replace: true, preventScrollReset: true });
+    writeParams((next) => (text === '' ? next.delete('q') : next.set('q', text)));
   };
   // The page's HTML drew a search box before the scripts ran (page-frames.ts): what was typed
   // there, and the caret if it was there, carry over to this one before the screen is painted.
@@ -236,15 +247,14 @@ export function Page() {
   const cardPlay = trpc.definitions.cardPlay.useQuery({ scope: scope ?? 'people' }, { enabled: scope !== null, staleTime: 10_000 });
   const rows = useMemo(() => (cardPlay.data ? new Map(cardPlay.data.cards.map((r) => [r.cardID, r])) : null), [cardPlay.data]);
   const play: PlayState = useMemo(() => ({ scope, table, rows: scope !== null ? rows : null }), [scope, table, rows]);
-  const setPlay = (change: { scope?: PlayScope | null; table?: boolean }) => {
-    const next = new URLSearchParams(params);
-    const nextScope = change.scope === undefined ? scope : change.scope;
-    if (nextScope === null) next.delete('play');
-    else next.set('play', nextScope);
-    if (nextScope !== null && (change.table ?? table)) next.set('view', 'table');
-    else next.delete('view');
-    setParams(next, { replace: true, preventScrollReset: true });
-  };
+  const setPlay = (change: { scope?: PlayScope | null; table?: boolean }) =>
+    writeParams((next) => {
+      const nextScope = change.scope === undefined ? scope : change.scope;
+      if (nextScope === null) next.delete('play');
+      else next.set('play', nextScope);
+      if (nextScope !== null && (change.table ?? table)) next.set('view', 'table');
+      else next.delete('view');
+    });
 
   useEffect(() => {
     document.title = 'Cards · Mythos';

@@ -54,8 +54,8 @@ describe.each(DATABASES)('ratings on %s', (database) => {
     expect(mine.rating.mu).toBeCloseTo(annAfter.mu, 9);
     expect(mine.history).toEqual([{ gameID: game.id, at: game.gameEndTimestamp, before: 1500, after: displayRating(annAfter), provisional: true }]);
     expect(await ann.client.ratings.ofGame.query({ gameID: game.id })).toEqual({
-      [ann.userID]: mine.history[0],
-      [bob.userID]: { gameID: game.id, at: game.gameEndTimestamp, before: 1500, after: displayRating(expected[2]!), provisional: true },
+      [ann.userID]: { ...mine.history[0], provisionalBefore: true },
+      [bob.userID]: { gameID: game.id, at: game.gameEndTimestamp, before: 1500, after: displayRating(expected[2]!), provisional: true, provisionalBefore: true },
     });
 
     const provisional = await bob.client.ratings.leaderboard.query({ provisional: true });

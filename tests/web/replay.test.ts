@@ -177,6 +177,24 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     await page.goto(`${suite.site.url}/game/${gameID}/replay?step=${shotAt}`);
     await waitStep(page, shotAt);
     await page.getByTestId('fair-dice').waitFor();
+    // Beside each name the rating as it was then: the one the game started from until its end,
+    // then the one it left (today's showed from the first step); a bot's fixed one throughout.
+    const change = (await host.client.ratings.ofGame.query({ gameID }))[host.userID]!;
+    expect(change.after).not.toBe(change.before);
+    const ratingOf = (userID: string) => page.locator(`.player-summary[data-player-id="${userID}"] .mythos-rating`);
+    await expect.poll(() => ratingOf(host.userID).getAttribute('data-rating')).toBe(String(change.before));
+    await expect.poll(() => ratingOf(bot).getAttribute('data-rating')).toMatch(/^\d+$/);
+    const botRating = await ratingOf(bot).getAttribute('data-rating');
+    await page.keyboard.press('End');
+    await waitStep(page, last);
+    await expect.poll(() => ratingOf(host.userID).getAttribute('data-rating')).toBe(String(change.after));
+    expect(await ratingOf(bot).getAttribute('data-rating')).toBe(botRating);
+    await page.keyboard.press('Home');
+    await waitStep(page, 0);
+    expect(await ratingOf(host.userID).getAttribute('data-rating')).toBe(String(change.before));
+    await page.goto(`${suite.site.url}/game/${gameID}/replay?step=${shotAt}`);
+    await waitStep(page, shotAt);
+    await page.getByTestId('fair-dice').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'replay-desktop');

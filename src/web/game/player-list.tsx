@@ -17,11 +17,11 @@ import { ClashIcon, RerollIcon, TributeTokenIcon } from '../cards/icons.js';
 import { FavorCueAnchor, useFavorGain } from './favor-cue.js';
 import { GlossaryTerm } from './glossary.js';
 import { useTickingNumber } from './presentation/index.js';
-import { useWinnerIDs } from './presentation/end-rating-source.js';
+import { useNamesRatings, useWinnerIDs } from './presentation/end-rating-source.js';
 import { useHold } from '../lib/press.js';
 import { nameColor } from '../lib/contrast.js';
 import { initialsOf } from '../lib/initials.js';
-import { RatingTag, useShownRatings } from '../ratings/ratings.js';
+import { RatingTag } from '../ratings/ratings.js';
 import classes from './player-list.module.css';
 
 function Stat({ label, value, detail, counter }: { label: string; value: ReactNode; detail?: ReactNode; counter?: string }) {
@@ -86,8 +86,9 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
   const user = state.usersByID[player.userID];
   const isMe = player.userID === state.me;
   const away = state.awayByUserID[player.userID] ?? null;
-  // Every summary asks for the same ids: one query (and one request) for the whole table.
-  const rating = useShownRatings(g.players.map((p) => p.userID))[player.userID];
+  // Every summary asks for the same ids: one query (and one request) for the whole table. The
+  // page says which ratings (today's on the game screen, a replay's as they were then).
+  const rating = useNamesRatings(g.players.map((p) => p.userID))[player.userID];
   // The viewer's own score rising shows as a short "+n favor" beside it.
   const gain = useFavorGain(c.favor, isMe && !(g.options.hideFavor && g.gameEndTimestamp === null));
 

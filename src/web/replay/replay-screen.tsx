@@ -25,12 +25,14 @@ import { PlayerDetailModal } from '../game/player-list.js';
 import type { PickableProps } from '../game/table.js';
 import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack, TableTabs } from '../game/table-layout.js';
 import { Presentation } from '../game/presentation-slots.js';
+import { NamesRatingsSource } from '../game/presentation/end-rating-source.js';
 import { formatDuration, PHASE_NAMES } from '../game/presentation/format.js';
 import presentation from '../game/presentation/presentation.module.css';
 import { useNoHover } from '../lib/touch.js';
 import { trpc } from '../lib/trpc.js';
 import { ReplayOddsBar, ReplayOddsChart, type ReplayOddsProps } from '../odds/replay-odds.js';
 import { DownloadReplayFile } from './download-file.js';
+import { useRatingsThen } from './ratings-then.js';
 import { useReplayStep, type StepMove } from './use-replay-step.js';
 import { turnStep, type ReplayMoment } from './moments.js';
 import { useReplay, type Replay } from './use-replay.js';
@@ -246,8 +248,12 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
   };
   const detail = <PlayerDetailModal state={state} player={state.game.players.find((p) => p.userID === detailID) ?? null} onClose={() => setDetailID(null)} />;
 
+  // The ratings beside the names, as they were at this step.
+  const ratingsThen = useRatingsThen(record.id, record.seats, ended);
+  const withRatings = (screen: React.ReactNode) => <NamesRatingsSource.Provider value={ratingsThen}>{screen}</NamesRatingsSource.Provider>;
+
   if (compact) {
-    return (
+    return withRatings(
       <Box className="game-screen game-screen-compact replay-screen" pb={16} {...marks}>
         <Stack gap={8}>
           {controls}
@@ -268,11 +274,11 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
           <VerifyLine verification={replay.verification} />
         </Stack>
         {detail}
-      </Box>
+      </Box>,
     );
   }
 
-  return (
+  return withRatings(
     <Box className="game-screen replay-screen" {...marks}>
       <Stack gap={8}>
         {controls}
@@ -297,7 +303,7 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
         }
       />
       {detail}
-    </Box>
+    </Box>,
   );
 }
 

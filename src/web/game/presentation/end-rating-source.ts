@@ -32,16 +32,25 @@ export function useGameRatingChanges(gameID: string, ended: boolean): Record<str
   return useContext(RatingChangesSource)(gameID, ended);
 }
 
-/** The ratings shown beside names, by user id (a bot's fixed one among them); absent until loaded. */
-type UseNamesRatings = (userIDs: readonly string[]) => Readonly<Record<string, { rating: number }>>;
+/** A rating beside a name: the number, and whether it is still provisional. */
+export interface NameRating {
+  rating: number;
+  provisional: boolean;
+}
 
-const noRatings: Readonly<Record<string, { rating: number }>> = {};
+/** The ratings shown beside names, by user id (a bot's fixed one among them); absent until loaded or unknown. */
+type UseNamesRatings = (userIDs: readonly string[]) => Readonly<Record<string, NameRating>>;
 
-/** A hook giving the ratings beside these names, provided by the page as RatingChangesSource is. */
+const noRatings: Readonly<Record<string, NameRating>> = {};
+
+/**
+ * A hook giving the ratings beside these names, provided by the page as RatingChangesSource is:
+ * the game page's are today's, a replay's those of the step shown (replay-screen.tsx).
+ */
 export const NamesRatingsSource = createContext<UseNamesRatings>(() => noRatings);
 
-/** The ratings beside these names (the end view shows the bots' fixed ones in its standings). */
-export function useNamesRatings(userIDs: readonly string[]): Readonly<Record<string, { rating: number }>> {
+/** The ratings beside these names (the player list's, and the bots' fixed ones in the end view's standings). */
+export function useNamesRatings(userIDs: readonly string[]): Readonly<Record<string, NameRating>> {
   return useContext(NamesRatingsSource)(userIDs);
 }
 

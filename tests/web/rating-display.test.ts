@@ -125,6 +125,13 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
       const row = page.locator(`tr[data-lobby-id="${openLobby}"]`);
       await row.waitFor();
       await expect.poll(() => row.locator('.mythos-rating [aria-hidden]').filter({ visible: true }).first().textContent()).toBe(shown(host[player.userID]!));
+      // Under each name, where the player stands with its game (a finished game's said "you are seated").
+      if (label === 'desktop') {
+        const gameRow = (gameID: string) => page.locator('tr[data-lobby-id]').filter({ has: page.locator(`a[href="/game/${gameID}"]`) });
+        for (const [where, note] of [[row, 'you are seated'], [gameRow(runningGame), 'you are playing'], [gameRow(playedGame), 'you played']] as const) {
+          await where.getByText(note, { exact: true }).waitFor();
+        }
+      }
       // Play now, at the list's top, has a test of its own.
       await checkPage(page, viewport, `ratings-lobby-list-${label}`, '.mythos-play-now');
 

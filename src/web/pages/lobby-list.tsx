@@ -8,6 +8,7 @@ import { Alert, Badge, Button, Container, Group, Paper, Table, Text, Title } fro
 import { Link, useNavigate } from 'react-router-dom';
 import type { Lobby } from '../lib/api-types.js';
 import { listOrder } from '../lobby/list-order.js';
+import { seatNote } from '../lobby/seat-note.js';
 import { useSession } from '../lib/session.js';
 import { timeAgo, timeAgoShort } from '../lib/time.js';
 import { trpc } from '../lib/trpc.js';
@@ -63,7 +64,7 @@ function LobbyRow({ lobby, userID, ratings, onJoin, joining }: { lobby: Lobby; u
         </Text>
         {me && (
           <Text size="xs" c="dimmed">
-            {me.left && lobby.status === 'playing' ? 'you left this game' : 'you are seated'}
+            {seatNote(lobby.status, me)}
           </Text>
         )}
       </Table.Td>

@@ -64,7 +64,7 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     const progress = page.getByTestId('odds-chart-progress');
     await page.getByTestId('odds-bar').getByText('Chances to win', { exact: true }).waitFor();
     await page.waitForTimeout(1_000);
-    expect(await progress.textContent()).toBe(`Working out the chances over the game: step 0 of ${moments.length}`);
+    expect(await progress.textContent()).toBe(`Working out the chances over the game: 0 of ${moments.length} steps`);
     await progress.scrollIntoViewIfNeeded();
     await page.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -76,11 +76,19 @@ function SubmitButton({ label, reason, busy, hidden, onSubmit }: { label: string
   );
 }
 
-/** Why the button above it cannot be pressed now, under it (the button's `aria-describedby`). */
+/** The reasons that only say what is still to choose: the turn's first words, not a mistake. */
+const STILL_TO_CHOOSE: ReadonlySet<string> = new Set([CLIENT_MESSAGES.draft, CLIENT_MESSAGES.gain, CLIENT_MESSAGES.choice]);
+
+/**
+ * Why the button above it cannot be pressed now, under it (the button's `aria-describedby`): in
+ * red when the choice made cannot be taken ('Not enough gold'), quietly when there is none yet
+ * (in red at every turn's start, before a player had done anything, it read as an error).
+ */
 function ReasonLine({ id, reason }: { id: string; reason: string | null }) {
   if (reason === null) return null;
+  const toChoose = STILL_TO_CHOOSE.has(reason);
   return (
-    <Text id={id} size="xs" c="red.3" ta="center" data-testid={id}>
+    <Text id={id} size="xs" c={toChoose ? 'dimmed' : 'red.3'} ta="center" data-testid={id} data-reason={toChoose ? 'to-choose' : 'refused'}>
       {reason}
     </Text>
   );

@@ -38,7 +38,9 @@ export function GameOddsChart({
   if (!timeline || timeline.done < timeline.total) {
     const done = timeline?.done ?? 0;
     const total = timeline?.total ?? 0;
-    const label = total === 0 ? CHART_STARTING : `Working out the chances over the game: step ${done} of ${total}`;
+    // A count of positions (the replay's steps 0 to N are N + 1 of them): "step 0 of 68" beside the
+    // replay's "Step 0 of 67" read as two different games.
+    const label = total === 0 ? CHART_STARTING : `Working out the chances over the game: ${done} of ${total} steps`;
     return (
       <div data-testid="odds-chart-progress" role="status" ref={ref}>
         <Text size="xs" mb={4}>

@@ -31,7 +31,11 @@ export function turningPoints(history: readonly OddsPoint[], count = 3): Turning
   return moves.sort((a, b) => Math.abs(b.move) - Math.abs(a.move)).slice(0, count).filter((m) => Math.abs(m.move) >= 0.05);
 }
 
-const points = (move: number) => `${move > 0 ? '+' : ''}${Math.round(move * 100)} points`;
+/** How far a turning point moved the leader's chance, in percentage points: "points" alone read as favor. */
+const points = (move: number) => {
+  const n = Math.round(move * 100);
+  return `win chance ${n > 0 ? '+' : n < 0 ? '\u2212' : '\u00b1'}${Math.abs(n)} points`;
+};
 
 /**
  * `linkTo`: the replay's address at a step. `current`: the step the replay shows (marked), if any.

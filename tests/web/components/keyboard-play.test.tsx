@@ -400,11 +400,14 @@ describe('while the page reconnects', () => {
     // A reason the player can act on comes first: the card to choose.
     expect(submit().disabled).toBe(true);
     expect(screen.getByTestId('submit-reason').textContent).toBe('You must select a card to draft');
+    // Said quietly: at a turn's start, before the player did anything, red read as an error.
+    expect(screen.getByTestId('submit-reason').style.color).toBe('var(--mantine-color-dimmed)');
     rowCards()[affordable(game)[0]!]!.focus();
     await user.keyboard('{Enter}');
     expect(submit().disabled).toBe(true);
     const reason = screen.getByTestId('submit-reason');
     expect(reason.textContent).toBe(RECONNECTING_MESSAGE);
+    expect(reason.style.color).toBe('var(--mantine-color-red-3)');
     expect(submit().getAttribute('aria-describedby')).toBe(reason.id);
     // Pressed anyway (it takes no pointer while disabled): nothing goes.
     fireEvent.click(submit());

@@ -290,7 +290,9 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
       </Stack>
       <Modal opened={choice.confirm !== null} onClose={() => choice.answerConfirm(false)} title="Confirm your selection" centered>
         <Stack>
-          <Text>{choice.confirm?.reason}</Text>
+          <Text fw={700}>{choice.confirm?.reason}</Text>
+          {choice.confirm?.sums ? <Text data-testid="confirm-sums">{choice.confirm.sums}</Text> : null}
+          <Text size="sm">{CLIENT_MESSAGES.confirmWon}</Text>
           <Text>{CLIENT_MESSAGES.confirm}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => choice.answerConfirm(false)}>

@@ -6,7 +6,7 @@
  */
 import { baseGold, baseMilitary, isUpgraded, outputAmount } from '../../engine/effects.js';
 import type { Decision } from '../../engine/pending.js';
-import { paymentRefusal, prophecyFavor } from '../../engine/costs.js';
+import { goldCost, paymentRefusal, prophecyFavor } from '../../engine/costs.js';
 import { errors } from '../../engine/errors.js';
 import type { Player } from '../../engine/state.js';
 import type { GameView } from '../../engine/view.js';
@@ -60,6 +60,25 @@ export function costFor(state: GameScreenState, player: Player, cardID: CardID):
 export function unaffordableReason(state: GameScreenState, player: Player, cardID: CardID): string | null {
   if (!state.cardsByID[cardID]) return errors.cardToGainNotFound().message;
   return paymentRefusal(state, player, cardID)?.message ?? null;
+}
+
+/**
+ * The sums behind `unaffordableReason`, in words: what the card asks of the player and what they
+ * have ("Not enough gold" alone named neither). Null when they can pay.
+ */
+export function unaffordableSums(state: GameScreenState, player: Player, cardID: CardID): string | null {
+  const card = state.cardsByID[cardID];
+  if (!card) return null;
+  const base = baseGold(state, player);
+  const pay = goldCost(state, player, cardID, base);
+  const gold = player.counters.gold;
+  if (pay > gold) {
+    const cost = base > 0 ? `${pay} gold (its cost ${card.cost}, less your base gold ${base})` : `${pay} gold`;
+    return `${card.name} costs you ${cost}, and you have ${gold}.`;
+  }
+  const tokens = card.additionalCosts?.warTokens ?? 0;
+  if (tokens > player.counters.warTokens) return `${card.name} also costs ${tokens} Clash token${tokens === 1 ? '' : 's'}, and you have ${player.counters.warTokens}.`;
+  return null;
 }
 
 export interface ProphecyLine {

@@ -73,6 +73,8 @@ export const CLIENT_MESSAGES = {
   gain: 'You must select a card to gain',
   choice: 'You must make a choice.',
   confirm: 'Press OK to confirm your selection, or Cancel to choose another card.',
+  /** Before `confirm`: what winning a card one cannot pay for comes to. */
+  confirmWon: 'If you win it and cannot pay for it then, you take a basic card instead, and it stays on the trade row.',
   waiting: 'Waiting for other players...',
   rolling: 'The dice are rolling...',
   /** Under a refusal that came once the game had gone on past what the panel asked when it was sent. */

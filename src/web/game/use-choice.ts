@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Decision } from '../../engine/pending.js';
 import type { GameScreenState } from './model.js';
-import { playerOf, unaffordableReason } from './derive.js';
+import { playerOf, unaffordableReason, unaffordableSums } from './derive.js';
 import { enterStep, stepKeyOf, type Selection } from './selection.js';
 
 const storageKey = (gameID: string) => `mythos:choice:${gameID}`;
@@ -23,7 +23,10 @@ function stored(gameID: string, stepKey: string): Selection | null {
 
 export interface PendingConfirm {
   cardID: number;
+  /** The rule's own words ('Not enough gold'). */
   reason: string;
+  /** What the card asks and what the player has (derive.ts `unaffordableSums`). */
+  sums: string | null;
 }
 
 export interface Choice {
@@ -88,7 +91,7 @@ export function useChoice(state: GameScreenState | null, decision: Decision | nu
     if (decision.type === 'BID' && tradeRowIndex !== null) {
       const reason = unaffordableReason(state, me, cardID);
       const otherAffordable = state.game.tableIDs.some((id) => id !== null && id !== cardID && unaffordableReason(state, me, id) === null);
-      if (reason && otherAffordable) setConfirm({ cardID, reason });
+      if (reason && otherAffordable) setConfirm({ cardID, reason, sums: unaffordableSums(state, me, cardID) });
       else update({ cardID });
     } else if (decision.type === 'RESOLVE') {
       // Only the card won or a basic card the player can pay for: a click on another says why

@@ -14,6 +14,7 @@ import { act as reactAct, cleanup, fireEvent, render, screen, waitFor, within } 
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Action, Game } from '../../../src/engine/index.js';
+import { baseGold } from '../../../src/engine/effects.js';
 import { SkipLinks } from '../../../src/web/components/skip-links.js';
 import { ActionPanel, RECONNECTING_MESSAGE } from '../../../src/web/game/action-panel.js';
 import { decisionOf, playerOf, unaffordableReason } from '../../../src/web/game/derive.js';
@@ -262,8 +263,23 @@ describe('the trade row by keyboard', () => {
     rowCards()[out]!.focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your selection' });
-    return { dialog, out, name: state.cardsByID[state.game.tableIDs[out]!]!.name };
+    return { dialog, out, name: state.cardsByID[state.game.tableIDs[out]!]!.name, state };
   }
+
+  test('the question names the card, what it costs her and what she has, and what winning it comes to', async () => {
+    const user = userEvent.setup();
+    const { dialog, out, name, state } = await askAboutCardOutOfReach(user);
+    const ann = playerOf(state, ANN)!;
+    const card = state.cardsByID[state.game.tableIDs[out]!]!;
+    const base = baseGold(state, ann);
+    const pay = Math.max(0, card.cost - base);
+    expect(pay).toBeGreaterThan(ann.counters.gold);
+    within(dialog).getByText('Not enough gold');
+    const cost = base > 0 ? `${pay} gold (its cost ${card.cost}, less your base gold ${base})` : `${pay} gold`;
+    expect(within(dialog).getByTestId('confirm-sums').textContent).toBe(`${name} costs you ${cost}, and you have ${ann.counters.gold}.`);
+    within(dialog).getByText('If you win it and cannot pay for it then, you take a basic card instead, and it stays on the trade row.');
+    within(dialog).getByText('Press OK to confirm your selection, or Cancel to choose another card.');
+  });
 
   test('a card Ann cannot pay for asks her first; dismissed, the question gives the focus back to the card', async () => {
     const user = userEvent.setup();

@@ -70,6 +70,23 @@ async function pauseClock(page: Page): Promise<void> {
 
 const bidField = (page: Page) => panel(page).getByRole('textbox', { name: 'Military bid' });
 
+/**
+ * How far the chosen trade row card's ring (3 px outside its frame) reaches past the strip that
+ * clips the row, on each side (all 0 when it shows whole: it was cut off along the strip's edges).
+ */
+async function ringClipped(page: Page): Promise<{ left: number; top: number; right: number; bottom: number }> {
+  return page.evaluate(() => {
+    const card = document.querySelector('[data-zone="trade-row"] .game-card[data-selected="true"]')!;
+    const frame = card.firstElementChild!.getBoundingClientRect();
+    let strip = card.parentElement!;
+    while (getComputedStyle(strip).overflowX === 'visible') strip = strip.parentElement!;
+    const box = strip.getBoundingClientRect();
+    const past = (n: number) => Math.max(0, Math.round(n));
+    return { left: past(box.left - (frame.left - 3)), top: past(box.top - (frame.top - 3)), right: past(frame.right + 3 - box.right), bottom: past(frame.bottom + 3 - box.bottom) };
+  });
+}
+const NOT_CLIPPED = { left: 0, top: 0, right: 0, bottom: 0 };
+
 describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
   const suite = siteAndBrowser({ botDelayMs: 5 });
 
@@ -80,6 +97,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       const t = await sitDown(suite.site, await newContext(suite.browser, viewport as Viewport), [`Bea${label[0]}`, `Bo${label[0]}`]);
       const { page } = t;
       await pickTradeRowCard(page, page.locator('[data-trade-row-index="0"] [role=button]'), label === 'phone' ? 'tap' : 'click');
+      expect(await ringClipped(page)).toEqual(NOT_CLIPPED);
       const raw = await rawGame(suite.site, t.gameID);
       const me = raw.players.find((p) => p.userID === t.ann.userID)!;
       const range = (await panel(page).getByText(/^\d+ to \d+/).textContent())!;
@@ -415,6 +433,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     // A turn plays out (cards fly to the boards, new ones are dealt): the cards fly under the
     // docked panel, and the page is never wider than the screen.
     await pickTradeRowCard(page, page.locator('[data-trade-row-index="3"] [role=button]'), 'tap');
+    expect(await ringClipped(page)).toEqual(NOT_CLIPPED);
     await t.bob.client.games.act.mutate({ gameID: t.gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } } });
     await submitButton(page).tap();
     await page.locator('[data-decision="RESOLVE"]').waitFor();

@@ -41,6 +41,11 @@ export interface PickableProps {
 /** A phone's trade row cards are never narrower than this: their costs and icons stay readable. */
 const MIN_FITTED_WIDTH = 78;
 const ROW_GAP = 8;
+/**
+ * Room around the trade row's cards inside its strip, which clips what overflows it: the chosen
+ * card's ring (3 px outside its frame) was cut off along the strip's edges.
+ */
+const RING_ROOM = 4;
 
 /** The width of each of `count` cards in a row `available` px wide: at most `width`, at least MIN_FITTED_WIDTH. */
 export function fittedCardWidth(width: number, count: number, available: number): number {
@@ -115,8 +120,8 @@ export function TradeRow(props: PickableProps) {
   const me = buyerOf(state, props.me);
   const g = state.game;
   const { ref: rowRef, width: rowWidth } = useElementSize();
-  // Less the room the strip keeps for its scrollbar.
-  const cardWidth = fitRow ? fittedCardWidth(props.cardWidth, g.tableIDs.length, rowWidth - 16) : props.cardWidth;
+  // Less the room the strip keeps for its scrollbar, and the row's own padding.
+  const cardWidth = fitRow ? fittedCardWidth(props.cardWidth, g.tableIDs.length, rowWidth - 16 - 2 * RING_ROOM) : props.cardWidth;
   const revealed = g.phase === 'WAR' || g.phase === 'RESOLUTION' || g.phase === 'TRIBUTE';
   // No hover on a touch screen: say how to read a card there.
   const touch = useNoHover();
@@ -139,7 +144,7 @@ export function TradeRow(props: PickableProps) {
         ) : null}
       </Group>
       <ScrollRow focusable={roving.stop === null}>
-        <Group data-zone="trade-row" gap={fitRow ? ROW_GAP : 'sm'} wrap={fitRow ? 'wrap' : 'nowrap'} align="flex-start" {...roving.props}>
+        <Group data-zone="trade-row" gap={fitRow ? ROW_GAP : 'sm'} wrap={fitRow ? 'wrap' : 'nowrap'} align="flex-start" p={RING_ROOM} {...roving.props}>
           {g.tableIDs.map((cardID, index) => {
             if (cardID === null) return <div key={`empty-${index}`} className={classes.emptySlot} style={{ width: cardWidth }} />;
             const card = state.cardsByID[cardID];

@@ -207,6 +207,16 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     expect(await seriousAxeViolations(phone)).toEqual([]);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(phone, 'replay-phone');
+    // The step buttons stay in reach at the foot of a phone's screen, wherever the page is
+    // scrolled (at the top they scrolled away), and the page's last line scrolls above them.
+    await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const docked = (await phone.getByTestId('replay-buttons').boundingBox())!;
+    expect(docked.y + docked.height).toBeLessThanOrEqual(PHONE.height + 0.5);
+    expect(docked.y).toBeGreaterThan(PHONE.height / 2);
+    const lastLine = (await phone.getByTestId('fair-dice').boundingBox())!;
+    expect(lastLine.y + lastLine.height).toBeLessThanOrEqual(docked.y);
+    await phone.getByRole('button', { name: 'Next step (Right)' }).tap();
+    await waitStep(phone, shotAt + 1);
 
     // The end-of-game view checks the dice too, and links to the replay.
     const end = await open(host, `/game/${gameID}`);

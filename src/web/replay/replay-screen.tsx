@@ -40,6 +40,8 @@ import { VerifyLine } from './verify-line.js';
 import classes from './replay.module.css';
 
 const SPECTATOR = 'spectator';
+/** Room kept below a phone's replay for its docked buttons, so its last line can scroll above them. */
+const DOCKED_ROOM = 72;
 
 /** What the viewer is shown of a game: a seat's or a spectator's view, or (reveal all) everything. */
 function viewOf(game: Game, viewer: UserID | null, reveal: boolean): { game: WireGame; events: Game['events'] } {
@@ -198,13 +200,20 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
         Step {step} of {last} · <span className={classes.what}>{describe(moment, usersByID)}</span> · Now: Age {g.age}/{AGE_COUNT}, turn {g.turn}/{g.turnsPerAge},{' '}
         {ended ? 'game over' : PHASE_NAMES[g.phase]}
       </p>
-      <div className={classes.buttons}>
+      {/* On a phone the buttons are docked at the foot of the screen, as the game's action panel
+          is: at the top they scrolled away with the controls, and each step meant scrolling back. */}
+      <div className={compact ? `${classes.buttons} ${classes.docked}` : classes.buttons} data-testid="replay-buttons">
         {button('First step (Home)', 0, <IconPlayerSkipBack size={18} aria-hidden />, step === 0)}
         {button('Previous turn (Up)', (s) => turnStep(moments, s, -1), <IconChevronsLeft size={18} aria-hidden />, step === 0)}
         {button('Previous step (Left)', (s) => s - 1, <IconChevronLeft size={18} aria-hidden />, step === 0)}
         {button('Next step (Right)', (s) => s + 1, <IconChevronRight size={18} aria-hidden />, step === last)}
         {button('Next turn (Down)', (s) => turnStep(moments, s, 1), <IconChevronsRight size={18} aria-hidden />, step === last)}
         {button('Last step (End)', last, <IconPlayerSkipForward size={18} aria-hidden />, step === last)}
+        {compact ? (
+          <span className={classes.dockedStep} aria-hidden>
+            {step}/{last}
+          </span>
+        ) : null}
         <span className={presentation.timer} title="Game time at this step">
           {formatDuration(g.updateTimestamp - g.gameStartTimestamp)}
         </span>
@@ -254,7 +263,7 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
 
   if (compact) {
     return withRatings(
-      <Box className="game-screen game-screen-compact replay-screen" pb={16} {...marks}>
+      <Box className="game-screen game-screen-compact replay-screen" pb={DOCKED_ROOM} {...marks}>
         <Stack gap={8}>
           {controls}
           <ReplayOddsBar {...oddsProps} />

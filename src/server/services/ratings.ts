@@ -156,12 +156,12 @@ export async function ratingHistory(db: Executor, userID: string, limit: number)
   return rows.reverse().map(changeOf);
 }
 
-/** Each person's change in one game, by user id (none for a game not rated). */
 /** A person's change in one game, and whether the rating they came in with was still provisional (a replay shows it before the end). */
 export interface GameRatingChange extends RatingChange {
   provisionalBefore: boolean;
 }
 
+/** Each person's change in one game, by user id (none for a game not rated). */
 export async function gameRatingChanges(db: Executor, gameID: string): Promise<Record<string, GameRatingChange>> {
   const rows = await db.selectFrom('rating_history').selectAll().where('game_id', '=', gameID).execute();
   return Object.fromEntries(rows.map((r) => [r.user_id, { ...changeOf(r), provisionalBefore: isProvisional({ mu: r.mu_before, sigma: r.sigma_before }) }]));

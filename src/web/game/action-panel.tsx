@@ -88,7 +88,7 @@ function ReasonLine({ id, reason }: { id: string; reason: string | null }) {
   if (reason === null) return null;
   const toChoose = STILL_TO_CHOOSE.has(reason);
   return (
-    <Text id={id} size="xs" c={toChoose ? 'dimmed' : 'red.3'} ta="center" data-testid={id} data-reason={toChoose ? 'to-choose' : 'refused'}>
+    <Text id={id} size="xs" c={toChoose ? 'dimmed' : 'red.3'} ta="center" data-testid={id}>
       {reason}
     </Text>
   );

@@ -70,14 +70,17 @@ export function unaffordableSums(state: GameScreenState, player: Player, cardID:
   const card = state.cardsByID[cardID];
   if (!card) return null;
   const base = baseGold(state, player);
-  const pay = goldCost(state, player, cardID, base);
-  const gold = player.counters.gold;
-  if (pay > gold) {
+  // Which sum falls short is the one rule's to say (costs.ts); this only puts it in numbers.
+  const refusal = paymentRefusal(state, player, cardID, base);
+  if (refusal?.code === errors.notEnoughGold().code) {
+    const pay = goldCost(state, player, cardID, base);
     const cost = base > 0 ? `${pay} gold (its cost ${card.cost}, less your base gold ${base})` : `${pay} gold`;
-    return `${card.name} costs you ${cost}, and you have ${gold}.`;
+    return `${card.name} costs you ${cost}, and you have ${player.counters.gold}.`;
   }
-  const tokens = card.additionalCosts?.warTokens ?? 0;
-  if (tokens > player.counters.warTokens) return `${card.name} also costs ${tokens} Clash token${tokens === 1 ? '' : 's'}, and you have ${player.counters.warTokens}.`;
+  if (refusal?.code === errors.notEnoughWarTokens().code) {
+    const tokens = card.additionalCosts?.warTokens ?? 0;
+    return `${card.name} also costs ${tokens} Clash token${tokens === 1 ? '' : 's'}, and you have ${player.counters.warTokens}.`;
+  }
   return null;
 }
 

@@ -4,8 +4,8 @@
  * two letters of every name showed 'AD' for both of the first.) Letters as a reader sees them
  * (graphemes): a name's first UTF-16 unit cut an emoji in half and drew '�'.
  */
-const graphemes = (text: string): string[] =>
-  typeof Intl.Segmenter === 'function' ? Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (s) => s.segment) : Array.from(text);
+const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+const graphemes = (text: string): string[] => (segmenter ? Array.from(segmenter.segment(text), (s) => s.segment) : Array.from(text));
 
 export function initialsOf(name: string): string {
   const words = name.split(/\s+/).filter(Boolean);

@@ -70,6 +70,19 @@ export function sideForFocus(from: number | null, at: number): PreviewSide {
 /** The left edge of the card whose preview keyboard focus showed last (one focus at a time on a page). */
 let lastFocusedLeft: number | null = null;
 
+/**
+ * Puts away the preview on show, if any: one at a time on a page. The hover of one card and the
+ * keyboard focus of another once showed two, one over the other.
+ */
+let hideShown: (() => void) | null = null;
+
+/**
+ * Whether a mouse's arrival should show a preview: only where the main pointer can hover. A phone
+ * reports a "mouse" arriving where it was last tapped when the page scrolls under it (Chromium
+ * updates hover after a scroll), which opened a preview no one had asked for.
+ */
+const canHover = () => window.matchMedia('(hover: hover)').matches;
+
 /** A preview placed, with what it was placed by: it is placed again once its real height is known. */
 interface Placed extends Placement {
   anchor: DOMRect;
@@ -101,6 +114,10 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
   // A touch hold opens the reader; the click that ends it must not also pick the card.
   const hold = useHold(() => setReading(true), { touchOnly: true });
   const big = Math.round(width * PREVIEW_SCALE);
+  const hide = useCallback(() => {
+    if (hideShown === hide) hideShown = null;
+    setPlacement(null);
+  }, []);
   const show = useCallback(
     (by: 'pointer' | 'focus') => {
       if (!anchor.current) return;
@@ -110,11 +127,12 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
       const first = by === 'focus' ? sideForFocus(lastFocusedLeft, rect.left) : 'right';
       if (by === 'focus') lastFocusedLeft = rect.left;
       const place = placePreview(rect, big, height, undefined, avoid, first);
+      if (hideShown !== hide) hideShown?.();
+      hideShown = place && hide;
       setPlacement(place && { ...place, anchor: rect, avoid, height, first });
     },
-    [big],
+    [big, hide],
   );
-  const hide = useCallback(() => setPlacement(null), []);
   // Placed by the card's height alone; measured before it is painted (the sentences under the card
   // make it taller), it is placed again by its real height: inside the window, clear of the panel.
   // (offsetHeight: the fade-in's scale does not count.)
@@ -141,7 +159,7 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
         className={className ? `${classes.previewAnchor} ${className}` : classes.previewAnchor}
         data-preview-anchor
         style={{ display: 'inline-block', lineHeight: 0, '--card-w': `${width}px`, ...style } as CSSProperties}
-        onPointerEnter={(e: PointerEvent) => e.pointerType === 'mouse' && show('pointer')}
+        onPointerEnter={(e: PointerEvent) => e.pointerType === 'mouse' && canHover() && show('pointer')}
         onPointerLeave={hide}
         {...hold.handlers}
         onClickCapture={onClickCapture}

@@ -3,8 +3,9 @@
  * action panel while there is room elsewhere (a phone docks the panel across the screen's foot);
  * for keyboard focus, on the side the focus came from.
  */
-import { describe, expect, test } from 'vitest';
-import { placePreview, sideForFocus } from '../../../src/web/cards/card-preview.js';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { CardPreview, placePreview, sideForFocus } from '../../../src/web/cards/card-preview.js';
 
 const rect = (left: number, top: number, width: number, height: number) => new DOMRect(left, top, width, height);
 const PHONE = { width: 375, height: 812 };
@@ -57,5 +58,48 @@ describe('a card preview’s place', () => {
 
   test('too large for the window: no preview', () => {
     expect(placePreview(rect(20, 260, 74, 104), 360, 259, PHONE)).toBeNull();
+  });
+});
+
+describe('a card preview shown', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  /** The page's screen: one whose main pointer can hover (a desktop's mouse), or not (a phone). */
+  const screenThat = (hovers: boolean) => vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(hover: hover)' && hovers, media: query }));
+
+  const twoCards = () =>
+    render(
+      <>
+        {['Ember', 'Frost'].map((name) => (
+          <CardPreview key={name} name={name} render={() => <b>{name} large</b>}>
+            <i>{name}</i>
+          </CardPreview>
+        ))}
+      </>,
+    );
+
+  const mouseOn = (name: string) => fireEvent.pointerEnter(screen.getByText(name).parentElement!, { pointerType: 'mouse' });
+
+  test('one at a time: a second card’s puts the first one’s away', () => {
+    screenThat(true);
+    twoCards();
+    mouseOn('Ember');
+    expect(screen.getAllByTestId('card-preview').map((e) => e.textContent)).toEqual(['Ember large']);
+    // The pointer reaching the second card before the first one's leave was seen (or the focus
+    // on one, the pointer on the other): still the one preview, the newest.
+    mouseOn('Frost');
+    expect(screen.getAllByTestId('card-preview').map((e) => e.textContent)).toEqual(['Frost large']);
+    fireEvent.pointerLeave(screen.getByText('Frost').parentElement!);
+    expect(screen.queryAllByTestId('card-preview')).toEqual([]);
+  });
+
+  test('a "mouse" arriving on a screen that cannot hover (a phone scrolled under its last tap) shows nothing', () => {
+    screenThat(false);
+    twoCards();
+    mouseOn('Ember');
+    expect(screen.queryAllByTestId('card-preview')).toEqual([]);
   });
 });

@@ -27,6 +27,7 @@ import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notice
 import { CommitmentWarning, gameCommitmentChecks } from '../components/commitment-warning.js';
 import { LiveOdds } from '../odds/live-odds.js';
 import { trpc } from '../lib/trpc.js';
+import { keepQuickClicksFromSelecting } from '../lib/quick-clicks.js';
 import classes from './game-screen.module.css';
 
 /** The site's sticky header's height (56 px and its border): a desktop's game header sticks under it (game-screen.module.css's .stickyHeader has the same 57 px). */
@@ -150,7 +151,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
     return (
       // Room under the page for the docked panel, however tall it is now (a bid with its slider, a
       // refusal): a fixed 210 px left the first game's 'Got it' under a taller panel.
-      <Box pb={panel ? dockHeight + 28 : 16} className="game-screen game-screen-compact" {...marks}>
+      <Box pb={panel ? dockHeight + 28 : 16} className="game-screen game-screen-compact" onMouseDown={keepQuickClicksFromSelecting} {...marks}>
         <Presentation.GameHeader state={state} />
         {status}
         {oddsAbove}
@@ -182,7 +183,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   }
 
   return (
-    <Box className="game-screen" {...marks}>
+    <Box className="game-screen" onMouseDown={keepQuickClicksFromSelecting} {...marks}>
       {/* The phase, turn and age stay in sight under the site's header, as the action panel does. */}
       <div ref={headerRef} className={classes.stickyHeader}>
         <Presentation.GameHeader state={state} />

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { GAME_OPTION_KEYS, MAX_PLAYERS } from '../../src/engine/index.js';
 import { DEV_ONLY_OPTIONS } from '../../src/server/services/lobbies.js';
+import { QUICK_BOTS } from '../../src/web/lobby/quick-bots.js';
 import { UserService } from '../../src/server/services/users.js';
 import { sharedRateLimit } from '../../src/server/services/shared-rate-limit.js';
 import { DATABASES, useServer } from './databases.js';
@@ -124,6 +125,8 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
         expert_bot: 'visible',
       });
       expect(definitions.bots.find((b) => b.type === 'basic_bot')!.label).toBe('Advanced Bot');
+      // The lobby list's Play a Bot offers the bots anyone may seat, by the same names.
+      expect(QUICK_BOTS).toEqual(definitions.bots.filter((b) => b.visibility === 'visible').map(({ type, label }) => ({ type, label })));
       const options = Object.fromEntries(definitions.options.map((o) => [o.key, o]));
       expect(Object.keys(options)).toEqual([...GAME_OPTION_KEYS]);
       expect(options.unbid).toEqual({ key: 'unbid', default: true, devOnly: false });

@@ -222,18 +222,25 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
     }, 240_000);
   }
 
-  test('Play a Bot starts a game against an Easy Bot in one click; at the open-lobby cap it says why', async () => {
+  test('Play a Bot starts a game against the bot chosen beside it in one click, and keeps the choice; at the open-lobby cap it says why', async () => {
     const capped = await startSite({ maxOpenLobbiesPerUser: 3 });
     onTestFinished(() => capped.close());
     const page = await player('Quick', PHONE, capped);
     await page.getByRole('heading', { name: 'Lobbies' }).waitFor();
+    const level = page.getByRole('combobox', { name: 'Bot to play' });
+    expect(await level.inputValue()).toBe('easy_bot');
+    expect(await level.locator('option').allTextContents()).toEqual(['Easy Bot', 'Advanced Bot', 'Expert Bot']);
+    await level.selectOption({ label: 'Advanced Bot' });
+    expect(await page.getByRole('button', { name: 'Play a Bot' }).getAttribute('title')).toBe('Start a rated game against an Advanced Bot at once');
     await page.getByRole('button', { name: 'Play a Bot' }).tap();
     await page.waitForURL(/\/game\/g_/);
     await page.locator('[data-game-phase]').waitFor();
-    await page.getByText('Easy Bot 1').first().waitFor();
+    await page.getByText('Advanced 1').first().waitFor();
     // At the cap of open lobbies (3 here), Play a Bot is refused with the server's message and
     // nothing is made.
     await page.goto(`${capped.url}/`);
+    // The device remembers the bot played.
+    expect(await level.inputValue()).toBe('basic_bot');
     for (let i = 0; i < 3; i++) {
       await page.getByRole('button', { name: 'Create Lobby' }).tap();
       await page.waitForURL(/\/lobby\/l_/);

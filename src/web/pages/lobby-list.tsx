@@ -4,7 +4,7 @@
  * of which only one request may be in flight at a time, and Play now (play-now.tsx).
  */
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Container, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, NativeSelect, Paper, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Lobby } from '../lib/api-types.js';
 import { listOrder } from '../lobby/list-order.js';
@@ -14,6 +14,8 @@ import { timeAgo, timeAgoShort } from '../lib/time.js';
 import { trpc } from '../lib/trpc.js';
 import { RatingTag, shownRating, useShownRatings, type ShownRating } from '../ratings/ratings.js';
 import { PlayNow } from './play-now.js';
+import { QUICK_BOTS, type QuickBot } from '../lobby/quick-bots.js';
+import { keepQuickBot, quickBotKept } from '../lobby/quick-bot-choice.js';
 import classes from './lobby-list.module.css';
 
 const MAX_PLAYERS = 8;
@@ -116,6 +118,8 @@ function LobbyList() {
   const start = trpc.lobbies.start.useMutation();
   const creating = useRef(false);
   const [pending, setPending] = useState<'lobby' | 'bot' | null>(null);
+  const [quickBot, setQuickBot] = useState<QuickBot>(quickBotKept);
+  const quickBotLabel = QUICK_BOTS.find((b) => b.type === quickBot)!.label;
   const [createFailed, setCreateFailed] = useState<string | null>(null);
   const join = trpc.lobbies.join.useMutation();
   const [joinFailed, setJoinFailed] = useState<string | null>(null);
@@ -133,7 +137,7 @@ function LobbyList() {
   }
 
   /**
-   * Create Lobby opens a new lobby; Play a Bot also seats an Easy Bot and starts the game at once.
+   * Create Lobby opens a new lobby; Play a Bot also seats the bot chosen beside it and starts the game at once.
    * If a step after the lobby's creation is refused, the refusal is shown here and the lobby,
    * which exists, is in the list to go on from by hand.
    */
@@ -146,7 +150,7 @@ function LobbyList() {
     try {
       const { id: lobbyID } = await create.mutateAsync();
       if (!quick) return navigate(`/lobby/${lobbyID}`);
-      await addBot.mutateAsync({ lobbyID, botType: 'easy_bot' });
+      await addBot.mutateAsync({ lobbyID, botType: quickBot });
       const { gameID } = await start.mutateAsync({ lobbyID });
       navigate(`/game/${gameID}`);
     } catch (error) {
@@ -165,7 +169,18 @@ function LobbyList() {
         <Group justify="space-between" align="center" mb="xs" gap="xs">
           <Title order={1}>Lobbies</Title>
           <Group gap="xs">
-            <Button variant="default" onClick={() => void createLobby(true)} loading={pending === 'bot'} disabled={pending !== null} title="Start a rated game against an Easy Bot at once">
+            <NativeSelect
+              aria-label="Bot to play"
+              value={quickBot}
+              onChange={(event) => {
+                const type = event.currentTarget.value as QuickBot;
+                setQuickBot(type);
+                keepQuickBot(type);
+              }}
+              data={QUICK_BOTS.map((b) => ({ value: b.type, label: b.label }))}
+              disabled={pending !== null}
+            />
+            <Button variant="default" onClick={() => void createLobby(true)} loading={pending === 'bot'} disabled={pending !== null} title={`Start a rated game against an ${quickBotLabel} at once`}>
               Play a Bot
             </Button>
             <Button onClick={() => void createLobby(false)} loading={pending === 'lobby'} disabled={pending !== null}>

@@ -133,6 +133,17 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
       // Nothing in view moved as the gallery came in: the footer once stood in view under
       // "Loading..." and the cards pushed it away.
       expect(await layoutShifts(page)).toEqual([]);
+      // Every card's whole name, and the search box's whole hint, in sight: a name's last line lost
+      // the foot of its g to the clip, and on a phone the hint ended "…type or abilit".
+      expect(await page.locator('[data-card-name]').evaluateAll((names) => names.filter((e) => e.scrollHeight > e.clientHeight).map((e) => e.textContent))).toEqual([]);
+      const hint = await page.getByRole('searchbox', { name: 'Find a card' }).evaluate((box: HTMLInputElement) => {
+        const style = getComputedStyle(box, '::placeholder');
+        const pen = document.createElement('canvas').getContext('2d')!;
+        pen.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = box.clientWidth - parseFloat(getComputedStyle(box).paddingLeft) - parseFloat(getComputedStyle(box).paddingRight);
+        return { room, needs: pen.measureText(box.placeholder).width };
+      });
+      expect(hint.needs).toBeLessThanOrEqual(hint.room);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await galleryScreenshot(page, `all-cards-${label}`);
       if (label === 'phone') await searchTheGallery(page);

@@ -173,7 +173,7 @@ describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
     await screenshot(eve.page, 'rematch-lobby-desktop');
   }, TEST_MS);
 
-  test('the end-of-game Rematch on a desktop', async () => {
+  test('the end-of-game Rematch on a desktop, alone with a bot: the new game starts at once', async () => {
     const gil = await person('Gil');
     const { id: lobbyID } = await gil.guest.client.lobbies.create.mutate();
     await gil.guest.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
@@ -183,5 +183,11 @@ describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
     await gil.page.goto(`${people.site.url}/game/${gameID}`);
     await gil.page.getByTestId('end-of-game').getByRole('button', { name: 'Rematch' }).waitFor({ timeout: 120_000 });
     await screenshot(gil.page, 'rematch-desktop');
+    // Nobody to wait for: not a lobby to press Start Game in (and left open if not), the game.
+    await gil.page.getByTestId('end-of-game').getByRole('button', { name: 'Rematch' }).click();
+    await gil.page.waitForURL((url) => url.pathname.startsWith('/game/g_') && !url.pathname.startsWith(`/game/${gameID}`));
+    await gil.page.locator('[data-game-phase]').waitFor();
+    await gil.page.getByText('Easy Bot 1').first().waitFor();
+    expect((await gil.guest.client.lobbies.list.query()).filter((l) => l.status === 'open' && l.host.id === gil.guest.userID)).toEqual([]);
   }, TEST_MS);
 });

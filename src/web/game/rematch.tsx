@@ -2,6 +2,8 @@
  * Rematch, in the end-of-game view of a game's players: the first to press it opens a lobby with
  * the game's settings and bots (lobbies.rematch.create) and goes there; the others see "{name}
  * offers a rematch" as soon as it is open (lobbies.rematch.onOffer), and pressing Rematch joins it.
+ * A player who was alone with bots has nobody to wait for: the lobby's game starts at once (a
+ * Start Game press that was always needed, and a lobby left open when it was not made).
  */
 import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
@@ -9,11 +11,12 @@ import { useNavigate } from 'react-router-dom';
 import { trpc } from '../lib/trpc.js';
 import { rematchOfferText, type RematchProps } from './presentation/end-rematch.js';
 
-export function Rematch({ gameID, me, nameOf, withBots }: RematchProps) {
+export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: RematchProps) {
   const navigate = useNavigate();
   const offer = trpc.lobbies.rematch.onOffer.useSubscription({ gameID });
   const create = trpc.lobbies.rematch.create.useMutation();
   const join = trpc.lobbies.join.useMutation();
+  const start = trpc.lobbies.start.useMutation();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const current = offer.data ?? null;
@@ -34,6 +37,11 @@ export function Rematch({ gameID, me, nameOf, withBots }: RematchProps) {
           },
         );
         return void navigate(`/lobby/${lobby}`);
+      }
+      if (aloneWithBots) {
+        // Refused (say, too many games at once): to the lobby, where Start Game says why.
+        const started = await start.mutateAsync({ lobbyID }).catch(() => null);
+        if (started) return void navigate(`/game/${started.gameID}`);
       }
       void navigate(`/lobby/${lobbyID}`);
     } catch (e) {

@@ -113,7 +113,13 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
       )}
       {/* What a player does next comes before the charts: on a phone they are screens long, and a
           rematch offer below them went unseen (2,100 px down). */}
-      <EndRematch gameID={state.game.id} me={state.me} nameOf={(id) => state.usersByID[id]?.name ?? id} withBots={state.game.players.some((p) => p.botType !== null)} />
+      <EndRematch
+        gameID={state.game.id}
+        me={state.me}
+        nameOf={(id) => state.usersByID[id]?.name ?? id}
+        withBots={state.game.players.some((p) => p.botType !== null)}
+        aloneWithBots={state.game.players.every((p) => p.userID === state.me || p.botType !== null)}
+      />
       <div className={classes.endLinks}>
         <Button component={Link} to="/" color="gold" className={classes.returnLink}>
           Return to Lobby

@@ -13,6 +13,8 @@ export interface RematchProps {
   nameOf: (userID: string) => string;
   /** Whether the game had bots: the rematch's lobby seats the same ones. */
   withBots: boolean;
+  /** Whether everyone else at the table was a bot: nobody to wait for, so the rematch starts at once. */
+  aloneWithBots: boolean;
 }
 
 /** What the others read when a player opened the rematch's lobby: the bots named only when there were some. */
@@ -23,8 +25,8 @@ export function rematchOfferText(host: string, withBots: boolean): string {
 export const RematchSource = createContext<ComponentType<RematchProps> | null>(null);
 
 /** The page's Rematch control, for a player of a finished game; nothing for spectators. */
-export function EndRematch(props: { gameID: string; me: string | null; nameOf: (userID: string) => string; withBots: boolean }) {
+export function EndRematch(props: Omit<RematchProps, 'me'> & { me: string | null }) {
   const Rematch = useContext(RematchSource);
   if (!Rematch || props.me === null) return null;
-  return <Rematch gameID={props.gameID} me={props.me} nameOf={props.nameOf} withBots={props.withBots} />;
+  return <Rematch {...props} me={props.me} />;
 }

@@ -15,6 +15,8 @@ describe.skipIf(!HAS_CHROMIUM)('error pages', () => {
       const response = await page.goto(`${suite.site.url}/no/such/page`);
       expect(response?.status()).toBe(200);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      // The site's line under its header is in a landmark of its own, as the rest of the page is.
+      expect(await page.getByRole('complementary', { name: 'Tagline' }).innerText()).toBe(label === 'desktop' ? 'Three ages, five turns each: bid for the trade row, settle clashes with dice, win the favor of the gods.' : "Bid, clash, and win the gods' favor.");
       expect(await seriousAxeViolations(page)).toEqual([]);
       await screenshot(page, `not-found-${label}`);
       await context.close();

@@ -192,14 +192,15 @@ export function Layout() {
             </div>
           </Container>
         </header>
-        <div className={classes.banner}>
+        {/* A landmark of its own, as the rest of the page is in one (a screen reader's landmark list reaches everything). */}
+        <aside className={classes.banner} aria-label="Tagline">
           <Container size="lg">
             <p>
               <span className="mythos-long">Three ages, five turns each: bid for the trade row, settle clashes with dice, win the favor of the gods.</span>
               <span className="mythos-short">Bid, clash, and win the gods' favor.</span>
             </p>
           </Container>
-        </div>
+        </aside>
         <PageChatRoom>
           <main id="main" className={classes.main}>
             <Outlet />

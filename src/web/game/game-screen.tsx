@@ -12,7 +12,7 @@ import { PageLoading } from '../components/page-loading.js';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { focusIsLost } from '../lib/focus.js';
 import { useNoHover } from '../lib/touch.js';
-import type { GameScreenState } from './model.js';
+import { nameOf, type GameScreenState } from './model.js';
 import { useGameState } from './use-game-state.js';
 import { decisionOf, playerOf } from './derive.js';
 import { useChoice, type Choice } from './use-choice.js';
@@ -132,6 +132,8 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
     </div>
   ) : null;
   // For tests and tools: where the game stands and what the viewer must decide.
+  // The page's heading, for those who move by headings (the screen shows who plays in the list).
+  const title = <h1 className="mythos-visually-hidden">Game of {state.game.players.map((p) => nameOf(state, p.userID)).join(', ')}</h1>;
   const marks = {
     'data-game-phase': state.game.phase,
     'data-game-ended': ended ? 'true' : 'false',
@@ -152,6 +154,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
       // Room under the page for the docked panel, however tall it is now (a bid with its slider, a
       // refusal): a fixed 210 px left the first game's 'Got it' under a taller panel.
       <Box pb={panel ? dockHeight + 28 : 16} className="game-screen game-screen-compact" onMouseDown={keepQuickClicksFromSelecting} {...marks}>
+        {title}
         <Presentation.GameHeader state={state} />
         {status}
         {oddsAbove}
@@ -184,6 +187,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
 
   return (
     <Box className="game-screen" onMouseDown={keepQuickClicksFromSelecting} {...marks}>
+      {title}
       {/* The phase, turn and age stay in sight under the site's header, as the action panel does. */}
       <div ref={headerRef} className={classes.stickyHeader}>
         <Presentation.GameHeader state={state} />

@@ -30,6 +30,11 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
   }
   const stepOf = async (page: Page) => Number(await page.locator('.replay-screen').getAttribute('data-replay-step'));
   const waitStep = (page: Page, step: number) => page.locator(`.replay-screen[data-replay-step="${step}"]`).waitFor();
+  /** Each summary's favor as on screen, read at one moment, by player id. */
+  const favors = (page: Page) =>
+    page.locator('.player-summary').evaluateAll((summaries) =>
+      Object.fromEntries(summaries.map((s) => [s.getAttribute('data-player-id'), Number(/^\d+/.exec(s.querySelector('[data-counter="favor"]')?.textContent ?? '')?.[0])])),
+    );
   const bidOf = (page: Page, userID: string) => page.locator(`[data-testid="replay-bids"] [data-bid-of="${userID}"] [data-bid]`);
 
   test('steps with the keyboard and the scrubber, opens at ?step=N, rolls the dice, and shows each pair of eyes what it saw', async () => {
@@ -44,6 +49,7 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     const hiddenAt = moments.findIndex((m) => m.game.phase === 'PLANNING' && m.game.players.find((p) => p.userID === bot)!.bid !== null);
     expect(hiddenAt).toBeGreaterThan(0);
     const revealedAt = moments.findIndex((m, i) => i > hiddenAt && m.game.phase !== 'PLANNING');
+    const favorsAt = (step: number) => Object.fromEntries(moments[step]!.game.players.map((p) => [p.userID, p.counters.favor]));
     const clashAt = moments.findIndex((m, i) => i > 0 && m.game.events.filter((e) => e.type === 'CONFLICT_RESULTS').length > moments[i - 1]!.game.events.filter((e) => e.type === 'CONFLICT_RESULTS').length);
 
     // A link to a moment opens there.
@@ -108,9 +114,14 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     expect(moments[await stepOf(page)]!.game.turn).not.toBe(moments[5]!.game.turn);
     await page.keyboard.press('End');
     await waitStep(page, last);
+    // A jump shows its step's favor as soon as the step shows: ticking up from the step it left,
+    // a player's favor read 14 almost a second after a jump to where it was 34.
+    expect(await favors(page)).toEqual(favorsAt(last));
+    expect(favorsAt(last)).not.toEqual(favorsAt(turnStep(moments, 5, 1)));
     await page.locator('.replay-screen[data-game-ended="true"]').waitFor();
     await page.keyboard.press('Home');
     await waitStep(page, 0);
+    expect(await favors(page)).toEqual(favorsAt(0));
     await page.getByText('The game begins').waitFor();
     // Keys pressed faster than the screen draws a step each count (a held arrow key): five
     // presses at once are five steps, and the URL says so.

@@ -26,6 +26,7 @@ import type { PickableProps } from '../game/table.js';
 import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack, TableTabs } from '../game/table-layout.js';
 import { Presentation } from '../game/presentation-slots.js';
 import { NamesRatingsSource } from '../game/presentation/end-rating-source.js';
+import { CountersJump } from '../game/presentation/use-ticking-number.js';
 import { formatDuration, PHASE_NAMES } from '../game/presentation/format.js';
 import presentation from '../game/presentation/presentation.module.css';
 import { useNoHover } from '../lib/touch.js';
@@ -257,9 +258,15 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
   };
   const detail = <PlayerDetailModal state={state} player={state.game.players.find((p) => p.userID === detailID) ?? null} onClose={() => setDetailID(null)} />;
 
-  // The ratings beside the names, as they were at this step.
+  // The ratings beside the names, as they were at this step. The counters (favor, gold ...) tick
+  // up on a step forward, as in a live game, and show a jump's numbers at once: ticking from where
+  // the jump started, they showed numbers from steps away for a second after it.
   const ratingsThen = useRatingsThen(record.id, record.seats, ended);
-  const withRatings = (screen: React.ReactNode) => <NamesRatingsSource.Provider value={ratingsThen}>{screen}</NamesRatingsSource.Provider>;
+  const withRatings = (screen: React.ReactNode) => (
+    <NamesRatingsSource.Provider value={ratingsThen}>
+      <CountersJump.Provider value={!byOneStep}>{screen}</CountersJump.Provider>
+    </NamesRatingsSource.Provider>
+  );
 
   if (compact) {
     return withRatings(

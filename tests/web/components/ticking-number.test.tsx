@@ -1,11 +1,12 @@
 /**
- * useTickingNumber, commit by commit: a counter ticks towards its value, and a tick planned for a
- * value the counter no longer has is never shown.
+ * useTickingNumber, commit by commit: a counter ticks towards its value, a tick planned for a
+ * value the counter no longer has is never shown, and a jump (CountersJump: a replay moved more
+ * than one step at once) shows its value at once.
  */
 import { useLayoutEffect } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { useTickingNumber } from '../../../src/web/game/presentation/use-ticking-number.js';
+import { CountersJump, useTickingNumber } from '../../../src/web/game/presentation/use-ticking-number.js';
 import { TICK_MS } from '../../../src/web/game/presentation/ticking.js';
 
 function Counter({ value }: { value: number }) {
@@ -67,5 +68,26 @@ describe('a ticking counter', () => {
     expect(shown()).toBe(5);
     act(() => vi.advanceTimersByTime(10 * TICK_MS));
     expect(shown()).toBe(5);
+  });
+
+  test("a jump shows its value in the commit that brings it, and the step after it ticks from there", () => {
+    // A replay jumped from a step where the favor was 14 to one where it was 34 (a turning point's
+    // link, End): the counter read 14, then 15, 16 ... for a second. A step forward still ticks.
+    const at = (value: number, jump: boolean) => (
+      <CountersJump.Provider value={jump}>
+        <Counter value={value} />
+      </CountersJump.Provider>
+    );
+    const { rerender } = render(at(14, false));
+    act(() => rerender(at(34, true)));
+    expect(shown()).toBe(34);
+    act(() => vi.advanceTimersByTime(10 * TICK_MS));
+    expect(shown()).toBe(34);
+    act(() => rerender(at(36, false)));
+    expect(shown()).toBe(34);
+    act(() => vi.advanceTimersByTime(TICK_MS));
+    expect(shown()).toBe(35);
+    act(() => vi.advanceTimersByTime(TICK_MS));
+    expect(shown()).toBe(36);
   });
 });

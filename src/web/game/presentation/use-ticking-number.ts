@@ -1,13 +1,21 @@
 /**
  * A counter that ticks towards its new value (favor, gold ...), one step at least 50 ms apart,
- * instead of jumping. With animations disabled it jumps.
+ * instead of jumping. With animations disabled it jumps, and under `CountersJump` too.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useDisableAnimations } from './prefs.js';
 import { TICK_MS, tickValues } from './ticking.js';
 
+/**
+ * True where the values shown come from a jump rather than a step of play (a replay moved more
+ * than one step at once): the counters show them at once. Ticking up from a step far back, a
+ * player's favor still read 14 almost a second after the replay had jumped to where it was 34.
+ */
+export const CountersJump = createContext(false);
+
 export function useTickingNumber(value: number, { disabled = false, tickMs = TICK_MS }: { disabled?: boolean; tickMs?: number } = {}): number {
-  const off = useDisableAnimations() || disabled;
+  const jump = useContext(CountersJump);
+  const off = useDisableAnimations() || jump || disabled;
   const [shown, setShown] = useState(value);
   // The values still to show, in order.
   const [ticks, setTicks] = useState<readonly number[]>([]);

@@ -66,11 +66,12 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     expect(await page.getByTestId('fair-dice').textContent()).toContain(record.seedCommitment!);
     expect(await page.getByTestId('fair-dice').textContent()).toContain(record.seed);
     // The odds over the game are worked out once their chart comes into sight (below the table on a
-    // desktop): the step's own bar is answered, and nothing is spent on the chart meanwhile.
+    // desktop): the step's own bar is answered, and nothing is spent on the chart meanwhile. It says
+    // so, rather than "0 of N steps", which read as stuck for as long as it was out of view.
     const progress = page.getByTestId('odds-chart-progress');
     await page.getByTestId('odds-bar').getByText('Chances to win', { exact: true }).waitFor();
     await page.waitForTimeout(1_000);
-    expect(await progress.textContent()).toBe(`Working out the chances over the game: 0 of ${moments.length} steps`);
+    expect(await progress.textContent()).toBe(`The chances over the game (${moments.length} steps) are worked out once this chart is in view`);
     await progress.scrollIntoViewIfNeeded();
     await page.locator('[data-testid="odds-chart"] svg').first().waitFor({ timeout: 90_000 });
     await page.evaluate(() => window.scrollTo(0, 0));

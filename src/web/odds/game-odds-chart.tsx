@@ -39,14 +39,18 @@ export function GameOddsChart({
     const done = timeline?.done ?? 0;
     const total = timeline?.total ?? 0;
     // A count of positions (the replay's steps 0 to N are N + 1 of them): "step 0 of 68" beside the
-    // replay's "Step 0 of 67" read as two different games.
-    const label = total === 0 ? CHART_STARTING : `Working out the chances over the game: ${done} of ${total} steps`;
+    // replay's "Step 0 of 67" read as two different games. Before the chart has been in sight the
+    // work waits for it, and says so: "0 of 62 steps" there for a minute read as stuck.
+    let label = `Working out the chances over the game: ${done} of ${total} steps`;
+    if (total === 0) label = CHART_STARTING;
+    else if (!seen) label = `The chances over the game (${total} steps) are worked out once this chart is in view`;
     return (
       <div data-testid="odds-chart-progress" role="status" ref={ref}>
         <Text size="xs" mb={4}>
           {label}
         </Text>
-        <Progress value={total === 0 ? 0 : (100 * done) / total} color="gold" size="sm" aria-label={label} />
+        {/* Kept in its place while waiting, so the lines below do not move when the work starts. */}
+        <Progress value={total === 0 ? 0 : (100 * done) / total} color="gold" size="sm" aria-label={label} style={seen ? undefined : { visibility: 'hidden' }} />
       </div>
     );
   }

@@ -1,7 +1,7 @@
 /** The end-of-game view's numbers: winners' names, the standings, the viewer's place and the two pies' series. Pure. */
 import { winnersAfterForfeits, type Forfeit } from '../../../shared/forfeit.js';
 import type { GameScreenState, UserID } from '../model.js';
-import { joinNames, playerRef } from './format.js';
+import { playerRef } from './format.js';
 
 type EndState = Pick<GameScreenState, 'usersByID'> & {
   game: Pick<GameScreenState['game'], 'players' | 'winnerIDs' | 'totalThinkingMillisByPlayerID'>;
@@ -74,11 +74,6 @@ export function viewerPlace(rows: readonly Standing[], viewer: UserID | null, fo
   if (row.winner) return winners > 1 ? 'You shared the win!' : 'You won!';
   const place = Math.max(row.rank, winners + 1);
   return `You finished ${ordinal(place)} of ${rows.length}.`;
-}
-
-/** The winners' names as the end of a game shows them: ties joined by ' and '; 'Nobody' when every player forfeited. */
-export function winnerNames(state: EndState, winnerIDs: readonly UserID[]): string {
-  return winnerIDs.length === 0 ? 'Nobody' : joinNames(winnerIDs.map((id) => playerRef(state, id).name));
 }
 
 /** The players whose game counted as a loss, from the game's rating changes (each with its `forfeit`). */

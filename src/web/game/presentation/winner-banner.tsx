@@ -2,7 +2,7 @@
 import { IconTrophy } from '@tabler/icons-react';
 import type { GameScreenState } from '../model.js';
 import { useWinnerIDs } from './end-rating-source.js';
-import { winnerNames } from './end-stats.js';
+import { winnerNames } from './format.js';
 import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 

@@ -141,8 +141,9 @@ describe.skipIf(!HAS_CHROMIUM)('fair dice in the browser', () => {
     const end = page.getByTestId('end-of-game');
     await end.waitFor();
     const text = (await end.textContent())!;
-    expect(text).toContain(`Mixed from the server's secret, committed to before the game began: ${game.serverSecretCommitment}`);
+    expect(text).toContain("The seed was mixed from the server's secret and the players' values, so the server alone could not choose it.");
+    expect(text).toContain(`The secret's own commitment (not the seed's), shown before the game began: ${game.serverSecretCommitment}`);
     expect(text).toContain(`Revealed server secret: ${game.serverSecret}`);
-    expect(text).toContain(`And the players' values, by seat: seat 1 "end value", seat 2 none`);
+    expect(text).toContain(`The players' values, by seat: seat 1 "end value", seat 2 none`);
   }, 240_000);
 });

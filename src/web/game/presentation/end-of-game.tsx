@@ -153,8 +153,11 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
               )}
               {state.game.serverSecretCommitment && (
                 <>
+                  {/* Two commitments, each to its own value: said so, as two hashes "shown from the start" read as one contradicting the other. */}
                   <br />
-                  Mixed from the server&apos;s secret, committed to before the game began: <code className={classes.hash}>{state.game.serverSecretCommitment}</code>
+                  The seed was mixed from the server&apos;s secret and the players&apos; values, so the server alone could not choose it.
+                  <br />
+                  The secret&apos;s own commitment (not the seed&apos;s), shown before the game began: <code className={classes.hash}>{state.game.serverSecretCommitment}</code>
                   {state.game.serverSecret && (
                     <>
                       <br />
@@ -162,7 +165,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
                     </>
                   )}
                   <br />
-                  And the players&apos; values, by seat:{' '}
+                  The players&apos; values, by seat:{' '}
                   {(state.game.seedContributions ?? []).map((c, seat) => `seat ${seat + 1} ${c.value === '' ? 'none' : JSON.stringify(c.value)}`).join(', ')}
                 </>
               )}

@@ -10,7 +10,13 @@ import classes from './presentation.module.css';
 
 const PieChart = lazy(() => import('./end-charts.js'));
 
-function Pie({ title, data, unit }: { title: string; data: PieData; unit: string }) {
+/**
+ * Under the time pie: players decide at the same time (every bid of a turn at once), so their
+ * times together come to more than the game lasted, which read as a sum gone wrong.
+ */
+const TIME_PIE_NOTE = "Each player's time on their own decisions. Players decide at the same time, so together they can pass the game's length.";
+
+function Pie({ title, data, unit, note }: { title: string; data: PieData; unit: string; note?: string }) {
   const empty = data.series.every((v) => v === 0);
   return (
     <figure className={classes.pie}>
@@ -22,6 +28,7 @@ function Pie({ title, data, unit }: { title: string; data: PieData; unit: string
           <PieChart data={data} unit={unit} />
         </Suspense>
       )}
+      {note && !empty ? <p className={classes.pieNote}>{note}</p> : null}
     </figure>
   );
 }
@@ -30,7 +37,7 @@ export function EndPies({ favor, time }: { favor: PieData; time: PieData }) {
   return (
     <div className={classes.pies}>
       <Pie title="Favor" data={favor} unit="" />
-      <Pie title="Time (seconds)" data={time} unit=" s" />
+      <Pie title="Time (seconds)" data={time} unit=" s" note={TIME_PIE_NOTE} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { GAME_OPTION_KEYS, MAX_PLAYERS } from '../../src/engine/index.js';
 import { DEV_ONLY_OPTIONS } from '../../src/server/services/lobbies.js';
 import { QUICK_BOTS } from '../../src/web/lobby/quick-bots.js';
+import { botSkill, displayRating } from '../../src/server/ratings/model.js';
 import { UserService } from '../../src/server/services/users.js';
 import { sharedRateLimit } from '../../src/server/services/shared-rate-limit.js';
 import { DATABASES, useServer } from './databases.js';
@@ -126,7 +127,9 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
       });
       expect(definitions.bots.find((b) => b.type === 'basic_bot')!.label).toBe('Advanced Bot');
       // The lobby list's Play a Bot offers the bots anyone may seat, by the same names.
-      expect(QUICK_BOTS).toEqual(definitions.bots.filter((b) => b.visibility === 'visible').map(({ type, label }) => ({ type, label })));
+      expect(QUICK_BOTS.map(({ type, label }) => ({ type, label }))).toEqual(definitions.bots.filter((b) => b.visibility === 'visible').map(({ type, label }) => ({ type, label })));
+      // Each with the fixed rating the server rates a game against it with, as shown.
+      for (const bot of QUICK_BOTS) expect(bot.rating, bot.type).toBe(displayRating(botSkill(bot.type)));
       const options = Object.fromEntries(definitions.options.map((o) => [o.key, o]));
       expect(Object.keys(options)).toEqual([...GAME_OPTION_KEYS]);
       expect(options.unbid).toEqual({ key: 'unbid', default: true, devOnly: false });

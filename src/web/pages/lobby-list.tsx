@@ -14,7 +14,7 @@ import { timeAgo, timeAgoShort } from '../lib/time.js';
 import { trpc } from '../lib/trpc.js';
 import { RatingTag, shownRating, useShownRatings, type ShownRating } from '../ratings/ratings.js';
 import { PlayNow } from './play-now.js';
-import { QUICK_BOTS, type QuickBot } from '../lobby/quick-bots.js';
+import { QUICK_BOTS, quickBotOption, type QuickBot } from '../lobby/quick-bots.js';
 import { keepQuickBot, quickBotKept } from '../lobby/quick-bot-choice.js';
 import classes from './lobby-list.module.css';
 
@@ -177,7 +177,7 @@ function LobbyList() {
                 setQuickBot(type);
                 keepQuickBot(type);
               }}
-              data={QUICK_BOTS.map((b) => ({ value: b.type, label: b.label }))}
+              data={QUICK_BOTS.map((b) => ({ value: b.type, label: quickBotOption(b) }))}
               disabled={pending !== null}
             />
             <Button variant="default" onClick={() => void createLobby(true)} loading={pending === 'bot'} disabled={pending !== null} title={`Start a rated game against an ${quickBotLabel} at once`}>

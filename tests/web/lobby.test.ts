@@ -219,6 +219,9 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       await guest.goto(`${site.url}/`);
       const resume = guest.getByRole('row').filter({ hasText: lobbyName }).getByRole('link');
       await expect.poll(() => visible(resume), { timeout: 30_000 }).toBe(label === 'desktop' ? 'Resume Game' : 'Resume');
+      // The row names who sits at the table, in seat order, under the lobby's name (the desktop's
+      // guest, kicked and back, sits after the bot).
+      await row.getByText(label === 'desktop' ? 'Hostd, Easy Bot 1, Guestd' : 'Hostp, Guestp, Easy Bot 1', { exact: true }).waitFor();
     }, 240_000);
   }
 
@@ -298,6 +301,17 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       await host.getByRole('button', { name: 'Add Bot' }).click();
       await host.getByText(`${seats + 1} of 8 seats taken`).waitFor();
     }
+    // On a phone's list the eight names under the lobby's name take two lines at most, cut with an
+    // ellipsis, and the table still fits the screen.
+    await visitor.goto(`${site.url}/`);
+    const full = visitor.getByRole('row').filter({ hasText: "Closer's lobby" }).getByText(['Closer', ...Array.from({ length: 7 }, (_, i) => `Easy Bot ${i + 1}`)].join(', '), { exact: true });
+    await full.waitFor();
+    const [lines, cut] = await full.evaluate((e) => [Math.round(e.clientHeight / parseFloat(getComputedStyle(e).lineHeight)), e.scrollHeight > e.clientHeight]);
+    expect([lines, cut]).toEqual([2, true]);
+    expect(await visitor.locator('[data-scroll="lobbies"]').evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
+    await screenshot(visitor, 'lobby-list-full-phone');
+    await visitor.goto(host.url());
+    await visitor.getByRole('button', { name: 'Join', exact: true }).waitFor();
     for (const [page, name] of [[host, 'Add Bot'], [visitor, 'Join']] as const) {
       const button = page.getByRole('button', { name, exact: true });
       await expect.poll(() => button.isDisabled()).toBe(true);

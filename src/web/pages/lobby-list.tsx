@@ -54,12 +54,24 @@ function LobbyRow({ lobby, userID, ratings, onJoin, joining }: { lobby: Lobby; u
   );
   const status = STATUS[lobby.status];
   const me = lobby.players.find((p) => p.id === userID);
+  // Who sits at the table, in seat order: lobbies are named after their host, so two of one
+  // host's games (and every Play a Bot game) read the same but for this line. Left out while the
+  // host sits alone, whom the row already names.
+  const alone = lobby.players.length === 1 && lobby.players[0]!.id === lobby.host.id;
+  const seated = lobby.players.map((p) => p.name).join(', ');
   return (
     <Table.Tr data-lobby-id={lobby.id}>
       <Table.Td className={classes.name}>
         <Text fw={600} size="sm" lineClamp={2}>
           {lobby.name}
         </Text>
+        {!alone && (
+          // Two lines at most (eight names do not fit a phone's column): the rest is cut with an
+          // ellipsis, and said whole when pointed at.
+          <Text size="xs" c="dimmed" lineClamp={2} title={seated}>
+            {seated}
+          </Text>
+        )}
         {/* A phone has no room for the Host column: the host is named here instead. */}
         <Text size="xs" className={classes.hostInline}>
           <span>by {lobby.host.name}</span> <RatingTag rating={ratings[lobby.host.id]} c="dimmed" />

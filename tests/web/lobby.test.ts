@@ -38,6 +38,31 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
   }
   const axeClean = async (page: Page) => expect(await seriousAxeViolations(page)).toEqual([]);
 
+  /** The space between each shown column heading's words and the next's, as drawn. */
+  const headingGaps = (page: Page) =>
+    page.locator('[data-scroll="lobbies"] thead th').evaluateAll((cells) => {
+      const words = cells
+        .filter((c) => (c as HTMLElement).offsetParent !== null)
+        .map((c) => {
+          const range = document.createRange();
+          range.selectNodeContents(c);
+          return range.getBoundingClientRect();
+        });
+      return words.slice(1).map((w, i) => Math.round(w.left - words[i]!.right));
+    });
+
+  /**
+   * Each row's Play cell as drawn over the parchment: whether it is pinned, its own fill and its
+   * fold shadow. Pinned and filled only while the table is wider than the screen.
+   */
+  const playCells = (page: Page) =>
+    page.locator('[data-scroll="lobbies"] tr').evaluateAll((rows) =>
+      rows.map((r) => {
+        const style = getComputedStyle(r.lastElementChild!);
+        return `${style.position} ${style.backgroundColor} ${style.boxShadow}`;
+      }),
+    );
+
   /**
    * Two seated in a lobby: a start the network drops says so and stays in the lobby; the guest
    * has no host controls; each option says what it does; the host's toggles reach the guest.
@@ -230,6 +255,11 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
     onTestFinished(() => capped.close());
     const page = await player('Quick', PHONE, capped);
     await page.getByRole('heading', { name: 'Lobbies' }).waitFor();
+    // A new site's list, on a phone: no pinned strip down the Play column while the table fits,
+    // and none ever across the empty list's row.
+    await page.getByText('No lobbies yet.', { exact: false }).waitFor();
+    expect(await playCells(page)).toEqual(['sticky rgba(0, 0, 0, 0) none', 'static rgba(0, 0, 0, 0) none']);
+    await screenshot(page, 'lobby-list-empty-phone');
     const level = page.getByRole('combobox', { name: 'Bot to play' });
     expect(await level.inputValue()).toBe('easy_bot');
     // Each with the fixed rating a game against it is rated against.
@@ -306,6 +336,10 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
     await visitor.goto(`${site.url}/`);
     const full = visitor.getByRole('row').filter({ hasText: "Closer's lobby" }).getByText(['Closer', ...Array.from({ length: 7 }, (_, i) => `Easy Bot ${i + 1}`)].join(', '), { exact: true });
     await full.waitFor();
+    // Its column headings apart (they ran 'Players Created Status' together), and, the table
+    // fitting, no pinned strip down the Play column.
+    for (const gap of await headingGaps(visitor)) expect(gap).toBeGreaterThanOrEqual(8);
+    for (const cell of await playCells(visitor)) expect(cell).toBe('sticky rgba(0, 0, 0, 0) none');
     const [lines, cut] = await full.evaluate((e) => [Math.round(e.clientHeight / parseFloat(getComputedStyle(e).lineHeight)), e.scrollHeight > e.clientHeight]);
     expect([lines, cut]).toEqual([2, true]);
     expect(await visitor.locator('[data-scroll="lobbies"]').evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);

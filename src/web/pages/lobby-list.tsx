@@ -4,7 +4,7 @@
  * of which only one request may be in flight at a time, and Play now (play-now.tsx).
  */
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Container, Group, NativeSelect, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Lobby } from '../lib/api-types.js';
 import { listOrder } from '../lobby/list-order.js';
@@ -181,17 +181,25 @@ function LobbyList() {
         <Group justify="space-between" align="center" mb="xs" gap="xs">
           <Title order={1}>Lobbies</Title>
           <Group gap="xs">
-            <NativeSelect
+            {/* The browser's own select, styled as the buttons beside it: Mantine's NativeSelect
+                brought 1.1 KB more of script to the list's first load, and a Lighthouse point. */}
+            <select
               aria-label="Bot to play"
+              className={classes.botPicker}
               value={quickBot}
               onChange={(event) => {
                 const type = event.currentTarget.value as QuickBot;
                 setQuickBot(type);
                 keepQuickBot(type);
               }}
-              data={QUICK_BOTS.map((b) => ({ value: b.type, label: quickBotOption(b) }))}
               disabled={pending !== null}
-            />
+            >
+              {QUICK_BOTS.map((b) => (
+                <option key={b.type} value={b.type}>
+                  {quickBotOption(b)}
+                </option>
+              ))}
+            </select>
             <Button variant="default" onClick={() => void createLobby(true)} loading={pending === 'bot'} disabled={pending !== null} title={`Start a rated game against an ${quickBotLabel} at once`}>
               Play a Bot
             </Button>

@@ -9,7 +9,8 @@ import { viewFor } from '../engine/index.js';
 import { describeInputProblem, refuse, ruleRefusal } from '../server/services/errors.js';
 import { tableView } from '../server/services/game-views.js';
 import type { UserRow } from '../server/db/schema.js';
-import type { Services } from '../server/services/services.js';
+import { stateReadRefusal, type Services } from '../server/services/services.js';
+import { clientAddress } from '../server/client-address.js';
 import { actionInput, addBotInput, contributeInput, setModuleInput, setOptionInput } from '../server/trpc/schemas.js';
 import { ratingHistory, ratingOf } from '../server/services/ratings.js';
 import { requireUser, userOf } from './session.js';
@@ -66,6 +67,8 @@ function routes(app: FastifyInstance, services: Services): void {
   app.get<{ Params: Params }>('/api/game/:id/state', async (request) => {
     const user = await requireUser(services, request);
     const { game, viewer } = await services.games.openFor(request.params.id, user, services.users.isDev(user));
+    const tooMany = stateReadRefusal(services.requests, clientAddress(request.raw, services.config.trustProxy), game.players.length);
+    if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
     // A player looking at their game is at the table.
     services.attendance.seen(game.id, user.id);
     // The table (who is here, each seat's deadline, stand-ins) beside the view's own fields.

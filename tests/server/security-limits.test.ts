@@ -355,6 +355,53 @@ describe('connections', () => {
     guest.close();
   });
 
+  test("a whole game's state (games.state, REST's /api/game/:id/state) counts one request for each two seats: an eight-player game's as four", async () => {
+    server = await startServer({ requestsPerAddress: 60 });
+    const guest = await signInGuest(server, 'Watcher');
+    const { id: lobbyID } = await guest.client.lobbies.create.mutate();
+    for (let i = 0; i < 7; i++) await guest.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    const { gameID } = await guest.client.lobbies.start.mutate({ lobbyID });
+    const message = 'Too many game reads for your address: a game of 8 seats counts as 4 of the 60 requests allowed in 10 seconds. Wait a moment.';
+    // Signing in, the lobby, its bots and the game took 12 of the 60; each read takes 4 (as one,
+    // as before, it would have been answered 48 times).
+    let served = 0;
+    for (;;) {
+      const outcome = await guest.client.games.state.query({ gameID }).then(
+        (update) => ({ update }),
+        (error: unknown) => ({ error }),
+      );
+      if ('error' in outcome) {
+        expect(await refused(Promise.reject(outcome.error as Error))).toMatchObject({ code: 'TOO_MANY_REQUESTS', message });
+        break;
+      }
+      expect(outcome.update.game.players).toHaveLength(8);
+      served++;
+      if (served > 50) break;
+    }
+    expect(served).toBe(12);
+    guest.close();
+
+    // REST's read counts the same, refused in its own shape (on a server of its own, the allowance whole).
+    await server.close();
+    server = await startServer({ requestsPerAddress: 60 });
+    const reader = await signInGuest(server, 'Reader');
+    const { id: restLobby } = await reader.client.lobbies.create.mutate();
+    for (let i = 0; i < 7; i++) await reader.client.lobbies.addBot.mutate({ lobbyID: restLobby, botType: 'easy_bot' });
+    const { gameID: restGame } = await reader.client.lobbies.start.mutate({ lobbyID: restLobby });
+    const read = () => fetch(`${server!.url}/api/game/${restGame}/state`, { headers: { cookie: reader.cookie } });
+    let answered = 0;
+    let answer = await read();
+    while (answer.status === 200 && answered < 50) {
+      expect(((await answer.json()) as { players: unknown[] }).players).toHaveLength(8);
+      answered++;
+      answer = await read();
+    }
+    expect(answered).toBe(12);
+    expect(answer.status).toBe(429);
+    expect(await answer.json()).toEqual({ ok: false, error: message });
+    reader.close();
+  });
+
   test('behind a proxy (TRUST_PROXY) every connection comes from the proxy: only MAX_CONNECTIONS holds', async () => {
     server = await startServer({ maxConnectionsPerAddress: 2, trustProxy: true, maxConnections: 4 });
     const held = [await hold(server.url), await hold(server.url), await hold(server.url)];

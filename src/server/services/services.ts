@@ -97,6 +97,24 @@ export const PRESENCE_TOO_FAST = 'You are showing and hiding the game too fast. 
 export const REQUEST_WINDOW_MS = 10_000;
 export const requestingTooFast = (limit: number) => `Too many requests from your address: at most ${limit} in 10 seconds. Wait a moment.`;
 
+/**
+ * What one read of a whole game's state (REST's /api/game/:id/state, tRPC's games.state) counts
+ * for against REQUESTS_PER_ADDRESS: one for each two seats. A game's whole view grows with its
+ * players (about 58 KB of JSON for two at the end, 140 KB for eight), and one address reading an
+ * eight-player game 600 times in 10 seconds kept 29-42% of a core busy, where GraphQL's
+ * renderedGame counts 10 and a replay 5. A two-player game still counts one: a client polling its
+ * game at a person's pace meets no new limit.
+ */
+export const stateReadWeight = (seats: number): number => Math.max(1, Math.ceil(seats / 2));
+export const readingGamesTooFast = (limit: number, seats: number) =>
+  `Too many game reads for your address: a game of ${seats} seats counts as ${stateReadWeight(seats)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
+
+/** Counts the rest of a game's state read (the request itself was counted as one): the refusal once past the limit, else null. */
+export function stateReadRefusal(requests: RateLimit, address: string, seats: number): string | null {
+  const rest = stateReadWeight(seats) - 1;
+  return rest === 0 || requests.take(address, rest) ? null : readingGamesTooFast(requests.limit, seats);
+}
+
 /** Counts a request of `address` (a costly one as `count`) against REQUESTS_PER_ADDRESS: the refusal once past it, else null (each transport says it in its own shape). */
 export function requestRefusal(requests: RateLimit, address: string, count = 1): string | null {
   return requests.take(address, count) ? null : requestingTooFast(requests.limit);

@@ -5,12 +5,14 @@ import { authedProcedure, router } from '../trpc.js';
 import { sameTable, tableView, wireUpdate, type TableView, type WireDelivery } from '../../services/game-views.js';
 import { serialisedOnce } from '../../delivery/serialised-once.js';
 import { refuse, ruleRefusal } from '../../services/errors.js';
-import { PRESENCE_TOO_FAST } from '../../services/services.js';
+import { PRESENCE_TOO_FAST, stateReadRefusal } from '../../services/services.js';
 
 export const gamesRouter = router({
   /** The game as the caller may see it: as a player if seated, else as a spectator. */
   state: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
     const { game, viewer } = await ctx.services.games.openFor(input.gameID, ctx.user, ctx.isDev);
+    const tooMany = stateReadRefusal(ctx.services.requests, ctx.address, game.players.length);
+    if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
     // A player looking at their game is at the table.
     ctx.services.attendance.seen(game.id, ctx.user.id);
     return wireUpdate(game, viewer, 0, tableView(ctx.services.attendance, game.id, ctx.services.now()));

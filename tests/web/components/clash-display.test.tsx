@@ -9,18 +9,20 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ClashDisplay, useEventAnimations } from '../../../src/web/game/presentation/index.js';
+import { SeatClock } from '../../../src/web/game/clock.js';
 import { COMPLETE_PAUSE_MS } from '../../../src/web/game/presentation/clash.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { theme } from '../../../src/web/theme.js';
 import { beforeAndAfterClash, screenState } from '../support/screen-state.js';
 
-/** The clash display as the game screen mounts it, and whether the action panel would wait for the dice. */
+/** The clash display as the game screen mounts it, whether the action panel would wait for the dice, and Ann's clock. */
 function Screen({ state }: { state: GameScreenState }) {
   const { awaiting } = useEventAnimations(state);
   return (
     <>
       <output data-testid="awaiting">{String(awaiting)}</output>
       <ClashDisplay state={state} />
+      <SeatClock state={state} userID={state.me!} label />
     </>
   );
 }
@@ -31,11 +33,13 @@ const wrap = (state: GameScreenState) => (
   </MantineProvider>
 );
 
-/** Renders the step before the clash, then the clash's step, as the screen receives them. */
-function clashArrives(): void {
+/** Renders the step before the clash, then the clash's step, as the screen receives them (with `deadline`, Ann's decision's). */
+function clashArrives(deadline: number | null = null): void {
   const [before, after] = beforeAndAfterClash();
   const { rerender } = render(wrap(screenState(before)));
-  act(() => rerender(wrap(screenState(after))));
+  const shown = screenState(after);
+  if (deadline !== null) shown.seatsByUserID = { [shown.me!]: { userID: shown.me!, presence: 'here', deadline, standIn: null, left: false } };
+  act(() => rerender(wrap(shown)));
 }
 
 const awaiting = () => screen.getByTestId('awaiting').textContent;
@@ -71,6 +75,16 @@ describe('a clash with animations on', () => {
     expect(within(shown as HTMLElement).getAllByRole('img', { name: /^die showing \d$/ }).length).toBeGreaterThanOrEqual(2);
     expect(within(shown as HTMLElement).getByText(/ wins the clash$/)).toBeTruthy();
     expect(awaiting()).toBe('false');
+  });
+
+  test("a turn's clock waits while the dice roll (the server counts their time on top of the timer), then shows the time left", () => {
+    // A minute's timer, with the dice's 7 s on top, as the server sets the deadline.
+    clashArrives(Date.now() + 67_000);
+    expect(awaiting()).toBe('true');
+    expect(document.querySelector('[data-clock]')).toBeNull();
+    fireEvent.click(within(screen.getByRole('region', { name: 'Clashes' })).getByRole('button', { name: 'Skip the dice roll' }));
+    expect(awaiting()).toBe('false');
+    expect(document.querySelector('[data-clock]')!.textContent).toMatch(/^Time left 1:0[67]$/);
   });
 
   test('the results stay in the panel for the complete pause, and input waits until the panel leaves the board', () => {

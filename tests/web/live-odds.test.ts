@@ -12,9 +12,9 @@ import type { Page } from 'playwright-core';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, siteAndBrowser } from './support/site.js';
 import { guestInContext, playThroughAPI, playToEnd, rawGame, startGame } from './support/game.js';
 import type { Guest, Server } from '../server/support.js';
-import { easyBot } from '../../src/bots/easy-bot.js';
+import { botDecision } from '../../src/bots/harness.js';
 import { oddsFor } from '../../src/bots/odds.js';
-import { rngFromState, viewFor, xoroshiroState, type Game } from '../../src/engine/index.js';
+import { viewFor, type Game } from '../../src/engine/index.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -27,7 +27,7 @@ async function playAsEasyBot(site: Server, guest: Guest, gameID: string, reached
   for (let step = 0; step < 2_000; step++) {
     const game = await rawGame(site, gameID);
     if (reached(game) || game.gameEndTimestamp !== null) return;
-    const action = easyBot(viewFor(game, guest.userID), guest.userID, rngFromState(xoroshiroState(game.sequenceID)));
+    const action = botDecision(game, game.players.findIndex((p) => p.userID === guest.userID), 7, 'easy_bot');
     if (action) await guest.client.games.act.mutate({ gameID, action });
     else await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -5,14 +5,14 @@
  * (hidden) or gone (not open). The owner of a clock hears a short cue at 10 s, unless sounds are
  * muted. With the turn timer off the server sends no deadline, and no clock is drawn.
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Text } from '@mantine/core';
 import type { GameScreenState, UserID } from './model.js';
 import { nameOf } from './model.js';
 import { useSoundMuted } from './presentation/prefs.js';
 import { SOUND_VOLUME } from './presentation/sound-cues.js';
 import { playCue } from './presentation/synth.js';
-import { animationStore } from './presentation/animation-store.js';
+import { useClashOnBoard } from './presentation/use-event-animations.js';
 import classes from './clock.module.css';
 
 /** Under this much time left a clock turns to the warning colour. */
@@ -52,7 +52,7 @@ export function SeatClock({ state, userID, label = false }: { state: GameScreenS
   // While a clash's dice stand over the board the clock waits, as the server's does: a decision's
   // deadline counts the dice's time on top of the turn timer, and counting down through them
   // showed more time than the timer gives (1:07 of a minute's timer).
-  const rolling = useSyncExternalStore(animationStore.subscribe, () => animationStore.get().awaiting, () => false);
+  const rolling = useClashOnBoard();
   const left = timeLeft(state, userID, now);
   if (left === null || rolling) return null;
   const warning = left < WARNING_MS;

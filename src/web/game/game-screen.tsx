@@ -131,9 +131,9 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
       <Presentation.EndOfGame state={state} />
     </div>
   ) : null;
-  // For tests and tools: where the game stands and what the viewer must decide.
   // The page's heading, for those who move by headings (the screen shows who plays in the list).
   const title = <h1 className="mythos-visually-hidden">Game of {state.game.players.map((p) => nameOf(state, p.userID)).join(', ')}</h1>;
+  // For tests and tools: where the game stands and what the viewer must decide.
   const marks = {
     'data-game-phase': state.game.phase,
     'data-game-ended': ended ? 'true' : 'false',

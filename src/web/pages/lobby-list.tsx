@@ -182,7 +182,7 @@ function LobbyList() {
           <Title order={1}>Lobbies</Title>
           <Group gap="xs">
             {/* The browser's own select, styled as the buttons beside it: Mantine's NativeSelect
-                brought 1.1 KB more of script to the list's first load, and a Lighthouse point. */}
+                brought 1.1 KB more of script to the list's first load. */}
             <select
               aria-label="Bot to play"
               className={classes.botPicker}

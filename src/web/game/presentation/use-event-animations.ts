@@ -124,8 +124,13 @@ export function useEventAnimations(state: GameScreenState, { disabled = false, s
     [],
   );
 
-  const awaiting = useSyncExternalStore(animationStore.subscribe, () => animationStore.get().awaiting, () => false);
+  const awaiting = useClashOnBoard();
   return { awaiting: awaiting && !off };
+}
+
+/** Whether a clash's panel stands over the board (its dice rolling, then its results): input, and a turn's clock, wait for it. */
+export function useClashOnBoard(): boolean {
+  return useSyncExternalStore(animationStore.subscribe, () => animationStore.get().awaiting, () => false);
 }
 
 /**

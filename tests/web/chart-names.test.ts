@@ -70,10 +70,6 @@ describe.skipIf(!HAS_CHROMIUM)('names in charts', { timeout: 240_000 }, () => {
     expect(await end.locator('.apexcharts-canvas img, .apexcharts-legend img').count()).toBe(0);
     const texts = await tooltipTexts(favor, '.apexcharts-pie-area');
     expect(texts.some((text) => text.startsWith(`${NAME}: `))).toBe(true);
-    // The time pie says why its slices add up to more than the game lasted.
-    expect(await end.locator('figure').filter({ hasText: 'Time (seconds)' }).locator('p').textContent()).toBe(
-      "Each player's time on their own decisions. Players decide at the same time, so together they can pass the game's length.",
-    );
     expect(fetchedX()).toBe(0);
     await page.context().close();
   });

@@ -205,6 +205,10 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
         await guest.getByLabel('Message').press('Enter');
         expect(await guest.getByLabel('Message').inputValue()).toBe('');
         await host.getByLabel('1 unread').waitFor();
+        // Docked, its title bar leaves the page's foot clear once scrolled to (it covered the footer).
+        await host.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const footer = (await host.getByRole('contentinfo').boundingBox())!;
+        expect(footer.y + footer.height).toBeLessThanOrEqual((await host.getByRole('region', { name: 'Lobby Chat' }).boundingBox())!.y);
         await hostChat.click();
         await host.getByText('GuestD: May the gods favor us', { exact: false }).waitFor();
         expect(await host.locator('[data-chat-message]').count()).toBe(1);

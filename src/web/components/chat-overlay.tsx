@@ -14,12 +14,12 @@ export const CHAT_WIDTH = 200;
 
 export function ChatOverlay({ room }: { room: ChatRoom }) {
   const [open, setOpen] = useState(false);
-  // While open, the page keeps room below its end for the window (chat-overlay.module.css): it
-  // covered the lobby's last button ("Use my value"), and no scrolling brought it out.
+  // The page keeps room below its end for the window, open or docked (chat-overlay.module.css):
+  // open, it covered the lobby's last button ("Use my value"); docked, its title bar covered the
+  // foot of the page's last lines. No scrolling brought either out.
   useEffect(() => {
-    if (!open) return;
-    document.documentElement.dataset.chatOpen = 'true';
-    return () => void delete document.documentElement.dataset.chatOpen;
+    document.documentElement.dataset.chat = open ? 'open' : 'docked';
+    return () => void delete document.documentElement.dataset.chat;
   }, [open]);
   const bodyID = `chat-body-${room.room.replace(/[^a-z0-9]/gi, '-')}`;
   return (

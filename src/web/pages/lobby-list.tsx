@@ -9,6 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { Lobby } from '../lib/api-types.js';
 import { listOrder } from '../lobby/list-order.js';
 import { seatNote } from '../lobby/seat-note.js';
+import { seatedNames } from '../lobby/seated-names.js';
 import { useSession } from '../lib/session.js';
 import { timeAgo, timeAgoShort } from '../lib/time.js';
 import { trpc } from '../lib/trpc.js';
@@ -54,11 +55,11 @@ function LobbyRow({ lobby, userID, ratings, onJoin, joining }: { lobby: Lobby; u
   );
   const status = STATUS[lobby.status];
   const me = lobby.players.find((p) => p.id === userID);
-  // Who sits at the table, in seat order: lobbies are named after their host, so two of one
-  // host's games (and every Play a Bot game) read the same but for this line. Left out while the
-  // host sits alone, whom the row already names.
+  // Who sits at the table: lobbies are named after their host, so two of one host's games (and
+  // every Play a Bot game) read the same but for this line. Left out while the host sits alone,
+  // whom the row already names.
   const alone = lobby.players.length === 1 && lobby.players[0]!.id === lobby.host.id;
-  const seated = lobby.players.map((p) => p.name).join(', ');
+  const seated = seatedNames(lobby.players);
   return (
     <Table.Tr data-lobby-id={lobby.id}>
       <Table.Td className={classes.name}>

@@ -1,0 +1,8 @@
+/**
+ * The lobby list's line of who sits at a lobby's table, in seat order ('Ann, Easy Bot 1'). A
+ * person who left the game is still named, marked "(left)": their seat is played to the end by a
+ * bot, and a watcher choosing a game should not expect them to be there.
+ */
+export function seatedNames(players: readonly { name: string; left?: boolean }[]): string {
+  return players.map((p) => (p.left ? `${p.name} (left)` : p.name)).join(', ');
+}

@@ -46,6 +46,23 @@ describe('bot threads', () => {
   });
 });
 
+describe('bot threads shared between people', () => {
+  const threads = new BotThreads(1);
+  afterAll(() => threads.close());
+
+  test("one person's many games wait their turn: another's request is served next, not after all of theirs", async () => {
+    const [game] = bidPositions(1);
+    const request = { kind: 'basic_bot' as const, view: viewFor(game!, 'a'), userID: 'a', botSeed: 'ef'.repeat(32), seat: 0, sequenceID: game!.sequenceID };
+    const answered: string[] = [];
+    const ask = (owner: string, label: string) => threads.decide(request, owner).then(() => answered.push(label));
+    // Six of Ann's games ask first (the first is sent to the one thread at once), then one of Bea's.
+    const all = [1, 2, 3, 4, 5, 6].map((n) => ask('u_ann', `ann ${n}`));
+    all.push(ask('u_bea', 'bea'));
+    await Promise.all(all);
+    expect(answered).toEqual(['ann 1', 'bea', 'ann 2', 'ann 3', 'ann 4', 'ann 5', 'ann 6']);
+  });
+});
+
 describe('bot threads with a think time (live play)', () => {
   // One millisecond: every search is cut after its first iteration, the case a busy machine makes.
   const threads = new BotThreads(1, 1);

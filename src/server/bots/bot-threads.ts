@@ -36,6 +36,8 @@ export type BotReply = { id: number; action: Action | null } | { id: number; err
 interface Job {
   id: number;
   request: BotRequest;
+  /** Whose game asks (decide's `owner`): the waiting requests are served in turn by owner. */
+  owner: string;
   resolve: (action: Action | null) => void;
   reject: (error: Error) => void;
 }
@@ -49,6 +51,9 @@ export class BotThreads {
   private readonly queue: Job[] = [];
   private started = 0;
   private nextID = 0;
+  /** When each owner with a request waiting or worked on was last served (a count of requests served). */
+  private readonly lastServed = new Map<string, number>();
+  private served = 0;
   private closed = false;
 
   /** `thinkMs`: the most a searching bot thinks a decision; 0 for its own budget alone. */
@@ -57,11 +62,17 @@ export class BotThreads {
     private readonly thinkMs = 0,
   ) {}
 
-  /** The bot's action for the request, worked out on a thread. */
-  decide(request: BotRequest): Promise<Action | null> {
+  /**
+   * The bot's action for the request, worked out on a thread. `owner`: whose game asks (the game's
+   * first person). Waiting requests are served owner by owner, the one served longest ago first,
+   * not in the order they came: one account's ten games of seven Expert Bots, each bid played as
+   * soon as its bots had bid, kept ten searches ahead of everyone else's, and another person's
+   * Expert Bot took 1.2 s a bid instead of 0.2 s (ten such accounts, ten times that).
+   */
+  decide(request: BotRequest, owner = ''): Promise<Action | null> {
     if (this.closed) return Promise.reject(new Error('the bot threads are closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextID++, request, resolve, reject });
+      this.queue.push({ id: this.nextID++, request, owner, resolve, reject });
       this.pump();
     });
   }
@@ -84,10 +95,33 @@ export class BotThreads {
     while (this.queue.length > 0) {
       const worker = this.idle.pop() ?? (this.started < this.size ? this.start() : null);
       if (!worker) return;
-      const job = this.queue.shift()!;
+      const job = this.nextJob();
       this.busy.set(worker, job);
       worker.postMessage({ id: job.id, request: job.request });
     }
+  }
+
+  /** The waiting request of the owner served longest ago (never, first), the oldest of theirs. */
+  private nextJob(): Job {
+    let best = 0;
+    let bestServed = Infinity;
+    this.queue.forEach((job, i) => {
+      const served = this.lastServed.get(job.owner) ?? -1;
+      if (served < bestServed) {
+        bestServed = served;
+        best = i;
+      }
+    });
+    const [job] = this.queue.splice(best, 1);
+    this.lastServed.set(job!.owner, this.served++);
+    return job!;
+  }
+
+  /** Forgets when an owner was served once nothing of theirs waits or is worked on. */
+  private settled(owner: string): void {
+    if (this.queue.some((job) => job.owner === owner)) return;
+    for (const job of this.busy.values()) if (job.owner === owner) return;
+    this.lastServed.delete(owner);
   }
 
   private start(): Worker {
@@ -99,6 +133,7 @@ export class BotThreads {
       const job = this.busy.get(worker);
       if (!job || job.id !== reply.id) return;
       this.busy.delete(worker);
+      this.settled(job.owner);
       if ('error' in reply) job.reject(new Error(`${job.request.kind} failed on its thread: ${reply.error}`));
       else job.resolve(reply.action);
       if (!this.closed) {
@@ -116,6 +151,7 @@ export class BotThreads {
       const at = this.idle.indexOf(worker);
       if (at >= 0) this.idle.splice(at, 1);
       this.started--;
+      if (job) this.settled(job.owner);
       job?.reject(error);
       if (!this.closed) this.pump();
     };

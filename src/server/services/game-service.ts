@@ -638,7 +638,9 @@ export class GameService {
     if (kind === null || !this.onThread(kind)) return null;
     const userID = game.players[seat]!.userID;
     const view = viewFor(game, userID);
-    const action = await threads.decide({ kind, view, userID, botSeed: botSeedOf(game), seat, sequenceID: game.sequenceID });
+    // Served in turn with other people's games: one person's many games wait their turn (bot-threads.ts).
+    const owner = game.players.find((p) => p.botType === null)?.userID ?? game.id;
+    const action = await threads.decide({ kind, view, userID, botSeed: botSeedOf(game), seat, sequenceID: game.sequenceID }, owner);
     if (!action) throw new Error(`bot in seat ${seat} of game ${gameID} had a decision but no action`);
     const key = decisionKey(game, userID);
     return key === null ? null : { seat, key, action };

@@ -320,6 +320,26 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     await context.close();
   });
 
+  test('desktop: a trade row of 8 cards (6 seats, one more slot) wraps, every card whole inside its column', { timeout: 120_000 }, async () => {
+    const context = await newContext(suite.browser, DESKTOP);
+    const host = await guestInContext(suite.site, context, 'Wren');
+    const gameID = await startGame(suite.site, host, { bots: ['easy_bot', 'easy_bot', 'easy_bot', 'easy_bot', 'easy_bot'], options: { biggerTradeRow: true } });
+    const page = await context.newPage();
+    await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+    await page.locator('[data-decision="BID"]').waitFor();
+    const row = (await page.getByRole('region', { name: 'Trade row' }).boundingBox())!;
+    const slots = await page.locator('[data-zone="trade-row"] [data-card-slot]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    expect(slots).toHaveLength(8);
+    // In one line, 5 of the 8 fitted the column at 1280 px: the last ones sat past its edge.
+    for (const slot of slots) {
+      expect(slot.left).toBeGreaterThanOrEqual(row.x);
+      expect(slot.right).toBeLessThanOrEqual(row.x + row.width);
+    }
+    await screenshot(page, 'details-trade-row-8-desktop');
+    host.close();
+    await context.close();
+  });
+
   test("at 1280x800 with the first game's hint open, a clash's dice are on the first screen", { timeout: 120_000 }, async () => {
     const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Gil', 'Gus'], {}, { hint: true });
     const { page } = t;

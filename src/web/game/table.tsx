@@ -33,7 +33,9 @@ export interface PickableProps {
   cardWidth: number;
   /**
    * A phone: the trade row's cards shrink to fit its width (down to MIN_FITTED_WIDTH), then wrap,
-   * rather than a 4th card being cut off at the strip's edge.
+   * rather than a 4th card being cut off at the strip's edge. On a desktop they keep their width
+   * and wrap: at 1280 px a column holds 5, and a row of 6 or more (5 seats or more) had its last
+   * cards past the edge.
    */
   fitRow?: boolean;
 }
@@ -144,7 +146,7 @@ export function TradeRow(props: PickableProps) {
         ) : null}
       </Group>
       <ScrollRow focusable={roving.stop === null}>
-        <Group data-zone="trade-row" gap={fitRow ? ROW_GAP : 'sm'} wrap={fitRow ? 'wrap' : 'nowrap'} align="flex-start" p={RING_ROOM} {...roving.props}>
+        <Group data-zone="trade-row" gap={fitRow ? ROW_GAP : 'sm'} wrap="wrap" align="flex-start" p={RING_ROOM} {...roving.props}>
           {g.tableIDs.map((cardID, index) => {
             if (cardID === null) return <div key={`empty-${index}`} className={classes.emptySlot} style={{ width: cardWidth }} />;
             const card = state.cardsByID[cardID];

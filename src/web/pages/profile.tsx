@@ -42,7 +42,7 @@ function Profile({ userID }: { userID: string }) {
     <Stack gap="xl">
       <ProfileHeader user={user} isMe={isMe} />
       {!user.isBot && <RatingHistory userID={user.id} whose={isMe ? 'Your' : `${user.name}'s`} />}
-      <TotalStats stats={stats} />
+      <TotalStats stats={stats} owner={isMe ? null : user.name} />
       <AverageStats stats={stats} />
       <section aria-labelledby="charts-title">
         <Title order={2} size="h4" mb="xs" id="charts-title">

@@ -43,7 +43,8 @@ function StatSection({ title, stats }: { title: string; stats: Stat[] }) {
   );
 }
 
-export function TotalStats({ stats }: { stats: UserStats }) {
+/** `owner`: the profile's player by name, or null on one's own profile (the hints then say "you"). */
+export function TotalStats({ stats, owner }: { stats: UserStats; owner: string | null }) {
   return (
     <StatSection
       title="Total stats"
@@ -61,8 +62,8 @@ export function TotalStats({ stats }: { stats: UserStats }) {
         { label: 'Clashes won', value: stats.clashesWon, hint: stats.clashes ? `${percent(stats.clashesWon, stats.clashes)} of clashes` : undefined },
         // Drafted: gained from the trade row (not the leader, nor basic cards).
         { label: 'Cards drafted', value: stats.cardsDrafted },
-        { label: 'Blame time', value: formatSpan(stats.blameMillis), hint: 'taken over your decisions' },
-        { label: 'Solo time', value: formatSpan(stats.soloMillis), hint: 'others waited on you' },
+        { label: 'Blame time', value: formatSpan(stats.blameMillis), hint: owner ? `taken over ${owner}'s decisions` : 'taken over your decisions' },
+        { label: 'Solo time', value: formatSpan(stats.soloMillis), hint: owner ? `others waited on ${owner}` : 'others waited on you' },
       ]}
     />
   );

@@ -125,12 +125,18 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
       stepSeen.current = stepKey;
       handingOver.current = panel !== null && document.activeElement === panel && panel.matches(':focus-visible');
     }
-    if (awaiting || zone === null || !handingOver.current) return;
+    if (awaiting || !handingOver.current) return;
     // Done once the focus is elsewhere than the panel or nowhere (the cards have it, or the player
     // went on). Until then it is given again: a clash's dice starting to roll just after the step
     // came took the cards away, and the focus with them (nothing is picked while they roll).
     if (document.activeElement !== panel && !focusIsLost()) {
       handingOver.current = false;
+      return;
+    }
+    // With the panel's own controls first (the card won, chosen already; a reroll), the focus stays
+    // on the panel; lost meanwhile (the dice's Skip, pressed, went with them), it comes back to them.
+    if (zone === null) {
+      if (focusIsLost()) focusActionPanel();
       return;
     }
     cardToPick(zone)?.focus();

@@ -403,6 +403,26 @@ describe('the focus after Submit and Undo', () => {
     reactAct(() => roll.current!(false));
     expect(document.activeElement).toBe(rowCards().find(tabStop));
   });
+
+  test("the dice's Skip, pressed by keyboard, takes the focus with it: it comes back to the panel's Submit for the card Ann won", async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    const [mine, bobs] = twoAffordable(game);
+    const play: RefObject<Play | null> = { current: null };
+    const roll: RefObject<((rolling: boolean) => void) | null> = { current: null };
+    render(<Table initial={game} play={play} roll={roll} />);
+    await bidByKeyboard(user, mine);
+    expect(document.activeElement).toBe(panel());
+    // The step comes with the focus on the panel, and a clash's dice roll over the board.
+    reactAct(() => play.current!(BOB, () => ({ type: 'BID', bid: { military: 0, tradeRowIndex: bobs } })));
+    reactAct(() => roll.current!(true));
+    // Ann Tabs on to the dice's Skip (a button elsewhere on the page: here 'before') and presses it:
+    // the button goes with the dice, and the focus with it.
+    screen.getByRole('button', { name: 'before' }).focus();
+    (document.activeElement as HTMLElement).blur();
+    reactAct(() => roll.current!(false));
+    expect(document.activeElement).toBe(submit());
+  });
 });
 
 describe('while the page reconnects', () => {

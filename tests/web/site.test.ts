@@ -127,6 +127,11 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
             return;
           }
 
+          // Tabbed into, the name field shows the site's focus ring (Mantine's own was a 1 px border turning gold).
+          await page.getByRole('button', { name: 'Log in as guest' }).focus();
+          await page.keyboard.press('Shift+Tab');
+          expect(await page.getByLabel('Name').evaluate((field) => field === document.activeElement && `${getComputedStyle(field).outlineStyle} ${getComputedStyle(field).outlineWidth}`)).toBe('solid 2px');
+
           // The name field takes at most 12 characters; an empty (or blank) name sends nothing.
           await page.getByLabel('Name').fill('Aphrodisiastes the Great');
           expect(await page.getByLabel('Name').inputValue()).toHaveLength(12);

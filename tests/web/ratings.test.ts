@@ -58,6 +58,8 @@ describe.skipIf(!HAS_CHROMIUM)('ratings in the browser', { timeout: 180_000 }, (
       await page.getByRole('heading', { level: 1, name: 'Ariadne' }).waitFor();
       if (desktop) {
         await expect.poll(() => page.getByTestId('profile-rating').textContent()).toBe(shown);
+        // A screen reader reads the number in words, not "1500?".
+        expect(await page.getByRole('region', { name: 'Rating' }).ariaSnapshot()).toContain(`- paragraph: Rating ${shown.replace('?', '')}, provisional\n`);
         await page.getByText(`Provisional ("?") after ${GAMES} rated games: it settles after about ten.`).waitFor();
       }
       const chart = page.getByRole('figure', { name: 'Rating history' });

@@ -25,8 +25,12 @@ export function RatingHistory({ userID, whose }: { userID: string; whose: string
         <Title order={2} size="h4" id="rating-title">
           Rating
         </Title>
-        <Text fw={700} fz="xl" c="gold.3" data-testid="profile-rating" aria-label={`Rating ${rating.rating}${rating.provisional ? ', provisional' : ''}`}>
-          {shownRating(rating)}
+        {/* The number in words for a screen reader: an aria-label on a paragraph is not read ("1500?" was). */}
+        <Text fw={700} fz="xl" c="gold.3">
+          <span aria-hidden="true" data-testid="profile-rating">
+            {shownRating(rating)}
+          </span>
+          <span className="mythos-visually-hidden">{`Rating ${rating.rating}${rating.provisional ? ', provisional' : ''}`}</span>
         </Text>
         <Text size="sm" c="dimmed">
           {rating.games === 0 && history.length === 0

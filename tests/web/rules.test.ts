@@ -90,6 +90,10 @@ describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
         // The anatomy figures are the real card components, read out for screen readers.
         expect(await page.locator('#card_anatomy [data-card="face"]').getAttribute('aria-label')).toContain(SAMPLE_CARD.name);
         expect(await page.locator('#tribute_anatomy [data-card="tribute"]').getAttribute('aria-label')).toContain(SAMPLE_TRIBUTE.name);
+        // One region of each name in a screen reader's list of them (the rules' Resources and the
+        // icon legend's were both "Resources": axe's landmark-unique).
+        expect(await page.getByRole('region', { name: 'Resources', exact: true }).count()).toBe(1);
+        expect(await page.getByRole('region', { name: 'Resource icons', exact: true }).count()).toBe(1);
       }
 
       expect(await seriousAxeViolations(page)).toEqual([]);

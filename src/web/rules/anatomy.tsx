@@ -121,7 +121,8 @@ function Entry({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 export function IconLegend() {
   return (
     <div className={classes.legend}>
-      <section aria-label="Resources">
+      {/* Not "Resources": the rules' own section has that name, and a screen reader lists both. */}
+      <section aria-label="Resource icons">
         <h3>Resources</h3>
         <ul>
           <Entry icon={<GoldIcon />}>Gold (G)</Entry>

@@ -513,6 +513,13 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     const stuck = (await panel(page).boundingBox())!;
     expect(stuck.y).toBeGreaterThanOrEqual(header.y + header.height);
     await page.screenshot({ path: 'test-results/screenshots/details-sticky-header-desktop.png' });
+    // The chat window opened stands beside the stuck panel, never over it: the panel grows (a
+    // notice, a longer explanation) and no scrolling moves it out from under the window.
+    const chat = page.getByRole('region', { name: 'Game Chat' });
+    await chat.getByRole('button', { name: /Game Chat/ }).click();
+    await chat.getByRole('textbox', { name: 'Message' }).waitFor();
+    const chatBox = (await chat.boundingBox())!;
+    expect(chatBox.x + chatBox.width, 'the chat window reaches into the action panel').toBeLessThanOrEqual(stuck.x);
     expect(t.errors).toEqual([]);
     await t.close();
   });

@@ -148,6 +148,30 @@ describe('the clock', () => {
     expect(after.sequenceID).toBe(before.sequenceID);
     expect(seatOf(after.seats, bob.userID).deadline).toBe(deadline);
   });
+
+  it('starts again after a restart for a decision whose time ran out while the server was down: no stand-in takes it', async () => {
+    const first = await serve({ turnTimerSeconds: 2 });
+    const { ann, bob, gameID, definitions } = await twoPeople(first);
+    await play(ann, gameID, definitions);
+    const before = await ann.client.games.state.query({ gameID });
+    const deadline = seatOf(before.seats, bob.userID).deadline!;
+    await stopLast();
+    // The server stays down past Bob's deadline.
+    while (Date.now() <= deadline) await new Promise((resolve) => setTimeout(resolve, deadline - Date.now() + 10));
+
+    const restartedAt = Date.now();
+    const second = await serve({ turnTimerSeconds: 60, dataDir: first.config.dataDir });
+    // As `npm start` does once it listens: the unfinished games' clocks and bots pick up again.
+    await second.app.services.games.resume();
+    const again = clientFor(second, ann.cookie, await requestJWT(second.url, ann.cookie));
+    closeLater(again.close);
+    const after = await again.client.games.state.query({ gameID });
+    // Bob's bid is still his to make, with the whole turn timer from the restart (it ran out unseen:
+    // his page showed 0:00 through the stop, and a stand-in's decisions count toward a loss).
+    expect(standIns(after.events, bob.userID)).toEqual([]);
+    expect(after.sequenceID).toBe(before.sequenceID);
+    expect(seatOf(after.seats, bob.userID).deadline).toBeGreaterThanOrEqual(restartedAt + 60_000);
+  });
 });
 
 describe('the stand-in', () => {

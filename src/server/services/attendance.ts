@@ -9,8 +9,9 @@
  *
  * This is the server's bookkeeping, not a rule: the engine sees the stand-in's actions as the
  * player's own (the server marks them in the log: stand-in.ts). The table is kept with the game
- * in the database (seat-store.ts) so that a restart keeps the deadlines. Which decision each seat
- * owes changes only with a step: it is worked out before the step is stored, written in the step's
+ * in the database (seat-store.ts) so that a restart keeps the deadlines (one that ran out while the
+ * server was down starts again: `restartClocks`). Which decision each seat owes changes only with
+ * a step: it is worked out before the step is stored, written in the step's
  * own transaction (`step`), and reaches the watchers with the step, so a step costs neither a
  * write nor a message of its own. What changes between steps (a stand-in takes over, a player
  * comes back or leaves, presence) is written and announced on the bus (`seats/{gameID}`). An
@@ -192,6 +193,30 @@ export class Attendance {
         this.config.onError?.(error, game.id);
         if (this.tables.get(game.id) === table) this.applyDues(table, this.duesOf(table, game));
       });
+  }
+
+  /**
+   * After a restart: a clock that ran out while the server was down starts again, the decision
+   * due from now with the whole turn timer. Nobody could act meanwhile, and every such decision fell
+   * to the stand-in the moment the game resumed, unseen by its player (their clock had shown 0:00
+   * through the stop), each one counted toward a seat the stand-in mostly played, a loss. A seat
+   * played at once (its player left, or no one connected) keeps its stand-in. Called once the
+   * table is read (`track`), before the game's bots are woken.
+   */
+  async restartClocks(gameID: string): Promise<void> {
+    const table = this.tables.get(gameID);
+    if (!table?.turnTimer) return;
+    const now = this.config.now();
+    const ranOut: Seat[] = [];
+    for (const seat of table.seats.values()) {
+      const due = seat.due;
+      if (!due || due.deadline === null || due.deadline > now || seat.leftAt !== null || seat.standIn === 'no one connected') continue;
+      seat.due = { ...due, deadline: now + this.config.turnTimerMs };
+      ranOut.push(seat);
+    }
+    if (ranOut.length === 0) return;
+    await this.save(table, ranOut);
+    this.settle(table);
   }
 
   isTracked(gameID: string): boolean {

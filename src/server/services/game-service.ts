@@ -413,6 +413,8 @@ export class GameService {
       const game = await this.get(id);
       if (!game) continue;
       await this.attend(game);
+      // Decisions whose time ran out while the server was down get their time again first.
+      await this.deps.attendance?.restartClocks(game.id);
       this.scheduleBots(game, 0);
     }
     return ids.length;

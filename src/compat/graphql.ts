@@ -111,7 +111,7 @@ const schema = buildSchema(`
     serverSecretCommitment: String
   }
   type Query {
-    "The signed-in user: who the cookie or JWT of this request belongs to."
+    "The signed-in user: who the session cookie of this request belongs to (over HTTP a JWT signs in nothing)."
     me: User!
     user(id: ID!): User
     users(ids: [ID!]!): [User]!

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, clientFor, startServer, type Server } from '../server/support.js';
-import { caller, guest, type Session } from './protocol-client.js';
+import { caller, guest, requestJWT, type Session } from './protocol-client.js';
 
 let server: Server;
 let ann: Session;
@@ -29,6 +29,17 @@ describe('me', () => {
     const other = await caller(server.url, null).graphql('{ lobbies { id } }');
     expect(stranger.status).toBe(other.status);
     expect(stranger.json).toEqual(other.json);
+  });
+
+  it('over HTTP a JWT signs in nothing, and the schema says so: its description of me once named the JWT beside the cookie', async () => {
+    const jwt = await requestJWT(server.url, ann.cookie);
+    const bearer = await fetch(`${server.url}/api/graphql?query=${encodeURIComponent('{ me { id } }')}`, { headers: { authorization: `Bearer ${jwt}` } });
+    const stranger = await caller(server.url, null).graphql('{ me { id } }');
+    expect(bearer.status).toBe(stranger.status);
+    expect(await bearer.json()).toEqual(stranger.json);
+    const schema = await ann.graphql('{ __type(name: "Query") { fields { name description } } }');
+    const fields = (schema.json as { data: { __type: { fields: { name: string; description: string | null }[] } } }).data.__type.fields;
+    expect(fields.find((f) => f.name === 'me')?.description).toBe('The signed-in user: who the session cookie of this request belongs to (over HTTP a JWT signs in nothing).');
   });
 
   it('tRPC session.me answers the same user, and null to a stranger', async () => {

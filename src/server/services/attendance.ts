@@ -11,9 +11,9 @@
  * player's own (the server marks them in the log: stand-in.ts). The table is kept with the game
  * in the database (seat-store.ts) so that a restart keeps the deadlines (one that ran out while the
  * server was down starts again: `restartClocks`). Which decision each seat owes changes only with
- * a step: it is worked out before the step is stored, written in the step's
- * own transaction (`step`), and reaches the watchers with the step, so a step costs neither a
- * write nor a message of its own. What changes between steps (a stand-in takes over, a player
+ * a step: it is worked out before the step is stored, written in the step's own transaction
+ * (`step`), and reaches the watchers with the step, so a step costs neither a write nor a message
+ * of its own. What changes between steps (a stand-in takes over, a player
  * comes back or leaves, presence) is written and announced on the bus (`seats/{gameID}`). An
  * instance that hears another's change, or another's step of the game, reads the table again, so
  * every instance on one PostgreSQL database shows the same clock and the same presence. Presence
@@ -200,8 +200,8 @@ export class Attendance {
    * due from now with the whole turn timer. Nobody could act meanwhile, and every such decision fell
    * to the stand-in the moment the game resumed, unseen by its player (their clock had shown 0:00
    * through the stop), each one counted toward a seat the stand-in mostly played, a loss. A seat
-   * played at once (its player left, or no one connected) keeps its stand-in. Called once the
-   * table is read (`track`), before the game's bots are woken.
+   * played at once (its player left, or no one connected) keeps its stand-in. Called by `resume`
+   * once the table is read, before the game's bots are woken.
    */
   async restartClocks(gameID: string): Promise<void> {
     const table = this.tables.get(gameID);

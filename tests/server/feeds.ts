@@ -42,9 +42,9 @@ export class Feed<T> {
     });
   }
 
-  /** The first delivery that matches (the first delivery, without `match`). */
-  until(match: (item: T) => boolean = () => true): Promise<T> {
-    return this.waitFor(() => this.items.find(match), 'a matching delivery');
+  /** The first delivery that matches (the first delivery, without `match`), waiting at most `waitMs`. */
+  until(match: (item: T) => boolean = () => true, waitMs = WAIT_MS): Promise<T> {
+    return this.waitFor(() => this.items.find(match), 'a matching delivery', waitMs);
   }
 
   /** The first `count` deliveries, once they have arrived. */
@@ -80,7 +80,7 @@ export class Feed<T> {
     for (const waker of [...this.wakers]) waker();
   }
 
-  private waitFor<R>(probe: () => R | undefined, what: string): Promise<R> {
+  private waitFor<R>(probe: () => R | undefined, what: string, waitMs = WAIT_MS): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       const check = () => {
         const value = probe();
@@ -95,7 +95,7 @@ export class Feed<T> {
       const timer = setTimeout(() => {
         done();
         reject(new Error(`timed out waiting for ${what} (${this.items.length} deliveries so far)`));
-      }, WAIT_MS);
+      }, waitMs);
       const done = () => {
         clearTimeout(timer);
         this.wakers.delete(check);

@@ -4,6 +4,8 @@
  * away or gone, and leaving a game. Deadlines are kept with the game: a restarted server has the
  * same ones.
  */
+import { once } from 'node:events';
+import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
 import type { GameDefinitions, GameEvent } from '../../src/engine/index.js';
 import type { SeatView } from '../../src/server/services/attendance.js';
@@ -245,6 +247,25 @@ describe('presence', () => {
     expect(hidden).toMatchObject({ table: true, sequenceID: annSees.items[0]!.sequenceID });
     bobTab.close();
     await annSees.until((d) => bobOf(d) === 'gone' && annSees.items.indexOf(d) > annSees.items.indexOf(hidden));
+  });
+
+  it('shows a player gone within 20 s of their connection dying without a close (a network dropped)', async () => {
+    const server = await serve({ turnTimerSeconds: 60 });
+    const { ann, bob, gameID } = await twoPeople(server);
+    const annSees = feed(ann.client.games.onGame, { gameID, tab: 'ann-tab', visible: true });
+    closeLater(() => annSees.close());
+    const bobOf = (d: WireDelivery) => seatOf(d.seats, bob.userID).presence;
+    // Bob's page opens the game and then falls silent, as when a network drops: no close reaches
+    // the server, and nothing answers its pings (tRPC's "PING" text, which a bare socket ignores).
+    const jwt = await requestJWT(server.url, bob.cookie);
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/trpc?jwt=${encodeURIComponent(jwt)}`);
+    closeLater(() => socket.terminate());
+    await once(socket, 'open');
+    socket.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'games.onGame', input: { gameID, tab: 'bob-tab', visible: true } } }));
+    const here = await annSees.until((d) => bobOf(d) === 'here');
+    // The server pings a socket quiet for 12 s and closes it 5 s later: Ann sees Bob gone in about
+    // 17 s (35 s with tRPC's default 30 s ping).
+    await annSees.until((d) => bobOf(d) === 'gone' && annSees.items.indexOf(d) > annSees.items.indexOf(here), 20_000);
   });
 });
 

@@ -22,9 +22,14 @@ export function contrast(a: string, b: string): number {
   return (x + 0.05) / (y + 0.05);
 }
 
-/** White or `dark` (black unless given: the lobby's seats use the night's ink), whichever reads better on `background`. */
+/**
+ * White or `dark` (black unless given: the lobby's seats use the night's ink), whichever reads
+ * better on `background`; black when neither reads (WCAG AA, 4.5:1) and black does: white and
+ * the night's ink both fall short on seat 1's orange (4.3 and 4.1:1), black reads (4.9:1).
+ */
 export function textOn(background: string, dark: string = TEXT_ON.dark): string {
-  return contrast(background, TEXT_ON.light) >= contrast(background, dark) ? TEXT_ON.light : dark;
+  const better = contrast(background, TEXT_ON.light) >= contrast(background, dark) ? TEXT_ON.light : dark;
+  return contrast(background, better) < 4.5 && contrast(background, TEXT_ON.dark) > contrast(background, better) ? TEXT_ON.dark : better;
 }
 
 /** `#rrggbb` of a colour mixed with white: `share` 0 is the colour, 1 is white. */

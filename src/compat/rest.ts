@@ -9,7 +9,7 @@ import { viewFor } from '../engine/index.js';
 import { describeInputProblem, refuse, ruleRefusal } from '../server/services/errors.js';
 import { tableView } from '../server/services/game-views.js';
 import type { UserRow } from '../server/db/schema.js';
-import { stateReadRefusal, type Services } from '../server/services/services.js';
+import { cardSetRefusal, stateReadRefusal, type Services } from '../server/services/services.js';
 import { clientAddress } from '../server/client-address.js';
 import { actionInput, addBotInput, contributeInput, setModuleInput, setOptionInput } from '../server/trpc/schemas.js';
 import { ratingHistory, ratingOf } from '../server/services/ratings.js';
@@ -61,6 +61,8 @@ export function registerRest(app: FastifyInstance, services: Services): void {
 function routes(app: FastifyInstance, services: Services): void {
   app.get('/api/game_definitions', async (request) => {
     const user = await userOf(services, request);
+    const tooMany = cardSetRefusal(services.requests, clientAddress(request.raw, services.config.trustProxy));
+    if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
     return services.definitionsFor(user !== null && services.users.isDev(user));
   });
 

@@ -243,7 +243,7 @@ describe('connections', () => {
     const refusal = 'Too many requests from your address: at most 6 in 10 seconds. Wait a moment.';
     const guest = await signInGuest(server, 'Eager');
     // Signing in asked for its token (/auth/jwt) and tRPC once (session.me): four more are allowed, of any kind.
-    expect((await fetch(`${server.url}/api/game_definitions`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/user/${guest.userID}/rating`, { headers: { cookie: guest.cookie } })).status).toBe(200);
     expect((await fetch(`${server.url}/api/graphql?query=%7B__typename%7D`, { headers: { accept: 'application/json', cookie: guest.cookie } })).status).toBe(200);
     await guest.client.lobbies.list.query();
     const ws = new WebSocket(`${server.url.replace('http', 'ws')}/trpc`);
@@ -266,14 +266,14 @@ describe('connections', () => {
     ws.send(JSON.stringify({ id: 2, method: 'query', params: { path: 'session.me', input: undefined } }));
     expect(await closed).toEqual([1008, refusal]);
     expect(await refused(guest.client.lobbies.list.query())).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: refusal });
-    const rest = await fetch(`${server.url}/api/game_definitions`);
+    const rest = await fetch(`${server.url}/api/user/${guest.userID}/rating`, { headers: { cookie: guest.cookie } });
     expect(rest.status).toBe(429);
     expect(await rest.json()).toEqual({ ok: false, error: refusal });
     const graphql = await fetch(`${server.url}/api/graphql?query=%7B__typename%7D`, { headers: { accept: 'application/json', cookie: guest.cookie } });
     expect(graphql.status).toBe(429);
     expect(await graphql.json()).toEqual({ errors: [{ message: refusal }] });
     // The same routes spelled another way (the router decodes a path before matching it) are the same requests.
-    const spelled = await fetch(`${server.url}/%61pi/game_definitions`);
+    const spelled = await fetch(`${server.url}/%61pi/user/${guest.userID}/rating`, { headers: { cookie: guest.cookie } });
     expect(spelled.status).toBe(429);
     expect(await spelled.json()).toEqual({ ok: false, error: refusal });
     const spelledGraphql = await fetch(`${server.url}/%61pi/graphql?query=%7B__typename%7D`, { headers: { accept: 'application/json', cookie: guest.cookie } });
@@ -400,6 +400,52 @@ describe('connections', () => {
     expect(answer.status).toBe(429);
     expect(await answer.json()).toEqual({ ok: false, error: message });
     reader.close();
+  });
+
+  test("a whole card set (definitions.get, games.cards, REST's /api/game_definitions) counts as four requests: past them it is refused, and a plain request still passes", async () => {
+    server = await startServer({ requestsPerAddress: 40 });
+    const guest = await signInGuest(server, 'Collector');
+    const message = 'Too many card sets for your address: each counts as 4 of the 40 requests allowed in 10 seconds. Wait a moment.';
+    const { id: lobbyID } = await guest.client.lobbies.create.mutate();
+    await guest.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    const { gameID } = await guest.client.lobbies.start.mutate({ lobbyID });
+    // Signing in, the lobby and the game took 6 of the 40: the definitions take 4, the game's
+    // cards 4 each, and the next is refused with 2 left.
+    expect((await guest.client.definitions.get.query()).cardDefs.length).toBeGreaterThan(100);
+    let served = 0;
+    for (;;) {
+      const outcome = await guest.client.games.cards.query({ gameID }).then(
+        (cards) => ({ cards }),
+        (error: unknown) => ({ error }),
+      );
+      if ('error' in outcome) {
+        expect(await refused(Promise.reject(outcome.error as Error))).toMatchObject({ code: 'TOO_MANY_REQUESTS', message });
+        break;
+      }
+      expect(Object.keys(outcome.cards.cardsByID).length).toBeGreaterThan(100);
+      served++;
+      if (served > 40) break;
+    }
+    expect(served).toBe(7);
+    expect(await refused(guest.client.definitions.get.query())).toMatchObject({ code: 'TOO_MANY_REQUESTS', message });
+    expect((await guest.client.session.me.query())!.id).toBe(guest.userID);
+    guest.close();
+
+    // REST's definitions count the same, refused in its own shape, signed in or not (a server of
+    // its own, 42 allowed: ten take 40, and the eleventh's first counts but not the rest).
+    await server.close();
+    server = await startServer({ requestsPerAddress: 42 });
+    const read = () => fetch(`${server!.url}/api/game_definitions`);
+    let answered = 0;
+    let answer = await read();
+    while (answer.status === 200 && answered < 40) {
+      expect(((await answer.json()) as { cardDefs: unknown[] }).cardDefs.length).toBeGreaterThan(100);
+      answered++;
+      answer = await read();
+    }
+    expect(answered).toBe(10);
+    expect(answer.status).toBe(429);
+    expect(await answer.json()).toEqual({ ok: false, error: message.replace('of the 40', 'of the 42') });
   });
 
   test('behind a proxy (TRUST_PROXY) every connection comes from the proxy: only MAX_CONNECTIONS holds', async () => {

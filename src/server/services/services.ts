@@ -115,6 +115,23 @@ export function stateReadRefusal(requests: RateLimit, address: string, seats: nu
   return rest === 0 || requests.take(address, rest) ? null : readingGamesTooFast(requests.limit, seats);
 }
 
+/**
+ * What one read of a whole card set counts for against REQUESTS_PER_ADDRESS: the game definitions
+ * (tRPC's definitions.get, REST's /api/game_definitions, about 107 KB of JSON) or a game's own
+ * cards (games.cards, 85 KB), each written out afresh: about 3.6 ms of the server's CPU, where the
+ * cheapest request cost 1-2 ms on the same machine. 600 of them from one address in 10 seconds
+ * kept 22% of a core busy; at four, the 150 allowed cost 0.54 s, no more than 600 of the cheapest.
+ * A page asks for each once and keeps it.
+ */
+export const CARD_SET_WEIGHT = 4;
+export const readingCardSetsTooFast = (limit: number) =>
+  `Too many card sets for your address: each counts as ${CARD_SET_WEIGHT} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
+
+/** Counts the rest of a card set's read (the request itself was counted as one): the refusal once past the limit, else null. */
+export function cardSetRefusal(requests: RateLimit, address: string): string | null {
+  return requests.take(address, CARD_SET_WEIGHT - 1) ? null : readingCardSetsTooFast(requests.limit);
+}
+
 /** Counts a request of `address` (a costly one as `count`) against REQUESTS_PER_ADDRESS: the refusal once past it, else null (each transport says it in its own shape). */
 export function requestRefusal(requests: RateLimit, address: string, count = 1): string | null {
   return requests.take(address, count) ? null : requestingTooFast(requests.limit);

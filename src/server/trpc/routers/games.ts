@@ -5,7 +5,7 @@ import { authedProcedure, router } from '../trpc.js';
 import { sameTable, tableView, wireUpdate, type TableView, type WireDelivery } from '../../services/game-views.js';
 import { serialisedOnce } from '../../delivery/serialised-once.js';
 import { refuse, ruleRefusal } from '../../services/errors.js';
-import { PRESENCE_TOO_FAST, stateReadRefusal } from '../../services/services.js';
+import { cardSetRefusal, PRESENCE_TOO_FAST, stateReadRefusal } from '../../services/services.js';
 
 export const gamesRouter = router({
   /** The game as the caller may see it: as a player if seated, else as a spectator. */
@@ -41,6 +41,8 @@ export const gamesRouter = router({
   cards: authedProcedure.input(gameInput).query(async ({ ctx, input }) => {
     // A developer module's cards go to the game's players and developers only (openFor refuses the rest).
     const { game } = await ctx.services.games.openFor(input.gameID, ctx.user, ctx.isDev);
+    const tooMany = cardSetRefusal(ctx.services.requests, ctx.address);
+    if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
     return { cardsByID: game.cardsByID, tributeCardsByID: game.tributeCardsByID };
   }),
 

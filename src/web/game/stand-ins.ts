@@ -50,12 +50,15 @@ export const STAND_IN_CHOICES: Record<StandIn['payload']['decision'], string> = 
   RESOLVE: 'chose a card',
 };
 
-/** Whether a stand-in made the viewer's bid of this turn (the panel must not call it theirs). */
-export function botBidFor(events: readonly GameEvent[], userID: UserID, age: number, turn: number): boolean {
+/** Whether a stand-in made a choice (of that kind, if given) for the player in this turn. */
+export function botChoseFor(events: readonly GameEvent[], userID: UserID, age: number, turn: number, decision?: StandIn['payload']['decision']): boolean {
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
     if (event.age !== age || event.turn !== turn) return false;
-    if (event.type === 'STAND_IN' && event.payload.userID === userID && event.payload.decision === 'BID') return true;
+    if (event.type === 'STAND_IN' && event.payload.userID === userID && (decision === undefined || event.payload.decision === decision)) return true;
   }
   return false;
 }
+
+/** Whether a stand-in made the viewer's bid of this turn (the panel must not call it theirs). */
+export const botBidFor = (events: readonly GameEvent[], userID: UserID, age: number, turn: number): boolean => botChoseFor(events, userID, age, turn, 'BID');

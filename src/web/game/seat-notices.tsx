@@ -1,8 +1,8 @@
 /**
  * What the game screen tells its player about their own seat: that a bot chose for them when
- * their time ran out (with a way back), that they left; the "Leave game" control; and, while the
- * tab is hidden, that their move has come ("(1) Your move — Mythos" in the title and, if they
- * allowed it, a browser notification).
+ * their time ran out (with a way back), also when they were away and missed it, that they left;
+ * the "Leave game" control; and, while the tab is hidden, that their move has come ("(1) Your
+ * move — Mythos" in the title and, if they allowed it, a browser notification).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
@@ -10,14 +10,44 @@ import { Modal } from '../lib/lazy-modal.js';
 import type { Decision } from '../../engine/pending.js';
 import { trpc } from '../lib/trpc.js';
 import type { GameScreenState } from './model.js';
+import { botChoseFor } from './stand-ins.js';
+
+/** Whether the tab is hidden, kept as it changes. */
+function useHidden(): boolean {
+  const [hidden, setHidden] = useState(() => typeof document !== 'undefined' && document.visibilityState === 'hidden');
+  useEffect(() => {
+    const changed = () => setHidden(document.visibilityState === 'hidden');
+    document.addEventListener('visibilitychange', changed);
+    return () => document.removeEventListener('visibilitychange', changed);
+  }, []);
+  return hidden;
+}
 
 /**
  * The notice over the action panel when a stand-in chose, or plays, for the viewer. On a phone
  * (`compact`) it is one line and its button: the panel is docked at the screen's foot, and the
  * notice with its explanation grew it over the trade row the player had to pick from.
+ *
+ * The seat's stand-in mark is gone by the time a player whose page was hidden or offline comes
+ * back (the server clears it once they are here), so the log's STAND_IN for their seat this turn
+ * tells them instead, unless this page already showed them the mark in this turn.
  */
 export function TakeoverNotice({ state, onBack, compact = false }: { state: GameScreenState; onBack: () => void; compact?: boolean }) {
   const seat = state.me === null ? null : state.seatsByUserID[state.me];
+  const { age, turn } = state.game;
+  const key = `${age}:${turn}`;
+  const hidden = useHidden();
+  const marked = !!seat && seat.standIn !== null;
+  // The turn in which this page showed the mark, and the turn whose missed notice was closed.
+  const [seen, setSeen] = useState<string | null>(null);
+  const [closed, setClosed] = useState<string | null>(null);
+  useEffect(() => {
+    if (!marked || hidden) return;
+    // A mark up for a moment was not read: back from a drop, the page's own fetch can carry it
+    // until the server counts the player back and clears it.
+    const timer = setTimeout(() => setSeen(key), 1000);
+    return () => clearTimeout(timer);
+  }, [marked, hidden, key]);
   if (!seat || state.game.gameEndTimestamp !== null) return null;
   if (seat.left) {
     return compact ? (
@@ -32,7 +62,19 @@ export function TakeoverNotice({ state, onBack, compact = false }: { state: Game
       </Alert>
     );
   }
-  if (seat.standIn === null) return null;
+  if (seat.standIn === null) {
+    if (seen === key || closed === key || !botChoseFor(state.events, seat.userID, age, turn)) return null;
+    return (
+      <Alert color="orange" role="status" data-takeover="missed" p={compact ? 8 : undefined} withCloseButton closeButtonLabel="Close" onClose={() => setClosed(key)}>
+        <Text size={compact ? 'xs' : 'sm'}>While you were away, a bot chose for you this turn: the log says what.</Text>
+      </Alert>
+    );
+  }
+  // "I'm back" says the player read the mark, however soon.
+  const backed = () => {
+    setSeen(key);
+    onBack();
+  };
   const title = seat.standIn === 'turn timer' ? 'Time ran out: a bot chose for you' : 'You were away: a bot chose for you';
   if (compact) {
     return (
@@ -41,7 +83,7 @@ export function TakeoverNotice({ state, onBack, compact = false }: { state: Game
           <Text size="xs" fw={700}>
             {title}
           </Text>
-          <Button size="compact-xs" color="orange" onClick={onBack}>
+          <Button size="compact-xs" color="orange" onClick={backed}>
             I'm back
           </Button>
         </Group>
@@ -57,7 +99,7 @@ export function TakeoverNotice({ state, onBack, compact = false }: { state: Game
             : 'While you are away, a bot makes your choices after a short wait. A game the bot plays most of counts as a loss.'}
         </Text>
         <Group>
-          <Button size="xs" color="orange" onClick={onBack}>
+          <Button size="xs" color="orange" onClick={backed}>
             I'm back
           </Button>
         </Group>
@@ -109,13 +151,8 @@ const YOUR_MOVE_TITLE = '(1) Your move — Mythos';
  */
 export function useTurnAlert(state: GameScreenState, decision: Decision | null): void {
   const due = decision !== null && decision.type !== 'WAIT_FOR_OTHERS' && state.game.gameEndTimestamp === null;
-  const [hidden, setHidden] = useState(() => typeof document !== 'undefined' && document.visibilityState === 'hidden');
+  const hidden = useHidden();
   const notified = useRef<number | null>(null);
-  useEffect(() => {
-    const changed = () => setHidden(document.visibilityState === 'hidden');
-    document.addEventListener('visibilitychange', changed);
-    return () => document.removeEventListener('visibilitychange', changed);
-  }, []);
   useEffect(() => {
     document.title = hidden && due ? YOUR_MOVE_TITLE : TITLE;
   }, [hidden, due]);

@@ -4,7 +4,8 @@
  * ends; a wait can be cancelled; bad input and a second wait are refused with a sentence; the
  * waiting counts reach watchers. On PostgreSQL, two instances pairing the same queue never seat a
  * person twice. Rematch: the first of a finished game's people opens a lobby with its settings and
- * bots, the others are offered that one.
+ * bots, the others are offered that one, and may decline it: its host's lobby says who did, on
+ * either of two instances.
  */
 import { describe, expect, test } from 'vitest';
 import { DATABASES, createPostgresDatabase, useServer } from './databases.js';
@@ -168,7 +169,7 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     const made = await ivy.client.lobbies.rematch.create.mutate({ gameID });
     expect(made.created).toBe(true);
     const offer = await offers.until((o) => o !== null);
-    expect(offer).toEqual({ lobbyID: made.lobbyID, hostID: ivy.userID, open: true });
+    expect(offer).toEqual({ lobbyID: made.lobbyID, hostID: ivy.userID, open: true, declined: [] });
     // Hal asks too: he is given Ivy's lobby, not a second one.
     expect(await hal.client.lobbies.rematch.create.mutate({ gameID })).toEqual({ lobbyID: made.lobbyID, created: false });
     const lobby = await hal.client.lobbies.get.query({ lobbyID: made.lobbyID });
@@ -179,18 +180,70 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     expect((await hal.client.lobbies.rematch.offer.query({ gameID }))?.open).toBe(false);
     // Whoever watches the offer is told at once that it started: nobody is offered a lobby they
     // can no longer join.
-    expect(await offers.until((o) => o?.open === false)).toEqual({ lobbyID: made.lobbyID, hostID: ivy.userID, open: false });
+    expect(await offers.until((o) => o?.open === false)).toEqual({ lobbyID: made.lobbyID, hostID: ivy.userID, open: false, declined: [] });
     expect((await seatsOf(server(), next)).filter((s) => s.bot_type === null).map((s) => s.user_id).sort()).toEqual([hal.userID, ivy.userID].sort());
     // Asked again after it started, a rematch opens another lobby, offered in its place; when that
     // one closes (its only person leaves), the offer says so too.
     const again = await hal.client.lobbies.rematch.create.mutate({ gameID });
     expect(again.created).toBe(true);
     expect(again.lobbyID).not.toBe(made.lobbyID);
-    expect(await offers.until((o) => o?.lobbyID === again.lobbyID)).toEqual({ lobbyID: again.lobbyID, hostID: hal.userID, open: true });
+    expect(await offers.until((o) => o?.lobbyID === again.lobbyID)).toEqual({ lobbyID: again.lobbyID, hostID: hal.userID, open: true, declined: [] });
     await hal.client.lobbies.leave.mutate({ lobbyID: again.lobbyID });
-    expect(await offers.until((o) => o?.lobbyID === again.lobbyID && !o.open)).toEqual({ lobbyID: again.lobbyID, hostID: hal.userID, open: false });
+    expect(await offers.until((o) => o?.lobbyID === again.lobbyID && !o.open)).toEqual({ lobbyID: again.lobbyID, hostID: hal.userID, open: false, declined: [] });
     offers.close();
     for (const guest of [hal, ivy, out]) guest.close();
+  });
+
+  test("Rematch declined: the host's lobby and the offer say who declined, then that everyone did; only the game's other people may decline", async () => {
+    const [ann, bob, cat, out, spy] = [await person(server(), 'Ann'), await person(server(), 'Bob'), await person(server(), 'Cat'), await person(server(), 'Out'), await person(server(), 'Spy')];
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await bob.client.lobbies.join.mutate({ lobbyID });
+    await cat.client.lobbies.join.mutate({ lobbyID });
+    await ann.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    // Spy watches the game: a spectator, not one of its people.
+    expect((await spy.client.games.state.query({ gameID })).game.id).toBe(gameID);
+    for (const guest of [ann, bob, cat]) await guest.client.games.leave.mutate({ gameID });
+    await expect.poll(async () => (await ann.client.games.state.query({ gameID })).game.gameEndTimestamp, { timeout: 30_000 }).not.toBeNull();
+
+    expect(await refused(bob.client.lobbies.rematch.decline.mutate({ gameID }))).toMatchObject({ code: 'CONFLICT', message: 'There is no rematch to decline.' });
+    const made = await ann.client.lobbies.rematch.create.mutate({ gameID });
+    const lobbies = feed(ann.client.lobbies.onLobby, { lobbyID: made.lobbyID });
+    expect((await lobbies.until()).rematch).toEqual({ gameID, declined: [], everyoneDeclined: false });
+    const offers = feed(cat.client.lobbies.rematch.onOffer, { gameID });
+    expect(await offers.until((o) => o !== null)).toEqual({ lobbyID: made.lobbyID, hostID: ann.userID, open: true, declined: [] });
+
+    const NOT_THEIRS = { code: 'FORBIDDEN', httpStatus: 403, message: 'Only the people who played this game can decline a rematch.' };
+    expect(await refused(spy.client.lobbies.rematch.decline.mutate({ gameID }))).toMatchObject(NOT_THEIRS);
+    expect(await refused(out.client.lobbies.rematch.decline.mutate({ gameID }))).toMatchObject(NOT_THEIRS);
+    expect(await refused(ann.client.lobbies.rematch.decline.mutate({ gameID }))).toMatchObject({ code: 'CONFLICT', message: 'You opened this rematch: leave its lobby to call it off.' });
+    expect(await refused(bob.client.lobbies.rematch.decline.mutate({ gameID: 'g_nope' }))).toMatchObject({ code: 'NOT_FOUND', message: 'Game g_nope not found.' });
+
+    await bob.client.lobbies.rematch.decline.mutate({ gameID });
+    const bobDeclined = { gameID, declined: [{ id: bob.userID, name: bob.name }], everyoneDeclined: false };
+    expect((await lobbies.until((l) => l.rematch?.declined.length === 1)).rematch).toEqual(bobDeclined);
+    expect(await offers.until((o) => o?.declined.length === 1)).toEqual({ lobbyID: made.lobbyID, hostID: ann.userID, open: true, declined: [bob.userID] });
+    // Twice is as once: no refusal, and nothing new for the lobby's watchers.
+    await bob.client.lobbies.rematch.decline.mutate({ gameID });
+    expect(await ann.client.lobbies.get.query({ lobbyID: made.lobbyID })).toMatchObject({ rematch: bobDeclined, sequenceID: lobbies.items.at(-1)!.sequenceID });
+
+    await cat.client.lobbies.join.mutate({ lobbyID: made.lobbyID });
+    expect(await refused(cat.client.lobbies.rematch.decline.mutate({ gameID }))).toMatchObject({ code: 'CONFLICT', message: 'You joined this rematch: leave its lobby instead.' });
+    await cat.client.lobbies.leave.mutate({ lobbyID: made.lobbyID });
+    await cat.client.lobbies.rematch.decline.mutate({ gameID });
+    expect((await lobbies.until((l) => l.rematch?.everyoneDeclined === true)).rematch).toEqual({
+      gameID,
+      declined: [
+        { id: bob.userID, name: bob.name },
+        { id: cat.userID, name: cat.name },
+      ],
+      everyoneDeclined: true,
+    });
+    // The declines are the game's: Ann's lobby list reads them too, and they outlast the subscription.
+    expect((await ann.client.lobbies.list.query()).find((l) => l.id === made.lobbyID)?.rematch?.everyoneDeclined).toBe(true);
+    lobbies.close();
+    offers.close();
+    for (const guest of [ann, bob, cat, out, spy]) guest.close();
   });
 });
 
@@ -215,6 +268,34 @@ describe.skipIf(!TEST_DATABASE_URL)('Play now on two instances of one PostgreSQL
       expect(seated.size).toBe(8);
       people.forEach((p, i) => expect(seated.has(p.userID) && games[i]).toBeTruthy());
       for (const p of people) p.close();
+    } finally {
+      await a.close();
+      await b.close();
+      await created.drop();
+    }
+  });
+
+  test("a rematch declined on one instance reaches its host's lobby page on the other", async () => {
+    const created = await createPostgresDatabase();
+    const config = { databaseUrl: created.url, turnTimerSeconds: 600 };
+    const a = await startServer(config, { database: 'postgres', reset: false });
+    const b = await startServer(config, { database: 'postgres', reset: false });
+    try {
+      const [ann, bob] = [await person(a, 'Ann'), await person(b, 'Bob')];
+      const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+      await bob.client.lobbies.join.mutate({ lobbyID });
+      await ann.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+      const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+      await ann.client.games.leave.mutate({ gameID });
+      await bob.client.games.leave.mutate({ gameID });
+      await expect.poll(async () => (await ann.client.games.state.query({ gameID })).game.gameEndTimestamp, { timeout: 30_000 }).not.toBeNull();
+      const made = await ann.client.lobbies.rematch.create.mutate({ gameID });
+      const lobbies = feed(ann.client.lobbies.onLobby, { lobbyID: made.lobbyID });
+      await lobbies.until();
+      await bob.client.lobbies.rematch.decline.mutate({ gameID });
+      expect((await lobbies.until((l) => l.rematch?.declined.length === 1)).rematch).toEqual({ gameID, declined: [{ id: bob.userID, name: bob.name }], everyoneDeclined: true });
+      lobbies.close();
+      for (const p of [ann, bob]) p.close();
     } finally {
       await a.close();
       await b.close();

@@ -42,7 +42,7 @@ export interface TopicMessages {
   /** Play now's waits changed (services/quick-play.ts): the counts, or one person's wait (`play_now/{userID}`). */
   play_now: Nudge;
   [topic: `play_now/${string}`]: Nudge;
-  /** A finished game's rematch lobby was opened (services/rematch.ts). */
+  /** A finished game's rematch lobby was opened, or someone declined it (services/rematch.ts). */
   [topic: `rematch/${string}`]: Nudge;
 }
 

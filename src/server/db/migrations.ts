@@ -449,6 +449,29 @@ const gameUnrated: Migration = {
   },
 };
 
+/**
+ * Who declined a finished game's rematch (services/rematch.ts `decline`): one row per game and
+ * person, kept for the game rather than its offered lobby, so a decline holds if the offer is
+ * replaced. And rematches by their lobby: a lobby's view (read for the whole lobby list at each
+ * change) says whose declines its host waits on.
+ */
+const rematchDeclines: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('rematch_declines')
+      .addColumn('game_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('declined_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('rematch_declines_pk', ['game_id', 'user_id'])
+      .execute();
+    await db.schema.createIndex('rematches_lobby').on('rematches').column('lobby_id').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('rematches_lobby').execute();
+    await db.schema.dropTable('rematch_declines').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -467,4 +490,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-01-015-lobby-game-index': lobbyGameIndex,
   '2026-12-02-016-account-addresses': accountAddresses,
   '2026-12-02-017-game-unrated': gameUnrated,
+  '2026-12-03-018-rematch-declines': rematchDeclines,
 };

@@ -196,6 +196,13 @@ export interface RematchesTable {
   created_at: number;
 }
 
+/** A person who declined a finished game's rematch (services/rematch.ts). */
+export interface RematchDeclinesTable {
+  game_id: string;
+  user_id: string;
+  declined_at: number;
+}
+
 /** Per card and scope ('all' or 'people'), its play counts summed over finished games (services/card-play.ts). */
 export interface CardPlayTable {
   scope: string;
@@ -229,6 +236,7 @@ export interface Database {
   account_addresses: AccountAddressesTable;
   play_now_waits: PlayNowWaitsTable;
   rematches: RematchesTable;
+  rematch_declines: RematchDeclinesTable;
   card_play: CardPlayTable;
 }
 

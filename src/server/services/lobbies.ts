@@ -77,6 +77,12 @@ export interface LobbyView {
    * whose game started before lobbies had secrets.
    */
   serverSecretCommitment: string | null;
+  /**
+   * For a finished game's rematch lobby (services/rematch.ts): that game, and who of its people
+   * declined to play again, oldest first (bots never do; one who joined after all is not listed):
+   * `everyoneDeclined` once all its people but the one who opened it did. Null for any other lobby.
+   */
+  rematch: { gameID: string; declined: { id: string; name: string }[]; everyoneDeclined: boolean } | null;
 }
 
 /** A lobby's name: its host's, as the host is named now (the stored name is the one at creation). */
@@ -431,7 +437,10 @@ export class LobbyService {
     return game.id;
   }
 
-  /** Called when a lobby's game ends (its status changes to finished) or one of its people leaves it. */
+  /**
+   * Called when a lobby's game ends (its status changes to finished) or one of its people leaves
+   * it, and when someone declines the rematch it is (its view's `rematch` changed).
+   */
   async gameChanged(lobbyID: string): Promise<void> {
     const row = await this.db
       .updateTable('lobbies')
@@ -585,7 +594,28 @@ export class LobbyService {
     const left = gameIDs.length
       ? new Set((await this.db.selectFrom('game_seats').select(['game_id', 'user_id']).where('game_id', 'in', gameIDs).where('left_at', 'is not', null).execute()).map((r) => `${r.game_id} ${r.user_id}`))
       : new Set<string>();
-    const users = new Map((await this.users.getMany([...rows.map((r) => r.host_id), ...seats.map((s) => s.user_id)])).map((u) => [u.id, u]));
+    const rematches = await this.db.selectFrom('rematches').select(['game_id', 'lobby_id', 'created_by']).where('lobby_id', 'in', ids).execute();
+    const rematchGames = rematches.map((r) => r.game_id);
+    const [people, declines] = rematchGames.length
+      ? await Promise.all([
+          this.db.selectFrom('game_players').select(['game_id', 'user_id']).where('game_id', 'in', rematchGames).where('bot_type', 'is', null).execute(),
+          this.db.selectFrom('rematch_declines').select(['game_id', 'user_id']).where('game_id', 'in', rematchGames).orderBy('declined_at').orderBy('user_id').execute(),
+        ])
+      : [[], []];
+    const users = new Map(
+      (await this.users.getMany([...rows.map((r) => r.host_id), ...seats.map((s) => s.user_id), ...declines.map((d) => d.user_id)])).map((u) => [u.id, u]),
+    );
+    const rematchOf = (lobbyID: string, seated: Set<string>): LobbyView['rematch'] => {
+      const rematch = rematches.find((r) => r.lobby_id === lobbyID);
+      if (!rematch) return null;
+      const others = people.filter((p) => p.game_id === rematch.game_id && p.user_id !== rematch.created_by).map((p) => p.user_id);
+      const declined = declines.filter((d) => d.game_id === rematch.game_id && others.includes(d.user_id) && !seated.has(d.user_id)).map((d) => d.user_id);
+      return {
+        gameID: rematch.game_id,
+        declined: declined.map((id) => ({ id, name: users.get(id)?.name ?? '(unknown-user)' })),
+        everyoneDeclined: others.length > 0 && others.every((id) => declined.includes(id)),
+      };
+    };
     return rows.map((lobby) => {
       const mine = seats.filter((s) => s.lobby_id === lobby.id);
       const game = games.find((g) => g.id === lobby.game_id);
@@ -612,6 +642,7 @@ export class LobbyService {
         turnTimer: lobby.turn_timer,
         showOddsToPlayers: Number(lobby.show_odds) === 1,
         serverSecretCommitment: lobby.seed_secret === null ? null : commitmentOf(lobby.seed_secret),
+        rematch: rematchOf(lobby.id, new Set(mine.map((s) => s.user_id))),
       };
     });
   }

@@ -4,7 +4,8 @@
  * modules, turn timer) and the same bots, through the lobby service's own steps; the game's other
  * people are offered that lobby to join. One rematch lobby per game (`rematches`, keyed by the
  * game): of two people asking at once, the second is given the first's lobby, and the one it
- * opened meanwhile is closed.
+ * opened meanwhile is closed. Any of the others may decline it instead (`rematch_declines`, kept
+ * per game): their view stops offering it, and the lobby's view tells its host.
  */
 import type { Kysely } from 'kysely';
 import { DEFAULT_OPTIONS, GAME_OPTION_KEYS, type GameOptions, type ModuleKey } from '../../engine/index.js';
@@ -23,6 +24,8 @@ export interface RematchOffer {
   hostID: string;
   /** Whether the lobby is still open (its game not started). */
   open: boolean;
+  /** The game's people who declined it, oldest first (never its host). */
+  declined: string[];
 }
 
 interface OfferWatcher {
@@ -61,7 +64,13 @@ export class RematchService {
       .where('rematches.game_id', '=', gameID)
       .executeTakeFirst();
     if (!row) return null;
-    return { lobbyID: row.lobby_id, hostID: row.created_by, open: row.lobby !== null && row.game_id === null };
+    const declines = await this.db.selectFrom('rematch_declines').select('user_id').where('game_id', '=', gameID).orderBy('declined_at').orderBy('user_id').execute();
+    return {
+      lobbyID: row.lobby_id,
+      hostID: row.created_by,
+      open: row.lobby !== null && row.game_id === null,
+      declined: declines.map((d) => d.user_id).filter((id) => id !== row.created_by),
+    };
   }
 
   /**
@@ -143,6 +152,33 @@ export class RematchService {
       offRematch();
       followed?.off();
     };
+  }
+
+  /**
+   * Declines the game's open rematch: only one of the game's people who neither opened it nor
+   * joined its lobby. A second decline changes nothing (and is not refused, even once the offer
+   * is gone). Tells the offer's watchers and the lobby's (its host waits there).
+   */
+  async decline(gameID: string, user: UserRow): Promise<void> {
+    const game = await this.db.selectFrom('games').select('id').where('id', '=', gameID).executeTakeFirst();
+    if (!game) throw gameNotFound(gameID);
+    const seat = await this.db.selectFrom('game_players').select('seat').where('game_id', '=', gameID).where('user_id', '=', user.id).where('bot_type', 'is', null).executeTakeFirst();
+    if (!seat) throw refuse('FORBIDDEN', 'Only the people who played this game can decline a rematch.');
+    const before = await this.db.selectFrom('rematch_declines').select('user_id').where('game_id', '=', gameID).where('user_id', '=', user.id).executeTakeFirst();
+    if (before) return;
+    const offer = await this.offer(gameID);
+    if (!offer?.open) throw refuse('CONFLICT', 'There is no rematch to decline.');
+    if (offer.hostID === user.id) throw refuse('CONFLICT', 'You opened this rematch: leave its lobby to call it off.');
+    const joined = await this.db.selectFrom('lobby_players').select('seat').where('lobby_id', '=', offer.lobbyID).where('user_id', '=', user.id).executeTakeFirst();
+    if (joined) throw refuse('CONFLICT', 'You joined this rematch: leave its lobby instead.');
+    const inserted = await this.db
+      .insertInto('rematch_declines')
+      .values({ game_id: gameID, user_id: user.id, declined_at: this.now() })
+      .onConflict((oc) => oc.columns(['game_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    await this.lobbies.gameChanged(offer.lobbyID);
+    await this.bus.publish(rematchTopic(gameID), {});
   }
 
   /** Opens the game's rematch lobby, or gives the one already opened. Only the game's people, once it ended. */

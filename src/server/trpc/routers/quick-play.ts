@@ -46,7 +46,9 @@ export const rematchRouter = router({
   offer: authedProcedure.input(gameInput).query(({ ctx, input }) => ctx.services.rematch.offer(input.gameID)),
   /** Opens the rematch lobby (same settings, same bots) or gives the one already opened. */
   create: authedProcedure.input(gameInput).mutation(({ ctx, input }) => ctx.services.rematch.create(input.gameID, ctx.user)),
-  /** The offer now, then each time it changes (a rematch lobby opened; the one offered started or closed). */
+  /** Declines the open rematch: for the game's people who neither opened nor joined it; a second decline changes nothing. */
+  decline: authedProcedure.input(gameInput).mutation(({ ctx, input }) => ctx.services.rematch.decline(input.gameID, ctx.user)),
+  /** The offer now, then each time it changes (a rematch lobby opened; the one offered started or closed; someone declined). */
   onOffer: authedProcedure.input(gameInput).subscription(async function* ({ ctx, input, signal }) {
     // A read that fails wakes the loop, which ends the subscription with the error.
     let failed: unknown = null;

@@ -3,8 +3,9 @@
  * it are both taken to the same game; one alone is taken to a game with bots in the other seats
  * when it ends; a wait can be cancelled; the lobby list shows how many wait, and on a phone the
  * Play now controls and the list's columns stay on screen without overlapping. Rematch: the first
- * of a finished game's people opens a lobby with the same bots, and the other sees the offer in
- * their end-of-game view and joins it in one click. Screenshots at 1280x800 and 375x812.
+ * of a finished game's people opens a lobby with the same bots, and another sees the offer in
+ * their end-of-game view and joins it in one click; a third declines it, which the host's lobby
+ * page says. Screenshots at 1280x800 and 375x812.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -125,19 +126,20 @@ describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
     expect(new URL(dee.page.url()).pathname).toBe('/');
   }, TEST_MS);
 
-  test('Rematch: the first to press opens a lobby with the same bots; the other sees the offer and joins in one click', async () => {
+  test('Rematch: the first to press opens a lobby with the same bots; another sees the offer and joins in one click, a third declines', async () => {
     const eve = await person('Eve');
     const fin = await person('Fin', PHONE);
+    const gus = await person('Gus');
     const { id: lobbyID } = await eve.guest.client.lobbies.create.mutate();
     await fin.guest.client.lobbies.join.mutate({ lobbyID });
+    await gus.guest.client.lobbies.join.mutate({ lobbyID });
     await eve.guest.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
     const { gameID } = await eve.guest.client.lobbies.start.mutate({ lobbyID });
-    // Both leave: the bots play the game to its end at once.
-    await eve.guest.client.games.leave.mutate({ gameID });
-    await fin.guest.client.games.leave.mutate({ gameID });
+    // All leave: the bots play the game to its end at once.
+    for (const who of [eve, fin, gus]) await who.guest.client.games.leave.mutate({ gameID });
     await expect.poll(async () => (await eve.guest.client.games.state.query({ gameID })).game.gameEndTimestamp, { timeout: 60_000 }).not.toBeNull();
 
-    for (const who of [eve, fin]) {
+    for (const who of [eve, fin, gus]) {
       await who.page.goto(`${people.site.url}/game/${gameID}`);
       await who.page.getByTestId('end-of-game').waitFor({ timeout: 120_000 });
     }
@@ -165,6 +167,14 @@ describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
     await rematch(fin.page).click();
     await fin.page.waitForURL(`${people.site.url}/lobby/${rematchLobby}`);
     await fin.page.getByRole('button', { name: 'Leave' }).waitFor();
+
+    // Gus declines: his view says so and offers nothing more; Eve, waiting in the lobby, is told.
+    const gusEnd = gus.page.getByTestId('end-of-game');
+    await gusEnd.getByText('Eve offers a rematch: same settings, same bots.').waitFor({ timeout: 10_000 });
+    await gusEnd.getByRole('button', { name: 'Decline' }).click();
+    await gusEnd.getByRole('status').filter({ hasText: /^You declined the rematch\.$/ }).waitFor();
+    expect(await gusEnd.getByRole('button', { name: /^(Rematch|Decline)$/ }).count()).toBe(0);
+    await eve.page.getByRole('status').filter({ hasText: /^Gus declined the rematch\.$/ }).waitFor({ timeout: 10_000 });
 
     const lobby = await eve.guest.client.lobbies.get.query({ lobbyID: rematchLobby });
     expect(lobby.players.filter((p) => !lobby.playerIDToBotType.some(([id]) => id === p.id)).map((p) => p.id)).toEqual([eve.guest.userID, fin.guest.userID]);

@@ -1,7 +1,9 @@
 /**
  * Rematch, in the end-of-game view of a game's players: the first to press it opens a lobby with
  * the game's settings and bots (lobbies.rematch.create) and goes there; the others see "{name}
- * offers a rematch" as soon as it is open (lobbies.rematch.onOffer), and pressing Rematch joins it.
+ * offers a rematch" as soon as it is open (lobbies.rematch.onOffer), and pressing Rematch joins it,
+ * or Decline declines it (lobbies.rematch.decline; its host's lobby says so): as on lichess, once
+ * for the game, after which no Rematch is offered to them.
  * A player who was alone with bots has nobody to wait for: the lobby's game starts at once (a
  * Start Game press that was always needed, and a lobby left open when it was not made).
  */
@@ -17,10 +19,12 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
   const create = trpc.lobbies.rematch.create.useMutation();
   const join = trpc.lobbies.join.useMutation();
   const start = trpc.lobbies.start.useMutation();
+  const decline = trpc.lobbies.rematch.decline.useMutation({ onError: (e) => setError(e.message) });
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const current = offer.data ?? null;
   const offered = current !== null && current.open && current.hostID !== me;
+  const declined = decline.isSuccess || current?.declined.includes(me) === true;
 
   async function rematch() {
     setPending(true);
@@ -52,15 +56,28 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
   }
 
   return (
-    <div data-rematch={offered ? 'offered' : current ? 'open' : 'none'}>
+    <div data-rematch={declined ? 'declined' : offered ? 'offered' : current ? 'open' : 'none'}>
       <Group gap="xs" align="center" mt={10}>
-        <Button color="gold" variant={offered ? 'filled' : 'outline'} onClick={() => void rematch()} loading={pending}>
-          Rematch
-        </Button>
-        {offered && (
+        {declined ? (
           <Text size="sm" role="status">
-            {rematchOfferText(nameOf(current.hostID), withBots)}
+            You declined the rematch.
           </Text>
+        ) : (
+          <>
+            <Button color="gold" variant={offered ? 'filled' : 'outline'} onClick={() => void rematch()} loading={pending}>
+              Rematch
+            </Button>
+            {offered && (
+              <>
+                <Button variant="default" onClick={() => decline.mutate({ gameID })} loading={decline.isPending} disabled={pending}>
+                  Decline
+                </Button>
+                <Text size="sm" role="status">
+                  {rematchOfferText(nameOf(current.hostID), withBots)}
+                </Text>
+              </>
+            )}
+          </>
         )}
       </Group>
       {error && (

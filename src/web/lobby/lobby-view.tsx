@@ -3,7 +3,8 @@
  * and Game Options (checkboxes for the host, yes/no for everyone else; with them the lobby setting
  * "Show odds to players"), the turn timer, and Fair
  * Dice (the server's commitment and each player's value; a seated player's page sends a random
- * value at once and lets them type their own).
+ * value at once and lets them type their own). A rematch's lobby says who of the finished game's
+ * people declined it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, CopyButton, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -17,6 +18,7 @@ import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { trpc } from '../lib/trpc.js';
 import { LobbyPlayers } from './lobby-players.js';
 import { OPTION_HINTS, OPTION_LABELS, served, SHOW_ODDS_HINT, SHOW_ODDS_LABEL, TURN_TIMER_LABELS, type BotType, type LobbyAction, type ModuleKey, type Toggle, type TurnTimer } from './options.js';
+import { rematchDeclinedText } from './rematch-declines.js';
 import { LobbySetting } from './setting.js';
 import classes from './lobby-view.module.css';
 import { UNRATED_WORDS } from '../ratings/unrated-words.js';
@@ -89,6 +91,7 @@ export function LobbyView({
   const enoughPlayers = lobby.players.length >= MIN_PLAYERS;
   // Every seat taken: nobody can join or add a bot until someone leaves (the server would refuse).
   const full = lobby.players.length >= MAX_PLAYERS;
+  const declined = open ? rematchDeclinedText(lobby.rematch) : null;
 
   // Told to the lobby's own players alone (who shares a network with whom is nobody else's
   // business), and asked again whenever its people change.
@@ -191,6 +194,11 @@ export function LobbyView({
       {hosting && !enoughPlayers && (
         <Text id="start-hint" size="sm" ta={{ base: 'left', sm: 'right' }}>
           Add a bot or wait for a second player to start.
+        </Text>
+      )}
+      {declined && (
+        <Text size="sm" role="status" ta={{ base: 'left', sm: 'right' }}>
+          {declined}
         </Text>
       )}
       <CommitmentWarning place="lobby" checks={[{ key: `lobby/${lobby.id}`, shown: lobby.serverSecretCommitment, what: "the server's secret" }]} />

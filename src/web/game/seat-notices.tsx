@@ -10,6 +10,7 @@ import { Modal } from '../lib/lazy-modal.js';
 import type { Decision } from '../../engine/pending.js';
 import { trpc } from '../lib/trpc.js';
 import type { GameScreenState } from './model.js';
+import classes from './seat-notices.module.css';
 import { botChoseFor } from './stand-ins.js';
 
 /** Whether the tab is hidden, kept as it changes. */
@@ -83,7 +84,7 @@ export function TakeoverNotice({ state, onBack, compact = false }: { state: Game
           <Text size="xs" fw={700}>
             {title}
           </Text>
-          <Button size="compact-xs" color="orange" onClick={backed}>
+          <Button size="compact-xs" color="orange" onClick={backed} className={classes.compact}>
             I'm back
           </Button>
         </Group>
@@ -116,7 +117,7 @@ export function LeaveGame({ state, compact = false }: { state: GameScreenState; 
   if (!seat || seat.left || state.game.gameEndTimestamp !== null) return null;
   return (
     <>
-      <Button size={compact ? 'compact-xs' : 'xs'} variant="subtle" color="gray" onClick={() => setAsking(true)} data-leave-game="true">
+      <Button size={compact ? 'compact-xs' : 'xs'} variant="subtle" color="gray" onClick={() => setAsking(true)} data-leave-game="true" className={classes.compact}>
         Leave game
       </Button>
       <Modal opened={asking} onClose={() => setAsking(false)} title="Leave this game?" centered>
@@ -178,6 +179,7 @@ export function NotifyMe({ compact = false }: { compact?: boolean }) {
       size={compact ? 'compact-xs' : 'xs'}
       variant="subtle"
       color="gray"
+      className={classes.compact}
       onClick={() => {
         void Notification.requestPermission().then(setPermission);
       }}

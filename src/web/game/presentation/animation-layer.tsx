@@ -22,7 +22,7 @@ function ActiveClashView({ state, clash }: { state: GameScreenState; clash: Acti
   }, [clash.done, clash.id]);
   return (
     <div className={clash.done ? `${classes.clashCard} ${classes.clashCardDone}` : classes.clashCard} data-clash-key={clash.key}>
-      <CloseButton size="sm" className={classes.clashClose} aria-label="Close clash" onClick={() => animationStore.dismiss(clash.id)} />
+      <CloseButton size="md" className={classes.clashClose} aria-label="Close clash" onClick={() => animationStore.dismiss(clash.id)} />
       <ClashDice state={state} event={clash.clash} fromRound={clash.fromRound} instant={clash.instant} completed={clash.done} onDone={() => animationStore.complete(clash.id)} />
     </div>
   );

@@ -76,8 +76,8 @@ export function GameHistory({ showBotsInitially = false, myGamesInitially = fals
   return (
     <Stack gap="sm">
       <Group gap="lg">
-        <Checkbox label="Show bots" checked={showBots} onChange={filter(setShowBots)} />
-        {user && <Checkbox label="My games" checked={myGames} onChange={filter(setMyGames)} />}
+        <Checkbox size="md" label="Show bots" checked={showBots} onChange={filter(setShowBots)} />
+        {user && <Checkbox size="md" label="My games" checked={myGames} onChange={filter(setMyGames)} />}
       </Group>
       {body}
     </Stack>

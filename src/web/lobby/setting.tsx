@@ -13,7 +13,7 @@ interface SettingProps {
 }
 
 export function LobbySetting({ label, hint, value, onChange }: SettingProps) {
-  if (onChange) return <Checkbox label={label} description={hint} checked={value} onChange={(event) => void onChange(event.currentTarget.checked)} />;
+  if (onChange) return <Checkbox size="md" label={label} description={hint} checked={value} onChange={(event) => void onChange(event.currentTarget.checked)} />;
   return (
     <Group justify="space-between" wrap="nowrap" data-setting={label} title={hint}>
       <Text size="sm">{label}</Text>

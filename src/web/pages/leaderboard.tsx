@@ -10,6 +10,7 @@ import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import { shownRating } from '../ratings/ratings.js';
 import { PagePicker } from '../components/page-picker.js';
+import classes from './leaderboard.module.css';
 
 const PAGE_SIZE = 25;
 
@@ -67,7 +68,7 @@ function Board({ provisional, title, blurb }: { provisional: boolean; title: str
                     <Table.Tr key={row.userID} aria-current={mine ? 'true' : undefined} bg={mine ? 'var(--mythos-gold-veil)' : undefined} fw={mine ? 700 : undefined}>
                       <Table.Td>#{row.place}</Table.Td>
                       <Table.Td>
-                        <Anchor component={Link} to={`/user/${encodeURIComponent(row.userID)}`} c={mine ? 'gold.3' : undefined}>
+                        <Anchor component={Link} to={`/user/${encodeURIComponent(row.userID)}`} c={mine ? 'gold.3' : undefined} className={classes.name}>
                           {row.name}
                         </Anchor>
                         {mine && ' (you)'}

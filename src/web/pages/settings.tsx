@@ -68,6 +68,7 @@ function Settings() {
           </div>
           {user.canChangeName && <RenameForm current={user.name} />}
           <Checkbox
+            size="md"
             label="Disable Animations"
             description="Cards, resources and dice appear at once instead of moving. Kept in this browser."
             checked={prefs.disableAnimations}

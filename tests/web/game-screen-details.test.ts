@@ -9,7 +9,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, siteAndBrowser, type Viewport } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, siteAndBrowser, smallTargets, type Viewport } from './support/site.js';
 import { botDecision } from '../../src/bots/harness.js';
 import { guestInContext, panel, pickTradeRowCard, rawGame, serverShows, sitDown, startGame, submitButton, type Table } from './support/game.js';
 
@@ -247,6 +247,8 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       expect(await skip.textContent()).toBe('Skip');
       expect(await panel(page).getByText('The dice are rolling...').count()).toBe(1);
       expect(await submitButton(page).count()).toBe(0);
+      // Skip and the panel's Close, a phone's too (the panel is the same there): 24 px at least.
+      expect(await smallTargets(page, '[role=region][aria-label="Clashes"]')).toEqual([]);
       await screenshot(page, `details-skip-${label}`);
       await skip.click();
       // The results at once: every die shows a face, a winner is named, the panel asks for the card.
@@ -410,6 +412,8 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       // A summary of several rounds says what happened before the last one.
       const rounds = clash.payload.rounds.length;
       expect(await summary.getByRole('list', { name: 'Earlier rounds' }).getByRole('listitem').count()).toBe(rounds - 1);
+      // On a phone, with a clash's summary on the table: every target a finger presses 24 px at least.
+      if (label === 'phone') expect(await smallTargets(page)).toEqual([]);
       await screenshot(page, `details-clash-words-${label}`);
       expect(t.errors).toEqual([]);
       await t.close();
@@ -433,6 +437,9 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     });
     await screenshot(page, 'details-phone-first-screen');
     await page.screenshot({ path: 'test-results/screenshots/details-phone-first-screen-view.png' });
+    // Every target a finger presses (the header's buttons, the summaries' name, favor, cards and
+    // 'base', the tabs, the hint's links, the docked panel's) 24 px at least.
+    expect(await smallTargets(page)).toEqual([]);
     const dock = (await docked.boundingBox())!;
     // CHAT on the first screen, above the docked panel.
     const chat = (await page.getByRole('button', { name: /^CHAT/ }).boundingBox())!;
@@ -459,6 +466,8 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     // docked panel, and the page is never wider than the screen.
     await pickTradeRowCard(page, page.locator('[data-trade-row-index="3"] [role=button]'), 'tap');
     expect(await ringClipped(page)).toEqual(NOT_CLIPPED);
+    // A card chosen: the bid's field and slider in the docked panel too.
+    expect(await smallTargets(page)).toEqual([]);
     await t.bob.client.games.act.mutate({ gameID: t.gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } } });
     await submitButton(page).tap();
     await page.locator('[data-decision="RESOLVE"]').waitFor();

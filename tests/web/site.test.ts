@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signInGuest, type Server } from '../server/support.js';
 import { FIRST_BATCH_URL } from '../../src/shared/first-batch.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, startSite, userIDOf, releaseBrowser } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, smallTargets, startSite, userIDOf, releaseBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -309,6 +309,8 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
           if (label === 'phone') {
             // The page at a phone's width; what its forms do cannot differ there (the desktop's).
             await axeClean(page);
+            // Its checkbox, fields and buttons, and the header's, 24 px at least for a finger.
+            expect(await smallTargets(page)).toEqual([]);
             await screenshot(page, `settings-${label}`);
             await notFound(page, label);
             return;

@@ -212,3 +212,36 @@ export async function layoutShifts(page: Page): Promise<string[]> {
       }),
   );
 }
+
+/**
+ * The visible targets a finger may press (buttons, links, fields, tabs, sliders, summaries) less
+ * than 24x24 CSS px, the least WCAG 2.2 asks for (2.5.8 Target Size, Minimum), each as
+ * 'role "name" WxH': empty when all are large enough. Stricter than WCAG: its exception for a
+ * small target with room around it is not taken (a phone's targets are close together). A link
+ * inside a line of prose is left out, as WCAG leaves it out: its size is the text's.
+ * A target inside a larger one (an icon button in a card's button) counts as the larger one.
+ * `within`: a selector for the part of the page to look in (the whole page without it).
+ */
+export async function smallTargets(page: Page, within = 'body'): Promise<string[]> {
+  return page.evaluate((root) => {
+    const SELECTOR = 'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=slider], [role=link], [role=checkbox], [role=switch]';
+    const all = [...document.querySelectorAll(root)].flatMap((part) => [...part.querySelectorAll<HTMLElement>(SELECTOR)]);
+    const shown = (e: HTMLElement) => {
+      const box = e.getBoundingClientRect();
+      const style = getComputedStyle(e);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && e.closest('[aria-hidden="true"], [inert]') === null;
+    };
+    const inProse = (e: HTMLElement) => e.tagName === 'A' && getComputedStyle(e).display === 'inline' && (e.parentElement?.textContent ?? '').trim().length > (e.textContent ?? '').trim().length;
+    const targets = all.filter(shown);
+    const small: string[] = [];
+    for (const e of targets) {
+      const box = e.getBoundingClientRect();
+      if ((box.width >= 24 && box.height >= 24) || inProse(e)) continue;
+      if (targets.some((outer) => outer !== e && outer.contains(e) && outer.getBoundingClientRect().width >= 24 && outer.getBoundingClientRect().height >= 24)) continue;
+      const label = e instanceof HTMLInputElement ? e.labels?.[0]?.textContent : null;
+      const name = (e.getAttribute('aria-label') ?? label ?? e.getAttribute('title') ?? e.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      small.push(`${e.getAttribute('role') ?? e.tagName.toLowerCase()} "${name}" ${Math.round(box.width * 10) / 10}x${Math.round(box.height * 10) / 10}`);
+    }
+    return small;
+  }, within);
+}

@@ -112,7 +112,9 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
   // 'base' explains itself on a click or a tap: a newcomer meets it on the first screen.
   const base = <GlossaryTerm entry="base">base</GlossaryTerm>;
   const gold = <Stat label="gold" value={c.gold} detail={<>({base} {eco.baseGold}, +{eco.goldPerTurn}/turn)</>} counter="gold" />;
-  const military = <Stat label="military" value={c.military} detail={<>({base} {eco.baseMilitary}, +{eco.militaryPerTurn}/turn)</>} counter="military" />;
+  // On a phone the gold line's 'base' is the one to tap: two, each 24 px tall for a finger, would
+  // push the trade row down by a line's height more.
+  const military = <Stat label="military" value={c.military} detail={<>({compact ? 'base' : base} {eco.baseMilitary}, +{eco.militaryPerTurn}/turn)</>} counter="military" />;
   const countsDetail = (
     <Text size="xs">
       {CARD_TYPES.map((t) => `${t} ${player.cards[t].length}`).join(' · ')}
@@ -155,7 +157,8 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
         data-ready={ready ? 'true' : 'false'}
         className={classes.edge}
       />
-      <Stack gap={compact ? 1 : 2} px={compact ? 6 : 8} py={compact ? 4 : 8} className={classes.body}>
+      {/* No gap between a phone's lines: each holds a target 24 px tall, room enough to tell them apart. */}
+      <Stack gap={compact ? 0 : 2} px={compact ? 6 : 8} py={compact ? 4 : 8} className={classes.body}>
         {/* On a desktop the presence, clock and Ready/Deciding go under the name when the line
             cannot hold them all: a turn timer's clock once left "Gue…" of a guest's own name.
             A phone's summaries keep one line (their height is what four seats must fit in). */}

@@ -45,5 +45,7 @@ export const theme = createTheme({
     // in where they stand: Mantine's default slides them 30 px down as they open, so a quick tap
     // on a button (OK, to confirm a card) landed where the button had been, and did nothing.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' }, transitionProps: { transition: 'fade', duration: 150 } } },
+    // A notice's close button is Mantine's 20 px icon button: 24 px at least, the least a finger's target may be (WCAG 2.5.8).
+    Alert: { styles: { closeButton: { minWidth: 24, minHeight: 24 } } },
   },
 });

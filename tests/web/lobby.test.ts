@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite, releaseBrowser } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, loginAsGuest, newContext, screenshot, seriousAxeViolations, smallTargets, startSite, releaseBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -180,6 +180,8 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
         await host.getByRole('button', { name: 'Kick GuestD' }).click();
         await guest.getByRole('button', { name: 'Join', exact: true }).waitFor();
         expect(await guest.getByRole('status').filter({ hasText: 'You were removed from this lobby' }).textContent()).toContain('The host removed you. You can join again while it has a free seat.');
+        // Its Dismiss is 24 px at least (Mantine's own was 20).
+        expect(await smallTargets(guest, '.mantine-Alert-root')).toEqual([]);
         await guest.getByRole('button', { name: 'Join', exact: true }).click();
         await host.getByRole('button', { name: 'Kick GuestD' }).waitFor();
         // Seated again on the guest's own page (the host's page can hear of it first): the notice is gone.

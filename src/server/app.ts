@@ -126,7 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   fastify.websocketServer.on('connection', (socket: WebSocket, req: IncomingMessage) => {
     if (!/^\/trpc(\/|$)/.test(decodedOnce((req.url ?? '').split('?')[0]!))) return;
     const address = clientAddress(req, config.trustProxy);
-    limitMessages(socket, config.maxSubscriptionsPerSocket, (requests) => requestRefusal(services.requests, address, requests));
+    limitMessages(socket, config.maxSubscriptionsPerSocket, SUBSCRIPTIONS, (requests) => requestRefusal(services.requests, address, requests));
   });
   await fastify.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -31,8 +31,8 @@ interface Answer {
 }
 
 /** A raw tRPC websocket (as any script could open one), signed in with a JWT. */
-async function trpcSocket(jwt: string): Promise<{ socket: WebSocket; answers: Map<number, Answer[]>; next: (id: number) => Promise<Answer> }> {
-  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/trpc?jwt=${encodeURIComponent(jwt)}`);
+async function trpcSocket(jwt: string, url = server.url): Promise<{ socket: WebSocket; answers: Map<number, Answer[]>; next: (id: number) => Promise<Answer> }> {
+  const socket = new WebSocket(`${url.replace('http', 'ws')}/trpc?jwt=${encodeURIComponent(jwt)}`);
   const answers = new Map<number, Answer[]>();
   const waiting = new Map<number, (answer: Answer) => void>();
   socket.on('message', (raw) => {
@@ -292,7 +292,7 @@ describe('what a /trpc socket makes the server read', () => {
       junk.socket.send(`{${'x'.repeat(60_000)}`);
       expect(await junk.closed).toEqual([1008, tooMany]);
       expect(junk.heard.length).toBe(5);
-      // Subscriptions are limited apart, and tRPC's keep-alive is no call.
+      // Subscriptions are limited apart, and a PONG (the answer to the server's PING) is no call.
       await new Promise((resolve) => setTimeout(resolve, 10_100));
       const watcher = await open();
       for (let id = 1; id <= 30; id++) watcher.socket.send(JSON.stringify({ id, method: 'subscription', params: { path: 'lobbies.onList' } }));
@@ -304,6 +304,71 @@ describe('what a /trpc socket makes the server read', () => {
       await limited.close();
     }
   }, 60_000);
+});
+
+describe('calls a /trpc socket makes the server refuse, answer or handle without serving', () => {
+  // Subscriptions of a path that is no subscription, subscriptions refused by their caps, stops
+  // and PINGs counted nowhere: six sockets with no account had 93,700 refusals answered in 10 s
+  // (71,500 for subscriptions past the address's starts) and 150,000 PONGs, and none was closed.
+  const tooMany = 'Too many requests from your address: at most 20 in 10 seconds. Wait a moment.';
+  const cases: [string, () => string, number][] = [
+    ['subscriptions of a path that is not a subscription (unknown, or a query)', () => JSON.stringify(Array.from({ length: 10 }, (_, i) => ({ id: i + 1, method: 'subscription', params: { path: i % 2 ? 'nope' : 'lobbies.list' } }))), 10],
+    ['subscription stops', () => JSON.stringify(Array.from({ length: 10 }, (_, i) => ({ id: i + 1, method: 'subscription.stop' }))), 0],
+    ['PINGs', () => 'PING', 1],
+  ];
+  test.each(cases)('%s count among the address\'s requests: past them the socket is closed (1008)', async (_kind, message, answers) => {
+    const limited = await startServer({ requestsPerAddress: 20 });
+    try {
+      const socket = new WebSocket(`${limited.url.replace('http', 'ws')}/trpc`);
+      await once(socket, 'open');
+      const closed = new Promise<[number, string]>((resolve) => socket.once('close', (code, reason) => resolve([code, reason.toString()])));
+      const heard: string[] = [];
+      socket.on('message', (data: WebSocket.RawData) => heard.push(data.toString()));
+      const sends = message() === 'PING' ? 20 : 2;
+      for (let i = 0; i < sends; i++) socket.send(message());
+      for (let i = 0; i < 100 && heard.length < sends * answers; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(socket.readyState).toBe(WebSocket.OPEN);
+      expect(heard.length).toBe(sends * answers);
+      socket.send(message());
+      expect(await closed).toEqual([1008, tooMany]);
+      expect(heard.length).toBe(sends * answers);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test("subscriptions refused by the address's starts or the socket's cap count among its requests: past them the socket is closed (1008)", async () => {
+    const limited = await startServer({ requestsPerAddress: 20, subscriptionsPerAddress: 3, maxSubscriptionsPerSocket: 2 });
+    try {
+      const signedIn = await fetch(`${limited.url}/auth/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'Flooder' }), redirect: 'manual' });
+      const jwt = await requestJWT(limited.url, signedIn.headers.get('set-cookie')!.split(';')[0]!); // 1 of 20
+      const { socket, answers, next } = await trpcSocket(jwt, limited.url);
+      const closed = new Promise<[number, string]>((resolve) => socket.once('close', (code, reason) => resolve([code, reason.toString()])));
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+      // Two served, the third past the socket's cap of two (2 of 20).
+      for (let id = 1; id <= 3; id++) socket.send(subscribe(id, 'lobbies.onList'));
+      expect((await next(1)).result).toBeDefined();
+      expect((await next(2)).result).toBeDefined();
+      expect((await next(3)).error).toMatchObject({ message: 'Too many subscriptions on this connection: at most 2.', data: { code: 'TOO_MANY_REQUESTS' } });
+      // A stop is a request (3 of 20); the address's third start is served, and stopped (4 of 20).
+      socket.send(JSON.stringify({ id: 1, method: 'subscription.stop' }));
+      await settle();
+      socket.send(subscribe(4, 'lobbies.onList'));
+      expect((await next(4)).result).toBeDefined();
+      socket.send(JSON.stringify({ id: 4, method: 'subscription.stop' }));
+      await settle();
+      // Past the address's three starts: sixteen refusals answered (20 of 20), then the socket closed.
+      for (let id = 5; id <= 20; id++) socket.send(subscribe(id, 'lobbies.onList'));
+      for (let id = 5; id <= 20; id++) expect((await next(id)).error).toMatchObject({ message: 'You are subscribing too fast. Wait a moment.', data: { code: 'TOO_MANY_REQUESTS' } });
+      expect(socket.readyState).toBe(WebSocket.OPEN);
+      socket.send(subscribe(21, 'lobbies.onList'));
+      expect(await closed).toEqual([1008, tooMany]);
+      expect(answers.has(21)).toBe(false);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('broken websocket frames', () => {

@@ -93,18 +93,24 @@ const MESSAGE_BYTES_PER_REQUEST = 16 * 1024;
 /** The requests a message's size counts as beyond its calls: one for each whole 16 KB. */
 export const sizeRequests = (bytes: number): number => Math.floor(bytes / MESSAGE_BYTES_PER_REQUEST);
 
-/** tRPC's own keep-alive words, which are no call. */
+/**
+ * tRPC's keep-alive words. A PONG answers the server's own PING and costs a read; a PING asks the
+ * server for a PONG, and counts as a request (the web client sends one after 10 s of silence).
+ */
 const KEEP_ALIVE = new Set(['PING', 'PONG']);
 
 /**
  * What a tRPC websocket message asks of the server: its calls (one message may carry an array),
- * and those of them that count among the address's requests: a query's, a mutation's, or a call
- * the server cannot serve (an unknown procedure, a message that is not JSON), each answered at a
- * call's cost. Subscriptions are limited apart (their own caps per socket and per address).
+ * and those of them that count among the address's requests: a query's, a mutation's, a
+ * subscription's stop, or a call the server cannot serve (an unknown procedure, a subscription of
+ * a path that is no subscription, a message that is not JSON), each answered or handled at a
+ * call's cost. Subscriptions of the router's subscription paths (`subscriptions`) are limited
+ * apart (their own caps per socket and per address), and counted here only when refused (trpc.ts).
+ * A client's PING counts: the server answers each.
  */
-function callsOf(bytes: Buffer): { all: number; counted: number } {
+function callsOf(bytes: Buffer, subscriptions: ReadonlySet<string>): { all: number; counted: number } {
   const text = bytes.toString('utf8');
-  if (KEEP_ALIVE.has(text)) return { all: 0, counted: 0 };
+  if (KEEP_ALIVE.has(text)) return { all: 0, counted: text === 'PING' ? 1 : 0 };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -113,8 +119,11 @@ function callsOf(bytes: Buffer): { all: number; counted: number } {
   }
   const calls = Array.isArray(parsed) ? parsed : [parsed];
   const counted = calls.filter((call) => {
-    const method = (call as { method?: unknown } | null)?.method;
-    return method !== 'subscription' && method !== 'subscription.stop';
+    const { method, params } = (call ?? {}) as { method?: unknown; params?: { path?: unknown } | null };
+    if (method !== 'subscription') return true;
+    // tRPC refuses a subscription of a path that is not one (NOT_FOUND), at a call's cost.
+    const path = params?.path;
+    return typeof path !== 'string' || !subscriptions.has(path);
   }).length;
   return { all: calls.length, counted };
 }
@@ -129,26 +138,30 @@ const metered = new WeakSet<WebSocket>();
 export const isMetered = (socket: WebSocket): boolean => metered.has(socket);
 
 /**
- * Each tRPC websocket message is counted before tRPC reads it:
+ * Each tRPC websocket message is counted before tRPC reads it (`subscriptions`: the router's
+ * subscription paths, whose calls are limited apart):
  * - **Its calls, at most `maxCalls`.** tRPC takes an array of calls in one message and answers
  *   each: a 64 KB message held 1,232 calls, each refused (an unknown procedure, or past the 8 in
  *   flight) at a whole call's cost, 40 ms of CPU a message, so that one socket kept a core busy.
  *   The cap is the socket's most subscriptions (MAX_SUBSCRIPTIONS_PER_SOCKET): a client that
  *   reconnects sends all of its subscriptions again in one message, and must never meet it.
- * - **Among its address's requests** (`charge`): each query, mutation or call that cannot be
- *   served, and one more for each whole 16 KB. Calls of unknown procedures and messages that were
- *   not JSON counted nowhere: two sockets of them kept a core 96% busy, with no account.
+ * - **Among its address's requests** (`charge`): each query, mutation, subscription stop, PING or
+ *   call that cannot be served, and one more for each whole 16 KB. Calls of unknown procedures and
+ *   messages that were not JSON counted nowhere: two sockets of them kept a core 96% busy, with no
+ *   account; then subscriptions of unknown paths, stops and PINGs, each answered or handled at a
+ *   call's cost, still counted nowhere (six anonymous sockets had 93,700 refusals answered in 10 s
+ *   and were never closed).
  * Past either the socket is closed (1008) with the reason: a socket that kept sending past its
  * refusals would keep costing what reading its messages costs.
  */
-export function limitMessages(socket: WebSocket, maxCalls: number, charge: (requests: number) => string | null): void {
+export function limitMessages(socket: WebSocket, maxCalls: number, subscriptions: ReadonlySet<string>, charge: (requests: number) => string | null): void {
   metered.add(socket);
   const emit = socket.emit.bind(socket);
   socket.emit = ((event: string | symbol, ...args: unknown[]) => {
     if (event !== 'message') return emit(event, ...args);
     const data = args[0];
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data as Buffer[]) : Buffer.from(data as ArrayBuffer);
-    const calls = callsOf(bytes);
+    const calls = callsOf(bytes, subscriptions);
     if (calls.all > maxCalls) {
       socket.close(1008, `Too many calls in one message: at most ${maxCalls}.`);
       return false;

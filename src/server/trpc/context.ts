@@ -8,7 +8,7 @@ import type { WebSocket } from 'ws';
 import { callerOf } from '../auth/caller.js';
 import { tokenRequestRefusal } from '../auth/token-requests.js';
 import { clientAddress } from '../client-address.js';
-import { isMetered } from '../delivery/socket-limits.js';
+import { closeUnread, isMetered } from '../delivery/socket-limits.js';
 import type { UserRow } from '../db/schema.js';
 import type { Services } from '../services/services.js';
 
@@ -27,6 +27,11 @@ export interface Context {
    * (a websocket's: socket-limits.ts `limitMessages`), so that a call is not counted again.
    */
   countedByMessage: boolean;
+  /**
+   * Closes the websocket unread (1008, the reason), for a refusal that must end it: a socket
+   * whose calls are refused past its address's requests (trpc.ts). Null over HTTP.
+   */
+  closeSocket: ((reason: string) => void) | null;
   /**
    * What this connection has open: subscriptions (a websocket's, for their cap) and queries or
    * mutations not yet answered (a websocket's, or one HTTP batch's).
@@ -50,6 +55,7 @@ export async function contextFor(services: Services, req: Pick<IncomingMessage, 
     tokenRefusal: socket ? null : tokenRequestRefusal(req.headers, services.config.publicUrl),
     address: clientAddress(req, services.config.trustProxy),
     countedByMessage: socket !== null && isMetered(socket),
+    closeSocket: socket ? (reason) => closeUnread(socket, reason) : null,
     connection: { subscriptions: 0, inFlight: 0 },
   };
 }

@@ -11,7 +11,7 @@ import type { Decision } from '../../engine/pending.js';
 import { trpc } from '../lib/trpc.js';
 import type { GameScreenState } from './model.js';
 import classes from './seat-notices.module.css';
-import { botChoseFor } from './stand-ins.js';
+import { standInTurn } from './stand-ins.js';
 
 /** Whether the tab is hidden, kept as it changes. */
 function useHidden(): boolean {
@@ -30,8 +30,10 @@ function useHidden(): boolean {
  * notice with its explanation grew it over the trade row the player had to pick from.
  *
  * The seat's stand-in mark is gone by the time a player whose page was hidden or offline comes
- * back (the server clears it once they are here), so the log's STAND_IN for their seat this turn
- * tells them instead, unless this page already showed them the mark in this turn.
+ * back (the server clears it once they are here), so the log's STAND_IN for their seat tells them
+ * instead, unless this page already showed them the mark in that turn or this one. The turn before
+ * counts too: a bot's gain for a player who was away is often the last choice of a turn, and they
+ * came back to the next one told nothing.
  */
 export function TakeoverNotice({ state, onBack, compact = false }: { state: GameScreenState; onBack: () => void; compact?: boolean }) {
   const seat = state.me === null ? null : state.seatsByUserID[state.me];
@@ -64,10 +66,11 @@ export function TakeoverNotice({ state, onBack, compact = false }: { state: Game
     );
   }
   if (seat.standIn === null) {
-    if (seen === key || closed === key || !botChoseFor(state.events, seat.userID, age, turn)) return null;
+    const at = standInTurn(state.events, seat.userID, age, turn, undefined, 2);
+    if (at === null || seen === key || seen === at || closed === key) return null;
     return (
       <Alert color="orange" role="status" data-takeover="missed" p={compact ? 8 : undefined} withCloseButton closeButtonLabel="Close" onClose={() => setClosed(key)}>
-        <Text size={compact ? 'xs' : 'sm'}>While you were away, a bot chose for you this turn: the log says what.</Text>
+        <Text size={compact ? 'xs' : 'sm'}>While you were away, a bot chose for you: the log says what.</Text>
       </Alert>
     );
   }

@@ -50,15 +50,21 @@ export const STAND_IN_CHOICES: Record<StandIn['payload']['decision'], string> = 
   RESOLVE: 'chose a card',
 };
 
-/** Whether a stand-in made a choice (of that kind, if given) for the player in this turn. */
-export function botChoseFor(events: readonly GameEvent[], userID: UserID, age: number, turn: number, decision?: StandIn['payload']['decision']): boolean {
+/**
+ * The turn ('age:turn') of the latest stand-in choice (of that kind, if given) for the player in
+ * this turn or, with `turns` 2, in the turn before too; null if there was none.
+ */
+export function standInTurn(events: readonly GameEvent[], userID: UserID, age: number, turn: number, decision?: StandIn['payload']['decision'], turns = 1): string | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
-    if (event.age !== age || event.turn !== turn) return false;
-    if (event.type === 'STAND_IN' && event.payload.userID === userID && (decision === undefined || event.payload.decision === decision)) return true;
+    if (event.age !== age || event.turn !== turn) {
+      if (--turns < 1) return null;
+      ({ age, turn } = event);
+    }
+    if (event.type === 'STAND_IN' && event.payload.userID === userID && (decision === undefined || event.payload.decision === decision)) return `${age}:${turn}`;
   }
-  return false;
+  return null;
 }
 
 /** Whether a stand-in made the viewer's bid of this turn (the panel must not call it theirs). */
-export const botBidFor = (events: readonly GameEvent[], userID: UserID, age: number, turn: number): boolean => botChoseFor(events, userID, age, turn, 'BID');
+export const botBidFor = (events: readonly GameEvent[], userID: UserID, age: number, turn: number): boolean => standInTurn(events, userID, age, turn, 'BID') !== null;

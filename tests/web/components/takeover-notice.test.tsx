@@ -1,8 +1,8 @@
 /**
  * The notice over the action panel when a stand-in bot chose for the viewer. A player whose page
  * was hidden or offline when their time ran out comes back to a seat whose stand-in mark the
- * server has already cleared: the log's STAND_IN for their seat this turn is what tells them, once,
- * unless the page showed them the mark itself.
+ * server has already cleared: the log's STAND_IN for their seat this turn or the turn before is what
+ * tells them, once, unless the page showed them the mark itself.
  */
 import { MantineProvider } from '@mantine/core';
 import { act as reactAct, cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -15,7 +15,7 @@ import type { GameScreenState, SeatView } from '../../../src/web/game/model.js';
 import { theme } from '../../../src/web/theme.js';
 import { ANN, BOB, act, newGame, screenState } from '../support/screen-state.js';
 
-const MISSED = 'While you were away, a bot chose for you this turn: the log says what.';
+const MISSED = 'While you were away, a bot chose for you: the log says what.';
 
 afterEach(() => {
   cleanup();
@@ -109,18 +109,36 @@ describe('a bot chose for the player while they were away', () => {
     expect(missed()).not.toBeNull();
   });
 
-  test('not for another seat’s stand-in, nor last turn’s, nor once the game is over, nor for a spectator', () => {
+  test('back in the next turn after a bot made the last choice of the turn before: still told; not two turns later', () => {
+    // A gain the bot made for an away player is often the turn's last choice: they came back to
+    // the next turn, whose log has no STAND_IN of theirs, and were told nothing.
+    const game = standInBid(newGame(), ANN);
+    const later = nextTurn(game);
+    expect(later.turn).not.toBe(game.turn);
+    render(notice(annSees(later)));
+    expect(screen.getByRole('status').textContent).toBe(MISSED);
+    cleanup();
+
+    render(notice(annSees(nextTurn(later))));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  test('not for the turn before when the page showed the mark in that turn', () => {
+    vi.useFakeTimers();
+    const game = standInBid(newGame(), ANN);
+    const { rerender } = render(notice(annSees(game, 'turn timer')));
+    reactAct(() => void vi.advanceTimersByTime(1_500));
+    rerender(notice(annSees(nextTurn(game))));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('not for another seat’s stand-in, nor once the game is over, nor for a spectator', () => {
     render(notice(annSees(standInBid(newGame(), BOB))));
     expect(screen.queryByRole('status')).toBeNull();
     cleanup();
 
     const game = standInBid(newGame(), ANN);
-    const later = nextTurn(game);
-    expect(later.events.some((e) => e.type === 'STAND_IN' && e.payload.userID === ANN)).toBe(true);
-    render(notice(annSees(later)));
-    expect(screen.queryByRole('status')).toBeNull();
-    cleanup();
-
     const over = annSees(game);
     render(notice({ ...over, game: { ...over.game, gameEndTimestamp: Date.now() } }));
     expect(screen.queryByRole('status')).toBeNull();

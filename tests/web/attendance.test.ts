@@ -45,6 +45,9 @@ describe.skipIf(!HAS_CHROMIUM)('absent players and guests', () => {
     const select = hostPage.getByLabel('When a player takes too long');
     await expect.poll(() => select.inputValue()).toBe('auto');
     await guestPage.getByText('Automatic: on with 2+ people').waitFor();
+    // How long "too long" is: the server's timer (this site's is 2 s), told to both.
+    expect(await guestPage.getByTestId('timer-length').textContent()).toBe('Time for each decision: 2 s.');
+    expect(await hostPage.getByTestId('timer-length').textContent()).toBe('Time for each decision: 2 s.');
     await select.selectOption('off');
     await guestPage.getByText('Off: wait for every player').waitFor();
     // Both are told such a game is not rated.
@@ -57,6 +60,7 @@ describe.skipIf(!HAS_CHROMIUM)('absent players and guests', () => {
     expect(await guestPage.getByTestId('unrated-address').textContent()).toBe(together);
     expect(await hostPage.getByTestId('unrated-address').textContent()).toBe(together);
     expect(await guestPage.getByLabel('When a player takes too long').count()).toBe(0);
+    expect(await guestPage.getByTestId('timer-length').count()).toBe(0);
     expect(await seriousAxeViolations(hostPage)).toEqual([]);
     await screenshot(hostPage, 'lobby-turn-timer-desktop');
   });

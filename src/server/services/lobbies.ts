@@ -66,6 +66,8 @@ export interface LobbyView {
   status: LobbyStatus;
   /** Whether an absent player's decisions are played for them after a while: 'auto' is on with two people or more. */
   turnTimer: TurnTimerSetting;
+  /** The time a player has for each decision while the turn timer is on. */
+  turnTimerSeconds: number;
   /**
    * "Show odds to players": whether the seated players of the lobby's game see the live odds bar
    * (spectators always do). Off by default; a lobby setting, not a game option (it changes no rule).
@@ -105,6 +107,8 @@ export interface LobbyLimits {
   gamesPerUserPerHour: number;
   /** Lobby changes (create, join, leave, kick, bots, options, start) one user may make in any 10 s. */
   lobbyChangesPerUser: number;
+  /** The server's turn timer, told in each lobby's view (the lobby chooses only whether it is on). */
+  turnTimerSeconds: number;
 }
 
 /** The window of `lobbyChangesPerUser`. */
@@ -640,6 +644,7 @@ export class LobbyService {
         creationDate: lobby.created_at,
         status: !game ? 'open' : game.end_timestamp === null ? 'playing' : 'finished',
         turnTimer: lobby.turn_timer,
+        turnTimerSeconds: this.limits.turnTimerSeconds,
         showOddsToPlayers: Number(lobby.show_odds) === 1,
         serverSecretCommitment: lobby.seed_secret === null ? null : commitmentOf(lobby.seed_secret),
         rematch: rematchOf(lobby.id, new Set(mine.map((s) => s.user_id))),

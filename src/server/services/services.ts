@@ -201,6 +201,7 @@ export function buildServices(deps: {
     maxRunningGamesPerUser: deps.config.maxRunningGamesPerUser,
     gamesPerUserPerHour: deps.config.gamesPerUserPerHour,
     lobbyChangesPerUser: deps.config.lobbyChangesPerUser,
+    turnTimerSeconds: deps.config.turnTimerSeconds,
   }, sharedRateLimit(deps.db, 'lobby_changes', deps.config.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now));
   return {
     config: deps.config,

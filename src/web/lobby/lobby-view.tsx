@@ -304,7 +304,11 @@ export function LobbyView({
               <Text size="sm" mt="xs" data-testid="unrated-timer">
                 Not rated with two or more people: with the timer off, one player could keep the others waiting for ever.
               </Text>
-            ) : null}
+            ) : (
+              <Text size="sm" mt="xs" data-testid="timer-length">
+                Time for each decision: {lobby.turnTimerSeconds} s.
+              </Text>
+            )}
           </Paper>
           <FairDicePanel lobby={lobby} user={user} busy={contribute.isPending} onGive={(value) => call('contribute', () => contribute.mutateAsync({ ...input, value }))} />
         </Stack>

@@ -109,11 +109,17 @@ export const stateReadWeight = (seats: number): number => Math.max(1, Math.ceil(
 export const readingGamesTooFast = (limit: number, seats: number) =>
   `Too many game reads for your address: a game of ${seats} seats counts as ${stateReadWeight(seats)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
 
-/** Counts the rest of a game's state read (the request itself was counted as one): the refusal once past the limit, else null. */
-export function stateReadRefusal(requests: RateLimit, address: string, seats: number): string | null {
-  const rest = stateReadWeight(seats) - 1;
-  return rest === 0 || requests.take(address, rest) ? null : readingGamesTooFast(requests.limit, seats);
+/**
+ * Counts the rest of a read that counts as `weight` of the address's requests (the request itself
+ * was counted as one, as every request is): `tooMany`'s refusal once past the limit, else null.
+ */
+export function weightedReadRefusal(requests: RateLimit, address: string, weight: number, tooMany: (limit: number) => string): string | null {
+  return weight <= 1 || requests.take(address, weight - 1) ? null : tooMany(requests.limit);
 }
+
+/** Counts the rest of a game's state read: the refusal once past the limit, else null. */
+export const stateReadRefusal = (requests: RateLimit, address: string, seats: number): string | null =>
+  weightedReadRefusal(requests, address, stateReadWeight(seats), (limit) => readingGamesTooFast(limit, seats));
 
 /**
  * What one read of a whole card set counts for against REQUESTS_PER_ADDRESS: the game definitions
@@ -127,10 +133,8 @@ export const CARD_SET_WEIGHT = 4;
 export const readingCardSetsTooFast = (limit: number) =>
   `Too many card sets for your address: each counts as ${CARD_SET_WEIGHT} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
 
-/** Counts the rest of a card set's read (the request itself was counted as one): the refusal once past the limit, else null. */
-export function cardSetRefusal(requests: RateLimit, address: string): string | null {
-  return requests.take(address, CARD_SET_WEIGHT - 1) ? null : readingCardSetsTooFast(requests.limit);
-}
+/** Counts the rest of a card set's read: the refusal once past the limit, else null. */
+export const cardSetRefusal = (requests: RateLimit, address: string): string | null => weightedReadRefusal(requests, address, CARD_SET_WEIGHT, readingCardSetsTooFast);
 
 /** Counts a request of `address` (a costly one as `count`) against REQUESTS_PER_ADDRESS: the refusal once past it, else null (each transport says it in its own shape). */
 export function requestRefusal(requests: RateLimit, address: string, count = 1): string | null {

@@ -4,6 +4,7 @@ import { authedProcedure, router } from '../trpc.js';
 import { refuse } from '../../services/errors.js';
 import { replayFileOf } from '../../services/replay-export.js';
 import { gameRecord, REPLAY_FILE_REQUESTS, REPLAY_REQUESTS, replayingTooFast } from '../../services/replays.js';
+import { weightedReadRefusal } from '../../services/services.js';
 import type { Context } from '../context.js';
 
 export const replaysRouter = router({
@@ -35,8 +36,8 @@ export const replaysRouter = router({
 
 /** A game's whole record counts for more than one request (`weight`): the request itself was counted as one (trpc.ts or socket-limits.ts), this is the rest. */
 function countReplay(ctx: Context, weight: number): void {
-  const { requests } = ctx.services;
-  if (!requests.take(ctx.address, weight - 1)) throw refuse('TOO_MANY_REQUESTS', replayingTooFast(requests.limit, weight));
+  const tooMany = weightedReadRefusal(ctx.services.requests, ctx.address, weight, (limit) => replayingTooFast(limit, weight));
+  if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
 }
 
 /** A game of a developer module is watched by its players and developers only. */

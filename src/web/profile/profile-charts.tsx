@@ -7,6 +7,7 @@ import { SimpleGrid } from '@mantine/core';
 import { ChartFigure } from '../charts/chart-figure.js';
 import { CHART_TEXT } from '../charts/theme.js';
 import { AFFINITY_COLORS, CHART_COLORS, SITE } from '../lib/palette.js';
+import { listInWords } from '../lib/words.js';
 import { finishedOldestFirst, shortTime, type FinishedGame, type RecentGame } from './recent.js';
 import { cardsHeld, otherFavor, percent, type UserStats } from './stats.js';
 
@@ -16,10 +17,9 @@ const SOURCES = ['Cards', 'Prophecies', 'Tributes', 'Resources'] as const;
 const SOURCE_COLORS = [SITE.gold, CHART_COLORS.violet, CHART_COLORS.sky, CHART_COLORS.slate];
 const TYPE_COLORS = [CHART_COLORS.building, CHART_COLORS.unit, CHART_COLORS.event];
 
-const list = (parts: string[]) => (parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`);
 const share = (values: readonly number[], names: readonly string[]) => {
   const total = values.reduce((a, b) => a + b, 0);
-  return list(names.map((name, i) => `${name} ${values[i]} (${percent(values[i]!, total)})`));
+  return listInWords(names.map((name, i) => `${name} ${values[i]} (${percent(values[i]!, total)})`));
 };
 
 /** Axis labels of the recent games: the game and its result in words (colour is never the only sign). */

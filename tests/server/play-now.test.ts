@@ -286,8 +286,11 @@ describe.skipIf(!TEST_DATABASE_URL)('Play now on two instances of one PostgreSQL
       await bob.client.lobbies.join.mutate({ lobbyID });
       await ann.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
       const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
-      await ann.client.games.leave.mutate({ gameID });
+      // Bob leaves first, on his instance, while Ann still owes her bid and the game stands still:
+      // left second, his leave raced the bots playing the game out on Ann's instance, step after
+      // step with no delay, and could find it changed too often to save.
       await bob.client.games.leave.mutate({ gameID });
+      await ann.client.games.leave.mutate({ gameID });
       await expect.poll(async () => (await ann.client.games.state.query({ gameID })).game.gameEndTimestamp, { timeout: 30_000 }).not.toBeNull();
       const made = await ann.client.lobbies.rematch.create.mutate({ gameID });
       const lobbies = feed(ann.client.lobbies.onLobby, { lobbyID: made.lobbyID });

@@ -162,6 +162,13 @@ describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
     expect(offerTop).toBeLessThan(await fin.page.getByTestId('end-of-game').locator('table').evaluate(topOnPage));
     expect(offerTop).toBeLessThan(PHONE.height);
     await fin.page.locator('[data-rematch="offered"]').scrollIntoViewIfNeeded();
+    // What is offered is read first, and drawn first: the words, then (below them on a phone) the
+    // buttons that answer them.
+    const order = await fin.page.locator('[data-rematch="offered"]').evaluate((box) =>
+      [...box.querySelectorAll('[role="status"], button')].map((e) => ({ what: e.tagName === 'BUTTON' ? e.textContent : 'offer', top: e.getBoundingClientRect().top, bottom: e.getBoundingClientRect().bottom })),
+    );
+    expect(order.map((e) => e.what)).toEqual(['offer', 'Rematch', 'Decline']);
+    for (const button of order.slice(1)) expect(button.top).toBeGreaterThanOrEqual(order[0]!.bottom);
     await screenshot(fin.page, 'rematch-offer-phone');
     expect(await seriousAxeViolations(fin.page)).toEqual([]);
     await rematch(fin.page).click();

@@ -64,18 +64,20 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
           </Text>
         ) : (
           <>
+            {/* What is offered comes first, read and drawn, then the buttons that answer it (on a
+                phone the buttons stood above the words they answer). */}
+            {offered && (
+              <Text size="sm" role="status" data-rematch-offer>
+                {rematchOfferText(nameOf(current.hostID), withBots)}
+              </Text>
+            )}
             <Button color="gold" variant={offered ? 'filled' : 'outline'} onClick={() => void rematch()} loading={pending}>
               Rematch
             </Button>
             {offered && (
-              <>
-                <Button variant="default" onClick={() => decline.mutate({ gameID })} loading={decline.isPending} disabled={pending}>
-                  Decline
-                </Button>
-                <Text size="sm" role="status">
-                  {rematchOfferText(nameOf(current.hostID), withBots)}
-                </Text>
-              </>
+              <Button variant="default" onClick={() => decline.mutate({ gameID })} loading={decline.isPending} disabled={pending}>
+                Decline
+              </Button>
             )}
           </>
         )}

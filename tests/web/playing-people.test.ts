@@ -98,7 +98,7 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
     await screenshot(bobPage, 'playing-people-takeover-desktop');
 
     // The way back.
-    await notice.getByRole('button', { name: "I'm back" }).click();
+    await notice.getByRole('button', { name: "I'll choose" }).click();
     await notice.waitFor({ state: 'detached', timeout: 5_000 });
 
     // Both stay on the page and do nothing: the bots choose one decision per turn timer, never the game.

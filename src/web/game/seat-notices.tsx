@@ -74,7 +74,9 @@ export function TakeoverNotice({ state, onBack, compact = false }: { state: Game
       </Alert>
     );
   }
-  // "I'm back" says the player read the mark, however soon.
+  // "I'll choose" says the player read the mark, however soon. It says what it does in the notice's
+  // own words: the bot chose (or makes the choices) for them, and from now they choose ("I'm back"
+  // said so to one who had never been away, whose time had only run out while reading).
   const backed = () => {
     setSeen(key);
     onBack();
@@ -88,7 +90,7 @@ export function TakeoverNotice({ state, onBack, compact = false }: { state: Game
             {title}
           </Text>
           <Button size="compact-xs" color="orange" onClick={backed} className={classes.compact}>
-            I'm back
+            I'll choose
           </Button>
         </Group>
       </Alert>
@@ -104,7 +106,7 @@ export function TakeoverNotice({ state, onBack, compact = false }: { state: Game
         </Text>
         <Group>
           <Button size="xs" color="orange" onClick={backed}>
-            I'm back
+            I'll choose
           </Button>
         </Group>
       </Stack>

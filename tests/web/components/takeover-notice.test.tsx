@@ -76,7 +76,7 @@ describe('a bot chose for the player while they were away', () => {
     expect(screen.getByRole('status').textContent).toBe(MISSED);
   });
 
-  test('not when the page showed the mark itself, read for a while or answered with "I’m back"', () => {
+  test('not when the page showed the mark itself, read for a while or answered with "I’ll choose"', () => {
     vi.useFakeTimers();
     const game = standInBid(newGame(), ANN);
     const { rerender } = render(notice(annSees(game, 'turn timer')));
@@ -88,9 +88,29 @@ describe('a bot chose for the player while they were away', () => {
     cleanup();
 
     const again = render(notice(annSees(game, 'turn timer')));
-    fireEvent.click(screen.getByRole('button', { name: "I'm back" }));
+    fireEvent.click(screen.getByRole('button', { name: "I'll choose" }));
     again.rerender(notice(annSees(game)));
     expect(missed()).toBeNull();
+  });
+
+  test("its button says what it does in the notice's words: the bot chose for you, now you choose (desktop and phone)", () => {
+    let backs = 0;
+    for (const compact of [false, true]) {
+      for (const [standIn, title] of [['turn timer', 'Time ran out: a bot chose for you'], ['no one connected', 'You were away: a bot chose for you']] as const) {
+        render(
+          <MantineProvider theme={theme}>
+            <TakeoverNotice state={annSees(standInBid(newGame(), ANN), standIn)} onBack={() => void backs++} compact={compact} />
+          </MantineProvider>,
+        );
+        const alert = screen.getByRole('alert');
+        expect(alert.textContent).toContain(title);
+        expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(["I'll choose"]);
+        expect(alert.textContent).not.toContain("I'm back");
+        fireEvent.click(screen.getByRole('button', { name: "I'll choose" }));
+        cleanup();
+      }
+    }
+    expect(backs).toBe(4);
   });
 
   test('when the page had the mark only for a moment (its fetch, back from a drop) or only while hidden, it did not show it', () => {

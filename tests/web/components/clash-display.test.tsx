@@ -8,7 +8,7 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ClashDisplay, useEventAnimations } from '../../../src/web/game/presentation/index.js';
+import { AnimationLayer, ClashDisplay, useEventAnimations } from '../../../src/web/game/presentation/index.js';
 import { SeatClock } from '../../../src/web/game/clock.js';
 import { COMPLETE_PAUSE_MS } from '../../../src/web/game/presentation/clash.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
@@ -139,5 +139,51 @@ describe('a clash with animations on', () => {
     expect(screen.queryByTestId('clashes')).toBeNull();
     // Nothing of the clash comes back in a corner either.
     expect(screen.queryByRole('region', { name: 'Clash results' })).toBeNull();
+  });
+});
+
+/**
+ * A phone on its Boards or Log tab has no summary under the trade row: a settled clash waits in the
+ * overlay's corner (at the top on a phone, the newest alone: the stylesheet's). Opening the Table
+ * tab shows the summary there, and the corner's go: a returning player's several replayed
+ * clashes covered the bid panel for the whole finish pause.
+ */
+describe('settled clashes with no summary under the trade row (a phone on another tab)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  });
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    vi.useRealTimers();
+  });
+
+  function OtherTab({ state, table }: { state: GameScreenState; table: boolean }) {
+    useEventAnimations(state);
+    return table ? <ClashDisplay state={state} /> : <AnimationLayer state={state} />;
+  }
+  const tab = (state: GameScreenState, table: boolean) => (
+    <MantineProvider theme={theme}>
+      <OtherTab state={state} table={table} />
+    </MantineProvider>
+  );
+
+  test('wait in the corner, placed under the game header, and go when the Table tab opens', () => {
+    const [before, after] = beforeAndAfterClash();
+    const { rerender } = render(tab(screenState(before), false));
+    const shown = screenState(after);
+    act(() => rerender(tab(shown, false)));
+    let waited = 0;
+    while (!screen.queryByRole('region', { name: 'Clash results' })) {
+      if (waited > 30_000) throw new Error('no docked clash after 30 s');
+      act(() => vi.advanceTimersByTime(100));
+      waited += 100;
+    }
+    const dock = screen.getByRole('region', { name: 'Clash results' });
+    // Where the dice rolled, under the game header: a phone's stylesheet docks it there.
+    expect(dock.style.getPropertyValue('--clash-top')).toMatch(/^\d+px$/);
+    act(() => rerender(tab(shown, true)));
+    expect(screen.queryByRole('region', { name: 'Clash results' })).toBeNull();
+    expect(summary()).not.toBeNull();
   });
 });

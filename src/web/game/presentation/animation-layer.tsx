@@ -2,10 +2,11 @@
  * The overlay the animations play in: a layer over the page for the flying clones, and the clash
  * dice. A clash rolls in a panel just under the game header, shows its results there for a moment
  * (input waits meanwhile: the panel may cover the rows), then leaves for its summary under the
- * trade row, or, with none mounted, a corner card for the finish pause (15 s) or until closed.
+ * trade row, or, with none mounted, a corner card for the finish pause (15 s) or until closed (a
+ * phone's under the game header, the newest alone: the bid panel at its foot stays free).
  * Skip and Close give the board back at once. Only the panels take pointer events.
  */
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseButton } from '@mantine/core';
 import type { GameScreenState } from '../model.js';
@@ -88,7 +89,8 @@ export function AnimationLayer({ state }: { state: GameScreenState }) {
         </div>
       )}
       {done.length > 0 && (
-        <div className={classes.clashDock} role="region" aria-label="Clash results">
+        // A phone docks them at the rolling panel's top (--clash-top), not over the bid panel at the foot.
+        <div className={classes.clashDock} style={{ '--clash-top': `${top}px` } as CSSProperties} role="region" aria-label="Clash results">
           {done.map((clash) => (
             <ActiveClashView key={clash.id} state={state} clash={clash} />
           ))}

@@ -41,7 +41,7 @@ interface StoreState {
   heldAt: number | null;
 }
 
-/** At most this many settled clashes wait in the corner. */
+/** At most this many settled clashes wait in the corner (a phone shows the newest alone: presentation.module.css). */
 const MAX_DOCKED = 3;
 
 let state: StoreState = { clashes: [], awaiting: false, playing: false, flightsUntil: 0, layer: null, owner: null, inline: 0, heldAt: null };
@@ -144,8 +144,9 @@ export const animationStore = {
     set({ clashes: clashes.filter((c) => !dropped.has(c.id)) });
     refreshAwaiting();
   },
+  /** The summary under the trade row shows: the corner's settled clashes go (a phone's Table tab opened). */
   mountInline(): () => void {
-    set({ inline: state.inline + 1 });
+    set({ inline: state.inline + 1, clashes: state.clashes.filter((c) => !c.done) });
     return () => set({ inline: state.inline - 1 });
   },
   dismiss(id: number): void {

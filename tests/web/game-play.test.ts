@@ -72,6 +72,17 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
           expect(text).toMatch(/\d+ military \(base \d+, \+\d+\/turn\)/);
           expect(await summary.getByRole('button', { name: /^\d+ cards?$/ }).count()).toBe(1);
           for (const token of ['Clash', 'reroll', 'tribute']) expect(await summary.getByRole('img', { name: new RegExp(`^\\d+ ${token}$`) }).count()).toBe(1);
+          // 'base' explains itself on both lines, as on a desktop: each a button 24 px tall at
+          // least, the two apart; and the edge says Ready or Deciding in words, whole, for every
+          // seat (the phone's strip showed only its colour, and cut the rest at the screen's edge).
+          const bases = await summary.getByRole('button', { name: 'base: what it means' }).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+          expect(bases).toHaveLength(2);
+          for (const box of bases) expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+          expect(bases[1]!.top).toBeGreaterThanOrEqual(bases[0]!.bottom);
+          const edge = summary.locator('[data-ready]');
+          const [said, whole] = await edge.evaluate((e) => [getComputedStyle(e, '::before').content, e.scrollHeight <= e.clientHeight && e.scrollWidth <= e.clientWidth]);
+          expect(said).toBe((await edge.getAttribute('data-ready')) === 'true' ? '"Ready"' : '"Deciding"');
+          expect(whole).toBe(true);
         }
       }
       await watchScreen(page);

@@ -112,9 +112,9 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
   // 'base' explains itself on a click or a tap: a newcomer meets it on the first screen.
   const base = <GlossaryTerm entry="base">base</GlossaryTerm>;
   const gold = <Stat label="gold" value={c.gold} detail={<>({base} {eco.baseGold}, +{eco.goldPerTurn}/turn)</>} counter="gold" />;
-  // On a phone the gold line's 'base' is the one to tap: two, each 24 px tall for a finger, would
-  // push the trade row down by a line's height more.
-  const military = <Stat label="military" value={c.military} detail={<>({compact ? 'base' : base} {eco.baseMilitary}, +{eco.militaryPerTurn}/turn)</>} counter="military" />;
+  // The military line's 'base' too, on a phone as on a desktop (player-list.module.css keeps a
+  // phone's 24 px targets from making their lines taller).
+  const military = <Stat label="military" value={c.military} detail={<>({base} {eco.baseMilitary}, +{eco.militaryPerTurn}/turn)</>} counter="military" />;
   const countsDetail = (
     <Text size="xs">
       {CARD_TYPES.map((t) => `${t} ${player.cards[t].length}`).join(' · ')}
@@ -127,8 +127,9 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
       {countsByKind ? countsDetail : <Text size="xs">{cardCount}</Text>}
     </UnstyledButton>
   );
-  // Here, away or gone; the clock; ready or deciding. A phone's narrow summary leaves out the word
-  // (its coloured edge says it, and names it for a screen reader), so the name is not cut.
+  // Here, away or gone; the clock; ready or deciding. A phone's narrow summary has no room for the
+  // word on this line (the name would be cut): its coloured edge writes it, down the edge
+  // (player-list.module.css), and names it for a screen reader.
   const status = (ml: 'auto' | undefined) => (
     <Group gap={5} wrap="nowrap" ml={ml} className={classes.status}>
       <PresenceMark state={state} userID={player.userID} />
@@ -149,6 +150,7 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
       data-compact={compact ? 'true' : undefined}
       data-me={isMe || undefined}
       data-won={winner || undefined}
+      data-ended={g.gameEndTimestamp !== null || undefined}
       {...hold.handlers}
     >
       <div
@@ -158,7 +160,7 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
         className={classes.edge}
       />
       {/* No gap between a phone's lines: each holds a target 24 px tall, room enough to tell them apart. */}
-      <Stack gap={compact ? 0 : 2} px={compact ? 6 : 8} py={compact ? 4 : 8} className={classes.body}>
+      <Stack gap={compact ? 0 : 2} px={compact ? 6 : 8} pt={compact ? 3 : 8} pb={compact ? 6 : 8} className={classes.body}>
         {/* On a desktop the presence, clock and Ready/Deciding go under the name when the line
             cannot hold them all: a turn timer's clock once left "Gue…" of a guest's own name.
             A phone's summaries keep one line (their height is what four seats must fit in). */}

@@ -89,7 +89,7 @@ export interface Config {
   playNowWindowSeconds: number;
   /** How long a game may go with no person connected before bots finish it. */
   abandonedGameSeconds: number;
-  /** How long a lobby without a game may go unchanged, with none of its people on its page, before it closes; 0 keeps lobbies open. */
+  /** How long a lobby without a game may go unchanged, with its host not on its page, before the host counts as gone (the next person hosts it, or it closes); 0 keeps lobbies as they are. */
   idleLobbySeconds: number;
   /** The community chat the header links to (a Discord invite, a forum); null shows no link. */
   communityUrl: string | null;

@@ -1,9 +1,10 @@
 /**
  * Lobbies left behind close by themselves: a lobby without a game that goes IDLE_LOBBY_SECONDS
- * with no change and none of its people on its page closes as if its last person had left (its
- * watchers told, the list without it, its bots' users and chat gone). One of its people watching
- * keeps it open, a stranger watching does not, and a lobby with a game is never closed. On
- * PostgreSQL, a page open on one instance keeps the lobby open against the other's sweeps.
+ * with no change and its host not on its page goes on as if its host had left: the next person
+ * seated hosts it, or, with nobody else, it closes (its watchers told, the list without it, its
+ * bots' users and chat gone). Its host watching keeps it as it is, a stranger watching does not,
+ * and a lobby with a game is never closed. On PostgreSQL, a page open on one instance keeps the
+ * lobby open against the other's sweeps.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { lobbyRoom } from '../../src/server/services/chat.js';
@@ -47,7 +48,21 @@ describe.each(DATABASES)('idle lobbies on %s', (database) => {
     list.close();
   });
 
-  test("one of its people on its page keeps it open, however long; once they go it closes; a lobby with a game stays", async () => {
+  test("its host on its page keeps it as it is, however long", async () => {
+    const { host, member } = roles();
+    const lobbyID = await openLobby(host, member);
+    const page = feed(host.client.lobbies.onLobby, { lobbyID });
+    await page.until();
+    await pause(WELL_PAST_IDLE_MS);
+    const lobby = await host.client.lobbies.get.query({ lobbyID });
+    expect(lobby.status).toBe('open');
+    expect(lobby.host.id).toBe(host.userID);
+    expect(lobby.players.map((p) => p.id)).toEqual([host.userID, member.userID]);
+    page.close();
+    await member.client.lobbies.leave.mutate({ lobbyID });
+  });
+
+  test("a host who is gone: the one who joined and waits on its page becomes its host, as if the host had left; once they go too it closes", async () => {
     const { host, member } = roles();
     const waiting = await openLobby(host, member);
     const started = await openLobby(host);
@@ -56,6 +71,12 @@ describe.each(DATABASES)('idle lobbies on %s', (database) => {
     const page = feed(member.client.lobbies.onLobby, { lobbyID: waiting });
     await page.until();
 
+    // Its host never had it open: the member waiting there is told they host it now (they could
+    // wait for ever behind a host who is gone, the list offering Join to the next one), and it
+    // stays open while they watch.
+    const handed = await page.until((lobby) => lobby.host.id === member.userID);
+    expect(handed.players.map((p) => p.id)).toEqual([member.userID]);
+    expect(handed.name).toBe(`${member.name}'s lobby`);
     await pause(WELL_PAST_IDLE_MS);
     expect((await host.client.lobbies.get.query({ lobbyID: waiting })).status).toBe('open');
     expect(await host.client.lobbies.get.query({ lobbyID: started })).toMatchObject({ status: 'playing', game: { id: gameID } });

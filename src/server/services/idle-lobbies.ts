@@ -3,13 +3,16 @@
  * otherwise leave it open for good: the list fills with lobbies nobody will start, and whoever
  * joins one waits for a host who is gone.
  *
- * A lobby without a game closes once it has gone `idleMs` with no change (a join, a leave, an
- * option, a bot, a value for the dice) and with none of its people on its page. Each instance
- * knows the pages open on it (tRPC's `lobbies.onLobby` and /channel's `lobby/{id}`); every sweep
- * it marks the lobbies one of their own people has open as seen (their `updated_at`), then closes
- * the open lobbies not seen or changed since `idleMs` ago. So with two instances on one
- * PostgreSQL database a lobby watched on either stays open, and either may close one nobody
- * watches (the close is conditional on the row, so only one does).
+ * A lobby without a game whose host is gone goes on as if the host had left, once it has gone
+ * `idleMs` with no change (a join, a leave, an option, a bot, a value for the dice) and with its
+ * host not on its page: the next person seated hosts it (and can start it), or, with nobody else,
+ * it closes. (Counting any of its people's pages kept a lobby open for good behind a host who had
+ * closed the tab: the list offered Join, and whoever joined waited on its page for nothing.) Each
+ * instance knows the pages open on it (tRPC's `lobbies.onLobby` and /channel's `lobby/{id}`);
+ * every sweep it marks the lobbies whose host has one open as seen (their `updated_at`), then hands
+ * over or closes the open lobbies not seen or changed since `idleMs` ago. So with two instances on
+ * one PostgreSQL database a lobby its host watches on either stays as it is, and either may hand
+ * over or close one its host does not (conditional on the row, so only one does).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -73,15 +76,16 @@ export class IdleLobbies {
     // longer than one statement may bind.
     for (let i = 0; i < watched.length; i += IDS_PER_STATEMENT) {
       const slice = watched.slice(i, i + IDS_PER_STATEMENT);
-      // Only a lobby's own people keep it open: a stranger's page on it does not.
-      const members = await this.db.selectFrom('lobby_players').select(['lobby_id', 'user_id']).where('lobby_id', 'in', slice).where('bot_type', 'is', null).execute();
-      const seen = [...new Set(members.filter((m) => this.watchers.get(m.lobby_id)?.has(m.user_id)).map((m) => m.lobby_id))];
+      // Only a lobby's host keeps it as it is: a stranger's page on it does not, nor one who
+      // joined and waits for a host who is gone (the host passes to them instead).
+      const hosts = await this.db.selectFrom('lobbies').select(['id', 'host_id']).where('id', 'in', slice).where('game_id', 'is', null).execute();
+      const seen = hosts.filter((l) => this.watchers.get(l.id)?.has(l.host_id)).map((l) => l.id);
       if (seen.length > 0) await this.db.updateTable('lobbies').set({ updated_at: now }).where('id', 'in', seen).where('game_id', 'is', null).execute();
     }
     const before = now - this.idleMs;
     const idle = await this.db.selectFrom('lobbies').select('id').where('game_id', 'is', null).where('updated_at', '<', before).limit(CLOSED_PER_SWEEP).execute();
     let closed = 0;
-    for (const { id } of idle) if (await this.lobbies.closeIfIdle(id, before)) closed++;
+    for (const { id } of idle) if ((await this.lobbies.closeIfIdle(id, before)) === 'closed') closed++;
     return closed;
   }
 

@@ -284,29 +284,38 @@ export class LobbyService {
   }
 
   /**
-   * Closes a lobby that has no game and has not changed, nor been seen open by one of its people,
-   * since `before` (idle-lobbies.ts); false when it has meanwhile (or is gone, or has a game).
-   * Checked on the row itself, in the transaction that deletes it: a join or an option just made,
-   * here or on another instance, keeps the lobby open.
+   * A lobby that has no game and has not changed, nor been seen open by its host, since `before`
+   * (idle-lobbies.ts): its host is gone, and the lobby goes on as if they had left. With another
+   * person seated, the host's seat goes and the next person hosts (as after Leave: they can start
+   * it); with nobody else, it closes. 'idle': false when it has changed or been seen meanwhile (or
+   * is gone, or has a game). Checked on the row itself, in the transaction that changes it: a join
+   * or an option just made, here or on another instance, keeps the lobby as it is.
    */
-  async closeIfIdle(lobbyID: string, before: number): Promise<boolean> {
+  async closeIfIdle(lobbyID: string, before: number): Promise<'closed' | 'handed over' | false> {
     return this.serialised(lobbyID, async () => {
-      const closed = await this.db.transaction().execute(async (trx) => {
+      const done = await this.db.transaction().execute(async (trx) => {
         const lobby = await trx
           .updateTable('lobbies')
-          .set((eb) => ({ sequence_id: eb('sequence_id', '+', 1) }))
+          .set((eb) => ({ sequence_id: eb('sequence_id', '+', 1), updated_at: this.now() }))
           .where('id', '=', lobbyID)
           .where('game_id', 'is', null)
           .where('updated_at', '<', before)
-          .returning('id')
+          .returning(['id', 'host_id', 'sequence_id'])
           .executeTakeFirst();
-        if (!lobby) return false;
-        const seats = await trx.selectFrom('lobby_players').select(['user_id', 'bot_type']).where('lobby_id', '=', lobbyID).execute();
-        await this.deleteLobby(trx, lobbyID, seats);
-        return true;
+        if (!lobby) return null;
+        const seats = await trx.selectFrom('lobby_players').select(['seat', 'user_id', 'bot_type']).where('lobby_id', '=', lobbyID).orderBy('seat').execute();
+        const next = seats.find((s) => s.user_id !== lobby.host_id && s.bot_type === null);
+        if (!next) {
+          await this.deleteLobby(trx, lobbyID, seats);
+          return { outcome: 'closed' as const, sequenceID: null };
+        }
+        await trx.deleteFrom('lobby_players').where('lobby_id', '=', lobbyID).where('user_id', '=', lobby.host_id).execute();
+        await trx.updateTable('lobbies').set({ host_id: next.user_id }).where('id', '=', lobbyID).execute();
+        return { outcome: 'handed over' as const, sequenceID: lobby.sequence_id };
       });
-      if (closed) await this.published({ lobbyID, sequenceID: null });
-      return closed;
+      if (!done) return false;
+      await this.published({ lobbyID, sequenceID: done.sequenceID });
+      return done.outcome;
     });
   }
 

@@ -420,6 +420,41 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     });
   }
 
+  test("phone: a clash that came while the page was hidden on its Log tab never covers the bid panel once back on the Table tab", { timeout: 180_000 }, async () => {
+    const t = await sitDown(suite.site, await newContext(suite.browser, PHONE), ['Lia', 'Lou']);
+    const { page } = t;
+    // Ann left the game on its Log tab and her page hidden; both bid on the first card (through the
+    // API): the clash comes while she is away, settled at once (a hidden page rolls no dice). She
+    // comes back and opens the Table tab to bid.
+    await page.getByRole('tab', { name: 'Log' }).click();
+    const shown = (hidden: boolean) =>
+      page.evaluate((h) => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await shown(true);
+    for (const guest of [t.ann, t.bob]) await guest.client.games.act.mutate({ gameID: t.gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } } });
+    await page.locator('[data-game-phase="RESOLUTION"]').waitFor();
+    await shown(false);
+    await page.getByRole('tab', { name: 'Table' }).click();
+    await page.getByTestId('clashes').waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'details-clash-back-to-table-phone');
+    // Nothing of the clash stands over the docked panel: neither its results under the game header
+    // nor a corner of settled clashes (none: the summary under the trade row has them), and the
+    // panel's Submit is the one thing under a finger at its centre.
+    const docked = (await page.locator('.docked-action-panel').boundingBox())!;
+    for (const box of await page.getByRole('region', { name: /^Clash/ }).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.bottom).toBeLessThanOrEqual(docked.y);
+    }
+    expect(await page.getByRole('region', { name: 'Clash results' }).count()).toBe(0);
+    const submit = submitButton(page);
+    if ((await submit.count()) > 0) expect(await submit.evaluate((b) => { const r = b.getBoundingClientRect(); return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); })).toBe(true);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
   test('phone: Got it and CHAT in sight, a 4-card row whole, cards flying under the docked panel, never a page wider than the screen', { timeout: 180_000 }, async () => {
     const t = await sitDown(suite.site, await newContext(suite.browser, PHONE), ['Ida', 'Ike'], { biggerTradeRow: true }, { hint: true });
     const { page } = t;

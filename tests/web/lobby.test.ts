@@ -269,8 +269,8 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
     const level = page.getByRole('combobox', { name: 'Bot to play' });
     expect(await level.inputValue()).toBe('easy_bot');
     // Each with the fixed rating a game against it is rated against.
-    expect(await level.locator('option').allTextContents()).toEqual(['Easy Bot · 1500', 'Advanced Bot · 2499', 'Expert Bot · 2491']);
-    await level.selectOption({ label: 'Advanced Bot · 2499' });
+    expect(await level.locator('option').allTextContents()).toEqual(['Easy Bot · 1500', 'Advanced Bot · 2214', 'Expert Bot · 2363']);
+    await level.selectOption({ label: 'Advanced Bot · 2214' });
     expect(await page.getByRole('button', { name: 'Play a Bot' }).getAttribute('title')).toBe('Start a rated game against an Advanced Bot at once');
     await page.getByRole('button', { name: 'Play a Bot' }).tap();
     await page.waitForURL(/\/game\/g_/);

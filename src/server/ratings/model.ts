@@ -37,7 +37,7 @@ export function isProvisional(skill: Skill): boolean {
   return skill.sigma >= PROVISIONAL_SIGMA;
 }
 
-/** The fixed ratings of the bots, by kind (calibrated once: see bot-ratings.json). */
+/** The fixed ratings of the bots, by kind (calibrated from games between the bots: see bot-ratings.json). */
 export function botSkill(kind: BotType): Skill {
   const fixed = (botRatings.kinds as Record<string, Skill | undefined>)[kind];
   if (!fixed) throw new Error(`no fixed rating for bot kind ${kind}`);

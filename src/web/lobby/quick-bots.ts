@@ -9,8 +9,8 @@ import type { BotType } from './options.js';
 
 export const QUICK_BOTS = [
   { type: 'easy_bot', label: 'Easy Bot', rating: 1500 },
-  { type: 'basic_bot', label: 'Advanced Bot', rating: 2499 },
-  { type: 'expert_bot', label: 'Expert Bot', rating: 2491 },
+  { type: 'basic_bot', label: 'Advanced Bot', rating: 2214 },
+  { type: 'expert_bot', label: 'Expert Bot', rating: 2363 },
 ] as const satisfies readonly { type: BotType; label: string; rating: number }[];
 
 export type QuickBot = (typeof QUICK_BOTS)[number]['type'];

@@ -9,7 +9,7 @@ import { viewFor } from '../engine/index.js';
 import { describeInputProblem, refuse, ruleRefusal } from '../server/services/errors.js';
 import { tableView } from '../server/services/game-views.js';
 import type { UserRow } from '../server/db/schema.js';
-import { cardSetRefusal, stateReadRefusal, type Services } from '../server/services/services.js';
+import { cardSetRefusal, historyListRefusal, stateReadRefusal, type Services } from '../server/services/services.js';
 import { clientAddress } from '../server/client-address.js';
 import { actionInput, addBotInput, contributeInput, setModuleInput, setOptionInput } from '../server/trpc/schemas.js';
 import { ratingHistory, ratingOf } from '../server/services/ratings.js';
@@ -90,7 +90,10 @@ function routes(app: FastifyInstance, services: Services): void {
     const query = historyQuery.safeParse(request.query);
     if (!query.success) return refuseInput(reply, query.error);
     const includeBots = query.data.includeBots === '1' || query.data.includeBots === 'true';
-    return services.history.list({ includeBots, userID: query.data.userID ?? null });
+    const games = await services.history.list({ includeBots, userID: query.data.userID ?? null });
+    const tooMany = historyListRefusal(services.requests, clientAddress(request.raw, services.config.trustProxy), games.length);
+    if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
+    return games;
   });
 
   app.post<{ Params: Params }>('/api/game/:id/add_action', async (request, reply) => {

@@ -136,6 +136,25 @@ export const readingCardSetsTooFast = (limit: number) =>
 /** Counts the rest of a card set's read: the refusal once past the limit, else null. */
 export const cardSetRefusal = (requests: RateLimit, address: string): string | null => weightedReadRefusal(requests, address, CARD_SET_WEIGHT, readingCardSetsTooFast);
 
+/**
+ * What one game history list (tRPC's games.history, REST's /api/game_history_list) counts for
+ * against REQUESTS_PER_ADDRESS: one for each HISTORY_GAMES_PER_REQUEST games it lists. A list of
+ * the newest 200 games, games with bots included, is 85 KB of JSON when they seat eight (about a
+ * card set), and costs about 8 ms of the server's CPU a list even with its seats read by the key
+ * (12 ms before: see HistoryService.list), where the cheapest request cost 2-3 ms: one address
+ * asking eight at a time for 15 s was sent 1,014 lists and kept 80% of a core busy (299 lists and
+ * 27% with this weight). The history page asks once per filter it shows; a person's own short
+ * list still counts one.
+ */
+export const HISTORY_GAMES_PER_REQUEST = 50;
+export const historyListWeight = (games: number): number => Math.max(1, Math.ceil(games / HISTORY_GAMES_PER_REQUEST));
+export const listingGamesTooFast = (limit: number, games: number) =>
+  `Too many game lists for your address: a list of ${games} games counts as ${historyListWeight(games)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
+
+/** Counts the rest of a game history list of `games` games, once read: the refusal once past the limit, else null. */
+export const historyListRefusal = (requests: RateLimit, address: string, games: number): string | null =>
+  weightedReadRefusal(requests, address, historyListWeight(games), (limit) => listingGamesTooFast(limit, games));
+
 /** Counts a request of `address` (a costly one as `count`) against REQUESTS_PER_ADDRESS: the refusal once past it, else null (each transport says it in its own shape). */
 export function requestRefusal(requests: RateLimit, address: string, count = 1): string | null {
   return requests.take(address, count) ? null : requestingTooFast(requests.limit);

@@ -5,7 +5,7 @@ import { authedProcedure, router } from '../trpc.js';
 import { sameTable, tableView, wireUpdate, type TableView, type WireDelivery } from '../../services/game-views.js';
 import { serialisedOnce } from '../../delivery/serialised-once.js';
 import { refuse, ruleRefusal } from '../../services/errors.js';
-import { cardSetRefusal, PRESENCE_TOO_FAST, stateReadRefusal } from '../../services/services.js';
+import { cardSetRefusal, historyListRefusal, PRESENCE_TOO_FAST, stateReadRefusal } from '../../services/services.js';
 
 export const gamesRouter = router({
   /** The game as the caller may see it: as a player if seated, else as a spectator. */
@@ -55,9 +55,13 @@ export const gamesRouter = router({
     return { sequenceID: result.sequenceID };
   }),
 
-  history: authedProcedure.input(historyInput).query(({ ctx, input }) =>
-    ctx.services.history.list({ includeBots: input.includeBots, userID: input.userID ?? null }),
-  ),
+  history: authedProcedure.input(historyInput).query(async ({ ctx, input }) => {
+    const games = await ctx.services.history.list({ includeBots: input.includeBots, userID: input.userID ?? null });
+    // A long list counts for more than one request (services.ts, historyListWeight).
+    const tooMany = historyListRefusal(ctx.services.requests, ctx.address, games.length);
+    if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
+    return games;
+  }),
 
   /**
    * The game now (with its whole event log), then each newer step as a patch from the step sent

@@ -1,0 +1,106 @@
+/**
+ * Weaknesses a sixth security review found, each proved here before it was fixed: reads any
+ * guest may make that cost the server far more than the one request they counted for.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { HistoryService } from '../../src/server/services/history.js';
+import { plansOf, wholeTable } from './query-plans.js';
+import { refused } from './roles.js';
+import { signInGuest, startServer, type Server } from './support.js';
+
+let server: Server | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+/** `count` finished eight-seat games with bots (ids `g_old_<i>`, started at i), each seat with its stats, as a finished game's are stored. */
+async function finishedEightSeatGames(server: Server, count: number): Promise<void> {
+  const db = server.app.services.db.kysely;
+  // A finished seat's stats are about 300 bytes of JSON.
+  const stats = JSON.stringify({ score: 12, won: false, padding: 'x'.repeat(270) });
+  for (let i = 0; i < count; i += 50) {
+    const ids = Array.from({ length: Math.min(50, count - i) }, (_, j) => i + j);
+    await db
+      .insertInto('games')
+      .values(ids.map((n) => ({ id: `g_old_${n}`, lobby_id: null, state_json: '{}', sequence_id: 1, has_bots: 1, start_timestamp: n, end_timestamp: n + 1, updated_at: n + 1, seed_commitment: null })))
+      .execute();
+    await db
+      .insertInto('game_players')
+      .values(ids.flatMap((n) => Array.from({ length: 8 }, (_, seat) => ({ game_id: `g_old_${n}`, seat, user_id: `u_old_${(n + seat) % 97}`, bot_type: seat === 0 ? null : 'easy_bot', stats_json: stats }))))
+      .execute();
+  }
+}
+
+describe('the game history with games with bots (games.history, REST\'s /api/game_history_list)', () => {
+  test('reads only the seats\' ids, in the key\'s order: not every seat\'s stats, sorted afresh', async () => {
+    // A list of the newest 200 eight-seat games read all 1,600 of their seats whole (each finished
+    // seat's stats, 300 bytes of JSON that the list never shows), had SQLite sort them by seat in a
+    // temporary tree, then searched all 1,600 once for each game: 12 ms of the server's CPU a
+    // request (about 8 ms now), and any guest may ask for one in each of their 600 requests.
+    server = await startServer();
+    await finishedEightSeatGames(server, 220);
+    const plans = await plansOf(server, (db) => new HistoryService(db).list({ includeBots: true }));
+    const seats = plans.find(({ sql }) => /from "game_players"/.test(sql))!;
+    expect(seats.sql).not.toContain('*');
+    expect(seats.sql).not.toContain('stats_json');
+    expect(seats.plan.filter(wholeTable), seats.sql).toEqual([]);
+    // Every game still lists its players in seat order.
+    const games = await new HistoryService(server.app.services.db.kysely).list({ includeBots: true });
+    expect(games).toHaveLength(200);
+    expect(games[0]).toEqual({
+      id: 'g_old_219',
+      players: Array.from({ length: 8 }, (_, seat) => ({ userID: `u_old_${(219 + seat) % 97}` })),
+      gameStartTimestamp: 219,
+      gameEndTimestamp: 220,
+      seedCommitment: null,
+    });
+  });
+
+  test('counts one of the address\'s requests for each 50 games it lists: a list of 200 as four; a short one as one', async () => {
+    server = await startServer({ requestsPerAddress: 31 });
+    await finishedEightSeatGames(server, 200);
+    const guest = await signInGuest(server, 'Lister');
+    const message = 'Too many game lists for your address: a list of 200 games counts as 4 of the 31 requests allowed in 10 seconds. Wait a moment.';
+    // Signing in took 2 of the 31; each list of 200 takes 4, and the eighth's first counts but not
+    // its rest (as one, it would have been answered 29 times).
+    let served = 0;
+    for (;;) {
+      const outcome = await guest.client.games.history.query({ includeBots: true }).then(
+        (games) => ({ games }),
+        (error: unknown) => ({ error }),
+      );
+      if ('error' in outcome) {
+        expect(await refused(Promise.reject(outcome.error as Error))).toMatchObject({ code: 'TOO_MANY_REQUESTS', message });
+        break;
+      }
+      expect(outcome.games).toHaveLength(200);
+      served++;
+      if (served > 30) break;
+    }
+    expect(served).toBe(7);
+    guest.close();
+
+    // REST's list counts the same, refused in its own shape; a person's own short list counts one.
+    await server.close();
+    server = await startServer({ requestsPerAddress: 30 });
+    await finishedEightSeatGames(server, 200);
+    const reader = await signInGuest(server, 'Reader');
+    const list = (query: string) => fetch(`${server!.url}/api/game_history_list${query}`, { headers: { cookie: reader.cookie } });
+    const own = await list(`?userID=${reader.userID}`);
+    expect(own.status).toBe(200);
+    expect(await own.json()).toEqual([]);
+    let answered = 0;
+    let answer = await list('?includeBots=1');
+    while (answer.status === 200 && answered < 30) {
+      expect((await answer.json()) as unknown[]).toHaveLength(200);
+      answered++;
+      answer = await list('?includeBots=1');
+    }
+    // 2 to sign in, 1 for the own list, 24 for six lists; the seventh's first counts, its rest not.
+    expect(answered).toBe(6);
+    expect(answer.status).toBe(429);
+    expect(await answer.json()).toEqual({ ok: false, error: message.replace('of the 31', 'of the 30') });
+    reader.close();
+  });
+});

@@ -6,13 +6,33 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { HistoryService } from '../../src/server/services/history.js';
 import { plansOf, wholeTable } from './query-plans.js';
 import { refused } from './roles.js';
-import { signInGuest, startServer, type Server } from './support.js';
+import { signInGuest, startServer, type Guest, type Server } from './support.js';
 
 let server: Server | null = null;
 afterEach(async () => {
+  restores.splice(0).forEach((restore) => restore());
   await server?.close();
   server = null;
 });
+
+/** Counts the calls of an object's method from now until the test ends (the object's own, not its module's). */
+function countCalls<T extends object>(target: T, method: keyof T & string): { readonly calls: number } {
+  const original = target[method] as (...args: unknown[]) => unknown;
+  const counter = { calls: 0 };
+  target[method] = function (this: unknown, ...args: unknown[]) {
+    counter.calls += 1;
+    return original.apply(this, args);
+  } as T[keyof T & string];
+  restores.push(() => void (target[method] = original as T[keyof T & string]));
+  return counter;
+}
+const restores: (() => void)[] = [];
+
+/** A GraphQL query as `guest`, answered as JSON. */
+async function graphql(guest: Guest, query: string): Promise<{ data: Record<string, unknown> | null; errors?: { message: string }[] }> {
+  const response = await fetch(`${server!.url}/api/graphql`, { method: 'POST', headers: { cookie: guest.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+  return (await response.json()) as { data: Record<string, unknown> | null; errors?: { message: string }[] };
+}
 
 /** `count` finished eight-seat games with bots (ids `g_old_<i>`, started at i), each seat with its stats, as a finished game's are stored. */
 async function finishedEightSeatGames(server: Server, count: number): Promise<void> {
@@ -101,6 +121,38 @@ describe('the game history with games with bots (games.history, REST\'s /api/gam
     expect(answered).toBe(6);
     expect(answer.status).toBe(429);
     expect(await answer.json()).toEqual({ ok: false, error: message.replace('of the 31', 'of the 30') });
+    reader.close();
+  });
+});
+
+describe('the lobby list read by queries (tRPC lobbies.list, GraphQL lobbies)', () => {
+  test('is read once per change for every reader, as its watchers are sent it; a read after a change sees it', async () => {
+    // Each read of the list read its 200 lobbies, their seats and every seated user afresh: 30-40
+    // ms of CPU for a list of full eight-seat lobbies (430 KB), counted as one request. A GraphQL
+    // query may alias \`lobbies\` fifteen times, each read again with its hosts: 580 ms of CPU a
+    // request, and one guest's eight such requests at once held another person's for 12 s.
+    server = await startServer();
+    const { lobbies, users } = server.app.services;
+    const host = await signInGuest(server, 'Host');
+    const reader = await signInGuest(server, 'Reader');
+    const { id: lobbyID } = await host.client.lobbies.create.mutate();
+    const reads = countCalls(lobbies, 'list');
+    for (let i = 0; i < 5; i++) expect((await reader.client.lobbies.list.query()).map((l) => l.id)).toEqual([lobbyID]);
+    expect(reads.calls).toBe(1);
+    // Fifteen aliases: the list as it is, and its hosts, read once for the request.
+    const hostReads = countCalls(users, 'getMany');
+    const aliases = Array.from({ length: 15 }, (_, i) => `a${i}: lobbies { id host { id } }`).join(' ');
+    const answer = await graphql(reader, `{ ${aliases} }`);
+    expect(answer.errors).toBeUndefined();
+    expect(Object.values(answer.data!)).toEqual(Array.from({ length: 15 }, () => [{ id: lobbyID, host: { id: host.userID } }]));
+    expect(reads.calls).toBe(1);
+    expect(hostReads.calls).toBe(1);
+    // A change is seen by the next read (on the instance that made it, at once), read once for all.
+    await host.client.lobbies.setOption.mutate({ lobbyID, option: 'hideFavor', value: true });
+    for (let i = 0; i < 3; i++) expect((await reader.client.lobbies.list.query())[0]!.options.hideFavor).toBe(true);
+    expect(JSON.parse(((await graphql(reader, '{ lobbies { options } }')).data!.lobbies as { options: string }[])[0]!.options)).toMatchObject({ hideFavor: true });
+    expect(reads.calls).toBe(2);
+    host.close();
     reader.close();
   });
 });

@@ -25,9 +25,11 @@ export class SharedFeed<T> {
   /** The value as of the last change, kept only while listening (only then would a change be heard). */
   private latestValue: { value: T } | null = null;
   /** A computation for `latest` under way, shared by whoever asks meanwhile. */
-  private pending: Promise<T> | null = null;
+  private pending: { value: Promise<T>; changes: number } | null = null;
   /** Counts changes, so a computation that a change overtook is not kept as the latest value. */
   private changes = 0;
+  /** Changes are heard with no subscriber too (`keepListening`). */
+  private listening = false;
 
   constructor(
     private readonly onChanges: Changes,
@@ -40,7 +42,7 @@ export class SharedFeed<T> {
     this.stopListening ??= this.onChanges(() => void this.changed());
     return () => {
       this.listeners.delete(listener);
-      if (this.listeners.size === 0) {
+      if (this.listeners.size === 0 && !this.listening) {
         this.stopListening?.();
         this.stopListening = null;
         this.latestValue = null;
@@ -48,19 +50,35 @@ export class SharedFeed<T> {
     };
   }
 
+  /**
+   * Hears changes from now on, subscribers or not, so that `latest` serves the value computed last
+   * until a change comes: for a value that queries read as well as subscribers watch (the lobby
+   * list), which would otherwise be computed afresh for every query made while nobody watches.
+   * Nothing is computed until asked: with no subscriber a change only marks the value stale.
+   */
+  keepListening(): void {
+    this.listening = true;
+    this.stopListening ??= this.onChanges(() => void this.changed());
+  }
+
   /** The value now: the last one computed if no change has come since, else computed (once for all who ask). */
   async latest(): Promise<T> {
     if (this.latestValue && this.stopListening) return this.latestValue.value;
-    if (!this.pending) {
+    // A computation that began before the last change heard is not shared: it may miss that change,
+    // which a query made after it (a lobby made, then the list read) must see.
+    if (!this.pending || this.pending.changes !== this.changes) {
       const changes = this.changes;
-      this.pending = this.compute()
-        .then((value) => {
-          this.keep(value, changes);
-          return value;
+      const value = this.compute()
+        .then((computed) => {
+          this.keep(computed, changes);
+          return computed;
         })
-        .finally(() => (this.pending = null));
+        .finally(() => {
+          if (this.pending?.value === value) this.pending = null;
+        });
+      this.pending = { value, changes };
     }
-    return this.pending;
+    return this.pending.value;
   }
 
   private keep(value: T, changesBefore: number): void {

@@ -124,7 +124,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export type ChangeBy = 'person' | 'server';
 
 export class LobbyService {
-  /** The lobby list after each change, computed once for every watcher. */
+  /** The lobby list after each change, computed once for every watcher and every query (tRPC lobbies.list, GraphQL lobbies). */
   readonly listFeed: SharedFeed<LobbyView[]>;
   /**
    * Each lobby after each of its changes, read once for everyone watching it (null once it has
@@ -150,6 +150,8 @@ export class LobbyService {
     changesPerUser: Limiter,
   ) {
     this.listFeed = new SharedFeed(topicChanges(bus, LOBBY_LIST_TOPIC), () => this.list());
+    // Read by queries too (tRPC lobbies.list, GraphQL lobbies): once per change, not once per read.
+    this.listFeed.keepListening();
     this.lobbyFeeds = new SharedFeeds((lobbyID) => new SharedFeed(topicChanges(bus, lobbyTopic(lobbyID)), () => this.find(lobbyID)));
     this.changesPerUser = changesPerUser;
   }

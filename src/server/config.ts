@@ -91,6 +91,8 @@ export interface Config {
   abandonedGameSeconds: number;
   /** How long a lobby without a game may go unchanged, with its host not on its page, before the host counts as gone (the next person hosts it, or it closes); 0 keeps lobbies as they are. */
   idleLobbySeconds: number;
+  /** The lobby list goes to its watchers at most once in this long, however many lobbies change (LOBBY_LIST_INTERVAL_MS). */
+  lobbyListIntervalMs: number;
   /** The community chat the header links to (a Discord invite, a forum); null shows no link. */
   communityUrl: string | null;
 }
@@ -178,6 +180,7 @@ export function configFromEnv(env: Env = process.env): Config {
     playNowWindowSeconds: int(env, 'PLAY_NOW_WINDOW_SECONDS', 20),
     abandonedGameSeconds: int(env, 'ABANDONED_GAME_SECONDS', 600),
     idleLobbySeconds: int(env, 'IDLE_LOBBY_SECONDS', 900),
+    lobbyListIntervalMs: int(env, 'LOBBY_LIST_INTERVAL_MS', 1_000),
     communityUrl: webAddress(env, 'COMMUNITY_URL'),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { HistoryService } from '../../src/server/services/history.js';
+import { feed } from './feeds.js';
 import { plansOf, wholeTable } from './query-plans.js';
 import { refused } from './roles.js';
 import { signInGuest, startServer, type Guest, type Server } from './support.js';
@@ -154,5 +155,51 @@ describe('the lobby list read by queries (tRPC lobbies.list, GraphQL lobbies)', 
     expect(reads.calls).toBe(2);
     host.close();
     reader.close();
+  });
+});
+
+describe('the lobby list sent to its watchers (lobbies.onList)', () => {
+  test('goes to them at most once in LOBBY_LIST_INTERVAL_MS, however many lobbies change; a query still reads the latest', async () => {
+    // Each lobby change sent the whole list (up to 430 KB, deflated for each socket on its own,
+    // about 6 ms of CPU a watcher) to every watcher: one account toggling an option in its own
+    // lobby, 28 times in 10 s, sent 20 watchers 232 MB and kept 35% of a core busy; twenty such
+    // accounts (one address's guests) had every watcher dropped as too slow to read.
+    server = await startServer({ lobbyListIntervalMs: 60_000 });
+    const { lobbies } = server.app.services;
+    const host = await signInGuest(server, 'Host');
+    const watcher = await signInGuest(server, 'Watcher');
+    const list = feed(watcher.client.lobbies.onList, undefined);
+    expect(await list.count(1)).toEqual([[]]);
+    // The first change after a quiet while goes at once.
+    const { id: lobbyID } = await host.client.lobbies.create.mutate();
+    expect((await list.count(2))[1]!.map((l) => l.id)).toEqual([lobbyID]);
+    // The next ones within the interval only mark the list stale: nothing is read, nothing sent.
+    const reads = countCalls(lobbies, 'list');
+    for (let i = 0; i < 9; i++) await host.client.lobbies.setOption.mutate({ lobbyID, option: 'hideFavor', value: i % 2 === 0 });
+    expect(reads.calls).toBe(0);
+    expect(list.items).toHaveLength(2);
+    // A query reads the list as the last change left it.
+    const [now] = await watcher.client.lobbies.list.query();
+    expect(now!.options.hideFavor).toBe(true);
+    expect(now!.sequenceID).toBe(list.items[1]![0]!.sequenceID + 9);
+    list.close();
+    host.close();
+    watcher.close();
+  });
+
+  test('the last change is always sent, once the interval has passed', async () => {
+    server = await startServer({ lobbyListIntervalMs: 50 });
+    const host = await signInGuest(server, 'Host');
+    const watcher = await signInGuest(server, 'Watcher');
+    const list = feed(watcher.client.lobbies.onList, undefined);
+    await list.count(1);
+    const { id: lobbyID } = await host.client.lobbies.create.mutate();
+    for (let i = 0; i < 5; i++) await host.client.lobbies.setOption.mutate({ lobbyID, option: 'unbid', value: i % 2 === 0 });
+    const [last] = await watcher.client.lobbies.list.query();
+    const sent = await list.until((lobbiesNow) => lobbiesNow[0]?.sequenceID === last!.sequenceID);
+    expect(sent[0]!.options.unbid).toBe(true);
+    list.close();
+    host.close();
+    watcher.close();
   });
 });

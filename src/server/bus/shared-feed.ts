@@ -31,9 +31,17 @@ export class SharedFeed<T> {
   /** Changes are heard with no subscriber too (`keepListening`). */
   private listening = false;
 
+  /** When the subscribers were last sent a value computed after a change (epoch ms). */
+  private lastSentAt = 0;
+
+  /**
+   * `minIntervalMs`: the subscribers are sent a new value at most once in this long, the last
+   * change's always (the lobby list: each is a whole list to every watcher).
+   */
   constructor(
     private readonly onChanges: Changes,
     private readonly compute: () => Promise<T>,
+    private readonly minIntervalMs = 0,
   ) {}
 
   /** Calls the listener with each value computed after a change; returns the function that stops. */
@@ -93,10 +101,19 @@ export class SharedFeed<T> {
     this.computing = true;
     try {
       while (this.stale && this.listeners.size > 0) {
+        // Changes that come meanwhile only mark the value stale: one value after the wait covers them all.
+        const wait = this.lastSentAt + this.minIntervalMs - Date.now();
+        if (wait > 0) {
+          await new Promise<void>((resolve) => setTimeout(resolve, wait).unref());
+          continue;
+        }
         this.stale = false;
+        this.lastSentAt = Date.now();
         try {
           const changes = this.changes;
-          const value = await this.compute();
+          // A query may have computed it since the last change already (`latest`).
+          const kept = this.latestValue as { value: T } | null;
+          const value = kept ? kept.value : await this.compute();
           this.keep(value, changes);
           for (const listener of [...this.listeners]) listener(value);
         } catch {

@@ -109,6 +109,13 @@ export interface LobbyLimits {
   lobbyChangesPerUser: number;
   /** The server's turn timer, told in each lobby's view (the lobby chooses only whether it is on). */
   turnTimerSeconds: number;
+  /**
+   * The lobby list goes to its watchers at most once in this long (LOBBY_LIST_INTERVAL_MS). Each
+   * time it is the whole list to every watcher (up to 430 KB, deflated for each socket on its own:
+   * about 6 ms of CPU a watcher), and one account's 28 option toggles in 10 s, with 20 watchers,
+   * kept 35% of a core busy; a few accounts, every core, and watchers were dropped as too slow.
+   */
+  listIntervalMs?: number;
 }
 
 /** The window of `lobbyChangesPerUser`. */
@@ -149,7 +156,7 @@ export class LobbyService {
     /** `lobbyChangesPerUser` in any LOBBY_CHANGES_WINDOW_MS, shared by every instance (shared-rate-limit.ts). */
     changesPerUser: Limiter,
   ) {
-    this.listFeed = new SharedFeed(topicChanges(bus, LOBBY_LIST_TOPIC), () => this.list());
+    this.listFeed = new SharedFeed(topicChanges(bus, LOBBY_LIST_TOPIC), () => this.list(), limits.listIntervalMs ?? 0);
     // Read by queries too (tRPC lobbies.list, GraphQL lobbies): once per change, not once per read.
     this.listFeed.keepListening();
     this.lobbyFeeds = new SharedFeeds((lobbyID) => new SharedFeed(topicChanges(bus, lobbyTopic(lobbyID)), () => this.find(lobbyID)));

@@ -225,6 +225,7 @@ export function buildServices(deps: {
     gamesPerUserPerHour: deps.config.gamesPerUserPerHour,
     lobbyChangesPerUser: deps.config.lobbyChangesPerUser,
     turnTimerSeconds: deps.config.turnTimerSeconds,
+    listIntervalMs: deps.config.lobbyListIntervalMs,
   }, sharedRateLimit(deps.db, 'lobby_changes', deps.config.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now));
   return {
     config: deps.config,

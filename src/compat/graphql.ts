@@ -14,8 +14,19 @@ import { httpFailure } from '../server/http-errors.js';
 import { INTERNAL_ERROR_MESSAGE, refuse, refusalOf } from '../server/services/errors.js';
 import { tableView } from '../server/services/game-views.js';
 import type { LobbyView } from '../server/services/lobbies.js';
-import type { Services } from '../server/services/services.js';
-import { MAX_GAMES_PER_USER, MAX_TOKENS, MAX_USERS_PER_REQUEST, RENDERED_GAME_REQUESTS, RenderedBudget, renderingTooFast, validateWithinLimits } from './graphql-limits.js';
+import { weightedReadRefusal, type Services } from '../server/services/services.js';
+import {
+  askingTooMuch,
+  costRequests,
+  documentCost,
+  MAX_GAMES_PER_USER,
+  MAX_TOKENS,
+  MAX_USERS_PER_REQUEST,
+  RENDERED_GAME_REQUESTS,
+  RenderedBudget,
+  renderingTooFast,
+  validateWithinLimits,
+} from './graphql-limits.js';
 import { ratingsOf, type PublicRating } from '../server/services/ratings.js';
 import { requireUser } from './session.js';
 
@@ -308,6 +319,10 @@ function route(app: FastifyInstance, services: Services): void {
       if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
         throw refuse('BAD_REQUEST', 'The operationName must be a string.');
       }
+      const address = clientAddress(request.raw, services.config.trustProxy);
+      // A valid query counts for what it could resolve (graphql-limits.ts, FIELDS_PER_REQUEST),
+      // taken before it runs: past the address's requests it is refused, unrun.
+      let tooMuch: string | null = null;
       const result = await processRequest<GraphContext>({
         ...params,
         request: helixRequest,
@@ -315,13 +330,21 @@ function route(app: FastifyInstance, services: Services): void {
         // Our graphql instance does the work: helix's own import may load graphql's other build.
         parse: (source) => parse(source, { maxTokens: MAX_TOKENS }),
         // The limits are measured before graphql's own rules run, and a document past one never reaches them.
-        validate: validateWithinLimits,
+        validate: (schemaOf, document, rules) => {
+          const errors = validateWithinLimits(schemaOf, document, rules);
+          if (errors.length === 0) {
+            const cost = documentCost(schemaOf, document);
+            tooMuch = weightedReadRefusal(services.requests, address, costRequests(cost), (limit) => askingTooMuch(limit, cost));
+          }
+          return errors;
+        },
         validationRules: specifiedRules,
-        execute,
+        execute: (args) => (tooMuch === null ? execute(args) : { data: null }),
         rootValueFactory: () => root,
-        contextFactory: () => ({ services, viewer, address: clientAddress(request.raw, services.config.trustProxy), rendered: new RenderedBudget(), ratings: new RatingReads(services), lobbies: null }),
+        contextFactory: () => ({ services, viewer, address, rendered: new RenderedBudget(), ratings: new RatingReads(services), lobbies: null }),
         formatPayload: ({ payload }) => mappedErrors(payload as ExecutionResult, request.log),
       });
+      if (tooMuch !== null) return reply.code(429).send(graphQLRefusal(tooMuch));
       if (result.type !== 'RESPONSE') throw refuse('BAD_REQUEST', 'Only queries are served here.');
       if (result.status >= 500) {
         // graphql-helix's own catch-all: its message is the failure's, not one for the caller.

@@ -203,3 +203,33 @@ describe('the lobby list sent to its watchers (lobbies.onList)', () => {
     watcher.close();
   });
 });
+
+describe('a GraphQL query', () => {
+  test('counts one of the address\'s requests for each 200 fields it could resolve, taken before it runs: past them it is refused unrun, with 429', async () => {
+    // A query within the cost limit (20,000 fields) still costs what it resolves, and counted as
+    // one request: fifteen aliases of \`lobbies { id }\` (3,015 fields) took 47 ms of CPU each, and
+    // one guest's eight at a time kept the server 108% busy (264 in 10 s), another person's
+    // request waiting 348 ms (4 ms with the weight: 36 answered, the rest refused).
+    server = await startServer({ requestsPerAddress: 40 });
+    const guest = await signInGuest(server, 'Asker');
+    const aliases = `{ ${Array.from({ length: 15 }, (_, i) => `a${i}: lobbies { id }`).join(' ')} }`;
+    const ask = (query: string) => fetch(`${server!.url}/api/graphql`, { method: 'POST', headers: { cookie: guest.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    // Signing in took 2 of the 40; each such query takes 16, so the third is refused.
+    for (let i = 0; i < 2; i++) {
+      const answer = await ask(aliases);
+      expect(answer.status).toBe(200);
+      expect(Object.keys(((await answer.json()) as { data: object }).data)).toHaveLength(15);
+    }
+    const reads = countCalls(server.app.services.lobbies.listFeed, 'latest');
+    const refusedAnswer = await ask(aliases);
+    expect(refusedAnswer.status).toBe(429);
+    expect(await refusedAnswer.json()).toEqual({
+      data: null,
+      errors: [{ message: 'Too many fields asked for from your address: this query could ask for 3015, and each 200 count as one of the 40 requests allowed in 10 seconds. Wait a moment, or ask for fewer.' }],
+    });
+    expect(reads.calls).toBe(0);
+    // A small query counts one, as before: the 35th and 36th of the 40.
+    for (let i = 0; i < 2; i++) expect(await (await ask('{ me { id } }')).json()).toEqual({ data: { me: { id: guest.userID } } });
+    guest.close();
+  });
+});

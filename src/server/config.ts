@@ -91,7 +91,7 @@ export interface Config {
   abandonedGameSeconds: number;
   /** How long a lobby without a game may go unchanged, with its host not on its page, before the host counts as gone (the next person hosts it, or it closes); 0 keeps lobbies as they are. */
   idleLobbySeconds: number;
-  /** The lobby list goes to its watchers at most once in this long, however many lobbies change (LOBBY_LIST_INTERVAL_MS). */
+  /** The lobby list, and Play now's counts beside it, go to their watchers at most once in this long, however many change them (LOBBY_LIST_INTERVAL_MS). */
   lobbyListIntervalMs: number;
   /** The community chat the header links to (a Discord invite, a forum); null shows no link. */
   communityUrl: string | null;

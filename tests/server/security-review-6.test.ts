@@ -233,3 +233,40 @@ describe('a GraphQL query', () => {
     guest.close();
   });
 });
+
+describe("Play now's counts sent to everyone watching them (lobbies.playNow.onStatus)", () => {
+  test('go at most once in LOBBY_LIST_INTERVAL_MS, however many press; the presser\'s own wait at once', async () => {
+    // Every press (join or cancel, each within its presser's own limit) sent everyone on the lobby
+    // list page their status again, read afresh: with 300 of them watching, one guest pressing cost
+    // 13% of a core and ten guests of one address 90% (81,000 messages in 10 s); 6% and 15% now.
+    server = await startServer({ lobbyListIntervalMs: 60_000 });
+    const watcher = await signInGuest(server, 'Watcher');
+    const presser = await signInGuest(server, 'Presser');
+    const watched = feed(watcher.client.lobbies.playNow.onStatus, undefined);
+    const own = feed(presser.client.lobbies.playNow.onStatus, undefined);
+    const waitingFor4 = (status: { waiting: { size: number; waiting: number }[] }) => status.waiting.find((w) => w.size === 4)!.waiting;
+    expect(waitingFor4(await watched.until())).toBe(0);
+    await own.until();
+    // The first press after a quiet while goes at once.
+    await presser.client.lobbies.playNow.join.mutate({ size: 4 });
+    expect(waitingFor4(await watched.until((status) => waitingFor4(status) === 1))).toBe(1);
+    const sent = watched.items.length;
+    await own.until((status) => status.mine?.state === 'waiting');
+    let seen = own.items.length;
+    for (let i = 0; i < 4; i++) {
+      // The presser is sent their own wait at once, each time.
+      await presser.client.lobbies.playNow.cancel.mutate();
+      expect((await own.count(++seen))[seen - 1]!.mine).toBeNull();
+      await presser.client.lobbies.playNow.join.mutate({ size: 4 });
+      expect((await own.count(++seen))[seen - 1]!.mine).toMatchObject({ state: 'waiting', size: 4 });
+    }
+    // The watcher was sent nothing more: the counts wait for the interval.
+    expect(watched.items.length).toBe(sent);
+    expect(waitingFor4((await watcher.client.lobbies.playNow.status.query()))).toBe(1);
+    await presser.client.lobbies.playNow.cancel.mutate();
+    watched.close();
+    own.close();
+    watcher.close();
+    presser.close();
+  });
+});

@@ -252,6 +252,7 @@ export function buildServices(deps: {
       windowMs: deps.config.playNowWindowSeconds * 1_000,
       log: deps.log,
       presses: sharedRateLimit(deps.db, 'play_now', deps.config.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now),
+      countsIntervalMs: deps.config.lobbyListIntervalMs,
     }),
     idleLobbies: new IdleLobbies(kysely, lobbies, now, deps.config.idleLobbySeconds * 1_000, (error) => deps.log.error({ err: error }, 'closing idle lobbies failed')),
     rematch: new RematchService(kysely, deps.bus, lobbies, now),

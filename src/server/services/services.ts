@@ -155,6 +155,22 @@ export const listingGamesTooFast = (limit: number, games: number) =>
 export const historyListRefusal = (requests: RateLimit, address: string, games: number): string | null =>
   weightedReadRefusal(requests, address, historyListWeight(games), (limit) => listingGamesTooFast(limit, games));
 
+/**
+ * What one `users.byIDs` counts for against REQUESTS_PER_ADDRESS: one for each USERS_PER_REQUEST
+ * ids asked. Each user is read whole and made public (their stats parsed and written out again):
+ * 200 ids, 103 KB of JSON, cost about 7 ms of CPU where the cheapest request cost 2-3 ms, and one
+ * address asking in each of its 600 requests kept 46% of a core busy. The game screen and a chat
+ * room ask for a few; the history pages' batches of 200 count 4 each.
+ */
+export const USERS_PER_REQUEST = 50;
+export const usersReadWeight = (ids: number): number => Math.max(1, Math.ceil(ids / USERS_PER_REQUEST));
+export const readingUsersTooFast = (limit: number, ids: number) =>
+  `Too many users asked for from your address: ${ids} ids count as ${usersReadWeight(ids)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
+
+/** Counts the rest of a read of `ids` users: the refusal once past the limit, else null. */
+export const usersReadRefusal = (requests: RateLimit, address: string, ids: number): string | null =>
+  weightedReadRefusal(requests, address, usersReadWeight(ids), (limit) => readingUsersTooFast(limit, ids));
+
 /** Counts a request of `address` (a costly one as `count`) against REQUESTS_PER_ADDRESS: the refusal once past it, else null (each transport says it in its own shape). */
 export function requestRefusal(requests: RateLimit, address: string, count = 1): string | null {
   return requests.take(address, count) ? null : requestingTooFast(requests.limit);

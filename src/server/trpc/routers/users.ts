@@ -1,10 +1,14 @@
 import { authedProcedure, devProcedure, router } from '../trpc.js';
 import { myGamesInput, userIDsInput, userInput } from '../schemas.js';
 import { refuse } from '../../services/errors.js';
+import { usersReadRefusal } from '../../services/services.js';
 import { ratingHistory, ratingOf } from '../../services/ratings.js';
 
 export const usersRouter = router({
   byIDs: authedProcedure.input(userIDsInput).query(async ({ ctx, input }) => {
+    // Many ids count for more than one request (services.ts, usersReadWeight), before they are read.
+    const tooMany = usersReadRefusal(ctx.services.requests, ctx.address, new Set(input.ids).size);
+    if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
     const rows = await ctx.services.users.getMany(input.ids);
     return rows.map((u) => ctx.services.users.toPublicUser(u));
   }),

@@ -45,10 +45,12 @@ function clashArrives(deadline: number | null = null): void {
 const awaiting = () => screen.getByTestId('awaiting').textContent;
 const summary = () => document.querySelector('[data-testid="clashes"] [data-clash-stage="completed"]');
 
-describe('a clash with animations on', () => {
+/**
+ * The dice's steps are timers planned from performance.now(): both stand still unless the test
+ * moves them. Each test starts from a fresh screen and device.
+ */
+function withStoppedClock(): void {
   beforeEach(() => {
-    // The dice's steps are timers planned from performance.now(): both stand still unless the
-    // test moves them.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
   });
   afterEach(() => {
@@ -56,6 +58,10 @@ describe('a clash with animations on', () => {
     localStorage.clear();
     vi.useRealTimers();
   });
+}
+
+describe('a clash with animations on', () => {
+  withStoppedClock();
 
   test('Skip on the rolling dice: the panel gives the board back at once, the results in the summary under the trade row', () => {
     clashArrives();
@@ -149,14 +155,7 @@ describe('a clash with animations on', () => {
  * clashes covered the bid panel for the whole finish pause.
  */
 describe('settled clashes with no summary under the trade row (a phone on another tab)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-  });
-  afterEach(() => {
-    cleanup();
-    localStorage.clear();
-    vi.useRealTimers();
-  });
+  withStoppedClock();
 
   function OtherTab({ state, table }: { state: GameScreenState; table: boolean }) {
     useEventAnimations(state);

@@ -30,6 +30,7 @@ import {
 } from 'graphql';
 import { MAX_PLAYERS } from '../engine/index.js';
 import { LOBBY_LIST_SIZE } from '../server/services/lobbies.js';
+import { requestsFor } from '../server/services/services.js';
 
 /**
  * Tokens a query may hold. graphql's own validation of a large document (thousands of fragments,
@@ -253,7 +254,7 @@ export function documentCost(schema: GraphQLSchema, document: DocumentNode): num
  * whole lobby list about 35.
  */
 export const FIELDS_PER_REQUEST = 200;
-export const costRequests = (cost: number): number => Math.max(1, Math.ceil(cost / FIELDS_PER_REQUEST));
+export const costRequests = (cost: number): number => requestsFor(cost, FIELDS_PER_REQUEST);
 export const askingTooMuch = (limit: number, cost: number) =>
   `Too many fields asked for from your address: this query could ask for ${cost}, and each ${FIELDS_PER_REQUEST} count as one of the ${limit} requests allowed in 10 seconds. Wait a moment, or ask for fewer.`;
 

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Forfeit } from '../../shared/forfeit.js';
 import type { Database } from '../db/schema.js';
 import { userRatingChanges, type RatingChange } from './ratings.js';
+import { groupBy } from './group-by.js';
 
 export interface GameHistoryItem {
   id: string;
@@ -135,15 +136,9 @@ export class HistoryService {
    * JSON), sorted them anew and searched the 1,600 of them once per game: 12 ms of CPU a request.
    */
   private async playersOf(gameIDs: string[]): Promise<Map<string, { userID: string }[]>> {
-    const out = new Map<string, { userID: string }[]>();
-    if (gameIDs.length === 0) return out;
+    if (gameIDs.length === 0) return new Map();
     const rows = await this.db.selectFrom('game_players').select(['game_id', 'user_id']).where('game_id', 'in', gameIDs).orderBy('game_id').orderBy('seat').execute();
-    for (const row of rows) {
-      let players = out.get(row.game_id);
-      if (!players) out.set(row.game_id, (players = []));
-      players.push({ userID: row.user_id });
-    }
-    return out;
+    return new Map([...groupBy(rows, (row) => row.game_id)].map(([gameID, seats]) => [gameID, seats.map((row) => ({ userID: row.user_id }))]));
   }
 
   private async seats(gameIDs: string[]) {

@@ -35,6 +35,7 @@ import { SerialQueue } from './serial-queue.js';
 import type { Limiter } from './shared-rate-limit.js';
 import type { PublicUser, UserService } from './users.js';
 import { addressTags, shareAnAddress } from './shared-addresses.js';
+import { groupBy } from './group-by.js';
 
 /** Options only developers may change (experimental rules). */
 export const DEV_ONLY_OPTIONS: readonly GameOptionKey[] = ['prerollDice', 'retreat1', 'retreat2', 'retreat3'];
@@ -686,18 +687,6 @@ export class LobbyService {
       };
     });
   }
-}
-
-/** The items by key, each key's in their order. */
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    let list = out.get(k);
-    if (!list) out.set(k, (list = []));
-    list.push(item);
-  }
-  return out;
 }
 
 function nextSeat(seats: readonly { seat: number }[]): number {

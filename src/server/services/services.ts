@@ -98,6 +98,13 @@ export const REQUEST_WINDOW_MS = 10_000;
 export const requestingTooFast = (limit: number) => `Too many requests from your address: at most ${limit} in 10 seconds. Wait a moment.`;
 
 /**
+ * What a read of `items` things counts as against REQUESTS_PER_ADDRESS, at `perRequest` things a
+ * request: never less than one. The weighted reads below (a game's seats, a list's games, users
+ * asked for) and GraphQL's fields all count by it.
+ */
+export const requestsFor = (items: number, perRequest: number): number => Math.max(1, Math.ceil(items / perRequest));
+
+/**
  * What one read of a whole game's state (REST's /api/game/:id/state, tRPC's games.state) counts
  * for against REQUESTS_PER_ADDRESS: one for each two seats. A game's whole view grows with its
  * players (about 58 KB of JSON for two at the end, 140 KB for eight), and one address reading an
@@ -105,7 +112,7 @@ export const requestingTooFast = (limit: number) => `Too many requests from your
  * renderedGame counts 10 and a replay 5. A two-player game still counts one: a client polling its
  * game at a person's pace meets no new limit.
  */
-export const stateReadWeight = (seats: number): number => Math.max(1, Math.ceil(seats / 2));
+export const stateReadWeight = (seats: number): number => requestsFor(seats, 2);
 export const readingGamesTooFast = (limit: number, seats: number) =>
   `Too many game reads for your address: a game of ${seats} seats counts as ${stateReadWeight(seats)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
 
@@ -147,7 +154,7 @@ export const cardSetRefusal = (requests: RateLimit, address: string): string | n
  * list still counts one.
  */
 export const HISTORY_GAMES_PER_REQUEST = 50;
-export const historyListWeight = (games: number): number => Math.max(1, Math.ceil(games / HISTORY_GAMES_PER_REQUEST));
+export const historyListWeight = (games: number): number => requestsFor(games, HISTORY_GAMES_PER_REQUEST);
 export const listingGamesTooFast = (limit: number, games: number) =>
   `Too many game lists for your address: a list of ${games} games counts as ${historyListWeight(games)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
 
@@ -163,7 +170,7 @@ export const historyListRefusal = (requests: RateLimit, address: string, games: 
  * room ask for a few; the history pages' batches of 200 count 4 each.
  */
 export const USERS_PER_REQUEST = 50;
-export const usersReadWeight = (ids: number): number => Math.max(1, Math.ceil(ids / USERS_PER_REQUEST));
+export const usersReadWeight = (ids: number): number => requestsFor(ids, USERS_PER_REQUEST);
 export const readingUsersTooFast = (limit: number, ids: number) =>
   `Too many users asked for from your address: ${ids} ids count as ${usersReadWeight(ids)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
 

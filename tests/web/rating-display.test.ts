@@ -271,7 +271,7 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
       // Nor is the seat crowned, whatever it scored: the bot, the one other seat, won; the seat comes
       // second in the standings, marked.
       await page.getByRole('heading', { name: 'Easy Bot 1 wins!' }).waitFor();
-      expect(await page.getByRole('status').filter({ hasText: ' wins!' }).textContent()).toBe(' Easy Bot 1 wins!');
+      expect(await page.getByRole('status').filter({ hasText: ' won!' }).textContent()).toBe(' Easy Bot 1 won!');
       const standings = page.getByRole('table', { name: 'Final standings' }).locator('tbody tr');
       expect(await standings.evaluateAll((rows) => rows.map((r) => (r as HTMLElement).innerText.split('\t').slice(0, 2).join(' ').replace(/\s+/g, ' ').trim()))).toEqual(['1 Easy Bot 1', '2 Theseus bot played']);
       // The summaries beside the table crown the same one: no star on the seat that forfeited.

@@ -5,7 +5,7 @@
  * from), the favor and time pies (apexcharts, loaded lazily)
  * and 'More graphs to come!'; how to verify the dice when the view reveals the seed, the dice checked
  * in this browser (end-verify.tsx: the page provides it) and a link to the replay.
- * The game screen's own line, '{names} wins!' in the same words (`winnerLine`), is `WinnerBanner` (winner-banner.tsx): this view is a
+ * The game screen's own line, '{names} won!', is `WinnerBanner` (winner-banner.tsx): this view is a
  * chunk of its own, loaded when a game has ended.
  */
 import { Suspense, useContext, useEffect, useMemo, useState } from 'react';
@@ -14,7 +14,7 @@ import { IconMaximize, IconMinimize, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { GameScreenState } from '../model.js';
 import { favorPie, forfeitsOf, standings, timePie, viewerPlace, type Standing } from './end-stats.js';
-import { textOn, winnerLine } from './format.js';
+import { textOn, winnerNames } from './format.js';
 import { EndPies } from './end-pies.js';
 import { EndRematch } from './end-rematch.js';
 import { EndVerify, VerifySource } from './end-verify.js';
@@ -84,7 +84,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
     <section className={minimized ? `${classes.endView} ${classes.endMinimized}` : classes.endView} aria-label="End of game" data-testid="end-of-game">
       <header className={classes.endHeader}>
         <h2 className={classes.endTitle}>
-          <IconTrophy size={26} aria-hidden /> {winnerLine(state, rows.filter((r) => r.winner).map((r) => r.userID))}
+          <IconTrophy size={26} aria-hidden /> {winnerNames(state, rows.filter((r) => r.winner).map((r) => r.userID))} wins!
         </h2>
         <Button variant="subtle" color="gold" size="compact-sm" onClick={toggle} aria-expanded={!minimized} leftSection={minimized ? <IconMaximize size={16} aria-hidden /> : <IconMinimize size={16} aria-hidden />}>
           {minimized ? 'Expand' : 'Minimize'}

@@ -64,13 +64,5 @@ export function winnerNames(state: Who, winnerIDs: readonly UserID[]): string {
   return winnerIDs.length === 0 ? 'Nobody' : joinNames(winnerIDs.map((id) => playerRef(state, id).name));
 }
 
-/**
- * The end of a game in one phrasing for every screen (the banner over the table and the end view's
- * title said 'won!' and 'wins!' at once): 'Bob wins!', 'Ada and Bo win!' (docs/decisions.md).
- */
-export function winnerLine(state: Who, winnerIDs: readonly UserID[]): string {
-  return `${winnerNames(state, winnerIDs)} ${winnerIDs.length > 1 ? 'win' : 'wins'}!`;
-}
-
 // Text on a colour is chosen in one place for the whole site (lib/contrast.ts).
 export { contrast, textOn } from '../../lib/contrast.js';

@@ -1,8 +1,8 @@
-/** The game screen's line once a game has ended and its last turn has played out: '{names} wins!', as the end view's title says it (nobody who forfeited). */
+/** The game screen's line once a game has ended and its last turn has played out: '{names} won!' (nobody who forfeited). */
 import { IconTrophy } from '@tabler/icons-react';
 import type { GameScreenState } from '../model.js';
 import { useWinnerIDs } from './end-rating-source.js';
-import { winnerLine } from './format.js';
+import { winnerNames } from './format.js';
 import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
@@ -13,7 +13,7 @@ export function WinnerBanner({ state }: { state: GameScreenState }) {
   if (state.game.gameEndTimestamp === null || playing) return null;
   return (
     <p className={classes.winnerBanner} role="status">
-      <IconTrophy size={20} aria-hidden /> {winnerLine(state, winners)}
+      <IconTrophy size={20} aria-hidden /> {winnerNames(state, winners)} won!
     </p>
   );
 }

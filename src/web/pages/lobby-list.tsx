@@ -28,7 +28,7 @@ const STATUS = {
 } as const;
 
 /**
- * The row's one action: long label on desktop, short on phones (Join, Resume, Spectate, Results). Join
+ * The row's one action: long label on desktop, short on phones (Join, Resume, Watch, Results). Join
  * takes the seat and then opens the lobby (`joins`); an open lobby one already sits in is not
  * joined again: it is gone back to.
  */
@@ -41,8 +41,7 @@ function playAction(lobby: Lobby, userID: string): { to: string; label: string; 
   if (lobby.status === 'finished') return { to, label: 'View Results', short: 'Results' };
   // Seated, unless they left it: a bot plays their seat to the end, to be watched, not resumed.
   if (lobby.players.some((p) => p.id === userID && !p.left)) return { to, label: 'Resume Game', short: 'Resume' };
-  // One word for watching a game across the site, the docs' ("spectator"): on phones too.
-  return { to, label: 'Spectate', short: 'Spectate' };
+  return { to, label: 'Spectate', short: 'Watch' };
 }
 
 function LobbyRow({ lobby, userID, ratings, onJoin, joining }: { lobby: Lobby; userID: string; ratings: Record<string, ShownRating>; onJoin: (lobbyID: string) => void; joining: boolean }) {

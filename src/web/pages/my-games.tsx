@@ -133,9 +133,9 @@ function GameRow({ game, userID, usersByID }: { game: MyGame; userID: string; us
           </Group>
         </Stack>
         {running && game.left ? (
-          // Left for good: the game goes on without them, to be spectated, not resumed.
+          // Left for good: the game goes on without them, to be watched, not resumed.
           <Button component={Link} to={`/game/${encodeURIComponent(game.id)}`} variant="outline" color="gold.4" size="compact-sm">
-            Spectate
+            Watch
           </Button>
         ) : running ? (
           <Button component={Link} to={`/game/${encodeURIComponent(game.id)}`} color="gold" size="compact-sm">

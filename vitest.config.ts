@@ -33,6 +33,10 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for what a page or a server will show, not a deadline of its own: vitest's
+    // 1 s let a loaded machine fail a check whose answer was on its way (a phone's gallery of 180
+    // cards redrawn, 2026-12-03). A check that never comes true still fails, later.
+    expect: { poll: { timeout: 15_000 } },
     sequence: { sequencer: LongFilesFirst },
     projects: [
       {

@@ -162,10 +162,20 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
     // Opened again, Bob's own screen shows him here with no move made: the page's fetch of the
     // step read the table before his tab was counted, and the subscription's first update of the
     // same step, which has him here, was dropped as no newer (he saw himself gone until a move).
-    const sequenceID = (await people.site.app.services.games.get(gameID))?.sequenceID;
-    const again = await open(bob.context, gameID);
-    await expect.poll(() => again.locator(`[data-player-id="${bob.guest.userID}"] [data-presence]`).first().getAttribute('data-presence'), { timeout: 20_000 }).toBe('here');
-    expect((await people.site.app.services.games.get(gameID))?.sequenceID).toBe(sequenceID);
+    // Only an opening the turn timer let pass with no move shows it (on a busy machine a page can
+    // take longer to open than the timer gives, and a bot's move then shows him here anyway): a
+    // try the timer cut short is made again, three tries at most.
+    const sequenceNow = async () => (await people.site.app.services.games.get(gameID))?.sequenceID;
+    const tries: { hereWithNoMove: boolean }[] = [];
+    while (tries.length < 3 && !tries.some((t) => t.hereWithNoMove)) {
+      await expect.poll(() => serverPresence(gameID, bob.guest.userID), { timeout: 30_000 }).toBe('gone');
+      const sequenceID = await sequenceNow();
+      const again = await open(bob.context, gameID);
+      await expect.poll(() => again.locator(`[data-player-id="${bob.guest.userID}"] [data-presence]`).first().getAttribute('data-presence'), { timeout: 20_000 }).toBe('here');
+      tries.push({ hereWithNoMove: (await sequenceNow()) === sequenceID });
+      await again.close();
+    }
+    expect(tries).toContainEqual({ hereWithNoMove: true });
   }, TEST_MS);
 
   test('Leave game: asked first; the seat is a bot\'s to the end, and a game nobody is left in ends', async () => {

@@ -129,7 +129,7 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     await screenshot(page, 'game-card-reader-phone');
     // Still a touch screen after the picture (a capture beyond the screen once left the page a
     // pointer's for the rest of its test).
-    await page.getByText('Touch and hold a card to read it.').waitFor({ timeout: 5_000 });
+    await page.getByText('Touch and hold a card to read it.').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await reader.getByRole('button', { name: /close/i }).tap();
     await reader.waitFor({ state: 'detached' });

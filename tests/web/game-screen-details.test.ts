@@ -252,9 +252,11 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await screenshot(page, `details-skip-${label}`);
       await skip.click();
       // The results at once: every die shows a face, a winner is named, the panel asks for the card.
-      await page.locator('[data-clash-stage="results"], [data-clash-stage="completed"]').first().waitFor({ timeout: 1_000 });
+      // "At once" in the page's time, which stands still: only Skip can have shown them, however
+      // long a loaded machine takes to draw them.
+      await page.locator('[data-clash-stage="results"], [data-clash-stage="completed"]').first().waitFor({ timeout: 15_000 });
       expect(await overlay.getByRole('img', { name: 'die not rolled' }).count()).toBe(0);
-      await submitButton(page).waitFor({ timeout: 2_000 });
+      await submitButton(page).waitFor({ timeout: 15_000 });
       expect(await overlay.getByRole('button', { name: 'Skip the dice roll' }).count()).toBe(0);
       await page.clock.resume();
       expect(t.errors).toEqual([]);
@@ -286,7 +288,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await page.clock.runFor(12_000);
       expect(await summary.count()).toBe(1);
       await page.clock.runFor(3_000);
-      await page.getByTestId('clashes').waitFor({ state: 'detached', timeout: 5_000 });
+      await page.getByTestId('clashes').waitFor({ state: 'detached', timeout: 15_000 });
       expect(await page.locator('[data-decision]').getAttribute('data-decision')).toBe('RESOLVE');
       expect(await page.getByRole('region', { name: 'Clash results' }).count()).toBe(0);
       await screenshot(page, `details-clash-summary-gone-${label}`);

@@ -99,7 +99,7 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
 
     // The way back.
     await notice.getByRole('button', { name: "I'll choose" }).click();
-    await notice.waitFor({ state: 'detached', timeout: 5_000 });
+    await notice.waitFor({ state: 'detached', timeout: 15_000 });
 
     // Both stay on the page and do nothing: the bots choose one decision per turn timer, never the game.
     await expect

@@ -148,7 +148,7 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       // Read in the page whenever the rolling panel changed: the driver's own reads came after the
       // dice had settled on a loaded machine.
       const rollingSeen = () => page.evaluate(() => (globalThis as unknown as { __seen: string[] }).__seen.filter((v) => v.startsWith('rolling:')));
-      await expect.poll(rollingSeen, { timeout: 5_000 }).toContain(`rolling:${before.join('|')}:${resultsBefore}`);
+      await expect.poll(rollingSeen).toContain(`rolling:${before.join('|')}:${resultsBefore}`);
       // The rolling panel sits under the game header: the phase, turn, age and timer stay in view.
       const headerBox = (await header.boundingBox())!;
       const panel = page.getByRole('region', { name: 'Clashes' });

@@ -303,7 +303,7 @@ export async function playStep(page: Page, log: PlayLog, onStep?: (decision: str
     // loaded machine a bid's step has been read just as the next one (the resolution) replaced it.
     // A step that has moved on is played from the top.
     let entry = '';
-    await expect.poll(async () => (entry = await bidEntry(page)), { timeout: 5_000 }).toMatch(/^(moved on|You must select a card to draft)$/);
+    await expect.poll(async () => (entry = await bidEntry(page))).toMatch(/^(moved on|You must select a card to draft)$/);
     if (entry === 'moved on') return true;
     log.standings.push((await panel(page).getByTestId('standing').textContent()) ?? '');
     const cards = tradeRow.getByRole('button');

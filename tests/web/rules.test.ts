@@ -96,6 +96,18 @@ describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
         expect(await page.getByRole('region', { name: 'Resource icons', exact: true }).count()).toBe(1);
       }
 
+      // The contents and the parchment keep a margin from the screen's sides: on a phone they ran
+      // edge to edge and the contents' disclosure arrow was cut at the left.
+      const sides = await page.evaluate(() =>
+        ['nav[aria-label="Rules contents"] summary', 'article'].map((selector) => {
+          const box = document.querySelector(selector)!.getBoundingClientRect();
+          return { selector, left: box.left, right: document.documentElement.clientWidth - box.right };
+        }),
+      );
+      for (const side of sides) {
+        expect(side.left, side.selector).toBeGreaterThanOrEqual(4);
+        expect(side.right, side.selector).toBeGreaterThanOrEqual(4);
+      }
       expect(await seriousAxeViolations(page)).toEqual([]);
       await screenshot(page, `rules-${label}`);
       await context.close();

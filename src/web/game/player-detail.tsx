@@ -24,6 +24,7 @@ function PlayerDetail({ state, player }: { state: GameScreenState; player: Playe
   const upgrades = upgradesOf(state, player);
   const tributes = tributeFavorOf(state, player);
   const cardName = (id: number) => state.cardsByID[id]?.name ?? `#${id}`;
+  const favorCards = player.cardIDs.filter((id) => (state.cardsByID[id]?.favor ?? 0) > 0);
   return (
     <Stack gap="md">
       <section>
@@ -51,11 +52,15 @@ function PlayerDetail({ state, player }: { state: GameScreenState; player: Playe
       </section>
       <section>
         <Text fw={700} mb={4}>By card</Text>
-        <Stack gap={2}>
-          {player.cardIDs.filter((id) => (state.cardsByID[id]?.favor ?? 0) > 0).map((id, i) => (
-            <Text key={`${id}-${i}`} size="sm">{cardName(id)}: {state.cardsByID[id]?.favor} favor</Text>
-          ))}
-        </Stack>
+        {/* Said in words, as the other sections do: a heading over nothing (a leader alone, or
+            cards without printed favor) read as a list that failed to load. */}
+        {favorCards.length === 0 ? <Text size="sm" c="dimmed">No card with favor yet.</Text> : (
+          <Stack gap={2}>
+            {favorCards.map((id, i) => (
+              <Text key={`${id}-${i}`} size="sm">{cardName(id)}: {state.cardsByID[id]?.favor} favor</Text>
+            ))}
+          </Stack>
+        )}
       </section>
       <section>
         <Text fw={700} mb={4}><GlossaryTerm entry="prophecy">Prophecies</GlossaryTerm> (what they would pay now)</Text>

@@ -10,7 +10,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { decisionNow, definitionsOf, simpleAction } from '../server/play.js';
 import { rawGame, startGame } from './support/game.js';
 import { siteForPeople } from './support/people.js';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, screenshot } from './support/site.js';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, screenshot, seriousAxeViolations } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -194,6 +194,8 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
     const dialog = bobPage.getByRole('dialog', { name: 'Leave this game?' });
     // Leaving cannot be undone: the dialog opens on Stay, so Enter keeps the seat.
     await expect.poll(() => dialog.getByRole('button', { name: 'Stay' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    // Readable as it asks: its red Leave game button once fell short of axe's contrast.
+    expect(await seriousAxeViolations(bobPage)).toEqual([]);
     await bobPage.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await bobPage.getByRole('button', { name: 'Leave game' }).click();

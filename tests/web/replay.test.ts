@@ -264,5 +264,11 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     expect(await line.textContent()).not.toContain(FAIR_DICE_VERIFIED);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'replay-tampered');
+
+    // A replay of no game says so, with a way back to the lobby rather than a dead end.
+    const missing = await open(host, '/game/g_missing/replay');
+    const alert = missing.getByRole('alert').filter({ hasText: 'This replay cannot be shown' });
+    await alert.waitFor();
+    expect(await alert.getByRole('link', { name: 'Back to the lobby' }).evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/']);
   }, 300_000);
 });

@@ -9,7 +9,7 @@
  * rebuild gives every deal and die the server logged.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Alert, Box, Button, Group, Paper, Select, Slider, Stack, Switch, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Box, Button, Group, Paper, Select, Slider, Stack, Switch, Tooltip } from '@mantine/core';
 import { PageLoading } from '../components/page-loading.js';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight, IconPlayerSkipBack, IconPlayerSkipForward } from '@tabler/icons-react';
@@ -83,8 +83,12 @@ export function ReplayScreen({ gameID }: { gameID: string }) {
   const { replay, error } = useReplay(gameID);
   if (error) {
     return (
+      // A way on, as the game page's own error gives: the alert alone was a dead end.
       <Alert color="red" title="This replay cannot be shown" role="alert">
-        {error}
+        {error}{' '}
+        <Anchor component={Link} to="/">
+          Back to the lobby
+        </Anchor>
       </Alert>
     );
   }

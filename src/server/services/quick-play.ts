@@ -318,14 +318,15 @@ export class QuickPlayService {
     const seated: UserRow[] = [];
     for (const person of people) {
       try {
+        // Everyone's games count when the game starts: someone who has started games elsewhere
+        // since they pressed (to MAX_RUNNING_GAMES_PER_USER or GAMES_PER_USER_PER_HOUR) is not
+        // seated, or the start would fail for everyone at the table. Only their own wait fails.
+        const capped = await lobbies.gameCapRefusal(person);
+        if (capped) {
+          failed.set(person.id, capped);
+          continue;
+        }
         if (lobbyID === null) {
-          // Only the host's unfinished games count when the game starts: someone who has started
-          // games since they pressed may not host, or the table would fail for everyone at it.
-          const capped = await lobbies.gameCapRefusal(person);
-          if (capped) {
-            failed.set(person.id, capped);
-            continue;
-          }
           lobbyID = await lobbies.create(person, 'server');
           host = person;
         } else {
@@ -341,7 +342,7 @@ export class QuickPlayService {
       try {
         // Made by the server for the table: nobody's own lobby changes are counted (ChangeBy).
         for (let i = seated.length; i < size; i++) await lobbies.addBot(lobbyID, host, PLAY_NOW_BOT, 'server');
-        gameID = await lobbies.start(lobbyID, host, 'server');
+        gameID = await this.start(lobbyID, host, seated, failed);
       } catch (error) {
         const message = refusal(error);
         for (const person of seated) failed.set(person.id, message);
@@ -358,5 +359,33 @@ export class QuickPlayService {
       await db.updateTable('play_now_waits').set({ failure: message }).where('claim', '=', claim).where('user_id', '=', userID).execute();
     }
     await this.changed(userIDs);
+  }
+
+  /**
+   * Starts a seated table. Someone at it who reached a game cap since they were asked (a game of
+   * their own started in between) would make the start fail for everyone: they leave the table,
+   * told why, a bot takes their seat, and the table starts without them.
+   */
+  private async start(lobbyID: string, host: UserRow, seated: UserRow[], failed: Map<string, string>): Promise<string> {
+    const { lobbies } = this.deps;
+    try {
+      return await lobbies.start(lobbyID, host, 'server');
+    } catch (error) {
+      const late: UserRow[] = [];
+      for (const person of seated) {
+        const capped = person === host ? null : await lobbies.gameCapRefusal(person);
+        if (capped) {
+          late.push(person);
+          failed.set(person.id, capped);
+        }
+      }
+      if (late.length === 0) throw error;
+      for (const person of late) {
+        seated.splice(seated.indexOf(person), 1);
+        await lobbies.removePlayer(lobbyID, person, person.id, 'server');
+        await lobbies.addBot(lobbyID, host, PLAY_NOW_BOT, 'server');
+      }
+      return lobbies.start(lobbyID, host, 'server');
+    }
   }
 }

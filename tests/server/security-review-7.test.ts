@@ -1,0 +1,75 @@
+/**
+ * Weaknesses a seventh security review found (Play now, ...), each proved here before it was
+ * fixed.
+ */
+import { describe, expect, test } from 'vitest';
+import { perTest } from './databases.js';
+import { playNowSettled } from './play.js';
+
+describe('Play now: one person at a game cap', () => {
+  const { serve, guest } = perTest();
+
+  test('who reached it while waiting loses their own wait, not the table of everyone pressed with them', { timeout: 60_000 }, async () => {
+    // Only the table's host was asked whether they may start another game: anyone else seated at
+    // it who had reached MAX_RUNNING_GAMES_PER_USER (or GAMES_PER_USER_PER_HOUR) since pressing
+    // made the start fail, and the wait of everyone at the table failed with their name. One
+    // account pressing Play now, then starting a game of its own with a bot, broke each table it
+    // was seated at, again after each game it left.
+    const server = await serve({ maxRunningGamesPerUser: 1, playNowWindowSeconds: 60 });
+    const [ann, griefer, cy] = [await guest(server, 'Ann'), await guest(server, 'Griefer'), await guest(server, 'Cy')];
+    await ann.client.lobbies.playNow.join.mutate({ size: 3 });
+    await griefer.client.lobbies.playNow.join.mutate({ size: 3 });
+    // While waiting, the griefer starts a game elsewhere: they are now at the cap.
+    const { id: lobbyID } = await griefer.client.lobbies.create.mutate();
+    await griefer.client.lobbies.addBot.mutate({ lobbyID, botType: 'basic_bot' });
+    await griefer.client.lobbies.start.mutate({ lobbyID });
+    // The third press fills the table, which is seated at once.
+    await cy.client.lobbies.playNow.join.mutate({ size: 3 });
+
+    const [annWait, griefWait, cyWait] = [await playNowSettled(ann.client), await playNowSettled(griefer.client), await playNowSettled(cy.client)];
+    expect(griefWait).toEqual({ state: 'failed', size: 3, message: 'You already play 1 unfinished game: finish one before starting another.' });
+    expect(annWait).toMatchObject({ state: 'matched', size: 3 });
+    expect(cyWait).toEqual(annWait);
+    const gameID = annWait?.state === 'matched' ? annWait.gameID : '';
+    const seats = await server.app.services.db.kysely.selectFrom('game_players').select(['user_id', 'bot_type']).where('game_id', '=', gameID).orderBy('seat').execute();
+    expect(seats).toEqual([
+      { user_id: ann.userID, bot_type: null },
+      { user_id: cy.userID, bot_type: null },
+      { user_id: expect.any(String), bot_type: 'basic_bot' },
+    ]);
+  });
+
+  test('who reaches it in the moment between being asked and the start is left out, and the table starts', { timeout: 60_000 }, async () => {
+    const server = await serve({ maxRunningGamesPerUser: 1, playNowWindowSeconds: 60 });
+    const [ann, griefer] = [await guest(server, 'Ann'), await guest(server, 'Griefer')];
+    const { id: own } = await griefer.client.lobbies.create.mutate();
+    await griefer.client.lobbies.addBot.mutate({ lobbyID: own, botType: 'basic_bot' });
+    // The griefer's own game starts just before the table's: after everyone was asked.
+    const { lobbies, users } = server.app.services;
+    const start = lobbies.start;
+    let raced = false;
+    lobbies.start = async function (this: typeof lobbies, ...args: Parameters<typeof start>) {
+      if (args[2] === 'server' && !raced) {
+        raced = true;
+        await start.call(this, own, (await users.get(griefer.userID))!);
+      }
+      return start.apply(this, args);
+    };
+    try {
+      await ann.client.lobbies.playNow.join.mutate({ size: 2 });
+      await griefer.client.lobbies.playNow.join.mutate({ size: 2 });
+      const [annWait, griefWait] = [await playNowSettled(ann.client), await playNowSettled(griefer.client)];
+      expect(raced).toBe(true);
+      expect(griefWait).toEqual({ state: 'failed', size: 2, message: 'You already play 1 unfinished game: finish one before starting another.' });
+      expect(annWait).toMatchObject({ state: 'matched', size: 2 });
+      const gameID = annWait?.state === 'matched' ? annWait.gameID : '';
+      const seats = await server.app.services.db.kysely.selectFrom('game_players').select(['user_id', 'bot_type']).where('game_id', '=', gameID).orderBy('seat').execute();
+      expect(seats).toEqual([
+        { user_id: ann.userID, bot_type: null },
+        { user_id: expect.any(String), bot_type: 'basic_bot' },
+      ]);
+    } finally {
+      lobbies.start = start;
+    }
+  });
+});

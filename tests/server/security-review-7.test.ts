@@ -1,8 +1,10 @@
 /**
- * Weaknesses a seventh security review found (Play now, ...), each proved here before it was
- * fixed.
+ * Weaknesses a seventh security review found (Play now, ratings won from bots), each proved here
+ * before it was fixed.
  */
 import { describe, expect, test } from 'vitest';
+import type { BotType } from '../../src/engine/index.js';
+import { botSkill, displayRating, INITIAL_SKILL, rateGame, type RatedSeat, type Skill } from '../../src/server/ratings/model.js';
 import { perTest } from './databases.js';
 import { playNowSettled } from './play.js';
 
@@ -71,5 +73,31 @@ describe('Play now: one person at a game cap', () => {
     } finally {
       lobbies.start = start;
     }
+  });
+});
+
+describe('ratings won from bots alone', () => {
+  test('rise no higher than the strongest bot at the table, however often its player wins', () => {
+    // A bot's rating never moves, so one person beating the same bots again and again rose without
+    // end: twenty wins over seven Easy Bots (1500), an hour of games, made a new player 2929, a
+    // hundred 3730, above the Expert Bot (2363) whose public code anyone may run to play for them.
+    const bots = (kind: BotType, n: number): RatedSeat[] => Array.from({ length: n }, () => ({ skill: botSkill(kind), favor: 10, fixed: true, forfeited: false }));
+    const winAgainst = (opponents: RatedSeat[], times: number): Skill => {
+      let me: Skill = { ...INITIAL_SKILL };
+      for (let i = 0; i < times; i++) me = rateGame([{ skill: me, favor: 90, fixed: false, forfeited: false }, ...opponents])[0]!;
+      return me;
+    };
+    expect(displayRating(winAgainst(bots('easy_bot', 7), 20))).toBe(1500);
+    const overExperts = winAgainst([...bots('easy_bot', 6), ...bots('expert_bot', 1)], 100);
+    expect(overExperts.mu).toBeCloseTo(botSkill('expert_bot').mu, 9);
+    // Below the ceiling a win still counts in full, and a loss still costs.
+    const once = rateGame([{ skill: { ...INITIAL_SKILL }, favor: 90, fixed: false, forfeited: false }, ...bots('basic_bot', 1)])[0]!;
+    expect(once.mu).toBeGreaterThan(INITIAL_SKILL.mu);
+    const high: Skill = { mu: 60, sigma: 3 };
+    expect(rateGame([{ skill: high, favor: 90, fixed: false, forfeited: false }, ...bots('easy_bot', 3)])[0]!.mu).toBe(high.mu);
+    expect(rateGame([{ skill: high, favor: 0, fixed: false, forfeited: false }, ...bots('easy_bot', 3)])[0]!.mu).toBeLessThan(high.mu);
+    // With two people at the table, nothing is capped.
+    const two = rateGame([{ skill: high, favor: 90, fixed: false, forfeited: false }, { skill: { ...INITIAL_SKILL }, favor: 50, fixed: false, forfeited: false }, ...bots('easy_bot', 2)]);
+    expect(two[0]!.mu).toBeGreaterThan(high.mu);
   });
 });

@@ -92,11 +92,26 @@ export function rateGame(seats: readonly RatedSeat[]): Skill[] {
         { rank: seats.map((s) => allFavors.indexOf(s.favor) + 1) },
       )
     : withForfeitsLast;
+  const ceiling = botsOnlyCeiling(seats);
   return seats.map((s, i) => {
     if (s.fixed) return s.skill;
     const after = (s.forfeited ? withForfeitsLast : asPlayed)[i]![0]!;
-    return { mu: after.mu, sigma: after.sigma };
+    return { mu: Math.min(after.mu, Math.max(s.skill.mu, ceiling)), sigma: after.sigma };
   });
+}
+
+/**
+ * How high one person's rating may rise in a game against bots alone: to the strongest bot's at the
+ * table, no higher (a rating above it stays where it was, and may still fall). A bot's rating never
+ * moves, so winning against the same bots again and again raised a rating without end: seven Easy
+ * Bots (1500) beaten 20 times, an hour's games under GAMES_PER_USER_PER_HOUR, made a new player
+ * 2929, and 100 times 3730, far above the Expert Bot (2363) whose public code a player may run to
+ * choose their moves. Beating a bot shows a player is at least as strong as it, not more. With two
+ * people or more at the table nothing is capped: people's ratings move with each other's.
+ */
+function botsOnlyCeiling(seats: readonly RatedSeat[]): number {
+  const bots = seats.filter((s) => s.fixed);
+  return seats.length - bots.length === 1 && bots.length > 0 ? Math.max(...bots.map((s) => s.skill.mu)) : Infinity;
 }
 
 function distinctDescending(values: readonly number[]): number[] {

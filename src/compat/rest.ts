@@ -111,17 +111,17 @@ function routes(app: FastifyInstance, services: Services): void {
   });
 
   /** A signed-in call on one lobby: its body checked by `schema`, then handed to the service. */
-  const lobbyCall = <T>(action: string, schema: z.ZodType<T>, call: (user: UserRow, lobbyID: string, body: T) => Promise<unknown>) =>
+  const lobbyCall = <T>(action: string, schema: z.ZodType<T>, call: (user: UserRow, lobbyID: string, body: T, address: string) => Promise<unknown>) =>
     app.post<{ Params: Params }>(`/api/lobby/:id/${action}`, async (request, reply) => {
       const user = await requireUser(services, request);
       const body = schema.safeParse(request.body ?? {});
       if (!body.success) return refuseInput(reply, body.error);
-      return answer(() => call(user, request.params.id, body.data));
+      return answer(() => call(user, request.params.id, body.data, clientAddress(request.raw, services.config.trustProxy)));
     });
 
   const noBody = z.unknown();
   lobbyCall('add_bot', addBotBody, (user, id, body) => services.lobbies.addBot(id, user, body.bot_name));
-  lobbyCall('start', noBody, async (user, id) => ({ gameID: await services.lobbies.start(id, user) }));
+  lobbyCall('start', noBody, async (user, id, _body, address) => ({ gameID: await services.lobbies.start(id, user, 'person', address) }));
   lobbyCall('set_game_option', setOptionBody, (user, id, body) => services.lobbies.setOption(id, user, body.option, body.value));
   lobbyCall('set_show_odds', setShowOddsBody, (user, id, body) => services.lobbies.setShowOdds(id, user, body.value));
   lobbyCall('set_module', setModuleBody, (user, id, body) => services.lobbies.setModule(id, user, body.module, body.enabled));

@@ -56,6 +56,8 @@ export interface Config {
   maxRunningGamesPerUser: number;
   /** Games one user may be seated in that started in the last hour, when starting another. */
   gamesPerUserPerHour: number;
+  /** Games started from one address in the last hour, whoever started them (GAMES_PER_ADDRESS_PER_HOUR). */
+  gamesPerAddressPerHour: number;
   /** Lobby changes one user may make in any 10 seconds. */
   lobbyChangesPerUser: number;
   /** Connections (any kind, on every port) one address may hold open at once; off behind a proxy. */
@@ -166,6 +168,7 @@ export function configFromEnv(env: Env = process.env): Config {
     maxOpenLobbiesPerUser: int(env, 'MAX_OPEN_LOBBIES_PER_USER', 3),
     maxRunningGamesPerUser: int(env, 'MAX_RUNNING_GAMES_PER_USER', 10),
     gamesPerUserPerHour: int(env, 'GAMES_PER_USER_PER_HOUR', 20),
+    gamesPerAddressPerHour: int(env, 'GAMES_PER_ADDRESS_PER_HOUR', 60),
     lobbyChangesPerUser: int(env, 'LOBBY_CHANGES_PER_USER', 30),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256),
     maxConnections: int(env, 'MAX_CONNECTIONS', 8_192),

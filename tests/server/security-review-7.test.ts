@@ -1,6 +1,6 @@
 /**
  * Weaknesses a seventh security review found (Play now, ratings won from bots, the rate limits'
- * memory), each proved here before it was fixed.
+ * memory, games started from one address), each proved here before it was fixed.
  */
 import { describe, expect, test } from 'vitest';
 import type { BotType } from '../../src/engine/index.js';
@@ -8,6 +8,7 @@ import { botSkill, displayRating, INITIAL_SKILL, rateGame, type RatedSeat, type 
 import { RateLimit } from '../../src/server/services/rate-limit.js';
 import { perTest } from './databases.js';
 import { playNowSettled } from './play.js';
+import { refused } from './roles.js';
 
 describe('Play now: one person at a game cap', () => {
   const { serve, guest } = perTest();
@@ -127,5 +128,37 @@ describe('a rate limit with many keys in use (REQUESTS_PER_ADDRESS and the other
     // And every key is still limited as before.
     for (let i = 0; i < 600; i++) expect(limit.take('2001:db8:3::/64')).toBe(true);
     expect(limit.take('2001:db8:3::/64')).toBe(false);
+  });
+});
+
+describe('games started from one address (GAMES_PER_ADDRESS_PER_HOUR)', () => {
+  const { serve, guest } = perTest();
+
+  test("are limited whoever starts them: a fresh guest account does not reset the count", { timeout: 60_000 }, async () => {
+    // GAMES_PER_USER_PER_HOUR counts each account alone, and an address may make 20 guest
+    // accounts in 10 minutes. A game of seven Expert Bots started and left at once cost 3.6 s of
+    // CPU to finish, and while it was finished everyone else's requests took 180 ms (4 ms idle):
+    // one address's fresh accounts could start 2,400 such games an hour, each within its own limit.
+    const server = await serve({ gamesPerAddressPerHour: 2 });
+    const startGame = async (who: Awaited<ReturnType<typeof guest>>) => {
+      const { id: lobbyID } = await who.client.lobbies.create.mutate();
+      await who.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+      return { lobbyID, started: who.client.lobbies.start.mutate({ lobbyID }) };
+    };
+    const first = await guest(server, 'First');
+    await (await startGame(first)).started;
+    await (await startGame(first)).started;
+    const fresh = await guest(server, 'Fresh');
+    const { lobbyID, started } = await startGame(fresh);
+    expect(await refused(started)).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      httpStatus: 429,
+      message: 'Too many games started from your network: at most 2 in an hour. Wait a while before starting another.',
+    });
+    // Nothing started: the lobby is still open. REST's start is refused alike.
+    expect(await fresh.client.lobbies.get.query({ lobbyID })).toMatchObject({ game: null });
+    const rest = await fetch(`${server.url}/api/lobby/${lobbyID}/start`, { method: 'POST', headers: { cookie: fresh.cookie, 'content-type': 'application/json' }, body: '{}' });
+    expect(rest.status).toBe(429);
+    expect(await rest.json()).toEqual({ ok: false, error: 'Too many games started from your network: at most 2 in an hour. Wait a while before starting another.' });
   });
 });

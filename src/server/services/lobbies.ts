@@ -122,7 +122,7 @@ export interface LobbyLimits {
 /** The window of `lobbyChangesPerUser`. */
 export const LOBBY_CHANGES_WINDOW_MS = 10_000;
 
-const HOUR_MS = 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Who makes a lobby change: a person (counted against their LOBBY_CHANGES_PER_USER), or the server
@@ -156,6 +156,15 @@ export class LobbyService {
     private readonly limits: LobbyLimits,
     /** `lobbyChangesPerUser` in any LOBBY_CHANGES_WINDOW_MS, shared by every instance (shared-rate-limit.ts). */
     changesPerUser: Limiter,
+    /**
+     * Games a person may start from one address in any hour (GAMES_PER_ADDRESS_PER_HOUR), shared by
+     * every instance. GAMES_PER_USER_PER_HOUR counts each account alone, and an address may make
+     * 20 guest accounts in 10 minutes, each with its own: a game of seven Expert Bots started and
+     * left at once cost 3.6 s of CPU to finish (1.1 s of it on the event loop), and while it was
+     * finished everyone else's requests took 180 ms (500 ms at worst, against 4 ms): one address's
+     * fresh accounts could start 2,400 an hour, more than the server could finish.
+     */
+    private readonly startsPerAddress?: Limiter,
   ) {
     this.listFeed = new SharedFeed(topicChanges(bus, LOBBY_LIST_TOPIC), () => this.list(), limits.listIntervalMs ?? 0);
     // Read by queries too (tRPC lobbies.list, GraphQL lobbies): once per change, not once per read.
@@ -432,7 +441,8 @@ export class LobbyService {
     });
   }
 
-  async start(lobbyID: string, actor: UserRow, by: ChangeBy = 'person'): Promise<string> {
+  /** `address`: where a person's Start came from (none when the server starts a table: Play now). */
+  async start(lobbyID: string, actor: UserRow, by: ChangeBy = 'person', address?: string): Promise<string> {
     await this.throttle(actor, by);
     const created: { game: Game; turnTimer: TurnTimerSetting }[] = [];
     await this.change(lobbyID, async (lobby, seats, trx) => {
@@ -440,6 +450,9 @@ export class LobbyService {
       if (seats.length < MIN_PLAYERS) throw refuse('CONFLICT', `A game needs at least ${MIN_PLAYERS} players.`);
       if (!this.users.isDev(actor)) this.mustUseNoDeveloperSettings(lobby, seats);
       await this.mustHaveRoomForAGame(trx, actor, seats);
+      if (address !== undefined && this.startsPerAddress && !(await this.startsPerAddress.take(address))) {
+        throw refuse('TOO_MANY_REQUESTS', `Too many games started from your network: at most ${this.startsPerAddress.limit} in an hour. Wait a while before starting another.`);
+      }
       const prepared = this.games.prepare({
         id: `g_${randomBytes(9).toString('base64url')}`,
         lobbyID: lobby.id,

@@ -32,7 +32,7 @@ export const lobbiesRouter = router({
     .mutation(({ ctx, input }) => ctx.services.lobbies.setTurnTimer(input.lobbyID, ctx.user, input.turnTimer)),
   /** "Show odds to players": the seated players of the lobby's game see the live odds too. */
   setShowOdds: authedProcedure.input(setShowOddsInput).mutation(({ ctx, input }) => ctx.services.lobbies.setShowOdds(input.lobbyID, ctx.user, input.value)),
-  start: authedProcedure.input(lobbyInput).mutation(async ({ ctx, input }) => ({ gameID: await ctx.services.lobbies.start(input.lobbyID, ctx.user) })),
+  start: authedProcedure.input(lobbyInput).mutation(async ({ ctx, input }) => ({ gameID: await ctx.services.lobbies.start(input.lobbyID, ctx.user, 'person', ctx.address) })),
 
   /** The lobby list now, then again after every change to any lobby (computed and serialised once for all watchers). */
   onList: authedProcedure.subscription(async function* ({ ctx, signal }) {

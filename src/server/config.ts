@@ -58,6 +58,8 @@ export interface Config {
   gamesPerUserPerHour: number;
   /** Games started from one address in the last hour, whoever started them (GAMES_PER_ADDRESS_PER_HOUR). */
   gamesPerAddressPerHour: number;
+  /** Lobbies opened from one address in any 10 minutes, whoever opened them (LOBBIES_PER_ADDRESS). */
+  lobbiesPerAddress: number;
   /** Lobby changes one user may make in any 10 seconds. */
   lobbyChangesPerUser: number;
   /** Connections (any kind, on every port) one address may hold open at once; off behind a proxy. */
@@ -169,6 +171,7 @@ export function configFromEnv(env: Env = process.env): Config {
     maxRunningGamesPerUser: int(env, 'MAX_RUNNING_GAMES_PER_USER', 10),
     gamesPerUserPerHour: int(env, 'GAMES_PER_USER_PER_HOUR', 20),
     gamesPerAddressPerHour: int(env, 'GAMES_PER_ADDRESS_PER_HOUR', 60),
+    lobbiesPerAddress: int(env, 'LOBBIES_PER_ADDRESS', 30),
     lobbyChangesPerUser: int(env, 'LOBBY_CHANGES_PER_USER', 30),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256),
     maxConnections: int(env, 'MAX_CONNECTIONS', 8_192),

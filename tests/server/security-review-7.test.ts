@@ -1,6 +1,6 @@
 /**
  * Weaknesses a seventh security review found (Play now, ratings won from bots, the rate limits'
- * memory, games started from one address), each proved here before it was fixed.
+ * memory, games and lobbies started from one address), each proved here before it was fixed.
  */
 import { describe, expect, test } from 'vitest';
 import type { BotType } from '../../src/engine/index.js';
@@ -160,5 +160,32 @@ describe('games started from one address (GAMES_PER_ADDRESS_PER_HOUR)', () => {
     const rest = await fetch(`${server.url}/api/lobby/${lobbyID}/start`, { method: 'POST', headers: { cookie: fresh.cookie, 'content-type': 'application/json' }, body: '{}' });
     expect(rest.status).toBe(429);
     expect(await rest.json()).toEqual({ ok: false, error: 'Too many games started from your network: at most 2 in an hour. Wait a while before starting another.' });
+  });
+});
+
+describe('lobbies opened from one address (LOBBIES_PER_ADDRESS)', () => {
+  const { serve, guest } = perTest();
+
+  test('are limited whoever opens them, and a lobby left does not give its opening back', { timeout: 60_000 }, async () => {
+    // The list shows the newest 200 lobbies, and MAX_OPEN_LOBBIES_PER_USER counts each account
+    // alone: 70 guest accounts of one address, each opening and leaving 1.5 lobbies a second within
+    // its lobby changes, could open 100 a second and push everyone else's new lobby off the list in
+    // two seconds.
+    const server = await serve({ lobbiesPerAddress: 2 });
+    const first = await guest(server, 'First');
+    const { id: opened } = await first.client.lobbies.create.mutate();
+    await first.client.lobbies.leave.mutate({ lobbyID: opened });
+    await first.client.lobbies.create.mutate();
+    const message = 'Too many lobbies opened from your network: at most 2 in 10 minutes. Wait a while before opening another.';
+    const fresh = await guest(server, 'Fresh');
+    expect(await refused(fresh.client.lobbies.create.mutate())).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message });
+    const rest = await fetch(`${server.url}/api/lobby/create`, { method: 'POST', headers: { cookie: fresh.cookie, 'content-type': 'application/json' }, body: '{}' });
+    expect(rest.status).toBe(429);
+    expect(await rest.json()).toEqual({ ok: false, error: message });
+    // Nothing was made: the list holds the one lobby left open.
+    expect((await fresh.client.lobbies.list.query()).map((l) => l.host.id)).toEqual([first.userID]);
+    // Play now's tables are lobbies on the list too: a press counts as one.
+    expect(await refused(fresh.client.lobbies.playNow.join.mutate({ size: 2 }))).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message });
+    expect((await fresh.client.lobbies.playNow.status.query()).mine).toBeNull();
   });
 });

@@ -60,6 +60,7 @@ export async function startServer(
     lobbyChangesPerUser: 100_000,
     gamesPerUserPerHour: 100_000,
     gamesPerAddressPerHour: 100_000,
+    lobbiesPerAddress: 100_000,
     // Each change's list at once, as tests wait for it (security-review-6.test.ts has the interval).
     lobbyListIntervalMs: 0,
     // People from one address are rated together only here: shared-addresses.test.ts has the rule.

@@ -121,6 +121,8 @@ export interface LobbyLimits {
 
 /** The window of `lobbyChangesPerUser`. */
 export const LOBBY_CHANGES_WINDOW_MS = 10_000;
+/** The window of LOBBIES_PER_ADDRESS. */
+export const LOBBY_OPENINGS_WINDOW_MS = 10 * 60 * 1000;
 
 export const HOUR_MS = 60 * 60 * 1000;
 
@@ -165,6 +167,15 @@ export class LobbyService {
      * fresh accounts could start 2,400 an hour, more than the server could finish.
      */
     private readonly startsPerAddress?: Limiter,
+    /**
+     * Lobbies a person may open from one address in any LOBBY_OPENINGS_WINDOW_MS
+     * (LOBBIES_PER_ADDRESS), shared by every instance. The list shows the newest 200, and
+     * MAX_OPEN_LOBBIES_PER_USER counts each account alone: one address's 70 guest accounts (35
+     * minutes of GUEST_LOGINS_PER_ADDRESS), each opening and leaving 1.5 lobbies a second within
+     * its lobby changes, could open 100 a second, and push everyone else's new lobby off the list
+     * within two seconds.
+     */
+    private readonly openingsPerAddress?: Limiter,
   ) {
     this.listFeed = new SharedFeed(topicChanges(bus, LOBBY_LIST_TOPIC), () => this.list(), limits.listIntervalMs ?? 0);
     // Read by queries too (tRPC lobbies.list, GraphQL lobbies): once per change, not once per read.
@@ -178,7 +189,8 @@ export class LobbyService {
     if (!(await this.changesPerUser.take(user.id))) throw refuse('TOO_MANY_REQUESTS', 'You are changing lobbies too fast. Wait a moment.');
   }
 
-  async create(host: UserRow, by: ChangeBy = 'person'): Promise<string> {
+  /** `address`: where a person asked for it from (none when the server opens a table: Play now). */
+  async create(host: UserRow, by: ChangeBy = 'person', address?: string): Promise<string> {
     await this.throttle(host, by);
     const id = `l_${randomBytes(9).toString('base64url')}`;
     const now = this.now();
@@ -186,6 +198,7 @@ export class LobbyService {
     await this.serialised(`host/${host.id}`, () =>
       this.db.transaction().execute(async (trx) => {
         await this.underLobbyCap(trx, host.id);
+        await this.countOpening(address);
         await trx
           .insertInto('lobbies')
           .values({
@@ -207,6 +220,16 @@ export class LobbyService {
     );
     await this.published({ lobbyID: id, sequenceID: 1 });
     return id;
+  }
+
+  /**
+   * Counts a lobby opened from `address` against LOBBIES_PER_ADDRESS, or refuses it (nothing is
+   * counted without an address: the server's own). A Play now press counts as one too: its table
+   * is a lobby on the list.
+   */
+  async countOpening(address: string | undefined): Promise<void> {
+    if (address === undefined || !this.openingsPerAddress || (await this.openingsPerAddress.take(address))) return;
+    throw refuse('TOO_MANY_REQUESTS', `Too many lobbies opened from your network: at most ${this.openingsPerAddress.limit} in 10 minutes. Wait a while before opening another.`);
   }
 
   async get(lobbyID: string): Promise<LobbyView> {

@@ -116,8 +116,8 @@ export class QuickPlayService {
     });
   }
 
-  /** Starts waiting for a table of `size`; a full table starts at once. One wait per person. */
-  async join(user: UserRow, size: unknown): Promise<PlayNowWait> {
+  /** Starts waiting for a table of `size`; a full table starts at once. One wait per person. `address`: where they pressed from (LOBBIES_PER_ADDRESS). */
+  async join(user: UserRow, size: unknown, address?: string): Promise<PlayNowWait> {
     const problem = playNowSizeProblem(size);
     if (problem) throw refuse('BAD_REQUEST', problem);
     await this.throttle(user);
@@ -132,6 +132,8 @@ export class QuickPlayService {
       // What became of an earlier wait, already shown: forgotten.
       await db.deleteFrom('play_now_waits').where('user_id', '=', user.id).where('claim', '=', current.claim).execute();
     }
+    // The table is a lobby on the list like any other: its presses count among the address's lobbies opened.
+    await this.deps.lobbies.countOpening(address);
     const since = now();
     const inserted = await db
       .insertInto('play_now_waits')

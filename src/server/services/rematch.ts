@@ -182,7 +182,8 @@ export class RematchService {
   }
 
   /** Opens the game's rematch lobby, or gives the one already opened. Only the game's people, once it ended. */
-  async create(gameID: string, user: UserRow): Promise<{ lobbyID: string; created: boolean }> {
+  /** `address`: where the person asked from (its lobbies opened count against LOBBIES_PER_ADDRESS). */
+  async create(gameID: string, user: UserRow, address?: string): Promise<{ lobbyID: string; created: boolean }> {
     const game = await this.db.selectFrom('games').select(['id', 'lobby_id', 'end_timestamp']).where('id', '=', gameID).executeTakeFirst();
     if (!game) throw gameNotFound(gameID);
     const seats = await this.db.selectFrom('game_players').select(['user_id', 'bot_type', 'seat']).where('game_id', '=', gameID).orderBy('seat').execute();
@@ -199,7 +200,7 @@ export class RematchService {
     const options: GameOptions = old ? lobbyOptions(old.options_json) : { ...DEFAULT_OPTIONS };
     const modules: ModuleKey[] = old ? lobbyModules(old.modules_json) : [];
 
-    const lobbyID = await this.lobbies.create(user);
+    const lobbyID = await this.lobbies.create(user, 'person', address);
     try {
       for (const key of GAME_OPTION_KEYS) if (options[key] !== DEFAULT_OPTIONS[key]) await this.lobbies.setOption(lobbyID, user, key, options[key]);
       for (const key of modules) await this.lobbies.setModule(lobbyID, user, key, true);

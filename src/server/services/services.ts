@@ -17,7 +17,7 @@ import { SeatStore } from './seat-store.js';
 import { ChatService, RATE_LIMIT as CHAT_RATE_LIMIT, RATE_WINDOW_MS as CHAT_WINDOW_MS } from './chat.js';
 import { GameService } from './game-service.js';
 import { HistoryService } from './history.js';
-import { HOUR_MS, LOBBY_CHANGES_WINDOW_MS, LobbyService } from './lobbies.js';
+import { HOUR_MS, LOBBY_CHANGES_WINDOW_MS, LOBBY_OPENINGS_WINDOW_MS, LobbyService } from './lobbies.js';
 import { IdleLobbies } from './idle-lobbies.js';
 import { definitionsViews } from './definitions-view.js';
 import { QuickPlayService } from './quick-play.js';
@@ -249,7 +249,7 @@ export function buildServices(deps: {
     lobbyChangesPerUser: deps.config.lobbyChangesPerUser,
     turnTimerSeconds: deps.config.turnTimerSeconds,
     listIntervalMs: deps.config.lobbyListIntervalMs,
-  }, sharedRateLimit(deps.db, 'lobby_changes', deps.config.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now), sharedRateLimit(deps.db, 'game_starts', deps.config.gamesPerAddressPerHour, HOUR_MS, now));
+  }, sharedRateLimit(deps.db, 'lobby_changes', deps.config.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now), sharedRateLimit(deps.db, 'game_starts', deps.config.gamesPerAddressPerHour, HOUR_MS, now), sharedRateLimit(deps.db, 'lobby_openings', deps.config.lobbiesPerAddress, LOBBY_OPENINGS_WINDOW_MS, now));
   return {
     config: deps.config,
     db: deps.db,

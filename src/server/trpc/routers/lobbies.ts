@@ -12,7 +12,7 @@ export const lobbiesRouter = router({
   /** The lobby list as the list's watchers were last sent it: read once per change for every reader (a read is 30-40 ms of CPU). */
   list: authedProcedure.query(({ ctx }) => ctx.services.lobbies.listFeed.latest()),
   get: authedProcedure.input(lobbyInput).query(({ ctx, input }) => ctx.services.lobbies.get(input.lobbyID)),
-  create: authedProcedure.mutation(async ({ ctx }) => ({ id: await ctx.services.lobbies.create(ctx.user) })),
+  create: authedProcedure.mutation(async ({ ctx }) => ({ id: await ctx.services.lobbies.create(ctx.user, 'person', ctx.address) })),
   /** For a lobby's players: whether two of its people share a network address, so that its game would not be rated. */
   sharedAddress: authedProcedure.input(lobbyInput).query(async ({ ctx, input }) => ({ shared: await ctx.services.lobbies.sharedAddress(input.lobbyID, ctx.user) })),
   join: authedProcedure.input(lobbyInput).mutation(({ ctx, input }) => ctx.services.lobbies.join(input.lobbyID, ctx.user)),

@@ -14,7 +14,7 @@ const gameInput = z.object({ gameID: z.string().min(1).max(64) });
 
 export const playNowRouter = router({
   /** Waits for a table of `size` (2 to 4); a full table starts at once. One wait per person. */
-  join: authedProcedure.input(playNowInput).mutation(({ ctx, input }) => ctx.services.quickPlay.join(ctx.user, input.size)),
+  join: authedProcedure.input(playNowInput).mutation(({ ctx, input }) => ctx.services.quickPlay.join(ctx.user, input.size, ctx.address)),
   /** Stops the caller's wait, or forgets what became of it once seen. */
   cancel: authedProcedure.mutation(({ ctx }) => ctx.services.quickPlay.cancel(ctx.user)),
   /** How many wait for each size, and the caller's own wait. */
@@ -45,7 +45,7 @@ export const rematchRouter = router({
   /** The finished game's rematch lobby, or null if nobody asked for one yet. */
   offer: authedProcedure.input(gameInput).query(({ ctx, input }) => ctx.services.rematch.offer(input.gameID)),
   /** Opens the rematch lobby (same settings, same bots) or gives the one already opened. */
-  create: authedProcedure.input(gameInput).mutation(({ ctx, input }) => ctx.services.rematch.create(input.gameID, ctx.user)),
+  create: authedProcedure.input(gameInput).mutation(({ ctx, input }) => ctx.services.rematch.create(input.gameID, ctx.user, ctx.address)),
   /** Declines the open rematch: for the game's people who neither opened nor joined it; a second decline changes nothing. */
   decline: authedProcedure.input(gameInput).mutation(({ ctx, input }) => ctx.services.rematch.decline(input.gameID, ctx.user)),
   /** The offer now, then each time it changes (a rematch lobby opened; the one offered started or closed; someone declined). */

@@ -192,13 +192,15 @@ export class LobbyService {
   /** `address`: where a person asked for it from (none when the server opens a table: Play now). */
   async create(host: UserRow, by: ChangeBy = 'person', address?: string): Promise<string> {
     await this.throttle(host, by);
+    // Taken before the transaction, as the lobby changes are: on PostgreSQL a take is a statement
+    // of its own, and a transaction holding its connection while waiting for another could use up the pool.
+    await this.countOpening(address);
     const id = `l_${randomBytes(9).toString('base64url')}`;
     const now = this.now();
     // One host's creations in this process wait for each other, so two at once cannot both pass the cap.
     await this.serialised(`host/${host.id}`, () =>
       this.db.transaction().execute(async (trx) => {
         await this.underLobbyCap(trx, host.id);
-        await this.countOpening(address);
         await trx
           .insertInto('lobbies')
           .values({
@@ -467,15 +469,16 @@ export class LobbyService {
   /** `address`: where a person's Start came from (none when the server starts a table: Play now). */
   async start(lobbyID: string, actor: UserRow, by: ChangeBy = 'person', address?: string): Promise<string> {
     await this.throttle(actor, by);
+    // Before the transaction, as in `create`: each Start counts, whether or not the game can begin.
+    if (address !== undefined && this.startsPerAddress && !(await this.startsPerAddress.take(address))) {
+      throw refuse('TOO_MANY_REQUESTS', `Too many games started from your network: at most ${this.startsPerAddress.limit} in an hour. Wait a while before starting another.`);
+    }
     const created: { game: Game; turnTimer: TurnTimerSetting }[] = [];
     await this.change(lobbyID, async (lobby, seats, trx) => {
       this.mustHost(lobby, actor);
       if (seats.length < MIN_PLAYERS) throw refuse('CONFLICT', `A game needs at least ${MIN_PLAYERS} players.`);
       if (!this.users.isDev(actor)) this.mustUseNoDeveloperSettings(lobby, seats);
       await this.mustHaveRoomForAGame(trx, actor, seats);
-      if (address !== undefined && this.startsPerAddress && !(await this.startsPerAddress.take(address))) {
-        throw refuse('TOO_MANY_REQUESTS', `Too many games started from your network: at most ${this.startsPerAddress.limit} in an hour. Wait a while before starting another.`);
-      }
       const prepared = this.games.prepare({
         id: `g_${randomBytes(9).toString('base64url')}`,
         lobbyID: lobby.id,

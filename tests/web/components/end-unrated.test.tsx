@@ -26,6 +26,31 @@ describe("the viewer's rating line", () => {
     expect(screen.getByTestId('end-unrated').textContent).toBe('Not rated: the turn timer was off, so one player could have kept the others waiting for ever.');
   });
 
+  test('alone with bots, a win held at the strongest bot\'s rating says why it moved no further', () => {
+    const ceiling = 'Against bots alone, a rating rises no higher than the strongest bot\'s at the table (1500): play stronger bots or people to climb.';
+    // A new player's win over the Easy Bot: held at 1500.
+    render(<ViewerRatingLine change={{ before: 1500, after: 1500, provisional: true }} unrated={null} botsCeiling={1500} />);
+    expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1500 → 1500? (±0)');
+    expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(ceiling);
+    cleanup();
+    // Risen to it from below, and kept where it was above it.
+    render(<ViewerRatingLine change={{ before: 1490, after: 1500, provisional: false }} unrated={null} botsCeiling={1500} />);
+    expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(ceiling);
+    cleanup();
+    render(<ViewerRatingLine change={{ before: 1620, after: 1620, provisional: false }} unrated={null} botsCeiling={1500} />);
+    expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(ceiling);
+    cleanup();
+    // Not held: a rise under it, a fall, and a game with other people (no ceiling).
+    render(<ViewerRatingLine change={{ before: 1500, after: 1512, provisional: true }} unrated={null} botsCeiling={2363} />);
+    expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
+    cleanup();
+    render(<ViewerRatingLine change={{ before: 1620, after: 1601, provisional: false }} unrated={null} botsCeiling={1500} />);
+    expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
+    cleanup();
+    render(<ViewerRatingLine change={{ before: 1500, after: 1500, provisional: false }} unrated={null} />);
+    expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
+  });
+
   test('no change and no reason (a spectator, a game of bots, still fetched): nothing', () => {
     const { container } = render(<ViewerRatingLine change={undefined} unrated={null} />);
     expect(container.textContent).toBe('');

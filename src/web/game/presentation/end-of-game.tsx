@@ -76,6 +76,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const { commitment, seed } = seedOf(state.game);
   const checkedHere = verifySource !== null;
   const mine = state.me === null ? undefined : ratingChanges[state.me];
+  const aloneWithBots = state.game.players.every((p) => p.userID === state.me || p.botType !== null);
   const forfeit = state.me !== null && state.seatsByUserID[state.me]?.left ? 'left' : (mine?.forfeit ?? null);
   // The viewer's line waits for the changes: a game that counted as a loss never says "You won!" first.
   const place = fetched === null ? null : viewerPlace(rows, state.me, forfeit);
@@ -108,7 +109,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
               {place}
             </p>
           )}
-          {state.me && <ViewerRatingLine change={mine} unrated={unrated} />}
+          {state.me && <ViewerRatingLine change={mine} unrated={unrated} botsCeiling={aloneWithBots && botsRated && Object.keys(botRatings).length > 0 ? Math.max(...Object.values(botRatings)) : undefined} />}
         </>
       )}
       {/* What a player does next comes before the charts: on a phone they are screens long, and a
@@ -118,7 +119,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
         me={state.me}
         nameOf={(id) => state.usersByID[id]?.name ?? id}
         withBots={state.game.players.some((p) => p.botType !== null)}
-        aloneWithBots={state.game.players.every((p) => p.userID === state.me || p.botType !== null)}
+        aloneWithBots={aloneWithBots}
       />
       <div className={classes.endLinks}>
         <Button component={Link} to="/" color="gold" className={classes.returnLink}>

@@ -48,8 +48,13 @@ export function RatingChangeCell({ change, fixed }: { change: EndRatingChange | 
   );
 }
 
-/** The viewer's own change, under their place; or, for a game of people that moved none, why. */
-export function ViewerRatingLine({ change, unrated }: { change: EndRatingChange | undefined; unrated: UnratedReason | null }) {
+/**
+ * The viewer's own change, under their place; or, for a game of people that moved none, why.
+ * `botsCeiling`: in a game of the viewer and bots alone, the strongest bot's fixed rating, which
+ * the server lets no such game raise a rating past. A change that stopped there says so: a win
+ * over the Easy Bot that left a new player's 1500 as it was read as a fault without it.
+ */
+export function ViewerRatingLine({ change, unrated, botsCeiling }: { change: EndRatingChange | undefined; unrated: UnratedReason | null; botsCeiling?: number | undefined }) {
   if (!change) {
     return unrated === null ? null : (
       <p data-testid="end-unrated" className={classes.viewerRating}>
@@ -57,10 +62,19 @@ export function ViewerRatingLine({ change, unrated }: { change: EndRatingChange 
       </p>
     );
   }
+  // Held at the ceiling: at it from below, or kept where it was above it.
+  const held = botsCeiling !== undefined && change.after === Math.max(change.before, botsCeiling);
   return (
-    <p data-testid="end-rating" className={classes.viewerRating}>
-      Your rating: {change.before} → {change.after}
-      {change.provisional ? '?' : ''} (<Delta change={change} />)
-    </p>
+    <>
+      <p data-testid="end-rating" className={classes.viewerRating}>
+        Your rating: {change.before} → {change.after}
+        {change.provisional ? '?' : ''} (<Delta change={change} />)
+      </p>
+      {held && (
+        <p data-testid="end-rating-ceiling" className={classes.viewerRating}>
+          Against bots alone, a rating rises no higher than the strongest bot's at the table ({botsCeiling}): play stronger bots or people to climb.
+        </p>
+      )}
+    </>
   );
 }

@@ -188,6 +188,21 @@ describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
     expect(lobby.playerIDToBotType.map(([, type]) => type)).toEqual(['easy_bot']);
     await eve.page.getByText('Fin', { exact: true }).first().waitFor();
     await screenshot(eve.page, 'rematch-lobby-desktop');
+
+    // Eve goes back to the finished game: her view says she opened the rematch's lobby, and
+    // Rematch takes her back to it, asking the server for nothing (it once asked to seat her again,
+    // and the refusal, "You are already in this lobby.", was a 409 in the page's console).
+    const refusals: string[] = [];
+    eve.page.on('response', (response) => {
+      if (response.status() >= 400) refusals.push(`${response.status()} ${response.url()}`);
+    });
+    await eve.page.goto(`${people.site.url}/game/${gameID}`);
+    const eveEnd = eve.page.getByTestId('end-of-game');
+    await eveEnd.getByRole('status').filter({ hasText: /^You opened a rematch lobby\.$/ }).waitFor({ timeout: 10_000 });
+    await rematch(eve.page).click();
+    await eve.page.waitForURL(`${people.site.url}/lobby/${rematchLobby}`);
+    await eve.page.getByRole('button', { name: 'Leave' }).waitFor();
+    expect(refusals).toEqual([]);
   }, TEST_MS);
 
   test('the end-of-game Rematch on a desktop, alone with a bot: the new game starts at once', async () => {

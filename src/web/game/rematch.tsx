@@ -24,9 +24,13 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
   const [pending, setPending] = useState(false);
   const current = offer.data ?? null;
   const offered = current !== null && current.open && current.hostID !== me;
+  // The viewer opened it and came back to the game: Rematch goes back to it, and says so (a plain
+  // Rematch gave no sign the lobby was open, and pressing it asked the server to seat them again).
+  const mine = current !== null && current.open && current.hostID === me;
   const declined = decline.isSuccess || current?.declined.includes(me) === true;
 
   async function rematch() {
+    if (mine) return void navigate(`/lobby/${current.lobbyID}`);
     setPending(true);
     setError(null);
     try {
@@ -56,7 +60,7 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
   }
 
   return (
-    <div data-rematch={declined ? 'declined' : offered ? 'offered' : current ? 'open' : 'none'}>
+    <div data-rematch={declined ? 'declined' : offered ? 'offered' : mine ? 'mine' : current ? 'open' : 'none'}>
       <Group gap="xs" align="center" mt={10}>
         {declined ? (
           <Text size="sm" role="status">
@@ -69,6 +73,11 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
             {offered && (
               <Text size="sm" role="status" data-rematch-offer>
                 {rematchOfferText(nameOf(current.hostID), withBots)}
+              </Text>
+            )}
+            {mine && (
+              <Text size="sm" role="status">
+                You opened a rematch lobby.
               </Text>
             )}
             <Button color="gold" variant={offered ? 'filled' : 'outline'} onClick={() => void rematch()} loading={pending}>

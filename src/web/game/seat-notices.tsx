@@ -176,21 +176,36 @@ export function useTurnAlert(state: GameScreenState, decision: Decision | null):
   }, [due]);
 }
 
-/** Offers browser notifications for one's move, while the browser has not been asked yet. */
+/**
+ * Offers browser notifications for one's move, while the browser has not been asked yet. A prompt
+ * closed without an answer leaves the permission as it was: the button then says so beside it, or
+ * the press seemed to do nothing.
+ */
 export function NotifyMe({ compact = false }: { compact?: boolean }) {
   const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'denied' : Notification.permission));
+  const [unanswered, setUnanswered] = useState(false);
   if (permission !== 'default') return null;
   return (
-    <Button
-      size={compact ? 'compact-xs' : 'xs'}
-      variant="subtle"
-      color="gray"
-      className={classes.compact}
-      onClick={() => {
-        void Notification.requestPermission().then(setPermission);
-      }}
-    >
-      Notify me of my move
-    </Button>
+    <>
+      <Button
+        size={compact ? 'compact-xs' : 'xs'}
+        variant="subtle"
+        color="gray"
+        className={classes.compact}
+        onClick={() => {
+          void Notification.requestPermission().then((answer) => {
+            setPermission(answer);
+            setUnanswered(answer === 'default');
+          });
+        }}
+      >
+        Notify me of my move
+      </Button>
+      {unanswered && (
+        <Text span size="xs" c="night.1" role="status">
+          No answer given: press again to be asked.
+        </Text>
+      )}
+    </>
   );
 }

@@ -39,7 +39,10 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
 
   test('steps with the keyboard and the scrubber, opens at ?step=N, rolls the dice, and shows each pair of eyes what it saw', async () => {
     const host = await guest(suite.site, 'Replayer');
-    const gameID = await playFinishedGame(host, ['easy_bot', 'easy_bot']);
+    // An Advanced Bot among the bots: against bots alone a rating rises no higher than the
+    // strongest bot's, so a new player's win over Easy Bots alone would leave 1500 as it was, and
+    // the ratings beside the names below need the game to have moved one.
+    const gameID = await playFinishedGame(host, ['easy_bot', 'basic_bot']);
     const record = await gameRecord(suite.site.app.services.db, gameID);
     const moments = momentsOf(rebuild(record));
     const last = moments.length - 1;

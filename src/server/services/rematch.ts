@@ -181,8 +181,10 @@ export class RematchService {
     await this.bus.publish(rematchTopic(gameID), {});
   }
 
-  /** Opens the game's rematch lobby, or gives the one already opened. Only the game's people, once it ended. */
-  /** `address`: where the person asked from (its lobbies opened count against LOBBIES_PER_ADDRESS). */
+  /**
+   * Opens the game's rematch lobby, or gives the one already opened. Only the game's people, once it
+   * ended. `address`: where the person asked from (its lobbies opened count against LOBBIES_PER_ADDRESS).
+   */
   async create(gameID: string, user: UserRow, address?: string): Promise<{ lobbyID: string; created: boolean }> {
     const game = await this.db.selectFrom('games').select(['id', 'lobby_id', 'end_timestamp']).where('id', '=', gameID).executeTakeFirst();
     if (!game) throw gameNotFound(gameID);

@@ -6,8 +6,8 @@
  * table, boards and log in tabs.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Box, Group, Stack } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Badge, Box, Group, Stack } from '@mantine/core';
+import { PageError } from '../components/page-error.js';
 import { PageLoading } from '../components/page-loading.js';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { focusIsLost } from '../lib/focus.js';
@@ -41,12 +41,7 @@ export function GameScreen({ gameID }: { gameID: string }) {
   const endChunk = useEndOfGameChunk(endedAtOpen === true);
   if (error) {
     return (
-      <Alert color="red" title="This game cannot be shown">
-        {error}{' '}
-        <Anchor component={Link} to="/">
-          Back to the lobby
-        </Anchor>
-      </Alert>
+      <PageError title="This game cannot be shown">{error}</PageError>
     );
   }
   if (!state || (endedAtOpen === true && !endChunk)) return <PageLoading />;

@@ -1,6 +1,7 @@
 /** `/user/:userID`: a player's profile: name, subtitle, stats, charts, recent games. */
 import { useMemo } from 'react';
-import { Alert, Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { PageError } from '../components/page-error.js';
 import { PageLoading } from '../components/page-loading.js';
 import { Link, useParams } from 'react-router-dom';
 import { useSession } from '../lib/session.js';
@@ -25,12 +26,7 @@ function Profile({ userID }: { userID: string }) {
 
   if (profile.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title="Profile">
-        {profile.error.data?.code === 'NOT_FOUND' ? 'No such user.' : profile.error.message}{' '}
-        <Anchor component={Link} to="/">
-          Back to the lobby
-        </Anchor>
-      </Alert>
+      <PageError title="Profile">{profile.error.data?.code === 'NOT_FOUND' ? 'No such user.' : profile.error.message}</PageError>
     );
   }
   if (!profile.data) return <PageLoading />;

@@ -9,7 +9,8 @@
  * rebuild gives every deal and die the server logged.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Alert, Anchor, Box, Button, Group, Paper, Select, Slider, Stack, Switch, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Paper, Select, Slider, Stack, Switch, Tooltip } from '@mantine/core';
+import { PageError } from '../components/page-error.js';
 import { PageLoading } from '../components/page-loading.js';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight, IconPlayerSkipBack, IconPlayerSkipForward } from '@tabler/icons-react';
@@ -83,13 +84,7 @@ export function ReplayScreen({ gameID }: { gameID: string }) {
   const { replay, error } = useReplay(gameID);
   if (error) {
     return (
-      // A way on, as the game page's own error gives: the alert alone was a dead end.
-      <Alert color="red" title="This replay cannot be shown" role="alert">
-        {error}{' '}
-        <Anchor component={Link} to="/">
-          Back to the lobby
-        </Anchor>
-      </Alert>
+      <PageError title="This replay cannot be shown">{error}</PageError>
     );
   }
   if (!replay) return <PageLoading label="Loading the replay">Loading the replay and checking its dice...</PageLoading>;

@@ -161,6 +161,27 @@ describe('games started from one address (GAMES_PER_ADDRESS_PER_HOUR)', () => {
     expect(rest.status).toBe(429);
     expect(await rest.json()).toEqual({ ok: false, error: 'Too many games started from your network: at most 2 in an hour. Wait a while before starting another.' });
   });
+
+  test('count Play now presses too: its tables are games the server starts and fills with bots', { timeout: 60_000 }, async () => {
+    // A press that finds nobody within the window is seated with bots and started by the server:
+    // counted only among the lobbies opened (30 in 10 minutes), one address's presses could start
+    // 180 games an hour past GAMES_PER_ADDRESS_PER_HOUR.
+    const server = await serve({ gamesPerAddressPerHour: 2, lobbiesPerAddress: 100, playNowWindowSeconds: 60 });
+    const message = 'Too many games started from your network: at most 2 in an hour. Wait a while before starting another.';
+    const first = await guest(server, 'First');
+    // A press counts when it is made, even one given up before a table was found.
+    await first.client.lobbies.playNow.join.mutate({ size: 2 });
+    await first.client.lobbies.playNow.cancel.mutate();
+    const { id: lobbyID } = await first.client.lobbies.create.mutate();
+    await first.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    await first.client.lobbies.start.mutate({ lobbyID });
+    const fresh = await guest(server, 'Fresh');
+    expect(await refused(fresh.client.lobbies.playNow.join.mutate({ size: 2 }))).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message });
+    // No wait was left behind, and a Start of their own is refused alike.
+    expect((await fresh.client.lobbies.playNow.status.query()).mine).toBeNull();
+    const { id: own } = await fresh.client.lobbies.create.mutate();
+    expect(await refused(fresh.client.lobbies.start.mutate({ lobbyID: own }))).toMatchObject({ code: 'TOO_MANY_REQUESTS', message });
+  });
 });
 
 describe('lobbies opened from one address (LOBBIES_PER_ADDRESS)', () => {

@@ -234,6 +234,17 @@ export class LobbyService {
     throw refuse('TOO_MANY_REQUESTS', `Too many lobbies opened from your network: at most ${this.openingsPerAddress.limit} in 10 minutes. Wait a while before opening another.`);
   }
 
+  /**
+   * Counts a game asked for from `address` against GAMES_PER_ADDRESS_PER_HOUR, or refuses it
+   * (nothing is counted without an address: the server's own). A Play now press counts as one
+   * too, whether or not a table is found: the server starts that table, and fills it with bots, so
+   * presses would otherwise start games past the limit (as many as the lobbies an address may open).
+   */
+  async countStart(address: string | undefined): Promise<void> {
+    if (address === undefined || !this.startsPerAddress || (await this.startsPerAddress.take(address))) return;
+    throw refuse('TOO_MANY_REQUESTS', `Too many games started from your network: at most ${this.startsPerAddress.limit} in an hour. Wait a while before starting another.`);
+  }
+
   async get(lobbyID: string): Promise<LobbyView> {
     const lobby = await this.row(lobbyID);
     return (await this.views([lobby]))[0]!;
@@ -470,9 +481,7 @@ export class LobbyService {
   async start(lobbyID: string, actor: UserRow, by: ChangeBy = 'person', address?: string): Promise<string> {
     await this.throttle(actor, by);
     // Before the transaction, as in `create`: each Start counts, whether or not the game can begin.
-    if (address !== undefined && this.startsPerAddress && !(await this.startsPerAddress.take(address))) {
-      throw refuse('TOO_MANY_REQUESTS', `Too many games started from your network: at most ${this.startsPerAddress.limit} in an hour. Wait a while before starting another.`);
-    }
+    await this.countStart(address);
     const created: { game: Game; turnTimer: TurnTimerSetting }[] = [];
     await this.change(lobbyID, async (lobby, seats, trx) => {
       this.mustHost(lobby, actor);

@@ -116,7 +116,7 @@ export class QuickPlayService {
     });
   }
 
-  /** Starts waiting for a table of `size`; a full table starts at once. One wait per person. `address`: where they pressed from (LOBBIES_PER_ADDRESS). */
+  /** Starts waiting for a table of `size`; a full table starts at once. One wait per person. `address`: where they pressed from (LOBBIES_PER_ADDRESS, GAMES_PER_ADDRESS_PER_HOUR). */
   async join(user: UserRow, size: unknown, address?: string): Promise<PlayNowWait> {
     const problem = playNowSizeProblem(size);
     if (problem) throw refuse('BAD_REQUEST', problem);
@@ -132,8 +132,10 @@ export class QuickPlayService {
       // What became of an earlier wait, already shown: forgotten.
       await db.deleteFrom('play_now_waits').where('user_id', '=', user.id).where('claim', '=', current.claim).execute();
     }
-    // The table is a lobby on the list like any other: its presses count among the address's lobbies opened.
+    // The table is a lobby on the list like any other, and a game the server starts: each press
+    // counts among the address's lobbies opened and games started.
     await this.deps.lobbies.countOpening(address);
+    await this.deps.lobbies.countStart(address);
     const since = now();
     const inserted = await db
       .insertInto('play_now_waits')

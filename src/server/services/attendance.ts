@@ -477,10 +477,14 @@ export class Attendance {
 
   /**
    * The player is back: a stand-in no longer plays for them, and a decision that had only the
-   * grace gets the full time from now. Returns whether the seat changed.
+   * grace gets the full time from now. Returns whether the seat changed. A decision whose time has
+   * run out stays the stand-in's (their next one is theirs): given the whole turn timer again in the
+   * moment before the stand-in played it, a player who asked for the game's state a few times a
+   * second was never stood in for, and held the table for as long as they liked.
    */
   private back(table: Table, seat: Seat): boolean {
     if (seat.standIn === null || seat.leftAt !== null) return false;
+    if (seat.standIn === 'turn timer' && seat.due && seat.due.deadline !== null && seat.due.deadline <= this.config.now()) return false;
     seat.standIn = null;
     if (seat.due) {
       const now = this.config.now();

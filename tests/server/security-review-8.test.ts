@@ -1,0 +1,58 @@
+/**
+ * Weaknesses an eighth security review found (the turn timer, the chat rooms of finished games),
+ * each proved here before it was fixed.
+ */
+import { describe, expect, test } from 'vitest';
+import type { GameEvent } from '../../src/engine/index.js';
+import { perTest } from './databases.js';
+import { decisionNow, definitionsOf, simpleAction } from './play.js';
+import { untilRead } from '../support/until.js';
+
+type StandIn = Extract<GameEvent, { type: 'STAND_IN' }>;
+const standIns = (events: readonly GameEvent[], userID: string) => events.filter((e): e is StandIn => e.type === 'STAND_IN' && e.payload.userID === userID);
+
+describe('a decision whose turn timer ran out', () => {
+  const { serve, guest } = perTest();
+
+  test("is the stand-in's, however often its player asks for the game meanwhile", { timeout: 60_000 }, async () => {
+    // Coming back (games.state, a presence report, opening the game) gave the decision whose time
+    // had just run out the whole turn timer again, in the moment between the clock marking the seat
+    // and the stand-in playing it (BOT_DELAY_MS, 800 ms by default). A player who asked for the
+    // game's state a few times a second was never stood in for: they held the table for as long
+    // as they liked, a turn timer at a time, until the others gave up and left (and lost).
+    const server = await serve({ turnTimerSeconds: 1, botDelayMs: 300 });
+    const ann = await guest(server, 'Ann');
+    const bob = await guest(server, 'Bob');
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await bob.client.lobbies.join.mutate({ lobbyID });
+    await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'on' });
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    const definitions = await definitionsOf(ann.client);
+    const { decision } = await decisionNow(ann.client, gameID, definitions, ann.userID);
+    await ann.client.games.act.mutate({ gameID, action: simpleAction(decision)! });
+
+    // Bob never bids, and asks for the game all the while.
+    let stalling = true;
+    const stall = (async () => {
+      let asked = 0;
+      while (stalling) {
+        await bob.client.games.state.query({ gameID });
+        asked += 1;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return asked;
+    })();
+    try {
+      const after = await untilRead(
+        () => ann.client.games.state.query({ gameID }),
+        (u) => standIns(u.events, bob.userID).length > 0,
+        15_000,
+        "the stand-in's bid for Bob",
+      );
+      expect(standIns(after.events, bob.userID).map((e) => e.payload)).toEqual([{ userID: bob.userID, decision: 'BID', reason: 'turn timer' }]);
+    } finally {
+      stalling = false;
+      expect(await stall).toBeGreaterThan(0);
+    }
+  });
+});

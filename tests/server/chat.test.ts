@@ -10,6 +10,7 @@ import { DATABASES, useServer } from './databases.js';
 import { feed, gameFeed } from './feeds.js';
 import { LOGIN_REQUIRED, openLobby, refused, signInRoles, startedGame, type Roles } from './roles.js';
 import { signInGuest } from './support.js';
+import { botSeats, endableGame, saveEnd } from './endable-games.js';
 import { decisionOf, definitionsOf } from './play.js';
 
 const TOO_FAST = { code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: 'You are sending messages too fast. Wait a moment.' } as const;
@@ -108,7 +109,9 @@ describe.each(DATABASES)('chat on %s', (database) => {
   test('chat.onRoom delivers each new message of that room to everyone in it, in order', async () => {
     // The member used up their messages in the rate-limit test: here they only listen.
     const { host, member, outsider } = roles();
-    const { gameID, lobbyID } = await startedGame(host, member);
+    const { gameID } = await startedGame(host, member);
+    // An open lobby's room (a started game's lobby room takes no more messages).
+    const lobbyID = await openLobby(outsider);
     const room = `game/${gameID}`;
     const inHost = feed(host.client.chat.onRoom, { room });
     const inSpectator = feed(outsider.client.chat.onRoom, { room });
@@ -177,11 +180,11 @@ describe.each(DATABASES)('chat on %s', (database) => {
     // The game plays on as before.
     const decision = decisionOf(await dev.client.games.state.query({ gameID }), definitions, dev.userID);
     expect(decision?.type).toBe('BID');
-    // A finished game's log is closed: the message stays in the room only.
-    const { games, users } = server.app.services;
+    // A finished game's log is closed: a player's message stays in the room only.
+    const { users } = server.app.services;
     const bots = await Promise.all([1, 2].map((seat) => users.createBot('easy_bot', seat)));
-    const ended = await games.create({ id: `g_chat_${database}`, lobbyID: null, players: bots.map((b) => ({ userID: b.id, botType: 'easy_bot' })), options: {}, modules: [] });
-    expect(ended.gameEndTimestamp).not.toBeNull();
+    const ended = await endableGame(server, `g_chat_${database}`, [{ userID: dev.userID, bot: null }, ...botSeats(bots.map((b) => b.id))]);
+    expect(await saveEnd(server, ended)).toBe(true);
     // (Sent through the service from an address of its own: this file's tRPC messages all come from
     // 127.0.0.1, near its per-address limit.)
     await server.app.services.chat.send((await users.get(dev.userID))!, `game/${ended.id}`, 'gg', '10.0.8.1');

@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { GameEvent } from '../../src/engine/index.js';
 import { perTest } from './databases.js';
 import { decisionNow, definitionsOf, simpleAction } from './play.js';
+import { refused } from './roles.js';
 import { untilRead } from '../support/until.js';
 
 type StandIn = Extract<GameEvent, { type: 'STAND_IN' }>;
@@ -54,5 +55,45 @@ describe('a decision whose turn timer ran out', () => {
       stalling = false;
       expect(await stall).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the chat room of a table that has gone', () => {
+  const { serve, guest } = perTest();
+
+  test("takes no more messages from strangers: a started game's lobby room, a finished game's room but from its players", { timeout: 60_000 }, async () => {
+    // Every game ever played, and the lobby of every game ever started, was a room anyone signed in
+    // could write in for good: ROOM_KEEP (200) messages of 500 characters each, about 100 KB, in each
+    // of them, kept with the game, where nobody at the table would read them any more. Open only
+    // while their table is, a stranger's messages go where people are, and the rooms that fill up
+    // are the games being played.
+    const server = await serve({});
+    const ann = await guest(server, 'Ann');
+    const mallory = await guest(server, 'Mallory');
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await ann.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    // While the game runs, its room is open to whoever watches it.
+    await mallory.client.chat.send.mutate({ room: `game/${gameID}`, message: 'good luck' });
+    expect(await refused(mallory.client.chat.send.mutate({ room: `lobby/${lobbyID}`, message: 'hello?' }))).toEqual({
+      code: 'CONFLICT',
+      httpStatus: 409,
+      message: "This lobby's game has started: write in the game's chat instead.",
+      ruleCode: null,
+    });
+    await ann.client.games.leave.mutate({ gameID });
+    await untilRead(() => ann.client.games.state.query({ gameID }), (u) => u.game.gameEndTimestamp !== null, 15_000, 'the game to end');
+
+    expect(await refused(mallory.client.chat.send.mutate({ room: `game/${gameID}`, message: 'spam' }))).toEqual({
+      code: 'FORBIDDEN',
+      httpStatus: 403,
+      message: 'This game has ended: only its players can write in its chat now.',
+      ruleCode: null,
+    });
+    // Its players still talk after the end (a rematch, "well played"), and anyone may read it.
+    await ann.client.chat.send.mutate({ room: `game/${gameID}`, message: 'well played' });
+    expect((await mallory.client.chat.history.query({ room: `game/${gameID}` })).map((m) => m.message)).toEqual(['good luck', 'well played']);
+    const rows = await server.app.services.db.kysely.selectFrom('chat_messages').select('room').execute();
+    expect(rows).toHaveLength(2);
   });
 });

@@ -4,6 +4,8 @@
  * accounts do not reset the limit); stored, published on `chat/{room}`, and the recent history
  * is there for whoever opens the room. Only signed-in users chat, and a game's room is open to
  * whoever may watch the game (GameService.viewerFor: not a developer module's game to strangers).
+ * Once its table has gone a room is read only, but to the game's own players: a lobby's once its
+ * game has started, a game's once it has ended (`send`).
  * A player's message in a game's room is also a CHAT event of that game's log while the game
  * runs (GameService.chat).
  */
@@ -27,6 +29,9 @@ export const HISTORY_SIZE = 50;
  * room exists. Older ones are deleted as new ones come.
  */
 export const ROOM_KEEP = 200;
+/** A started game's lobby room, and an ended game's room to anyone not seated in it, take no messages. */
+export const LOBBY_ROOM_CLOSED = "This lobby's game has started: write in the game's chat instead.";
+export const GAME_ROOM_CLOSED = 'This game has ended: only its players can write in its chat now.';
 /** At most this many messages per user in any window of RATE_WINDOW_MS. */
 export const RATE_LIMIT = 5;
 export const RATE_WINDOW_MS = 5_000;
@@ -102,10 +107,18 @@ export class ChatService {
     return game;
   }
 
-  /** Sends a message from a user connected from `address`. */
+  /**
+   * Sends a message from a user connected from `address`. A room whose table has gone takes no
+   * more from strangers: a lobby's once its game has started (its people are in the game's room),
+   * a game's once it has ended, but from its players. Open for ever, every game ever played and
+   * every lobby that started one was a room anyone could fill with ROOM_KEEP messages, kept for
+   * good, where nobody at the table would read them any more.
+   */
   async send(sender: UserRow, room: string, raw: unknown, address: string): Promise<ChatMessage> {
     const message = cleanMessage(raw);
     const game = await this.checkRoom(room, sender);
+    if (game === null && (await this.hasStarted(room))) throw refuse('CONFLICT', LOBBY_ROOM_CLOSED);
+    if (game !== null && game.gameEndTimestamp !== null && spectates(game, sender.id)) throw refuse('FORBIDDEN', GAME_ROOM_CLOSED);
     // Each limit counts as it allows: a message the address limit refuses still counts against its sender's own.
     if (!(await this.perUser.take(sender.id))) throw refuse('TOO_MANY_REQUESTS', 'You are sending messages too fast. Wait a moment.');
     if (!(await this.perAddress.take(address))) throw refuse('TOO_MANY_REQUESTS', 'Too many messages from your network. Wait a moment.');
@@ -117,6 +130,12 @@ export class ChatService {
     await this.prune(room);
     await this.bus.publish(chatTopic(room), chat);
     return chat;
+  }
+
+  /** Whether a lobby's room is that of a lobby whose game has started. */
+  private async hasStarted(room: string): Promise<boolean> {
+    const lobby = await this.db.selectFrom('lobbies').select('game_id').where('id', '=', room.slice('lobby/'.length)).executeTakeFirst();
+    return (lobby?.game_id ?? null) !== null;
   }
 
   /**

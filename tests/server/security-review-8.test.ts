@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { GameEvent } from '../../src/engine/index.js';
+import { botSkill, displayRating, INITIAL_SKILL, rateGame, type RatedSeat, type Skill } from '../../src/server/ratings/model.js';
 import { perTest } from './databases.js';
 import { decisionNow, definitionsOf, simpleAction } from './play.js';
 import { refused } from './roles.js';
@@ -95,5 +96,47 @@ describe('the chat room of a table that has gone', () => {
     expect((await mallory.client.chat.history.query({ room: `game/${gameID}` })).map((m) => m.message)).toEqual(['good luck', 'well played']);
     const rows = await server.app.services.db.kysely.selectFrom('chat_messages').select('room').execute();
     expect(rows).toHaveLength(2);
+  });
+});
+
+describe('ratings won from bots with a second person at the table', () => {
+  test('rise no higher than the strongest bot, but for what the people alone would give', () => {
+    // The ceiling on ratings won from bots held for one person alone with them: a second person at
+    // the table lifted it, so one more account on another network (a phone on mobile data), scoring
+    // least game after game, made the same bots worth a rating without end: six Easy Bots beaten
+    // 20 times made a new player 2930, 100 times 3831 (seven bots alone, capped: 1500). Now the bots
+    // add little to what the second account alone would feed them (2154 and 2319, against 2007 and
+    // 2219 head to head), which the address rule is for (shared-addresses.test.ts).
+    const easy = (n: number): RatedSeat[] => Array.from({ length: n }, () => ({ skill: botSkill('easy_bot'), favor: 10, fixed: true, forfeited: false }));
+    const win = (times: number, others: (second: Skill) => RatedSeat[]): Skill => {
+      let me: Skill = { ...INITIAL_SKILL };
+      let second: Skill = { ...INITIAL_SKILL };
+      for (let i = 0; i < times; i++) [me, second] = rateGame([{ skill: me, favor: 90, fixed: false, forfeited: false }, ...others(second)]) as [Skill, Skill];
+      return me;
+    };
+    const withSecond = (second: Skill): RatedSeat[] => [{ skill: second, favor: 0, fixed: false, forfeited: false }];
+    for (const times of [20, 100]) {
+      const withBots = displayRating(win(times, (second) => [...withSecond(second), ...easy(6)]));
+      const headToHead = displayRating(win(times, withSecond));
+      expect(withBots).toBeLessThanOrEqual(headToHead + 150);
+      expect(withBots).toBeLessThan(times === 20 ? 2930 : 3831);
+    }
+    // A second account that leaves at once (its seat played by the stand-in bot) lifts nothing either.
+    let left: Skill = { ...INITIAL_SKILL };
+    for (let i = 0; i < 20; i++) {
+      left = rateGame([{ skill: left, favor: 90, fixed: false, forfeited: false }, { skill: { ...INITIAL_SKILL }, favor: 0, fixed: false, forfeited: true, playedAs: botSkill('basic_bot') }, ...easy(6)])[0]!;
+    }
+    expect(displayRating(left)).toBe(1500);
+
+    // Below the strongest bot a win counts in full; people stronger than the bots still climb by
+    // beating each other; a game of people alone is not capped at all.
+    const basic = botSkill('basic_bot');
+    const mixed = rateGame([{ skill: { ...INITIAL_SKILL }, favor: 90, fixed: false, forfeited: false }, { skill: { ...INITIAL_SKILL }, favor: 50, fixed: false, forfeited: false }, { skill: basic, favor: 10, fixed: true, forfeited: false }]);
+    expect(mixed[0]!.mu).toBeGreaterThan(INITIAL_SKILL.mu);
+    const high: Skill = { mu: 60, sigma: 3 };
+    const strong = rateGame([{ skill: high, favor: 90, fixed: false, forfeited: false }, { skill: { mu: 58, sigma: 3 }, favor: 50, fixed: false, forfeited: false }, ...easy(2)]);
+    expect(strong[0]!.mu).toBeGreaterThan(high.mu);
+    const people = rateGame([{ skill: high, favor: 90, fixed: false, forfeited: false }, { skill: { ...INITIAL_SKILL }, favor: 50, fixed: false, forfeited: false }]);
+    expect(people[0]!.mu).toBeGreaterThan(high.mu);
   });
 });

@@ -92,26 +92,37 @@ export function rateGame(seats: readonly RatedSeat[]): Skill[] {
         { rank: seats.map((s) => allFavors.indexOf(s.favor) + 1) },
       )
     : withForfeitsLast;
-  const ceiling = botsOnlyCeiling(seats);
+  const ceilings = botCeilings(seats);
   return seats.map((s, i) => {
     if (s.fixed) return s.skill;
     const after = (s.forfeited ? withForfeitsLast : asPlayed)[i]![0]!;
-    return { mu: Math.min(after.mu, Math.max(s.skill.mu, ceiling)), sigma: after.sigma };
+    return { mu: Math.min(after.mu, Math.max(s.skill.mu, ceilings[i]!)), sigma: after.sigma };
   });
 }
 
 /**
- * How high one person's rating may rise in a game against bots alone: to the strongest bot's at the
- * table, no higher (a rating above it stays where it was, and may still fall). A bot's rating never
- * moves, so winning against the same bots again and again raised a rating without end: seven Easy
- * Bots (1500) beaten 20 times, an hour's games under GAMES_PER_USER_PER_HOUR, made a new player
- * 2929, and 100 times 3730, far above the Expert Bot (2363) whose public code a player may run to
- * choose their moves. Beating a bot shows a player is at least as strong as it, not more. With two
- * people or more at the table nothing is capped: people's ratings move with each other's.
+ * How high each person's rating may rise in a game with bots: to the strongest bot's at the table,
+ * or as high as the game of the people alone (those who played their seats out, by the favor they
+ * scored) would take it, no higher (a rating above that stays where it was, and may still fall).
+ * A bot's rating never moves, so winning against the same bots again and again raised a rating
+ * without end: seven Easy Bots (1500) beaten 20 times, an hour's games under
+ * GAMES_PER_USER_PER_HOUR, made a new player 2929, and 100 times 3730, far above the Expert Bot
+ * (2363) whose public code a player may run to choose their moves. Beating a bot shows a player is
+ * at least as strong as it, not more. Capped for one person alone with bots only, one more account
+ * at the table (on another network, scoring least) lifted it: six Easy Bots beaten 20 times, 2930
+ * again. People still move each other's ratings as they would without the bots; a game of people
+ * alone is not capped.
  */
-function botsOnlyCeiling(seats: readonly RatedSeat[]): number {
+function botCeilings(seats: readonly RatedSeat[]): number[] {
   const bots = seats.filter((s) => s.fixed);
-  return seats.length - bots.length === 1 && bots.length > 0 ? Math.max(...bots.map((s) => s.skill.mu)) : Infinity;
+  if (bots.length === 0) return seats.map(() => Infinity);
+  const strongest = Math.max(...bots.map((s) => s.skill.mu));
+  const played = seats.flatMap((s, i) => (s.fixed || s.forfeited ? [] : [i]));
+  const alone = played.length >= 2 ? rateGame(played.map((i) => seats[i]!)) : [];
+  return seats.map((_, i) => {
+    const at = played.indexOf(i);
+    return Math.max(strongest, at >= 0 && at < alone.length ? alone[at]!.mu : -Infinity);
+  });
 }
 
 function distinctDescending(values: readonly number[]): number[] {

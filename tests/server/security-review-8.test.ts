@@ -7,8 +7,12 @@ import type { GameEvent } from '../../src/engine/index.js';
 import { botSkill, displayRating, INITIAL_SKILL, rateGame, type RatedSeat, type Skill } from '../../src/server/ratings/model.js';
 import { perTest } from './databases.js';
 import { decisionNow, definitionsOf, simpleAction } from './play.js';
-import { refused } from './roles.js';
-import { untilRead } from '../support/until.js';
+import { feed } from './feeds.js';
+import { channel } from '../compat/protocol-client.js';
+import { refusalOf, refused, type Refusal } from './roles.js';
+import { until, untilRead } from '../support/until.js';
+import type { WireDelivery } from '../../src/server/services/game-views.js';
+import { PRESENCE_REPORTS } from '../../src/server/services/services.js';
 
 type StandIn = Extract<GameEvent, { type: 'STAND_IN' }>;
 const standIns = (events: readonly GameEvent[], userID: string) => events.filter((e): e is StandIn => e.type === 'STAND_IN' && e.payload.userID === userID);
@@ -138,5 +142,69 @@ describe('ratings won from bots with a second person at the table', () => {
     expect(strong[0]!.mu).toBeGreaterThan(high.mu);
     const people = rateGame([{ skill: high, favor: 90, fixed: false, forfeited: false }, { skill: { ...INITIAL_SKILL }, favor: 50, fixed: false, forfeited: false }]);
     expect(people[0]!.mu).toBeGreaterThan(high.mu);
+  });
+});
+
+describe("a player's pages of their game (games.onGame)", () => {
+  const { serve, guest, closeLater } = perTest();
+
+  test('opened and closed count among their presence reports: each changes the table everyone watching is sent', { timeout: 60_000 }, async () => {
+    // A presence report (a tab shown or hidden) changes the table sent to every player and
+    // spectator of the game, so a user may make 30 in 10 s. Opening the game and closing it again
+    // does the same (here, then gone) and counted only among the address's subscriptions: one
+    // player opening and closing their game 40 times sent each watcher 80 tables in a few seconds,
+    // and from many addresses (an IPv6 /48 is 65,536 of them) as many as they liked.
+    const server = await serve({});
+    const ann = await guest(server, 'Ann');
+    const bob = await guest(server, 'Bob');
+    const carl = await guest(server, 'Carl');
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await bob.client.lobbies.join.mutate({ lobbyID });
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    const watching = feed(carl.client.games.onGame, { gameID });
+    closeLater(() => watching.close());
+    await watching.until();
+
+    const refusals: Refusal[] = [];
+    for (let i = 0; i < 40; i++) {
+      const page = feed(bob.client.games.onGame, { gameID, tab: `tab-${i}` });
+      try {
+        await page.until();
+      } catch {
+        if (page.error) refusals.push(refusalOf(page.error));
+      } finally {
+        page.close();
+      }
+    }
+    // Every second report is a page opened, its close the other.
+    expect(refusals).toHaveLength(40 - PRESENCE_REPORTS / 2);
+    expect(refusals[0]).toEqual({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: 'You are opening and closing the game too fast. Wait a moment.', ruleCode: null });
+    // The last page's close reaches the watcher: Bob gone.
+    const bobGone = (d: WireDelivery) => d.seats.find((s) => s.userID === bob.userID)?.presence === 'gone';
+    await until(() => watching.items.length > 1 && bobGone(watching.items.at(-1)!), 15_000, 'Bob gone again');
+    let changes = 0;
+    watching.items.reduce((before, d) => {
+      const now = d.seats.find((s) => s.userID === bob.userID)!.presence;
+      if (now !== before) changes += 1;
+      return now;
+    }, 'gone' as string);
+    expect(changes).toBeLessThanOrEqual(PRESENCE_REPORTS);
+
+    // /channel's game topic opens the game as a page does, and counts the same.
+    const socket = await channel(server.url, { cookie: ann.cookie });
+    try {
+      const topic = `game/${gameID}`;
+      for (let i = 0; i < PRESENCE_REPORTS / 2; i++) {
+        const from = socket.received.length;
+        socket.send({ type: 'subscribe', topic });
+        await socket.until((m: { type: string }) => m.type === 'topic', { from });
+        socket.send({ type: 'unsubscribe', topic });
+      }
+      const from = socket.received.length;
+      socket.send({ type: 'subscribe', topic });
+      expect(await socket.until((m: { type: string }) => m.type === 'error' || m.type === 'topic', { from })).toEqual({ type: 'error', message: 'You are opening and closing the game too fast. Wait a moment.' });
+    } finally {
+      await socket.close();
+    }
   });
 });

@@ -208,3 +208,34 @@ describe("a player's pages of their game (games.onGame)", () => {
     }
   });
 });
+
+describe("a lobby's chat room", () => {
+  const { serve, guest, closeLater } = perTest();
+
+  test('marks the messages of people not in the lobby, as a game\'s room marks its spectators\'', { timeout: 30_000 }, async () => {
+    // Names that look alike are refused at one table (a lobby, a game), and a game's room marks a
+    // spectator's messages; a lobby's room marked nobody's, and anyone may write in it. A stranger
+    // named "Аnn" (a Cyrillic А) wrote in Ann's lobby as Ann: "start without me".
+    const server = await serve({});
+    const ann = await guest(server, 'Ann');
+    const bob = await guest(server, 'Bob');
+    const mallory = await guest(server, 'Аnn');
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await bob.client.lobbies.join.mutate({ lobbyID });
+    const room = `lobby/${lobbyID}`;
+    const live = feed(bob.client.chat.onRoom, { room });
+    closeLater(() => live.close());
+    await live.started();
+    await ann.client.chat.send.mutate({ room, message: 'ready?' });
+    const sent = await mallory.client.chat.send.mutate({ room, message: 'start without me' });
+    expect(sent.spectator).toBe(true);
+    expect((await live.count(2)).map((m) => [m.message, m.spectator])).toEqual([
+      ['ready?', false],
+      ['start without me', true],
+    ]);
+    expect((await bob.client.chat.history.query({ room })).map((m) => [m.message, m.spectator])).toEqual([
+      ['ready?', false],
+      ['start without me', true],
+    ]);
+  });
+});

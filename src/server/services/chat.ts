@@ -42,7 +42,7 @@ export interface ChatMessage {
   room: string;
   message: string;
   createdAt: number;
-  /** Sent in a game's room by someone not playing that game (always false in a lobby's room). */
+  /** Sent by someone not playing the room's game, or not in the room's lobby (a spectator). */
   spectator: boolean;
 }
 
@@ -63,8 +63,8 @@ export function cleanMessage(raw: unknown): string {
   return message;
 }
 
-/** Whether `userID` watches `game` rather than plays it (no one spectates a lobby's room). */
-const spectates = (game: Game | null, userID: string): boolean => game !== null && !game.players.some((p) => p.userID === userID);
+/** Whether `userID` watches `game` rather than plays it. */
+const spectates = (game: Game, userID: string): boolean => !game.players.some((p) => p.userID === userID);
 
 export const chatTopic = (room: string) => `chat/${room}` as const;
 /** A lobby's chat room: its messages go when the lobby does (LobbyService). */
@@ -125,11 +125,23 @@ export class ChatService {
     // The game's log first: a message that cannot be logged is not sent either.
     if (room.startsWith('game/')) await this.games.chat(room.slice('game/'.length), sender.id, message);
     const now = this.now();
-    const chat: ChatMessage = { id: this.nextID(now), senderID: sender.id, room, message, createdAt: now, spectator: spectates(game, sender.id) };
+    const seated = await this.seatedAt(room, game);
+    const chat: ChatMessage = { id: this.nextID(now), senderID: sender.id, room, message, createdAt: now, spectator: !seated.has(sender.id) };
     await this.db.insertInto('chat_messages').values({ id: chat.id, room, sender_id: sender.id, message, created_at: now }).execute();
     await this.prune(room);
     await this.bus.publish(chatTopic(room), chat);
     return chat;
+  }
+
+  /**
+   * Who sits at the room's table: the game's players, or the people in the lobby. Anyone else's
+   * message is marked (`spectator`), in a lobby's room too: names that look alike are refused at
+   * one table only, and a stranger named "Аnn" (a Cyrillic А) wrote in Ann's lobby as Ann.
+   */
+  private async seatedAt(room: string, game: Game | null): Promise<Set<string>> {
+    if (game) return new Set(game.players.map((p) => p.userID));
+    const seats = await this.db.selectFrom('lobby_players').select('user_id').where('lobby_id', '=', room.slice('lobby/'.length)).execute();
+    return new Set(seats.map((s) => s.user_id));
   }
 
   /** Whether a lobby's room is that of a lobby whose game has started. */
@@ -171,6 +183,7 @@ export class ChatService {
   async history(room: string, reader: UserRow): Promise<ChatMessage[]> {
     const game = await this.checkRoom(room, reader);
     const rows = await this.db.selectFrom('chat_messages').selectAll().where('room', '=', room).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(HISTORY_SIZE).execute();
-    return rows.reverse().map((r) => ({ id: r.id, senderID: r.sender_id, room: r.room, message: r.message, createdAt: r.created_at, spectator: spectates(game, r.sender_id) }));
+    const seated = await this.seatedAt(room, game);
+    return rows.reverse().map((r) => ({ id: r.id, senderID: r.sender_id, room: r.room, message: r.message, createdAt: r.created_at, spectator: !seated.has(r.sender_id) }));
   }
 }

@@ -702,14 +702,14 @@ describe('/channel refusals: an error message on the socket, and the socket keep
     expect(socket.socket.readyState).toBe(socket.socket.OPEN);
     await stillWorks(socket);
 
-    // Chat still flows on the same socket.
+    // Chat still flows on the same socket (marked as a spectator's: the stranger is not in the lobby).
     expect(await socket.quiet({ type: 'subscribe', topic: `chat/lobby/${lobbyID}` })).toEqual([]);
     expect(await socket.ask({ type: 'chat', room: `lobby/${lobbyID}`, message: '  still here  ' })).toEqual({
       type: 'chat',
       userID: stranger.userID,
       room: `lobby/${lobbyID}`,
       message: 'still here',
-      spectator: false,
+      spectator: true,
     });
     await socket.close();
   });

@@ -7,6 +7,7 @@ import { SimpleGrid } from '@mantine/core';
 import { ChartFigure } from '../charts/chart-figure.js';
 import { CHART_TEXT } from '../charts/theme.js';
 import { AFFINITY_COLORS, CHART_COLORS, SITE } from '../lib/palette.js';
+import { plural } from '../../shared/plural.js';
 import { listInWords } from '../lib/words.js';
 import { finishedOldestFirst, shortTime, type FinishedGame, type RecentGame } from './recent.js';
 import { cardsHeld, otherFavor, percent, type UserStats } from './stats.js';
@@ -51,7 +52,9 @@ function RecentFavor({ games, whose }: { games: readonly FinishedGame[]; whose: 
       summary={
         games.length === 0
           ? 'No finished recent games.'
-          : `Won ${won} of the last ${games.length} finished games. ${favorOf}, oldest game first: ${games.map((g, i) => `${g.mine.score} (${results[i]!.toLowerCase()})`).join(', ')}; the winners scored ${games.map((g) => g.topFavor).join(', ')}.`
+          : games.length === 1
+            ? `${results[0]} the only finished game. ${favorOf}: ${games[0]!.mine.score}; the winner scored ${games[0]!.topFavor}.`
+            : `Won ${won} of the last ${games.length} finished games. ${favorOf}, oldest game first: ${games.map((g, i) => `${g.mine.score} (${results[i]!.toLowerCase()})`).join(', ')}; the winners scored ${games.map((g) => g.topFavor).join(', ')}.`
       }
       empty={games.length === 0 ? 'No finished games yet.' : null}
       type="line"
@@ -82,7 +85,7 @@ function Rates({ stats }: { stats: UserStats }) {
   return (
     <ChartFigure
       title="Win rate and clash win rate"
-      summary={`Won ${stats.gamesWon} of ${stats.gamesPlayed} games (${percent(stats.gamesWon, stats.gamesPlayed)}) and ${stats.clashesWon} of ${stats.clashes} clashes (${percent(stats.clashesWon, stats.clashes)}).`}
+      summary={`Won ${stats.gamesWon} of ${plural(stats.gamesPlayed, 'game')} (${percent(stats.gamesWon, stats.gamesPlayed)}) and ${stats.clashesWon} of ${plural(stats.clashes, 'clash', 'clashes')} (${percent(stats.clashesWon, stats.clashes)}).`}
       type="radialBar"
       series={[winRate, clashRate]}
       options={{

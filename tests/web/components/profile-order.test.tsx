@@ -1,7 +1,8 @@
 /**
  * The profile's charts of recent games number them in the order they ended, as the rating
  * history does: two games played at once can end in another order than they started, and "Game 2"
- * must be the same game in both. A game still being played is not charted.
+ * must be the same game in both. A game still being played is not charted. Their summaries count in
+ * words a player reads: one finished game is 'the only finished game', and '1 game', not '1 games'.
  */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -39,6 +40,17 @@ describe("the profile's recent games", () => {
       ['Game 2', shortTime(DAY + 3 * HOUR), 'Won', '40', '40'],
     ]);
     expect(screen.getByText("Won 1 of the last 2 finished games. Ann's favor, oldest game first: 20 (lost), 40 (won); the winners scored 31, 40.")).toBeTruthy();
+  });
+
+  test('one finished game is told as one: no "last 1 finished games", no "1 games"', () => {
+    const one = { ...emptyUserStats(), gamesPlayed: 1, gamesWon: 0, clashes: 1, clashesWon: 1 };
+    render(
+      <MantineProvider theme={theme}>
+        <ProfileCharts stats={one} recent={[recent[1]!, recent[2]!]} owner={null} />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('Lost the only finished game. Your favor: 20; the winner scored 31.')).toBeTruthy();
+    expect(screen.getByText('Won 0 of 1 game (0%) and 1 of 1 clash (100%).')).toBeTruthy();
   });
 
   test('a time wraps only between its date and its time, in any language', () => {

@@ -72,6 +72,20 @@ describe.skipIf(!HAS_CHROMIUM)('profile page', { timeout: 180_000 }, () => {
         const figure = page.getByRole('figure', { name: title });
         await figure.locator('svg.apexcharts-svg').waitFor();
       }
+      // The rates' words in the middle of the rings stay inside the hole: 'Games won' at 13 px once
+      // ran 8 px over the inner ring on each side, the ring's colour striking through its letters.
+      const rates = page.getByRole('figure', { name: 'Win rate and clash win rate' });
+      await expect
+        .poll(() =>
+          rates.evaluate((figure) => {
+            const hole = figure.querySelector('circle.apexcharts-radialbar-hollow')!.getBoundingClientRect();
+            const [x, y, r] = [hole.x + hole.width / 2, hole.y + hole.height / 2, hole.width / 2];
+            const words = [...figure.querySelectorAll('.apexcharts-datalabels-group text')].map((t) => t.getBoundingClientRect()).filter((b) => b.width > 0);
+            const corners = words.flatMap((b) => [[b.left, b.top], [b.right, b.top], [b.left, b.bottom], [b.right, b.bottom]]);
+            return words.length > 0 && corners.every(([cx, cy]) => Math.hypot(cx! - x, cy! - y) <= r);
+          }),
+        )
+        .toBe(true);
       // Nothing moved as the profile and its charts came in: the footer once stood in view under
       // "Loading..." and was pushed away, and each chart, once drawn, grew 15 px under the place
       // kept for it, moving what was under it (a "Show the numbers" being clicked among them).

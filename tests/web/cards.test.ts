@@ -218,6 +218,12 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     await gallery(page, suite.site.url);
     for (const m of DEV_ONLY) expect(await page.locator(`#${m.key}`).count()).toBe(0);
     await page.screenshot({ path: 'test-results/screenshots/all-cards-signed-in-desktop.png' });
+    // Asked for by name, it is not found, and the page is no dead end: the whole gallery is a click away.
+    await page.goto(`${suite.site.url}/all-cards?module=${DEV_ONLY[0]!.key}`);
+    await page.getByRole('alert').filter({ hasText: `Module ${DEV_ONLY[0]!.key} not found` }).waitFor();
+    await page.getByRole('link', { name: 'See all the cards' }).click();
+    await page.getByRole('navigation', { name: 'Card sections' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
     // Signed in, the header differs (the user menu): checked by axe on a short gallery, since every
     // card of the whole one was checked above (each full run of axe over it costs 15-30 s here).
     await gallery(page, suite.site.url, '?include=village*');

@@ -6,7 +6,7 @@
  * parameters are described in cards/catalogue.ts.
  */
 import { Fragment, lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { trpc } from '../lib/trpc.js';
 import { useSession } from '../lib/session.js';
 import { CardBack } from '../cards/card-back.js';
@@ -277,6 +277,10 @@ export function Page() {
         <p role="alert" className={classes.error}>
           {built.error}
         </p>
+        {/* An old or mistyped link is no dead end: the gallery without the query is a click away. */}
+        <Link to="/all-cards" className={classes.back}>
+          See all the cards
+        </Link>
       </div>
     );
   }

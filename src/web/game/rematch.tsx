@@ -6,12 +6,14 @@
  * for the game, after which no Rematch is offered to them.
  * A player who was alone with bots has nobody to wait for: the lobby's game starts at once (a
  * Start Game press that was always needed, and a lobby left open when it was not made).
+ * An offer that is no longer open (its host started without them, or everyone left it) says so, as
+ * Rematch then opens a new lobby.
  */
 import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { trpc } from '../lib/trpc.js';
-import { rematchOfferText, type RematchProps } from './presentation/end-rematch.js';
+import { rematchGoneText, rematchOfferText, type RematchProps } from './presentation/end-rematch.js';
 
 export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: RematchProps) {
   const navigate = useNavigate();
@@ -28,6 +30,8 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
   // Rematch gave no sign the lobby was open, and pressing it asked the server to seat them again).
   const mine = current !== null && current.open && current.hostID === me;
   const declined = decline.isSuccess || current?.declined.includes(me) === true;
+  // Someone else's rematch that started without the viewer or closed: the next press opens another.
+  const gone = current !== null && !current.open && current.hostID !== me;
 
   async function rematch() {
     if (mine) return void navigate(`/lobby/${current.lobbyID}`);
@@ -60,7 +64,7 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
   }
 
   return (
-    <div data-rematch={declined ? 'declined' : offered ? 'offered' : mine ? 'mine' : current ? 'open' : 'none'}>
+    <div data-rematch={declined ? 'declined' : offered ? 'offered' : mine ? 'mine' : gone ? 'gone' : current ? 'open' : 'none'}>
       <Group gap="xs" align="center" mt={10}>
         {declined ? (
           <Text size="sm" role="status">
@@ -78,6 +82,11 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
             {mine && (
               <Text size="sm" role="status">
                 You opened a rematch lobby.
+              </Text>
+            )}
+            {gone && (
+              <Text size="sm" role="status" data-rematch-gone>
+                {rematchGoneText(nameOf(current.hostID))}
               </Text>
             )}
             <Button color="gold" variant={offered ? 'filled' : 'outline'} onClick={() => void rematch()} loading={pending}>

@@ -22,6 +22,15 @@ export function rematchOfferText(host: string, withBots: boolean): string {
   return `${host} offers a rematch: same settings${withBots ? ', same bots' : ''}.`;
 }
 
+/**
+ * What the others read once the rematch they were offered is no longer open (its host started it
+ * without them, or everyone left it): pressing Rematch then opens a new lobby, and without these
+ * words a player who pressed it sat alone in a lobby of their own, not knowing why.
+ */
+export function rematchGoneText(host: string): string {
+  return `${host}'s rematch lobby is no longer open. Rematch opens a new one.`;
+}
+
 export const RematchSource = createContext<ComponentType<RematchProps> | null>(null);
 
 /** The page's Rematch control, for a player of a finished game; nothing for spectators. */

@@ -1,7 +1,7 @@
 /**
  * `/my-games` ("Your games"): the signed-in player's own games, finished and running, newest
  * first, a page at a time (`?page=N`): the result, the rating change, the players with their
- * favor, and a link to resume a running game or replay a finished one. The developers' game
+ * favor and the winners marked, and a link to resume a running game or replay a finished one. The developers' game
  * history (/dev/game-history-list) is a different list and stays as it is.
  */
 import { useMemo } from 'react';
@@ -126,6 +126,12 @@ function GameRow({ game, userID, usersByID }: { game: MyGame; userID: string; us
                 {p.favor !== null && (
                   <Text span size="sm" c="night.1" className={classes.favor}>
                     {p.favor} favor
+                  </Text>
+                )}
+                {/* Who won, marked as the profile's recent games mark it: a player who came 3rd of 4 looks for them. */}
+                {p.won === true && (
+                  <Text span size="xs" fw={700} c="gold.4">
+                    ★ winner
                   </Text>
                 )}
               </Group>

@@ -15,7 +15,7 @@ import { chatTopic } from '../server/services/chat.js';
 import { tableView } from '../server/services/game-views.js';
 import { INTERNAL_ERROR_MESSAGE, refusalOf, sentValue } from '../server/services/errors.js';
 import { LOBBY_LIST_TOPIC, lobbyTopic } from '../server/services/lobbies.js';
-import { OPENING_TOO_FAST, PAGE_OPEN_REPORTS, requestRefusal, SUBSCRIBING_TOO_FAST, type Services } from '../server/services/services.js';
+import { OPENING_TOO_FAST, requestRefusal, SUBSCRIBING_TOO_FAST, type Services } from '../server/services/services.js';
 import { closeUnread, sizeRequests } from '../server/delivery/socket-limits.js';
 import { describeZodError } from './rest.js';
 
@@ -180,7 +180,7 @@ class Connection {
           }
           // A player watching their game is at the table (a socket has no page to hide: here). Opening
           // and closing it changes the table everyone watching is sent, as a presence report does.
-          if (viewer !== null && game.gameEndTimestamp === null && !this.services.pageOpens.take(user.id, PAGE_OPEN_REPORTS)) return this.error(OPENING_TOO_FAST);
+          if (viewer !== null && game.gameEndTimestamp === null && !this.services.pageOpens.take(user.id)) return this.error(OPENING_TOO_FAST);
           const { attendance } = this.services;
           const leave = attendance.connect(topic.gameID, user.id, `channel-${randomBytes(6).toString('hex')}`);
           // The table (who is here, the clock, stand-ins) rides with each step, and alone when only it changed.

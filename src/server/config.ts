@@ -62,6 +62,8 @@ export interface Config {
   lobbiesPerAddress: number;
   /** Lobby changes one user may make in any 10 seconds. */
   lobbyChangesPerUser: number;
+  /** A player's pages of their own running game one user may open in any 10 seconds (GAME_OPENS_PER_USER). */
+  gameOpensPerUser: number;
   /** Connections (any kind, on every port) one address may hold open at once; off behind a proxy. */
   maxConnectionsPerAddress: number;
   /** Connections one port may hold open at once, from everyone. */
@@ -173,6 +175,7 @@ export function configFromEnv(env: Env = process.env): Config {
     gamesPerAddressPerHour: int(env, 'GAMES_PER_ADDRESS_PER_HOUR', 60),
     lobbiesPerAddress: int(env, 'LOBBIES_PER_ADDRESS', 30),
     lobbyChangesPerUser: int(env, 'LOBBY_CHANGES_PER_USER', 30),
+    gameOpensPerUser: int(env, 'GAME_OPENS_PER_USER', 15),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256),
     maxConnections: int(env, 'MAX_CONNECTIONS', 8_192),
     maxSocketsPerAddress: int(env, 'MAX_SOCKETS_PER_ADDRESS', 32),

@@ -154,7 +154,9 @@ describe("a player's pages of their game (games.onGame)", () => {
     // does the same (here, then gone) and counted only among the address's subscriptions: one
     // player opening and closing their game 40 times sent each watcher 80 tables in a few seconds,
     // and from many addresses (an IPv6 /48 is 65,536 of them) as many as they liked.
-    const server = await serve({});
+    // GAME_OPENS_PER_USER's default: two presence reports' worth each, within the reports' 30.
+    const opens = 15;
+    const server = await serve({ gameOpensPerUser: opens });
     const ann = await guest(server, 'Ann');
     const bob = await guest(server, 'Bob');
     const carl = await guest(server, 'Carl');
@@ -176,8 +178,7 @@ describe("a player's pages of their game (games.onGame)", () => {
         page.close();
       }
     }
-    // Every second report is a page opened, its close the other.
-    expect(refusals).toHaveLength(40 - PRESENCE_REPORTS / 2);
+    expect(refusals).toHaveLength(40 - opens);
     expect(refusals[0]).toEqual({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: 'You are opening and closing the game too fast. Wait a moment.', ruleCode: null });
     // The last page's close reaches the watcher: Bob gone.
     const bobGone = (d: WireDelivery) => d.seats.find((s) => s.userID === bob.userID)?.presence === 'gone';
@@ -194,7 +195,7 @@ describe("a player's pages of their game (games.onGame)", () => {
     const socket = await channel(server.url, { cookie: ann.cookie });
     try {
       const topic = `game/${gameID}`;
-      for (let i = 0; i < PRESENCE_REPORTS / 2; i++) {
+      for (let i = 0; i < opens; i++) {
         const from = socket.received.length;
         socket.send({ type: 'subscribe', topic });
         await socket.until((m: { type: string }) => m.type === 'topic', { from });

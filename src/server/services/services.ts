@@ -82,7 +82,7 @@ export interface Services {
    * or hidden changes the table every watcher of the game is sent, and is written to the database.
    */
   presenceReports: RateLimit;
-  /** A player's pages of their running game opened, each counted as PAGE_OPEN_REPORTS of PRESENCE_REPORTS in any 10 seconds (apart from the reports). */
+  /** A player's pages of their running game opened: GAME_OPENS_PER_USER in any 10 seconds (apart from the presence reports). */
   pageOpens: RateLimit;
   now: () => number;
 }
@@ -95,13 +95,14 @@ export const SUBSCRIBING_TOO_FAST = 'You are subscribing too fast. Wait a moment
 export const PRESENCE_REPORTS = 30;
 export const PRESENCE_TOO_FAST = 'You are showing and hiding the game too fast. Wait a moment.';
 /**
- * A player's page of their game opened (games.onGame, /channel's game and inbox topics) counts as
- * two presence reports (in a count of its own, beside the reports), its opening and its closing: each makes them here or gone for every watcher
- * of the game. Counted only among the address's subscriptions, one player opening and closing their
- * game 40 times sent each watcher 80 tables in a third of a second, and from many addresses as many
- * as they liked. Spectators change nothing at the table, nor does a finished game's page: they count nothing.
+ * A player's page of their running game opened (games.onGame, /channel's game and inbox topics):
+ * its opening and its closing each make them here or gone for every watcher of the game, as a
+ * presence report does. Counted only among the address's subscriptions, one player opening and
+ * closing their game 40 times sent each watcher 80 tables in a third of a second, and from many
+ * addresses as many as they liked. So a player may open GAME_OPENS_PER_USER (15: two presence
+ * reports' worth each, within PRESENCE_REPORTS) in any 10 seconds. Spectators change nothing at
+ * the table, nor does a finished game's page: they count nothing.
  */
-export const PAGE_OPEN_REPORTS = 2;
 export const OPENING_TOO_FAST = 'You are opening and closing the game too fast. Wait a moment.';
 
 /** The window of REQUESTS_PER_ADDRESS, and the refusal past it. */
@@ -307,7 +308,7 @@ export function buildServices(deps: {
     subscriptionStarts: new RateLimit(deps.config.subscriptionsPerAddress, SUBSCRIPTION_WINDOW_MS, now),
     requests: new RateLimit(deps.config.requestsPerAddress, REQUEST_WINDOW_MS, now),
     presenceReports: new RateLimit(PRESENCE_REPORTS, 10_000, now),
-    pageOpens: new RateLimit(PRESENCE_REPORTS, 10_000, now),
+    pageOpens: new RateLimit(deps.config.gameOpensPerUser, 10_000, now),
     now,
   };
 }

@@ -5,7 +5,7 @@ import { authedProcedure, router } from '../trpc.js';
 import { sameTable, tableView, wireUpdate, type TableView, type WireDelivery } from '../../services/game-views.js';
 import { serialisedOnce } from '../../delivery/serialised-once.js';
 import { refuse, ruleRefusal } from '../../services/errors.js';
-import { cardSetRefusal, historyListRefusal, OPENING_TOO_FAST, PAGE_OPEN_REPORTS, PRESENCE_TOO_FAST, stateReadRefusal } from '../../services/services.js';
+import { cardSetRefusal, historyListRefusal, OPENING_TOO_FAST, PRESENCE_TOO_FAST, stateReadRefusal } from '../../services/services.js';
 
 export const gamesRouter = router({
   /** The game as the caller may see it: as a player if seated, else as a spectator. */
@@ -75,7 +75,7 @@ export const gamesRouter = router({
       const { game: first, viewer } = await ctx.services.games.openFor(input.gameID, ctx.user, ctx.isDev, (id) => ctx.services.gameFeed.current(id));
       // A player watching their game is at the table: here while the tab is shown, away while hidden.
       // Opening and closing it changes the table everyone watching is sent, as a presence report does.
-      if (viewer !== null && first.gameEndTimestamp === null && !ctx.services.pageOpens.take(ctx.user.id, PAGE_OPEN_REPORTS)) throw refuse('TOO_MANY_REQUESTS', OPENING_TOO_FAST);
+      if (viewer !== null && first.gameEndTimestamp === null && !ctx.services.pageOpens.take(ctx.user.id)) throw refuse('TOO_MANY_REQUESTS', OPENING_TOO_FAST);
       leave = attendance.connect(input.gameID, ctx.user.id, input.tab ?? randomBytes(6).toString('hex'), input.visible ?? true);
       let started: Promise<void> = Promise.resolve();
       const steps = listen<WireDelivery>((send) => {

@@ -151,9 +151,11 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
 
   for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     test(label === 'desktop' ? 'one game chat: one unread count, one limit, spectators marked (desktop)' : 'one game chat: the CHAT button and its dialog, no overlay (phone)', async () => {
-      const page = await open(viewport, ana, `/game/${game.id}`);
-      await page.locator('[data-game-ended="true"]').waitFor();
-      const room = `game/${game.id}`;
+      // A game under way: a finished game's room takes only its players' messages, and Cy watches.
+      const running = await startGame(site, ana, { bots: ['easy_bot'] });
+      const page = await open(viewport, ana, `/game/${running}`);
+      await page.locator('[data-game-phase]').waitFor();
+      const room = `game/${running}`;
       const chatButton = page.getByRole('button', { name: /^CHAT/ });
       const overlay = page.getByRole('region', { name: 'Game Chat' });
       const dialog = page.getByRole('dialog', { name: 'Game Chat' });

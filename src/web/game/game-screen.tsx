@@ -60,9 +60,14 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   const decision = useMemo(() => decisionOf(state), [state]);
   const choice = useChoice(state, decision);
   const { awaiting } = Presentation.useEventAnimations(state);
-  // The counters wait for the dice: while a clash rolls, the player list shows the game before it.
+  // The screen tells one story: while a clash rolls, what reports where the game stands (the
+  // player list, the log, the header's phase, turn and age, the sounds of a new phase)
+  // shows the game before it, and moves on when the dice have settled (at once after Skip).
   const presented = Presentation.usePresentedState(state);
-  Presentation.useGameSounds(state);
+  Presentation.useGameSounds(presented);
+  // Live, with the action panel: they are about the decision the server waits for now, and its
+  // deadline, which the server enforces whatever the screen still shows (a clash's time is
+  // already added to that deadline, and the seats' clocks hide while the dice roll: clock.tsx).
   useLowTimeCue(state);
   useTurnAlert(state, decision);
   const [detailID, setDetailID] = useState<string | null>(null);
@@ -105,7 +110,8 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
         </Badge>
       ) : null}
       {/* Compact buttons on a phone, so the trade row stays high on the first screen; none once
-          the game is over or the player has left it (no move is left to be told of, no game to leave). */}
+          the game is over or the player has left it (no move is left to be told of, no game to leave).
+          Live, as the action panel: they act on the game as the server has it. */}
       {spectator || state.game.gameEndTimestamp !== null || (state.me !== null && state.seatsByUserID[state.me]?.left) ? null : (
         <>
           <NotifyMe compact={compact} />
@@ -120,6 +126,8 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   // under the result (who won, the rating, Rematch): drawn above it, the chart pushed the result
   // down the page when it came, and the result is what a player looks for first.
   const [oddsAbove, oddsBelow] = ended ? [null, odds] : [odds, null];
+  // Mounted as soon as the server's game is over, so the view's chunk and its rating changes load
+  // while the last turn plays out; the view and the banner show nothing until it has.
   const end = ended ? (
     <div ref={endRef} tabIndex={-1} className={classes.end}>
       <Presentation.WinnerBanner state={state} />
@@ -128,7 +136,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   ) : null;
   // The page's heading, for those who move by headings (the screen shows who plays in the list).
   const title = <h1 className="mythos-visually-hidden">Game of {state.game.players.map((p) => nameOf(state, p.userID)).join(', ')}</h1>;
-  // For tests and tools: where the game stands and what the viewer must decide.
+  // For tests and tools: where the game stands on the server (not held for the dice) and what the viewer must decide.
   const marks = {
     'data-game-phase': state.game.phase,
     'data-game-ended': ended ? 'true' : 'false',
@@ -150,7 +158,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
       // refusal): a fixed 210 px left the first game's 'Got it' under a taller panel.
       <Box pb={panel ? dockHeight + 28 : 16} className="game-screen game-screen-compact" onMouseDown={keepQuickClicksFromSelecting} {...marks}>
         {title}
-        <Presentation.GameHeader state={state} />
+        <Presentation.GameHeader state={presented} />
         {status}
         {oddsAbove}
         {end}
@@ -185,7 +193,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
       {title}
       {/* The phase, turn and age stay in sight under the site's header, as the action panel does. */}
       <div ref={headerRef} className={classes.stickyHeader}>
-        <Presentation.GameHeader state={state} />
+        <Presentation.GameHeader state={presented} />
       </div>
       {status}
       {oddsAbove}

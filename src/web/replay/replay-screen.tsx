@@ -166,7 +166,8 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
   const byOneStep = arrival.step === step ? arrival.byOneStep : step === arrival.step + 1;
   const { awaiting } = Presentation.useEventAnimations(state, { disabled: !byOneStep, supersede: true });
   const presented = Presentation.usePresentedState(state);
-  Presentation.useGameSounds(state);
+  // As on the game screen: a phase a clash leads to sounds when its dice have settled.
+  Presentation.useGameSounds(presented);
 
   const g = moment.game;
   const ended = g.gameEndTimestamp !== null;

@@ -1,7 +1,12 @@
 /**
  * The header bar: the phase's name and icon, 'Turn n/turnsPerAge', 'Age n/3' and the game timer
- * (refreshed every 216 ms, h:mm:ss). Once the game has ended, the compact 'Game Over!' variant
- * with the total duration. The sounds' mute switch sits at its end.
+ * (refreshed every 216 ms, h:mm:ss). Once the game has ended and its last turn has played out on
+ * screen (as the end-of-game view waits), the compact 'Game Over!' variant with the total
+ * duration. The sounds' mute switch sits at its end.
+ *
+ * It tells the game as the table does: the screen gives it the presented state
+ * (`usePresentedState`), so while a clash's dice roll it names the phase, turn and age they are
+ * rolled in, not the ones the server has moved on to.
  */
 import { useEffect, useState } from 'react';
 import { IconCards, IconCoins, IconCrown, IconHourglassHigh, IconMap2, IconSwords, IconTrophy } from '@tabler/icons-react';
@@ -11,6 +16,7 @@ import type { GameScreenState } from '../model.js';
 import { formatDuration, PHASE_NAMES, TIMER_REFRESH_MS } from './format.js';
 import classes from './presentation.module.css';
 import { SoundToggle } from './use-game-sounds.js';
+import { usePresentationPlaying } from './use-event-animations.js';
 
 const PHASE_ICONS: Record<Phase, typeof IconCoins> = {
   SETUP: IconHourglassHigh,
@@ -43,7 +49,9 @@ function GameTimer({ start }: { start: number }) {
 
 export function GameHeader({ state }: { state: GameScreenState }) {
   const { game } = state;
-  const ended = game.gameEndTimestamp !== null;
+  // 'Game Over!' with the end view and the winner's line, not while the last cards still fly.
+  const playing = usePresentationPlaying();
+  const ended = game.gameEndTimestamp !== null && !playing;
 
   if (ended) {
     return (

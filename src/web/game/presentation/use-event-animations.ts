@@ -156,6 +156,17 @@ export function usePresentedState(state: GameScreenState): GameScreenState {
 }
 
 /**
+ * Whether a state of `count` events is one the presented state is about to hold back: the update
+ * that brings a clash is rendered once as it is, before the hook above sees the clash and the
+ * state from before it comes back (in the same task, never painted). Effects that act on what is
+ * presented (a sound) wait for the state that stays.
+ */
+export function heldBack(count: number): boolean {
+  const { heldAt } = animationStore.get();
+  return heldAt !== null && count > heldAt;
+}
+
+/**
  * Whether a clash is still rolling or cards are still flying: the end-of-game view waits for the
  * last turn to finish playing out instead of covering it (and telling the winner before the dice do).
  */

@@ -1,7 +1,8 @@
 /**
  * Sounds of the game screen: a gong on age change, a horn on the last turn of an age, a chime on
  * phase change, at volume 0.3. Nothing plays on load, nor before the first click or key press
- * (browsers block audio until then), nor while muted with `SoundToggle`.
+ * (browsers block audio until then), nor while muted with `SoundToggle`. Given the presented state
+ * (`usePresentedState`), a phase a clash leads to sounds when its dice have settled, not before.
  */
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { ActionIcon } from '@mantine/core';
@@ -10,6 +11,7 @@ import type { GameScreenState } from '../model.js';
 import { useSoundMuted, writeSoundMuted } from './prefs.js';
 import { soundCue, SOUND_VOLUME } from './sound-cues.js';
 import { playCue, unlockAudio } from './synth.js';
+import { heldBack } from './use-event-animations.js';
 import { onDemand } from '../../lib/on-demand.js';
 
 /** The switch's tooltip, with floating-ui: loaded when the switch is first pointed at or focused. */
@@ -31,11 +33,14 @@ export function useGameSounds(state: GameScreenState, { volume = SOUND_VOLUME, m
 
   const { game } = state;
   useEffect(() => {
+    // The screen's presented state, for an instant not yet held back for the clash it brings:
+    // the state before comes back at once, and the cue waits until the dice have settled.
+    if (heldBack(state.events.length)) return;
     const before = previous.current && previous.current.id === game.id ? previous.current : null;
     previous.current = game;
     const cue = soundCue(before, game);
     if (cue && !muted) playCue(cue, volume);
-  }, [game, muted, volume]);
+  }, [game, state.events.length, muted, volume]);
 }
 
 /** The mute switch for the game's sounds (remembered on this device). */

@@ -97,11 +97,12 @@ function Harness() {
   const state = states[index]!;
   const { awaiting } = useEventAnimations(state);
   const presented = usePresentedState(state);
-  useGameSounds(state);
+  // As the game screen: the header and the sounds follow the presented state.
+  useGameSounds(presented);
   window.__harness = { show: setIndex, awaiting };
   return (
     <main className="h-main" data-awaiting={awaiting ? 'true' : 'false'} data-state-index={index}>
-      <GameHeader state={state} />
+      <GameHeader state={presented} />
       <WinnerBanner state={state} />
       <EndOfGame state={state} />
       <ClashDisplay state={state} />

@@ -1,0 +1,162 @@
+/**
+ * The game screen tells one story while a clash's dice roll: its header names the phase, turn and
+ * age the table shows (the game from before the clash), not the server's next phase, and says
+ * 'Game Over!' only once the last clash has played out, with the end view and the winner's line.
+ * The whole game screen (game-screen.tsx) is rendered, with the server's side stood in for: the
+ * game's state as the page receives it, step by step, and every other query answering nothing yet.
+ * The page's time is held by the test, so the dice move only when it says.
+ */
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { botDecision } from '../../../src/bots/harness.js';
+import type { Game } from '../../../src/engine/index.js';
+import type { GameScreenState } from '../../../src/web/game/model.js';
+import { GameScreen } from '../../../src/web/game/game-screen.js';
+import { theme } from '../../../src/web/theme.js';
+import { act as play, beforeAndAfterClash, newGame, screenState } from '../support/screen-state.js';
+
+// Hoisted with the mocks, which run before the file's other lines.
+const { served, server, cues } = vi.hoisted(() => {
+  const mutation = () => ({ mutate: () => undefined, mutateAsync: () => Promise.resolve(), isPending: false, isSuccess: false, isError: false, error: null });
+  const hooks: Record<string, () => unknown> = {
+    useQuery: () => ({ data: undefined, isLoading: true, isPending: true, isError: false, error: null }),
+    useQueries: () => [],
+    useMutation: mutation,
+    useSubscription: () => ({ data: undefined }),
+  };
+  // Any procedure's hook, at any depth: a query that has not answered, a mutation never sent.
+  const node = (): unknown =>
+    new Proxy(() => undefined, {
+      get: (_target, key) => (typeof key === 'string' && key in hooks ? hooks[key] : key === 'useUtils' ? () => node() : node()),
+    });
+  return { served: { state: null as GameScreenState | null }, server: node(), cues: [] as string[] };
+});
+
+vi.mock('../../../src/web/lib/trpc.js', () => ({ trpc: server }));
+// The sounds the screen plays, heard by the test rather than synthesised.
+vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: (cue: string) => cues.push(cue), unlockAudio: () => undefined, audioUnlocked: () => true }));
+vi.mock('../../../src/web/game/use-game-state.js', () => ({
+  useGameState: () => ({ state: served.state, error: null, connected: true, act: () => Promise.resolve({ ok: true }), back: () => undefined }),
+}));
+
+function page() {
+  return (
+    <MantineProvider theme={theme}>
+      <MemoryRouter>
+        <GameScreen gameID={served.state!.game.id} />
+      </MemoryRouter>
+    </MantineProvider>
+  );
+}
+
+/** Opens the screen on `before`, then `after` arrives from the server, as one step. */
+function arrives(before: Game, after: Game): void {
+  served.state = screenState(before);
+  const { rerender } = render(page());
+  served.state = screenState(after);
+  act(() => rerender(page()));
+}
+
+const header = () => screen.getByTestId('game-header');
+const overlay = () => screen.queryByRole('region', { name: 'Clashes' });
+const skip = () => fireEvent.click(within(overlay()!).getByRole('button', { name: 'Skip the dice roll' }));
+
+/** Moves the page's time on, 100 ms at a time, until `done` (at most 30 s). */
+function until(done: () => boolean): void {
+  for (let waited = 0; !done(); waited += 100) {
+    if (waited > 30_000) throw new Error('not after 30 s');
+    act(() => vi.advanceTimersByTime(100));
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+});
+afterEach(() => {
+  cleanup();
+  cues.length = 0;
+  localStorage.clear();
+  vi.useRealTimers();
+});
+
+describe("the game header while a clash's dice roll", () => {
+  test('names the phase the table shows, and the next one once the dice have settled', () => {
+    const [before, after] = beforeAndAfterClash();
+    expect(before.phase).toBe('PLANNING');
+    expect(after.phase).not.toBe('PLANNING');
+    arrives(before, after);
+    // The server has moved on; the dice have not rolled yet: the header still says Planning.
+    expect(overlay()).not.toBeNull();
+    expect(header().getAttribute('data-phase')).toBe('PLANNING');
+    expect(header().textContent).toContain('Planning');
+    // Nor does the new phase's chime tell it before the dice.
+    expect(cues).toEqual([]);
+    // The dice roll and settle; the results stay on the panel for a moment: still Planning.
+    until(() => overlay()?.querySelector('[data-clash-stage]')?.getAttribute('data-clash-stage') === 'results');
+    expect(header().getAttribute('data-phase')).toBe('PLANNING');
+    expect(cues).toEqual([]);
+    // The panel leaves the board: the header tells the game as it now stands.
+    until(() => overlay() === null);
+    expect(header().getAttribute('data-phase')).toBe(after.phase);
+    expect(header().textContent).toContain(`Turn ${after.turn}/${after.turnsPerAge}`);
+    expect(cues).toEqual(['chime']);
+  });
+
+  test('Skip shows the next phase at once', () => {
+    const [before, after] = beforeAndAfterClash();
+    arrives(before, after);
+    expect(header().getAttribute('data-phase')).toBe('PLANNING');
+    expect(cues).toEqual([]);
+    skip();
+    expect(overlay()).toBeNull();
+    expect(header().getAttribute('data-phase')).toBe(after.phase);
+    expect(cues).toEqual(['chime']);
+  });
+
+  test("says 'Game Over!' only once the game's last clash has played out, with the winner's line", () => {
+    const [before, after] = lastTurnWithClash();
+    expect(after.gameEndTimestamp).not.toBeNull();
+    arrives(before, after);
+    // The last clash rolls: the header is at the last turn's planning, the end not told yet.
+    expect(overlay()).not.toBeNull();
+    expect(header().textContent).not.toContain('Game Over!');
+    expect(header().getAttribute('data-phase')).toBe('PLANNING');
+    expect(header().textContent).toContain(`Turn ${before.turn}/${before.turnsPerAge}`);
+    expect(header().textContent).toContain('Age 3/3');
+    expect(screen.queryByText(/ won!$/)).toBeNull();
+    expect(screen.queryByTestId('end-of-game')).toBeNull();
+    // Skipped: the last cards land, and then the header and the winner's line say it together.
+    skip();
+    until(() => {
+      const over = header().textContent?.includes('Game Over!') === true;
+      expect(screen.queryByText(/ won!$/) !== null).toBe(over);
+      return over;
+    });
+    expect(header().getAttribute('data-phase')).toBeNull();
+  });
+});
+
+/**
+ * The game at its last turn's planning, and the game over at the end of that turn, in which both
+ * seats bid nothing on the first card (a clash) and easy bots make every other choice: the whole
+ * last turn reaches the screen as one step, as it does for a player whose seat a bot plays.
+ */
+function lastTurnWithClash(): [Game, Game] {
+  let game = newGame();
+  const bots = (g: Game, stop: (g: Game) => boolean): Game => {
+    for (let i = 0; i < 10_000 && !stop(g); i++) {
+      const seat = g.players.findIndex((_, s) => botDecision(g, s, 7, 'easy_bot') !== null);
+      if (seat < 0) throw new Error('no seat to play');
+      g = play(g, g.players[seat]!.userID, botDecision(g, seat, 7, 'easy_bot')!);
+    }
+    return g;
+  };
+  game = bots(game, (g) => g.age === 3 && g.turn === g.turnsPerAge && g.phase === 'PLANNING');
+  const before = game;
+  for (const player of before.players) game = play(game, player.userID, { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } });
+  const after = bots(game, (g) => g.gameEndTimestamp !== null);
+  if (!after.events.slice(before.events.length).some((e) => e.type === 'CONFLICT_RESULTS')) throw new Error('no clash in the last turn');
+  return [before, after];
+}

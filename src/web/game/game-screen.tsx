@@ -61,9 +61,13 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   const choice = useChoice(state, decision);
   const { awaiting } = Presentation.useEventAnimations(state);
   // The screen tells one story: while a clash rolls, what reports where the game stands (the
-  // player list, the log, the header's phase, turn and age, the sounds of a new phase)
+  // player list, the log, the header's phase, turn and age, the sounds of a new phase, the odds)
   // shows the game before it, and moves on when the dice have settled (at once after Skip).
   const presented = Presentation.usePresentedState(state);
+  // Over on screen once the last turn has played out (its clash rolled, its cards landed), as the
+  // end view, the winner's line and the header's 'Game Over!' wait for it.
+  const playing = Presentation.usePresentationPlaying();
+  const endShown = presented.game.gameEndTimestamp !== null && !playing;
   Presentation.useGameSounds(presented);
   // Live, with the action panel: they are about the decision the server waits for now, and its
   // deadline, which the server enforces whatever the screen still shows (a clash's time is
@@ -85,7 +89,9 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   const spectator = state.me === null;
   // Live odds: for spectators; seated players see them only when the lobby turned on "Show odds to players".
   const settings = trpc.games.settings.useQuery({ gameID: state.game.id }, { staleTime: Infinity, gcTime: Infinity });
-  const odds = <LiveOdds gameID={state.game.id} state={state} shown={spectator || settings.data?.showOddsToPlayers === true} />;
+  // The odds as the table stands: a clash's outcome moved the bar, and the game's end brought the
+  // chart over the whole game, while its dice were still rolling.
+  const odds = <LiveOdds gameID={state.game.id} state={presented} ended={endShown} shown={spectator || settings.data?.showOddsToPlayers === true} />;
 
   const pickable = pickableOf(state, choice, decision, compact, awaiting);
   // Stable, so the memoised player summaries are not redrawn for a new function.
@@ -121,11 +127,12 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
     </Group>
   );
   const ended = state.game.gameEndTimestamp !== null;
-  const endRef = useEndFocus(ended, !spectator);
+  // The focus goes to the end view when it shows, not to its empty place while the dice roll.
+  const endRef = useEndFocus(endShown, !spectator);
   // While the game runs its odds bar is above the table; once it ended, the odds over the game go
   // under the result (who won, the rating, Rematch): drawn above it, the chart pushed the result
   // down the page when it came, and the result is what a player looks for first.
-  const [oddsAbove, oddsBelow] = ended ? [null, odds] : [odds, null];
+  const [oddsAbove, oddsBelow] = endShown ? [null, odds] : [odds, null];
   // Mounted as soon as the server's game is over, so the view's chunk and its rating changes load
   // while the last turn plays out; the view and the banner show nothing until it has.
   const end = ended ? (
@@ -231,12 +238,15 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
 /**
  * The end of the game takes the action panel away, and with it the focus the last Submit left
  * there (the page's body would have it, and the next Tab start from the page's top): it goes to
- * the end view instead, which opens at the top of the screen itself (so not scrolled here).
+ * the end view instead, once it shows, which opens at the top of the screen itself (so not
+ * scrolled here).
  */
 function useEndFocus(ended: boolean, seated: boolean) {
   const ref = useRef<HTMLDivElement>(null);
   const wasEnded = useRef(ended);
   useEffect(() => {
+    // Not for the one render of the last update before its clash was seen (never painted).
+    if (ended && Presentation.presentationPlaying()) return;
     if (ended && !wasEnded.current && seated && focusIsLost()) ref.current?.focus({ preventScroll: true });
     wasEnded.current = ended;
   }, [ended, seated]);

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import type * as EndOfGameModule from './presentation/end-of-game.js';
-import { ClashDisplay, EventLog, GameChatButton, GameHeader, MythosInfoPanel, useEventAnimations, useGameSounds, usePresentationPlaying, usePresentedState, WinnerBanner } from './presentation/index.js';
+import { ClashDisplay, EventLog, GameChatButton, GameHeader, MythosInfoPanel, useEventAnimations, presentationPlaying, useGameSounds, usePresentationPlaying, usePresentedState, WinnerBanner } from './presentation/index.js';
 
 // The end-of-game view (its standings, pies, rating changes and replay links) loads when a game has
 // ended, not with every game's first screen. It shows only after the last turn has played out, so
@@ -57,4 +57,4 @@ function EndOfGame(props: ComponentProps<EndOfGameView>) {
   );
 }
 
-export const Presentation = { GameHeader, EventLog, useEventAnimations, usePresentedState, usePresentationPlaying, ClashDisplay, useGameSounds, EndOfGame, WinnerBanner, GameChatButton, MythosInfoPanel };
+export const Presentation = { GameHeader, EventLog, useEventAnimations, usePresentedState, usePresentationPlaying, presentationPlaying, ClashDisplay, useGameSounds, EndOfGame, WinnerBanner, GameChatButton, MythosInfoPanel };

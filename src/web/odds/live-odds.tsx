@@ -16,12 +16,12 @@ const EndedOdds = lazy(() => import('./ended-odds.js'));
 // The bar's source (the odds worker's client and the engine's spectator view), only when it is shown.
 const LiveOddsBar = lazy(() => import('./live-odds-bar.js'));
 
-export function LiveOdds({ gameID, state, shown }: { gameID: string; state: GameScreenState; shown: boolean }) {
+/** `ended`: the game is over on screen (by default, once its state says so). */
+export function LiveOdds({ gameID, state, shown, ended = state.game.gameEndTimestamp !== null }: { gameID: string; state: GameScreenState; shown: boolean; ended?: boolean }) {
   const seats: OddsSeat[] = useMemo(
     () => state.game.players.map((p) => ({ userID: p.userID, color: p.color, name: nameOf(state, p.userID) })),
     [state],
   );
-  const ended = state.game.gameEndTimestamp !== null;
   if (!shown && !ended) return null;
   if (state.game.options.hideFavor) return <HiddenFavorOdds />;
   return (

@@ -1,19 +1,22 @@
 /**
  * The game screen tells one story while a clash's dice roll: its header names the phase, turn and
  * age the table shows (the game from before the clash), not the server's next phase, and says
- * 'Game Over!' only once the last clash has played out, with the end view and the winner's line.
+ * 'Game Over!' only once the last clash has played out, with the winner's line, the chart of the
+ * odds over the game and the focus on the end view.
  * The whole game screen (game-screen.tsx) is rendered, with the server's side stood in for: the
  * game's state as the page receives it, step by step, and every other query answering nothing yet.
  * The page's time is held by the test, so the dice move only when it says.
  */
 import { MantineProvider } from '@mantine/core';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { botDecision } from '../../../src/bots/harness.js';
 import type { Game } from '../../../src/engine/index.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { GameScreen } from '../../../src/web/game/game-screen.js';
+import { useEndOfGameChunk } from '../../../src/web/game/presentation-slots.js';
+import { CHART_STARTING } from '../../../src/web/odds/odds-bar.js';
 import { theme } from '../../../src/web/theme.js';
 import { act as play, beforeAndAfterClash, newGame, screenState } from '../support/screen-state.js';
 
@@ -77,6 +80,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   cues.length = 0;
+  vi.restoreAllMocks();
   localStorage.clear();
   vi.useRealTimers();
 });
@@ -115,9 +119,10 @@ describe("the game header while a clash's dice roll", () => {
     expect(cues).toEqual(['chime']);
   });
 
-  test("says 'Game Over!' only once the game's last clash has played out, with the winner's line", () => {
+  test("says 'Game Over!' only once the game's last clash has played out, with the winner's line, the odds over the game and the focus", async () => {
     const [before, after] = lastTurnWithClash();
     expect(after.gameEndTimestamp).not.toBeNull();
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     arrives(before, after);
     // The last clash rolls: the header is at the last turn's planning, the end not told yet.
     expect(overlay()).not.toBeNull();
@@ -127,6 +132,12 @@ describe("the game header while a clash's dice roll", () => {
     expect(header().textContent).toContain('Age 3/3');
     expect(screen.queryByText(/ won!$/)).toBeNull();
     expect(screen.queryByTestId('end-of-game')).toBeNull();
+    // Nor the chart of the odds over the whole game, which ends at the winner's 100%.
+    expect(screen.queryByText(CHART_STARTING)).toBeNull();
+    // The focus, which the action panel's going left nowhere, waits for the end view too.
+    expect(document.activeElement).toBe(document.body);
+    // And the page stays where the dice are: the end view takes it to the top when it shows.
+    expect(scrolled).not.toHaveBeenCalled();
     // Skipped: the last cards land, and then the header and the winner's line say it together.
     skip();
     until(() => {
@@ -135,6 +146,34 @@ describe("the game header while a clash's dice roll", () => {
       return over;
     });
     expect(header().getAttribute('data-phase')).toBeNull();
+    expect(screen.getByText(CHART_STARTING)).toBeTruthy();
+    expect(document.activeElement!.textContent).toMatch(/ won!/);
+    // Once its chunk is here (loaded lazily: polled on the real clock), it is drawn and scrolls the page up.
+    vi.useRealTimers();
+    await waitFor(() => expect(screen.getByTestId('end-of-game')).toBeTruthy(), { timeout: 20_000 });
+    expect(scrolled).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the end view, its chunk already loaded (a second game in the same tab)', () => {
+  function Preload() {
+    useEndOfGameChunk(true);
+    return null;
+  }
+
+  test('does not take the page up before the last clash has played out', async () => {
+    render(<Preload />);
+    await act(() => import('../../../src/web/game/presentation/end-of-game.js'));
+    cleanup();
+    const [before, after] = lastTurnWithClash();
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    arrives(before, after);
+    expect(overlay()).not.toBeNull();
+    expect(screen.queryByTestId('end-of-game')).toBeNull();
+    expect(scrolled).not.toHaveBeenCalled();
+    skip();
+    until(() => screen.queryByTestId('end-of-game') !== null);
+    expect(scrolled).toHaveBeenCalledTimes(1);
   });
 });
 

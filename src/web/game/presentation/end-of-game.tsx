@@ -19,7 +19,7 @@ import { EndPies } from './end-pies.js';
 import { EndRematch } from './end-rematch.js';
 import { EndVerify, VerifySource } from './end-verify.js';
 import { RatingChangeCell, useGameRatingChanges, useNamesRatings, useUnratedReason, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
-import { usePresentationPlaying } from './use-event-animations.js';
+import { presentationPlaying, usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
 const NO_CHANGES: Record<string, EndRatingChange> = {};
@@ -65,8 +65,10 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
     botsRated,
   });
   // The view opens at the top of the screen: a player scrolled down to the basic piles would not see it.
+  // Not for the one render of the last update before its clash was seen (never painted): the page
+  // went up while the dice began to roll.
   useEffect(() => {
-    if (shown) window.scrollTo({ top: 0, behavior: 'smooth' });
+    if (shown && !presentationPlaying()) window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [shown]);
   if (!shown) return null;
   const toggle = () => {

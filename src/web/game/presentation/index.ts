@@ -6,7 +6,7 @@
  */
 export { GameHeader } from './game-header.js';
 export { EventLog } from './event-log.js';
-export { useEventAnimations, usePresentedState, usePresentationPlaying, type EventAnimationOptions } from './use-event-animations.js';
+export { useEventAnimations, usePresentedState, usePresentationPlaying, presentationPlaying, type EventAnimationOptions } from './use-event-animations.js';
 export { AnimationLayer } from './animation-layer.js';
 export { useTickingNumber } from './use-ticking-number.js';
 export { ClashDisplay, type ClashDisplayProps } from './clash-display.js';

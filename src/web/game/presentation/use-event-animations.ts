@@ -173,3 +173,12 @@ export function heldBack(count: number): boolean {
 export function usePresentationPlaying(): boolean {
   return useSyncExternalStore(animationStore.subscribe, () => animationStore.get().playing, () => false);
 }
+
+/**
+ * Whether anything plays now, read when an effect runs rather than when its render was made: the
+ * update that ends the game with a clash is rendered once before its clash is seen (as above), with
+ * nothing playing yet, and an effect of that render must not act on an end not yet shown.
+ */
+export function presentationPlaying(): boolean {
+  return animationStore.get().playing;
+}

@@ -6,7 +6,7 @@
  * under a lock on PostgreSQL). What clients see through tRPC.
  */
 import { describe, expect, test } from 'vitest';
-import { botSkill, displayRating, INITIAL_SKILL, rateGame } from '../../src/server/ratings/model.js';
+import { botSkill, displayRating, INITIAL_SKILL, rateGame, rateGameCapped } from '../../src/server/ratings/model.js';
 import { forfeitsIn } from '../../src/shared/forfeit.js';
 import { DATABASES, useServer } from './databases.js';
 import { endableGame, endTogether, saveEnd } from './endable-games.js';
@@ -45,17 +45,20 @@ describe.each(DATABASES)('ratings on %s', (database) => {
     expect(await saveEnd(server, game)).toBe(false);
 
     const favor = (id: string) => game.statsByPlayerID![id]!.score;
-    const expected = rateGame(
+    const results = rateGameCapped(
       game.players.map((p) => ({ skill: p.botType ? botSkill(p.botType) : INITIAL_SKILL, favor: favor(p.userID), forfeited: false, fixed: p.botType !== null })),
     );
+    const expected = results.map((r) => r.skill);
+    // Whether the ceiling on ratings won from bots held each change, as a rating (ratings-capped.test.ts).
+    const cappedAt = (seat: number) => (results[seat]!.cappedAt === null ? null : displayRating({ mu: results[seat]!.cappedAt!, sigma: 0 }));
     const annAfter = expected[0]!;
     const mine = await ann.client.users.rating.query({ userID: ann.userID });
     expect(mine.rating).toMatchObject({ rating: displayRating(annAfter), provisional: true, games: 1 });
     expect(mine.rating.mu).toBeCloseTo(annAfter.mu, 9);
     expect(mine.history).toEqual([{ gameID: game.id, at: game.gameEndTimestamp, before: 1500, after: displayRating(annAfter), provisional: true }]);
     expect(await ann.client.ratings.ofGame.query({ gameID: game.id })).toEqual({
-      [ann.userID]: { ...mine.history[0], provisionalBefore: true },
-      [bob.userID]: { gameID: game.id, at: game.gameEndTimestamp, before: 1500, after: displayRating(expected[2]!), provisional: true, provisionalBefore: true },
+      [ann.userID]: { ...mine.history[0], provisionalBefore: true, cappedAt: cappedAt(0) },
+      [bob.userID]: { gameID: game.id, at: game.gameEndTimestamp, before: 1500, after: displayRating(expected[2]!), provisional: true, provisionalBefore: true, cappedAt: cappedAt(2) },
     });
 
     const provisional = await bob.client.ratings.leaderboard.query({ provisional: true });

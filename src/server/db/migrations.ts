@@ -472,6 +472,22 @@ const rematchDeclines: Migration = {
   },
 };
 
+/**
+ * Whether the ceiling on ratings won from bots (ratings/model.ts `botCeilings`) held a person's
+ * change in a game, and where: `rating_history.capped_mu`, the ceiling's mu when the game would
+ * have taken the rating higher, else null. Written with the change (services/ratings.ts
+ * `recordRatings`), so the end view says why a rating stopped from what the model decided then,
+ * in a game with other people too. Changes stored before it read as not held.
+ */
+const ratingCapped: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('rating_history').addColumn('capped_mu', 'double precision').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('rating_history').dropColumn('capped_mu').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -491,4 +507,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02-016-account-addresses': accountAddresses,
   '2026-12-02-017-game-unrated': gameUnrated,
   '2026-12-03-018-rematch-declines': rematchDeclines,
+  '2026-12-03-019-rating-capped': ratingCapped,
 };

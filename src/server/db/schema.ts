@@ -160,6 +160,12 @@ export interface RatingHistoryTable {
   mu_after: number;
   sigma_after: number;
   at: number;
+  /**
+   * The ceiling on ratings won from bots (a mu, ratings/model.ts `botCeilings`) when it held this
+   * change: the game would have taken the rating higher. Null when it did not, and for changes
+   * stored before it was kept (migration 019).
+   */
+  capped_mu: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** An address a person signed in from, as its tag (services/shared-addresses.ts): people who share one are not rated together. */

@@ -79,7 +79,23 @@ export type RatedSeat = {
  *   winner over a 2500 bot: +207 a game (both measured 2026-12-01).
  */
 export function rateGame(seats: readonly RatedSeat[]): Skill[] {
-  if (seats.length < 2) return seats.map((s) => s.skill);
+  return rateGameCapped(seats).map((r) => r.skill);
+}
+
+/** A seat's skill after the game, and whether the ceiling on ratings won from bots held it. */
+export interface RatedResult {
+  skill: Skill;
+  /**
+   * The ceiling (a mu: `botCeilings`) that held the rating, when the game would have taken it
+   * higher: it stopped there, or stayed where it was above it. Null when the ceiling did not hold
+   * it (no bots at the table, a rise below the ceiling, a fall) and for a bot.
+   */
+  cappedAt: number | null;
+}
+
+/** `rateGame`, saying for each seat whether the ceiling on ratings won from bots held it, and where. */
+export function rateGameCapped(seats: readonly RatedSeat[]): RatedResult[] {
+  if (seats.length < 2) return seats.map((s) => ({ skill: s.skill, cappedAt: null }));
   // The forfeits' own updates: last, below all who stayed.
   const playedFavors = distinctDescending(seats.filter((s) => !s.forfeited).map((s) => s.favor));
   const lastRank = seats.map((s) => (s.forfeited ? playedFavors.length + 1 : playedFavors.indexOf(s.favor) + 1));
@@ -94,9 +110,10 @@ export function rateGame(seats: readonly RatedSeat[]): Skill[] {
     : withForfeitsLast;
   const ceilings = botCeilings(seats);
   return seats.map((s, i) => {
-    if (s.fixed) return s.skill;
+    if (s.fixed) return { skill: s.skill, cappedAt: null };
     const after = (s.forfeited ? withForfeitsLast : asPlayed)[i]![0]!;
-    return { mu: Math.min(after.mu, Math.max(s.skill.mu, ceilings[i]!)), sigma: after.sigma };
+    const limit = Math.max(s.skill.mu, ceilings[i]!);
+    return after.mu > limit ? { skill: { mu: limit, sigma: after.sigma }, cappedAt: ceilings[i]! } : { skill: { mu: after.mu, sigma: after.sigma }, cappedAt: null };
   });
 }
 

@@ -13,7 +13,7 @@ import { turnTimerIsOn } from './attendance.js';
 import { STAND_IN_BOT } from './stand-in.js';
 import { addressTags, shareAnAddress } from './shared-addresses.js';
 import type { Database } from '../db/schema.js';
-import { botSkill, displayRating, INITIAL_SKILL, isProvisional, PROVISIONAL_SIGMA as PROVISIONAL, rateGame, type Skill } from '../ratings/model.js';
+import { botSkill, displayRating, INITIAL_SKILL, isProvisional, PROVISIONAL_SIGMA as PROVISIONAL, rateGameCapped, type Skill } from '../ratings/model.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -80,17 +80,17 @@ export async function recordRatings(
     if (!forfeited.has(p.userID)) return { ...seat, forfeited: false as const };
     return { ...seat, forfeited: true as const, playedAs: botPlayed.has(p.userID) ? botSkill(STAND_IN_BOT) : skill };
   });
-  const after = rateGame(seats);
+  const after = rateGameCapped(seats);
   const done = new Set<string>();
   for (const [seat, p] of game.players.entries()) {
     if (p.botType !== null || done.has(p.userID)) continue;
     done.add(p.userID);
     const row = rows.get(p.userID)!;
-    const next = after[seat]!;
+    const { skill: next, cappedAt } = after[seat]!;
     await trx.updateTable('ratings').set({ mu: next.mu, sigma: next.sigma, games: row.games + 1, updated_at: at }).where('user_id', '=', p.userID).execute();
     await trx
       .insertInto('rating_history')
-      .values({ user_id: p.userID, game_id: game.id, mu_before: row.mu, sigma_before: row.sigma, mu_after: next.mu, sigma_after: next.sigma, at })
+      .values({ user_id: p.userID, game_id: game.id, mu_before: row.mu, sigma_before: row.sigma, mu_after: next.mu, sigma_after: next.sigma, at, capped_mu: cappedAt })
       .execute();
   }
 }
@@ -156,15 +156,34 @@ export async function ratingHistory(db: Executor, userID: string, limit: number)
   return rows.reverse().map(changeOf);
 }
 
-/** A person's change in one game, and whether the rating they came in with was still provisional (a replay shows it before the end). */
+/**
+ * A person's change in one game, whether the rating they came in with was still provisional (a
+ * replay shows it before the end), and whether the ceiling on ratings won from bots held it.
+ */
 export interface GameRatingChange extends RatingChange {
   provisionalBefore: boolean;
+  /**
+   * The ceiling as a rating (ratings/model.ts `botCeilings`: the strongest bot's at the table, or
+   * what the game of the people alone would give, the higher) when it held this change: the game
+   * would have taken the rating higher, and it stopped there or stayed where it was above it.
+   * Null when it did not hold it, and for games rated before it was kept.
+   */
+  cappedAt: number | null;
 }
 
 /** Each person's change in one game, by user id (none for a game not rated). */
 export async function gameRatingChanges(db: Executor, gameID: string): Promise<Record<string, GameRatingChange>> {
   const rows = await db.selectFrom('rating_history').selectAll().where('game_id', '=', gameID).execute();
-  return Object.fromEntries(rows.map((r) => [r.user_id, { ...changeOf(r), provisionalBefore: isProvisional({ mu: r.mu_before, sigma: r.sigma_before }) }]));
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.user_id,
+      {
+        ...changeOf(r),
+        provisionalBefore: isProvisional({ mu: r.mu_before, sigma: r.sigma_before }),
+        cappedAt: r.capped_mu === null ? null : displayRating({ mu: r.capped_mu, sigma: 0 }),
+      },
+    ]),
+  );
 }
 
 function changeOf(r: { game_id: string; at: number; mu_before: number; sigma_before: number; mu_after: number; sigma_after: number }): RatingChange {

@@ -1,7 +1,8 @@
 /**
  * The end-of-game view's line for the viewer's rating: the change when the game moved it, and when
  * a game of people moved none, why (the server's reason, `ratings.whyUnrated`), in the words the
- * lobby uses. And the standings' rating cell: a person's new rating and change, a bot's fixed one.
+ * lobby uses; when the ceiling on ratings won from bots held the change (the server's `cappedAt`),
+ * why it moved no further. And the standings' rating cell: a person's new rating and change, a bot's fixed one.
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -26,28 +27,39 @@ describe("the viewer's rating line", () => {
     expect(screen.getByTestId('end-unrated').textContent).toBe('Not rated: the turn timer was off, so one player could have kept the others waiting for ever.');
   });
 
-  test('alone with bots, a win held at the strongest bot\'s rating says why it moved no further', () => {
+  test("alone with bots, a change the ceiling held says why it moved no further, in today's words", () => {
     const ceiling = 'Against bots alone, a rating rises no higher than the strongest bot\'s at the table (1500): play stronger bots or people to climb.';
-    // A new player's win over the Easy Bot: held at 1500.
-    render(<ViewerRatingLine change={{ before: 1500, after: 1500, provisional: true }} unrated={null} botsCeiling={1500} />);
+    // A new player's win over the Easy Bot: held at 1500 (the server says so: `cappedAt`).
+    render(<ViewerRatingLine change={{ before: 1500, after: 1500, provisional: true, cappedAt: 1500 }} unrated={null} />);
     expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1500 → 1500? (±0)');
     expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(ceiling);
     cleanup();
     // Risen to it from below, and kept where it was above it.
-    render(<ViewerRatingLine change={{ before: 1490, after: 1500, provisional: false }} unrated={null} botsCeiling={1500} />);
+    render(<ViewerRatingLine change={{ before: 1490, after: 1500, provisional: false, cappedAt: 1500 }} unrated={null} />);
     expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(ceiling);
     cleanup();
-    render(<ViewerRatingLine change={{ before: 1620, after: 1620, provisional: false }} unrated={null} botsCeiling={1500} />);
+    render(<ViewerRatingLine change={{ before: 1620, after: 1620, provisional: false, cappedAt: 1500 }} unrated={null} withPeople={false} />);
     expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(ceiling);
     cleanup();
-    // Not held: a rise under it, a fall, and a game with other people (no ceiling).
-    render(<ViewerRatingLine change={{ before: 1500, after: 1512, provisional: true }} unrated={null} botsCeiling={2363} />);
-    expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
-    cleanup();
-    render(<ViewerRatingLine change={{ before: 1620, after: 1601, provisional: false }} unrated={null} botsCeiling={1500} />);
+    // Not held (the server says null, or a game rated before it said): no word, whatever the numbers.
+    render(<ViewerRatingLine change={{ before: 1500, after: 1512, provisional: true, cappedAt: null }} unrated={null} />);
     expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
     cleanup();
     render(<ViewerRatingLine change={{ before: 1500, after: 1500, provisional: false }} unrated={null} />);
+    expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
+  });
+
+  test('with other people at the table too, a change the ceiling held says why, with the people alone named', () => {
+    // A win over another person and three Easy Bots that the game of the two alone held at 1582:
+    // without a word it read as a fault, the rating barely moving after a win.
+    render(<ViewerRatingLine change={{ before: 1571, after: 1582, provisional: true, cappedAt: 1582 }} unrated={null} withPeople />);
+    expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1571 → 1582? (+11)');
+    expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(
+      "With bots at the table, a rating rises no higher than the strongest bot's or than the game among the people alone would take it (1582): play stronger bots or people to climb.",
+    );
+    cleanup();
+    // The other person's fall: not held, no word.
+    render(<ViewerRatingLine change={{ before: 1500, after: 1466, provisional: true, cappedAt: null }} unrated={null} withPeople />);
     expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
   });
 

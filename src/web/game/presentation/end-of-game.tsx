@@ -111,7 +111,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
               {place}
             </p>
           )}
-          {state.me && <ViewerRatingLine change={mine} unrated={unrated} botsCeiling={aloneWithBots && botsRated && Object.keys(botRatings).length > 0 ? Math.max(...Object.values(botRatings)) : undefined} />}
+          {state.me && <ViewerRatingLine change={mine} unrated={unrated} withPeople={!aloneWithBots} />}
         </>
       )}
       {/* What a player does next comes before the charts: on a phone they are screens long, and a

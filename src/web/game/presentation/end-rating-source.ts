@@ -15,6 +15,11 @@ export interface EndRatingChange {
   before: number;
   after: number;
   provisional: boolean;
+  /**
+   * The rating the ceiling on ratings won from bots held this change at, when it did (the server
+   * says so: `ratings.ofGame`'s `cappedAt`); null or absent when it did not.
+   */
+  cappedAt?: number | null;
   /** Why the game counted as a loss whatever the seat scored, if it did: the person left, or a stand-in bot made most of their decisions. */
   forfeit?: Forfeit | null;
 }

@@ -50,11 +50,13 @@ export function RatingChangeCell({ change, fixed }: { change: EndRatingChange | 
 
 /**
  * The viewer's own change, under their place; or, for a game of people that moved none, why.
- * `botsCeiling`: in a game of the viewer and bots alone, the strongest bot's fixed rating, which
- * the server lets no such game raise a rating past. A change that stopped there says so: a win
- * over the Easy Bot that left a new player's 1500 as it was read as a fault without it.
+ * When the ceiling on ratings won from bots held the change (the server says so, `cappedAt`: the
+ * rating it held it at), the line says why it moved no further: a win over the Easy Bot that left
+ * a new player's 1500 as it was read as a fault without it, and so did a win in a game with
+ * another person and bots that barely moved it. `withPeople`: other people played the game too,
+ * whose game alone may set the ceiling.
  */
-export function ViewerRatingLine({ change, unrated, botsCeiling }: { change: EndRatingChange | undefined; unrated: UnratedReason | null; botsCeiling?: number | undefined }) {
+export function ViewerRatingLine({ change, unrated, withPeople = false }: { change: EndRatingChange | undefined; unrated: UnratedReason | null; withPeople?: boolean }) {
   if (!change) {
     return unrated === null ? null : (
       <p data-testid="end-unrated" className={classes.viewerRating}>
@@ -62,17 +64,18 @@ export function ViewerRatingLine({ change, unrated, botsCeiling }: { change: End
       </p>
     );
   }
-  // Held at the ceiling: at it from below, or kept where it was above it.
-  const held = botsCeiling !== undefined && change.after === Math.max(change.before, botsCeiling);
+  const cappedAt = change.cappedAt ?? null;
   return (
     <>
       <p data-testid="end-rating" className={classes.viewerRating}>
         Your rating: {change.before} → {change.after}
         {change.provisional ? '?' : ''} (<Delta change={change} />)
       </p>
-      {held && (
+      {cappedAt !== null && (
         <p data-testid="end-rating-ceiling" className={classes.viewerRating}>
-          Against bots alone, a rating rises no higher than the strongest bot's at the table ({botsCeiling}): play stronger bots or people to climb.
+          {withPeople
+            ? `With bots at the table, a rating rises no higher than the strongest bot's or than the game among the people alone would take it (${cappedAt}): play stronger bots or people to climb.`
+            : `Against bots alone, a rating rises no higher than the strongest bot's at the table (${cappedAt}): play stronger bots or people to climb.`}
         </p>
       )}
     </>

@@ -1,0 +1,87 @@
+/**
+ * The end-of-game view says why the viewer's rating moved no further when the ceiling on ratings
+ * won from bots held it, from the server's word alone (`ratings.ofGame`'s `cappedAt`): in a game of
+ * the viewer and bots in today's words, and in a game with another person too, whose ceiling the
+ * page could not work out (the game of the people alone sets it), in words that name both parts.
+ * The whole view is rendered from a finished engine game, its rating changes given by the page's
+ * source as the game page gives them.
+ */
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { botDecision } from '../../../src/bots/harness.js';
+import type { Game } from '../../../src/engine/index.js';
+import type { GameScreenState } from '../../../src/web/game/model.js';
+import { EndOfGame } from '../../../src/web/game/presentation/end-of-game.js';
+import { RatingChangesSource, type EndRatingChange } from '../../../src/web/game/presentation/end-rating-source.js';
+import { theme } from '../../../src/web/theme.js';
+import { act as play, ANN, BOB, newGame, screenState } from '../support/screen-state.js';
+
+vi.mock('../../../src/web/game/presentation/end-charts.js', () => ({ default: () => <svg data-testid="pie-drawing" /> }));
+
+afterEach(cleanup);
+
+const ALONE = "Against bots alone, a rating rises no higher than the strongest bot's at the table (1500): play stronger bots or people to climb.";
+const WITH_PEOPLE = (n: number) =>
+  `With bots at the table, a rating rises no higher than the strongest bot's or than the game among the people alone would take it (${n}): play stronger bots or people to climb.`;
+
+/** A two-seat game played to its end by Easy Bots' choices for both seats. */
+function finishedGame(): Game {
+  let game = newGame();
+  for (let i = 0; i < 10_000 && game.gameEndTimestamp === null; i++) {
+    const seat = game.players.findIndex((_, s) => botDecision(game, s, 7, 'easy_bot') !== null);
+    if (seat < 0) throw new Error('no seat to play');
+    game = play(game, game.players[seat]!.userID, botDecision(game, seat, 7, 'easy_bot')!);
+  }
+  if (game.gameEndTimestamp === null) throw new Error('the game did not end');
+  return game;
+}
+
+const finished = finishedGame();
+
+/** Ann's view of the finished game, Bob a person or an Easy Bot. */
+function stateWith(bob: 'person' | 'bot'): GameScreenState {
+  const state = screenState(finished, ANN);
+  if (bob === 'person') return state;
+  return { ...state, game: { ...state.game, players: state.game.players.map((p) => (p.userID === BOB ? { ...p, botType: 'easy_bot' as const } : p)) } };
+}
+
+function view(state: GameScreenState, changes: Record<string, EndRatingChange>) {
+  const source = () => changes;
+  return render(
+    <MantineProvider theme={theme}>
+      <MemoryRouter>
+        <RatingChangesSource.Provider value={source}>
+          <EndOfGame state={state} />
+        </RatingChangesSource.Provider>
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+describe("the end view's word on a rating the bots' ceiling held", () => {
+  test('alone with bots: held at the strongest bot, in the words it has always had', () => {
+    view(stateWith('bot'), { [ANN]: { before: 1500, after: 1500, provisional: true, cappedAt: 1500 } });
+    expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1500 → 1500? (±0)');
+    expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(ALONE);
+  });
+
+  test('with another person too: held where the game of the two alone would take it, said so', () => {
+    view(stateWith('person'), {
+      [ANN]: { before: 1571, after: 1582, provisional: true, cappedAt: 1582 },
+      [BOB]: { before: 1500, after: 1466, provisional: true, cappedAt: null },
+    });
+    expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1571 → 1582? (+11)');
+    expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(WITH_PEOPLE(1582));
+  });
+
+  test('not held (a rise under the ceiling, a fall, a game rated before the server said): no word', () => {
+    view(stateWith('bot'), { [ANN]: { before: 1500, after: 1512, provisional: true, cappedAt: null } });
+    expect(screen.getByTestId('end-rating')).toBeTruthy();
+    expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
+    cleanup();
+    view(stateWith('person'), { [ANN]: { before: 1500, after: 1466, provisional: true } });
+    expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
+  });
+});

@@ -284,7 +284,10 @@ export class LobbyService {
       this.change(lobbyID, async (lobby, seats, trx) => {
         if (seats.some((s) => s.user_id === user.id)) throw refuse('CONFLICT', 'You are already in this lobby.');
         // Two players who look alike at one table could be taken for each other (name-lookalikes.ts).
-        const clash = lookalikeOf(user.name, await this.users.namesOf(seats.map((s) => s.user_id), trx));
+        // The name as stored now, held until the seat is taken: not the one the request began
+        // with, which a rename in another tab may have changed meanwhile.
+        const name = await this.users.heldName(user.id, trx);
+        const clash = lookalikeOf(name, await this.users.namesOf(seats.map((s) => s.user_id), trx));
         if (clash !== null) throw refuse('CONFLICT', `Someone in this lobby is already called "${clash}": change your name to join.`);
         if (seats.length >= MAX_PLAYERS) throw refuse('CONFLICT', 'The lobby is full.');
         // A developer's lobby with developer settings on is theirs to fill: those seated when a

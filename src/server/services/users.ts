@@ -2,7 +2,7 @@
  * Users: guests, OAuth accounts and the bots' seats. `toPublicUser` is what any client may see.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { BOTS } from '../../bots/index.js';
 import type { BotType } from '../../engine/index.js';
 import type { Database, UserRow } from '../db/schema.js';
@@ -113,6 +113,18 @@ export class UserService {
     return this.insert({ name: botName(BOTS[botType].label, n), provider: 'bot', providerID: null, picture: null, botType }, db);
   }
 
+  /**
+   * A person's name as stored now, in the caller's transaction, holding their row until it ends:
+   * a rename under way (here or on another instance) is waited for, and one that comes after
+   * waits, then sees what the transaction wrote (a seat taken). Without it, a join read the name
+   * of the request's start while the person's other tab renamed them to someone seated there.
+   */
+  async heldName(id: string, trx: Transaction<Database>): Promise<string> {
+    const row = await trx.updateTable('users').set((eb) => ({ name: eb.ref('name') })).where('id', '=', id).returning('name').executeTakeFirst();
+    if (!row) throw refuse('NOT_FOUND', 'Your account was not found.');
+    return row.name;
+  }
+
   /** The names of these users (in the caller's transaction, if given). */
   async namesOf(ids: readonly string[], db: Kysely<Database> = this.db): Promise<string[]> {
     if (ids.length === 0) return [];
@@ -126,16 +138,21 @@ export class UserService {
   async rename(user: UserRow, rawName: unknown): Promise<UserRow> {
     if (!this.toPublicUser(user).canChangeName) throw new UserError('You cannot change your name.');
     const name = personName(rawName);
-    const clash = lookalikeOf(name, await this.companionNames(user.id));
-    if (clash !== null) throw new UserError(`Someone in a lobby or game with you is already called "${clash}": choose another name.`);
-    await this.db.updateTable('users').set({ name }).where('id', '=', user.id).execute();
+    // Written first, then checked in the same transaction: the row stays held until the check is
+    // done, so a lobby join at once (which reads the name through `heldName`) comes wholly before
+    // or after the rename, and one of the two sees the other.
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ name }).where('id', '=', user.id).execute();
+      const clash = lookalikeOf(name, await this.companionNames(user.id, trx));
+      if (clash !== null) throw new UserError(`Someone in a lobby or game with you is already called "${clash}": choose another name.`);
+    });
     return { ...user, name };
   }
 
   /** The names of everyone else in the user's open lobbies and unfinished games. */
-  private async companionNames(userID: string): Promise<string[]> {
+  private async companionNames(userID: string, db: Kysely<Database>): Promise<string[]> {
     const [inLobbies, inGames] = await Promise.all([
-      this.db
+      db
         .selectFrom('lobby_players as mine')
         .innerJoin('lobbies', 'lobbies.id', 'mine.lobby_id')
         .innerJoin('lobby_players as theirs', 'theirs.lobby_id', 'mine.lobby_id')
@@ -145,7 +162,7 @@ export class UserService {
         .where('lobbies.game_id', 'is', null)
         .where('theirs.user_id', '!=', userID)
         .execute(),
-      this.db
+      db
         .selectFrom('game_players as mine')
         .innerJoin('games', 'games.id', 'mine.game_id')
         .innerJoin('game_players as theirs', 'theirs.game_id', 'mine.game_id')

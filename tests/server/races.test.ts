@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { nameKey } from '../../src/server/services/name-lookalikes.js';
 import { DATABASES, useServer } from './databases.js';
+import { endableGame, saveEnd } from './endable-games.js';
 import { openLobby, refusalOf, type Refusal } from './roles.js';
 import { clientFor, signInGuest, type Client, type Guest, type Server } from './support.js';
 
@@ -40,9 +41,71 @@ async function atOnce<T extends readonly (() => Promise<unknown>)[]>(round: numb
   return settled;
 }
 
+let games = 0;
+/** A game of these people that has ended (played by bots in memory, stored as theirs). */
+async function endedGame(server: Server, ...people: Guest[]): Promise<string> {
+  const game = await endableGame(server, `g_race${++games}`, people.map((p) => ({ userID: p.userID, bot: null })));
+  if (!(await saveEnd(server, game))) throw new Error('the game did not end');
+  return game.id;
+}
+
+/** What the Rematch button does: ask for the rematch, and join it when it was someone else's. */
+async function pressRematch(client: Client, gameID: string): Promise<{ lobbyID: string; created: boolean }> {
+  const made = await client.lobbies.rematch.create.mutate({ gameID });
+  if (!made.created) {
+    await client.lobbies.join.mutate({ lobbyID: made.lobbyID }).catch((error: unknown) => {
+      if (refusalOf(error).message !== 'You are already in this lobby.') throw error;
+    });
+  }
+  return made;
+}
+
+/** The open lobbies `userID` is seated in, by the list. */
+async function openLobbiesOf(client: Client, userID: string) {
+  return (await client.lobbies.list.query()).filter((l) => l.status === 'open' && l.players.some((p) => p.id === userID));
+}
+
 describe.each(DATABASES)('races on %s', (database) => {
   const suite = useServer(database);
   const server = () => suite().server;
+
+  test('both players pressing Rematch at once: one lobby, opened by one of them, with both seated; the other one opened meanwhile is closed', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const ann = await person(server(), 'Ann');
+      const bob = await person(server(), 'Bob');
+      const gameID = await endedGame(server(), ann, bob);
+      const [a, b] = await atOnce(round, [() => pressRematch(ann.client, gameID), () => pressRematch(bob.client, gameID)]);
+      const context = `round ${round}: ${JSON.stringify({ a, b })}`;
+      if (!a!.ok || !b!.ok) throw new Error(context);
+      expect(a!.value.lobbyID, context).toBe(b!.value.lobbyID);
+      expect([a!.value.created, b!.value.created].filter(Boolean), context).toHaveLength(1);
+      const host = a!.value.created ? ann : bob;
+      const lobby = await ann.client.lobbies.get.query({ lobbyID: a!.value.lobbyID });
+      expect(lobby, context).toMatchObject({ status: 'open', host: { id: host.userID }, rematch: { gameID } });
+      expect(lobby.players.map((p) => p.id).sort(), context).toEqual([ann.userID, bob.userID].sort());
+      expect(await ann.client.lobbies.rematch.offer.query({ gameID }), context).toEqual({ lobbyID: lobby.id, hostID: host.userID, open: true, declined: [] });
+      for (const guest of [ann, bob]) expect((await openLobbiesOf(guest.client, guest.userID)).map((l) => l.id), context).toEqual([lobby.id]);
+      ann.close();
+      bob.close();
+    }
+  });
+
+  test('Rematch pressed twice at once by one player (two tabs, a double click): one lobby, theirs', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const ann = await person(server(), 'Ann');
+      const bob = await person(server(), 'Bob');
+      const gameID = await endedGame(server(), ann, bob);
+      const [first, second] = await atOnce(round, [() => pressRematch(ann.client, gameID), () => pressRematch(tab(server(), ann), gameID)]);
+      const context = `round ${round}: ${JSON.stringify({ first, second })}`;
+      if (!first!.ok || !second!.ok) throw new Error(context);
+      expect(first!.value.lobbyID, context).toBe(second!.value.lobbyID);
+      expect([first!.value.created, second!.value.created].filter(Boolean), context).toHaveLength(1);
+      expect((await openLobbiesOf(ann.client, ann.userID)).map((l) => l.id), context).toEqual([first!.value.lobbyID]);
+      expect(await bob.client.lobbies.rematch.offer.query({ gameID }), context).toEqual({ lobbyID: first!.value.lobbyID, hostID: ann.userID, open: true, declined: [] });
+      ann.close();
+      bob.close();
+    }
+  });
 
   test('a rename and a lobby join at once never seat two lookalikes: one of them is refused', async () => {
     for (let round = 0; round < ROUNDS; round++) {

@@ -194,8 +194,9 @@ export class RematchService {
     const existing = await this.offer(gameID);
     if (existing) {
       if (existing.open) return { lobbyID: existing.lobbyID, created: false };
-      // It closed (its people all left, or it was left behind), or started its game without this
-      // person: the next to ask opens another.
+      // It closed (its people all left, or it was left behind), or started its game (whether or
+      // not this person plays in it): the next to ask opens another. So a press that comes with
+      // the host's Start is given that lobby or opens a new one, as it falls before or after it.
       await this.db.deleteFrom('rematches').where('game_id', '=', gameID).where('lobby_id', '=', existing.lobbyID).execute();
     }
     const old = game.lobby_id === null ? undefined : await this.db.selectFrom('lobbies').selectAll().where('id', '=', game.lobby_id).executeTakeFirst();

@@ -4,12 +4,14 @@
  * times) and checks what a client can see afterwards: one outcome, a clear refusal for the others,
  * and nothing left in a state no single order of the calls could leave.
  */
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { nameKey } from '../../src/server/services/name-lookalikes.js';
-import { DATABASES, useServer } from './databases.js';
+import { requestJWT } from '../compat/protocol-client.js';
+import { createPostgresDatabase, DATABASES, useServer } from './databases.js';
+import { decisionNow, definitionsOf, simpleAction } from './play.js';
 import { endableGame, saveEnd } from './endable-games.js';
 import { openLobby, refusalOf, type Refusal } from './roles.js';
-import { clientFor, signInGuest, type Client, type Guest, type Server } from './support.js';
+import { clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Client, type Guest, type Server } from './support.js';
 
 /** How often each race is run, each order in turn. */
 const ROUNDS = 10;
@@ -60,13 +62,27 @@ async function pressRematch(client: Client, gameID: string): Promise<{ lobbyID: 
   return made;
 }
 
+/** The person's Play now wait once nothing more is under way: none, matched or failed. */
+async function playNowSettledOrNone(client: Client) {
+  for (;;) {
+    const { mine } = await client.lobbies.playNow.status.query();
+    if (mine === null || mine.state === 'matched' || mine.state === 'failed') return mine;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The open lobbies `userID` is seated in, by the list. */
 async function openLobbiesOf(client: Client, userID: string) {
   return (await client.lobbies.list.query()).filter((l) => l.status === 'open' && l.players.some((p) => p.id === userID));
 }
 
+/** The turn timer in this file: short, so that a stand-in's turn comes quickly. */
+const TURN_TIMER_SECONDS = 1;
+/** Play now's window in this file: short, so that its end comes quickly. */
+const WINDOW_SECONDS = 1;
+
 describe.each(DATABASES)('races on %s', (database) => {
-  const suite = useServer(database);
+  const suite = useServer(database, { config: { turnTimerSeconds: TURN_TIMER_SECONDS, playNowWindowSeconds: WINDOW_SECONDS } });
   const server = () => suite().server;
 
   test('both players pressing Rematch at once: one lobby, opened by one of them, with both seated; the other one opened meanwhile is closed', async () => {
@@ -107,6 +123,57 @@ describe.each(DATABASES)('races on %s', (database) => {
     }
   });
 
+  test("a player's bid sent from two tabs as their time runs out: exactly one bid is taken for the seat, theirs if an answer said so, else the stand-in's", async () => {
+    const definitions = await definitionsOf((await person(server(), 'Def')).client);
+    for (let round = 0; round < ROUNDS; round++) {
+      const ann = await person(server(), 'Ann');
+      const bob = await person(server(), 'Bob');
+      const lobbyID = await openLobby(ann, bob);
+      const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+      const { decision } = await decisionNow(ann.client, gameID, definitions, ann.userID);
+      await ann.client.games.act.mutate({ gameID, action: simpleAction(decision)! });
+      const { update, decision: bobs } = await decisionNow(bob.client, gameID, definitions, bob.userID);
+      const action = simpleAction(bobs)!;
+      const deadline = update.seats.find((s) => s.userID === bob.userID)!.deadline!;
+      // Sent when the server's clock reaches the deadline, give or take a few milliseconds each round.
+      const at = Date.now() + (deadline - update.serverTime) + ((round % 3) - 1) * 5;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+      const sent = await atOnce(round, [() => bob.client.games.act.mutate({ gameID, action }), () => tab(server(), bob).games.act.mutate({ gameID, action })]);
+      const bids = (await server().app.services.db.kysely.selectFrom('game_actions').select(['user_id', 'action_json', 'stand_in']).where('game_id', '=', gameID).where('user_id', '=', bob.userID).orderBy('sequence_id').execute()).filter(
+        (r) => (JSON.parse(r.action_json) as { type: string }).type === 'BID',
+      );
+      const context = `round ${round}: ${JSON.stringify({ sent, bids })}`;
+      const taken = sent.filter((o) => o.ok);
+      expect(taken.length, context).toBeLessThanOrEqual(1);
+      // The seat's first bid: Bob's own when one of his was answered, the stand-in's when both were refused.
+      expect(bids[0], context).toMatchObject(taken.length === 1 ? { stand_in: null, action_json: JSON.stringify(action) } : { stand_in: 'turn timer' });
+      for (const refused of sent.filter((o) => !o.ok)) expect(refused.refusal, context).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
+      ann.close();
+      bob.close();
+    }
+  });
+
+  test("Play now cancelled as its window ends: either nothing is left of the wait, or it was too late and the game is the person's", async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const ann = await person(server(), 'Ann');
+      const waiting = await ann.client.lobbies.playNow.join.mutate({ size: 2 });
+      if (waiting.state !== 'waiting') throw new Error(JSON.stringify(waiting));
+      // The server runs in this process, on this clock: the cancel is sent as the window ends, or a little after.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, waiting.deadline - Date.now() + (round % 3) * 5)));
+      const cancelled = await outcome(ann.client.lobbies.playNow.cancel.mutate());
+      const mine = await playNowSettledOrNone(ann.client);
+      const lobbies = await openLobbiesOf(ann.client, ann.userID);
+      const context = `round ${round}: ${JSON.stringify({ cancelled, mine, lobbies: lobbies.length })}`;
+      expect(lobbies, context).toEqual([]);
+      if (cancelled.ok) expect(mine, context).toBeNull();
+      else {
+        expect(cancelled.refusal, context).toEqual({ code: 'CONFLICT', httpStatus: 409, message: 'Too late to cancel: your game is being set up.', ruleCode: null });
+        expect(mine?.state, context).toBe('matched');
+      }
+      ann.close();
+    }
+  });
+
   test('a rename and a lobby join at once never seat two lookalikes: one of them is refused', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const ann = await person(server(), 'Ann');
@@ -121,6 +188,52 @@ describe.each(DATABASES)('races on %s', (database) => {
       if (!joined!.ok) expect(joined!.refusal.message).toBe(`Someone in this lobby is already called "${ann.name}": change your name to join.`);
       ann.close();
       bob.close();
+    }
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('races across two instances on one PostgreSQL database', () => {
+  let a: Server;
+  let b: Server;
+  let drop: () => Promise<void>;
+  const closers: (() => void)[] = [];
+
+  beforeAll(async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    a = await startServer({ databaseUrl: created.url, turnTimerSeconds: 600 }, { database: 'postgres', reset: false });
+    b = await startServer({ databaseUrl: created.url, turnTimerSeconds: 600 }, { database: 'postgres', reset: false });
+  });
+  afterAll(async () => {
+    for (const close of closers) close();
+    await Promise.all([a?.close(), b?.close()]);
+    await drop?.();
+  });
+
+  /** A guest signed in on `a`, and the same session on `b`. */
+  async function onBoth(name: string): Promise<{ guest: Guest; onB: Client }> {
+    const guest = await person(a, name);
+    const other = clientFor(b, guest.cookie, await requestJWT(b.url, guest.cookie));
+    closers.push(() => guest.close(), other.close);
+    return { guest, onB: other.client };
+  }
+
+  test("a move sent through one instance just after Leave was answered on the other is refused: a player who left never moves again", async () => {
+    const definitions = await definitionsOf((await onBoth('Def')).guest.client);
+    for (let round = 0; round < ROUNDS; round++) {
+      const ann = await onBoth('Ann');
+      const bob = await onBoth('Bob');
+      const lobbyID = await openLobby(ann.guest, bob.guest);
+      const { gameID } = await ann.guest.client.lobbies.start.mutate({ lobbyID });
+      // Bob has the game open on both instances: each keeps its table.
+      const { decision } = await decisionNow(bob.onB, gameID, definitions, bob.guest.userID);
+      await decisionNow(bob.guest.client, gameID, definitions, bob.guest.userID);
+      await bob.guest.client.games.leave.mutate({ gameID });
+      const moved = await outcome(bob.onB.games.act.mutate({ gameID, action: simpleAction(decision)! }));
+      const context = `round ${round}: ${JSON.stringify(moved)}`;
+      expect(moved, context).toEqual({ ok: false, refusal: { code: 'FORBIDDEN', httpStatus: 403, message: 'You left this game: a bot plays your seat to the end.', ruleCode: null } });
+      const own = await a.app.services.db.kysely.selectFrom('game_actions').select('stand_in').where('game_id', '=', gameID).where('user_id', '=', bob.guest.userID).execute();
+      expect(own.filter((r) => r.stand_in === null), context).toEqual([]);
     }
   });
 });

@@ -153,6 +153,25 @@ describe.each(DATABASES)('races on %s', (database) => {
     }
   });
 
+  test('Play now pressed and cancelled at once (two tabs): the answers agree with the wait that is left', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const ann = await person(server(), 'Ann');
+      const [joined, cancelled] = await atOnce(round, [() => ann.client.lobbies.playNow.join.mutate({ size: 4 }), () => tab(server(), ann).lobbies.playNow.cancel.mutate()]);
+      const { mine } = await ann.client.lobbies.playNow.status.query();
+      const context = `round ${round}: ${JSON.stringify({ joined, cancelled, mine })}`;
+      if (!joined!.ok) throw new Error(context);
+      // Alone at a table of 4 within the window: waiting is all a press can have come to.
+      expect(joined!.value.state, context).toBe('waiting');
+      if (cancelled!.ok) expect(mine, context).toBeNull();
+      else {
+        expect(cancelled!.refusal, context).toEqual({ code: 'NOT_FOUND', httpStatus: 404, message: 'You are not waiting for a game.', ruleCode: null });
+        expect(mine?.state, context).toBe('waiting');
+        await ann.client.lobbies.playNow.cancel.mutate();
+      }
+      ann.close();
+    }
+  });
+
   test("Play now cancelled as its window ends: either nothing is left of the wait, or it was too late and the game is the person's", async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const ann = await person(server(), 'Ann');

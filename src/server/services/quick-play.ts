@@ -146,7 +146,9 @@ export class QuickPlayService {
     await this.changed([user.id]);
     this.schedule(since + this.deps.windowMs);
     await this.sweep();
-    return (await this.waitOf(user.id)) ?? { state: 'starting', size: size as PlayNowSize };
+    // None: the person cancelled it meanwhile (another tab). Their press still made a wait, which
+    // is what it answers; 'starting' said a game was being set up for a wait that was gone.
+    return (await this.waitOf(user.id)) ?? { state: 'waiting', size: size as PlayNowSize, since, deadline: since + this.deps.windowMs };
   }
 
   /** Stops waiting (or forgets what became of a wait). Too late once the game is being set up. */

@@ -15,6 +15,8 @@ import { clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Client, ty
 
 /** How often each race is run, each order in turn. */
 const ROUNDS = 10;
+/** How often a race with a clock is run: each round waits for a turn timer or a window to end. */
+const ROUNDS_ON_THE_CLOCK = 6;
 
 let names = 0;
 /** A guest with a name no other test of the file uses (a number spelt out: digits would look alike). */
@@ -25,8 +27,10 @@ function tab(server: Server, guest: Guest): Client {
   return clientFor(server, guest.cookie, null).client;
 }
 
+type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+
 /** What a call came to: its answer, or its refusal. */
-async function outcome<T>(call: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; refusal: Refusal }> {
+async function outcome<T>(call: Promise<T>): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await call };
   } catch (error) {
@@ -35,12 +39,12 @@ async function outcome<T>(call: Promise<T>): Promise<{ ok: true; value: T } | { 
 }
 
 /** The calls at once, first to last in even rounds and last to first in odd ones; their outcomes in the given order. */
-async function atOnce<T extends readonly (() => Promise<unknown>)[]>(round: number, calls: T) {
+async function atOnce<T extends readonly (() => Promise<unknown>)[]>(round: number, calls: readonly [...T]): Promise<{ [K in keyof T]: Outcome<Awaited<ReturnType<T[K]>>> }> {
   const order = calls.map((_, i) => i);
   if (round % 2 === 1) order.reverse();
-  const settled = new Array(calls.length) as Awaited<ReturnType<typeof outcome>>[];
+  const settled: Outcome<unknown>[] = new Array(calls.length);
   await Promise.all(order.map(async (i) => (settled[i] = await outcome(calls[i]!()))));
-  return settled;
+  return settled as { [K in keyof T]: Outcome<Awaited<ReturnType<T[K]>>> };
 }
 
 let games = 0;
@@ -60,6 +64,29 @@ async function pressRematch(client: Client, gameID: string): Promise<{ lobbyID: 
     });
   }
   return made;
+}
+
+/**
+ * What no order of lobby changes can leave: a lobby whose host is not seated, a person seated
+ * twice, or a game whose players are not the lobby's (a seat taken after the start, or one that
+ * left before it still playing).
+ */
+async function expectPossibleLobby(server: Server, client: Client, lobbyID: string, context: string) {
+  const lobby = await client.lobbies.get.query({ lobbyID }).catch(() => null);
+  const rows = await server.app.services.db.kysely.selectFrom('lobby_players').select(['user_id', 'seat']).where('lobby_id', '=', lobbyID).execute();
+  if (lobby === null) {
+    expect(rows, context).toEqual([]);
+    return null;
+  }
+  const seated = lobby.players.map((p) => p.id);
+  expect(new Set(seated).size, context).toBe(seated.length);
+  expect(new Set(rows.map((r) => r.seat)).size, context).toBe(rows.length);
+  expect(seated, context).toContain(lobby.host.id);
+  if (lobby.game) {
+    const players = await server.app.services.db.kysely.selectFrom('game_players').select('user_id').where('game_id', '=', lobby.game.id).orderBy('seat').execute();
+    expect(players.map((p) => p.user_id), context).toEqual(seated);
+  }
+  return lobby;
 }
 
 /** The person's Play now wait once nothing more is under way: none, matched or failed. */
@@ -125,7 +152,7 @@ describe.each(DATABASES)('races on %s', (database) => {
 
   test("a player's bid sent from two tabs as their time runs out: exactly one bid is taken for the seat, theirs if an answer said so, else the stand-in's", async () => {
     const definitions = await definitionsOf((await person(server(), 'Def')).client);
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < ROUNDS_ON_THE_CLOCK; round++) {
       const ann = await person(server(), 'Ann');
       const bob = await person(server(), 'Bob');
       const lobbyID = await openLobby(ann, bob);
@@ -173,7 +200,7 @@ describe.each(DATABASES)('races on %s', (database) => {
   });
 
   test("Play now cancelled as its window ends: either nothing is left of the wait, or it was too late and the game is the person's", async () => {
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < ROUNDS_ON_THE_CLOCK; round++) {
       const ann = await person(server(), 'Ann');
       const waiting = await ann.client.lobbies.playNow.join.mutate({ size: 2 });
       if (waiting.state !== 'waiting') throw new Error(JSON.stringify(waiting));
@@ -190,6 +217,43 @@ describe.each(DATABASES)('races on %s', (database) => {
         expect(mine?.state, context).toBe('matched');
       }
       ann.close();
+    }
+  });
+
+  test('a join at once with the start, a second join, a kick and the host leaving: each lobby comes out as some order of them would leave it', async () => {
+    const STARTED = { code: 'CONFLICT', httpStatus: 409, message: 'The game has already started.', ruleCode: null };
+    for (let round = 0; round < ROUNDS; round++) {
+      const [ann, bob, cat] = [await person(server(), 'Ann'), await person(server(), 'Bob'), await person(server(), 'Cat')];
+      // Cat joins (from two tabs) as Ann starts with Bob.
+      let lobbyID = await openLobby(ann, bob);
+      const [started, joined, again] = await atOnce(round, [() => ann.client.lobbies.start.mutate({ lobbyID }), () => cat.client.lobbies.join.mutate({ lobbyID }), () => tab(server(), cat).lobbies.join.mutate({ lobbyID })]);
+      let context = `round ${round}, join and start: ${JSON.stringify({ started, joined, again })}`;
+      let lobby = await expectPossibleLobby(server(), ann.client, lobbyID, context);
+      expect(started!.ok, context).toBe(true);
+      expect([joined, again].filter((o) => o!.ok).length, context).toBe(lobby!.players.some((p) => p.id === cat.userID) ? 1 : 0);
+      for (const o of [joined, again]) if (!o!.ok) expect([STARTED.message, 'You are already in this lobby.'], context).toContain(o!.refusal.message);
+
+      // Ann kicks Bob as Cat joins and Bob leaves.
+      lobbyID = await openLobby(ann, bob);
+      const [kicked, catIn, bobOut] = await atOnce(round, [() => ann.client.lobbies.kick.mutate({ lobbyID, playerID: bob.userID }), () => cat.client.lobbies.join.mutate({ lobbyID }), () => bob.client.lobbies.leave.mutate({ lobbyID })]);
+      context = `round ${round}, kick, join and leave: ${JSON.stringify({ kicked, catIn, bobOut })}`;
+      lobby = await expectPossibleLobby(server(), ann.client, lobbyID, context);
+      expect(lobby!.players.map((p) => p.id), context).toEqual([ann.userID, cat.userID]);
+      // Bob is out once: by the kick or by his leave, the other told he is not there.
+      expect([kicked.ok, bobOut.ok].filter(Boolean), context).toHaveLength(1);
+      for (const o of [kicked, bobOut]) if (!o.ok) expect(o.refusal.message, context).toBe('That player is not in this lobby.');
+
+      // Ann, alone, leaves (closing the lobby) as Bob and Cat join.
+      lobbyID = await openLobby(ann);
+      const [left, bobJoined, catJoined] = await atOnce(round, [() => ann.client.lobbies.leave.mutate({ lobbyID }), () => bob.client.lobbies.join.mutate({ lobbyID }), () => cat.client.lobbies.join.mutate({ lobbyID })]);
+      context = `round ${round}, host leaving: ${JSON.stringify({ left, bobJoined, catJoined })}`;
+      expect(left!.ok, context).toBe(true);
+      lobby = await expectPossibleLobby(server(), bob.client, lobbyID, context);
+      const inIt = [bob, cat].filter((_, i) => [bobJoined, catJoined][i]!.ok).map((g) => g.userID);
+      expect(lobby?.players.map((p) => p.id).sort() ?? [], context).toEqual(inIt.sort());
+      for (const o of [bobJoined, catJoined]) if (!o!.ok) expect(o!.refusal, context).toEqual({ code: 'NOT_FOUND', httpStatus: 404, message: `Lobby ${lobbyID} not found.`, ruleCode: null });
+      if (lobby) await Promise.all(lobby.players.map((p) => [bob, cat].find((g) => g.userID === p.id)!.client.lobbies.leave.mutate({ lobbyID })));
+      for (const guest of [ann, bob, cat]) guest.close();
     }
   });
 

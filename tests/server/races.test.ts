@@ -109,7 +109,7 @@ const TURN_TIMER_SECONDS = 1;
 const WINDOW_SECONDS = 1;
 
 describe.each(DATABASES)('races on %s', (database) => {
-  const suite = useServer(database, { config: { turnTimerSeconds: TURN_TIMER_SECONDS, playNowWindowSeconds: WINDOW_SECONDS } });
+  const suite = useServer(database, { config: { turnTimerSeconds: TURN_TIMER_SECONDS, playNowWindowSeconds: WINDOW_SECONDS, chatMessagesPerAddress: 100_000 } });
   const server = () => suite().server;
 
   test('both players pressing Rematch at once: one lobby, opened by one of them, with both seated; the other one opened meanwhile is closed', async () => {
@@ -254,6 +254,43 @@ describe.each(DATABASES)('races on %s', (database) => {
       for (const o of [bobJoined, catJoined]) if (!o!.ok) expect(o!.refusal, context).toEqual({ code: 'NOT_FOUND', httpStatus: 404, message: `Lobby ${lobbyID} not found.`, ruleCode: null });
       if (lobby) await Promise.all(lobby.players.map((p) => [bob, cat].find((g) => g.userID === p.id)!.client.lobbies.leave.mutate({ lobbyID })));
       for (const guest of [ann, bob, cat]) guest.close();
+    }
+  });
+
+  test("chat sent as the game ends: a player's is logged before the end or kept in the room only, a spectator's is taken only while the game runs", async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const [ann, bob, carl] = [await person(server(), 'Ann'), await person(server(), 'Bob'), await person(server(), 'Carl')];
+      const lobbyID = await openLobby(ann, bob);
+      const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+      const room = `game/${gameID}`;
+      await carl.client.chat.history.query({ room });
+      await bob.client.games.leave.mutate({ gameID });
+      // Ann leaves too (the stand-ins finish the game at once) as she and Carl, watching, write.
+      const [left, annSaid, carlSaid] = await atOnce(round, [() => ann.client.games.leave.mutate({ gameID }), () => tab(server(), ann).chat.send.mutate({ room, message: 'gg' }), () => carl.client.chat.send.mutate({ room, message: 'hi' })]);
+      const context = `round ${round}: ${JSON.stringify({ left, annSaid, carlSaid })}`;
+      expect(left.ok && annSaid.ok, context).toBe(true);
+      let update = await ann.client.games.state.query({ gameID });
+      while (update.game.gameEndTimestamp === null) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        update = await ann.client.games.state.query({ gameID });
+      }
+      const { game, events } = update;
+      const types = events.map((e) => e.type);
+      const end = types.indexOf('END_GAME_SCORING');
+      expect(end, context).toBeGreaterThanOrEqual(0);
+      const chats = events.flatMap((e, i) => (e.type === 'CHAT' ? [i] : []));
+      for (const i of chats) expect(i, context).toBeLessThan(end);
+      const history = await ann.client.chat.history.query({ room });
+      expect(history.filter((m) => m.senderID === ann.userID).map((m) => m.message), context).toEqual(['gg']);
+      const carls = history.filter((m) => m.senderID === carl.userID);
+      if (carlSaid.ok) {
+        expect(carls.map((m) => m.message), context).toEqual(['hi']);
+        expect(carls[0]!.createdAt, context).toBeLessThanOrEqual(game.gameEndTimestamp!);
+      } else {
+        expect(carlSaid.refusal.message, context).toBe('This game has ended: only its players can write in its chat now.');
+        expect(carls, context).toEqual([]);
+      }
+      for (const guest of [ann, bob, carl]) guest.close();
     }
   });
 

@@ -294,6 +294,37 @@ describe.each(DATABASES)('races on %s', (database) => {
     }
   });
 
+  test('a bid taken back from two tabs at once is taken back once, and counted once against the limit of three a turn', async () => {
+    const definitions = await definitionsOf((await person(server(), 'Def')).client);
+    for (let round = 0; round < ROUNDS; round++) {
+      const [ann, bob] = [await person(server(), 'Ann'), await person(server(), 'Bob')];
+      const lobbyID = await openLobby(ann, bob);
+      await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
+      const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+      const { decision } = await decisionNow(ann.client, gameID, definitions, ann.userID);
+      const bid = simpleAction(decision)!;
+      await ann.client.games.act.mutate({ gameID, action: bid });
+      const unbid = { type: 'UNBID' } as const;
+      const [first, second] = await atOnce(round, [() => ann.client.games.act.mutate({ gameID, action: unbid }), () => tab(server(), ann).games.act.mutate({ gameID, action: unbid })]);
+      const context = `round ${round}: ${JSON.stringify({ first, second })}`;
+      expect([first.ok, second.ok].filter(Boolean), context).toHaveLength(1);
+      for (const o of [first, second]) if (!o.ok) expect(o.refusal, context).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
+      const rows = await server().app.services.db.kysely.selectFrom('game_actions').select('action_json').where('game_id', '=', gameID).where('user_id', '=', ann.userID).orderBy('sequence_id').execute();
+      expect(rows.map((r) => (JSON.parse(r.action_json) as { type: string }).type), context).toEqual(['BID', 'UNBID']);
+      // Two more are hers this turn, and not a third.
+      for (let i = 0; i < 2; i++) {
+        await ann.client.games.act.mutate({ gameID, action: bid });
+        await ann.client.games.act.mutate({ gameID, action: unbid });
+      }
+      await ann.client.games.act.mutate({ gameID, action: bid });
+      expect(await outcome(ann.client.games.act.mutate({ gameID, action: unbid })), context).toEqual({
+        ok: false,
+        refusal: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: 'You may take your bid back at most 3 times a turn.', ruleCode: null },
+      });
+      for (const guest of [ann, bob]) guest.close();
+    }
+  });
+
   test('a rename and a lobby join at once never seat two lookalikes: one of them is refused', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const ann = await person(server(), 'Ann');

@@ -325,6 +325,29 @@ describe.each(DATABASES)('races on %s', (database) => {
     }
   });
 
+  test('Play now pressed from two tabs at once, with someone waiting: one table, the second press refused or answered with its game', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const [ann, bob] = [await person(server(), 'Ann'), await person(server(), 'Bob')];
+      await bob.client.lobbies.playNow.join.mutate({ size: 2 });
+      const [first, second] = await atOnce(round, [() => ann.client.lobbies.playNow.join.mutate({ size: 2 }), () => tab(server(), ann).lobbies.playNow.join.mutate({ size: 2 })]);
+      const context = `round ${round}: ${JSON.stringify({ first, second })}`;
+      const [annWait, bobWait] = [await playNowSettledOrNone(ann.client), await playNowSettledOrNone(bob.client)];
+      expect(annWait, context).toMatchObject({ state: 'matched' });
+      expect(bobWait, context).toEqual(annWait);
+      // The press that filled the table says so; the other was refused as a second wait, or (just
+      // after the first filled the table) answered with the same game.
+      expect([first, second].filter((o) => o.ok && o.value.state === 'matched').map((o) => o.ok && o.value), context).toContainEqual(annWait);
+      for (const o of [first, second]) {
+        if (o.ok) expect(o.value, context).toEqual(annWait);
+        else expect(['You are already waiting for a game: cancel that wait first.', 'You are already waiting for a game of 2: cancel that wait first.', 'Your game is being set up.'], context).toContain(o.refusal.message);
+      }
+      const games = await server().app.services.db.kysely.selectFrom('game_players').select('game_id').where('user_id', '=', ann.userID).execute();
+      expect(games, context).toHaveLength(1);
+      await Promise.all([ann, bob].map((g) => g.client.lobbies.playNow.cancel.mutate()));
+      for (const guest of [ann, bob]) guest.close();
+    }
+  });
+
   test('a rename and a lobby join at once never seat two lookalikes: one of them is refused', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const ann = await person(server(), 'Ann');

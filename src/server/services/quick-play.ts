@@ -129,6 +129,11 @@ export class QuickPlayService {
     if (current) {
       if (current.claim === null) throw refuse('CONFLICT', `You are already waiting for a game of ${current.size}: cancel that wait first.`);
       if (current.game_id === null && current.failure === null) throw refuse('CONFLICT', 'Your game is being set up.');
+      // Seated at a table whose game still runs, its result not yet forgotten (the page forgets it
+      // once it shows it): a second tab's press, or this one sent again, that came just after the
+      // first filled the table. Its game is the answer; forgetting it for a new wait seated the
+      // person at a second table when the window ended.
+      if (current.game_id !== null && (await this.running(current.game_id))) return { state: 'matched', size: Number(current.size) as PlayNowSize, gameID: current.game_id };
       // What became of an earlier wait, already shown: forgotten.
       await db.deleteFrom('play_now_waits').where('user_id', '=', user.id).where('claim', '=', current.claim).execute();
     }
@@ -149,6 +154,12 @@ export class QuickPlayService {
     // None: the person cancelled it meanwhile (another tab). Their press still made a wait, which
     // is what it answers; 'starting' said a game was being set up for a wait that was gone.
     return (await this.waitOf(user.id)) ?? { state: 'waiting', size: size as PlayNowSize, since, deadline: since + this.deps.windowMs };
+  }
+
+  /** Whether the game has not ended. */
+  private async running(gameID: string): Promise<boolean> {
+    const game = await this.deps.db.selectFrom('games').select('end_timestamp').where('id', '=', gameID).executeTakeFirst();
+    return game !== undefined && game.end_timestamp === null;
   }
 
   /** Stops waiting (or forgets what became of a wait). Too late once the game is being set up. */

@@ -348,6 +348,37 @@ describe.each(DATABASES)('races on %s', (database) => {
     }
   });
 
+  test("Play now pressed as another's window ends: the second person shares that table or waits for the next, never both, and nobody is seated twice", async () => {
+    for (let round = 0; round < ROUNDS_ON_THE_CLOCK; round++) {
+      const [ann, bob] = [await person(server(), 'Ann'), await person(server(), 'Bob')];
+      const waiting = await ann.client.lobbies.playNow.join.mutate({ size: 2 });
+      if (waiting.state !== 'waiting') throw new Error(JSON.stringify(waiting));
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, waiting.deadline - Date.now() + ((round % 3) - 1) * 5)));
+      const pressed = await outcome(bob.client.lobbies.playNow.join.mutate({ size: 2 }));
+      const annWait = await playNowSettledOrNone(ann.client);
+      const context = `round ${round}: ${JSON.stringify({ pressed, annWait })}`;
+      if (!pressed.ok || annWait?.state !== 'matched') throw new Error(context);
+      const seats = await server().app.services.db.kysely.selectFrom('game_players').select(['user_id', 'bot_type']).where('game_id', '=', annWait.gameID).orderBy('seat').execute();
+      if (pressed.value.state === 'matched') {
+        expect(pressed.value.gameID, context).toBe(annWait.gameID);
+        expect(seats.map((s) => s.user_id), context).toEqual([ann.userID, bob.userID]);
+      } else {
+        expect(seats.map((s) => s.bot_type), context).toEqual([null, 'basic_bot']);
+        // Bob waits for a table of his own: bots fill it when his window ends.
+        const bobWait = await playNowSettledOrNone(bob.client);
+        expect(bobWait, context).toMatchObject({ state: 'matched' });
+        expect(bobWait?.state === 'matched' && bobWait.gameID, context).not.toBe(annWait.gameID);
+      }
+      for (const guest of [ann, bob]) {
+        expect(await openLobbiesOf(guest.client, guest.userID), context).toEqual([]);
+        const games = await server().app.services.db.kysely.selectFrom('game_players').select('game_id').where('user_id', '=', guest.userID).execute();
+        expect(games, context).toHaveLength(1);
+        await guest.client.lobbies.playNow.cancel.mutate();
+        guest.close();
+      }
+    }
+  });
+
   test('a rename and a lobby join at once never seat two lookalikes: one of them is refused', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const ann = await person(server(), 'Ann');
@@ -391,6 +422,22 @@ describe.skipIf(!TEST_DATABASE_URL)('races across two instances on one PostgreSQ
     closers.push(() => guest.close(), other.close);
     return { guest, onB: other.client };
   }
+
+  test('both players pressing Rematch at once, each through another instance: one lobby, both seated in it', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const ann = await onBoth('Ann');
+      const bob = await onBoth('Bob');
+      const gameID = await endedGame(a, ann.guest, bob.guest);
+      const [made, asked] = await atOnce(round, [() => pressRematch(ann.guest.client, gameID), () => pressRematch(bob.onB, gameID)]);
+      const context = `round ${round}: ${JSON.stringify({ made, asked })}`;
+      if (!made.ok || !asked.ok) throw new Error(context);
+      expect(made.value.lobbyID, context).toBe(asked.value.lobbyID);
+      expect([made.value.created, asked.value.created].filter(Boolean), context).toHaveLength(1);
+      const lobby = await bob.onB.lobbies.get.query({ lobbyID: made.value.lobbyID });
+      expect(lobby.players.map((p) => p.id).sort(), context).toEqual([ann.guest.userID, bob.guest.userID].sort());
+      for (const who of [ann, bob]) expect((await openLobbiesOf(who.guest.client, who.guest.userID)).map((l) => l.id), context).toEqual([lobby.id]);
+    }
+  });
 
   test("a move sent through one instance just after Leave was answered on the other is refused: a player who left never moves again", async () => {
     const definitions = await definitionsOf((await onBoth('Def')).guest.client);

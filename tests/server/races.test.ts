@@ -294,6 +294,36 @@ describe.each(DATABASES)('races on %s', (database) => {
     }
   });
 
+  test('a bid and Leave at once: the bid is the player\'s if it was answered, the stand-in\'s if not, and one bid either way', async () => {
+    const definitions = await definitionsOf((await person(server(), 'Def')).client);
+    for (let round = 0; round < ROUNDS; round++) {
+      const [ann, bob] = [await person(server(), 'Ann'), await person(server(), 'Bob')];
+      const lobbyID = await openLobby(ann, bob);
+      await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
+      const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+      const { decision } = await decisionNow(bob.client, gameID, definitions, bob.userID);
+      const action = simpleAction(decision)!;
+      const [moved, left] = await atOnce(round, [() => bob.client.games.act.mutate({ gameID, action }), () => tab(server(), bob).games.leave.mutate({ gameID })]);
+      const context = `round ${round}: ${JSON.stringify({ moved, left })}`;
+      expect(left.ok, context).toBe(true);
+      // The stand-in plays his seat at once once he has left: wait for his bid.
+      let bids: { action_json: string; stand_in: string | null }[] = [];
+      for (let tries = 0; bids.length === 0; tries++) {
+        if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        if (tries > 250) throw new Error(`no bid of Bob's after 5 s: ${context}`);
+        bids = (await server().app.services.db.kysely.selectFrom('game_actions').select(['action_json', 'stand_in']).where('game_id', '=', gameID).where('user_id', '=', bob.userID).orderBy('sequence_id').execute()).filter(
+          (r) => (JSON.parse(r.action_json) as { type: string }).type === 'BID',
+        );
+      }
+      if (moved.ok) expect(bids[0], context).toEqual({ action_json: JSON.stringify(action), stand_in: null });
+      else {
+        expect(['You left this game: a bot plays your seat to the end.', 'You can only bid during the planning phase.'], context).toContain(moved.refusal.message);
+        expect(bids[0]!.stand_in, context).toBe('left');
+      }
+      for (const guest of [ann, bob]) guest.close();
+    }
+  });
+
   test('a bid taken back from two tabs at once is taken back once, and counted once against the limit of three a turn', async () => {
     const definitions = await definitionsOf((await person(server(), 'Def')).client);
     for (let round = 0; round < ROUNDS; round++) {

@@ -47,6 +47,15 @@ async function atOnce<T extends readonly (() => Promise<unknown>)[]>(round: numb
   return settled as { [K in keyof T]: Outcome<Awaited<ReturnType<T[K]>>> };
 }
 
+/** Ann and Bob seated at a new game of theirs, its turn timer off (nothing plays for them). */
+async function untimedGame(server: Server): Promise<{ ann: Guest; bob: Guest; gameID: string }> {
+  const [ann, bob] = [await person(server, 'Ann'), await person(server, 'Bob')];
+  const lobbyID = await openLobby(ann, bob);
+  await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
+  const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+  return { ann, bob, gameID };
+}
+
 let games = 0;
 /** A game of these people that has ended (played by bots in memory, stored as theirs). */
 async function endedGame(server: Server, ...people: Guest[]): Promise<string> {
@@ -297,10 +306,7 @@ describe.each(DATABASES)('races on %s', (database) => {
   test('a bid and Leave at once: the bid is the player\'s if it was answered, the stand-in\'s if not, and one bid either way', async () => {
     const definitions = await definitionsOf((await person(server(), 'Def')).client);
     for (let round = 0; round < ROUNDS; round++) {
-      const [ann, bob] = [await person(server(), 'Ann'), await person(server(), 'Bob')];
-      const lobbyID = await openLobby(ann, bob);
-      await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
-      const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+      const { ann, bob, gameID } = await untimedGame(server());
       const { decision } = await decisionNow(bob.client, gameID, definitions, bob.userID);
       const action = simpleAction(decision)!;
       const [moved, left] = await atOnce(round, [() => bob.client.games.act.mutate({ gameID, action }), () => tab(server(), bob).games.leave.mutate({ gameID })]);
@@ -327,10 +333,7 @@ describe.each(DATABASES)('races on %s', (database) => {
   test('a bid taken back from two tabs at once is taken back once, and counted once against the limit of three a turn', async () => {
     const definitions = await definitionsOf((await person(server(), 'Def')).client);
     for (let round = 0; round < ROUNDS; round++) {
-      const [ann, bob] = [await person(server(), 'Ann'), await person(server(), 'Bob')];
-      const lobbyID = await openLobby(ann, bob);
-      await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
-      const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+      const { ann, bob, gameID } = await untimedGame(server());
       const { decision } = await decisionNow(ann.client, gameID, definitions, ann.userID);
       const bid = simpleAction(decision)!;
       await ann.client.games.act.mutate({ gameID, action: bid });

@@ -63,9 +63,6 @@ export function cleanMessage(raw: unknown): string {
   return message;
 }
 
-/** Whether `userID` watches `game` rather than plays it. */
-const spectates = (game: Game, userID: string): boolean => !game.players.some((p) => p.userID === userID);
-
 export const chatTopic = (room: string) => `chat/${room}` as const;
 /** A lobby's chat room: its messages go when the lobby does (LobbyService). */
 export const lobbyRoom = (lobbyID: string) => `lobby/${lobbyID}`;
@@ -118,14 +115,14 @@ export class ChatService {
     const message = cleanMessage(raw);
     const game = await this.checkRoom(room, sender);
     if (game === null && (await this.hasStarted(room))) throw refuse('CONFLICT', LOBBY_ROOM_CLOSED);
-    if (game !== null && game.gameEndTimestamp !== null && spectates(game, sender.id)) throw refuse('FORBIDDEN', GAME_ROOM_CLOSED);
+    const seated = await this.seatedAt(room, game);
+    if (game !== null && game.gameEndTimestamp !== null && !seated.has(sender.id)) throw refuse('FORBIDDEN', GAME_ROOM_CLOSED);
     // Each limit counts as it allows: a message the address limit refuses still counts against its sender's own.
     if (!(await this.perUser.take(sender.id))) throw refuse('TOO_MANY_REQUESTS', 'You are sending messages too fast. Wait a moment.');
     if (!(await this.perAddress.take(address))) throw refuse('TOO_MANY_REQUESTS', 'Too many messages from your network. Wait a moment.');
     // The game's log first: a message that cannot be logged is not sent either.
     if (room.startsWith('game/')) await this.games.chat(room.slice('game/'.length), sender.id, message);
     const now = this.now();
-    const seated = await this.seatedAt(room, game);
     const chat: ChatMessage = { id: this.nextID(now), senderID: sender.id, room, message, createdAt: now, spectator: !seated.has(sender.id) };
     await this.db.insertInto('chat_messages').values({ id: chat.id, room, sender_id: sender.id, message, created_at: now }).execute();
     await this.prune(room);

@@ -27,6 +27,8 @@ const LEFT_GAME = STORED_GAMES - 2;
 
 const shown = (r: { rating: number; provisional: boolean }) => `${r.rating}${r.provisional ? '?' : ''}`;
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '\u00b10');
+const CEILING_WITH_PEOPLE = (n: number) =>
+  `With bots at the table, a rating rises no higher than the strongest bot's, or than the game among the people alone would take it (${n}): beating the bots added nothing above that.`;
 
 describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your games"', { timeout: 180_000 }, () => {
   let site: Server;
@@ -37,6 +39,10 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
   let runningGame: string;
   let openLobby: string;
   let botID: string;
+  /** Who won `wonGame` alone, over `outplayed` and an Easy Bot. */
+  let winner: Guest;
+  let outplayed: Guest;
+  let wonGame: string;
 
   beforeAll(async () => {
     [site, browser] = await Promise.all([startSite(), launchBrowser()]);
@@ -59,6 +65,23 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
       expect(await db.kysely.transaction().execute((trx) => saveStep(trx, db.dialect, game, game.sequenceID - 1, [], []))).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 5)); // distinct start times: newest first is well defined
     }
+    // A game of two people and an Easy Bot that one of them won alone, stored as the games above
+    // are: played in memory until a game comes that this seat won, so no run leaves the outcome
+    // to chance. The game of the two people alone sets the winner's ceiling, which holds the
+    // rating the whole table would have given.
+    winner = await guest(site, 'Phaedra');
+    outplayed = await guest(site, 'Icarus');
+    for (let i = 0; ; i++) {
+      if (i === 100) throw new Error('Phaedra won none of 100 games alone');
+      const { game: played, actions } = games.prepare({ id: `g_won_${i}`, lobbyID: null, players: [winner, outplayed, { userID: botID }].map((p) => ({ userID: p.userID, botType: 'easy_bot' as const })), options: {}, modules: [] });
+      if (played.winnerIDs.length !== 1 || played.winnerIDs[0] !== winner.userID) continue;
+      const game: Game = { ...played, players: played.players.map((p) => ({ ...p, botType: p.userID === botID ? p.botType : null })) };
+      await insertGame(db.kysely, { ...game, sequenceID: game.sequenceID - 1, gameEndTimestamp: null, statsByPlayerID: null }, null);
+      // With its actions, so that the end view's dice check finds the game the seed and they give.
+      expect(await db.kysely.transaction().execute((trx) => saveStep(trx, db.dialect, game, game.sequenceID - 1, actions, []))).toBe(true);
+      wonGame = game.id;
+      break;
+    }
     runningGame = (await player.client.lobbies.start.mutate({ lobbyID })).gameID;
     // An open lobby of the player's, with the rival and a bot seated.
     openLobby = (await player.client.lobbies.create.mutate()).id;
@@ -69,13 +92,15 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
   afterAll(async () => {
     player?.close();
     rival?.close();
+    winner?.close();
+    outplayed?.close();
     await releaseBrowser(browser);
     await site?.close();
   });
 
-  async function open(viewport: Viewport, path: string): Promise<Page> {
+  async function open(viewport: Viewport, path: string, who: Guest = player): Promise<Page> {
     const context = await newContext(browser, viewport);
-    await signInContext(context, site, player);
+    await signInContext(context, site, who);
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
     await page.goto(`${site.url}${path}`);
@@ -176,6 +201,28 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
         expect(await end.getByRole('columnheader', { name: 'Rating' }).count()).toBe(1);
       }
       await checkPage(page, viewport, `ratings-end-of-game-${label}`);
+      await page.context().close();
+    });
+
+    test(`a game with another person and a bot that the viewer won: the ceiling's word comes with the numbers, and nothing moves (${label})`, async () => {
+      const changes = await winner.client.ratings.ofGame.query({ gameID: wonGame });
+      const mine = changes[winner.userID]!;
+      // Held where the game of the two people alone took it, above the Easy Bot's 1500.
+      if (label === 'desktop') {
+        expect(Object.keys(changes).sort()).toEqual([winner.userID, outplayed.userID].sort());
+        expect(mine.after).toBeGreaterThan(mine.before);
+        expect(mine.cappedAt).toBe(mine.after);
+      }
+      const page = await open(viewport, `/game/${wonGame}`, winner);
+      await expect.poll(() => page.getByTestId('end-place').textContent()).toBe('You won!');
+      expect(await page.getByTestId('end-rating').textContent()).toBe(`Your rating: ${mine.before} → ${shown({ rating: mine.after, provisional: mine.provisional })} (${signed(mine.after - mine.before)})`);
+      expect(await page.getByTestId('end-rating-ceiling').textContent()).toBe(CEILING_WITH_PEOPLE(mine.cappedAt!));
+      // The page of a game over before it opened comes with its rating changes, the ceiling's
+      // word among them: drawn after the view, in room kept for two lines, the word's third line
+      // pushed everything under it down (0.023 on a desktop).
+      await page.getByTestId('odds-chart').or(page.getByTestId('odds-chart-progress')).first().waitFor();
+      expect((await layoutShifts(page)).filter((shift) => Number(shift.split(':')[0]) >= 0.02)).toEqual([]);
+      await checkPage(page, viewport, `ratings-end-ceiling-${label}`);
       await page.context().close();
     });
 

@@ -22,6 +22,7 @@ import type { PickableProps } from './table.js';
 import { PlayerDetailModal } from './player-list.js';
 import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack, TableTabs } from './table-layout.js';
 import { Presentation, useEndOfGameChunk } from './presentation-slots.js';
+import { useGameRatingChanges } from './presentation/end-rating-source.js';
 import { useLowTimeCue } from './clock.js';
 import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notices.js';
 import { CommitmentWarning, gameCommitmentChecks } from '../components/commitment-warning.js';
@@ -35,16 +36,20 @@ const STICKY_TOP = 57;
 
 export function GameScreen({ gameID }: { gameID: string }) {
   const { state, error, connected, act, back } = useGameState(gameID);
-  // A game over before its page opened waits for its end view's chunk (presentation-slots.tsx).
+  // A game over before its page opened waits for its end view's chunk (presentation-slots.tsx),
+  // and for its rating changes: what they bring (the viewer's place, their change, why the
+  // ceiling on ratings won from bots held it) came after the view was drawn, in room kept for two
+  // lines, and a third (the ceiling's) pushed everything under it down (a layout shift of 0.023).
   const [endedAtOpen, setEndedAtOpen] = useState<boolean | null>(null);
   if (state && endedAtOpen === null) setEndedAtOpen(state.game.gameEndTimestamp !== null);
   const endChunk = useEndOfGameChunk(endedAtOpen === true);
+  const endRatings = useGameRatingChanges(gameID, endedAtOpen === true);
   if (error) {
     return (
       <PageError title="This game cannot be shown">{error}</PageError>
     );
   }
-  if (!state || (endedAtOpen === true && !endChunk)) return <PageLoading />;
+  if (!state || (endedAtOpen === true && (!endChunk || endRatings === null))) return <PageLoading />;
   return (
     <>
       {/* A commitment other than the first this browser saw for the game (or its lobby): loudly. */}

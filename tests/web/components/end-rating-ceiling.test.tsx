@@ -23,6 +23,8 @@ vi.mock('../../../src/web/game/presentation/end-charts.js', () => ({ default: ()
 afterEach(cleanup);
 
 const ALONE = "Against bots alone, a rating rises no higher than the strongest bot's at the table (1500): play stronger bots or people to climb.";
+const WITH_PEOPLE = (n: number) =>
+  `With bots at the table, a rating rises no higher than the strongest bot's, or than the game among the people alone would take it (${n}): beating the bots added nothing above that.`;
 
 /** A two-seat game played to its end by Easy Bots' choices for both seats. */
 function finishedGame(): Game {
@@ -65,13 +67,13 @@ describe("the end view's word on a rating the bots' ceiling held", () => {
     expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(ALONE);
   });
 
-  test('with another person too: no word (it would push the view down as it came), the rating as the server gave it', () => {
+  test('with another person too: held where the game of the two alone would take it, said so', () => {
     view(stateWith('person'), {
       [ANN]: { before: 1571, after: 1582, provisional: true, cappedAt: 1582 },
       [BOB]: { before: 1500, after: 1466, provisional: true, cappedAt: null },
     });
     expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1571 → 1582? (+11)');
-    expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
+    expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(WITH_PEOPLE(1582));
   });
 
   test('not held (a rise under the ceiling, a fall, a game rated before the server said): no word', () => {

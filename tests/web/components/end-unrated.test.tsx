@@ -49,11 +49,14 @@ describe("the viewer's rating line", () => {
     expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
   });
 
-  test('with other people at the table too, no word of the ceiling: it came after the view and pushed it down', () => {
-    // A win over another person and three Easy Bots that the game of the two alone held at 1582.
+  test('with other people at the table too, a change the ceiling held says why, with the people alone named', () => {
+    // A win over another person and three Easy Bots that the game of the two alone held at 1582:
+    // without a word it read as a fault, the rating barely moving after a win.
     render(<ViewerRatingLine change={{ before: 1571, after: 1582, provisional: true, cappedAt: 1582 }} unrated={null} withPeople />);
     expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1571 → 1582? (+11)');
-    expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
+    expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(
+      "With bots at the table, a rating rises no higher than the strongest bot's, or than the game among the people alone would take it (1582): beating the bots added nothing above that.",
+    );
     cleanup();
     // The other person's fall: not held, no word.
     render(<ViewerRatingLine change={{ before: 1500, after: 1466, provisional: true, cappedAt: null }} unrated={null} withPeople />);

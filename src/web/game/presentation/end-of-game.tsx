@@ -70,7 +70,10 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   useEffect(() => {
     if (shown && !presentationPlaying()) window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [shown]);
-  if (!shown) return null;
+  // The viewer's lines come with the view, not after it: a game over before its page opened has
+  // its changes already (the game screen waits for them), and one that ends on screen fetches
+  // them while its last turn plays out.
+  if (!shown || (state.me !== null && fetched === null)) return null;
   const toggle = () => {
     setMinimized(!minimized);
     onMinimize?.(!minimized);
@@ -93,27 +96,12 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           {minimized ? 'Expand' : 'Minimize'}
         </Button>
       </header>
-      {state.me && fetched === null ? (
-        // While the rating changes come, the room of the two lines they bring: drawn later, they
-        // pushed everything under them down (a layout shift of 0.07).
-        <>
-          <p className={classes.endPlace} aria-hidden="true">
-            {'\u00a0'}
-          </p>
-          <p className={classes.viewerRating} aria-hidden="true">
-            {'\u00a0'}
-          </p>
-        </>
-      ) : (
-        <>
-          {place && (
-            <p className={classes.endPlace} data-testid="end-place">
-              {place}
-            </p>
-          )}
-          {state.me && <ViewerRatingLine change={mine} unrated={unrated} withPeople={!aloneWithBots} />}
-        </>
+      {place && (
+        <p className={classes.endPlace} data-testid="end-place">
+          {place}
+        </p>
       )}
+      {state.me && <ViewerRatingLine change={mine} unrated={unrated} withPeople={!aloneWithBots} />}
       {/* What a player does next comes before the charts: on a phone they are screens long, and a
           rematch offer below them went unseen (2,100 px down). */}
       <EndRematch

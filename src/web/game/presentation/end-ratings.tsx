@@ -50,15 +50,11 @@ export function RatingChangeCell({ change, fixed }: { change: EndRatingChange | 
 
 /**
  * The viewer's own change, under their place; or, for a game of people that moved none, why.
- * When the ceiling on ratings won from bots held the change of a game of the viewer and bots
- * alone (the server says so, `cappedAt`: the rating it held it at), the line says why it moved no
- * further: a win over the Easy Bot that left a new player's 1500 as it was read as a fault without
- * it. `withPeople`: other people played the game too. Their games say nothing of the ceiling yet:
- * the words come with the changes, after the view is drawn, and in a game opened after its end
- * they moved everything under them down (a layout shift of 0.023 on a desktop, one in every few
- * runs of the rating-display browser test: the view keeps room for the place and the change
- * only). In a game of one person and bots the line is what a win that moved nothing needs; with
- * people, the rating still moves with theirs.
+ * When the ceiling on ratings won from bots held the change (the server says so, `cappedAt`: the
+ * ceiling it held it at), the line says why it moved no further: a win over the Easy Bot that left
+ * a new player's 1500 as it was read as a fault without it, and so did a win over another person
+ * and bots that barely moved it. `withPeople`: other people played the game too, whose game alone
+ * may set the ceiling.
  */
 export function ViewerRatingLine({ change, unrated, withPeople = false }: { change: EndRatingChange | undefined; unrated: UnratedReason | null; withPeople?: boolean }) {
   if (!change) {
@@ -68,7 +64,7 @@ export function ViewerRatingLine({ change, unrated, withPeople = false }: { chan
       </p>
     );
   }
-  const cappedAt = withPeople ? null : (change.cappedAt ?? null);
+  const cappedAt = change.cappedAt ?? null;
   return (
     <>
       <p data-testid="end-rating" className={classes.viewerRating}>
@@ -77,7 +73,9 @@ export function ViewerRatingLine({ change, unrated, withPeople = false }: { chan
       </p>
       {cappedAt !== null && (
         <p data-testid="end-rating-ceiling" className={classes.viewerRating}>
-          Against bots alone, a rating rises no higher than the strongest bot&apos;s at the table ({cappedAt}): play stronger bots or people to climb.
+          {withPeople
+            ? `With bots at the table, a rating rises no higher than the strongest bot's, or than the game among the people alone would take it (${cappedAt}): beating the bots added nothing above that.`
+            : `Against bots alone, a rating rises no higher than the strongest bot's at the table (${cappedAt}): play stronger bots or people to climb.`}
         </p>
       )}
     </>

@@ -131,6 +131,40 @@ describe.each(DATABASES)('lobby flows on %s', (database) => {
     }
   });
 
+  test("one host's open lobbies are numbered from the second on, so no two read the same on the list: the smallest number free, kept once started, given anew at a handover", async () => {
+    const { server } = suite();
+    const [ana, bo] = await Promise.all([signInGuest(server, 'Ana'), signInGuest(server, 'Bo')]);
+    const listed = async (lobbyID: string) => (await bo.client.lobbies.list.query()).find((l) => l.id === lobbyID)?.name;
+    try {
+      const [first, second, third] = [await openLobby(ana), await openLobby(ana), await openLobby(ana)];
+      expect(await Promise.all([first, second, third].map(listed))).toEqual(["Ana's lobby", "Ana's lobby #2", "Ana's lobby #3"]);
+      expect(await ana.client.lobbies.get.query({ lobbyID: second })).toMatchObject({ name: "Ana's lobby #2" });
+      // The second closed (Ana alone left it): the next one opened takes its number.
+      await ana.client.lobbies.leave.mutate({ lobbyID: second });
+      const fourth = await openLobby(ana);
+      expect(await listed(fourth)).toBe("Ana's lobby #2");
+      // Started, the first keeps its name; it is open no more, so its number is free again (its
+      // row says Playing, the new one's Open).
+      await ana.client.lobbies.addBot.mutate({ lobbyID: first, botType: 'easy_bot' });
+      await ana.client.lobbies.start.mutate({ lobbyID: first });
+      expect(await listed(first)).toBe("Ana's lobby");
+      const fifth = await openLobby(ana);
+      expect(await listed(fifth)).toBe("Ana's lobby");
+      // Handed over to Bo, who has an open lobby of his own: the third becomes his second.
+      const bos = await openLobby(bo);
+      await bo.client.lobbies.join.mutate({ lobbyID: third });
+      await ana.client.lobbies.leave.mutate({ lobbyID: third });
+      expect(await listed(third)).toBe("Bo's lobby #2");
+      expect(await listed(bos)).toBe("Bo's lobby");
+      // A rename keeps the numbers.
+      await ana.client.session.rename.mutate({ name: 'Anastasia' });
+      expect(await Promise.all([fourth, fifth].map(async (lobbyID) => (await bo.client.lobbies.get.query({ lobbyID })).name))).toEqual(["Anastasia's lobby #2", "Anastasia's lobby"]);
+    } finally {
+      ana.close();
+      bo.close();
+    }
+  });
+
   test('the last person leaving closes the lobby: its watchers are told, the list drops it', async () => {
     const { host, member, outsider } = roles();
     const lobbyID = await openLobby(host, member);

@@ -488,6 +488,20 @@ const ratingCapped: Migration = {
   },
 };
 
+/**
+ * `lobbies.name_number`: which of its host's open lobbies a lobby is (services/lobbies.ts
+ * `lobbyName`), 1 for every lobby opened before. A lobby is named after its host, and a host may
+ * hold several open lobbies at once: two of them read the same on the lobby list, row for row.
+ */
+const lobbyNameNumber: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('lobbies').addColumn('name_number', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('lobbies').dropColumn('name_number').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -508,4 +522,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02-017-game-unrated': gameUnrated,
   '2026-12-03-018-rematch-declines': rematchDeclines,
   '2026-12-03-019-rating-capped': ratingCapped,
+  '2026-12-04-020-lobby-name-number': lobbyNameNumber,
 };

@@ -45,6 +45,11 @@ export interface LobbiesTable {
   show_odds: ColumnType<number, number | undefined, number>;
   /** The server's secret for the seed of the lobby's game, 64 hex digits (null: a lobby whose game started before). */
   seed_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Which of its host's open lobbies this is, named so from the second on ("Ann's lobby #2"): the
+   * smallest number none of the host's other open lobbies has, given when it opens or changes host.
+   */
+  name_number: ColumnType<number, number | undefined, number>;
 }
 
 export interface LobbyPlayersTable {

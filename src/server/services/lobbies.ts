@@ -88,8 +88,22 @@ export interface LobbyView {
   rematch: { gameID: string; declined: { id: string; name: string }[]; everyoneDeclined: boolean } | null;
 }
 
-/** A lobby's name: its host's, as the host is named now (the stored name is the one at creation). */
-export const lobbyName = (hostName: string): string => `${hostName}'s lobby`;
+/**
+ * A lobby's name: its host's, as the host is named now (the stored name is the one at creation),
+ * and from the host's second open lobby on its number (`name_number`), so that two open lobbies of
+ * one host do not read the same on the lobby list: "Ann's lobby", "Ann's lobby #2".
+ */
+export const lobbyName = (hostName: string, number = 1): string => `${hostName}'s lobby${number > 1 ? ` #${number}` : ''}`;
+
+/** The number for a lobby of `hostID`'s: the smallest none of the host's other open lobbies has. */
+async function freeNameNumber(trx: Transaction<Database>, hostID: string, lobbyID: string): Promise<number> {
+  const taken = new Set(
+    (await trx.selectFrom('lobbies').select('name_number').where('host_id', '=', hostID).where('game_id', 'is', null).where('id', '!=', lobbyID).execute()).map((r) => r.name_number),
+  );
+  let number = 1;
+  while (taken.has(number)) number++;
+  return number;
+}
 
 export const lobbyTopic = (lobbyID: string) => `lobby/${lobbyID}` as const;
 export const LOBBY_LIST_TOPIC = 'lobby_list' as const;
@@ -201,11 +215,13 @@ export class LobbyService {
     await this.serialised(`host/${host.id}`, () =>
       this.db.transaction().execute(async (trx) => {
         await this.underLobbyCap(trx, host.id);
+        const number = await freeNameNumber(trx, host.id, id);
         await trx
           .insertInto('lobbies')
           .values({
             id,
-            name: lobbyName(host.name),
+            name: lobbyName(host.name, number),
+            name_number: number,
             host_id: host.id,
             sequence_id: 1,
             options_json: JSON.stringify(DEFAULT_OPTIONS),
@@ -331,7 +347,7 @@ export class LobbyService {
       if (playerID === lobby.host_id) {
         // The host left: the next person takes over; a lobby with nobody left closes.
         const next = seats.find((s) => s.user_id !== playerID && s.bot_type === null);
-        if (next) await trx.updateTable('lobbies').set({ host_id: next.user_id }).where('id', '=', lobby.id).execute();
+        if (next) await this.handOver(trx, lobby.id, next.user_id);
         else {
           await this.deleteLobby(trx, lobby.id, seats);
           return 'deleted';
@@ -368,13 +384,22 @@ export class LobbyService {
           return { outcome: 'closed' as const, sequenceID: null };
         }
         await trx.deleteFrom('lobby_players').where('lobby_id', '=', lobbyID).where('user_id', '=', lobby.host_id).execute();
-        await trx.updateTable('lobbies').set({ host_id: next.user_id }).where('id', '=', lobbyID).execute();
+        await this.handOver(trx, lobbyID, next.user_id);
         return { outcome: 'handed over' as const, sequenceID: lobby.sequence_id };
       });
       if (!done) return false;
       await this.published({ lobbyID, sequenceID: done.sequenceID });
       return done.outcome;
     });
+  }
+
+  /** The lobby's next host, its number among that host's open lobbies given anew (`lobbyName`). */
+  private async handOver(trx: Transaction<Database>, lobbyID: string, hostID: string): Promise<void> {
+    await trx
+      .updateTable('lobbies')
+      .set({ host_id: hostID, name_number: await freeNameNumber(trx, hostID, lobbyID) })
+      .where('id', '=', lobbyID)
+      .execute();
   }
 
   /** Deletes a lobby that has no game, with its seats, its bots' users and its chat. */
@@ -715,7 +740,7 @@ export class LobbyService {
         id: lobby.id,
         sequenceID: lobby.sequence_id,
         // Named after the host as they are now: one who renamed, or took the lobby over.
-        name: lobbyName(host.name),
+        name: lobbyName(host.name, lobby.name_number),
         host: this.users.toPublicUser(host),
         players: mine.map((s) => {
           const u = names.get(s.user_id);

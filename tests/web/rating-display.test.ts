@@ -180,12 +180,12 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
       await end.waitFor();
       const mine = changes[player.userID]!;
       await expect.poll(() => page.getByTestId('end-rating').textContent()).toBe(`Your rating: ${mine.before} → ${shown({ rating: mine.after, provisional: mine.provisional })} (${signed(mine.after - mine.before)})`);
-      // A game already over when its page opens: the table, the end view and the odds come in one
-      // piece, and what the rating changes bring takes the room kept for it: the two lines under
-      // the title, and the standings' Rating column, kept at its width while its numbers come
-      // (added then, its neighbours slid aside: 0.013, and 0.07 on a phone once a bot's cell
-      // read "1500 fixed"). The view drawn over the table (0.55), or a line pushing what is under
-      // it down (0.07), fails.
+      // A game already over when its page opens: the table, the end view, its rating changes and
+      // the odds come in one piece, and the bots' fixed ratings take the room kept for them: the
+      // standings' Rating column, kept at its width while its numbers come (added then, its
+      // neighbours slid aside: 0.013, and 0.07 on a phone once a bot's cell read "1500 fixed").
+      // The view drawn over the table (0.55), or a line pushing what is under it down (0.07),
+      // fails.
       await page.getByTestId('odds-chart').or(page.getByTestId('odds-chart-progress')).first().waitFor();
       expect((await layoutShifts(page)).filter((shift) => Number(shift.split(':')[0]) >= 0.02)).toEqual([]);
       // The table's cells are one component's at every width: read on the desktop; a phone checks its fit and axe.

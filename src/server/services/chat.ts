@@ -53,11 +53,17 @@ export interface ChatMessage {
  * zero-width joiners and variation selectors: emoji are made of them.
  */
 const CONTROLS = /[\p{Cc}\p{Cs}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+/**
+ * Line breaks besides \n and \r, which SPACES takes: a browser breaks the line at U+2028 and U+2029
+ * (others at NEL, VT and FF), so "gg", a break and "Ann: ..." showed as a second line under the
+ * sender's name (and under a spectator's mark) that read as Ann's own message. Each is one space.
+ */
+const LINE_BREAKS = /[\v\f\u0085\u2028\u2029]/gu;
 
 /** A message as stored and shown: one line, without control characters; refused if nothing shows or it is too long. */
 export function cleanMessage(raw: unknown): string {
   const typed = typeof raw === 'string' ? raw : '';
-  const message = typed.normalize('NFC').replace(SPACES, ' ').replace(CONTROLS, '').trim();
+  const message = typed.normalize('NFC').replace(LINE_BREAKS, ' ').replace(SPACES, ' ').replace(CONTROLS, '').trim();
   if (!VISIBLE.test(message)) throw refuse('BAD_REQUEST', 'A message cannot be empty.');
   if (message.length > MAX_MESSAGE_LENGTH) throw refuse('BAD_REQUEST', `A message has at most ${MAX_MESSAGE_LENGTH} characters.`);
   return message;

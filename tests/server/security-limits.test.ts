@@ -239,10 +239,10 @@ describe('connections', () => {
   });
 
   test('REQUESTS_PER_ADDRESS in 10 seconds, REST, GraphQL and tRPC (HTTP and websocket) together: past them each is refused in its own shape; other addresses are served', async () => {
-    server = await startServer({ requestsPerAddress: 6 });
-    const refusal = 'Too many requests from your address: at most 6 in 10 seconds. Wait a moment.';
+    server = await startServer({ requestsPerAddress: 7 });
+    const refusal = 'Too many requests from your address: at most 7 in 10 seconds. Wait a moment.';
     const guest = await signInGuest(server, 'Eager');
-    // Signing in asked for its token (/auth/jwt) and tRPC once (session.me): four more are allowed, of any kind.
+    // Signing in (POST /auth/guest) asked for its token (/auth/jwt) and tRPC once (session.me): four more are allowed, of any kind.
     expect((await fetch(`${server.url}/api/user/${guest.userID}/rating`, { headers: { cookie: guest.cookie } })).status).toBe(200);
     expect((await fetch(`${server.url}/api/graphql?query=%7B__typename%7D`, { headers: { accept: 'application/json', cookie: guest.cookie } })).status).toBe(200);
     await guest.client.lobbies.list.query();
@@ -260,7 +260,7 @@ describe('connections', () => {
         ws.send(JSON.stringify({ id, method: 'query', params: { path: 'session.me', input: undefined } }));
       });
     expect((await answerOf(1)).error).toBeUndefined();
-    // The seventh, whatever its transport. A websocket's messages are counted as they come, before
+    // The eighth, whatever its transport. A websocket's messages are counted as they come, before
     // tRPC reads them: past the limit the socket is closed with the refusal (socket-limits.ts).
     const closed = new Promise<[number, string]>((resolve) => ws.once('close', (code, reason) => resolve([code, reason.toString()])));
     ws.send(JSON.stringify({ id: 2, method: 'query', params: { path: 'session.me', input: undefined } }));
@@ -356,13 +356,13 @@ describe('connections', () => {
   });
 
   test("a whole game's state (games.state, REST's /api/game/:id/state) counts one request for each two seats: an eight-player game's as four", async () => {
-    server = await startServer({ requestsPerAddress: 60 });
+    server = await startServer({ requestsPerAddress: 61 });
     const guest = await signInGuest(server, 'Watcher');
     const { id: lobbyID } = await guest.client.lobbies.create.mutate();
     for (let i = 0; i < 7; i++) await guest.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
     const { gameID } = await guest.client.lobbies.start.mutate({ lobbyID });
-    const message = 'Too many game reads for your address: a game of 8 seats counts as 4 of the 60 requests allowed in 10 seconds. Wait a moment.';
-    // Signing in, the lobby, its bots and the game took 12 of the 60; each read takes 4 (as one,
+    const message = 'Too many game reads for your address: a game of 8 seats counts as 4 of the 61 requests allowed in 10 seconds. Wait a moment.';
+    // Signing in, the lobby, its bots and the game took 13 of the 61; each read takes 4 (as one,
     // as before, it would have been answered 48 times).
     let served = 0;
     for (;;) {
@@ -383,7 +383,7 @@ describe('connections', () => {
 
     // REST's read counts the same, refused in its own shape (on a server of its own, the allowance whole).
     await server.close();
-    server = await startServer({ requestsPerAddress: 60 });
+    server = await startServer({ requestsPerAddress: 61 });
     const reader = await signInGuest(server, 'Reader');
     const { id: restLobby } = await reader.client.lobbies.create.mutate();
     for (let i = 0; i < 7; i++) await reader.client.lobbies.addBot.mutate({ lobbyID: restLobby, botType: 'easy_bot' });
@@ -403,13 +403,13 @@ describe('connections', () => {
   });
 
   test("a whole card set (definitions.get, games.cards, REST's /api/game_definitions) counts as four requests: past them it is refused, and a plain request still passes", async () => {
-    server = await startServer({ requestsPerAddress: 40 });
+    server = await startServer({ requestsPerAddress: 41 });
     const guest = await signInGuest(server, 'Collector');
-    const message = 'Too many card sets for your address: each counts as 4 of the 40 requests allowed in 10 seconds. Wait a moment.';
+    const message = 'Too many card sets for your address: each counts as 4 of the 41 requests allowed in 10 seconds. Wait a moment.';
     const { id: lobbyID } = await guest.client.lobbies.create.mutate();
     await guest.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
     const { gameID } = await guest.client.lobbies.start.mutate({ lobbyID });
-    // Signing in, the lobby and the game took 6 of the 40: the definitions take 4, the game's
+    // Signing in, the lobby and the game took 7 of the 41: the definitions take 4, the game's
     // cards 4 each, and the next is refused with 2 left.
     expect((await guest.client.definitions.get.query()).cardDefs.length).toBeGreaterThan(100);
     let served = 0;
@@ -445,7 +445,7 @@ describe('connections', () => {
     }
     expect(answered).toBe(10);
     expect(answer.status).toBe(429);
-    expect(await answer.json()).toEqual({ ok: false, error: message.replace('of the 40', 'of the 42') });
+    expect(await answer.json()).toEqual({ ok: false, error: message.replace('of the 41', 'of the 42') });
   });
 
   test('behind a proxy (TRUST_PROXY) every connection comes from the proxy: only MAX_CONNECTIONS holds', async () => {

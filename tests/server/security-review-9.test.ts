@@ -1,8 +1,10 @@
 /**
- * Weaknesses a ninth security review found (a chat message that broke into lines of its own),
+ * Weaknesses a ninth security review found (a chat message that broke into lines of its own, sign-ins
+ * and logouts counted nowhere),
  * each proved here before it was fixed.
  */
 import { describe, expect, test } from 'vitest';
+import { sessionTopic } from '../../src/server/bus/bus.js';
 import { DATABASES, useServer } from './databases.js';
 import { feed } from './feeds.js';
 import { openLobby, signInRoles, type Roles } from './roles.js';
@@ -27,5 +29,50 @@ describe.each(DATABASES)('a chat message on %s', (database) => {
     expect((await heard.until()).message).toBe(shown);
     heard.close();
     expect((await host.client.chat.history.query({ room })).map((m) => m.message)).toEqual([shown]);
+  });
+});
+
+describe.each(DATABASES)('guest sign-ins and logouts on %s', (database) => {
+  const suite = useServer(database, { config: { requestsPerAddress: 4, guestLoginsPerAddress: 100 } });
+
+  test("count among the address's requests, and a logout of no session tells no instance", async () => {
+    // POST /auth/guest and GET /auth/logout were counted nowhere. Each is database work: a guest
+    // sign-in refused past GUEST_LOGINS_PER_ADDRESS still took its count (on PostgreSQL a statement
+    // locking the address's row), and a logout with any cookie at all deleted its session and
+    // published the end of it to every instance (a NOTIFY on PostgreSQL). One address was answered
+    // 8,244 refused sign-ins in 10 s (each such statement), or 3,829 logouts of made-up sessions
+    // (each a DELETE and a NOTIFY), where its requests stop at 600.
+    const { server } = suite();
+    const { bus } = server.app.services;
+    const published: string[] = [];
+    const publish = bus.publish.bind(bus);
+    bus.publish = (topic, data) => {
+      published.push(topic);
+      return publish(topic, data);
+    };
+    const signIn = () =>
+      fetch(`${server.url}/auth/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'Zed' }), redirect: 'manual' });
+    const logOut = (cookie: string) => fetch(`${server.url}/auth/logout`, { headers: { cookie }, redirect: 'manual' });
+    try {
+      const made = await signIn();
+      expect(made.status).toBe(303);
+      const cookie = made.headers.get('set-cookie')!.split(';')[0]!;
+      // A made-up session: nothing to delete, and nothing for any socket to hear.
+      expect((await logOut('mythos_session=madeUpSessionToken')).status).toBe(302);
+      expect(published.filter((topic) => topic.startsWith('session/'))).toEqual([]);
+      // A real one ends, and its sockets everywhere are told.
+      expect((await logOut(cookie)).status).toBe(302);
+      const sessionID = server.app.services.sessions.idOf(cookie.slice('mythos_session='.length));
+      expect(published.filter((topic) => topic.startsWith('session/'))).toEqual([sessionTopic(sessionID)]);
+      expect((await signIn()).status).toBe(303);
+
+      const refusal = 'Too many requests from your address: at most 4 in 10 seconds. Wait a moment.';
+      const refusedSignIn = await signIn();
+      expect([refusedSignIn.status, refusedSignIn.headers.get('content-type'), await refusedSignIn.text()]).toEqual([429, 'text/plain', refusal]);
+      const refusedLogout = await logOut('mythos_session=madeUpSessionToken');
+      expect([refusedLogout.status, refusedLogout.headers.get('content-type'), await refusedLogout.text()]).toEqual([429, 'text/plain', refusal]);
+    } finally {
+      bus.publish = publish;
+    }
   });
 });

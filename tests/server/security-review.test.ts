@@ -162,14 +162,14 @@ describe('leaving while the server reads the table', () => {
 describe('the websocket token (GET /auth/jwt)', () => {
   test('counts against REQUESTS_PER_ADDRESS: past it, 429 and no token', async () => {
     // Each call reads the session and signs a token: a page asks once, a script could ask without end.
-    const server = await serve({ requestsPerAddress: 4 });
+    const server = await serve({ requestsPerAddress: 5 });
     const asker = await guest(server, 'Asker');
     const ask = () => fetch(`${server.url}/auth/jwt`, { headers: { cookie: asker.cookie, 'x-mythos-client': 'test' } });
-    // Signing in asked for a token and for session.me: two more are allowed.
+    // Signing in (POST /auth/guest) asked for a token and for session.me: two more are allowed.
     for (let i = 0; i < 2; i++) expect((await ask()).status).toBe(200);
     const answer = await ask();
     expect(answer.status).toBe(429);
-    expect(await answer.text()).toBe('Too many requests from your address: at most 4 in 10 seconds. Wait a moment.');
+    expect(await answer.text()).toBe('Too many requests from your address: at most 5 in 10 seconds. Wait a moment.');
   });
 });
 
@@ -177,15 +177,15 @@ describe('renaming through /auth/change-name', () => {
   test('counts against REQUESTS_PER_ADDRESS, as session.rename does: past it, 429 and no write', async () => {
     // The same write as tRPC's session.rename (a name checked against everyone at the person's
     // tables, then stored), but outside /api and /trpc: no limit held it.
-    const server = await serve({ requestsPerAddress: 4 });
+    const server = await serve({ requestsPerAddress: 5 });
     const renamer = await guest(server, 'Renamer');
-    // Signing in asked for its token (/auth/jwt) and tRPC once (session.me): two more are allowed.
+    // Signing in (POST /auth/guest) asked for its token (/auth/jwt) and tRPC once (session.me): two more are allowed.
     for (let i = 0; i < 2; i++) await renamer.client.lobbies.list.query();
     const rename = (newName: string) =>
       fetch(`${server.url}/auth/change-name`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: renamer.cookie }, body: JSON.stringify({ newName }) });
     const answer = await rename('Renamed');
     expect(answer.status).toBe(429);
-    expect(await answer.text()).toBe('Too many requests from your address: at most 4 in 10 seconds. Wait a moment.');
+    expect(await answer.text()).toBe('Too many requests from your address: at most 5 in 10 seconds. Wait a moment.');
     const row = await server.app.services.db.kysely.selectFrom('users').select('name').where('id', '=', renamer.userID).executeTakeFirstOrThrow();
     expect(row.name).toBe('Renamer');
   });
@@ -294,7 +294,7 @@ describe('chat messages on /channel', () => {
     // A message's room is checked (a lobby looked up, or a game loaded whole when it is not in
     // memory) before the chat limits: on /channel, which no request limit covered, a script made
     // the server read a room for every message it sent, however fast.
-    const server = await serve({ requestsPerAddress: 10 });
+    const server = await serve({ requestsPerAddress: 11 });
     const talker = await guest(server, 'Talker');
     const { id: lobbyID } = await talker.client.lobbies.create.mutate();
     await talker.client.lobbies.addBot.mutate({ lobbyID, botType: 'basic_bot' });
@@ -310,11 +310,11 @@ describe('chat messages on /channel', () => {
     const closed = new Promise<[number, string]>((resolve) => socket.socket.once('close', (code, reason) => resolve([code, reason.toString()])));
     try {
       for (let i = 0; i < 40; i++) socket.send({ type: 'chat', room: `game/${gameID}`, message: `hello ${i}` });
-      const tooMany = 'Too many requests from your address: at most 10 in 10 seconds. Wait a moment.';
+      const tooMany = 'Too many requests from your address: at most 11 in 10 seconds. Wait a moment.';
       // Past the limit the socket is closed, and the messages after the refusal are not read.
       expect(await closed).toEqual([1008, tooMany]);
       const errors = socket.received.filter((m) => m.type === 'error').map((m: { message: string }) => m.message);
-      // Signing in (its token and session.me), creating the lobby, adding the bot and starting took 5 of the 10.
+      // Signing in (the sign-in, its token and session.me), creating the lobby, adding the bot and starting took 6 of the 11.
       expect(reads).toBe(5);
       expect(errors).toEqual([tooMany]);
     } finally {

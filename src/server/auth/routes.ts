@@ -115,12 +115,18 @@ function registerProvider(app: FastifyInstance, services: Services, key: keyof t
 }
 
 export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
-  /** A route outside /api and /trpc that does their kind of work counts as a request as they do. */
+  /**
+   * A route outside /api and /trpc that does their kind of work counts as a request as they do:
+   * signing in and out too, each a database statement or two (a refused sign-in's count is one on
+   * PostgreSQL, a logout with any cookie deleted its session and told every instance), which one
+   * address could otherwise ask for without end.
+   */
   const countRequest = (request: FastifyRequest) => {
     const tooMany = requestRefusal(services.requests, clientAddress(request.raw, services.config.trustProxy));
     if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
   };
   app.post('/auth/guest', PLAIN_REFUSALS, async (request, reply) => {
+    countRequest(request);
     const body = (request.body ?? {}) as { username?: unknown; redirect?: unknown };
     // Where to go is settled before the account exists: a refusal leaves no user behind.
     const redirect = safeRedirect(body.redirect);
@@ -129,18 +135,17 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     return reply.redirect(redirect, 303);
   });
 
-  app.get('/auth/logout', async (request, reply) => {
+  app.get('/auth/logout', PLAIN_REFUSALS, async (request, reply) => {
     // A GET (as the protocol has it), which the cross-site check on writes does not cover: a link
     // or an image on another site would log the visitor out (a guest for good). Browsers name the
     // site a request comes from; only our own pages, or the address bar ('none'), may log out.
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site' || site === 'same-site') return reply.code(403).type('text/plain').send('Cross-site request refused.');
+    countRequest(request);
     const token = services.sessions.tokenFrom(request.headers.cookie);
-    if (token) {
-      await services.sessions.delete(token);
-      // Its sockets go too, on every instance, however they were signed in (cookie or token).
-      await services.sessionSockets.ended(services.sessions.idOf(token));
-    }
+    // Its sockets go too, on every instance, however they were signed in (cookie or token); a
+    // session that was not there has none, and no instance is told of it.
+    if (token && (await services.sessions.delete(token))) await services.sessionSockets.ended(services.sessions.idOf(token));
     reply.header('set-cookie', services.sessions.cookie.createBlankCookie().serialize());
     return reply.redirect('/');
   });

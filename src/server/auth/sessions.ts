@@ -64,8 +64,11 @@ export class SessionService {
     return user;
   }
 
-  async delete(token: string | null): Promise<void> {
-    if (token) await this.db.deleteFrom('sessions').where('id', '=', this.idOf(token)).execute();
+  /** Deletes the token's session; whether there was one to delete. */
+  async delete(token: string | null): Promise<boolean> {
+    if (!token) return false;
+    const deleted = await this.db.deleteFrom('sessions').where('id', '=', this.idOf(token)).executeTakeFirst();
+    return Number(deleted.numDeletedRows) > 0;
   }
 
   /** The session token from a Cookie header. */

@@ -1,13 +1,19 @@
 /**
  * Weaknesses a ninth security review found (a chat message that broke into lines of its own, sign-ins
- * and logouts counted nowhere),
+ * and logouts counted nowhere, a websocket token logged when its parameter's name was escaped),
  * each proved here before it was fixed.
  */
+import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
+import { pino } from 'pino';
+import WebSocket from 'ws';
 import { sessionTopic } from '../../src/server/bus/bus.js';
+import { requestJWT } from '../compat/protocol-client.js';
 import { DATABASES, useServer } from './databases.js';
 import { feed } from './feeds.js';
 import { openLobby, signInRoles, type Roles } from './roles.js';
+import { signInGuest, startServer } from './support.js';
+import { until } from '../support/until.js';
 
 describe.each(DATABASES)('a chat message on %s', (database) => {
   const suite = useServer<Roles>(database, { setup: (server) => signInRoles(server), teardown: (roles) => roles.close() });
@@ -73,6 +79,44 @@ describe.each(DATABASES)('guest sign-ins and logouts on %s', (database) => {
       expect([refusedLogout.status, refusedLogout.headers.get('content-type'), await refusedLogout.text()]).toEqual([429, 'text/plain', refusal]);
     } finally {
       bus.publish = publish;
+    }
+  });
+});
+
+describe('the log', () => {
+  test("holds no websocket token whose parameter's name is escaped: the server reads %6Awt as jwt, and so does the redaction", async () => {
+    // The caller reads the token with URLSearchParams, which decodes names: /channel?%6Awt=<token>
+    // signs a socket in, and a request's log line kept such a token whole (the redaction matched
+    // the name as written).
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const server = await startServer({ logLevel: 'debug' }, { logger: pino({ level: 'debug' }, sink) });
+    try {
+      const guest = await signInGuest(server, 'Logged');
+      const jwt = await requestJWT(server.url, guest.cookie);
+      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/channel?%6Awt=${encodeURIComponent(jwt)}&J%57T=${encodeURIComponent(jwt)}`);
+      const answer = new Promise<unknown>((resolve) => socket.once('message', (data: WebSocket.RawData) => resolve(JSON.parse(data.toString()))));
+      await new Promise((resolve) => socket.once('open', resolve));
+      // Signed in by that token: the room is looked for, not refused to an anonymous socket.
+      socket.send(JSON.stringify({ type: 'subscribe', topic: 'chat/lobby/l_nothing' }));
+      expect(await answer).toEqual({ type: 'error', message: 'Unknown chat room: lobby/l_nothing' });
+      socket.close();
+      await fetch(`${server.url}/channel?%6A%77%74=${encodeURIComponent(jwt)}&other=1`);
+      guest.close();
+      const urls = () => lines.map((line) => (JSON.parse(line) as { url?: string }).url).filter((url) => url?.startsWith('/channel'));
+      // Each request's line is written once its answer has gone.
+      await until(() => urls().length > 0, 5_000, "the request's log line");
+      // The socket's handshake writes no line of its own; a plain request there does.
+      expect(urls()).toEqual(['/channel?%6A%77%74=[redacted]&other=1']);
+      const signature = jwt.split('.')[2]!;
+      for (const line of lines) expect(line).not.toContain(signature);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -11,5 +11,5 @@ import { useOdds } from './use-odds.js';
 export default function LiveOddsBar({ gameID, state, seats }: { gameID: string; state: GameScreenState; seats: OddsSeat[] }) {
   const source = useMemo(() => ({ ...state.game, cardsByID: state.cardsByID, tributeCardsByID: state.tributeCardsByID, events: [] }), [state.game, state.cardsByID, state.tributeCardsByID]);
   const current = useOdds(gameID, source);
-  return <OddsBar seats={seats} shares={current?.shares ?? null} pending={current !== null && current.sequenceID !== state.game.sequenceID} />;
+  return <OddsBar seats={seats} shares={current?.shares ?? null} pending={current !== null && current.sequenceID !== state.game.sequenceID} ended={state.game.gameEndTimestamp !== null} />;
 }

@@ -25,9 +25,22 @@ export function wholePercents(shares: readonly number[]): number[] {
   return out;
 }
 
-export function OddsBar({ seats, shares, pending = false }: { seats: readonly OddsSeat[]; shares: Record<string, number> | null; pending?: boolean }) {
+/**
+ * A whole percentage as the bar says it. Until the game has ended, nobody's chance is said to be
+ * none or certain: rollouts a player never won round to 0% (a spectator read "Vera 0%" while Vera,
+ * ahead on favor, could still reroll the last clash), so 0 reads "<1%" and 100 ">99%".
+ */
+export function percentWords(percent: number, ended: boolean): string {
+  if (!ended && percent === 0) return '<1%';
+  if (!ended && percent === 100) return '>99%';
+  return `${percent}%`;
+}
+
+/** `ended`: the step shown is the game's end, where the winner's 100% is the result. */
+export function OddsBar({ seats, shares, pending = false, ended = false }: { seats: readonly OddsSeat[]; shares: Record<string, number> | null; pending?: boolean; ended?: boolean }) {
   const percents = shares ? wholePercents(seats.map((s) => shares[s.userID] ?? 0)) : null;
-  const label = percents ? seats.map((s, i) => `${s.name} ${percents[i]}%`).join(', ') : 'working out the chances';
+  const said = (i: number) => percentWords(percents![i]!, ended);
+  const label = percents ? seats.map((s, i) => `${s.name} ${said(i)}`).join(', ') : 'working out the chances';
   return (
     <Box data-testid="odds-bar" aria-label={`Chances to win: ${label}`} role="group" my={6} px={6}>
       <Group justify="space-between" gap={4} mb={2}>
@@ -45,11 +58,11 @@ export function OddsBar({ seats, shares, pending = false }: { seats: readonly Od
                 key={s.userID}
                 data-odds-player={s.userID}
                 data-odds-percent={percents[i]}
-                title={`${s.name}: ${percents[i]}%`}
+                title={`${s.name}: ${said(i)}`}
                 className={classes.part}
                 style={{ width: `${percents[i]}%`, background: s.color }}
               >
-                {percents[i]! >= 8 ? `${percents[i]}%` : ''}
+                {percents[i]! >= 8 ? said(i) : ''}
               </div>
             ))
           : null}
@@ -59,7 +72,7 @@ export function OddsBar({ seats, shares, pending = false }: { seats: readonly Od
           {seats.map((s, i) => (
             <Text key={s.userID} size="xs" span>
               <span aria-hidden className={classes.swatch} style={{ background: s.color }} />
-              {s.name} {percents[i]}%
+              {s.name} {said(i)}
             </Text>
           ))}
         </Group>

@@ -30,7 +30,7 @@ function StepOddsBar({ id, games, step, seats }: ReplayOddsProps) {
   const timeline = useOddsTimeline(id, games, false);
   const exact = own !== null && own.sequenceID === game.sequenceID;
   const shares = exact ? own.shares : (timeline?.points[step]?.shares ?? own?.shares ?? null);
-  return <OddsBar seats={seats} shares={shares} pending={!exact && shares !== null} />;
+  return <OddsBar seats={seats} shares={shares} pending={!exact && shares !== null} ended={game.gameEndTimestamp !== null} />;
 }
 
 export function ReplayOddsChart({ id, games, step, seats, height }: ReplayOddsProps & { height?: number }) {

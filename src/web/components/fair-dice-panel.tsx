@@ -15,6 +15,9 @@ export function randomSeedValue(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Under the field while the value in is the page's random one. */
+export const RANDOM_VALUE_WORDS = 'The page gave a random one for you: it is beside your seat above. Type your own if you like.';
+
 export function FairDicePanel({ lobby, user, busy, onGive }: { lobby: Lobby; user: PublicUser; busy: boolean; onGive: (value: string) => Promise<boolean> }) {
   const [typed, setTyped] = useState('');
   const [tried, setTried] = useState(false);
@@ -76,7 +79,9 @@ export function FairDicePanel({ lobby, user, busy, onGive }: { lobby: Lobby; use
             <Stack gap="xs">
               <TextInput
                 label="Your value for the dice"
-                description={own ? 'Your own value is in. Type another to replace it.' : 'The page gave a random one for you. Type your own if you like.'}
+                // The field stays empty for the player's own: say where the page's random one is
+                // (an empty box under "The page gave a random one" read as no value at all).
+                description={own ? 'Your own value is in. Type another to replace it.' : RANDOM_VALUE_WORDS}
                 value={typed}
                 onChange={(event) => setTyped(event.currentTarget.value)}
                 maxLength={MAX_SEED_VALUE_LENGTH}

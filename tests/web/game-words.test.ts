@@ -232,7 +232,7 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
       const held = games.reduce((n, g) => n + g.players.find((p) => p.userID === ana.userID)!.cardIDs.length, 0);
       expect(drafted).toBeLessThan(held);
       const tile = page.getByRole('region', { name: 'Total stats' }).getByRole('listitem').filter({ hasText: 'Cards drafted' });
-      await expect.poll(async () => (await tile.innerText()).replace(/\s+/g, ' ').trim()).toBe(`CARDS DRAFTED ${drafted}`);
+      await expect.poll(async () => (await tile.innerText()).replace(/\s+/g, ' ').trim()).toBe(`CARDS DRAFTED ${drafted} from the trade row`);
       const recent = page.getByRole('figure', { name: 'Recent games: favor and results' });
       // Opened as a person would, again if it did not open. One fresh-clone run saw the first
       // click land and the table stay shut for a minute: each chart above it grew 15 px once drawn,

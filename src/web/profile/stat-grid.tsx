@@ -60,8 +60,9 @@ export function TotalStats({ stats, owner }: { stats: UserStats; owner: string |
         { label: 'From resources', value: stats.scoreFromResources, hint: 'favor' },
         { label: 'Clashes', value: stats.clashes },
         { label: 'Clashes won', value: stats.clashesWon, hint: stats.clashes ? `${percent(stats.clashesWon, stats.clashes)} of clashes` : undefined },
-        // Drafted: gained from the trade row (not the leader, nor basic cards).
-        { label: 'Cards drafted', value: stats.cardsDrafted },
+        // Drafted: gained from the trade row (not the leader, nor basic cards), and said so: the
+        // charts below count every card held, and "Cards drafted 9" beside "16 cards held" read as a fault.
+        { label: 'Cards drafted', value: stats.cardsDrafted, hint: 'from the trade row' },
         { label: 'Blame time', value: formatSpan(stats.blameMillis), hint: owner ? `taken over ${owner}'s decisions` : 'taken over your decisions' },
         { label: 'Solo time', value: formatSpan(stats.soloMillis), hint: owner ? `others waited on ${owner}` : 'others waited on you' },
       ]}

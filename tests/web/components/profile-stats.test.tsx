@@ -1,7 +1,7 @@
 /**
  * The profile's stat tiles speak to the person whose profile it is: on one's own, "your decisions"
  * and "waited on you"; on another player's, their name (a visitor read "taken over your decisions"
- * under someone else's blame time).
+ * under someone else's blame time). "Cards drafted" says they are the trade row's.
  */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -35,5 +35,19 @@ describe("the profile's time tiles", () => {
     const text = tiles(null);
     expect(text).toContain('taken over your decisions');
     expect(text).toContain('others waited on you');
+  });
+});
+
+describe("the profile's cards drafted", () => {
+  // The charts below count every card held (the leader and basic cards too): without its words the
+  // tile's 9 beside the chart's "16 cards held" read as a fault.
+  test('says they are the trade row\'s', () => {
+    render(
+      <MantineProvider theme={theme}>
+        <TotalStats stats={{ ...stats, cardsDrafted: 9 }} owner={null} />
+      </MantineProvider>,
+    );
+    const tile = screen.getByText('Cards drafted').closest('li')!;
+    expect([...tile.querySelectorAll('span')].map((span) => span.textContent)).toEqual(['Cards drafted', '9', 'from the trade row']);
   });
 });

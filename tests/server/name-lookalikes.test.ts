@@ -51,6 +51,29 @@ describe.each(DATABASES)('lookalike names on %s', (database) => {
     anne.close();
   });
 
+  test('case never tells names apart, and a capital I passes for an l: "ANNIA" is "Annia", "AnnIa" is "Annla", but "Annia" and "Annla" are two names', async () => {
+    const refusal = (name: string) => ({ code: 'CONFLICT', httpStatus: 409, message: `Someone in this lobby is already called "${name}": change your name to join.`, ruleCode: null });
+    async function tryJoin(lobbyID: string, name: string) {
+      const newcomer = await guest(name);
+      try {
+        return await refused(newcomer.client.lobbies.join.mutate({ lobbyID }));
+      } finally {
+        newcomer.close();
+      }
+    }
+    const annia = await guest('Annia');
+    const anniaLobby = await openLobby(annia);
+    for (const name of ['ANNIA', 'AnnIA', 'annia', 'ＡＮＮＩＡ']) expect(await tryJoin(anniaLobby, name), name).toEqual(refusal('Annia'));
+    const annla = await guest('Annla');
+    const annlaLobby = await openLobby(annla);
+    for (const name of ['AnnIa', 'ANNLA', 'ANNIA']) expect(await tryJoin(annlaLobby, name), name).toEqual(refusal('Annla'));
+    // A small i is no l: Annla may sit with Annia.
+    await annla.client.lobbies.join.mutate({ lobbyID: anniaLobby });
+    expect((await annia.client.lobbies.get.query({ lobbyID: anniaLobby })).players.map((p) => p.name)).toEqual(['Annia', 'Annla']);
+    annia.close();
+    annla.close();
+  });
+
   test("a bot's seat is named after its kind and a number, dropping whole words of the kind to fit 12 characters", () => {
     expect([botName('Easy Bot', 1), botName('Advanced Bot', 2), botName('Expert Bot', 1), botName('Expert Bot', 10)]).toEqual(['Easy Bot 1', 'Advanced 2', 'Expert Bot 1', 'Expert 10']);
   });

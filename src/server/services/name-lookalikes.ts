@@ -3,13 +3,18 @@
  * and no person may look like a bot: otherwise "Ann" with a Cyrillic "А", or "ANN", or a person
  * called "Easy Bot 1", could pass for someone else in the player list, the chat and the log.
  *
- * Two names look alike when their keys are equal: the name's compatibility form (NFKC: fullwidth
- * "Ｅａｓｙ", circled "①" and superscript "¹" become "Easy", "1" and "1"), then the Unicode
- * confusables skeleton (UTS #39: NFD, every character mapped to its prototype from Unicode's
- * confusables data, NFD again), taken once more after lower-casing, so that case does not tell
- * names apart either ("I" and "l" are one prototype; "A" and Cyrillic "а" meet once lower-cased);
- * and of that only the letters, their marks and the digits: spaces and punctuation do not tell
- * names apart ("Easy Bot1", "Easy-Bot 1", "Easy_Bot_1").
+ * Two names look alike when a key of one equals a key of the other. A name's key is its
+ * compatibility form (NFKC: fullwidth "Ｅａｓｙ", circled "①" and superscript "¹" become "Easy", "1"
+ * and "1"), then the Unicode confusables skeleton (UTS #39: NFD, every character mapped to its
+ * prototype from Unicode's confusables data, NFD again), taken once more after lower-casing; and
+ * of that only the letters, their marks and the digits: spaces and punctuation do not tell names
+ * apart ("Easy Bot1", "Easy-Bot 1", "Easy_Bot_1").
+ *
+ * Each name has two keys: that of the name as written, and that of the name lower-cased. The
+ * first keeps what the skeleton joins before case is gone: "I" and "l" are one prototype, so
+ * "AnnIa" meets "Annla". The second makes case never tell names apart: capital "I" keys as "l"
+ * but small "i" as "i", so "ANNIA" and "Annia" meet only lower-cased. One key could not do both
+ * without making "i" and "l" one letter everywhere ("Annia" and "Annla" alike), hence two.
  */
 import unhomoglyph from 'unhomoglyph';
 import { BOTS } from '../../bots/index.js';
@@ -20,13 +25,16 @@ const skeleton = (text: string) => unhomoglyph(text.normalize('NFD')).normalize(
 /** Letters, their marks and digits only; a name of nothing else (say, "?!") keeps all it has. */
 const lettersAndDigits = (key: string) => key.replace(/[^\p{L}\p{M}\p{N}]/gu, '') || key;
 
-/** What two names that look alike have in common; not for showing to anyone. */
-export const nameKey = (name: string) => lettersAndDigits(skeleton(skeleton(name.normalize('NFKC')).toLowerCase()));
+/** What two names that look alike have in common, of the name as written; not for showing to anyone. */
+const nameKey = (name: string) => lettersAndDigits(skeleton(skeleton(name.normalize('NFKC')).toLowerCase()));
+
+/** A name's keys: as written, and lower-cased (see above). */
+const nameKeys = (name: string) => [nameKey(name), nameKey(name.toLowerCase())];
 
 /** The first of `others` that looks like `name`, or null. */
 export function lookalikeOf(name: string, others: readonly string[]): string | null {
-  const key = nameKey(name);
-  return others.find((other) => nameKey(other) === key) ?? null;
+  const keys = nameKeys(name);
+  return others.find((other) => nameKeys(other).some((key) => keys.includes(key))) ?? null;
 }
 
 /**
@@ -66,7 +74,8 @@ const BOT_NAME_KEYS = Object.values(BOTS).map(({ label }) => {
 
 /** Whether a name looks like a bot's: a kind of bot ("Easy Bot"), or a bot's seat ("Easy Bot 1", "Advanced 2"). */
 export function looksLikeBot(name: string): boolean {
-  const key = nameKey(name);
-  const numbered = (start: string) => key.startsWith(start) && key.length > start.length && isNumberKey(key.slice(start.length));
-  return BOT_NAME_KEYS.some(({ label, starts }) => key === label || starts.some(numbered));
+  return nameKeys(name).some((key) => {
+    const numbered = (start: string) => key.startsWith(start) && key.length > start.length && isNumberKey(key.slice(start.length));
+    return BOT_NAME_KEYS.some(({ label, starts }) => key === label || starts.some(numbered));
+  });
 }

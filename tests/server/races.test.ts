@@ -428,6 +428,41 @@ describe.each(DATABASES)('races on %s', (database) => {
       bob.close();
     }
   });
+
+  test('two people at one table renaming to lookalikes at once: one of them is refused', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const ann = await person(server(), 'Ann');
+      const bob = await person(server(), 'Bob');
+      const lobbyID = await openLobby(ann, bob);
+      const [annRenamed, bobRenamed] = await atOnce(round, [() => ann.client.session.rename.mutate({ name: 'Cara' }), () => bob.client.session.rename.mutate({ name: 'cara' })]);
+      const players = (await ann.client.lobbies.get.query({ lobbyID })).players.map((p) => p.name);
+      const context = `round ${round}: ${JSON.stringify({ annRenamed, bobRenamed, players })}`;
+      expect(players.filter((name, i) => lookalikeOf(name, players.slice(0, i)) !== null), context).toEqual([]);
+      // One went through, and the other was refused with the sentence it has when it comes alone.
+      expect([annRenamed!.ok, bobRenamed!.ok].filter(Boolean), context).toHaveLength(1);
+      if (!annRenamed!.ok) expect(annRenamed!.refusal.message, context).toBe('Someone in a lobby or game with you is already called "cara": choose another name.');
+      if (!bobRenamed!.ok) expect(bobRenamed!.refusal.message, context).toBe('Someone in a lobby or game with you is already called "Cara": choose another name.');
+      ann.close();
+      bob.close();
+    }
+  });
+
+  test("a rename and someone else's join at once never seat two lookalikes: one of them is refused", async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const ann = await person(server(), 'Ann');
+      const cara = await signInGuest(server(), 'Cara');
+      const lobbyID = await openLobby(ann);
+      const [renamed, joined] = await atOnce(round, [() => ann.client.session.rename.mutate({ name: 'cara' }), () => cara.client.lobbies.join.mutate({ lobbyID })]);
+      const players = (await ann.client.lobbies.get.query({ lobbyID })).players.map((p) => p.name);
+      const context = `round ${round}: ${JSON.stringify({ renamed, joined, players })}`;
+      expect(players.filter((name, i) => lookalikeOf(name, players.slice(0, i)) !== null), context).toEqual([]);
+      expect([renamed!.ok, joined!.ok].filter(Boolean), context).toHaveLength(1);
+      if (!renamed!.ok) expect(renamed!.refusal.message, context).toBe('Someone in a lobby or game with you is already called "Cara": choose another name.');
+      if (!joined!.ok) expect(joined!.refusal.message, context).toBe('Someone in this lobby is already called "cara": change your name to join.');
+      ann.close();
+      cara.close();
+    }
+  });
 });
 
 describe.skipIf(!TEST_DATABASE_URL)('races across two instances on one PostgreSQL database', () => {

@@ -220,7 +220,7 @@ export function buildServices(deps: {
   const addressNotes = new AddressNotes(kysely, addressTagger(deps.sessionSecret, deps.config.rateSharedAddresses), now, (error) =>
     deps.log.warn({ err: error }, 'noting an address failed'),
   );
-  const users = new UserService(kysely, deps.config.devUserIDs, now, guestLogins, addressNotes);
+  const users = new UserService(kysely, deps.db.dialect, deps.config.devUserIDs, now, guestLogins, addressNotes);
   const sessions = new SessionService(kysely, deps.config.publicUrl.startsWith('https:'), now);
   let lobbies: LobbyService | null = null;
   const attendance = new Attendance({

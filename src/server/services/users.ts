@@ -2,9 +2,10 @@
  * Users: guests, OAuth accounts and the bots' seats. `toPublicUser` is what any client may see.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { BOTS } from '../../bots/index.js';
 import type { BotType } from '../../engine/index.js';
+import type { Dialect } from '../db/database.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { botName, lookalikeOf, looksLikeBot } from './name-lookalikes.js';
 import { cleanName, providerName, UserError } from './names.js';
@@ -28,6 +29,9 @@ export interface PublicUser {
 
 export const newUserID = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 
+/** The PostgreSQL advisory lock on who is called what at a table ("names" in ASCII); no other lock uses it. */
+const NAMES_LOCK = 0x6e616d6573;
+
 /** A name a person chose: cleaned, and not one that passes for a bot's. */
 function personName(raw: unknown): string {
   const name = cleanName(raw);
@@ -38,6 +42,7 @@ function personName(raw: unknown): string {
 export class UserService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
     private readonly devUserIDs: readonly string[],
     private readonly now: () => number,
     /** Guest accounts per address: fresh guests would otherwise reset every per-user limit. */
@@ -118,11 +123,31 @@ export class UserService {
    * a rename under way (here or on another instance) is waited for, and one that comes after
    * waits, then sees what the transaction wrote (a seat taken). Without it, a join read the name
    * of the request's start while the person's other tab renamed them to someone seated there.
+   * It first holds the names lock shared (`holdNames`), so no one else's rename runs meanwhile
+   * either: the names of those seated, read after it, are the latest.
    */
   async heldName(id: string, trx: Transaction<Database>): Promise<string> {
+    await this.holdNames(trx, 'shared');
     const row = await trx.updateTable('users').set((eb) => ({ name: eb.ref('name') })).where('id', '=', id).returning('name').executeTakeFirst();
     if (!row) throw refuse('NOT_FOUND', 'Your account was not found.');
     return row.name;
+  }
+
+  /**
+   * On PostgreSQL, one advisory lock for the transaction's length: exclusive for a rename, shared
+   * for a lobby join's check of names. Each checks names it read against a name it writes; under
+   * READ COMMITTED neither sees what the other has not committed, so Ann renaming to "Cara" and Bob,
+   * seated with her, to "cara" at once both passed, and so did Ann's rename with Cara's join to her
+   * lobby. Row locks cannot stop that (each writes a different row), and locking the companions'
+   * rows would deadlock two renames that lock each other's. One lock taken first, before any row,
+   * cannot deadlock: renames wait for one another and for joins under way, then read what they
+   * committed; joins never wait for one another. Renames are rare and short, so one lock for the
+   * whole site costs little. SQLite needs none: its transactions run one at a time.
+   */
+  private async holdNames(trx: Transaction<Database>, mode: 'exclusive' | 'shared'): Promise<void> {
+    if (this.dialect !== 'postgres') return;
+    if (mode === 'exclusive') await sql`SELECT pg_advisory_xact_lock(${sql.lit(NAMES_LOCK)})`.execute(trx);
+    else await sql`SELECT pg_advisory_xact_lock_shared(${sql.lit(NAMES_LOCK)})`.execute(trx);
   }
 
   /** The names of these users (in the caller's transaction, if given). */
@@ -138,10 +163,11 @@ export class UserService {
   async rename(user: UserRow, rawName: unknown): Promise<UserRow> {
     if (!this.toPublicUser(user).canChangeName) throw new UserError('You cannot change your name.');
     const name = personName(rawName);
-    // Written first, then checked in the same transaction: the row stays held until the check is
-    // done, so a lobby join at once (which reads the name through `heldName`) comes wholly before
-    // or after the rename, and one of the two sees the other.
+    // Written first, then checked in the same transaction, under the names lock: a lobby join
+    // (which reads names through `heldName`) or another rename at once comes wholly before or
+    // after this one, and one of the two sees the other.
     await this.db.transaction().execute(async (trx) => {
+      await this.holdNames(trx, 'exclusive');
       await trx.updateTable('users').set({ name }).where('id', '=', user.id).execute();
       const clash = lookalikeOf(name, await this.companionNames(user.id, trx));
       if (clash !== null) throw new UserError(`Someone in a lobby or game with you is already called "${clash}": choose another name.`);

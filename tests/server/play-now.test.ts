@@ -114,6 +114,35 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     fay.close();
   });
 
+  test('a press sent again (a second click, a resend) is answered with what became of it, even after the page forgot the result; a new press starts a new wait', async () => {
+    const ivy = await person(server(), 'Ivy');
+    const waitingFor2 = async () => (await ivy.client.lobbies.playNow.status.query()).waiting.find((w) => w.size === 2)?.waiting;
+    const waiting = await ivy.client.lobbies.playNow.join.mutate({ size: 2, pressID: 'ivy-1' });
+    expect(waiting).toMatchObject({ state: 'waiting', size: 2 });
+    // Sent again while the press waits (or is being seated): that wait, not a refusal.
+    expect(await ivy.client.lobbies.playNow.join.mutate({ size: 2, pressID: 'ivy-1' })).toMatchObject({ size: 2 });
+    // Bots fill the table when the window ends; her page shows the game, then forgets the result.
+    const gameID = await matchedGame(ivy);
+    await ivy.client.lobbies.playNow.cancel.mutate();
+    expect((await ivy.client.lobbies.playNow.status.query()).mine).toBeNull();
+    // Her press arrives again (twice at once, too): its game is the answer, and no wait starts.
+    const again = await Promise.all([0, 1].map(() => ivy.client.lobbies.playNow.join.mutate({ size: 2, pressID: 'ivy-1' })));
+    expect(again).toEqual([0, 1].map(() => ({ state: 'matched', size: 2, gameID })));
+    expect((await ivy.client.lobbies.playNow.status.query()).mine).toBeNull();
+    expect(await waitingFor2()).toBe(0);
+    expect(await refused(ivy.client.lobbies.playNow.cancel.mutate())).toMatchObject({ code: 'NOT_FOUND', message: 'You are not waiting for a game.' });
+    const games = await server().app.services.db.kysely.selectFrom('game_players').select('game_id').where('user_id', '=', ivy.userID).execute();
+    expect(games).toEqual([{ game_id: gameID }]);
+    // A press of its own is a new wait, for another game.
+    expect(await ivy.client.lobbies.playNow.join.mutate({ size: 2, pressID: 'ivy-2' })).toMatchObject({ state: 'waiting', size: 2 });
+    expect(await refused(ivy.client.lobbies.playNow.join.mutate({ size: 2, pressID: 'ivy-3' }))).toMatchObject({
+      code: 'CONFLICT',
+      message: 'You are already waiting for a game of 2: cancel that wait first.',
+    });
+    await ivy.client.lobbies.playNow.cancel.mutate();
+    ivy.close();
+  });
+
   test('bad input, a second wait and no login are refused with a sentence', async () => {
     const gus = await person(server(), 'Gus');
     for (const size of [1, 5, 2.5, '2', null]) {

@@ -502,6 +502,23 @@ const lobbyNameNumber: Migration = {
   },
 };
 
+/**
+ * A Play now wait keeps the client's key of the press that made it (`press_id`), and a result
+ * the person's page has shown is marked forgotten (`forgotten_at`) rather than deleted: a resend
+ * of that press (a second click, a request sent again) is then answered with what became of it,
+ * not taken for a new press (services/quick-play.ts).
+ */
+const playNowPress: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('play_now_waits').addColumn('press_id', 'text').execute();
+    await db.schema.alterTable('play_now_waits').addColumn('forgotten_at', 'bigint').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('play_now_waits').dropColumn('forgotten_at').execute();
+    await db.schema.alterTable('play_now_waits').dropColumn('press_id').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -523,4 +540,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03-018-rematch-declines': rematchDeclines,
   '2026-12-03-019-rating-capped': ratingCapped,
   '2026-12-04-020-lobby-name-number': lobbyNameNumber,
+  '2026-12-04-021-play-now-press': playNowPress,
 };

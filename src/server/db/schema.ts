@@ -197,6 +197,10 @@ export interface PlayNowWaitsTable {
   claimed_at: number | null;
   game_id: string | null;
   failure: string | null;
+  /** The client's key of the press that made the wait (null: none was sent). */
+  press_id: string | null;
+  /** When the person's page forgot the result (it showed it); null: not yet. */
+  forgotten_at: number | null;
 }
 
 /** The lobby a finished game's table was offered to play again in (services/rematch.ts). */

@@ -13,12 +13,12 @@
  * the person's page to read.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import type { BotType } from '../../engine/index.js';
 import type { Bus, Nudge } from '../bus/bus.js';
 import { SharedFeed, SharedFeeds, topicChanges } from '../bus/shared-feed.js';
-import type { Database, UserRow } from '../db/schema.js';
+import type { Database, PlayNowWaitsTable, UserRow } from '../db/schema.js';
 import { INTERNAL_ERROR_MESSAGE, refuse, sentValue, ServiceError } from './errors.js';
 import type { LobbyService } from './lobbies.js';
 import type { Limiter } from './shared-rate-limit.js';
@@ -116,27 +116,35 @@ export class QuickPlayService {
     });
   }
 
-  /** Starts waiting for a table of `size`; a full table starts at once. One wait per person. `address`: where they pressed from (LOBBIES_PER_ADDRESS, GAMES_PER_ADDRESS_PER_HOUR). */
-  async join(user: UserRow, size: unknown, address?: string): Promise<PlayNowWait> {
+  /**
+   * Starts waiting for a table of `size`; a full table starts at once. One wait per person.
+   * `address`: where they pressed from (LOBBIES_PER_ADDRESS, GAMES_PER_ADDRESS_PER_HOUR).
+   * `pressID`: the client's key for this press, the same in any resend of it (null: none).
+   */
+  async join(user: UserRow, size: unknown, address?: string, pressID: string | null = null): Promise<PlayNowWait> {
     const problem = playNowSizeProblem(size);
     if (problem) throw refuse('BAD_REQUEST', problem);
     await this.throttle(user);
+    const { db, now } = this.deps;
+    const current = await db.selectFrom('play_now_waits').selectAll().where('user_id', '=', user.id).executeTakeFirst();
+    // The press this wait came from, sent again (a second click, a request resent): answered with
+    // what became of it, even once the page forgot its result. Taken for a new press, it made a
+    // second wait after the first was seated, and a second table when its window ended.
+    if (current && pressID !== null && current.press_id === pressID) return this.stateOf(current);
     // Anyone waiting may be the first at their table, whose game they then start as its host.
     const capped = await this.deps.lobbies.gameCapRefusal(user);
     if (capped) throw refuse('TOO_MANY_REQUESTS', capped);
-    const { db, now } = this.deps;
-    const current = await db.selectFrom('play_now_waits').selectAll().where('user_id', '=', user.id).executeTakeFirst();
-    if (current) {
+    if (current && current.forgotten_at === null) {
       if (current.claim === null) throw refuse('CONFLICT', `You are already waiting for a game of ${current.size}: cancel that wait first.`);
       if (current.game_id === null && current.failure === null) throw refuse('CONFLICT', 'Your game is being set up.');
       // Seated at a table whose game still runs, its result not yet forgotten (the page forgets it
-      // once it shows it): a second tab's press, or this one sent again, that came just after the
-      // first filled the table. Its game is the answer; forgetting it for a new wait seated the
-      // person at a second table when the window ended.
+      // once it shows it): a second tab's press that came just after the first filled the table.
+      // Its game is the answer; forgetting it for a new wait seated the person at a second table
+      // when the window ended.
       if (current.game_id !== null && (await this.running(current.game_id))) return { state: 'matched', size: Number(current.size) as PlayNowSize, gameID: current.game_id };
-      // What became of an earlier wait, already shown: forgotten.
-      await db.deleteFrom('play_now_waits').where('user_id', '=', user.id).where('claim', '=', current.claim).execute();
     }
+    // What became of an earlier wait, already shown (or forgotten): gone for the new one.
+    if (current) await db.deleteFrom('play_now_waits').where('user_id', '=', user.id).where('claim', '=', current.claim).execute();
     // The table is a lobby on the list like any other, and a game the server starts: each press
     // counts among the address's lobbies opened and games started.
     await this.deps.lobbies.countOpening(address);
@@ -144,10 +152,15 @@ export class QuickPlayService {
     const since = now();
     const inserted = await db
       .insertInto('play_now_waits')
-      .values({ user_id: user.id, size: size as PlayNowSize, since, claim: null, claimed_at: null, game_id: null, failure: null })
+      .values({ user_id: user.id, size: size as PlayNowSize, since, claim: null, claimed_at: null, game_id: null, failure: null, press_id: pressID, forgotten_at: null })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw refuse('CONFLICT', 'You are already waiting for a game: cancel that wait first.');
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      // The same press, sent again while the first was on its way: the wait it made is the answer.
+      const other = pressID === null ? undefined : await db.selectFrom('play_now_waits').selectAll().where('user_id', '=', user.id).where('press_id', '=', pressID).executeTakeFirst();
+      if (other) return this.stateOf(other);
+      throw refuse('CONFLICT', 'You are already waiting for a game: cancel that wait first.');
+    }
     await this.changed([user.id]);
     this.schedule(since + this.deps.windowMs);
     await this.sweep();
@@ -162,17 +175,25 @@ export class QuickPlayService {
     return game !== undefined && game.end_timestamp === null;
   }
 
-  /** Stops waiting (or forgets what became of a wait). Too late once the game is being set up. */
+  /**
+   * Stops waiting (or forgets what became of a wait). Too late once the game is being set up. A
+   * result is kept, marked forgotten, until it is old (RESULT_KEPT_MS): a resend of the press that
+   * made it is still answered with it.
+   */
   async cancel(user: UserRow): Promise<void> {
     await this.throttle(user);
-    const { db } = this.deps;
-    const deleted = await db
-      .deleteFrom('play_now_waits')
+    const { db, now } = this.deps;
+    const stopped = await db.deleteFrom('play_now_waits').where('user_id', '=', user.id).where('claim', 'is', null).executeTakeFirst();
+    if (Number(stopped.numDeletedRows) > 0) return this.changed([user.id]);
+    const forgotten = await db
+      .updateTable('play_now_waits')
+      .set({ forgotten_at: now() })
       .where('user_id', '=', user.id)
-      .where((eb) => eb.or([eb('claim', 'is', null), eb('game_id', 'is not', null), eb('failure', 'is not', null)]))
+      .where('forgotten_at', 'is', null)
+      .where((eb) => eb.or([eb('game_id', 'is not', null), eb('failure', 'is not', null)]))
       .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) > 0) return this.changed([user.id]);
-    const row = await db.selectFrom('play_now_waits').select('user_id').where('user_id', '=', user.id).executeTakeFirst();
+    if (Number(forgotten.numUpdatedRows) > 0) return this.changed([user.id]);
+    const row = await db.selectFrom('play_now_waits').select('user_id').where('user_id', '=', user.id).where('forgotten_at', 'is', null).executeTakeFirst();
     if (row) throw refuse('CONFLICT', 'Too late to cancel: your game is being set up.');
     throw refuse('NOT_FOUND', 'You are not waiting for a game.');
   }
@@ -196,17 +217,20 @@ export class QuickPlayService {
     return PLAY_NOW_SIZES.map((size) => ({ size, waiting: Number(rows.find((r) => Number(r.size) === size)?.count ?? 0) }));
   }
 
-  /** One person's wait: while waiting, the window of their group (the oldest wait in it) ends at `deadline`. */
+  /** One person's wait (null: none, or its result forgotten). */
   async waitOf(userID: string): Promise<PlayNowWait | null> {
-    const { db } = this.deps;
-    const row = await db.selectFrom('play_now_waits').selectAll().where('user_id', '=', userID).executeTakeFirst();
-    if (!row) return null;
+    const row = await this.deps.db.selectFrom('play_now_waits').selectAll().where('user_id', '=', userID).executeTakeFirst();
+    return row && row.forgotten_at === null ? this.stateOf(row) : null;
+  }
+
+  /** A wait as its person sees it: while waiting, the window of their group (the oldest wait in it) ends at `deadline`. */
+  private async stateOf(row: Selectable<PlayNowWaitsTable>): Promise<PlayNowWait> {
     const size = Number(row.size) as PlayNowSize;
     if (row.game_id !== null) return { state: 'matched', size, gameID: row.game_id };
     if (row.failure !== null) return { state: 'failed', size, message: row.failure };
     if (row.claim !== null) return { state: 'starting', size };
     const queue = await this.queueOf(size);
-    const index = queue.findIndex((w) => w.user_id === userID);
+    const index = queue.findIndex((w) => w.user_id === row.user_id);
     const first = queue[Math.max(0, index - (index % size))] ?? row;
     return { state: 'waiting', size, since: Number(row.since), deadline: Number(first.since) + this.deps.windowMs };
   }

@@ -8,13 +8,16 @@ import { authedProcedure, router } from '../trpc.js';
 import type { PlayNowSize, PlayNowStatus } from '../../services/quick-play.js';
 import type { RematchOffer } from '../../services/rematch.js';
 
-/** Any value for the size: the service refuses one it cannot seat with a sentence of its own. */
-const playNowInput = z.object({ size: z.custom<PlayNowSize>(() => true) });
+/**
+ * Any value for the size: the service refuses one it cannot seat with a sentence of its own.
+ * `pressID`: the client's own key for one press, sent again with any resend of it.
+ */
+const playNowInput = z.object({ size: z.custom<PlayNowSize>(() => true), pressID: z.string().min(1).max(64).optional() });
 const gameInput = z.object({ gameID: z.string().min(1).max(64) });
 
 export const playNowRouter = router({
-  /** Waits for a table of `size` (2 to 4); a full table starts at once. One wait per person. */
-  join: authedProcedure.input(playNowInput).mutation(({ ctx, input }) => ctx.services.quickPlay.join(ctx.user, input.size, ctx.address)),
+  /** Waits for a table of `size` (2 to 4); a full table starts at once. One wait per person; a press sent again is answered, not repeated. */
+  join: authedProcedure.input(playNowInput).mutation(({ ctx, input }) => ctx.services.quickPlay.join(ctx.user, input.size, ctx.address, input.pressID ?? null)),
   /** Stops the caller's wait, or forgets what became of it once seen. */
   cancel: authedProcedure.mutation(({ ctx }) => ctx.services.quickPlay.cancel(ctx.user)),
   /** How many wait for each size, and the caller's own wait. */

@@ -47,7 +47,10 @@ export function PlayNow() {
   async function press() {
     setError(null);
     try {
-      await join.mutateAsync({ size });
+      // A key of this press: should it reach the server twice (a request sent again), the second
+      // is answered with what became of the first rather than starting another wait.
+      const pressID = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+      await join.mutateAsync({ size, pressID });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }

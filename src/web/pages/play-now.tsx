@@ -44,13 +44,20 @@ export function PlayNow() {
     void navigate(`/game/${mine.gameID}`);
   }, [mine, cancel, navigate]);
 
+  // The key of the last press, until the status shows a wait: should the press reach the server
+  // twice (a request sent again), or the button be clicked again after its answer and before the
+  // status caught up, the server answers what became of the first rather than starting a second
+  // wait (after the result was shown and forgotten, that was a second game).
+  const pressID = useRef<string | null>(null);
+  useEffect(() => {
+    if (mine !== null) pressID.current = null;
+  }, [mine]);
+
   async function press() {
     setError(null);
     try {
-      // A key of this press: should it reach the server twice (a request sent again), the second
-      // is answered with what became of the first rather than starting another wait.
-      const pressID = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
-      await join.mutateAsync({ size, pressID });
+      pressID.current ??= Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+      await join.mutateAsync({ size, pressID: pressID.current });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }

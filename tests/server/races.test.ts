@@ -525,4 +525,17 @@ describe.skipIf(!TEST_DATABASE_URL)('races across two instances on one PostgreSQ
       expect(own.filter((r) => r.stand_in === null), context).toEqual([]);
     }
   });
+
+  test('two people at one table renaming to lookalikes at once, each through another instance: one of them is refused', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const ann = await onBoth('Ann');
+      const bob = await onBoth('Bob');
+      const lobbyID = await openLobby(ann.guest, bob.guest);
+      const [annRenamed, bobRenamed] = await atOnce(round, [() => ann.guest.client.session.rename.mutate({ name: 'Cara' }), () => bob.onB.session.rename.mutate({ name: 'cara' })]);
+      const players = (await bob.onB.lobbies.get.query({ lobbyID })).players.map((p) => p.name);
+      const context = `round ${round}: ${JSON.stringify({ annRenamed, bobRenamed, players })}`;
+      expect(players.filter((name, i) => lookalikeOf(name, players.slice(0, i)) !== null), context).toEqual([]);
+      expect([annRenamed!.ok, bobRenamed!.ok].filter(Boolean), context).toHaveLength(1);
+    }
+  });
 });

@@ -199,7 +199,12 @@ describe.each(DATABASES)('races on %s', (database) => {
       // Alone at a table of 4 within the window: waiting is all a press can have come to.
       expect(joined!.value.state, context).toBe('waiting');
       if (cancelled!.ok) expect(mine, context).toBeNull();
-      else {
+      else if (cancelled!.refusal.code === 'CONFLICT') {
+        // This file's window is a second: on a loaded machine it can end before the cancel is
+        // read, and then too late is the true answer (a loaded run met it in round 6 of 10).
+        expect(cancelled!.refusal, context).toEqual({ code: 'CONFLICT', httpStatus: 409, message: 'Too late to cancel: your game is being set up.', ruleCode: null });
+        expect(joined!.value.state === 'waiting' && Date.now() >= joined!.value.deadline, context).toBe(true);
+      } else {
         expect(cancelled!.refusal, context).toEqual({ code: 'NOT_FOUND', httpStatus: 404, message: 'You are not waiting for a game.', ruleCode: null });
         expect(mine?.state, context).toBe('waiting');
         await ann.client.lobbies.playNow.cancel.mutate();

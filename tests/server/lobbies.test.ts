@@ -131,6 +131,34 @@ describe.each(DATABASES)('lobby flows on %s', (database) => {
     }
   });
 
+  test("a rename reaches those already watching: the lobby's page and the lobby list, open lobbies and running games' alike", async () => {
+    const { server } = suite();
+    const [ana, bo] = await Promise.all([signInGuest(server, 'Ana'), signInGuest(server, 'Bo')]);
+    try {
+      const waiting = await openLobby(ana, bo);
+      const started = await openLobby(bo, ana);
+      await bo.client.lobbies.start.mutate({ lobbyID: started });
+      const page = feed(bo.client.lobbies.onLobby, { lobbyID: waiting });
+      const list = feed(bo.client.lobbies.onList, undefined);
+      const before = await page.until();
+      expect(before.name).toBe("Ana's lobby");
+      await list.until((lobbies) => lobbies.some((l) => l.id === started));
+      // Read before the rename, so the list's answer below is not its first.
+      expect((await bo.client.lobbies.list.query()).find((l) => l.id === waiting)?.name).toBe("Ana's lobby");
+
+      await ana.client.session.rename.mutate({ name: 'Anastasia' });
+      expect(await page.until((l) => l.host.name === 'Anastasia')).toMatchObject({ name: "Anastasia's lobby", sequenceID: before.sequenceID + 1 });
+      const renamed = await list.until((lobbies) => lobbies.find((l) => l.id === waiting)?.name === "Anastasia's lobby");
+      expect(renamed.find((l) => l.id === started)?.players.map((p) => p.name)).toEqual(['Bo', 'Anastasia']);
+      expect((await bo.client.lobbies.list.query()).find((l) => l.id === waiting)?.name).toBe("Anastasia's lobby");
+      page.close();
+      list.close();
+    } finally {
+      ana.close();
+      bo.close();
+    }
+  });
+
   test("one host's open lobbies are numbered from the second on, so no two read the same on the list: the smallest number free, kept once started, given anew at a handover", async () => {
     const { server } = suite();
     const [ana, bo] = await Promise.all([signInGuest(server, 'Ana'), signInGuest(server, 'Bo')]);

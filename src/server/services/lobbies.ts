@@ -541,6 +541,11 @@ export class LobbyService {
    * it, and when someone declines the rematch it is (its view's `rematch` changed).
    */
   async gameChanged(lobbyID: string): Promise<void> {
+    await this.movedOn(lobbyID);
+  }
+
+  /** Bumps the lobby's sequenceID and tells its watchers and the list's, whatever its state. */
+  private async movedOn(lobbyID: string): Promise<void> {
     const row = await this.db
       .updateTable('lobbies')
       .set((eb) => ({ sequence_id: eb('sequence_id', '+', 1), updated_at: this.now() }))
@@ -548,6 +553,24 @@ export class LobbyService {
       .returning('sequence_id')
       .executeTakeFirst();
     await this.published({ lobbyID, sequenceID: row?.sequence_id ?? null });
+  }
+
+  /**
+   * Called when someone renamed themselves: the lobbies they sit in read their old name (a lobby
+   * is named after its host, and the list names who sits at each table), and a watcher is sent a
+   * lobby only when its sequenceID moves. So each of their lobbies still open or on the list moves
+   * on, and the list is read again.
+   */
+  async renamed(userID: string): Promise<void> {
+    const onList = this.db.selectFrom('lobbies').select('id').orderBy('created_at', 'desc').limit(LOBBY_LIST_SIZE);
+    const open = this.db.selectFrom('lobbies').select('id').where('game_id', 'is', null);
+    const rows = await this.db
+      .selectFrom('lobby_players')
+      .select('lobby_id')
+      .where('user_id', '=', userID)
+      .where((eb) => eb.or([eb('lobby_id', 'in', onList), eb('lobby_id', 'in', open)]))
+      .execute();
+    for (const { lobby_id } of rows) await this.movedOn(lobby_id);
   }
 
   /**

@@ -220,9 +220,10 @@ export function buildServices(deps: {
   const addressNotes = new AddressNotes(kysely, addressTagger(deps.sessionSecret, deps.config.rateSharedAddresses), now, (error) =>
     deps.log.warn({ err: error }, 'noting an address failed'),
   );
-  const users = new UserService(kysely, deps.db.dialect, deps.config.devUserIDs, now, guestLogins, addressNotes);
-  const sessions = new SessionService(kysely, deps.config.publicUrl.startsWith('https:'), now);
   let lobbies: LobbyService | null = null;
+  // A rename reaches the lobbies that show the name (their pages and the list).
+  const users = new UserService(kysely, deps.db.dialect, deps.config.devUserIDs, now, guestLogins, addressNotes, async (userID) => lobbies?.renamed(userID));
+  const sessions = new SessionService(kysely, deps.config.publicUrl.startsWith('https:'), now);
   const attendance = new Attendance({
     turnTimerMs: deps.config.turnTimerSeconds * 1_000,
     graceMs: STAND_IN_GRACE_MS,

@@ -49,6 +49,8 @@ export class UserService {
     private readonly guestLogins: Limiter,
     /** Where a sign-in's address is noted (shared-addresses.ts); nowhere without it. */
     private readonly addresses: AddressNotes | null = null,
+    /** Told of each rename once it is stored: what shows the old name is sent again (services.ts). */
+    private readonly renamed: (userID: string) => Promise<void> = async () => {},
   ) {}
 
   isDev(user: Pick<UserRow, 'id' | 'is_dev'>): boolean {
@@ -172,6 +174,7 @@ export class UserService {
       const clash = lookalikeOf(name, await this.companionNames(user.id, trx));
       if (clash !== null) throw new UserError(`Someone in a lobby or game with you is already called "${clash}": choose another name.`);
     });
+    await this.renamed(user.id);
     return { ...user, name };
   }
 

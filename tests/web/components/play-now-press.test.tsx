@@ -1,0 +1,70 @@
+/**
+ * Play now's key of a press: a second click before the status has shown the first press's wait
+ * (its answer came, the status has not caught up) sends the same key, so the server answers what
+ * became of the first press instead of starting a second wait; once a wait has shown, the next
+ * press is a new one with a key of its own. The server's side (lobbies.playNow) is stood in for.
+ */
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, expect, test, vi } from 'vitest';
+import { PlayNow } from '../../../src/web/pages/play-now.js';
+import { theme } from '../../../src/web/theme.js';
+
+// Hoisted with the mock, which runs before the file's other lines.
+const { served, joins, server } = vi.hoisted(() => {
+  const served = { mine: null as null | { state: 'waiting'; size: number; since: number; deadline: number } };
+  const joins: { size: number; pressID: string }[] = [];
+  const mutation = (run: (input: never) => void) => ({
+    mutate: run,
+    mutateAsync: (input: never) => Promise.resolve(run(input)),
+    isPending: false,
+  });
+  const server = {
+    lobbies: {
+      playNow: {
+        onStatus: { useSubscription: () => ({ data: { mine: served.mine, waiting: [], windowSeconds: 20 } }) },
+        join: { useMutation: () => mutation((input: { size: number; pressID: string }) => void joins.push(input)) },
+        cancel: { useMutation: () => mutation(() => undefined) },
+      },
+    },
+  };
+  return { served, joins, server };
+});
+
+vi.mock('../../../src/web/lib/trpc.js', () => ({ trpc: server }));
+
+const page = () => (
+  <MantineProvider theme={theme}>
+    <MemoryRouter>
+      <PlayNow />
+    </MemoryRouter>
+  </MantineProvider>
+);
+
+afterEach(() => {
+  cleanup();
+  joins.length = 0;
+  served.mine = null;
+});
+
+test("a click before the status shows the wait sends the first press's key again; after a wait has shown, a press has a new key", async () => {
+  const { rerender } = render(page());
+  fireEvent.click(screen.getByRole('button', { name: 'Play now' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Play now' }));
+  await waitFor(() => expect(joins).toHaveLength(2));
+  const [first, second] = joins;
+  expect(first!.pressID).toMatch(/^[0-9a-f]{24}$/);
+  expect(second).toEqual({ size: 2, pressID: first!.pressID });
+
+  // The status shows the wait, then (cancelled) no wait: the next press is a new one.
+  served.mine = { state: 'waiting', size: 2, since: Date.now(), deadline: Date.now() + 20_000 };
+  rerender(page());
+  expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  served.mine = null;
+  rerender(page());
+  fireEvent.click(screen.getByRole('button', { name: 'Play now' }));
+  await waitFor(() => expect(joins).toHaveLength(3));
+  expect(joins[2]!.pressID).toMatch(/^[0-9a-f]{24}$/);
+  expect(joins[2]!.pressID).not.toBe(first!.pressID);
+});

@@ -62,9 +62,14 @@ export const changeColor = (change: number): string => (change > 0 ? 'teal.4' : 
 
 const noChanges = {};
 
-/** Why a finished game of people moved no rating (`ratings.whyUnrated`; nothing while it runs). */
-export function useFetchedUnratedReason(gameID: string, ended: boolean): UnratedReason | null {
+/**
+ * Why a finished game of people moved no rating (`ratings.whyUnrated`; nothing while it runs), or
+ * undefined while the answer is on its way (a refused ask is taken as no reason: the end view
+ * that waits for it must not wait for ever).
+ */
+export function useFetchedUnratedReason(gameID: string, ended: boolean): UnratedReason | null | undefined {
   const query = trpc.ratings.whyUnrated.useQuery({ gameID }, { enabled: ended, staleTime: Infinity });
+  if (ended && query.isPending) return undefined;
   return query.data?.reason ?? null;
 }
 

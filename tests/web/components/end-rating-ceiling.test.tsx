@@ -3,6 +3,8 @@
  * won from bots held it, from the server's word alone (`ratings.ofGame`'s `cappedAt`): in a game of
  * the viewer and bots in today's words, and in a game with another person too, whose ceiling the
  * page could not work out (the game of the people alone sets it), in words that name both parts.
+ * And a game that moved no rating of the viewer's shows its view only once the reason has come,
+ * with its line in place (arriving later, it pushed the view down a line).
  * The whole view is rendered from a finished engine game, its rating changes given by the page's
  * source as the game page gives them.
  */
@@ -14,7 +16,7 @@ import { botDecision } from '../../../src/bots/harness.js';
 import type { Game } from '../../../src/engine/index.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { EndOfGame } from '../../../src/web/game/presentation/end-of-game.js';
-import { RatingChangesSource, type EndRatingChange } from '../../../src/web/game/presentation/end-rating-source.js';
+import { RatingChangesSource, UnratedReasonSource, type EndRatingChange, type UnratedReason } from '../../../src/web/game/presentation/end-rating-source.js';
 import { theme } from '../../../src/web/theme.js';
 import { act as play, ANN, BOB, newGame, screenState } from '../support/screen-state.js';
 
@@ -47,17 +49,24 @@ function stateWith(bob: 'person' | 'bot'): GameScreenState {
   return { ...state, game: { ...state.game, players: state.game.players.map((p) => (p.userID === BOB ? { ...p, botType: 'easy_bot' as const } : p)) } };
 }
 
-function view(state: GameScreenState, changes: Record<string, EndRatingChange>) {
+function page(state: GameScreenState, changes: Record<string, EndRatingChange>, unrated: UnratedReason | null | undefined) {
   const source = () => changes;
-  return render(
+  const why = () => unrated;
+  return (
     <MantineProvider theme={theme}>
       <MemoryRouter>
         <RatingChangesSource.Provider value={source}>
-          <EndOfGame state={state} />
+          <UnratedReasonSource.Provider value={why}>
+            <EndOfGame state={state} />
+          </UnratedReasonSource.Provider>
         </RatingChangesSource.Provider>
       </MemoryRouter>
-    </MantineProvider>,
+    </MantineProvider>
   );
+}
+
+function view(state: GameScreenState, changes: Record<string, EndRatingChange>) {
+  return render(page(state, changes, null));
 }
 
 describe("the end view's word on a rating the bots' ceiling held", () => {
@@ -83,5 +92,20 @@ describe("the end view's word on a rating the bots' ceiling held", () => {
     cleanup();
     view(stateWith('person'), { [ANN]: { before: 1500, after: 1466, provisional: true } });
     expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
+  });
+});
+
+describe('the end view of a game that moved no rating', () => {
+  test("waits for the reason, then shows it with the view", () => {
+    const { rerender } = render(page(stateWith('person'), {}, undefined));
+    expect(screen.queryByTestId('end-of-game')).toBeNull();
+    rerender(page(stateWith('person'), {}, 'timer'));
+    expect(screen.getByTestId('end-of-game')).toBeTruthy();
+    expect(screen.getByTestId('end-unrated').textContent).toBe('Not rated: the turn timer was off, so one player could have kept the others waiting for ever.');
+  });
+
+  test('a rated game does not wait for the reason', () => {
+    render(page(stateWith('person'), { [ANN]: { before: 1500, after: 1512, provisional: true }, [BOB]: { before: 1500, after: 1488, provisional: true } }, undefined));
+    expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1500 → 1512? (+12)');
   });
 });

@@ -72,8 +72,10 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   }, [shown]);
   // The viewer's lines come with the view, not after it: a game over before its page opened has
   // its changes already (the game screen waits for them), and one that ends on screen fetches
-  // them while its last turn plays out.
-  if (!shown || (state.me !== null && fetched === null)) return null;
+  // them while its last turn plays out. A game that moved no rating of the viewer's waits for the
+  // reason too: the line saying why, arriving later, pushed the view down a line.
+  const waiting = state.me !== null && (fetched === null || (fetched[state.me] === undefined && unrated === undefined));
+  if (!shown || waiting) return null;
   const toggle = () => {
     setMinimized(!minimized);
     onMinimize?.(!minimized);
@@ -101,7 +103,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           {place}
         </p>
       )}
-      {state.me && <ViewerRatingLine change={mine} unrated={unrated} withPeople={!aloneWithBots} />}
+      {state.me && <ViewerRatingLine change={mine} unrated={unrated ?? null} withPeople={!aloneWithBots} />}
       {/* What a player does next comes before the charts: on a phone they are screens long, and a
           rematch offer below them went unseen (2,100 px down). */}
       <EndRematch

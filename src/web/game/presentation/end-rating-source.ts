@@ -59,13 +59,13 @@ export function useNamesRatings(userIDs: readonly string[]): Readonly<Record<str
   return useContext(NamesRatingsSource)(userIDs);
 }
 
-/** Why a finished game of people moved no rating, or null (rated, still fetched, or not known). */
-type UseUnratedReason = (gameID: string, ended: boolean) => UnratedReason | null;
+/** Why a finished game of people moved no rating, null (rated, or not known), or undefined while it is fetched. */
+type UseUnratedReason = (gameID: string, ended: boolean) => UnratedReason | null | undefined;
 
 /** A hook giving why a game was not rated, provided by the page as RatingChangesSource is. */
 export const UnratedReasonSource = createContext<UseUnratedReason>(() => null);
 
-export function useUnratedReason(gameID: string, ended: boolean): UnratedReason | null {
+export function useUnratedReason(gameID: string, ended: boolean): UnratedReason | null | undefined {
   return useContext(UnratedReasonSource)(gameID, ended);
 }
 

@@ -107,6 +107,22 @@ export function PresenceMark({ state, userID }: { state: GameScreenState; userID
   );
 }
 
+/**
+ * Why a game a spectator watches stands still: every person at the table has it hidden or closed,
+ * and no clock or stand-in will move it (the turn timer is off, or no one owes a decision with a
+ * deadline). Null while anything will move it. A game no person has open is finished by bots after
+ * a while; one whose players only hid it waits for them.
+ */
+export function pausedWords(state: Pick<GameScreenState, 'seatsByUserID'> & { game: Pick<GameScreenState['game'], 'gameEndTimestamp'> }): string | null {
+  if (state.game.gameEndTimestamp !== null) return null;
+  const seats = Object.values(state.seatsByUserID).filter((seat) => !seat.left);
+  if (seats.length === 0) return null;
+  if (seats.some((seat) => seat.presence === 'here' || seat.deadline !== null || seat.standIn !== null)) return null;
+  return seats.every((seat) => seat.presence === 'gone')
+    ? 'Paused: no player has the game open. Bots finish it if no one comes back.'
+    : 'Paused: its players are away. It goes on when they come back.';
+}
+
 /** The owner's low-time cue: once per decision, when their clock passes 10 s (not while muted). */
 export function useLowTimeCue(state: GameScreenState): void {
   const muted = useSoundMuted();

@@ -6,7 +6,7 @@
  * table, boards and log in tabs.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Box, Group, Stack } from '@mantine/core';
+import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { PageError } from '../components/page-error.js';
 import { PageLoading } from '../components/page-loading.js';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
@@ -23,7 +23,7 @@ import { PlayerDetailModal } from './player-list.js';
 import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack, TableTabs } from './table-layout.js';
 import { Presentation, useEndOfGameChunk } from './presentation-slots.js';
 import { useGameRatingChanges } from './presentation/end-rating-source.js';
-import { useLowTimeCue } from './clock.js';
+import { pausedWords, useLowTimeCue } from './clock.js';
 import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notices.js';
 import { CommitmentWarning, gameCommitmentChecks } from '../components/commitment-warning.js';
 import { LiveOdds } from '../odds/live-odds.js';
@@ -108,12 +108,18 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
       <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} connected={connected} compact={compact} />
     </Stack>
   );
+  const paused = spectator ? pausedWords(state) : null;
   const status = (
     <Group gap="xs">
       {spectator ? (
         <Badge bg="var(--mythos-affinity-zeona-light)" c="var(--mythos-affinity-zeona-ink)">
           Spectating
         </Badge>
+      ) : null}
+      {spectator && paused ? (
+        <Text size="sm" c="var(--mythos-night-quiet)" role="status" data-paused="true">
+          {paused}
+        </Text>
       ) : null}
       {!connected ? (
         <Badge bg="var(--mythos-affinity-derion-light)" c="var(--mythos-affinity-derion-ink)" role="status">

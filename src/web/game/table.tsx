@@ -173,9 +173,10 @@ export function TradeRow(props: PickableProps) {
                 {bidders.length > 0 ? (
                   <Group gap={2} justify="center" maw={cardWidth}>
                     {bidders.map((p) => (
-                      <Badge key={p.userID} size="xs" variant={winner === p.userID ? 'filled' : 'outline'} style={{ borderColor: p.color, background: winner === p.userID ? p.color : undefined, color: winner === p.userID ? textOn(p.color) : undefined }}>
+                      <Badge key={p.userID} size="xs" title={`${nameOf(state, p.userID)} bid ${p.bid?.military}`} variant={winner === p.userID ? 'filled' : 'outline'} style={{ borderColor: p.color, background: winner === p.userID ? p.color : undefined, color: winner === p.userID ? textOn(p.color) : undefined }}>
                         {/* The bid first, after an icon (a bot's name ends in a number too): a
-                            name too long for the card is cut, never the bid. */}
+                            name too long for the card is cut, never the bid, and said whole
+                            when pointed at (a phone's clash panel shows it whole). */}
                         <MilitaryIcon size="1.1em" title="bid" /> {p.bid?.military} {nameOf(state, p.userID)}
                       </Badge>
                     ))}

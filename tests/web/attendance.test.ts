@@ -1,6 +1,7 @@
 /**
  * Absent players and guests, in the browser: the host chooses the lobby's turn timer; a player
- * who lets a decision run out is shown to the others as away while a bot plays for them; a guest
+ * who lets a decision run out is shown to the others as away while a bot plays for them; a
+ * spectator of a game no one will move (its people gone, the timer off) reads that it is paused; a guest
  * who logs out is warned first that the account cannot be recovered. Its guests all sign in from
  * this machine, as one person's second accounts would: their lobby says its game is not rated.
  */
@@ -83,6 +84,28 @@ describe.skipIf(!HAS_CHROMIUM)('absent players and guests', () => {
     // The players' names may arrive just after the badge (they are loaded on their own).
     await expect.poll(() => badge.getAttribute('title'), { timeout: 10_000 }).toBe('Absent is away (turn timer): a bot plays for them until they are back.');
     await screenshot(page, 'game-away-seat-desktop');
+  });
+
+  test("a spectator of a game whose people all closed it, the turn timer off, reads that it is paused until one comes back", async () => {
+    const ann = await guestInContext(site, await context(), 'Sleeper');
+    const bobContext = await context();
+    const bob = await guestInContext(site, bobContext, 'Dozer');
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await bob.client.lobbies.join.mutate({ lobbyID });
+    await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    const watcherContext = await context();
+    await guestInContext(site, watcherContext, 'Onlooker');
+    const page = await watcherContext.newPage();
+    await page.goto(`${site.url}/game/${gameID}`);
+    const paused = page.locator('[data-paused="true"]');
+    await paused.waitFor({ timeout: 30_000 });
+    expect(await paused.textContent()).toBe('Paused: no player has the game open. Bots finish it if no one comes back.');
+    await screenshot(page, 'game-paused-spectator-desktop');
+    // Bob opens the game: the word goes.
+    const bobPage = await bobContext.newPage();
+    await bobPage.goto(`${site.url}/game/${gameID}`);
+    await paused.waitFor({ state: 'detached', timeout: 30_000 });
   });
 
   test('a guest logging out is warned that the account cannot be recovered, and may stay', async () => {

@@ -50,6 +50,18 @@ describe('names', () => {
     expect(await userCount()).toBe(before);
   });
 
+  test('a name with more than four marks stacked on one letter is refused; the few that writing needs pass', async () => {
+    const before = await userCount();
+    const zalgo = await guestLogin({ username: `Z${'\u0336\u0353\u0489'.repeat(2)}ed` });
+    expect([zalgo.status, await zalgo.text()]).toEqual([400, 'A name has at most 4 accents or marks on one letter.']);
+    expect(await userCount()).toBe(before);
+    // Thai's vowel and tone mark on one letter, Hebrew's points, four marks on a letter.
+    for (const typed of ['ที่นี่', 'שָׁלוֹם', 'x\u0301\u0302\u0303\u0304']) expect((await guestLogin({ username: typed })).status, JSON.stringify(typed)).toBe(303);
+    const guest = await signInGuest(server, 'Stacker');
+    expect(await refused(guest.client.session.rename.mutate({ name: `x${'\u0301'.repeat(5)}` }))).toMatchObject({ code: 'BAD_REQUEST', message: 'A name has at most 4 accents or marks on one letter.' });
+    guest.close();
+  });
+
   test('renames are cleaned and refused the same way, over REST and tRPC', async () => {
     const guest = await signInGuest(server, 'Renamer');
     const rename = (newName: string) =>

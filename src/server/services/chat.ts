@@ -18,7 +18,7 @@ import type { Database, UserRow } from '../db/schema.js';
 import { refuse } from './errors.js';
 import type { GameService } from './game-service.js';
 import type { UserService } from './users.js';
-import { SPACES, VISIBLE } from './names.js';
+import { MAX_STACKED_MARKS, SPACES, STACKED_MARKS, VISIBLE } from './names.js';
 import type { Limiter } from './shared-rate-limit.js';
 
 export const MAX_MESSAGE_LENGTH = MAX_CHAT_MESSAGE_LENGTH;
@@ -66,6 +66,7 @@ export function cleanMessage(raw: unknown): string {
   const message = typed.normalize('NFC').replace(LINE_BREAKS, ' ').replace(SPACES, ' ').replace(CONTROLS, '').trim();
   if (!VISIBLE.test(message)) throw refuse('BAD_REQUEST', 'A message cannot be empty.');
   if (message.length > MAX_MESSAGE_LENGTH) throw refuse('BAD_REQUEST', `A message has at most ${MAX_MESSAGE_LENGTH} characters.`);
+  if (STACKED_MARKS.test(message)) throw refuse('BAD_REQUEST', `A message has at most ${MAX_STACKED_MARKS} accents or marks on one letter.`);
   return message;
 }
 

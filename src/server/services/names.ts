@@ -29,12 +29,23 @@ export const SPACES = /[\p{Zs}\t\n\r]+/gu;
 /** Something that shows: a letter, digit, symbol or punctuation (a lone combining mark does not). */
 export const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
 
+/**
+ * Marks that stack on one letter (nonspacing and enclosing), at most this many in a row. Writing
+ * needs few: Vietnamese puts two on a letter, Thai and pointed Hebrew up to three, the scripts that
+ * stack most (Tibetan, Sanskrit in Devanagari) rarely four.
+ * Dozens ("Zalgo" text: a twelve-character name can be one letter and eleven marks) draw far above
+ * and below the line, over the rows around it on every screen that shows the text.
+ */
+export const MAX_STACKED_MARKS = 4;
+export const STACKED_MARKS = new RegExp(`[\\p{Mn}\\p{Me}]{${MAX_STACKED_MARKS + 1},}`, 'u');
+
 /** The name as stored and shown, or a UserError saying why it is refused. */
 export function cleanName(raw: unknown): string {
   const typed = typeof raw === 'string' ? raw.trim() : '';
   if (typed.length === 0) throw new UserError('Enter a name.');
   const name = typed.normalize('NFC').replace(SPACES, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
   if (!VISIBLE.test(name)) throw new UserError('A name needs at least one visible character.');
+  if (STACKED_MARKS.test(name)) throw new UserError(`A name has at most ${MAX_STACKED_MARKS} accents or marks on one letter.`);
   if ([...name].length > MAX_NAME_LENGTH) throw new UserError(`A name has at most ${MAX_NAME_LENGTH} characters.`);
   return name;
 }

@@ -183,19 +183,24 @@ export class QuickPlayService {
   async cancel(user: UserRow): Promise<void> {
     await this.throttle(user);
     const { db, now } = this.deps;
-    const stopped = await db.deleteFrom('play_now_waits').where('user_id', '=', user.id).where('claim', 'is', null).executeTakeFirst();
-    if (Number(stopped.numDeletedRows) > 0) return this.changed([user.id]);
-    const forgotten = await db
-      .updateTable('play_now_waits')
-      .set({ forgotten_at: now() })
-      .where('user_id', '=', user.id)
-      .where('forgotten_at', 'is', null)
-      .where((eb) => eb.or([eb('game_id', 'is not', null), eb('failure', 'is not', null)]))
-      .executeTakeFirst();
-    if (Number(forgotten.numUpdatedRows) > 0) return this.changed([user.id]);
-    const row = await db.selectFrom('play_now_waits').select('user_id').where('user_id', '=', user.id).where('forgotten_at', 'is', null).executeTakeFirst();
-    if (row) throw refuse('CONFLICT', 'Too late to cancel: your game is being set up.');
-    throw refuse('NOT_FOUND', 'You are not waiting for a game.');
+    // Two looks at most: a wait still unclaimed after the first was made in between (a press from
+    // another tab at the same instant), and is cancelled as any other. Answered "too late" instead,
+    // the player was told their game was being set up while it kept waiting.
+    for (let look = 1; ; look++) {
+      const stopped = await db.deleteFrom('play_now_waits').where('user_id', '=', user.id).where('claim', 'is', null).executeTakeFirst();
+      if (Number(stopped.numDeletedRows) > 0) return this.changed([user.id]);
+      const forgotten = await db
+        .updateTable('play_now_waits')
+        .set({ forgotten_at: now() })
+        .where('user_id', '=', user.id)
+        .where('forgotten_at', 'is', null)
+        .where((eb) => eb.or([eb('game_id', 'is not', null), eb('failure', 'is not', null)]))
+        .executeTakeFirst();
+      if (Number(forgotten.numUpdatedRows) > 0) return this.changed([user.id]);
+      const row = await db.selectFrom('play_now_waits').select('claim').where('user_id', '=', user.id).where('forgotten_at', 'is', null).executeTakeFirst();
+      if (!row) throw refuse('NOT_FOUND', 'You are not waiting for a game.');
+      if (row.claim !== null || look === 2) throw refuse('CONFLICT', 'Too late to cancel: your game is being set up.');
+    }
   }
 
   private async throttle(user: UserRow): Promise<void> {

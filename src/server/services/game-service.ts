@@ -37,7 +37,7 @@ import type { Database } from '../db/schema.js';
 import type { BotThreads } from '../bots/bot-threads.js';
 import { decisionKey, turnTimerIsOn, type Attendance, type TurnTimerSetting } from './attendance.js';
 import type { SeatDue } from './seat-store.js';
-import { gameNotFound, refuse } from './errors.js';
+import { gameNotFound, refuse, ServiceError } from './errors.js';
 import { withStandIn } from './stand-in.js';
 import { viewerOf } from './game-views.js';
 import { logsChat, withChat } from './game-chat.js';
@@ -87,6 +87,8 @@ interface Change {
 }
 
 const MAX_ATTEMPTS = 8;
+/** A step that found the game moved on by others MAX_ATTEMPTS times in a row. */
+const tooBusy = (gameID: string) => refuse('CONFLICT', `Game ${gameID} changed too often to save: try again.`);
 /**
  * Plays a searching bot's seat when the game is finished at once (no person left at the table):
  * its search would hold the event loop for every remaining decision, and the result no longer
@@ -274,13 +276,20 @@ export class GameService {
   private async botsToTheEnd(gameID: string): Promise<void> {
     for (let decisions = 0; decisions < 100_000 && !this.closed; decisions += FINISH_STEP_DECISIONS) {
       let done = false;
-      await this.exclusive(gameID, () =>
-        this.commit(gameID, (latest, now) => {
-          const change = latest.gameEndTimestamp === null ? this.botsPlay({ game: latest, actions: [], events: [] }, now, FINISH_STEP_DECISIONS, true) : null;
-          done = change === null || change.game.gameEndTimestamp !== null || change.actions.length < FINISH_STEP_DECISIONS;
-          return change === null || change.actions.length === 0 ? null : change;
-        }),
-      );
+      try {
+        await this.exclusive(gameID, () =>
+          this.commit(gameID, (latest, now) => {
+            const change = latest.gameEndTimestamp === null ? this.botsPlay({ game: latest, actions: [], events: [] }, now, FINISH_STEP_DECISIONS, true) : null;
+            done = change === null || change.game.gameEndTimestamp !== null || change.actions.length < FINISH_STEP_DECISIONS;
+            return change === null || change.actions.length === 0 ? null : change;
+          }),
+        );
+      } catch (error) {
+        // Another instance's bots are playing the same seats out (a player left there earlier):
+        // the game moves on either way, and the next step starts from it as stored. The leave
+        // that started this is done all the same (it was answered with a server fault).
+        if (!(error instanceof ServiceError && error.message === tooBusy(gameID).message)) throw error;
+      }
       if (done) return;
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -484,7 +493,9 @@ export class GameService {
       else this.scheduleBots(outcome.game);
       return { ok: true, sequenceID: outcome.game.sequenceID };
     }
-    throw new Error(`Game ${gameID} changed too often to save; try again.`);
+    // Other instances kept moving the game on (their bots, their players): a refusal the caller
+    // can act on, not a fault of the server's.
+    throw tooBusy(gameID);
   }
 
   /**

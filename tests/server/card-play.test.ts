@@ -1,12 +1,13 @@
 /**
  * The card gallery's counters (services/card-play.ts): a finished game adds its cards' counts in
  * the transaction that saves its end (a second save of the same end counts nothing), games with
- * a person count in both scopes and games of bots only in `all`, and definitions.cardPlay serves
- * the sums with the figures of engine/card-play.ts.
+ * a person count in both scopes and games of bots only in `all`, games with a module that replaces
+ * core cards under their ids count in neither, and definitions.cardPlay serves the sums with the
+ * figures of engine/card-play.ts.
  */
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { addCardPlayCounts, cardPlayCounts, cardPlayFigures, cardPlayRecord, emptyCardPlayCounts, MIN_GAMES, type CardPlayCounts } from '../../src/engine/card-play.js';
-import type { Game } from '../../src/engine/index.js';
+import type { Game, ModuleKey } from '../../src/engine/index.js';
 import { DATABASES, useServer } from './databases.js';
 import { endableGame, saveEnd } from './endable-games.js';
 import { signInGuest } from './support.js';
@@ -102,6 +103,32 @@ describe.each(DATABASES)('card play counters on %s', (database) => {
     for (const [id, e] of summed(games)) {
       const was = before.get(id);
       expect([after.get(id)!.offered - (was?.offered ?? 0), after.get(id)!.gains - (was?.gains ?? 0)]).toEqual([e.offered, e.gains]);
+    }
+  });
+
+  test("a game played with a module that replaces core cards (a developer's No Upgrades) adds nothing to the core cards' figures", async () => {
+    const { server } = suite();
+    const dev = await signInGuest(server, 'Devi');
+    await server.app.services.users.makeDev(dev.userID);
+    const offered = async () => Number((await server.app.services.db.kysely.selectFrom('card_play').select((eb) => eb.fn.sum<number>('offered').as('n')).executeTakeFirst())?.n ?? 0);
+    /** A game of the developer and an Easy Bot with these modules, left to the bots to finish. */
+    const playedOut = async (modules: ModuleKey[]) => {
+      const { id: lobbyID } = await dev.client.lobbies.create.mutate();
+      for (const module of modules) await dev.client.lobbies.setModule.mutate({ lobbyID, module, enabled: true });
+      await dev.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+      const { gameID } = await dev.client.lobbies.start.mutate({ lobbyID });
+      await dev.client.games.leave.mutate({ gameID });
+      await vi.waitFor(async () => expect((await dev.client.games.state.query({ gameID })).game.gameEndTimestamp).not.toBeNull(), { timeout: 30_000, interval: 50 });
+    };
+    try {
+      const before = await offered();
+      await playedOut(['noupgrade']);
+      expect(await offered()).toBe(before);
+      // The same game without the module counts: the check above could fail.
+      await playedOut([]);
+      expect(await offered()).toBeGreaterThan(before);
+    } finally {
+      dev.close();
     }
   });
 });

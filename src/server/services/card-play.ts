@@ -6,8 +6,17 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { cardPlayCounts, cardPlayFigures, cardPlayRecord, MIN_GAMES, type CardPlayFigures } from '../../engine/card-play.js';
-import type { Game } from '../../engine/index.js';
+import type { Game, GameDefinitions } from '../../engine/index.js';
 import type { Database } from '../db/schema.js';
+
+/**
+ * Whether a game's cards count in the gallery's figures: not when one of its modules replaces core
+ * cards under their own ids (the developers' "No Upgrades"), whose play would be read as the core
+ * cards' own. Modules that only add cards count: their cards have ids of their own.
+ */
+export function countsInGallery(definitions: Pick<GameDefinitions, 'modules'>, modules: readonly string[]): boolean {
+  return !definitions.modules.some((m) => modules.includes(m.key) && m.replaceCore.length > 0);
+}
 
 /** 'people': games with at least one person seated; 'all': every game. */
 export const CARD_PLAY_SCOPES = ['people', 'all'] as const;

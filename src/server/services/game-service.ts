@@ -37,6 +37,7 @@ import type { Database } from '../db/schema.js';
 import type { BotThreads } from '../bots/bot-threads.js';
 import { decisionKey, turnTimerIsOn, type Attendance, type TurnTimerSetting } from './attendance.js';
 import type { SeatDue } from './seat-store.js';
+import { countsInGallery } from './card-play.js';
 import { gameNotFound, refuse, ServiceError } from './errors.js';
 import { withStandIn } from './stand-in.js';
 import { viewerOf } from './game-views.js';
@@ -530,7 +531,8 @@ export class GameService {
     const { game, actions, events } = change;
     if (savedAlone(game)) {
       // The game's end: its table is of no more use (its seats are forgotten), so none are stored.
-      return this.deps.db.kysely.transaction().execute((trx) => saveStep(trx, this.deps.db.dialect, game, base.sequenceID, actions, events));
+      const countCards = countsInGallery(this.deps.definitions, game.modules);
+      return this.deps.db.kysely.transaction().execute((trx) => saveStep(trx, this.deps.db.dialect, game, base.sequenceID, actions, events, countCards));
     }
     return this.log.append({ game, expectedSequenceID: base.sequenceID, actions, events, snapshot, seats });
   }

@@ -107,6 +107,8 @@ export async function saveStep(
   expectedSequenceID: number,
   actions: readonly StoredAction[],
   events: readonly GameEvent[],
+  /** Whether a game's end adds its cards to the gallery's figures (card-play.ts `countsInGallery`). */
+  countCards = true,
 ): Promise<boolean> {
   const updated = await trx
     .updateTable('games')
@@ -124,7 +126,7 @@ export async function saveStep(
   if (events.length > 0) {
     await trx.insertInto('game_events').values({ game_id: game.id, sequence_id: game.sequenceID, events_json: JSON.stringify(events) }).execute();
   }
-  if (game.gameEndTimestamp !== null && game.statsByPlayerID) await recordStats(trx, dialect, game);
+  if (game.gameEndTimestamp !== null && game.statsByPlayerID) await recordStats(trx, dialect, game, countCards);
   return true;
 }
 
@@ -140,7 +142,7 @@ export async function saveStep(
  * The people's ratings move in the same transaction (ratings.ts), and the cards' play counts
  * (card-play.ts).
  */
-async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: Game): Promise<void> {
+async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: Game, countCards: boolean): Promise<void> {
   // A seat whose game counted as a loss keeps why in its stats, so the player's own list of games
   // can say so instead of a place its favor would give it; a win it would have had goes to the best
   // of the others.
@@ -161,7 +163,7 @@ async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: G
     .set({ stats_json: sql<string>`case seat ${sql.join(bySeat, sql` `)} end` })
     .where('game_id', '=', game.id)
     .execute();
-  await recordCardPlay(trx, game);
+  if (countCards) await recordCardPlay(trx, game);
   const read = trx
     .selectFrom('users')
     .select(['id', 'stats_json'])

@@ -12,14 +12,22 @@ const REPLACES_MODULES = [
 ];
 
 /**
- * Files run at once in each group: one more than the machine has cores. A file spends about a
- * quarter of its time waiting (on its servers' timers, the bots, Chromium's frames): with one file
+ * Browser files run at once: one more than the machine has cores. A browser file spends about a
+ * quarter of its time waiting (on its server's timers, the bots, Chromium's frames): with one file
  * a core, two cores were 74-76% busy; with three files they were 94-95% busy, and the browser
- * files took 257-266 s instead of 299-301 s, the node files 107-114 s instead of 115-124 s (2026-11-30,
- * bench/RESULTS.md). More than that only shares the same cores more thinly. MYTHOS_TEST_WORKERS
- * sets another count (bench/suite-cost.ts runs files one at a time to measure each one's CPU).
+ * files took 257-266 s instead of 299-301 s (2026-11-30, bench/RESULTS.md). More than that only
+ * shares the same cores more thinly.
  */
-const WORKERS = workersFrom(process.env.MYTHOS_TEST_WORKERS) ?? os.availableParallelism() + 1;
+const BROWSER_WORKERS = workersFrom(process.env.MYTHOS_TEST_WORKERS) ?? os.availableParallelism() + 1;
+
+/**
+ * Node files run at once: three more than the machine has cores. They wait far more than the
+ * browser files do (turn timers, idle sweeps, two instances' buses, servers started as processes):
+ * three at a time kept two cores 76-77% busy, and five took the node group from 185-186 s to
+ * 165-170 s on a fresh clone (2026-12-04, bench/RESULTS.md). MYTHOS_TEST_WORKERS sets one count
+ * for every group (bench/suite-cost.ts runs files one at a time to measure each one's CPU).
+ */
+const NODE_WORKERS = workersFrom(process.env.MYTHOS_TEST_WORKERS) ?? os.availableParallelism() + 3;
 
 /** MYTHOS_TEST_WORKERS as a count of files at once; a value that is not one stops the run, not ignored. */
 function workersFrom(value: string | undefined): number | undefined {
@@ -51,14 +59,14 @@ export default defineConfig({
           isolate: false,
           // The server compiled as `npm start` runs it, for the files that start it as a process.
           globalSetup: ['tests/support/build-server.ts'],
-          maxWorkers: WORKERS,
+          maxWorkers: NODE_WORKERS,
           sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
         // Files that replace a module (vi.mock) or spy on one need their own fresh modules.
-        test: { name: 'node-isolated', include: REPLACES_MODULES, globalSetup: ['tests/support/build-server.ts'], maxWorkers: WORKERS, sequence: { groupOrder: 0 } },
+        test: { name: 'node-isolated', include: REPLACES_MODULES, globalSetup: ['tests/support/build-server.ts'], maxWorkers: NODE_WORKERS, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
@@ -68,7 +76,7 @@ export default defineConfig({
           name: 'components',
           include: ['tests/web/components/**/*.test.tsx'],
           environment: 'happy-dom',
-          maxWorkers: WORKERS,
+          maxWorkers: NODE_WORKERS,
           sequence: { groupOrder: 0 },
         },
       },
@@ -84,7 +92,7 @@ export default defineConfig({
           // replaces a module; the test in tests/docs/test-config.test.ts holds that).
           isolate: false,
           // Each worker drives one Chromium against each file's own server.
-          maxWorkers: WORKERS,
+          maxWorkers: BROWSER_WORKERS,
           // After the node tests, not beside them: in one group, vitest ran the browser files
           // first and the node files after them all the same, for no time saved (bench/RESULTS.md).
           sequence: { groupOrder: 1 },

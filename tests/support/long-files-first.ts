@@ -21,7 +21,12 @@ export const LONG_FILES = [
   'tests/web/presentation-browser.test.ts',
   'tests/web/play-now.test.ts',
   'tests/web/game-multiplayer.test.ts',
+  'tests/server/races.test.ts',
+  'tests/server/table-clock.test.ts',
+  'tests/server/security-websockets.test.ts',
+  'tests/server/idle-lobbies.test.ts',
   'tests/server/bot-secrecy.test.ts',
+  'tests/server/play-now.test.ts',
   'tests/server/startup.test.ts',
   'tests/server-robustness/crash.test.ts',
 ];

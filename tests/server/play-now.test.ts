@@ -76,7 +76,8 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     expect(matched.waiting.find((w) => w.size === 4)?.waiting).toBe(0);
     const seats = await seatsOf(server(), gameID);
     expect(seats.map((s) => s.user_id).slice(0, 2)).toEqual([cy.userID, di.userID]);
-    expect(seats.slice(2).map((s) => s.bot_type)).toEqual(['basic_bot', 'basic_bot']);
+    // Two newcomers (1500): the bot nearest their rating.
+    expect(seats.slice(2).map((s) => s.bot_type)).toEqual(['easy_bot', 'easy_bot']);
     // Forgetting the result leaves no wait behind.
     await di.client.lobbies.playNow.cancel.mutate();
     expect((await di.client.lobbies.playNow.status.query()).mine).toBeNull();
@@ -91,10 +92,30 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     const gameID = await matchedGame(eve);
     expect(Date.now() - started).toBeGreaterThanOrEqual(WINDOW_SECONDS * 1_000 - 50);
     const seats = await seatsOf(server(), gameID);
-    expect(seats).toEqual([{ user_id: eve.userID, bot_type: null }, expect.objectContaining({ bot_type: 'basic_bot' }), expect.objectContaining({ bot_type: 'basic_bot' })]);
+    expect(seats).toEqual([{ user_id: eve.userID, bot_type: null }, expect.objectContaining({ bot_type: 'easy_bot' }), expect.objectContaining({ bot_type: 'easy_bot' })]);
     const state = await eve.client.games.state.query({ gameID });
     expect(state.game.players).toHaveLength(3);
     eve.close();
+  });
+
+  test("the bots are the kind nearest the table's rating: a strong player alone meets Expert Bots, a table of a newcomer and a stronger one Advanced Bots", async () => {
+    const [gus, hal, ida] = [await person(server(), 'Gus'), await person(server(), 'Hal'), await person(server(), 'Ida')];
+    const rated = (guest: Guest, mu: number) =>
+      server().app.services.db.kysely.insertInto('ratings').values({ user_id: guest.userID, mu, sigma: 2, games: 40, updated_at: 0 }).execute();
+    // Gus at 2384 (mu 51); Hal at 2928 (mu 67) beside Ida, a newcomer at 1500 (mu 25): their mean is mu 46, 2214.
+    await rated(gus, 51);
+    await rated(hal, 67);
+    await gus.client.lobbies.playNow.join.mutate({ size: 2 });
+    await hal.client.lobbies.playNow.join.mutate({ size: 4 });
+    await ida.client.lobbies.playNow.join.mutate({ size: 4 });
+    const [alone, together] = await Promise.all([matchedGame(gus), matchedGame(hal)]);
+    expect(await matchedGame(ida)).toBe(together);
+    expect((await seatsOf(server(), alone)).map((s) => s.bot_type)).toEqual([null, 'expert_bot']);
+    expect((await seatsOf(server(), together)).map((s) => s.bot_type)).toEqual([null, null, 'basic_bot', 'basic_bot']);
+    // Named as a host's own bots of that kind are, wherever the table is shown.
+    const lobby = (await hal.client.lobbies.list.query()).find((l) => l.game?.id === together)!;
+    expect(lobby.players.map((p) => p.name).slice(2)).toEqual(['Advanced 1', 'Advanced 2']);
+    for (const guest of [gus, hal, ida]) guest.close();
   });
 
   test('a wait can be cancelled, and then nobody is seated', async () => {

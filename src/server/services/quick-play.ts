@@ -1,9 +1,10 @@
 /**
  * Play now: a game in one click. A person asks for a table of a size (2 to 4 players) and waits;
  * the people who ask for the same size within the window of the first one waiting (PLAY_NOW_WINDOW_SECONDS)
- * are seated together, and when the window ends bots take the seats nobody took. A full table
- * starts at once. The game is made with the lobby service's own steps (create, join, add bots,
- * start), so it is a lobby and a game like any other, with every check they make.
+ * are seated together, and when the window ends bots take the seats nobody took (the kind nearest
+ * their rating: play-now-bot.ts). A full table starts at once. The game is made with the lobby
+ * service's own steps (create, join, add bots, start), so it is a lobby and a game like any other,
+ * with every check they make.
  *
  * The waits are rows in the database (`play_now_waits`), one per person, so every instance on
  * PostgreSQL sees the same queue. A group is claimed with one conditional update of its rows (the
@@ -21,15 +22,14 @@ import { SharedFeed, SharedFeeds, topicChanges } from '../bus/shared-feed.js';
 import type { Database, PlayNowWaitsTable, UserRow } from '../db/schema.js';
 import { INTERNAL_ERROR_MESSAGE, refuse, sentValue, ServiceError } from './errors.js';
 import type { LobbyService } from './lobbies.js';
+import { playNowBot } from './play-now-bot.js';
+import { ratingsOf } from './ratings.js';
 import type { Limiter } from './shared-rate-limit.js';
 import type { UserService } from './users.js';
 
 /** The table sizes Play now offers. */
 export const PLAY_NOW_SIZES = [2, 3, 4] as const;
 export type PlayNowSize = (typeof PLAY_NOW_SIZES)[number];
-
-/** The bot that takes a seat nobody took: the strongest one everyone may play against. */
-export const PLAY_NOW_BOT: BotType = 'basic_bot';
 
 export const PLAY_NOW_TOPIC = 'play_now' as const;
 export const playNowUserTopic = (userID: string) => `play_now/${userID}` as const;
@@ -387,8 +387,9 @@ export class QuickPlayService {
     if (lobbyID !== null && host !== null) {
       try {
         // Made by the server for the table: nobody's own lobby changes are counted (ChangeBy).
-        for (let i = seated.length; i < size; i++) await lobbies.addBot(lobbyID, host, PLAY_NOW_BOT, 'server');
-        gameID = await this.start(lobbyID, host, seated, failed);
+        const bot = playNowBot([...(await ratingsOf(this.deps.db, seated)).values()]);
+        for (let i = seated.length; i < size; i++) await lobbies.addBot(lobbyID, host, bot, 'server');
+        gameID = await this.start(lobbyID, host, seated, failed, bot);
       } catch (error) {
         const message = refusal(error);
         for (const person of seated) failed.set(person.id, message);
@@ -412,7 +413,7 @@ export class QuickPlayService {
    * their own started in between) would make the start fail for everyone: they leave the table,
    * told why, a bot takes their seat, and the table starts without them.
    */
-  private async start(lobbyID: string, host: UserRow, seated: UserRow[], failed: Map<string, string>): Promise<string> {
+  private async start(lobbyID: string, host: UserRow, seated: UserRow[], failed: Map<string, string>, bot: BotType): Promise<string> {
     const { lobbies } = this.deps;
     try {
       return await lobbies.start(lobbyID, host, 'server');
@@ -429,7 +430,7 @@ export class QuickPlayService {
       for (const person of late) {
         seated.splice(seated.indexOf(person), 1);
         await lobbies.removePlayer(lobbyID, person, person.id, 'server');
-        await lobbies.addBot(lobbyID, host, PLAY_NOW_BOT, 'server');
+        await lobbies.addBot(lobbyID, host, bot, 'server');
       }
       return lobbies.start(lobbyID, host, 'server');
     }

@@ -19,6 +19,7 @@ import { useRovingRow } from './roving-row.js';
 import { focusActionPanel } from './action-panel.js';
 import { nameOf } from './model.js';
 import { textOn } from './presentation/format.js';
+import { initialsOf } from '../lib/initials.js';
 import classes from './table.module.css';
 
 export interface PickableProps {
@@ -176,8 +177,8 @@ export function TradeRow(props: PickableProps) {
                       <Badge key={p.userID} size="xs" title={`${nameOf(state, p.userID)} bid ${p.bid?.military}`} variant={winner === p.userID ? 'filled' : 'outline'} style={{ borderColor: p.color, background: winner === p.userID ? p.color : undefined, color: winner === p.userID ? textOn(p.color) : undefined }}>
                         {/* The bid first, after an icon (a bot's name ends in a number too): a
                             name too long for the card is cut, never the bid, and said whole
-                            when pointed at (a phone's clash panel shows it whole). */}
-                        <MilitaryIcon size="1.1em" title="bid" /> {p.bid?.military} {nameOf(state, p.userID)}
+                            when pointed at. */}
+                        <MilitaryIcon size="1.1em" title="bid" /> {p.bid?.military} <BidderName name={nameOf(state, p.userID)} short={cardWidth < WHOLE_NAME_WIDTH} />
                       </Badge>
                     ))}
                   </Group>
@@ -189,6 +190,26 @@ export function TradeRow(props: PickableProps) {
       </ScrollRow>
       {g.tableIDs.length === 0 ? <EmptyRow>No cards on the trade row.</EmptyRow> : null}
     </section>
+  );
+}
+
+/**
+ * The narrowest card under which a bid's badge has room for a name (a desktop's card, 120 px, holds
+ * "1 EASY BOT 1"). Under a phone's cards (96 px and less) a name was cut to "EASY BO…", which no
+ * finger can point at to read whole: the badge shows the initials the player's avatar shows
+ * above the table, in the player's colour, and says the whole name to a screen reader.
+ */
+const WHOLE_NAME_WIDTH = 120;
+
+function BidderName({ name, short }: { name: string; short: boolean }) {
+  if (!short) return <>{name}</>;
+  return (
+    <>
+      <span aria-hidden="true" data-bidder-initials>
+        {initialsOf(name)}
+      </span>
+      <span className="mythos-visually-hidden">{name}</span>
+    </>
   );
 }
 

@@ -76,8 +76,8 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     expect(matched.waiting.find((w) => w.size === 4)?.waiting).toBe(0);
     const seats = await seatsOf(server(), gameID);
     expect(seats.map((s) => s.user_id).slice(0, 2)).toEqual([cy.userID, di.userID]);
-    // Two newcomers (1500): the bot nearest their rating.
-    expect(seats.slice(2).map((s) => s.bot_type)).toEqual(['easy_bot', 'easy_bot']);
+    // Two newcomers (1500): the weakest bot above them, so that a win can raise their rating.
+    expect(seats.slice(2).map((s) => s.bot_type)).toEqual(['basic_bot', 'basic_bot']);
     // Forgetting the result leaves no wait behind.
     await di.client.lobbies.playNow.cancel.mutate();
     expect((await di.client.lobbies.playNow.status.query()).mine).toBeNull();
@@ -92,30 +92,35 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     const gameID = await matchedGame(eve);
     expect(Date.now() - started).toBeGreaterThanOrEqual(WINDOW_SECONDS * 1_000 - 50);
     const seats = await seatsOf(server(), gameID);
-    expect(seats).toEqual([{ user_id: eve.userID, bot_type: null }, expect.objectContaining({ bot_type: 'easy_bot' }), expect.objectContaining({ bot_type: 'easy_bot' })]);
+    expect(seats).toEqual([{ user_id: eve.userID, bot_type: null }, expect.objectContaining({ bot_type: 'basic_bot' }), expect.objectContaining({ bot_type: 'basic_bot' })]);
     const state = await eve.client.games.state.query({ gameID });
     expect(state.game.players).toHaveLength(3);
     eve.close();
   });
 
-  test("the bots are the kind nearest the table's rating: a strong player alone meets Expert Bots, a table of a newcomer and a stronger one Advanced Bots", async () => {
-    const [gus, hal, ida] = [await person(server(), 'Gus'), await person(server(), 'Hal'), await person(server(), 'Ida')];
+  test('the bots stand above everyone at the table: a player above the Advanced Bot meets Expert Bots, alone or beside a newcomer; one below the Easy Bot, Easy Bots', async () => {
+    const [gus, hal, ida, jo] = [await person(server(), 'Gus'), await person(server(), 'Hal'), await person(server(), 'Ida'), await person(server(), 'Jo')];
     const rated = (guest: Guest, mu: number) =>
       server().app.services.db.kysely.insertInto('ratings').values({ user_id: guest.userID, mu, sigma: 2, games: 40, updated_at: 0 }).execute();
-    // Gus at 2384 (mu 51); Hal at 2928 (mu 67) beside Ida, a newcomer at 1500 (mu 25): their mean is mu 46, 2214.
+    // Gus at 2384 (mu 51), above the Advanced Bot's 2214: Advanced Bots would hold his rating
+    // where it is however he played. Hal at 2248 (mu 47) beside Ida, a newcomer (1500). Jo at
+    // 1160 (mu 15), below the Easy Bot.
     await rated(gus, 51);
-    await rated(hal, 67);
+    await rated(hal, 47);
+    await rated(jo, 15);
     await gus.client.lobbies.playNow.join.mutate({ size: 2 });
     await hal.client.lobbies.playNow.join.mutate({ size: 4 });
     await ida.client.lobbies.playNow.join.mutate({ size: 4 });
-    const [alone, together] = await Promise.all([matchedGame(gus), matchedGame(hal)]);
+    await jo.client.lobbies.playNow.join.mutate({ size: 3 });
+    const [alone, together, low] = await Promise.all([matchedGame(gus), matchedGame(hal), matchedGame(jo)]);
     expect(await matchedGame(ida)).toBe(together);
     expect((await seatsOf(server(), alone)).map((s) => s.bot_type)).toEqual([null, 'expert_bot']);
-    expect((await seatsOf(server(), together)).map((s) => s.bot_type)).toEqual([null, null, 'basic_bot', 'basic_bot']);
+    expect((await seatsOf(server(), together)).map((s) => s.bot_type)).toEqual([null, null, 'expert_bot', 'expert_bot']);
+    expect((await seatsOf(server(), low)).map((s) => s.bot_type)).toEqual([null, 'easy_bot', 'easy_bot']);
     // Named as a host's own bots of that kind are, wherever the table is shown.
     const lobby = (await hal.client.lobbies.list.query()).find((l) => l.game?.id === together)!;
-    expect(lobby.players.map((p) => p.name).slice(2)).toEqual(['Advanced 1', 'Advanced 2']);
-    for (const guest of [gus, hal, ida]) guest.close();
+    expect(lobby.players.map((p) => p.name).slice(2)).toEqual(['Expert Bot 1', 'Expert Bot 2']);
+    for (const guest of [gus, hal, ida, jo]) guest.close();
   });
 
   test('a wait can be cancelled, and then nobody is seated', async () => {

@@ -401,7 +401,7 @@ describe.each(DATABASES)('races on %s', (database) => {
         expect(pressed.value.gameID, context).toBe(annWait.gameID);
         expect(seats.map((s) => s.user_id), context).toEqual([ann.userID, bob.userID]);
       } else {
-        expect(seats.map((s) => s.bot_type), context).toEqual([null, 'easy_bot']);
+        expect(seats.map((s) => s.bot_type), context).toEqual([null, 'basic_bot']);
         // Bob waits for a table of his own: bots fill it when his window ends.
         const bobWait = await playNowSettledOrNone(bob.client);
         expect(bobWait, context).toMatchObject({ state: 'matched' });

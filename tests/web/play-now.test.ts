@@ -120,7 +120,7 @@ describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
     expect(state.game.players).toHaveLength(3);
     expect(state.game.players[0]!.userID).toBe(cy.guest.userID);
     const lobby = (await cy.guest.client.lobbies.list.query()).find((l) => l.game?.id === gameID)!;
-    expect(lobby.playerIDToBotType.map(([, type]) => type)).toEqual(['easy_bot', 'easy_bot']);
+    expect(lobby.playerIDToBotType.map(([, type]) => type)).toEqual(['basic_bot', 'basic_bot']);
     await cy.page.locator('[data-game-phase]').waitFor();
     // Dee, who cancelled, is still on the lobby list.
     expect(new URL(dee.page.url()).pathname).toBe('/');

@@ -1,8 +1,8 @@
 /**
  * Play now: a game in one click. A person asks for a table of a size (2 to 4 players) and waits;
  * the people who ask for the same size within the window of the first one waiting (PLAY_NOW_WINDOW_SECONDS)
- * are seated together, and when the window ends bots take the seats nobody took (the kind nearest
- * their rating: play-now-bot.ts). A full table starts at once. The game is made with the lobby
+ * are seated together, and when the window ends bots take the seats nobody took (the weakest kind
+ * above them all: play-now-bot.ts). A full table starts at once. The game is made with the lobby
  * service's own steps (create, join, add bots, start), so it is a lobby and a game like any other,
  * with every check they make.
  *

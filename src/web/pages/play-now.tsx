@@ -101,7 +101,7 @@ export function PlayNow() {
             Cancel
           </Button>
         ) : (
-          <Button size="sm" color="gold" onClick={() => void press()} loading={join.isPending || mine?.state === 'starting'} disabled={busy} title="Sit down with the people who press it within a few seconds; bots near your rating take the other seats">
+          <Button size="sm" color="gold" onClick={() => void press()} loading={join.isPending || mine?.state === 'starting'} disabled={busy} title="Sit down with the people who press it within a few seconds; bots take the other seats">
             Play now
           </Button>
         )}
@@ -111,7 +111,7 @@ export function PlayNow() {
           ? `Waiting for players for a game of ${mine.size}: ${secondsLeft ?? 0} s left, then bots take the empty seats.`
           : mine?.state === 'starting' || mine?.state === 'matched'
             ? 'Starting your game...'
-            : `A game in one click: you sit with whoever presses Play now within ${status.data?.windowSeconds ?? 20} s; bots near your rating fill the other seats.`}
+            : `A game in one click: you sit with whoever presses Play now within ${status.data?.windowSeconds ?? 20} s; bots fill the other seats.`}
       </Text>
       {(error ?? (mine?.state === 'failed' ? mine.message : null)) !== null && (
         <Alert

@@ -12,4 +12,12 @@ describe('ability sentences', () => {
     expect(sentences).toContain('When you draft an Event: 1 gold');
     expect(sentences.some((s) => s.startsWith('When you draft a Building: '))).toBe(true);
   });
+
+  test('a condition says "hold" once: Victory Parade\'s favor once you hold 2 Clash tokens', () => {
+    const parade = GAME_DEFINITIONS.cardDefs.find((card) => card.name === 'Victory Parade')!;
+    expect(abilitiesOf(parade).map(abilityText)).toContain('When gained: 3 favor once you hold 2 Clash tokens');
+    expect(sentences.filter((s) => /\bhold\b.*\bheld\b/.test(s))).toEqual([]);
+    // Counted on its own, a token is still one held.
+    expect(sentences.some((s) => / per (\d+ )?Clash tokens? held\b/.test(s))).toBe(true);
+  });
 });

@@ -38,10 +38,13 @@ export function abilitiesOf(card: Pick<Card, 'abilities'>): Ability[] {
   });
 }
 
-function counted(thing: CountedThing, n: number): string {
+/** "2 Tyros cards", "2 Clash tokens held" (`held`: false after a verb that says so already, "once you hold 2 Clash tokens"). */
+function counted(thing: CountedThing, n: number, held = true): string {
   switch (thing) {
-    case 'War':
-      return n === 1 ? 'Clash token held' : `${n} Clash tokens held`;
+    case 'War': {
+      const tokens = n === 1 ? 'Clash token' : `${n} Clash tokens`;
+      return held ? `${tokens} held` : tokens;
+    }
     case 'card_set':
       return n === 1 ? 'deity set' : `${n} deity sets`;
     case 'Building':
@@ -64,7 +67,7 @@ export function outputText(output: Output): string {
   if (output.multiplier) return `${head} per ${counted(output.multiplier.resource, output.multiplier.resourceDivisor)}`;
   if (output.upgradeCondition) {
     const { upgradeType, upgradeAmount } = output.upgradeCondition;
-    return `${head} once you hold ${counted(upgradeType, upgradeAmount)}`;
+    return `${head} once you hold ${counted(upgradeType, upgradeAmount, false)}`;
   }
   return head;
 }

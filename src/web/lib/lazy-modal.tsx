@@ -10,10 +10,17 @@
  * here) never sees it turn, so a keyboard player who closed the first dialog was left at the top
  * of the page. The place is noted here for every opening, and given back as the dialog goes when
  * the focus is still in it (or went nowhere).
+ *
+ * A dialog whose code does not arrive (the site updated since the tab opened, its old files gone,
+ * or the connection dropped) says so where it would have opened, with a way to reload and one to
+ * close, and the page stays: the game's CHAT pressed after an update took the whole game screen
+ * down to the site's error page.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import type { ModalProps } from '@mantine/core';
+import { codeNotLoaded } from './code-not-loaded.js';
 import { focusIsLost } from './focus.js';
+import classes from './lazy-modal.module.css';
 
 const MantineModal = lazy(() => import('./mantine-modal.js'));
 
@@ -36,8 +43,40 @@ export function Modal(props: ModalProps) {
     if (props.returnFocus !== false && lost && opener?.isConnected) opener.focus();
   };
   return (
-    <Suspense fallback={null}>
-      <MantineModal {...props} onExitTransitionEnd={onExitTransitionEnd} />
-    </Suspense>
+    <DialogBoundary opened={props.opened} onClose={props.onClose}>
+      <Suspense fallback={null}>
+        <MantineModal {...props} onExitTransitionEnd={onExitTransitionEnd} />
+      </Suspense>
+    </DialogBoundary>
   );
+}
+
+export const DIALOG_NOT_LOADED = 'This dialog did not load: Mythos may have been updated since this page was opened, or the connection dropped.';
+
+/** In place of a dialog that failed: why, while it is wanted open. */
+class DialogBoundary extends Component<{ opened: boolean; onClose: () => void; children: ReactNode }, { failed: unknown }> {
+  override state: { failed: unknown } = { failed: null };
+
+  static getDerivedStateFromError(error: unknown): { failed: unknown } {
+    return { failed: error ?? new Error('failed') };
+  }
+
+  override render(): ReactNode {
+    const { failed } = this.state;
+    if (failed === null) return this.props.children;
+    if (!this.props.opened) return null;
+    const why = codeNotLoaded(failed) ? DIALOG_NOT_LOADED : `This dialog cannot be shown: ${failed instanceof Error ? failed.message : String(failed)}`;
+    return (
+      <div role="alert" className={classes.failed} data-testid="dialog-failed">
+        <p>{why}</p>
+        <p className={classes.actions}>
+          {/* A plain link to this same address loads the page afresh, new code and all. */}
+          <a href={window.location.href}>Reload the page</a>
+          <button type="button" onClick={this.props.onClose}>
+            Close
+          </button>
+        </p>
+      </div>
+    );
+  }
 }

@@ -6,18 +6,13 @@
 import { Component, type ReactNode } from 'react';
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import shell from '../components/layout.module.css';
-
-/**
- * How each browser says a page's code (a lazily loaded chunk) did not arrive: the site was updated
- * since the tab opened, so the old file is gone, or the connection dropped. A reload fixes both.
- */
-const CODE_NOT_LOADED = /dynamically imported module|Importing a module script failed/;
+import { codeNotLoaded } from '../lib/code-not-loaded.js';
 
 const CODE_NOT_LOADED_DETAIL = "This page's code did not load: Mythos may have been updated since this tab was opened, or the connection dropped.";
 
 export function RouteError({ error }: { error: unknown }) {
   const message = error instanceof Error ? error.message : null;
-  const notLoaded = message !== null && CODE_NOT_LOADED.test(message);
+  const notLoaded = codeNotLoaded(error);
   const detail = notLoaded ? CODE_NOT_LOADED_DETAIL : (message ?? 'Something went wrong while showing this page.');
   return (
     <main className={shell.main}>

@@ -30,12 +30,12 @@ describe.each(DATABASES)('show odds to players on %s', (database) => {
 
     const { gameID } = await host.client.lobbies.start.mutate({ lobbyID });
     expect(await refused(host.client.lobbies.setShowOdds.mutate({ lobbyID, value: false }))).toMatchObject(GAME_STARTED);
-    for (const who of [host, member, outsider]) expect(await who.client.games.settings.query({ gameID })).toEqual({ showOddsToPlayers: true });
+    for (const who of [host, member, outsider]) expect(await who.client.games.settings.query({ gameID })).toEqual({ showOddsToPlayers: true, turnTimerSeconds: 90 });
 
     // Another lobby left alone: its game's players do not see the odds.
     const plain = await openLobby(host, member);
     const { gameID: plainGame } = await host.client.lobbies.start.mutate({ lobbyID: plain });
-    expect(await member.client.games.settings.query({ gameID: plainGame })).toEqual({ showOddsToPlayers: false });
+    expect(await member.client.games.settings.query({ gameID: plainGame })).toEqual({ showOddsToPlayers: false, turnTimerSeconds: 90 });
     expect(await refused(member.client.games.settings.query({ gameID: 'g_nothing' }))).toMatchObject({ code: 'NOT_FOUND', httpStatus: 404, message: 'Game g_nothing not found.' });
   });
 });

@@ -480,15 +480,16 @@ export class LobbyService {
 
   /**
    * What the game screen needs of its game's lobby settings: whether its seated players see the
-   * odds. Fixed once the game started (a lobby with a game takes no change); false for a game
-   * without a lobby.
+   * odds (fixed once the game started, as a lobby with a game takes no change; false for a game
+   * without a lobby), and the turn timer's length, the most a seat's clock shows.
    */
-  async gameSettings(gameID: string): Promise<{ showOddsToPlayers: boolean }> {
+  async gameSettings(gameID: string): Promise<{ showOddsToPlayers: boolean; turnTimerSeconds: number }> {
     const game = await this.db.selectFrom('games').select('lobby_id').where('id', '=', gameID).executeTakeFirst();
     if (!game) throw gameNotFound(gameID);
-    if (game.lobby_id === null) return { showOddsToPlayers: false };
+    const turnTimerSeconds = this.limits.turnTimerSeconds;
+    if (game.lobby_id === null) return { showOddsToPlayers: false, turnTimerSeconds };
     const lobby = await this.db.selectFrom('lobbies').select('show_odds').where('id', '=', game.lobby_id).executeTakeFirst();
-    return { showOddsToPlayers: Number(lobby?.show_odds ?? 0) === 1 };
+    return { showOddsToPlayers: Number(lobby?.show_odds ?? 0) === 1, turnTimerSeconds };
   }
 
   async setModule(lobbyID: string, actor: UserRow, key: ModuleKey, enabled: boolean): Promise<void> {

@@ -5,7 +5,7 @@
  * (hidden) or gone (not open). The owner of a clock hears a short cue at 10 s, unless sounds are
  * muted. With the turn timer off the server sends no deadline, and no clock is drawn.
  */
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { Text } from '@mantine/core';
 import type { GameScreenState, UserID } from './model.js';
 import { nameOf } from './model.js';
@@ -26,6 +26,14 @@ export function timeLeft(state: Pick<GameScreenState, 'seatsByUserID' | 'clockOf
   if (deadline === null || state.game.gameEndTimestamp !== null) return null;
   return Math.max(0, deadline - state.clockOffsetMs - now);
 }
+
+/**
+ * The game's turn timer, in ms (null until known: `games.settings`). A clock never shows more: a
+ * decision's deadline also counts the clash's dice shown before it, and the clock waits through
+ * them at the timer's whole length. Hidden only while the dice stand over the board, it showed
+ * 1:33 and 1:34 of a 90 s timer where the dice had been skipped or were not drawn.
+ */
+export const TurnTimerLength = createContext<number | null>(null);
 
 /** '1:05', '0:09'. */
 export function formatClock(ms: number): string {
@@ -53,8 +61,10 @@ export function SeatClock({ state, userID, label = false }: { state: GameScreenS
   // deadline counts the dice's time on top of the turn timer, and counting down through them
   // showed more time than the timer gives (1:07 of a minute's timer).
   const rolling = useClashOnBoard();
-  const left = timeLeft(state, userID, now);
-  if (left === null || rolling) return null;
+  const length = useContext(TurnTimerLength);
+  const counted = timeLeft(state, userID, now);
+  if (counted === null || rolling) return null;
+  const left = length === null ? counted : Math.min(counted, length);
   const warning = left < WARNING_MS;
   const who = userID === state.me ? 'You have' : `${nameOf(state, userID)} has`;
   return (

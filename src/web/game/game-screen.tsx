@@ -23,7 +23,7 @@ import { PlayerDetailModal } from './player-list.js';
 import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack, TableTabs } from './table-layout.js';
 import { Presentation, useEndOfGameChunk } from './presentation-slots.js';
 import { useGameRatingChanges } from './presentation/end-rating-source.js';
-import { pausedWords, useLowTimeCue } from './clock.js';
+import { pausedWords, TurnTimerLength, useLowTimeCue } from './clock.js';
 import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notices.js';
 import { CommitmentWarning, gameCommitmentChecks } from '../components/commitment-warning.js';
 import { LiveOdds } from '../odds/live-odds.js';
@@ -207,42 +207,44 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   }
 
   return (
-    <Box className="game-screen" onMouseDown={keepQuickClicksFromSelecting} {...marks}>
-      {title}
-      {/* The phase, turn and age stay in sight under the site's header, as the action panel does. */}
-      <div ref={headerRef} className={classes.stickyHeader}>
-        <Presentation.GameHeader state={presented} />
-      </div>
-      {status}
-      {oddsAbove}
-      {end}
-      {oddsBelow}
-      <DesktopGrid
-        left={
-          <Stack gap="sm">
-            {players}
-            <Presentation.GameChatButton />
-            <Presentation.MythosInfoPanel />
-            <Presentation.EventLog state={presented} />
-          </Stack>
-        }
-        right={
-          <Stack gap="md">
-            <div className={classes.columns} data-with-panel={panel ? 'true' : undefined}>
-              {table}
-              {/* Under the sticky game header; a card's large preview never covers it (data-preview-avoid). */}
-              {panel ? (
-                <div className={classes.panelBeside} style={{ top: STICKY_TOP + headerHeight + 8 }} data-preview-avoid>
-                  {panel}
-                </div>
-              ) : null}
-            </div>
-            {boards}
-          </Stack>
-        }
-      />
-      {detail}
-    </Box>
+    <TurnTimerLength.Provider value={settings.data ? settings.data.turnTimerSeconds * 1_000 : null}>
+      <Box className="game-screen" onMouseDown={keepQuickClicksFromSelecting} {...marks}>
+        {title}
+        {/* The phase, turn and age stay in sight under the site's header, as the action panel does. */}
+        <div ref={headerRef} className={classes.stickyHeader}>
+          <Presentation.GameHeader state={presented} />
+        </div>
+        {status}
+        {oddsAbove}
+        {end}
+        {oddsBelow}
+        <DesktopGrid
+          left={
+            <Stack gap="sm">
+              {players}
+              <Presentation.GameChatButton />
+              <Presentation.MythosInfoPanel />
+              <Presentation.EventLog state={presented} />
+            </Stack>
+          }
+          right={
+            <Stack gap="md">
+              <div className={classes.columns} data-with-panel={panel ? 'true' : undefined}>
+                {table}
+                {/* Under the sticky game header; a card's large preview never covers it (data-preview-avoid). */}
+                {panel ? (
+                  <div className={classes.panelBeside} style={{ top: STICKY_TOP + headerHeight + 8 }} data-preview-avoid>
+                    {panel}
+                  </div>
+                ) : null}
+              </div>
+              {boards}
+            </Stack>
+          }
+        />
+        {detail}
+      </Box>
+    </TurnTimerLength.Provider>
   );
 }
 

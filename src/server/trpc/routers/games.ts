@@ -46,7 +46,7 @@ export const gamesRouter = router({
     return { cardsByID: game.cardsByID, tributeCardsByID: game.tributeCardsByID };
   }),
 
-  /** The game's lobby settings the game screen needs: whether its seated players see the odds. */
+  /** The game's settings the game screen needs: whether its seated players see the odds, and the turn timer's length. */
   settings: authedProcedure.input(gameInput).query(({ ctx, input }) => ctx.services.lobbies.gameSettings(input.gameID)),
 
   act: authedProcedure.input(actInput).mutation(async ({ ctx, input }) => {

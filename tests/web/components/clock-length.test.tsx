@@ -1,0 +1,42 @@
+/**
+ * A seat's clock never shows more than the turn timer: a decision's deadline also counts the
+ * clash's dice shown before it, and the clock waits through them at the timer's whole length.
+ * Hidden only while the dice stand over the board, it showed 1:33 and 1:34 of a 90 s timer where
+ * the dice had been skipped or were not drawn (a helper's new player's evening).
+ */
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { SeatClock, TurnTimerLength } from '../../../src/web/game/clock.js';
+import { theme } from '../../../src/web/theme.js';
+import { ANN, newGame, screenState } from '../support/screen-state.js';
+
+afterEach(cleanup);
+
+/** Ann's clock in her action panel, her deadline `ms` from now; the turn timer `length` (null: not known yet). */
+function clock(ms: number, length: number | null) {
+  const base = screenState(newGame());
+  const state = { ...base, seatsByUserID: { [ANN]: { userID: ANN, presence: 'here' as const, deadline: Date.now() + ms, standIn: null, left: false } } };
+  render(
+    <MantineProvider theme={theme}>
+      <TurnTimerLength.Provider value={length}>
+        <SeatClock state={state} userID={ANN} label />
+      </TurnTimerLength.Provider>
+    </MantineProvider>,
+  );
+  return screen.getByLabelText(/^You have .* left$/).textContent;
+}
+
+describe("a seat's clock", () => {
+  test('with the dice still in its deadline, shows the whole timer and no more', () => {
+    expect(clock(94_000, 90_000)).toBe('Time left 1:30');
+  });
+
+  test('counts down as the deadline says once inside the timer', () => {
+    expect(clock(45_200, 90_000)).toBe('Time left 0:46');
+  });
+
+  test("before the timer's length is known, shows the deadline as it is", () => {
+    expect(clock(94_000, null)).toBe('Time left 1:34');
+  });
+});

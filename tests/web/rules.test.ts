@@ -124,6 +124,12 @@ describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
       // The whole table fits the width, the phone's included: nothing to scroll to.
       const wrap = page.getByRole('region', { name: 'War probability table' });
       expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+      // So does every other table of the rules: a column past the edge (the Resources table's
+      // Limits, 9 px over on a phone) looked cut, with nothing to say it scrolled.
+      const over = await page.locator('[role="region"][aria-label^="Table"]').evaluateAll((regions) =>
+        regions.filter((r) => r.scrollWidth > r.clientWidth).map((r) => `${r.getAttribute('aria-label')}: ${r.scrollWidth - r.clientWidth} px`),
+      );
+      expect(over).toEqual([]);
       await screenshot(page, `rules-war-probability-${label}`);
       await context.close();
     });

@@ -97,8 +97,9 @@ export function Page() {
             Leaderboard
           </Title>
           <Text c="dimmed" size="sm">
-            Every finished game with a person in it moves each person&apos;s rating, from the final order of favor. Everyone starts at 1500.
-            Bots keep fixed ratings, shown beside their names in lobbies and games; this board lists people.
+            A finished game with a person in it moves each person&apos;s rating, from the final order of favor; beating bots raises it no
+            higher than the strongest bot&apos;s at the table. Everyone starts at 1500. Bots keep fixed ratings, shown beside their names in
+            lobbies and games; this board lists people.
           </Text>
         </div>
         <Board provisional={false} title="Rated players" blurb="Ratings that have settled: about ten games or more." />

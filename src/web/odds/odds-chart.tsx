@@ -9,27 +9,9 @@ import { Link } from 'react-router-dom';
 import { htmlSafe } from '../charts/html-safe.js';
 import { CHART_MARKS, SITE } from '../lib/palette.js';
 import type { OddsSeat } from './odds-bar.js';
+import { labelledTurns, turningPoints } from './turning-points.js';
 import type { OddsPoint } from './use-odds.js';
 import classes from './odds.module.css';
-
-export interface TurningPoint {
-  /** The replay's step index (its `?step=`). */
-  step: number;
-  sequenceID: number;
-  /** How far the chance of the leader before the step moved, -1..1. */
-  move: number;
-}
-
-/** The `count` steps where the leader before the step saw their chance move most (largest first). */
-export function turningPoints(history: readonly OddsPoint[], count = 3): TurningPoint[] {
-  const moves: TurningPoint[] = [];
-  for (let i = 1; i < history.length; i++) {
-    const before = history[i - 1]!.shares;
-    const leader = Object.keys(before).reduce((a, b) => ((before[b] ?? 0) > (before[a] ?? 0) ? b : a));
-    moves.push({ step: history[i]!.step ?? i, sequenceID: history[i]!.sequenceID, move: (history[i]!.shares[leader] ?? 0) - (before[leader] ?? 0) });
-  }
-  return moves.sort((a, b) => Math.abs(b.move) - Math.abs(a.move)).slice(0, count).filter((m) => Math.abs(m.move) >= 0.05);
-}
 
 /** How far a turning point moved the leader's chance, in percentage points: "points" alone read as favor. */
 const points = (move: number) => {
@@ -42,6 +24,7 @@ const points = (move: number) => {
  */
 export default function OddsChart({ seats, history, linkTo, current = null, height = 240 }: { seats: readonly OddsSeat[]; history: readonly OddsPoint[]; linkTo: (step: number) => string; current?: number | null; height?: number }) {
   const turns = turningPoints(history);
+  const labelled = labelledTurns(turns, history.length);
   const options: ApexOptions = htmlSafe({
     chart: { type: 'line', background: 'transparent', animations: { enabled: false }, toolbar: { show: false }, fontFamily: 'inherit', zoom: { enabled: false } },
     colors: seats.map((s) => s.color),
@@ -54,11 +37,13 @@ export default function OddsChart({ seats, history, linkTo, current = null, heig
     annotations: {
       xaxis: [
         // On the replay (a narrow column, with the step shown marked too) the lines alone: their
-        // labels overlapped; the list under the chart gives the moves.
+        // labels overlapped; the list under the chart gives the moves. At the end of a game, a
+        // line beside a larger one's keeps its line alone (`labelledTurns`).
         ...turns.map((t) => ({
           x: t.step,
           borderColor: CHART_MARKS.turningPoint,
-          label: current === null ? { text: `${t.move > 0 ? '+' : ''}${Math.round(t.move * 100)} pts`, style: { background: CHART_MARKS.turningPoint, color: SITE.night } } : { text: '' },
+          label:
+            current === null && labelled.has(t.step) ? { text: `${t.move > 0 ? '+' : ''}${Math.round(t.move * 100)} pts`, style: { background: CHART_MARKS.turningPoint, color: SITE.night } } : { text: '' },
         })),
         ...(current === null ? [] : [{ x: current, borderColor: CHART_MARKS.current, strokeDashArray: 0 }]),
       ],

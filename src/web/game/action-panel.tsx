@@ -226,18 +226,22 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
     const reason = selection.cardID === null ? CLIENT_MESSAGES.gain : unaffordableReason(state, me, selection.cardID);
     const won = decision.choices.length > 0 && !state.game.basicPile.includes(decision.choices[0]!.cardID) ? decision.choices[0]!.cardID : null;
     const outOfReach = won === null ? null : unaffordableReason(state, me, won);
+    // Where the basic cards are: on a phone they are below the tributes, out of sight of the
+    // panel, and "a basic card" alone sent a new player looking for them.
     const piles = compact ? 'the basic piles on the Table tab' : 'the basic piles below the trade row';
     body = (
       <>
         <Text size="sm">
           {won === null ? (
-            'Gain a basic card.'
+            `Gain a basic card from ${piles}.`
           ) : outOfReach ? (
             <>
               You won <b>{cardName(won)}</b> but cannot pay for it ({outOfReach}): choose a basic card from {piles} instead.
             </>
           ) : (
-            <>You won <b>{cardName(won)}</b>. Gain it, or a basic card instead.</>
+            <>
+              You won <b>{cardName(won)}</b>. Gain it, or a basic card from {piles} instead.
+            </>
           )}
           {selection.cardID !== null && !(outOfReach && selection.cardID === won) ? <> Chosen: <b>{cardName(selection.cardID)}</b></> : null}
         </Text>

@@ -90,7 +90,8 @@ export function BidField({ min, max, value, onChange, onBlur, hideControls, onEn
       size="xs"
       w={80}
       type="text"
-      inputMode="decimal"
+      // A whole number of military: a phone's digits pad, not the decimal one with its point.
+      inputMode="numeric"
       placeholder="No bid"
       value={String(value)}
       onChange={(event) => {

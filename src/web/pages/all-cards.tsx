@@ -185,6 +185,9 @@ export function Page() {
   // had applied the one before was lost, and the caret jumped to the end after each key.)
   const urlSearch = params.get('q') ?? '';
   const [search, setSearchText] = useState(urlSearch);
+  // Read as the page first draws, not in an effect: the hint comes with the cards, and a line
+  // added a moment after them would move every card down.
+  const [touch] = useState(() => window.matchMedia?.('(hover: none)').matches === true);
   // What the box wrote to the URL that the router has not yet applied, oldest first, and the URL's
   // text as last seen: a text the URL comes to that the box did not write (a link to the gallery
   // with another search, or none) is one the box takes.
@@ -315,6 +318,8 @@ export function Page() {
               Print
             </button>
           </nav>
+          {/* A touch screen has no hover to show a card large, and a tap does nothing here: say how. */}
+          {touch ? <p className={classes.touchHint}>Touch and hold a card to read it large.</p> : null}
           {search.trim() !== '' ? (
             <p className={classes.matches} aria-live="polite" data-testid="card-matches">
               {countOf(shown) === 1 ? '1 card matches' : `${countOf(shown)} cards match`} “{search.trim()}” of {countOf(everything)}.{' '}

@@ -5,6 +5,7 @@
  * down to "Unexpected Application Error!".
  */
 import { Component, type ReactNode } from 'react';
+import { notShownWords } from '../lib/code-not-loaded.js';
 
 interface Props {
   /** What the part shows, as the start of the sentence that says it cannot ("The odds over the game"). */
@@ -12,18 +13,21 @@ interface Props {
   children: ReactNode;
 }
 
-export class PartBoundary extends Component<Props, { failed: string | null }> {
-  override state: { failed: string | null } = { failed: null };
+/** What was thrown, boxed: a part may throw anything, null included. */
+type Failed = { failed: { error: unknown } | null };
 
-  static getDerivedStateFromError(error: unknown): { failed: string } {
-    return { failed: error instanceof Error ? error.message : String(error) };
+export class PartBoundary extends Component<Props, Failed> {
+  override state: Failed = { failed: null };
+
+  static getDerivedStateFromError(error: unknown): Failed {
+    return { failed: { error } };
   }
 
   override render(): ReactNode {
     if (this.state.failed === null) return this.props.children;
     return (
       <p role="status" data-testid="part-failed">
-        {this.props.what} cannot be shown: {this.state.failed}
+        {notShownWords(this.props.what, this.state.failed.error)}
       </p>
     );
   }

@@ -18,7 +18,7 @@
  */
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import type { ModalProps } from '@mantine/core';
-import { codeNotLoaded } from './code-not-loaded.js';
+import { notShownWords } from './code-not-loaded.js';
 import { focusIsLost } from './focus.js';
 import classes from './lazy-modal.module.css';
 
@@ -51,24 +51,21 @@ export function Modal(props: ModalProps) {
   );
 }
 
-export const DIALOG_NOT_LOADED = 'This dialog did not load: Mythos may have been updated since this page was opened, or the connection dropped.';
-
 /** In place of a dialog that failed: why, while it is wanted open. */
-class DialogBoundary extends Component<{ opened: boolean; onClose: () => void; children: ReactNode }, { failed: unknown }> {
-  override state: { failed: unknown } = { failed: null };
+class DialogBoundary extends Component<{ opened: boolean; onClose: () => void; children: ReactNode }, { failed: { error: unknown } | null }> {
+  override state: { failed: { error: unknown } | null } = { failed: null };
 
-  static getDerivedStateFromError(error: unknown): { failed: unknown } {
-    return { failed: error ?? new Error('failed') };
+  static getDerivedStateFromError(error: unknown): { failed: { error: unknown } } {
+    return { failed: { error } };
   }
 
   override render(): ReactNode {
     const { failed } = this.state;
     if (failed === null) return this.props.children;
     if (!this.props.opened) return null;
-    const why = codeNotLoaded(failed) ? DIALOG_NOT_LOADED : `This dialog cannot be shown: ${failed instanceof Error ? failed.message : String(failed)}`;
     return (
       <div role="alert" className={classes.failed} data-testid="dialog-failed">
-        <p>{why}</p>
+        <p>{notShownWords('This dialog', failed.error)}</p>
         <p className={classes.actions}>
           {/* A plain link to this same address loads the page afresh, new code and all. */}
           <a href={window.location.href}>Reload the page</a>

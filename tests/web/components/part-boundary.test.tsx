@@ -32,6 +32,25 @@ describe('a part of a page that fails', () => {
     expect(screen.getByTestId('part-failed').textContent).toBe('The odds over the game cannot be shown: "undefined" is not valid JSON');
   });
 
+  test("a part whose code did not arrive says so in words, not the browser's", () => {
+    function NotLoaded(): never {
+      throw new TypeError('Failed to fetch dynamically imported module: http://localhost:3000/assets/odds-chart-Bx1.js');
+    }
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      render(
+        <PartBoundary what="The odds over the game">
+          <NotLoaded />
+        </PartBoundary>,
+      );
+    } finally {
+      quiet.mockRestore();
+    }
+    expect(screen.getByTestId('part-failed').textContent).toBe(
+      'The odds over the game did not load: Mythos may have been updated since this page was opened, or the connection dropped.',
+    );
+  });
+
   test('a part that works is shown as it is', () => {
     render(
       <PartBoundary what="The odds">

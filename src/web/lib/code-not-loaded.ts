@@ -6,12 +6,15 @@ export const CODE_NOT_LOADED = /dynamically imported module|Importing a module s
 
 export const codeNotLoaded = (error: unknown): boolean => error instanceof Error && CODE_NOT_LOADED.test(error.message);
 
+/** Why code did not arrive, as every place that says so puts it. */
+export const NOT_LOADED_WHY = 'Mythos may have been updated since this tab was opened, or the connection dropped.';
+
 /**
  * What a part of a page that failed says in its place, from what it shows ("The odds over the
  * game", "This dialog"): for its code not arriving, why and that a reload helps, in words instead
  * of the browser's ("Failed to fetch dynamically imported module: http://…"); else the error's own.
  */
 export function notShownWords(what: string, error: unknown): string {
-  if (codeNotLoaded(error)) return `${what} did not load: Mythos may have been updated since this page was opened, or the connection dropped.`;
+  if (codeNotLoaded(error)) return `${what} did not load: ${NOT_LOADED_WHY}`;
   return `${what} cannot be shown: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -6,9 +6,9 @@
 import { Component, type ReactNode } from 'react';
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import shell from '../components/layout.module.css';
-import { codeNotLoaded } from '../lib/code-not-loaded.js';
+import { codeNotLoaded, NOT_LOADED_WHY } from '../lib/code-not-loaded.js';
 
-const CODE_NOT_LOADED_DETAIL = "This page's code did not load: Mythos may have been updated since this tab was opened, or the connection dropped.";
+const CODE_NOT_LOADED_DETAIL = `This page's code did not load: ${NOT_LOADED_WHY}`;
 
 export function RouteError({ error }: { error: unknown }) {
   const message = error instanceof Error ? error.message : null;

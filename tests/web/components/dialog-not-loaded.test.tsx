@@ -9,7 +9,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Modal } from '../../../src/web/lib/lazy-modal.js';
 
-const DIALOG_NOT_LOADED = 'This dialog did not load: Mythos may have been updated since this page was opened, or the connection dropped.';
+const DIALOG_NOT_LOADED = 'This dialog did not load: Mythos may have been updated since this tab was opened, or the connection dropped.';
 
 // As a browser says it when the chunk's file is gone: thrown where the dialog would render.
 vi.mock('../../../src/web/lib/mantine-modal.js', () => ({

@@ -47,7 +47,7 @@ describe('a part of a page that fails', () => {
       quiet.mockRestore();
     }
     expect(screen.getByTestId('part-failed').textContent).toBe(
-      'The odds over the game did not load: Mythos may have been updated since this page was opened, or the connection dropped.',
+      'The odds over the game did not load: Mythos may have been updated since this tab was opened, or the connection dropped.',
     );
   });
 

@@ -1,10 +1,12 @@
 /**
  * Weaknesses a tenth security review found (an id with a NUL character, a server fault on
- * PostgreSQL), each proved here before it was fixed.
+ * PostgreSQL; renames, each a change of every lobby the person sits in, counted among no lobby
+ * changes), each proved here before it was fixed.
  */
 import { describe, expect, test } from 'vitest';
 import { DATABASES, useServer } from './databases.js';
 import { refused, signInRoles, type Roles } from './roles.js';
+import { signInGuest } from './support.js';
 
 describe.each(DATABASES)('an id with a NUL character on %s', (database) => {
   const suite = useServer<Roles>(database, { setup: (server) => signInRoles(server), teardown: (roles) => roles.close() });
@@ -36,5 +38,42 @@ describe.each(DATABASES)('an id with a NUL character on %s', (database) => {
     expect(await graphql.json()).toMatchObject({ data: { user: null }, errors: [{ message }] });
     // Names and messages still lose their control characters, as before.
     expect((await host.client.session.rename.mutate({ name: 'Ha\u0000na' })).name).toBe('Hana');
+  });
+});
+
+describe.each(DATABASES)('a rename on %s', (database) => {
+  const suite = useServer(database, { config: { lobbyChangesPerUser: 4 } });
+
+  test("counts among the person's lobby changes: it moves on every lobby they sit in", async () => {
+    // A rename moves on each lobby the person sits in (open, or on the list), so its watchers and
+    // the list's are sent it anew, but it counted only among the address's requests: one account
+    // seated in eleven lobbies renamed 600 times in 10 s, 6,600 lobby changes, each lobby sent to
+    // its watchers 60 times a second, where its host may change it 3 times.
+    const { server } = suite();
+    const [ann, bob] = await Promise.all([signInGuest(server, 'Ann'), signInGuest(server, 'Bob')]);
+    try {
+      await ann.client.lobbies.create.mutate();
+      const { id: bobsLobby } = await bob.client.lobbies.create.mutate();
+      await ann.client.lobbies.join.mutate({ lobbyID: bobsLobby });
+      const before = (await bob.client.lobbies.get.query({ lobbyID: bobsLobby })).sequenceID;
+      // Two lobby changes made, two left of four.
+      expect((await ann.client.session.rename.mutate({ name: 'Anna' })).name).toBe('Anna');
+      expect((await ann.client.session.rename.mutate({ name: 'Ann' })).name).toBe('Ann');
+      const message = 'You are renaming too fast: a rename changes every lobby you are in. Wait a moment.';
+      expect(await refused(ann.client.session.rename.mutate({ name: 'Annie' }))).toEqual({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message, ruleCode: null });
+      const byAuth = await fetch(`${server.url}/auth/change-name`, {
+        method: 'POST',
+        headers: { cookie: ann.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ newName: 'Annie' }),
+      });
+      expect([byAuth.status, await byAuth.text()]).toEqual([429, message]);
+      // One budget with the other lobby changes.
+      expect(await refused(ann.client.lobbies.leave.mutate({ lobbyID: bobsLobby }))).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'You are changing lobbies too fast. Wait a moment.' });
+      const lobby = await bob.client.lobbies.get.query({ lobbyID: bobsLobby });
+      expect([lobby.sequenceID - before, lobby.players.map((p) => p.name)]).toEqual([2, ['Bob', 'Ann']]);
+    } finally {
+      ann.close();
+      bob.close();
+    }
   });
 });

@@ -221,8 +221,10 @@ export function buildServices(deps: {
     deps.log.warn({ err: error }, 'noting an address failed'),
   );
   let lobbies: LobbyService | null = null;
+  // Each person's lobby changes, a rename among them: it moves on every lobby they sit in.
+  const lobbyChanges = sharedRateLimit(deps.db, 'lobby_changes', deps.config.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now);
   // A rename reaches the lobbies that show the name (their pages and the list).
-  const users = new UserService(kysely, deps.db.dialect, deps.config.devUserIDs, now, guestLogins, addressNotes, async (userID) => lobbies?.renamed(userID));
+  const users = new UserService(kysely, deps.db.dialect, deps.config.devUserIDs, now, guestLogins, addressNotes, async (userID) => lobbies?.renamed(userID), lobbyChanges);
   const sessions = new SessionService(kysely, deps.config.publicUrl.startsWith('https:'), now);
   const attendance = new Attendance({
     turnTimerMs: deps.config.turnTimerSeconds * 1_000,
@@ -262,7 +264,7 @@ export function buildServices(deps: {
     lobbyChangesPerUser: deps.config.lobbyChangesPerUser,
     turnTimerSeconds: deps.config.turnTimerSeconds,
     listIntervalMs: deps.config.lobbyListIntervalMs,
-  }, sharedRateLimit(deps.db, 'lobby_changes', deps.config.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now), sharedRateLimit(deps.db, 'game_starts', deps.config.gamesPerAddressPerHour, HOUR_MS, now), sharedRateLimit(deps.db, 'lobby_openings', deps.config.lobbiesPerAddress, LOBBY_OPENINGS_WINDOW_MS, now));
+  }, lobbyChanges, sharedRateLimit(deps.db, 'game_starts', deps.config.gamesPerAddressPerHour, HOUR_MS, now), sharedRateLimit(deps.db, 'lobby_openings', deps.config.lobbiesPerAddress, LOBBY_OPENINGS_WINDOW_MS, now));
   return {
     config: deps.config,
     db: deps.db,

@@ -27,6 +27,9 @@ export interface PublicUser {
   statsJSON: string;
 }
 
+/** The refusal of a rename past the person's lobby changes (each rename moves on every lobby they sit in). */
+export const RENAMING_TOO_FAST = 'You are renaming too fast: a rename changes every lobby you are in. Wait a moment.';
+
 export const newUserID = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 
 /** The PostgreSQL advisory lock on who is called what at a table ("names" in ASCII); no other lock uses it. */
@@ -51,6 +54,13 @@ export class UserService {
     private readonly addresses: AddressNotes | null = null,
     /** Told of each rename once it is stored: what shows the old name is sent again (services.ts). */
     private readonly renamed: (userID: string) => Promise<void> = async () => {},
+    /**
+     * The person's lobby changes (LOBBY_CHANGES_PER_USER, the lobby service's own limiter), of
+     * which each rename takes one: it moves on every lobby the person sits in (`renamed`), and was
+     * counted only among the address's requests (one account in eleven lobbies made 6,600 lobby
+     * changes in 10 s, 60 a second to each lobby's watchers, where a host may make 3). None: not counted.
+     */
+    private readonly renames: Limiter | null = null,
   ) {}
 
   isDev(user: Pick<UserRow, 'id' | 'is_dev'>): boolean {
@@ -165,6 +175,7 @@ export class UserService {
   async rename(user: UserRow, rawName: unknown): Promise<UserRow> {
     if (!this.toPublicUser(user).canChangeName) throw new UserError('You cannot change your name.');
     const name = personName(rawName);
+    if (this.renames && !(await this.renames.take(user.id))) throw refuse('TOO_MANY_REQUESTS', RENAMING_TOO_FAST);
     // Written first, then checked in the same transaction, under the names lock: a lobby join
     // (which reads names through `heldName`) or another rename at once comes wholly before or
     // after this one, and one of the two sees the other.

@@ -1,7 +1,8 @@
 /**
  * Weaknesses a tenth security review found (an id with a NUL character, a server fault on
- * PostgreSQL; renames, each a change of every lobby the person sits in, counted among no lobby
- * changes), each proved here before it was fixed.
+ * PostgreSQL; renames, each a change of every lobby the person sits in, and a game left again and
+ * again, each a change of its lobby, counted among no lobby changes), each proved here before it
+ * was fixed.
  */
 import { describe, expect, test } from 'vitest';
 import { DATABASES, useServer } from './databases.js';
@@ -71,6 +72,35 @@ describe.each(DATABASES)('a rename on %s', (database) => {
       expect(await refused(ann.client.lobbies.leave.mutate({ lobbyID: bobsLobby }))).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'You are changing lobbies too fast. Wait a moment.' });
       const lobby = await bob.client.lobbies.get.query({ lobbyID: bobsLobby });
       expect([lobby.sequenceID - before, lobby.players.map((p) => p.name)]).toEqual([2, ['Bob', 'Ann']]);
+    } finally {
+      ann.close();
+      bob.close();
+    }
+  });
+});
+
+describe.each(DATABASES)('leaving a game already left on %s', (database) => {
+  const suite = useServer(database);
+
+  test("changes nothing: its lobby's watchers and the list's are not told again", async () => {
+    // Each games.leave told the game's lobby that someone left (a lobby change, to its watchers and
+    // the list's), whether or not its caller had left before, counted only among the address's
+    // requests: a player who had left could move the lobby on 60 times a second for as long as
+    // another person still played.
+    const { server } = suite();
+    const [ann, bob] = await Promise.all([signInGuest(server, 'Ann'), signInGuest(server, 'Bob')]);
+    try {
+      const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+      await bob.client.lobbies.join.mutate({ lobbyID });
+      await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
+      const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+      const started = (await bob.client.lobbies.get.query({ lobbyID })).sequenceID;
+      expect(await ann.client.games.leave.mutate({ gameID })).toEqual({ ok: true });
+      const left = await bob.client.lobbies.get.query({ lobbyID });
+      expect([left.sequenceID - started, left.players.map((p) => [p.name, p.left])]).toEqual([1, [['Ann', true], ['Bob', false]]]);
+      // Again, as a second tab would: answered as before, and nothing moves.
+      for (let i = 0; i < 5; i++) expect(await ann.client.games.leave.mutate({ gameID })).toEqual({ ok: true });
+      expect((await bob.client.lobbies.get.query({ lobbyID })).sequenceID).toBe(left.sequenceID);
     } finally {
       ann.close();
       bob.close();

@@ -328,14 +328,16 @@ export class Attendance {
   }
 
   /**
-   * A person leaves the game for good: a stand-in plays their seat to the end. Returns whether
-   * any person is left at the table. The write is awaited: the game's end reads it (a loss).
+   * A person leaves the game for good: a stand-in plays their seat to the end. Returns how many
+   * people are left at the table, and whether they had left already (`before`: this changed
+   * nothing). The write is awaited: the game's end reads it (a loss).
    */
-  async leave(gameID: string, userID: UserID): Promise<{ peopleLeft: number }> {
+  async leave(gameID: string, userID: UserID): Promise<{ peopleLeft: number; before: boolean }> {
     const table = this.tables.get(gameID);
     const seat = table?.seats.get(userID);
-    if (!table || !seat) return { peopleLeft: 0 };
-    if (seat.leftAt === null) {
+    if (!table || !seat) return { peopleLeft: 0, before: false };
+    const before = seat.leftAt !== null;
+    if (!before) {
       const now = this.config.now();
       seat.leftAt = now;
       seat.standIn = 'left';
@@ -343,7 +345,7 @@ export class Attendance {
       await this.save(table, [seat]);
       this.arm(table);
     }
-    return { peopleLeft: [...table.seats.values()].filter((s) => s.leftAt === null).length };
+    return { peopleLeft: [...table.seats.values()].filter((s) => s.leftAt === null).length, before };
   }
 
   /**

@@ -258,7 +258,10 @@ export class GameService {
     if (game.gameEndTimestamp !== null) throw refuse('CONFLICT', 'The game is over.');
     if (!attendance) throw refuse('CONFLICT', 'Leaving a game is not possible on this server.');
     await this.attend(game);
-    const { peopleLeft } = await attendance.leave(gameID, userID);
+    const { peopleLeft, before } = await attendance.leave(gameID, userID);
+    // Left already (a second tab, a request sent again): nothing changed, and nobody is told again.
+    // Each told the lobby's watchers and the list's anew, a lobby change counted nowhere.
+    if (before && peopleLeft > 0) return;
     if (peopleLeft > 0) {
       await this.deps.onLeft?.(gameID);
       return this.scheduleBots((await this.get(gameID)) ?? game);

@@ -62,6 +62,28 @@ describe.each(DATABASES)('lobby flows on %s', (database) => {
     watcher.close();
   });
 
+  test('a person the host removed cannot join that lobby again, under the next host too; one who left may, and other lobbies are open to them', async () => {
+    const { host, member, outsider } = roles();
+    const lobbyID = await openLobby(host, member, outsider);
+    await member.client.lobbies.leave.mutate({ lobbyID });
+    await member.client.lobbies.join.mutate({ lobbyID });
+    await host.client.lobbies.kick.mutate({ lobbyID, playerID: outsider.userID });
+    const removed = { code: 'FORBIDDEN', message: 'The host removed you from this lobby: you cannot join it again.' };
+    expect(await refused(outsider.client.lobbies.join.mutate({ lobbyID }))).toMatchObject(removed);
+    // The lobby passes to the member: the removal holds.
+    await host.client.lobbies.leave.mutate({ lobbyID });
+    expect(await refused(outsider.client.lobbies.join.mutate({ lobbyID }))).toMatchObject(removed);
+    expect((await outsider.client.lobbies.get.query({ lobbyID })).players.map((p) => p.id)).toEqual([member.userID]);
+    // Over REST as well, and another lobby takes them.
+    const rest = await fetch(`${suite().server.url}/api/lobby/${lobbyID}/join`, { method: 'POST', headers: { cookie: outsider.cookie, 'content-type': 'application/json' }, body: '{}' });
+    expect([rest.status, await rest.json()]).toEqual([403, { ok: false, error: removed.message }]);
+    const other = await openLobby(member);
+    await outsider.client.lobbies.join.mutate({ lobbyID: other });
+    await outsider.client.lobbies.leave.mutate({ lobbyID: other });
+    await member.client.lobbies.leave.mutate({ lobbyID: other });
+    await member.client.lobbies.leave.mutate({ lobbyID });
+  });
+
   test("a developer's lobby: others may not join it while developer settings are on; handed over, the new host may turn them off, not on, and cannot start with them", async () => {
     const { member, dev, outsider } = roles();
     // The member was seated before the settings went on: the developer's choice.

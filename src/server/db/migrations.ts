@@ -519,6 +519,26 @@ const playNowPress: Migration = {
   },
 };
 
+/**
+ * Who a lobby's host removed (services/lobbies.ts `removePlayer`): one row per lobby and person,
+ * so the person removed cannot take a seat in that lobby again. Without it, Kick only made the
+ * person press Join once more.
+ */
+const lobbyRemovals: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('lobby_removals')
+      .addColumn('lobby_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('removed_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('lobby_removals_pk', ['lobby_id', 'user_id'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('lobby_removals').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -541,4 +561,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03-019-rating-capped': ratingCapped,
   '2026-12-04-020-lobby-name-number': lobbyNameNumber,
   '2026-12-04-021-play-now-press': playNowPress,
+  '2026-12-04-022-lobby-removals': lobbyRemovals,
 };

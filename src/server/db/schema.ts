@@ -218,6 +218,13 @@ export interface RematchDeclinesTable {
   declined_at: number;
 }
 
+/** A person a lobby's host removed: they may not join that lobby again (services/lobbies.ts). */
+export interface LobbyRemovalsTable {
+  lobby_id: string;
+  user_id: string;
+  removed_at: number;
+}
+
 /** Per card and scope ('all' or 'people'), its play counts summed over finished games (services/card-play.ts). */
 export interface CardPlayTable {
   scope: string;
@@ -252,6 +259,7 @@ export interface Database {
   play_now_waits: PlayNowWaitsTable;
   rematches: RematchesTable;
   rematch_declines: RematchDeclinesTable;
+  lobby_removals: LobbyRemovalsTable;
   card_play: CardPlayTable;
 }
 

@@ -105,6 +105,9 @@ async function freeNameNumber(trx: Transaction<Database>, hostID: string, lobbyI
   return number;
 }
 
+/** Why a person the host removed from a lobby cannot take a seat in it again. */
+export const REMOVED_FROM_LOBBY = 'The host removed you from this lobby: you cannot join it again.';
+
 export const lobbyTopic = (lobbyID: string) => `lobby/${lobbyID}` as const;
 export const LOBBY_LIST_TOPIC = 'lobby_list' as const;
 /** The lobby list shows the newest this many. */
@@ -299,6 +302,8 @@ export class LobbyService {
     await this.serialised(`host/${user.id}`, () =>
       this.change(lobbyID, async (lobby, seats, trx) => {
         if (seats.some((s) => s.user_id === user.id)) throw refuse('CONFLICT', 'You are already in this lobby.');
+        const removed = await trx.selectFrom('lobby_removals').select('user_id').where('lobby_id', '=', lobby.id).where('user_id', '=', user.id).executeTakeFirst();
+        if (removed) throw refuse('FORBIDDEN', REMOVED_FROM_LOBBY);
         // Two players who look alike at one table could be taken for each other (name-lookalikes.ts).
         // The name as stored now, held until the seat is taken: not the one the request began
         // with, which a rename in another tab may have changed meanwhile.
@@ -343,6 +348,10 @@ export class LobbyService {
       if (!seat) throw refuse('NOT_FOUND', 'That player is not in this lobby.');
       if (playerID !== actor.id && lobby.host_id !== actor.id) throw refuse('FORBIDDEN', 'Only the host can remove other players.');
       await trx.deleteFrom('lobby_players').where('lobby_id', '=', lobby.id).where('seat', '=', seat.seat).execute();
+      // A person the host removed stays out: otherwise Kick only made them press Join again.
+      if (playerID !== actor.id && seat.bot_type === null) {
+        await trx.insertInto('lobby_removals').values({ lobby_id: lobby.id, user_id: playerID, removed_at: this.now() }).onConflict((oc) => oc.doNothing()).execute();
+      }
       if (seat.bot_type !== null) await this.dropBots(trx, [seat.user_id]);
       if (playerID === lobby.host_id) {
         // The host left: the next person takes over; a lobby with nobody left closes.
@@ -405,6 +414,7 @@ export class LobbyService {
   /** Deletes a lobby that has no game, with its seats, its bots' users and its chat. */
   private async deleteLobby(trx: Transaction<Database>, lobbyID: string, seats: readonly { user_id: string; bot_type: string | null }[]): Promise<void> {
     await trx.deleteFrom('lobby_players').where('lobby_id', '=', lobbyID).execute();
+    await trx.deleteFrom('lobby_removals').where('lobby_id', '=', lobbyID).execute();
     await trx.deleteFrom('lobbies').where('id', '=', lobbyID).execute();
     // Nobody can open a closed lobby's room again: its messages would only fill the table.
     await trx.deleteFrom('chat_messages').where('room', '=', lobbyRoom(lobbyID)).execute();

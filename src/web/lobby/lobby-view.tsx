@@ -76,12 +76,13 @@ export function LobbyView({
   const isHost = lobby.host.id === user.id;
   const seated = lobby.players.some((p) => p.id === user.id);
   // Seated a moment ago and not now, without having pressed Leave: the host removed this person,
-  // who is told so (the page would otherwise just offer Join again).
+  // who is told so, and not offered Join (the server keeps them out of this lobby).
   const [wasSeated, setWasSeated] = useState(seated);
   const [removed, setRemoved] = useState(false);
+  const [removedNoticeClosed, setRemovedNoticeClosed] = useState(false);
   if (wasSeated !== seated) {
     setWasSeated(seated);
-    setRemoved(wasSeated && !leaving);
+    if (wasSeated && !leaving) setRemoved(true);
   }
   const open = lobby.status === 'open';
   /** The host of a lobby not yet started: adds bots, starts it, and changes its settings (everyone else reads them). */
@@ -168,7 +169,7 @@ export function LobbyView({
               )}
             </CopyButton>
           )}
-          {!seated && open && (
+          {!seated && open && !removed && (
             <Button onClick={() => call('join', () => join.mutateAsync(input))} loading={join.isPending} disabled={busy || full} aria-describedby={full ? 'full-hint' : undefined}>
               Join
             </Button>
@@ -202,9 +203,9 @@ export function LobbyView({
         </Text>
       )}
       <CommitmentWarning place="lobby" checks={[{ key: `lobby/${lobby.id}`, shown: lobby.serverSecretCommitment, what: "the server's secret" }]} />
-      {removed && (
-        <Alert color="gold" variant="light" role="status" title="You were removed from this lobby" withCloseButton closeButtonLabel="Dismiss" onClose={() => setRemoved(false)}>
-          The host removed you. You can join again while it has a free seat.
+      {removed && !removedNoticeClosed && (
+        <Alert color="gold" variant="light" role="status" title="You were removed from this lobby" withCloseButton closeButtonLabel="Dismiss" onClose={() => setRemovedNoticeClosed(true)}>
+          The host removed you, and you cannot join this lobby again.
         </Alert>
       )}
       {failure && (

@@ -61,7 +61,8 @@ function LobbyPage() {
           Loading lobby...
         </Text>
       ) : (
-        <LobbyView lobby={lobby} user={user} definitions={definitions.data} leaving={leaving} onLeaving={setLeaving} />
+        // Keyed by the lobby: what one lobby told this person (a removal, say) is not another's.
+        <LobbyView key={lobby.id} lobby={lobby} user={user} definitions={definitions.data} leaving={leaving} onLeaving={setLeaving} />
       )}
     </Container>
   );

@@ -397,12 +397,12 @@ describe.each(DATABASES)('races on %s', (database) => {
       const context = `round ${round}: ${JSON.stringify({ pressed, annWait })}`;
       if (!pressed.ok || annWait?.state !== 'matched') throw new Error(context);
       const seats = await server().app.services.db.kysely.selectFrom('game_players').select(['user_id', 'bot_type']).where('game_id', '=', annWait.gameID).orderBy('seat').execute();
-      if (pressed.value.state === 'matched') {
-        expect(pressed.value.gameID, context).toBe(annWait.gameID);
+      if (pressed.value.state === 'matched' && pressed.value.gameID === annWait.gameID) {
         expect(seats.map((s) => s.user_id), context).toEqual([ann.userID, bob.userID]);
       } else {
         expect(seats.map((s) => s.bot_type), context).toEqual([null, 'basic_bot']);
-        // Bob waits for a table of his own: bots fill it when his window ends.
+        // Bob waits for a table of his own: bots fill it when his window ends (on a loaded
+        // machine, before his press is answered: this file's window is a second).
         const bobWait = await playNowSettledOrNone(bob.client);
         expect(bobWait, context).toMatchObject({ state: 'matched' });
         expect(bobWait?.state === 'matched' && bobWait.gameID, context).not.toBe(annWait.gameID);

@@ -29,8 +29,10 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
       await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
       await page.locator('[data-game-phase]').waitFor();
       // A first game opens with how a turn goes; once closed it stays closed, after a reload too.
+      // (On a phone it is folded to its title above the trade row, until Show.)
       const hint = page.getByRole('region', { name: 'How a turn goes' });
       await hint.waitFor();
+      if (label === 'phone') await hint.getByRole('button', { name: 'Show' }).click();
       expect(await hint.getByRole('listitem').count()).toBe(4);
       // How to read a card large, the way this device can.
       await hint.getByText(label === 'phone' ? 'Touch and hold a card to read it large.' : 'Rest the pointer on a card to read it large.').waitFor();

@@ -498,6 +498,11 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       expect(slot.left).toBeGreaterThanOrEqual(0);
       expect(slot.right).toBeLessThanOrEqual(PHONE.width);
     }
+    // The first game's hint, folded to its title above the row, and the row under it, are both on
+    // the first screen above the docked panel (under the tributes, the hint was out of sight).
+    const hintBox = (await page.getByRole('region', { name: 'How a turn goes' }).boundingBox())!;
+    expect(hintBox.y + hintBox.height).toBeLessThanOrEqual(slots[0]!.top);
+    for (const slot of slots) expect(slot.bottom).toBeLessThanOrEqual(dock.y);
     // 'Got it', scrolled to, is not under the docked panel: a tap lands on it.
     const gotIt = page.getByRole('region', { name: 'How a turn goes' }).getByRole('button', { name: 'Got it' });
     await gotIt.scrollIntoViewIfNeeded();

@@ -1,12 +1,12 @@
 /**
  * A new player's first look at a game: what a turn asks of them, in four lines, how to read a card
  * large, and what being away from the page costs, beside the trade row (the game screen puts it
- * under the row, its clashes and the tributes). It stays until they close it ("Got it"), then
- * never shows again on this device (localStorage `mythosFirstGameHintSeen`). Spectators and
- * finished games never see it.
+ * under the row, its clashes and the tributes; on a phone above the row, folded to its title). It
+ * stays until they close it ("Got it"), then never shows again on this device (localStorage
+ * `mythosFirstGameHintSeen`). Spectators and finished games never see it.
  */
 import { useState } from 'react';
-import { Anchor, Button, Group, List, Paper, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import { GlossaryButton, GlossaryTerm } from './glossary.js';
 import classes from './first-game-hint.module.css';
@@ -28,8 +28,14 @@ function seen(): boolean {
   }
 }
 
-export function FirstGameHint({ touch }: { touch: boolean }) {
+/**
+ * `folded`: only its title shows until Show is pressed. A phone's first screen has room for the
+ * trade row and the docked action panel, no more: under the tributes the hint was out of sight,
+ * and open above the row it pushed the row under the panel.
+ */
+export function FirstGameHint({ touch, folded = false }: { touch: boolean; folded?: boolean }) {
   const [hidden, setHidden] = useState(seen);
+  const [open, setOpen] = useState(!folded);
   if (hidden) return null;
   const close = () => {
     try {
@@ -39,28 +45,43 @@ export function FirstGameHint({ touch }: { touch: boolean }) {
     }
     setHidden(true);
   };
-  const pick = touch ? 'Tap' : 'Click';
   return (
     <Paper component="section" aria-labelledby="first-game-hint-title" p="sm" radius="md" className={classes.hint} data-testid="first-game-hint">
       {/* 'Got it' by the title, where it is seen first: at the hint's foot a phone's docked action
           panel covered it. */}
-      <Group gap={6} mb={4} wrap="nowrap">
+      <Group gap={6} mb={open ? 4 : 0} wrap="nowrap">
         <IconBulb size={18} stroke={1.8} aria-hidden />
         <Text id="first-game-hint-title" fw={700} className={classes.title}>
           How a turn goes
         </Text>
-        <Button size="xs" onClick={close} ml="auto">
+        {folded ? (
+          <Button size="xs" variant="default" ml="auto" aria-expanded={open} aria-controls="first-game-hint-steps" onClick={() => setOpen((was) => !was)}>
+            {open ? 'Hide' : 'Show'}
+          </Button>
+        ) : null}
+        <Button size="xs" onClick={close} ml={folded ? undefined : 'auto'}>
           Got it
         </Button>
       </Group>
-      <List type="ordered" size="sm" spacing={2}>
-        <List.Item>{pick} a card on the trade row, set your military bid and press Submit. Bids stay secret until everyone has bid.</List.Item>
-        <List.Item>A card bid on by one player goes to them. Two or more bidders clash: dice plus bids, the highest total wins.</List.Item>
-        <List.Item>Then gain the card you won, or any card of the basic pile, and pay its gold cost.</List.Item>
-        <List.Item>
+      {open ? <HintSteps touch={touch} /> : null}
+    </Paper>
+  );
+}
+
+/** The hint's body: the four steps, reading a card, being away, and where to read more. */
+function HintSteps({ touch }: { touch: boolean }) {
+  const pick = touch ? 'Tap' : 'Click';
+  return (
+    <div id="first-game-hint-steps">
+      {/* A plain list: Mantine's List was 1.4 KB of the game's first load for these four lines. */}
+      <ol className={classes.steps}>
+        <li>{pick} a card on the trade row, set your military bid and press Submit. Bids stay secret until everyone has bid.</li>
+        <li>A card bid on by one player goes to them. Two or more bidders clash: dice plus bids, the highest total wins.</li>
+        <li>Then gain the card you won, or any card of the basic pile, and pay its gold cost.</li>
+        <li>
           <GlossaryTerm entry="tribute">Tributes</GlossaryTerm> pay favor to everyone who meets them. After 3 ages of 5 turns, the most favor wins.
-        </List.Item>
-      </List>
+        </li>
+      </ol>
       <Text size="sm" mt={4}>
         {touch ? 'Touch and hold a card to read it large.' : 'Rest the pointer on a card to read it large.'}
       </Text>
@@ -76,6 +97,6 @@ export function FirstGameHint({ touch }: { touch: boolean }) {
           <GlossaryButton />
         </Group>
       </Group>
-    </Paper>
+    </div>
   );
 }

@@ -163,8 +163,10 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   };
   // Under the trade row, its clashes and the tributes, so the row it speaks of, a clash's dice and
   // the tributes (where most favor comes from) are on the first screen of a 1280x800 window
-  // (above the row, it pushed the dice below the fold; above the tributes, it pushed them).
-  const hint = !spectator && !ended ? <FirstGameHint touch={touch} /> : null;
+  // (above the row, it pushed the dice below the fold; above the tributes, it pushed them). On a
+  // phone that was below the docked panel, out of sight: there it is folded above the row (made
+  // afresh when the width settles, so it starts folded or open as the width says).
+  const hint = !spectator && !ended ? <FirstGameHint key={compact ? 'phone' : 'wide'} touch={touch} folded={compact} /> : null;
   const table = <TableStack pickable={pickable} compact={compact} hint={hint} />;
   const boards = <Boards state={state} compact={compact} />;
 

@@ -17,16 +17,17 @@ import classes from './table-layout.module.css';
 /**
  * The table. The clashes under the trade row: a display appearing above it pushed the row down as
  * the dice settled, under a finger or a pointer about to pick the card just won. `hint` goes under
- * the tributes (see the game screen).
+ * the tributes, and on a phone (folded to its title) above the row (see the game screen).
  */
 export function TableStack({ pickable, compact, hint }: { pickable: PickableProps; compact: boolean; hint?: ReactNode }) {
   const state = pickable.state;
   return (
     <Stack gap="md" className="game-table">
+      {compact ? hint : null}
       <TradeRow {...pickable} />
       <Presentation.ClashDisplay state={state} />
       <TributeRow state={state} width={compact ? 110 : 130} />
-      {hint}
+      {compact ? null : hint}
       <BasicPiles {...pickable} />
       <DeckViewers state={state} />
     </Stack>

@@ -40,3 +40,27 @@ describe('the first game’s hint', () => {
     expect(screen.queryByRole('region', { name: 'How a turn goes' })).toBeNull();
   });
 });
+
+describe('the first game’s hint on a phone', () => {
+  test('folded to its title above the trade row: Show opens the steps, Hide folds them, Got it closes it for good', () => {
+    render(
+      <MantineProvider theme={theme}>
+        <FirstGameHint touch folded />
+      </MantineProvider>,
+    );
+    const region = screen.getByRole('region', { name: 'How a turn goes' });
+    expect(region.querySelectorAll('li')).toHaveLength(0);
+    const show = screen.getByRole('button', { name: 'Show' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(show);
+    expect(region.querySelectorAll('li')).toHaveLength(4);
+    expect(screen.getByText('Touch and hold a card to read it large.')).toBeTruthy();
+    const hide = screen.getByRole('button', { name: 'Hide' });
+    expect(hide.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(hide.getAttribute('aria-controls')!)).toBeTruthy();
+    fireEvent.click(hide);
+    expect(region.querySelectorAll('li')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('region', { name: 'How a turn goes' })).toBeNull();
+  });
+});

@@ -235,14 +235,19 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
   // sent brings the panel's Submit back in a real page.
   for (const [label, viewport] of LABELS.slice(0, 1)) {
     test(`Skip on the rolling dice: the results at once, and the panel's Submit back (${label})`, { timeout: 120_000 }, async () => {
-      const t = await sitDown(suite.site, await newContext(suite.browser, viewport as Viewport), [`Eve${label[0]}`, `Ed${label[0]}`], {}, { clock: true });
+      const t = await sitDown(suite.site, await newContext(suite.browser, viewport as Viewport), [`Eve${label[0]}`, `Ed${label[0]}`], {}, { clock: true, showOdds: true });
       const { page } = t;
+      await page.getByTestId('odds-bar').waitFor();
       // The page's time stands still from before the clash comes: the dice wait at their start
       // however slow the machine, and only Skip moves them.
       await clashOnFirstCard(t, label, 0, () => pauseClock(page));
       const overlay = page.getByRole('region', { name: 'Clashes' });
       const skip = overlay.getByRole('button', { name: 'Skip the dice roll' });
       await skip.waitFor();
+      // The rolling panel stands under the chances to win, which it covered: they are what a
+      // spectator (or a player shown them) watches while the dice roll.
+      const bar = (await page.getByTestId('odds-bar').boundingBox())!;
+      expect((await overlay.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
       // While the dice roll, the panel waits for them: no Submit.
       expect(await skip.textContent()).toBe('Skip');
       expect(await panel(page).getByText('The dice are rolling...').count()).toBe(1);

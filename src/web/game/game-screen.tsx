@@ -96,7 +96,8 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   const settings = trpc.games.settings.useQuery({ gameID: state.game.id }, { staleTime: Infinity, gcTime: Infinity });
   // The odds as the table stands: a clash's outcome moved the bar, and the game's end brought the
   // chart over the whole game, while its dice were still rolling.
-  const odds = <LiveOdds gameID={state.game.id} state={presented} ended={endShown} shown={spectator || settings.data?.showOddsToPlayers === true} />;
+  const oddsShown = spectator || settings.data?.showOddsToPlayers === true;
+  const odds = <LiveOdds gameID={state.game.id} state={presented} ended={endShown} shown={oddsShown} />;
 
   const pickable = pickableOf(state, choice, decision, compact, awaiting);
   // Stable, so the memoised player summaries are not redrawn for a new function.
@@ -143,7 +144,8 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   // While the game runs its odds bar is above the table; once it ended, the odds over the game go
   // under the result (who won, the rating, Rematch): drawn above it, the chart pushed the result
   // down the page when it came, and the result is what a player looks for first.
-  const [oddsAbove, oddsBelow] = endShown ? [null, odds] : [odds, null];
+  // Above the table, the rolling dice's panel stands under the bar (animation-layer.tsx).
+  const [oddsAbove, oddsBelow] = endShown ? [null, odds] : [<div data-above-clashes={oddsShown ? '' : undefined}>{odds}</div>, null];
   // Mounted as soon as the server's game is over, so the view's chunk and its rating changes load
   // while the last turn plays out; the view and the banner show nothing until it has.
   const end = ended ? (

@@ -68,7 +68,7 @@ export interface Table {
 }
 
 /** Ann (in the browser, at `viewport`) against Bob (through the API), on the game's first planning. */
-export async function sitDown(site: Server, context: BrowserContext, names: [string, string], options: Record<string, boolean> = {}, { hint = false, clock = false } = {}): Promise<Table> {
+export async function sitDown(site: Server, context: BrowserContext, names: [string, string], options: Record<string, boolean> = {}, { hint = false, clock = false, showOdds = false } = {}): Promise<Table> {
   const ann = await guestInContext(site, context, names[0]);
   const bob = await signInGuest(site, names[1]);
   if (!hint) await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
@@ -77,6 +77,7 @@ export async function sitDown(site: Server, context: BrowserContext, names: [str
   await bob.client.lobbies.join.mutate({ lobbyID });
   for (const [option, value] of Object.entries(options)) await ann.client.lobbies.setOption.mutate({ lobbyID, option: option as 'unbid', value });
   await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
+  if (showOdds) await ann.client.lobbies.setShowOdds.mutate({ lobbyID, value: true });
   const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
   const page = await context.newPage();
   // A clock the test can stop for a moment (time runs as usual until it does).

@@ -33,7 +33,9 @@ function ActiveClashView({ state, clash }: { state: GameScreenState; clash: Acti
  * The rolling panel's top edge: just under the game header while the header is on screen, so the
  * phase, turn, age and timer stay readable (a panel at a fixed top hid the turn chips on windows
  * narrower than about 1,100 px); under the site's sticky header once the game header has scrolled
- * away (the panel drawn over the site's header hid its links).
+ * away (the panel drawn over the site's header hid its links); and under the chances to win while
+ * they are on screen (`data-above-clashes`): a spectator watches them move as the dice fall, and
+ * the panel hid them.
  *
  * Kept up to date all along (on scroll, on resize, and when either header changes size) rather
  * than read when a clash starts: read then, it made the browser lay out the step's new table
@@ -44,7 +46,7 @@ function useTopUnderHeader(): number {
   const [top, setTop] = useState(8);
   useEffect(() => {
     const bottom = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().bottom ?? 0;
-    const place = () => setTop(Math.round(Math.max(8, bottom('[data-site-header]') + 8, bottom('[data-testid="game-header"]') + 8)));
+    const place = () => setTop(Math.round(Math.max(8, bottom('[data-site-header]') + 8, bottom('[data-testid="game-header"]') + 8, bottom('[data-above-clashes]') + 8)));
     window.addEventListener('scroll', place, { passive: true });
     window.addEventListener('resize', place);
     // The game header grows and shrinks (a turn timer, a wrapped line), and what is above it moves
@@ -53,7 +55,7 @@ function useTopUnderHeader(): number {
     // mount's task, 27-92 ms).
     const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : null;
     if (resized) {
-      for (const element of [document.body, document.querySelector('[data-site-header]'), document.querySelector('[data-testid="game-header"]')]) if (element) resized.observe(element);
+      for (const element of [document.body, document.querySelector('[data-site-header]'), document.querySelector('[data-testid="game-header"]'), document.querySelector('[data-above-clashes]')]) if (element) resized.observe(element);
     } else place();
     return () => {
       window.removeEventListener('scroll', place);

@@ -94,6 +94,8 @@ describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
         // icon legend's were both "Resources": axe's landmark-unique).
         expect(await page.getByRole('region', { name: 'Resources', exact: true }).count()).toBe(1);
         expect(await page.getByRole('region', { name: 'Resource icons', exact: true }).count()).toBe(1);
+        // How to read an ability in words, said for a touch screen too: it told a phone to hover.
+        expect(await page.locator('#card_anatomy').textContent()).toContain('rest the pointer on an ability row, or on a touch screen touch and hold the card.');
       }
 
       // The contents and the parchment keep a margin from the screen's sides: on a phone they ran

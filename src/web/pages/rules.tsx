@@ -37,7 +37,7 @@ function extras(id: string): { before?: ReactNode; after?: ReactNode; table?: Re
           <>
             <CardAnatomy width={anatomyWidth()} />
             <h3>Reading the icons</h3>
-            <p>Abilities are drawn as icons. Hover over an ability row on any card to read it in words.</p>
+            <p>Abilities are drawn as icons, listed below. To read a card&apos;s abilities in words, in the game or the card gallery, rest the pointer on an ability row, or on a touch screen touch and hold the card.</p>
             <IconLegend />
           </>
         ),

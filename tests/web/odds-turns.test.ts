@@ -6,7 +6,7 @@
  * names every one.
  */
 import { describe, expect, test } from 'vitest';
-import { labelledTurns, turningPoints } from '../../src/web/odds/turning-points.js';
+import { labelledTurns, moveLabel, turningPoints } from '../../src/web/odds/turning-points.js';
 import type { OddsPoint } from '../../src/web/odds/use-odds.js';
 
 /** A game of 61 steps (0..60) between Ann and Bob, Ann's chance at each step given by `ann`. */
@@ -35,5 +35,11 @@ describe('turning points', () => {
     const turns = turningPoints(apart);
     expect(turns.map((t) => t.step).sort((a, b) => a - b)).toEqual([10, 30, 50]);
     expect([...labelledTurns(turns, apart.length)].sort((a, b) => a - b)).toEqual([10, 30, 50]);
+  });
+});
+
+describe("a turning point's label on the chart", () => {
+  test('the move of the chance in the chart\'s unit, signed: never "pts", which read as favor', () => {
+    expect([moveLabel(-0.153), moveLabel(0.2), moveLabel(0.001)]).toEqual(['\u221215%', '+20%', '\u00b10%']);
   });
 });

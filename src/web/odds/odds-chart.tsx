@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { htmlSafe } from '../charts/html-safe.js';
 import { CHART_MARKS, SITE } from '../lib/palette.js';
 import type { OddsSeat } from './odds-bar.js';
-import { labelledTurns, turningPoints } from './turning-points.js';
+import { labelledTurns, moveLabel, turningPoints } from './turning-points.js';
 import type { OddsPoint } from './use-odds.js';
 import classes from './odds.module.css';
 
@@ -43,7 +43,7 @@ export default function OddsChart({ seats, history, linkTo, current = null, heig
           x: t.step,
           borderColor: CHART_MARKS.turningPoint,
           label:
-            current === null && labelled.has(t.step) ? { text: `${t.move > 0 ? '+' : ''}${Math.round(t.move * 100)} pts`, style: { background: CHART_MARKS.turningPoint, color: SITE.night } } : { text: '' },
+            current === null && labelled.has(t.step) ? { text: moveLabel(t.move), style: { background: CHART_MARKS.turningPoint, color: SITE.night } } : { text: '' },
         })),
         ...(current === null ? [] : [{ x: current, borderColor: CHART_MARKS.current, strokeDashArray: 0 }]),
       ],

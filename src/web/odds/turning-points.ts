@@ -37,3 +37,12 @@ export function labelledTurns(turns: readonly TurningPoint[], steps: number): Se
   for (const turn of turns) if (kept.every((step) => Math.abs(step - turn.step) >= gap)) kept.push(turn.step);
   return new Set(kept);
 }
+
+/**
+ * A turning point's label on the chart: how far the leader's chance moved, signed, in the chart's
+ * own unit. It read "-15 pts", which a player took for favor points.
+ */
+export function moveLabel(move: number): string {
+  const n = Math.round(move * 100);
+  return `${n > 0 ? '+' : n < 0 ? '\u2212' : '\u00b1'}${Math.abs(n)}%`;
+}

@@ -77,6 +77,9 @@ async function readSections(page: Page): Promise<void> {
   for (const m of MODULES.filter((m) => m.state !== 'enabled')) expect(await page.locator(`#${m.key}`).count()).toBe(0);
 
   expect(await idsIn(page, 'leader')).toEqual(LEADERS.map((c) => c.id));
+  // What printing gives, said as printing's: "Prints 5 copies" alone puzzled a player on screen.
+  expect(await page.locator('#leader').textContent()).toContain('Printing this page gives 5 copies of each leader.');
+  expect(await page.locator('#basic').textContent()).toContain('Printing this page gives 6 copies of each basic card.');
   for (const age of [1, 2, 3]) expect(await idsIn(page, `age-${age}`)).toEqual(ageCards(age).map((c) => c.id));
   expect(await idsIn(page, 'tributes', 'data-tribute-id')).toEqual(TRIBUTES.map((t) => t.id));
 

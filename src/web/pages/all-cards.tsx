@@ -34,9 +34,10 @@ interface PlayState {
   rows: ReadonlyMap<number, CardPlayRow> | null;
 }
 
+/** What printing the page gives of a section, said as such: "Prints 5 copies" alone puzzled a player reading it on screen. */
 const COPIES_NOTE: Record<string, string> = {
-  leader: 'Prints 5 copies of each leader.',
-  basic: 'Prints 6 copies of each basic card.',
+  leader: 'Printing this page gives 5 copies of each leader.',
+  basic: 'Printing this page gives 6 copies of each basic card.',
 };
 
 function useCardWidth(): number {

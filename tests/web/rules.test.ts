@@ -90,6 +90,18 @@ describe.skipIf(!HAS_CHROMIUM)('rules page', { timeout: SLOW }, () => {
         // The anatomy figures are the real card components, read out for screen readers.
         expect(await page.locator('#card_anatomy [data-card="face"]').getAttribute('aria-label')).toContain(SAMPLE_CARD.name);
         expect(await page.locator('#tribute_anatomy [data-card="tribute"]').getAttribute('aria-label')).toContain(SAMPLE_TRIBUTE.name);
+        // No callout's dot sits on the number it names: the cost's 7 and the favor's 5 were hidden.
+        const covered = await page.locator('#card_anatomy figure').first().evaluate((figure) => {
+          const numbers = [...figure.querySelectorAll('[data-card-part="cost"] span, [data-card-part="favor"] span')].map((span) => {
+            const range = document.createRange();
+            range.selectNodeContents(span);
+            return range.getBoundingClientRect();
+          });
+          const dots = [...figure.querySelectorAll('svg circle[r="3"]')].map((dot) => dot.getBoundingClientRect());
+          const meet = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          return { numbers: numbers.length, covered: numbers.filter((n) => dots.some((d) => meet(n, d))).length };
+        });
+        expect(covered).toEqual({ numbers: 2, covered: 0 });
         // One region of each name in a screen reader's list of them (the rules' Resources and the
         // icon legend's were both "Resources": axe's landmark-unique).
         expect(await page.getByRole('region', { name: 'Resources', exact: true }).count()).toBe(1);

@@ -240,7 +240,7 @@ export function CardFace(props: CardFaceProps) {
         </div>
       ) : null}
       {card.favor > 0 ? (
-        <div className={classes.favor} aria-hidden="true">
+        <div className={classes.favor} aria-hidden="true" data-card-part="favor">
           <span>{card.favor}</span>
         </div>
       ) : null}

@@ -27,7 +27,10 @@ import {
 import classes from './rules.module.css';
 
 interface Callout {
-  /** Where the callout points, in % of the card's width and height. */
+  /**
+   * Where the callout points, in % of the card's width and height: on a mark's rim, not its middle,
+   * where the line's dot hid the number it names (the cost's 7, the favor's 5).
+   */
   x: number;
   y: number;
   side: 'left' | 'right' | 'top';
@@ -35,9 +38,9 @@ interface Callout {
 }
 
 const CARD_CALLOUTS: Callout[] = [
-  { x: 10, y: 7, side: 'left', label: <><strong>Cost</strong> in gold (the coin).</> },
+  { x: 3, y: 7, side: 'left', label: <><strong>Cost</strong> in gold (the coin).</> },
   { x: 45, y: 3, side: 'top', label: <><strong>Name.</strong></> },
-  { x: 90, y: 7, side: 'right', label: <><strong>Favor</strong> (the green shield): scored as soon as you gain the card. No shield means 0.</> },
+  { x: 97, y: 7, side: 'right', label: <><strong>Favor</strong> (the green shield): scored as soon as you gain the card. No shield means 0.</> },
   { x: 12, y: 20, side: 'left', label: <><strong>Clash-token cost</strong>, on some cards: spent as well as the gold.</> },
   { x: 62, y: 25, side: 'right', label: <><strong>Type</strong> (large) and <strong>affinity</strong> mark (corner).</> },
   { x: 18, y: 38.5, side: 'left', label: <>The <strong>type line</strong> says both in words.</> },

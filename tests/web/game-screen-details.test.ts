@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import type { Server } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, siteAndBrowser, smallTargets, type Viewport } from './support/site.js';
 import { botDecision } from '../../src/bots/harness.js';
-import { guestInContext, panel, pickTradeRowCard, rawGame, serverShows, sitDown, startGame, submitButton, type Table } from './support/game.js';
+import { guestInContext, panel, pauseClock, pickTradeRowCard, rawGame, serverShows, sitDown, startGame, submitButton, type Table } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -51,21 +51,6 @@ async function clashOnFirstCard(t: Table, label: string, military = 0, beforeBob
   await panel(t.page).getByText('Waiting for other players...').waitFor();
   await beforeBob();
   await bob();
-}
-
-/**
- * Stops the page's clock (installed by sitDown) a moment from now: the moment is read from the page
- * and may be past by the time the stop arrives on a busy machine, so it is tried again a little later.
- */
-async function pauseClock(page: Page): Promise<void> {
-  for (let ahead = 150; ; ahead += 150) {
-    try {
-      await page.clock.pauseAt(await page.evaluate((ms) => Date.now() + ms, ahead));
-      return;
-    } catch (error) {
-      if (ahead > 1500 || !String(error).includes('past')) throw error;
-    }
-  }
 }
 
 const bidField = (page: Page) => panel(page).getByRole('textbox', { name: 'Military bid' });

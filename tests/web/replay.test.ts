@@ -13,6 +13,7 @@ import { FAIR_DICE_VERIFIED, rebuild, verify } from '../../src/engine/replay.js'
 import { gameRecord } from '../../src/server/services/replays.js';
 import { momentsOf, turnStep } from '../../src/web/replay/moments.js';
 import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
+import { pauseClock } from './support/game.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser, type Viewport } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -150,9 +151,13 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     await waitStep(page, turnStep(moments, mid + 1, 1));
     expect(await slider.evaluate((e) => e === document.activeElement)).toBe(true);
 
-    // A step forward onto a clash rolls its dice, as on the game screen.
+    // A step forward onto a clash rolls its dice, as on the game screen. The page's time stands
+    // still from just before: the dice wait at their start however slow the machine (on a loaded
+    // one they had settled before the next step could be pressed).
+    await page.clock.install();
     await page.goto(`${suite.site.url}/game/${gameID}/replay?step=${clashAt - 1}`);
     await waitStep(page, clashAt - 1);
+    await pauseClock(page);
     await page.getByRole('button', { name: 'Next step (Right)' }).click();
     await waitStep(page, clashAt);
     await page.getByRole('region', { name: 'Clashes' }).getByRole('table', { name: 'Dice' }).first().waitFor();
@@ -165,6 +170,7 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     await waitStep(page, clashAt + 1);
     expect(await page.locator('.replay-screen').getAttribute('data-awaiting')).toBe('false');
     expect(await page.locator('[data-clash-stage="initial"], [data-clash-stage="rolling"]').count()).toBe(0);
+    await page.clock.resume();
     // A jump past it (a turn forward from the step before) shows the table as it stands: no dice roll.
     await page.goto(`${suite.site.url}/game/${gameID}/replay?step=${clashAt - 1}`);
     await waitStep(page, clashAt - 1);

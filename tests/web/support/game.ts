@@ -411,3 +411,19 @@ async function somethingToDo(page: Page, skipping: boolean, timeout: number): Pr
     { polling: 100, timeout: Math.max(1, timeout) },
   );
 }
+
+/**
+ * Stops the page's clock (installed by `page.clock.install()`, as sitDown does) a moment from now:
+ * the moment is read from the page and may be past by the time the stop arrives on a busy machine,
+ * so it is tried again a little later.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  for (let ahead = 150; ; ahead += 150) {
+    try {
+      await page.clock.pauseAt(await page.evaluate((ms) => Date.now() + ms, ahead));
+      return;
+    } catch (error) {
+      if (ahead > 1500 || !String(error).includes('past')) throw error;
+    }
+  }
+}

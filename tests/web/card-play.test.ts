@@ -7,15 +7,13 @@
  * screenshots): the figures' words and the table's order are the desktop's alone (the server and
  * one component decide them at every width).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { cardPlayFigures, MIN_GAMES } from '../../src/engine/card-play.js';
 import { endableGame, saveEnd, type EndableSeat } from '../server/endable-games.js';
 import type { Server } from '../server/support.js';
 import { signInGuest } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, seriousAxeViolations, startSite, type Viewport, releaseBrowser } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshotOfScreen, seriousAxeViolations, startSite, type Viewport, releaseBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -25,12 +23,6 @@ const WAIT = 60_000;
 /** A game played to its end by bots in memory, its `people` seats marked as people's, saved through the end-of-game transaction. */
 async function finishedGame(site: Server, id: string, seats: EndableSeat[]): Promise<void> {
   expect(await saveEnd(site, await endableGame(site, id, seats))).toBe(true);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = path.resolve('test-results/screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
 describe.skipIf(!HAS_CHROMIUM)('how cards play, in the gallery', () => {
@@ -133,7 +125,7 @@ describe.skipIf(!HAS_CHROMIUM)('how cards play, in the gallery', () => {
 
         const people1 = page.locator(`[data-play-cell][data-card-id="${shown!.card_id}"] [data-play-stats]`).first();
         await page.getByRole('switch', { name: 'How cards play here' }).scrollIntoViewIfNeeded();
-        await shot(page, `card-play-cards-${label}`);
+        await screenshotOfScreen(page, `card-play-cards-${label}`);
         expect(await seriousAxeViolations(page)).toEqual([]);
 
         // Everyone: the bots-only games count too.
@@ -154,7 +146,7 @@ describe.skipIf(!HAS_CHROMIUM)('how cards play, in the gallery', () => {
 
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth).toBeLessThanOrEqual(viewport.width);
-        await shot(page, `card-play-table-${label}`);
+        await screenshotOfScreen(page, `card-play-table-${label}`);
         expect(await seriousAxeViolations(page)).toEqual([]);
       } finally {
         await context.close();

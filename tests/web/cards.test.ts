@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, layoutShifts, loginAsGuest, newContext, screenshot, seriousAxeViolations, startSite, userIDOf, siteAndBrowser } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, layoutShifts, loginAsGuest, newContext, SAVES_SCREENSHOTS, screenshot, screenshotOfScreen, seriousAxeViolations, startSite, userIDOf, siteAndBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -54,6 +54,7 @@ async function idsIn(page: Page, section: string, attribute = 'data-card-id'): P
 
 /** A full-page screenshot with every card drawn (off-screen cards are skipped by content-visibility). */
 async function galleryScreenshot(page: Page, name: string): Promise<void> {
+  if (!SAVES_SCREENSHOTS) return;
   await page.addStyleTag({ content: '[data-gallery-grid] > [data-preview-anchor] { content-visibility: visible !important; }' });
   await screenshot(page, name);
 }
@@ -209,7 +210,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
         .toBeLessThan(viewport.height / 2);
       expect((await page.locator('#age-3').boundingBox())!.y).toBeGreaterThanOrEqual(0);
       // What the visitor sees is the screen the hash scrolled to: the whole gallery is drawn above.
-      await page.screenshot({ path: `test-results/screenshots/all-cards-hash-${label}.png` });
+      await screenshotOfScreen(page, `all-cards-hash-${label}`);
       await context.close();
     });
   }
@@ -222,7 +223,7 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
     await loginAsGuest(page, suite.site, 'Plain');
     await gallery(page, suite.site.url);
     for (const m of DEV_ONLY) expect(await page.locator(`#${m.key}`).count()).toBe(0);
-    await page.screenshot({ path: 'test-results/screenshots/all-cards-signed-in-desktop.png' });
+    await screenshotOfScreen(page, 'all-cards-signed-in-desktop');
     // Asked for by name, it is not found, and the page is no dead end: the whole gallery is a click away.
     await page.goto(`${suite.site.url}/all-cards?module=${DEV_ONLY[0]!.key}`);
     await page.getByRole('alert').filter({ hasText: `Module ${DEV_ONLY[0]!.key} not found` }).waitFor();

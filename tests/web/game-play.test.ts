@@ -4,7 +4,7 @@
  * every kind of step the phone's layout must show.
  */
 import { describe, expect, test } from 'vitest';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, screenshotOfScreen, seriousAxeViolations, siteAndBrowser } from './support/site.js';
 import { guestInContext, playThroughAPI, playToEnd, startGame } from './support/game.js';
 import { readWatch, watchScreen } from './support/screen-watch.js';
 
@@ -108,7 +108,7 @@ describe.skipIf(!HAS_CHROMIUM)('a whole game against a bot', () => {
           // Held at its peak for the picture (it may already be fading when the step comes).
           await page.evaluate(() => document.querySelectorAll('[data-testid="favor-cue"]').forEach((c) => c.getAnimations().forEach((a) => ((a.currentTime = 600), a.pause()))));
           // What the screen shows (not the full page): a cue for a score out of sight is fixed to the screen's foot.
-          await page.screenshot({ path: `test-results/screenshots/game-favor-cue-${label}.png` });
+          await screenshotOfScreen(page, `game-favor-cue-${label}`);
           await page.evaluate(() => document.querySelectorAll('[data-testid="favor-cue"]').forEach((c) => c.getAnimations().forEach((a) => a.play())));
         }
         if (shots.has(decision)) return;

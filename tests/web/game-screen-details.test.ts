@@ -9,7 +9,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, siteAndBrowser, smallTargets, type Viewport } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, screenshotOfScreen, siteAndBrowser, smallTargets, type Viewport } from './support/site.js';
 import { botDecision } from '../../src/bots/harness.js';
 import { guestInContext, panel, pauseClock, pickTradeRowCard, rawGame, serverShows, sitDown, startGame, submitButton, type Table } from './support/game.js';
 
@@ -352,7 +352,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     // The hint is still there, under them.
     const hint = (await page.getByRole('region', { name: 'How a turn goes' }).boundingBox())!;
     expect(hint.y).toBeGreaterThan(Math.max(...dice));
-    await page.screenshot({ path: 'test-results/screenshots/details-hint-clash-desktop.png' });
+    await screenshotOfScreen(page, 'details-hint-clash-desktop');
     expect(t.errors).toEqual([]);
     await t.close();
   });
@@ -472,7 +472,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       requestAnimationFrame(frame);
     });
     await screenshot(page, 'details-phone-first-screen');
-    await page.screenshot({ path: 'test-results/screenshots/details-phone-first-screen-view.png' });
+    await screenshotOfScreen(page, 'details-phone-first-screen-view');
     // Every target a finger presses (the header's buttons, the summaries' name, favor, cards and
     // 'base', the tabs, the hint's links, the docked panel's) 24 px at least.
     expect(await smallTargets(page)).toEqual([]);
@@ -549,7 +549,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       const box = (await preview.boundingBox())!;
       const overlaps = box.x < actionPanel.x + actionPanel.width && box.x + box.width > actionPanel.x && box.y < actionPanel.y + actionPanel.height && box.y + box.height > actionPanel.y;
       expect(overlaps, `the preview of card ${index + 1} covers the action panel`).toBe(false);
-      if (index === 3) await page.screenshot({ path: 'test-results/screenshots/details-preview-desktop.png' });
+      if (index === 3) await screenshotOfScreen(page, 'details-preview-desktop');
       await page.mouse.move(5, 400);
       await preview.waitFor({ state: 'detached' });
     }
@@ -562,7 +562,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     expect(await page.getByTestId('game-header').textContent()).toContain('Turn 1/5');
     const stuck = (await panel(page).boundingBox())!;
     expect(stuck.y).toBeGreaterThanOrEqual(header.y + header.height);
-    await page.screenshot({ path: 'test-results/screenshots/details-sticky-header-desktop.png' });
+    await screenshotOfScreen(page, 'details-sticky-header-desktop');
     // The chat window opened stands beside the stuck panel, never over it: the panel grows (a
     // notice, a longer explanation) and no scrolling moves it out from under the window.
     const chat = page.getByRole('region', { name: 'Game Chat' });

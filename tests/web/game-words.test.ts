@@ -10,26 +10,16 @@
  * the log's and the chat's words, the chat's limit, the renamed host and the links are the
  * desktop's alone (one component writes them at every width; the server and the data decide them).
  */
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { draftedCount } from '../../src/engine/user-stats.js';
 import type { Game, GameEvent } from '../../src/engine/index.js';
 import type { Guest, Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, seriousAxeViolations, startSite, releaseBrowser } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshotOfScreen, seriousAxeViolations, startSite, releaseBrowser } from './support/site.js';
 import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
 import { rawGame, startGame } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
-
-/**
- * What the screen shows, saved as test-results/screenshots/{name}.png. Not a full-page picture:
- * resizing the page for one lays the game screen out anew, closing the chat and the log's pages.
- */
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync('test-results/screenshots', { recursive: true });
-  await page.screenshot({ path: `test-results/screenshots/${name}.png` });
-}
 
 type Gain = Extract<GameEvent, { type: 'GAIN_CARD' }>;
 const gainsOf = (game: Game, userID: string): Gain[] => game.events.filter((e): e is Gain => e.type === 'GAIN_CARD' && e.payload.userID === userID);
@@ -118,7 +108,7 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
         const older = page.getByRole('button', { name: /^Show older events/ });
         while ((await group.count()) === 0 && (await older.count()) > 0) await older.click();
         await group.scrollIntoViewIfNeeded();
-        await group.screenshot({ path: `test-results/screenshots/words-log-${label}.png` });
+        await screenshotOfScreen(group, `words-log-${label}`);
         await page.context().close();
         return;
       }
@@ -144,7 +134,7 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
       // The group holding that line, as the player sees it.
       const group = page.getByTestId('event-log').locator('li[data-group-type]').filter({ hasText: helped }).first();
       await group.scrollIntoViewIfNeeded();
-      await group.screenshot({ path: `test-results/screenshots/words-log-${label}.png` });
+      await screenshotOfScreen(group, `words-log-${label}`);
       await page.context().close();
     });
   }
@@ -193,7 +183,7 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
       // A player's message carries no marker; one's own name is known at once.
       if (label === 'desktop') expect(await mine.textContent()).toBe(`Ana: thanks for watching ${label}`);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await screenshot(page, `words-chat-dialog-${label}`);
+      await screenshotOfScreen(page, `words-chat-dialog-${label}`);
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
       if (label === 'phone') {
@@ -217,7 +207,7 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
         expect(await page.getByLabel(/unread/).count()).toBe(0);
         expect(await overlay.getByRole('textbox', { name: 'Message' }).getAttribute('maxlength')).toBe('500');
         expect(await seriousAxeViolations(page)).toEqual([]);
-        await screenshot(page, `words-chat-overlay-${label}`);
+        await screenshotOfScreen(page, `words-chat-overlay-${label}`);
       }
       await page.context().close();
     });
@@ -249,7 +239,7 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
         )
         .toBe(true);
       if (label === 'desktop') expect(await page.getByText(/Your favor/).count()).toBe(0);
-      await screenshot(page, `words-profile-${label}`);
+      await screenshotOfScreen(page, `words-profile-${label}`);
 
       // An open lobby Cy sits in is gone back to, not joined; it bears its host's name as it is now.
       // That the old name is gone and where the link goes are the server's and the router's:
@@ -267,7 +257,7 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
           expect(await link.getAttribute('href')).toBe(`/lobby/${lobbyID}`);
         }
         expect((await link.innerText()).replace(`${renamed}'s lobby`, '').trim()).toBe(label === 'desktop' ? 'Return to Lobby' : 'Return');
-        await screenshot(page, `words-lobby-list-${label}`);
+        await screenshotOfScreen(page, `words-lobby-list-${label}`);
       } finally {
         await cy.client.lobbies.leave.mutate({ lobbyID });
         await cy.client.session.rename.mutate({ name: 'Cy' });
@@ -300,7 +290,7 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
       const baseInfo = page.getByRole('dialog', { name: 'Base gold and base military' });
       await baseInfo.getByText('Base gold comes off the gold cost of every card you gain', { exact: false }).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await screenshot(page, `words-glossary-base-${label}`);
+      await screenshotOfScreen(page, `words-glossary-base-${label}`);
       await closeByEscape(page, baseInfo);
       if (label === 'desktop') {
         await base.focus();
@@ -328,7 +318,7 @@ describe.skipIf(!HAS_CHROMIUM)('what a new player reads', { timeout: 240_000 }, 
         })
         .toBe(true);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await screenshot(page, `words-glossary-list-${label}`);
+      await screenshotOfScreen(page, `words-glossary-list-${label}`);
       await closeByEscape(page, list);
       newcomer.close();
       await page.context().close();

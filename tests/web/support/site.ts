@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startServer, type Server } from '../../server/support.js';
 import type { Config } from '../../../src/server/config.js';
 
@@ -152,6 +152,21 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
+/**
+ * Whether `screenshot` saves its picture. On a person's machine it does: the pictures are there to
+ * be looked at. Under CI (`CI=true`, as `.ci/run` sets) nobody can: the machine goes with them,
+ * and they cost a sixth of the browser files' time (149 pictures, 72 s of 262 s on a fast machine,
+ * bench/RESULTS.md). No test reads a picture back; a screenshot checks nothing. `MYTHOS_SCREENSHOTS`
+ * set to 1 or 0 decides either way.
+ */
+export const SAVES_SCREENSHOTS = savesScreenshots(process.env.MYTHOS_SCREENSHOTS, process.env.CI);
+
+function savesScreenshots(asked: string | undefined, ci: string | undefined): boolean {
+  if (asked === undefined || asked === '') return ci !== 'true';
+  if (asked === '1' || asked === '0') return asked === '1';
+  throw new Error(`MYTHOS_SCREENSHOTS must be 1 (save the browser tests' screenshots) or 0 (skip them), not "${asked}"`);
+}
+
 /** The most screens of a page a screenshot holds: more is not looked at, and costs seconds to encode. */
 const SCREENS_PER_SHOT = 10;
 
@@ -168,7 +183,8 @@ const SCREENS_PER_SHOT = 10;
  * rest of its test (a phone's hint telling it to rest the pointer on a card). Playwright puts it
  * back after its capture.
  */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SAVES_SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
   const viewport = page.viewportSize() ?? DESKTOP;
@@ -180,7 +196,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const clip = { x: 0, y: 0, width: viewport.width, height: Math.min(height, viewport.height * SCREENS_PER_SHOT) };
   if (touch) {
     await page.screenshot({ path: file, fullPage: true, clip });
-    return file;
+    return;
   }
   const protocol = await page.context().newCDPSession(page);
   try {
@@ -189,7 +205,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   } finally {
     await protocol.detach();
   }
-  return file;
+}
+
+/**
+ * Saves what the screen shows now, or one element of it, as test-results/screenshots/{name}.png:
+ * not the whole page (resizing the page for a full picture lays the game screen out anew, closing
+ * its chat and its log's pages, and moves what is fixed to the screen's foot).
+ */
+export async function screenshotOfScreen(target: Page | Locator, name: string): Promise<void> {
+  if (!SAVES_SCREENSHOTS) return;
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await target.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 
 /** The page's layout shifts since it loaded (not those right after an input), with what moved. */

@@ -311,7 +311,7 @@ export function registerChannel(app: FastifyInstance, services: Services): void 
     // closed rather than queued without end.
     let waiting = 0;
     socket.on('message', (raw) => {
-      if (++waiting > MAX_WAITING_MESSAGES) return socket.close(1008, `Too many messages waiting: at most ${MAX_WAITING_MESSAGES}.`);
+      if (++waiting > MAX_WAITING_MESSAGES) return closeUnread(socket, `Too many messages waiting: at most ${MAX_WAITING_MESSAGES}.`);
       const text = raw.toString();
       const bytes = Buffer.isBuffer(raw) ? raw.length : Buffer.byteLength(text);
       queue = queue

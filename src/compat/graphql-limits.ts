@@ -12,10 +12,16 @@ import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import {
   GraphQLError,
   Kind,
+  SchemaMetaFieldDef,
   TypeInfo,
+  TypeMetaFieldDef,
   ValidationContext,
   getNamedType,
   getNullableType,
+  isAbstractType,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
   isListType,
   isObjectType,
   validate,
@@ -23,6 +29,7 @@ import {
   visitInParallel,
   type DocumentNode,
   type FieldNode,
+  type GraphQLField,
   type GraphQLObjectType,
   type GraphQLSchema,
   type SelectionSetNode,
@@ -127,6 +134,45 @@ const LIST_SIZES: Record<string, (field: FieldNode) => number> = {
   'Lobby.playerIDToBotType': () => MAX_PLAYERS,
 };
 
+/**
+ * How long each list of the introspection (`__schema`, `__type`) is in `schema`, for the cost: as
+ * many types and directives as it has, and for the lists of each type, field or directive their
+ * mean over the schema, rounded up. `__schema { types { fields { args } } }` walks every type,
+ * every field and every argument, so by the means it costs about what it walks; the longest
+ * instead (13 fields for each of the 23 types) made the introspection GraphiQL sends 22,553
+ * fields, past MAX_COST. It counts 8,385 now (42 requests), its type references each counted
+ * eight `ofType`s deep, where 1,634 fields resolve. Counted as fields of no type, introspection
+ * cost nothing: fifteen aliases of `__schema` with every type's fields and arguments (384 KB an
+ * answer, 23 ms of CPU) counted as one request, and one address's 600 of them in 13 s held
+ * another person's request 177 ms (552 ms at most), against 4 ms (a security review, 2026-12-04).
+ */
+function introspectionSizes(schema: GraphQLSchema): Record<string, number> {
+  const types = Object.values(schema.getTypeMap());
+  const directives = schema.getDirectives();
+  const mean = (counts: number[]) => (counts.length === 0 ? 0 : Math.ceil(counts.reduce((sum, n) => sum + n, 0) / counts.length));
+  const fields = types.flatMap((t) => (isObjectType(t) || isInterfaceType(t) ? Object.values(t.getFields()) : []));
+  return {
+    '__Schema.types': types.length,
+    '__Schema.directives': directives.length,
+    '__Type.fields': mean(types.map((t) => (isObjectType(t) || isInterfaceType(t) ? Object.keys(t.getFields()).length : 0))),
+    '__Type.interfaces': mean(types.map((t) => (isObjectType(t) || isInterfaceType(t) ? t.getInterfaces().length : 0))),
+    '__Type.possibleTypes': mean(types.map((t) => (isAbstractType(t) ? schema.getPossibleTypes(t).length : 0))),
+    '__Type.enumValues': mean(types.map((t) => (isEnumType(t) ? t.getValues().length : 0))),
+    '__Type.inputFields': mean(types.map((t) => (isInputObjectType(t) ? Object.keys(t.getFields()).length : 0))),
+    '__Field.args': mean(fields.map((f) => f.args.length)),
+    '__Directive.args': mean(directives.map((d) => d.args.length)),
+  };
+}
+
+/** Each schema's introspection list sizes, worked out once. */
+const introspectionSizesOf = new WeakMap<GraphQLSchema, Record<string, number>>();
+
+/** The query root's introspection fields, which no type's own fields list (`__typename` is a leaf, counted as any). */
+function metaField(schema: GraphQLSchema, type: GraphQLObjectType, name: string): GraphQLField<unknown, unknown> | undefined {
+  if (type !== schema.getQueryType()) return undefined;
+  return name === SchemaMetaFieldDef.name ? SchemaMetaFieldDef : name === TypeMetaFieldDef.name ? TypeMetaFieldDef : undefined;
+}
+
 /** An argument as written in the query (a variable counts as the largest value allowed). */
 function argument(field: FieldNode, name: string) {
   return field.arguments?.find((a) => a.name.value === name)?.value;
@@ -155,21 +201,30 @@ class Costing {
   /** Per fragment, its count; null while it is being counted (a spread cycle, refused by graphql's own rules). */
   private readonly fragments = new Map<string, Tally | null>();
 
-  constructor(private readonly context: ValidationContext) {}
+  /** The longest each introspection list can be (`introspectionSizes`). */
+  private readonly introspection: Record<string, number>;
+
+  constructor(private readonly context: ValidationContext) {
+    const schema = context.getSchema();
+    let sizes = introspectionSizesOf.get(schema);
+    if (!sizes) introspectionSizesOf.set(schema, (sizes = introspectionSizes(schema)));
+    this.introspection = sizes;
+  }
 
   of(selections: SelectionSetNode, type: GraphQLObjectType): Tally {
     const tally: Tally = { cost: 0, renders: 0, gameLists: 0 };
     for (const selection of selections.selections) {
       if (selection.kind === Kind.FIELD) {
         tally.cost += 1;
-        const field = type.getFields()[selection.name.value];
+        const field = type.getFields()[selection.name.value] ?? metaField(this.context.getSchema(), type, selection.name.value);
         // Unknown fields are refused by graphql's own rules.
         if (!field) continue;
         if (type.name === 'GameSummary' && field.name === 'renderedGame') tally.renders += 1;
         if (type.name === 'User' && field.name === 'games') tally.gameLists += 1;
         const named = getNamedType(field.type);
         if (!selection.selectionSet || !isObjectType(named)) continue;
-        const size = isListType(getNullableType(field.type)) ? (LIST_SIZES[`${type.name}.${field.name}`]?.(selection) ?? 1_000) : 1;
+        const key = `${type.name}.${field.name}`;
+        const size = isListType(getNullableType(field.type)) ? (LIST_SIZES[key]?.(selection) ?? this.introspection[key] ?? 1_000) : 1;
         add(tally, this.of(selection.selectionSet, named), size);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const inner = selection.typeCondition ? this.context.getSchema().getType(selection.typeCondition.name.value) : type;

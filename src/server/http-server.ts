@@ -8,13 +8,24 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { Config } from './config.js';
 import type { ConnectionBudget } from './connection-limits.js';
 import { PER_MESSAGE_DEFLATE, deflateServerFromPool } from './delivery/socket-compression.js';
-import { dropSlowReaders, isClientSocketError, type SocketBudget } from './delivery/socket-limits.js';
+import { CLOSED_UNREAD, dropSlowReaders, isClientSocketError, type SocketBudget } from './delivery/socket-limits.js';
 import { coalesceServerWrites } from './delivery/socket-writes.js';
 import { redactUrl } from './log-redaction.js';
 import { addSecurityHeaders } from './security-headers.js';
 
 /** The largest request body or websocket message: every legitimate one is far smaller. */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The most frames one websocket message may come in. Browsers and the protocol's clients send each
+ * message in one frame, and 16 carry the largest message in 4 KB pieces. A message is counted
+ * among its address's requests once it is whole, and ws takes up to 16,384 frames for one: each
+ * frame of a compressed message is inflated on its own (about 35 us of CPU, however small), so
+ * one message of empty frames, 98 KB to send, cost the server 0.5 s before it counted once, and
+ * one address's eight sockets of them kept it over a core busy (a security review, 2026-12-04).
+ * Past it ws closes the socket (1008).
+ */
+export const MAX_MESSAGE_FRAMES = 16;
 
 /** Cookie-authenticated writes must come from our own pages (CSRF). */
 export function isCrossSite(origin: string | undefined, host: string | undefined, publicUrl: string): boolean {
@@ -60,9 +71,11 @@ export async function newServer(config: Config, log: FastifyBaseLogger, { socket
   connections.watch(fastify.server);
   addSecurityHeaders(fastify);
   await fastify.register(websocket, {
-    options: { maxPayload: MAX_BODY_BYTES, perMessageDeflate: config.wsCompression ? PER_MESSAGE_DEFLATE : false },
+    options: { maxPayload: MAX_BODY_BYTES, maxFragments: MAX_MESSAGE_FRAMES, perMessageDeflate: config.wsCompression ? PER_MESSAGE_DEFLATE : false },
     // A client's broken frame closes its socket, noted at debug level; anything else is ours, logged as an error.
     errorHandler: (error, socket, request) => {
+      // A socket closed unread stopped reading with this; its own timer cuts it once its close frame has gone.
+      if ((error as { code?: unknown }).code === CLOSED_UNREAD) return;
       if (isClientSocketError(error)) request.log.debug({ code: (error as { code?: string }).code }, 'websocket closed: the client broke the protocol');
       else request.log.error(error);
       socket.terminate();

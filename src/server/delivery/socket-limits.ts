@@ -64,21 +64,50 @@ export function dropSlowReaders(server: WebSocketServer, maxBuffered = MAX_BUFFE
  */
 export function isClientSocketError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('WS_ERR_') || code === 'ECONNRESET' || code === 'EPIPE');
+  return typeof code === 'string' && (code.startsWith('WS_ERR_') || code === 'ECONNRESET' || code === 'EPIPE' || code === CLOSED_UNREAD);
 }
 
 /** How long a socket closed unread is kept for its close frame to reach the client. */
 const CLOSE_FRAME_MS = 500;
 
 /**
+ * The error a socket closed unread stops inflating with (`closeUnread`): the client's doing, and
+ * the socket is cut by closeUnread's own timer, once its close frame has gone.
+ */
+export const CLOSED_UNREAD = 'MYTHOS_CLOSED_UNREAD';
+
+/** ws keeps a socket's permessage-deflate (which inflates what the client sends) in a field its types do not declare. */
+interface WithExtensions {
+  _extensions?: Record<string, { decompress(data: Buffer, fin: boolean, callback: (error: Error | null) => void): void } | undefined>;
+}
+
+/** The sockets closed unread, each closed once. */
+const closing = new WeakSet<WebSocket>();
+
+/**
  * Closes a socket (1008, `reason`) and reads nothing more from it. Closed alone, it went on
  * inflating and reading what its client kept sending until the closing handshake ended: a client
  * that reconnected and sent again kept a core busy all the same. Paused, its client's sends wait
  * on the network; the connection is cut once the close frame has had time to go.
+ *
+ * What ws had read before the pause (100 KB or so) it would still take apart, message by message,
+ * and a compressed message is inflated on its own, however small (about 100 us of CPU for a few
+ * bytes): a socket refused at its first message still cost 0.8 s of CPU, one for each 80 KB its
+ * client sent at once (a security review, 2026-12-04). So its next inflation fails instead, and
+ * ws stops reading there.
  */
 export function closeUnread(socket: WebSocket, reason: string): void {
+  if (closing.has(socket)) return;
+  closing.add(socket);
   socket.close(1008, reason);
   socket.pause();
+  const deflate = (socket as unknown as WithExtensions)._extensions?.['permessage-deflate'];
+  if (deflate) {
+    deflate.decompress = (_data, _fin, callback) => {
+      const stopped = Object.assign(new Error('Closed unread: nothing more is read from this socket.'), { code: CLOSED_UNREAD });
+      setImmediate(() => callback(stopped));
+    };
+  }
   setTimeout(() => socket.terminate(), CLOSE_FRAME_MS).unref();
 }
 
@@ -94,8 +123,11 @@ const MESSAGE_BYTES_PER_REQUEST = 16 * 1024;
 export const sizeRequests = (bytes: number): number => Math.floor(bytes / MESSAGE_BYTES_PER_REQUEST);
 
 /**
- * tRPC's keep-alive words. A PONG answers the server's own PING and costs a read; a PING asks the
- * server for a PONG, and counts as a request (the web client sends one after 10 s of silence).
+ * tRPC's keep-alive words. A PING asks the server for a PONG, and counts as a request (the web
+ * client sends one after 10 s of silence). A PONG that answers the server's own PING (sent after
+ * 12 s of silence) costs nothing; any other counts as a request: uncounted, one anonymous socket
+ * sent 2.9 million in 3 s and kept a core busy, and compressed (each inflated on its own) 4 MB of
+ * them kept it busy for 24 s (a security review, 2026-12-04).
  */
 const KEEP_ALIVE = new Set(['PING', 'PONG']);
 
@@ -108,14 +140,17 @@ const KEEP_ALIVE = new Set(['PING', 'PONG']);
  * apart (their own caps per socket and per address), and counted here only when refused (trpc.ts).
  * A client's PING counts: the server answers each.
  */
-function callsOf(bytes: Buffer, subscriptions: ReadonlySet<string>): { all: number; counted: number } {
+function callsOf(bytes: Buffer, subscriptions: ReadonlySet<string>, pingUnanswered: boolean): { all: number; counted: number; pong: boolean } {
   const text = bytes.toString('utf8');
-  if (KEEP_ALIVE.has(text)) return { all: 0, counted: text === 'PING' ? 1 : 0 };
+  if (KEEP_ALIVE.has(text)) {
+    const pong = text === 'PONG';
+    return { all: 0, counted: pong && pingUnanswered ? 0 : 1, pong };
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { all: 1, counted: 1 }; // tRPC answers it with a parse error
+    return { all: 1, counted: 1, pong: false }; // tRPC answers it with a parse error
   }
   const calls = Array.isArray(parsed) ? parsed : [parsed];
   const counted = calls.filter((call) => {
@@ -125,7 +160,7 @@ function callsOf(bytes: Buffer, subscriptions: ReadonlySet<string>): { all: numb
     const path = params?.path;
     return typeof path !== 'string' || !subscriptions.has(path);
   }).length;
-  return { all: calls.length, counted };
+  return { all: calls.length, counted, pong: false };
 }
 
 /** The sockets whose messages `limitMessages` counts. */
@@ -145,23 +180,31 @@ export const isMetered = (socket: WebSocket): boolean => metered.has(socket);
  *   flight) at a whole call's cost, 40 ms of CPU a message, so that one socket kept a core busy.
  *   The cap is the socket's most subscriptions (MAX_SUBSCRIPTIONS_PER_SOCKET): a client that
  *   reconnects sends all of its subscriptions again in one message, and must never meet it.
- * - **Among its address's requests** (`charge`): each query, mutation, subscription stop, PING or
- *   call that cannot be served, and one more for each whole 16 KB. Calls of unknown procedures and
- *   messages that were not JSON counted nowhere: two sockets of them kept a core 96% busy, with no
- *   account; then subscriptions of unknown paths, stops and PINGs, each answered or handled at a
- *   call's cost, still counted nowhere (six anonymous sockets had 93,700 refusals answered in 10 s
- *   and were never closed).
+ * - **Among its address's requests** (`charge`): each query, mutation, subscription stop, PING,
+ *   PONG the server did not ask for, or call that cannot be served, and one more for each whole
+ *   16 KB. Calls of unknown procedures and messages that were not JSON counted nowhere: two
+ *   sockets of them kept a core 96% busy, with no account; then subscriptions of unknown paths,
+ *   stops and PINGs, each answered or handled at a call's cost, still counted nowhere (six
+ *   anonymous sockets had 93,700 refusals answered in 10 s and were never closed).
  * Past either the socket is closed (1008) with the reason: a socket that kept sending past its
  * refusals would keep costing what reading its messages costs.
  */
 export function limitMessages(socket: WebSocket, maxCalls: number, subscriptions: ReadonlySet<string>, charge: (requests: number) => string | null): void {
   metered.add(socket);
+  // Whether the server's last PING (tRPC's keep-alive) still waits for its PONG, which is then free.
+  let pingUnanswered = false;
+  const send = socket.send.bind(socket);
+  socket.send = ((...args: Parameters<WebSocket['send']>) => {
+    if (args[0] === 'PING') pingUnanswered = true;
+    send(...args);
+  }) as WebSocket['send'];
   const emit = socket.emit.bind(socket);
   socket.emit = ((event: string | symbol, ...args: unknown[]) => {
     if (event !== 'message') return emit(event, ...args);
     const data = args[0];
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data as Buffer[]) : Buffer.from(data as ArrayBuffer);
-    const calls = callsOf(bytes, subscriptions);
+    const calls = callsOf(bytes, subscriptions, pingUnanswered);
+    if (calls.pong) pingUnanswered = false;
     if (calls.all > maxCalls) {
       socket.close(1008, `Too many calls in one message: at most ${maxCalls}.`);
       return false;

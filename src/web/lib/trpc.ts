@@ -22,7 +22,8 @@ function websocketUrl(): string {
  * One websocket for the whole page; it reconnects by itself after a drop. It pings the server
  * when quiet, so a connection that died without closing (a network gone, a laptop's sleep) is
  * closed within 15 s and the page says it is reconnecting: without it a page offline for 20 s
- * said nothing. (The server answers "PING" with "PONG", and counts neither as a request.)
+ * said nothing. (The server answers "PING" with "PONG" and counts the PING among the address's
+ * requests, as it counts a "PONG" it did not ask for; the page sends one PING in 10 s at most.)
  */
 export const wsClient = createWSClient({
   url: websocketUrl,

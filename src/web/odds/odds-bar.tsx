@@ -9,6 +9,9 @@ import classes from './odds.module.css';
 /** What the chart of the odds over a game says before its first step is worked out (and while its code loads). */
 export const CHART_STARTING = 'Working out the chances over the game...';
 
+/** What the bar's track says until the chances for the step shown are first worked out. */
+export const BAR_WAITING = 'Working out the chances...';
+
 export interface OddsSeat {
   userID: string;
   color: string;
@@ -65,7 +68,8 @@ export function OddsBar({ seats, shares, pending = false, ended = false }: { sea
                 {percents[i]! >= 8 ? said(i) : ''}
               </div>
             ))
-          : null}
+          : // Until the first answer, the empty track says why it is empty (players read a blank bar as broken).
+            <span className={classes.waiting}>{BAR_WAITING}</span>}
       </div>
       {percents ? (
         <Group gap={10} mt={2}>

@@ -1,16 +1,39 @@
 /** /game/:gameID: the game screen, for players and spectators (login required: the route's guard). */
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { GameScreen } from '../game/game-screen.js';
+import { usePresentationPlaying } from '../game/presentation/use-event-animations.js';
 import { NamesRatingsSource, RatingChangesSource, UnratedReasonSource } from '../game/presentation/end-rating-source.js';
 import { RematchSource } from '../game/presentation/end-rematch.js';
 import { VerifySource } from '../game/presentation/end-verify.js';
-import { useFetchedGameRatingChanges, useFetchedUnratedReason, useShownRatings } from '../ratings/ratings.js';
+import { useFetchedGameRatingChanges, useFetchedUnratedReason, useShownRatings, type ShownRating } from '../ratings/ratings.js';
 
 // Loaded when a game ends, so the game screen's own code stays small (the end-of-game view that
 // shows them is in a Suspense of its own).
 const GameVerify = lazy(() => import('../replay/game-verify.js'));
 const Rematch = lazy(() => import('../game/rematch.js').then((m) => ({ default: m.Rematch })));
+
+type Ratings = Readonly<Record<string, ShownRating>>;
+
+const sameRatings = (a: Ratings, b: Ratings): boolean => {
+  const ids = Object.keys(a);
+  return ids.length === Object.keys(b).length && ids.every((id) => b[id]?.rating === a[id]!.rating && b[id]?.provisional === a[id]!.provisional);
+};
+
+/**
+ * The ratings beside the names as they stood before what the screen still plays out: the game's
+ * end moves them on the server, and the page reads them again, while its last clash may still be
+ * rolling; a player's "1500?" turned "1410?" before the dice said who won. A changed rating shows
+ * once nothing plays (with the end view); a name with no rating on screen yet shows its own at once.
+ */
+function useRatingsOnScreen(userIDs: readonly string[]): Ratings {
+  const today = useShownRatings(userIDs);
+  const playing = usePresentationPlaying();
+  const [held, setHeld] = useState(today);
+  const same = sameRatings(held, today);
+  if (!playing && !same) setHeld(today);
+  return playing && !same ? { ...today, ...held } : today;
+}
 
 export function Page() {
   const { gameID = '' } = useParams();
@@ -20,7 +43,7 @@ export function Page() {
   return (
     <RatingChangesSource.Provider value={useFetchedGameRatingChanges}>
       <UnratedReasonSource.Provider value={useFetchedUnratedReason}>
-        <NamesRatingsSource.Provider value={useShownRatings}>
+        <NamesRatingsSource.Provider value={useRatingsOnScreen}>
           <RematchSource.Provider value={Rematch}>
             <VerifySource.Provider value={GameVerify}>
               <GameScreen key={gameID} gameID={gameID} />

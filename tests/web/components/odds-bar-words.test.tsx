@@ -2,7 +2,8 @@
  * The odds bar says nobody's chance is none or certain before the game has ended: a spectator of a
  * game on its last clash read "Vera 0%" and "Nia 100%" while Vera, ahead on favor, could still
  * reroll. The numbers the bar is drawn from stay whole percentages summing to 100; at the end the
- * winner's 100% is the result.
+ * winner's 100% is the result. Before its first answer, the bar says it is working them out:
+ * an empty grey bar read as broken.
  */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -17,7 +18,7 @@ const seats = [
   { userID: 'u_nia', color: '#1971c2', name: 'Nia' },
 ];
 
-function bar(shares: Record<string, number>, ended: boolean): HTMLElement {
+function bar(shares: Record<string, number> | null, ended: boolean): HTMLElement {
   render(
     <MantineProvider theme={theme}>
       <OddsBar seats={seats} shares={shares} ended={ended} />
@@ -50,5 +51,12 @@ describe('odds bar words', () => {
     const el = bar({ u_vera: 0, u_nia: 1 }, true);
     expect(el.getAttribute('aria-label')).toBe('Chances to win: Vera 0%, Nia 100%');
     expect(parts(el)[1]!.text).toBe('100%');
+  });
+
+  test('before the first answer the empty bar says it is working the chances out (a step of a replay, a game just opened)', () => {
+    const el = bar(null, false);
+    expect(parts(el)).toEqual([]);
+    expect(el.getAttribute('aria-label')).toBe('Chances to win: working out the chances');
+    expect(el.textContent).toBe('Chances to winfrom what spectators seeWorking out the chances...');
   });
 });

@@ -243,6 +243,37 @@ describe.skipIf(!HAS_CHROMIUM)('a click shows its result before the server answe
     await t.close();
   });
 
+  test('a Submit whose answer is lost on a poor connection shows the bid played, not "Not sent"; one that never reached the server says so', { timeout: 180_000 }, async () => {
+    // The server had the bid and only its answer was lost: the screen showed the bid as played
+    // beside "Your move did not reach the server ... nothing was played. Send it again".
+    const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Lia', 'Leo'], { unbid: true });
+    const { page } = t;
+    const refusal = panel(page).getByTestId('refusal');
+    await pickTradeRowCard(page, page.locator('[data-trade-row-index="0"] [role=button]'));
+    // First the request is lost on its way: nothing was played, and the page says so.
+    await page.route(/\/trpc\/games\.act/, (route) => route.abort('connectionreset'), { times: 1 });
+    await submitButton(page).click();
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe('Not sentYour move did not reach the server: the connection dropped, and nothing was played. Send it again once the connection is back.');
+    expect(await page.locator('[data-game-phase]').getAttribute('data-decision')).toBe('BID');
+    expect((await rawGame(suite.site, t.gameID)).bidsByPlayerID[t.ann.userID]).toBeUndefined();
+    // Then the request reaches the server and its answer is lost on the way back.
+    await page.route(/\/trpc\/games\.act/, async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    }, { times: 1 });
+    await expect.poll(() => submitButton(page).isEnabled()).toBe(true);
+    await submitButton(page).click();
+    await serverShows(suite.site, t.gameID, (g) => g.bidsByPlayerID[t.ann.userID] !== undefined);
+    // Undo is pressable again once the page has settled what became of the Submit.
+    await expect.poll(() => panel(page).getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
+    await panel(page).getByText(/^Your bid: \d+ military on /).waitFor();
+    expect(await refusal.count()).toBe(0);
+    await screenshot(page, 'optimistic-bid-answer-lost');
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
   test('an Undo made stale by the other player is refused: the screen shows the server\'s step and its message; a card gained shows at once', { timeout: 180_000 }, async () => {
     const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Quin', 'Quade'], { unbid: true });
     const { page } = t;

@@ -68,10 +68,15 @@ function applied(game: WireGame, me: string, action: Action): WireGame {
   }
 }
 
+/** Whether the view still asks what the action answers: not, once it shows the action (or the game moved on). */
+export function stillAsked(state: Pick<GameScreenState, 'game'>, pending: PendingAction): boolean {
+  return stepKeyOf(state) === pending.stepKey && answers(pending.action, state.game.decision);
+}
+
 /** The screen's state with the pending action's result laid over the view, or the view itself when there is nothing to lay. */
 export function withPendingAction(state: GameScreenState, pending: PendingAction | null): GameScreenState {
   const me = state.me;
-  if (!pending || me === null || stepKeyOf(state) !== pending.stepKey || !answers(pending.action, state.game.decision)) return state;
+  if (!pending || me === null || !stillAsked(state, pending)) return state;
   const game = applied(state.game, me, pending.action);
   return { ...state, game: { ...game, decision: pendingDecision({ ...game, cardsByID: state.cardsByID }, me) } };
 }

@@ -16,7 +16,7 @@ import type { WireDelivery } from '../../server/services/game-views.js';
 import { trpc } from '../lib/trpc.js';
 import { applyUpdate, type LiveGame } from './live.js';
 import { markStandIns } from './stand-ins.js';
-import { pendingActionOf, withPendingAction, type PendingAction } from './pending-action.js';
+import { pendingActionOf, stillAsked, withPendingAction, type PendingAction } from './pending-action.js';
 import type { GameScreenState, GameUser } from './model.js';
 
 export interface GameStateResult {
@@ -166,8 +166,16 @@ export function useGameState(gameID: string): GameStateResult {
         return { ok: true } as const;
       } catch (error) {
         console.error('error sending action', error);
+        if (unanswered(error)) {
+          // What was lost may be only the answer, the move played: the server's view says which
+          // (the screen said "nothing was played" beside the bid it showed as played).
+          await refetch();
+          const played = sent !== null && liveRef.current !== null && !stillAsked(liveRef.current, sent);
+          if (sent) startTransition(() => drop(sent));
+          if (played) return { ok: true } as const;
+          return { ok: false, message: UNSENT_MESSAGE, unsent: true } as const;
+        }
         if (sent) drop(sent);
-        if (unanswered(error)) return { ok: false, message: UNSENT_MESSAGE, unsent: true } as const;
         return { ok: false, message: error instanceof Error ? error.message : String(error) } as const;
       }
     },

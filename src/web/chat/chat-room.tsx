@@ -3,9 +3,13 @@
  * the live messages (one chat.onRoom subscription), the senders' names, sending, and one unread
  * count. Both ways of showing it, the docked overlay and the CHAT button's dialog, are views of
  * this one room (ChatRoomView): a message read in either is read, and both count the same.
+ * How far the room was read is kept in the browser (chat-read.ts), so what others said while the
+ * player was away (the page closed, or another page open) is unread when they come back.
  */
+import { TRPCClientError } from '@trpc/client';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChatMessage } from '../lib/api-types.js';
+import { chatReadKey, markRead, readUpTo } from '../lib/chat-read.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 
@@ -16,13 +20,16 @@ export interface ChatRoom {
   messages: ChatMessage[];
   /** A sender's name, or 'unknown' until their user is loaded. */
   nameOf: (senderID: string) => string;
-  /** Messages from others that came while no view of the room was open. */
+  /** Messages from others not yet seen in an open view of the room (in this browser, this visit or an earlier one). */
   unread: number;
   /** Sends a message (already trimmed and not empty); resolves to the refusal's words, or null. */
   send: (message: string) => Promise<string | null>;
   /** A view opened (true) or closed (false): while one is open, nothing is unread. */
   viewing: (open: boolean) => void;
 }
+
+/** A message that never reached the server (no answer of the server's: "Failed to fetch" said nothing to a player). */
+export const CHAT_UNSENT_MESSAGE = 'Not sent: the connection dropped. Your words are back in the box, to send again once it is back.';
 
 const Context = createContext<ChatRoom | null>(null);
 const NO_MESSAGES: ChatMessage[] = [];
@@ -43,15 +50,19 @@ export function useChatRoomView(room: ChatRoom): void {
 export function ChatRoomProvider({ room, title, children }: { room: string | null; title: string; children: ReactNode }) {
   const session = useSession().user;
   const me = session?.id ?? null;
-  const meRef = useRef(me);
-  meRef.current = me;
   // Kept with the room they belong to, so that another room's page starts from nothing.
   const [live, setLive] = useState<{ room: string | null; messages: ChatMessage[] }>({ room, messages: [] });
-  const [unread, setUnread] = useState<{ room: string | null; count: number }>({ room, count: 0 });
   const openViews = useRef(0);
+  // Whether a view is open now, as state: while one is, each message that comes is read.
+  const [viewed, setViewed] = useState(false);
+  // The newest message read, kept with its room and reader (a change of either reads it again).
+  const [readMark, setReadMark] = useState<{ key: string; at: number } | null>(null);
+  const readKey = room !== null && me !== null ? chatReadKey(me, room) : null;
 
   const history = trpc.chat.history.useQuery({ room: room ?? '' }, { enabled: room !== null, staleTime: Infinity });
-  const sendMutation = trpc.chat.send.useMutation();
+  // Sent at once, online or not: held back while the browser was offline (the query library's
+  // way), a message left the box, was shown nowhere and went only when the drop was over.
+  const sendMutation = trpc.chat.send.useMutation({ networkMode: 'always' });
   trpc.chat.onRoom.useSubscription(
     { room: room ?? '' },
     {
@@ -61,10 +72,6 @@ export function ChatRoomProvider({ room, title, children }: { room: string | nul
           const messages = held.room === message.room ? held.messages : [];
           return messages.some((m) => m.id === message.id) ? held : { room: message.room, messages: [...messages, message] };
         });
-        // One's own messages are never unread.
-        if (openViews.current === 0 && message.senderID !== meRef.current) {
-          setUnread((held) => ({ room: message.room, count: (held.room === message.room ? held.count : 0) + 1 }));
-        }
       },
     },
   );
@@ -74,6 +81,18 @@ export function ChatRoomProvider({ room, title, children }: { room: string | nul
     const seen = new Set<string>();
     return [...(history.data ?? []), ...liveMessages].filter((m) => !seen.has(m.id) && (seen.add(m.id), true));
   }, [history.data, liveMessages]);
+
+  // Nothing is unread until the reader is known.
+  const stored = useMemo(() => (readKey === null ? Infinity : readUpTo(readKey)), [readKey]);
+  const readAt = readMark !== null && readMark.key === readKey ? readMark.at : stored;
+  const newest = messages.reduce((at, m) => Math.max(at, m.createdAt), 0);
+  useEffect(() => {
+    if (!viewed || readKey === null || newest <= readAt) return;
+    markRead(readKey, newest);
+    setReadMark({ key: readKey, at: newest });
+  }, [viewed, readKey, newest, readAt]);
+  // One's own messages are never unread; nor is anything while a view is open.
+  const count = viewed ? 0 : messages.filter((m) => m.senderID !== me && m.createdAt > readAt).length;
 
   const senderIDs = useMemo(() => [...new Set(messages.map((m) => m.senderID))].sort(), [messages]);
   const users = trpc.users.byIDs.useQuery({ ids: senderIDs }, { enabled: senderIDs.length > 0, staleTime: Infinity, placeholderData: (previous) => previous });
@@ -85,9 +104,9 @@ export function ChatRoomProvider({ room, title, children }: { room: string | nul
   const viewing = useCallback(
     (open: boolean) => {
       openViews.current = Math.max(0, openViews.current + (open ? 1 : -1));
-      if (open) setUnread({ room, count: 0 });
+      setViewed(openViews.current > 0);
     },
-    [room],
+    [],
   );
   const { mutateAsync } = sendMutation;
   const send = useCallback(
@@ -97,13 +116,13 @@ export function ChatRoomProvider({ room, title, children }: { room: string | nul
         await mutateAsync({ room, message });
         return null;
       } catch (error) {
+        if (error instanceof TRPCClientError && error.data == null) return CHAT_UNSENT_MESSAGE;
         return error instanceof Error ? error.message : String(error);
       }
     },
     [room, mutateAsync],
   );
 
-  const count = unread.room === room ? unread.count : 0;
   // A room the server refuses (the page of a game or lobby that does not exist, or one the viewer
   // may not watch) is no room: no chat is offered that could only answer "Unknown chat room".
   const status = history.error?.data?.httpStatus ?? 0;

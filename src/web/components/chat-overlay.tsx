@@ -4,7 +4,7 @@
  * view of the page's chat room (ChatRoomProvider), as the CHAT button's dialog is another.
  */
 import { useEffect, useState } from 'react';
-import { ChatRoomView } from '../chat/chat-room-view.js';
+import { LazyChatRoomView } from '../chat/lazy-chat-room-view.js';
 import type { ChatRoom } from '../chat/chat-room.js';
 import classes from './chat-overlay.module.css';
 
@@ -36,7 +36,7 @@ export function ChatOverlay({ room }: { room: ChatRoom }) {
         </span>
       </button>
       <div id={bodyID} hidden={!open}>
-        {open && <ChatRoomView room={room} height={CHAT_BODY_HEIGHT} />}
+        {open && <LazyChatRoomView room={room} height={CHAT_BODY_HEIGHT} />}
       </div>
     </section>
   );

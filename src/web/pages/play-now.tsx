@@ -8,8 +8,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
+import { TRPCClientError } from '@trpc/client';
 import { trpc } from '../lib/trpc.js';
 import classes from './play-now.module.css';
+
+/** A press that never reached the server (no answer of the server's: "Failed to fetch" said nothing to a player). */
+export const PLAY_NOW_UNSENT_MESSAGE = 'Play now did not reach the server: the connection dropped. Press it again once the connection is back.';
 
 const SIZES = [2, 3, 4] as const;
 type Size = (typeof SIZES)[number];
@@ -28,11 +32,17 @@ function useSecondsLeft(deadline: number | null): number | null {
 export function PlayNow() {
   const navigate = useNavigate();
   const status = trpc.lobbies.playNow.onStatus.useSubscription(undefined);
-  const join = trpc.lobbies.playNow.join.useMutation();
+  // Sent at once, online or not: held back while the browser was offline (the query library's
+  // way), the button spun with no word until the connection came back.
+  const join = trpc.lobbies.playNow.join.useMutation({ networkMode: 'always' });
   const cancel = trpc.lobbies.playNow.cancel.useMutation();
   const [size, setSize] = useState<Size>(2);
   const [error, setError] = useState<string | null>(null);
   const gone = useRef<string | null>(null);
+  // The game this page is on its way to: on a slow link its screen's files take seconds to come,
+  // and meanwhile this list stays, its status back to no wait (the result is forgotten as soon as
+  // it is seen): it said 'A game in one click', with Play now ready to start a second one.
+  const [opening, setOpening] = useState<string | null>(null);
   const mine = status.data?.mine ?? null;
   const secondsLeft = useSecondsLeft(mine?.state === 'waiting' ? mine.deadline : null);
 
@@ -40,6 +50,7 @@ export function PlayNow() {
   useEffect(() => {
     if (mine?.state !== 'matched' || gone.current === mine.gameID) return;
     gone.current = mine.gameID;
+    setOpening(mine.gameID);
     cancel.mutate();
     void navigate(`/game/${mine.gameID}`);
   }, [mine, cancel, navigate]);
@@ -59,7 +70,7 @@ export function PlayNow() {
       pressID.current ??= Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
       await join.mutateAsync({ size, pressID: pressID.current });
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(e instanceof TRPCClientError && e.data == null ? PLAY_NOW_UNSENT_MESSAGE : e instanceof Error ? e.message : String(e));
     }
   }
   async function stop() {
@@ -73,7 +84,7 @@ export function PlayNow() {
 
   const counts = status.data?.waiting ?? [];
   const waitingFor = (n: Size) => counts.find((c) => c.size === n)?.waiting ?? 0;
-  const busy = mine?.state === 'waiting' || mine?.state === 'starting' || mine?.state === 'matched';
+  const busy = opening !== null || mine?.state === 'waiting' || mine?.state === 'starting' || mine?.state === 'matched';
   // The size the wait is for while there is one, else the one chosen.
   const shown: Size = mine && mine.state !== 'failed' ? mine.size : size;
   return (
@@ -109,7 +120,7 @@ export function PlayNow() {
       <Text size="xs" mt={4} role="status" data-play-now-message>
         {mine?.state === 'waiting'
           ? `Waiting for players for a game of ${mine.size}: ${secondsLeft ?? 0} s left, then bots take the empty seats.`
-          : mine?.state === 'starting' || mine?.state === 'matched'
+          : mine?.state === 'starting' || mine?.state === 'matched' || opening !== null
             ? 'Starting your game...'
             : `A game in one click: you sit with whoever presses Play now within ${status.data?.windowSeconds ?? 20} s; bots fill the other seats.`}
       </Text>

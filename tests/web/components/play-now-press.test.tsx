@@ -13,7 +13,7 @@ import { theme } from '../../../src/web/theme.js';
 
 // Hoisted with the mock, which runs before the file's other lines.
 const { served, joins, server } = vi.hoisted(() => {
-  const served = { mine: null as null | { state: 'waiting'; size: number; since: number; deadline: number } };
+  const served = { mine: null as null | { state: 'waiting'; size: number; since: number; deadline: number } | { state: 'matched'; size: number; gameID: string } };
   const joins: { size: number; pressID: string }[] = [];
   const mutation = (run: (input: never) => void) => ({
     mutate: run,
@@ -67,4 +67,16 @@ test("a click before the status shows the wait sends the first press's key again
   await waitFor(() => expect(joins).toHaveLength(3));
   expect(joins[2]!.pressID).toMatch(/^[0-9a-f]{24}$/);
   expect(joins[2]!.pressID).not.toBe(first!.pressID);
+});
+
+test("once the game is found, the list says it is starting until the game's screen comes, and Play now waits: the status forgets the game at once", async () => {
+  // On a slow link the game screen's files took 3 s to come, and the list meanwhile read as if
+  // nothing had happened ('A game in one click', Play now ready to start a second wait).
+  const { rerender } = render(page());
+  served.mine = { state: 'matched', size: 2, gameID: 'g_1' };
+  rerender(page());
+  served.mine = null;
+  rerender(page());
+  expect(screen.getByRole('status').textContent).toBe('Starting your game...');
+  expect((screen.getByRole('button', { name: 'Play now' }) as HTMLButtonElement).disabled).toBe(true);
 });

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { Modal } from '../../lib/lazy-modal.js';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { ChatRoomView } from '../../chat/chat-room-view.js';
+import { LazyChatRoomView } from '../../chat/lazy-chat-room-view.js';
 import { useChatRoom } from '../../chat/chat-room.js';
 import { useLongPress } from '../../lib/press.js';
 import classes from './presentation.module.css';
@@ -39,7 +39,7 @@ export function ChatButton() {
         {/* Mounted only while open: an open view is what makes messages read. */}
         {opened && (
           <div className={classes.chatDialog}>
-            <ChatRoomView room={room} height={CHAT_DIALOG_HEIGHT} />
+            <LazyChatRoomView room={room} height={CHAT_DIALOG_HEIGHT} />
           </div>
         )}
         <Button variant="default" fullWidth mt="sm" onClick={() => setOpened(false)}>

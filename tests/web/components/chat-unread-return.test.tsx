@@ -1,0 +1,100 @@
+/**
+ * Coming back to a lobby or a game: what others said in its chat while the player was away (the
+ * page closed) is counted unread, as what comes while the page is open is; once read, it is not
+ * counted again on the next visit, and one's own messages never are.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { ChatMessage } from '../../../src/web/lib/api-types.js';
+
+const served: { history: ChatMessage[]; onData: ((message: ChatMessage) => void) | null } = { history: [], onData: null };
+
+vi.mock('../../../src/web/lib/trpc.js', () => ({
+  trpc: {
+    session: { me: { useQuery: () => ({ data: { id: 'u_ann', name: 'Ann' }, isLoading: false, error: null }) } },
+    chat: {
+      history: { useQuery: () => ({ data: served.history, error: null }) },
+      send: { useMutation: () => ({ mutateAsync: () => Promise.resolve() }) },
+      onRoom: {
+        useSubscription: (_input: unknown, options: { onData: (message: ChatMessage) => void }) => {
+          served.onData = options.onData;
+        },
+      },
+    },
+    users: {
+      byIDs: {
+        useQuery: () => ({
+          data: [
+            { id: 'u_ann', name: 'Ann' },
+            { id: 'u_bob', name: 'Bob' },
+          ],
+        }),
+      },
+    },
+  },
+}));
+
+const { ChatRoomProvider, useChatRoom } = await import('../../../src/web/chat/chat-room.js');
+const { ChatOverlay } = await import('../../../src/web/components/chat-overlay.js');
+
+function Overlay() {
+  const room = useChatRoom();
+  return room ? <ChatOverlay room={room} /> : null;
+}
+
+const visit = () =>
+  render(
+    <ChatRoomProvider room="lobby/l_1" title="Lobby Chat">
+      <Overlay />
+    </ChatRoomProvider>,
+  );
+
+/** Opens the docked chat and waits for its view (loaded the first time a chat opens): an open view is what reads. */
+async function openChat(): Promise<void> {
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: /Lobby Chat/ })));
+  await screen.findByRole('log');
+  await act(async () => {}); // the view's own effects: it tells the room it is open
+}
+
+let next = 1;
+const message = (senderID: string, text: string): ChatMessage => ({ id: `c_${next}`, senderID, room: 'lobby/l_1', message: text, createdAt: 1_000 + next++, spectator: false });
+
+beforeEach(() => {
+  window.localStorage.clear();
+  served.history = [];
+  served.onData = null;
+});
+afterEach(cleanup);
+
+describe('chat read across visits', () => {
+  test('messages sent while the player was away are unread when they come back, and read once opened', async () => {
+    // Ann's first visit: she reads what was said, then leaves the page.
+    served.history = [message('u_bob', 'Hello Ann'), message('u_ann', 'Hi Bob')];
+    visit();
+    expect(screen.getByLabelText('1 unread')).toBeTruthy();
+    await openChat();
+    expect(screen.queryByLabelText(/unread/)).toBeNull();
+    cleanup();
+
+    // The next day Bob has said two more things, and Ann one (from another device).
+    served.history = [...served.history, message('u_bob', 'See you tomorrow?'), message('u_ann', 'Yes'), message('u_bob', 'I am here now')];
+    visit();
+    expect(screen.getByLabelText('2 unread')).toBeTruthy();
+    // What comes while the page is open is counted too.
+    const live = message('u_bob', 'Ready when you are');
+    await act(async () => served.onData!(live));
+    expect(screen.getByLabelText('3 unread')).toBeTruthy();
+    await openChat();
+    expect(screen.queryByLabelText(/unread/)).toBeNull();
+    // A message that comes while it is open is read too; closed again, nothing read counts again.
+    const seen = message('u_bob', 'Good luck');
+    await act(async () => served.onData!(seen));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Lobby Chat/ })));
+    expect(screen.queryByLabelText(/unread/)).toBeNull();
+    cleanup();
+
+    served.history = [...served.history, live, seen];
+    visit();
+    expect(screen.queryByLabelText(/unread/)).toBeNull();
+  });
+});

@@ -165,7 +165,10 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     // on rolling over the later steps, and the player list stood at the table from before it).
     const results = (step: number) => moments[step]!.game.events.filter((e) => e.type === 'CONFLICT_RESULTS').length;
     expect(results(clashAt + 1)).toBe(results(clashAt));
-    expect(await page.locator('[data-clash-stage="initial"], [data-clash-stage="rolling"]').count()).toBeGreaterThan(0);
+    // Polled: the panel's place is kept (a stand-in, no stage) before the rolling dice are drawn
+    // over it, and on a loaded machine the check came between the two. The clock stands still, so
+    // the dice cannot settle meanwhile.
+    await expect.poll(() => page.locator('[data-clash-stage="initial"], [data-clash-stage="rolling"]').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Next step (Right)' }).click();
     await waitStep(page, clashAt + 1);
     expect(await page.locator('.replay-screen').getAttribute('data-awaiting')).toBe('false');

@@ -5,17 +5,12 @@
  * counted as unread, not only what comes while the page is open. Storage refused (a private
  * window), the page itself remembers what was read while it is open (chat-room.tsx).
  */
+import { readKept, writeKept } from './kept-record.js';
+
 export const CHAT_READ_KEY = 'mythosChatRead';
 const KEPT = 300;
 
-function read(): Record<string, number> {
-  try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(CHAT_READ_KEY) ?? '{}');
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, number>) : {};
-  } catch {
-    return {};
-  }
-}
+const read = () => readKept<number>(CHAT_READ_KEY);
 
 /** The key of what `userID` read in `room`. */
 export const chatReadKey = (userID: string, room: string): string => `${userID} ${room}`;
@@ -25,11 +20,7 @@ export const readUpTo = (key: string): number => Number(read()[key]) || 0;
 
 /** What `key` (chatReadKey) names was read up to the message sent at `createdAt`. */
 export function markRead(key: string, createdAt: number): void {
+  // Moved to the end, as the newest; storage full or refused: read for this page's life only.
   const { [key]: _, ...others } = read();
-  const entries = [...Object.entries(others), [key, createdAt] as const];
-  try {
-    window.localStorage.setItem(CHAT_READ_KEY, JSON.stringify(Object.fromEntries(entries.slice(-KEPT))));
-  } catch {
-    // Storage full or refused: read for this page's life only.
-  }
+  writeKept(CHAT_READ_KEY, { ...others, [key]: createdAt }, KEPT);
 }

@@ -9,26 +9,15 @@
  * (the same in the game; a game started from a lobby this browser had open starts with the
  * lobby's) and `game/{gameID}/seed` (the seed's commitment).
  */
+import { readKept, writeKept } from './kept-record.js';
+
 export const SEEN_COMMITMENTS_KEY = 'mythosSeenCommitments';
 const KEPT = 300;
 
-function read(): Record<string, string> {
-  try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(SEEN_COMMITMENTS_KEY) ?? '{}');
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-}
+const read = () => readKept<string>(SEEN_COMMITMENTS_KEY);
 
-function write(seen: Record<string, string>): void {
-  const entries = Object.entries(seen);
-  try {
-    window.localStorage.setItem(SEEN_COMMITMENTS_KEY, JSON.stringify(Object.fromEntries(entries.slice(Math.max(0, entries.length - KEPT)))));
-  } catch {
-    // Storage full or refused (a private window): the warning then covers this page's life only.
-  }
-}
+// Storage full or refused (a private window): the warning then covers this page's life only.
+const write = (seen: Record<string, string>) => writeKept(SEEN_COMMITMENTS_KEY, seen, KEPT);
 
 /** Held for this page's life too, in case the browser refuses storage. */
 const inMemory = new Map<string, string>();

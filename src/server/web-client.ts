@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { negotiate } from '@fastify/accept-negotiator';
 import { FIRST_BATCH_URL } from '../shared/first-batch.js';
-import { escapeHtml, PAGE_FRAME_MARKER } from '../shared/page-frame.js';
+import { escapeHtml, withPageFrame } from '../shared/page-frame.js';
 import { ROUTE_FILES, type RouteFiles } from './route-files.js';
 
 /** Paths that belong to the API: an unknown one is a JSON 404, never the web client's shell. */
@@ -66,7 +66,7 @@ export function pageHtml(shell: string, files: RouteFiles): string {
   const end = shell.indexOf('</head>');
   if (end < 0) return shell;
   const html = `${shell.slice(0, end)}  ${links.join('\n    ')}\n  ${shell.slice(end)}`;
-  return files.frame === undefined ? html : html.replace(PAGE_FRAME_MARKER, files.frame);
+  return files.frame === undefined ? html : withPageFrame(html, files.frame);
 }
 
 /** A path's segments matched against a route's (`:name` any one segment; case-insensitive, as react-router's). */

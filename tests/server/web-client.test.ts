@@ -113,7 +113,7 @@ const VITE_SHELL = `<!doctype html>
     <link rel="stylesheet" crossorigin href="/assets/index-c1.css">
   </head>
   <body>
-    <div id="root"><div class="boot-shell"><!-- page-frame --></div></div>${' '.repeat(200)}
+    <div id="root"><div class="boot-shell"><!-- page-frame --><p class="boot-loading" role="status">Loading...</p><!-- /page-frame --></div></div>${' '.repeat(200)}
   </body>
 </html>
 `;
@@ -181,7 +181,7 @@ describe("a page's files named in its HTML", () => {
         '<input type="search" class="boot-gallery-search" data-frame-search placeholder="Find a card: a name, affinity, type or ability" aria-label="Find a card" maxlength="80">' +
         '<p class="boot-gallery-loading">Loading...</p></div></main>',
     );
-    for (const url of ['/login', '/rules', '/', '/game/abc', '/nope']) expect((await get(url)).body, url).toContain('<div class="boot-shell"><!-- page-frame --></div>');
+    for (const url of ['/login', '/rules', '/', '/game/abc', '/nope']) expect((await get(url)).body, url).toContain('<div class="boot-shell"><!-- page-frame --><p class="boot-loading" role="status">Loading...</p><!-- /page-frame --></div>');
   });
 
   it('gives an unknown path, and a known one with more segments, the plain shell', async () => {

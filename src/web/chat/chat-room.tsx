@@ -6,12 +6,12 @@
  * How far the room was read is kept in the browser (chat-read.ts), so what others said while the
  * player was away (the page closed, or another page open) is unread when they come back.
  */
-import { TRPCClientError } from '@trpc/client';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChatMessage } from '../lib/api-types.js';
 import { chatReadKey, markRead, readUpTo } from '../lib/chat-read.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
+import { unanswered } from '../lib/unanswered.js';
 
 export interface ChatRoom {
   room: string;
@@ -116,7 +116,7 @@ export function ChatRoomProvider({ room, title, children }: { room: string | nul
         await mutateAsync({ room, message });
         return null;
       } catch (error) {
-        if (error instanceof TRPCClientError && error.data == null) return CHAT_UNSENT_MESSAGE;
+        if (unanswered(error)) return CHAT_UNSENT_MESSAGE;
         return error instanceof Error ? error.message : String(error);
       }
     },

@@ -9,11 +9,11 @@
  * server refuses it.
  */
 import { useNetwork } from '@mantine/hooks';
-import { TRPCClientError } from '@trpc/client';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Action } from '../../engine/index.js';
 import type { WireDelivery } from '../../server/services/game-views.js';
 import { trpc } from '../lib/trpc.js';
+import { unanswered } from '../lib/unanswered.js';
 import { applyUpdate, type LiveGame } from './live.js';
 import { markStandIns } from './stand-ins.js';
 import { pendingActionOf, stillAsked, withPendingAction, type PendingAction } from './pending-action.js';
@@ -46,11 +46,6 @@ export type ActOutcome = { ok: true } | { ok: false; message: string; unsent?: t
 
 /** What a player reads when their action never reached the server ("Failed to fetch" read as a refusal of the move). */
 export const UNSENT_MESSAGE = 'Your move did not reach the server: the connection dropped, and nothing was played. Send it again once the connection is back.';
-
-/** An error with no answer of the server's in it: the request never reached it, or its answer never came back. */
-function unanswered(error: unknown): boolean {
-  return error instanceof TRPCClientError && (error.data === undefined || error.data === null);
-}
 
 export function useGameState(gameID: string): GameStateResult {
   const [live, setLive] = useState<LiveGame | null>(null);

@@ -8,8 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { TRPCClientError } from '@trpc/client';
 import { trpc } from '../lib/trpc.js';
+import { unanswered } from '../lib/unanswered.js';
 import classes from './play-now.module.css';
 
 /** A press that never reached the server (no answer of the server's: "Failed to fetch" said nothing to a player). */
@@ -70,7 +70,7 @@ export function PlayNow() {
       pressID.current ??= Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
       await join.mutateAsync({ size, pressID: pressID.current });
     } catch (e) {
-      setError(e instanceof TRPCClientError && e.data == null ? PLAY_NOW_UNSENT_MESSAGE : e instanceof Error ? e.message : String(e));
+      setError(unanswered(e) ? PLAY_NOW_UNSENT_MESSAGE : e instanceof Error ? e.message : String(e));
     }
   }
   async function stop() {

@@ -15,6 +15,7 @@ import { loadavg } from 'node:os';
 import { EXPERT_DEFAULTS, makeExpertBot } from '../src/bots/expert-bot.js';
 import { playBotGame } from '../src/bots/harness.js';
 import { BOTS } from '../src/bots/index.js';
+import { wilson } from '../src/engine/card-play.js';
 import { GAME_DEFINITIONS } from '../src/engine/data.js';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -58,11 +59,9 @@ for (let g = 0; ; g++) {
   else if (won) wins++;
   played++;
 }
-// The 95% Wilson interval of the score (a tie counts half).
-const z = 1.96;
+// The score (a tie counts half) and its 95% Wilson interval.
 const p = (wins + ties / 2) / played;
-const centre = (p + (z * z) / (2 * played)) / (1 + (z * z) / played);
-const half = (z * Math.sqrt((p * (1 - p)) / played + (z * z) / (4 * played * played))) / (1 + (z * z) / played);
+const [low, high] = wilson(wins + ties / 2, played);
 cpu.sort((a, b) => a - b);
 gainCpu.sort((a, b) => a - b);
 console.log(
@@ -79,7 +78,7 @@ console.log(
     wins,
     ties,
     winRate: (100 * p).toFixed(1),
-    wilson95: [(100 * (centre - half)).toFixed(1), (100 * (centre + half)).toFixed(1)],
+    wilson95: [(100 * low).toFixed(1), (100 * high).toFixed(1)],
     cpuPerBidMedianMs: cpu[Math.floor(cpu.length / 2)]?.toFixed(0),
     cpuPerBidMaxMs: cpu[cpu.length - 1]?.toFixed(0),
     cpuPerGainMedianMs: gainCpu[Math.floor(gainCpu.length / 2)]?.toFixed(1),

@@ -20,6 +20,7 @@
  */
 import { BOTS } from '../src/bots/index.js';
 import { playBotGame } from '../src/bots/harness.js';
+import { wilson } from '../src/engine/card-play.js';
 import { GAME_DEFINITIONS } from '../src/engine/data.js';
 import type { BotType } from '../src/engine/index.js';
 
@@ -32,16 +33,6 @@ const PAIRS: [BotType, BotType][] = [
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-/** The 95% Wilson score interval of a proportion. */
-function wilson(successes: number, trials: number, z = 1.96): [number, number] {
-  if (trials === 0) return [0, 1];
-  const p = successes / trials;
-  const z2 = z * z;
-  const centre = (p + z2 / (2 * trials)) / (1 + z2 / trials);
-  const half = (z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / (1 + z2 / trials);
-  return [centre - half, centre + half];
 }
 
 interface Match {

@@ -38,6 +38,27 @@ beforeAll(() => {
     'src/web/pages/hooks.tsx',
     "import { useState } from 'react';\nexport function Page({ on }: { on: boolean }) {\n  if (on) {\n    const [n] = useState(0);\n    return <p>{n}</p>;\n  }\n  return null;\n}\n",
   );
+  write('src/engine/node-module.ts', "import { createHash } from 'crypto';\nexport const hash = createHash;\n");
+  write('src/engine/clock.ts', 'export const at = (): number => Date.now() + Math.random();\n');
+  write('src/bots/node-module.ts', "import { readFileSync } from 'fs';\nexport const read = readFileSync;\n");
+  write('src/bots/shared-value.ts', "import { LIMIT } from '../shared/limit.js';\nexport const x = LIMIT;\n");
+  write('src/shared/limit.ts', 'export const LIMIT = 1;\n');
+  write('src/shared/beside.ts', "import { LIMIT } from './limit.js';\nexport const twice = LIMIT * 2;\n");
+  write('src/shared/engine-value.ts', "import { RULE } from '../engine/rules.js';\nexport const x = RULE;\n");
+  write('src/shared/package.ts', "import { z } from 'zod';\nexport const schema = z.number();\n");
+  write('src/shared/node-module.ts', "import { join } from 'node:path';\nexport const j = join;\n");
+  write('src/cli/command.ts', 'export const COMMAND = 1;\n');
+  write('src/web/page.ts', 'export const PAGE = 1;\n');
+  write('src/server/cli-value.ts', "import { COMMAND } from '../cli/command.js';\nexport const x = COMMAND;\n");
+  write('src/compat/web-value.ts', "import { PAGE } from '../web/page.js';\nexport const x = PAGE;\n");
+  write('src/compat/cli-value.ts', "import { COMMAND } from '../cli/command.js';\nexport const x = COMMAND;\n");
+  write('src/compat/server-value.ts', "import { SECRET } from '../server/secret.js';\nexport const x = SECRET;\n");
+  write('src/cli/web-value.ts', "import { PAGE } from '../web/page.js';\nexport const x = PAGE;\n");
+  write('src/cli/server-value.ts', "import { SECRET } from '../server/secret.js';\nexport const x = SECRET;\n");
+  write('src/web/pages/node-module.ts', "import { EventEmitter } from 'events';\nexport const E = EventEmitter;\n");
+  write('src/web/pages/bot.ts', "import { BOT } from '../../bots/bot.js';\nexport const x = BOT;\n");
+  write('src/bots/bot.ts', 'export const BOT = 1;\n');
+  write('src/web/odds/odds-worker.ts', "import { BOT } from '../../bots/bot.js';\nexport const x = BOT;\n");
   write('src/web/pages/cycle-a.ts', "import { b } from './cycle-b.js';\nexport const a = (): number => b() + 1;\n");
   write('src/web/pages/cycle-b.ts', "import { a } from './cycle-a.js';\nexport const b = (): number => (a as unknown as number) ? 1 : 0;\n");
 });
@@ -50,8 +71,36 @@ describe('lint holds the architecture', () => {
     expect(await rulesOn('src/engine/fine.ts')).toEqual([]);
   });
 
-  it('refuses a bot importing the server', async () => {
+  it('refuses a Node module in the engine, by its bare name too, and the clock and Math.random', async () => {
+    expect(await rulesOn('src/engine/node-module.ts')).toEqual(['no-restricted-imports']);
+    expect(await rulesOn('src/engine/clock.ts')).toEqual(['no-restricted-properties']);
+  });
+
+  it('refuses a bot importing the server, src/shared or a Node module (bots run in the browser too)', async () => {
     expect(await rulesOn('src/bots/upward.ts')).toEqual(['no-restricted-imports']);
+    expect(await rulesOn('src/bots/shared-value.ts')).toEqual(['no-restricted-imports']);
+    expect(await rulesOn('src/bots/node-module.ts')).toEqual(['no-restricted-imports']);
+  });
+
+  it('refuses src/shared importing anything from outside its folder', async () => {
+    expect(await rulesOn('src/shared/engine-value.ts')).toEqual(['no-restricted-imports']);
+    expect(await rulesOn('src/shared/package.ts')).toEqual(['no-restricted-imports']);
+    expect(await rulesOn('src/shared/node-module.ts')).toEqual(['no-restricted-imports']);
+    expect(await rulesOn('src/shared/beside.ts')).toEqual([]);
+  });
+
+  it('refuses any layer importing the CLI or the web client', async () => {
+    for (const file of ['src/server/cli-value.ts', 'src/compat/web-value.ts', 'src/compat/cli-value.ts', 'src/cli/web-value.ts']) {
+      expect(await rulesOn(file), file).toEqual(['no-restricted-imports']);
+    }
+    expect(await rulesOn('src/compat/server-value.ts')).toEqual([]);
+    expect(await rulesOn('src/cli/server-value.ts')).toEqual([]);
+  });
+
+  it('refuses a Node module or a bot in the web client, but lets the live odds worker run the bots', async () => {
+    expect(await rulesOn('src/web/pages/node-module.ts')).toEqual(['@typescript-eslint/no-restricted-imports']);
+    expect(await rulesOn('src/web/pages/bot.ts')).toEqual(['@typescript-eslint/no-restricted-imports']);
+    expect(await rulesOn('src/web/odds/odds-worker.ts')).toEqual([]);
   });
 
   it('refuses a value import of server code in the web client, and allows its types', async () => {

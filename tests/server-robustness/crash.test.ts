@@ -1,12 +1,13 @@
 /**
- * Crash safety: the real server process (`node --import tsx src/server/main.ts`, SQLite under a
- * temporary DATA_DIR) is killed with SIGKILL in the middle of several games whose bots act on
- * timers, then started again on the same directory. Every action a client saw acknowledged is
- * stored, every update a subscriber saw is durable, and the games run on to their end by
- * themselves (main.ts resumes their bots), re-deriving exactly from their stored actions.
- * And killed at the two points of the step log that matter (kill-point.ts): after a person's
- * step is appended but before its group commits (the step is gone, and was never answered), and
- * after the commit but before the answer (the step is stored, though never answered).
+ * Crash safety: the real server process (the compiled `dist/server/src/server/main.js` that
+ * `npm start` runs, SQLite under a temporary DATA_DIR) is killed with SIGKILL in the middle of
+ * several games whose bots act on timers, then started again on the same directory. Every action
+ * a client saw acknowledged is stored, every update a subscriber saw is durable, and the games run
+ * on to their end by themselves (main.ts resumes their bots), re-deriving exactly from their
+ * stored actions. And killed at the two points of the step log that matter (kill-point.ts, which
+ * patches the TypeScript module, so that server runs through tsx): after a person's step is
+ * appended but before its group commits (the step is gone, and was never answered), and after the
+ * commit but before the answer (the step is stored, though never answered).
  */
 import fs from 'node:fs';
 import os from 'node:os';

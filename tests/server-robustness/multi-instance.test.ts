@@ -7,21 +7,14 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestJWT } from '../compat/protocol-client.js';
-import { clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Client, type Guest, type Server } from '../server/support.js';
+import { startServer, TEST_DATABASE_URL, type Server } from '../server/support.js';
 import type { LobbyView } from '../../src/server/services/lobbies.js';
 import type { WireUpdate } from '../../src/server/services/game-views.js';
 import { wholeUpdates } from '../support/game-updates.js';
 import { actionRows, decide, playSeat, privateDatabase, dropPrivateDatabase, replayStored, seededRng, until, type SeatClient } from './helpers.js';
+import { signInOnBoth, type TwoInstanceUser as User } from './two-instances.js';
 
 if (!TEST_DATABASE_URL) console.log('multi-instance tests skipped: TEST_DATABASE_URL is not set (two instances need a shared PostgreSQL database)');
-
-/** A signed-in user with a client on each instance (the session and JWT are valid on both). */
-interface User {
-  guest: Guest;
-  on: { a: Client; b: Client };
-  close(): void;
-}
 
 describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
   let a: Server;
@@ -29,17 +22,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
   const users: User[] = [];
 
   async function user(name: string): Promise<User> {
-    const guest = await signInGuest(a, name);
-    const jwt = await requestJWT(b.url, guest.cookie);
-    const onB = clientFor(b, guest.cookie, jwt);
-    const made: User = {
-      guest,
-      on: { a: guest.client, b: onB.client },
-      close() {
-        guest.close();
-        onB.close();
-      },
-    };
+    const made = await signInOnBoth(a, b, name);
     users.push(made);
     return made;
   }

@@ -8,17 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/engine/index.js';
 import type { SeatView } from '../../src/server/services/attendance.js';
 import type { WireDelivery, WireUpdate } from '../../src/server/services/game-views.js';
-import { requestJWT } from '../compat/protocol-client.js';
-import { clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Client, type Guest, type Server } from '../server/support.js';
+import { startServer, TEST_DATABASE_URL, type Server } from '../server/support.js';
 import { wholeUpdates } from '../support/game-updates.js';
 import { decide, dropPrivateDatabase, privateDatabase, seededRng, until } from './helpers.js';
+import { signInOnBoth, type TwoInstanceUser as User } from './two-instances.js';
 
 if (!TEST_DATABASE_URL) console.log('table across instances skipped: TEST_DATABASE_URL is not set');
-
-interface User {
-  guest: Guest;
-  on: { a: Client; b: Client };
-}
 
 const seatOf = (seats: readonly SeatView[], userID: string) => seats.find((s) => s.userID === userID)!;
 const standIns = (events: readonly GameEvent[]) => events.filter((e) => e.type === 'STAND_IN');
@@ -29,10 +24,9 @@ describe.skipIf(!TEST_DATABASE_URL)('the table across two instances on one Postg
   const closers: (() => void)[] = [];
 
   async function user(name: string): Promise<User> {
-    const guest = await signInGuest(a, name);
-    const onB = clientFor(b, guest.cookie, await requestJWT(b.url, guest.cookie));
-    closers.push(() => guest.close(), onB.close);
-    return { guest, on: { a: guest.client, b: onB.client } };
+    const made = await signInOnBoth(a, b, name);
+    closers.push(made.close);
+    return made;
   }
 
   async function startGame(ann: User, bob: User): Promise<string> {

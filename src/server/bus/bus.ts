@@ -1,9 +1,10 @@
 /**
- * The realtime bus: `publish(topic, message)` and `subscribe(topic, listener)`. Topics are the
- * protocol's (docs/protocol.md): lobby_list, lobby/{id}, game/{id}, inbox/{userID}/game/{id}, chat/{room};
- * and the server's own session/{sessionID}, which no client can subscribe to. Messages
- * are small JSON values (a game topic carries only its new sequenceID; each subscriber then
- * computes its own view), so the PostgreSQL bus fits them in a NOTIFY.
+ * The realtime bus: `publish(topic, message)` and `subscribe(topic, listener)`. Topics
+ * (`TopicMessages` below) are the protocol's (docs/protocol.md): lobby_list, lobby/{id},
+ * game/{id}, chat/{room} (/channel's inbox/{userID}/game/{id} is served from game/{id}); and the
+ * server's own, which no client can subscribe to: seats/{id}, session/{sessionID}, play_now and
+ * rematch/{id}. Messages are small JSON values (a game topic carries only its new sequenceID;
+ * each subscriber then computes its own view), so the PostgreSQL bus fits them in a NOTIFY.
  */
 import type { ChatMessage } from '../services/chat.js';
 

@@ -33,6 +33,7 @@ import { contextFor } from './trpc/context.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
 import { MAX_REQUESTS_IN_FLIGHT } from '../shared/request-limits.js';
 import { isUnexpected } from './trpc/trpc.js';
+import { countHttpCalls, decodedOnce } from './trpc/http-calls.js';
 import { registerWebClient } from './web-client.js';
 
 export interface App {
@@ -73,15 +74,6 @@ function subscriptionPaths(record: TRPCRouterRecord, prefix = ''): string[] {
 /** The router's subscription paths (lobbies.onList, games.onGame ...). */
 const SUBSCRIPTIONS = new Set(subscriptionPaths(appRouter._def.record));
 
-/** The router decodes a path it is given (`games%2EonGame`, `/%74rpc`): so do the guards. */
-function decodedOnce(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const log = redacting(options.logger ?? serverLogger(config));
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -98,7 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const budgets = {
-    sockets: new SocketBudget(config.maxSocketsPerAddress, config.trustProxy),
+    sockets: new SocketBudget(config.maxSocketsPerAddress, config.socketOpensPerAddress, config.trustProxy, options.now),
     connections: new ConnectionBudget(config.trustProxy ? null : config.maxConnectionsPerAddress, config.maxConnections),
   };
   const fastify = await newServer(config, log, budgets);
@@ -107,6 +99,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   fastify.setErrorHandler(jsonErrorHandler);
 
+  // Every call of a tRPC HTTP request counts as it comes, before tRPC reads it (the 405 below included).
+  countHttpCalls(fastify, services.requests, config.trustProxy, MAX_REQUESTS_IN_FLIGHT, appRouter._def._config);
   fastify.addHook('onRequest', async (request, reply) => {
     // Subscriptions run over the websocket only: over HTTP (server-sent events) one would hold
     // its request open with no heartbeat, and keep a graceful shutdown waiting for ever.

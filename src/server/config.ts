@@ -70,6 +70,8 @@ export interface Config {
   maxConnections: number;
   /** Websockets (/trpc and /channel, on every port) one address may hold open at once. */
   maxSocketsPerAddress: number;
+  /** Websockets (/trpc and /channel, on every port) one address may open in any 10 seconds (SOCKET_OPENS_PER_ADDRESS). */
+  socketOpensPerAddress: number;
   /** Subscriptions one address may start (tRPC and /channel together) in any 10 seconds. */
   subscriptionsPerAddress: number;
   /** Subscriptions one websocket (/trpc or /channel) may hold. */
@@ -179,6 +181,7 @@ export function configFromEnv(env: Env = process.env): Config {
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256),
     maxConnections: int(env, 'MAX_CONNECTIONS', 8_192),
     maxSocketsPerAddress: int(env, 'MAX_SOCKETS_PER_ADDRESS', 32),
+    socketOpensPerAddress: int(env, 'SOCKET_OPENS_PER_ADDRESS', 100),
     maxSubscriptionsPerSocket: int(env, 'MAX_SUBSCRIPTIONS_PER_SOCKET', 100),
     subscriptionsPerAddress: int(env, 'SUBSCRIPTIONS_PER_ADDRESS', 120),
     requestsPerAddress: int(env, 'REQUESTS_PER_ADDRESS', 600),

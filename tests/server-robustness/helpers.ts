@@ -264,7 +264,7 @@ export async function startServerProcess(env: Record<string, string>, nodeOption
     cwd: ROOT,
     // Every client connects from 127.0.0.1, and hosts start table after table: these limits have
     // tests of their own.
-    env: { ...process.env, HOST: '127.0.0.1', CHANNEL_PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'info', MAX_SOCKETS_PER_ADDRESS: '100000', MAX_CONNECTIONS_PER_ADDRESS: '100000', SUBSCRIPTIONS_PER_ADDRESS: '100000', REQUESTS_PER_ADDRESS: '100000', LOBBY_CHANGES_PER_USER: '100000', GAMES_PER_USER_PER_HOUR: '100000', GAMES_PER_ADDRESS_PER_HOUR: '100000', LOBBIES_PER_ADDRESS: '100000', GAME_OPENS_PER_USER: '100000', RATE_SHARED_ADDRESSES: '1', PORT: '0', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', CHANNEL_PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'info', MAX_SOCKETS_PER_ADDRESS: '100000', SOCKET_OPENS_PER_ADDRESS: '100000', MAX_CONNECTIONS_PER_ADDRESS: '100000', SUBSCRIPTIONS_PER_ADDRESS: '100000', REQUESTS_PER_ADDRESS: '100000', LOBBY_CHANGES_PER_USER: '100000', GAMES_PER_USER_PER_HOUR: '100000', GAMES_PER_ADDRESS_PER_HOUR: '100000', LOBBIES_PER_ADDRESS: '100000', GAME_OPENS_PER_USER: '100000', RATE_SHARED_ADDRESSES: '1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -54,6 +54,7 @@ export async function startServer(
     guestLoginsPerAddress: 100_000,
     maxOpenLobbiesPerUser: 1_000,
     maxSocketsPerAddress: 100_000,
+    socketOpensPerAddress: 100_000,
     maxConnectionsPerAddress: 100_000,
     subscriptionsPerAddress: 100_000,
     requestsPerAddress: 100_000,

@@ -5,6 +5,8 @@
  *
  * - Open websockets per address (MAX_SOCKETS_PER_ADDRESS), over every port and path (/trpc and
  *   /channel alike): the handshake past it is refused with 429.
+ * - Websockets opened per address in any 10 seconds (SOCKET_OPENS_PER_ADDRESS), over every port and
+ *   path too: the handshake past it is refused with 429.
  * - Bytes waiting to be written to one socket: a client that stops reading is dropped once what
  *   it has not taken passes MAX_BUFFERED_BYTES, instead of growing the server's memory.
  */
@@ -12,27 +14,45 @@ import type { IncomingMessage } from 'node:http';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { clientAddress } from '../client-address.js';
 import { OpenCounts } from '../open-counts.js';
+import { RateLimit } from '../services/rate-limit.js';
 
 /** More than any real update needs (a whole game is tens of kilobytes), little for an attacker. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-/** Open websockets per address, shared by every port one app serves. */
+/** The window of SOCKET_OPENS_PER_ADDRESS. */
+const OPENS_WINDOW_MS = 10_000;
+
+/** Open websockets per address, and websockets opened per address, shared by every port one app serves. */
 export class SocketBudget {
   private readonly open = new OpenCounts();
+  /**
+   * Each handshake costs 0.3 to 1 ms of CPU (the upgrade, tRPC's context, the socket's set-up),
+   * and a socket closed gives its open place back at once: one address opened and closed 5,400 in
+   * 4 s, never more than 8 at a time (a security review, 2026-12-04). A page opens one, and opens
+   * it again after a drop: the limit leaves room for each of `maxPerAddress` to do so twice.
+   */
+  private readonly opened: RateLimit;
 
   constructor(
     readonly maxPerAddress: number,
+    opensPerAddress: number,
     private readonly trustProxy: boolean,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.opened = new RateLimit(opensPerAddress, OPENS_WINDOW_MS, now);
+  }
 
   /**
-   * Counts a websocket handshake against its address until its connection closes (whether the
-   * upgrade then succeeds or not). Returns null, or the refusal to answer with when the address
-   * is at its limit.
+   * Counts a websocket handshake against its address: among those it opened in the window, and
+   * as open until its connection closes (whether the upgrade then succeeds or not). Returns null,
+   * or the refusal to answer with when the address is at either limit; a refused handshake counts
+   * in neither, so a page retrying while its address holds its most sockets is let in once one closes.
    */
   admit(req: IncomingMessage): string | null {
     const address = clientAddress(req, this.trustProxy);
+    if (!this.opened.allows(address)) return `Too many websockets opened from this address: at most ${this.opened.limit} in 10 seconds. Wait a moment.`;
     if (!this.open.take(address, this.maxPerAddress)) return `Too many open websockets from this address: at most ${this.maxPerAddress}.`;
+    this.opened.record(address);
     req.socket.once('close', () => this.open.release(address));
     return null;
   }

@@ -11,6 +11,7 @@ import { clientAddress } from '../client-address.js';
 import { closeUnread, isMetered } from '../delivery/socket-limits.js';
 import type { UserRow } from '../db/schema.js';
 import type { Services } from '../services/services.js';
+import { countedAtDoor } from './http-calls.js';
 
 export interface Context {
   services: Services;
@@ -23,10 +24,11 @@ export interface Context {
   /** The caller's address, for the per-address limits. */
   address: string;
   /**
-   * Whether the connection's messages were counted among the address's requests as they came
-   * (a websocket's: socket-limits.ts `limitMessages`), so that a call is not counted again.
+   * Whether the call was counted among the address's requests as it came (a websocket's message:
+   * socket-limits.ts `limitMessages`; an HTTP request's calls: http-calls.ts), so that it is not
+   * counted again.
    */
-  countedByMessage: boolean;
+  countedOnArrival: boolean;
   /**
    * Closes the websocket unread (1008, the reason), for a refusal that must end it: a socket
    * whose calls are refused past its address's requests (trpc.ts). Null over HTTP.
@@ -54,7 +56,7 @@ export async function contextFor(services: Services, req: Pick<IncomingMessage, 
     // A message on an open socket cannot be loaded by another page's tag; an HTTP GET can.
     tokenRefusal: socket ? null : tokenRequestRefusal(req.headers, services.config.publicUrl),
     address: clientAddress(req, services.config.trustProxy),
-    countedByMessage: socket !== null && isMetered(socket),
+    countedOnArrival: socket ? isMetered(socket) : countedAtDoor(req),
     closeSocket: socket ? (reason) => closeUnread(socket, reason) : null,
     connection: { subscriptions: 0, inFlight: 0 },
   };

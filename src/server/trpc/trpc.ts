@@ -85,8 +85,9 @@ const capConnection = t.middleware(async ({ ctx, type, signal, next }) => {
     if (connection.inFlight >= MAX_REQUESTS_IN_FLIGHT) {
       throw refuse('TOO_MANY_REQUESTS', `Too many requests at once on this connection: at most ${MAX_REQUESTS_IN_FLIGHT}. Wait for the answers.`);
     }
-    // A websocket's calls were counted as its messages came (socket-limits.ts), an HTTP call's here.
-    const tooMany = ctx.countedByMessage ? null : requestRefusal(ctx.services.requests, ctx.address);
+    // Calls are counted as they come (a websocket's message, an HTTP request: socket-limits.ts,
+    // http-calls.ts); a socket the server did not meter counts here, call by call.
+    const tooMany = ctx.countedOnArrival ? null : requestRefusal(ctx.services.requests, ctx.address);
     if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
     connection.inFlight += 1;
     try {

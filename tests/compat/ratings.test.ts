@@ -30,7 +30,7 @@ describe('ratings in user data', () => {
       query: 'query ($ids: [ID!]!) { me { rating { rating provisional games mu sigma } } users(ids: $ids) { name rating { rating provisional games mu sigma } } }',
       variables: { ids: [botID] },
     });
-    expect(answer.json).toEqual({ data: { me: { rating: fresh }, users: [{ name: 'Advanced 1', rating: advancedBot }] } });
+    expect(answer.json).toEqual({ data: { me: { rating: fresh }, users: [{ name: 'Advanced Bot 1', rating: advancedBot }] } });
     expect(advancedBot.rating).toBeGreaterThan(1500);
   });
 

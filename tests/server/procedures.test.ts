@@ -277,7 +277,7 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
       }
       const lobby = await host.client.lobbies.get.query({ lobbyID });
       expect(lobby.playerIDToBotType.map(([, type]) => type)).toEqual(['easy_bot', 'basic_bot']);
-      expect(lobby.players.slice(2).map((p) => p.name)).toEqual(['Easy Bot 1', 'Advanced 2']);
+      expect(lobby.players.slice(2).map((p) => p.name)).toEqual(['Easy Bot 1', 'Advanced Bot 2']);
 
       const devLobby = await openLobby(dev, member);
       for (const botType of ['basic_bot2', 'valid_move', 'random_card'] as const) await dev.client.lobbies.addBot.mutate({ lobbyID: devLobby, botType });

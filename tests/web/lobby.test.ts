@@ -281,7 +281,7 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
     await page.getByRole('button', { name: 'Play a Bot' }).tap();
     await page.waitForURL(/\/game\/g_/);
     await page.locator('[data-game-phase]').waitFor();
-    await page.getByText('Advanced 1').first().waitFor();
+    await page.getByText('Advanced Bot 1').first().waitFor();
     // At the cap of open lobbies (3 here), Play a Bot is refused with the server's message and
     // nothing is made.
     await page.goto(`${capped.url}/`);

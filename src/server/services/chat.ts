@@ -183,6 +183,25 @@ export class ChatService {
       .execute();
   }
 
+  /**
+   * For the lobby list's unread marks: for each lobby asked about, how many messages others wrote
+   * in its room after `after` (the newest the reader read there, which only their browser knows),
+   * at most HISTORY_SIZE, as the room's own count would say on opening it. Lobbies with none are
+   * left out, as are lobbies that do not exist. A lobby's room is open to every signed-in user
+   * (its history is), so a count tells no one anything the history would not.
+   */
+  async lobbyUnread(reader: UserRow, lobbies: readonly { lobbyID: string; after: number }[]): Promise<Record<string, number>> {
+    if (lobbies.length === 0) return {};
+    const rows = await this.db
+      .selectFrom('chat_messages')
+      .select((eb) => ['room', eb.fn.countAll<number | string>().as('count')])
+      .where('sender_id', '!=', reader.id)
+      .where((eb) => eb.or(lobbies.map(({ lobbyID, after }) => eb.and([eb('room', '=', lobbyRoom(lobbyID)), eb('created_at', '>', after)]))))
+      .groupBy('room')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.room.slice('lobby/'.length), Math.min(Number(r.count), HISTORY_SIZE)]));
+  }
+
   /** The latest messages of a room, oldest first, for a user who may open it. */
   async history(room: string, reader: UserRow): Promise<ChatMessage[]> {
     const game = await this.checkRoom(room, reader);

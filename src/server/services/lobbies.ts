@@ -296,6 +296,23 @@ export class LobbyService {
     return this.views(rows);
   }
 
+  /**
+   * The lobbies `userID` sits in that have no game yet, newest first ("Your games": a table
+   * waiting to start), all of them: maxOpenLobbiesPerUser keeps them few.
+   */
+  async waitingFor(userID: string): Promise<LobbyView[]> {
+    const rows = await this.db
+      .selectFrom('lobbies')
+      .innerJoin('lobby_players', 'lobby_players.lobby_id', 'lobbies.id')
+      .selectAll('lobbies')
+      .where('lobby_players.user_id', '=', userID)
+      .where('lobbies.game_id', 'is', null)
+      .orderBy('lobbies.created_at', 'desc')
+      .orderBy('lobbies.id', 'desc')
+      .execute();
+    return this.views(rows);
+  }
+
   async join(lobbyID: string, user: UserRow, by: ChangeBy = 'person'): Promise<void> {
     await this.throttle(user, by);
     // Serialised per user as creations are, so two joins at once cannot both pass the cap.

@@ -38,16 +38,11 @@ export function lookalikeOf(name: string, others: readonly string[]): string | n
 }
 
 /**
- * A bot's seat is named after its kind and a number, within the name length: whole words of the
- * kind are dropped from the end until the number fits ("Easy Bot 1", "Expert Bot 1", "Advanced 2",
- * "Expert 10"), so a name never ends in half a word.
+ * A bot's seat is named after its kind, whole, and a number ("Easy Bot 1", "Advanced Bot 2",
+ * "Expert Bot 10"). MAX_NAME_LENGTH is a person's limit, for what they type; a bot's name is the
+ * server's, and cut to fit it one read as something else ("Advanced 2" for an Advanced Bot).
  */
-export function botName(label: string, number: number): string {
-  const suffix = ` ${number}`;
-  const words = label.split(' ');
-  while (words.length > 1 && words.join(' ').length + suffix.length > MAX_NAME_LENGTH) words.pop();
-  return `${words.join(' ').slice(0, MAX_NAME_LENGTH - suffix.length)}${suffix}`;
-}
+export const botName = (label: string, number: number): string => `${label} ${number}`;
 
 /** The digits, as keys (0 and 1 look like o and l). */
 const DIGIT_KEYS = [...'0123456789'].map(nameKey);
@@ -63,8 +58,9 @@ const isNumberKey = (key: string) => {
 };
 
 /**
- * Each kind's label and the starts a seat's name may keep of it: its leading words ("Advanced"
- * of "Advanced Bot"), and the cut to a fixed length that older seats were named with.
+ * Each kind's label and the starts of it that seats were named with before they had the whole
+ * label: its leading words ("Advanced 2" of an Advanced Bot), and a cut to a fixed length
+ * ("Expert Bo 1"). Older seats keep those names, so a person may not take them either.
  */
 const BOT_NAME_KEYS = Object.values(BOTS).map(({ label }) => {
   const words = label.split(' ');

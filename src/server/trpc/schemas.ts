@@ -38,6 +38,8 @@ export const setTurnTimerInput = z.object({ lobbyID: id, turnTimer: z.enum(['aut
 export const setShowOddsInput = z.object({ lobbyID: id, value: z.boolean() });
 export const setModuleInput = z.object({ lobbyID: id, module: z.enum(MODULE_KEYS), enabled: z.boolean() });
 export const roomInput = z.object({ room: z.string().min(1).max(80) });
+/** chat.lobbyUnread: lobbies, each with the time of the newest message the caller read in its room (0: none). */
+export const lobbyUnreadInput = z.object({ lobbies: z.array(z.object({ lobbyID: id, after: z.number().int().min(0) })).max(MAX_IDS_PER_CALL) });
 export const sendChatInput = z.object({ room: z.string().min(1).max(80), message: z.string().max(2_000) });
 export const historyInput = z.object({ includeBots: z.boolean().default(false), userID: id.nullish() });
 export const userIDsInput = z.object({ ids: z.array(id).max(MAX_IDS_PER_CALL) });

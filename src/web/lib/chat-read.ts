@@ -18,6 +18,12 @@ export const chatReadKey = (userID: string, room: string): string => `${userID} 
 /** The time of the newest message read under `key` (chatReadKey) in this browser; 0 when none was. */
 export const readUpTo = (key: string): number => Number(read()[key]) || 0;
 
+/** How far `userID` read each of `rooms` in this browser (0: never), in their order, with one read of the store. */
+export function readUpToEach(userID: string, rooms: readonly string[]): number[] {
+  const kept = read();
+  return rooms.map((room) => Number(kept[chatReadKey(userID, room)]) || 0);
+}
+
 /** What `key` (chatReadKey) names was read up to the message sent at `createdAt`. */
 export function markRead(key: string, createdAt: number): void {
   // Moved to the end, as the newest; storage full or refused: read for this page's life only.

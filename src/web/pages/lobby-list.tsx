@@ -1,6 +1,7 @@
 /**
  * The lobby list: every lobby, live through the lobbies.onList subscription, with the one button
- * that fits each row (join, which takes the seat, resume, spectate or view results), Create Lobby,
+ * that fits each row (join, which takes the seat, resume, spectate or view results), the count of
+ * unread chat messages on one's own open lobbies (lobby/lobby-unread.tsx), Create Lobby,
  * of which only one request may be in flight at a time, and Play now (play-now.tsx).
  */
 import { useMemo, useRef, useState } from 'react';
@@ -10,6 +11,7 @@ import type { Lobby } from '../lib/api-types.js';
 import { listOrder } from '../lobby/list-order.js';
 import { seatNote } from '../lobby/seat-note.js';
 import { seatedNames } from '../lobby/seated-names.js';
+import { LobbyChatListener, UnreadMark, useLobbyUnread } from '../lobby/lobby-unread.js';
 import { useSession } from '../lib/session.js';
 import { timeAgo, timeAgoShort } from '../lib/time.js';
 import { trpc } from '../lib/trpc.js';
@@ -44,7 +46,7 @@ function playAction(lobby: Lobby, userID: string): { to: string; label: string; 
   return { to, label: 'Spectate', short: 'Watch' };
 }
 
-function LobbyRow({ lobby, userID, ratings, onJoin, joining }: { lobby: Lobby; userID: string; ratings: Record<string, ShownRating>; onJoin: (lobbyID: string) => void; joining: boolean }) {
+function LobbyRow({ lobby, userID, ratings, unread, onJoin, joining }: { lobby: Lobby; userID: string; ratings: Record<string, ShownRating>; unread: number; onJoin: (lobbyID: string) => void; joining: boolean }) {
   const action = playAction(lobby, userID);
   const label = (
     <>
@@ -66,6 +68,7 @@ function LobbyRow({ lobby, userID, ratings, onJoin, joining }: { lobby: Lobby; u
         <Text fw={600} size="sm" lineClamp={2}>
           {lobby.name}
         </Text>
+        {unread > 0 && <UnreadMark count={unread} />}
         {!alone && (
           // Two lines at most (eight names do not fit a phone's column): the rest is cut with an
           // ellipsis, and said whole when pointed at.
@@ -176,6 +179,7 @@ function LobbyList() {
 
   const rows = useMemo(() => (lobbies.data ? listOrder(lobbies.data) : null), [lobbies.data]);
   const ratings = useShownRatings(useMemo(() => (rows ?? []).flatMap((l) => [l.host.id, ...l.players.map((p) => p.id)]), [rows]));
+  const { unread, listen, recount } = useLobbyUnread(rows, user?.id ?? null);
   return (
     <Container size="lg" px={{ base: 'xs', sm: 'md' }}>
       <Paper className="mythos-parchment" p={{ base: 'xs', sm: 'lg' }}>
@@ -210,6 +214,7 @@ function LobbyList() {
           </Group>
         </Group>
         <hr className="mythos-rule" />
+        {user && listen.map((lobbyID) => <LobbyChatListener key={lobbyID} lobbyID={lobbyID} userID={user.id} recount={recount} />)}
         <PlayNow />
         {createFailed !== null && (
           <Alert color="red" variant="light" title="error creating lobby" role="alert" mb="sm" withCloseButton closeButtonLabel="Dismiss" onClose={() => setCreateFailed(null)}>
@@ -252,7 +257,7 @@ function LobbyList() {
                   </Table.Tr>
                 )}
                 {rows.map((lobby) => (
-                  <LobbyRow key={lobby.id} lobby={lobby} userID={user?.id ?? ''} ratings={ratings} onJoin={(id) => void joinLobby(id)} joining={join.isPending && join.variables?.lobbyID === lobby.id} />
+                  <LobbyRow key={lobby.id} lobby={lobby} userID={user?.id ?? ''} ratings={ratings} unread={unread[lobby.id] ?? 0} onJoin={(id) => void joinLobby(id)} joining={join.isPending && join.variables?.lobbyID === lobby.id} />
                 ))}
               </Table.Tbody>
             </Table>

@@ -1,6 +1,7 @@
 /**
- * `/my-games` ("Your games"): the signed-in player's own games, finished and running, newest
- * first, a page at a time (`?page=N`): the result, the rating change, the players with their
+ * `/my-games` ("Your games"): the lobbies the signed-in player sits in, waiting to start
+ * (lobby/waiting-lobbies.tsx, on the first page), then their own games, finished and running,
+ * newest first, a page at a time (`?page=N`): the result, the rating change, the players with their
  * favor and the winners marked, and a link to resume a running game or replay a finished one. The developers' game
  * history (/dev/game-history-list) is a different list and stays as it is.
  */
@@ -17,6 +18,7 @@ import { trpc } from '../lib/trpc.js';
 import { changeColor, signedChange } from '../ratings/ratings.js';
 import classes from './my-games.module.css';
 import { PagePicker } from '../components/page-picker.js';
+import { WaitingLobbies } from '../lobby/waiting-lobbies.js';
 
 type MyGames = inferRouterOutputs<AppRouter>['users']['myGames'];
 type MyGame = MyGames['games'][number];
@@ -191,6 +193,15 @@ function MyGamesList() {
           Open a replay file
         </Button>
       </Group>
+      {user && page === 1 && (
+        <>
+          <WaitingLobbies userID={user.id} />
+          {/* The games' own heading, once a section stands above them. */}
+          <Title order={2} size="h4">
+            Games
+          </Title>
+        </>
+      )}
       {!data || !user ? (
         <Text role="status">Loading...</Text>
       ) : data.total === 0 ? (

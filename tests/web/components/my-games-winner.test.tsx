@@ -19,6 +19,7 @@ const { served } = vi.hoisted(() => ({ served: { games: [] as unknown[] } }));
 vi.mock('../../../src/web/lib/trpc.js', () => ({
   trpc: {
     session: { me: { useQuery: () => ({ data: { id: 'u_ann', name: 'Ann' }, isLoading: false, error: null }) } },
+    lobbies: { waiting: { useQuery: () => ({ isError: false, data: [] }) } },
     users: {
       myGames: {
         useQuery: () => ({

@@ -1,10 +1,12 @@
 import { onTopic } from '../bus-iterator.js';
-import { roomInput, sendChatInput } from '../schemas.js';
+import { lobbyUnreadInput, roomInput, sendChatInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
 import { chatTopic, type ChatMessage } from '../../services/chat.js';
 
 export const chatRouter = router({
   history: authedProcedure.input(roomInput).query(({ ctx, input }) => ctx.services.chat.history(input.room, ctx.user)),
+  /** The lobby list's unread marks: by lobby, how many messages others wrote after the caller's newest read (none: left out). */
+  lobbyUnread: authedProcedure.input(lobbyUnreadInput).query(({ ctx, input }) => ctx.services.chat.lobbyUnread(ctx.user, input.lobbies)),
   send: authedProcedure.input(sendChatInput).mutation(({ ctx, input }) => ctx.services.chat.send(ctx.user, input.room, input.message, ctx.address)),
   onRoom: authedProcedure.input(roomInput).subscription(async function* ({ ctx, input, signal }) {
     // Listen first: a message sent once the client is told the subscription started is not lost.

@@ -11,6 +11,8 @@ export const lobbiesRouter = router({
   rematch: rematchRouter,
   /** The lobby list as the list's watchers were last sent it: read once per change for every reader (a read is 30-40 ms of CPU). */
   list: authedProcedure.query(({ ctx }) => ctx.services.lobbies.listFeed.latest()),
+  /** The lobbies the caller sits in whose game has not started, newest first ("Your games"). */
+  waiting: authedProcedure.query(({ ctx }) => ctx.services.lobbies.waitingFor(ctx.user.id)),
   get: authedProcedure.input(lobbyInput).query(({ ctx, input }) => ctx.services.lobbies.get(input.lobbyID)),
   create: authedProcedure.mutation(async ({ ctx }) => ({ id: await ctx.services.lobbies.create(ctx.user, 'person', ctx.address) })),
   /** For a lobby's players: whether two of its people share a network address, so that its game would not be rated. */

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, clientFor, startServer, type Server } from '../server/support.js';
 import { caller, guest, requestJWT, type Session } from './protocol-client.js';
+import { endableGame, saveEnd } from '../server/endable-games.js';
 
 let server: Server;
 let ann: Session;
@@ -51,6 +52,21 @@ describe('me', () => {
     } finally {
       signedIn.close();
       stranger.close();
+    }
+  });
+
+  it("tRPC session.me says whether the user has finished a game (the game screen's first-game hint goes to those who have not)", async () => {
+    const bea = await guest(server.url, 'Bea');
+    const signedIn = clientFor(server, bea.cookie, null);
+    try {
+      expect(await signedIn.client.session.me.query()).toMatchObject({ id: bea.userID, finishedAGame: false });
+      const game = await endableGame(server, 'g_me_first', [{ userID: bea.userID, bot: null }, { userID: 'u_me_bot', bot: 'easy_bot' }]);
+      // Started, not finished: still none.
+      expect((await signedIn.client.session.me.query())!.finishedAGame).toBe(false);
+      expect(await saveEnd(server, game)).toBe(true);
+      expect((await signedIn.client.session.me.query())!.finishedAGame).toBe(true);
+    } finally {
+      signedIn.close();
     }
   });
 });

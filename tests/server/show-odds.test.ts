@@ -30,13 +30,28 @@ describe.each(DATABASES)('show odds to players on %s', (database) => {
 
     const { gameID } = await host.client.lobbies.start.mutate({ lobbyID });
     expect(await refused(host.client.lobbies.setShowOdds.mutate({ lobbyID, value: false }))).toMatchObject(GAME_STARTED);
-    for (const who of [host, member, outsider]) expect(await who.client.games.settings.query({ gameID })).toEqual({ showOddsToPlayers: true, turnTimerSeconds: 90 });
+    for (const who of [host, member, outsider]) expect(await who.client.games.settings.query({ gameID })).toEqual({ showOddsToPlayers: true, turnTimerOn: true, turnTimerSeconds: 90 });
 
     // Another lobby left alone: its game's players do not see the odds.
     const plain = await openLobby(host, member);
     const { gameID: plainGame } = await host.client.lobbies.start.mutate({ lobbyID: plain });
-    expect(await member.client.games.settings.query({ gameID: plainGame })).toEqual({ showOddsToPlayers: false, turnTimerSeconds: 90 });
+    expect(await member.client.games.settings.query({ gameID: plainGame })).toEqual({ showOddsToPlayers: false, turnTimerOn: true, turnTimerSeconds: 90 });
     expect(await refused(member.client.games.settings.query({ gameID: 'g_nothing' }))).toMatchObject({ code: 'NOT_FOUND', httpStatus: 404, message: 'Game g_nothing not found.' });
+  });
+
+  test("games.settings says whether the game's turn timer is on: 'Automatic' with two people or more, 'On', never 'Off'", async () => {
+    const { host, member } = roles();
+    const timerOn = async (turnTimer: 'auto' | 'on' | 'off', ...members: (typeof member)[]) => {
+      const lobbyID = await openLobby(host, ...members);
+      await host.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer });
+      if (members.length === 0) await host.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+      const { gameID } = await host.client.lobbies.start.mutate({ lobbyID });
+      return (await host.client.games.settings.query({ gameID })).turnTimerOn;
+    };
+    expect(await timerOn('auto', member)).toBe(true);
+    expect(await timerOn('auto')).toBe(false);
+    expect(await timerOn('on')).toBe(true);
+    expect(await timerOn('off', member)).toBe(false);
   });
 });
 

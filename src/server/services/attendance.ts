@@ -53,7 +53,7 @@ export interface SeatView {
 export type TurnTimerSetting = 'auto' | 'on' | 'off';
 export const TURN_TIMER_SETTINGS: readonly TurnTimerSetting[] = ['auto', 'on', 'off'];
 
-export function turnTimerIsOn(setting: TurnTimerSetting, game: Pick<Game, 'players'>): boolean {
+export function turnTimerIsOn(setting: TurnTimerSetting, game: { players: readonly { botType: string | null }[] }): boolean {
   if (setting !== 'auto') return setting === 'on';
   return game.players.filter((p) => p.botType === null).length >= 2;
 }

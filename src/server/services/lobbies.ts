@@ -26,7 +26,7 @@ import type { Bus, LobbyChanged } from '../bus/bus.js';
 import { SharedFeed, SharedFeeds, topicChanges } from '../bus/shared-feed.js';
 import type { Database, LobbyRow, UserRow } from '../db/schema.js';
 import { lobbyModules, lobbyOptions, seatBotType } from './lobby-rows.js';
-import { TURN_TIMER_SETTINGS, type TurnTimerSetting } from './attendance.js';
+import { TURN_TIMER_SETTINGS, turnTimerIsOn, type TurnTimerSetting } from './attendance.js';
 import { lobbyRoom } from './chat.js';
 import { gameNotFound, refusalOf, refuse } from './errors.js';
 import type { GameService } from './game-service.js';
@@ -510,13 +510,20 @@ export class LobbyService {
    * odds (fixed once the game started, as a lobby with a game takes no change; false for a game
    * without a lobby), and the turn timer's length, the most a seat's clock shows.
    */
-  async gameSettings(gameID: string): Promise<{ showOddsToPlayers: boolean; turnTimerSeconds: number }> {
+  /**
+   * What the game screen needs of a game's lobby: whether its seated players see the odds, whether
+   * its turn timer is on (the seat's clock runs on while the page is offline, and the screen says
+   * so), and the timer's length. A game without a lobby has no turn timer, as attendance has it.
+   */
+  async gameSettings(gameID: string): Promise<{ showOddsToPlayers: boolean; turnTimerOn: boolean; turnTimerSeconds: number }> {
     const game = await this.db.selectFrom('games').select('lobby_id').where('id', '=', gameID).executeTakeFirst();
     if (!game) throw gameNotFound(gameID);
     const turnTimerSeconds = this.limits.turnTimerSeconds;
-    if (game.lobby_id === null) return { showOddsToPlayers: false, turnTimerSeconds };
-    const lobby = await this.db.selectFrom('lobbies').select('show_odds').where('id', '=', game.lobby_id).executeTakeFirst();
-    return { showOddsToPlayers: Number(lobby?.show_odds ?? 0) === 1, turnTimerSeconds };
+    const lobby = game.lobby_id === null ? undefined : await this.db.selectFrom('lobbies').select(['show_odds', 'turn_timer']).where('id', '=', game.lobby_id).executeTakeFirst();
+    if (!lobby) return { showOddsToPlayers: false, turnTimerOn: false, turnTimerSeconds };
+    const seats = await this.db.selectFrom('game_players').select('bot_type').where('game_id', '=', gameID).execute();
+    const turnTimerOn = turnTimerIsOn(lobby.turn_timer, { players: seats.map((seat) => ({ botType: seat.bot_type })) });
+    return { showOddsToPlayers: Number(lobby.show_odds) === 1, turnTimerOn, turnTimerSeconds };
   }
 
   async setModule(lobbyID: string, actor: UserRow, key: ModuleKey, enabled: boolean): Promise<void> {

@@ -1,13 +1,18 @@
 /**
  * A new player's first look at a game: what a turn asks of them, in four lines, how to read a card
  * large, and what being away from the page costs, beside the trade row (the game screen puts it
- * under the row, its clashes and the tributes; on a phone above the row, folded to its title). It
- * stays until they close it ("Got it"), then never shows again on this device (localStorage
- * `mythosFirstGameHintSeen`). Spectators and finished games never see it.
+ * under the row, its clashes and the tributes; on a phone above the row, folded to its title).
+ * Whether the player is new is their account's to say (the session's `finishedAGame`), not the
+ * browser's: a player with many games behind them met it again on each new device or browser. It
+ * stays until they finish a game or close it ("Got it"), which this device remembers (localStorage
+ * `mythosFirstGameHintSeen`: a close is this device's, and asks nothing of the server).
+ * Spectators and finished games never see it.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
+import { useSession } from '../lib/session.js';
+import { trpc } from '../lib/trpc.js';
 import { GlossaryButton, GlossaryTerm } from './glossary.js';
 import classes from './first-game-hint.module.css';
 
@@ -29,14 +34,29 @@ function seen(): boolean {
 }
 
 /**
+ * A new player's game over (`over`: seated, and the game ended) is their first finished one: the
+ * session is asked again, so that their next game (a rematch, Play now) opens without the hint.
+ */
+export function useFirstGameOver(over: boolean): void {
+  const { user } = useSession();
+  const utils = trpc.useUtils();
+  const first = over && user !== null && !user.finishedAGame;
+  useEffect(() => {
+    if (first) void utils.session.me.invalidate();
+  }, [first, utils]);
+}
+
+/**
  * `folded`: only its title shows until Show is pressed. A phone's first screen has room for the
  * trade row and the docked action panel, no more: under the tributes the hint was out of sight,
  * and open above the row it pushed the row under the panel.
  */
 export function FirstGameHint({ touch, folded = false }: { touch: boolean; folded?: boolean }) {
+  const { user } = useSession();
   const [hidden, setHidden] = useState(seen);
   const [open, setOpen] = useState(!folded);
-  if (hidden) return null;
+  // Not while the session is unknown: a returning player would see it come and go.
+  if (hidden || !user || user.finishedAGame) return null;
   const close = () => {
     try {
       window.localStorage.setItem(FIRST_GAME_HINT_KEY, 'true');

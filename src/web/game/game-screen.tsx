@@ -9,6 +9,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { PageError } from '../components/page-error.js';
 import { PageLoading } from '../components/page-loading.js';
+import { ReconnectingNotice } from '../components/reconnecting-notice.js';
+import { CLOCK_RUNS_OFFLINE } from '../lib/offline-words.js';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { focusIsLost } from '../lib/focus.js';
 import { useNoHover } from '../lib/touch.js';
@@ -17,10 +19,11 @@ import { useGameState } from './use-game-state.js';
 import { decisionOf, playerOf } from './derive.js';
 import { useChoice, type Choice } from './use-choice.js';
 import { ActionPanel } from './action-panel.js';
-import { FirstGameHint } from './first-game-hint.js';
+import { FirstGameHint, useFirstGameOver } from './first-game-hint.js';
 import type { PickableProps } from './table.js';
 import { PlayerDetailModal } from './player-list.js';
-import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack, TableTabs } from './table-layout.js';
+import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack } from './table-layout.js';
+import { usePhoneTabs } from './phone-tabs.js';
 import { Presentation, useEndOfGameChunk } from './presentation-slots.js';
 import { useGameRatingChanges } from './presentation/end-rating-source.js';
 import { pausedWords, TurnTimerLength, useLowTimeCue } from './clock.js';
@@ -30,6 +33,9 @@ import { LiveOdds } from '../odds/live-odds.js';
 import { trpc } from '../lib/trpc.js';
 import { keepQuickClicksFromSelecting } from '../lib/quick-clicks.js';
 import classes from './game-screen.module.css';
+
+/** Where the game screen takes a phone's one-thumb layout. */
+const PHONE_WIDTH = '(max-width: 767px)';
 
 /** The site's sticky header's height (56 px and its border): a desktop's game header sticks under it (game-screen.module.css's .stickyHeader has the same 57 px). */
 const STICKY_TOP = 57;
@@ -44,12 +50,15 @@ export function GameScreen({ gameID }: { gameID: string }) {
   if (state && endedAtOpen === null) setEndedAtOpen(state.game.gameEndTimestamp !== null);
   const endChunk = useEndOfGameChunk(endedAtOpen === true);
   const endRatings = useGameRatingChanges(gameID, endedAtOpen === true);
+  // A phone's tabs come in a chunk of their own (phone-tabs.ts), asked for now, beside the game.
+  const [phoneAtOpen] = useState(() => typeof window !== 'undefined' && window.matchMedia(PHONE_WIDTH).matches);
+  const phoneTabs = usePhoneTabs(phoneAtOpen);
   if (error) {
     return (
       <PageError title="This game cannot be shown">{error}</PageError>
     );
   }
-  if (!state || (endedAtOpen === true && (!endChunk || endRatings === null))) return <PageLoading />;
+  if (!state || (endedAtOpen === true && (!endChunk || endRatings === null)) || (phoneAtOpen && !phoneTabs.settled)) return <PageLoading />;
   return (
     <>
       {/* A commitment other than the first this browser saw for the game (or its lobby): loudly. */}
@@ -60,7 +69,8 @@ export function GameScreen({ gameID }: { gameID: string }) {
 }
 
 function LoadedGame({ state, connected, act, back }: { state: GameScreenState; connected: boolean; act: ReturnType<typeof useGameState>['act']; back: () => void }) {
-  const compact = useMediaQuery('(max-width: 767px)') ?? false;
+  const compact = useMediaQuery(PHONE_WIDTH) ?? false;
+  const { tabs: TableTabs } = usePhoneTabs(compact);
   const touch = useNoHover();
   const decision = useMemo(() => decisionOf(state), [state]);
   const choice = useChoice(state, decision);
@@ -110,6 +120,9 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
     </Stack>
   );
   const paused = spectator ? pausedWords(state) : null;
+  // The server's turn timer does not wait for a page that lost its connection: said while it is
+  // lost, to a player whose game has a turn timer.
+  const clockRuns = !spectator && state.game.gameEndTimestamp === null && settings.data?.turnTimerOn === true;
   const status = (
     <Group gap="xs">
       {spectator ? (
@@ -122,11 +135,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
           {paused}
         </Text>
       ) : null}
-      {!connected ? (
-        <Badge bg="var(--mythos-affinity-derion-light)" c="var(--mythos-affinity-derion-ink)" role="status">
-          Reconnecting...
-        </Badge>
-      ) : null}
+      {!connected ? <ReconnectingNotice>{clockRuns ? CLOCK_RUNS_OFFLINE : null}</ReconnectingNotice> : null}
       {/* Compact buttons on a phone, so the trade row stays high on the first screen; none once
           the game is over or the player has left it (no move is left to be told of, no game to leave).
           Live, as the action panel: they act on the game as the server has it. */}
@@ -139,6 +148,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
     </Group>
   );
   const ended = state.game.gameEndTimestamp !== null;
+  useFirstGameOver(ended && !spectator);
   // The focus goes to the end view when it shows, not to its empty place while the dice roll.
   const endRef = useEndFocus(endShown, !spectator);
   // While the game runs its odds bar is above the table; once it ended, the odds over the game go
@@ -188,17 +198,25 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
         <SummaryRow state={presented} onOpen={openDetail} mb={6} />
         {/* CHAT beside the tabs, on the first screen: at the foot of the Table tab it was found
             only by scrolling past the whole table. */}
-        <TableTabs
-          table={table}
-          boards={boards}
-          log={
-            <Stack>
-              <Presentation.EventLog state={presented} />
-              <Presentation.MythosInfoPanel />
-            </Stack>
-          }
-          beside={<Presentation.GameChatButton />}
-        />
+        {TableTabs ? (
+          <TableTabs
+            table={table}
+            boards={boards}
+            log={
+              <Stack>
+                <Presentation.EventLog state={presented} />
+                <Presentation.MythosInfoPanel />
+              </Stack>
+            }
+            beside={<Presentation.GameChatButton />}
+          />
+        ) : (
+          // The tabs' code did not come (phone-tabs.ts): the chat and the table, which the game is played on.
+          <Stack gap={6}>
+            <Presentation.GameChatButton />
+            {table}
+          </Stack>
+        )}
         {panel ? (
           // A card's large preview goes above it rather than over Submit (data-preview-avoid).
           <Box ref={dockRef} className={`docked-action-panel ${classes.docked}`} data-preview-avoid>

@@ -1,11 +1,11 @@
 /**
  * The table layout the game screen and the replay share: the table (trade row, clash, tributes,
- * basic piles, decks), the boards, the players' summaries, a phone's Table/Boards/Log tabs and the
- * desktop's two columns. Each screen passes in what is its own (the game's hint, action panel and
- * chat; the replay's bids and odds) and keeps its header and controls.
+ * basic piles, decks), the boards, the players' summaries and the desktop's two columns (a phone's
+ * Table/Boards/Log tabs are table-tabs.tsx's). Each screen passes in what is its own (the game's
+ * hint, action panel and chat; the replay's bids and odds) and keeps its header and controls.
  */
 import type { ReactNode } from 'react';
-import { Box, Group, Stack, Tabs } from '@mantine/core';
+import { Box, Group, Stack } from '@mantine/core';
 import { ScrollRow } from '../components/scroll-row.js';
 import type { GameScreenState } from './model.js';
 import { BasicPiles, DeckViewers, TradeRow, TributeRow, type PickableProps } from './table.js';
@@ -81,58 +81,6 @@ export function SummaryRow({ state, onOpen, mb, label }: { state: GameScreenStat
 function mineFirst<P extends { userID: string }>(players: readonly P[], me: string | null): readonly P[] {
   const mine = players.filter((p) => p.userID === me);
   return mine.length === 0 ? players : [...mine, ...players.filter((p) => p.userID !== me)];
-}
-
-/** A tab past Table, Boards and Log (the replay's odds). */
-export interface ExtraTab {
-  value: string;
-  label: string;
-  panel: ReactNode;
-}
-
-/**
- * A phone's tabs: the table, the boards, the log, and any `extra`. `beside` sits at the right of
- * the tab list (the game's chat button, on the first screen).
- */
-export function TableTabs({ table, boards, log, extra = [], beside }: { table: ReactNode; boards: ReactNode; log: ReactNode; extra?: ExtraTab[]; beside?: ReactNode }) {
-  const list = (
-    <Tabs.List grow style={beside ? { flex: 1 } : undefined}>
-      <Tabs.Tab value="table">Table</Tabs.Tab>
-      <Tabs.Tab value="boards">Boards</Tabs.Tab>
-      <Tabs.Tab value="log">Log</Tabs.Tab>
-      {extra.map((t) => (
-        <Tabs.Tab key={t.value} value={t.value}>
-          {t.label}
-        </Tabs.Tab>
-      ))}
-    </Tabs.List>
-  );
-  return (
-    <Tabs defaultValue="table" keepMounted={false}>
-      {beside ? (
-        <Group gap={6} wrap="nowrap" align="center">
-          {list}
-          {beside}
-        </Group>
-      ) : (
-        list
-      )}
-      <Tabs.Panel value="table" pt={4} px={6}>
-        {table}
-      </Tabs.Panel>
-      <Tabs.Panel value="boards" pt={4} px={6}>
-        {boards}
-      </Tabs.Panel>
-      <Tabs.Panel value="log" pt={4} px={6}>
-        {log}
-      </Tabs.Panel>
-      {extra.map((t) => (
-        <Tabs.Panel key={t.value} value={t.value} pt={4} px={6}>
-          {t.panel}
-        </Tabs.Panel>
-      ))}
-    </Tabs>
-  );
 }
 
 /** The desktop's two columns: the players and the log at the left, the table and the boards at the right. */

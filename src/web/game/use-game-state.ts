@@ -8,10 +8,10 @@
  * the action laid over it until the server's view reaches the step that acknowledged it, or the
  * server refuses it.
  */
-import { useNetwork } from '@mantine/hooks';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Action } from '../../engine/index.js';
 import type { WireDelivery } from '../../server/services/game-views.js';
+import { useConnected } from '../lib/connection.js';
 import { trpc } from '../lib/trpc.js';
 import { unanswered } from '../lib/unanswered.js';
 import { applyUpdate, type LiveGame } from './live.js';
@@ -117,14 +117,7 @@ export function useGameState(gameID: string): GameStateResult {
   }, [gameID, tab, report]);
   /** The player says they are back (after a stand-in chose for them). */
   const back = useCallback(() => report({ gameID, tab, visible: true }), [gameID, tab, report]);
-  // The browser's word that it is offline counts at once: the socket may take a while to notice.
-  const { online } = useNetwork();
-  const subscribed = subscription.status === 'pending';
-  // The game can arrive before the subscription has started on a busy machine: until it has been
-  // live once, the page is connecting, not reconnecting.
-  const [beenLive, setBeenLive] = useState(subscribed);
-  if (subscribed && !beenLive) setBeenLive(true);
-  const connected = online && (subscribed || !beenLive);
+  const connected = useConnected(subscription.status);
   const wasConnected = useRef(connected);
   useEffect(() => {
     // Back from a drop: the restarted subscription sends the whole game; fetch too, belt and braces.

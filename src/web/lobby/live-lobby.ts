@@ -1,18 +1,21 @@
 /** A lobby, live: lobbies.onLobby, applying only newer sequenceIDs. */
 import { useState } from 'react';
 import type { Lobby } from '../lib/api-types.js';
+import { useConnected } from '../lib/connection.js';
 import { trpc } from '../lib/trpc.js';
 
 /**
  * The newest lobby state from the subscription: an older or equal sequenceID is ignored. The
  * server ends the subscription when the lobby closes (its last person left, or it was left behind
- * with nobody on its page): `closed` then, and the lobby is no longer shown.
+ * with nobody on its page): `closed` then, and the lobby is no longer shown. `connected`: false
+ * while the connection is down (connection.ts); the websocket reconnects by itself, and the
+ * restarted subscription sends the lobby as it is then.
  */
-export function useLiveLobby(lobbyID: string): { lobby: Lobby | null; error: string | null; closed: boolean } {
+export function useLiveLobby(lobbyID: string): { lobby: Lobby | null; error: string | null; closed: boolean; connected: boolean } {
   const [lobby, setLobby] = useState<Lobby | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [closedID, setClosedID] = useState<string | null>(null);
-  trpc.lobbies.onLobby.useSubscription(
+  const subscription = trpc.lobbies.onLobby.useSubscription(
     { lobbyID },
     {
       onData: (next) => setLobby((held) => (held && held.id === next.id && held.sequenceID >= next.sequenceID ? held : next)),
@@ -21,5 +24,6 @@ export function useLiveLobby(lobbyID: string): { lobby: Lobby | null; error: str
     },
   );
   const closed = closedID === lobbyID;
-  return { lobby: !closed && lobby?.id === lobbyID ? lobby : null, error, closed };
+  const connected = useConnected(subscription.status);
+  return { lobby: !closed && lobby?.id === lobbyID ? lobby : null, error, closed, connected };
 }

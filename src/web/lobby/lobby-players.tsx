@@ -9,11 +9,13 @@ import { textOn } from '../lib/contrast.js';
 import { SITE, seatColor } from '../lib/palette.js';
 import { RatingTag, useShownRatings } from '../ratings/ratings.js';
 import classes from './lobby-players.module.css';
+import { LOBBY_OFFLINE_ID } from '../lib/offline-words.js';
 
 /** Under the seats when a rating there is provisional, in the leaderboard's words. */
 export const PROVISIONAL_NOTE = 'A "?" after a rating: too few games to say much yet.';
 
-export function LobbyPlayers({ lobby, user, onKick, busy }: { lobby: Lobby; user: PublicUser; onKick: (id: string) => void; busy: boolean }) {
+/** `offline`: the connection is down, and Kick waits for it (the page's notice says so: `LOBBY_OFFLINE_ID`). */
+export function LobbyPlayers({ lobby, user, onKick, busy, offline = false }: { lobby: Lobby; user: PublicUser; onKick: (id: string) => void; busy: boolean; offline?: boolean }) {
   const bots = new Map(lobby.playerIDToBotType);
   const isHost = lobby.host.id === user.id;
   const ratings = useShownRatings(lobby.players.map((p) => p.id));
@@ -39,7 +41,7 @@ export function LobbyPlayers({ lobby, user, onKick, busy }: { lobby: Lobby; user
               </div>
             </Group>
             {isHost && player.id !== user.id && (
-              <Button size="compact-sm" color="red" variant="outline" onClick={() => onKick(player.id)} disabled={busy} aria-label={`Kick ${player.name}`}>
+              <Button size="compact-sm" color="red" variant="outline" onClick={() => onKick(player.id)} disabled={busy || offline} aria-label={`Kick ${player.name}`} aria-describedby={offline ? LOBBY_OFFLINE_ID : undefined}>
                 Kick
               </Button>
             )}

@@ -17,13 +17,19 @@ import type { Definitions, Lobby, PublicUser } from '../lib/api-types.js';
 import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { trpc } from '../lib/trpc.js';
 import { LobbyPlayers } from './lobby-players.js';
+import { LOBBY_OFFLINE_ID } from '../lib/offline-words.js';
 import { OPTION_HINTS, OPTION_LABELS, served, SHOW_ODDS_HINT, SHOW_ODDS_LABEL, TURN_TIMER_LABELS, type BotType, type LobbyAction, type ModuleKey, type Toggle, type TurnTimer } from './options.js';
 import { rematchDeclinedText } from './rematch-declines.js';
 import { LobbySetting } from './setting.js';
 import classes from './lobby-view.module.css';
 import { UNRATED_WORDS } from '../ratings/unrated-words.js';
 
+/** The ids of the lines that say why a control waits, for its aria-describedby (none: undefined). */
+const describedBy = (...ids: (string | false)[]): string | undefined => ids.filter((id) => id !== false).join(' ') || undefined;
+
 /**
+ * `connected`: false while the connection is down, when every change to the lobby waits (its
+ * controls disabled, pointing at the page's notice for why); Copy invite link and the chat go on.
  * `leaving`: this person's Leave is under way (the page keeps it, for the lobby closing behind
  * them); `onLeaving` sets it when Leave starts, and clears it if the leave is refused.
  */
@@ -31,12 +37,14 @@ export function LobbyView({
   lobby,
   user,
   definitions,
+  connected,
   leaving,
   onLeaving,
 }: {
   lobby: Lobby;
   user: PublicUser;
   definitions: Definitions | undefined;
+  connected: boolean;
   leaving: boolean;
   onLeaving: (leaving: boolean) => void;
 }) {
@@ -55,6 +63,7 @@ export function LobbyView({
   const setShowOdds = trpc.lobbies.setShowOdds.useMutation();
   const contribute = trpc.lobbies.contribute.useMutation();
   const busy = [join, leave, kick, addBot, start].some((m) => m.isPending);
+  const offline = !connected;
   // A toggled box shows its new state at once, until the lobby as the server sends it shows it
   // too, or the change is refused. (The answer to the change comes over HTTP, the lobby over the
   // websocket: letting go at the answer showed the old state for a moment, a flicker.)
@@ -170,17 +179,17 @@ export function LobbyView({
             </CopyButton>
           )}
           {!seated && open && !removed && (
-            <Button onClick={() => call('join', () => join.mutateAsync(input))} loading={join.isPending} disabled={busy || full} aria-describedby={full ? 'full-hint' : undefined}>
+            <Button onClick={() => call('join', () => join.mutateAsync(input))} loading={join.isPending} disabled={busy || full || offline} aria-describedby={describedBy(full && 'full-hint', offline && LOBBY_OFFLINE_ID)}>
               Join
             </Button>
           )}
           {seated && open && (
-            <Button variant="default" onClick={leaveLobby} loading={leave.isPending} disabled={busy}>
+            <Button variant="default" onClick={leaveLobby} loading={leave.isPending} disabled={busy || offline} aria-describedby={describedBy(offline && LOBBY_OFFLINE_ID)}>
               Leave
             </Button>
           )}
           {hosting && (
-            <Button color="gold" onClick={() => call('start', () => start.mutateAsync(input))} loading={start.isPending} disabled={busy || !enoughPlayers} aria-describedby={enoughPlayers ? undefined : 'start-hint'}>
+            <Button color="gold" onClick={() => call('start', () => start.mutateAsync(input))} loading={start.isPending} disabled={busy || !enoughPlayers || offline} aria-describedby={describedBy(!enoughPlayers && 'start-hint', offline && LOBBY_OFFLINE_ID)}>
               Start Game
             </Button>
           )}
@@ -219,7 +228,7 @@ export function LobbyView({
             Players
           </Title>
           <hr className="mythos-rule" />
-          <LobbyPlayers lobby={lobby} user={user} busy={busy} onKick={(playerID) => call('remove_player', () => kick.mutateAsync({ ...input, playerID }))} />
+          <LobbyPlayers lobby={lobby} user={user} busy={busy} offline={offline} onKick={(playerID) => call('remove_player', () => kick.mutateAsync({ ...input, playerID }))} />
           {unratedTogether ? (
             <Text size="sm" mt="xs" data-testid="unrated-address">
               {UNRATED_WORDS.address}
@@ -238,8 +247,8 @@ export function LobbyView({
                 variant="default"
                 onClick={() => call('add_bot', () => addBot.mutateAsync({ ...input, botType: bot }))}
                 loading={addBot.isPending}
-                disabled={busy || full}
-                aria-describedby={full ? 'full-hint' : undefined}
+                disabled={busy || full || offline}
+                aria-describedby={describedBy(full && 'full-hint', offline && LOBBY_OFFLINE_ID)}
               >
                 Add Bot
               </Button>
@@ -257,7 +266,7 @@ export function LobbyView({
               {modules.map((module) => {
                 const key = module.key as ModuleKey;
                 const change = hosting ? changeOf(`module/${key}`, 'set_module', (enabled) => setModule.mutateAsync({ ...input, module: key, enabled })) : undefined;
-                return <LobbySetting key={key} label={module.name} hint={module.description} value={on(`module/${key}`)} onChange={change} />;
+                return <LobbySetting key={key} label={module.name} hint={module.description} value={on(`module/${key}`)} onChange={change} offline={offline} />;
               })}
             </Stack>
           </Paper>
@@ -271,7 +280,7 @@ export function LobbyView({
                 // A host who took over a developer's lobby may turn its developer options off, not on.
                 const mayChange = hosting && (!option.devOnly || user.isDev || lobby.options[option.key]);
                 const change = mayChange ? changeOf(`option/${option.key}`, 'set_game_option', (value) => setOption.mutateAsync({ ...input, option: option.key, value })) : undefined;
-                return <LobbySetting key={option.key} label={OPTION_LABELS[option.key]} hint={OPTION_HINTS[option.key]} value={on(`option/${option.key}`)} onChange={change} />;
+                return <LobbySetting key={option.key} label={OPTION_LABELS[option.key]} hint={OPTION_HINTS[option.key]} value={on(`option/${option.key}`)} onChange={change} offline={offline} />;
               })}
             </SimpleGrid>
             <hr className="mythos-rule" />
@@ -280,6 +289,7 @@ export function LobbyView({
               hint={SHOW_ODDS_HINT}
               value={on('setting/showOdds')}
               onChange={hosting ? changeOf('setting/showOdds', 'set_show_odds', (value) => setShowOdds.mutateAsync({ ...input, value })) : undefined}
+              offline={offline}
             />
           </Paper>
           <Paper className="mythos-parchment" p="md">
@@ -292,6 +302,7 @@ export function LobbyView({
                 label="When a player takes too long"
                 description="A bot plays a decision left too long, until its player is back. A game nobody watches is finished by bots; a seat a bot played most of counts as a loss."
                 value={lobby.turnTimer}
+                disabled={offline}
                 data={(Object.keys(TURN_TIMER_LABELS) as TurnTimer[]).map((value) => ({ value, label: TURN_TIMER_LABELS[value] }))}
                 onChange={(event) => {
                   const turnTimer = event.currentTarget.value as TurnTimer;
@@ -311,7 +322,7 @@ export function LobbyView({
               </Text>
             )}
           </Paper>
-          <FairDicePanel lobby={lobby} user={user} busy={contribute.isPending} onGive={(value) => call('contribute', () => contribute.mutateAsync({ ...input, value }))} />
+          <FairDicePanel lobby={lobby} user={user} busy={contribute.isPending || offline} onGive={(value) => call('contribute', () => contribute.mutateAsync({ ...input, value }))} />
         </Stack>
       </SimpleGrid>
     </Stack>

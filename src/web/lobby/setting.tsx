@@ -10,10 +10,12 @@ interface SettingProps {
   value: boolean;
   /** Given to the one who may change the setting: called with the box's new state. */
   onChange?: (value: boolean) => Promise<void>;
+  /** The connection is down: the box waits for it (the page's notice says so). */
+  offline?: boolean;
 }
 
-export function LobbySetting({ label, hint, value, onChange }: SettingProps) {
-  if (onChange) return <Checkbox size="md" label={label} description={hint} checked={value} onChange={(event) => void onChange(event.currentTarget.checked)} />;
+export function LobbySetting({ label, hint, value, onChange, offline = false }: SettingProps) {
+  if (onChange) return <Checkbox size="md" label={label} description={hint} checked={value} disabled={offline} onChange={(event) => void onChange(event.currentTarget.checked)} />;
   return (
     <Group justify="space-between" wrap="nowrap" data-setting={label} title={hint}>
       <Text size="sm">{label}</Text>

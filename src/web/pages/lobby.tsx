@@ -4,12 +4,16 @@
  * commitment and each player's value; a seated player's page sends a random value at once and
  * lets them type their own). Live through lobbies.onLobby, applying only newer sequenceIDs; when
  * the lobby gets a game every viewer is taken to it, and when it closes every viewer is told so.
- * A commitment other than the first this browser saw for the lobby raises a loud warning.
+ * A commitment other than the first this browser saw for the lobby raises a loud warning. While
+ * the connection is down the page says 'Reconnecting...', as the game screen does, and every change
+ * to the lobby waits for it; the lobby as it is then comes back with the connection.
  */
 import { useEffect, useState } from 'react';
-import { Anchor, Container, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Box, Container, Paper, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ReconnectingNotice } from '../components/reconnecting-notice.js';
 import { firstCommitment } from '../lib/commitment-memory.js';
+import { LOBBY_OFFLINE, LOBBY_OFFLINE_ID } from '../lib/offline-words.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import { useLiveLobby } from '../lobby/live-lobby.js';
@@ -19,7 +23,7 @@ function LobbyPage() {
   const { lobbyID = '' } = useParams();
   const { user } = useSession();
   const navigate = useNavigate();
-  const { lobby, error, closed } = useLiveLobby(lobbyID);
+  const { lobby, error, closed, connected } = useLiveLobby(lobbyID);
   // Set while this person's Leave is under way: the lobby closing then is their own doing (it
   // reaches the page before the answer to the leave), not news to show them on the way out.
   const [leaving, setLeaving] = useState(false);
@@ -36,6 +40,12 @@ function LobbyPage() {
 
   return (
     <Container size="lg" px={{ base: 'xs', sm: 'md' }}>
+      {/* As the game screen says it: the lobby's buttons wait for the connection, and point here for why. */}
+      {!connected && !closed ? (
+        <Box mb="sm">
+          <ReconnectingNotice id={LOBBY_OFFLINE_ID}>{LOBBY_OFFLINE}</ReconnectingNotice>
+        </Box>
+      ) : null}
       {closed && leaving ? (
         <Text c="dimmed" py="xl" ta="center">
           Leaving the lobby...
@@ -62,7 +72,7 @@ function LobbyPage() {
         </Text>
       ) : (
         // Keyed by the lobby: what one lobby told this person (a removal, say) is not another's.
-        <LobbyView key={lobby.id} lobby={lobby} user={user} definitions={definitions.data} leaving={leaving} onLeaving={setLeaving} />
+        <LobbyView key={lobby.id} lobby={lobby} user={user} definitions={definitions.data} connected={connected} leaving={leaving} onLeaving={setLeaving} />
       )}
     </Container>
   );

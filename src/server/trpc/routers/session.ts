@@ -1,10 +1,19 @@
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 import { renameInput } from '../schemas.js';
 import { refuse } from '../../services/errors.js';
+import { userStatsFrom } from '../../../engine/user-stats.js';
 
 export const sessionRouter = router({
-  /** The caller, and whether they are a guest: a guest account cannot be signed in to again once logged out. */
-  me: publicProcedure.query(({ ctx }) => (ctx.user ? { ...ctx.services.users.toPublicUser(ctx.user), isGuest: ctx.user.provider === 'guest' } : null)),
+  /**
+   * The caller, whether they are a guest (a guest account cannot be signed in to again once logged
+   * out), and whether they have finished a game: the game screen's first-game hint goes to those
+   * who have not, on whatever device they play (the browser's own memory forgot a returning player).
+   */
+  me: publicProcedure.query(({ ctx }) =>
+    ctx.user
+      ? { ...ctx.services.users.toPublicUser(ctx.user), isGuest: ctx.user.provider === 'guest', finishedAGame: userStatsFrom(ctx.user.stats_json).gamesPlayed > 0 }
+      : null,
+  ),
   /**
    * A websocket token for the caller's session: from the cookie only, so a token never renews
    * itself; and over HTTP only to the site's own fetch, as GET /auth/jwt (a GET query can be a

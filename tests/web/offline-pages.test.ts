@@ -1,0 +1,98 @@
+/**
+ * The live pages on a connection that drops, in a real browser taken offline: the game screen
+ * says 'Reconnecting...' and, where its turn timer is on, that the player's clock runs on
+ * meanwhile; the lobby says the same 'Reconnecting...', with what waits for the connection, its
+ * controls disabled (each pointing at that line for why), and comes back by itself with what
+ * changed meanwhile.
+ */
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { CLOCK_RUNS_OFFLINE, LOBBY_OFFLINE, LOBBY_OFFLINE_ID } from '../../src/web/lib/offline-words.js';
+import { signInGuest } from '../server/support.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
+import { guestInContext } from './support/game.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+const notice = (page: Page) => page.getByTestId('reconnecting');
+
+describe.skipIf(!HAS_CHROMIUM)('pages offline', () => {
+  const suite = siteAndBrowser();
+
+  for (const [turnTimer, says] of [['on', true], ['auto', false]] as const) {
+    test(`the game screen offline: 'Reconnecting...'${says ? ', and that the turn clock runs on' : ' alone, without a turn timer'} (timer '${turnTimer}', against a bot)`, async () => {
+      const context = await newContext(suite.browser, DESKTOP);
+      await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
+      const ann = await guestInContext(suite.site, context, turnTimer === 'on' ? 'Tess' : 'Tara');
+      const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+      await ann.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+      // 'Automatic' with one person: no turn timer.
+      await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer });
+      const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+      const page = await context.newPage();
+      // Whether the game has a turn timer comes with its settings, asked for beside the game: on a
+      // busy machine they could still be on their way when the page went offline.
+      const settings = page.waitForResponse((response) => response.url().includes('games.settings'));
+      await page.goto(`${suite.site.url}/game/${gameID}`);
+      await page.getByRole('button', { name: 'Submit' }).waitFor();
+      await settings;
+      await context.setOffline(true);
+      await notice(page).waitFor();
+      // The badge's words, then the sentence beside it (textContent: the badge is drawn in capitals).
+      expect(await notice(page).textContent()).toBe(says ? `Reconnecting...${CLOCK_RUNS_OFFLINE}` : 'Reconnecting...');
+      if (says) await screenshot(page, 'game-offline-clock-runs');
+      await context.setOffline(false);
+      await notice(page).waitFor({ state: 'detached' });
+      ann.close();
+      await context.close();
+    });
+  }
+
+  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`a lobby offline says so, its changes wait with a reason, and it comes back by itself with what changed meanwhile (${label})`, async () => {
+      const context = await newContext(suite.browser, viewport);
+      const ann = await guestInContext(suite.site, context, `Host${label.slice(0, 2)}`);
+      const bob = await signInGuest(suite.site, `Bob${label.slice(0, 2)}`);
+      const cid = await signInGuest(suite.site, `Cid${label.slice(0, 2)}`);
+      const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+      await bob.client.lobbies.join.mutate({ lobbyID });
+      const page = await context.newPage();
+      await page.goto(`${suite.site.url}/lobby/${lobbyID}`);
+      const start = page.getByRole('button', { name: 'Start Game' });
+      await expect.poll(() => start.isEnabled()).toBe(true);
+      expect(await notice(page).count()).toBe(0);
+
+      await context.setOffline(true);
+      await notice(page).waitFor();
+      expect(await notice(page).textContent()).toBe(`Reconnecting...${LOBBY_OFFLINE}`);
+      // Everything that changes the lobby waits, and says why; what needs no server goes on.
+      const waiting = [
+        start,
+        page.getByRole('button', { name: 'Leave' }),
+        page.getByRole('button', { name: 'Add Bot' }),
+        page.getByRole('button', { name: `Kick ${bob.name}` }),
+      ];
+      for (const control of waiting) {
+        expect(await control.isDisabled()).toBe(true);
+        expect((await control.getAttribute('aria-describedby'))?.split(' ')).toContain(LOBBY_OFFLINE_ID);
+      }
+      expect(await page.getByRole('checkbox').evaluateAll((boxes) => boxes.length > 0 && boxes.every((box) => (box as HTMLInputElement).disabled))).toBe(true);
+      expect(await page.getByRole('combobox', { name: 'When a player takes too long' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Use my value' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Copy invite link' }).isEnabled()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `lobby-offline-${label}`);
+
+      // Someone joins while the page is away; back online, the page catches up by itself.
+      await cid.client.lobbies.join.mutate({ lobbyID });
+      await context.setOffline(false);
+      await notice(page).waitFor({ state: 'detached' });
+      await page.getByRole('list', { name: 'Players' }).getByText(cid.name, { exact: true }).waitFor();
+      await expect.poll(() => start.isEnabled()).toBe(true);
+      await page.getByRole('button', { name: 'Add Bot' }).click();
+      await expect.poll(async () => (await ann.client.lobbies.get.query({ lobbyID })).players.length).toBe(4);
+      for (const guest of [ann, bob, cid]) guest.close();
+      await context.close();
+    });
+  }
+});

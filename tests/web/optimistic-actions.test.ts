@@ -243,6 +243,49 @@ describe.skipIf(!HAS_CHROMIUM)('a click shows its result before the server answe
     await t.close();
   });
 
+  test('Submit in a second tab after the first tab sent the bid: "Already chosen" in words, and the game as it is now', { timeout: 180_000 }, async () => {
+    // One player, the game open in two tabs. The second tab's live updates are held, as on a slow
+    // connection, so its screen still asks for the bid the first tab has sent when its Submit is
+    // pressed: the server answers with the rules' "bid already submitted".
+    const context = await newContext(suite.browser, DESKTOP);
+    const t = await sitDown(suite.site, context, ['Tia', 'Tod']);
+    const second = await context.newPage();
+    const errors: string[] = [];
+    second.on('pageerror', (e) => errors.push(String(e)));
+    let holding = false;
+    const held: (() => void)[] = [];
+    await second.routeWebSocket(/\/trpc/, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => (holding ? held.push(() => socket.send(message)) : socket.send(message)));
+    });
+    await second.goto(`${suite.site.url}/game/${t.gameID}`, { waitUntil: 'domcontentloaded' });
+    await second.locator('[data-decision="BID"]').waitFor();
+    await pickTradeRowCard(second, second.locator('[data-trade-row-index="0"] [role=button]'));
+    holding = true;
+
+    await pickTradeRowCard(t.page, t.page.locator('[data-trade-row-index="0"] [role=button]'));
+    await submitButton(t.page).click();
+    await serverShows(suite.site, t.gameID, (g) => g.bidsByPlayerID[t.ann.userID] !== undefined);
+    const bid = (await rawGame(suite.site, t.gameID)).bidsByPlayerID[t.ann.userID];
+    expect(await second.locator('[data-game-phase]').getAttribute('data-decision')).toBe('BID');
+
+    await submitButton(second).click();
+    const refusal = panel(second).getByTestId('refusal');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe(`Already chosen${CLIENT_MESSAGES.chosen}`);
+    // The game as the server has it, fetched though the tab's live updates are still held: the
+    // first tab's bid, waiting for Tod. Nothing was lost or changed.
+    await second.locator('[data-decision="WAIT_FOR_OTHERS"]').waitFor();
+    await panel(second).getByText(/^Your bid: \d+ military on /).waitFor();
+    expect((await rawGame(suite.site, t.gameID)).bidsByPlayerID[t.ann.userID]).toEqual(bid);
+    await screenshot(second, 'second-tab-already-chosen');
+    holding = false;
+    for (const send of held.splice(0)) send();
+    expect(errors).toEqual([]);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
   test('a Submit whose answer is lost on a poor connection shows the bid played, not "Not sent"; one that never reached the server says so', { timeout: 180_000 }, async () => {
     // The server had the bid and only its answer was lost: the screen showed the bid as played
     // beside "Your move did not reach the server ... nothing was played. Send it again".

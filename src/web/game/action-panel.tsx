@@ -31,6 +31,8 @@ import classes from './action-panel.module.css';
 
 /** How long the panel shows why the server refused an action. */
 const REFUSAL_MS = 8000;
+/** The alert's title for each way an action can fail: only a `refused` one was the rules saying no. */
+const REFUSAL_TITLES = { refused: 'Not accepted', unsent: 'Not sent', chosen: 'Already chosen' } as const;
 
 /** Why Submit (and Undo) wait while the page reconnects: sent now, the action would come back 'Not sent'. */
 export const RECONNECTING_MESSAGE = 'Reconnecting: your move can be sent once the connection is back.';
@@ -143,7 +145,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
   }, [stepKey, awaiting, zone]);
   // Why the server refused the last action, for a few seconds: a player is never left on a form
   // that does nothing without a clue.
-  const [refusal, setRefusal] = useState<{ id: number; message: string; unsent: boolean; asked: string } | null>(null);
+  const [refusal, setRefusal] = useState<(Extract<ActOutcome, { ok: false }> & { id: number; asked: string }) | null>(null);
   useEffect(() => {
     if (!refusal) return;
     const timer = window.setTimeout(() => setRefusal(null), REFUSAL_MS);
@@ -163,7 +165,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
     setBusy(true);
     setRefusal(null);
     const outcome = await act(action);
-    if (!outcome.ok) setRefusal({ id: Date.now(), message: outcome.message, unsent: outcome.unsent === true, asked });
+    if (!outcome.ok) setRefusal({ ...outcome, id: Date.now(), asked });
     setBusy(false);
   };
   const cardName = (id: number | null) => (id === null ? '' : (state.cardsByID[id]?.name ?? ''));
@@ -289,12 +291,12 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
         </Group>
         {body}
         {refusal ? (
-          <Alert key={refusal.id} color="red" variant="light" p="xs" title={refusal.unsent ? 'Not sent' : 'Not accepted'} role="alert" data-testid="refusal">
+          <Alert key={refusal.id} color={refusal.why === 'chosen' ? 'gold' : 'red'} variant="light" p="xs" title={REFUSAL_TITLES[refusal.why]} role="alert" data-testid="refusal">
             {refusal.message}
-            {/* The rules' own message ("bid already submitted", "cannot unbid after planning phase") does not say that
-                the game went on meanwhile: the other players' moves ended the phase, or the seat's other tab or its
-                stand-in played the step. */}
-            {!refusal.unsent && refusal.asked !== asked ? <Text size="xs">{CLIENT_MESSAGES.movedOn}</Text> : null}
+            {/* The rules' own message ("cannot unbid after planning phase") does not say that the game went on
+                meanwhile: the other players' moves ended the phase. (A second choice for the same step, from the
+                seat's other tab or its stand-in, is told in words of its own: 'chosen'.) */}
+            {refusal.why === 'refused' && refusal.asked !== asked ? <Text size="xs">{CLIENT_MESSAGES.movedOn}</Text> : null}
           </Alert>
         ) : null}
       </Stack>

@@ -79,4 +79,10 @@ export const CLIENT_MESSAGES = {
   rolling: 'The dice are rolling...',
   /** Under a refusal that came once the game had gone on past what the panel asked when it was sent. */
   movedOn: 'The game had moved on before this move arrived.',
+  /**
+   * Under 'Already chosen', instead of the rules' "resolve already submitted" (kept for the API),
+   * which read as a fault of the player's in a second tab whose screen had not yet shown the first
+   * tab's Submit.
+   */
+  chosen: 'Sent first from another tab or device, or by a bot as time ran out. The game now shows it.',
 } as const;

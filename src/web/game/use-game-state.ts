@@ -17,6 +17,7 @@ import { unanswered } from '../lib/unanswered.js';
 import { applyUpdate, type LiveGame } from './live.js';
 import { markStandIns } from './stand-ins.js';
 import { pendingActionOf, stillAsked, withPendingAction, type PendingAction } from './pending-action.js';
+import { CLIENT_MESSAGES } from './selection.js';
 import type { GameScreenState, GameUser } from './model.js';
 
 export interface GameStateResult {
@@ -39,13 +40,22 @@ export interface GameStateResult {
 }
 
 /**
- * What became of an action sent: played, refused by the server (its message), or never answered
- * (`unsent`: the connection dropped, so nothing was played and it may be sent again).
+ * What became of an action sent: played, or not, and why: `refused` by the rules (the server's
+ * message), `unsent` (never answered: the connection dropped, so nothing was played and it may be
+ * sent again), or `chosen` already (the seat's choice for this step came first, from another tab
+ * or device or a bot as time ran out: the screen now shows the game with it).
  */
-export type ActOutcome = { ok: true } | { ok: false; message: string; unsent?: true };
+export type ActOutcome = { ok: true } | { ok: false; why: 'refused' | 'unsent' | 'chosen'; message: string };
 
 /** What a player reads when their action never reached the server ("Failed to fetch" read as a refusal of the move). */
 export const UNSENT_MESSAGE = 'Your move did not reach the server: the connection dropped, and nothing was played. Send it again once the connection is back.';
+
+/**
+ * Whether the rules refused a second choice for a step the seat had already chosen
+ * (`bid/`, `resolve/` or `reroll/already-submitted`: stable codes, docs/protocol.md), read from the
+ * rule's code the server's tRPC error carries beside its message (trpc.ts's errorFormatter).
+ */
+const alreadyChosen = (error: unknown): boolean => (error as { data?: { ruleCode?: string | null } } | null)?.data?.ruleCode?.endsWith('/already-submitted') === true;
 
 export function useGameState(gameID: string): GameStateResult {
   const [live, setLive] = useState<LiveGame | null>(null);
@@ -161,10 +171,16 @@ export function useGameState(gameID: string): GameStateResult {
           const played = sent !== null && liveRef.current !== null && !stillAsked(liveRef.current, sent);
           if (sent) startTransition(() => drop(sent));
           if (played) return { ok: true } as const;
-          return { ok: false, message: UNSENT_MESSAGE, unsent: true } as const;
+          return { ok: false, why: 'unsent', message: UNSENT_MESSAGE } as const;
         }
         if (sent) drop(sent);
-        return { ok: false, message: error instanceof Error ? error.message : String(error) } as const;
+        if (alreadyChosen(error)) {
+          // Nothing was lost: the choice that counts is on the server. Its view comes now, even if
+          // this tab's subscription has not brought it yet.
+          await refetch();
+          return { ok: false, why: 'chosen', message: CLIENT_MESSAGES.chosen } as const;
+        }
+        return { ok: false, why: 'refused', message: error instanceof Error ? error.message : String(error) } as const;
       }
     },
     [gameID, refetch, utils, drop],

@@ -10,8 +10,9 @@ import { Alert, Badge, Button, Container, Group, Paper, Stack, Text, Title } fro
 import type { inferRouterOutputs } from '@trpc/server';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AppRouter } from '../../server/trpc/router.js';
-import { ordinal } from '../game/presentation/end-stats.js';
 import { formatStart, gameDuration } from '../history/format.js';
+import { resultOf } from '../history/game-result.js';
+import { ResultBadge } from '../history/result-badge.js';
 import { PlayerName } from '../history/players.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
@@ -25,18 +26,6 @@ type MyGame = MyGames['games'][number];
 type PublicUser = MyGames['users'][number];
 
 export const PAGE_SIZE = 10;
-
-/**
- * The player's place by favor (equal favor shares a place), and how many played; none for a game
- * that counted as a loss whatever the seat scored (`Forfeited` says why instead).
- */
-function placeOf(game: MyGame, userID: string): { place: number; of: number } | null {
-  const mine = game.players.find((p) => p.userID === userID);
-  if (!mine || mine.favor === null || mine.forfeit !== null) return null;
-  // Those whose game counted as a loss are behind everyone, whatever their favor.
-  const place = game.players.filter((p) => p.forfeit === null && (p.favor ?? 0) > mine.favor!).length + 1;
-  return { place, of: game.players.length };
-}
 
 function Result({ game, userID }: { game: MyGame; userID: string }) {
   if (game.endTimestamp === null && game.left) {
@@ -53,19 +42,15 @@ function Result({ game, userID }: { game: MyGame; userID: string }) {
       </Badge>
     );
   }
-  const won = game.players.find((p) => p.userID === userID)?.won === true;
-  return won ? (
-    <Badge variant="filled" color="gold.6" c="night.9" data-result="won">
-      Won
-    </Badge>
-  ) : (
-    <Badge variant="outline" color="night.1" data-result="lost">
-      Lost
-    </Badge>
+  // Won, lost or the place ("2nd of 3"), as the profile's recent games say it.
+  const result = resultOf(
+    game.players.map((p) => ({ userID: p.userID, favor: p.favor ?? 0, won: p.won === true, forfeit: p.forfeit })),
+    userID,
   );
+  return result && <ResultBadge result={result} />;
 }
 
-/** Why a finished game counted as a loss for the player, where their place would otherwise be. */
+/** Why a finished game counted as a loss for the player: beside its "Lost", where their place would otherwise be. */
 function Forfeited({ game, userID }: { game: MyGame; userID: string }) {
   const forfeit = game.players.find((p) => p.userID === userID)?.forfeit ?? null;
   if (forfeit === null) return null;
@@ -95,7 +80,6 @@ function RatingChange({ game }: { game: MyGame }) {
 
 function GameRow({ game, userID, usersByID }: { game: MyGame; userID: string; usersByID: Map<string, PublicUser> }) {
   const running = game.endTimestamp === null;
-  const place = placeOf(game, userID);
   const duration = gameDuration(game.startTimestamp, game.endTimestamp);
   return (
     <Paper component="li" data-game-id={game.id} withBorder radius="md" p="sm" bg="var(--mythos-night-veil)">
@@ -103,11 +87,6 @@ function GameRow({ game, userID, usersByID }: { game: MyGame; userID: string; us
         <Stack gap={6} className={classes.details}>
           <Group gap="sm" wrap="wrap">
             <Result game={game} userID={userID} />
-            {place && (
-              <Text span size="sm" fw={600}>
-                {ordinal(place.place)} of {place.of}
-              </Text>
-            )}
             <Forfeited game={game} userID={userID} />
             <RatingChange game={game} />
           </Group>

@@ -1,5 +1,6 @@
 /**
- * The profile's charts: how the recent games went (favor against the winner's, won or lost),
+ * The profile's charts: how the recent games went (favor against the winner's, and the result:
+ * won, lost or the place, in the words of `resultWords`),
  * where the favor came from (overall and game by game), the win and clash rates, and the cards
  * drafted by affinity and held by type. Each is a ChartFigure: summary and table included.
  */
@@ -9,6 +10,7 @@ import { CHART_TEXT } from '../charts/theme.js';
 import { AFFINITY_COLORS, CHART_COLORS, SITE } from '../lib/palette.js';
 import { plural } from '../../shared/plural.js';
 import { listInWords } from '../lib/words.js';
+import { resultWords } from '../history/game-result.js';
 import { finishedOldestFirst, shortTime, type FinishedGame, type RecentGame } from './recent.js';
 import { cardsHeld, otherFavor, percent, type UserStats } from './stats.js';
 
@@ -24,7 +26,7 @@ const share = (values: readonly number[], names: readonly string[]) => {
 };
 
 /** Axis labels of the recent games: the game and its result in words (colour is never the only sign). */
-const gameLabels = (games: readonly FinishedGame[]) => games.map((g, i) => [`#${i + 1}`, g.mine.won ? 'Won' : 'Lost']);
+const gameLabels = (games: readonly FinishedGame[]) => games.map((g, i) => [`#${i + 1}`, resultWords(g.result)]);
 
 const GAME_AXIS = {
   labels: { rotate: 0, hideOverlappingLabels: false, style: { fontSize: '11px' } },
@@ -37,15 +39,16 @@ const gameTooltip = (games: readonly FinishedGame[]) => ({
   formatter: (_: unknown, opts?: { dataPointIndex: number }) => {
     const i = opts?.dataPointIndex ?? 0;
     const g = games[i];
-    return g ? `Game ${i + 1} · ${shortTime(g.end)} · ${g.mine.won ? 'Won' : 'Lost'}` : '';
+    return g ? `Game ${i + 1} · ${shortTime(g.end)} · ${resultWords(g.result)}` : '';
   },
 });
 
 /** `whose`: 'Your' on one's own profile, else the player's name with 's. */
 function RecentFavor({ games, whose }: { games: readonly FinishedGame[]; whose: string }) {
   const favorOf = `${whose} favor`;
-  const results = games.map((g) => (g.mine.won ? 'Won' : 'Lost'));
-  const won = results.filter((r) => r === 'Won').length;
+  const results = games.map((g) => resultWords(g.result));
+  // A shared win counts as a win, as in the player's totals.
+  const won = games.filter((g) => g.result.kind === 'won').length;
   return (
     <ChartFigure
       title="Recent games: favor and results"
@@ -53,7 +56,7 @@ function RecentFavor({ games, whose }: { games: readonly FinishedGame[]; whose: 
         games.length === 0
           ? 'No finished recent games.'
           : games.length === 1
-            ? `${results[0]} the only finished game. ${favorOf}: ${games[0]!.mine.score}; the winner scored ${games[0]!.topFavor}.`
+            ? `The only finished game: ${results[0]!.toLowerCase()}. ${favorOf}: ${games[0]!.mine.score}; the winner scored ${games[0]!.topFavor}.`
             : `Won ${won} of the last ${games.length} finished games. ${favorOf}, oldest game first: ${games.map((g, i) => `${g.mine.score} (${results[i]!.toLowerCase()})`).join(', ')}; the winners scored ${games.map((g) => g.topFavor).join(', ')}.`
       }
       empty={games.length === 0 ? 'No finished games yet.' : null}

@@ -3,27 +3,20 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatStart, gameDuration } from '../history/format.js';
 import { PlayerName } from '../history/players.js';
+import { ResultBadge } from '../history/result-badge.js';
 import type { PublicUser } from '../history/use-users.js';
 import type { RecentGame } from './recent.js';
 import classes from './recent-games.module.css';
 
 function Result({ game }: { game: RecentGame }) {
-  if (!game.mine) {
+  if (!game.result) {
     return (
       <Badge variant="outline" color="night.2">
         {game.end === null ? 'In progress' : 'No result'}
       </Badge>
     );
   }
-  return game.mine.won ? (
-    <Badge variant="filled" color="gold.6" c="night.9">
-      Won
-    </Badge>
-  ) : (
-    <Badge variant="outline" color="night.1">
-      Lost
-    </Badge>
-  );
+  return <ResultBadge result={game.result} />;
 }
 
 function Seats({ game, usersByID }: { game: RecentGame; usersByID: Map<string, PublicUser> }) {

@@ -2,14 +2,15 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { PlayerGameStats } from '../../engine/state.js';
 import type { AppRouter } from '../../server/trpc/router.js';
-import { parseGameStats } from './stats.js';
+import { resultOf, type GameResult } from '../history/game-result.js';
+import { parseGameStats, type SeatGameStats } from './stats.js';
 
 export type Profile = inferRouterOutputs<AppRouter>['users']['profile'];
 
 export interface RecentSeat {
   userID: string;
   botType: string | null;
-  stats: PlayerGameStats | null;
+  stats: SeatGameStats | null;
 }
 
 export interface RecentGame {
@@ -21,6 +22,8 @@ export interface RecentGame {
   mine: PlayerGameStats | null;
   /** The most favor anyone scored (null while it is played). */
   topFavor: number | null;
+  /** How the profile owner finished: won, lost or their place (null while it is played). */
+  result: GameResult | null;
 }
 
 export function recentGamesOf(profile: Profile): RecentGame[] {
@@ -35,12 +38,19 @@ export function recentGamesOf(profile: Profile): RecentGame[] {
       seats,
       mine: finished ? mine : null,
       topFavor: finished ? Math.max(...seats.map((s) => s.stats?.score ?? 0)) : null,
+      result:
+        finished && mine
+          ? resultOf(
+              seats.map((s) => ({ userID: s.userID, favor: s.stats?.score ?? 0, won: s.stats?.won === true, forfeit: s.stats?.forfeit ?? null })),
+              profile.user.id,
+            )
+          : null,
     };
   });
 }
 
-/** A finished recent game: its end, the owner's stats and the top favor all known. */
-export type FinishedGame = RecentGame & { end: number; mine: PlayerGameStats; topFavor: number };
+/** A finished recent game: its end, the owner's stats and result, and the top favor all known. */
+export type FinishedGame = RecentGame & { end: number; mine: PlayerGameStats; topFavor: number; result: GameResult };
 
 /**
  * The finished ones in the order they ended, oldest first: the order of a chart over time, and
@@ -48,7 +58,7 @@ export type FinishedGame = RecentGame & { end: number; mine: PlayerGameStats; to
  * hold it (two games played at once end in another order than they started).
  */
 export const finishedOldestFirst = (games: RecentGame[]): FinishedGame[] =>
-  games.filter((g): g is FinishedGame => g.end !== null && g.mine !== null && g.topFavor !== null).sort((a, b) => a.end - b.end);
+  games.filter((g): g is FinishedGame => g.end !== null && g.mine !== null && g.topFavor !== null && g.result !== null).sort((a, b) => a.end - b.end);
 
 const SHORT_FIELDS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
 const SHORT = new Intl.DateTimeFormat(undefined, SHORT_FIELDS);

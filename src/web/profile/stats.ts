@@ -4,6 +4,7 @@
  */
 import type { PlayerGameStats } from '../../engine/state.js';
 import { emptyUserStats, type UserStats } from '../../engine/user-stats.js';
+import type { Forfeit } from '../../shared/forfeit.js';
 
 export type { UserStats };
 
@@ -48,11 +49,15 @@ export function parseUserStats(json: string | null): UserStats {
   return { gamesPlayed: num(raw.gamesPlayed), gamesWon: num(raw.gamesWon), cardsDrafted: num(raw.cardsDrafted), ...figures(raw) };
 }
 
+/** One seat's stats in a finished game, and why it counted as a loss whatever it scored (if it did). */
+export type SeatGameStats = PlayerGameStats & { forfeit: Forfeit | null };
+
 /** One finished game's stats for one player, or null while the game is being played. */
-export function parseGameStats(json: string | null): PlayerGameStats | null {
+export function parseGameStats(json: string | null): SeatGameStats | null {
   const raw = parse(json) as Record<string, unknown> | null;
   if (!raw) return null;
-  return { won: raw.won === true, ...figures(raw) };
+  const forfeit = raw.forfeit === 'left' || raw.forfeit === 'stood in' ? raw.forfeit : null;
+  return { won: raw.won === true, forfeit, ...figures(raw) };
 }
 
 /** A share as a whole percentage ("50%"), or "–" when there is nothing to divide. */

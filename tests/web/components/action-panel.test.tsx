@@ -111,7 +111,7 @@ describe('the action panel', () => {
     const user = userEvent.setup();
     const state = screenState(newGame());
     const message = 'Invalid military bid: 99. Max bid: 5';
-    render(wrap(<Panel state={state} send={async () => ({ ok: false, message })} />));
+    render(wrap(<Panel state={state} send={async () => ({ ok: false, why: 'refused', message })} />));
     await user.click(screen.getByRole('button', { name: 'pick a card' }));
     // The page's time from here on is the test's: the refusal's own timer starts with it.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -128,7 +128,7 @@ describe('the action panel', () => {
     expect(screen.queryByTestId('refusal')).toBeNull();
   });
 
-  test('a refusal that comes after the game moved on (the same seat bid in another tab) says so under the rules\' message', async () => {
+  test('a refusal that comes after the game moved on says so under the rules\' message', async () => {
     const user = userEvent.setup();
     const game = newGame();
     const state = screenState(game);
@@ -137,18 +137,38 @@ describe('the action panel', () => {
     const { rerender } = render(wrap(<Panel state={state} send={send} />));
     await user.click(screen.getByRole('button', { name: 'pick a card' }));
     fireEvent.click(submit());
-    // The other tab's bid reaches this page first, then this one's refusal.
+    // Another step reaches this page first (here the seat's own bid), then the refusal.
     const bid: Action = { type: 'BID', bid: { military: 0, tradeRowIndex: affordable(state) } };
     rerender(wrap(<Panel state={screenState(act(game, ANN, bid))} send={send} />));
-    await reactAct(async () => answer({ ok: false, message: 'bid already submitted' }));
-    expect(screen.getByTestId('refusal').textContent).toBe(`Not accepted${'bid already submitted'}${CLIENT_MESSAGES.movedOn}`);
+    await reactAct(async () => answer({ ok: false, why: 'refused', message: 'You can only bid during the planning phase.' }));
+    expect(screen.getByTestId('refusal').textContent).toBe(`Not accepted${'You can only bid during the planning phase.'}${CLIENT_MESSAGES.movedOn}`);
+  });
+
+  test('a choice the seat had already sent from another tab is told in a player\'s words, not as a refusal', async () => {
+    // The other tab's bid came first; this tab's screen, not yet showing it, sent its own.
+    const user = userEvent.setup();
+    const game = newGame();
+    const state = screenState(game);
+    let answer: (outcome: ActOutcome) => void = () => undefined;
+    const send = () => new Promise<ActOutcome>((resolve) => (answer = resolve));
+    const { rerender } = render(wrap(<Panel state={state} send={send} />));
+    await user.click(screen.getByRole('button', { name: 'pick a card' }));
+    fireEvent.click(submit());
+    const bid: Action = { type: 'BID', bid: { military: 0, tradeRowIndex: affordable(state) } };
+    rerender(wrap(<Panel state={screenState(act(game, ANN, bid))} send={send} />));
+    await reactAct(async () => answer({ ok: false, why: 'chosen', message: CLIENT_MESSAGES.chosen }));
+    const refusal = screen.getByTestId('refusal');
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(refusal.textContent).toBe(`Already chosen${CLIENT_MESSAGES.chosen}`);
+    // The game as it is now: the bid sent from the other tab, waiting for the others.
+    expect(screen.getByText('Waiting for other players...')).toBeTruthy();
   });
 
   test('an action that never reached the server says so, not that it was refused', async () => {
     // "Not accepted / Failed to fetch" read as the rules refusing the move.
     const user = userEvent.setup();
     const state = screenState(newGame());
-    render(wrap(<Panel state={state} send={async () => ({ ok: false, message: UNSENT_MESSAGE, unsent: true })} />));
+    render(wrap(<Panel state={state} send={async () => ({ ok: false, why: 'unsent', message: UNSENT_MESSAGE })} />));
     await user.click(screen.getByRole('button', { name: 'pick a card' }));
     fireEvent.click(submit());
     await reactAct(async () => {});

@@ -20,9 +20,9 @@ const HOUR = 3_600_000;
 const DAY = Date.UTC(2026, 10, 24, 5, 0);
 /** A long game started first and ended last; a short one started after it and ended before. */
 const recent: RecentGame[] = [
-  { id: 'long', start: DAY, end: DAY + 3 * HOUR, seats: [], mine: stats(true, 40), topFavor: 40 },
-  { id: 'short', start: DAY + HOUR, end: DAY + 2 * HOUR, seats: [], mine: stats(false, 20), topFavor: 31 },
-  { id: 'playing', start: DAY + 4 * HOUR, end: null, seats: [], mine: null, topFavor: null },
+  { id: 'long', start: DAY, end: DAY + 3 * HOUR, seats: [], mine: stats(true, 40), topFavor: 40, result: { kind: 'won', shared: false } },
+  { id: 'short', start: DAY + HOUR, end: DAY + 2 * HOUR, seats: [], mine: stats(false, 20), topFavor: 31, result: { kind: 'lost' } },
+  { id: 'playing', start: DAY + 4 * HOUR, end: null, seats: [], mine: null, topFavor: null, result: null },
 ];
 
 describe("the profile's recent games", () => {
@@ -49,7 +49,7 @@ describe("the profile's recent games", () => {
         <ProfileCharts stats={one} recent={[recent[1]!, recent[2]!]} owner={null} />
       </MantineProvider>,
     );
-    expect(screen.getByText('Lost the only finished game. Your favor: 20; the winner scored 31.')).toBeTruthy();
+    expect(screen.getByText('The only finished game: lost. Your favor: 20; the winner scored 31.')).toBeTruthy();
     expect(screen.getByText('Won 0 of 1 game (0%) and 1 of 1 clash (100%).')).toBeTruthy();
   });
 

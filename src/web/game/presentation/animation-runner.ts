@@ -146,10 +146,10 @@ export function runPlan(plan: readonly AnimationStep[], { layer, snapshot }: Run
         const from =
           snapshot.cards.get(cardKey('trade-row', step.cardID, false)) ??
           (step.from === 'trade-row-or-basic-pile' ? (snapshot.cards.get(cardKey('basic-pile', step.cardID, false)) ?? visible(liveCard('basic-pile', step.cardID, false))) : null);
-        if (!from) {
-          if (step.toPlayerID !== null) console.warn(`No start card for the purchase animation of card ${step.cardID}: skipped`);
-          break;
-        }
+        // No start on the page is no fault: steps that came faster than frames render as one, and a
+        // card dealt and taken among them was never on the page before (its deal finds no card to
+        // fly either); or its row is off screen (a phone's other tab). It stands on its board.
+        if (!from) break;
         const target = step.toPlayerID === null ? liveCard('trade-row', step.cardID, false) : boardCard(step.toPlayerID, step.cardID);
         const to = visible(target) ?? (step.toPlayerID ? visible(summaryOf(step.toPlayerID)) : null);
         if (!to) break;

@@ -12,16 +12,13 @@ import { playBotGame } from '../src/bots/harness.js';
 import { GAME_DEFINITIONS } from '../src/engine/data.js';
 import type { BotType } from '../src/engine/index.js';
 import { INITIAL_SKILL, rateGame, type Skill } from '../src/server/ratings/model.js';
+import { benchOptions, numberOption } from './options.js';
 
 const KINDS: BotType[] = ['easy_bot', 'basic_bot', 'basic_bot2', 'valid_move', 'random_card', 'expert_bot'];
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
-const games = arg('games', 300);
-const firstSeed = arg('seed', 1);
+const options = benchOptions({ games: { type: 'string', default: '300' }, seed: { type: 'string', default: '1' } });
+const games = numberOption('games', options.games);
+const firstSeed = numberOption('seed', options.seed);
 const skills = new Map<BotType, Skill>(KINDS.map((k) => [k, { ...INITIAL_SKILL }]));
 const started = Date.now();
 /** Every choice of four kinds, in a fixed order. */

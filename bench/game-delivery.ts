@@ -20,10 +20,11 @@ import { GAME_DEFINITIONS } from '../src/engine/data.js';
 import { Version } from '../src/server/delivery/game-versions.js';
 import { NO_TABLE, wireUpdate, type WireDelivery } from '../src/server/services/game-views.js';
 import { playToEnd } from '../tests/support/play.js';
+import { benchOptions, numberOption } from './options.js';
 
-const i = process.argv.indexOf('--games');
-const GAMES = i >= 0 ? Number(process.argv[i + 1]) : 40;
-const HIDE_FAVOR = process.argv.includes('--hide-favor');
+const options = benchOptions({ games: { type: 'string', default: '40' }, 'hide-favor': { type: 'boolean', default: false } });
+const GAMES = numberOption('games', options.games);
+const HIDE_FAVOR = options['hide-favor'];
 
 function steps(seed: number): Game[] {
   const start = createGame(

@@ -11,16 +11,14 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { benchEngine, playGame, type EngineResult } from './engine.js';
+import { benchOptions, numberOption } from './options.js';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
-function textArg(name: string): string | null {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? (process.argv[i + 1] ?? null) : null;
-}
+const options = benchOptions({
+  seconds: { type: 'string', default: '3' },
+  runs: { type: 'string', default: '5' },
+  anchor: { type: 'string' },
+  'anchor-games': { type: 'string', default: '300' },
+});
 
 const canPin = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 
@@ -37,10 +35,11 @@ function anchorRun(dir: string, games: number): EngineResult {
 
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const seconds = arg('seconds', 3);
-const runs = arg('runs', 5);
+const seconds = numberOption('seconds', options.seconds);
+const runs = numberOption('runs', options.runs);
+const anchorGames = numberOption('anchor-games', options['anchor-games']);
 
-const anchor = textArg('anchor');
+const anchor = options.anchor;
 // The same core as the anchor's runs, so the two share whatever else the machine does.
 if (anchor && canPin) spawnSync('taskset', ['-p', '-c', '0', String(process.pid)]);
 
@@ -51,7 +50,7 @@ const results: EngineResult[] = [];
 const anchorResults: EngineResult[] = [];
 for (let i = 0; i < runs; i++) {
   results.push(benchEngine(seconds, 1 + i * 100_000));
-  if (anchor) anchorResults.push(anchorRun(anchor, arg('anchor-games', 300)));
+  if (anchor) anchorResults.push(anchorRun(anchor, anchorGames));
 }
 const gps = results.map((r) => r.gamesPerSecond);
 const mps = results.map((r) => r.movesPerSecond);

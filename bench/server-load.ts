@@ -46,6 +46,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from '@trpc/client';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
@@ -57,32 +58,61 @@ import type { AppRouter } from '../src/server/trpc/router.js';
 import { requestJWT } from '../tests/compat/protocol-client.js';
 import { wholeUpdates } from '../tests/support/game-updates.js';
 import { decide, dropPrivateDatabase, percentile, playSeat, privateDatabase, seededRng, startServerProcess, type Seat, type SeatClient, type ServerProcess } from '../tests/server-robustness/helpers.js';
+import { benchOptions, choiceOption, numberOption } from './options.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
+/**
+ * The command line, each `--server-node-option` joined to its value: the value is a Node flag
+ * (`--max-semi-space-size=32`), which parseArgs would otherwise refuse as an option with no value.
+ */
+function commandLine(args: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--server-node-option' && i + 1 < args.length) joined.push(`--server-node-option=${args[++i]}`);
+    else joined.push(args[i]!);
+  }
+  return joined;
 }
-const GAMES = Number(arg('games', '50'));
-const SECONDS = Number(arg('seconds', '10'));
-const WARMUP = Number(arg('warmup', '3'));
-const RUNS = Number(arg('runs', '3'));
-const PROFILE = process.argv.includes('--profile');
+const options = benchOptions(
+  {
+    games: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '3' },
+    db: { type: 'string', default: 'both' },
+    client: { type: 'string', default: 'raw' },
+    'data-dir': { type: 'string', default: os.tmpdir() },
+    profile: { type: 'boolean', default: false },
+    whole: { type: 'string', default: '0' },
+    instances: { type: 'string', default: '1' },
+    'turn-timer': { type: 'string', default: 'auto' },
+    spectators: { type: 'string', default: '0' },
+    'server-node-option': { type: 'string', multiple: true, default: [] },
+    tsx: { type: 'boolean', default: false },
+  },
+  commandLine(process.argv.slice(2)),
+);
+const GAMES = numberOption('games', options.games);
+const SECONDS = numberOption('seconds', options.seconds);
+const WARMUP = numberOption('warmup', options.warmup);
+const RUNS = numberOption('runs', options.runs);
+const PROFILE = options.profile;
 /** The server through tsx instead of compiled as `npm start` runs it (built here first if stale). */
-const TSX = process.argv.includes('--tsx');
-if (!TSX) buildServerIfStale();
-const DB = arg('db', 'both');
-const CLIENT = arg('client', 'raw') as 'raw' | 'trpc';
+const TSX = options.tsx;
+const DB = choiceOption('db', options.db, ['sqlite', 'postgres', 'both']);
+const CLIENT = choiceOption('client', options.client, ['raw', 'trpc']);
 /** Server processes on one database (PostgreSQL only): person i talks to instance i mod N. */
-const INSTANCES = Number(arg('instances', '1'));
+const INSTANCES = numberOption('instances', options.instances);
 /** Instead of timed windows, every table plays this many whole games, and the log is checked. */
-const WHOLE = Number(arg('whole', '0'));
+const WHOLE = numberOption('whole', options.whole);
 /** The lobbies' turn timer: 'auto' (on with two people, as a new lobby has it), 'on' or 'off'. */
-const TURN_TIMER = arg('turn-timer', 'auto') as 'auto' | 'on' | 'off';
+const TURN_TIMER = choiceOption('turn-timer', options['turn-timer'], ['auto', 'on', 'off']);
 const PLAYERS = 4;
 /** Spectators a game (0: none, and each run is played once). */
-const SPECTATORS = Number(arg('spectators', '0'));
+const SPECTATORS = numberOption('spectators', options.spectators);
 /** Node options for the server processes only (not these clients), to try a runtime setting. */
-const SERVER_NODE_OPTIONS = process.argv.flatMap((a, i) => (a === '--server-node-option' && process.argv[i + 1] ? [process.argv[i + 1]!] : []));
+const SERVER_NODE_OPTIONS = options['server-node-option'];
+// Built after the command line is read, so that a mistake in it stops the bench at once.
+if (!TSX) buildServerIfStale();
 
 type Client = TRPCClient<AppRouter>;
 
@@ -323,10 +353,10 @@ async function play(servers: ServerProcess[], people: Person[], tables: number, 
 
   const cpu0 = { server: 0, bench: process.cpuUsage() };
   const stopper = (async () => {
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, window.start - performance.now())));
+    await sleep(Math.max(0, window.start - performance.now()));
     cpu0.server = serversCpu(servers);
     cpu0.bench = process.cpuUsage();
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, window.end - performance.now())));
+    await sleep(Math.max(0, window.end - performance.now()));
     running = false;
     const serverCpu = serversCpu(servers) - cpu0.server;
     const bench = process.cpuUsage(cpu0.bench);
@@ -424,7 +454,7 @@ interface Summary {
 }
 
 async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary | null> {
-  const dataDir = fs.mkdtempSync(path.join(arg('data-dir', os.tmpdir()), 'mythos-bench-'));
+  const dataDir = fs.mkdtempSync(path.join(options['data-dir'], 'mythos-bench-'));
   const databaseUrl = database === 'postgres' ? await privateDatabase(process.env.TEST_DATABASE_URL!, 'bench') : '';
   const profileDir = path.join(os.tmpdir(), 'mythos-server-profiles');
   if (PROFILE) fs.rmSync(path.join(profileDir, database), { recursive: true, force: true });
@@ -647,7 +677,7 @@ function printProfile(file: string): void {
   show(byFunction, 20);
 }
 
-const databases: ('sqlite' | 'postgres')[] = DB === 'both' ? ['sqlite', 'postgres'] : [DB as 'sqlite' | 'postgres'];
+const databases: ('sqlite' | 'postgres')[] = DB === 'both' ? ['sqlite', 'postgres'] : [DB];
 if (databases.includes('postgres') && !process.env.TEST_DATABASE_URL) {
   console.log('PostgreSQL skipped: TEST_DATABASE_URL is not set');
   databases.splice(databases.indexOf('postgres'), 1);

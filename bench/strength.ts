@@ -23,17 +23,13 @@ import { playBotGame } from '../src/bots/harness.js';
 import { wilson } from '../src/engine/card-play.js';
 import { GAME_DEFINITIONS } from '../src/engine/data.js';
 import type { BotType } from '../src/engine/index.js';
+import { benchOptions, numberOption } from './options.js';
 
 const PAIRS: [BotType, BotType][] = [
   ['basic_bot', 'easy_bot'],
   ['easy_bot', 'random_card'],
   ['basic_bot2', 'basic_bot'],
 ];
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 interface Match {
   bot: BotType;
@@ -140,13 +136,22 @@ function quantile(sorted: readonly number[], q: number): number {
 const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 function main(): void {
-  const games = Number(arg('games') ?? 2000);
-  const firstSeed = Number(arg('seed') ?? 1);
-  const only = arg('pair');
-  const players = Number(arg('players') ?? 2);
-  const aim = Number(arg('aim') ?? (players === 2 ? 0.5 : 1 / players));
-  const minutes = Number(arg('minutes') ?? Infinity);
-  const thinkMs = arg('think-ms') === undefined ? undefined : Number(arg('think-ms'));
+  const options = benchOptions({
+    games: { type: 'string', default: '2000' },
+    seed: { type: 'string', default: '1' },
+    pair: { type: 'string' },
+    players: { type: 'string', default: '2' },
+    aim: { type: 'string' },
+    minutes: { type: 'string', default: 'Infinity' },
+    'think-ms': { type: 'string' },
+  });
+  const games = numberOption('games', options.games);
+  const firstSeed = numberOption('seed', options.seed);
+  const only = options.pair;
+  const players = numberOption('players', options.players);
+  const aim = options.aim === undefined ? (players === 2 ? 0.5 : 1 / players) : numberOption('aim', options.aim);
+  const minutes = numberOption('minutes', options.minutes);
+  const thinkMs = options['think-ms'] === undefined ? undefined : numberOption('think-ms', options['think-ms']);
   if (thinkMs !== undefined && !(Number.isInteger(thinkMs) && thinkMs > 0)) throw new Error('--think-ms must be a whole number of milliseconds above 0');
   const pairs = only ? [only.split(':') as [BotType, BotType]] : PAIRS;
   const rows: string[] = [];

@@ -19,6 +19,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
 import { initTRPC } from '@trpc/server';
@@ -33,20 +34,26 @@ import { Version } from '../src/server/delivery/game-versions.js';
 import { coalesceServerWrites } from '../src/server/delivery/socket-writes.js';
 import { listen } from '../src/server/trpc/bus-iterator.js';
 import { playToEnd } from '../tests/support/play.js';
+import { benchOptions, numberOption } from './options.js';
 
 const PLAYERS = 4;
+const options = benchOptions({
+  games: { type: 'string', default: '50' },
+  seconds: { type: 'string', default: '10' },
+  warmup: { type: 'string', default: '3' },
+  runs: { type: 'string', default: '3' },
+  empty: { type: 'boolean', default: false },
+  plain: { type: 'boolean', default: false },
+  // The server process: this script started again by main().
+  serve: { type: 'boolean', default: false },
+});
 /** --empty: every patch empty, to see what the messages' size costs against their number. */
-const EMPTY = process.argv.includes('--empty');
+const EMPTY = options.empty;
 /**
  * --plain: the same wire protocol answered by hand on a bare ws server (no fastify, no tRPC, no
  * zod), to see what the framework's own dispatch costs against the sockets and JSON underneath.
  */
-const PLAIN = process.argv.includes('--plain');
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
-}
+const PLAIN = options.plain;
 
 /** The patches each of four players was sent, step by step, in real games: what the server sends. */
 function recordedPatches(games: number): Patch[][] {
@@ -183,10 +190,10 @@ function seat(port: number, gameID: string, counts: { acked: number; delivered: 
 }
 
 async function main(): Promise<void> {
-  const GAMES = Number(arg('games', '50'));
-  const SECONDS = Number(arg('seconds', '10'));
-  const WARMUP = Number(arg('warmup', '3'));
-  const RUNS = Number(arg('runs', '3'));
+  const GAMES = numberOption('games', options.games);
+  const SECONDS = numberOption('seconds', options.seconds);
+  const WARMUP = numberOption('warmup', options.warmup);
+  const RUNS = numberOption('runs', options.runs);
   if (canPin) spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)]);
   const script = fileURLToPath(import.meta.url);
   const rows: { moves: number; cpu: number }[] = [];
@@ -198,9 +205,9 @@ async function main(): Promise<void> {
     const counts = { acked: 0, delivered: 0 };
     let running = true;
     const sockets = await Promise.all(Array.from({ length: GAMES * PLAYERS }, (_, i) => seat(port, `game-${Math.floor(i / PLAYERS)}`, counts, () => running)));
-    await new Promise((resolve) => setTimeout(resolve, WARMUP * 1000));
+    await sleep(WARMUP * 1000);
     const start = { acked: counts.acked, cpu: cpuSeconds(child.pid!), bench: process.cpuUsage(), at: performance.now() };
-    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+    await sleep(SECONDS * 1000);
     const seconds = (performance.now() - start.at) / 1000;
     const moves = (counts.acked - start.acked) / seconds;
     const cpu = (cpuSeconds(child.pid!) - start.cpu) / seconds;
@@ -223,5 +230,5 @@ async function main(): Promise<void> {
   console.log(`| ${PLAIN ? 'bare ws, the same protocol by hand' : 'tRPC 11 over ws'}${EMPTY ? ', empty patches' : ', recorded patches'}, median | ${median(rows.map((r) => r.moves)).toFixed(0)} | ${(median(rows.map((r) => r.cpu)) * 100).toFixed(0)}% | ${perMove.toFixed(0)} us | ${(1e6 / perMove).toFixed(0)} |`);
 }
 
-if (process.argv.includes('--serve')) await serve();
+if (options.serve) await serve();
 else await main();

@@ -23,6 +23,7 @@ import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { signInGuest, startServer } from '../tests/server/support.js';
+import { benchOptions } from './options.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const RESULTS = 'bench/RESULTS.md';
@@ -241,7 +242,8 @@ async function slowPhoneFirstPaint(url: string): Promise<{ paint: number; live: 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
-  const jsOnly = process.argv.includes('--js');
+  const options = benchOptions({ js: { type: 'boolean', default: false }, files: { type: 'boolean', default: false } });
+  const jsOnly = options.js;
   const webDir = process.env.BENCH_WEB_DIR ?? 'dist/web';
   if (!process.env.BENCH_WEB_DIR) ensureBuilt();
   // The bot waits ten minutes before it acts, so the game's page shows its first bid throughout.
@@ -274,7 +276,7 @@ async function main(): Promise<void> {
       ...js.map(([route, c]) => `| ${route} | ${c.files} | ${kb(c.gzip)} | ${kb(c.transferred)} | ${aims[route] ?? ''} |`),
     ];
     if (jsOnly || process.env.BENCH_WEB_DIR) console.log(jsTable.join('\n'));
-    if (process.argv.includes('--files')) {
+    if (options.files) {
       for (const [route, c] of js) console.log(`\n${route}\n${c.each.map((f) => `${kb(f.gzip).padStart(9)}  ${f.name}`).join('\n')}`);
     }
     if (jsOnly) return;

@@ -6,9 +6,9 @@
  * work them out from the table.
  */
 import { goldCost, paymentRefusal, pendingDecision, type Card, type GameView, type Player, type UserID } from '../engine/index.js';
-import type { Decide } from './bot.js';
 import { drawBid, drawIndex, mixedBids, mixedChances, type BidChance } from './mixed-strategy.js';
 import { playerOf } from './seat.js';
+import { simpleBot } from './simple-bot.js';
 import tuning from './tuning/easy-bot.json' with { type: 'json' };
 import { forAge, type ByAge } from './tuning.js';
 
@@ -75,28 +75,15 @@ export function easyBidChances(view: GameView, userID: UserID): BidChance[] {
   return mixedBids(options, t.temperature);
 }
 
-export const easyBot: Decide = (view: GameView, userID: UserID, rng) => {
-  const decision = pendingDecision(view, userID);
-  if (!decision) return null;
-  const t = forAge(EASY_BOT_TUNING, view.age);
-  const me = playerOf(view, userID);
-  switch (decision.type) {
-    case 'BID':
-      return { type: 'BID', bid: drawBid(easyBidChances(view, userID), rng) };
-    case 'WAIT_FOR_OTHERS':
-      return null;
-    case 'REROLL':
-      return { type: 'REROLL', rollSelection: { rerollType: 'decline', rerollRound: decision.rerollRound } };
-    case 'RESOLVE': {
-      const choices = decision.choices.filter((c) => c.affordable);
-      const won = choices.find((c) => !view.basicPile.includes(c.cardID));
-      if (won) return { type: 'RESOLVE', resolve: { cardIDToGain: won.cardID } };
-      const net = netOf(view, me, t);
-      const chances = mixedChances(
-        choices.map((c) => net(view.cardsByID[c.cardID]!)),
-        t.temperature,
-      );
-      return { type: 'RESOLVE', resolve: { cardIDToGain: choices[drawIndex(chances, rng)]!.cardID } };
-    }
-  }
-};
+export const easyBot = simpleBot({
+  bid: (view, userID, _decision, rng) => drawBid(easyBidChances(view, userID), rng),
+  basic: (view, userID, affordable, rng) => {
+    const t = forAge(EASY_BOT_TUNING, view.age);
+    const net = netOf(view, playerOf(view, userID), t);
+    const chances = mixedChances(
+      affordable.map((c) => net(view.cardsByID[c.cardID]!)),
+      t.temperature,
+    );
+    return affordable[drawIndex(chances, rng)]!;
+  },
+});

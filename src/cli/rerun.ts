@@ -7,7 +7,8 @@
  * the card files does not break old saves. Given definitions (today's files, or a --cards
  * directory), it re-runs with those instead, to show what a card change alters.
  */
-import { noModuleContent, playAction, SetupError, startGame, type Game, type GameDefinitions, type ModuleDef, type Seed, type SeedMix } from '../engine/index.js';
+import { noModuleContent, playAction, SetupError, startGame, type Game, type GameDefinitions, type ModuleDef } from '../engine/index.js';
+import { seedOf } from '../engine/replay.js';
 import { CliError } from './errors.js';
 import type { ReplayFile } from './replay-file.js';
 
@@ -31,20 +32,11 @@ export function savedDefinitions(final: Pick<Game, 'cardsByID' | 'tributeCardsBy
   return { cardDefs: Object.values(final.cardsByID), tributeCardDefs: Object.values(final.tributeCardsByID ?? {}), modules: modules.map(applied) };
 }
 
-/**
- * What a replay's game starts from: the file's seed; or, for a game whose seed was mixed from the
- * server's secret and the players' values, those parts, which give the seed again (and which the
- * game keeps, so the re-run's final state must hold them too).
- */
-function seedOf(replay: ReplayFile): Seed | number | SeedMix {
-  const { serverSecret, seedContributions } = replay.final;
-  if (serverSecret && seedContributions) return { serverSecret, contributions: seedContributions };
-  return replay.seed;
-}
-
 export function rerun(replay: ReplayFile, definitions?: GameDefinitions): Rerun {
   const { setup, start, actions, generator, final } = replay;
-  const seed = seedOf(replay);
+  // A mixed seed starts from its parts, not the seed they give: the game keeps them, so the
+  // re-run's final state must hold them too.
+  const seed = seedOf({ seed: replay.seed, serverSecret: final.serverSecret, seedContributions: final.seedContributions });
   // With the saved card set, the saved options are the game's own, module additions included.
   const options = definitions ? setup.options : { ...setup.options, ...final.options };
   let game: Game;

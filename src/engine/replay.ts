@@ -87,10 +87,15 @@ function withChat(game: Game, entry: Extract<ReplayLogEntry, { kind: 'chat' }>):
   return { ...game, sequenceID: game.sequenceID + 1, events: [...game.events, event] };
 }
 
-/** The seed the record starts from: the mix of the secret and the values when it has them, else the seed. */
-function seedOf(record: GameRecord): Seed | number | SeedMix {
-  if (record.serverSecret !== null && record.seedContributions !== null) return { serverSecret: record.serverSecret, contributions: record.seedContributions };
-  return record.seed;
+/**
+ * The seed a finished game starts from again: the mix of the server's secret and the players'
+ * values when it has them (the game was made from them, and keeps them), else its seed. A record,
+ * or a replay file's seed and final state (whose older saves hold no secret at all).
+ */
+export function seedOf(game: { seed: Seed | number; serverSecret?: Seed | null; seedContributions?: SeedContribution[] | null }): Seed | number | SeedMix {
+  const { seed, serverSecret, seedContributions } = game;
+  if (serverSecret != null && seedContributions != null) return { serverSecret, contributions: seedContributions };
+  return seed;
 }
 
 /** The game rebuilt from its record's setup, seed and log, every step kept. */

@@ -3,6 +3,7 @@
  * a stand-in bot, shown to everyone, until they come back (act, or open the game); a game nobody
  * is connected to is finished by bots.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameDefinitions } from '../../src/engine/index.js';
 import { gameFeed } from './feeds.js';
@@ -41,8 +42,6 @@ async function play(who: Guest, gameID: string, definitions: GameDefinitions): P
   await who.client.games.act.mutate({ gameID, action });
   return true;
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const until = <T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, ms = 15_000): Promise<T> => untilRead(read, ok, ms, what);
 
@@ -89,7 +88,7 @@ describe('the turn timer', () => {
       expect((await ann.client.games.state.query({ gameID })).away).toEqual([]);
       await until(() => decisionNow(bob.client, gameID, definitions, bob.userID), ({ decision }) => simpleAction(decision) !== null, 'a decision for Bob');
       const before = await bob.client.games.state.query({ gameID });
-      await pause(1_000);
+      await sleep(1_000);
       const still = await decisionNow(bob.client, gameID, definitions, bob.userID);
       expect(still.update.sequenceID).toBe(before.sequenceID);
       expect(simpleAction(still.decision)).not.toBeNull();
@@ -102,7 +101,7 @@ describe('the turn timer', () => {
     const { ann, gameID, definitions } = await twoPeople({ turnTimerSeconds: 1 }, 'off');
     await play(ann, gameID, definitions);
     const waiting = await ann.client.games.state.query({ gameID });
-    await pause(1_800);
+    await sleep(1_800);
     const later = await ann.client.games.state.query({ gameID });
     expect(later.sequenceID).toBe(waiting.sequenceID);
     expect(later.away).toEqual([]);
@@ -176,7 +175,7 @@ describe('an abandoned game', () => {
       await watching.until();
       await play(ann, gameID, definitions);
       const waiting = await ann.client.games.state.query({ gameID });
-      await pause(1_800);
+      await sleep(1_800);
       expect((await ann.client.games.state.query({ gameID })).sequenceID).toBe(waiting.sequenceID);
     } finally {
       watching.close();

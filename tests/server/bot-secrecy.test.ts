@@ -11,6 +11,7 @@
  * count, and the test fails only if it reaches the count that Binomial(n, c) reaches with a
  * chance below 1e-9: it cannot fail by bad luck, only if bids can be worked out.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Harness from '../../src/bots/harness.js';
 import { basicBidChances } from '../../src/bots/basic-bot.js';
@@ -49,8 +50,6 @@ afterEach(async () => {
   decided.length = 0;
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Ann answers each of her decisions the simple way until the game ends. */
 async function playOut(ann: Guest, gameID: string, definitions: GameDefinitions): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -59,7 +58,7 @@ async function playOut(ann: Guest, gameID: string, definitions: GameDefinitions)
     if (update.game.gameEndTimestamp !== null) return;
     const action = simpleAction(decision);
     if (!action) {
-      await pause(20);
+      await sleep(20);
       continue;
     }
     try {

@@ -4,6 +4,7 @@
  * newer step in order; a watcher that does not hold a patch's base is sent the whole view; a
  * burst is caught up with the newest step; and nothing is kept once nobody watches.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/engine/index.js';
 import { gameTopic, MemoryBus } from '../../src/server/bus/bus.js';
@@ -59,8 +60,6 @@ async function watcher(feed: GameFeed, game: Game, viewerID: string | null): Pro
   return { watch, got };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
-
 describe('the game feed', () => {
   it('sends every watcher each newer step in order: whole first, then patches; one view per viewer and step', async () => {
     const { feed, publish, at, steps } = setUp();
@@ -68,7 +67,7 @@ describe('the game feed', () => {
     const ann = await watcher(feed, at(0), 'ann');
     for (let i = 1; i < 4; i++) {
       await publish(i);
-      await settle();
+      await sleep(5);
     }
     for (const w of [...spectators, ann]) {
       expect(w.got.map((g) => g.version.sequenceID)).toEqual(steps.slice(0, 4).map((s) => s.sequenceID));
@@ -87,10 +86,10 @@ describe('the game feed', () => {
     const early = await watcher(feed, at(0), 'bob');
     // The game moves to step 2 with no message heard for step 1 (another instance's step, say).
     await publish(0);
-    await settle();
+    await sleep(5);
     const late = await watcher(feed, at(2), 'bob'); // computes step 2 after step 0: its patch's base is 0
     await publish(3);
-    await settle();
+    await sleep(5);
     expect(late.got.map((g) => [g.version.sequenceID, 'patch' in g.wire])).toEqual([
       [at(2).sequenceID, false],
       [at(3).sequenceID, true],
@@ -112,7 +111,7 @@ describe('the game feed', () => {
     void publish(2);
     void publish(3);
     await publish(4);
-    await settle();
+    await sleep(5);
     const seen = ann.got.map((g) => g.version.sequenceID);
     expect(seen[0]).toBe(at(0).sequenceID);
     expect(seen.at(-1)).toBe(at(4).sequenceID);
@@ -126,10 +125,10 @@ describe('the game feed', () => {
     const { feed, publish, at } = setUp();
     const watch = feed.watch(at(0).id);
     await publish(1);
-    await settle();
+    await sleep(5);
     const got: number[] = [];
     await watch.start(at(0), 'ann', (version) => got.push(version.sequenceID));
-    await settle();
+    await sleep(5);
     expect(got).toEqual([at(1).sequenceID]);
     watch.close();
   });

@@ -6,6 +6,7 @@
  * and a lobby with a game is never closed. On PostgreSQL, a page open on one instance keeps the
  * lobby open against the other's sweeps.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { lobbyRoom } from '../../src/server/services/chat.js';
 import { createPostgresDatabase, DATABASES, useServer } from './databases.js';
@@ -18,7 +19,6 @@ import { clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Server } f
 const IDLE_SECONDS = 1;
 /** Long enough for several sweeps past the idle time, on a busy machine. */
 const WELL_PAST_IDLE_MS = 3_000;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(DATABASES)('idle lobbies on %s', (database) => {
   const suite = useServer<Roles>(database, { config: { idleLobbySeconds: IDLE_SECONDS }, setup: (server) => signInRoles(server), teardown: (roles) => roles.close() });
@@ -53,7 +53,7 @@ describe.each(DATABASES)('idle lobbies on %s', (database) => {
     const lobbyID = await openLobby(host, member);
     const page = feed(host.client.lobbies.onLobby, { lobbyID });
     await page.until();
-    await pause(WELL_PAST_IDLE_MS);
+    await sleep(WELL_PAST_IDLE_MS);
     const lobby = await host.client.lobbies.get.query({ lobbyID });
     expect(lobby.status).toBe('open');
     expect(lobby.host.id).toBe(host.userID);
@@ -77,7 +77,7 @@ describe.each(DATABASES)('idle lobbies on %s', (database) => {
     const handed = await page.until((lobby) => lobby.host.id === member.userID);
     expect(handed.players.map((p) => p.id)).toEqual([member.userID]);
     expect(handed.name).toBe(`${member.name}'s lobby`);
-    await pause(WELL_PAST_IDLE_MS);
+    await sleep(WELL_PAST_IDLE_MS);
     expect((await host.client.lobbies.get.query({ lobbyID: waiting })).status).toBe('open');
     expect(await host.client.lobbies.get.query({ lobbyID: started })).toMatchObject({ status: 'playing', game: { id: gameID } });
 
@@ -150,7 +150,7 @@ describe.skipIf(!TEST_DATABASE_URL)('idle lobbies across two instances on one Po
       // Ann's page on a; b sees nobody on it, and sweeps too.
       const page = feed(ann.client.lobbies.onLobby, { lobbyID });
       await page.until();
-      await pause(WELL_PAST_IDLE_MS);
+      await sleep(WELL_PAST_IDLE_MS);
       expect((await onB.client.lobbies.get.query({ lobbyID })).status).toBe('open');
       // Her page closed, one of the two closes it, once (a second close would find no row).
       page.close();

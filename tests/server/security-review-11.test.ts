@@ -8,6 +8,7 @@
  */
 import type net from 'node:net';
 import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { getIntrospectionQuery } from 'graphql';
@@ -35,15 +36,13 @@ async function open(path: string, options: WebSocket.ClientOptions = {}) {
   return { socket, closed, heard };
 }
 
-const settle = (ms = 200) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe("a tRPC socket's PONG", () => {
   test("counts among the address's requests unless it answers the server's own PING: past them the socket is closed (1008)", async () => {
     // Unasked, a PONG counted nothing: one socket sent 2.9 million in 3 s and kept a core busy,
     // and compressed (each inflated on its own), 4 MB of them kept it busy for 24 s.
     const flooder = await open('/trpc');
     for (let i = 0; i < 20; i++) flooder.socket.send('PONG');
-    await settle();
+    await sleep(200);
     expect(flooder.socket.readyState).toBe(WebSocket.OPEN);
     flooder.socket.send('PONG');
     expect(await flooder.closed).toEqual([1008, tooMany]);
@@ -56,7 +55,7 @@ describe("a tRPC socket's PONG", () => {
     await new Promise<void>((resolve) => quiet.socket.on('message', (data: WebSocket.RawData) => data.toString() === 'PING' && resolve()));
     for (let i = 0; i < 20; i++) expect((await fetch(`${server.url}/trpc/session.me`)).status).toBe(200);
     quiet.socket.send('PONG');
-    await settle();
+    await sleep(200);
     expect(quiet.socket.readyState).toBe(WebSocket.OPEN);
     // A second PONG answers nothing.
     quiet.socket.send('PONG');
@@ -75,7 +74,7 @@ describe('a websocket message in many frames', () => {
     };
     const sixteen = await open(path);
     inFrames(sixteen.socket, 16);
-    for (let i = 0; i < 50 && sixteen.heard.length === 0; i++) await settle(20);
+    for (let i = 0; i < 50 && sixteen.heard.length === 0; i++) await sleep(20);
     expect(sixteen.heard).toEqual([path === '/trpc' ? JSON.stringify({ id: 1, result: { type: 'data', data: null } }) : JSON.stringify({ type: 'error', message: 'Unknown topic: nope' })]);
     sixteen.socket.close();
 

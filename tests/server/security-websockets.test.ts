@@ -6,6 +6,7 @@
 import net from 'node:net';
 import { once } from 'node:events';
 import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
@@ -68,7 +69,7 @@ describe('tRPC websocket subscriptions', () => {
 
     // A subscription given back makes room for another.
     socket.send(JSON.stringify({ id: 1, method: 'subscription.stop' }));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
     socket.send(subscribe(5_000, 'lobbies.onList'));
     expect((await next(5_000)).result).toBeDefined();
     socket.close();
@@ -80,7 +81,7 @@ describe('tRPC websocket subscriptions', () => {
     for (const id of missing) socket.send(subscribe(id, 'games.onGame', { gameID: `no-such-game-${id}` }));
     await Promise.all(missing.map(next));
     // Each is started, then fails as it reads the game.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     expect(answers.get(1)!.map((a) => a.error?.message ?? a.result?.type)).toContain('Game no-such-game-1 not found.');
     const served = Array.from({ length: 100 }, (_, i) => 1_001 + i);
     for (const id of served) socket.send(subscribe(id, 'lobbies.onList'));
@@ -98,7 +99,7 @@ describe('tRPC websocket subscriptions', () => {
     const delivered = async (count: number) => {
       for (let i = 0; i < 200; i++) {
         if (sockets.every(({ answers }) => answers.size === 100 && [...answers.values()].every((list) => list.filter(isData).length >= count))) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sleep(50);
       }
       throw new Error(`not every watcher got ${count} lists`);
     };
@@ -206,14 +207,14 @@ describe('subscriptions started per address, and messages waiting on a /channel 
       });
       await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
       for (let id = 1; id <= 4; id++) socket.send(subscribe(id, 'lobbies.onList'));
-      for (let i = 0; i < 100 && firsts.size < 4; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let i = 0; i < 100 && firsts.size < 4; i++) await sleep(20);
       expect([...firsts.values()].every((a) => a.result)).toBe(true);
 
       const other = await channel(limited.url, { cookie: watcher.cookie });
       expect(await other.quiet({ type: 'subscribe', topic: 'lobby_list' })).toEqual([]);
       expect(await other.ask({ type: 'subscribe', topic: 'lobby/l_x' })).toEqual({ type: 'error', message: 'You are subscribing too fast. Wait a moment.' });
       socket.send(subscribe(9, 'lobbies.onList'));
-      for (let i = 0; i < 100 && !firsts.has(9); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let i = 0; i < 100 && !firsts.has(9); i++) await sleep(20);
       expect(firsts.get(9)?.error).toMatchObject({ message: 'You are subscribing too fast. Wait a moment.', data: { code: 'TOO_MANY_REQUESTS' } });
       socket.close();
       await other.close();
@@ -272,7 +273,7 @@ describe('what a /trpc socket makes the server read', () => {
       const unknown = await open();
       const calls = JSON.stringify(Array.from({ length: 10 }, (_, i) => ({ id: i + 1, method: 'query', params: { path: 'nope' } })));
       const answered = async (socket: Awaited<ReturnType<typeof open>>, count: number) => {
-        for (let i = 0; i < 250 && socket.heard.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+        for (let i = 0; i < 250 && socket.heard.length < count; i++) await sleep(20);
         expect(socket.heard.length).toBe(count);
       };
       unknown.socket.send(calls);
@@ -282,7 +283,7 @@ describe('what a /trpc socket makes the server read', () => {
       unknown.socket.send(calls);
       expect(await unknown.closed).toEqual([1008, tooMany]);
       expect(unknown.heard.length).toBe(20);
-      await new Promise((resolve) => setTimeout(resolve, 10_100)); // the window passes
+      await sleep(10_100); // the window passes
       // 60 KB that is not JSON counts as 4 (one, and three more for its size): five fill 20.
       const junk = await open();
       for (let i = 0; i < 5; i++) {
@@ -293,10 +294,10 @@ describe('what a /trpc socket makes the server read', () => {
       expect(await junk.closed).toEqual([1008, tooMany]);
       expect(junk.heard.length).toBe(5);
       // Subscriptions are limited apart (a PONG nobody asked for counts: security-review-11.test.ts).
-      await new Promise((resolve) => setTimeout(resolve, 10_100));
+      await sleep(10_100);
       const watcher = await open();
       for (let id = 1; id <= 30; id++) watcher.socket.send(JSON.stringify({ id, method: 'subscription', params: { path: 'lobbies.onList' } }));
-      for (let i = 0; i < 100 && watcher.heard.length < 30; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let i = 0; i < 100 && watcher.heard.length < 30; i++) await sleep(20);
       expect(watcher.socket.readyState).toBe(WebSocket.OPEN);
       watcher.socket.close();
     } finally {
@@ -325,8 +326,8 @@ describe('calls a /trpc socket makes the server refuse, answer or handle without
       socket.on('message', (data: WebSocket.RawData) => heard.push(data.toString()));
       const sends = message() === 'PING' ? 20 : 2;
       for (let i = 0; i < sends; i++) socket.send(message());
-      for (let i = 0; i < 100 && heard.length < sends * answers; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 100 && heard.length < sends * answers; i++) await sleep(20);
+      await sleep(100);
       expect(socket.readyState).toBe(WebSocket.OPEN);
       expect(heard.length).toBe(sends * answers);
       socket.send(message());
@@ -344,7 +345,6 @@ describe('calls a /trpc socket makes the server refuse, answer or handle without
       const jwt = await requestJWT(limited.url, signedIn.headers.get('set-cookie')!.split(';')[0]!); // 2 of 20
       const { socket, answers, next } = await trpcSocket(jwt, limited.url);
       const closed = new Promise<[number, string]>((resolve) => socket.once('close', (code, reason) => resolve([code, reason.toString()])));
-      const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
       // Two served, the third past the socket's cap of two (3 of 20).
       for (let id = 1; id <= 3; id++) socket.send(subscribe(id, 'lobbies.onList'));
       expect((await next(1)).result).toBeDefined();
@@ -352,11 +352,11 @@ describe('calls a /trpc socket makes the server refuse, answer or handle without
       expect((await next(3)).error).toMatchObject({ message: 'Too many subscriptions on this connection: at most 2.', data: { code: 'TOO_MANY_REQUESTS' } });
       // A stop is a request (4 of 20); the address's third start is served, and stopped (5 of 20).
       socket.send(JSON.stringify({ id: 1, method: 'subscription.stop' }));
-      await settle();
+      await sleep(150);
       socket.send(subscribe(4, 'lobbies.onList'));
       expect((await next(4)).result).toBeDefined();
       socket.send(JSON.stringify({ id: 4, method: 'subscription.stop' }));
-      await settle();
+      await sleep(150);
       // Past the address's three starts: fifteen refusals answered (20 of 20), then the socket closed.
       for (let id = 5; id <= 19; id++) socket.send(subscribe(id, 'lobbies.onList'));
       for (let id = 5; id <= 19; id++) expect((await next(id)).error).toMatchObject({ message: 'You are subscribing too fast. Wait a moment.', data: { code: 'TOO_MANY_REQUESTS' } });
@@ -395,7 +395,7 @@ describe('broken websocket frames', () => {
         await broken(path, [0xc1, 0x81, 1, 2, 3, 4, 0x41]); // the reserved bit of compression, which nobody agreed to
         await broken(path, [0x81, 0x01, 0x41]); // a client's frame without its mask
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
       expect(lines.filter((line) => line.level >= 50)).toEqual([]);
     } finally {
       await logged.close();

@@ -2,12 +2,11 @@
  * The shared lobby-list feed: one computation per change for every watcher, and a new
  * subscriber's first value served from it while nothing has changed.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import { MemoryBus } from '../../src/server/bus/bus.js';
 import { SharedFeed, topicChanges } from '../../src/server/bus/shared-feed.js';
 import { LOBBY_LIST_TOPIC } from '../../src/server/services/lobbies.js';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 function feed() {
   const bus = new MemoryBus();
@@ -16,7 +15,7 @@ function feed() {
   const shared = new SharedFeed(topicChanges(bus, LOBBY_LIST_TOPIC), async () => {
     computed += 1;
     const now = version;
-    await settle();
+    await sleep(10);
     return `list ${now}`;
   });
   const change = async () => {
@@ -43,8 +42,8 @@ describe('SharedFeed.latest', () => {
     const stop = shared.subscribe((value) => seen.push(value));
     expect(await shared.latest()).toBe('list 0');
     await change();
-    await settle();
-    await settle();
+    await sleep(10);
+    await sleep(10);
     expect(seen).toEqual(['list 1']);
     expect(await shared.latest()).toBe('list 1');
     expect(computed()).toBe(2);
@@ -57,8 +56,8 @@ describe('SharedFeed.latest', () => {
     const before = shared.latest();
     await change();
     expect(await before).toBe('list 0');
-    await settle();
-    await settle();
+    await sleep(10);
+    await sleep(10);
     expect(await shared.latest()).toBe('list 1');
     stop();
     const count = computed();

@@ -1,9 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /** Waits until `check` holds, polling every 10 ms; throws naming `what` after `ms`. */
 export async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
   }
 }
 

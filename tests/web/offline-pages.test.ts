@@ -3,10 +3,10 @@
  * says 'Reconnecting...' and, where its turn timer is on, that the player's clock runs on
  * meanwhile; the lobby says the same 'Reconnecting...', with what waits for the connection, its
  * controls disabled (each pointing at that line for why), and comes back by itself with what
- * changed meanwhile.
+ * changed meanwhile, or, where the lobby closed meanwhile, says it has closed.
  */
 import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { CLOCK_RUNS_OFFLINE, LOBBY_OFFLINE, LOBBY_OFFLINE_ID } from '../../src/web/lib/offline-words.js';
 import { signInGuest } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
@@ -95,4 +95,43 @@ describe.skipIf(!HAS_CHROMIUM)('pages offline', () => {
       await context.close();
     });
   }
+
+  test('a lobby that closes while its page is offline says so once the connection is back, with a way back to the list', async () => {
+    const context = await newContext(suite.browser, DESKTOP);
+    const visitor = await guestInContext(suite.site, context, 'Vera');
+    const host = await signInGuest(suite.site, 'Hugo');
+    const { id: lobbyID } = await host.client.lobbies.create.mutate();
+    const page = await context.newPage();
+    // Chromium taken offline leaves a websocket already open as it was (its pings still answered,
+    // the lobby's close still delivered): the test drops the page's connection itself, as a
+    // network gone does, and refuses it until the page is back online.
+    let online = true;
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/trpc$/, (socket) => {
+      if (!online) return void socket.close();
+      socket.connectToServer();
+      sockets.push(socket);
+    });
+    await page.goto(`${suite.site.url}/lobby/${lobbyID}`);
+    await page.getByRole('button', { name: 'Join' }).waitFor();
+
+    online = false;
+    await context.setOffline(true);
+    for (const socket of sockets.splice(0)) await socket.close();
+    await notice(page).waitFor();
+    // Its only person leaves while the page is away: the lobby closes.
+    await host.client.lobbies.leave.mutate({ lobbyID });
+    online = true;
+    await context.setOffline(false);
+    // Back online, the page says what it says when a lobby closes while it is open.
+    await page.getByRole('heading', { level: 1, name: 'This lobby has closed' }).waitFor();
+    expect(await page.getByText('Everyone left it, or it went a long while with nobody on its page.').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Join' }).count()).toBe(0);
+    expect(await notice(page).count()).toBe(0);
+    await screenshot(page, 'lobby-closed-offline-desktop');
+    await page.getByRole('link', { name: 'Find another lobby' }).click();
+    await page.waitForURL('**/lobby-list');
+    for (const guest of [visitor, host]) guest.close();
+    await context.close();
+  });
 });

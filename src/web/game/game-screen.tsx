@@ -184,7 +184,15 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
 
   const detail = <PlayerDetailModal state={state} player={state.game.players.find((p) => p.userID === detailID) ?? null} onClose={() => setDetailID(null)} />;
 
-  if (compact) {
+  // The turn timer's length caps the seats' clocks (clock.tsx) in either layout: a phone's, outside
+  // it, showed a decision's whole deadline, the clash's dice counted in, right after a clash.
+  return (
+    <TurnTimerLength.Provider value={settings.data ? settings.data.turnTimerSeconds * 1_000 : null}>
+      {compact ? phone() : desktop()}
+    </TurnTimerLength.Provider>
+  );
+
+  function phone() {
     return (
       // Room under the page for the docked panel, however tall it is now (a bid with its slider, a
       // refusal): a fixed 210 px left the first game's 'Got it' under a taller panel.
@@ -228,8 +236,8 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
     );
   }
 
-  return (
-    <TurnTimerLength.Provider value={settings.data ? settings.data.turnTimerSeconds * 1_000 : null}>
+  function desktop() {
+    return (
       <Box className="game-screen" onMouseDown={keepQuickClicksFromSelecting} {...marks}>
         {title}
         {/* The phase, turn and age stay in sight under the site's header, as the action panel does. */}
@@ -266,8 +274,8 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
         />
         {detail}
       </Box>
-    </TurnTimerLength.Provider>
-  );
+    );
+  }
 }
 
 /**

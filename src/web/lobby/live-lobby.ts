@@ -9,7 +9,8 @@ import { trpc } from '../lib/trpc.js';
  * server ends the subscription when the lobby closes (its last person left, or it was left behind
  * with nobody on its page): `closed` then, and the lobby is no longer shown. `connected`: false
  * while the connection is down (connection.ts); the websocket reconnects by itself, and the
- * restarted subscription sends the lobby as it is then.
+ * restarted subscription sends the lobby as it is then, or, where it closed meanwhile, refuses
+ * it as not found: `closed` too, as the page would have heard it live.
  */
 export function useLiveLobby(lobbyID: string): { lobby: Lobby | null; error: string | null; closed: boolean; connected: boolean } {
   const [lobby, setLobby] = useState<Lobby | null>(null);
@@ -19,7 +20,13 @@ export function useLiveLobby(lobbyID: string): { lobby: Lobby | null; error: str
     { lobbyID },
     {
       onData: (next) => setLobby((held) => (held && held.id === next.id && held.sequenceID >= next.sequenceID ? held : next)),
-      onError: (failure) => setError(failure.message),
+      onError: (failure) => {
+        // A lobby this page showed that is not found closed while the connection was down (its
+        // last person left, or it was left behind): the restarted subscription reads the lobby
+        // afresh before anything else, and says so as a refusal rather than as its end.
+        if (failure.data?.code === 'NOT_FOUND' && lobby?.id === lobbyID) setClosedID(lobbyID);
+        else setError(failure.message);
+      },
       onComplete: () => setClosedID(lobbyID),
     },
   );

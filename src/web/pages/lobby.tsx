@@ -6,7 +6,8 @@
  * the lobby gets a game every viewer is taken to it, and when it closes every viewer is told so.
  * A commitment other than the first this browser saw for the lobby raises a loud warning. While
  * the connection is down the page says 'Reconnecting...', as the game screen does, and every change
- * to the lobby waits for it; the lobby as it is then comes back with the connection.
+ * to the lobby waits for it; the lobby as it is then comes back with the connection (or the word
+ * that it closed meanwhile, as a page online is told).
  */
 import { useEffect, useState } from 'react';
 import { Anchor, Box, Container, Paper, Text, Title } from '@mantine/core';

@@ -1,0 +1,89 @@
+/**
+ * The turn timer's length caps a seat's clock (clock.tsx) in both of the game screen's layouts: a
+ * phone's showed a decision's whole deadline, the clash's dice counted in (1:34 of a 90 s timer
+ * right after a clash), where a desktop's showed 1:30.
+ * The whole game screen (game-screen.tsx) is rendered, with the server's side stood in for: the
+ * game's state as the page receives it, the game's settings (a 90 s turn timer), and every other
+ * query answering nothing yet.
+ */
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { GameScreenState } from '../../../src/web/game/model.js';
+import { GameScreen } from '../../../src/web/game/game-screen.js';
+import { theme } from '../../../src/web/theme.js';
+import { ANN, newGame, screenState } from '../support/screen-state.js';
+
+// Hoisted with the mocks, which run before the file's other lines.
+const { served, server } = vi.hoisted(() => {
+  const settings = { showOddsToPlayers: false, turnTimerOn: true, turnTimerSeconds: 90 };
+  const mutation = () => ({ mutate: () => undefined, mutateAsync: () => Promise.resolve(), isPending: false, isSuccess: false, isError: false, error: null });
+  const waiting = { data: undefined, isLoading: true, isPending: true, isError: false, error: null };
+  const hooks = (path: string): Record<string, () => unknown> => ({
+    useQuery: () => (path === 'games.settings' ? { data: settings, isLoading: false, isPending: false, isError: false, error: null } : waiting),
+    useQueries: () => [],
+    useMutation: mutation,
+    useSubscription: () => ({ data: undefined }),
+  });
+  // Any procedure's hook, at any depth: the game's settings, or a query that has not answered, a mutation never sent.
+  const node = (path: string): unknown =>
+    new Proxy(() => undefined, {
+      get: (_target, key) => {
+        if (typeof key !== 'string') return node(path);
+        const own = hooks(path);
+        if (key in own) return own[key];
+        if (key === 'useUtils') return () => node('');
+        return node(path === '' ? key : `${path}.${key}`);
+      },
+    });
+  return { served: { state: null as GameScreenState | null }, server: node('') };
+});
+
+vi.mock('../../../src/web/lib/trpc.js', () => ({ trpc: server }));
+vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));
+vi.mock('../../../src/web/game/use-game-state.js', () => ({
+  useGameState: () => ({ state: served.state, error: null, connected: true, act: () => Promise.resolve({ ok: true }), back: () => undefined }),
+}));
+
+/** The page's screen: a phone's (under 768 px wide) or a desktop's. */
+function screenOf(phone: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: phone && query === '(max-width: 767px)',
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("the game screen's clock, right after a clash", () => {
+  test.each([
+    ['a phone', true],
+    ['a desktop', false],
+  ])('on %s, shows the whole turn timer and no more', async (_screen, phone) => {
+    screenOf(phone);
+    // Ann's decision's deadline counts the clash's dice before it: 94 s away, of a 90 s timer.
+    const state = screenState(newGame());
+    served.state = { ...state, seatsByUserID: { [ANN]: { userID: ANN, presence: 'here', deadline: Date.now() + 94_000, standIn: null, left: false } } };
+    render(
+      <MantineProvider theme={theme}>
+        <MemoryRouter>
+          <GameScreen gameID={state.game.id} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const panel = await screen.findByRole('region', { name: 'Action panel' });
+    expect(document.querySelector('.game-screen')!.classList.contains('game-screen-compact')).toBe(phone);
+    expect(panel.querySelector(`[data-clock="${ANN}"]`)!.textContent).toBe('Time left 1:30');
+  });
+});

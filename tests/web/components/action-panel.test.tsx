@@ -128,7 +128,11 @@ describe('the action panel', () => {
     expect(screen.queryByTestId('refusal')).toBeNull();
   });
 
-  test('a refusal that comes after the game moved on says so under the rules\' message', async () => {
+  /**
+   * Submits a bid, then has another step reach the page before the answer (the seat's own bid, as
+   * another tab sent it), then answers with `outcome`.
+   */
+  async function answeredAfterOwnBid(outcome: ActOutcome): Promise<void> {
     const user = userEvent.setup();
     const game = newGame();
     const state = screenState(game);
@@ -137,26 +141,19 @@ describe('the action panel', () => {
     const { rerender } = render(wrap(<Panel state={state} send={send} />));
     await user.click(screen.getByRole('button', { name: 'pick a card' }));
     fireEvent.click(submit());
-    // Another step reaches this page first (here the seat's own bid), then the refusal.
     const bid: Action = { type: 'BID', bid: { military: 0, tradeRowIndex: affordable(state) } };
     rerender(wrap(<Panel state={screenState(act(game, ANN, bid))} send={send} />));
-    await reactAct(async () => answer({ ok: false, why: 'refused', message: 'You can only bid during the planning phase.' }));
+    await reactAct(async () => answer(outcome));
+  }
+
+  test('a refusal that comes after the game moved on says so under the rules\' message', async () => {
+    await answeredAfterOwnBid({ ok: false, why: 'refused', message: 'You can only bid during the planning phase.' });
     expect(screen.getByTestId('refusal').textContent).toBe(`Not accepted${'You can only bid during the planning phase.'}${CLIENT_MESSAGES.movedOn}`);
   });
 
   test('a choice the seat had already sent from another tab is told in a player\'s words, not as a refusal', async () => {
     // The other tab's bid came first; this tab's screen, not yet showing it, sent its own.
-    const user = userEvent.setup();
-    const game = newGame();
-    const state = screenState(game);
-    let answer: (outcome: ActOutcome) => void = () => undefined;
-    const send = () => new Promise<ActOutcome>((resolve) => (answer = resolve));
-    const { rerender } = render(wrap(<Panel state={state} send={send} />));
-    await user.click(screen.getByRole('button', { name: 'pick a card' }));
-    fireEvent.click(submit());
-    const bid: Action = { type: 'BID', bid: { military: 0, tradeRowIndex: affordable(state) } };
-    rerender(wrap(<Panel state={screenState(act(game, ANN, bid))} send={send} />));
-    await reactAct(async () => answer({ ok: false, why: 'chosen', message: CLIENT_MESSAGES.chosen }));
+    await answeredAfterOwnBid({ ok: false, why: 'chosen', message: CLIENT_MESSAGES.chosen });
     const refusal = screen.getByTestId('refusal');
     expect(refusal.getAttribute('role')).toBe('alert');
     expect(refusal.textContent).toBe(`Already chosen${CLIENT_MESSAGES.chosen}`);

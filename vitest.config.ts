@@ -76,6 +76,7 @@ export default defineConfig({
           name: 'components',
           include: ['tests/web/components/**/*.test.tsx'],
           environment: 'happy-dom',
+          setupFiles: ['tests/support/testing-library.ts'],
           maxWorkers: NODE_WORKERS,
           sequence: { groupOrder: 0 },
         },

@@ -201,6 +201,9 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     await page.goto(`${suite.site.url}/game/${gameID}/replay?step=${shotAt}`);
     await waitStep(page, shotAt);
     await page.getByTestId('fair-dice').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'replay-desktop');
     // Beside each name the rating as it was then: the one the game started from until its end,
     // then the one it left (today's showed from the first step); a bot's fixed one throughout.
     const change = (await host.client.ratings.ofGame.query({ gameID }))[host.userID]!;
@@ -216,12 +219,6 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     await page.keyboard.press('Home');
     await waitStep(page, 0);
     expect(await ratingOf(host.userID).getAttribute('data-rating')).toBe(String(change.before));
-    await page.goto(`${suite.site.url}/game/${gameID}/replay?step=${shotAt}`);
-    await waitStep(page, shotAt);
-    await page.getByTestId('fair-dice').waitFor();
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await screenshot(page, 'replay-desktop');
     const phone = await open(host, `/game/${gameID}/replay?step=${shotAt}`, PHONE);
     await waitStep(phone, shotAt);
     await phone.getByTestId('fair-dice').waitFor();

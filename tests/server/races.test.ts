@@ -531,6 +531,27 @@ describe.skipIf(!TEST_DATABASE_URL)('races across two instances on one PostgreSQ
     }
   });
 
+  test("a move through an instance that has not yet heard of the Leave is refused for leaving, not for the stand-in's move", async () => {
+    // The other instance's Leave reaches this one over the bus, and its stand-in's step can come
+    // first: held back here, as a loaded CI run once saw it ("bid already submitted").
+    const definitions = await definitionsOf((await onBoth('Def')).guest.client);
+    const ann = await onBoth('Ann');
+    const bob = await onBoth('Bob');
+    const lobbyID = await openLobby(ann.guest, bob.guest);
+    const { gameID } = await ann.guest.client.lobbies.start.mutate({ lobbyID });
+    const { decision } = await decisionNow(bob.onB, gameID, definitions, bob.guest.userID);
+    const attendance = b.app.services.attendance;
+    const heard = attendance.hasLeft.bind(attendance);
+    attendance.hasLeft = () => false;
+    try {
+      await bob.guest.client.games.leave.mutate({ gameID });
+      const moved = await outcome(bob.onB.games.act.mutate({ gameID, action: simpleAction(decision)! }));
+      expect(moved).toEqual({ ok: false, refusal: { code: 'FORBIDDEN', httpStatus: 403, message: 'You left this game: a bot plays your seat to the end.', ruleCode: null } });
+    } finally {
+      attendance.hasLeft = heard;
+    }
+  });
+
   test('two people at one table renaming to lookalikes at once, each through another instance: one of them is refused', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const ann = await onBoth('Ann');

@@ -328,6 +328,19 @@ export class Attendance {
   }
 
   /**
+   * Whether this person left the game, as the database has it now: another instance's Leave is
+   * told to this one over the bus, and its stand-in's step can reach this instance first (a move
+   * sent here just after Leave was answered there was refused for the stand-in's bid, "bid already
+   * submitted", not for leaving). Read only when a move is refused, to say why.
+   */
+  async leftInStore(gameID: string, userID: UserID): Promise<boolean> {
+    if (this.hasLeft(gameID, userID)) return true;
+    if (!this.config.store) return false;
+    const { seats } = await this.config.store.read(gameID);
+    return (seats.find((s) => s.userID === userID)?.leftAt ?? null) !== null;
+  }
+
+  /**
    * A person leaves the game for good: a stand-in plays their seat to the end. Returns how many
    * people are left at the table, and whether they had left already (`before`: this changed
    * nothing). The write is awaited: the game's end reads it (a loss).

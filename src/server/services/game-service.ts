@@ -79,6 +79,9 @@ export interface NewGame {
 }
 
 /** An action's outcome: committed, or refused by a rule. (A missing game is thrown: `gameNotFound`.) */
+/** A move from a player who left: refused whatever it is. */
+const LEFT_GAME = 'You left this game: a bot plays your seat to the end.';
+
 export type ActResult = { ok: true; sequenceID: number } | RuleError;
 
 interface Change {
@@ -376,7 +379,7 @@ export class GameService {
       const game = await this.get(gameID);
       if (game) await this.attend(game);
     }
-    if (this.deps.attendance?.hasLeft(gameID, userID)) throw refuse('FORBIDDEN', 'You left this game: a bot plays your seat to the end.');
+    if (this.deps.attendance?.hasLeft(gameID, userID)) throw refuse('FORBIDDEN', LEFT_GAME);
     // Acting takes a seat back from a stand-in, before the action is judged.
     this.deps.attendance?.seen(gameID, userID);
     let turnOf: Game | null = null;
@@ -396,6 +399,9 @@ export class GameService {
       }),
     );
     if (outcome.ok && action.type === 'UNBID' && turnOf) this.unbids.record(turnOf, userID);
+    // Refused by the rules: if the player left on another instance, that is why (its stand-in
+    // played the seat, and this instance had not heard of the Leave yet).
+    if (!outcome.ok && (await this.deps.attendance?.leftInStore(gameID, userID))) throw refuse('FORBIDDEN', LEFT_GAME);
     return outcome;
   }
 

@@ -76,6 +76,8 @@ describe.each(DATABASES)('lookalike names on %s', (database) => {
 
   test("a bot's seat is named after its whole kind and a number, past a person's 12 characters", () => {
     expect([botName('Easy Bot', 1), botName('Advanced Bot', 2), botName('Expert Bot', 1), botName('Expert Bot', 10)]).toEqual(['Easy Bot 1', 'Advanced Bot 2', 'Expert Bot 1', 'Expert Bot 10']);
+    // A label that ends in a digit (the developers' Advanced Bot 2) keeps its number apart.
+    expect([botName('Advanced Bot 2', 1), botName('Advanced Bot 2', 12)]).toEqual(['Advanced Bot 2 #1', 'Advanced Bot 2 #12']);
   });
 
   test("a bot's name, or one that looks like it, is refused to a person; words that only start like one are not", async () => {

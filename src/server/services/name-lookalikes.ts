@@ -40,9 +40,11 @@ export function lookalikeOf(name: string, others: readonly string[]): string | n
 /**
  * A bot's seat is named after its kind, whole, and a number ("Easy Bot 1", "Advanced Bot 2",
  * "Expert Bot 10"). MAX_NAME_LENGTH is a person's limit, for what they type; a bot's name is the
- * server's, and cut to fit it one read as something else ("Advanced 2" for an Advanced Bot).
+ * server's, and cut to fit it one read as something else ("Advanced 2" for an Advanced Bot). A
+ * kind whose label ends in a digit numbers its seats with "#" ("Advanced Bot 2 #1"): "Advanced
+ * Bot 2 1" read as a typo, and two numbers side by side as one.
  */
-export const botName = (label: string, number: number): string => `${label} ${number}`;
+export const botName = (label: string, number: number): string => (/\d$/.test(label) ? `${label} #${number}` : `${label} ${number}`);
 
 /** The digits, as keys (0 and 1 look like o and l). */
 const DIGIT_KEYS = [...'0123456789'].map(nameKey);

@@ -13,7 +13,8 @@ import {
   RESOURCE_FLY_MS,
   units,
 } from '../../src/web/game/presentation/animation-plan.js';
-import { forfeitsOf, ordinal, standings, viewerPlace, timePie } from '../../src/web/game/presentation/end-stats.js';
+import { forfeitsOf, standings, viewerPlace, timePie } from '../../src/web/game/presentation/end-stats.js';
+import { ordinal } from '../../src/web/history/game-result.js';
 import { winnerNames } from '../../src/web/game/presentation/format.js';
 import { forfeitsIn } from '../../src/shared/forfeit.js';
 import { contrast, formatDuration, joinNames, textOn, TIMER_REFRESH_MS } from '../../src/web/game/presentation/format.js';

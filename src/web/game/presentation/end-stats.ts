@@ -1,5 +1,6 @@
 /** The end-of-game view's numbers: winners' names, the standings, the viewer's place and the two pies' series. Pure. */
 import { winnersAfterForfeits, type Forfeit } from '../../../shared/forfeit.js';
+import { ordinal, placeOf } from '../../history/game-result.js';
 import type { GameScreenState, UserID } from '../model.js';
 import { playerRef } from './format.js';
 
@@ -51,13 +52,6 @@ export function standings(state: EndState, forfeits: ReadonlyMap<UserID, Forfeit
   return rows.map((row) => ({ ...row, rank: 1 + ahead(row) }));
 }
 
-/** 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st. */
-export function ordinal(n: number): string {
-  const last = n % 10;
-  const teen = Math.floor(n / 10) % 10 === 1;
-  return `${n}${teen || last === 0 || last > 3 ? 'th' : ['st', 'nd', 'rd'][last - 1]}`;
-}
-
 /**
  * The viewer's own place, a line under the end view's title: 'You won!' (or 'You shared the
  * win!' in a tie) or 'You finished 3rd of 4.'; null for a spectator. A player the engine's
@@ -70,10 +64,9 @@ export function viewerPlace(rows: readonly Standing[], viewer: UserID | null, fo
   if (!row) return null;
   if (forfeit === 'left') return 'You left the game, so it counts as a loss.';
   if (forfeit === 'stood in') return 'A bot made most of your choices, so the game counts as a loss.';
-  const winners = rows.filter((r) => r.winner).length;
-  if (row.winner) return winners > 1 ? 'You shared the win!' : 'You won!';
-  const place = Math.max(row.rank, winners + 1);
-  return `You finished ${ordinal(place)} of ${rows.length}.`;
+  if (row.winner) return rows.filter((r) => r.winner).length > 1 ? 'You shared the win!' : 'You won!';
+  const seats = rows.map((r) => ({ favor: r.favor, won: r.winner, forfeit: r.forfeit }));
+  return `You finished ${ordinal(placeOf(seats, row))} of ${rows.length}.`;
 }
 
 /** The players whose game counted as a loss, from the game's rating changes (each with its `forfeit`). */

@@ -35,3 +35,15 @@ export function choiceOption<const C extends string>(name: string, value: string
   if (!(choices as readonly string[]).includes(value)) refuse(`--${name} takes one of ${choices.join(', ')}; not '${value}'`);
   return value as C;
 }
+
+/**
+ * The shape of a loaded run, as the server benches take it (server-load and transport-floor):
+ * games at once, a run's seconds, the warm-up's seconds before it, and how many runs. One set, so
+ * the two benches compared in bench/RESULTS.md run the same window by default.
+ */
+export const LOAD_RUN_OPTIONS = {
+  games: { type: 'string', default: '50' },
+  seconds: { type: 'string', default: '10' },
+  warmup: { type: 'string', default: '3' },
+  runs: { type: 'string', default: '3' },
+} as const satisfies OptionsConfig;

@@ -58,7 +58,7 @@ import type { AppRouter } from '../src/server/trpc/router.js';
 import { requestJWT } from '../tests/compat/protocol-client.js';
 import { wholeUpdates } from '../tests/support/game-updates.js';
 import { decide, dropPrivateDatabase, percentile, playSeat, privateDatabase, seededRng, startServerProcess, type Seat, type SeatClient, type ServerProcess } from '../tests/server-robustness/helpers.js';
-import { benchOptions, choiceOption, numberOption } from './options.js';
+import { LOAD_RUN_OPTIONS, benchOptions, choiceOption, numberOption } from './options.js';
 
 /**
  * The command line, each `--server-node-option` joined to its value: the value is a Node flag
@@ -74,10 +74,7 @@ function commandLine(args: string[]): string[] {
 }
 const options = benchOptions(
   {
-    games: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '3' },
-    runs: { type: 'string', default: '3' },
+    ...LOAD_RUN_OPTIONS,
     db: { type: 'string', default: 'both' },
     client: { type: 'string', default: 'raw' },
     'data-dir': { type: 'string', default: os.tmpdir() },

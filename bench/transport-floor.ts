@@ -34,14 +34,11 @@ import { Version } from '../src/server/delivery/game-versions.js';
 import { coalesceServerWrites } from '../src/server/delivery/socket-writes.js';
 import { listen } from '../src/server/trpc/bus-iterator.js';
 import { playToEnd } from '../tests/support/play.js';
-import { benchOptions, numberOption } from './options.js';
+import { LOAD_RUN_OPTIONS, benchOptions, numberOption } from './options.js';
 
 const PLAYERS = 4;
 const options = benchOptions({
-  games: { type: 'string', default: '50' },
-  seconds: { type: 'string', default: '10' },
-  warmup: { type: 'string', default: '3' },
-  runs: { type: 'string', default: '3' },
+  ...LOAD_RUN_OPTIONS,
   empty: { type: 'boolean', default: false },
   plain: { type: 'boolean', default: false },
   // The server process: this script started again by main().

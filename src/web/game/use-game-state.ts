@@ -169,8 +169,13 @@ export function useGameState(gameID: string): GameStateResult {
           // (the screen said "nothing was played" beside the bid it showed as played).
           await refetch();
           const played = sent !== null && liveRef.current !== null && !stillAsked(liveRef.current, sent);
-          if (sent) startTransition(() => drop(sent));
-          if (played) return { ok: true } as const;
+          if (played) {
+            startTransition(() => drop(sent));
+            return { ok: true } as const;
+          }
+          // Nothing was played: the choice comes back in the same render as the words that say
+          // so (in a transition, a loaded phone showed "nothing was played" beside "Waiting").
+          if (sent) drop(sent);
           return { ok: false, why: 'unsent', message: UNSENT_MESSAGE } as const;
         }
         if (sent) drop(sent);

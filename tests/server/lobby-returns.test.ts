@@ -1,10 +1,12 @@
 /**
  * What a returning player is told of their lobbies: `chat.lobbyUnread`, how many messages others
- * wrote in each lobby's chat after the newest the player read (the lobby list's unread marks), and
- * `lobbies.waiting`, the lobbies they sit in whose game has not started ("Your games").
+ * wrote in each lobby's chat after the newest the player read (the lobby list's unread marks), with
+ * how far they read kept by the server too (`chat.markRead`, `chat.readMarks`: another device of
+ * theirs counts nothing read as unread), and `lobbies.waiting`, the lobbies they sit in whose game
+ * has not started ("Your games").
  */
 import { describe, expect, test } from 'vitest';
-import { HISTORY_SIZE } from '../../src/server/services/chat.js';
+import { CHAT_READS_KEPT, HISTORY_SIZE } from '../../src/server/services/chat.js';
 import { DATABASES, useServer } from './databases.js';
 import { anonymous, signInGuest } from './support.js';
 import { LOGIN_REQUIRED, openLobby, refused } from './roles.js';
@@ -42,6 +44,62 @@ describe.each(DATABASES)('a returning player\'s lobbies on %s', (database) => {
       const tooMany = Array.from({ length: 201 }, (_, i) => ({ lobbyID: `l_${i}`, after: 0 }));
       expect(await refused(ann!.client.chat.lobbyUnread.query({ lobbies: tooMany }))).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
       expect(await refused(ann!.client.chat.lobbyUnread.query({ lobbies: [{ lobbyID: talked, after: -1 }] }))).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
+    } finally {
+      ann!.close();
+      bob!.close();
+      stranger.close();
+    }
+  });
+
+  test("chat.markRead and chat.readMarks: how far the caller read, kept for their other devices; never back, never ahead of now; only rooms they may open", async () => {
+    const { server } = suite();
+    const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => signInGuest(server, name)));
+    const stranger = anonymous(server);
+    try {
+      const lobbyID = await openLobby(ann!, bob!);
+      const room = `lobby/${lobbyID}`;
+      const first = await bob!.client.chat.send.mutate({ room, message: 'hi Ann' });
+      const last = await bob!.client.chat.send.mutate({ room, message: 'ready?' });
+      expect(await ann!.client.chat.readMarks.query({ rooms: [room] })).toEqual({});
+
+      // Ann reads the first message on her phone: this browser, which never read the room, asks from 0.
+      await ann!.client.chat.markRead.mutate({ room, upTo: first.createdAt });
+      expect(await ann!.client.chat.readMarks.query({ rooms: [room, 'lobby/l_nobody'] })).toEqual({ [room]: first.createdAt });
+      expect(await ann!.client.chat.lobbyUnread.query({ lobbies: [{ lobbyID, after: 0 }] })).toEqual({ [lobbyID]: 1 });
+      // A later mark of this browser's own counts over the server's.
+      expect(await ann!.client.chat.lobbyUnread.query({ lobbies: [{ lobbyID, after: last.createdAt }] })).toEqual({});
+      // An older mark from another device does not move it back; one ahead of now stops at now.
+      await ann!.client.chat.markRead.mutate({ room, upTo: 0 });
+      expect(await ann!.client.chat.readMarks.query({ rooms: [room] })).toEqual({ [room]: first.createdAt });
+      await ann!.client.chat.markRead.mutate({ room, upTo: Number.MAX_SAFE_INTEGER });
+      const ahead = (await ann!.client.chat.readMarks.query({ rooms: [room] }))[room]!;
+      expect(ahead).toBeGreaterThanOrEqual(last.createdAt);
+      expect(ahead).toBeLessThanOrEqual(Date.now());
+      // Marks are each person's own.
+      expect(await bob!.client.chat.readMarks.query({ rooms: [room] })).toEqual({});
+
+      expect(await refused(ann!.client.chat.markRead.mutate({ room: 'lobby/l_nobody', upTo: 1 }))).toMatchObject({ code: 'NOT_FOUND', httpStatus: 404, message: 'Unknown chat room: lobby/l_nobody' });
+      expect(await refused(ann!.client.chat.markRead.mutate({ room: 'kitchen', upTo: 1 }))).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400, message: 'Unknown chat room: kitchen' });
+      expect(await refused(ann!.client.chat.markRead.mutate({ room, upTo: -1 }))).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
+      expect(await refused(stranger.client.chat.markRead.mutate({ room, upTo: 1 }))).toMatchObject(LOGIN_REQUIRED);
+      expect(await refused(stranger.client.chat.readMarks.query({ rooms: [room] }))).toMatchObject(LOGIN_REQUIRED);
+      const tooMany = Array.from({ length: 201 }, (_, i) => `lobby/l_${i}`);
+      expect(await refused(ann!.client.chat.readMarks.query({ rooms: tooMany }))).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
+
+      // A person keeps marks for their newest CHAT_READS_KEPT rooms; older ones go as new ones come.
+      const { db } = server.app.services;
+      const old = Array.from({ length: CHAT_READS_KEPT }, (_, i) => ({ user_id: ann!.userID, room: `game/g_old${i}`, read_at: 1 + i }));
+      await db.kysely.insertInto('chat_reads').values(old).execute();
+      await ann!.client.chat.markRead.mutate({ room, upTo: last.createdAt });
+      const kept = await db.kysely.selectFrom('chat_reads').select('room').where('user_id', '=', ann!.userID).execute();
+      expect(kept.length).toBe(CHAT_READS_KEPT);
+      expect(kept.map((r) => r.room)).toContain(room);
+      expect(kept.map((r) => r.room)).not.toContain('game/g_old0');
+
+      // A lobby that closes takes its room's marks with it.
+      await bob!.client.lobbies.leave.mutate({ lobbyID });
+      await ann!.client.lobbies.leave.mutate({ lobbyID });
+      expect(await db.kysely.selectFrom('chat_reads').select('room').where('room', '=', room).execute()).toEqual([]);
     } finally {
       ann!.close();
       bob!.close();

@@ -539,6 +539,28 @@ const lobbyRemovals: Migration = {
   },
 };
 
+/**
+ * How far each person read each chat room, kept by the server so that a second browser or device
+ * does not show every message as unread (the browser kept it alone before). At most
+ * CHAT_READS_KEPT rooms a person, the newest read first.
+ */
+const chatReads: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('chat_reads')
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('room', 'text', (c) => c.notNull())
+      .addColumn('read_at', 'bigint', (c) => c.notNull())
+      // The room first: a closed lobby's marks go with its room, by the key's first column.
+      .addPrimaryKeyConstraint('chat_reads_pk', ['room', 'user_id'])
+      .execute();
+    await db.schema.createIndex('chat_reads_user_time').on('chat_reads').columns(['user_id', 'read_at']).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('chat_reads').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -562,4 +584,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-04-020-lobby-name-number': lobbyNameNumber,
   '2026-12-04-021-play-now-press': playNowPress,
   '2026-12-04-022-lobby-removals': lobbyRemovals,
+  '2026-12-05-023-chat-reads': chatReads,
 };

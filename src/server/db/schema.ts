@@ -136,6 +136,13 @@ export interface ChatMessagesTable {
   created_at: number;
 }
 
+/** How far a person read a chat room: the `createdAt` of the newest message read there (services/chat.ts). */
+export interface ChatReadsTable {
+  user_id: string;
+  room: string;
+  read_at: number;
+}
+
 /** A shared rate limit's events for one key, in its window (services/shared-rate-limit.ts; PostgreSQL only). */
 export interface RateLimitsTable {
   scope: string;
@@ -251,6 +258,7 @@ export interface Database {
   game_seats: GameSeatsTable;
   game_presence: GamePresenceTable;
   chat_messages: ChatMessagesTable;
+  chat_reads: ChatReadsTable;
   settings: SettingsTable;
   rate_limits: RateLimitsTable;
   ratings: RatingsTable;

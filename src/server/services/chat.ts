@@ -10,7 +10,7 @@
  * runs (GameService.chat).
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Bus } from '../bus/bus.js';
 import type { Game } from '../../engine/index.js';
 import { MAX_CHAT_MESSAGE_LENGTH } from '../../shared/chat.js';
@@ -32,6 +32,11 @@ export const ROOM_KEEP = 200;
 /** A started game's lobby room, and an ended game's room to anyone not seated in it, take no messages. */
 export const LOBBY_ROOM_CLOSED = "This lobby's game has started: write in the game's chat instead.";
 export const GAME_ROOM_CLOSED = 'This game has ended: only its players can write in its chat now.';
+/**
+ * The most rooms whose read mark the server keeps for one person, the newest read first: a mark
+ * is a row a person makes by reading, and every game ever watched is a room.
+ */
+export const CHAT_READS_KEPT = 300;
 /** At most this many messages per user in any window of RATE_WINDOW_MS. */
 export const RATE_LIMIT = 5;
 export const RATE_WINDOW_MS = 5_000;
@@ -185,21 +190,62 @@ export class ChatService {
 
   /**
    * For the lobby list's unread marks: for each lobby asked about, how many messages others wrote
-   * in its room after `after` (the newest the reader read there, which only their browser knows),
-   * at most HISTORY_SIZE, as the room's own count would say on opening it. Lobbies with none are
-   * left out, as are lobbies that do not exist. A lobby's room is open to every signed-in user
-   * (its history is), so a count tells no one anything the history would not.
+   * in its room after the newest the reader read there (`after`, from their browser, or the mark
+   * the server keeps for them if that is later: read on another device), at most HISTORY_SIZE, as
+   * the room's own count would say on opening it. Lobbies with none are left out, as are lobbies
+   * that do not exist. A lobby's room is open to every signed-in user (its history is), so a count
+   * tells no one anything the history would not.
    */
   async lobbyUnread(reader: UserRow, lobbies: readonly { lobbyID: string; after: number }[]): Promise<Record<string, number>> {
     if (lobbies.length === 0) return {};
+    const marks = await this.readMarks(reader, lobbies.map((l) => lobbyRoom(l.lobbyID)));
     const rows = await this.db
       .selectFrom('chat_messages')
       .select((eb) => ['room', eb.fn.countAll<number | string>().as('count')])
       .where('sender_id', '!=', reader.id)
-      .where((eb) => eb.or(lobbies.map(({ lobbyID, after }) => eb.and([eb('room', '=', lobbyRoom(lobbyID)), eb('created_at', '>', after)]))))
+      .where((eb) =>
+        eb.or(lobbies.map(({ lobbyID, after }) => eb.and([eb('room', '=', lobbyRoom(lobbyID)), eb('created_at', '>', Math.max(after, marks[lobbyRoom(lobbyID)] ?? 0))]))),
+      )
       .groupBy('room')
       .execute();
     return Object.fromEntries(rows.map((r) => [r.room.slice('lobby/'.length), Math.min(Number(r.count), HISTORY_SIZE)]));
+  }
+
+  /**
+   * Notes that `reader` read `room` up to the message sent at `upTo` (its `createdAt`), so that
+   * their other browsers and devices count nothing before it as unread. A mark never moves back
+   * (two devices' marks cross on the way), nor past now; a room the reader may not open is refused
+   * as its history would be. The reader keeps marks for their CHAT_READS_KEPT newest rooms.
+   */
+  async markRead(reader: UserRow, room: string, upTo: number): Promise<void> {
+    await this.checkRoom(room, reader);
+    const readAt = Math.min(upTo, this.now());
+    await this.db
+      .insertInto('chat_reads')
+      .values({ user_id: reader.id, room, read_at: readAt })
+      .onConflict((oc) =>
+        oc
+          .columns(['room', 'user_id'])
+          .doUpdateSet({ read_at: sql<number>`excluded.read_at` })
+          .where('chat_reads.read_at', '<', sql<number>`excluded.read_at`),
+      )
+      .execute();
+    const oldestKept = await this.db
+      .selectFrom('chat_reads')
+      .select('read_at')
+      .where('user_id', '=', reader.id)
+      .orderBy('read_at', 'desc')
+      .offset(CHAT_READS_KEPT - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (oldestKept) await this.db.deleteFrom('chat_reads').where('user_id', '=', reader.id).where('read_at', '<', oldestKept.read_at).execute();
+  }
+
+  /** How far `reader` read each of `rooms`, as the server kept it (markRead), by room; a room never marked is left out. */
+  async readMarks(reader: UserRow, rooms: readonly string[]): Promise<Record<string, number>> {
+    if (rooms.length === 0) return {};
+    const rows = await this.db.selectFrom('chat_reads').select(['room', 'read_at']).where('user_id', '=', reader.id).where('room', 'in', rooms).execute();
+    return Object.fromEntries(rows.map((r) => [r.room, Number(r.read_at)]));
   }
 
   /** The latest messages of a room, oldest first, for a user who may open it. */

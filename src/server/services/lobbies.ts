@@ -435,6 +435,7 @@ export class LobbyService {
     await trx.deleteFrom('lobbies').where('id', '=', lobbyID).execute();
     // Nobody can open a closed lobby's room again: its messages would only fill the table.
     await trx.deleteFrom('chat_messages').where('room', '=', lobbyRoom(lobbyID)).execute();
+    await trx.deleteFrom('chat_reads').where('room', '=', lobbyRoom(lobbyID)).execute();
     await this.dropBots(trx, seats.filter((s) => s.bot_type !== null).map((s) => s.user_id));
   }
 

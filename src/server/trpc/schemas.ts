@@ -40,6 +40,10 @@ export const setModuleInput = z.object({ lobbyID: id, module: z.enum(MODULE_KEYS
 export const roomInput = z.object({ room: z.string().min(1).max(80) });
 /** chat.lobbyUnread: lobbies, each with the time of the newest message the caller read in its room (0: none). */
 export const lobbyUnreadInput = z.object({ lobbies: z.array(z.object({ lobbyID: id, after: z.number().int().min(0) })).max(MAX_IDS_PER_CALL) });
+/** chat.markRead: a room, read up to the `createdAt` of its newest message the caller has seen. */
+export const markReadInput = z.object({ room: z.string().min(1).max(80), upTo: z.number().int().min(0) });
+/** chat.readMarks: rooms, at most as many as the server keeps marks for. */
+export const readMarksInput = z.object({ rooms: z.array(z.string().min(1).max(80)).max(MAX_IDS_PER_CALL) });
 export const sendChatInput = z.object({ room: z.string().min(1).max(80), message: z.string().max(2_000) });
 export const historyInput = z.object({ includeBots: z.boolean().default(false), userID: id.nullish() });
 export const userIDsInput = z.object({ ids: z.array(id).max(MAX_IDS_PER_CALL) });

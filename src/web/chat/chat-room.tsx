@@ -3,8 +3,9 @@
  * the live messages (one chat.onRoom subscription), the senders' names, sending, and one unread
  * count. Both ways of showing it, the docked overlay and the CHAT button's dialog, are views of
  * this one room (ChatRoomView): a message read in either is read, and both count the same.
- * How far the room was read is kept in the browser (chat-read.ts), so what others said while the
- * player was away (the page closed, or another page open) is unread when they come back.
+ * How far the room was read is kept in the browser (chat-read.ts) and by the server (chat.markRead,
+ * for the player's other browsers and devices), so what others said while the player was away (the
+ * page closed, or another page open) is unread when they come back, and only that.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChatMessage } from '../lib/api-types.js';
@@ -63,6 +64,9 @@ export function ChatRoomProvider({ room, title, children }: { room: string | nul
   // Sent at once, online or not: held back while the browser was offline (the query library's
   // way), a message left the box, was shown nowhere and went only when the drop was over.
   const sendMutation = trpc.chat.send.useMutation({ networkMode: 'always' });
+  const marks = trpc.chat.readMarks.useQuery({ rooms: [room ?? ''] }, { enabled: room !== null && me !== null, staleTime: Infinity });
+  // A mark the server could not take is kept in this browser all the same: nothing to tell the player.
+  const { mutate: markReadOnServer } = trpc.chat.markRead.useMutation({ onError: () => {} });
   trpc.chat.onRoom.useSubscription(
     { room: room ?? '' },
     {
@@ -82,15 +86,18 @@ export function ChatRoomProvider({ room, title, children }: { room: string | nul
     return [...(history.data ?? []), ...liveMessages].filter((m) => !seen.has(m.id) && (seen.add(m.id), true));
   }, [history.data, liveMessages]);
 
-  // Nothing is unread until the reader is known.
-  const stored = useMemo(() => (readKey === null ? Infinity : readUpTo(readKey)), [readKey]);
+  // Nothing is unread until the reader and the server's mark are known (the server's refused or
+  // unreachable: this browser's alone); the later of the two marks counts.
+  const serverAt = marks.isPending ? null : (marks.data?.[room ?? ''] ?? 0);
+  const stored = useMemo(() => (readKey === null || serverAt === null ? Infinity : Math.max(readUpTo(readKey), serverAt)), [readKey, serverAt]);
   const readAt = readMark !== null && readMark.key === readKey ? readMark.at : stored;
   const newest = messages.reduce((at, m) => Math.max(at, m.createdAt), 0);
   useEffect(() => {
-    if (!viewed || readKey === null || newest <= readAt) return;
+    if (!viewed || readKey === null || room === null || newest <= readAt) return;
     markRead(readKey, newest);
+    markReadOnServer({ room, upTo: newest });
     setReadMark({ key: readKey, at: newest });
-  }, [viewed, readKey, newest, readAt]);
+  }, [viewed, readKey, room, newest, readAt, markReadOnServer]);
   // One's own messages are never unread; nor is anything while a view is open.
   const count = viewed ? 0 : messages.filter((m) => m.senderID !== me && m.createdAt > readAt).length;
 

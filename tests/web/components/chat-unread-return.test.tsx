@@ -1,13 +1,20 @@
 /**
  * Coming back to a lobby or a game: what others said in its chat while the player was away (the
  * page closed) is counted unread, as what comes while the page is open is; once read, it is not
- * counted again on the next visit, and one's own messages never are.
+ * counted again on the next visit, nor on another device (the server keeps the mark), and one's
+ * own messages never are.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ChatMessage } from '../../../src/web/lib/api-types.js';
 
-const served: { history: ChatMessage[]; onData: ((message: ChatMessage) => void) | null } = { history: [], onData: null };
+/** What the server answers: the room's history, the player's read marks (kept by the server), and the marks sent to it. */
+const served: { history: ChatMessage[]; onData: ((message: ChatMessage) => void) | null; marks: Record<string, number>; marked: { room: string; upTo: number }[] } = {
+  history: [],
+  onData: null,
+  marks: {},
+  marked: [],
+};
 
 vi.mock('../../../src/web/lib/trpc.js', () => ({
   trpc: {
@@ -15,6 +22,8 @@ vi.mock('../../../src/web/lib/trpc.js', () => ({
     chat: {
       history: { useQuery: () => ({ data: served.history, error: null }) },
       send: { useMutation: () => ({ mutateAsync: () => Promise.resolve() }) },
+      readMarks: { useQuery: () => ({ data: served.marks, isPending: false }) },
+      markRead: { useMutation: () => ({ mutate: (mark: { room: string; upTo: number }) => served.marked.push(mark) }) },
       onRoom: {
         useSubscription: (_input: unknown, options: { onData: (message: ChatMessage) => void }) => {
           served.onData = options.onData;
@@ -63,6 +72,8 @@ beforeEach(() => {
   window.localStorage.clear();
   served.history = [];
   served.onData = null;
+  served.marks = {};
+  served.marked = [];
 });
 afterEach(cleanup);
 
@@ -96,5 +107,23 @@ describe('chat read across visits', () => {
     served.history = [...served.history, live, seen];
     visit();
     expect(screen.queryByLabelText(/unread/)).toBeNull();
+  });
+
+  test("what was read on another device is not unread on this one: the server's mark counts, and reading here is sent to it", async () => {
+    const hello = message('u_bob', 'Hello Ann');
+    const hi = message('u_ann', 'Hi Bob');
+    const later = message('u_bob', 'Are you there?');
+    served.history = [hello, hi, later];
+    // Ann read up to "Hello Ann" on her phone; this browser has never opened the room.
+    served.marks = { 'lobby/l_1': hello.createdAt };
+    visit();
+    expect(screen.getByLabelText('1 unread')).toBeTruthy();
+    await openChat();
+    expect(screen.queryByLabelText(/unread/)).toBeNull();
+    expect(served.marked).toEqual([{ room: 'lobby/l_1', upTo: later.createdAt }]);
+    // A message that comes while the room is open is read, and its mark sent too.
+    const live = message('u_bob', 'Good');
+    await act(async () => served.onData!(live));
+    expect(served.marked.at(-1)).toEqual({ room: 'lobby/l_1', upTo: live.createdAt });
   });
 });

@@ -1,5 +1,5 @@
 import { onTopic } from '../bus-iterator.js';
-import { lobbyUnreadInput, roomInput, sendChatInput } from '../schemas.js';
+import { lobbyUnreadInput, markReadInput, readMarksInput, roomInput, sendChatInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
 import { chatTopic, type ChatMessage } from '../../services/chat.js';
 
@@ -7,6 +7,10 @@ export const chatRouter = router({
   history: authedProcedure.input(roomInput).query(({ ctx, input }) => ctx.services.chat.history(input.room, ctx.user)),
   /** The lobby list's unread marks: by lobby, how many messages others wrote after the caller's newest read (none: left out). */
   lobbyUnread: authedProcedure.input(lobbyUnreadInput).query(({ ctx, input }) => ctx.services.chat.lobbyUnread(ctx.user, input.lobbies)),
+  /** How far the caller read each room, as the server kept it (chat.markRead), by room; rooms never marked left out. */
+  readMarks: authedProcedure.input(readMarksInput).query(({ ctx, input }) => ctx.services.chat.readMarks(ctx.user, input.rooms)),
+  /** The caller read a room up to a message's `createdAt`: their other browsers and devices count nothing before it as unread. */
+  markRead: authedProcedure.input(markReadInput).mutation(({ ctx, input }) => ctx.services.chat.markRead(ctx.user, input.room, input.upTo)),
   send: authedProcedure.input(sendChatInput).mutation(({ ctx, input }) => ctx.services.chat.send(ctx.user, input.room, input.message, ctx.address)),
   onRoom: authedProcedure.input(roomInput).subscription(async function* ({ ctx, input, signal }) {
     // Listen first: a message sent once the client is told the subscription started is not lost.

@@ -195,20 +195,32 @@ export class ChatService {
    * the room's own count would say on opening it. Lobbies with none are left out, as are lobbies
    * that do not exist. A lobby's room is open to every signed-in user (its history is), so a count
    * tells no one anything the history would not.
+   *
+   * Each room is counted on its own, by its (room, time) index, and the count stops at
+   * HISTORY_SIZE. One condition per lobby, ORed together, took PostgreSQL 15 to 65 ms to plan for
+   * 200 lobbies, which it then ran as a parallel scan (18 to 32 ms of its CPU a call); and SQLite
+   * counted every message of the rooms, up to ROOM_KEEP each (13.5 ms for 200 full rooms, on the
+   * event loop). Counted so, the same rooms take 3.5 ms and 2.2 ms (docs/security.md).
    */
   async lobbyUnread(reader: UserRow, lobbies: readonly { lobbyID: string; after: number }[]): Promise<Record<string, number>> {
-    if (lobbies.length === 0) return {};
-    const marks = await this.readMarks(reader, lobbies.map((l) => lobbyRoom(l.lobbyID)));
-    const rows = await this.db
-      .selectFrom('chat_messages')
-      .select((eb) => ['room', eb.fn.countAll<number | string>().as('count')])
-      .where('sender_id', '!=', reader.id)
-      .where((eb) =>
-        eb.or(lobbies.map(({ lobbyID, after }) => eb.and([eb('room', '=', lobbyRoom(lobbyID)), eb('created_at', '>', Math.max(after, marks[lobbyRoom(lobbyID)] ?? 0))]))),
-      )
-      .groupBy('room')
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.room.slice('lobby/'.length), Math.min(Number(r.count), HISTORY_SIZE)]));
+    // A lobby asked twice is one room, counted from the earlier of its times.
+    const asked = new Map<string, number>();
+    for (const { lobbyID, after } of lobbies) asked.set(lobbyID, Math.min(after, asked.get(lobbyID) ?? after));
+    if (asked.size === 0) return {};
+    const marks = await this.readMarks(reader, [...asked.keys()].map(lobbyRoom));
+    const from = (lobbyID: string, after: number) => Math.max(after, marks[lobbyRoom(lobbyID)] ?? 0);
+    const rooms = sql.join([...asked].map(([lobbyID, after]) => sql`(${lobbyRoom(lobbyID)}, cast(${from(lobbyID, after)} as bigint))`));
+    const { rows } = await sql<{ room: string; count: number | string }>`
+      with asked(room, after) as (values ${rooms})
+      select room, (
+        select count(*) from (
+          select 1 from chat_messages m
+          where m.room = asked.room and m.created_at > asked.after and m.sender_id <> ${reader.id}
+          limit ${HISTORY_SIZE}
+        ) as unread
+      ) as count
+      from asked`.execute(this.db);
+    return Object.fromEntries(rows.filter((r) => Number(r.count) > 0).map((r) => [r.room.slice('lobby/'.length), Number(r.count)]));
   }
 
   /**

@@ -175,6 +175,24 @@ export const historyListRefusal = (requests: RateLimit, address: string, games: 
   weightedReadRefusal(requests, address, historyListWeight(games), (limit) => listingGamesTooFast(limit, games));
 
 /**
+ * What one `lobbies.list` query counts for against REQUESTS_PER_ADDRESS: one for each
+ * LOBBIES_LISTED_PER_REQUEST lobbies it lists. The list is read once per change (LobbyService's
+ * listFeed), but written out afresh for each query: 200 full eight-seat lobbies are 388 KB of JSON
+ * and cost the server 7.7 to 8.7 ms of CPU a query, where session.me cost 2.3 to 3.2 ms alongside,
+ * so one address asking in each of its 600 requests could keep half a core busy and be sent
+ * 233 MB in 10 seconds. The site watches the list (`lobbies.onList`, serialised once per change
+ * for all its watchers) and never asks for it this way.
+ */
+export const LOBBIES_LISTED_PER_REQUEST = 50;
+export const lobbyListWeight = (lobbies: number): number => requestsFor(lobbies, LOBBIES_LISTED_PER_REQUEST);
+export const listingLobbiesTooFast = (limit: number, lobbies: number) =>
+  `Too many lobby lists for your address: a list of ${lobbies} lobbies counts as ${lobbyListWeight(lobbies)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
+
+/** Counts the rest of a lobby list of `lobbies` lobbies, once read: the refusal once past the limit, else null. */
+export const lobbyListRefusal = (requests: RateLimit, address: string, lobbies: number): string | null =>
+  weightedReadRefusal(requests, address, lobbyListWeight(lobbies), (limit) => listingLobbiesTooFast(limit, lobbies));
+
+/**
  * What one `users.byIDs` counts for against REQUESTS_PER_ADDRESS: one for each USERS_PER_REQUEST
  * ids asked. Each user is read whole and made public (their stats parsed and written out again):
  * 200 ids, 103 KB of JSON, cost about 7 ms of CPU where the cheapest request cost 2-3 ms, and one
@@ -189,6 +207,37 @@ export const readingUsersTooFast = (limit: number, ids: number) =>
 /** Counts the rest of a read of `ids` users: the refusal once past the limit, else null. */
 export const usersReadRefusal = (requests: RateLimit, address: string, ids: number): string | null =>
   weightedReadRefusal(requests, address, usersReadWeight(ids), (limit) => readingUsersTooFast(limit, ids));
+
+/**
+ * What one `chat.lobbyUnread` counts for against REQUESTS_PER_ADDRESS: one for each
+ * UNREAD_LOBBIES_PER_REQUEST distinct lobbies asked about. Each lobby's room is counted on its own
+ * (ChatService.lobbyUnread): 200 full rooms cost about 4 ms of SQLite's time, or 3.5 to 7 ms of
+ * PostgreSQL's and 2 to 4 ms of the server's, where the cheapest request cost 2-3 ms. The lobby
+ * list asks for the lobbies a person sits in or has read, a few: one.
+ */
+export const UNREAD_LOBBIES_PER_REQUEST = 50;
+export const unreadCountWeight = (lobbies: number): number => requestsFor(lobbies, UNREAD_LOBBIES_PER_REQUEST);
+export const countingUnreadTooFast = (limit: number, lobbies: number) =>
+  `Too many unread counts asked for from your address: ${lobbies} lobbies count as ${unreadCountWeight(lobbies)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
+
+/** Counts the rest of an unread count of `lobbies` lobbies: the refusal once past the limit, else null. */
+export const unreadCountRefusal = (requests: RateLimit, address: string, lobbies: number): string | null =>
+  weightedReadRefusal(requests, address, unreadCountWeight(lobbies), (limit) => countingUnreadTooFast(limit, lobbies));
+
+/**
+ * What one page of `users.myGames` counts for against REQUESTS_PER_ADDRESS: as `users.byIDs` of
+ * the players it names, one for each USERS_PER_REQUEST of them, since it reads each of them whole
+ * and makes them public too. A page of 50 games, each with seven others, named 350 people: 216 KB
+ * and 11 ms of the server's CPU, where session.me cost 2-2.6 ms, for one request, and any player
+ * who has played 50 games with others has such a page. The site's page of ten counts one or two.
+ */
+export const myGamesWeight = (players: number): number => usersReadWeight(players);
+export const listingMyGamesTooFast = (limit: number, players: number) =>
+  `Too many game pages for your address: a page naming ${players} players counts as ${myGamesWeight(players)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
+
+/** Counts the rest of a page of one's games naming `players` players, before they are read: the refusal once past the limit, else null. */
+export const myGamesRefusal = (requests: RateLimit, address: string, players: number): string | null =>
+  weightedReadRefusal(requests, address, myGamesWeight(players), (limit) => listingMyGamesTooFast(limit, players));
 
 /** Counts a request of `address` (a costly one as `count`) against REQUESTS_PER_ADDRESS: the refusal once past it, else null (each transport says it in its own shape). */
 export function requestRefusal(requests: RateLimit, address: string, count = 1): string | null {

@@ -42,8 +42,9 @@ export const roomInput = z.object({ room: z.string().min(1).max(80) });
 export const lobbyUnreadInput = z.object({ lobbies: z.array(z.object({ lobbyID: id, after: z.number().int().min(0) })).max(MAX_IDS_PER_CALL) });
 /** chat.markRead: a room, read up to the `createdAt` of its newest message the caller has seen. */
 export const markReadInput = z.object({ room: z.string().min(1).max(80), upTo: z.number().int().min(0) });
-/** chat.readMarks: rooms, at most as many as the server keeps marks for. */
-export const readMarksInput = z.object({ rooms: z.array(z.string().min(1).max(80)).max(MAX_IDS_PER_CALL) });
+/** chat.readMarks: rooms, few enough that a call is one cheap read (the site asks for its page's one). */
+export const MAX_READ_MARK_ROOMS = 50;
+export const readMarksInput = z.object({ rooms: z.array(z.string().min(1).max(80)).max(MAX_READ_MARK_ROOMS) });
 export const sendChatInput = z.object({ room: z.string().min(1).max(80), message: z.string().max(2_000) });
 export const historyInput = z.object({ includeBots: z.boolean().default(false), userID: id.nullish() });
 export const userIDsInput = z.object({ ids: z.array(id).max(MAX_IDS_PER_CALL) });

@@ -2,7 +2,9 @@ import { listen } from '../bus-iterator.js';
 import { serialisedOnce } from '../../delivery/serialised-once.js';
 import { addBotInput, contributeInput, kickInput, lobbyInput, setModuleInput, setOptionInput, setShowOddsInput, setTurnTimerInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
+import { refuse } from '../../services/errors.js';
 import type { LobbyView } from '../../services/lobbies.js';
+import { lobbyListRefusal } from '../../services/services.js';
 import { playNowRouter, rematchRouter } from './quick-play.js';
 
 export const lobbiesRouter = router({
@@ -10,7 +12,13 @@ export const lobbiesRouter = router({
   playNow: playNowRouter,
   rematch: rematchRouter,
   /** The lobby list as the list's watchers were last sent it: read once per change for every reader (a read is 30-40 ms of CPU). */
-  list: authedProcedure.query(({ ctx }) => ctx.services.lobbies.listFeed.latest()),
+  list: authedProcedure.query(async ({ ctx }) => {
+    const lobbies = await ctx.services.lobbies.listFeed.latest();
+    // Written out afresh for each query: a long list counts for more than one request (services.ts, lobbyListWeight).
+    const tooMany = lobbyListRefusal(ctx.services.requests, ctx.address, lobbies.length);
+    if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
+    return lobbies;
+  }),
   /** The lobbies the caller sits in whose game has not started, newest first ("Your games"). */
   waiting: authedProcedure.query(({ ctx }) => ctx.services.lobbies.waitingFor(ctx.user.id)),
   get: authedProcedure.input(lobbyInput).query(({ ctx, input }) => ctx.services.lobbies.get(input.lobbyID)),

@@ -1,7 +1,7 @@
 import { authedProcedure, devProcedure, router } from '../trpc.js';
 import { myGamesInput, userIDsInput, userInput } from '../schemas.js';
 import { refuse } from '../../services/errors.js';
-import { usersReadRefusal } from '../../services/services.js';
+import { myGamesRefusal, usersReadRefusal } from '../../services/services.js';
 import { ratingHistory, ratingOf } from '../../services/ratings.js';
 
 export const usersRouter = router({
@@ -33,7 +33,11 @@ export const usersRouter = router({
   /** The caller's own games, finished and running, newest first, a page at a time ("Your games"), with the players' names. */
   myGames: authedProcedure.input(myGamesInput).query(async ({ ctx, input }) => {
     const page = await ctx.services.history.myGames(ctx.user.id, input);
-    const users = await ctx.services.users.getMany(page.games.flatMap((g) => g.players.map((p) => p.userID)));
+    const ids = [...new Set(page.games.flatMap((g) => g.players.map((p) => p.userID)))];
+    // Its players are read as users.byIDs reads them, and count as they would there (services.ts).
+    const tooMany = myGamesRefusal(ctx.services.requests, ctx.address, ids.length);
+    if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
+    const users = await ctx.services.users.getMany(ids);
     return { ...page, users: users.map((u) => ctx.services.users.toPublicUser(u)) };
   }),
   devList: devProcedure.query(async ({ ctx }) => (await ctx.services.users.list()).map((u) => ctx.services.users.toPublicUser(u))),

@@ -167,6 +167,7 @@ export async function channel(baseURL: string, auth: { jwt?: string; cookie?: st
       const from = received.length;
       socket.send(typeof message === 'string' ? message : JSON.stringify(message));
       await handled();
+      // Time for answers that must not come: what came in `ms` is what it returns.
       await new Promise((resolve) => setTimeout(resolve, ms));
       return received.slice(from);
     },

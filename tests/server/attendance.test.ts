@@ -88,6 +88,7 @@ describe('the turn timer', () => {
       expect((await ann.client.games.state.query({ gameID })).away).toEqual([]);
       await until(() => decisionNow(bob.client, gameID, definitions, bob.userID), ({ decision }) => simpleAction(decision) !== null, 'a decision for Bob');
       const before = await bob.client.games.state.query({ gameID });
+      // Half the 2 s timer's time passes: no stand-in may take the decision meanwhile.
       await sleep(1_000);
       const still = await decisionNow(bob.client, gameID, definitions, bob.userID);
       expect(still.update.sequenceID).toBe(before.sequenceID);
@@ -101,6 +102,7 @@ describe('the turn timer', () => {
     const { ann, gameID, definitions } = await twoPeople({ turnTimerSeconds: 1 }, 'off');
     await play(ann, gameID, definitions);
     const waiting = await ann.client.games.state.query({ gameID });
+    // Well past the 1 s timer: nothing may move the game meanwhile.
     await sleep(1_800);
     const later = await ann.client.games.state.query({ gameID });
     expect(later.sequenceID).toBe(waiting.sequenceID);
@@ -175,6 +177,7 @@ describe('an abandoned game', () => {
       await watching.until();
       await play(ann, gameID, definitions);
       const waiting = await ann.client.games.state.query({ gameID });
+      // Well past the 1 s the game may be left: it may not be ended meanwhile.
       await sleep(1_800);
       expect((await ann.client.games.state.query({ gameID })).sequenceID).toBe(waiting.sequenceID);
     } finally {

@@ -38,7 +38,8 @@ describe('a database connection ended by PostgreSQL', () => {
       const { rowCount } = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
       await admin.end();
       expect(rowCount).toBeGreaterThanOrEqual(1);
-      // The end reaches the client as a message on its socket.
+      // The end reaches the client as a message on its socket: time for it to come (and, were it
+      // not handled, to be thrown), since a handled one leaves nothing to wait for.
       await new Promise((resolve) => setTimeout(resolve, 300));
       resume();
       await expect(transaction).rejects.toThrow();

@@ -65,9 +65,10 @@ describe('the game feed', () => {
     const { feed, publish, at, steps } = setUp();
     const spectators = [await watcher(feed, at(0), null), await watcher(feed, at(0), null)];
     const ann = await watcher(feed, at(0), 'ann');
+    // One step at a time, each delivered to every watcher before the next is published.
     for (let i = 1; i < 4; i++) {
       await publish(i);
-      await sleep(5);
+      await expect.poll(() => [...spectators, ann].every((w) => w.got.length === i + 1)).toBe(true);
     }
     for (const w of [...spectators, ann]) {
       expect(w.got.map((g) => g.version.sequenceID)).toEqual(steps.slice(0, 4).map((s) => s.sequenceID));
@@ -86,10 +87,12 @@ describe('the game feed', () => {
     const early = await watcher(feed, at(0), 'bob');
     // The game moves to step 2 with no message heard for step 1 (another instance's step, say).
     await publish(0);
+    // A moment for the feed to take in that message before the next watcher starts (early, which
+    // holds step 0 already, is sent nothing for it: nothing to wait for from outside).
     await sleep(5);
     const late = await watcher(feed, at(2), 'bob'); // computes step 2 after step 0: its patch's base is 0
     await publish(3);
-    await sleep(5);
+    await expect.poll(() => late.got.length === 2 && early.got.length === 2).toBe(true);
     expect(late.got.map((g) => [g.version.sequenceID, 'patch' in g.wire])).toEqual([
       [at(2).sequenceID, false],
       [at(3).sequenceID, true],
@@ -111,7 +114,7 @@ describe('the game feed', () => {
     void publish(2);
     void publish(3);
     await publish(4);
-    await sleep(5);
+    await expect.poll(() => ann.got.at(-1)?.version.sequenceID).toBe(at(4).sequenceID);
     const seen = ann.got.map((g) => g.version.sequenceID);
     expect(seen[0]).toBe(at(0).sequenceID);
     expect(seen.at(-1)).toBe(at(4).sequenceID);
@@ -125,10 +128,11 @@ describe('the game feed', () => {
     const { feed, publish, at } = setUp();
     const watch = feed.watch(at(0).id);
     await publish(1);
+    // The message is heard before the watcher starts (the point of the test): a moment for it.
     await sleep(5);
     const got: number[] = [];
     await watch.start(at(0), 'ann', (version) => got.push(version.sequenceID));
-    await sleep(5);
+    await expect.poll(() => got.length).toBeGreaterThan(0);
     expect(got).toEqual([at(1).sequenceID]);
     watch.close();
   });

@@ -226,7 +226,7 @@ describe.each(DATABASES)('the game log on %s', (database) => {
         return result;
       });
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => groups.length).toBeGreaterThan(0);
     // The three acts of one event-loop turn are one group, written but not committed: nothing answered or published.
     expect(groups.map((g) => g.map((s) => s.game.id))).toEqual([ids]);
     expect(acknowledged).toBe(0);

@@ -53,6 +53,7 @@ describe.each(DATABASES)('idle lobbies on %s', (database) => {
     const lobbyID = await openLobby(host, member);
     const page = feed(host.client.lobbies.onLobby, { lobbyID });
     await page.until();
+    // Time passing is the point: sweeps past the idle time, none of which may close it.
     await sleep(WELL_PAST_IDLE_MS);
     const lobby = await host.client.lobbies.get.query({ lobbyID });
     expect(lobby.status).toBe('open');
@@ -77,6 +78,7 @@ describe.each(DATABASES)('idle lobbies on %s', (database) => {
     const handed = await page.until((lobby) => lobby.host.id === member.userID);
     expect(handed.players.map((p) => p.id)).toEqual([member.userID]);
     expect(handed.name).toBe(`${member.name}'s lobby`);
+    // Sweeps past the idle time, none of which may close either lobby.
     await sleep(WELL_PAST_IDLE_MS);
     expect((await host.client.lobbies.get.query({ lobbyID: waiting })).status).toBe('open');
     expect(await host.client.lobbies.get.query({ lobbyID: started })).toMatchObject({ status: 'playing', game: { id: gameID } });
@@ -150,6 +152,7 @@ describe.skipIf(!TEST_DATABASE_URL)('idle lobbies across two instances on one Po
       // Ann's page on a; b sees nobody on it, and sweeps too.
       const page = feed(ann.client.lobbies.onLobby, { lobbyID });
       await page.until();
+      // Both instances' sweeps past the idle time, none of which may close it.
       await sleep(WELL_PAST_IDLE_MS);
       expect((await onB.client.lobbies.get.query({ lobbyID })).status).toBe('open');
       // Her page closed, one of the two closes it, once (a second close would find no row).

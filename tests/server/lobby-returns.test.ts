@@ -113,6 +113,7 @@ describe.each(DATABASES)('a returning player\'s lobbies on %s', (database) => {
     const stranger = anonymous(server);
     try {
       const annsOwn = await openLobby(ann!);
+      // Distinct creation times (milliseconds): the lobbies' order is well defined.
       await new Promise((resolve) => setTimeout(resolve, 3));
       const bobs = await openLobby(bob!, ann!);
       await new Promise((resolve) => setTimeout(resolve, 3));

@@ -18,6 +18,7 @@ async function storedGame(server: Server, id: string, userID: string, botID: str
   const game: Game = { ...played, players: played.players.map((p) => ({ ...p, botType: p.userID === userID ? null : p.botType })) };
   await insertGame(db.kysely, { ...game, sequenceID: game.sequenceID - 1, gameEndTimestamp: null, statsByPlayerID: null }, null);
   if (!running) expect(await db.kysely.transaction().execute((trx) => saveStep(trx, db.dialect, game, game.sequenceID - 1, [], []))).toBe(true);
+  // Distinct times (milliseconds) for the next game: newest first is well defined.
   await new Promise((resolve) => setTimeout(resolve, 3));
   return game;
 }

@@ -391,6 +391,7 @@ describe.each(DATABASES)('races on %s', (database) => {
       const [ann, bob] = [await person(server(), 'Ann'), await person(server(), 'Bob')];
       const waiting = await ann.client.lobbies.playNow.join.mutate({ size: 2 });
       if (waiting.state !== 'waiting') throw new Error(JSON.stringify(waiting));
+      // Pressed as Ann's window ends (the server runs on this clock), a little before or after it each round.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, waiting.deadline - Date.now() + ((round % 3) - 1) * 5)));
       const pressed = await outcome(bob.client.lobbies.playNow.join.mutate({ size: 2 }));
       const annWait = await playNowSettledOrNone(ann.client);

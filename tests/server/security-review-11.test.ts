@@ -42,6 +42,7 @@ describe("a tRPC socket's PONG", () => {
     // and compressed (each inflated on its own), 4 MB of them kept it busy for 24 s.
     const flooder = await open('/trpc');
     for (let i = 0; i < 20; i++) flooder.socket.send('PONG');
+    // A moment for a close, which must not come yet (20 of 20).
     await sleep(200);
     expect(flooder.socket.readyState).toBe(WebSocket.OPEN);
     flooder.socket.send('PONG');
@@ -55,6 +56,7 @@ describe("a tRPC socket's PONG", () => {
     await new Promise<void>((resolve) => quiet.socket.on('message', (data: WebSocket.RawData) => data.toString() === 'PING' && resolve()));
     for (let i = 0; i < 20; i++) expect((await fetch(`${server.url}/trpc/session.me`)).status).toBe(200);
     quiet.socket.send('PONG');
+    // A moment for a close, which must not come: the answer to the server's PING is free.
     await sleep(200);
     expect(quiet.socket.readyState).toBe(WebSocket.OPEN);
     // A second PONG answers nothing.

@@ -44,6 +44,7 @@ describe('a decision whose turn timer ran out', () => {
       while (stalling) {
         await bob.client.games.state.query({ gameID });
         asked += 1;
+        // A staller's pace: forty asks a second.
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       return asked;

@@ -121,6 +121,8 @@ describe('leaving while the server reads the table', () => {
     const again = clientFor(second, bob.cookie, null);
     closeLater(again.close);
     const leaving = again.client.games.leave.mutate({ gameID });
+    // Time for the leave to get as far as it goes while the read is held (all the way, before the
+    // fix): a leave that rightly waits for the read shows nothing to wait for.
     await new Promise((resolve) => setTimeout(resolve, 200));
     open();
     await leaving;
@@ -152,6 +154,7 @@ describe('leaving while the server reads the table', () => {
     await bus.publish(`seats/${gameID}`, { origin: 'another instance' });
     await expect.poll(() => reads).toBe(1);
     const leaving = bob.client.games.leave.mutate({ gameID });
+    // As above: time for the leave to get as far as it goes while the read is held.
     await new Promise((resolve) => setTimeout(resolve, 200));
     open();
     await leaving;

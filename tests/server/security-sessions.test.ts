@@ -106,8 +106,9 @@ describe('the log', () => {
     await fetch(`${server.url}/channel?jwt=${encodeURIComponent(jwt)}`);
     await fetch(`${server.url}/auth/discord/callback?code=secret-code&state=secret-state`);
     await fetch(`${server.url}/auth/logout`, { headers: { cookie: guest.cookie, authorization: `Bearer ${jwt}` }, redirect: 'manual' });
-    // The server's logger writes synchronously, but give the last request's line a moment.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Each request's one line is written once it is answered, the logout's last of all: waited
+    // for, so every request's line is in before they are read.
+    await expect.poll(() => lines.some((line) => (JSON.parse(line) as { url?: string }).url === '/auth/logout')).toBe(true);
 
     expect(lines.some((line) => line.includes('/channel?jwt=[redacted]'))).toBe(true);
     const signature = jwt.split('.')[2]!;

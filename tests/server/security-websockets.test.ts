@@ -54,11 +54,13 @@ async function trpcSocket(jwt: string, url = server.url): Promise<{ socket: WebS
 }
 
 const jwtOf = (cookie: string) => requestJWT(server.url, cookie);
+/** Waits for the server's answer that subscription `id` has stopped (its place given back by then). */
+const stopped = (answers: Map<number, Answer[]>, id: number) => expect.poll(() => answers.get(id)?.some((a) => a.result?.type === 'stopped')).toBe(true);
 const subscribe = (id: number, path: string, input: unknown = undefined) => JSON.stringify({ id, method: 'subscription', params: { path, input } });
 
 describe('tRPC websocket subscriptions', () => {
   test('3,000 lobbies.onList on one socket: the first 100 are served, the rest refused with a clear error', async () => {
-    const { socket, next } = await trpcSocket(await jwtOf(guest.cookie));
+    const { socket, answers, next } = await trpcSocket(await jwtOf(guest.cookie));
     const ids = Array.from({ length: 3_000 }, (_, i) => i + 1);
     for (const id of ids) socket.send(subscribe(id, 'lobbies.onList'));
     const first = await Promise.all(ids.map(next));
@@ -69,7 +71,7 @@ describe('tRPC websocket subscriptions', () => {
 
     // A subscription given back makes room for another.
     socket.send(JSON.stringify({ id: 1, method: 'subscription.stop' }));
-    await sleep(100);
+    await stopped(answers, 1);
     socket.send(subscribe(5_000, 'lobbies.onList'));
     expect((await next(5_000)).result).toBeDefined();
     socket.close();
@@ -81,7 +83,7 @@ describe('tRPC websocket subscriptions', () => {
     for (const id of missing) socket.send(subscribe(id, 'games.onGame', { gameID: `no-such-game-${id}` }));
     await Promise.all(missing.map(next));
     // Each is started, then fails as it reads the game.
-    await sleep(200);
+    await expect.poll(() => missing.every((id) => answers.get(id)!.some((a) => a.error !== undefined))).toBe(true);
     expect(answers.get(1)!.map((a) => a.error?.message ?? a.result?.type)).toContain('Game no-such-game-1 not found.');
     const served = Array.from({ length: 100 }, (_, i) => 1_001 + i);
     for (const id of served) socket.send(subscribe(id, 'lobbies.onList'));
@@ -327,6 +329,7 @@ describe('calls a /trpc socket makes the server refuse, answer or handle without
       const sends = message() === 'PING' ? 20 : 2;
       for (let i = 0; i < sends; i++) socket.send(message());
       for (let i = 0; i < 100 && heard.length < sends * answers; i++) await sleep(20);
+      // A moment for a close or an answer more, which must not come (stops have no answer to wait for).
       await sleep(100);
       expect(socket.readyState).toBe(WebSocket.OPEN);
       expect(heard.length).toBe(sends * answers);
@@ -352,11 +355,11 @@ describe('calls a /trpc socket makes the server refuse, answer or handle without
       expect((await next(3)).error).toMatchObject({ message: 'Too many subscriptions on this connection: at most 2.', data: { code: 'TOO_MANY_REQUESTS' } });
       // A stop is a request (4 of 20); the address's third start is served, and stopped (5 of 20).
       socket.send(JSON.stringify({ id: 1, method: 'subscription.stop' }));
-      await sleep(150);
+      await stopped(answers, 1);
       socket.send(subscribe(4, 'lobbies.onList'));
       expect((await next(4)).result).toBeDefined();
       socket.send(JSON.stringify({ id: 4, method: 'subscription.stop' }));
-      await sleep(150);
+      await stopped(answers, 4);
       // Past the address's three starts: fifteen refusals answered (20 of 20), then the socket closed.
       for (let id = 5; id <= 19; id++) socket.send(subscribe(id, 'lobbies.onList'));
       for (let id = 5; id <= 19; id++) expect((await next(id)).error).toMatchObject({ message: 'You are subscribing too fast. Wait a moment.', data: { code: 'TOO_MANY_REQUESTS' } });
@@ -395,6 +398,7 @@ describe('broken websocket frames', () => {
         await broken(path, [0xc1, 0x81, 1, 2, 3, 4, 0x41]); // the reserved bit of compression, which nobody agreed to
         await broken(path, [0x81, 0x01, 0x41]); // a client's frame without its mask
       }
+      // A moment for an error line, which would be written after the close: none may come.
       await sleep(100);
       expect(lines.filter((line) => line.level >= 50)).toEqual([]);
     } finally {

@@ -15,6 +15,7 @@ function feed() {
   const shared = new SharedFeed(topicChanges(bus, LOBBY_LIST_TOPIC), async () => {
     computed += 1;
     const now = version;
+    // A computation takes a moment, so a change can overtake it.
     await sleep(10);
     return `list ${now}`;
   });
@@ -42,9 +43,7 @@ describe('SharedFeed.latest', () => {
     const stop = shared.subscribe((value) => seen.push(value));
     expect(await shared.latest()).toBe('list 0');
     await change();
-    await sleep(10);
-    await sleep(10);
-    expect(seen).toEqual(['list 1']);
+    await expect.poll(() => seen).toEqual(['list 1']);
     expect(await shared.latest()).toBe('list 1');
     expect(computed()).toBe(2);
     stop();
@@ -52,12 +51,13 @@ describe('SharedFeed.latest', () => {
 
   test('a computation that a change overtook is not kept; with nobody listening nothing is kept', async () => {
     const { shared, change, computed } = feed();
-    const stop = shared.subscribe(() => {});
+    const seen: string[] = [];
+    const stop = shared.subscribe((value) => seen.push(value));
     const before = shared.latest();
     await change();
     expect(await before).toBe('list 0');
-    await sleep(10);
-    await sleep(10);
+    // The watchers' computation for the change, done: the value kept is its own.
+    await expect.poll(() => seen).toEqual(['list 1']);
     expect(await shared.latest()).toBe('list 1');
     stop();
     const count = computed();

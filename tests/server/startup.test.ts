@@ -8,6 +8,7 @@ import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlink
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { configFromEnv } from '../../src/server/config.js';
@@ -25,8 +26,12 @@ const children: ChildProcess[] = [];
 afterAll(async () => {
   // SIGTERM first: npm passes it on to the server (a SIGKILL would orphan it); then SIGKILL.
   const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  // Each has 5 s to exit: the wait ends when the last one has, not after the whole 5 s.
+  const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
   for (const child of running) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, running.length > 0 ? 5_000 : 0));
+  const giveUp = new AbortController();
+  await Promise.race([Promise.all(running.map(exited)), sleep(5_000, undefined, { signal: giveUp.signal }).catch(() => undefined)]);
+  giveUp.abort();
   for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });

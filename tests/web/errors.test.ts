@@ -60,6 +60,7 @@ describe.skipIf(!HAS_CHROMIUM)('error pages', () => {
     await page.getByRole('button', { name: 'Submit' }).waitFor();
     expect(await page.getByText('Reconnecting...').count()).toBe(0);
     await page.locator('[data-game-phase]').waitFor();
+    // The held socket's time passes: 'Reconnecting...' must not show while its first connection is made.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await page.getByText('Reconnecting...').count()).toBe(0);
     await context.setOffline(true);

@@ -49,7 +49,7 @@ function withClient() {
   return { end: () => view.rerender(wrap(<Screen over />)) };
 }
 
-/** Lets the query library settle (its fetches and their answers). */
+/** Lets the query library settle (its fetches and their answers): time for an ask that must not come. */
 const settled = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
 
 afterEach(() => {

@@ -154,6 +154,7 @@ describe("the game header while a clash's dice roll", () => {
     // Its scroll is an effect of that render, which React runs after it: on a loaded machine the
     // view was there before the effect had run (a CI saw 0 calls).
     await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+    // A moment for a second scroll, which must not come.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(scrolled).toHaveBeenCalledTimes(1);
   });

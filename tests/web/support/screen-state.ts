@@ -11,9 +11,9 @@ export const ANN = 'u_ann';
 export const BOB = 'u_bob';
 const NAMES: Record<string, string> = { [ANN]: 'Ann', [BOB]: 'Bob' };
 
-/** A new two-seat game at its first planning (a fixed seed: the same trade row every run). */
-export function newGame(seed = 11, now = Date.now()): Game {
-  const setup = { players: [{ userID: ANN }, { userID: BOB }], definitions: GAME_DEFINITIONS, options: {} };
+/** A new two-seat game at its first planning (a fixed seed: the same trade row every run), with the lobby's `options`. */
+export function newGame(seed = 11, now = Date.now(), options: Partial<Game['options']> = {}): Game {
+  const setup = { players: [{ userID: ANN }, { userID: BOB }], definitions: GAME_DEFINITIONS, options };
   return advance(createGame(setup, seed, now), now).game;
 }
 

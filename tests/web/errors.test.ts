@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
 import { guestInContext, startGame } from './support/game.js';
+import { droppableNetwork } from './support/network.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -47,15 +48,14 @@ describe.skipIf(!HAS_CHROMIUM)('error pages', () => {
     const context = await newContext(suite.browser, DESKTOP);
     const player = await guestInContext(suite.site, context, 'Roamer');
     const gameID = await startGame(suite.site, player, { bots: ['easy_bot'] });
-    const page = await context.newPage();
     // The game's socket held back for its first second, as on a busy machine: the game comes (over
     // HTTP) first, and a first connection still being made is no drop.
     let held = true;
-    await page.routeWebSocket(/\/trpc/, async (socket) => {
+    const network = await droppableNetwork(context, async () => {
       if (held) await new Promise((resolve) => setTimeout(resolve, 1500));
       held = false;
-      socket.connectToServer();
     });
+    const page = await context.newPage();
     await page.goto(`${suite.site.url}/game/${gameID}`);
     await page.getByRole('button', { name: 'Submit' }).waitFor();
     expect(await page.getByText('Reconnecting...').count()).toBe(0);
@@ -63,9 +63,9 @@ describe.skipIf(!HAS_CHROMIUM)('error pages', () => {
     // The held socket's time passes: 'Reconnecting...' must not show while its first connection is made.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await page.getByText('Reconnecting...').count()).toBe(0);
-    await context.setOffline(true);
+    await network.drop();
     await page.getByText('Reconnecting...').waitFor();
-    await context.setOffline(false);
+    await network.restore();
     await page.getByText('Reconnecting...').waitFor({ state: 'detached' });
     await context.close();
   });

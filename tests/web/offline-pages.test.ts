@@ -1,16 +1,18 @@
 /**
- * The live pages on a connection that drops, in a real browser taken offline: the game screen
+ * The live pages on a connection that drops, in a real browser taken offline with its open
+ * websockets closed (support/network.ts: Chromium offline alone leaves them open): the game screen
  * says 'Reconnecting...' and, where its turn timer is on, that the player's clock runs on
- * meanwhile; the lobby says the same 'Reconnecting...', with what waits for the connection, its
- * controls disabled (each pointing at that line for why), and comes back by itself with what
- * changed meanwhile, or, where the lobby closed meanwhile, says it has closed.
+ * meanwhile, however early the drop; the lobby says the same 'Reconnecting...', with what waits
+ * for the connection, its controls disabled (each pointing at that line for why), and comes back
+ * by itself with what changed meanwhile, or, where the lobby closed meanwhile, says it has closed.
  */
 import { describe, expect, test } from 'vitest';
-import type { Page, WebSocketRoute } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CLOCK_RUNS_OFFLINE, LOBBY_OFFLINE, LOBBY_OFFLINE_ID } from '../../src/web/lib/offline-words.js';
 import { signInGuest } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
 import { guestInContext } from './support/game.js';
+import { droppableNetwork } from './support/network.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -29,6 +31,7 @@ describe.skipIf(!HAS_CHROMIUM)('pages offline', () => {
       // 'Automatic' with one person: no turn timer.
       await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer });
       const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+      const network = await droppableNetwork(context);
       const page = await context.newPage();
       // Whether the game has a turn timer comes with its settings, asked for beside the game: on a
       // busy machine they could still be on their way when the page went offline.
@@ -36,17 +39,55 @@ describe.skipIf(!HAS_CHROMIUM)('pages offline', () => {
       await page.goto(`${suite.site.url}/game/${gameID}`);
       await page.getByRole('button', { name: 'Submit' }).waitFor();
       await settings;
-      await context.setOffline(true);
+      await network.drop();
       await notice(page).waitFor();
       // The badge's words, then the sentence beside it (textContent: the badge is drawn in capitals).
       expect(await notice(page).textContent()).toBe(says ? `Reconnecting...${CLOCK_RUNS_OFFLINE}` : 'Reconnecting...');
       if (says) await screenshot(page, 'game-offline-clock-runs');
-      await context.setOffline(false);
+      await network.restore();
       await notice(page).waitFor({ state: 'detached' });
       ann.close();
       await context.close();
     });
   }
+
+  test("a phone's game screen that loses its connection at once, before a request of its own for the game's settings could answer, still says the turn clock runs on", async () => {
+    const context = await newContext(suite.browser, PHONE);
+    await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
+    const ann = await guestInContext(suite.site, context, 'Tamsin');
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await ann.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'on' });
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    const network = await droppableNetwork(context);
+    // A request that asks for the settings alone is still on its way when the connection goes;
+    // the game's own request (with whatever it carries beside it) is answered.
+    await context.route(/\/trpc\/[^?]*games\.settings/, async (route) => {
+      if (route.request().url().includes('games.state')) return route.continue();
+      await network.dropped;
+      await route.abort('internetdisconnected');
+    });
+    const page = await context.newPage();
+    await page.goto(`${suite.site.url}/game/${gameID}`);
+    await page.getByRole('button', { name: /^Submit/ }).waitFor();
+    await network.drop();
+    await notice(page).waitFor();
+    expect(await notice(page).textContent()).toBe(`Reconnecting...${CLOCK_RUNS_OFFLINE}`);
+    // Inside the page's margins, as the trade row's heading is, not flush with the screen's edge.
+    const edges = await notice(page).evaluate((box) => [...box.children].map((part) => Math.round(part.getBoundingClientRect().left)));
+    const margin = await page.getByRole('heading', { name: 'Trade row' }).evaluate((heading) => Math.round(heading.getBoundingClientRect().left));
+    expect(edges).toEqual([margin, margin]);
+    await screenshot(page, 'game-offline-at-once-phone');
+    // Back, the notice goes; dropped again, it says the same.
+    await network.restore();
+    await notice(page).waitFor({ state: 'detached' });
+    await network.drop();
+    await notice(page).waitFor();
+    expect(await notice(page).textContent()).toBe(`Reconnecting...${CLOCK_RUNS_OFFLINE}`);
+    await network.restore();
+    ann.close();
+    await context.close();
+  });
 
   for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     test(`a lobby offline says so, its changes wait with a reason, and it comes back by itself with what changed meanwhile (${label})`, async () => {
@@ -56,13 +97,14 @@ describe.skipIf(!HAS_CHROMIUM)('pages offline', () => {
       const cid = await signInGuest(suite.site, `Cid${label.slice(0, 2)}`);
       const { id: lobbyID } = await ann.client.lobbies.create.mutate();
       await bob.client.lobbies.join.mutate({ lobbyID });
+      const network = await droppableNetwork(context);
       const page = await context.newPage();
       await page.goto(`${suite.site.url}/lobby/${lobbyID}`);
       const start = page.getByRole('button', { name: 'Start Game' });
       await expect.poll(() => start.isEnabled()).toBe(true);
       expect(await notice(page).count()).toBe(0);
 
-      await context.setOffline(true);
+      await network.drop();
       await notice(page).waitFor();
       expect(await notice(page).textContent()).toBe(`Reconnecting...${LOBBY_OFFLINE}`);
       // Everything that changes the lobby waits, and says why; what needs no server goes on.
@@ -85,7 +127,7 @@ describe.skipIf(!HAS_CHROMIUM)('pages offline', () => {
 
       // Someone joins while the page is away; back online, the page catches up by itself.
       await cid.client.lobbies.join.mutate({ lobbyID });
-      await context.setOffline(false);
+      await network.restore();
       await notice(page).waitFor({ state: 'detached' });
       await page.getByRole('list', { name: 'Players' }).getByText(cid.name, { exact: true }).waitFor();
       await expect.poll(() => start.isEnabled()).toBe(true);
@@ -101,28 +143,16 @@ describe.skipIf(!HAS_CHROMIUM)('pages offline', () => {
     const visitor = await guestInContext(suite.site, context, 'Vera');
     const host = await signInGuest(suite.site, 'Hugo');
     const { id: lobbyID } = await host.client.lobbies.create.mutate();
+    const network = await droppableNetwork(context);
     const page = await context.newPage();
-    // Chromium taken offline leaves a websocket already open as it was (its pings still answered,
-    // the lobby's close still delivered): the test drops the page's connection itself, as a
-    // network gone does, and refuses it until the page is back online.
-    let online = true;
-    const sockets: WebSocketRoute[] = [];
-    await page.routeWebSocket(/\/trpc$/, (socket) => {
-      if (!online) return void socket.close();
-      socket.connectToServer();
-      sockets.push(socket);
-    });
     await page.goto(`${suite.site.url}/lobby/${lobbyID}`);
     await page.getByRole('button', { name: 'Join' }).waitFor();
 
-    online = false;
-    await context.setOffline(true);
-    for (const socket of sockets.splice(0)) await socket.close();
+    await network.drop();
     await notice(page).waitFor();
     // Its only person leaves while the page is away: the lobby closes.
     await host.client.lobbies.leave.mutate({ lobbyID });
-    online = true;
-    await context.setOffline(false);
+    await network.restore();
     // Back online, the page says what it says when a lobby closes while it is open.
     await page.getByRole('heading', { level: 1, name: 'This lobby has closed' }).waitFor();
     expect(await page.getByText('Everyone left it, or it went a long while with nobody on its page.').count()).toBe(1);

@@ -123,8 +123,10 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
   // The server's turn timer does not wait for a page that lost its connection: said while it is
   // lost, to a player whose game has a turn timer.
   const clockRuns = !spectator && state.game.gameEndTimestamp === null && settings.data?.turnTimerOn === true;
+  // On a phone, inside the same 6 px margin as the tabs' panels (table-tabs.tsx): flush with the
+  // screen's edge, "Reconnecting..." and its sentence read as cut off.
   const status = (
-    <Group gap="xs">
+    <Group gap="xs" px={compact ? 6 : 0}>
       {spectator ? (
         <Badge bg="var(--mythos-affinity-zeona-light)" c="var(--mythos-affinity-zeona-ink)">
           Spectating

@@ -69,6 +69,12 @@ export function useGameState(gameID: string): GameStateResult {
 
   const cards = trpc.games.cards.useQuery({ gameID }, { staleTime: Infinity, gcTime: Infinity });
   const first = trpc.games.state.useQuery({ gameID }, { staleTime: 0, retry: 1 });
+  // The game's settings (the screen reads them from the cache: game-screen.tsx), asked for in the
+  // same batch as the game, and the screen shown with them: asked for once the screen showed, a
+  // connection lost before they came left a player whose turn clock runs on unwarned (and
+  // "Reconnecting..." alone) for the whole drop. Tried twice at most, as the game is: a refusal
+  // holds the screen no longer than the game's own would.
+  const settings = trpc.games.settings.useQuery({ gameID }, { staleTime: Infinity, gcTime: Infinity, retry: 1 });
 
   // Updates go through the ref so that a burst of them applies in order within one frame.
   const refetchRef = useRef<() => Promise<void>>(async () => undefined);
@@ -194,8 +200,8 @@ export function useGameState(gameID: string): GameStateResult {
   const view = useMemo((): GameScreenState | null => {
     // The players' names come in a second round trip (their ids are in the game): the screen
     // waits for them rather than show every seat as 'unknown' for a moment. If they cannot be
-    // had, the game is still shown, with 'unknown' for the names.
-    if (!live || !cards.data || users.isPending) return null;
+    // had, the game is still shown, with 'unknown' for the names. The same for its settings.
+    if (!live || !cards.data || users.isPending || settings.isPending) return null;
     markStandIns(live.events);
     return {
       game: live.game,
@@ -208,7 +214,7 @@ export function useGameState(gameID: string): GameStateResult {
       seatsByUserID: Object.fromEntries(live.seats.map((seat) => [seat.userID, seat])),
       clockOffsetMs: live.clockOffsetMs,
     };
-  }, [live, cards.data, users.isPending, usersByID]);
+  }, [live, cards.data, users.isPending, settings.isPending, usersByID]);
   const state = useMemo(() => view && withPendingAction(view, pending), [view, pending]);
 
   const error = first.error?.message ?? cards.error?.message ?? null;

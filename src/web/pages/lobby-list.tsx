@@ -70,9 +70,9 @@ function LobbyRow({ lobby, userID, ratings, unread, onJoin, joining }: { lobby: 
         </Text>
         {unread > 0 && <UnreadMark count={unread} />}
         {!alone && (
-          // Two lines at most (eight names do not fit a phone's column): the rest is cut with an
-          // ellipsis, and said whole when pointed at.
-          <Text size="xs" c="dimmed" lineClamp={2} title={seated}>
+          // Every name whole, on as many lines as it takes: cut at two lines, a phone's list
+          // ended a table of bots in 'Advanced Bo…', and a touch screen has no pointer to say the rest.
+          <Text size="xs" c="dimmed">
             {seated}
           </Text>
         )}

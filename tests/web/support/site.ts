@@ -24,7 +24,9 @@ export const NO_CHROMIUM_REASON = `${CHROMIUM} not found: browser tests skipped 
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 375, height: 812 } as const;
-export type Viewport = typeof DESKTOP | typeof PHONE;
+/** A small phone's screen, 360 px wide, as many Android phones'. */
+export const SMALL_PHONE = { width: 360, height: 740 } as const;
+export type Viewport = { readonly width: number; readonly height: number };
 
 export const WEB_DIR = path.resolve('dist/web');
 const SCREENSHOTS = path.resolve('test-results/screenshots');

@@ -13,7 +13,7 @@
  *   npx tsx bench/server-load.ts [--games 50] [--seconds 10] [--warmup 3] [--runs 3] [--db sqlite|postgres|both]
  *                                [--client raw|trpc] [--data-dir /tmp] [--profile] [--whole K] [--instances N]
  *                                [--turn-timer auto|on|off] [--spectators N]
- *                                [--server-node-option --flag ...] [--tsx]
+ *                                [--server-node-option --flag ...] [--tsx] [--allocation]
  *
  * --client raw (the default) speaks the tRPC websocket protocol directly, so the numbers are the
  * server's; --client trpc uses @trpc/client's wsLink, as the web client does (it adds a >= 1 ms
@@ -40,6 +40,12 @@
  * stale), without tsx. --tsx runs `src/server/main.ts` through tsx's loader instead, as the tests
  * do (about 50 MB more at rest).
  *
+ * --allocation (with --whole): what the server allocates a move, counted by V8's sampling heap
+ * profiler from after a warm-up game to the end of the whole games (bench/allocation-sampler.mjs),
+ * with the sites that allocate most; the profile is kept as
+ * <tmpdir>/mythos-server-profiles/<database>/allocation-<n>.heapprofile. Bytes a move depend on the code far more than on the
+ * machine's load, unlike the CPU and memory figures.
+ *
  * --profile writes the server's CPU profiles (--cpu-prof) to <tmpdir>/mythos-server-profiles/<database>/
  * and prints the heaviest functions of its main thread.
  */
@@ -58,6 +64,7 @@ import type { AppRouter } from '../src/server/trpc/router.js';
 import { requestJWT } from '../tests/compat/protocol-client.js';
 import { wholeUpdates } from '../tests/support/game-updates.js';
 import { decide, dropPrivateDatabase, percentile, playSeat, privateDatabase, seededRng, startServerProcess, type Seat, type SeatClient, type ServerProcess } from '../tests/server-robustness/helpers.js';
+import { printAllocations } from './allocation-report.js';
 import { LOAD_RUN_OPTIONS, benchOptions, choiceOption, numberOption } from './options.js';
 
 /**
@@ -85,6 +92,7 @@ const options = benchOptions(
     spectators: { type: 'string', default: '0' },
     'server-node-option': { type: 'string', multiple: true, default: [] },
     tsx: { type: 'boolean', default: false },
+    allocation: { type: 'boolean', default: false },
   },
   commandLine(process.argv.slice(2)),
 );
@@ -108,6 +116,12 @@ const PLAYERS = 4;
 const SPECTATORS = numberOption('spectators', options.spectators);
 /** Node options for the server processes only (not these clients), to try a runtime setting. */
 const SERVER_NODE_OPTIONS = options['server-node-option'];
+/** The server's allocations over the whole games, sampled (bench/allocation-sampler.mjs). */
+const ALLOCATION = options.allocation;
+if (ALLOCATION && WHOLE === 0) {
+  console.error('--allocation counts over whole games: give --whole K too');
+  process.exit(2);
+}
 // Built after the command line is read, so that a mistake in it stops the bench at once.
 if (!TSX) buildServerIfStale();
 
@@ -293,6 +307,17 @@ setInterval(() => {
 
 process.on('exit', () => fs.rmSync(memoryDir, { recursive: true, force: true }));
 
+const allocationSampler = path.join(import.meta.dirname, 'allocation-sampler.mjs');
+
+/** Starts or stops a server's allocation sampling; resolves with the file it writes once it has. */
+async function signalSampler(server: ServerProcess, file: 'sampling' | 'heapprofile'): Promise<string> {
+  const written = path.join(memoryDir, `${server.child.pid}.${file}`);
+  fs.rmSync(written, { force: true });
+  server.child.kill('SIGUSR2');
+  while (!fs.existsSync(written)) await sleep(50);
+  return written;
+}
+
 /** The last sample of a server's heap, in MB (NaN if none was written yet). */
 function heapOf(pid: number): { heapUsedMB: number; peakHeapUsedMB: number; heapTotalMB: number; externalMB: number; arrayBuffersMB: number } {
   const file = path.join(memoryDir, `${pid}.json`);
@@ -463,8 +488,8 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
       servers.push(
         await startServerProcess(
           // Every simulated player signs in from this machine: lift the per-address guest throttle.
-          { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', BOT_DELAY_MS: '0', SESSION_SECRET: 'bench-secret', GUEST_LOGINS_PER_ADDRESS: '100000', GAMES_PER_USER_PER_HOUR: '100000', RATE_SHARED_ADDRESSES: '1' },
-          ['--import', memorySampler, ...SERVER_NODE_OPTIONS, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [])],
+          { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', BOT_DELAY_MS: '0', SESSION_SECRET: 'bench-secret', GUEST_LOGINS_PER_ADDRESS: '100000', GAMES_PER_USER_PER_HOUR: '100000', RATE_SHARED_ADDRESSES: '1', MYTHOS_ALLOCATION_DIR: memoryDir },
+          ['--import', memorySampler, ...(ALLOCATION ? ['--import', allocationSampler] : []), ...SERVER_NODE_OPTIONS, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [])],
           { tsx: TSX },
         ),
       );
@@ -487,7 +512,22 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
     showMemory('with the clients signed in, before any game');
 
     if (WHOLE > 0) {
-      await playWhole(database, servers, people, databaseUrl || path.join(dataDir, 'mythos.sqlite'));
+      if (ALLOCATION) {
+        // One game alone first, so the profile is of the server's optimised code.
+        await unloaded(people, 2, 1);
+        await Promise.all(servers.map((server) => signalSampler(server, 'sampling')));
+      }
+      const moves = await playWhole(database, servers, people, databaseUrl || path.join(dataDir, 'mythos.sqlite'));
+      if (ALLOCATION) {
+        for (const [n, server] of servers.entries()) {
+          // Kept beside --profile's CPU profiles: Chrome's DevTools opens it (Memory, Load).
+          const kept = path.join(profileDir, database, `allocation-${n + 1}.heapprofile`);
+          fs.mkdirSync(path.dirname(kept), { recursive: true });
+          fs.copyFileSync(await signalSampler(server, 'heapprofile'), kept);
+          console.log(`\nserver ${n + 1}'s allocation profile: ${kept}`);
+          printAllocations(kept, moves / servers.length);
+        }
+      }
       showMemory();
       return null;
     }
@@ -526,7 +566,7 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
     if (PROFILE) {
       // One profile per thread (tsx runs its loader in a worker): the main thread's is the largest.
       const dir = path.join(profileDir, database);
-      const files = fs.readdirSync(dir).map((f) => path.join(dir, f));
+      const files = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, f));
       printProfile(files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!);
     }
   }
@@ -536,7 +576,7 @@ async function benchDatabase(database: 'sqlite' | 'postgres'): Promise<Summary |
  * Every table plays WHOLE games to their end, all at once; then the stored action log is held
  * against the acknowledgements: each acknowledged move is stored exactly once, nothing else is.
  */
-async function playWhole(database: 'sqlite' | 'postgres', servers: ServerProcess[], people: Person[], where: string): Promise<void> {
+async function playWhole(database: 'sqlite' | 'postgres', servers: ServerProcess[], people: Person[], where: string): Promise<number> {
   const played: { gameID: string; seats: Seat[]; userIDs: string[] }[] = [];
   const errors: string[] = [];
   const started = performance.now();
@@ -580,6 +620,7 @@ async function playWhole(database: 'sqlite' | 'postgres', servers: ServerProcess
       `acknowledged moves missing from the log ${lost}, logged moves never acknowledged ${extra}`,
   );
   for (const line of [...errors, ...refusals].slice(0, 5)) console.log(`  ${line}`);
+  return roundTrips.length;
 }
 
 /** Stored actions per `gameID userID`, and how many of the games have ended, read from the database. */

@@ -48,6 +48,36 @@ const escape = (key: string) => (key.includes('~') || key.includes('/') ? key.re
 const token = (key: string | number) => (typeof key === 'number' ? String(key) : escape(key));
 const unescape = (token: string) => (token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token);
 
+/**
+ * Pointers spelled before, by parent pointer and key. A server diffs every viewer's step, and the
+ * same pointers come back step after step and viewer after viewer (a step's `/game/sequenceID`,
+ * each player's counters): spelled anew, each was two concatenations, and the message's JSON then
+ * copied each into a flat string again. Spelled once, a pointer is one string every patch shares,
+ * flattened by the first serialisation. Bounded: the keys come from views (user ids, event
+ * indexes), and past MAX_POINTERS the whole cache starts again. Marked pure so that the web
+ * client, which only applies patches, leaves it out of its bundle.
+ */
+const pointerCache = /* @__PURE__ */ new Map<string, Map<string | number, string>>();
+const MAX_POINTERS = 20_000;
+let pointersCached = 0;
+
+/** `parent` (a pointer) with one more reference token, `key`'s, spelled once for every patch. */
+export function pointer(parent: string, key: string | number): string {
+  let children = pointerCache.get(parent);
+  const known = children?.get(key);
+  if (known !== undefined) return known;
+  if (pointersCached >= MAX_POINTERS) {
+    pointerCache.clear();
+    pointersCached = 0;
+    children = undefined;
+  }
+  if (!children) pointerCache.set(parent, (children = new Map()));
+  const pointer = `${parent}/${token(key)}`;
+  children.set(key, pointer);
+  pointersCached++;
+  return pointer;
+}
+
 /** The patch that turns `before` into `after`. */
 export function diff(before: unknown, after: unknown): Patch {
   return new Differ().diff(before, after);
@@ -75,10 +105,10 @@ class Differ {
 
   private path(last?: string | number): string {
     const depth = this.keys.length;
-    for (let i = this.spelled; i < depth; i++) this.pointers[i] = `${i === 0 ? '' : this.pointers[i - 1]!}/${token(this.keys[i]!)}`;
+    for (let i = this.spelled; i < depth; i++) this.pointers[i] = pointer(i === 0 ? '' : this.pointers[i - 1]!, this.keys[i]!);
     this.spelled = depth;
     const parent = depth === 0 ? '' : this.pointers[depth - 1]!;
-    return last === undefined ? parent : `${parent}/${token(last)}`;
+    return last === undefined ? parent : pointer(parent, last);
   }
 
   private enter(key: string | number): void {

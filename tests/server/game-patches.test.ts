@@ -164,6 +164,28 @@ describe('games.onGame patches', () => {
     );
   });
 
+  it('diff spells every pointer right across diffs, when the pointers it has spelled before are many', () => {
+    // Pointers are kept from one diff to the next (a bounded cache): more distinct ones than it
+    // holds, the same keys under objects and arrays, and keys that need escaping.
+    const keys = Array.from({ length: 30_000 }, (_, i) => (i % 3 === 0 ? `k${i}` : i % 3 === 1 ? `a/b${i}` : `~${i}`));
+    const before = { o: Object.fromEntries(keys.map((k) => [k, 0])), '0': [0, 0], list: [{ '0': 0 }] };
+    const after = { o: Object.fromEntries(keys.map((k) => [k, 1])), '0': [0, 1], list: [{ '0': 1 }] };
+    for (let round = 0; round < 2; round++) {
+      const patch = diff(before, after);
+      expect(patch.length).toBe(keys.length + 2);
+      expect(new Set(patch.map((op) => op.path)).size).toBe(patch.length);
+      for (const op of [
+        { op: 'replace', path: '/o/k0', value: 1 },
+        { op: 'replace', path: '/o/a~1b1', value: 1 },
+        { op: 'replace', path: '/o/~029999', value: 1 },
+        { op: 'replace', path: '/0/1', value: 1 },
+        { op: 'replace', path: '/list/0/0', value: 1 },
+      ])
+        expect(patch).toContainEqual(op);
+      expect(applyPatch(wire(before), wire(patch))).toStrictEqual(after);
+    }
+  });
+
   it('applyPatch refuses a patch that does not fit, and never sets a prototype', () => {
     expect(() => applyPatch({ a: 1 }, [{ op: 'replace', path: '/b', value: 1 }])).toThrow('nothing at /b');
     expect(() => applyPatch({ a: [1] }, [{ op: 'add', path: '/a/3', value: 1 }])).toThrow('no index 3');

@@ -92,6 +92,22 @@ describe('tRPC websocket subscriptions', () => {
     socket.close();
   });
 
+  test('a subscription refused for want of a sign-in gives its place back', async () => {
+    // A socket without a token is anonymous: every subscription needs a signed-in user.
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/trpc`);
+    const refusals = new Map<number, string>();
+    socket.on('message', (raw) => {
+      const answer = JSON.parse(raw.toString()) as Answer;
+      if (typeof answer.id === 'number' && answer.error) refusals.set(answer.id, answer.error.message);
+    });
+    await once(socket, 'open');
+    // One more than the socket's cap of 100 subscriptions at once.
+    for (let id = 1; id <= 101; id++) socket.send(subscribe(id, 'lobbies.onList'));
+    await expect.poll(() => refusals.size).toBe(101);
+    expect(new Set(refusals.values())).toEqual(new Set(['You must be logged in.']));
+    socket.close();
+  });
+
   test('a lobby change is computed once for all watchers of the lobby list, not once per watcher', async () => {
     const { lobbies } = server.app.services;
     const sockets = await Promise.all([1, 2, 3].map(async () => trpcSocket(await jwtOf(guest.cookie))));

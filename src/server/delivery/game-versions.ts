@@ -3,9 +3,9 @@
  * viewer (every spectator is the viewer `null`), with what changed since the step before it and
  * its /channel encoding, both made once too.
  */
-import { diff, type JsonValue, type Patch } from '../../engine/json-patch.js';
-import { favorHidden, type Game, type GameEvent, type UserID } from '../../engine/index.js';
-import { tableKey, wireUpdate, type TableView, type WireGame, type WirePatch, type WireUpdate } from '../services/game-views.js';
+import { diff, pointer, type JsonValue, type Patch } from '../../engine/json-patch.js';
+import { eventsFor, favorHidden, openViewFor, type Game, type GameEvent, type UserID } from '../../engine/index.js';
+import { tableKey, type TableView, type WireGame, type WirePatch, type WireUpdate } from '../services/game-views.js';
 
 /** What patches apply to: the viewer's game and its whole event log. */
 export interface WireView {
@@ -51,18 +51,19 @@ export class Version {
     // ones are viewed and compared. When it changes (a hideFavor game ends), everything is.
     const appended = base !== null && base.favorHidden === this.favorHidden && base.eventCount <= game.events.length;
     const from = appended ? base.eventCount : 0;
-    const update = wireUpdate(game, viewerID, from);
-    this.game = update.game;
-    if (!appended) this.log = update.events;
-    else if (base.log.length === base.eventCount) (this.log = base.log).push(...update.events);
-    else this.log = base.log.slice(0, base.eventCount).concat(update.events);
+    // What wireUpdate holds, without the update around it: only the view and the new events are kept.
+    this.game = openViewFor(game, viewerID);
+    const events = eventsFor(game, from, viewerID);
+    if (!appended) this.log = events;
+    else if (base.log.length === base.eventCount) (this.log = base.log).push(...events);
+    else this.log = base.log.slice(0, base.eventCount).concat(events);
     this.eventCount = this.log.length;
     // Both views are the same viewer's: a patch holds nothing its two views do not.
     if (!base) this.patch = null;
     else if (!appended) this.patch = diff(base.view, this.view);
     else {
-      const patch = diff({ game: base.game }, { game: update.game });
-      update.events.forEach((event, i) => patch.push({ op: 'add', path: `/events/${from + i}`, value: event as unknown as JsonValue }));
+      const patch = diff({ game: base.game }, { game: this.game });
+      events.forEach((event, i) => patch.push({ op: 'add', path: pointer('/events', from + i), value: event as unknown as JsonValue }));
       this.patch = patch;
     }
   }
@@ -147,8 +148,10 @@ export class ViewerVersions {
   at(target: number, loaded: Game | null = null): Promise<Version | null> {
     if (this.latest && this.latest.sequenceID >= target) return Promise.resolve(this.latest);
     if (this.pending && this.pendingTarget >= target) return this.pending;
-    const before = this.pending ?? Promise.resolve(null);
-    const next = before.catch(() => null).then(() => this.compute(target, loaded));
+    // After the computation under way, if any; else at once (every viewer of every step comes
+    // through here, and chaining on a resolved promise cost three promises each time).
+    const before = this.pending;
+    const next = before ? before.catch(() => null).then(() => this.compute(target, loaded)) : this.compute(target, loaded);
     this.pending = next;
     this.pendingTarget = target;
     const settled = () => {

@@ -16,21 +16,30 @@ interface WithTcpSocket {
 
 const coalesced = new WeakSet<WebSocket>();
 
+/**
+ * The sockets corked in this turn, all uncorked by one check-phase callback: a step's update goes
+ * to every watcher's socket in the same turn, and a callback each was an Immediate object for
+ * each socket for each step.
+ */
+let corked: Socket[] = [];
+
+function uncorkAll(): void {
+  const sockets = corked;
+  corked = [];
+  for (const tcp of sockets) tcp.uncork();
+}
+
 export function coalesceWrites(socket: WebSocket): void {
   const tcp = (socket as unknown as WithTcpSocket)._socket;
   if (!tcp || coalesced.has(socket)) return;
   coalesced.add(socket);
   const send = socket.send.bind(socket);
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    tcp.uncork();
-  };
   socket.send = ((...args: Parameters<WebSocket['send']>) => {
-    if (!corked && !tcp.destroyed) {
-      corked = true;
+    // A corked socket counts its corks: corked once a turn, it is uncorked once.
+    if (tcp.writableCorked === 0 && !tcp.destroyed) {
+      if (corked.length === 0) setImmediate(uncorkAll);
+      corked.push(tcp);
       tcp.cork();
-      setImmediate(uncork);
     }
     send(...args);
   }) as WebSocket['send'];

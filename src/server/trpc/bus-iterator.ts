@@ -15,6 +15,8 @@ export function onTopic<T extends Topic>(bus: Bus, topic: T, signal: AbortSignal
   return listen<TopicMessages[T]>((listener) => bus.subscribe(topic, listener), signal);
 }
 
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
 /** Whatever `subscribe` delivers, as a feed. */
 export function listen<T>(subscribe: (listener: (message: T) => void) => () => void, signal: AbortSignal | undefined): Feed<T> {
   const queue: T[] = [];
@@ -45,7 +47,7 @@ export function listen<T>(subscribe: (listener: (message: T) => void) => () => v
   );
   const finished = (): Promise<IteratorResult<T>> => {
     unsubscribe();
-    return Promise.resolve({ done: true, value: undefined });
+    return Promise.resolve(DONE);
   };
   // An iterator object rather than an async generator: every layer of generator between a message
   // and its socket costs promise jobs per delivery, which under load the live path paid for every
@@ -54,9 +56,16 @@ export function listen<T>(subscribe: (listener: (message: T) => void) => () => v
     next(): Promise<IteratorResult<T>> {
       if (signal?.aborted || !subscribed) return finished();
       if (queue.length > 0) return Promise.resolve({ done: false, value: queue.shift() as T });
-      return new Promise<void>((resolve) => (wake = resolve)).then(() => {
-        wake = null;
-        return iterator.next();
+      // Woken by a message or the abort, it answers with what woke it: one promise per message
+      // rather than a second chained on it and a third for the answer.
+      return new Promise<IteratorResult<T>>((resolve) => {
+        wake = () => {
+          wake = null;
+          if (signal?.aborted || !subscribed) {
+            unsubscribe();
+            resolve(DONE);
+          } else resolve({ done: false, value: queue.shift() as T });
+        };
       });
     },
     return: finished,

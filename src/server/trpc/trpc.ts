@@ -9,6 +9,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
 import { describeInputProblem, HTTP_STATUS, INTERNAL_ERROR_MESSAGE, refusalOf, refuse } from '../services/errors.js';
 import type { Context } from './context.js';
+import type { UserRow } from '../db/schema.js';
 import { requestRefusal, SUBSCRIBING_TOO_FAST } from '../services/services.js';
 import { MAX_REQUESTS_IN_FLIGHT } from '../../shared/request-limits.js';
 
@@ -71,6 +72,13 @@ function counted(iterable: AsyncIterable<unknown>, release: () => void): AsyncIt
   };
 }
 
+/** What a middleware is told of the call. */
+interface Call {
+  ctx: Context;
+  type: 'query' | 'mutation' | 'subscription';
+  signal: AbortSignal | undefined;
+}
+
 /**
  * At most MAX_SUBSCRIPTIONS_PER_SOCKET subscriptions per websocket (a websocket's context lives
  * as long as the socket): past it, one socket could make every change cost thousands of
@@ -79,7 +87,7 @@ function counted(iterable: AsyncIterable<unknown>, release: () => void): AsyncIt
  * at most MAX_REQUESTS_IN_FLIGHT queries and mutations unanswered per connection, and
  * REQUESTS_PER_ADDRESS made per address in any 10 seconds, REST and GraphQL included.
  */
-const capConnection = t.middleware(async ({ ctx, type, signal, next }) => {
+async function capConnection<R extends { ok: boolean; data?: unknown }>({ ctx, type, signal }: Call, next: () => Promise<R>): Promise<R> {
   const { connection } = ctx;
   if (type !== 'subscription') {
     if (connection.inFlight >= MAX_REQUESTS_IN_FLIGHT) {
@@ -116,19 +124,34 @@ const capConnection = t.middleware(async ({ ctx, type, signal, next }) => {
   };
   // A subscription stopped before it iterates never reaches `counted`'s finally.
   signal?.addEventListener('abort', release, { once: true });
-  const result = await next();
+  let result: R;
+  try {
+    result = await next();
+  } catch (error) {
+    // The sign-in check (authedProcedure) refuses by throwing here, not as a failed result.
+    release();
+    throw error;
+  }
   if (result.ok && isAsyncIterable(result.data)) return { ...result, data: counted(result.data, release) };
   release();
   return result;
-});
+}
 
-export const publicProcedure = t.procedure.use(capConnection);
+export const publicProcedure = t.procedure.use((call) => capConnection(call, () => call.next()));
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw refuse('UNAUTHORIZED', 'You must be logged in.');
-  // tRPC merges what `next` is given into the context: only the narrowed field, no copy of the rest.
-  return next({ ctx: { user: ctx.user } });
-});
+/**
+ * capConnection and the sign-in check in one middleware, not one after the other: each level of
+ * tRPC's middleware chain copies the call's options twice (a dozen fields, with property
+ * descriptors), and every move is a call through this chain.
+ */
+export const authedProcedure = t.procedure.use((call) =>
+  capConnection(call, () => {
+    if (!call.ctx.user) throw refuse('UNAUTHORIZED', 'You must be logged in.');
+    // The procedures' context is this one, its user now known to be there: `next` is told so by
+    // type alone. Given a context, tRPC would copy the whole one into a new object on every call.
+    return call.next({ ctx: undefined as unknown as { user: UserRow } });
+  }),
+);
 
 export const devProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.isDev) throw refuse('FORBIDDEN', 'Only developers can do that.');

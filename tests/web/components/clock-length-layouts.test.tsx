@@ -14,33 +14,14 @@ import type { GameScreenState } from '../../../src/web/game/model.js';
 import { GameScreen } from '../../../src/web/game/game-screen.js';
 import { theme } from '../../../src/web/theme.js';
 import { ANN, newGame, screenState } from '../support/screen-state.js';
+import { stubbed } from '../support/trpc-stub.js';
+
+stubbed.settings = { showOddsToPlayers: false, turnTimerOn: true, turnTimerSeconds: 90 };
 
 // Hoisted with the mocks, which run before the file's other lines.
-const { served, server } = vi.hoisted(() => {
-  const settings = { showOddsToPlayers: false, turnTimerOn: true, turnTimerSeconds: 90 };
-  const mutation = () => ({ mutate: () => undefined, mutateAsync: () => Promise.resolve(), isPending: false, isSuccess: false, isError: false, error: null });
-  const waiting = { data: undefined, isLoading: true, isPending: true, isError: false, error: null };
-  const hooks = (path: string): Record<string, () => unknown> => ({
-    useQuery: () => (path === 'games.settings' ? { data: settings, isLoading: false, isPending: false, isError: false, error: null } : waiting),
-    useQueries: () => [],
-    useMutation: mutation,
-    useSubscription: () => ({ data: undefined }),
-  });
-  // Any procedure's hook, at any depth: the game's settings, or a query that has not answered, a mutation never sent.
-  const node = (path: string): unknown =>
-    new Proxy(() => undefined, {
-      get: (_target, key) => {
-        if (typeof key !== 'string') return node(path);
-        const own = hooks(path);
-        if (key in own) return own[key];
-        if (key === 'useUtils') return () => node('');
-        return node(path === '' ? key : `${path}.${key}`);
-      },
-    });
-  return { served: { state: null as GameScreenState | null }, server: node('') };
-});
+const served = vi.hoisted(() => ({ state: null as GameScreenState | null }));
 
-vi.mock('../../../src/web/lib/trpc.js', () => ({ trpc: server }));
+vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));
 vi.mock('../../../src/web/game/use-game-state.js', () => ({
   useGameState: () => ({ state: served.state, error: null, connected: true, act: () => Promise.resolve({ ok: true }), back: () => undefined }),

@@ -21,33 +21,14 @@ import { CHART_STARTING } from '../../../src/web/odds/odds-bar.js';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
 import { theme } from '../../../src/web/theme.js';
 import { ANN, act as play, newGame, screenState } from '../support/screen-state.js';
+import { stubbed } from '../support/trpc-stub.js';
+
+stubbed.settings = { showOddsToPlayers: false, turnTimerOn: false, turnTimerSeconds: 90 };
 
 // Hoisted with the mocks, which run before the file's other lines.
-const { served, server } = vi.hoisted(() => {
-  const settings = { showOddsToPlayers: false, turnTimerOn: false, turnTimerSeconds: 90 };
-  const mutation = () => ({ mutate: () => undefined, mutateAsync: () => Promise.resolve(), isPending: false, isSuccess: false, isError: false, error: null });
-  const waiting = { data: undefined, isLoading: true, isPending: true, isError: false, error: null };
-  const hooks = (path: string): Record<string, () => unknown> => ({
-    useQuery: () => (path === 'games.settings' ? { data: settings, isLoading: false, isPending: false, isError: false, error: null } : waiting),
-    useQueries: () => [],
-    useMutation: mutation,
-    useSubscription: () => ({ data: undefined }),
-  });
-  // Any procedure's hook, at any depth: the game's settings, or a query that has not answered, a mutation never sent.
-  const node = (path: string): unknown =>
-    new Proxy(() => undefined, {
-      get: (_target, key) => {
-        if (typeof key !== 'string') return node(path);
-        const own = hooks(path);
-        if (key in own) return own[key];
-        if (key === 'useUtils') return () => node('');
-        return node(path === '' ? key : `${path}.${key}`);
-      },
-    });
-  return { served: { state: null as GameScreenState | null, settings }, server: node('') };
-});
+const served = vi.hoisted(() => ({ state: null as GameScreenState | null }));
 
-vi.mock('../../../src/web/lib/trpc.js', () => ({ trpc: server }));
+vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));
 vi.mock('../../../src/web/game/use-game-state.js', () => ({
   useGameState: () => ({ state: served.state, error: null, connected: true, act: () => Promise.resolve({ ok: true }), back: () => undefined }),
@@ -146,7 +127,7 @@ function watch(steps: readonly Game[], me: string | null, check: (step: Game) =>
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-  served.settings.showOddsToPlayers = false;
+  stubbed.settings!.showOddsToPlayers = false;
 });
 afterEach(() => {
   cleanup();
@@ -184,7 +165,7 @@ describe('who sees the live odds', () => {
   });
 
   test('with "Show odds to players" on, the seated player sees the bar as the age goes on', () => {
-    served.settings.showOddsToPlayers = true;
+    stubbed.settings!.showOddsToPlayers = true;
     watch(fewOf(steps), ANN, () => expect(bar()).not.toBeNull());
   });
 });
@@ -197,7 +178,7 @@ describe('a game played with hidden favor', () => {
     ['a spectator', null],
     ['the seated player with "Show odds to players" on', ANN],
   ])('%s: no bar and the note saying why at every kind of step, and no chart of the odds after the end', (_who, me) => {
-    served.settings.showOddsToPlayers = me !== null;
+    stubbed.settings!.showOddsToPlayers = me !== null;
     watch(kindsOf(steps), me, () => {
       expect(screen.getByTestId('odds-hidden-favor').textContent).toBe(note);
       expect(bar()).toBeNull();

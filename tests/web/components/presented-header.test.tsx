@@ -21,23 +21,9 @@ import { theme } from '../../../src/web/theme.js';
 import { act as play, beforeAndAfterClash, newGame, screenState } from '../support/screen-state.js';
 
 // Hoisted with the mocks, which run before the file's other lines.
-const { served, server, cues } = vi.hoisted(() => {
-  const mutation = () => ({ mutate: () => undefined, mutateAsync: () => Promise.resolve(), isPending: false, isSuccess: false, isError: false, error: null });
-  const hooks: Record<string, () => unknown> = {
-    useQuery: () => ({ data: undefined, isLoading: true, isPending: true, isError: false, error: null }),
-    useQueries: () => [],
-    useMutation: mutation,
-    useSubscription: () => ({ data: undefined }),
-  };
-  // Any procedure's hook, at any depth: a query that has not answered, a mutation never sent.
-  const node = (): unknown =>
-    new Proxy(() => undefined, {
-      get: (_target, key) => (typeof key === 'string' && key in hooks ? hooks[key] : key === 'useUtils' ? () => node() : node()),
-    });
-  return { served: { state: null as GameScreenState | null }, server: node(), cues: [] as string[] };
-});
+const { served, cues } = vi.hoisted(() => ({ served: { state: null as GameScreenState | null }, cues: [] as string[] }));
 
-vi.mock('../../../src/web/lib/trpc.js', () => ({ trpc: server }));
+vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 // The sounds the screen plays, heard by the test rather than synthesised.
 vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: (cue: string) => cues.push(cue), unlockAudio: () => undefined, audioUnlocked: () => true }));
 vi.mock('../../../src/web/game/use-game-state.js', () => ({

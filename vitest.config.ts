@@ -1,6 +1,16 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongFilesFirst from './tests/support/long-files-first.js';
+
+/**
+ * The component test files, split by whether they replace or spy on a module (read from their
+ * text): those that do need fresh modules each; the others share each worker's, as the node files
+ * do. Loading the modules again for every file was a third of the component files' CPU (147 s
+ * against 98-101 s for the 44 files, 2026-12-05, bench/RESULTS.md).
+ */
+const COMPONENT_FILES = readdirSync('tests/web/components').filter((name) => name.endsWith('.test.tsx')).map((name) => `tests/web/components/${name}`);
+const REPLACES_WEB_MODULES = new Set(COMPONENT_FILES.filter((file) => /\bvi\.(mock|doMock|spyOn|stubEnv|stubGlobal)\(/.test(readFileSync(file, 'utf8'))));
 
 /** Test files that replace or spy on a module, which a shared module cache would defeat. */
 const REPLACES_MODULES = [
@@ -74,9 +84,22 @@ export default defineConfig({
           // The web client's components and hooks rendered by React into happy-dom's document:
           // their logic, event by event and commit by commit, without a browser or a server.
           name: 'components',
-          include: ['tests/web/components/**/*.test.tsx'],
+          include: COMPONENT_FILES.filter((file) => REPLACES_WEB_MODULES.has(file)),
           environment: 'happy-dom',
           setupFiles: ['tests/support/testing-library.ts'],
+          maxWorkers: NODE_WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The component files that replace no module share each worker's loaded modules.
+          name: 'components-shared',
+          include: COMPONENT_FILES.filter((file) => !REPLACES_WEB_MODULES.has(file)),
+          environment: 'happy-dom',
+          setupFiles: ['tests/support/testing-library.ts'],
+          isolate: false,
           maxWorkers: NODE_WORKERS,
           sequence: { groupOrder: 0 },
         },

@@ -2,7 +2,8 @@
  * The node and browser tests share each worker's loaded modules (vitest.config.ts), so a file that
  * replaces a module or spies on one would see the copy an earlier file loaded and silently test
  * nothing. Such files must be listed in the `node-isolated` project, which gives each its own
- * fresh modules; no browser file may be one.
+ * fresh modules; no browser file may be one. The component files are split the same way
+ * (`components`, fresh modules each; `components-shared`).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -35,6 +36,14 @@ describe('the test configuration', () => {
     expect(included('node-isolated').toSorted()).toEqual(replacing.toSorted());
     // The browser files share their workers' modules too, with no isolated project beside them.
     expect(replacing.filter((file) => file.startsWith('tests/web/'))).toEqual([]);
+  });
+
+  it('runs every component test file once, those that replace or spy on a module each with fresh modules', () => {
+    const components = readdirSync(join(root, 'tests/web/components')).filter((name) => name.endsWith('.test.tsx')).map((name) => `tests/web/components/${name}`);
+    const replacing = components.filter((file) => /\bvi\.(mock|doMock|spyOn|stubEnv|stubGlobal)\(/.test(readFileSync(join(root, file), 'utf8')));
+    expect(replacing.length).toBeGreaterThan(0);
+    expect(included('components').toSorted()).toEqual(replacing.toSorted());
+    expect([...included('components'), ...included('components-shared')].toSorted()).toEqual(components.toSorted());
   });
 
   it('starts the files known to run longest first, each of which exists', () => {

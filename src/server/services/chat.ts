@@ -232,16 +232,22 @@ export class ChatService {
   async markRead(reader: UserRow, room: string, upTo: number): Promise<void> {
     await this.checkRoom(room, reader);
     const readAt = Math.min(upTo, this.now());
-    await this.db
+    // A mark is sent at each message read while a room is open: most move a mark on, one
+    // statement; only a room marked for the first time adds a row, and only then may one go.
+    const moved = await this.db
+      .updateTable('chat_reads')
+      .set({ read_at: readAt })
+      .where('room', '=', room)
+      .where('user_id', '=', reader.id)
+      .where('read_at', '<', readAt)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) > 0) return;
+    const added = await this.db
       .insertInto('chat_reads')
       .values({ user_id: reader.id, room, read_at: readAt })
-      .onConflict((oc) =>
-        oc
-          .columns(['room', 'user_id'])
-          .doUpdateSet({ read_at: sql<number>`excluded.read_at` })
-          .where('chat_reads.read_at', '<', sql<number>`excluded.read_at`),
-      )
-      .execute();
+      .onConflict((oc) => oc.columns(['room', 'user_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) return;
     const oldestKept = await this.db
       .selectFrom('chat_reads')
       .select('read_at')

@@ -78,10 +78,10 @@ export interface NewGame {
   seedMix?: SeedMix;
 }
 
-/** An action's outcome: committed, or refused by a rule. (A missing game is thrown: `gameNotFound`.) */
 /** A move from a player who left: refused whatever it is. */
 const LEFT_GAME = 'You left this game: a bot plays your seat to the end.';
 
+/** An action's outcome: committed, or refused by a rule. (A missing game is thrown: `gameNotFound`.) */
 export type ActResult = { ok: true; sequenceID: number } | RuleError;
 
 interface Change {

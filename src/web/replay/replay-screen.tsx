@@ -128,10 +128,14 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
 
   const moment = moments[step]!;
   const me = viewer === SPECTATOR ? null : viewer;
-  const state = useMemo((): GameScreenState => {
-    const { game, events } = viewOf(moment.game, me, reveal);
-    return { game, events, cardsByID: record.cardsByID, tributeCardsByID: record.tributeCardsByID, me, usersByID, awayByUserID: {}, seatsByUserID: {}, clockOffsetMs: 0 };
-  }, [moment, me, reveal, record, usersByID]);
+  // The step's table apart from the names: a new table is a new step to the animations, which stop
+  // what the step before still played; the names arriving a moment after a step forward onto a
+  // clash stopped its dice mid-roll.
+  const view = useMemo(() => viewOf(moment.game, me, reveal), [moment, me, reveal]);
+  const state = useMemo(
+    (): GameScreenState => ({ game: view.game, events: view.events, cardsByID: record.cardsByID, tributeCardsByID: record.tributeCardsByID, me, usersByID, awayByUserID: {}, seatsByUserID: {}, clockOffsetMs: 0 }),
+    [view, me, record, usersByID],
+  );
 
   // The keyboard: left/right a step, up/down a turn (or shift+left/right), Home/End. On the step
   // slider too, which would otherwise take up/down as a step each (its own keys, as sliders do):

@@ -2,7 +2,8 @@
  * A stand-in for the web client's tRPC hooks (`src/web/lib/trpc.ts`), for component tests that
  * render the game screen with no server: every procedure's hooks at any depth, each query one that
  * has not answered, each mutation never sent, each subscription silent; but the game's settings
- * (`games.settings`), which answer with `stubbed.settings` once a test sets them. A test file
+ * (`games.settings`) and the users named (`users.byIDs`), which answer with `stubbed.settings`
+ * and `stubbed.users` once a test sets them (read at each render). A test file
  * replaces the client with it:
  *
  *   vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
@@ -15,14 +16,26 @@ export interface StubSettings {
   turnTimerSeconds: number;
 }
 
-/** What the stub answers: the game's settings, or null for a query that has not answered. */
-export const stubbed: { settings: StubSettings | null } = { settings: null };
+export interface StubUser {
+  id: string;
+  name: string;
+  profilePictureURL: string | null;
+}
+
+/** What the stub answers: the game's settings and the users named, or null for a query that has not answered. */
+export const stubbed: { settings: StubSettings | null; users: StubUser[] | null } = { settings: null, users: null };
+
+const answered = (data: unknown) => ({ data, isLoading: false, isPending: false, isError: false, error: null });
 
 const mutation = () => ({ mutate: () => undefined, mutateAsync: () => Promise.resolve(), isPending: false, isSuccess: false, isError: false, error: null });
 const waiting = { data: undefined, isLoading: true, isPending: true, isError: false, error: null };
 
 const hooks = (path: string): Record<string, () => unknown> => ({
-  useQuery: () => (path === 'games.settings' && stubbed.settings !== null ? { data: stubbed.settings, isLoading: false, isPending: false, isError: false, error: null } : waiting),
+  useQuery: () => {
+    if (path === 'games.settings' && stubbed.settings !== null) return answered(stubbed.settings);
+    if (path === 'users.byIDs' && stubbed.users !== null) return answered(stubbed.users);
+    return waiting;
+  },
   useQueries: () => [],
   useMutation: mutation,
   useSubscription: () => ({ data: undefined }),

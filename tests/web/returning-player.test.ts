@@ -79,6 +79,20 @@ describe.skipIf(!HAS_CHROMIUM)('a returning player', { timeout: 180_000 }, () =>
     await phone.locator(`tr[data-lobby-id="${lobbyID}"] [data-unread="1"]`).waitFor();
     expect(await seriousAxeViolations(phone)).toEqual([]);
     await screenshot(phone, 'returning-lobby-list-unread-phone');
+    // The phone put down with its list open; Bob's message read on the desktop (the mark its
+    // chat sends); the phone picked up again, its page back in view: nothing is unread.
+    const newest = Math.max(...(await ann.client.chat.history.query({ room })).map((m) => m.createdAt));
+    await ann.client.chat.markRead.mutate({ room, upTo: newest });
+    await phone.evaluate(() => {
+      const shown = (visibility: DocumentVisibilityState) => {
+        Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true });
+        // As the browser fires it: at the document, bubbling (the query library listens on the window).
+        document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+      };
+      shown('hidden');
+      shown('visible');
+    });
+    await phone.locator(`tr[data-lobby-id="${lobbyID}"] [data-unread]`).waitFor({ state: 'detached' });
     await phone.context().close();
   });
 

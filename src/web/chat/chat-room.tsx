@@ -64,7 +64,9 @@ export function ChatRoomProvider({ room, title, children }: { room: string | nul
   // Sent at once, online or not: held back while the browser was offline (the query library's
   // way), a message left the box, was shown nowhere and went only when the drop was over.
   const sendMutation = trpc.chat.send.useMutation({ networkMode: 'always' });
-  const marks = trpc.chat.readMarks.useQuery({ rooms: [room ?? ''] }, { enabled: room !== null && me !== null, staleTime: Infinity });
+  // Asked again whenever the page comes back into view: what was read meanwhile on another device
+  // (a phone picked up after reading on the desktop) is unread no more.
+  const marks = trpc.chat.readMarks.useQuery({ rooms: [room ?? ''] }, { enabled: room !== null && me !== null, staleTime: Infinity, refetchOnWindowFocus: 'always' });
   // A mark the server could not take is kept in this browser all the same: nothing to tell the player.
   const { mutate: markReadOnServer } = trpc.chat.markRead.useMutation({ onError: () => {} });
   trpc.chat.onRoom.useSubscription(
@@ -90,7 +92,7 @@ export function ChatRoomProvider({ room, title, children }: { room: string | nul
   // unreachable: this browser's alone); the later of the two marks counts.
   const serverAt = marks.isPending ? null : (marks.data?.[room ?? ''] ?? 0);
   const stored = useMemo(() => (readKey === null || serverAt === null ? Infinity : Math.max(readUpTo(readKey), serverAt)), [readKey, serverAt]);
-  const readAt = readMark !== null && readMark.key === readKey ? readMark.at : stored;
+  const readAt = readMark !== null && readMark.key === readKey ? Math.max(readMark.at, stored) : stored;
   const newest = messages.reduce((at, m) => Math.max(at, m.createdAt), 0);
   useEffect(() => {
     if (!viewed || readKey === null || room === null || newest <= readAt) return;

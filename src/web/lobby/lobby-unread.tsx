@@ -7,8 +7,8 @@
  * The list itself carries nothing of chats: it is one value pushed whole to every watcher at each
  * change of any lobby, and each chat message would have pushed it again to all of them. The
  * player asks for their own lobbies instead (chat.lobbyUnread), again when the list or what they
- * read changes, and listens to the chat of the lobbies they sit in, asking again at each message
- * of someone else's there.
+ * read changes or the page comes back into view, and listens to the chat of the lobbies they sit
+ * in, asking again at each message of someone else's there.
  */
 import { useMemo } from 'react';
 import type { Lobby } from '../lib/api-types.js';
@@ -29,7 +29,9 @@ export function useLobbyUnread(lobbies: readonly Lobby[] | null, userID: string 
       listen: open.filter(seated).map((l) => l.id),
     };
   }, [lobbies, userID]);
-  const counts = trpc.chat.lobbyUnread.useQuery({ lobbies: asked }, { enabled: asked.length > 0, placeholderData: (previous) => previous });
+  // Asked again whenever the page comes back into view, however recently: the server holds what
+  // the player read on another device meanwhile (a phone picked up after reading on the desktop).
+  const counts = trpc.chat.lobbyUnread.useQuery({ lobbies: asked }, { enabled: asked.length > 0, placeholderData: (previous) => previous, refetchOnWindowFocus: 'always' });
   const { refetch } = counts;
   return { unread: (asked.length > 0 && counts.data) || {}, listen, recount: () => void refetch() };
 }

@@ -1,8 +1,8 @@
 /**
  * Coming back to a lobby or a game: what others said in its chat while the player was away (the
  * page closed) is counted unread, as what comes while the page is open is; once read, it is not
- * counted again on the next visit, nor on another device (the server keeps the mark), and one's
- * own messages never are.
+ * counted again on the next visit, nor on another device (the server keeps the mark), even one
+ * whose page stayed open, and one's own messages never are.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -125,5 +125,21 @@ describe('chat read across visits', () => {
     const live = message('u_bob', 'Good');
     await act(async () => served.onData!(live));
     expect(served.marked.at(-1)).toEqual({ room: 'lobby/l_1', upTo: live.createdAt });
+  });
+
+  test('read on another device while this page stays open: the newer mark the server gives when asked again counts here', async () => {
+    const hello = message('u_bob', 'Hello Ann');
+    served.history = [hello];
+    visit();
+    // Read here first: this page now holds its own mark.
+    await openChat();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Lobby Chat/ })));
+    const later = message('u_bob', 'Are you there?');
+    await act(async () => served.onData!(later));
+    expect(screen.getByLabelText('1 unread')).toBeTruthy();
+    // Read on the phone meanwhile; asked again (this page back in view), the server's mark is past it.
+    served.marks = { 'lobby/l_1': later.createdAt };
+    await act(async () => served.onData!(message('u_ann', 'On my phone now')));
+    expect(screen.queryByLabelText(/unread/)).toBeNull();
   });
 });

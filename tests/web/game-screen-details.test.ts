@@ -9,7 +9,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, screenshotOfScreen, siteAndBrowser, smallTargets, type Viewport } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, SMALL_PHONE, newContext, screenshot, screenshotOfScreen, siteAndBrowser, smallTargets, type Viewport } from './support/site.js';
 import { botDecision } from '../../src/bots/harness.js';
 import { guestInContext, panel, pauseClock, pickTradeRowCard, rawGame, serverShows, sitDown, startGame, submitButton, type Table } from './support/game.js';
 
@@ -526,6 +526,52 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     expect(t.errors).toEqual([]);
     await t.close();
   });
+
+  // The viewer's own summary is the one that matters most to them: with the turn timer's clock
+  // beside it, a phone's once read "Tamsin (…", the name cut and "(you)" lost.
+  for (const [label, viewport] of [['360 px', SMALL_PHONE], ['390 px', { width: 390, height: 844 }]] as const) {
+    test(`phone at ${label}, four seats, the turn timer on: one's own summary shows the whole name, "(you)", the clock and Deciding`, { timeout: 120_000 }, async () => {
+      const context = await newContext(suite.browser, viewport);
+      await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
+      // As long a name as there may be (12 characters).
+      const me = await guestInContext(suite.site, context, 'Tamsin Okafo');
+      const { id: lobbyID } = await me.client.lobbies.create.mutate();
+      for (let i = 0; i < 3; i++) await me.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+      await me.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'on' });
+      const { gameID } = await me.client.lobbies.start.mutate({ lobbyID });
+      const page = await context.newPage();
+      await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+      await page.locator('[data-decision="BID"]').waitFor();
+      const mine = page.locator(`.player-summary[data-player-id="${me.userID}"]`);
+      await mine.locator('[data-clock]').waitFor();
+      await screenshot(page, `details-own-summary-phone-${viewport.width}`);
+      // The name whole, and "(you)" after it, on the line with the rating and the clock.
+      const head = await mine.locator('button[title^="Details of"]').evaluate((who) => {
+        const name = who.querySelector('p')!;
+        const line = who.parentElement!;
+        return { name: name.textContent, whole: name.scrollWidth <= name.clientWidth, you: who.querySelector('[data-you]')?.textContent, lineFits: line.scrollWidth <= line.clientWidth };
+      });
+      expect(head).toEqual({ name: 'Tamsin Okafo', whole: true, you: ' (you)', lineFits: true });
+      // All four summaries stand one height, none cut; the viewer's own is whole on the screen, its
+      // clock with it, and the next seat's shows at the edge (the row still reads as one that scrolls).
+      const boxes = await page.locator('.player-summary').evaluateAll((els) =>
+        els.map((e) => {
+          const box = e.getBoundingClientRect();
+          return { left: box.left, right: box.right, height: Math.round(box.height), uncut: e.scrollHeight <= e.clientHeight, clockRight: e.querySelector('[data-clock]')?.getBoundingClientRect().right };
+        }),
+      );
+      expect(boxes).toHaveLength(4);
+      expect(new Set(boxes.map((b) => b.height)).size).toBe(1);
+      for (const b of boxes) expect(b.uncut).toBe(true);
+      expect(boxes[0]!.right).toBeLessThanOrEqual(viewport.width);
+      expect(boxes[0]!.clockRight).toBeLessThanOrEqual(boxes[0]!.right);
+      expect(boxes[1]!.left).toBeLessThanOrEqual(viewport.width - 32);
+      // Ready or Deciding: written down the summary's coloured edge.
+      expect(await mine.getByRole('img', { name: 'Tamsin Okafo is deciding' }).evaluate((edge) => getComputedStyle(edge, '::before').content)).toBe('"Deciding"');
+      me.close();
+      await context.close();
+    });
+  }
 
   test('desktop: a trade row card read large never covers Submit; the phase, turn and age stay in sight with the panel', { timeout: 120_000 }, async () => {
     const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Jo', 'Jay'], { biggerTradeRow: true });

@@ -164,15 +164,23 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
         {/* On a desktop the presence, clock and Ready/Deciding go under the name when the line
             cannot hold them all: a turn timer's clock once left "Gue…" of a guest's own name.
             A phone's summaries keep one line (their height is what four seats must fit in). */}
-        <Group gap={8} wrap={compact ? 'nowrap' : 'wrap'} className={classes.head}>
+        <Group gap={compact ? 6 : 8} wrap={compact ? 'nowrap' : 'wrap'} className={classes.head}>
           <UnstyledButton onClick={onOpen} title={`Details of ${name}`} className={classes.who}>
             <Avatar src={user?.profilePictureURL ?? null} alt="" size={compact ? 22 : 30} radius="xl" style={{ border: `2px solid ${player.color}` }}>
               {initialsOf(name)}
             </Avatar>
             <Text fw={700} size="sm" truncate className={classes.name} style={{ color: nameColor(player.color) }}>
               {name}
-              {isMe ? ' (you)' : ''}
+              {isMe && !compact ? ' (you)' : ''}
             </Text>
+            {/* On a phone the viewer's "(you)" is a small mark of its own, never cut with a long
+                name: beside the turn clock it was the first thing lost ("Tamsin (…"). */}
+            {isMe && compact ? (
+              <Text span size="xs" c="dimmed" className={classes.you} data-you>
+                {' '}
+                (you)
+              </Text>
+            ) : null}
             <RatingTag rating={rating} />
           </UnstyledButton>
           {/* A player who left is not away, to be back: their mark says "left". */}

@@ -68,7 +68,7 @@ export function SummaryRow({ state, onOpen, mb, label }: { state: GameScreenStat
       <ScrollRow label={label}>
         <Group gap={6} wrap="nowrap" align="stretch">
           {mineFirst(state.game.players, state.me).map((p) => (
-            <Box key={p.userID} w={248} className={classes.summaryCell}>
+            <Box key={p.userID} className={classes.summaryCell} data-me={p.userID === state.me || undefined}>
               <PlayerSummary state={state} player={p} compact onOpen={onOpen} />
             </Box>
           ))}

@@ -573,6 +573,31 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     });
   }
 
+  // A small window (768 to 1023 px) gives the players a 220 px column: a long name is cut there,
+  // but "(you)" is not ("Tamsin Oka…" had lost it), and stays inside the summary.
+  test('a small window, the turn timer on: one\'s own summary keeps "(you)" beside a long name', { timeout: 120_000 }, async () => {
+    const context = await newContext(suite.browser, { width: 900, height: 800 });
+    await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
+    const me = await guestInContext(suite.site, context, 'Tamsin Okafo');
+    const { id: lobbyID } = await me.client.lobbies.create.mutate();
+    await me.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    await me.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'on' });
+    const { gameID } = await me.client.lobbies.start.mutate({ lobbyID });
+    const page = await context.newPage();
+    await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+    const mine = page.locator(`.player-summary[data-player-id="${me.userID}"]`);
+    await mine.locator('[data-clock]').waitFor();
+    const head = await mine.locator('button[title^="Details of"]').evaluate((who) => {
+      const you = who.querySelector('[data-you]');
+      const line = who.parentElement!.getBoundingClientRect();
+      const mark = you?.getBoundingClientRect();
+      return { you: you?.textContent, whole: you !== null && you.scrollWidth <= you.clientWidth, inside: mark !== undefined && mark.left >= line.left && mark.right <= line.right };
+    });
+    expect(head).toEqual({ you: ' (you)', whole: true, inside: true });
+    me.close();
+    await context.close();
+  });
+
   test('desktop: a trade row card read large never covers Submit; the phase, turn and age stay in sight with the panel', { timeout: 120_000 }, async () => {
     const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Jo', 'Jay'], { biggerTradeRow: true });
     const { page } = t;

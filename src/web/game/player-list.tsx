@@ -171,11 +171,11 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
             </Avatar>
             <Text fw={700} size="sm" truncate className={classes.name} style={{ color: nameColor(player.color) }}>
               {name}
-              {isMe && !compact ? ' (you)' : ''}
             </Text>
-            {/* On a phone the viewer's "(you)" is a small mark of its own, never cut with a long
-                name: beside the turn clock it was the first thing lost ("Tamsin (…"). */}
-            {isMe && compact ? (
+            {/* The viewer's "(you)" is a small mark of its own, never cut with a long name: beside
+                a phone's turn clock, or in a small window's narrow column of players, it was the
+                first thing lost ("Tamsin (…", "Tamsin Oka…"). */}
+            {isMe ? (
               <Text span size="xs" c="dimmed" className={classes.you} data-you>
                 {' '}
                 (you)

@@ -5,18 +5,22 @@
  * meanwhile, however early the drop; the lobby says the same 'Reconnecting...', with what waits
  * for the connection, its controls disabled (each pointing at that line for why), and comes back
  * by itself with what changed meanwhile, or, where the lobby closed meanwhile, says it has closed.
+ * A game page whose subscription the server refuses when its websocket opens again (signed out in
+ * another tab) says so in the server's words, with a way to sign in again, not 'Reconnecting...'
+ * for good.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CLOCK_RUNS_OFFLINE, LOBBY_OFFLINE, LOBBY_OFFLINE_ID } from '../../src/web/lib/offline-words.js';
+import { CLOCK_RUNS_OFFLINE, LOBBY_OFFLINE, LOBBY_OFFLINE_ID, REFUSED_BADGE, SIGN_IN_AGAIN } from '../../src/web/lib/offline-words.js';
 import { signInGuest } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
-import { guestInContext } from './support/game.js';
+import { guestInContext, startGame } from './support/game.js';
 import { droppableNetwork } from './support/network.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
 const notice = (page: Page) => page.getByTestId('reconnecting');
+const refusal = (page: Page) => page.getByTestId('refused');
 
 describe.skipIf(!HAS_CHROMIUM)('pages offline', () => {
   const suite = siteAndBrowser();
@@ -85,6 +89,32 @@ describe.skipIf(!HAS_CHROMIUM)('pages offline', () => {
     await notice(page).waitFor();
     expect(await notice(page).textContent()).toBe(`Reconnecting...${CLOCK_RUNS_OFFLINE}`);
     await network.restore();
+    ann.close();
+    await context.close();
+  });
+
+  test("a game page signed out in another tab says so once its websocket is back, with a way to sign in again and come back, not 'Reconnecting...' for good", async () => {
+    const context = await newContext(suite.browser, DESKTOP);
+    await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
+    const ann = await guestInContext(suite.site, context, 'Sigrid');
+    const gameID = await startGame(suite.site, ann, { bots: ['easy_bot'] });
+    const page = await context.newPage();
+    await page.goto(`${suite.site.url}/game/${gameID}`);
+    await page.getByRole('button', { name: 'Submit' }).waitFor();
+    // Signed out with the browser's cookie, as another tab would: the server closes the session's
+    // websockets, the page's opens again without a session, and the game's subscription, asked
+    // for again on it, is refused.
+    await context.request.get(`${suite.site.url}/auth/logout`);
+    await refusal(page).waitFor();
+    // The badge's words, then the server's, then the link (textContent: the badge is drawn in capitals).
+    expect(await refusal(page).textContent()).toBe(`${REFUSED_BADGE}You must be logged in.${SIGN_IN_AGAIN}`);
+    expect(await notice(page).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'game-signed-out');
+    // To the sign-in page, which sends the player back to the game once signed in.
+    await page.getByRole('link', { name: SIGN_IN_AGAIN }).click();
+    await page.getByRole('textbox', { name: 'Name' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/game/${gameID}`);
     ann.close();
     await context.close();
   });

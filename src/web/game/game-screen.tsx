@@ -11,6 +11,7 @@ import { PageError } from '../components/page-error.js';
 import { PageLoading } from '../components/page-loading.js';
 import { ReconnectingNotice } from '../components/reconnecting-notice.js';
 import { CLOCK_RUNS_OFFLINE } from '../lib/offline-words.js';
+import type { Refusal } from '../lib/connection.js';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { focusIsLost } from '../lib/focus.js';
 import { useNoHover } from '../lib/touch.js';
@@ -41,7 +42,7 @@ const PHONE_WIDTH = '(max-width: 767px)';
 const STICKY_TOP = 57;
 
 export function GameScreen({ gameID }: { gameID: string }) {
-  const { state, error, connected, act, back } = useGameState(gameID);
+  const { state, error, connected, refusal, act, back } = useGameState(gameID);
   // A game over before its page opened waits for its end view's chunk (presentation-slots.tsx),
   // and for its rating changes: what they bring (the viewer's place, their change, why the
   // ceiling on ratings won from bots held it) came after the view was drawn, in room kept for two
@@ -63,12 +64,12 @@ export function GameScreen({ gameID }: { gameID: string }) {
     <>
       {/* A commitment other than the first this browser saw for the game (or its lobby): loudly. */}
       <CommitmentWarning place="game" checks={gameCommitmentChecks(state.game)} />
-      <LoadedGame state={state} connected={connected} act={act} back={back} />
+      <LoadedGame state={state} connected={connected} refusal={refusal} act={act} back={back} />
     </>
   );
 }
 
-function LoadedGame({ state, connected, act, back }: { state: GameScreenState; connected: boolean; act: ReturnType<typeof useGameState>['act']; back: () => void }) {
+function LoadedGame({ state, connected, refusal, act, back }: { state: GameScreenState; connected: boolean; refusal: Refusal | null; act: ReturnType<typeof useGameState>['act']; back: () => void }) {
   const compact = useMediaQuery(PHONE_WIDTH) ?? false;
   const { tabs: TableTabs } = usePhoneTabs(compact);
   const touch = useNoHover();
@@ -137,7 +138,7 @@ function LoadedGame({ state, connected, act, back }: { state: GameScreenState; c
           {paused}
         </Text>
       ) : null}
-      {!connected ? <ReconnectingNotice>{clockRuns ? CLOCK_RUNS_OFFLINE : null}</ReconnectingNotice> : null}
+      {!connected ? <ReconnectingNotice refusal={refusal}>{clockRuns ? CLOCK_RUNS_OFFLINE : null}</ReconnectingNotice> : null}
       {/* Compact buttons on a phone, so the trade row stays high on the first screen; none once
           the game is over or the player has left it (no move is left to be told of, no game to leave).
           Live, as the action panel: they act on the game as the server has it. */}

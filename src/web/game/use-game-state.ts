@@ -3,7 +3,8 @@
  * patches), each update applied only when its sequenceID is newer. A hole in the event log, a
  * patch on a step the screen does not hold (or a dropped websocket coming back) refetches the state. The websocket reconnects by itself and the subscription restarts with the
  * whole game, so the screen catches up without a reload; what the player was choosing lives in
- * the action panel, not here, so it survives.
+ * the action panel, not here, so it survives. A restarted subscription the server refuses is asked
+ * again (`refusal`: connection.ts, useLive).
  * An action sent shows its result at once (pending-action.ts): the screen's state is the view with
  * the action laid over it until the server's view reaches the step that acknowledged it, or the
  * server refuses it.
@@ -11,7 +12,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Action } from '../../engine/index.js';
 import type { WireDelivery } from '../../server/services/game-views.js';
-import { useConnected } from '../lib/connection.js';
+import { useLive, type Refusal } from '../lib/connection.js';
 import { trpc } from '../lib/trpc.js';
 import { unanswered } from '../lib/unanswered.js';
 import { applyUpdate, type LiveGame } from './live.js';
@@ -29,6 +30,12 @@ export interface GameStateResult {
    * offline; true while the page's first connection is still being made (that is no drop).
    */
   connected: boolean;
+  /**
+   * While the server refuses the game's subscription (it would not open the game again after a
+   * drop: opened too fast, signed out meanwhile), its words, and the way to ask again; asked
+   * again by itself where waiting may help (connection.ts, useLive). `connected` is false meanwhile.
+   */
+  refusal: Refusal | null;
   /**
    * Sends an action, and shows its result at once; resolves once the server committed it, or with
    * the refusal's message (the refusal is also logged, 'error sending action'), the screen back to
@@ -114,7 +121,16 @@ export function useGameState(gameID: string): GameStateResult {
   // This tab, for the others to see whether its player is here (shown) or away (hidden).
   const [tab] = useState(() => Math.random().toString(36).slice(2, 12));
   const [shownAtStart] = useState(() => typeof document === 'undefined' || document.visibilityState === 'visible');
-  const subscription = trpc.games.onGame.useSubscription({ gameID, tab, visible: shownAtStart }, { onData: (update) => receive(update) });
+  const subscription = trpc.games.onGame.useSubscription(
+    { gameID, tab, visible: shownAtStart },
+    {
+      onData: (update) => {
+        // `heard` (useLive's, below) is only called later, as the updates come.
+        heard();
+        receive(update);
+      },
+    },
+  );
   // Both mutations go through the plain client, not mutation hooks: a hook's state (pending, then
   // done) is read with useSyncExternalStore, so each change re-rendered the whole game screen at
   // once, in one blocking piece, twice for every action (the second just as the step it made
@@ -133,10 +149,11 @@ export function useGameState(gameID: string): GameStateResult {
   }, [gameID, tab, report]);
   /** The player says they are back (after a stand-in chose for them). */
   const back = useCallback(() => report({ gameID, tab, visible: true }), [gameID, tab, report]);
-  const connected = useConnected(subscription.status);
+  const { connected, refusal, heard } = useLive(subscription);
   const wasConnected = useRef(connected);
   useEffect(() => {
-    // Back from a drop: the restarted subscription sends the whole game; fetch too, belt and braces.
+    // Back from a drop, or from a refusal asked again: the restarted subscription sends the whole
+    // game; fetch too, belt and braces.
     if (connected && !wasConnected.current) void refetch();
     wasConnected.current = connected;
   }, [connected, refetch]);
@@ -218,5 +235,5 @@ export function useGameState(gameID: string): GameStateResult {
   const state = useMemo(() => view && withPendingAction(view, pending), [view, pending]);
 
   const error = first.error?.message ?? cards.error?.message ?? null;
-  return { state, error: state ? null : error, connected, act, back };
+  return { state, error: state ? null : error, connected, refusal, act, back };
 }

@@ -7,7 +7,7 @@
  * the whole game screen at each change of a poor connection.
  */
 import { onlineManager } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 
 const subscribe = (changed: () => void) => onlineManager.subscribe(changed);
 const isOnline = () => onlineManager.isOnline();
@@ -29,4 +29,66 @@ export function useConnected(subscriptionStatus: 'idle' | 'connecting' | 'pendin
   const [beenLive, setBeenLive] = useState(subscribed);
   if (subscribed && !beenLive) setBeenLive(true);
   return online && (subscribed || !beenLive);
+}
+
+/**
+ * The server's refusal of a live page's subscription, as the page says it: its words, and what
+ * the page does about it. `wait`: a refusal that passes with time (a limit on how fast pages open
+ * or subscribe, or a failure the server did not explain), asked again by itself after a wait
+ * that doubles each time, and at once by `retry` (the page's "Try again"); `signed-out`: the
+ * session ended meanwhile, and only signing in again helps; `final`: waiting changes nothing (the
+ * game or lobby is not there, or not for this person), so the page does not keep asking.
+ */
+export interface Refusal {
+  message: string;
+  kind: 'wait' | 'signed-out' | 'final';
+  retry: () => void;
+}
+
+/** What useLive reads of a tRPC subscription (useSubscription's result). */
+export interface LiveSubscription {
+  status: 'idle' | 'connecting' | 'pending' | 'error';
+  error: { message: string; data?: { code?: string } | null } | null;
+  reset: () => void;
+}
+
+/** The refusals that no wait undoes (the server's codes). */
+const FOR_GOOD = new Set(['NOT_FOUND', 'FORBIDDEN', 'BAD_REQUEST']);
+
+/**
+ * How long a refused page waits before asking again, after `tries` refused retries since it last
+ * heard from the subscription: 2 s, 4 s, 8 s, 16 s, then every 30 s. Soon enough for a limit of
+ * ten seconds to have passed by the third try, and no flood of a server that keeps refusing (a
+ * page asking every 2 s would itself keep a limit on opening games from ever passing).
+ */
+export const retryDelayMs = (tries: number): number => Math.min(2_000 * 2 ** tries, 30_000);
+
+/**
+ * A live page's connection: `connected` (useConnected), and `refusal` while the server refuses
+ * the page's subscription. A refused subscription stays refused: the websocket reconnects by
+ * itself, but tRPC asks again only for subscriptions still open, so a page refused after a drop
+ * said 'Reconnecting...' for good, with its connection back. `heard` goes in the subscription's
+ * onData: a subscription that brings data again starts the wait over at its shortest.
+ */
+export function useLive(subscription: LiveSubscription): { connected: boolean; refusal: Refusal | null; heard: () => void } {
+  const { status, error, reset } = subscription;
+  const up = useConnected(status);
+  const tries = useRef(0);
+  const heard = useCallback(() => {
+    tries.current = 0;
+  }, []);
+  const retry = useCallback(() => {
+    tries.current += 1;
+    reset();
+  }, [reset]);
+  const code = status === 'error' ? (error?.data?.code ?? null) : null;
+  const kind: Refusal['kind'] | null = status !== 'error' ? null : code === 'UNAUTHORIZED' ? 'signed-out' : code !== null && FOR_GOOD.has(code) ? 'final' : 'wait';
+  // One wait for each refusal (a new error), cleared when the subscription is asked again meanwhile.
+  useEffect(() => {
+    if (kind !== 'wait') return;
+    const timer = setTimeout(retry, retryDelayMs(tries.current));
+    return () => clearTimeout(timer);
+  }, [kind, error, retry]);
+  const refusal = useMemo(() => (kind === null ? null : { message: error?.message ?? '', kind, retry }), [kind, error, retry]);
+  return { connected: up && refusal === null, refusal, heard };
 }

@@ -7,7 +7,8 @@
  * A commitment other than the first this browser saw for the lobby raises a loud warning. While
  * the connection is down the page says 'Reconnecting...', as the game screen does, and every change
  * to the lobby waits for it; the lobby as it is then comes back with the connection (or the word
- * that it closed meanwhile, as a page online is told).
+ * that it closed meanwhile, as a page online is told). While the server refuses the lobby's
+ * subscription the same place says why, in the server's words (live-lobby.ts).
  */
 import { useEffect, useState } from 'react';
 import { Anchor, Box, Container, Paper, Text, Title } from '@mantine/core';
@@ -24,7 +25,7 @@ function LobbyPage() {
   const { lobbyID = '' } = useParams();
   const { user } = useSession();
   const navigate = useNavigate();
-  const { lobby, error, closed, connected } = useLiveLobby(lobbyID);
+  const { lobby, error, closed, connected, refusal } = useLiveLobby(lobbyID);
   // Set while this person's Leave is under way: the lobby closing then is their own doing (it
   // reaches the page before the answer to the leave), not news to show them on the way out.
   const [leaving, setLeaving] = useState(false);
@@ -42,9 +43,11 @@ function LobbyPage() {
   return (
     <Container size="lg" px={{ base: 'xs', sm: 'md' }}>
       {/* As the game screen says it: the lobby's buttons wait for the connection, and point here for why. */}
-      {!connected && !closed ? (
+      {!connected && !closed && !error ? (
         <Box mb="sm">
-          <ReconnectingNotice id={LOBBY_OFFLINE_ID}>{LOBBY_OFFLINE}</ReconnectingNotice>
+          <ReconnectingNotice id={LOBBY_OFFLINE_ID} refusal={refusal}>
+            {LOBBY_OFFLINE}
+          </ReconnectingNotice>
         </Box>
       ) : null}
       {closed && leaving ? (

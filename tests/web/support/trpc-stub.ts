@@ -3,13 +3,17 @@
  * render the game screen with no server: every procedure's hooks at any depth, each query one that
  * has not answered, each mutation never sent, each subscription silent; but the game's settings
  * (`games.settings`) and the users named (`users.byIDs`), which answer with `stubbed.settings`
- * and `stubbed.users` once a test sets them (read at each render). A test file
- * replaces the client with it:
+ * and `stubbed.users` once a test sets them (read at each render), and any query named in
+ * `stubbed.answers` (its hook, and `fetch` of the utilities, which `stubbed.fetched` records). A
+ * subscription reports what `setSubscription` last set for it (its status, error and reset), and
+ * its holder renders again at each change. A test file replaces the client with it:
  *
  *   vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
  *
  * Each component test file has modules of its own, so `stubbed` is that file's alone.
  */
+import { useSyncExternalStore } from 'react';
+
 export interface StubSettings {
   showOddsToPlayers: boolean;
   turnTimerOn: boolean;
@@ -22,8 +26,39 @@ export interface StubUser {
   profilePictureURL: string | null;
 }
 
-/** What the stub answers: the game's settings and the users named, or null for a query that has not answered. */
-export const stubbed: { settings: StubSettings | null; users: StubUser[] | null } = { settings: null, users: null };
+/** What a subscription's hook returns (useSubscription's result, what the pages read of it). */
+export interface StubSubscription {
+  status: 'idle' | 'connecting' | 'pending' | 'error';
+  error: { message: string; data: { code: string } } | null;
+  reset: () => void;
+}
+
+/**
+ * What the stub answers: the game's settings and the users named, or null for a query that has not
+ * answered; other queries' answers by path ('games.state'); the paths fetched through the utilities.
+ */
+export const stubbed: { settings: StubSettings | null; users: StubUser[] | null; answers: Record<string, unknown>; fetched: string[] } = {
+  settings: null,
+  users: null,
+  answers: {},
+  fetched: [],
+};
+
+const subscriptions = new Map<string, StubSubscription>();
+const subscribers = new Set<() => void>();
+/** A subscription nobody set: silent, as a real one before it starts. */
+const silent = { data: undefined };
+
+/** What the subscription at `path` ('games.onGame') reports from now on; whoever holds it renders again. */
+export function setSubscription(path: string, state: StubSubscription): void {
+  subscriptions.set(path, state);
+  for (const changed of subscribers) changed();
+}
+
+const subscribe = (changed: () => void) => {
+  subscribers.add(changed);
+  return () => subscribers.delete(changed);
+};
 
 const answered = (data: unknown) => ({ data, isLoading: false, isPending: false, isError: false, error: null });
 
@@ -34,11 +69,16 @@ const hooks = (path: string): Record<string, () => unknown> => ({
   useQuery: () => {
     if (path === 'games.settings' && stubbed.settings !== null) return answered(stubbed.settings);
     if (path === 'users.byIDs' && stubbed.users !== null) return answered(stubbed.users);
+    if (path in stubbed.answers) return answered(stubbed.answers[path]);
     return waiting;
   },
   useQueries: () => [],
   useMutation: mutation,
-  useSubscription: () => ({ data: undefined }),
+  useSubscription: () => useSyncExternalStore(subscribe, () => subscriptions.get(path) ?? silent),
+  fetch: () => {
+    stubbed.fetched.push(path);
+    return path in stubbed.answers ? Promise.resolve(stubbed.answers[path]) : new Promise(() => undefined);
+  },
 });
 
 /** The procedure at `path` (its hooks), or a router holding more. */

@@ -248,15 +248,24 @@ export class ChatService {
       .onConflict((oc) => oc.columns(['room', 'user_id']).doNothing())
       .executeTakeFirst();
     if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    // In one order with no ties (a mark's time, then its room): cut at the time alone, marks that
+    // share one were never dropped, and anyone could keep as many as they had rooms to mark by
+    // marking each at the same `upTo` (592 in a second or two, past the 300).
     const oldestKept = await this.db
       .selectFrom('chat_reads')
-      .select('read_at')
+      .select(['read_at', 'room'])
       .where('user_id', '=', reader.id)
       .orderBy('read_at', 'desc')
+      .orderBy('room', 'desc')
       .offset(CHAT_READS_KEPT - 1)
       .limit(1)
       .executeTakeFirst();
-    if (oldestKept) await this.db.deleteFrom('chat_reads').where('user_id', '=', reader.id).where('read_at', '<', oldestKept.read_at).execute();
+    if (!oldestKept) return;
+    await this.db
+      .deleteFrom('chat_reads')
+      .where('user_id', '=', reader.id)
+      .where((eb) => eb.or([eb('read_at', '<', oldestKept.read_at), eb.and([eb('read_at', '=', oldestKept.read_at), eb('room', '<', oldestKept.room)])]))
+      .execute();
   }
 
   /** How far `reader` read each of `rooms`, as the server kept it (markRead), by room; a room never marked is left out. */

@@ -4,10 +4,12 @@
  * unread chat messages on one's own open lobbies (lobby/lobby-unread.tsx), Create Lobby,
  * of which only one request may be in flight at a time, and Play now (play-now.tsx).
  */
-import { useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Container, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Box, Button, Container, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Lobby } from '../lib/api-types.js';
+import { ReconnectingNotice } from '../components/reconnecting-notice.js';
+import { useLive } from '../lib/connection.js';
 import { listOrder } from '../lobby/list-order.js';
 import { seatNote } from '../lobby/seat-note.js';
 import { seatedNames } from '../lobby/seated-names.js';
@@ -129,6 +131,13 @@ function LobbyList() {
   const { user } = useSession();
   const navigate = useNavigate();
   const lobbies = trpc.lobbies.onList.useSubscription(undefined);
+  // As the game and the lobby say it: the list stands still while its connection is down, and a
+  // list the server refuses (too many watchers from the address, signed out meanwhile) is asked
+  // for again, the server's words shown meanwhile, rather than left to stand still for good.
+  const { connected, refusal, heard } = useLive(lobbies);
+  useEffect(() => {
+    if (lobbies.data) heard();
+  }, [lobbies.data, heard]);
   const create = trpc.lobbies.create.useMutation();
   const addBot = trpc.lobbies.addBot.useMutation();
   const start = trpc.lobbies.start.useMutation();
@@ -226,10 +235,10 @@ function LobbyList() {
             {joinFailed}
           </Alert>
         )}
-        {lobbies.error && (
-          <Alert color="red" variant="light" role="alert" mb="sm">
-            The lobby list could not be loaded: {lobbies.error.message}
-          </Alert>
+        {!connected && (
+          <Box mb="sm">
+            <ReconnectingNotice refusal={refusal} />
+          </Box>
         )}
         {rows === null ? (
           <Text c="dimmed">Loading...</Text>

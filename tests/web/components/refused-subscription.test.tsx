@@ -15,6 +15,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { GameScreen } from '../../../src/web/game/game-screen.js';
 import { Page as LobbyPage } from '../../../src/web/pages/lobby.js';
+import { Page as LobbyListPage } from '../../../src/web/pages/lobby-list.js';
 import { CLOCK_RUNS_OFFLINE, LOBBY_OFFLINE, REFUSED_FOR_GOOD, REFUSED_RETRYING } from '../../../src/web/lib/offline-words.js';
 import { theme } from '../../../src/web/theme.js';
 import { newGame, screenState } from '../support/screen-state.js';
@@ -25,6 +26,8 @@ vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => u
 
 /** The server's words for a game opened more than its limit in ten seconds (games.onGame). */
 const OPENING_TOO_FAST = 'You are opening and closing the game too fast. Wait a moment.';
+/** The server's words past the subscriptions an address may start in ten seconds (SUBSCRIBING_TOO_FAST). */
+const SUBSCRIBING_TOO_FAST = 'You are subscribing too fast. Wait a moment.';
 /** The server's words to a caller whose session has ended. */
 const SIGNED_OUT = 'You must be logged in.';
 
@@ -124,7 +127,7 @@ describe('the game screen, its subscription refused when opened again', () => {
 
 test("the lobby's page, its subscription refused as it opens: the server's words with Try again, not a dead end", async () => {
   const lobbyReset = vi.fn();
-  act(() => setSubscription('lobbies.onLobby', { status: 'error', error: { message: 'You are subscribing too fast. Wait a moment.', data: { code: 'TOO_MANY_REQUESTS' } }, reset: lobbyReset }));
+  act(() => setSubscription('lobbies.onLobby', { status: 'error', error: { message: SUBSCRIBING_TOO_FAST, data: { code: 'TOO_MANY_REQUESTS' } }, reset: lobbyReset }));
   render(
     <MantineProvider theme={theme}>
       <MemoryRouter initialEntries={['/lobby/l_1']}>
@@ -134,8 +137,32 @@ test("the lobby's page, its subscription refused as it opens: the server's words
       </MemoryRouter>
     </MantineProvider>,
   );
-  expect(notice()?.textContent).toBe(`Not liveYou are subscribing too fast. Wait a moment. ${REFUSED_RETRYING}Try again${LOBBY_OFFLINE}`);
+  expect(notice()?.textContent).toBe(`Not live${SUBSCRIBING_TOO_FAST} ${REFUSED_RETRYING}Try again${LOBBY_OFFLINE}`);
   expect(screen.queryByRole('heading', { name: 'Lobby not available' })).toBeNull();
   fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(lobbyReset).toHaveBeenCalledTimes(1);
+});
+
+test('the lobby list, its subscription refused: the list says why and asks again by itself, where it said the list could not be loaded, for good', async () => {
+  const listReset = vi.fn();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  act(() => setSubscription('lobbies.onList', { status: 'error', error: { message: SUBSCRIBING_TOO_FAST, data: { code: 'TOO_MANY_REQUESTS' } }, reset: listReset }));
+  render(
+    <MantineProvider theme={theme}>
+      <MemoryRouter initialEntries={['/lobby-list']}>
+        <LobbyListPage />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  expect(notice()?.textContent).toBe(`Not live${SUBSCRIBING_TOO_FAST} ${REFUSED_RETRYING}Try again`);
+  act(() => vi.advanceTimersByTime(2_000));
+  expect(listReset).toHaveBeenCalledTimes(1);
+  fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(listReset).toHaveBeenCalledTimes(2);
+  // Live again: no notice. Then a drop: "Reconnecting...", as the game and the lobby say it.
+  act(() => setSubscription('lobbies.onList', { status: 'pending', error: null, reset: listReset }));
+  expect(notice()).toBeNull();
+  expect(screen.queryByTestId('reconnecting')).toBeNull();
+  act(() => setSubscription('lobbies.onList', { status: 'connecting', error: null, reset: listReset }));
+  expect(screen.getByTestId('reconnecting').textContent).toBe('Reconnecting...');
 });

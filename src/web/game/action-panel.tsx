@@ -37,6 +37,9 @@ const REFUSAL_TITLES = { refused: 'Not accepted', unsent: 'Not sent', chosen: 'A
 /** Why Submit (and Undo) wait while the page reconnects: sent now, the action would come back 'Not sent'. */
 export const RECONNECTING_MESSAGE = 'Reconnecting: your move can be sent once the connection is back.';
 
+/** Why they wait while the server refuses the game's page (its words and what the page does, in the notice above). */
+export const NOT_LIVE_MESSAGE = 'The game is not live (see why above): your move can be sent once it is.';
+
 export interface ActionPanelProps {
   state: GameScreenState;
   decision: Decision | null;
@@ -46,6 +49,8 @@ export interface ActionPanelProps {
   awaiting: boolean;
   /** False while the page reconnects (useGameState's `connected`): Submit and Undo wait. Absent: connected. */
   connected?: boolean;
+  /** While not connected: the server refuses the game's page (useGameState's `refusal`), rather than the connection being down. */
+  refused?: boolean;
   compact?: boolean;
 }
 
@@ -110,7 +115,7 @@ export function focusActionPanel(): void {
   (panel?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])') ?? panel)?.focus();
 }
 
-export function ActionPanel({ state, decision, choice, act, awaiting, connected = true, compact }: ActionPanelProps) {
+export function ActionPanel({ state, decision, choice, act, awaiting, connected = true, refused = false, compact }: ActionPanelProps) {
   const [busy, setBusy] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
   // At a new step (once its dice and cards have played out, so its cards can be picked), a
@@ -170,7 +175,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
   };
   const cardName = (id: number | null) => (id === null ? '' : (state.cardsByID[id]?.name ?? ''));
   // Why nothing can be sent now, after any reason the player can fix meanwhile (a card to choose).
-  const offline = connected ? null : RECONNECTING_MESSAGE;
+  const offline = connected ? null : refused ? NOT_LIVE_MESSAGE : RECONNECTING_MESSAGE;
 
   let body: ReactNode;
   if (awaiting && (decision?.type === 'REROLL' || decision?.type === 'RESOLVE')) {

@@ -117,7 +117,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   const panel = spectator ? null : (
     <Stack gap={6}>
       <TakeoverNotice state={state} onBack={back} compact={compact} />
-      <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} connected={connected} compact={compact} />
+      <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} connected={connected} refused={refusal !== null} compact={compact} />
     </Stack>
   );
   const paused = spectator ? pausedWords(state) : null;

@@ -16,7 +16,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { Action, Game } from '../../../src/engine/index.js';
 import { baseGold } from '../../../src/engine/effects.js';
 import { SkipLinks } from '../../../src/web/components/skip-links.js';
-import { ActionPanel, RECONNECTING_MESSAGE } from '../../../src/web/game/action-panel.js';
+import { ActionPanel, NOT_LIVE_MESSAGE, RECONNECTING_MESSAGE } from '../../../src/web/game/action-panel.js';
 import { decisionOf, playerOf, unaffordableReason } from '../../../src/web/game/derive.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { BasicPiles, TradeRow, type PickableProps } from '../../../src/web/game/table.js';
@@ -33,7 +33,7 @@ type Play = (userID: string, action: (game: Game) => Action) => void;
  * a button before them to Tab from. `send` is the page's `act`: by default the engine plays Ann's
  * action, as the server would.
  */
-function Table({ initial, connected = true, play, roll, send }: { initial: Game; connected?: boolean; play: RefObject<Play | null>; roll?: RefObject<((rolling: boolean) => void) | null>; send?: (action: Action) => Promise<ActOutcome> }) {
+function Table({ initial, connected = true, refused = false, play, roll, send }: { initial: Game; connected?: boolean; refused?: boolean; play: RefObject<Play | null>; roll?: RefObject<((rolling: boolean) => void) | null>; send?: (action: Action) => Promise<ActOutcome> }) {
   const [game, setGame] = useState(initial);
   // A clash's dice rolling on screen (the game screen's `awaiting`): nothing can be picked meanwhile.
   const [awaiting, setAwaiting] = useState(false);
@@ -69,7 +69,7 @@ function Table({ initial, connected = true, play, roll, send }: { initial: Game;
       <button type="button">before</button>
       <TradeRow {...pickable} />
       <BasicPiles {...pickable} />
-      <ActionPanel state={state} decision={decision} choice={choice} act={send ?? played} awaiting={awaiting} connected={connected} />
+      <ActionPanel state={state} decision={decision} choice={choice} act={send ?? played} awaiting={awaiting} connected={connected} refused={refused} />
     </MantineProvider>
   );
 }
@@ -467,6 +467,10 @@ describe('while the page reconnects', () => {
     const undo = within(panel()).getByRole('button', { name: 'Undo' }) as HTMLButtonElement;
     expect(undo.disabled).toBe(true);
     expect(within(panel()).getByTestId('undo-reason').textContent).toBe(RECONNECTING_MESSAGE);
+    // The server refusing the game's page (its words in the notice above): the reason says that, not a connection to wait for.
+    rerender(<Table initial={game} connected={false} refused play={play} />);
+    expect(undo.disabled).toBe(true);
+    expect(within(panel()).getByTestId('undo-reason').textContent).toBe(NOT_LIVE_MESSAGE);
     rerender(<Table initial={game} connected play={play} />);
     expect(undo.disabled).toBe(false);
     expect(within(panel()).queryByTestId('undo-reason')).toBeNull();

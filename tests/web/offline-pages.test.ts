@@ -155,11 +155,14 @@ describe.skipIf(!HAS_CHROMIUM)('pages offline', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       await screenshot(page, `lobby-offline-${label}`);
 
-      // Someone joins while the page is away; back online, the page catches up by itself.
+      // Someone joins and someone speaks while the page is away; back online, the page catches up
+      // by itself: the player and the message (counted unread in the chat, as one that came live).
       await cid.client.lobbies.join.mutate({ lobbyID });
+      await bob.client.chat.send.mutate({ room: `lobby/${lobbyID}`, message: 'Said while you were away' });
       await network.restore();
       await notice(page).waitFor({ state: 'detached' });
       await page.getByRole('list', { name: 'Players' }).getByText(cid.name, { exact: true }).waitFor();
+      await page.getByLabel('1 unread').first().waitFor();
       await expect.poll(() => start.isEnabled()).toBe(true);
       await page.getByRole('button', { name: 'Add Bot' }).click();
       await expect.poll(async () => (await ann.client.lobbies.get.query({ lobbyID })).players.length).toBe(4);

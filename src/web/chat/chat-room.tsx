@@ -10,6 +10,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChatMessage } from '../lib/api-types.js';
 import { chatReadKey, markRead, readUpTo } from '../lib/chat-read.js';
+import { useConnected, useRetried } from '../lib/connection.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import { unanswered } from '../lib/unanswered.js';
@@ -69,11 +70,13 @@ export function ChatRoomProvider({ room, title, children }: { room: string | nul
   const marks = trpc.chat.readMarks.useQuery({ rooms: [room ?? ''] }, { enabled: room !== null && me !== null, staleTime: Infinity, refetchOnWindowFocus: 'always' });
   // A mark the server could not take is kept in this browser all the same: nothing to tell the player.
   const { mutate: markReadOnServer } = trpc.chat.markRead.useMutation({ onError: () => {} });
-  trpc.chat.onRoom.useSubscription(
+  const subscription = trpc.chat.onRoom.useSubscription(
     { room: room ?? '' },
     {
       enabled: room !== null,
       onData: (message) => {
+        // `heard` (useRetried's, below) is only called later, as messages come.
+        heard();
         setLive((held) => {
           const messages = held.room === message.room ? held.messages : [];
           return messages.some((m) => m.id === message.id) ? held : { room: message.room, messages: [...messages, message] };
@@ -81,6 +84,18 @@ export function ChatRoomProvider({ room, title, children }: { room: string | nul
       },
     },
   );
+
+  // Refused when asked again after a drop (too many subscriptions from the address at once, say),
+  // the room is asked again by itself. Back from a drop, what was said meanwhile came to nobody
+  // here: the history is asked for again (messages already held are not shown twice).
+  const { heard } = useRetried(subscription);
+  const connected = useConnected(subscription.status);
+  const wasConnected = useRef(connected);
+  const { refetch: refetchHistory } = history;
+  useEffect(() => {
+    if (connected && !wasConnected.current && room !== null) void refetchHistory();
+    wasConnected.current = connected;
+  }, [connected, room, refetchHistory]);
 
   const liveMessages = live.room === room ? live.messages : NO_MESSAGES;
   const messages = useMemo(() => {

@@ -9,15 +9,22 @@
  * An offer that is no longer open (its host started without them, or everyone left it) says so, as
  * Rematch then opens a new lobby.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
+import { useRetried } from '../lib/connection.js';
 import { trpc } from '../lib/trpc.js';
 import { rematchGoneText, rematchOfferText, type RematchProps } from './presentation/end-rematch.js';
 
 export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: RematchProps) {
   const navigate = useNavigate();
   const offer = trpc.lobbies.rematch.onOffer.useSubscription({ gameID });
+  // Refused when asked again after a drop, the offer is asked again by itself: a rematch offered
+  // meanwhile would never have shown.
+  const { heard } = useRetried(offer);
+  useEffect(() => {
+    if (offer.data !== undefined) heard();
+  }, [offer.data, heard]);
   const create = trpc.lobbies.rematch.create.useMutation();
   const join = trpc.lobbies.join.useMutation();
   const start = trpc.lobbies.start.useMutation();

@@ -64,15 +64,15 @@ const FOR_GOOD = new Set(['NOT_FOUND', 'FORBIDDEN', 'BAD_REQUEST']);
 export const retryDelayMs = (tries: number): number => Math.min(2_000 * 2 ** tries, 30_000);
 
 /**
- * A live page's connection: `connected` (useConnected), and `refusal` while the server refuses
- * the page's subscription. A refused subscription stays refused: the websocket reconnects by
- * itself, but tRPC asks again only for subscriptions still open, so a page refused after a drop
- * said 'Reconnecting...' for good, with its connection back. `heard` goes in the subscription's
- * onData: a subscription that brings data again starts the wait over at its shortest.
+ * A subscription the server refused, asked again by itself where waiting may help (after
+ * retryDelayMs), with `refusal` to show meanwhile (null while none). A refused subscription stays
+ * refused: the websocket reconnects by itself, but tRPC asks again only for subscriptions still
+ * open, so what a page was told live (a chat, a rematch offer) stopped coming for good after a
+ * drop whose re-subscription was refused. `heard` goes in the subscription's onData: a
+ * subscription that brings data again starts the wait over at its shortest.
  */
-export function useLive(subscription: LiveSubscription): { connected: boolean; refusal: Refusal | null; heard: () => void } {
+export function useRetried(subscription: LiveSubscription): { refusal: Refusal | null; heard: () => void } {
   const { status, error, reset } = subscription;
-  const up = useConnected(status);
   const tries = useRef(0);
   const heard = useCallback(() => {
     tries.current = 0;
@@ -90,5 +90,16 @@ export function useLive(subscription: LiveSubscription): { connected: boolean; r
     return () => clearTimeout(timer);
   }, [kind, error, retry]);
   const refusal = useMemo(() => (kind === null ? null : { message: error?.message ?? '', kind, retry }), [kind, error, retry]);
+  return { refusal, heard };
+}
+
+/**
+ * A live page's connection: `connected` (useConnected), and `refusal` while the server refuses
+ * the page's subscription, which is asked again meanwhile (useRetried): a page refused after a
+ * drop said 'Reconnecting...' for good, with its connection back.
+ */
+export function useLive(subscription: LiveSubscription): { connected: boolean; refusal: Refusal | null; heard: () => void } {
+  const up = useConnected(subscription.status);
+  const { refusal, heard } = useRetried(subscription);
   return { connected: up && refusal === null, refusal, heard };
 }

@@ -10,9 +10,10 @@
  * read changes or the page comes back into view, and listens to the chat of the lobbies they sit
  * in, asking again at each message of someone else's there.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Lobby } from '../lib/api-types.js';
 import { readUpToEach } from '../lib/chat-read.js';
+import { useConnected, useRetried } from '../lib/connection.js';
 import { trpc } from '../lib/trpc.js';
 import classes from './lobby-unread.module.css';
 
@@ -38,11 +39,22 @@ export function useLobbyUnread(lobbies: readonly Lobby[] | null, userID: string 
 
 /** Listens to one lobby's chat, calling `recount` at each message someone else sends there. */
 export function LobbyChatListener({ lobbyID, userID, recount }: { lobbyID: string; userID: string; recount: () => void }) {
-  trpc.chat.onRoom.useSubscription({ room: roomOf(lobbyID) }, {
+  const subscription = trpc.chat.onRoom.useSubscription({ room: roomOf(lobbyID) }, {
     onData: (message) => {
+      // `heard` (useRetried's, below) is only called later, as messages come.
+      heard();
       if (message.senderID !== userID) recount();
     },
   });
+  // Refused when asked again after a drop, the chat is listened to again by itself; back from a
+  // drop, what was said meanwhile is counted.
+  const { heard } = useRetried(subscription);
+  const connected = useConnected(subscription.status);
+  const wasConnected = useRef(connected);
+  useEffect(() => {
+    if (connected && !wasConnected.current) recount();
+    wasConnected.current = connected;
+  }, [connected, recount]);
   return null;
 }
 

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
+import { useRetried } from '../lib/connection.js';
 import { trpc } from '../lib/trpc.js';
 import { unanswered } from '../lib/unanswered.js';
 import classes from './play-now.module.css';
@@ -32,6 +33,12 @@ function useSecondsLeft(deadline: number | null): number | null {
 export function PlayNow() {
   const navigate = useNavigate();
   const status = trpc.lobbies.playNow.onStatus.useSubscription(undefined);
+  // Refused when asked again after a drop, the status is asked again by itself: a game found
+  // meanwhile would never have been told.
+  const { heard } = useRetried(status);
+  useEffect(() => {
+    if (status.data !== undefined) heard();
+  }, [status.data, heard]);
   // Sent at once, online or not: held back while the browser was offline (the query library's
   // way), the button spun with no word until the connection came back.
   const join = trpc.lobbies.playNow.join.useMutation({ networkMode: 'always' });

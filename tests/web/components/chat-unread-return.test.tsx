@@ -9,24 +9,37 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ChatMessage } from '../../../src/web/lib/api-types.js';
 
 /** What the server answers: the room's history, the player's read marks (kept by the server), and the marks sent to it. */
-const served: { history: ChatMessage[]; onData: ((message: ChatMessage) => void) | null; marks: Record<string, number>; marked: { room: string; upTo: number }[] } = {
+const served: {
+  history: ChatMessage[];
+  onData: ((message: ChatMessage) => void) | null;
+  marks: Record<string, number>;
+  marked: { room: string; upTo: number }[];
+  /** The room's subscription as the hook reports it, and how often the history was asked for again and the room resubscribed. */
+  subscription: { status: 'idle' | 'connecting' | 'pending' | 'error'; error: { message: string; data: { code: string } } | null };
+  refetched: number;
+  resets: number;
+} = {
   history: [],
   onData: null,
   marks: {},
   marked: [],
+  subscription: { status: 'pending', error: null },
+  refetched: 0,
+  resets: 0,
 };
 
 vi.mock('../../../src/web/lib/trpc.js', () => ({
   trpc: {
     session: { me: { useQuery: () => ({ data: { id: 'u_ann', name: 'Ann' }, isLoading: false, error: null }) } },
     chat: {
-      history: { useQuery: () => ({ data: served.history, error: null }) },
+      history: { useQuery: () => ({ data: served.history, error: null, refetch: () => Promise.resolve(void served.refetched++) }) },
       send: { useMutation: () => ({ mutateAsync: () => Promise.resolve() }) },
       readMarks: { useQuery: () => ({ data: served.marks, isPending: false }) },
       markRead: { useMutation: () => ({ mutate: (mark: { room: string; upTo: number }) => served.marked.push(mark) }) },
       onRoom: {
         useSubscription: (_input: unknown, options: { onData: (message: ChatMessage) => void }) => {
           served.onData = options.onData;
+          return { ...served.subscription, reset: () => void served.resets++ };
         },
       },
     },
@@ -74,6 +87,9 @@ beforeEach(() => {
   served.onData = null;
   served.marks = {};
   served.marked = [];
+  served.subscription = { status: 'pending', error: null };
+  served.refetched = 0;
+  served.resets = 0;
 });
 afterEach(cleanup);
 
@@ -141,5 +157,36 @@ describe('chat read across visits', () => {
     served.marks = { 'lobby/l_1': later.createdAt };
     await act(async () => served.onData!(message('u_ann', 'On my phone now')));
     expect(screen.queryByLabelText(/unread/)).toBeNull();
+  });
+
+  test('back from a drop, the room asks for its history again (what was said meanwhile came to nobody here); refused when asked again, it asks again by itself', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      served.history = [message('u_bob', 'Hello Ann')];
+      const { rerender } = visit();
+      const again = () =>
+        rerender(
+          <ChatRoomProvider room="lobby/l_1" title="Lobby Chat">
+            <Overlay />
+          </ChatRoomProvider>,
+        );
+      expect(served.refetched).toBe(0);
+      served.subscription = { status: 'connecting', error: null };
+      act(again);
+      served.history = [...served.history, message('u_bob', 'Said while you were away')];
+      served.subscription = { status: 'pending', error: null };
+      act(again);
+      expect(served.refetched).toBe(1);
+      expect(screen.getByLabelText('2 unread')).toBeTruthy();
+      // Another drop, and the room refused when asked again: asked again after 2 s.
+      served.subscription = { status: 'error', error: { message: 'You are subscribing too fast. Wait a moment.', data: { code: 'TOO_MANY_REQUESTS' } } };
+      act(again);
+      act(() => void vi.advanceTimersByTime(1_999));
+      expect(served.resets).toBe(0);
+      act(() => void vi.advanceTimersByTime(1));
+      expect(served.resets).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -16,6 +16,8 @@ const { served } = vi.hoisted(() => ({
     counts: {} as Record<string, number>,
     refetches: 0,
     listeners: new Map<string, (message: { senderID: string }) => void>(),
+    /** The listened chats' subscription as the hook reports it. */
+    status: 'pending' as 'connecting' | 'pending',
   },
 }));
 
@@ -32,6 +34,7 @@ vi.mock('../../../src/web/lib/trpc.js', () => ({
       onRoom: {
         useSubscription: (input: { room: string }, options: { onData: (message: { senderID: string }) => void }) => {
           served.listeners.set(input.room, options.onData);
+          return { status: served.status, error: null, reset: () => undefined };
         },
       },
     },
@@ -62,7 +65,7 @@ function Marks({ lobbies }: { lobbies: Lobby[] }) {
 }
 
 beforeEach(() => {
-  Object.assign(served, { asked: [], enabled: [], counts: {}, refetches: 0, listeners: new Map() });
+  Object.assign(served, { asked: [], enabled: [], counts: {}, refetches: 0, listeners: new Map(), status: 'pending' });
   localStorage.clear();
 });
 afterEach(cleanup);
@@ -105,6 +108,17 @@ describe('the lobby list unread marks', () => {
     onData({ senderID: 'u_ann' });
     expect(served.refetches).toBe(0);
     onData({ senderID: 'u_bob' });
+    expect(served.refetches).toBe(1);
+  });
+
+  test('back from a drop, a lobby one sits in is counted again: what was said meanwhile came to nobody here', () => {
+    const lobbies = [lobby('l_mine', 'open', ['u_ann', 'u_bob'])];
+    const { rerender } = render(<Marks lobbies={lobbies} />);
+    served.status = 'connecting';
+    rerender(<Marks lobbies={lobbies} />);
+    expect(served.refetches).toBe(0);
+    served.status = 'pending';
+    rerender(<Marks lobbies={lobbies} />);
     expect(served.refetches).toBe(1);
   });
 });

@@ -13,7 +13,12 @@ import { theme } from '../../../src/web/theme.js';
 
 // Hoisted with the mock, which runs before the file's other lines.
 const { served, joins, server } = vi.hoisted(() => {
-  const served = { mine: null as null | { state: 'waiting'; size: number; since: number; deadline: number } | { state: 'matched'; size: number; gameID: string } };
+  const served = {
+    mine: null as null | { state: 'waiting'; size: number; since: number; deadline: number } | { state: 'matched'; size: number; gameID: string },
+    /** The status's subscription refused (the server's code), and how often it was asked again. */
+    refusedWith: null as string | null,
+    resets: 0,
+  };
   const joins: { size: number; pressID: string }[] = [];
   const mutation = (run: (input: never) => void) => ({
     mutate: run,
@@ -23,7 +28,14 @@ const { served, joins, server } = vi.hoisted(() => {
   const server = {
     lobbies: {
       playNow: {
-        onStatus: { useSubscription: () => ({ data: { mine: served.mine, waiting: [], windowSeconds: 20 } }) },
+        onStatus: {
+          useSubscription: () => ({
+            data: { mine: served.mine, waiting: [], windowSeconds: 20 },
+            status: served.refusedWith === null ? 'pending' : 'error',
+            error: served.refusedWith === null ? null : { message: 'refused', data: { code: served.refusedWith } },
+            reset: () => void served.resets++,
+          }),
+        },
         join: { useMutation: () => mutation((input: { size: number; pressID: string }) => void joins.push(input)) },
         cancel: { useMutation: () => mutation(() => undefined) },
       },
@@ -46,6 +58,19 @@ afterEach(() => {
   cleanup();
   joins.length = 0;
   served.mine = null;
+  served.refusedWith = null;
+  served.resets = 0;
+  vi.useRealTimers();
+});
+
+test('the status refused when asked again after a drop is asked again by itself: a game found meanwhile would never be told', () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  served.refusedWith = 'TOO_MANY_REQUESTS';
+  render(page());
+  vi.advanceTimersByTime(1_999);
+  expect(served.resets).toBe(0);
+  vi.advanceTimersByTime(1);
+  expect(served.resets).toBe(1);
 });
 
 test("a click before the status shows the wait sends the first press's key again; after a wait has shown, a press has a new key", async () => {

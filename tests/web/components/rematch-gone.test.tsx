@@ -20,7 +20,12 @@ interface Offer {
 
 // Hoisted with the mock, which runs before the file's other lines.
 const { served, mutation } = vi.hoisted(() => ({
-  served: { offer: null as Offer | null },
+  served: {
+    offer: null as Offer | null,
+    /** The offer's subscription refused (the server's code), and how often it was asked again. */
+    refusedWith: null as string | null,
+    resets: 0,
+  },
   mutation: () => ({ mutate: () => undefined, mutateAsync: () => Promise.resolve(), isPending: false, isSuccess: false }),
 }));
 
@@ -28,7 +33,14 @@ vi.mock('../../../src/web/lib/trpc.js', () => ({
   trpc: {
     lobbies: {
       rematch: {
-        onOffer: { useSubscription: () => ({ data: served.offer }) },
+        onOffer: {
+          useSubscription: () => ({
+            data: served.offer,
+            status: served.refusedWith === null ? 'pending' : 'error',
+            error: served.refusedWith === null ? null : { message: 'refused', data: { code: served.refusedWith } },
+            reset: () => void served.resets++,
+          }),
+        },
         create: { useMutation: mutation },
         decline: { useMutation: mutation },
       },
@@ -38,7 +50,12 @@ vi.mock('../../../src/web/lib/trpc.js', () => ({
   },
 }));
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  served.refusedWith = null;
+  served.resets = 0;
+  vi.useRealTimers();
+});
 
 const NAMES: Record<string, string> = { u_eve: 'Eve', u_fay: 'Fay' };
 
@@ -73,5 +90,15 @@ describe("Rematch after another player's rematch", () => {
     cleanup();
     view({ lobbyID: 'l_1', hostID: 'u_eve', open: false, declined: ['u_fay'] });
     expect(screen.getByRole('status').textContent).toBe('You declined the rematch.');
+  });
+
+  test('the offer refused when asked again after a drop (too many subscriptions at once) is asked again by itself: a rematch offered meanwhile would never show', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    served.refusedWith = 'TOO_MANY_REQUESTS';
+    view(null);
+    vi.advanceTimersByTime(1_999);
+    expect(served.resets).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(served.resets).toBe(1);
   });
 });

@@ -58,7 +58,7 @@ async function store(save: Save, id: string): Promise<void> {
   await db.insertInto('game_events').values({ game_id: id, sequence_id: save.sequenceID, events_json: JSON.stringify(events) }).execute();
   await db
     .insertInto('game_players')
-    .values(save.players.map((p, seat) => ({ game_id: id, seat, user_id: p.userID, bot_type: null, stats_json: null })))
+    .values(save.players.map((p, seat) => ({ game_id: id, seat, user_id: p.userID, bot_type: null, stats_json: null, start_timestamp: 1_000, has_bots: 0 })))
     .execute();
   await db
     .insertInto('game_actions')

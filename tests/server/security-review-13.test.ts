@@ -133,7 +133,7 @@ describe('users.myGames per address', () => {
       for (let g = 0; g < 15; g++) {
         await kysely.insertInto('games').values({ id: `g_met${g}`, lobby_id: null, state_json: '{}', sequence_id: 1, has_bots: 0, start_timestamp: 1_000 + g, end_timestamp: 2_000 + g, updated_at: 2_000 + g, seed_commitment: null }).execute();
         const seats = [ann.userID, ...others.slice(g * 7, g * 7 + 7).map((u) => u.id)];
-        await kysely.insertInto('game_players').values(seats.map((user_id, seat) => ({ game_id: `g_met${g}`, seat, user_id, bot_type: null, stats_json: null }))).execute();
+        await kysely.insertInto('game_players').values(seats.map((user_id, seat) => ({ game_id: `g_met${g}`, seat, user_id, bot_type: null, stats_json: null, start_timestamp: 1_000 + g, has_bots: 0 }))).execute();
       }
       // 106 players count 3: 3, then 6.
       const page = await client.users.myGames.query({ limit: 15 });

@@ -48,7 +48,7 @@ async function finishedEightSeatGames(server: Server, count: number): Promise<vo
       .execute();
     await db
       .insertInto('game_players')
-      .values(ids.flatMap((n) => Array.from({ length: 8 }, (_, seat) => ({ game_id: `g_old_${n}`, seat, user_id: `u_old_${(n + seat) % 97}`, bot_type: seat === 0 ? null : 'easy_bot', stats_json: stats }))))
+      .values(ids.flatMap((n) => Array.from({ length: 8 }, (_, seat) => ({ game_id: `g_old_${n}`, seat, user_id: `u_old_${(n + seat) % 97}`, bot_type: seat === 0 ? null : 'easy_bot', stats_json: stats, start_timestamp: n, has_bots: 1 }))))
       .execute();
   }
 }

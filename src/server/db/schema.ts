@@ -126,6 +126,12 @@ export interface GamePlayersTable {
   user_id: string;
   bot_type: string | null;
   stats_json: string | null;
+  /**
+   * The game's `start_timestamp` and `has_bots`, copied when its players are stored (neither
+   * changes): a person's games, newest first, are read from an index of their seats by these.
+   */
+  start_timestamp: number;
+  has_bots: number;
 }
 
 export interface ChatMessagesTable {

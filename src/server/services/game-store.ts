@@ -62,6 +62,7 @@ function cardSetJSON(game: Game): string {
 }
 
 export async function insertGame(db: Executor, game: Game, lobbyID: string | null): Promise<void> {
+  const hasBots = game.players.some((p) => p.botType !== null) ? 1 : 0;
   await db
     .insertInto('games')
     .values({
@@ -69,7 +70,7 @@ export async function insertGame(db: Executor, game: Game, lobbyID: string | nul
       lobby_id: lobbyID,
       state_json: stateJSON(game),
       sequence_id: game.sequenceID,
-      has_bots: game.players.some((p) => p.botType !== null) ? 1 : 0,
+      has_bots: hasBots,
       start_timestamp: game.gameStartTimestamp,
       end_timestamp: game.gameEndTimestamp,
       updated_at: game.updateTimestamp,
@@ -79,7 +80,8 @@ export async function insertGame(db: Executor, game: Game, lobbyID: string | nul
   await db.insertInto('game_card_sets').values({ game_id: game.id, card_set_json: cardSetJSON(game) }).execute();
   await db
     .insertInto('game_players')
-    .values(game.players.map((p, seat) => ({ game_id: game.id, seat, user_id: p.userID, bot_type: p.botType, stats_json: null })))
+    // Each seat carries its game's start and bots, by which a person's games are listed (history.ts).
+    .values(game.players.map((p, seat) => ({ game_id: game.id, seat, user_id: p.userID, bot_type: p.botType, stats_json: null, start_timestamp: game.gameStartTimestamp, has_bots: hasBots })))
     .execute();
   if (game.events.length > 0) {
     await db.insertInto('game_events').values({ game_id: game.id, sequence_id: game.sequenceID, events_json: JSON.stringify(game.events) }).execute();

@@ -2,7 +2,7 @@
  * Game history: games newest first; games with bots only when asked; one
  * user's games when asked. And the profile's recent games with each player's stats.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Forfeit } from '../../shared/forfeit.js';
 import type { Database } from '../db/schema.js';
 import { userRatingChanges, type RatingChange } from './ratings.js';
@@ -53,13 +53,21 @@ export class HistoryService {
   constructor(private readonly db: Kysely<Database>) {}
 
   async list(filter: { includeBots: boolean; userID?: string | null; limit?: number }): Promise<GameHistoryItem[]> {
-    let query = this.db.selectFrom('games').select(['id', 'start_timestamp', 'end_timestamp', 'seed_commitment']);
-    if (!filter.includeBots) query = query.where('has_bots', '=', 0);
+    const limit = filter.limit ?? 200;
+    let games: { id: string; start_timestamp: number; end_timestamp: number | null; seed_commitment: string | null }[];
     if (filter.userID) {
-      const userID = filter.userID;
-      query = query.where('id', 'in', (eb) => eb.selectFrom('game_players').select('game_id').where('user_id', '=', userID));
+      games = await this.db
+        .selectFrom(this.newestOf(filter.userID, { idOrder: 'asc', withoutBots: !filter.includeBots, limit }))
+        .innerJoin('games', 'games.id', 'mine.game_id')
+        .select(['games.id', 'games.start_timestamp', 'games.end_timestamp', 'games.seed_commitment'])
+        .orderBy('mine.start_timestamp', 'desc')
+        .orderBy('mine.game_id')
+        .execute();
+    } else {
+      let query = this.db.selectFrom('games').select(['id', 'start_timestamp', 'end_timestamp', 'seed_commitment']);
+      if (!filter.includeBots) query = query.where('has_bots', '=', 0);
+      games = await query.orderBy('start_timestamp', 'desc').orderBy('id').limit(limit).execute();
     }
-    const games = await query.orderBy('start_timestamp', 'desc').orderBy('id').limit(filter.limit ?? 200).execute();
     const players = await this.playersOf(games.map((g) => g.id));
     return games.map((g) => ({
       id: g.id,
@@ -70,14 +78,14 @@ export class HistoryService {
     }));
   }
 
-  /** A user's latest games, with every player's stats (the profile's recent games). */
+  /** A user's latest games (by start, then id), with every player's stats (the profile's recent games). */
   async recentGames(userID: string, limit = 5): Promise<GameSummary[]> {
     const games = await this.db
-      .selectFrom('games')
-      .select(['id', 'start_timestamp', 'end_timestamp', 'sequence_id'])
-      .where('id', 'in', (eb) => eb.selectFrom('game_players').select('game_id').where('user_id', '=', userID))
-      .orderBy('start_timestamp', 'desc')
-      .limit(limit)
+      .selectFrom(this.newestOf(userID, { idOrder: 'desc', limit }))
+      .innerJoin('games', 'games.id', 'mine.game_id')
+      .select(['games.id', 'games.start_timestamp', 'games.end_timestamp', 'games.sequence_id'])
+      .orderBy('mine.start_timestamp', 'desc')
+      .orderBy('mine.game_id', 'desc')
       .execute();
     const seats = await this.seats(games.map((g) => g.id));
     return games.map((g) => ({
@@ -95,14 +103,19 @@ export class HistoryService {
    * whatever the page size.
    */
   async myGames(userID: string, page: { offset: number; limit: number }): Promise<MyGamesPage> {
-    const mine = this.db.selectFrom('games').where('id', 'in', (eb) => eb.selectFrom('game_players').select('game_id').where('user_id', '=', userID));
-    const { total } = await mine.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-    const games = await mine
-      .select(['id', 'start_timestamp', 'end_timestamp'])
-      .orderBy('start_timestamp', 'desc')
-      .orderBy('id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
+    // A person has one seat a game (the engine seats each player once): their seats count their
+    // games, from the index alone.
+    const { total } = await this.db
+      .selectFrom('game_players')
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .where('user_id', '=', userID)
+      .executeTakeFirstOrThrow();
+    const games = await this.db
+      .selectFrom(this.newestOf(userID, { idOrder: 'desc', ...page }))
+      .innerJoin('games', 'games.id', 'mine.game_id')
+      .select(['games.id', 'games.start_timestamp', 'games.end_timestamp'])
+      .orderBy('mine.start_timestamp', 'desc')
+      .orderBy('mine.game_id', 'desc')
       .execute();
     const ids = games.map((g) => g.id);
     const seats = await this.seats(ids);
@@ -128,6 +141,21 @@ export class HistoryService {
         left: left.has(g.id),
       })),
     };
+  }
+
+  /**
+   * A person's games, newest first (by start, then id in `idOrder`), as a table named `mine` to
+   * join `games` to. Their seats carry each game's start and bots, so the page comes straight from
+   * an index of the seats in that order: only the games asked for are read, not every game the
+   * person played (an offset's games are skipped in the index, not read). The caller orders by the
+   * same columns of `mine`, which both databases see already come in that order: nothing is sorted.
+   */
+  private newestOf(userID: string, page: { idOrder: 'asc' | 'desc'; limit: number; offset?: number; withoutBots?: boolean }) {
+    let seats = this.db.selectFrom('game_players').select(['game_id', 'start_timestamp']).where('user_id', '=', userID);
+    // Written out, not a parameter: only then may the index of the seats in games without bots serve it.
+    if (page.withoutBots) seats = seats.where('has_bots', '=', sql.lit(0));
+    seats = seats.orderBy('start_timestamp', 'desc').orderBy('game_id', page.idOrder).limit(page.limit);
+    return (page.offset ? seats.offset(page.offset) : seats).as('mine');
   }
 
   /**

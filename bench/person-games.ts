@@ -3,7 +3,8 @@
  * directly, a quarter of them without bots) among as many games of other people, and the time of
  * `users.profile` (their five recent games), `users.myGames` (the first page of ten, and the
  * last) and `games.history` with their id (bots left out, as the site asks first), as a tRPC
- * client in this process sees it. On SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set
+ * client in this process sees it; and the check a game's start makes of each person seated
+ * (their running games and the last hour's: the lobby service's `gameCapRefusal`). On SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set
  * (a database of its own, dropped after). Not a test: times depend on the machine and its load.
  *
  *   npx tsx bench/person-games.ts [--games 10000,100000] [--db sqlite|postgres|both] [--runs 30]
@@ -117,6 +118,8 @@ async function measure(database: string, count: number): Promise<string[]> {
       await timed(() => client.users.myGames.query({ offset: 0, limit: 10 })),
       await timed(() => client.users.myGames.query({ offset: Math.max(0, count - 10), limit: 10 })),
       await timed(() => client.games.history.query({ userID })),
+      // The check every game's start makes of each person seated (the service alone, no request).
+      await timed(() => server.app.services.lobbies.gameCapRefusal({ id: userID })),
     ];
   } finally {
     person?.close();
@@ -127,8 +130,8 @@ async function measure(database: string, count: number): Promise<string[]> {
 }
 
 if (databases.includes('postgres') && !process.env.TEST_DATABASE_URL) throw new Error('PostgreSQL needs TEST_DATABASE_URL');
-console.log('| database | games | users.profile | users.myGames, first page | myGames, last page | games.history of theirs |');
-console.log('|---|---:|---:|---:|---:|---:|');
+console.log('| database | games | users.profile | users.myGames, first page | myGames, last page | games.history of theirs | a start\'s game cap check |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const database of databases) {
   for (const count of counts) console.log(`| ${(await measure(database, count)).join(' | ')} |`);
 }

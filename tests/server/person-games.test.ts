@@ -204,4 +204,22 @@ describe("a person's lists of games on SQLite", () => {
       viewer.close();
     }
   });
+
+  test("a game's start reads only the person's running games and the last hour's, each from an index: not their whole history", async () => {
+    const { server } = suite();
+    const viewer = await signInGuest(server, 'Starter');
+    try {
+      const plans = await plansOf(server, (db) => server.app.services.lobbies.gameCapRefusal({ id: viewer.userID }, db));
+      expect(plans).toHaveLength(1);
+      const [{ sql: text, plan }] = plans as [(typeof plans)[number]];
+      expect(plan.filter((step) => /^SCAN (?!CONSTANT ROW)/.test(step)), text).toEqual([]);
+      // The running seats from the index of seats without stats (a game's end writes them), each
+      // game then read by its id; the last hour's from the index of the person's seats by start.
+      expect(plan).toContain('SEARCH game_players USING INDEX game_players_user_running (user_id=?)');
+      expect(plan).toContain('SEARCH games USING INDEX sqlite_autoindex_games_1 (id=?)');
+      expect(plan).toContain('SEARCH game_players USING COVERING INDEX game_players_user_start (user_id=? AND start_timestamp>?)');
+    } finally {
+      viewer.close();
+    }
+  });
 });

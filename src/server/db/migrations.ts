@@ -594,6 +594,20 @@ const personGames: Migration = {
   },
 };
 
+/**
+ * The seats of a person's running games, by person (services/lobbies.ts, gameCapRefusal, at every
+ * game's start): a seat's stats are written when its game ends, so the seats without any are those
+ * of games still running, a few a person, however many games they have played.
+ */
+const runningSeats: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`create index game_players_user_running on game_players (user_id) where stats_json is null`.execute(db);
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('game_players_user_running').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -619,4 +633,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-04-022-lobby-removals': lobbyRemovals,
   '2026-12-05-023-chat-reads': chatReads,
   '2026-12-05-024-person-games': personGames,
+  '2026-12-05-025-running-seats': runningSeats,
 };

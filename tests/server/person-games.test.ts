@@ -17,7 +17,7 @@ import { MIGRATIONS } from '../../src/server/db/migrations.js';
 import { insertGame } from '../../src/server/services/game-store.js';
 import { HistoryService } from '../../src/server/services/history.js';
 import { createPostgresDatabase, DATABASES, useServer } from './databases.js';
-import { plansOf } from './query-plans.js';
+import { plansOf, preparedDuring } from './query-plans.js';
 import { signInGuest, type Server } from './support.js';
 
 const BOT = 'u_person_games_bot';
@@ -202,6 +202,20 @@ describe("a person's lists of games on SQLite", () => {
       expect(count.plan).toEqual(['SEARCH game_players USING COVERING INDEX game_players_user_start (user_id=?)']);
     } finally {
       viewer.close();
+    }
+  });
+
+  test("a rename's look-alike check reads the person's running games from the index of seats without stats: not their whole history", async () => {
+    const { server } = suite();
+    const renamer = await signInGuest(server, 'Renamer');
+    try {
+      const user = (await server.app.services.users.get(renamer.userID))!;
+      const plans = await preparedDuring(server, () => server.app.services.users.rename(user, 'Renamed'));
+      const games = plans.filter(({ sql }) => sql.includes('"game_players" as "mine"'));
+      expect(games).toHaveLength(1);
+      expect(games[0]!.plan).toContain('SEARCH mine USING INDEX game_players_user_running (user_id=?)');
+    } finally {
+      renamer.close();
     }
   });
 

@@ -71,6 +71,15 @@ async function insertGames(server: Server, personID: string, count: number): Pro
       })),
     );
     await db.insertInto('game_players').values(seats as Insertable<GamePlayersTable>[]).execute();
+    // Each game's lobby, started, and its seats, kept for good as a started lobby's are.
+    await db
+      .insertInto('lobbies')
+      .values(games.map((g) => ({ id: `l_${g.id}`, name: 'Started', host_id: g.seats[0]![0], sequence_id: 1, options_json: '{}', modules_json: '[]', game_id: g.id, created_at: g.start, updated_at: g.start })))
+      .execute();
+    await db
+      .insertInto('lobby_players')
+      .values(games.flatMap((g) => g.seats.map(([userID, botType], seat) => ({ lobby_id: `l_${g.id}`, seat, user_id: userID, bot_type: botType }))))
+      .execute();
   };
   // Inserted in an order other than their starts', as games that start and end at different times are.
   const order = Array.from({ length: count }, (_, i) => i).sort((a, b) => ((a * 7919) % count) - ((b * 7919) % count));
@@ -120,6 +129,8 @@ async function measure(database: string, count: number): Promise<string[]> {
       await timed(() => client.games.history.query({ userID })),
       // The check every game's start makes of each person seated (the service alone, no request).
       await timed(() => server.app.services.lobbies.gameCapRefusal({ id: userID })),
+      // Their lobbies waiting to start ("Your games"), read as the cap on open lobbies is at each create and join.
+      await timed(() => client.lobbies.waiting.query()),
     ];
   } finally {
     person?.close();
@@ -130,8 +141,8 @@ async function measure(database: string, count: number): Promise<string[]> {
 }
 
 if (databases.includes('postgres') && !process.env.TEST_DATABASE_URL) throw new Error('PostgreSQL needs TEST_DATABASE_URL');
-console.log('| database | games | users.profile | users.myGames, first page | myGames, last page | games.history of theirs | a start\'s game cap check |');
-console.log('|---|---:|---:|---:|---:|---:|---:|');
+console.log('| database | games | users.profile | users.myGames, first page | myGames, last page | games.history of theirs | a start\'s game cap check | lobbies.waiting |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const database of databases) {
   for (const count of counts) console.log(`| ${(await measure(database, count)).join(' | ')} |`);
 }

@@ -9,6 +9,8 @@ export const CLOCK_RUNS_OFFLINE = 'Your turn clock keeps running while the conne
 /** The lobby's page; every control waiting for the connection names this line (its id) as its reason. */
 export const LOBBY_OFFLINE = 'Nothing in this lobby can be changed until the connection is back.';
 export const LOBBY_OFFLINE_ID = 'lobby-offline';
+/** The same line, where the server refuses the page because its person was signed out meanwhile: no connection will bring the lobby back. */
+export const LOBBY_SIGNED_OUT = 'Nothing in this lobby can be changed until you sign in again.';
 
 /** The badge in 'Reconnecting...''s place while the server refuses the page's subscription (its own words beside it). */
 export const REFUSED_BADGE = 'Not live';

@@ -15,7 +15,7 @@ import { Anchor, Box, Container, Paper, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ReconnectingNotice } from '../components/reconnecting-notice.js';
 import { firstCommitment } from '../lib/commitment-memory.js';
-import { LOBBY_OFFLINE, LOBBY_OFFLINE_ID } from '../lib/offline-words.js';
+import { LOBBY_OFFLINE, LOBBY_OFFLINE_ID, LOBBY_SIGNED_OUT } from '../lib/offline-words.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import { useLiveLobby } from '../lobby/live-lobby.js';
@@ -46,7 +46,7 @@ function LobbyPage() {
       {!connected && !closed && !error ? (
         <Box mb="sm">
           <ReconnectingNotice id={LOBBY_OFFLINE_ID} refusal={refusal}>
-            {LOBBY_OFFLINE}
+            {refusal?.kind === 'signed-out' ? LOBBY_SIGNED_OUT : LOBBY_OFFLINE}
           </ReconnectingNotice>
         </Box>
       ) : null}

@@ -16,7 +16,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { GameScreen } from '../../../src/web/game/game-screen.js';
 import { Page as LobbyPage } from '../../../src/web/pages/lobby.js';
 import { Page as LobbyListPage } from '../../../src/web/pages/lobby-list.js';
-import { CLOCK_RUNS_OFFLINE, LOBBY_OFFLINE, REFUSED_FOR_GOOD, REFUSED_RETRYING } from '../../../src/web/lib/offline-words.js';
+import { CLOCK_RUNS_OFFLINE, LOBBY_OFFLINE, LOBBY_SIGNED_OUT, REFUSED_FOR_GOOD, REFUSED_RETRYING } from '../../../src/web/lib/offline-words.js';
 import { theme } from '../../../src/web/theme.js';
 import { newGame, screenState } from '../support/screen-state.js';
 import { setSubscription, stubbed, type StubSubscription } from '../support/trpc-stub.js';
@@ -141,6 +141,9 @@ test("the lobby's page, its subscription refused as it opens: the server's words
   expect(screen.queryByRole('heading', { name: 'Lobby not available' })).toBeNull();
   fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(lobbyReset).toHaveBeenCalledTimes(1);
+  // Signed out meanwhile: its controls wait for a sign-in, not for a connection that is there.
+  act(() => setSubscription('lobbies.onLobby', { status: 'error', error: { message: SIGNED_OUT, data: { code: 'UNAUTHORIZED' } }, reset: lobbyReset }));
+  expect(notice()?.textContent).toBe(`Not live${SIGNED_OUT}Sign in again${LOBBY_SIGNED_OUT}`);
 });
 
 test('the lobby list, its subscription refused: the list says why and asks again by itself, where it said the list could not be loaded, for good', async () => {

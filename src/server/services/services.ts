@@ -117,18 +117,6 @@ export const requestingTooFast = (limit: number) => `Too many requests from your
 export const requestsFor = (items: number, perRequest: number): number => Math.max(1, Math.ceil(items / perRequest));
 
 /**
- * What one read of a whole game's state (REST's /api/game/:id/state, tRPC's games.state) counts
- * for against REQUESTS_PER_ADDRESS: one for each two seats. A game's whole view grows with its
- * players (about 58 KB of JSON for two at the end, 140 KB for eight), and one address reading an
- * eight-player game 600 times in 10 seconds kept 29-42% of a core busy, where GraphQL's
- * renderedGame counts 10 and a replay 5. A two-player game still counts one: a client polling its
- * game at a person's pace meets no new limit.
- */
-export const stateReadWeight = (seats: number): number => requestsFor(seats, 2);
-export const readingGamesTooFast = (limit: number, seats: number) =>
-  `Too many game reads for your address: a game of ${seats} seats counts as ${stateReadWeight(seats)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
-
-/**
  * Counts the rest of a read that counts as `weight` of the address's requests (the request itself
  * was counted as one, as every request is): `tooMany`'s refusal once past the limit, else null.
  */
@@ -136,9 +124,28 @@ export function weightedReadRefusal(requests: RateLimit, address: string, weight
   return weight <= 1 || requests.take(address, weight - 1) ? null : tooMany(requests.limit);
 }
 
-/** Counts the rest of a game's state read: the refusal once past the limit, else null. */
-export const stateReadRefusal = (requests: RateLimit, address: string, seats: number): string | null =>
-  weightedReadRefusal(requests, address, stateReadWeight(seats), (limit) => readingGamesTooFast(limit, seats));
+/**
+ * A read weighed by how many things it holds, `perRequest` things to a request (requestsFor): its
+ * check counts the rest of it, after the request itself, and past the limit refuses in words
+ * that name what was asked (`asked`: "Too many game lists for your address: a list of 200 games
+ * counts") and what it counted as.
+ */
+function itemWeightedRead(perRequest: number, asked: (items: number) => string) {
+  return (requests: RateLimit, address: string, items: number): string | null => {
+    const weight = requestsFor(items, perRequest);
+    return weightedReadRefusal(requests, address, weight, (limit) => `${asked(items)} as ${weight} of the ${limit} requests allowed in 10 seconds. Wait a moment.`);
+  };
+}
+
+/**
+ * What one read of a whole game's state (REST's /api/game/:id/state, tRPC's games.state) counts
+ * for against REQUESTS_PER_ADDRESS: one for each two seats. A game's whole view grows with its
+ * players (about 58 KB of JSON for two at the end, 140 KB for eight), and one address reading an
+ * eight-player game 600 times in 10 seconds kept 29-42% of a core busy, where GraphQL's
+ * renderedGame counts 10 and a replay 5. A two-player game still counts one: a client polling its
+ * game at a person's pace meets no new limit.
+ */
+export const stateReadRefusal = itemWeightedRead(2, (seats) => `Too many game reads for your address: a game of ${seats} seats counts`);
 
 /**
  * What one read of a whole card set counts for against REQUESTS_PER_ADDRESS: the game definitions
@@ -166,13 +173,8 @@ export const cardSetRefusal = (requests: RateLimit, address: string): string | n
  * list still counts one.
  */
 export const HISTORY_GAMES_PER_REQUEST = 50;
-export const historyListWeight = (games: number): number => requestsFor(games, HISTORY_GAMES_PER_REQUEST);
-export const listingGamesTooFast = (limit: number, games: number) =>
-  `Too many game lists for your address: a list of ${games} games counts as ${historyListWeight(games)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
-
-/** Counts the rest of a game history list of `games` games, once read: the refusal once past the limit, else null. */
-export const historyListRefusal = (requests: RateLimit, address: string, games: number): string | null =>
-  weightedReadRefusal(requests, address, historyListWeight(games), (limit) => listingGamesTooFast(limit, games));
+/** Counted once the list is read, by the games it holds. */
+export const historyListRefusal = itemWeightedRead(HISTORY_GAMES_PER_REQUEST, (games) => `Too many game lists for your address: a list of ${games} games counts`);
 
 /**
  * What one `lobbies.list` query counts for against REQUESTS_PER_ADDRESS: one for each
@@ -184,13 +186,8 @@ export const historyListRefusal = (requests: RateLimit, address: string, games: 
  * for all its watchers) and never asks for it this way.
  */
 export const LOBBIES_LISTED_PER_REQUEST = 50;
-export const lobbyListWeight = (lobbies: number): number => requestsFor(lobbies, LOBBIES_LISTED_PER_REQUEST);
-export const listingLobbiesTooFast = (limit: number, lobbies: number) =>
-  `Too many lobby lists for your address: a list of ${lobbies} lobbies counts as ${lobbyListWeight(lobbies)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
-
-/** Counts the rest of a lobby list of `lobbies` lobbies, once read: the refusal once past the limit, else null. */
-export const lobbyListRefusal = (requests: RateLimit, address: string, lobbies: number): string | null =>
-  weightedReadRefusal(requests, address, lobbyListWeight(lobbies), (limit) => listingLobbiesTooFast(limit, lobbies));
+/** Counted once the list is read, by the lobbies it holds. */
+export const lobbyListRefusal = itemWeightedRead(LOBBIES_LISTED_PER_REQUEST, (lobbies) => `Too many lobby lists for your address: a list of ${lobbies} lobbies counts`);
 
 /**
  * What one `users.byIDs` counts for against REQUESTS_PER_ADDRESS: one for each USERS_PER_REQUEST
@@ -200,13 +197,8 @@ export const lobbyListRefusal = (requests: RateLimit, address: string, lobbies: 
  * room ask for a few; the history pages' batches of 200 count 4 each.
  */
 export const USERS_PER_REQUEST = 50;
-export const usersReadWeight = (ids: number): number => requestsFor(ids, USERS_PER_REQUEST);
-export const readingUsersTooFast = (limit: number, ids: number) =>
-  `Too many users asked for from your address: ${ids} ids count as ${usersReadWeight(ids)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
-
-/** Counts the rest of a read of `ids` users: the refusal once past the limit, else null. */
-export const usersReadRefusal = (requests: RateLimit, address: string, ids: number): string | null =>
-  weightedReadRefusal(requests, address, usersReadWeight(ids), (limit) => readingUsersTooFast(limit, ids));
+/** Counted before the users are read, by the ids asked. */
+export const usersReadRefusal = itemWeightedRead(USERS_PER_REQUEST, (ids) => `Too many users asked for from your address: ${ids} ids count`);
 
 /**
  * What one `chat.lobbyUnread` counts for against REQUESTS_PER_ADDRESS: one for each
@@ -216,13 +208,8 @@ export const usersReadRefusal = (requests: RateLimit, address: string, ids: numb
  * list asks for the lobbies a person sits in or has read, a few: one.
  */
 export const UNREAD_LOBBIES_PER_REQUEST = 50;
-export const unreadCountWeight = (lobbies: number): number => requestsFor(lobbies, UNREAD_LOBBIES_PER_REQUEST);
-export const countingUnreadTooFast = (limit: number, lobbies: number) =>
-  `Too many unread counts asked for from your address: ${lobbies} lobbies count as ${unreadCountWeight(lobbies)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
-
-/** Counts the rest of an unread count of `lobbies` lobbies: the refusal once past the limit, else null. */
-export const unreadCountRefusal = (requests: RateLimit, address: string, lobbies: number): string | null =>
-  weightedReadRefusal(requests, address, unreadCountWeight(lobbies), (limit) => countingUnreadTooFast(limit, lobbies));
+/** Counted before the rooms are counted, by the distinct lobbies asked about. */
+export const unreadCountRefusal = itemWeightedRead(UNREAD_LOBBIES_PER_REQUEST, (lobbies) => `Too many unread counts asked for from your address: ${lobbies} lobbies count`);
 
 /**
  * What one page of `users.myGames` counts for against REQUESTS_PER_ADDRESS: as `users.byIDs` of
@@ -231,13 +218,8 @@ export const unreadCountRefusal = (requests: RateLimit, address: string, lobbies
  * and 11 ms of the server's CPU, where session.me cost 2-2.6 ms, for one request, and any player
  * who has played 50 games with others has such a page. The site's page of ten counts one or two.
  */
-export const myGamesWeight = (players: number): number => usersReadWeight(players);
-export const listingMyGamesTooFast = (limit: number, players: number) =>
-  `Too many game pages for your address: a page naming ${players} players counts as ${myGamesWeight(players)} of the ${limit} requests allowed in 10 seconds. Wait a moment.`;
-
-/** Counts the rest of a page of one's games naming `players` players, before they are read: the refusal once past the limit, else null. */
-export const myGamesRefusal = (requests: RateLimit, address: string, players: number): string | null =>
-  weightedReadRefusal(requests, address, myGamesWeight(players), (limit) => listingMyGamesTooFast(limit, players));
+/** Counted before the players are read, by the players the page names. */
+export const myGamesRefusal = itemWeightedRead(USERS_PER_REQUEST, (players) => `Too many game pages for your address: a page naming ${players} players counts`);
 
 /** Counts a request of `address` (a costly one as `count`) against REQUESTS_PER_ADDRESS: the refusal once past it, else null (each transport says it in its own shape). */
 export function requestRefusal(requests: RateLimit, address: string, count = 1): string | null {

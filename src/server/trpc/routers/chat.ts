@@ -9,7 +9,7 @@ export const chatRouter = router({
   history: authedProcedure.input(roomInput).query(({ ctx, input }) => ctx.services.chat.history(input.room, ctx.user)),
   /** The lobby list's unread marks: by lobby, how many messages others wrote after the caller's newest read (none: left out). */
   lobbyUnread: authedProcedure.input(lobbyUnreadInput).query(({ ctx, input }) => {
-    // Many lobbies count for more than one request (services.ts, unreadCountWeight), before they are counted.
+    // Many lobbies count for more than one request (services.ts, unreadCountRefusal), before they are counted.
     const tooMany = unreadCountRefusal(ctx.services.requests, ctx.address, new Set(input.lobbies.map((l) => l.lobbyID)).size);
     if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
     return ctx.services.chat.lobbyUnread(ctx.user, input.lobbies);

@@ -57,7 +57,7 @@ export const gamesRouter = router({
 
   history: authedProcedure.input(historyInput).query(async ({ ctx, input }) => {
     const games = await ctx.services.history.list({ includeBots: input.includeBots, userID: input.userID ?? null });
-    // A long list counts for more than one request (services.ts, historyListWeight).
+    // A long list counts for more than one request (services.ts, historyListRefusal).
     const tooMany = historyListRefusal(ctx.services.requests, ctx.address, games.length);
     if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
     return games;

@@ -14,7 +14,7 @@ export const lobbiesRouter = router({
   /** The lobby list as the list's watchers were last sent it: read once per change for every reader (a read is 30-40 ms of CPU). */
   list: authedProcedure.query(async ({ ctx }) => {
     const lobbies = await ctx.services.lobbies.listFeed.latest();
-    // Written out afresh for each query: a long list counts for more than one request (services.ts, lobbyListWeight).
+    // Written out afresh for each query: a long list counts for more than one request (services.ts, lobbyListRefusal).
     const tooMany = lobbyListRefusal(ctx.services.requests, ctx.address, lobbies.length);
     if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
     return lobbies;

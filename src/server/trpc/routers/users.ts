@@ -6,7 +6,7 @@ import { ratingHistory, ratingOf } from '../../services/ratings.js';
 
 export const usersRouter = router({
   byIDs: authedProcedure.input(userIDsInput).query(async ({ ctx, input }) => {
-    // Many ids count for more than one request (services.ts, usersReadWeight), before they are read.
+    // Many ids count for more than one request (services.ts, usersReadRefusal), before they are read.
     const tooMany = usersReadRefusal(ctx.services.requests, ctx.address, new Set(input.ids).size);
     if (tooMany) throw refuse('TOO_MANY_REQUESTS', tooMany);
     const rows = await ctx.services.users.getMany(input.ids);

@@ -6,26 +6,20 @@
  * game's state as the page receives it, the game's settings (a 90 s turn timer), and every other
  * query answering nothing yet.
  */
-import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { GameScreenState } from '../../../src/web/game/model.js';
-import { GameScreen } from '../../../src/web/game/game-screen.js';
-import { theme } from '../../../src/web/theme.js';
 import { ANN, newGame, screenState } from '../support/screen-state.js';
 import { stubbed } from '../support/trpc-stub.js';
+import { gamePage } from '../support/game-page.js';
+import { served } from '../support/served-game.js';
 
 stubbed.settings = { showOddsToPlayers: false, turnTimerOn: true, turnTimerSeconds: 90 };
 
 // Hoisted with the mocks, which run before the file's other lines.
-const served = vi.hoisted(() => ({ state: null as GameScreenState | null }));
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));
-vi.mock('../../../src/web/game/use-game-state.js', () => ({
-  useGameState: () => ({ state: served.state, error: null, connected: true, act: () => Promise.resolve({ ok: true }), back: () => undefined }),
-}));
+vi.mock('../../../src/web/game/use-game-state.js', async () => ({ useGameState: (await import('../support/served-game.js')).servedGameState }));
 
 /** The page's screen: a phone's (under 768 px wide) or a desktop's. */
 function screenOf(phone: boolean) {
@@ -58,13 +52,7 @@ describe("the game screen's clock, right after a clash", () => {
     // screen (1:29), so the deadline here is a whole minute past the timer.
     const state = screenState(newGame());
     served.state = { ...state, seatsByUserID: { [ANN]: { userID: ANN, presence: 'here', deadline: Date.now() + 150_000, standIn: null, left: false } } };
-    render(
-      <MantineProvider theme={theme}>
-        <MemoryRouter>
-          <GameScreen gameID={state.game.id} />
-        </MemoryRouter>
-      </MantineProvider>,
-    );
+    render(gamePage(state.game.id));
     const panel = await screen.findByRole('region', { name: 'Action panel' });
     expect(document.querySelector('.game-screen')!.classList.contains('game-screen-compact')).toBe(phone);
     expect(panel.querySelector(`[data-clock="${ANN}"]`)!.textContent).toBe('Time left 1:30');

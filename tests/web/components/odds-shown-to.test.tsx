@@ -9,30 +9,23 @@
  * game's state as the page receives it, step by step, the game's settings, and every other query
  * answering nothing yet. The odds worker is stood in for by one that answers every step at once.
  */
-import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { botDecision } from '../../../src/bots/harness.js';
 import type { Game } from '../../../src/engine/index.js';
-import type { GameScreenState } from '../../../src/web/game/model.js';
-import { GameScreen } from '../../../src/web/game/game-screen.js';
 import { CHART_STARTING } from '../../../src/web/odds/odds-bar.js';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
-import { theme } from '../../../src/web/theme.js';
 import { ANN, act as play, newGame, screenState } from '../support/screen-state.js';
+import { gamePage } from '../support/game-page.js';
+import { served } from '../support/served-game.js';
 import { stubbed } from '../support/trpc-stub.js';
 
 stubbed.settings = { showOddsToPlayers: false, turnTimerOn: false, turnTimerSeconds: 90 };
 
-// Hoisted with the mocks, which run before the file's other lines.
-const served = vi.hoisted(() => ({ state: null as GameScreenState | null }));
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));
-vi.mock('../../../src/web/game/use-game-state.js', () => ({
-  useGameState: () => ({ state: served.state, error: null, connected: true, act: () => Promise.resolve({ ok: true }), back: () => undefined }),
-}));
+vi.mock('../../../src/web/game/use-game-state.js', async () => ({ useGameState: (await import('../support/served-game.js')).servedGameState }));
 // happy-dom runs no Web Worker: the page's odds worker answers each step at once, an even split.
 vi.mock('../../../src/web/odds/odds-client.js', async (original) => ({
   ...(await original<typeof OddsClient>()),
@@ -43,15 +36,7 @@ vi.mock('../../../src/web/odds/odds-client.js', async (original) => ({
   }),
 }));
 
-function page() {
-  return (
-    <MantineProvider theme={theme}>
-      <MemoryRouter>
-        <GameScreen gameID={served.state!.game.id} />
-      </MemoryRouter>
-    </MantineProvider>
-  );
-}
+const page = () => gamePage(served.state!.game.id);
 
 /**
  * Every step of a game's last age as the page receives it, from its first planning to its end:

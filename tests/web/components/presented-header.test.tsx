@@ -7,38 +7,25 @@
  * game's state as the page receives it, step by step, and every other query answering nothing yet.
  * The page's time is held by the test, so the dice move only when it says.
  */
-import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { botDecision } from '../../../src/bots/harness.js';
 import type { Game } from '../../../src/engine/index.js';
-import type { GameScreenState } from '../../../src/web/game/model.js';
-import { GameScreen } from '../../../src/web/game/game-screen.js';
 import { useEndOfGameChunk } from '../../../src/web/game/presentation-slots.js';
 import { CHART_STARTING } from '../../../src/web/odds/odds-bar.js';
-import { theme } from '../../../src/web/theme.js';
 import { act as play, beforeAndAfterClash, newGame, screenState } from '../support/screen-state.js';
+import { gamePage } from '../support/game-page.js';
+import { served } from '../support/served-game.js';
 
 // Hoisted with the mocks, which run before the file's other lines.
-const { served, cues } = vi.hoisted(() => ({ served: { state: null as GameScreenState | null }, cues: [] as string[] }));
+const { cues } = vi.hoisted(() => ({ cues: [] as string[] }));
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 // The sounds the screen plays, heard by the test rather than synthesised.
 vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: (cue: string) => cues.push(cue), unlockAudio: () => undefined, audioUnlocked: () => true }));
-vi.mock('../../../src/web/game/use-game-state.js', () => ({
-  useGameState: () => ({ state: served.state, error: null, connected: true, act: () => Promise.resolve({ ok: true }), back: () => undefined }),
-}));
+vi.mock('../../../src/web/game/use-game-state.js', async () => ({ useGameState: (await import('../support/served-game.js')).servedGameState }));
 
-function page() {
-  return (
-    <MantineProvider theme={theme}>
-      <MemoryRouter>
-        <GameScreen gameID={served.state!.game.id} />
-      </MemoryRouter>
-    </MantineProvider>
-  );
-}
+const page = () => gamePage(served.state!.game.id);
 
 /** Opens the screen on `before`, then `after` arrives from the server, as one step. */
 function arrives(before: Game, after: Game): void {

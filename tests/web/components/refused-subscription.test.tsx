@@ -13,13 +13,13 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { GameScreen } from '../../../src/web/game/game-screen.js';
 import { Page as LobbyPage } from '../../../src/web/pages/lobby.js';
 import { Page as LobbyListPage } from '../../../src/web/pages/lobby-list.js';
 import { CLOCK_RUNS_OFFLINE, LOBBY_OFFLINE, LOBBY_SIGNED_OUT, REFUSED_FOR_GOOD, REFUSED_RETRYING } from '../../../src/web/lib/offline-words.js';
 import { theme } from '../../../src/web/theme.js';
 import { newGame, screenState } from '../support/screen-state.js';
 import { setSubscription, stubbed, type StubSubscription } from '../support/trpc-stub.js';
+import { gamePage } from '../support/game-page.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));
@@ -46,13 +46,7 @@ const notice = () => screen.queryByTestId('refused');
 
 async function liveGame() {
   subscription('pending');
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter initialEntries={[`/game/${gameID}`]}>
-        <GameScreen gameID={gameID} />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  render(gamePage(gameID));
   await screen.findByRole('region', { name: 'Action panel' });
   // The websocket drops: the page says so, as it always did.
   subscription('connecting');

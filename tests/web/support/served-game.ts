@@ -1,0 +1,16 @@
+/**
+ * The game screen's live state stood in for, for component tests that render the whole screen
+ * (game-screen.tsx) with no server: `useGameState` answers with `served.state`, connected, every
+ * action played. A test file replaces the hook with it, and sets `served.state` as the page would
+ * receive it, step by step:
+ *
+ *   vi.mock('../../../src/web/game/use-game-state.js', async () => ({ useGameState: (await import('../support/served-game.js')).servedGameState }));
+ *
+ * Each component test file that mocks has modules of its own, so `served` is that file's alone.
+ */
+import type { GameScreenState } from '../../../src/web/game/model.js';
+import type { GameStateResult } from '../../../src/web/game/use-game-state.js';
+
+export const served: { state: GameScreenState | null } = { state: null };
+
+export const servedGameState = (): GameStateResult => ({ state: served.state, error: null, connected: true, refusal: null, act: () => Promise.resolve({ ok: true }), back: () => undefined });

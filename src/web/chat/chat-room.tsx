@@ -10,7 +10,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ChatMessage } from '../lib/api-types.js';
 import { chatReadKey, markRead, readUpTo } from '../lib/chat-read.js';
-import { useConnected, useRetried } from '../lib/connection.js';
+import { useBackFromDrop, useConnected, useRetried } from '../lib/connection.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import { unanswered } from '../lib/unanswered.js';
@@ -89,13 +89,13 @@ export function ChatRoomProvider({ room, title, children }: { room: string | nul
   // the room is asked again by itself. Back from a drop, what was said meanwhile came to nobody
   // here: the history is asked for again (messages already held are not shown twice).
   const { heard } = useRetried(subscription);
-  const connected = useConnected(subscription.status);
-  const wasConnected = useRef(connected);
   const { refetch: refetchHistory } = history;
-  useEffect(() => {
-    if (connected && !wasConnected.current && room !== null) void refetchHistory();
-    wasConnected.current = connected;
-  }, [connected, room, refetchHistory]);
+  useBackFromDrop(
+    useConnected(subscription.status),
+    useCallback(() => {
+      if (room !== null) void refetchHistory();
+    }, [room, refetchHistory]),
+  );
 
   const liveMessages = live.room === room ? live.messages : NO_MESSAGES;
   const messages = useMemo(() => {

@@ -12,7 +12,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Action } from '../../engine/index.js';
 import type { WireDelivery } from '../../server/services/game-views.js';
-import { useLive, type Refusal } from '../lib/connection.js';
+import { useBackFromDrop, useLive, type Refusal } from '../lib/connection.js';
 import { trpc } from '../lib/trpc.js';
 import { unanswered } from '../lib/unanswered.js';
 import { applyUpdate, type LiveGame } from './live.js';
@@ -150,13 +150,9 @@ export function useGameState(gameID: string): GameStateResult {
   /** The player says they are back (after a stand-in chose for them). */
   const back = useCallback(() => report({ gameID, tab, visible: true }), [gameID, tab, report]);
   const { connected, refusal, heard } = useLive(subscription);
-  const wasConnected = useRef(connected);
-  useEffect(() => {
-    // Back from a drop, or from a refusal asked again: the restarted subscription sends the whole
-    // game; fetch too, belt and braces.
-    if (connected && !wasConnected.current) void refetch();
-    wasConnected.current = connected;
-  }, [connected, refetch]);
+  // Back from a drop, or from a refusal asked again: the restarted subscription sends the whole
+  // game; fetch too, belt and braces.
+  useBackFromDrop(connected, refetch);
 
   const playerIDs = useMemo(() => live?.game.players.map((p) => p.userID) ?? [], [live?.game.players]);
   const users = trpc.users.byIDs.useQuery({ ids: playerIDs }, { enabled: playerIDs.length > 0, staleTime: Infinity });

@@ -94,6 +94,19 @@ export function useRetried(subscription: LiveSubscription): { refusal: Refusal |
 }
 
 /**
+ * Calls `caughtUp` each time `connected` comes back after a drop (not at the first connection): a
+ * restarted subscription starts from the next change, and what happened meanwhile came to nobody
+ * here, so the page asks for it.
+ */
+export function useBackFromDrop(connected: boolean, caughtUp: () => void): void {
+  const was = useRef(connected);
+  useEffect(() => {
+    if (connected && !was.current) caughtUp();
+    was.current = connected;
+  }, [connected, caughtUp]);
+}
+
+/**
  * A live page's connection: `connected` (useConnected), and `refusal` while the server refuses
  * the page's subscription, which is asked again meanwhile (useRetried): a page refused after a
  * drop said 'Reconnecting...' for good, with its connection back.

@@ -10,10 +10,10 @@
  * read changes or the page comes back into view, and listens to the chat of the lobbies they sit
  * in, asking again at each message of someone else's there.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { Lobby } from '../lib/api-types.js';
 import { readUpToEach } from '../lib/chat-read.js';
-import { useConnected, useRetried } from '../lib/connection.js';
+import { useBackFromDrop, useConnected, useRetried } from '../lib/connection.js';
 import { trpc } from '../lib/trpc.js';
 import classes from './lobby-unread.module.css';
 
@@ -49,12 +49,7 @@ export function LobbyChatListener({ lobbyID, userID, recount }: { lobbyID: strin
   // Refused when asked again after a drop, the chat is listened to again by itself; back from a
   // drop, what was said meanwhile is counted.
   const { heard } = useRetried(subscription);
-  const connected = useConnected(subscription.status);
-  const wasConnected = useRef(connected);
-  useEffect(() => {
-    if (connected && !wasConnected.current) recount();
-    wasConnected.current = connected;
-  }, [connected, recount]);
+  useBackFromDrop(useConnected(subscription.status), recount);
   return null;
 }
 

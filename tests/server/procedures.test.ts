@@ -387,6 +387,8 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
       expect(await lobby.until()).toMatchObject({ id: lobbyID, sequenceID: 1 });
       const missing = feed(outsider.client.lobbies.onLobby, { lobbyID: 'l_nowhere' });
       expect(await missing.refusal()).toMatchObject({ code: 'NOT_FOUND', message: 'Lobby l_nowhere not found.' });
+      // Refused before it started: never live for a moment (a page said "Reconnecting..." in between).
+      expect(missing.isStarted).toBe(false);
       for (const f of [anonList, anonLobby, list, lobby, missing]) f.close();
     });
   });
@@ -513,6 +515,8 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
       expect(spectated!.fromEvent).toBe(0);
       const missing = gameFeed(outsider.client.games.onGame, { gameID: 'g_nowhere' });
       expect(await missing.refusal()).toMatchObject({ code: 'NOT_FOUND', message: 'Game g_nowhere not found.' });
+      // Refused before it started: never live for a moment (a page said "Reconnecting..." in between).
+      expect(missing.isStarted).toBe(false);
       for (const f of [mine, watched, missing]) f.close();
     });
   });

@@ -169,18 +169,22 @@ describe("a player's pages of their game (games.onGame)", () => {
     await watching.until();
 
     const refusals: Refusal[] = [];
+    let refusedOnceStarted = 0;
     for (let i = 0; i < 40; i++) {
       const page = feed(bob.client.games.onGame, { gameID, tab: `tab-${i}` });
       try {
         await page.until();
       } catch {
         if (page.error) refusals.push(refusalOf(page.error));
+        if (page.isStarted) refusedOnceStarted += 1;
       } finally {
         page.close();
       }
     }
     expect(refusals).toHaveLength(40 - opens);
     expect(refusals[0]).toEqual({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: 'You are opening and closing the game too fast. Wait a moment.', ruleCode: null });
+    // Refused before it started: a page retrying after a wait was never live for a moment in between.
+    expect(refusedOnceStarted).toBe(0);
     // The last page's close reaches the watcher: Bob gone.
     const bobGone = (d: WireDelivery) => d.seats.find((s) => s.userID === bob.userID)?.presence === 'gone';
     await until(() => watching.items.length > 1 && bobGone(watching.items.at(-1)!), 15_000, 'Bob gone again');

@@ -77,14 +77,18 @@ describe('tRPC websocket subscriptions', () => {
     socket.close();
   });
 
-  test('a subscription refused after it started (a game that does not exist) gives its place back', async () => {
+  test('a subscription refused as it opens (a game or a lobby that does not exist) is refused before it starts, and gives its place back', async () => {
     const { socket, answers, next } = await trpcSocket(await jwtOf(guest.cookie));
-    const missing = Array.from({ length: 100 }, (_, i) => i + 1);
-    for (const id of missing) socket.send(subscribe(id, 'games.onGame', { gameID: `no-such-game-${id}` }));
+    // The socket's cap of 100 subscriptions at once, twice over.
+    const missing = Array.from({ length: 200 }, (_, i) => i + 1);
+    for (const id of missing) socket.send(id % 2 ? subscribe(id, 'games.onGame', { gameID: `no-such-game-${id}` }) : subscribe(id, 'lobbies.onLobby', { lobbyID: `no-such-lobby-${id}` }));
     await Promise.all(missing.map(next));
-    // Each is started, then fails as it reads the game.
+    // Each is answered with its refusal alone: never "started" first, which a page took for live.
     await expect.poll(() => missing.every((id) => answers.get(id)!.some((a) => a.error !== undefined))).toBe(true);
-    expect(answers.get(1)!.map((a) => a.error?.message ?? a.result?.type)).toContain('Game no-such-game-1 not found.');
+    const said = (id: number) => answers.get(id)!.map((a) => a.error?.message ?? a.result?.type);
+    expect(said(1)).toEqual(['Game no-such-game-1 not found.']);
+    expect(said(2)).toEqual(['Lobby no-such-lobby-2 not found.']);
+    expect(missing.filter((id) => answers.get(id)!.some((a) => a.result !== undefined))).toEqual([]);
     const served = Array.from({ length: 100 }, (_, i) => 1_001 + i);
     for (const id of served) socket.send(subscribe(id, 'lobbies.onList'));
     const first = await Promise.all(served.map(next));

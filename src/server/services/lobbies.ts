@@ -269,6 +269,11 @@ export class LobbyService {
     return (await this.views([lobby]))[0]!;
   }
 
+  /** Refuses a lobby that is not there (it closed, or never was), as `get` does, reading only its row. */
+  async check(lobbyID: string): Promise<void> {
+    await this.row(lobbyID);
+  }
+
   /** The lobby, or null if there is none by that id (it closed, or never was). */
   async find(lobbyID: string): Promise<LobbyView | null> {
     return this.get(lobbyID).catch((error: unknown) => {

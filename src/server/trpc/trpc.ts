@@ -133,6 +133,7 @@ async function capConnection<R extends { ok: boolean; data?: unknown }>({ ctx, t
     throw error;
   }
   if (result.ok && isAsyncIterable(result.data)) return { ...result, data: counted(result.data, release) };
+  // Refused before it started (a resolver's own checks, as games.onGame's): a failed result.
   release();
   return result;
 }

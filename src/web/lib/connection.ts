@@ -70,6 +70,11 @@ export const retryDelayMs = (tries: number): number => Math.min(2_000 * 2 ** tri
  * open, so what a page was told live (a chat, a rematch offer) stopped coming for good after a
  * drop whose re-subscription was refused. `heard` goes in the subscription's onData: a
  * subscription that brings data again starts the wait over at its shortest.
+ *
+ * While it is asked again ('connecting' after `retry`), the last refusal stays, until the
+ * subscription is live again or refused anew: the page said "Reconnecting..." for a moment at
+ * each retry, its notice gone and back. A drop of a live subscription is no retry, and says
+ * "Reconnecting..." as before.
  */
 export function useRetried(subscription: LiveSubscription): { refusal: Refusal | null; heard: () => void } {
   const { status, error, reset } = subscription;
@@ -77,19 +82,28 @@ export function useRetried(subscription: LiveSubscription): { refusal: Refusal |
   const heard = useCallback(() => {
     tries.current = 0;
   }, []);
-  const retry = useCallback(() => {
-    tries.current += 1;
-    reset();
-  }, [reset]);
   const code = status === 'error' ? (error?.data?.code ?? null) : null;
   const kind: Refusal['kind'] | null = status !== 'error' ? null : code === 'UNAUTHORIZED' ? 'signed-out' : code !== null && FOR_GOOD.has(code) ? 'final' : 'wait';
+  const message = error?.message ?? '';
+  // The refusal a retry asked over, with the reset it asked with: another subscription (the page
+  // moved to another game) starts with nothing kept. Gone once the subscription is live again.
+  const [kept, setKept] = useState<{ kind: Refusal['kind']; message: string; reset: () => void } | null>(null);
+  if (kept !== null && (status === 'pending' || status === 'idle')) setKept(null);
+  const retry = useCallback(() => {
+    tries.current += 1;
+    if (kind !== null) setKept({ kind, message, reset });
+    reset();
+  }, [kind, message, reset]);
   // One wait for each refusal (a new error), cleared when the subscription is asked again meanwhile.
   useEffect(() => {
     if (kind !== 'wait') return;
     const timer = setTimeout(retry, retryDelayMs(tries.current));
     return () => clearTimeout(timer);
   }, [kind, error, retry]);
-  const refusal = useMemo(() => (kind === null ? null : { message: error?.message ?? '', kind, retry }), [kind, error, retry]);
+  const asking = status === 'connecting' && kept !== null && kept.reset === reset ? kept : null;
+  const shownKind = kind ?? asking?.kind ?? null;
+  const shownMessage = kind !== null ? message : (asking?.message ?? '');
+  const refusal = useMemo(() => (shownKind === null ? null : { message: shownMessage, kind: shownKind, retry }), [shownKind, shownMessage, retry]);
   return { refusal, heard };
 }
 

@@ -72,13 +72,19 @@ describe('the game screen, its subscription refused when opened again', () => {
     expect(screen.queryByText('Reconnecting...')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(reset).toHaveBeenCalledTimes(1);
-    // Asked again, the subscription starts: the page is live, and fetches the game it may have missed.
+    // Asked again, until the server answers: the same words and button, never 'Reconnecting...' in between.
     subscription('connecting');
-    expect(notice()).toBeNull();
+    expect(notice()?.textContent).toBe(`Not live${OPENING_TOO_FAST} ${REFUSED_RETRYING}Try again${CLOCK_RUNS_OFFLINE}`);
+    expect(screen.queryByTestId('reconnecting')).toBeNull();
+    // The subscription starts: the page is live, and fetches the game it may have missed.
     subscription('pending');
     expect(notice()).toBeNull();
     expect(screen.queryByTestId('reconnecting')).toBeNull();
     expect(stubbed.fetched).toEqual(['games.state']);
+    // A drop once live again is a drop: 'Reconnecting...', not the refusal of before.
+    subscription('connecting');
+    expect(screen.getByTestId('reconnecting').textContent).toBe(`Reconnecting...${CLOCK_RUNS_OFFLINE}`);
+    expect(notice()).toBeNull();
   });
 
   test('asks again by itself after 2 s, then after 4 s if refused again', async () => {
@@ -89,8 +95,13 @@ describe('the game screen, its subscription refused when opened again', () => {
     expect(reset).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(reset).toHaveBeenCalledTimes(1);
-    // Refused again: the wait doubles.
+    // Asked again by itself: the refusal stays shown until the server answers, and no second wait runs meanwhile.
     subscription('connecting');
+    expect(notice()?.textContent).toBe(`Not live${OPENING_TOO_FAST} ${REFUSED_RETRYING}Try again${CLOCK_RUNS_OFFLINE}`);
+    expect(screen.queryByTestId('reconnecting')).toBeNull();
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(reset).toHaveBeenCalledTimes(1);
+    // Refused again: the wait doubles.
     refused(OPENING_TOO_FAST, 'TOO_MANY_REQUESTS');
     act(() => vi.advanceTimersByTime(3_999));
     expect(reset).toHaveBeenCalledTimes(1);
@@ -116,6 +127,10 @@ describe('the game screen, its subscription refused when opened again', () => {
     expect(notice()?.textContent).toBe(`Not liveGame ${gameID} not found. ${REFUSED_FOR_GOOD}Try again${CLOCK_RUNS_OFFLINE}`);
     act(() => vi.advanceTimersByTime(120_000));
     expect(reset).not.toHaveBeenCalled();
+    // Try again all the same: the words stay while it is asked.
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    subscription('connecting');
+    expect(notice()?.textContent).toBe(`Not liveGame ${gameID} not found. ${REFUSED_FOR_GOOD}Try again${CLOCK_RUNS_OFFLINE}`);
   });
 });
 
@@ -135,6 +150,10 @@ test("the lobby's page, its subscription refused as it opens: the server's words
   expect(screen.queryByRole('heading', { name: 'Lobby not available' })).toBeNull();
   fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(lobbyReset).toHaveBeenCalledTimes(1);
+  // Asked again: the same words until the server answers.
+  act(() => setSubscription('lobbies.onLobby', { status: 'connecting', error: null, reset: lobbyReset }));
+  expect(notice()?.textContent).toBe(`Not live${SUBSCRIBING_TOO_FAST} ${REFUSED_RETRYING}Try again${LOBBY_OFFLINE}`);
+  expect(screen.queryByTestId('reconnecting')).toBeNull();
   // Signed out meanwhile: its controls wait for a sign-in, not for a connection that is there.
   act(() => setSubscription('lobbies.onLobby', { status: 'error', error: { message: SIGNED_OUT, data: { code: 'UNAUTHORIZED' } }, reset: lobbyReset }));
   expect(notice()?.textContent).toBe(`Not live${SIGNED_OUT}Sign in again${LOBBY_SIGNED_OUT}`);

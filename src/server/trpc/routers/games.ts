@@ -66,50 +66,61 @@ export const gamesRouter = router({
   /**
    * The game now (with its whole event log), then each newer step as a patch from the step sent
    * before it (or whole, when this subscriber does not hold the patch's base). See docs/decisions.md.
+   * Refused before it starts (docs/protocol.md, "The same game elsewhere"): a page told it was
+   * live, then refused, said "Reconnecting..." for a moment at each of its retries.
    */
-  onGame: authedProcedure.input(watchGameInput).subscription(async function* ({ ctx, input, signal }) {
-    const watch = ctx.services.gameFeed.watch(input.gameID);
+  onGame: authedProcedure.input(watchGameInput).subscription(async ({ ctx, input, signal }) => {
+    const read = (id: string) => ctx.services.gameFeed.current(id);
     const { attendance } = ctx.services;
-    let leave: (() => void) | null = null;
-    try {
-      const { game: first, viewer } = await ctx.services.games.openFor(input.gameID, ctx.user, ctx.isDev, (id) => ctx.services.gameFeed.current(id));
-      // A player watching their game is at the table: here while the tab is shown, away while hidden.
-      // Opening and closing it changes the table everyone watching is sent, as a presence report does.
-      if (viewer !== null && first.gameEndTimestamp === null && !ctx.services.pageOpens.take(ctx.user.id)) throw refuse('TOO_MANY_REQUESTS', OPENING_TOO_FAST);
-      leave = attendance.connect(input.gameID, ctx.user.id, input.tab ?? randomBytes(6).toString('hex'), input.visible ?? true);
-      let started: Promise<void> = Promise.resolve();
-      const steps = listen<WireDelivery>((send) => {
-        // The table goes whole with every step, and on its own when only it changed.
-        // Compared here only when the table changes between steps (rare); at a step, only to share
-        // the step's message with the others sent it (Version.shared).
-        let sentSequenceID = -1;
-        let sentTable: TableView | null = null;
-        started = watch.start(first, viewer, (version, sent) => {
-          sentSequenceID = version.sequenceID;
-          sentTable = tableView(attendance, input.gameID, ctx.services.now());
-          // One object for every spectator (or tab of one player) sent this step alike: its JSON is
-          // made once. Watching alone, the message is encoded with its envelope, as any other.
-          const others = watch.sharedWithOthers;
-          const message = version.shared(sent, sentTable, others);
-          send(others ? serialisedOnce(message) : message);
-        });
-        const offTable = attendance.onChange(input.gameID, () => {
-          if (sentTable === null) return;
-          const view = tableView(attendance, input.gameID, ctx.services.now());
-          if (sameTable(view, sentTable)) return;
-          sentTable = view;
-          send({ sequenceID: sentSequenceID, table: true, ...view });
-        });
-        return () => {
-          offTable();
-          watch.close();
-        };
-      }, signal);
-      await started; // the first step failing fails the subscription, as any refusal does
-      yield* steps;
-    } finally {
-      watch.close();
-      leave?.();
-    }
+    // A game that is not there, or not for this person, is refused here, before tRPC says the
+    // subscription started; so is a player opening their running game too often. Opening and
+    // closing it changes the table everyone watching is sent, as a presence report does.
+    const opened = await ctx.services.games.openFor(input.gameID, ctx.user, ctx.isDev, read);
+    if (opened.viewer !== null && opened.game.gameEndTimestamp === null && !ctx.services.pageOpens.take(ctx.user.id)) throw refuse('TOO_MANY_REQUESTS', OPENING_TOO_FAST);
+    // Nothing is held until the stream is iterated: tRPC never iterates, nor ends, the stream of a
+    // socket that closed while the checks above ran, so what is taken is taken in the body below.
+    return (async function* () {
+      // Listening before the game is read again, so no step falls in between.
+      const watch = ctx.services.gameFeed.watch(input.gameID);
+      let leave: (() => void) | null = null;
+      try {
+        const { game: first, viewer } = await ctx.services.games.openFor(input.gameID, ctx.user, ctx.isDev, read);
+        // A player watching their game is at the table: here while the tab is shown, away while hidden.
+        leave = attendance.connect(input.gameID, ctx.user.id, input.tab ?? randomBytes(6).toString('hex'), input.visible ?? true);
+        let started: Promise<void> = Promise.resolve();
+        const steps = listen<WireDelivery>((send) => {
+          // The table goes whole with every step, and on its own when only it changed.
+          // Compared here only when the table changes between steps (rare); at a step, only to share
+          // the step's message with the others sent it (Version.shared).
+          let sentSequenceID = -1;
+          let sentTable: TableView | null = null;
+          started = watch.start(first, viewer, (version, sent) => {
+            sentSequenceID = version.sequenceID;
+            sentTable = tableView(attendance, input.gameID, ctx.services.now());
+            // One object for every spectator (or tab of one player) sent this step alike: its JSON is
+            // made once. Watching alone, the message is encoded with its envelope, as any other.
+            const others = watch.sharedWithOthers;
+            const message = version.shared(sent, sentTable, others);
+            send(others ? serialisedOnce(message) : message);
+          });
+          const offTable = attendance.onChange(input.gameID, () => {
+            if (sentTable === null) return;
+            const view = tableView(attendance, input.gameID, ctx.services.now());
+            if (sameTable(view, sentTable)) return;
+            sentTable = view;
+            send({ sequenceID: sentSequenceID, table: true, ...view });
+          });
+          return () => {
+            offTable();
+            watch.close();
+          };
+        }, signal);
+        await started; // the first step failing fails the subscription, as any refusal does
+        yield* steps;
+      } finally {
+        watch.close();
+        leave?.();
+      }
+    })();
   }),
 });

@@ -58,26 +58,32 @@ export const lobbiesRouter = router({
   /**
    * One lobby now, then after every change, each newer than the last (a burst of changes may
    * arrive as its latest state only); ends when the lobby closes. After the first, each state is
-   * read and serialised once for every page on the lobby.
+   * read and serialised once for every page on the lobby. A lobby that is not there is refused
+   * before tRPC says the subscription started (docs/protocol.md, "The same game elsewhere").
    */
-  onLobby: authedProcedure.input(lobbyInput).subscription(async function* ({ ctx, input, signal }) {
+  onLobby: authedProcedure.input(lobbyInput).subscription(async ({ ctx, input, signal }) => {
     const { lobbies } = ctx.services;
-    const changes = listen<LobbyView | null>((listener) => lobbies.lobbyFeeds.subscribe(input.lobbyID, listener), signal);
-    // A lobby one of its people has open is not left behind (idle-lobbies.ts).
-    const unwatch = ctx.services.idleLobbies.watch(input.lobbyID, ctx.user.id);
-    try {
-      // Read for this page alone: a lobby that is not there is refused with its own message.
-      let sent = await lobbies.get(input.lobbyID);
-      yield sent;
-      for await (const lobby of changes) {
-        if (!lobby) return;
-        if (lobby.sequenceID <= sent.sequenceID) continue;
-        sent = lobby;
-        yield serialisedOnce(lobby);
+    await lobbies.check(input.lobbyID);
+    // Nothing is held until the stream is iterated: tRPC never iterates, nor ends, the stream of a
+    // socket that closed while the check above ran, so what is taken is taken in the body below.
+    return (async function* () {
+      const changes = listen<LobbyView | null>((listener) => lobbies.lobbyFeeds.subscribe(input.lobbyID, listener), signal);
+      // A lobby one of its people has open is not left behind (idle-lobbies.ts).
+      const unwatch = ctx.services.idleLobbies.watch(input.lobbyID, ctx.user.id);
+      try {
+        // Read for this page alone, once listening, so no change falls in between.
+        let sent = await lobbies.get(input.lobbyID);
+        yield sent;
+        for await (const lobby of changes) {
+          if (!lobby) return;
+          if (lobby.sequenceID <= sent.sequenceID) continue;
+          sent = lobby;
+          yield serialisedOnce(lobby);
+        }
+      } finally {
+        unwatch();
+        changes.close();
       }
-    } finally {
-      unwatch();
-      changes.close();
-    }
+    })();
   }),
 });

@@ -26,7 +26,7 @@ import { PlayerDetailModal } from './player-list.js';
 import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack } from './table-layout.js';
 import { usePhoneTabs } from './phone-tabs.js';
 import { Presentation, useEndOfGameChunk } from './presentation-slots.js';
-import { useGameRatingChanges } from './presentation/end-rating-source.js';
+import { useGameForfeits, useGameRatingChanges } from './presentation/end-rating-source.js';
 import { pausedWords, TurnTimerLength, useLowTimeCue } from './clock.js';
 import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notices.js';
 import { CommitmentWarning, gameCommitmentChecks } from '../components/commitment-warning.js';
@@ -44,13 +44,15 @@ const STICKY_TOP = 57;
 export function GameScreen({ gameID }: { gameID: string }) {
   const { state, error, connected, refusal, act, back } = useGameState(gameID);
   // A game over before its page opened waits for its end view's chunk (presentation-slots.tsx),
-  // and for its rating changes: what they bring (the viewer's place, their change, why the
-  // ceiling on ratings won from bots held it) came after the view was drawn, in room kept for two
-  // lines, and a third (the ceiling's) pushed everything under it down (a layout shift of 0.023).
+  // for who forfeited it (the winner's line and the summaries name the winner), and for its rating
+  // changes: what they bring (the viewer's place, their change, why the ceiling on ratings won
+  // from bots held it) came after the view was drawn, in room kept for two lines, and a third (the
+  // ceiling's) pushed everything under it down (a layout shift of 0.023).
   const [endedAtOpen, setEndedAtOpen] = useState<boolean | null>(null);
   if (state && endedAtOpen === null) setEndedAtOpen(state.game.gameEndTimestamp !== null);
   const endChunk = useEndOfGameChunk(endedAtOpen === true);
   const endRatings = useGameRatingChanges(gameID, endedAtOpen === true);
+  const endForfeits = useGameForfeits(gameID, endedAtOpen === true);
   // A phone's tabs come in a chunk of their own (phone-tabs.ts), asked for now, beside the game.
   const [phoneAtOpen] = useState(() => typeof window !== 'undefined' && window.matchMedia(PHONE_WIDTH).matches);
   const phoneTabs = usePhoneTabs(phoneAtOpen);
@@ -59,7 +61,7 @@ export function GameScreen({ gameID }: { gameID: string }) {
       <PageError title="This game cannot be shown">{error}</PageError>
     );
   }
-  if (!state || (endedAtOpen === true && (!endChunk || endRatings === null)) || (phoneAtOpen && !phoneTabs.settled)) return <PageLoading />;
+  if (!state || (endedAtOpen === true && (!endChunk || endRatings === null || endForfeits === null)) || (phoneAtOpen && !phoneTabs.settled)) return <PageLoading />;
   return (
     <>
       {/* A commitment other than the first this browser saw for the game (or its lobby): loudly. */}

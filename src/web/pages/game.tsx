@@ -3,10 +3,10 @@ import { lazy, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { GameScreen } from '../game/game-screen.js';
 import { usePresentationPlaying } from '../game/presentation/use-event-animations.js';
-import { NamesRatingsSource, RatingChangesSource, UnratedReasonSource } from '../game/presentation/end-rating-source.js';
+import { ForfeitsSource, NamesRatingsSource, RatingChangesSource, UnratedReasonSource } from '../game/presentation/end-rating-source.js';
 import { RematchSource } from '../game/presentation/end-rematch.js';
 import { VerifySource } from '../game/presentation/end-verify.js';
-import { useFetchedGameRatingChanges, useFetchedUnratedReason, useShownRatings, type ShownRating } from '../ratings/ratings.js';
+import { useFetchedForfeits, useFetchedGameRatingChanges, useFetchedUnratedReason, useShownRatings, type ShownRating } from '../ratings/ratings.js';
 
 // Loaded when a game ends, so the game screen's own code stays small (the end-of-game view that
 // shows them is in a Suspense of its own).
@@ -38,19 +38,21 @@ function useRatingsOnScreen(userIDs: readonly string[]): Ratings {
 export function Page() {
   const { gameID = '' } = useParams();
   // What the end-of-game view shows from the server comes through this page: the rating changes
-  // (or why there are none) and the bots' fixed ratings, Rematch for the game's players, and the
-  // dice checked in this browser.
+  // (or why there are none), who forfeited, and the bots' fixed ratings, Rematch for the game's
+  // players, and the dice checked in this browser.
   return (
     <RatingChangesSource.Provider value={useFetchedGameRatingChanges}>
-      <UnratedReasonSource.Provider value={useFetchedUnratedReason}>
-        <NamesRatingsSource.Provider value={useRatingsOnScreen}>
-          <RematchSource.Provider value={Rematch}>
-            <VerifySource.Provider value={GameVerify}>
-              <GameScreen key={gameID} gameID={gameID} />
-            </VerifySource.Provider>
-          </RematchSource.Provider>
-        </NamesRatingsSource.Provider>
-      </UnratedReasonSource.Provider>
+      <ForfeitsSource.Provider value={useFetchedForfeits}>
+        <UnratedReasonSource.Provider value={useFetchedUnratedReason}>
+          <NamesRatingsSource.Provider value={useRatingsOnScreen}>
+            <RematchSource.Provider value={Rematch}>
+              <VerifySource.Provider value={GameVerify}>
+                <GameScreen key={gameID} gameID={gameID} />
+              </VerifySource.Provider>
+            </RematchSource.Provider>
+          </NamesRatingsSource.Provider>
+        </UnratedReasonSource.Provider>
+      </ForfeitsSource.Provider>
     </RatingChangesSource.Provider>
   );
 }

@@ -56,14 +56,14 @@ function RecentFavor({ games, whose }: { games: readonly FinishedGame[]; whose: 
         games.length === 0
           ? 'No finished recent games.'
           : games.length === 1
-            ? `The only finished game: ${results[0]!.toLowerCase()}. ${favorOf}: ${games[0]!.mine.score}; the winner scored ${games[0]!.topFavor}.`
-            : `Won ${won} of the last ${games.length} finished games. ${favorOf}, oldest game first: ${games.map((g, i) => `${g.mine.score} (${results[i]!.toLowerCase()})`).join(', ')}; the winners scored ${games.map((g) => g.topFavor).join(', ')}.`
+            ? `The only finished game: ${results[0]!.toLowerCase()}. ${favorOf}: ${games[0]!.mine.score}; the winner scored ${games[0]!.winnerFavor}.`
+            : `Won ${won} of the last ${games.length} finished games. ${favorOf}, oldest game first: ${games.map((g, i) => `${g.mine.score} (${results[i]!.toLowerCase()})`).join(', ')}; the winners scored ${games.map((g) => g.winnerFavor).join(', ')}.`
       }
       empty={games.length === 0 ? 'No finished games yet.' : null}
       type="line"
       series={[
         { name: favorOf, type: 'column', data: games.map((g) => g.mine.score) },
-        { name: "Winner's favor", type: 'line', data: games.map((g) => g.topFavor) },
+        { name: "Winner's favor", type: 'line', data: games.map((g) => g.winnerFavor) },
       ]}
       options={{
         colors: [SITE.gold, SITE.parchmentPale],
@@ -76,7 +76,7 @@ function RecentFavor({ games, whose }: { games: readonly FinishedGame[]; whose: 
       }}
       table={{
         columns: ['Game', 'Ended', 'Result', favorOf, "Winner's favor"],
-        rows: games.map((g, i) => [`Game ${i + 1}`, shortTime(g.end), results[i]!, g.mine.score, g.topFavor]),
+        rows: games.map((g, i) => [`Game ${i + 1}`, shortTime(g.end), results[i]!, g.mine.score, g.winnerFavor]),
       }}
     />
   );

@@ -20,8 +20,13 @@ export interface RecentGame {
   seats: RecentSeat[];
   /** The profile owner's stats in this game (null while it is played). */
   mine: PlayerGameStats | null;
-  /** The most favor anyone scored (null while it is played). */
-  topFavor: number | null;
+  /**
+   * The winner's favor (null while it is played): the most a seat the server recorded as winning
+   * scored. Not simply the most anyone scored: a seat whose player left, or let a stand-in bot make
+   * most of their choices, may have scored more and lost all the same (src/shared/forfeit.ts). The
+   * most anyone scored when no seat won (every seat forfeited).
+   */
+  winnerFavor: number | null;
   /** How the profile owner finished: won, lost or their place (null while it is played). */
   result: GameResult | null;
 }
@@ -37,7 +42,7 @@ export function recentGamesOf(profile: Profile): RecentGame[] {
       end: game.endTimestamp,
       seats,
       mine: finished ? mine : null,
-      topFavor: finished ? Math.max(...seats.map((s) => s.stats?.score ?? 0)) : null,
+      winnerFavor: finished ? winnerFavorOf(seats) : null,
       result:
         finished && mine
           ? resultOf(
@@ -49,8 +54,14 @@ export function recentGamesOf(profile: Profile): RecentGame[] {
   });
 }
 
-/** A finished recent game: its end, the owner's stats and result, and the top favor all known. */
-export type FinishedGame = RecentGame & { end: number; mine: PlayerGameStats; topFavor: number; result: GameResult };
+function winnerFavorOf(seats: readonly RecentSeat[]): number {
+  const scores = (of: readonly RecentSeat[]) => of.map((s) => s.stats?.score ?? 0);
+  const winners = seats.filter((s) => s.stats?.won === true);
+  return Math.max(...scores(winners.length > 0 ? winners : seats));
+}
+
+/** A finished recent game: its end, the owner's stats and result, and the winner's favor all known. */
+export type FinishedGame = RecentGame & { end: number; mine: PlayerGameStats; winnerFavor: number; result: GameResult };
 
 /**
  * The finished ones in the order they ended, oldest first: the order of a chart over time, and
@@ -58,7 +69,7 @@ export type FinishedGame = RecentGame & { end: number; mine: PlayerGameStats; to
  * hold it (two games played at once end in another order than they started).
  */
 export const finishedOldestFirst = (games: RecentGame[]): FinishedGame[] =>
-  games.filter((g): g is FinishedGame => g.end !== null && g.mine !== null && g.topFavor !== null && g.result !== null).sort((a, b) => a.end - b.end);
+  games.filter((g): g is FinishedGame => g.end !== null && g.mine !== null && g.winnerFavor !== null && g.result !== null).sort((a, b) => a.end - b.end);
 
 const SHORT_FIELDS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
 const SHORT = new Intl.DateTimeFormat(undefined, SHORT_FIELDS);

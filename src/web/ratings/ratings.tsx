@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { Text } from '@mantine/core';
-import { forfeitsIn } from '../../shared/forfeit.js';
+import { forfeitsIn, type Forfeit } from '../../shared/forfeit.js';
 import type { EndRatingChange, UnratedReason } from '../game/presentation/end-rating-source.js';
 import { trpc } from '../lib/trpc.js';
 import classes from './ratings.module.css';
@@ -75,9 +75,7 @@ export function useFetchedUnratedReason(gameID: string, ended: boolean): Unrated
 
 /**
  * How a finished game moved each person's rating, by user id (`ratings.ofGame`; nothing while it
- * runs), each with its `forfeit` when the game counted as a loss whatever the seat scored: the
- * person left, or a stand-in bot made most of their decisions (src/shared/forfeit.ts). That is read from
- * the game's record, the one the end-of-game view's dice check fetches (one request for both).
+ * runs, and nothing for a game not rated).
  */
 export function useFetchedGameRatingChanges(gameID: string, ended: boolean): Record<string, EndRatingChange> | null {
   const query = trpc.ratings.ofGame.useQuery({ gameID }, { enabled: ended, staleTime: Infinity });
@@ -87,12 +85,20 @@ export function useFetchedGameRatingChanges(gameID: string, ended: boolean): Rec
   useEffect(() => {
     if (moved) void utils.ratings.ofUsers.invalidate();
   }, [moved, utils]);
+  if (query.isLoading) return null;
+  return query.data ?? noChanges;
+}
+
+const noForfeits: ReadonlyMap<string, Forfeit> = new Map();
+
+/**
+ * Who lost a finished game whatever their seat scored, and why: the person left, or a stand-in bot
+ * made most of their decisions (src/shared/forfeit.ts), rated or not. That is read from the game's
+ * record, the one the end-of-game view's dice check fetches (one request for both); null while it
+ * is fetched, none while the game runs or when the record cannot be had.
+ */
+export function useFetchedForfeits(gameID: string, ended: boolean): ReadonlyMap<string, Forfeit> | null {
   const record = trpc.replays.get.useQuery({ gameID }, { enabled: ended, staleTime: Infinity, gcTime: 5 * 60_000, retry: false });
-  const fetching = query.isLoading || record.isLoading;
-  return useMemo(() => {
-    if (fetching) return null;
-    if (!query.data) return noChanges;
-    const forfeits = forfeitsIn(record.data?.log ?? []);
-    return Object.fromEntries(Object.entries(query.data).map(([userID, change]) => [userID, { ...change, forfeit: forfeits.get(userID) ?? null }]));
-  }, [fetching, query.data, record.data]);
+  const log = record.data?.log;
+  return useMemo(() => (record.isLoading ? null : log ? forfeitsIn(log) : noForfeits), [record.isLoading, log]);
 }

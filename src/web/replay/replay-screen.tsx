@@ -8,7 +8,7 @@
  * ('Reveal all': the seed is public once the game ended). The fair-dice line says whether the
  * rebuild gives every deal and die the server logged.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Box, Button, Group, Paper, Select, Slider, Stack, Switch, Tooltip } from '@mantine/core';
 import { PageError } from '../components/page-error.js';
 import { PageLoading } from '../components/page-loading.js';
@@ -27,7 +27,8 @@ import type { PickableProps } from '../game/table.js';
 import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack } from '../game/table-layout.js';
 import { TableTabs } from '../game/table-tabs.js';
 import { Presentation } from '../game/presentation-slots.js';
-import { NamesRatingsSource } from '../game/presentation/end-rating-source.js';
+import { ForfeitsSource, NamesRatingsSource } from '../game/presentation/end-rating-source.js';
+import { forfeitsIn } from '../../shared/forfeit.js';
 import { CountersJump } from '../game/presentation/use-ticking-number.js';
 import { formatDuration, PHASE_NAMES } from '../game/presentation/format.js';
 import presentation from '../game/presentation/presentation.module.css';
@@ -267,9 +268,16 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
   // up on a step forward, as in a live game, and show a jump's numbers at once: ticking from where
   // the jump started, they showed numbers from steps away for a second after it.
   const ratingsThen = useRatingsThen(record.id, record.seats, ended);
+  // Who forfeited (left, or let a stand-in make most of their choices), from the record itself: the
+  // end's winner line and star crown the winner the game's own end and "Your games" name, never a
+  // seat a bot played to the top after its player left (src/shared/forfeit.ts).
+  const forfeits = useMemo(() => forfeitsIn(record.log), [record.log]);
+  const replayForfeits = useCallback(() => forfeits, [forfeits]);
   const withRatings = (screen: React.ReactNode) => (
     <NamesRatingsSource.Provider value={ratingsThen}>
-      <CountersJump.Provider value={!byOneStep}>{screen}</CountersJump.Provider>
+      <ForfeitsSource.Provider value={replayForfeits}>
+        <CountersJump.Provider value={!byOneStep}>{screen}</CountersJump.Provider>
+      </ForfeitsSource.Provider>
     </NamesRatingsSource.Provider>
   );
 

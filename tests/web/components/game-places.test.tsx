@@ -4,7 +4,8 @@
  * winner "Won" ("Shared win" in a tie for the most favor); in a game of two the other "Lost"; in a
  * bigger one everyone else reads their place: a player who came 2nd of 3 and gained 45 rating was
  * badged "Lost". Equal favor shares a place, and a player whose game counted as a loss (they left)
- * "Lost" whatever they scored. The server's calls are stand-ins.
+ * "Lost" whatever they scored; the chart's "Winner's favor" is then the winner's, not the higher
+ * score of the seat that forfeited. The server's calls are stand-ins.
  */
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
@@ -60,6 +61,9 @@ const wrap = (node: ReactNode) =>
     </MantineProvider>,
   );
 
+/** A seat as the profile query serves it: its recorded stats as JSON, forfeit included. */
+const seatOf = (userID: string, favor: number, won: boolean, forfeit?: Forfeit) => ({ userID, botType: null, gameStatsJSON: JSON.stringify({ ...emptyUserStats(), score: favor, won, ...(forfeit ? { forfeit } : {}) }) });
+
 /** The games as the profile query serves them: each seat's recorded stats as JSON, forfeit included. */
 function profile(): Profile {
   return {
@@ -70,7 +74,7 @@ function profile(): Profile {
       startTimestamp: 10_000 - i * 1_000,
       endTimestamp: 10_500 - i * 1_000,
       sequenceID: 1,
-      players: g.seats.map((s) => ({ userID: s.userID, botType: null, gameStatsJSON: JSON.stringify({ ...emptyUserStats(), score: s.favor, won: s.won, ...(s.forfeit ? { forfeit: s.forfeit } : {}) }) })),
+      players: g.seats.map((s) => seatOf(s.userID, s.favor, s.won, s.forfeit)),
     })),
   } as unknown as Profile;
 }
@@ -115,6 +119,16 @@ describe("a finished game's result", () => {
         `Won 2 of the last 6 finished games. Your favor, oldest game first: ${oldestFirst.map((g) => `${g.seats[0]!.favor} (${g.reads.toLowerCase()})`).join(', ')}; the winners scored 73, 61, 50, 38, 44, 52.`,
       ),
     ).toBeTruthy();
+  });
+
+  test("a game the owner left while ahead: the winner's favor is the winner's, not the owner's own", () => {
+    // Ann's seat, played to the end by a stand-in, scored the most; Ben won (the server records it so).
+    const left = { ...profile(), recentGames: [{ id: 'g_ahead', startTimestamp: 1_000, endTimestamp: 2_000, sequenceID: 1, players: [seatOf('u_ann', 74, false, 'left'), seatOf('u_ben', 65, true)] }] } as unknown as Profile;
+    const games = recentGamesOf(left);
+    wrap(<ProfileCharts stats={emptyUserStats()} recent={games} owner="Ann" />);
+    expect(screen.getByText("The only finished game: lost. Ann's favor: 74; the winner scored 65.")).toBeTruthy();
+    const figure = screen.getByRole('figure', { name: 'Recent games: favor and results' });
+    expect([...figure.querySelectorAll('tbody tr')].map((tr) => [...tr.children].slice(2).map((td) => td.textContent))).toEqual([['Lost', '74', '65']]);
   });
 
   test('one finished game is told in a sentence', () => {

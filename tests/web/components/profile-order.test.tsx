@@ -20,9 +20,9 @@ const HOUR = 3_600_000;
 const DAY = Date.UTC(2026, 10, 24, 5, 0);
 /** A long game started first and ended last; a short one started after it and ended before. */
 const recent: RecentGame[] = [
-  { id: 'long', start: DAY, end: DAY + 3 * HOUR, seats: [], mine: stats(true, 40), topFavor: 40, result: { kind: 'won', shared: false } },
-  { id: 'short', start: DAY + HOUR, end: DAY + 2 * HOUR, seats: [], mine: stats(false, 20), topFavor: 31, result: { kind: 'lost' } },
-  { id: 'playing', start: DAY + 4 * HOUR, end: null, seats: [], mine: null, topFavor: null, result: null },
+  { id: 'long', start: DAY, end: DAY + 3 * HOUR, seats: [], mine: stats(true, 40), winnerFavor: 40, result: { kind: 'won', shared: false } },
+  { id: 'short', start: DAY + HOUR, end: DAY + 2 * HOUR, seats: [], mine: stats(false, 20), winnerFavor: 31, result: { kind: 'lost' } },
+  { id: 'playing', start: DAY + 4 * HOUR, end: null, seats: [], mine: null, winnerFavor: null, result: null },
 ];
 
 describe("the profile's recent games", () => {

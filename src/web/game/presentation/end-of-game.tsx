@@ -13,16 +13,18 @@ import { Button } from '@mantine/core';
 import { IconMaximize, IconMinimize, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { GameScreenState } from '../model.js';
-import { favorPie, forfeitsOf, standings, timePie, viewerPlace, type Standing } from './end-stats.js';
+import { favorPie, standings, timePie, viewerPlace, type Standing } from './end-stats.js';
 import { textOn, winnerNames } from './format.js';
 import { EndPies } from './end-pies.js';
 import { EndRematch } from './end-rematch.js';
 import { EndVerify, VerifySource } from './end-verify.js';
-import { RatingChangeCell, useGameRatingChanges, useNamesRatings, useUnratedReason, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
+import { RatingChangeCell, useGameForfeits, useGameRatingChanges, useNamesRatings, useUnratedReason, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
+import type { Forfeit } from '../../../shared/forfeit.js';
 import { presentationPlaying, usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
 const NO_CHANGES: Record<string, EndRatingChange> = {};
+const NO_FORFEITS: ReadonlyMap<string, Forfeit> = new Map();
 
 /** The seed's commitment and, once revealed, the seed, when the view carries them. */
 function seedOf(game: GameScreenState['game']): { commitment: string | null; seed: string | null } {
@@ -43,7 +45,9 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const fetched = useGameRatingChanges(state.game.id, state.game.gameEndTimestamp !== null);
   const unrated = useUnratedReason(state.game.id, state.game.gameEndTimestamp !== null);
   const ratingChanges = fetched ?? NO_CHANGES;
-  const rows = useMemo(() => standings(state, forfeitsOf(ratingChanges)), [state, ratingChanges]);
+  // Who lost whatever their seat scored (they left, or a bot made most of their choices), rated or not.
+  const forfeits = useGameForfeits(state.game.id, state.game.gameEndTimestamp !== null);
+  const rows = useMemo(() => standings(state, forfeits ?? NO_FORFEITS), [state, forfeits]);
   // The bots' fixed ratings, asked with every seat's id as the player summaries ask (one query for
   // both). The standings' Rating column waits for them as it waits for the changes: a bot's cell
   // drawn as "–" and then as "1500 fixed" widened the column under a phone's table, and its rows
@@ -75,7 +79,8 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   // them while its last turn plays out. A game that moved no rating of the viewer's waits for the
   // reason too: the line saying why, arriving later, pushed the view down a line.
   const waiting = state.me !== null && (fetched === null || (fetched[state.me] === undefined && unrated === undefined));
-  if (!shown || waiting) return null;
+  // Everyone's view waits for who forfeited too: it names the winner, who is never one who left.
+  if (!shown || waiting || forfeits === null) return null;
   const toggle = () => {
     setMinimized(!minimized);
     onMinimize?.(!minimized);
@@ -84,9 +89,9 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const checkedHere = verifySource !== null;
   const mine = state.me === null ? undefined : ratingChanges[state.me];
   const aloneWithBots = state.game.players.every((p) => p.userID === state.me || p.botType !== null);
-  const forfeit = state.me !== null && state.seatsByUserID[state.me]?.left ? 'left' : (mine?.forfeit ?? null);
-  // The viewer's line waits for the changes: a game that counted as a loss never says "You won!" first.
-  const place = fetched === null ? null : viewerPlace(rows, state.me, forfeit);
+  const forfeit = state.me === null ? null : state.seatsByUserID[state.me]?.left ? 'left' : (forfeits.get(state.me) ?? null);
+  // The view waits for the forfeits: a game that counted as a loss never says "You won!" first.
+  const place = viewerPlace(rows, state.me, forfeit);
 
   return (
     <section className={minimized ? `${classes.endView} ${classes.endMinimized}` : classes.endView} aria-label="End of game" data-testid="end-of-game">

@@ -20,8 +20,6 @@ export interface EndRatingChange {
    * says so: `ratings.ofGame`'s `cappedAt`); null or absent when it did not.
    */
   cappedAt?: number | null;
-  /** Why the game counted as a loss whatever the seat scored, if it did: the person left, or a stand-in bot made most of their decisions. */
-  forfeit?: Forfeit | null;
 }
 
 /** Each person's change by user id (empty for a game not rated), or null while it is being fetched. */
@@ -35,6 +33,25 @@ export const RatingChangesSource = createContext<UseRatingChanges>(() => none);
 /** Each person's change in this game, by user id (empty for a game not rated), or null while it is fetched. */
 export function useGameRatingChanges(gameID: string, ended: boolean): Record<string, EndRatingChange> | null {
   return useContext(RatingChangesSource)(gameID, ended);
+}
+
+/** Who of a finished game's players lost it whatever their seat scored, and why; null while it is being fetched. */
+type UseForfeits = (gameID: string, ended: boolean) => ReadonlyMap<string, Forfeit> | null;
+
+const noForfeits: ReadonlyMap<string, Forfeit> = new Map();
+
+/**
+ * A hook giving who forfeited a finished game (they left, or a stand-in bot made most of their
+ * decisions: src/shared/forfeit.ts), provided by the page as RatingChangesSource is. Apart from the
+ * rating changes: a game that was not rated (two people from one address, the turn timer off) has
+ * none, and its forfeits count all the same (the server records the loss and gives the win to the
+ * best of the others).
+ */
+export const ForfeitsSource = createContext<UseForfeits>(() => noForfeits);
+
+/** Who forfeited this game and why, by user id (empty while it runs), or null while it is fetched. */
+export function useGameForfeits(gameID: string, ended: boolean): ReadonlyMap<string, Forfeit> | null {
+  return useContext(ForfeitsSource)(gameID, ended);
 }
 
 /** A rating beside a name: the number, and whether it is still provisional. */
@@ -72,17 +89,17 @@ export function useUnratedReason(gameID: string, ended: boolean): UnratedReason 
 /**
  * Who won a game once the forfeits count (`winnersAfterForfeits`): a seat a bot played to the top
  * after its player left is not crowned anywhere on the screen (the end view, the winner's line,
- * the player's summary). The engine's winners until the game ends and its rating changes, which
- * say who forfeited, have come.
+ * the player's summary). The engine's winners until the game ends and who forfeited it has come.
  */
 export function useWinnerIDs(game: Pick<GameScreenState['game'], 'id' | 'players' | 'winnerIDs' | 'gameEndTimestamp'>): readonly string[] {
-  const changes = useGameRatingChanges(game.id, game.gameEndTimestamp !== null);
-  return useMemo(() => {
-    const forfeited = new Set(Object.entries(changes ?? {}).flatMap(([userID, change]) => (change.forfeit ? [userID] : [])));
-    return winnersAfterForfeits(
-      game.players.map((p) => ({ userID: p.userID, favor: p.counters.favor })),
-      game.winnerIDs,
-      forfeited,
-    );
-  }, [changes, game.players, game.winnerIDs]);
+  const forfeits = useGameForfeits(game.id, game.gameEndTimestamp !== null);
+  return useMemo(
+    () =>
+      winnersAfterForfeits(
+        game.players.map((p) => ({ userID: p.userID, favor: p.counters.favor })),
+        game.winnerIDs,
+        forfeits ?? noForfeits,
+      ),
+    [forfeits, game.players, game.winnerIDs],
+  );
 }

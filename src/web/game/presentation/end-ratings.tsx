@@ -13,7 +13,7 @@ import type { EndRatingChange, UnratedReason } from './end-rating-source.js';
 import { UNRATED_WORDS } from '../../ratings/unrated-words.js';
 import classes from './presentation.module.css';
 
-export { useGameRatingChanges, useNamesRatings, useUnratedReason, type EndRatingChange } from './end-rating-source.js';
+export { useGameForfeits, useGameRatingChanges, useNamesRatings, useUnratedReason, type EndRatingChange } from './end-rating-source.js';
 
 function Delta({ change }: { change: EndRatingChange }) {
   const delta = change.after - change.before;

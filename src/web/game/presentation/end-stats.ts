@@ -69,13 +69,6 @@ export function viewerPlace(rows: readonly Standing[], viewer: UserID | null, fo
   return `You finished ${ordinal(placeOf(seats, row))} of ${rows.length}.`;
 }
 
-/** The players whose game counted as a loss, from the game's rating changes (each with its `forfeit`). */
-export function forfeitsOf(changes: Readonly<Record<UserID, { forfeit?: Forfeit | null }>>): Map<UserID, Forfeit> {
-  const forfeits = new Map<UserID, Forfeit>();
-  for (const [userID, change] of Object.entries(changes)) if (change.forfeit) forfeits.set(userID, change.forfeit);
-  return forfeits;
-}
-
 /** An end-of-game pie's drawing's height, in px (end-charts.tsx draws it; end-pies.tsx keeps the room while it loads). */
 export const PIE_HEIGHT = 260;
 

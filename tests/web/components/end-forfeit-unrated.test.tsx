@@ -1,0 +1,105 @@
+/**
+ * A player who left a game that was not rated (two people from one address, or the turn timer
+ * off) still lost it: the server records the loss, and the win goes to the best of the others
+ * (docs/rules.md, src/shared/forfeit.ts), so "Your games" says "Lost: You left the game". The end
+ * of the game must say the same. It read who forfeited from the rating changes alone, and a game
+ * not rated has none: the player who left was told "You won!" and crowned in the winner's line,
+ * while their list of games called it a loss and gave the win to the other. The game page's own
+ * sources are rendered (pages/game.tsx), their queries answered as the server answers them; the
+ * game screen is reduced to the two lines that name the winner.
+ */
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { botDecision } from '../../../src/bots/harness.js';
+import type { Game } from '../../../src/engine/index.js';
+import type { GameScreenState } from '../../../src/web/game/model.js';
+import { theme } from '../../../src/web/theme.js';
+import { stubbed } from '../support/trpc-stub.js';
+import { act as play, newGame, screenState } from '../support/screen-state.js';
+
+vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
+vi.mock('../../../src/web/game/presentation/end-charts.js', () => ({ default: () => <svg data-testid="pie-drawing" /> }));
+// The screen as far as this test reads it: the winner's line and the end-of-game view, inside the page's sources.
+const shown = vi.hoisted(() => ({ state: null as GameScreenState | null }));
+vi.mock('../../../src/web/game/game-screen.js', async () => {
+  const { EndOfGame } = await import('../../../src/web/game/presentation/end-of-game.js');
+  const { WinnerBanner } = await import('../../../src/web/game/presentation/winner-banner.js');
+  return {
+    GameScreen: () => (
+      <>
+        <WinnerBanner state={shown.state!} />
+        <EndOfGame state={shown.state!} />
+      </>
+    ),
+  };
+});
+
+const { Page } = await import('../../../src/web/pages/game.js');
+
+afterEach(cleanup);
+
+/** A two-seat game played to its end by Easy Bots' choices for both seats. */
+function finishedGame(): Game {
+  let game = newGame();
+  for (let i = 0; i < 10_000 && game.gameEndTimestamp === null; i++) {
+    const seat = game.players.findIndex((_, s) => botDecision(game, s, 7, 'easy_bot') !== null);
+    if (seat < 0) throw new Error('no seat to play');
+    game = play(game, game.players[seat]!.userID, botDecision(game, seat, 7, 'easy_bot')!);
+  }
+  if (game.gameEndTimestamp === null || game.winnerIDs.length !== 1) throw new Error('the game did not end with one winner');
+  return game;
+}
+
+const finished = finishedGame();
+// The seat with the most favor left the game: a stand-in played its decisions from then on.
+const leaver = finished.winnerIDs[0]!;
+const other = finished.players.find((p) => p.userID !== leaver)!.userID;
+const NAMES = { [leaver]: 'Lea', [other]: 'Otto' };
+
+beforeAll(() => {
+  stubbed.answers = {
+    // Not rated (the two share an address): no rating changes, and the reason why.
+    'ratings.ofGame': {},
+    'ratings.whyUnrated': { reason: 'address' },
+    // The game's record: each seat's decisions, the leaver's last ones a stand-in's because they left.
+    'replays.get': {
+      log: [
+        { kind: 'action', userID: leaver, standIn: null },
+        { kind: 'action', userID: other, standIn: null },
+        { kind: 'action', userID: leaver, standIn: 'left' },
+        { kind: 'action', userID: other, standIn: null },
+      ],
+    },
+  };
+});
+
+function pageFor(viewer: string) {
+  shown.state = screenState(finished, viewer, NAMES);
+  render(
+    <MantineProvider theme={theme}>
+      <MemoryRouter initialEntries={[`/game/${finished.id}`]}>
+        <Routes>
+          <Route path="/game/:gameID" element={<Page />} />
+        </Routes>
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+describe('the end of an unrated game a player left', () => {
+  test('the player who left is told it counts as a loss, and the other is crowned', async () => {
+    pageFor(leaver);
+    expect((await screen.findByTestId('end-place')).textContent).toBe('You left the game, so it counts as a loss.');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe(' Otto won!');
+    expect(screen.getByTestId('end-unrated').textContent).toBe('Not rated: two of the people here share a network address.');
+  });
+
+  test('the other player won it', async () => {
+    pageFor(other);
+    expect((await screen.findByTestId('end-place')).textContent).toBe('You won!');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * A replay stepped to the end of a game one player left crowns the same winner as the game's own
+ * end and "Your games": never the seat a bot played to the top after its player left (the server
+ * records that seat's loss and gives the win to the best of the others; docs/rules.md,
+ * src/shared/forfeit.ts). The replay read the engine's winners alone: its line said "Lea won!"
+ * and starred her seat, while her list of games said she lost. Who left is in the record itself.
+ */
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, expect, test, vi } from 'vitest';
+import { botDecision } from '../../../src/bots/harness.js';
+import { playAction, type Game } from '../../../src/engine/index.js';
+import { rebuild, verify, type GameRecord, type ReplayLogEntry } from '../../../src/engine/replay.js';
+import type * as OddsClient from '../../../src/web/odds/odds-client.js';
+import { LoadedReplay } from '../../../src/web/replay/replay-screen.js';
+import { momentsOf, type Replay } from '../../../src/web/replay/use-replay.js';
+import { theme } from '../../../src/web/theme.js';
+import { newGame } from '../support/screen-state.js';
+import { stubbed } from '../support/trpc-stub.js';
+
+vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
+vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));
+// happy-dom runs no Web Worker: the odds never answer, which this test does not read.
+vi.mock('../../../src/web/odds/odds-client.js', async (original) => ({
+  ...(await original<typeof OddsClient>()),
+  acquireOdds: () => ({ ask: () => new Promise(() => undefined), release: () => undefined }),
+}));
+
+afterEach(cleanup);
+
+/**
+ * A two-seat game played to its end by Easy Bots' choices for both seats, recorded; the seat with
+ * the most favor left after its first decision, so a stand-in made every later one of its.
+ */
+function leftGameReplay(): Replay {
+  const start = Date.now();
+  const first = newGame(11, start);
+  const record: GameRecord = {
+    id: first.id,
+    seats: first.players.map((p) => ({ userID: p.userID, botType: null })),
+    options: first.options,
+    modules: [],
+    generator: 'chacha20',
+    start,
+    cardsByID: first.cardsByID,
+    tributeCardsByID: first.tributeCardsByID,
+    seedCommitment: first.seedCommitment,
+    seed: first.seed,
+    serverSecretCommitment: null,
+    serverSecret: null,
+    seedContributions: null,
+    log: [],
+    events: [],
+    final: {},
+  };
+  const played: { userID: string; action: NonNullable<ReturnType<typeof botDecision>>; sequenceID: number }[] = [];
+  let game: Game = rebuild(record).steps[0]!.game;
+  for (let i = 0; i < 10_000 && game.gameEndTimestamp === null; i++) {
+    const seat = game.players.findIndex((_, s) => botDecision(game, s, 7, 'easy_bot') !== null);
+    if (seat < 0) throw new Error('no seat to play');
+    const userID = game.players[seat]!.userID;
+    const action = botDecision(game, seat, 7, 'easy_bot')!;
+    const next = playAction(game, userID, action, start);
+    if (!next.ok) throw new Error(next.message);
+    played.push({ userID, action, sequenceID: game.sequenceID + 1 });
+    game = next.game;
+  }
+  if (game.gameEndTimestamp === null || game.winnerIDs.length !== 1) throw new Error('the game did not end with one winner');
+  const leaver = game.winnerIDs[0]!;
+  const firstOfLeaver = played.findIndex((p) => p.userID === leaver);
+  const log: ReplayLogEntry[] = played.map(({ userID, action, sequenceID }, i) => ({ kind: 'action', sequenceID, userID, action, at: start, standIn: userID === leaver && i > firstOfLeaver ? 'left' : null }));
+  const full = { ...record, log, events: game.events, final: { gameEndTimestamp: game.gameEndTimestamp } };
+  const rebuilt = rebuild(full);
+  return { record: full, rebuilt, moments: momentsOf(rebuilt), verification: verify(full, rebuilt) };
+}
+
+test('the end of a game a player left crowns the best of the others', () => {
+  const replay = leftGameReplay();
+  const final = replay.moments.at(-1)!.game;
+  const leaver = final.winnerIDs[0]!;
+  const other = final.players.find((p) => p.userID !== leaver)!.userID;
+  stubbed.users = [
+    { id: leaver, name: 'Lea', profilePictureURL: null },
+    { id: other, name: 'Otto', profilePictureURL: null },
+  ];
+  render(
+    <MantineProvider theme={theme}>
+      <MemoryRouter initialEntries={[`/game/g/replay?step=${replay.moments.length - 1}`]}>
+        <LoadedReplay replay={replay} backTo={null} />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  expect(document.querySelector('[data-replay-step]')!.getAttribute('data-game-ended')).toBe('true');
+  expect(screen.getByText(/ won!$/).textContent).toBe(' Otto won!');
+});

@@ -1,16 +1,24 @@
 /**
  * A finished game told turn by turn from its events: bids with military, clashes with their dice
  * rounds and winner, cards gained with their cost, tributes completed and the favor totals after
- * each turn; then prophecies, leftover resources and the winners.
+ * each turn; then prophecies, leftover resources, who forfeited and the winners.
  */
 import type { Game, GameEvent, TriggeredCard, UserID } from '../engine/index.js';
+import { winnersAfterForfeits, type Forfeit } from '../shared/forfeit.js';
 
 type Section = { title: string; lines: string[] };
 
 const sumFavor = (triggered: readonly TriggeredCard[]) => triggered.reduce((n, t) => n + t.favor, 0);
 const signed = (n: number) => (n >= 0 ? `+${n}` : String(n));
 
-export function narrateGame(game: Game): string[] {
+const NO_FORFEITS: ReadonlyMap<UserID, Forfeit> = new Map();
+
+/**
+ * `forfeits`: the players whose game counted as a loss whatever they scored (a replay file's
+ * stand-in marks, `forfeitsOfReplay`); a game of bots has none. They are told, and never named the
+ * winner (docs/decisions.md, "Nor is such a player the winner").
+ */
+export function narrateGame(game: Game, forfeits: ReadonlyMap<UserID, Forfeit> = NO_FORFEITS): string[] {
   const byID = new Map(game.players.map((p) => [p.userID, p]));
   const who = (id: UserID) => {
     const p = byID.get(id);
@@ -116,8 +124,17 @@ export function narrateGame(game: Game): string[] {
   closeTurn();
   end.lines.push(`final ${favorLine()}`);
   if (game.gameEndTimestamp !== null) {
-    const names = game.winnerIDs.map(who).join(' and ');
-    end.lines.push(`${game.winnerIDs.length > 1 ? 'winners' : 'winner'}: ${names}`);
+    for (const p of game.players) {
+      const forfeit = forfeits.get(p.userID);
+      if (forfeit) end.lines.push(`forfeit: ${forfeitWords(who(p.userID), forfeit)}`);
+    }
+    const winners = winnersAfterForfeits(
+      game.players.map((p) => ({ userID: p.userID, favor: p.counters.favor })),
+      game.winnerIDs,
+      forfeits,
+    );
+    const names = winners.length === 0 ? 'nobody, as every player forfeited' : winners.map(who).join(' and ');
+    end.lines.push(`${winners.length > 1 ? 'winners' : 'winner'}: ${names}`);
   } else {
     end.lines.push('the game has not ended');
   }
@@ -131,4 +148,9 @@ export function narrateGame(game: Game): string[] {
     out.push(s.title, ...s.lines.map((l) => `  ${l}`), '');
   }
   return out;
+}
+
+/** Why a player's game counted as a loss, in the end view's words (src/web/game/presentation/end-stats.ts). */
+function forfeitWords(who: string, forfeit: Forfeit): string {
+  return forfeit === 'left' ? `${who} left the game, so it counts as a loss` : `a bot made most of ${who}'s choices, so the game counts as a loss`;
 }

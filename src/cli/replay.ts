@@ -14,7 +14,7 @@ import { asJSON, describeDifference, firstDifference, type Difference } from '..
 import { EXIT_FAILED, EXIT_OK } from './errors.js';
 import type { Io } from './io.js';
 import { narrateGame } from './narrate.js';
-import { readReplayFile, type ReplayFile } from './replay-file.js';
+import { forfeitsOfReplay, readReplayFile, type ReplayFile } from './replay-file.js';
 import { rerun } from './rerun.js';
 
 export interface ReplayOutcome {
@@ -33,7 +33,7 @@ export function runReplay(path: string, { quiet, cards }: ReplayOptions, io: Io)
   const replay = readReplayFile(path);
   if (cards) return runWithCards(path, replay, cards, quiet, io);
   const result = rerun(replay);
-  if (!quiet) io.out(narrateGame(result.game).join('\n') + '\n');
+  if (!quiet) io.out(narrateGame(result.game, forfeitsOfReplay(replay)).join('\n') + '\n');
   if (!result.ok) {
     const a = replay.actions[result.index]!;
     io.out(`FAIL ${path}: action ${result.index} (${a.action.type} by ${a.userID} at ${a.now}) was refused: ${result.message}\n`);
@@ -51,7 +51,7 @@ export function runReplay(path: string, { quiet, cards }: ReplayOptions, io: Io)
 /** A re-run with other card files: what the change alters, or that it alters nothing. */
 function runWithCards(path: string, replay: ReplayFile, cards: NonNullable<ReplayOptions['cards']>, quiet: boolean, io: Io): ReplayOutcome {
   const result = rerun(replay, cards.definitions);
-  if (!quiet) io.out(narrateGame(result.game).join('\n') + '\n');
+  if (!quiet) io.out(narrateGame(result.game, forfeitsOfReplay(replay)).join('\n') + '\n');
   const changes = cardChanges(replay.final, buildCardSet(cards.definitions, replay.setup.modules));
   const changed = changes.length === 0 ? `no card of this game differs in ${cards.name}` : `${changes.length} card${changes.length === 1 ? '' : 's'} of this game differ in ${cards.name}:`;
   io.out(`${changed}\n${changes.slice(0, 20).map((line) => `  ${line}\n`).join('')}${changes.length > 20 ? `  ... and ${changes.length - 20} more\n` : ''}`);

@@ -51,8 +51,15 @@ export interface EventPayloads {
    * The server's, not a rule: a stand-in bot took `decision` for the seat of `userID` (why:
    * `reason`). It comes just before what that decision led to, so the log can say who chose.
    */
-  STAND_IN: { userID: UserID; decision: 'BID' | 'UNBID' | 'REROLL' | 'RESOLVE'; reason: 'turn timer' | 'no one connected' | 'left' };
+  STAND_IN: { userID: UserID; decision: 'BID' | 'UNBID' | 'REROLL' | 'RESOLVE'; reason: StandInReason };
 }
+/**
+ * Why a stand-in bot took a person's decision: their turn timer ran out, nobody had the game open,
+ * or they left it (docs/decisions.md, "The table"). A replay file keeps it beside each such action.
+ */
+export const STAND_IN_REASONS = ['turn timer', 'no one connected', 'left'] as const;
+export type StandInReason = (typeof STAND_IN_REASONS)[number];
+
 export type EventType = keyof EventPayloads;
 export const EVENT_TYPES = [
   'BID',

@@ -6,6 +6,8 @@
  *                "options": { "unbid": true, ... }, "modules": ["altleaders"] },
  *     "seed": "9f07...e4" or 1042, "start": 0,
  *     "actions": [{ "userID": "p1", "action": { "type": "BID", ... }, "now": 1000 }, ...],
+ *                 // an action a stand-in bot took for a person adds "standIn": "left" (or
+ *                 // "turn timer", "no one connected"): why
  *     "final": { ...the Game as saved when it ended... },
  *     "meta": { "game": 42, "botSeed": 123, "createdBy": "mythos tournament" } }      // optional
  *
@@ -19,6 +21,7 @@
  */
 import type { Action } from './actions/action.js';
 import { parseAction } from './actions/parse-action.js';
+import { STAND_IN_REASONS, type StandInReason } from './events.js';
 import { migrate } from './migrations.js';
 import { RNG_KINDS, type RngKind } from './rng.js';
 import { isSeed, type Seed } from './seed.js';
@@ -47,6 +50,11 @@ export interface ReplayAction {
   userID: UserID;
   action: Action;
   now: number;
+  /**
+   * Set when a stand-in bot took the action for a person (a game exported from the server): why.
+   * No rule reads it, so a re-run ignores it; it tells who forfeited the game (src/shared/forfeit.ts).
+   */
+  standIn?: StandInReason;
 }
 
 export interface ReplaySetup {
@@ -121,11 +129,15 @@ function checkActions(raw: unknown): ReplayAction[] {
     if (typeof item.now !== 'number' || !Number.isFinite(item.now)) throw new ReplayFileError(`${at}.now must be a number (milliseconds)`);
     const action = parseAction(item.action);
     if ('ok' in action) throw new ReplayFileError(`${at}.action: ${action.message}`);
-    return { userID: item.userID, action, now: item.now };
+    const standIn = item.standIn ?? null;
+    if (standIn === null) return { userID: item.userID, action, now: item.now };
+    if (!isStandInReason(standIn)) throw new ReplayFileError(`${at}.standIn must be one of ${STAND_IN_REASONS.map((r) => `"${r}"`).join(', ')}, or absent`);
+    return { userID: item.userID, action, now: item.now, standIn };
   });
 }
 
 const isRngKind = (value: unknown): value is RngKind => RNG_KINDS.some((kind) => kind === value);
+const isStandInReason = (value: unknown): value is StandInReason => STAND_IN_REASONS.some((reason) => reason === value);
 
 function checkGenerator(doc: Json): RngKind {
   if (doc.version === REPLAY_VERSION_XOROSHIRO) return 'xoroshiro128+';

@@ -16,14 +16,12 @@ import type { Action } from './actions/action.js';
 import type { Card, GameDefinitions, ModuleDef, TributeCard } from './cards/definitions.js';
 import { noModuleContent } from './cards/definitions.js';
 import { SetupError } from './create-game.js';
-import type { GameEvent } from './events.js';
+import type { GameEvent, StandInReason } from './events.js';
 import { playAction, startGame } from './play.js';
 import type { RngKind } from './rng.js';
 import { commitmentOf, isSeed, mixedSeed, seedValueProblem, type Seed, type SeedContribution, type SeedMix } from './seed.js';
 import type { Game } from './state.js';
 import type { BotType, GameOptions, ModuleKey, UserID } from './types.js';
-
-export type StandInReason = Extract<GameEvent, { type: 'STAND_IN' }>['payload']['reason'];
 
 /** One step of a game's log, under the sequenceID the stored game had after it. */
 export type ReplayLogEntry =

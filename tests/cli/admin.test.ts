@@ -1,7 +1,8 @@
 /** Admin commands against a server's database: users, developers, and exporting a played game. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReplayFile } from '../../src/cli/replay-file.js';
 import { signInGuest, startServer, type Server } from '../server/support.js';
 import { cli, tempDir } from './helpers.js';
 
@@ -69,6 +70,28 @@ describe('admin commands', () => {
     const verify = await cli('verify', file);
     expect(verify.stdout).toMatch(/^OK .+: the revealed seed matches the commitment [0-9a-f]{64}; /);
     expect(verify.code).toBe(0);
+  });
+
+  it('games export keeps why a stand-in played a seat, and replay counts the game a loss for the player who left', async () => {
+    const bea = await signInGuest(server, 'Bea');
+    const { id } = await bea.client.lobbies.create.mutate();
+    await bea.client.lobbies.addBot.mutate({ lobbyID: id, botType: 'easy_bot' });
+    const leftGame = (await bea.client.lobbies.start.mutate({ lobbyID: id })).gameID;
+    // Bea leaves before her first bid: a stand-in plays her seat to the end.
+    await bea.client.games.leave.mutate({ gameID: leftGame });
+    bea.close();
+    await expect.poll(async () => (await server.app.services.games.get(leftGame))!.gameEndTimestamp).not.toBeNull();
+    const bot = (await server.app.services.games.get(leftGame))!.players.find((p) => p.botType !== null)!;
+    const file = join(tempDir(), 'left.json');
+    expect((await cli('games', 'export', leftGame, '--out', file)).code).toBe(0);
+    const beas = (JSON.parse(readFileSync(file, 'utf8')) as ReplayFile).actions.filter((a) => a.userID === bea.userID);
+    expect(beas.length).toBeGreaterThan(0);
+    expect(beas.filter((a) => a.standIn !== 'left')).toEqual([]);
+    // Whatever her seat scored, the bot won: she left.
+    const replay = await cli('replay', file);
+    expect(replay.stderr).toBe('');
+    expect(replay.code).toBe(0);
+    expect(replay.stdout).toMatch(new RegExp(`\\n {2}final favor: [^\\n]+\\n {2}forfeit: ${bea.userID} left the game, so it counts as a loss\\n {2}winner: ${bot.userID} \\(easy_bot\\)\\n`));
   });
 
   it('games export refuses a game that has not ended: its seed is still secret', async () => {

@@ -1,13 +1,14 @@
 /**
  * `mythos replay`: saved games of every option and every module re-run to the same final state;
- * tampered files fail with the first differing JSON path; the narration adds up.
+ * tampered files fail with the first differing JSON path; the narration adds up, and never names
+ * as the winner a player who forfeited (left, or let a stand-in make most of their decisions).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { advance, createGame, GAME_OPTION_KEYS, MODULE_KEYS } from '../../src/engine/index.js';
+import { advance, createGame, GAME_OPTION_KEYS, MODULE_KEYS, startGame, type StandInReason } from '../../src/engine/index.js';
 import { GAME_DEFINITIONS } from '../../src/engine/data.js';
-import type { ReplayFile } from '../../src/cli/replay-file.js';
+import { replayOf, type ReplayAction, type ReplayFile } from '../../src/cli/replay-file.js';
 import { playToEnd } from '../support/play.js';
 import { cli, tempDir } from './helpers.js';
 
@@ -116,5 +117,71 @@ describe('replay', () => {
     const run = await cli('replay', '--quiet', file);
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(`OK ${file}: ${actions.length} actions re-run, final state identical\n`);
+  });
+});
+
+describe('replay of a game someone forfeited', () => {
+  // Two people's game to the end; each test marks some actions as a stand-in's, as an export
+  // from the server does (the marks change no rule, so the file still re-runs bit for bit).
+  const seats = [
+    { userID: 'p1', botType: null },
+    { userID: 'p2', botType: null },
+  ];
+  const { game, actions } = playToEnd(startGame({ players: seats, definitions: GAME_DEFINITIONS }, 5, 0), 5);
+  const [top, other] = [...game.players].sort((a, b) => b.counters.favor - a.counters.favor);
+  const favorLine = `  final favor: ${game.players.map((p) => `${p.userID} ${p.counters.favor}`).join(', ')}\n`;
+
+  /** The game's replay file, each action marked with `standIn` (its index among its player's actions). */
+  function saved(name: string, standIn: (userID: string, index: number, of: number) => StandInReason | undefined): string {
+    const counts = new Map<string, number>();
+    const total = (userID: string) => actions.filter((a) => a.userID === userID).length;
+    const marked = actions.map((a): ReplayAction => {
+      const index = counts.get(a.userID) ?? 0;
+      counts.set(a.userID, index + 1);
+      const reason = standIn(a.userID, index, total(a.userID));
+      return reason ? { ...a, standIn: reason } : a;
+    });
+    const path = join(dir, name);
+    writeFileSync(path, JSON.stringify(replayOf({ seats, options: {}, modules: [] }, 5, 0, marked, game)));
+    return path;
+  }
+
+  it('names the next best the winner when the one with the most favor left, and says why', async () => {
+    // The game is worth telling only if the one who left had the most favor alone.
+    expect(game.winnerIDs).toEqual([top!.userID]);
+    expect(top!.counters.favor).toBeGreaterThan(other!.counters.favor);
+    // They left halfway: a stand-in took every decision of theirs from then on.
+    const path = saved('left.json', (userID, index, of) => (userID === top!.userID && index >= of / 2 ? 'left' : undefined));
+    for (const flags of [[], ['--current-cards']]) {
+      const run = await cli('replay', ...flags, path);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(`${favorLine}  forfeit: ${top!.userID} left the game, so it counts as a loss\n  winner: ${other!.userID}\n`);
+    }
+  });
+
+  it("names the next best the winner when a stand-in made most of the top player's decisions", async () => {
+    const path = saved('stood-in.json', (userID, index, of) => (userID === top!.userID && index < of / 2 + 1 ? 'turn timer' : undefined));
+    const run = await cli('replay', path);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`${favorLine}  forfeit: a bot made most of ${top!.userID}'s choices, so the game counts as a loss\n  winner: ${other!.userID}\n`);
+  });
+
+  it('names nobody the winner when every player left', async () => {
+    const path = saved('all-left.json', (_userID, index, of) => (index === of - 1 ? 'left' : undefined));
+    const run = await cli('replay', path);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      `${favorLine}  forfeit: p1 left the game, so it counts as a loss\n  forfeit: p2 left the game, so it counts as a loss\n  winner: nobody, as every player forfeited\n`,
+    );
+  });
+
+  it("refuses a file whose stand-in reason is not one of the server's", async () => {
+    const path = saved('bad-reason.json', () => undefined);
+    const bad = tampered(path, 'bad-reason-tampered.json', (doc) => Object.assign(doc.actions[2]!, { standIn: 'bored' }));
+    const run = await cli('replay', bad);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`error: ${bad}: actions[2].standIn must be one of "turn timer", "no one connected", "left", or absent\n`);
+    expect(run.code).toBe(2);
   });
 });

@@ -19,12 +19,11 @@
  * every instance on one PostgreSQL database shows the same clock and the same presence. Presence
  * is per instance (the connections it holds), merged over the instances' rows.
  */
-import { pendingDecision, type BotType, type Game, type UserID } from '../../engine/index.js';
+import { pendingDecision, type BotType, type Game, type StandInReason, type UserID } from '../../engine/index.js';
 import { gameTopic, type Bus } from '../bus/bus.js';
 import { clashDisplayMs } from '../../shared/clash-timing.js';
 import type { SeatDue, SeatStore, StoredSeat } from './seat-store.js';
 import { SerialQueue } from './serial-queue.js';
-import type { StandInReason } from './stand-in.js';
 
 /** Why a seat is played by a stand-in, as clients see it. */
 export type AwayReason = StandInReason;

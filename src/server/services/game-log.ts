@@ -3,9 +3,9 @@
  * stored state is a snapshot that makes loading fast; the steps after it are re-run through the
  * engine, which is deterministic, so a snapshot plus its tail is the game the live server held.
  */
-import { advance, applyAction, type Action, type Game, type GameEvent, type UserID } from '../../engine/index.js';
+import { advance, applyAction, type Action, type Game, type GameEvent, type StandInReason, type UserID } from '../../engine/index.js';
 import { withChat } from './game-chat.js';
-import { withStandIn, type StandInReason } from './stand-in.js';
+import { withStandIn } from './stand-in.js';
 
 export interface StoredAction {
   userID: UserID;

@@ -6,7 +6,9 @@
  *
  * The file's final state is the game without its chat steps (`withoutChat`): the file re-runs the
  * actions, which a chat message is not. So its event log has no CHAT events, and is that much
- * shorter than the one the site's replay shows.
+ * shorter than the one the site's replay shows. Nor does it hold the STAND_IN marks: each action a
+ * stand-in took says why in its own `standIn` instead, from which `mythos replay` tells who
+ * forfeited the game (docs/protocol.md, "A finished game's record").
  */
 import type { BotType, Game } from '../../engine/index.js';
 import { replayOf, type ReplayFile } from '../../engine/replay-file.js';
@@ -26,7 +28,8 @@ export function exportedReplay(game: Game, actions: readonly StoredAction[]): Re
     },
     game.seed,
     game.gameStartTimestamp,
-    actions.map((a) => ({ userID: a.userID, action: a.action, now: a.at })),
+    // A stand-in's reason goes with its action: the file's reader can tell who forfeited.
+    actions.map((a) => ({ userID: a.userID, action: a.action, now: a.at, ...(a.standIn ? { standIn: a.standIn } : {}) })),
     // The replay re-runs the actions: its final state is the game without its chat steps.
     withoutChat(game),
     { exportedFrom: 'server', finished: game.gameEndTimestamp !== null },

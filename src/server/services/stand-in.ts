@@ -5,16 +5,13 @@
  * Like CHAT it is no rule, but unlike CHAT it is no step of its own: it rides in the step of the
  * action it marks, which keeps the sequenceIDs exactly the engine's.
  */
-import type { Action, BotType, Game, GameEvent, UserID } from '../../engine/index.js';
+import { STAND_IN_REASONS, type Action, type BotType, type Game, type GameEvent, type StandInReason, type UserID } from '../../engine/index.js';
 
 /**
  * The bot that plays an absent player's decisions: the strongest that answers at once, so an
  * absent seat is not thrown away. The ratings count a seat whose player forfeited as this bot.
  */
 export const STAND_IN_BOT: BotType = 'basic_bot';
-
-export type StandInReason = 'turn timer' | 'no one connected' | 'left';
-export const STAND_IN_REASONS: readonly StandInReason[] = ['turn timer', 'no one connected', 'left'];
 
 /** The game with a STAND_IN event for `action` at the end of its log, and that event. */
 export function withStandIn(game: Game, userID: UserID, action: Action, reason: StandInReason, now: number): { game: Game; event: GameEvent } {

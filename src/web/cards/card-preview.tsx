@@ -89,6 +89,8 @@ interface Placed extends Placement {
   avoid: readonly DOMRect[];
   height: number;
   first: PreviewSide;
+  /** Shown for the pointer resting on the card, or for keyboard focus on it. */
+  by: 'pointer' | 'focus';
 }
 
 export interface CardPreviewProps {
@@ -129,7 +131,7 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
       const place = placePreview(rect, big, height, undefined, avoid, first);
       if (hideShown !== hide) hideShown?.();
       hideShown = place && hide;
-      setPlacement(place && { ...place, anchor: rect, avoid, height, first });
+      setPlacement(place && { ...place, anchor: rect, avoid, height, first, by });
     },
     [big, hide],
   );
@@ -144,6 +146,16 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
     const place = placePreview(placement.anchor, big, height, undefined, placement.avoid, placement.first) ?? { left: placement.left, top: GAP };
     setPlacement({ ...placement, ...place, height });
   }, [placement, big]);
+
+  // A preview shown for keyboard focus goes once the focus has left its card, however it left. A
+  // card that stops being pickable while focused (a clash's dice starting to roll over the row)
+  // loses the focus while React writes that change to the page, and React passes on no blur from
+  // that moment: onBlur never ran, and the preview of a card no longer focused stayed over the
+  // clash's dice.
+  useLayoutEffect(() => {
+    if (placement?.by !== 'focus' || anchor.current?.contains(document.activeElement)) return;
+    hide();
+  });
 
   const onClickCapture = (e: MouseEvent) => {
     if (!hold.fired.current) return;

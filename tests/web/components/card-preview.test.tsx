@@ -3,7 +3,7 @@
  * action panel while there is room elsewhere (a phone docks the panel across the screen's foot);
  * for keyboard focus, on the side the focus came from.
  */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CardPreview, placePreview, sideForFocus } from '../../../src/web/cards/card-preview.js';
 
@@ -93,6 +93,32 @@ describe('a card preview shown', () => {
     mouseOn('Frost');
     expect(screen.getAllByTestId('card-preview').map((e) => e.textContent)).toEqual(['Frost large']);
     fireEvent.pointerLeave(screen.getByText('Frost').parentElement!);
+    expect(screen.queryAllByTestId('card-preview')).toEqual([]);
+  });
+
+  test('a keyboard-focused card that stops being pickable takes its preview with it', () => {
+    // A card that stops being pickable loses the focus while React writes the change to the page
+    // (Chromium blurs a card the moment its tabindex goes), and React passes on no blur from that
+    // moment. Here the focused card is replaced as React writes: no blur reaches React either.
+    const Card = ({ pickable }: { pickable: boolean }) => (
+      <CardPreview name="Ember" render={() => <b>Ember large</b>}>
+        {pickable ? (
+          <span role="button" tabIndex={0}>
+            Ember
+          </span>
+        ) : (
+          <i role="img" aria-label="Ember">
+            Ember
+          </i>
+        )}
+      </CardPreview>
+    );
+    const { rerender } = render(<Card pickable />);
+    act(() => screen.getByRole('button', { name: 'Ember' }).focus());
+    expect(screen.getAllByTestId('card-preview').map((e) => e.textContent)).toEqual(['Ember large']);
+    // A clash's dice start to roll: nothing on the row can be picked, and nothing is focused.
+    rerender(<Card pickable={false} />);
+    expect(document.activeElement).toBe(document.body);
     expect(screen.queryAllByTestId('card-preview')).toEqual([]);
   });
 

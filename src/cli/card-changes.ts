@@ -2,8 +2,9 @@
  * What a card change alters in a saved game: the cards whose definitions differ between the save
  * and today's files, and how the game's outcome moves (favor and winners), one line each.
  */
-import type { Card, Game, TributeCard } from '../engine/index.js';
+import type { Card, Game, TributeCard, UserID } from '../engine/index.js';
 import { asJSON, firstDifference, showValue } from '../engine/deep-diff.js';
+import { winnersAfterForfeits, type Forfeit } from '../shared/forfeit.js';
 
 function describeCard(id: string, saved: Card | TributeCard | undefined, now: Card | TributeCard | undefined, kind: string): string | null {
   const name = saved?.name ?? now?.name ?? '';
@@ -28,11 +29,22 @@ export function cardChanges(saved: Pick<Game, 'cardsByID' | 'tributeCardsByID'>,
   return lines;
 }
 
-/** "p1 41 -> 38, p2 35 -> 35; winners p1 -> p2": the outcome saved and re-run. */
-export function outcomeChange(saved: Game, now: Game): string {
+const NO_FORFEITS: ReadonlyMap<UserID, Forfeit> = new Map();
+
+/**
+ * "p1 41 -> 38, p2 35 -> 35; winners p1 -> p2": the outcome saved and re-run. `forfeits`: the
+ * players whose game counted as a loss whatever they scored (a replay file's stand-in marks,
+ * `forfeitsInFile`), never named a winner on either side, as the narration above the line names
+ * none (docs/decisions.md, "Nor is such a player the winner"); a game of bots has none.
+ */
+export function outcomeChange(saved: Game, now: Game, forfeits: ReadonlyMap<UserID, Forfeit> = NO_FORFEITS): string {
   const favor = saved.players
     .map((p) => `${p.userID} ${p.counters.favor} -> ${now.players.find((q) => q.userID === p.userID)?.counters.favor ?? '?'}`)
     .join(', ');
-  const winners = (game: Game) => (game.winnerIDs.length > 0 ? game.winnerIDs.join(' and ') : 'none yet');
+  const winners = (game: Game) => {
+    if (game.winnerIDs.length === 0) return 'none yet';
+    const ids = winnersAfterForfeits(game.players.map((p) => ({ userID: p.userID, favor: p.counters.favor })), game.winnerIDs, forfeits);
+    return ids.length > 0 ? ids.join(' and ') : 'nobody (every player forfeited)';
+  };
   return `favor ${favor}; winners ${winners(saved)} -> ${winners(now)}`;
 }

@@ -4,9 +4,7 @@
  * and parsed, and every problem becomes a one-line CliError that starts with the path.
  */
 import { readFileSync } from 'node:fs';
-import type { UserID } from '../engine/index.js';
 import { checkReplay, ReplayFileError, type ReplayFile } from '../engine/replay-file.js';
-import { forfeitsIn, type Forfeit } from '../shared/forfeit.js';
 import { CliError } from './errors.js';
 
 export { checkReplay, replayOf, REPLAY_FORMAT, REPLAY_VERSION, type ReplayAction, type ReplayFile, type ReplaySetup } from '../engine/replay-file.js';
@@ -32,14 +30,4 @@ export function readReplayFile(path: string): ReplayFile {
     if (error instanceof ReplayFileError) throw new CliError(`${path}: ${error.message}`);
     throw error;
   }
-}
-
-/**
- * The players of a saved game whose game counted as a loss whatever they scored, and why: they
- * left (a stand-in played their seat to the end), or a stand-in made most of their decisions. The
- * server's rule (src/shared/forfeit.ts), read from the actions' `standIn`; a tournament's file, and
- * an export from before the field, have none.
- */
-export function forfeitsOfReplay(replay: Pick<ReplayFile, 'actions'>): Map<UserID, Forfeit> {
-  return forfeitsIn(replay.actions.map((a) => ({ kind: 'action', userID: a.userID, standIn: a.standIn ?? null })));
 }

@@ -11,10 +11,11 @@ import { buildCardSet, type GameDefinitions } from '../engine/index.js';
 import { definitionsFrom } from './card-dir.js';
 import { cardChanges, outcomeChange } from './card-changes.js';
 import { asJSON, describeDifference, firstDifference, type Difference } from '../engine/deep-diff.js';
+import { forfeitsInFile } from '../shared/forfeit.js';
 import { EXIT_FAILED, EXIT_OK } from './errors.js';
 import type { Io } from './io.js';
 import { narrateGame } from './narrate.js';
-import { forfeitsOfReplay, readReplayFile, type ReplayFile } from './replay-file.js';
+import { readReplayFile, type ReplayFile } from './replay-file.js';
 import { rerun } from './rerun.js';
 
 export interface ReplayOutcome {
@@ -33,7 +34,7 @@ export function runReplay(path: string, { quiet, cards }: ReplayOptions, io: Io)
   const replay = readReplayFile(path);
   if (cards) return runWithCards(path, replay, cards, quiet, io);
   const result = rerun(replay);
-  if (!quiet) io.out(narrateGame(result.game, forfeitsOfReplay(replay)).join('\n') + '\n');
+  if (!quiet) io.out(narrateGame(result.game, forfeitsInFile(replay.actions)).join('\n') + '\n');
   if (!result.ok) {
     const a = replay.actions[result.index]!;
     io.out(`FAIL ${path}: action ${result.index} (${a.action.type} by ${a.userID} at ${a.now}) was refused: ${result.message}\n`);
@@ -51,7 +52,9 @@ export function runReplay(path: string, { quiet, cards }: ReplayOptions, io: Io)
 /** A re-run with other card files: what the change alters, or that it alters nothing. */
 function runWithCards(path: string, replay: ReplayFile, cards: NonNullable<ReplayOptions['cards']>, quiet: boolean, io: Io): ReplayOutcome {
   const result = rerun(replay, cards.definitions);
-  if (!quiet) io.out(narrateGame(result.game, forfeitsOfReplay(replay)).join('\n') + '\n');
+  // The same actions, so the same stand-ins: who forfeited is the file's, whichever cards are played.
+  const forfeits = forfeitsInFile(replay.actions);
+  if (!quiet) io.out(narrateGame(result.game, forfeits).join('\n') + '\n');
   const changes = cardChanges(replay.final, buildCardSet(cards.definitions, replay.setup.modules));
   const changed = changes.length === 0 ? `no card of this game differs in ${cards.name}` : `${changes.length} card${changes.length === 1 ? '' : 's'} of this game differ in ${cards.name}:`;
   io.out(`${changed}\n${changes.slice(0, 20).map((line) => `  ${line}\n`).join('')}${changes.length > 20 ? `  ... and ${changes.length - 20} more\n` : ''}`);
@@ -62,7 +65,7 @@ function runWithCards(path: string, replay: ReplayFile, cards: NonNullable<Repla
   }
   const difference = firstDifference(replay.final, asJSON(result.game));
   if (difference) {
-    io.out(`CHANGED ${path}: with ${cards.name} the same actions end differently: ${outcomeChange(replay.final, result.game)}; first difference at ${describeDifference(difference)}\n`);
+    io.out(`CHANGED ${path}: with ${cards.name} the same actions end differently: ${outcomeChange(replay.final, result.game, forfeits)}; first difference at ${describeDifference(difference)}\n`);
     return { exitCode: EXIT_FAILED, difference, refused: null };
   }
   io.out(`OK ${path}: ${replay.actions.length} actions re-run with ${cards.name}, final state identical\n`);

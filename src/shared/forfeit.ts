@@ -44,6 +44,21 @@ export function forfeitsIn(log: readonly LoggedAction[]): Map<string, Forfeit> {
   return forfeits;
 }
 
+/** An action of a replay file (src/engine/replay-file.ts), as far as the rule reads it: each one a decision. */
+interface FileAction {
+  userID: string;
+  standIn?: string | null;
+}
+
+/**
+ * The players of a replay file's game whose game counted as a loss, and why: the same rule read
+ * from its actions, each of which carries a stand-in's reason beside it (`standIn`) where the
+ * record's log has its entries. A file of bots (a tournament's) has none.
+ */
+export function forfeitsInFile(actions: readonly FileAction[]): Map<string, Forfeit> {
+  return forfeitsIn(actions.map((a) => ({ kind: 'action', userID: a.userID, standIn: a.standIn ?? null })));
+}
+
 /**
  * Who won once the forfeits count: the engine's winners (the most favor), unless one of them
  * forfeited, who cannot have won a game that counted as their loss; then those with the most favor

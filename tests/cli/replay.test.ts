@@ -131,8 +131,9 @@ describe('replay of a game someone forfeited', () => {
   const [top, other] = [...game.players].sort((a, b) => b.counters.favor - a.counters.favor);
   const favorLine = `  final favor: ${game.players.map((p) => `${p.userID} ${p.counters.favor}`).join(', ')}\n`;
 
-  /** The game's replay file, each action marked with `standIn` (its index among its player's actions). */
-  function saved(name: string, standIn: (userID: string, index: number, of: number) => StandInReason | undefined): string {
+  /** The game's replay file (or another game's), each action marked with `standIn` (its index among its player's actions). */
+  function saved(name: string, standIn: (userID: string, index: number, of: number) => StandInReason | undefined, played = { game, actions }): string {
+    const { game, actions } = played;
     const counts = new Map<string, number>();
     const total = (userID: string) => actions.filter((a) => a.userID === userID).length;
     const marked = actions.map((a): ReplayAction => {
@@ -174,6 +175,38 @@ describe('replay of a game someone forfeited', () => {
     expect(run.stdout).toContain(
       `${favorLine}  forfeit: p1 left the game, so it counts as a loss\n  forfeit: p2 left the game, so it counts as a loss\n  winner: nobody, as every player forfeited\n`,
     );
+  });
+
+  describe('--current-cards', () => {
+    // A game played before a card change (each basic card was then worth a favor more): today's
+    // cards end it with other favor.
+    const before = { ...GAME_DEFINITIONS, cardDefs: GAME_DEFINITIONS.cardDefs.map((c) => (c.affinity === 'Basic' ? { ...c, favor: c.favor + 1 } : c)) };
+    const played = playToEnd(startGame({ players: seats, definitions: before }, 5, 0), 5);
+    const [leaver, stayed] = [...played.game.players].sort((a, b) => b.counters.favor - a.counters.favor);
+    const favor = played.game.players.map((p) => `${p.userID} ${p.counters.favor} -> \\d+`).join(', ');
+    /** The CHANGED line of the file at `path`, up to its first difference, with these winners saved and re-run. */
+    const changedLine = (path: string, winners: string) =>
+      new RegExp(`^CHANGED ${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: with today's card files the same actions end differently: favor ${favor}; winners ${winners}; first difference at \\$\\.\\S+: `);
+
+    it('names the winners after forfeits on its CHANGED line, as the narration above it does', async () => {
+      // The one with the most favor left halfway: they win neither the game as saved nor its
+      // re-run (the line named them the saved game's winner).
+      expect(played.game.winnerIDs).toEqual([leaver!.userID]);
+      const path = saved('left-before-change.json', (userID, index, of) => (userID === leaver!.userID && index >= of / 2 ? 'left' : undefined), played);
+      const run = await cli('replay', '--current-cards', path);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain(`  forfeit: ${leaver!.userID} left the game, so it counts as a loss\n  winner: ${stayed!.userID}\n`);
+      expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(changedLine(path, `${stayed!.userID} -> ${stayed!.userID}`));
+    });
+
+    it('names nobody on its CHANGED line when every player left', async () => {
+      const path = saved('all-left-before-change.json', (_userID, index, of) => (index === of - 1 ? 'left' : undefined), played);
+      const run = await cli('replay', '--current-cards', path);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain('  winner: nobody, as every player forfeited\n');
+      expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(changedLine(path, 'nobody \\(every player forfeited\\) -> nobody \\(every player forfeited\\)'));
+    });
   });
 
   it("refuses a file whose stand-in reason is not one of the server's", async () => {

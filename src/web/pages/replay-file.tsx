@@ -2,14 +2,16 @@
  * /replay: a replay file (a replay's download, or `mythos games export`) opened in this browser, never uploaded: picked
  * or dropped, read here, checked by the engine's shape checks (src/engine/replay-file.ts), turned
  * into the record the game replay rebuilds (src/engine/replay-record.ts) and shown in the same
- * replay screen, with the same fair-dice line. A running game's file (--unfinished) steps
- * through but cannot be verified yet.
+ * replay screen, with the same fair-dice line and the same winner (who forfeited is read from the
+ * actions' stand-in reasons). A running game's file (--unfinished) steps through but cannot be
+ * verified yet.
  */
 import { useCallback, useState, type DragEvent } from 'react';
 import { Alert, Button, FileButton, Stack } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { checkReplay, ReplayFileError } from '../../engine/replay-file.js';
 import { recordOfReplayFile } from '../../engine/replay-record.js';
+import { forfeitsInFile } from '../../shared/forfeit.js';
 import { LoadedReplay } from '../replay/replay-screen.js';
 import { replayOfRecord, type Replay } from '../replay/use-replay.js';
 import replayClasses from '../replay/replay.module.css';
@@ -30,7 +32,9 @@ async function open(file: File): Promise<Opened> {
     return { name, error: `This is not a replay file: it is not valid JSON (${(error as Error).message}).` };
   }
   try {
-    return { name, replay: replayOfRecord(recordOfReplayFile(checkReplay(doc))) };
+    const file = checkReplay(doc);
+    // Who forfeited comes from the actions' stand-in reasons, which the rebuilt record leaves out.
+    return { name, replay: replayOfRecord(recordOfReplayFile(file), forfeitsInFile(file.actions)) };
   } catch (error) {
     if (error instanceof ReplayFileError) return { name, error: `This is not a replay file: ${error.message}.` };
     throw error;

@@ -28,7 +28,6 @@ import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack } from '..
 import { TableTabs } from '../game/table-tabs.js';
 import { Presentation } from '../game/presentation-slots.js';
 import { ForfeitsSource, NamesRatingsSource } from '../game/presentation/end-rating-source.js';
-import { forfeitsIn } from '../../shared/forfeit.js';
 import { CountersJump } from '../game/presentation/use-ticking-number.js';
 import { formatDuration, PHASE_NAMES } from '../game/presentation/format.js';
 import presentation from '../game/presentation/presentation.module.css';
@@ -268,10 +267,8 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
   // up on a step forward, as in a live game, and show a jump's numbers at once: ticking from where
   // the jump started, they showed numbers from steps away for a second after it.
   const ratingsThen = useRatingsThen(record.id, record.seats, ended);
-  // Who forfeited (left, or let a stand-in make most of their choices), from the record itself: the
-  // end's winner line and star crown the winner the game's own end and "Your games" name, never a
-  // seat a bot played to the top after its player left (src/shared/forfeit.ts).
-  const forfeits = useMemo(() => forfeitsIn(record.log), [record.log]);
+  // Who forfeited, as the replay says (from its record's log, or a file's actions: use-replay.ts).
+  const { forfeits } = replay;
   const replayForfeits = useCallback(() => forfeits, [forfeits]);
   const withRatings = (screen: React.ReactNode) => (
     <NamesRatingsSource.Provider value={ratingsThen}>

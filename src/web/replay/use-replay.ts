@@ -6,6 +6,7 @@
  */
 import { useMemo } from 'react';
 import { rebuild, verify, type GameRecord, type Rebuilt, type Verification } from '../../engine/replay.js';
+import { forfeitsIn, type Forfeit } from '../../shared/forfeit.js';
 import { trpc } from '../lib/trpc.js';
 import { momentsOf, type ReplayMoment } from './moments.js';
 
@@ -16,12 +17,23 @@ export interface Replay {
   rebuilt: Rebuilt;
   moments: ReplayMoment[];
   verification: Verification;
+  /**
+   * Who forfeited the game (left, or let a stand-in make most of their choices): the end's winner
+   * line and star crown the winner the game's own end and "Your games" name, never a seat a bot
+   * played to the top after its player left (src/shared/forfeit.ts).
+   */
+  forfeits: ReadonlyMap<string, Forfeit>;
 }
 
-/** A record rebuilt step by step and checked: what the replay screen shows. */
-export function replayOfRecord(record: GameRecord): Replay {
+/**
+ * A record rebuilt step by step and checked: what the replay screen shows. Who forfeited is read
+ * from the record's log, which marks each stand-in's action; a replay file's record has no such
+ * marks (they would differ from the file's event log, which the fair-dice check compares), so
+ * /replay passes the forfeits its file's actions tell (`forfeitsInFile`).
+ */
+export function replayOfRecord(record: GameRecord, forfeits: ReadonlyMap<string, Forfeit> = forfeitsIn(record.log)): Replay {
   const rebuilt = rebuild(record);
-  return { record, rebuilt, moments: momentsOf(rebuilt), verification: verify(record, rebuilt) };
+  return { record, rebuilt, moments: momentsOf(rebuilt), verification: verify(record, rebuilt), forfeits };
 }
 
 export function useReplay(gameID: string): { replay: Replay | null; error: string | null; loading: boolean } {

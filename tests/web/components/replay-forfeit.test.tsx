@@ -3,18 +3,23 @@
  * end and "Your games": never the seat a bot played to the top after its player left (the server
  * records that seat's loss and gives the win to the best of the others; docs/rules.md,
  * src/shared/forfeit.ts). The replay read the engine's winners alone: its line said "Lea won!"
- * and starred her seat, while her list of games said she lost. Who left is in the record itself.
+ * and starred her seat, while her list of games said she lost. Who left is in the record itself,
+ * and in a replay file opened at /replay, in its actions' stand-in reasons: that page said
+ * "Lea won!" still, as the record it rebuilds keeps no stand-in marks.
  */
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, expect, test, vi } from 'vitest';
 import { botDecision } from '../../../src/bots/harness.js';
 import { playAction, type Game } from '../../../src/engine/index.js';
-import { rebuild, verify, type GameRecord, type ReplayLogEntry } from '../../../src/engine/replay.js';
+import { rebuild, type GameRecord, type ReplayLogEntry } from '../../../src/engine/replay.js';
+import { replayOf } from '../../../src/engine/replay-file.js';
+import { Page as ReplayFilePage } from '../../../src/web/pages/replay-file.js';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
 import { LoadedReplay } from '../../../src/web/replay/replay-screen.js';
-import { momentsOf, type Replay } from '../../../src/web/replay/use-replay.js';
+import { replayOfRecord } from '../../../src/web/replay/use-replay.js';
 import { theme } from '../../../src/web/theme.js';
 import { newGame } from '../support/screen-state.js';
 import { stubbed } from '../support/trpc-stub.js';
@@ -31,9 +36,10 @@ afterEach(cleanup);
 
 /**
  * A two-seat game played to its end by Easy Bots' choices for both seats, recorded; the seat with
- * the most favor left after its first decision, so a stand-in made every later one of its.
+ * the most favor left after its first decision, so a stand-in made every later one of its. Its
+ * record (the log marks each stand-in's action, as `replays.get` does) and its final state.
  */
-function leftGameReplay(): Replay {
+function leftGame(): { record: GameRecord; final: Game } {
   const start = Date.now();
   const first = newGame(11, start);
   const record: GameRecord = {
@@ -70,20 +76,23 @@ function leftGameReplay(): Replay {
   const leaver = game.winnerIDs[0]!;
   const firstOfLeaver = played.findIndex((p) => p.userID === leaver);
   const log: ReplayLogEntry[] = played.map(({ userID, action, sequenceID }, i) => ({ kind: 'action', sequenceID, userID, action, at: start, standIn: userID === leaver && i > firstOfLeaver ? 'left' : null }));
-  const full = { ...record, log, events: game.events, final: { gameEndTimestamp: game.gameEndTimestamp } };
-  const rebuilt = rebuild(full);
-  return { record: full, rebuilt, moments: momentsOf(rebuilt), verification: verify(full, rebuilt) };
+  return { record: { ...record, log, events: game.events, final: { gameEndTimestamp: game.gameEndTimestamp } }, final: game };
 }
 
-test('the end of a game a player left crowns the best of the others', () => {
-  const replay = leftGameReplay();
-  const final = replay.moments.at(-1)!.game;
+/** The game's players named: the one who left (the engine's winner) Lea, the other Otto; Otto's id. */
+function nameThePlayers(final: Game): string {
   const leaver = final.winnerIDs[0]!;
   const other = final.players.find((p) => p.userID !== leaver)!.userID;
   stubbed.users = [
     { id: leaver, name: 'Lea', profilePictureURL: null },
     { id: other, name: 'Otto', profilePictureURL: null },
   ];
+  return other;
+}
+
+test('the end of a game a player left crowns the best of the others', () => {
+  const replay = replayOfRecord(leftGame().record);
+  nameThePlayers(replay.moments.at(-1)!.game);
   render(
     <MantineProvider theme={theme}>
       <MemoryRouter initialEntries={[`/game/g/replay?step=${replay.moments.length - 1}`]}>
@@ -93,4 +102,27 @@ test('the end of a game a player left crowns the best of the others', () => {
   );
   expect(document.querySelector('[data-replay-step]')!.getAttribute('data-game-ended')).toBe('true');
   expect(screen.getByText(/ won!$/).textContent).toBe(' Otto won!');
+});
+
+test("the game's replay file opened at /replay crowns the best of the others too, and its dice verify", async () => {
+  const { record, final } = leftGame();
+  const otto = nameThePlayers(final);
+  // The file as the server exports it: each action a stand-in took says why beside it.
+  const actions = record.log.flatMap((e) => (e.kind === 'action' ? [{ userID: e.userID, action: e.action, now: e.at, ...(e.standIn ? { standIn: e.standIn } : {}) }] : []));
+  const file = replayOf({ id: record.id, seats: record.seats, options: record.options, modules: [] }, record.seed, record.start, actions, final);
+  expect(actions.filter((a) => a.standIn === 'left').length).toBeGreaterThan(0);
+  render(
+    <MantineProvider theme={theme}>
+      <MemoryRouter initialEntries={['/replay']}>
+        <ReplayFilePage />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  await userEvent.setup().upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([JSON.stringify(file)], 'left.json', { type: 'application/json' }));
+  expect((await screen.findByTestId('fair-dice')).getAttribute('data-verified')).toBe('true');
+  fireEvent.keyDown(document.body, { key: 'End' });
+  expect(document.querySelector('[data-replay-step]')!.getAttribute('data-game-ended')).toBe('true');
+  expect(screen.getByText(/ won!$/).textContent).toBe(' Otto won!');
+  // The star beside the favor: Otto's summaries alone.
+  expect(new Set([...document.querySelectorAll('[data-won]')].map((summary) => summary.getAttribute('data-player-id')))).toEqual(new Set([otto]));
 });

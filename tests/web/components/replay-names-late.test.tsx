@@ -9,10 +9,10 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { playAction, type Action, type Game } from '../../../src/engine/index.js';
-import { rebuild, verify, type GameRecord, type ReplayLogEntry } from '../../../src/engine/replay.js';
+import { rebuild, type GameRecord, type ReplayLogEntry } from '../../../src/engine/replay.js';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
 import { LoadedReplay } from '../../../src/web/replay/replay-screen.js';
-import { momentsOf, type Replay } from '../../../src/web/replay/use-replay.js';
+import { replayOfRecord, type Replay } from '../../../src/web/replay/use-replay.js';
 import { theme } from '../../../src/web/theme.js';
 import { ANN, BOB, newGame } from '../support/screen-state.js';
 import { stubbed } from '../support/trpc-stub.js';
@@ -58,8 +58,7 @@ function clashReplay(): Replay {
   }
   if (!game.events.some((e) => e.type === 'CONFLICT_RESULTS')) throw new Error('no clash');
   const full = { ...record, log, events: game.events, final: { gameEndTimestamp: null } };
-  const rebuilt = rebuild(full);
-  return { record: full, rebuilt, moments: momentsOf(rebuilt), verification: verify(full, rebuilt) };
+  return replayOfRecord(full);
 }
 
 const replay = clashReplay();

@@ -287,13 +287,14 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     });
   }
 
-  test('lobby list at 375 px: the pinned Play column covers no other column', { timeout: 120_000 }, async () => {
+  test('lobby list at 375 px: the pinned Play column covers no other column; from 360 to 1400 px no Status badge is cut', { timeout: 120_000 }, async () => {
     const context = await newContext(suite.browser, PHONE);
     // A long one-word name ("Maximilianas's lobby").
     const host = await guestInContext(suite.site, context, 'Maximilianas');
-    // An open lobby with a long name, and a game being played.
+    // An open lobby with a long name, and a game being played by five, whose names under the
+    // lobby's make the table's widest row.
     await host.client.lobbies.create.mutate();
-    await startGame(suite.site, host, { bots: ['easy_bot'] });
+    await startGame(suite.site, host, { bots: ['easy_bot', 'easy_bot', 'basic_bot', 'easy_bot'] });
     const page = await context.newPage();
     await page.goto(`${suite.site.url}/lobby-list`, { waitUntil: 'domcontentloaded' });
     const rows = page.locator('tr[data-lobby-id]');
@@ -310,7 +311,23 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     // The table fits the phone: nothing to scroll sideways, so the pinned column covers nothing.
     expect(await page.locator('[data-scroll="lobbies"]').evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // A small desktop window: the badges' words whole (at 900 px one read 'PLAYI…'), the names
+    // giving up the room.
+    const desktop = await newContext(suite.browser, { width: 900, height: 700 });
+    await desktop.addCookies(await context.cookies());
+    const small = await desktop.newPage();
+    await small.goto(`${suite.site.url}/lobby-list`, { waitUntil: 'domcontentloaded' });
+    const badges = small.locator('[data-lobby-status]');
+    await expect.poll(() => badges.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await screenshot(small, 'details-lobby-list-900');
+    for (const width of [360, 768, 900, 1023, 1400]) {
+      await small.setViewportSize({ width, height: 700 });
+      const shown = await badges.evaluateAll((els) => els.map((e) => ({ text: e.textContent, whole: [e, ...e.querySelectorAll('span')].every((part) => part.scrollWidth <= part.clientWidth) })));
+      expect(shown, `at ${width} px`).toContainEqual({ text: 'Playing', whole: true });
+      expect(shown.filter((badge) => !badge.whole), `at ${width} px`).toEqual([]);
+    }
     host.close();
+    await desktop.close();
     await context.close();
   });
 
@@ -573,9 +590,10 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     });
   }
 
-  // A small window (768 to 1023 px) gives the players a 220 px column: a long name is cut there,
-  // but "(you)" is not ("Tamsin Oka…" had lost it), and stays inside the summary.
-  test('a small window, the turn timer on: one\'s own summary keeps "(you)" beside a long name', { timeout: 120_000 }, async () => {
+  // A small window (768 to 1023 px) gives the players a 220 px column: a name of 12 characters
+  // shows whole there with "(you)" (it read "Tamsin Oka…", then "Tamsin… (you)"), the rating
+  // going down to the clock's line, and "(you)" stays inside the summary.
+  test('a small window, the turn timer on: one\'s own summary shows a long name whole, and "(you)"', { timeout: 120_000 }, async () => {
     const context = await newContext(suite.browser, { width: 900, height: 800 });
     await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
     const me = await guestInContext(suite.site, context, 'Tamsin Okafo');
@@ -587,13 +605,21 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
     const mine = page.locator(`.player-summary[data-player-id="${me.userID}"]`);
     await mine.locator('[data-clock]').waitFor();
+    await screenshot(page, 'details-own-summary-900');
     const head = await mine.locator('button[title^="Details of"]').evaluate((who) => {
+      const name = who.querySelector('p')!;
       const you = who.querySelector('[data-you]');
       const line = who.parentElement!.getBoundingClientRect();
       const mark = you?.getBoundingClientRect();
-      return { you: you?.textContent, whole: you !== null && you.scrollWidth <= you.clientWidth, inside: mark !== undefined && mark.left >= line.left && mark.right <= line.right };
+      return {
+        name: name.textContent,
+        nameWhole: name.scrollWidth <= name.clientWidth,
+        you: you?.textContent,
+        whole: you !== null && you.scrollWidth <= you.clientWidth,
+        inside: mark !== undefined && mark.left >= line.left && mark.right <= line.right,
+      };
     });
-    expect(head).toEqual({ you: ' (you)', whole: true, inside: true });
+    expect(head).toEqual({ name: 'Tamsin Okafo', nameWhole: true, you: ' (you)', whole: true, inside: true });
     me.close();
     await context.close();
   });

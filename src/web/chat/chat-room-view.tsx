@@ -5,13 +5,16 @@
  * refuses, with the message put back to send again. Mounted means open: the room counts nothing
  * as unread meanwhile.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { MAX_CHAT_MESSAGE_LENGTH } from '../../shared/chat.js';
 import { useChatRoomView, type ChatRoom } from './chat-room.js';
 import classes from './chat-room-view.module.css';
 
-/** `height`: the messages' height (pixels, or a CSS length); without it they take the room they need. */
-export function ChatRoomView({ room, height }: { room: ChatRoom; height?: number | string }) {
+/**
+ * `height`: the messages' height (pixels, or a CSS length); without it they take the room they need.
+ * `fieldRef`: the message field, for a view that puts the focus there as it opens (the overlay).
+ */
+export function ChatRoomView({ room, height, fieldRef }: { room: ChatRoom; height?: number | string; fieldRef?: Ref<HTMLInputElement> }) {
   useChatRoomView(room);
   const [draft, setDraft] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -60,7 +63,7 @@ export function ChatRoomView({ room, height }: { room: ChatRoom; height?: number
         </p>
       )}
       <form onSubmit={submit} className={classes.form}>
-        <input aria-label="Message" placeholder="Say something…" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} maxLength={MAX_CHAT_MESSAGE_LENGTH} />
+        <input ref={fieldRef} aria-label="Message" placeholder="Say something…" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} maxLength={MAX_CHAT_MESSAGE_LENGTH} />
         <button type="submit" className={classes.send}>
           Send
         </button>

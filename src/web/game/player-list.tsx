@@ -181,8 +181,11 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
                 (you)
               </Text>
             ) : null}
-            <RatingTag rating={rating} />
           </UnstyledButton>
+          {/* The rating beside the button, not in it: where the line cannot hold the name, "(you)"
+              and the rating (a small window's 220 px column of players), the rating goes down to
+              the clock's line rather than the name being cut ("Maximi… (you) 1500?"). */}
+          <RatingTag rating={rating} />
           {/* A player who left is not away, to be back: their mark says "left". */}
           {away && away !== 'left' && g.gameEndTimestamp === null ? (
             <Badge color="orange" variant="light" size="sm" ml="auto" title={`${name} is away (${away}): a bot plays for them until they are back.`} data-away="true">

@@ -12,12 +12,12 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { botDecision } from '../../../src/bots/harness.js';
 import type { Game } from '../../../src/engine/index.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { theme } from '../../../src/web/theme.js';
 import { stubbed } from '../support/trpc-stub.js';
-import { act as play, newGame, screenState } from '../support/screen-state.js';
+import { botFinishedGame } from '../support/recorded-games.js';
+import { screenState } from '../support/screen-state.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 vi.mock('../../../src/web/game/presentation/end-charts.js', () => ({ default: () => <svg data-testid="pie-drawing" /> }));
@@ -40,15 +40,10 @@ const { Page } = await import('../../../src/web/pages/game.js');
 
 afterEach(cleanup);
 
-/** A two-seat game played to its end by Easy Bots' choices for both seats. */
+/** A two-seat game played to its end by Easy Bots' choices for both seats, with one winner. */
 function finishedGame(): Game {
-  let game = newGame();
-  for (let i = 0; i < 10_000 && game.gameEndTimestamp === null; i++) {
-    const seat = game.players.findIndex((_, s) => botDecision(game, s, 7, 'easy_bot') !== null);
-    if (seat < 0) throw new Error('no seat to play');
-    game = play(game, game.players[seat]!.userID, botDecision(game, seat, 7, 'easy_bot')!);
-  }
-  if (game.gameEndTimestamp === null || game.winnerIDs.length !== 1) throw new Error('the game did not end with one winner');
+  const game = botFinishedGame();
+  if (game.winnerIDs.length !== 1) throw new Error('the game did not end with one winner');
   return game;
 }
 

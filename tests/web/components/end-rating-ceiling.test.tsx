@@ -12,13 +12,12 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { botDecision } from '../../../src/bots/harness.js';
-import type { Game } from '../../../src/engine/index.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { EndOfGame } from '../../../src/web/game/presentation/end-of-game.js';
 import { RatingChangesSource, UnratedReasonSource, type EndRatingChange, type UnratedReason } from '../../../src/web/game/presentation/end-rating-source.js';
 import { theme } from '../../../src/web/theme.js';
-import { act as play, ANN, BOB, newGame, screenState } from '../support/screen-state.js';
+import { botFinishedGame } from '../support/recorded-games.js';
+import { ANN, BOB, screenState } from '../support/screen-state.js';
 
 vi.mock('../../../src/web/game/presentation/end-charts.js', () => ({ default: () => <svg data-testid="pie-drawing" /> }));
 
@@ -28,19 +27,7 @@ const ALONE = "Against bots alone, a rating rises no higher than the strongest b
 const WITH_PEOPLE = (n: number) =>
   `With bots at the table, a rating rises no higher than the strongest bot's, or than the game among the people alone would take it (${n}): beating the bots added nothing above that.`;
 
-/** A two-seat game played to its end by Easy Bots' choices for both seats. */
-function finishedGame(): Game {
-  let game = newGame();
-  for (let i = 0; i < 10_000 && game.gameEndTimestamp === null; i++) {
-    const seat = game.players.findIndex((_, s) => botDecision(game, s, 7, 'easy_bot') !== null);
-    if (seat < 0) throw new Error('no seat to play');
-    game = play(game, game.players[seat]!.userID, botDecision(game, seat, 7, 'easy_bot')!);
-  }
-  if (game.gameEndTimestamp === null) throw new Error('the game did not end');
-  return game;
-}
-
-const finished = finishedGame();
+const finished = botFinishedGame();
 
 /** Ann's view of the finished game, Bob a person or an Easy Bot. */
 function stateWith(bob: 'person' | 'bot'): GameScreenState {

@@ -22,6 +22,7 @@ import { LoadedReplay } from '../../../src/web/replay/replay-screen.js';
 import { replayOfRecord } from '../../../src/web/replay/use-replay.js';
 import { theme } from '../../../src/web/theme.js';
 import { newGame } from '../support/screen-state.js';
+import { newGameRecord } from '../support/recorded-games.js';
 import { stubbed } from '../support/trpc-stub.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
@@ -42,24 +43,7 @@ afterEach(cleanup);
 function leftGame(): { record: GameRecord; final: Game } {
   const start = Date.now();
   const first = newGame(11, start);
-  const record: GameRecord = {
-    id: first.id,
-    seats: first.players.map((p) => ({ userID: p.userID, botType: null })),
-    options: first.options,
-    modules: [],
-    generator: 'chacha20',
-    start,
-    cardsByID: first.cardsByID,
-    tributeCardsByID: first.tributeCardsByID,
-    seedCommitment: first.seedCommitment,
-    seed: first.seed,
-    serverSecretCommitment: null,
-    serverSecret: null,
-    seedContributions: null,
-    log: [],
-    events: [],
-    final: {},
-  };
+  const record: GameRecord = newGameRecord(first, start);
   const played: { userID: string; action: NonNullable<ReturnType<typeof botDecision>>; sequenceID: number }[] = [];
   let game: Game = rebuild(record).steps[0]!.game;
   for (let i = 0; i < 10_000 && game.gameEndTimestamp === null; i++) {

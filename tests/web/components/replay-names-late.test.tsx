@@ -15,6 +15,7 @@ import { LoadedReplay } from '../../../src/web/replay/replay-screen.js';
 import { replayOfRecord, type Replay } from '../../../src/web/replay/use-replay.js';
 import { theme } from '../../../src/web/theme.js';
 import { ANN, BOB, newGame } from '../support/screen-state.js';
+import { newGameRecord } from '../support/recorded-games.js';
 import { stubbed } from '../support/trpc-stub.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
@@ -29,24 +30,7 @@ vi.mock('../../../src/web/odds/odds-client.js', async (original) => ({
 function clashReplay(): Replay {
   const start = Date.now();
   const first = newGame(11, start);
-  const record: GameRecord = {
-    id: first.id,
-    seats: first.players.map((p) => ({ userID: p.userID, botType: null })),
-    options: first.options,
-    modules: [],
-    generator: 'chacha20',
-    start,
-    cardsByID: first.cardsByID,
-    tributeCardsByID: first.tributeCardsByID,
-    seedCommitment: first.seedCommitment,
-    seed: first.seed,
-    serverSecretCommitment: null,
-    serverSecret: null,
-    seedContributions: null,
-    log: [],
-    events: [],
-    final: {},
-  };
+  const record: GameRecord = newGameRecord(first, start);
   const log: ReplayLogEntry[] = [];
   let game: Game = rebuild(record).steps[0]!.game;
   for (const userID of [ANN, BOB]) {

@@ -21,6 +21,8 @@ import { screenState } from '../support/screen-state.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 vi.mock('../../../src/web/game/presentation/end-charts.js', () => ({ default: () => <svg data-testid="pie-drawing" /> }));
+// The dice check rebuilds the whole record, which this test's stood-in record (its decisions alone) is not.
+vi.mock('../../../src/web/replay/game-verify.js', () => ({ default: () => null }));
 // The screen as far as this test reads it: the winner's line and the end-of-game view, inside the page's sources.
 const shown = vi.hoisted(() => ({ state: null as GameScreenState | null }));
 vi.mock('../../../src/web/game/game-screen.js', async () => {

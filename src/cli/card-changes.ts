@@ -43,7 +43,7 @@ export function outcomeChange(saved: Game, now: Game, forfeits: ReadonlyMap<User
     .join(', ');
   const winners = (game: Game) => {
     if (game.winnerIDs.length === 0) return 'none yet';
-    const ids = winnersAfterForfeits(game.players.map((p) => ({ userID: p.userID, favor: p.counters.favor })), game.winnerIDs, forfeits);
+    const ids = winnersAfterForfeits(game, forfeits);
     return ids.length > 0 ? ids.join(' and ') : 'nobody (every player forfeited)';
   };
   return `favor ${favor}; winners ${winners(saved)} -> ${winners(now)}`;

@@ -128,11 +128,7 @@ export function narrateGame(game: Game, forfeits: ReadonlyMap<UserID, Forfeit> =
       const forfeit = forfeits.get(p.userID);
       if (forfeit) end.lines.push(`forfeit: ${forfeitWords(who(p.userID), forfeit)}`);
     }
-    const winners = winnersAfterForfeits(
-      game.players.map((p) => ({ userID: p.userID, favor: p.counters.favor })),
-      game.winnerIDs,
-      forfeits,
-    );
+    const winners = winnersAfterForfeits(game, forfeits);
     const names = winners.length === 0 ? 'nobody, as every player forfeited' : winners.map(who).join(' and ');
     end.lines.push(`${winners.length > 1 ? 'winners' : 'winner'}: ${names}`);
   } else {

@@ -66,14 +66,16 @@ export function forfeitsInFile(actions: readonly FileAction[]): Map<string, Forf
  * records it in each seat's stats and the end-of-game view shows it, so a seat a bot played to the
  * top after its player left is not crowned.
  */
-export function winnersAfterForfeits(
-  players: readonly { userID: string; favor: number }[],
-  engineWinners: readonly string[],
-  forfeited: { has(userID: string): boolean },
-): string[] {
-  if (!engineWinners.some((id) => forfeited.has(id))) return [...engineWinners];
-  const standing = players.filter((p) => !forfeited.has(p.userID));
+/** A game as far as the rule reads it: each seat's favor, and the engine's winners. */
+interface Standings {
+  players: readonly { userID: string; counters: { favor: number } }[];
+  winnerIDs: readonly string[];
+}
+
+export function winnersAfterForfeits(game: Standings, forfeited: { has(userID: string): boolean }): string[] {
+  if (!game.winnerIDs.some((id) => forfeited.has(id))) return [...game.winnerIDs];
+  const standing = game.players.filter((p) => !forfeited.has(p.userID));
   if (standing.length === 0) return [];
-  const top = Math.max(...standing.map((p) => p.favor));
-  return standing.filter((p) => p.favor === top).map((p) => p.userID);
+  const top = Math.max(...standing.map((p) => p.counters.favor));
+  return standing.filter((p) => p.counters.favor === top).map((p) => p.userID);
 }

@@ -150,11 +150,7 @@ async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: G
   // of the others.
   const stats: Record<string, RecordedGameStats & { forfeit?: Forfeit }> = recordedStats(game);
   const { forfeits: forfeited, botPlayed } = await forfeitedSeats(trx, game.id);
-  const winners = winnersAfterForfeits(
-    game.players.map((p) => ({ userID: p.userID, favor: p.counters.favor })),
-    game.winnerIDs,
-    forfeited,
-  );
+  const winners = winnersAfterForfeits(game, forfeited);
   for (const p of game.players) {
     const forfeit = forfeited.get(p.userID);
     stats[p.userID] = { ...stats[p.userID]!, won: winners.includes(p.userID), ...(forfeit ? { forfeit } : {}) };

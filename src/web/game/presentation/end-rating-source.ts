@@ -93,13 +93,6 @@ export function useUnratedReason(gameID: string, ended: boolean): UnratedReason 
  */
 export function useWinnerIDs(game: Pick<GameScreenState['game'], 'id' | 'players' | 'winnerIDs' | 'gameEndTimestamp'>): readonly string[] {
   const forfeits = useGameForfeits(game.id, game.gameEndTimestamp !== null);
-  return useMemo(
-    () =>
-      winnersAfterForfeits(
-        game.players.map((p) => ({ userID: p.userID, favor: p.counters.favor })),
-        game.winnerIDs,
-        forfeits ?? noForfeits,
-      ),
-    [forfeits, game.players, game.winnerIDs],
-  );
+  const { players, winnerIDs } = game;
+  return useMemo(() => winnersAfterForfeits({ players, winnerIDs }, forfeits ?? noForfeits), [forfeits, players, winnerIDs]);
 }

@@ -31,11 +31,7 @@ export interface Standing {
  * after all the others, as the ratings count them, and never the winner (`winnersAfterForfeits`).
  */
 export function standings(state: EndState, forfeits: ReadonlyMap<UserID, Forfeit> = new Map()): Standing[] {
-  const winners = winnersAfterForfeits(
-    state.game.players.map((p) => ({ userID: p.userID, favor: p.counters.favor })),
-    state.game.winnerIDs,
-    forfeits,
-  );
+  const winners = winnersAfterForfeits(state.game, forfeits);
   const rows = state.game.players
     .map((p) => ({
       userID: p.userID,

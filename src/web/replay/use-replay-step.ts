@@ -1,13 +1,15 @@
 /**
- * The step a replay shows, and the one way to move it. The step is the page's own state, written
- * into the address (`?step=N`, replacing the entry, so Back leaves the replay instead of stepping
- * back through it) and read back from it when something else changes it (a turning point's link,
- * an address typed or pasted). A move is worked out from the step as it is when the move is made,
- * not as the screen last drew it: keys pressed faster than the screen draws a step (a held arrow
- * key, on a slow phone) each count, where reading the step from the address lost every press that
- * came before the screen caught up.
+ * The step a replay shows, and the one way to move it. The step lives in the address (`?step=N`,
+ * replacing the entry, so Back leaves the replay instead of stepping back through it), so a
+ * turning point's link, an address typed or pasted and a move are all one thing: the router's
+ * location. A move writes the address and the screen draws once, from it. (A copy of the step in
+ * the page's state drew the whole screen twice a step, once for the state and again for the
+ * router's new location: 40% of a step's script on the replay page.)
+ *
+ * A move is worked out from the step last asked for, not from the one the screen last drew: keys
+ * pressed faster than the screen draws a step (a held arrow key, on a slow phone) each count.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /** A step to go to, or how to get there from the step the replay is at. */
@@ -17,39 +19,39 @@ export function useReplayStep(last: number): [step: number, go: (move: StepMove)
   const [params, setParams] = useSearchParams();
   const clamp = useCallback((step: number) => Math.min(Math.max(Math.round(step), 0), last), [last]);
   const asked = Number.parseInt(params.get('step') ?? '0', 10);
-  const inAddress = clamp(Number.isFinite(asked) ? asked : 0);
-  const [step, setStep] = useState(inAddress);
-  /** The step the address holds, or will once our last write lands. */
-  const target = useRef(inAddress);
+  const step = clamp(Number.isFinite(asked) ? asked : 0);
+  /** The step last asked for: the address's, or ahead of it while our writes land. */
+  const target = useRef(step);
   /** Our writes not seen in the address yet: a quick run of moves can land after the next one is made. */
   const ours = useRef<number[]>([]);
 
   useEffect(() => {
-    const landed = ours.current.indexOf(inAddress);
+    const landed = ours.current.indexOf(step);
     if (landed >= 0) {
       ours.current.splice(0, landed + 1);
       return;
     }
-    // Changed by something else: show what it asks for.
+    // Changed by something else (a link, Back, a typed address): moves go on from there.
     ours.current = [];
-    target.current = inAddress;
-    setStep(inAddress);
-  }, [inAddress]);
-
-  useEffect(() => {
-    if (step === target.current) return;
     target.current = step;
-    ours.current.push(step);
-    setParams(
-      (p) => {
-        const out = new URLSearchParams(p);
-        out.set('step', String(step));
-        return out;
-      },
-      { replace: true },
-    );
-  }, [step, setParams]);
+  }, [step]);
 
-  const go = useCallback((move: StepMove) => setStep((current) => clamp(typeof move === 'function' ? move(current) : move)), [clamp]);
-  return [clamp(step), go];
+  const go = useCallback(
+    (move: StepMove) => {
+      const next = clamp(typeof move === 'function' ? move(target.current) : move);
+      if (next === target.current) return;
+      target.current = next;
+      ours.current.push(next);
+      setParams(
+        (p) => {
+          const out = new URLSearchParams(p);
+          out.set('step', String(next));
+          return out;
+        },
+        { replace: true },
+      );
+    },
+    [clamp, setParams],
+  );
+  return [step, go];
 }

@@ -18,7 +18,9 @@
  *
  * ROUNDS rounds (default 3) of STEPS steps (default 120, or the game's last step when it has
  * fewer) at each viewport, each in a fresh page; prints each round and the medians. CHROMIUM names the browser (default: Debian's headless shell
- * when installed, else /usr/bin/chromium: the browser tests' own). The figures go into
+ * when installed, else /usr/bin/chromium: the browser tests' own). WEB_DIR names another built
+ * client to measure (an earlier commit's `npx vite build --outDir DIR`, for a before and after in
+ * one session); by default the repository's, built first if stale. The figures go into
  * bench/RESULTS.md by hand with the machine's load.
  */
 import fs from 'node:fs';
@@ -143,8 +145,8 @@ const line = (r: Round) =>
   (r.threads ? `\n      by thread: ${r.threads.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')}` : '');
 
 async function main(): Promise<void> {
-  buildWebClient();
-  const site = await startServer({ webDir: path.resolve('dist/web'), botDelayMs: 0 });
+  if (!process.env.WEB_DIR) buildWebClient();
+  const site = await startServer({ webDir: path.resolve(process.env.WEB_DIR ?? 'dist/web'), botDelayMs: 0 });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', MARK] });
   try {
     const host = await signInGuest(site, 'Ann');

@@ -153,5 +153,13 @@ export function planAnimations(events: readonly GameEvent[]): AnimationStep[] {
   return out;
 }
 
+/**
+ * Whether a plan moves a card from where it stood before the update (a row's card flying to a
+ * board, a card or tribute taken off its row): only such a plan needs the rows' boxes read before
+ * the update is drawn (dom-snapshot.ts). Resources fly from the cards as they stand after it, and
+ * a deal from the deck.
+ */
+export const startsFromTheRows = (plan: readonly AnimationStep[]): boolean => plan.some((step) => step.kind === 'card-fly' || step.kind === 'card-remove' || step.kind === 'tribute-fly');
+
 /** How long a plan runs, in ms. */
 export const planLength = (plan: readonly AnimationStep[]): number => plan.reduce((end, s) => Math.max(end, s.delay + s.duration), 0);

@@ -7,7 +7,7 @@
  */
 import { useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { GameScreenState } from '../model.js';
-import { MAX_REPLAYED_EVENTS, planAnimations, planLength } from './animation-plan.js';
+import { MAX_REPLAYED_EVENTS, planAnimations, planLength, startsFromTheRows, type AnimationStep } from './animation-plan.js';
 import { runPlan } from './animation-runner.js';
 import { animationStore } from './animation-store.js';
 import { completedAt } from './clash.js';
@@ -48,14 +48,18 @@ export function useEventAnimations(state: GameScreenState, { disabled = false, s
   const off = disabled || preferenceOff;
   const seen = useRef<Seen | null>(null);
   const shownRounds = useRef(new Map<string, number>());
-  const snapshot = useRef<{ count: number; snapshot: Snapshot } | null>(null);
+  /** The plan of the update being drawn, and the rows' boxes before it when the plan needs them. */
+  const planned = useRef<{ count: number; plan: AnimationStep[]; snapshot: Snapshot | null } | null>(null);
   const running = useRef(new Set<() => void>());
   const { game, events } = state;
 
   // Measured during render, while the DOM still shows the state before this update: the cards
-  // that are about to leave their rows are still there to fly from.
-  if (seen.current && seen.current.gameID === game.id && events.length > seen.current.count && snapshot.current?.count !== events.length && !off && typeof document !== 'undefined') {
-    snapshot.current = { count: events.length, snapshot: takeSnapshot() };
+  // that are about to leave their rows are still there to fly from. Reading a box lays the page
+  // out in the middle of the render, so only a plan that flies a card from a row reads them, and
+  // nothing is read for someone who asked for less motion (nothing flies for them).
+  if (seen.current && seen.current.gameID === game.id && events.length > seen.current.count && planned.current?.count !== events.length && !off && typeof document !== 'undefined' && !prefersReducedMotion()) {
+    const plan = planAnimations(events.slice(seen.current.count));
+    planned.current = { count: events.length, plan, snapshot: startsFromTheRows(plan) ? takeSnapshot() : null };
   }
 
   useLayoutEffect(() => {
@@ -92,9 +96,10 @@ export function useEventAnimations(state: GameScreenState, { disabled = false, s
     const instant = document.hidden;
     animationStore.addClashes(shows, instant, (show) => completedAt(show.clash.rounds.length, show.fromRound), before.count);
     if (instant || fresh.length === 0 || prefersReducedMotion()) return;
-    const plan = planAnimations(fresh);
+    const ready = planned.current?.count === events.length ? planned.current : null;
+    const plan = ready?.plan ?? planAnimations(fresh);
     const layer = animationStore.get().layer;
-    const taken = snapshot.current?.count === events.length ? snapshot.current.snapshot : { cards: new Map() };
+    const taken = ready?.snapshot ?? { cards: new Map() };
     if (plan.length === 0 || !layer) return;
     // Said now, so an end-of-game view committed with this step waits for the cards.
     animationStore.addFlights(planLength(plan));

@@ -9,7 +9,7 @@
  * and ends with its last (nobody watching costs nothing).
  */
 import type { GameView } from '../../engine/view.js';
-import type { OddsAnswer, OddsRequest } from './odds-worker.js';
+import type { CardSet, OddsAnswer, OddsRequest } from './odds-worker.js';
 
 export type OddsShares = Record<string, number>;
 
@@ -34,6 +34,8 @@ class OddsWorker {
   private busy: Ask | null = null;
   private now: Ask | null = null;
   private readonly later: Ask[] = [];
+  /** The card set the worker holds (sent with the first step of its game). */
+  private cardsSent: CardSet | null = null;
 
   constructor() {
     this.worker.onmessage = (e: MessageEvent<OddsAnswer>) => {
@@ -63,7 +65,11 @@ class OddsWorker {
     if (!ask) return;
     this.busy = ask;
     // The sampling seed and the count: from what the step shows, so the same step always gets the same odds.
-    this.worker.postMessage({ view: ask.view, seed: ask.seed, kind: ask.kind } satisfies OddsRequest);
+    const { cardsByID, tributeCardsByID, ...view } = ask.view;
+    const sent = this.cardsSent;
+    const cards = sent?.cardsByID === cardsByID && sent.tributeCardsByID === tributeCardsByID ? undefined : { cardsByID, tributeCardsByID };
+    if (cards) this.cardsSent = cards;
+    this.worker.postMessage({ view, seed: ask.seed, kind: ask.kind, ...(cards ? { cards } : {}) } satisfies OddsRequest);
   }
 
   end(): void {

@@ -17,10 +17,22 @@ export function spectatorView(game: Game | GameView): GameView {
 /**
  * What is the same between two spectator views that differ only in when and who is thinking: a
  * step that shows a spectator nothing new (a hidden bid made or taken back) has the key of the
- * step before.
+ * step before. The game's card set is left out too: it never changes within a game, and it was 85
+ * of the key's 88 KB, written out and hashed at every step a page showed.
  */
 export function publicKey(view: GameView): string {
-  const { sequenceID: _s, updateTimestamp: _u, phaseStartTimestamp: _p, phaseThinkingMillisByPlayerID: _t, totalThinkingMillisByPlayerID: _a, soloMillisByPlayerID: _o, readyByUserID, ...rest } = view;
+  const {
+    sequenceID: _s,
+    updateTimestamp: _u,
+    phaseStartTimestamp: _p,
+    phaseThinkingMillisByPlayerID: _t,
+    totalThinkingMillisByPlayerID: _a,
+    soloMillisByPlayerID: _o,
+    cardsByID: _c,
+    tributeCardsByID: _r,
+    readyByUserID,
+    ...rest
+  } = view;
   // In planning the odds bid afresh for every seat whatever the readiness; elsewhere it counts.
   return JSON.stringify(view.phase === 'PLANNING' ? rest : { ...rest, readyByUserID });
 }

@@ -21,6 +21,7 @@
  */
 import type { Action } from './actions/action.js';
 import { parseAction } from './actions/parse-action.js';
+import { DefinitionError, parseCard, parseTribute } from './cards/definitions.js';
 import { STAND_IN_REASONS, type StandInReason } from './events.js';
 import { migrate } from './migrations.js';
 import { RNG_KINDS, type RngKind } from './rng.js';
@@ -33,6 +34,13 @@ export const REPLAY_FORMAT = 'mythos-replay';
 export const REPLAY_VERSION = 2;
 /** Files written before ChaCha20, all of them xoroshiro128+ games; still read. */
 const REPLAY_VERSION_XOROSHIRO = 1;
+/**
+ * The most actions a file may list. An eight-seat game takes about 250, and one whose every player
+ * took their bid back three times a turn (the server's limit) under 1,000. Each action is a step
+ * the browser's replay re-runs and keeps: a hand-made file of 20 MB of bids taken back and made
+ * again was 290,000 steps, several seconds of a viewer's tab and about 600 MB of its memory.
+ */
+export const MAX_REPLAY_ACTIONS = 10_000;
 
 /** A file that is not a usable replay: the message names the field at fault, in one line. */
 export class ReplayFileError extends Error {
@@ -122,6 +130,7 @@ function checkModules(raw: unknown): ModuleKey[] {
 
 function checkActions(raw: unknown): ReplayAction[] {
   if (!Array.isArray(raw)) throw new ReplayFileError('actions must be a list');
+  if (raw.length > MAX_REPLAY_ACTIONS) throw new ReplayFileError(`actions lists ${raw.length} actions, more than any game takes (at most ${MAX_REPLAY_ACTIONS})`);
   return raw.map((item: unknown, i): ReplayAction => {
     const at = `actions[${i}]`;
     if (!isObject(item)) throw new ReplayFileError(`${at} must be an object of userID, action and now`);
@@ -152,10 +161,51 @@ function checkSeed(raw: unknown, generator: RngKind): Seed | number {
   throw new ReplayFileError('seed must be 64 hex digits (or a whole number for a tournament game)');
 }
 
+/**
+ * A saved card set (`cardsByID` or `tributeCardsByID`), each definition checked as the data files'
+ * are and keyed by its own id. The game is re-run with these cards and the replay draws them: a
+ * hand-made file's tribute of no known kind threw a TypeError out of the engine, and a card of no
+ * known type, affinity or name out of the replay's drawing, leaving a page with nothing on it.
+ */
+function checkDefinitions<T extends { id: number }>(raw: unknown, where: string, parse: (item: unknown, index: number) => T): Record<number, T> {
+  if (!isObject(raw)) throw new ReplayFileError(`${where} must be an object of definitions by id`);
+  const checked: Record<number, T> = {};
+  Object.entries(raw).forEach(([key, item], index) => {
+    let definition: T;
+    try {
+      definition = parse(item, index);
+    } catch (error) {
+      if (error instanceof DefinitionError) throw new ReplayFileError(error.message);
+      throw error;
+    }
+    if (String(definition.id) !== key) throw new ReplayFileError(`${where}[${JSON.stringify(key)}] holds the definition of ${definition.id}`);
+    checked[definition.id] = definition;
+  });
+  return checked;
+}
+
+/** A card as saved: its definition and the effects worked out from it, which are worked out again. */
+const definitionOf = (card: unknown): unknown => {
+  if (!isObject(card)) return card;
+  const { effects: _effects, ...definition } = card;
+  return definition;
+};
+
+/**
+ * The saved card set checked (a file without one is left to its reader: `mythos replay` can re-run
+ * it with the current cards).
+ */
+function checkCardSet(final: Json): Json {
+  const checked: Json = {};
+  if (final.cardsByID !== undefined) checked.cardsByID = checkDefinitions(final.cardsByID, 'final.cardsByID', (card, i) => parseCard('final.cardsByID', definitionOf(card), i));
+  if (final.tributeCardsByID !== undefined) checked.tributeCardsByID = checkDefinitions(final.tributeCardsByID, 'final.tributeCardsByID', (tribute, i) => parseTribute('final.tributeCardsByID', tribute, i));
+  return checked;
+}
+
 /** The saved final state, brought up to the current save version (the file may predate it). */
 function checkFinal(raw: unknown): Game {
   if (!isObject(raw)) throw new ReplayFileError('final (the saved final game) is missing');
-  const migrated = migrate(raw);
+  const migrated = migrate({ ...raw, ...checkCardSet(raw) });
   if ('ok' in migrated) throw new ReplayFileError(`final: ${migrated.message}`);
   return migrated;
 }

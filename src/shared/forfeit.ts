@@ -1,7 +1,7 @@
 /**
  * When a finished game is not its player's own result: a stand-in bot made more than half of the
- * seat's decisions (a game finished by bots once nobody had it open, or a seat its player let the
- * stand-in play). Such a player, like one who left, lost the game whatever the seat scored: last
+ * seat's decisions, as `decisionCounts` counts them (a game finished by bots once nobody had it
+ * open, or a seat its player let the stand-in play). Such a player, like one who left, lost the game whatever the seat scored: last
  * in the rating and not a win in their totals (src/server/services/game-store.ts), and the
  * end-of-game view says so instead of their place.
  *
@@ -11,31 +11,67 @@ export function mostlyStoodIn(decisions: number, stoodIn: number): boolean {
   return 2 * stoodIn > decisions;
 }
 
+/** An action of a game, as far as the rule reads it: whose it was, what kind, and a stand-in's reason if one took it. */
+interface Decided {
+  userID: string;
+  /** The action's type (`BID`, `UNBID`, ...); absent, it is no bid. */
+  type?: string;
+  standIn?: string | null;
+}
+
+/** How many of a player's decisions a game counts, how many a stand-in made, and whether one played for them because they left. */
+export interface DecisionCount {
+  decisions: number;
+  stoodIn: number;
+  left: boolean;
+}
+
+/**
+ * Each player's decisions in a game's actions (in the order they were taken), and how many of them a
+ * stand-in made. A bid taken back (UNBID) is no decision, nor is taking it back: a player may bid and
+ * take the bid back three times a turn, and counted as seven decisions against a stand-in's one or
+ * two a turn, those made a few turns played in person outweigh a game the stand-in played. The
+ * bid taken back is the player's last action, whoever chose it: a player back in time to change
+ * the bid a stand-in made for them made that decision.
+ */
+export function decisionCounts(actions: Iterable<Decided>): Map<string, DecisionCount> {
+  const counts = new Map<string, DecisionCount>();
+  // Each player's standing bid, if their last action was one: whether a stand-in chose it.
+  const standingBid = new Map<string, boolean>();
+  for (const { userID, type, standIn } of actions) {
+    let count = counts.get(userID);
+    if (!count) counts.set(userID, (count = { decisions: 0, stoodIn: 0, left: false }));
+    if (standIn === 'left') count.left = true;
+    if (type === 'UNBID') {
+      const byStandIn = standingBid.get(userID);
+      if (byStandIn !== undefined) {
+        count.decisions--;
+        if (byStandIn) count.stoodIn--;
+      }
+      standingBid.delete(userID);
+      continue;
+    }
+    count.decisions++;
+    if (standIn) count.stoodIn++;
+    if (type === 'BID') standingBid.set(userID, Boolean(standIn));
+    else standingBid.delete(userID);
+  }
+  return counts;
+}
+
 /** An entry of a game's record, as far as the rule reads it (src/engine/replay.ts has the whole type). */
 interface LoggedAction {
   kind: string;
   userID?: string;
+  action?: { type: string };
   standIn?: string | null;
 }
 
 /** Why a finished game counted as a loss for a player whatever their seat scored. */
 export type Forfeit = 'left' | 'stood in';
 
-/**
- * The players of a finished game's record whose game counted as a loss, and why: a stand-in took
- * a decision of theirs because they had left, or made most of their decisions. (The server knows
- * every player who left from the table, even one who left with no decision of theirs to come.)
- */
-export function forfeitsIn(log: readonly LoggedAction[]): Map<string, Forfeit> {
-  const counts = new Map<string, { decisions: number; stoodIn: number; left: boolean }>();
-  for (const entry of log) {
-    if (entry.kind !== 'action' || entry.userID === undefined) continue;
-    const count = counts.get(entry.userID) ?? { decisions: 0, stoodIn: 0, left: false };
-    count.decisions++;
-    if (entry.standIn) count.stoodIn++;
-    if (entry.standIn === 'left') count.left = true;
-    counts.set(entry.userID, count);
-  }
+/** The forfeits the counts tell: a stand-in took a decision because its player left, or made most of their decisions. */
+function forfeitsOf(counts: ReadonlyMap<string, DecisionCount>): Map<string, Forfeit> {
   const forfeits = new Map<string, Forfeit>();
   for (const [userID, c] of counts) {
     if (c.left) forfeits.set(userID, 'left');
@@ -44,9 +80,20 @@ export function forfeitsIn(log: readonly LoggedAction[]): Map<string, Forfeit> {
   return forfeits;
 }
 
-/** An action of a replay file (src/engine/replay-file.ts), as far as the rule reads it: each one a decision. */
+/**
+ * The players of a finished game's record whose game counted as a loss, and why: a stand-in took
+ * a decision of theirs because they had left, or made most of their decisions. (The server knows
+ * every player who left from the table, even one who left with no decision of theirs to come.)
+ */
+export function forfeitsIn(log: readonly LoggedAction[]): Map<string, Forfeit> {
+  const actions = log.flatMap((entry) => (entry.kind === 'action' && entry.userID !== undefined ? [{ userID: entry.userID, type: entry.action?.type, standIn: entry.standIn }] : []));
+  return forfeitsOf(decisionCounts(actions));
+}
+
+/** An action of a replay file (src/engine/replay-file.ts), as far as the rule reads it. */
 interface FileAction {
   userID: string;
+  action: { type: string };
   standIn?: string | null;
 }
 
@@ -56,7 +103,7 @@ interface FileAction {
  * record's log has its entries. A file of bots (a tournament's) has none.
  */
 export function forfeitsInFile(actions: readonly FileAction[]): Map<string, Forfeit> {
-  return forfeitsIn(actions.map((a) => ({ kind: 'action', userID: a.userID, standIn: a.standIn ?? null })));
+  return forfeitsOf(decisionCounts(actions.map((a) => ({ userID: a.userID, type: a.action.type, standIn: a.standIn }))));
 }
 
 /**

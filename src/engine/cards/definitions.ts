@@ -117,13 +117,18 @@ function itemLabel(kind: string, raw: unknown, index: number): string {
   return typeof item.name === 'string' ? `${kind} ${id} (${item.name})` : `${kind} ${id}`;
 }
 
-function parseCard(file: string, raw: unknown, index: number): Card {
+/**
+ * One card definition checked (a DefinitionError naming `file`, the card and the field), its
+ * effects worked out from its abilities. Replay files' card sets are checked by it too.
+ */
+export function parseCard(file: string, raw: unknown, index: number): Card {
   const result = cardDefSchema.safeParse(raw);
   if (!result.success) throw new DefinitionError(describeIssue(`${file}: ${itemLabel('card', raw, index)}`, result.error.issues[0]!));
   return { ...result.data, effects: toEffects(result.data.abilities.map(parseAbility)) };
 }
 
-function parseTribute(file: string, raw: unknown, index: number): TributeCard {
+/** One tribute definition checked, as `parseCard` checks a card. */
+export function parseTribute(file: string, raw: unknown, index: number): TributeCard {
   const result = tributeDefSchema.safeParse(raw);
   if (!result.success) throw new DefinitionError(describeIssue(`${file}: ${itemLabel('tribute', raw, index)}`, result.error.issues[0]!));
   return result.data;

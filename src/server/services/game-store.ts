@@ -14,7 +14,7 @@ import { replayTail, type StoredAction, type StoredEvents } from './game-log.js'
 import { standInReasonOf } from './stand-in.js';
 import { recordRatings } from './ratings.js';
 import { recordCardPlay } from './card-play.js';
-import { mostlyStoodIn, winnersAfterForfeits, type Forfeit } from '../../shared/forfeit.js';
+import { decisionCounts, mostlyStoodIn, winnersAfterForfeits, type Forfeit } from '../../shared/forfeit.js';
 
 export type { StoredAction } from './game-log.js';
 
@@ -185,18 +185,15 @@ async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: G
  * open, or a seat a player let the stand-in play by keeping the page away). Without the second,
  * a person could start games against weaker bots, close the page, and keep the ratings and wins
  * the stand-in earned. A stand-in that took a few decisions (a turn timer that ran out, a late
- * disconnection) leaves the result the player's own. Counted here in SQL, once, at the game's
- * end; the web client counts the same actions from the game's record (`forfeitsIn`).
+ * disconnection) leaves the result the player's own. Counted once, at the game's end, from its
+ * logged actions by the rule the web client counts the game's record by (`decisionCounts`, which
+ * `forfeitsIn` uses): a bid taken back is no decision there, so it must be none here.
  */
 async function forfeitedSeats(trx: Transaction<Database>, gameID: string): Promise<{ forfeits: ReadonlyMap<string, Forfeit>; botPlayed: ReadonlySet<string> }> {
   const left = await trx.selectFrom('game_seats').select('user_id').where('game_id', '=', gameID).where('left_at', 'is not', null).execute();
-  const decisions = await trx
-    .selectFrom('game_actions')
-    .select((eb) => ['user_id', eb.fn.countAll().as('all'), eb.fn.count('stand_in').as('stoodIn')])
-    .where('game_id', '=', gameID)
-    .groupBy('user_id')
-    .execute();
-  const stoodIn = decisions.filter((d) => mostlyStoodIn(Number(d.all), Number(d.stoodIn))).map((d) => d.user_id);
+  const actions = await loadActions(trx, gameID);
+  const counts = decisionCounts(actions.map((a) => ({ userID: a.userID, type: a.action.type, standIn: a.standIn })));
+  const stoodIn = [...counts].filter(([, c]) => mostlyStoodIn(c.decisions, c.stoodIn)).map(([userID]) => userID);
   return {
     forfeits: new Map<string, Forfeit>([...stoodIn.map((id) => [id, 'stood in'] as const), ...left.map((l) => [l.user_id, 'left'] as const)]),
     // The seats a stand-in mostly played (a player who left at once, or let it play), as the ratings weigh them.

@@ -37,7 +37,10 @@ async function open(file: File): Promise<Opened> {
     return { name, replay: replayOfRecord(recordOfReplayFile(file), forfeitsInFile(file.actions)) };
   } catch (error) {
     if (error instanceof ReplayFileError) return { name, error: `This is not a replay file: ${error.message}.` };
-    throw error;
+    // A file made by hand can hold what no saved game does, past what the shape checks look at (an
+    // event that is null, values nested thousands deep): the engine's error, thrown out of this
+    // promise, left the page as it was, saying nothing.
+    return { name, error: `This replay file cannot be shown: it holds what no saved game does (${error instanceof Error ? error.message : String(error)}).` };
   }
 }
 

@@ -1,0 +1,101 @@
+/**
+ * /replay and a replay file made by hand that no saved game matches, past what the shape checks
+ * look at: an event of the server's log that is null, players' values for the seed that are
+ * null, a value nested 20,000 deep. Each threw out of the engine (a TypeError, a RangeError) as
+ * the page re-ran and checked the game, and the page stayed as it was, saying nothing; now it says
+ * the file cannot be shown and why. A card set no data file could hold is refused by the file's
+ * own checks (tests/server/security-review-15.test.ts), and the page says that too.
+ */
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, expect, test, vi } from 'vitest';
+import { botDecision } from '../../../src/bots/harness.js';
+import { playAction, type Game } from '../../../src/engine/index.js';
+import { rebuild } from '../../../src/engine/replay.js';
+import { replayOf, type ReplayAction, type ReplayFile } from '../../../src/engine/replay-file.js';
+import { Page as ReplayFilePage } from '../../../src/web/pages/replay-file.js';
+import type * as OddsClient from '../../../src/web/odds/odds-client.js';
+import { theme } from '../../../src/web/theme.js';
+import { newGame } from '../support/screen-state.js';
+import { newGameRecord } from '../support/recorded-games.js';
+
+vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
+vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));
+// happy-dom runs no Web Worker: the odds never answer, which this test does not read.
+vi.mock('../../../src/web/odds/odds-client.js', async (original) => ({
+  ...(await original<typeof OddsClient>()),
+  acquireOdds: () => ({ ask: () => new Promise(() => undefined), release: () => undefined }),
+}));
+
+afterEach(cleanup);
+
+/** A two-seat game played to its end by Easy Bots' choices, as its replay file. */
+function botGameFile(): ReplayFile {
+  const start = Date.now();
+  const record = newGameRecord(newGame(11, start), start);
+  const actions: ReplayAction[] = [];
+  let game: Game = rebuild(record).steps[0]!.game;
+  while (game.gameEndTimestamp === null) {
+    const seat = game.players.findIndex((_, s) => botDecision(game, s, 7, 'easy_bot') !== null);
+    const userID = game.players[seat]!.userID;
+    const action = botDecision(game, seat, 7, 'easy_bot')!;
+    const next = playAction(game, userID, action, start);
+    if (!next.ok) throw new Error(next.message);
+    actions.push({ userID, action, now: start });
+    game = next.game;
+  }
+  return replayOf({ id: record.id, seats: record.seats, options: record.options, modules: [] }, record.seed, record.start, actions, game);
+}
+
+/** The file's text after `edit`, which gets the parsed JSON. */
+type Edit = (doc: { final: { events: unknown[]; cardsByID: Record<string, Record<string, unknown>> } & Record<string, unknown> }) => void;
+const file = botGameFile();
+const edited = (edit: Edit): string => {
+  const doc: Parameters<Edit>[0] = JSON.parse(JSON.stringify(file));
+  edit(doc);
+  return JSON.stringify(doc);
+};
+
+/** The alert /replay shows once the file is opened. */
+async function opened(text: string): Promise<string> {
+  render(
+    <MantineProvider theme={theme}>
+      <MemoryRouter initialEntries={['/replay']}>
+        <ReplayFilePage />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  await userEvent.setup().upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([text], 'crafted.json', { type: 'application/json' }));
+  const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+  expect(alert.textContent).toMatch(/^This file cannot be shown/);
+  return alert.textContent!.slice('This file cannot be shown'.length);
+}
+
+const cannotBeShown = (why: string) => `This replay file cannot be shown: it holds what no saved game does (${why}).`;
+
+test('an event of the saved log that is null', { timeout: 30_000 }, async () => {
+  expect(await opened(edited((doc) => (doc.final.events[3] = null)))).toBe(cannotBeShown("Cannot read properties of null (reading 'type')"));
+});
+
+test("players' values for the seed that are null", { timeout: 30_000 }, async () => {
+  const text = edited((doc) => {
+    doc.final.serverSecretCommitment = 'a'.repeat(64);
+    doc.final.serverSecret = 'b'.repeat(64);
+    doc.final.seedContributions = [null, null];
+  });
+  expect(await opened(text)).toBe(cannotBeShown("Cannot read properties of null (reading 'userID')"));
+});
+
+test('a value nested 20,000 deep', { timeout: 30_000 }, async () => {
+  const text = edited((doc) => (doc.final.nested = 'NESTED')).replace('"NESTED"', '['.repeat(20_000) + ']'.repeat(20_000));
+  expect(await opened(text)).toBe(cannotBeShown('Maximum call stack size exceeded'));
+});
+
+test('a card of no known type', { timeout: 30_000 }, async () => {
+  const [key, card] = Object.entries(file.final.cardsByID)[0]!;
+  expect(await opened(edited((doc) => (doc.final.cardsByID[key]!.type = 'Wonder')))).toBe(
+    `This is not a replay file: final.cardsByID: card ${card.id} (${card.name}): field type: invalid card type string: Wonder.`,
+  );
+});

@@ -11,11 +11,11 @@ import { configFromEnv } from '../server/config.js';
 import { migrateToLatest, openDatabase, type Db } from '../server/db/database.js';
 import { DATABASE_FILE } from '../server/db/data-files.js';
 import { describeDatabase } from '../server/startup-errors.js';
-import { loadActions, loadGame } from '../server/services/game-store.js';
+import { loadGame } from '../server/services/game-store.js';
 import { CliError } from './errors.js';
 import { parseInteger } from './args.js';
 import type { Io } from './io.js';
-import { exportedReplay } from '../server/services/replay-export.js';
+import { storedReplay } from '../server/services/replay-export.js';
 
 /**
  * Runs `work` against the server's database. Without `create`, an SQLite file that is not there is
@@ -118,11 +118,10 @@ export function gamesCommand(io: Io): Command {
         if (game.gameEndTimestamp === null && options.unfinished !== true) {
           throw new CliError(`game ${gameID} has not ended: its seed stays secret until then (--unfinished exports it anyway)`);
         }
-        const actions = await loadActions(db.kysely, gameID);
-        const replay = exportedReplay(game, actions);
+        const replay = await storedReplay(db.kysely, game);
         const file = options.out ?? `${gameID}.json`;
         writeFileSync(file, JSON.stringify(replay));
-        io.out(`wrote ${file}: ${actions.length} actions${game.gameEndTimestamp === null ? ' (the game is not over yet)' : ''}\n`);
+        io.out(`wrote ${file}: ${replay.actions.length} actions${game.gameEndTimestamp === null ? ' (the game is not over yet)' : ''}\n`);
       }),
     );
   return games;

@@ -33,9 +33,10 @@ const NO_FORFEITS: ReadonlyMap<UserID, Forfeit> = new Map();
 
 /**
  * "p1 41 -> 38, p2 35 -> 35; winners p1 -> p2": the outcome saved and re-run. `forfeits`: the
- * players whose game counted as a loss whatever they scored (a replay file's stand-in marks,
- * `forfeitsInFile`), never named a winner on either side, as the narration above the line names
- * none (docs/decisions.md, "Nor is such a player the winner"); a game of bots has none.
+ * players whose game counted as a loss whatever they scored (a replay file's `forfeits`, or its
+ * stand-in marks: `forfeitsInFile`), never named a winner on either side, as the narration above
+ * the line names none (docs/decisions.md, "Nor is such a player the winner"); a game of bots has
+ * none.
  */
 export function outcomeChange(saved: Game, now: Game, forfeits: ReadonlyMap<UserID, Forfeit> = NO_FORFEITS): string {
   const favor = saved.players

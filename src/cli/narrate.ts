@@ -15,8 +15,8 @@ const NO_FORFEITS: ReadonlyMap<UserID, Forfeit> = new Map();
 
 /**
  * `forfeits`: the players whose game counted as a loss whatever they scored (a replay file's
- * stand-in marks, `forfeitsInFile`); a game of bots has none. They are told, and never named the
- * winner (docs/decisions.md, "Nor is such a player the winner").
+ * `forfeits`, or in an older file its stand-in marks: `forfeitsInFile`); a game of bots has none.
+ * They are told, and never named the winner (docs/decisions.md, "Nor is such a player the winner").
  */
 export function narrateGame(game: Game, forfeits: ReadonlyMap<UserID, Forfeit> = NO_FORFEITS): string[] {
   const byID = new Map(game.players.map((p) => [p.userID, p]));

@@ -34,7 +34,7 @@ export function runReplay(path: string, { quiet, cards }: ReplayOptions, io: Io)
   const replay = readReplayFile(path);
   if (cards) return runWithCards(path, replay, cards, quiet, io);
   const result = rerun(replay);
-  if (!quiet) io.out(narrateGame(result.game, forfeitsInFile(replay.actions)).join('\n') + '\n');
+  if (!quiet) io.out(narrateGame(result.game, forfeitsInFile(replay)).join('\n') + '\n');
   if (!result.ok) {
     const a = replay.actions[result.index]!;
     io.out(`FAIL ${path}: action ${result.index} (${a.action.type} by ${a.userID} at ${a.now}) was refused: ${result.message}\n`);
@@ -52,8 +52,8 @@ export function runReplay(path: string, { quiet, cards }: ReplayOptions, io: Io)
 /** A re-run with other card files: what the change alters, or that it alters nothing. */
 function runWithCards(path: string, replay: ReplayFile, cards: NonNullable<ReplayOptions['cards']>, quiet: boolean, io: Io): ReplayOutcome {
   const result = rerun(replay, cards.definitions);
-  // The same actions, so the same stand-ins: who forfeited is the file's, whichever cards are played.
-  const forfeits = forfeitsInFile(replay.actions);
+  // Who forfeited is the file's, whichever cards are played: the same people left, the same stand-ins played.
+  const forfeits = forfeitsInFile(replay);
   if (!quiet) io.out(narrateGame(result.game, forfeits).join('\n') + '\n');
   const changes = cardChanges(replay.final, buildCardSet(cards.definitions, replay.setup.modules));
   const changed = changes.length === 0 ? `no card of this game differs in ${cards.name}` : `${changes.length} card${changes.length === 1 ? '' : 's'} of this game differ in ${cards.name}:`;

@@ -18,11 +18,18 @@
  * The shape checks live in the engine, not the CLI, because the browser opens these files too
  * (/replay): `checkReplay` turns every problem into a one-line ReplayFileError naming the field
  * at fault, which the CLI prefixes with the file's path and the browser shows as it is.
+ *
+ * `forfeits` is the server's record of who forfeited the game (src/engine/forfeits.ts), written
+ * for a finished game only (`{}` when nobody did). A file without it (a tournament's, a running
+ * game's, one exported before it was kept) is still read: its readers then tell who forfeited from
+ * the actions' `standIn`, which misses a player who left with no decision of theirs to come.
+ * Optional and ignored by a reader that does not know it, so the version stays 2.
  */
 import type { Action } from './actions/action.js';
 import { parseAction } from './actions/parse-action.js';
 import { DefinitionError, parseCard, parseTribute } from './cards/definitions.js';
 import { STAND_IN_REASONS, type StandInReason } from './events.js';
+import { FORFEIT_REASONS, isForfeitReason, type Forfeits } from './forfeits.js';
 import { migrate } from './migrations.js';
 import { RNG_KINDS, type RngKind } from './rng.js';
 import { isSeed, type Seed } from './seed.js';
@@ -84,6 +91,8 @@ export interface ReplayFile {
   actions: ReplayAction[];
   final: Game;
   meta?: Record<string, unknown>;
+  /** Who forfeited the game and why, as the server recorded it at its end; only in a finished game's export. */
+  forfeits?: Forfeits;
 }
 
 export function replayOf(setup: ReplaySetup, seed: Seed | number, start: number, actions: ReplayAction[], final: Game, meta?: Record<string, unknown>): ReplayFile {
@@ -210,6 +219,22 @@ function checkFinal(raw: unknown): Game {
   return migrated;
 }
 
+/** Who forfeited, when the file says: only people seated in it, each for one of the reasons, and only once the game has ended. */
+function checkForfeits(raw: unknown, seats: readonly ReplaySeat[], final: Game): Forfeits | undefined {
+  if (raw === undefined) return undefined;
+  const reasons = FORFEIT_REASONS.map((r) => `"${r}"`).join(' or ');
+  if (!isObject(raw)) throw new ReplayFileError(`forfeits must be an object of user ids, each ${reasons}`);
+  // Nobody has forfeited a game that is still running: the server records forfeits at the end.
+  if (final.gameEndTimestamp === null) throw new ReplayFileError('forfeits: the game has not ended, so nobody has forfeited it yet');
+  return Object.fromEntries(
+    Object.entries(raw).map(([userID, reason]) => {
+      if (!seats.some((s) => s.userID === userID && s.botType === null)) throw new ReplayFileError(`forfeits.${userID} is not a person seated in the game`);
+      if (!isForfeitReason(reason)) throw new ReplayFileError(`forfeits.${userID} must be ${reasons}`);
+      return [userID, reason];
+    }),
+  );
+}
+
 /** Checks a parsed document; the messages name the field at fault (without the file name). */
 export function checkReplay(doc: unknown): ReplayFile {
   if (!isObject(doc) || doc.format !== REPLAY_FORMAT) throw new ReplayFileError(`not a mythos replay (expected "format": "${REPLAY_FORMAT}")`);
@@ -229,7 +254,8 @@ export function checkReplay(doc: unknown): ReplayFile {
   const actions = checkActions(doc.actions);
   const final = checkFinal(doc.final);
   const meta = isObject(doc.meta) ? doc.meta : undefined;
+  const forfeits = checkForfeits(doc.forfeits, seats, final);
   if (setup.id !== undefined && (typeof setup.id !== 'string' || setup.id === '')) throw new ReplayFileError('setup.id must be a game id');
   const id = setup.id === undefined ? {} : { id: setup.id };
-  return { format: REPLAY_FORMAT, version: REPLAY_VERSION, generator, setup: { ...id, seats, options, modules }, seed, start, actions, final, ...(meta ? { meta } : {}) };
+  return { format: REPLAY_FORMAT, version: REPLAY_VERSION, generator, setup: { ...id, seats, options, modules }, seed, start, actions, final, ...(meta ? { meta } : {}), ...(forfeits ? { forfeits } : {}) };
 }

@@ -6,7 +6,7 @@
  * An export holds the game without its chat and stand-in steps (the server's withoutChat) and
  * its actions without their step numbers, which are found again by running them. The file's final state is the server's
  * word: its event log and its snapshot are what the rebuild is checked against; the seed's
- * commitments and the players' values come from it too.
+ * commitments and the players' values come from it too, and who forfeited the game when it says.
  */
 import { playAction } from './play.js';
 import { ReplayFileError, type ReplayAction, type ReplayFile } from './replay-file.js';
@@ -39,6 +39,7 @@ export function recordOfReplayFile(file: ReplayFile): GameRecord {
     log: [],
     events: final.events,
     final: snapshotOf(final),
+    forfeits: file.forfeits ?? null,
   };
   return { ...record, log: numbered(record, file.actions) };
 }

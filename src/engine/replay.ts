@@ -9,7 +9,8 @@
  * its log (every action in order, with the server's stand-in marks and the game-room chat steps,
  * which change no rule but are steps of the stored game). Beside them it carries what the server
  * says happened (the stored event log and final state), which the rebuild is checked against:
- * the rebuilt game never takes anything from them.
+ * the rebuilt game never takes anything from them; and who forfeited the game, as the server
+ * recorded it at the end, which no rule reads.
  */
 import { asJSON, firstDifference, showValue } from './deep-diff.js';
 import type { Action } from './actions/action.js';
@@ -17,6 +18,7 @@ import type { Card, GameDefinitions, ModuleDef, TributeCard } from './cards/defi
 import { noModuleContent } from './cards/definitions.js';
 import { SetupError } from './create-game.js';
 import type { GameEvent, StandInReason } from './events.js';
+import type { Forfeits } from './forfeits.js';
 import { playAction, startGame } from './play.js';
 import type { RngKind } from './rng.js';
 import { commitmentOf, isSeed, mixedSeed, seedValueProblem, type Seed, type SeedContribution, type SeedMix } from './seed.js';
@@ -51,6 +53,12 @@ export interface GameRecord {
   /** The server's word: the game's event log as stored, and its final state without card set and events. */
   events: GameEvent[];
   final: Record<string, unknown>;
+  /**
+   * Who forfeited the game and why, as the server recorded it at the game's end: a player who left
+   * after their last decision has no stand-in's action in the log to tell it. Null when not known
+   * (a replay file that does not hold it).
+   */
+  forfeits: Forfeits | null;
 }
 
 /** A state of the rebuilt game: after the log entry `entry` (null: the game as started). */

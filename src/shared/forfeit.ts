@@ -1,9 +1,9 @@
 /**
  * When a finished game is not its player's own result: a stand-in bot made more than half of the
  * seat's decisions, as `decisionCounts` counts them (a game finished by bots once nobody had it
- * open, or a seat its player let the stand-in play). Such a player, like one who left, lost the game whatever the seat scored: last
- * in the rating and not a win in their totals (src/server/services/game-store.ts), and the
- * end-of-game view says so instead of their place.
+ * open, or a seat its player let the stand-in play). Such a player, like one who left, lost the
+ * game whatever the seat scored: last in the rating and not a win in their totals
+ * (src/server/services/game-store.ts), and the end-of-game view says so instead of their place.
  *
  * In src/shared, with no imports, so the server rates by the rule the web client shows.
  */
@@ -70,6 +70,13 @@ interface LoggedAction {
 /** Why a finished game counted as a loss for a player whatever their seat scored. */
 export type Forfeit = 'left' | 'stood in';
 
+/**
+ * Who forfeited a finished game and why, by user id, as the server recorded it at the game's end
+ * (src/server/services/game-store.ts): a game's record and its replay file carry it as `forfeits`
+ * (src/engine/forfeits.ts).
+ */
+export type RecordedForfeits = Readonly<Record<string, Forfeit>>;
+
 /** The forfeits the counts tell: a stand-in took a decision because its player left, or made most of their decisions. */
 function forfeitsOf(counts: ReadonlyMap<string, DecisionCount>): Map<string, Forfeit> {
   const forfeits = new Map<string, Forfeit>();
@@ -80,13 +87,23 @@ function forfeitsOf(counts: ReadonlyMap<string, DecisionCount>): Map<string, For
   return forfeits;
 }
 
+/** A finished game's record (src/engine/replay.ts has the whole type), as far as the rule reads it. */
+interface ForfeitRecord {
+  log: readonly LoggedAction[];
+  /** Absent or null: a record that does not say (then the log's actions are counted). */
+  forfeits?: RecordedForfeits | null;
+}
+
 /**
- * The players of a finished game's record whose game counted as a loss, and why: a stand-in took
- * a decision of theirs because they had left, or made most of their decisions. (The server knows
- * every player who left from the table, even one who left with no decision of theirs to come.)
+ * The players of a finished game's record whose game counted as a loss, and why. The record says
+ * so itself, as the server recorded it: the server knows from the table every player who left,
+ * even one who left with no decision of theirs to come, whom no stand-in's action names. A record
+ * that does not say (a replay file from before it was kept) is read from its log: a stand-in took
+ * a decision of theirs because they had left, or made most of their decisions.
  */
-export function forfeitsIn(log: readonly LoggedAction[]): Map<string, Forfeit> {
-  const actions = log.flatMap((entry) => (entry.kind === 'action' && entry.userID !== undefined ? [{ userID: entry.userID, type: entry.action?.type, standIn: entry.standIn }] : []));
+export function forfeitsIn(record: ForfeitRecord): Map<string, Forfeit> {
+  if (record.forfeits) return new Map(Object.entries(record.forfeits));
+  const actions = record.log.flatMap((entry) => (entry.kind === 'action' && entry.userID !== undefined ? [{ userID: entry.userID, type: entry.action?.type, standIn: entry.standIn }] : []));
   return forfeitsOf(decisionCounts(actions));
 }
 
@@ -98,12 +115,20 @@ interface FileAction {
 }
 
 /**
- * The players of a replay file's game whose game counted as a loss, and why: the same rule read
- * from its actions, each of which carries a stand-in's reason beside it (`standIn`) where the
- * record's log has its entries. A file of bots (a tournament's) has none.
+ * The players of a replay file's game whose game counted as a loss, and why: the file's
+ * `forfeits` (a finished game exported by the server), else the same rule read from its actions,
+ * each of which carries a stand-in's reason beside it (`standIn`) where the record's log has its
+ * entries. A file of bots (a tournament's) has none.
  */
-export function forfeitsInFile(actions: readonly FileAction[]): Map<string, Forfeit> {
-  return forfeitsOf(decisionCounts(actions.map((a) => ({ userID: a.userID, type: a.action.type, standIn: a.standIn }))));
+export function forfeitsInFile(file: { actions: readonly FileAction[]; forfeits?: RecordedForfeits | null }): Map<string, Forfeit> {
+  if (file.forfeits) return new Map(Object.entries(file.forfeits));
+  return forfeitsOf(decisionCounts(file.actions.map((a) => ({ userID: a.userID, type: a.action.type, standIn: a.standIn }))));
+}
+
+/** A game as far as the rule reads it: each seat's favor, and the engine's winners. */
+interface Standings {
+  players: readonly { userID: string; counters: { favor: number } }[];
+  winnerIDs: readonly string[];
 }
 
 /**
@@ -113,12 +138,6 @@ export function forfeitsInFile(actions: readonly FileAction[]): Map<string, Forf
  * records it in each seat's stats and the end-of-game view shows it, so a seat a bot played to the
  * top after its player left is not crowned.
  */
-/** A game as far as the rule reads it: each seat's favor, and the engine's winners. */
-interface Standings {
-  players: readonly { userID: string; counters: { favor: number } }[];
-  winnerIDs: readonly string[];
-}
-
 export function winnersAfterForfeits(game: Standings, forfeited: { has(userID: string): boolean }): string[] {
   if (!game.winnerIDs.some((id) => forfeited.has(id))) return [...game.winnerIDs];
   const standing = game.players.filter((p) => !forfeited.has(p.userID));

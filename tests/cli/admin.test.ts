@@ -84,9 +84,12 @@ describe('admin commands', () => {
     const bot = (await server.app.services.games.get(leftGame))!.players.find((p) => p.botType !== null)!;
     const file = join(tempDir(), 'left.json');
     expect((await cli('games', 'export', leftGame, '--out', file)).code).toBe(0);
-    const beas = (JSON.parse(readFileSync(file, 'utf8')) as ReplayFile).actions.filter((a) => a.userID === bea.userID);
+    const exported = JSON.parse(readFileSync(file, 'utf8')) as ReplayFile;
+    const beas = exported.actions.filter((a) => a.userID === bea.userID);
     expect(beas.length).toBeGreaterThan(0);
     expect(beas.filter((a) => a.standIn !== 'left')).toEqual([]);
+    // Who forfeited, as the game's end recorded it.
+    expect(exported.forfeits).toEqual({ [bea.userID]: 'left' });
     // Whatever her seat scored, the bot won: she left.
     const replay = await cli('replay', file);
     expect(replay.stderr).toBe('');
@@ -103,6 +106,10 @@ describe('admin commands', () => {
     const run = await cli('games', 'export', running, '--out', join(tempDir(), 'running.json'));
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`error: game ${running} has not ended: its seed stays secret until then (--unfinished exports it anyway)\n`);
+    // Exported anyway, it says nothing of forfeits: nobody forfeits a game before its end.
+    const file = join(tempDir(), 'unfinished.json');
+    expect((await cli('games', 'export', running, '--unfinished', '--out', file)).code).toBe(0);
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')) as ReplayFile)).not.toContain('forfeits');
   });
 
   it('games list shows the games newest first, with their players; --unfinished only those being played', async () => {

@@ -161,6 +161,18 @@ describe('replay of a game someone forfeited', () => {
     }
   });
 
+  it('names the next best the winner when the file says the one with the most favor left, though no stand-in played for them', async () => {
+    // As the server recorded it (`forfeits`): a player who left with no decision of theirs still
+    // to come has no stand-in's action to tell it.
+    const path = tampered(saved('left-last.json', () => undefined), 'left-last-said.json', (doc) => (doc.forfeits = { [top!.userID]: 'left' }));
+    for (const flags of [[], ['--current-cards']]) {
+      const run = await cli('replay', ...flags, path);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(`${favorLine}  forfeit: ${top!.userID} left the game, so it counts as a loss\n  winner: ${other!.userID}\n`);
+    }
+  });
+
   it("names the next best the winner when a stand-in made most of the top player's decisions", async () => {
     const path = saved('stood-in.json', (userID, index, of) => (userID === top!.userID && index < of / 2 + 1 ? 'turn timer' : undefined));
     const run = await cli('replay', path);
@@ -215,6 +227,20 @@ describe('replay of a game someone forfeited', () => {
     const run = await cli('replay', bad);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(`error: ${bad}: actions[2].standIn must be one of "turn timer", "no one connected", "left", or absent\n`);
+    expect(run.code).toBe(2);
+  });
+
+  it.each([
+    ["give a reason not the server's", (doc: ReplayFile) => Object.assign(doc, { forfeits: { p1: 'bored' } }), 'forfeits.p1 must be "left" or "stood in"'],
+    ['name someone not seated', (doc: ReplayFile) => Object.assign(doc, { forfeits: { p3: 'left' } }), 'forfeits.p3 is not a person seated in the game'],
+    ['are a list', (doc: ReplayFile) => Object.assign(doc, { forfeits: ['p1'] }), 'forfeits must be an object of user ids, each "left" or "stood in"'],
+    // Nobody forfeits a running game: the server says who did once it has ended.
+    ['are for a game not ended', (doc: ReplayFile) => Object.assign(doc, { forfeits: {}, final: { ...doc.final, gameEndTimestamp: null } }), 'forfeits: the game has not ended, so nobody has forfeited it yet'],
+  ])('refuses a file whose forfeits %s', async (_, change, message) => {
+    const bad = tampered(saved('bad-forfeits.json', () => undefined), 'bad-forfeits-tampered.json', change);
+    const run = await cli('replay', bad);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`error: ${bad}: ${message}\n`);
     expect(run.code).toBe(2);
   });
 });

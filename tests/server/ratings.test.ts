@@ -111,7 +111,7 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       expect(changes[away.userID]!.after).toBeLessThan(changes[here.userID]!.after);
       // The end-of-game view reads the same rule from the game's record, to say why.
       const record = await ann.client.replays.get.query({ gameID: game.id });
-      expect([...forfeitsIn(record.log)]).toEqual([[away.userID, 'stood in']]);
+      expect([...forfeitsIn(record)]).toEqual([[away.userID, 'stood in']]);
       // Not a win in the away player's totals, however much favor the seat ended with.
       const won = async (who: typeof ann) => (JSON.parse((await who.client.session.me.query())!.statsJSON) as { gamesPlayed: number; gamesWon: number });
       expect(await won(away)).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });

@@ -147,9 +147,11 @@ describe.each(DATABASES)('a seat the stand-in mostly played, on %s', (database) 
       );
       const changes = await here.client.ratings.ofGame.query({ gameID: game.id });
       for (const [seat, p] of game.players.entries()) expect(changes[p.userID]).toMatchObject({ before: 1500, after: displayRating(expected[seat]!) });
-      // The end-of-game view and the replay read the same rule from the game's record.
+      // The end-of-game view and the replay read it from the game's record, and a record that does
+      // not say (a replay file from before it did) counts its log by the same rule.
       const record = await here.client.replays.get.query({ gameID: game.id });
-      expect([...forfeitsIn(record.log)]).toEqual([[away.userID, 'stood in']]);
+      expect([...forfeitsIn(record)]).toEqual([[away.userID, 'stood in']]);
+      expect([...forfeitsIn({ log: record.log })]).toEqual([[away.userID, 'stood in']]);
     } finally {
       ann.close();
       bob.close();

@@ -93,11 +93,11 @@ describe('names and colours', () => {
       'A bot made most of your choices, so the game counts as a loss.',
       null,
     ]);
-    // Which is which, read from the game's record: a stand-in that took a decision because its
+    // Which is which, read from a record that does not say (an older replay file's): a stand-in that took a decision because its
     // player left; more than half of a seat's decisions a stand-in's (half is not more than half).
     const entry = (userID: string, standIn: string | null) => ({ kind: 'action', userID, standIn });
     const log = [entry('a', null), entry('a', 'left'), entry('b', 'no one connected'), entry('b', 'turn timer'), entry('b', null), entry('c', 'turn timer'), entry('c', null), { kind: 'chat', userID: 'c' }];
-    expect(forfeitsIn(log)).toEqual(new Map([['a', 'left'], ['b', 'stood in']]));
+    expect(forfeitsIn({ log })).toEqual(new Map([['a', 'left'], ['b', 'stood in']]));
     // A tie for the win: each winner shares it, and the next is 3rd.
     const { game } = state as { game: object };
     const tied = standings({ ...(state as object), game: { ...game, winnerIDs: ['b', 'c'] } } as never);

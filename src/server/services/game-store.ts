@@ -186,8 +186,10 @@ async function recordStats(trx: Transaction<Database>, dialect: Dialect, game: G
  * a person could start games against weaker bots, close the page, and keep the ratings and wins
  * the stand-in earned. A stand-in that took a few decisions (a turn timer that ran out, a late
  * disconnection) leaves the result the player's own. Counted once, at the game's end, from its
- * logged actions by the rule the web client counts the game's record by (`decisionCounts`, which
- * `forfeitsIn` uses): a bid taken back is no decision there, so it must be none here.
+ * logged actions by the rule the web client counts a game's record by when the record does not
+ * say (`decisionCounts`: a bid taken back is no decision there, so it is none here), and kept in
+ * each seat's stats, from which the game's record and its replay file tell every client who
+ * forfeited (recorded-forfeits.ts).
  */
 async function forfeitedSeats(trx: Transaction<Database>, gameID: string): Promise<{ forfeits: ReadonlyMap<string, Forfeit>; botPlayed: ReadonlySet<string> }> {
   const left = await trx.selectFrom('game_seats').select('user_id').where('game_id', '=', gameID).where('left_at', 'is not', null).execute();

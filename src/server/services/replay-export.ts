@@ -7,18 +7,33 @@
  * The file's final state is the game without its chat steps (`withoutChat`): the file re-runs the
  * actions, which a chat message is not. So its event log has no CHAT events, and is that much
  * shorter than the one the site's replay shows. Nor does it hold the STAND_IN marks: each action a
- * stand-in took says why in its own `standIn` instead, from which `mythos replay` tells who
- * forfeited the game (docs/protocol.md, "A finished game's record").
+ * stand-in took says why in its own `standIn` instead. A finished game's file also holds who
+ * forfeited it as its end recorded it (`forfeits`), from which `mythos replay` and /replay tell it
+ * (docs/protocol.md, "A finished game's record"): a player who left after their last decision has
+ * no stand-in's action to tell it.
  */
+import type { Kysely } from 'kysely';
 import type { BotType, Game } from '../../engine/index.js';
 import { replayOf, type ReplayFile } from '../../engine/replay-file.js';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { gameNotFound, refuse } from './errors.js';
 import { withoutChat } from './game-chat.js';
 import { loadActions, loadGame, type StoredAction } from './game-store.js';
+import { recordedForfeits } from './recorded-forfeits.js';
 import { notEnded } from './replays.js';
 
-export function exportedReplay(game: Game, actions: readonly StoredAction[]): ReplayFile {
+/**
+ * A stored game's replay file, finished or not (the caller decides whether its seed may leave the
+ * server). Only a finished game's holds `forfeits`: nobody forfeits a game before it ends.
+ */
+export async function storedReplay(db: Kysely<Database>, game: Game): Promise<ReplayFile> {
+  const actions = await loadActions(db, game.id);
+  const file = exportedReplay(game, actions);
+  return game.gameEndTimestamp === null ? file : { ...file, forfeits: await recordedForfeits(db, game.id) };
+}
+
+function exportedReplay(game: Game, actions: readonly StoredAction[]): ReplayFile {
   return replayOf(
     {
       id: game.id,
@@ -28,7 +43,7 @@ export function exportedReplay(game: Game, actions: readonly StoredAction[]): Re
     },
     game.seed,
     game.gameStartTimestamp,
-    // A stand-in's reason goes with its action: the file's reader can tell who forfeited.
+    // A stand-in's reason goes with its action (who forfeited, for a reader of a file without `forfeits`).
     actions.map((a) => ({ userID: a.userID, action: a.action, now: a.at, ...(a.standIn ? { standIn: a.standIn } : {}) })),
     // The replay re-runs the actions: its final state is the game without its chat steps.
     withoutChat(game),
@@ -41,5 +56,5 @@ export async function replayFileOf(db: Db, gameID: string): Promise<ReplayFile> 
   const game = await loadGame(db.kysely, gameID);
   if (!game) throw gameNotFound(gameID);
   if (game.gameEndTimestamp === null) throw refuse('CONFLICT', notEnded(gameID));
-  return exportedReplay(game, await loadActions(db.kysely, gameID));
+  return storedReplay(db.kysely, game);
 }

@@ -2,7 +2,8 @@
  * A finished game's record for its replay in the browser (tRPC `replays.get`): its setup, card
  * set, revealed seed (and the secret and values it was mixed from), its log of actions (with the
  * stand-in marks) and game-room chat steps, and beside them the stored event log and final state,
- * which the browser checks its rebuild against (src/engine/replay.ts). Read from the database,
+ * which the browser checks its rebuild against (src/engine/replay.ts), and who forfeited the game
+ * as its end recorded it (recorded-forfeits.ts). Read from the database,
  * not from a game held in memory: what is served is what is stored. A running game is refused:
  * its seed is never sent.
  */
@@ -12,6 +13,7 @@ import { snapshotOf, type GameRecord, type ReplayLogEntry } from '../../engine/r
 import type { Db } from '../db/database.js';
 import { gameNotFound, refuse } from './errors.js';
 import { loadActions, loadGameRecord } from './game-store.js';
+import { recordedForfeits } from './recorded-forfeits.js';
 
 export const notEnded = (gameID: string) => `Game ${gameID} has not ended: its replay, and the seed that checks its dice, are shown once it ends.`;
 
@@ -89,5 +91,7 @@ async function readGameRecord(db: Db, gameID: string): Promise<GameRecord> {
     log,
     events: game.events,
     final: snapshotOf(game),
+    // Recorded in the transaction that saved the end, which the load above found.
+    forfeits: await recordedForfeits(db.kysely, gameID),
   };
 }

@@ -2,9 +2,9 @@
  * /replay: a replay file (a replay's download, or `mythos games export`) opened in this browser, never uploaded: picked
  * or dropped, read here, checked by the engine's shape checks (src/engine/replay-file.ts), turned
  * into the record the game replay rebuilds (src/engine/replay-record.ts) and shown in the same
- * replay screen, with the same fair-dice line and the same winner (who forfeited is read from the
- * actions' stand-in reasons). A running game's file (--unfinished) steps through but cannot be
- * verified yet.
+ * replay screen, with the same fair-dice line and the same winner (who forfeited is the file's
+ * `forfeits`, or in an older file its actions' stand-in reasons). A running game's file
+ * (--unfinished) steps through but cannot be verified yet.
  */
 import { useCallback, useState, type DragEvent } from 'react';
 import { Alert, Button, FileButton, Stack } from '@mantine/core';
@@ -33,8 +33,8 @@ async function open(file: File): Promise<Opened> {
   }
   try {
     const file = checkReplay(doc);
-    // Who forfeited comes from the actions' stand-in reasons, which the rebuilt record leaves out.
-    return { name, replay: replayOfRecord(recordOfReplayFile(file), forfeitsInFile(file.actions)) };
+    // Who forfeited: the file's `forfeits`, else its actions' stand-in reasons, which the rebuilt record leaves out.
+    return { name, replay: replayOfRecord(recordOfReplayFile(file), forfeitsInFile(file)) };
   } catch (error) {
     if (error instanceof ReplayFileError) return { name, error: `This is not a replay file: ${error.message}.` };
     // A file made by hand can hold what no saved game does, past what the shape checks look at (an

@@ -94,11 +94,12 @@ const noForfeits: ReadonlyMap<string, Forfeit> = new Map();
 /**
  * Who lost a finished game whatever their seat scored, and why: the person left, or a stand-in bot
  * made most of their decisions (src/shared/forfeit.ts), rated or not. That is read from the game's
- * record, the one the end-of-game view's dice check fetches (one request for both); null while it
- * is fetched, none while the game runs or when the record cannot be had.
+ * record, the one the end-of-game view's dice check fetches (one request for both), which says it
+ * as the server recorded it (a player who left after their last decision among them); null while
+ * it is fetched, none while the game runs or when the record cannot be had.
  */
 export function useFetchedForfeits(gameID: string, ended: boolean): ReadonlyMap<string, Forfeit> | null {
   const record = trpc.replays.get.useQuery({ gameID }, { enabled: ended, staleTime: Infinity, gcTime: 5 * 60_000, retry: false });
-  const log = record.data?.log;
-  return useMemo(() => (record.isLoading ? null : log ? forfeitsIn(log) : noForfeits), [record.isLoading, log]);
+  const { data } = record;
+  return useMemo(() => (record.isLoading ? null : data ? forfeitsIn(data) : noForfeits), [record.isLoading, data]);
 }

@@ -267,7 +267,7 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
   // up on a step forward, as in a live game, and show a jump's numbers at once: ticking from where
   // the jump started, they showed numbers from steps away for a second after it.
   const ratingsThen = useRatingsThen(record.id, record.seats, ended);
-  // Who forfeited, as the replay says (from its record's log, or a file's actions: use-replay.ts).
+  // Who forfeited, as the replay says (its record's, or a file's: use-replay.ts).
   const { forfeits } = replay;
   const replayForfeits = useCallback(() => forfeits, [forfeits]);
   const withRatings = (screen: React.ReactNode) => (

@@ -26,12 +26,13 @@ export interface Replay {
 }
 
 /**
- * A record rebuilt step by step and checked: what the replay screen shows. Who forfeited is read
- * from the record's log, which marks each stand-in's action; a replay file's record has no such
- * marks (they would differ from the file's event log, which the fair-dice check compares), so
- * /replay passes the forfeits its file's actions tell (`forfeitsInFile`).
+ * A record rebuilt step by step and checked: what the replay screen shows. Who forfeited is the
+ * record's own `forfeits`, as the server recorded them. A replay file's record may lack them (a
+ * file from before they were kept) and has no stand-in marks in its log (they would differ from the
+ * file's event log, which the fair-dice check compares), so /replay passes the forfeits its file
+ * tells (`forfeitsInFile`: its `forfeits`, else its actions' stand-in reasons).
  */
-export function replayOfRecord(record: GameRecord, forfeits: ReadonlyMap<string, Forfeit> = forfeitsIn(record.log)): Replay {
+export function replayOfRecord(record: GameRecord, forfeits: ReadonlyMap<string, Forfeit> = forfeitsIn(record)): Replay {
   const rebuilt = rebuild(record);
   return { record, rebuilt, moments: momentsOf(rebuilt), verification: verify(record, rebuilt), forfeits };
 }

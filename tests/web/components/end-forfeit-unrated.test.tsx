@@ -7,11 +7,15 @@
  * while their list of games called it a loss and gave the win to the other. The game page's own
  * sources are rendered (pages/game.tsx), their queries answered as the server answers them; the
  * game screen is reduced to the two lines that name the winner.
+ *
+ * A player who left after their last decision (the other still deciding) has no stand-in's action
+ * in the record's log, rated game or not: the end read who forfeited from the log alone, and
+ * crowned the one who left. The record says who forfeited as the server recorded it.
  */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Game } from '../../../src/engine/index.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { theme } from '../../../src/web/theme.js';
@@ -55,21 +59,31 @@ const leaver = finished.winnerIDs[0]!;
 const other = finished.players.find((p) => p.userID !== leaver)!.userID;
 const NAMES = { [leaver]: 'Lea', [other]: 'Otto' };
 
-beforeAll(() => {
-  stubbed.answers = {
-    // Not rated (the two share an address): no rating changes, and the reason why.
-    'ratings.ofGame': {},
-    'ratings.whyUnrated': { reason: 'address' },
-    // The game's record: each seat's decisions, the leaver's last ones a stand-in's because they left.
-    'replays.get': {
-      log: [
-        { kind: 'action', userID: leaver, standIn: null },
-        { kind: 'action', userID: other, standIn: null },
-        { kind: 'action', userID: leaver, standIn: 'left' },
-        { kind: 'action', userID: other, standIn: null },
-      ],
-    },
-  };
+/**
+ * The game's record as `replays.get` serves it, as far as the end reads it: the seats' decisions in
+ * turn, each with its stand-in's reason or null, and who forfeited as the server recorded it.
+ */
+const record = (standIns: readonly (string | null)[]) => ({
+  log: standIns.map((standIn, i) => ({ kind: 'action', userID: i % 2 === 0 ? leaver : other, standIn })),
+  forfeits: { [leaver]: 'left' },
+});
+
+// Not rated (the two share an address): no rating changes, and the reason why.
+const unrated = {
+  'ratings.ofGame': {},
+  'ratings.whyUnrated': { reason: 'address' },
+};
+const rated = {
+  'ratings.ofGame': {
+    [leaver]: { before: 1500, after: 1470, provisional: true },
+    [other]: { before: 1500, after: 1530, provisional: true },
+  },
+  'ratings.whyUnrated': { reason: null },
+};
+
+beforeEach(() => {
+  // The leaver's last decision a stand-in's because they left.
+  stubbed.answers = { ...unrated, 'replays.get': record([null, null, 'left', null]) };
 });
 
 function pageFor(viewer: string) {
@@ -98,5 +112,29 @@ describe('the end of an unrated game a player left', () => {
     pageFor(other);
     expect((await screen.findByTestId('end-place')).textContent).toBe('You won!');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
+  });
+});
+
+describe.each([
+  ['an unrated', unrated],
+  ['a rated', rated],
+])('the end of %s game a player left after their last decision', (_, ratings) => {
+  beforeEach(() => {
+    // Every decision the players' own: the one who left had none still to make.
+    stubbed.answers = { ...ratings, 'replays.get': record([null, null, null, null]) };
+  });
+
+  test('the player who left is told it counts as a loss, and the other is crowned', async () => {
+    pageFor(leaver);
+    expect((await screen.findByTestId('end-place')).textContent).toBe('You left the game, so it counts as a loss.');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe(' Otto won!');
+  });
+
+  test('the other player won it', async () => {
+    pageFor(other);
+    expect((await screen.findByTestId('end-place')).textContent).toBe('You won!');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe(' Otto won!');
   });
 });

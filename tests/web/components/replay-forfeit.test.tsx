@@ -6,12 +6,16 @@
  * and starred her seat, while her list of games said she lost. Who left is in the record itself,
  * and in a replay file opened at /replay, in its actions' stand-in reasons: that page said
  * "Lea won!" still, as the record it rebuilds keeps no stand-in marks.
+ *
+ * A player who left after their last decision (the other still deciding) has no stand-in's action
+ * at all: the replay, and the file at /replay, crowned them while the server recorded their loss.
+ * The record and the file say who forfeited as the server recorded it (`forfeits`).
  */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { botDecision } from '../../../src/bots/harness.js';
 import { playAction, type Game } from '../../../src/engine/index.js';
 import { rebuild, type GameRecord, type ReplayLogEntry } from '../../../src/engine/replay.js';
@@ -37,12 +41,22 @@ afterEach(cleanup);
 
 /**
  * A two-seat game played to its end by Easy Bots' choices for both seats, recorded; the seat with
- * the most favor left after its first decision, so a stand-in made every later one of its. Its
- * record (the log marks each stand-in's action, as `replays.get` does) and its final state.
+ * the most favor left after its first decision, so a stand-in made every later one of its, or
+ * after its last, while the other still had one to make (the first seed from 11 that ends so).
+ * Its record as `replays.get` serves it (the log marks each stand-in's action; `forfeits` says who
+ * left) and its final state.
  */
-function leftGame(): { record: GameRecord; final: Game } {
+function leftGame(after: 'first decision' | 'last decision'): { record: GameRecord; final: Game } {
+  for (let seed = 11; seed < 61; seed++) {
+    const left = playedGame(seed, after);
+    if (left) return left;
+  }
+  throw new Error(`no seed from 11 to 60 ends with its winner leaving after their ${after}`);
+}
+
+function playedGame(seed: number, after: 'first decision' | 'last decision'): { record: GameRecord; final: Game } | null {
   const start = Date.now();
-  const first = newGame(11, start);
+  const first = newGame(seed, start);
   const record: GameRecord = newGameRecord(first, start);
   const played: { userID: string; action: NonNullable<ReturnType<typeof botDecision>>; sequenceID: number }[] = [];
   let game: Game = rebuild(record).steps[0]!.game;
@@ -56,11 +70,14 @@ function leftGame(): { record: GameRecord; final: Game } {
     played.push({ userID, action, sequenceID: game.sequenceID + 1 });
     game = next.game;
   }
-  if (game.gameEndTimestamp === null || game.winnerIDs.length !== 1) throw new Error('the game did not end with one winner');
+  if (game.gameEndTimestamp === null || game.winnerIDs.length !== 1) return null;
   const leaver = game.winnerIDs[0]!;
+  // Leaving after one's last decision leaves the other one to make at least.
+  if (after === 'last decision' && played.at(-1)!.userID === leaver) return null;
   const firstOfLeaver = played.findIndex((p) => p.userID === leaver);
-  const log: ReplayLogEntry[] = played.map(({ userID, action, sequenceID }, i) => ({ kind: 'action', sequenceID, userID, action, at: start, standIn: userID === leaver && i > firstOfLeaver ? 'left' : null }));
-  return { record: { ...record, log, events: game.events, final: { gameEndTimestamp: game.gameEndTimestamp } }, final: game };
+  const standIn = (userID: string, i: number) => (after === 'first decision' && userID === leaver && i > firstOfLeaver ? 'left' : null);
+  const log: ReplayLogEntry[] = played.map(({ userID, action, sequenceID }, i) => ({ kind: 'action', sequenceID, userID, action, at: start, standIn: standIn(userID, i) }));
+  return { record: { ...record, log, events: game.events, final: { gameEndTimestamp: game.gameEndTimestamp }, forfeits: { [leaver]: 'left' } }, final: game };
 }
 
 /** The game's players named: the one who left (the engine's winner) Lea, the other Otto; Otto's id. */
@@ -74,39 +91,42 @@ function nameThePlayers(final: Game): string {
   return other;
 }
 
-test('the end of a game a player left crowns the best of the others', () => {
-  const replay = replayOfRecord(leftGame().record);
-  nameThePlayers(replay.moments.at(-1)!.game);
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter initialEntries={[`/game/g/replay?step=${replay.moments.length - 1}`]}>
-        <LoadedReplay replay={replay} backTo={null} />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
-  expect(document.querySelector('[data-replay-step]')!.getAttribute('data-game-ended')).toBe('true');
-  expect(screen.getByText(/ won!$/).textContent).toBe(' Otto won!');
-});
+describe.each(['first decision', 'last decision'] as const)('a player who left after their %s', (after) => {
+  test('the end of the game crowns the best of the others', () => {
+    const replay = replayOfRecord(leftGame(after).record);
+    const otto = nameThePlayers(replay.moments.at(-1)!.game);
+    render(
+      <MantineProvider theme={theme}>
+        <MemoryRouter initialEntries={[`/game/g/replay?step=${replay.moments.length - 1}`]}>
+          <LoadedReplay replay={replay} backTo={null} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(document.querySelector('[data-replay-step]')!.getAttribute('data-game-ended')).toBe('true');
+    expect(screen.getByText(/ won!$/).textContent).toBe(' Otto won!');
+    expect(new Set([...document.querySelectorAll('[data-won]')].map((summary) => summary.getAttribute('data-player-id')))).toEqual(new Set([otto]));
+  });
 
-test("the game's replay file opened at /replay crowns the best of the others too, and its dice verify", async () => {
-  const { record, final } = leftGame();
-  const otto = nameThePlayers(final);
-  // The file as the server exports it: each action a stand-in took says why beside it.
-  const actions = record.log.flatMap((e) => (e.kind === 'action' ? [{ userID: e.userID, action: e.action, now: e.at, ...(e.standIn ? { standIn: e.standIn } : {}) }] : []));
-  const file = replayOf({ id: record.id, seats: record.seats, options: record.options, modules: [] }, record.seed, record.start, actions, final);
-  expect(actions.filter((a) => a.standIn === 'left').length).toBeGreaterThan(0);
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter initialEntries={['/replay']}>
-        <ReplayFilePage />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
-  await userEvent.setup().upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([JSON.stringify(file)], 'left.json', { type: 'application/json' }));
-  expect((await screen.findByTestId('fair-dice')).getAttribute('data-verified')).toBe('true');
-  fireEvent.keyDown(document.body, { key: 'End' });
-  expect(document.querySelector('[data-replay-step]')!.getAttribute('data-game-ended')).toBe('true');
-  expect(screen.getByText(/ won!$/).textContent).toBe(' Otto won!');
-  // The star beside the favor: Otto's summaries alone.
-  expect(new Set([...document.querySelectorAll('[data-won]')].map((summary) => summary.getAttribute('data-player-id')))).toEqual(new Set([otto]));
+  test("the game's replay file opened at /replay crowns the best of the others too, and its dice verify", async () => {
+    const { record, final } = leftGame(after);
+    const otto = nameThePlayers(final);
+    // The file as the server exports it: each action a stand-in took says why beside it, and who forfeited is said.
+    const actions = record.log.flatMap((e) => (e.kind === 'action' ? [{ userID: e.userID, action: e.action, now: e.at, ...(e.standIn ? { standIn: e.standIn } : {}) }] : []));
+    const file = { ...replayOf({ id: record.id, seats: record.seats, options: record.options, modules: [] }, record.seed, record.start, actions, final), forfeits: record.forfeits };
+    expect(actions.some((a) => a.standIn === 'left')).toBe(after === 'first decision');
+    render(
+      <MantineProvider theme={theme}>
+        <MemoryRouter initialEntries={['/replay']}>
+          <ReplayFilePage />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    await userEvent.setup().upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([JSON.stringify(file)], 'left.json', { type: 'application/json' }));
+    expect((await screen.findByTestId('fair-dice')).getAttribute('data-verified')).toBe('true');
+    fireEvent.keyDown(document.body, { key: 'End' });
+    expect(document.querySelector('[data-replay-step]')!.getAttribute('data-game-ended')).toBe('true');
+    expect(screen.getByText(/ won!$/).textContent).toBe(' Otto won!');
+    // The star beside the favor: Otto's summaries alone.
+    expect(new Set([...document.querySelectorAll('[data-won]')].map((summary) => summary.getAttribute('data-player-id')))).toEqual(new Set([otto]));
+  });
 });

@@ -38,5 +38,7 @@ export function newGameRecord(first: Game, start: number): GameRecord {
     log: [],
     events: [],
     final: {},
+    // Who forfeited, not said: a test that needs it says it as the server would.
+    forfeits: null,
   };
 }

@@ -5,7 +5,7 @@
  * refuses, with the message put back to send again. Mounted means open: the room counts nothing
  * as unread meanwhile.
  */
-import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref, type RefObject } from 'react';
 import { MAX_CHAT_MESSAGE_LENGTH } from '../../shared/chat.js';
 import { useChatRoomView, type ChatRoom } from './chat-room.js';
 import classes from './chat-room-view.module.css';
@@ -13,10 +13,15 @@ import classes from './chat-room-view.module.css';
 /**
  * `height`: the messages' height (pixels, or a CSS length); without it they take the room they need.
  * `fieldRef`: the message field, for a view that puts the focus there as it opens (the overlay).
+ * `kept`: where the words typed and not sent wait while the view is closed (its opener's), so that a
+ * chat closed to go back to the table gives them back when opened again; without it they go.
  */
-export function ChatRoomView({ room, height, fieldRef }: { room: ChatRoom; height?: number | string; fieldRef?: Ref<HTMLInputElement> }) {
+export function ChatRoomView({ room, height, fieldRef, kept }: { room: ChatRoom; height?: number | string; fieldRef?: Ref<HTMLInputElement>; kept?: RefObject<string> }) {
   useChatRoomView(room);
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(() => kept?.current ?? '');
+  useEffect(() => {
+    if (kept) kept.current = draft;
+  }, [kept, draft]);
   const [failure, setFailure] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
   const count = room.messages.length;

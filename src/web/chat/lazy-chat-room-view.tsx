@@ -4,13 +4,13 @@
  * visits to a game never do. Its code not arriving (the site updated since the tab opened, or the
  * connection dropped) is said in its place; the page stays.
  */
-import { lazy, Suspense, type Ref } from 'react';
+import { lazy, Suspense, type Ref, type RefObject } from 'react';
 import { PartBoundary } from '../components/part-boundary.js';
 import type { ChatRoom } from './chat-room.js';
 
 const ChatRoomView = lazy(() => import('./chat-room-view.js').then((m) => ({ default: m.ChatRoomView })));
 
-export function LazyChatRoomView(props: { room: ChatRoom; height?: number | string; fieldRef?: Ref<HTMLInputElement> }) {
+export function LazyChatRoomView(props: { room: ChatRoom; height?: number | string; fieldRef?: Ref<HTMLInputElement>; kept?: RefObject<string> }) {
   return (
     <PartBoundary what="The chat">
       <Suspense fallback={<p role="status">Loading the chat...</p>}>

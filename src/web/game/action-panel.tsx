@@ -6,10 +6,12 @@
  * Spectators, and a player who left the game, get no panel at all.
  *
  * The keyboard's focus: Submit and Undo give way to what the action leads to as it is sent, so
- * the focus goes to the panel itself (which says what comes next), never to the page's top. At
- * the next step, a focus still resting there goes on to the cards the step asks to pick from.
+ * the focus goes to the panel itself (which says what comes next), never to the page's top. A
+ * control taken away under the focus by what the player did not do (a bot's choice as their time
+ * ran out, the dice starting to roll) leaves it on the panel too. At the next step, a focus still
+ * resting there goes on to the cards the step asks to pick from.
  */
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { focusIsLost } from '../lib/focus.js';
 import { Modal } from '../lib/lazy-modal.js';
@@ -124,6 +126,17 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
   // (:focus-visible): a mouse player's page is never scrolled to the row.
   const stepKey = stepKeyOf(state);
   const zone = pickZone(state, decision, choice.selection);
+  // Whether one of the panel's controls (Submit, the bid, Reroll) has the keyboard's focus as this
+  // render begins, read while the page still shows it. When the update goes on to take it away
+  // without the player's doing (a bot's bid or reroll choice as their time ran out: the next
+  // decision's Submit came where theirs had been), the browser dropped the focus to the page's
+  // body, and Enter there did nothing; the next Tab went on past the panel to the chat. The
+  // focus goes to the panel instead, as after Submit (not scrolled: the focus was there already).
+  const panelNow = panelRef.current;
+  const controlFocused = panelNow !== null && document.activeElement !== panelNow && panelNow.contains(document.activeElement);
+  useLayoutEffect(() => {
+    if (controlFocused && focusIsLost()) panelRef.current?.focus({ preventScroll: true });
+  });
   const stepSeen = useRef<string | null>(null);
   const handingOver = useRef(false);
   useEffect(() => {

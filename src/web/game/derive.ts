@@ -32,6 +32,14 @@ export function decisionOf(state: GameScreenState): Decision | null {
   return state.game.decision;
 }
 
+/**
+ * Whether the viewer has a move to make now: a decision of their own, not waiting for the others,
+ * in a game not over (the tab's "Your move" title, and the chat's dialog, which covers the table).
+ */
+export function moveIsDue(state: GameScreenState, decision: Decision | null): boolean {
+  return decision !== null && decision.type !== 'WAIT_FOR_OTHERS' && state.game.gameEndTimestamp === null;
+}
+
 export interface PlayerEconomy {
   baseGold: number;
   baseMilitary: number;

@@ -29,6 +29,7 @@ import { Presentation, useEndOfGameChunk } from './presentation-slots.js';
 import { useGameForfeits, useGameRatingChanges } from './presentation/end-rating-source.js';
 import { pausedWords, TurnTimerLength, useLowTimeCue } from './clock.js';
 import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notices.js';
+import { MoveDue } from './move-due.js';
 import { CommitmentWarning, gameCommitmentChecks } from '../components/commitment-warning.js';
 import { LiveOdds } from '../odds/live-odds.js';
 import { trpc } from '../lib/trpc.js';
@@ -187,6 +188,9 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   const table = <TableStack pickable={pickable} compact={compact} hint={hint} />;
   const boards = <Boards state={state} compact={compact} />;
 
+  // The chat's dialog covers the table and the action panel: it says when the move is the player's.
+  const chat = <Presentation.GameChatButton top={(close) => <MoveDue state={state} decision={decision} close={close} />} />;
+
   const detail = <PlayerDetailModal state={state} player={state.game.players.find((p) => p.userID === detailID) ?? null} onClose={() => setDetailID(null)} />;
 
   // The turn timer's length caps the seats' clocks (clock.tsx) in either layout: a phone's, outside
@@ -221,12 +225,12 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
                 <Presentation.MythosInfoPanel />
               </Stack>
             }
-            beside={<Presentation.GameChatButton />}
+            beside={chat}
           />
         ) : (
           // The tabs' code did not come (phone-tabs.ts): the chat and the table, which the game is played on.
           <Stack gap={6}>
-            <Presentation.GameChatButton />
+            {chat}
             {table}
           </Stack>
         )}
@@ -257,7 +261,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
           left={
             <Stack gap="sm">
               {players}
-              <Presentation.GameChatButton />
+              {chat}
               <Presentation.MythosInfoPanel />
               <Presentation.EventLog state={presented} />
             </Stack>

@@ -4,12 +4,13 @@
  * the "Leave game" control; and, while the tab is hidden, that their move has come ("(1) Your
  * move — Mythos" in the title and, if they allowed it, a browser notification).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Modal } from '../lib/lazy-modal.js';
 import type { Decision } from '../../engine/pending.js';
 import { trpc } from '../lib/trpc.js';
 import type { GameScreenState } from './model.js';
+import { moveIsDue } from './derive.js';
 import classes from './seat-notices.module.css';
 import { standInTurn } from './stand-ins.js';
 
@@ -77,9 +78,12 @@ export function TakeoverNotice({ state, onBack, compact = false }: { state: Game
   // "I'll choose" says the player read the mark, however soon. It says what it does in the notice's
   // own words: the bot chose (or makes the choices) for them, and from now they choose ("I'm back"
   // said so to one who had never been away, whose time had only run out while reading).
-  const backed = () => {
+  const backed = (event: MouseEvent<HTMLButtonElement>) => {
     setSeen(key);
     onBack();
+    // The notice goes once the server has cleared the mark, and this button with it: a keyboard's
+    // focus on it fell to the page's body. It goes to the action panel, where the choice is theirs.
+    if (document.activeElement === event.currentTarget) document.querySelector<HTMLElement>('[data-action-panel]')?.focus({ preventScroll: true });
   };
   const title = seat.standIn === 'turn timer' ? 'Time ran out: a bot chose for you' : 'You were away: a bot chose for you';
   if (compact) {
@@ -157,7 +161,7 @@ const YOUR_MOVE_TITLE = '(1) Your move — Mythos';
  * notification (if the player allowed them) says it once per decision.
  */
 export function useTurnAlert(state: GameScreenState, decision: Decision | null): void {
-  const due = decision !== null && decision.type !== 'WAIT_FOR_OTHERS' && state.game.gameEndTimestamp === null;
+  const due = moveIsDue(state, decision);
   const hidden = useHidden();
   const notified = useRef<number | null>(null);
   useEffect(() => {

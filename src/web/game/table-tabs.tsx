@@ -3,8 +3,9 @@
  * so that a desktop's game screen, which never shows them, does not load them (with Mantine's Tabs,
  * 2.2 KB gzip of /game's first load); a phone's loads them as it opens (phone-tabs.ts).
  */
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Group, Tabs } from '@mantine/core';
+import { ShowTable } from './show-table.js';
 
 /** A tab past Table, Boards and Log (the replay's odds). */
 export interface ExtraTab {
@@ -15,9 +16,12 @@ export interface ExtraTab {
 
 /**
  * A phone's tabs: the table, the boards, the log, and any `extra`. `beside` sits at the right of
- * the tab list (the game's chat button, on the first screen).
+ * the tab list (the game's chat button, on the first screen). What they hold can show the Table
+ * tab (`ShowTable`): the chat's dialog, with a move due, takes its player back to the cards.
  */
 export function TableTabs({ table, boards, log, extra = [], beside }: { table: ReactNode; boards: ReactNode; log: ReactNode; extra?: ExtraTab[]; beside?: ReactNode }) {
+  const [tab, setTab] = useState<string | null>('table');
+  const showTable = useCallback(() => setTab('table'), []);
   const list = (
     <Tabs.List grow style={beside ? { flex: 1 } : undefined}>
       <Tabs.Tab value="table">Table</Tabs.Tab>
@@ -31,29 +35,31 @@ export function TableTabs({ table, boards, log, extra = [], beside }: { table: R
     </Tabs.List>
   );
   return (
-    <Tabs defaultValue="table" keepMounted={false}>
-      {beside ? (
-        <Group gap={6} wrap="nowrap" align="center">
-          {list}
-          {beside}
-        </Group>
-      ) : (
-        list
-      )}
-      <Tabs.Panel value="table" pt={4} px={6}>
-        {table}
-      </Tabs.Panel>
-      <Tabs.Panel value="boards" pt={4} px={6}>
-        {boards}
-      </Tabs.Panel>
-      <Tabs.Panel value="log" pt={4} px={6}>
-        {log}
-      </Tabs.Panel>
-      {extra.map((t) => (
-        <Tabs.Panel key={t.value} value={t.value} pt={4} px={6}>
-          {t.panel}
+    <ShowTable.Provider value={showTable}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        {beside ? (
+          <Group gap={6} wrap="nowrap" align="center">
+            {list}
+            {beside}
+          </Group>
+        ) : (
+          list
+        )}
+        <Tabs.Panel value="table" pt={4} px={6}>
+          {table}
         </Tabs.Panel>
-      ))}
-    </Tabs>
+        <Tabs.Panel value="boards" pt={4} px={6}>
+          {boards}
+        </Tabs.Panel>
+        <Tabs.Panel value="log" pt={4} px={6}>
+          {log}
+        </Tabs.Panel>
+        {extra.map((t) => (
+          <Tabs.Panel key={t.value} value={t.value} pt={4} px={6}>
+            {t.panel}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </ShowTable.Provider>
   );
 }

@@ -404,6 +404,31 @@ describe('the focus after Submit and Undo', () => {
     expect(document.activeElement).toBe(rowCards().find(tabStop));
   });
 
+  test("a bot's bid as Ann's time ran out takes away the Submit she was on: the focus stays on the panel, and her next Submit is a Tab away", async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    const [mine, bobs] = twoAffordable(game);
+    const play: RefObject<Play | null> = { current: null };
+    render(<Table initial={game} play={play} />);
+    // Ann chooses her card and rests on Submit, and lets her clock run out.
+    rowCards()[mine]!.focus();
+    await user.keyboard('{Enter}');
+    submit().focus();
+    // The stand-in bids for her, a step from the server as any other: her form goes, and the focus
+    // stays on the panel, which says what comes next. It fell to the page's body, where the next
+    // key went nowhere and the next Tab past the panel.
+    reactAct(() => play.current!(ANN, () => ({ type: 'BID', bid: { military: 0, tradeRowIndex: mine } })));
+    within(panel()).getByText('Waiting for other players...');
+    expect(document.activeElement).toBe(panel());
+    // Bob bids elsewhere: Ann won her card, chosen for her, and her Submit is the panel's first stop.
+    reactAct(() => play.current!(BOB, () => ({ type: 'BID', bid: { military: 0, tradeRowIndex: bobs } })));
+    expect(document.activeElement).toBe(panel());
+    await user.tab();
+    expect(document.activeElement).toBe(submit());
+    await user.keyboard('{Enter}');
+    within(panel()).getByText('Waiting for other players...');
+  });
+
   test("the dice's Skip, pressed by keyboard, takes the focus with it: it comes back to the panel's Submit for the card Ann won", async () => {
     const user = userEvent.setup();
     const game = newGame();

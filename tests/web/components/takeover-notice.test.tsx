@@ -4,13 +4,18 @@
  * server has already cleared: the log's STAND_IN for their seat this turn or the turn before is what
  * tells them, once, unless the page showed them the mark itself.
  */
+import { useMemo, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { act as reactAct, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { botDecision } from '../../../src/bots/harness.js';
 import type { Action, Game } from '../../../src/engine/index.js';
 import { withStandIn } from '../../../src/server/services/stand-in.js';
+import { ActionPanel } from '../../../src/web/game/action-panel.js';
+import { decisionOf } from '../../../src/web/game/derive.js';
 import { TakeoverNotice } from '../../../src/web/game/seat-notices.js';
+import { useChoice } from '../../../src/web/game/use-choice.js';
 import type { GameScreenState, SeatView } from '../../../src/web/game/model.js';
 import { theme } from '../../../src/web/theme.js';
 import { ANN, BOB, act, newGame, screenState } from '../support/screen-state.js';
@@ -166,5 +171,30 @@ describe('a bot chose for the player while they were away', () => {
 
     render(notice(annSees(game, null, null)));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('"I’ll choose"', () => {
+  /** Ann's notice over her action panel, as the game screen has them; the server clears her mark once told she is back. */
+  function Seat({ game }: { game: Game }) {
+    const [standIn, setStandIn] = useState<SeatView['standIn']>('turn timer');
+    const state = useMemo(() => annSees(game, standIn), [game, standIn]);
+    const decision = decisionOf(state);
+    const choice = useChoice(state, decision);
+    return (
+      <MantineProvider theme={theme}>
+        <TakeoverNotice state={state} onBack={() => setStandIn(null)} />
+        <ActionPanel state={state} decision={decision} choice={choice} act={async () => ({ ok: true })} awaiting={false} />
+      </MantineProvider>
+    );
+  }
+
+  test('pressed by keyboard, it goes with its notice and the focus goes to the action panel, not to the page', async () => {
+    const user = userEvent.setup();
+    render(<Seat game={standInBid(newGame(), ANN)} />);
+    screen.getByRole('button', { name: "I'll choose" }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Action panel' }));
   });
 });

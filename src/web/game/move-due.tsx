@@ -1,0 +1,39 @@
+/**
+ * The chat's dialog covers the table, and on a phone the action panel docked under it with its
+ * clock: a player chatting while their move was due learned of it when a bot had made it for them.
+ * While the move is due, the dialog says so above the messages, with the time left, and takes them
+ * back to the table in one tap: the dialog closes and a phone shows its Table tab, where the cards
+ * are picked. Above the messages, it stays in sight when a phone's keyboard takes the screen's
+ * lower half.
+ */
+import { useContext } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import type { Decision } from '../../engine/pending.js';
+import { SeatClock } from './clock.js';
+import { moveIsDue } from './derive.js';
+import type { GameScreenState } from './model.js';
+import { ShowTable } from './show-table.js';
+
+export function MoveDue({ state, decision, close }: { state: GameScreenState; decision: Decision | null; close: () => void }) {
+  const showTable = useContext(ShowTable);
+  if (state.me === null || !moveIsDue(state, decision)) return null;
+  return (
+    <Group gap={8} justify="space-between" mb="sm" data-move-due="">
+      <Group gap={8} wrap="nowrap">
+        <Text fw={700} role="status">
+          It is your move
+        </Text>
+        <SeatClock state={state} userID={state.me} label />
+      </Group>
+      <Button
+        size="compact-md"
+        onClick={() => {
+          close();
+          showTable?.();
+        }}
+      >
+        Back to the table
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The chat's dialog over the game screen while the player's move is due. On a phone it covers the
+ * table and the action panel docked under it, clock and all: a player chatting there learned of
+ * their move when a bot had made it for them. It says the move is theirs, with the time left;
+ * "Back to the table" closes it and shows the Table tab (where the cards are picked) in one tap, and
+ * the words typed meanwhile are still there when it opens again. Nothing is said while the player
+ * waits for the others.
+ * The whole game screen is rendered as a phone's, in the page's chat room, with the server's side
+ * stood in for: the game's state as the page receives it, the game's settings (a 90 s turn timer),
+ * and every other query answering nothing yet.
+ */
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ChatRoomProvider } from '../../../src/web/chat/chat-room.js';
+import type { GameScreenState } from '../../../src/web/game/model.js';
+import { ANN, act, newGame, screenState } from '../support/screen-state.js';
+import { stubbed } from '../support/trpc-stub.js';
+import { gamePage } from '../support/game-page.js';
+import { served } from '../support/served-game.js';
+
+stubbed.settings = { showOddsToPlayers: false, turnTimerOn: true, turnTimerSeconds: 90 };
+
+// Hoisted with the mocks, which run before the file's other lines.
+
+vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
+vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));
+vi.mock('../../../src/web/game/use-game-state.js', async () => ({ useGameState: (await import('../support/served-game.js')).servedGameState }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+/**
+ * Ann's phone showing `state`, the game's chat room around the page as the site's layout has it.
+ * Her deadline is a minute past the 90 s timer (a clash's dice before a decision count on top of
+ * it): her clock shows the timer's whole length however long a loaded machine takes to draw.
+ */
+function phoneShows(state: GameScreenState) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(max-width: 767px)',
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+  served.state = { ...state, seatsByUserID: { [ANN]: { userID: ANN, presence: 'here', deadline: Date.now() + 150_000, standIn: null, left: false } } };
+  render(
+    <ChatRoomProvider room={`game/${state.game.id}`} title="Game Chat">
+      {gamePage(state.game.id)}
+    </ChatRoomProvider>,
+  );
+}
+
+const chatButton = () => screen.getByRole('button', { name: /^CHAT/ });
+
+describe("the chat's dialog while a move is due", () => {
+  test('says the move is the player’s with the time left; one tap goes back to the Table tab, the words typed kept', async () => {
+    const user = userEvent.setup();
+    phoneShows(screenState(newGame()));
+    await screen.findByRole('region', { name: 'Action panel' });
+    // Ann reads the log, then opens the chat from beside the tabs.
+    await user.click(screen.getByRole('tab', { name: 'Log' }));
+    await user.click(chatButton());
+    const dialog = await screen.findByRole('dialog');
+    const due = dialog.querySelector<HTMLElement>('[data-move-due]')!;
+    expect(within(due).getByRole('status').textContent).toBe('It is your move');
+    expect(due.textContent).toBe('It is your moveTime left 1:30Back to the table');
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Message' }), 'one moment');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back to the table' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('tab', { name: 'Table' }).getAttribute('aria-selected')).toBe('true');
+    screen.getByRole('region', { name: 'Trade row' });
+
+    await user.click(chatButton());
+    const again = await screen.findByRole('dialog');
+    expect(((await within(again).findByRole('textbox', { name: 'Message' })) as HTMLInputElement).value).toBe('one moment');
+  });
+
+  test('says nothing of a move while the player waits for the others', async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    phoneShows(screenState(act(game, ANN, { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } })));
+    await screen.findByText('Waiting for other players...');
+    await user.click(chatButton());
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('textbox', { name: 'Message' });
+    expect(dialog.querySelector('[data-move-due]')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Back to the table' })).toBeNull();
+  });
+});

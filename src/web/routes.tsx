@@ -8,12 +8,13 @@
  * first load. Navigations run in a transition, so the page on screen stays until the next one's
  * chunk has arrived, as it did with the data router's lazy routes.
  */
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import { matchRoutes, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { RequireDev, RequireUser } from './components/guards.js';
 import { Layout } from './components/layout.js';
 import { RouteErrorBoundary } from './pages/route-error.js';
 import { ROUTES, type FetchedFile, type RouteEntry } from './route-table.js';
+import { useTopOfNewPage } from './components/new-page.js';
 import { loadRulesText } from './rules/rules-text.js';
 
 type PageModule = { Page: React.ComponentType };
@@ -76,24 +77,6 @@ function page(route: RouteEntry) {
 }
 
 const routes: [path: string, element: React.ReactElement][] = ROUTES.map((route) => [route.path, page(route)]);
-
-/**
- * A page reached by a link opens at its top, as a page loaded afresh does: "Watch the replay",
- * pressed at the foot of a game's end view, opened the replay 1,200 px down, its controls out of
- * sight. Back and forward (POP) keep the position the browser gives back, and a link to a place in
- * a page (#) goes there.
- */
-function useTopOfNewPage(pathname: string): void {
-  const navigation = useNavigationType();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (navigation !== 'POP' && window.location.hash === '') window.scrollTo(0, 0);
-  }, [pathname, navigation]);
-}
 
 /** The routes in the site's layout, behind the error page; used inside main.tsx's BrowserRouter. */
 export function AppRoutes() {

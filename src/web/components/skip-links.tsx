@@ -9,14 +9,19 @@
  */
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { PAGE_START_ID } from '../lib/focus.js';
 
 const Slot = createContext<HTMLElement | null>(null);
 
-/** The site's skip link and the slot for the page's own, around the page. */
+/**
+ * The site's skip link and the slot for the page's own, around the page. Before them, the page's
+ * start: where a new page puts a focus lost on the way (lib/focus.ts), so the next Tab is a skip link.
+ */
 export function SkipLinks({ children }: { children: ReactNode }) {
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   return (
     <>
+      <div id={PAGE_START_ID} tabIndex={-1} className="mythos-page-start" />
       <a className="mythos-skip" href="#main">
         Skip to content
       </a>

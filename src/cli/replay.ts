@@ -15,7 +15,7 @@ import { forfeitsInFile } from '../shared/forfeit.js';
 import { EXIT_FAILED, EXIT_OK } from './errors.js';
 import type { Io } from './io.js';
 import { narrateGame } from './narrate.js';
-import { readReplayFile, type ReplayFile } from './replay-file.js';
+import { withReplayFile, type ReplayFile } from './replay-file.js';
 import { rerun } from './rerun.js';
 
 export interface ReplayOutcome {
@@ -30,8 +30,11 @@ export interface ReplayOptions {
   cards?: { definitions: GameDefinitions; name: string };
 }
 
-export function runReplay(path: string, { quiet, cards }: ReplayOptions, io: Io): ReplayOutcome {
-  const replay = readReplayFile(path);
+export function runReplay(path: string, options: ReplayOptions, io: Io): ReplayOutcome {
+  return withReplayFile(path, (replay) => replayed(path, replay, options, io));
+}
+
+function replayed(path: string, replay: ReplayFile, { quiet, cards }: ReplayOptions, io: Io): ReplayOutcome {
   if (cards) return runWithCards(path, replay, cards, quiet, io);
   const result = rerun(replay);
   if (!quiet) io.out(narrateGame(result.game, forfeitsInFile(replay)).join('\n') + '\n');

@@ -15,7 +15,7 @@ import { commitmentOf, isSeed, mixedSeed, seedFromNumber, seedValueProblem, type
 import { asJSON, describeDifference, firstDifference, showValue } from '../engine/deep-diff.js';
 import { CliError, EXIT_FAILED, EXIT_OK } from './errors.js';
 import type { Io } from './io.js';
-import { readReplayFile, type ReplayFile } from './replay-file.js';
+import { withReplayFile, type ReplayFile } from './replay-file.js';
 import { rerun } from './rerun.js';
 
 const DEALS: readonly GameEvent['type'][] = ['DEAL_CARD', 'DEAL_TRIBUTE'];
@@ -100,7 +100,10 @@ function firstEventDifference(saved: readonly GameEvent[], rerun: Game): string 
 }
 
 export function runVerify(path: string, io: Io): number {
-  const replay = readReplayFile(path);
+  return withReplayFile(path, (replay) => verified(path, replay, io));
+}
+
+function verified(path: string, replay: ReplayFile, io: Io): number {
   const { commitment, seed } = sealOf(replay, path);
   const { serverSecretCommitment, seedContributions } = replay.final as Partial<Game>;
   const mixed = (serverSecretCommitment ?? null) !== null || (seedContributions ?? null) !== null || (replay.final.serverSecret ?? null) !== null;

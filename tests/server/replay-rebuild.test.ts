@@ -3,8 +3,9 @@
  * the module the page runs): random games played through the real server (people acting, bots
  * answering, chat steps, a player leaving so stand-ins finish, mixed and unmixed seeds, random
  * options and modules) are rebuilt, and every step the server stored equals the rebuilt state at
- * that step, the last one the stored final state; the fair-dice check passes for each. A running
- * game's record (and so its seed) is refused.
+ * that step, the last one the stored final state; the fair-dice check passes for each, and each
+ * game's exported file is that game as its record says (what /replay checks). A running game's
+ * record (and so its seed) is refused.
  */
 import { randomBytes } from 'node:crypto';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -13,6 +14,8 @@ import { validMove } from '../../src/bots/valid-move.js';
 import { GAME_OPTION_KEYS, pendingDecision, randomInt, rngFromState, xoroshiroState, type BotType, type Game, type GameOptions, type ModuleKey, type UserID } from '../../src/engine/index.js';
 import { firstDifference, rebuild, snapshotOf, verify, type GameRecord } from '../../src/engine/replay.js';
 import { momentsOf, turnStep } from '../../src/web/replay/moments.js';
+import { siteRecordDifference } from '../../src/web/replay/site-record.js';
+import { forfeitsInFile } from '../../src/shared/forfeit.js';
 import { gameRecord, notEnded } from '../../src/server/services/replays.js';
 import type { StepLog } from '../../src/server/services/step-log.js';
 import type { Database } from '../../src/server/db/schema.js';
@@ -118,6 +121,10 @@ describe('replays rebuilt in the browser code path', () => {
       expect(firstDifference(JSON.parse(JSON.stringify([final.cardsByID, final.tributeCardsByID])), JSON.parse(JSON.stringify([last.cardsByID, last.tributeCardsByID])))).toBeNull();
       expect(verify(record, rebuilt)).toMatchObject({ ok: true, commitment: final.seedCommitment, seed: final.seed });
       if (left) expect(last.events.some((e) => e.type === 'STAND_IN')).toBe(true);
+      // The game's own file, opened at /replay, is the game this record is: its chat steps left
+      // out, its stand-ins' marks beside their actions, its card set read again, all the same.
+      const file = checkReplay(JSON.parse(await exportedFileText(app.services.db, id)));
+      expect(siteRecordDifference(record, { record: recordOfReplayFile(file), actions: file.actions, forfeits: forfeitsInFile(file) })).toBeNull();
     }
     expect(compared).toBeGreaterThan(GAMES * 20);
   }, 600_000);

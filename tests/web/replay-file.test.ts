@@ -1,7 +1,8 @@
 /**
  * /replay in a real browser: a finished game's file, downloaded from its replay (the same file
  * `mythos games export` writes), is opened from a file set on the page's file input, stepped through with
- * the keyboard, and its dice check green; a file with a changed die names the difference; a file
+ * the keyboard, and its dice check green, the site saying beside them that it is the game it
+ * recorded; a file with a changed die names the difference; a file
  * that is not JSON, one that is not a replay and one over 20 MB show why. Screenshots at 1280x800 and 375x812.
  */
 import fs from 'node:fs';
@@ -53,6 +54,13 @@ describe.skipIf(!HAS_CHROMIUM)('replay files opened in the browser', () => {
     expect(await page.getByTestId('fair-dice').getAttribute('data-verified')).toBe('true');
     expect(await page.getByTestId('fair-dice').textContent()).toContain(file.final.seedCommitment!);
     expect(await page.getByText('Back to the game').count()).toBe(0);
+    // Beside it, what the dice line cannot say: the file is the game this site recorded.
+    const recorded = page.getByTestId('site-record').filter({ hasText: 'Played on this site: ' });
+    await recorded.waitFor();
+    expect(await recorded.textContent()).toBe(
+      `Played on this site: game ${gameID} as this site recorded it has the same seed commitment and seed, setup and card set, ` +
+        `the same ${file.actions.length} actions in the same order with the same stand-in marks, and the same forfeits as this file.`,
+    );
     await waitStep(page, 0);
     await page.getByText('The game begins').waitFor();
     await page.locator('body').click({ position: { x: 5, y: 300 } });

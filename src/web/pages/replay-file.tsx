@@ -4,23 +4,31 @@
  * into the record the game replay rebuilds (src/engine/replay-record.ts) and shown in the same
  * replay screen, with the same fair-dice line and the same winner (who forfeited is the file's
  * `forfeits`, or in an older file its actions' stand-in reasons). A running game's file
- * (--unfinished) steps through but cannot be verified yet.
+ * (--unfinished) steps through but cannot be verified yet. The dice line checks the file against
+ * itself only; beside it, a file that names its game is compared with this site's record of that
+ * game (site-record-line.tsx).
  */
-import { useCallback, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useCallback, useState, type DragEvent } from 'react';
 import { Alert, Button, FileButton, Stack } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { checkReplay, ReplayFileError } from '../../engine/replay-file.js';
 import { recordOfReplayFile } from '../../engine/replay-record.js';
 import { forfeitsInFile } from '../../shared/forfeit.js';
 import { LoadedReplay } from '../replay/replay-screen.js';
+import type { OpenedFile } from '../replay/site-record.js';
 import { replayOfRecord, type Replay } from '../replay/use-replay.js';
 import replayClasses from '../replay/replay.module.css';
 import classes from '../replay/replay-file.module.css';
 
+// Loaded once a file is opened: the comparison and its words (about 1.3 KB gzip) are no part of the page's first load.
+const SiteRecordLine = lazy(() => import('../replay/site-record-line.js').then((m) => ({ default: m.SiteRecordLine })));
+
 /** A replay file is a few MB at most (a long 8-seat game); anything far bigger is not one. */
 const MAX_BYTES = 20 * 1024 * 1024;
 
-type Opened = { replay: Replay; name: string } | { error: string; name: string } | null;
+/** A file shown: its replay, the game it names (`setup.id`: a file this site exported) and what is compared with the site's record of it. */
+type Shown = { replay: Replay; gameID: string | undefined; file: OpenedFile; name: string };
+type Opened = Shown | { error: string; name: string } | null;
 
 async function open(file: File): Promise<Opened> {
   const name = file.name;
@@ -34,7 +42,8 @@ async function open(file: File): Promise<Opened> {
   try {
     const file = checkReplay(doc);
     // Who forfeited: the file's `forfeits`, else its actions' stand-in reasons, which the rebuilt record leaves out.
-    return { name, replay: replayOfRecord(recordOfReplayFile(file), forfeitsInFile(file)) };
+    const replay = replayOfRecord(recordOfReplayFile(file), forfeitsInFile(file));
+    return { name, replay, gameID: file.setup.id, file: { record: replay.record, actions: file.actions, forfeits: replay.forfeits } };
   } catch (error) {
     if (error instanceof ReplayFileError) return { name, error: `This is not a replay file: ${error.message}.` };
     // A file made by hand can hold what no saved game does, past what the shape checks look at (an
@@ -85,7 +94,18 @@ export function Page() {
           {opened.error}
         </Alert>
       ) : null}
-      {opened && 'replay' in opened ? <LoadedReplay key={opened.name + opened.replay.record.id} replay={opened.replay} backTo={null} /> : null}
+      {opened && 'replay' in opened ? (
+        <LoadedReplay
+          key={opened.name + opened.replay.record.id}
+          replay={opened.replay}
+          backTo={null}
+          besideDice={
+            <Suspense fallback={null}>
+              <SiteRecordLine gameID={opened.gameID} file={opened.file} />
+            </Suspense>
+          }
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -94,9 +94,10 @@ export function ReplayScreen({ gameID }: { gameID: string }) {
 
 /**
  * A replay ready to step through. `backTo`: the game's own page, for a game of this server (a
- * replay opened from a file has none).
+ * replay opened from a file has none). `besideDice`: shown after the fair-dice line (/replay's
+ * word on whether the file is the game this site recorded).
  */
-export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: string | null }) {
+export function LoadedReplay({ replay, backTo, besideDice = null }: { replay: Replay; backTo: string | null; besideDice?: React.ReactNode }) {
   const compact = useMediaQuery('(max-width: 767px)') ?? false;
   const touch = useNoHover();
   const { moments, record } = replay;
@@ -298,6 +299,7 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
             extra={[{ value: 'odds', label: 'Odds', panel: oddsChart }]}
           />
           <VerifyLine verification={replay.verification} />
+          {besideDice}
         </Stack>
         {detail}
       </Box>,
@@ -309,6 +311,7 @@ export function LoadedReplay({ replay, backTo }: { replay: Replay; backTo: strin
       <Stack gap={8}>
         {controls}
         <VerifyLine verification={replay.verification} />
+        {besideDice}
         <ReplayOddsBar {...oddsProps} />
         {ended ? <Presentation.WinnerBanner state={state} /> : null}
       </Stack>

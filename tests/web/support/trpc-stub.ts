@@ -4,7 +4,8 @@
  * has not answered, each mutation never sent, each subscription silent; but the game's settings
  * (`games.settings`) and the users named (`users.byIDs`), which answer with `stubbed.settings`
  * and `stubbed.users` once a test sets them (read at each render), and any query named in
- * `stubbed.answers` (its hook, and `fetch` of the utilities, which `stubbed.fetched` records). A
+ * `stubbed.answers` (its hook, and `fetch` of the utilities, which `stubbed.fetched` records), or
+ * refused as named in `stubbed.refusals` (its hook answers with that error). A
  * subscription reports what `setSubscription` last set for it (its status, error and reset), and
  * its holder renders again at each change. A test file replaces the client with it:
  *
@@ -33,14 +34,22 @@ export interface StubSubscription {
   reset: () => void;
 }
 
+/** A query's refusal as its hook reports it: the server's message and its tRPC code. */
+export interface StubRefusal {
+  message: string;
+  data: { code: string };
+}
+
 /**
  * What the stub answers: the game's settings and the users named, or null for a query that has not
- * answered; other queries' answers by path ('games.state'); the paths fetched through the utilities.
+ * answered; other queries' answers by path ('games.state'), or their refusals; the paths fetched
+ * through the utilities.
  */
-export const stubbed: { settings: StubSettings | null; users: StubUser[] | null; answers: Record<string, unknown>; fetched: string[] } = {
+export const stubbed: { settings: StubSettings | null; users: StubUser[] | null; answers: Record<string, unknown>; refusals: Record<string, StubRefusal>; fetched: string[] } = {
   settings: null,
   users: null,
   answers: {},
+  refusals: {},
   fetched: [],
 };
 
@@ -61,6 +70,7 @@ const subscribe = (changed: () => void) => {
 };
 
 const answered = (data: unknown) => ({ data, isLoading: false, isPending: false, isError: false, error: null });
+const refused = (error: StubRefusal) => ({ data: undefined, isLoading: false, isPending: false, isError: true, error });
 
 const mutation = () => ({ mutate: () => undefined, mutateAsync: () => Promise.resolve(), isPending: false, isSuccess: false, isError: false, error: null });
 const waiting = { data: undefined, isLoading: true, isPending: true, isError: false, error: null };
@@ -70,6 +80,8 @@ const hooks = (path: string): Record<string, () => unknown> => ({
     if (path === 'games.settings' && stubbed.settings !== null) return answered(stubbed.settings);
     if (path === 'users.byIDs' && stubbed.users !== null) return answered(stubbed.users);
     if (path in stubbed.answers) return answered(stubbed.answers[path]);
+    const refusal = stubbed.refusals[path];
+    if (refusal) return refused(refusal);
     return waiting;
   },
   useQueries: () => [],

@@ -7,7 +7,7 @@
  * and gives the focus back to its header, as a small dialog does. The overlay is only drawn for a
  * fine pointer (lib/chat-layout.ts: a touch screen gets the CHAT button's dialog), and even there
  * a tap (a laptop's touch screen) opens it without the focus, which would raise an on-screen
- * keyboard over the page.
+ * keyboard over the page. Words typed and not sent wait while it is closed, as the dialog's do.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { LazyChatRoomView } from '../chat/lazy-chat-room-view.js';
@@ -29,6 +29,8 @@ export function ChatOverlay({ room }: { room: ChatRoom }) {
     return () => void delete document.documentElement.dataset.chat;
   }, [open]);
   const header = useRef<HTMLButtonElement>(null);
+  // The words typed and not sent, while the window is closed: opened again, they are still there.
+  const kept = useRef('');
   // Set by an opening that gives the field the focus: the view (loaded the first time) shows later.
   const focusField = useRef(false);
   // The field as it appears: focused if the opening asked for it and the focus has not gone
@@ -66,7 +68,7 @@ export function ChatOverlay({ room }: { room: ChatRoom }) {
         </span>
       </button>
       <div id={bodyID} hidden={!open}>
-        {open && <LazyChatRoomView room={room} height={CHAT_BODY_HEIGHT} fieldRef={fieldRef} />}
+        {open && <LazyChatRoomView room={room} height={CHAT_BODY_HEIGHT} fieldRef={fieldRef} kept={kept} />}
       </div>
     </section>
   );

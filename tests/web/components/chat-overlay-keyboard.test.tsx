@@ -98,4 +98,15 @@ describe('the docked chat and the keyboard', () => {
     expect(header.getAttribute('aria-expanded')).toBe('true');
     expect(document.activeElement).not.toBe(field);
   });
+
+  test('words typed and not sent are there again when the window is opened again', async () => {
+    const user = userEvent.setup();
+    const header = page();
+    await user.click(header);
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'gg, one more?');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    await user.click(header);
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveProperty('value', 'gg, one more?');
+  });
 });

@@ -6,18 +6,14 @@
  * the file cannot be shown and why. A card set no data file could hold is refused by the file's
  * own checks (tests/server/security-review-15.test.ts), and the page says that too.
  */
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { botDecision } from '../../../src/bots/harness.js';
 import { playAction, type Game } from '../../../src/engine/index.js';
 import { rebuild } from '../../../src/engine/replay.js';
 import { replayOf, type ReplayAction, type ReplayFile } from '../../../src/engine/replay-file.js';
-import { Page as ReplayFilePage } from '../../../src/web/pages/replay-file.js';
+import { openOnReplayPage } from '../support/replay-file-page.js';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
-import { theme } from '../../../src/web/theme.js';
 import { newGame } from '../support/screen-state.js';
 import { newGameRecord } from '../support/recorded-games.js';
 
@@ -60,14 +56,7 @@ const edited = (edit: Edit): string => {
 
 /** The alert /replay shows once the file is opened. */
 async function opened(text: string): Promise<string> {
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter initialEntries={['/replay']}>
-        <ReplayFilePage />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
-  await userEvent.setup().upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([text], 'crafted.json', { type: 'application/json' }));
+  await openOnReplayPage(text, 'crafted.json');
   const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
   expect(alert.textContent).toMatch(/^This file cannot be shown/);
   return alert.textContent!.slice('This file cannot be shown'.length);

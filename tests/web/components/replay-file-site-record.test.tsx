@@ -7,18 +7,14 @@
  * site does not have, or a file naming none (a tournament's), is said to be checked against
  * itself only.
  */
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { botDecision } from '../../../src/bots/harness.js';
 import { playAction, type Action, type Game, type StandInReason } from '../../../src/engine/index.js';
 import { rebuild, snapshotOf, type GameRecord, type ReplayLogEntry } from '../../../src/engine/replay.js';
 import { replayOf, type ReplayAction, type ReplayFile } from '../../../src/engine/replay-file.js';
-import { Page as ReplayFilePage } from '../../../src/web/pages/replay-file.js';
+import { openOnReplayPage } from '../support/replay-file-page.js';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
-import { theme } from '../../../src/web/theme.js';
 import { ANN, newGame } from '../support/screen-state.js';
 import { newGameRecord } from '../support/recorded-games.js';
 import { stubbed } from '../support/trpc-stub.js';
@@ -97,14 +93,7 @@ function fileOf({ actions, final }: { actions: ReplayAction[]; final: Game }, fo
 
 /** /replay with `file` opened: its fair-dice line's verdict, and the line beside it once it has its words. */
 async function opened(file: ReplayFile): Promise<{ verified: string | null; match: string | null; words: string }> {
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter initialEntries={['/replay']}>
-        <ReplayFilePage />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
-  await userEvent.setup().upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([JSON.stringify(file)], 'game.json', { type: 'application/json' }));
+  await openOnReplayPage(JSON.stringify(file));
   const dice = await screen.findByTestId('fair-dice', {}, { timeout: 10_000 });
   const line = await screen.findByTestId('site-record');
   return { verified: dice.getAttribute('data-verified'), match: line.getAttribute('data-match'), words: line.textContent! };

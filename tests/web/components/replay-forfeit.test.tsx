@@ -13,14 +13,13 @@
  */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { botDecision } from '../../../src/bots/harness.js';
 import { playAction, type Game } from '../../../src/engine/index.js';
 import { rebuild, type GameRecord, type ReplayLogEntry } from '../../../src/engine/replay.js';
 import { replayOf } from '../../../src/engine/replay-file.js';
-import { Page as ReplayFilePage } from '../../../src/web/pages/replay-file.js';
+import { openOnReplayPage } from '../support/replay-file-page.js';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
 import { LoadedReplay } from '../../../src/web/replay/replay-screen.js';
 import { replayOfRecord } from '../../../src/web/replay/use-replay.js';
@@ -114,14 +113,7 @@ describe.each(['first decision', 'last decision'] as const)('a player who left a
     const actions = record.log.flatMap((e) => (e.kind === 'action' ? [{ userID: e.userID, action: e.action, now: e.at, ...(e.standIn ? { standIn: e.standIn } : {}) }] : []));
     const file = { ...replayOf({ id: record.id, seats: record.seats, options: record.options, modules: [] }, record.seed, record.start, actions, final), forfeits: record.forfeits };
     expect(actions.some((a) => a.standIn === 'left')).toBe(after === 'first decision');
-    render(
-      <MantineProvider theme={theme}>
-        <MemoryRouter initialEntries={['/replay']}>
-          <ReplayFilePage />
-        </MemoryRouter>
-      </MantineProvider>,
-    );
-    await userEvent.setup().upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([JSON.stringify(file)], 'left.json', { type: 'application/json' }));
+    await openOnReplayPage(JSON.stringify(file), 'left.json');
     expect((await screen.findByTestId('fair-dice')).getAttribute('data-verified')).toBe('true');
     fireEvent.keyDown(document.body, { key: 'End' });
     expect(document.querySelector('[data-replay-step]')!.getAttribute('data-game-ended')).toBe('true');

@@ -11,6 +11,7 @@ import { startServer, TEST_DATABASE_URL, type Server } from '../server/support.j
 import type { LobbyView } from '../../src/server/services/lobbies.js';
 import type { WireUpdate } from '../../src/server/services/game-views.js';
 import { wholeUpdates } from '../support/game-updates.js';
+import { applyLobbyListMessage } from '../../src/shared/lobby-list.js';
 import { actionRows, decide, playSeat, privateDatabase, dropPrivateDatabase, replayStored, seededRng, until, type SeatClient } from './helpers.js';
 import { signInOnBoth, type TwoInstanceUser as User } from './two-instances.js';
 
@@ -239,7 +240,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL database', 
     const onB: LobbyView[] = [];
     const listOnA: LobbyView[][] = [];
     const s1 = host.on.b.lobbies.onLobby.subscribe({ lobbyID }, { onData: (l) => void onB.push(l), onError: () => undefined });
-    const s2 = guests[0]!.on.a.lobbies.onList.subscribe(undefined, { onData: (l) => void listOnA.push(l), onError: () => undefined });
+    const s2 = guests[0]!.on.a.lobbies.onList.subscribe(undefined, { onData: (message) => void listOnA.push(applyLobbyListMessage(listOnA.at(-1) ?? null, message)), onError: () => undefined });
     await until(() => onB.length > 0 && listOnA.length > 0, 5_000, 'the first lobby updates');
 
     // Five changes at once, through both instances: two joins, a bot and two options.

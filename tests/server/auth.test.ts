@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DATABASES, useServer } from './databases.js';
-import { feed } from './feeds.js';
+import { feed, lobbyListFeed } from './feeds.js';
 import { OAuthCookieSigner } from '../../src/server/auth/oauth-cookie.js';
 import { startFakeProvider, type FakeProvider } from './oauth-provider.js';
 import { clientFor, handshakeStatus, signInGuest, type Server } from './support.js';
@@ -127,7 +127,7 @@ describe.each(DATABASES)('auth over HTTP on %s', (database) => {
       expect(await server().app.services.jwt.verify(token)).toBe(guest.userID);
       // The token alone signs a websocket client in (a signed-in-only subscription answers).
       const { client, close } = clientFor(server(), null, token);
-      const lobbies = feed(client.lobbies.onList, undefined);
+      const lobbies = lobbyListFeed(client.lobbies.onList);
       expect(Array.isArray(await lobbies.until())).toBe(true);
       lobbies.close();
       close();

@@ -3,6 +3,8 @@
  * first delivery that matches, or for the refusal the subscription ended with.
  */
 import type { WireDelivery, WireUpdate } from '../../src/server/services/game-views.js';
+import type { LobbyView } from '../../src/server/services/lobbies.js';
+import { applyLobbyListMessage, type LobbyListMessage } from '../../src/shared/lobby-list.js';
 import { wholeUpdates } from '../support/game-updates.js';
 import { refusalOf, type Refusal } from './roles.js';
 
@@ -119,4 +121,23 @@ interface GameSubscribable {
 /** games.onGame as a feed of whole updates (tests/support/game-updates.ts applies the patches). */
 export function gameFeed(procedure: GameSubscribable, input: { gameID: string; tab?: string; visible?: boolean }): Feed<WireUpdate> {
   return new Feed<WireUpdate>((observer) => procedure.subscribe(input, { ...observer, onData: wholeUpdates(observer.onData, observer.onError) }));
+}
+
+/** A client's lobbies.onList, whose messages (the whole list, then what changed) are applied in turn. */
+interface LobbyListSubscribable {
+  subscribe(input: undefined, observer: Partial<Observer<LobbyListMessage<LobbyView>>>): { unsubscribe(): void };
+}
+
+/** lobbies.onList as a feed of whole lists, as the site applies its messages. */
+export function lobbyListFeed(procedure: LobbyListSubscribable): Feed<LobbyView[]> {
+  let list: LobbyView[] | null = null;
+  return new Feed<LobbyView[]>((observer) =>
+    procedure.subscribe(undefined, {
+      ...observer,
+      onData: (message) => {
+        list = applyLobbyListMessage(list, message);
+        observer.onData(list);
+      },
+    }),
+  );
 }

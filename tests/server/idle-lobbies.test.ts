@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { lobbyRoom } from '../../src/server/services/chat.js';
 import { createPostgresDatabase, DATABASES, useServer } from './databases.js';
-import { feed } from './feeds.js';
+import { feed, lobbyListFeed } from './feeds.js';
 import { preparedDuring, wholeTable } from './query-plans.js';
 import { openLobby, refused, signInRoles, type Roles } from './roles.js';
 import { clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Server } from './support.js';
@@ -33,7 +33,7 @@ describe.each(DATABASES)('idle lobbies on %s', (database) => {
     await member.client.chat.send.mutate({ room: lobbyRoom(lobbyID), message: 'anyone there?' });
     // A stranger's page on it keeps nothing open; nor does the lobby list.
     const stranger = feed(outsider.client.lobbies.onLobby, { lobbyID });
-    const list = feed(outsider.client.lobbies.onList, undefined);
+    const list = lobbyListFeed(outsider.client.lobbies.onList);
     await stranger.until();
     expect((await list.until()).some((l) => l.id === lobbyID)).toBe(true);
 
@@ -85,7 +85,7 @@ describe.each(DATABASES)('idle lobbies on %s', (database) => {
 
     // The member closes the page: nothing keeps the lobby any more.
     page.close();
-    const after = feed(host.client.lobbies.onList, undefined);
+    const after = lobbyListFeed(host.client.lobbies.onList);
     await after.until((lobbies) => !lobbies.some((l) => l.id === waiting));
     expect((await host.client.lobbies.get.query({ lobbyID: started })).status).toBe('playing');
     after.close();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { DATABASES, useServer } from './databases.js';
-import { feed } from './feeds.js';
+import { feed, lobbyListFeed } from './feeds.js';
 import { HOST_ONLY, openLobby, refused, signInRoles, type Roles } from './roles.js';
 import { signInGuest } from './support.js';
 
@@ -161,7 +161,7 @@ describe.each(DATABASES)('lobby flows on %s', (database) => {
       const started = await openLobby(bo, ana);
       await bo.client.lobbies.start.mutate({ lobbyID: started });
       const page = feed(bo.client.lobbies.onLobby, { lobbyID: waiting });
-      const list = feed(bo.client.lobbies.onList, undefined);
+      const list = lobbyListFeed(bo.client.lobbies.onList);
       const before = await page.until();
       expect(before.name).toBe("Ana's lobby");
       await list.until((lobbies) => lobbies.some((l) => l.id === started));
@@ -220,7 +220,7 @@ describe.each(DATABASES)('lobby flows on %s', (database) => {
     const lobbyID = await openLobby(host, member);
     await host.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
     const watcher = feed(outsider.client.lobbies.onLobby, { lobbyID });
-    const list = feed(outsider.client.lobbies.onList, undefined);
+    const list = lobbyListFeed(outsider.client.lobbies.onList);
     await watcher.until();
     expect((await list.until()).some((l) => l.id === lobbyID)).toBe(true);
 
@@ -235,7 +235,7 @@ describe.each(DATABASES)('lobby flows on %s', (database) => {
 
   test('lobbies.onList: a new lobby, a join and a start reach every watcher, newest lobby first', async () => {
     const { host, member, outsider } = roles();
-    const list = feed(outsider.client.lobbies.onList, undefined);
+    const list = lobbyListFeed(outsider.client.lobbies.onList);
     await list.until();
     const lobbyID = await openLobby(host);
     const listed = await list.until((lobbies) => lobbies.some((l) => l.id === lobbyID));

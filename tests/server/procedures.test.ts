@@ -10,7 +10,7 @@ import { botSkill, displayRating } from '../../src/server/ratings/model.js';
 import { UserService } from '../../src/server/services/users.js';
 import { sharedRateLimit } from '../../src/server/services/shared-rate-limit.js';
 import { DATABASES, useServer } from './databases.js';
-import { feed, gameFeed } from './feeds.js';
+import { feed, lobbyListFeed, gameFeed } from './feeds.js';
 import { definitionsOf, decisionOf } from './play.js';
 import { DEVELOPERS_ONLY, GAME_STARTED, HOST_ONLY, LOGIN_REQUIRED, openLobby, refused, ruleRefusal, signInRoles, startedGame, type Roles } from './roles.js';
 
@@ -377,11 +377,11 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
     test('onList and onLobby: refused to anonymous; a user gets the current state first', async () => {
       const { anonymous: anon, host, outsider } = roles();
       const lobbyID = await openLobby(host);
-      const anonList = feed(anon.lobbies.onList, undefined);
+      const anonList = lobbyListFeed(anon.lobbies.onList);
       const anonLobby = feed(anon.lobbies.onLobby, { lobbyID });
       expect(await anonList.refusal()).toMatchObject({ code: 'UNAUTHORIZED', message: 'You must be logged in.' });
       expect(await anonLobby.refusal()).toMatchObject({ code: 'UNAUTHORIZED', message: 'You must be logged in.' });
-      const list = feed(outsider.client.lobbies.onList, undefined);
+      const list = lobbyListFeed(outsider.client.lobbies.onList);
       const lobby = feed(outsider.client.lobbies.onLobby, { lobbyID });
       expect((await list.until()).some((l) => l.id === lobbyID)).toBe(true);
       expect(await lobby.until()).toMatchObject({ id: lobbyID, sequenceID: 1 });

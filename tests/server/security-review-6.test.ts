@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { HistoryService } from '../../src/server/services/history.js';
-import { feed } from './feeds.js';
+import { feed, lobbyListFeed } from './feeds.js';
 import { plansOf, preparedDuring, wholeTable } from './query-plans.js';
 import { refused } from './roles.js';
 import { signInGuest, startServer, type Guest, type Server } from './support.js';
@@ -168,7 +168,7 @@ describe('the lobby list sent to its watchers (lobbies.onList)', () => {
     const { lobbies } = server.app.services;
     const host = await signInGuest(server, 'Host');
     const watcher = await signInGuest(server, 'Watcher');
-    const list = feed(watcher.client.lobbies.onList, undefined);
+    const list = lobbyListFeed(watcher.client.lobbies.onList);
     expect(await list.count(1)).toEqual([[]]);
     // The first change after a quiet while goes at once.
     const { id: lobbyID } = await host.client.lobbies.create.mutate();
@@ -191,7 +191,7 @@ describe('the lobby list sent to its watchers (lobbies.onList)', () => {
     server = await startServer({ lobbyListIntervalMs: 50 });
     const host = await signInGuest(server, 'Host');
     const watcher = await signInGuest(server, 'Watcher');
-    const list = feed(watcher.client.lobbies.onList, undefined);
+    const list = lobbyListFeed(watcher.client.lobbies.onList);
     await list.count(1);
     const { id: lobbyID } = await host.client.lobbies.create.mutate();
     for (let i = 0; i < 5; i++) await host.client.lobbies.setOption.mutate({ lobbyID, option: 'unbid', value: i % 2 === 0 });

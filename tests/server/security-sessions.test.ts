@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pino } from 'pino';
 import WebSocket from 'ws';
 import { channel, jwtSubject, requestJWT } from '../compat/protocol-client.js';
-import { feed } from './feeds.js';
+import { feed, lobbyListFeed } from './feeds.js';
 import { clientFor, signInGuest, startServer, type Server } from './support.js';
 
 /** Every log line the server writes, at every level. */
@@ -48,7 +48,7 @@ describe('the websocket JWT', () => {
     expect(await after.ask({ type: 'subscribe', topic: 'lobby_list' })).toEqual({ type: 'error', message: 'You must be logged in to subscribe to lobby_list.' });
     await after.close();
     const { client, close } = clientFor(server, null, jwt);
-    expect(await feed(client.lobbies.onList, undefined).refusal()).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await lobbyListFeed(client.lobbies.onList).refusal()).toMatchObject({ code: 'UNAUTHORIZED' });
     close();
     guest.close();
   });
@@ -100,7 +100,7 @@ describe('the log', () => {
     await socket.quiet({ type: 'subscribe', topic: 'lobby_list' });
     await socket.close();
     const { client, close } = clientFor(server, null, jwt);
-    await feed(client.lobbies.onList, undefined).until();
+    await lobbyListFeed(client.lobbies.onList).until();
     close();
     await fetch(`${server.url}/trpc/lobbies.create?jwt=${encodeURIComponent(jwt)}`, { method: 'POST', body: '{}' });
     await fetch(`${server.url}/channel?jwt=${encodeURIComponent(jwt)}`);

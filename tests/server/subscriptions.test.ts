@@ -5,7 +5,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import type { Bus } from '../../src/server/bus/bus.js';
 import { DATABASES, useServer } from './databases.js';
-import { feed, gameFeed } from './feeds.js';
+import { feed, lobbyListFeed, gameFeed } from './feeds.js';
 import { openLobby, signInRoles, startedGame, type Roles } from './roles.js';
 import { clientFor, type Server } from './support.js';
 
@@ -87,7 +87,7 @@ describe.each(DATABASES)('subscriptions on %s', (database) => {
       // A second connection of the outsider's, to drop as a whole.
       const { client: dropped, close: drop } = clientFor(server, null, await outsider.client.session.jwt.query());
 
-      const closed = [feed(outsider.client.lobbies.onLobby, { lobbyID }), gameFeed(outsider.client.games.onGame, { gameID }), feed(outsider.client.lobbies.onList, undefined)];
+      const closed = [feed(outsider.client.lobbies.onLobby, { lobbyID }), gameFeed(outsider.client.games.onGame, { gameID }), lobbyListFeed(outsider.client.lobbies.onList)];
       const droppedFeeds = [feed(dropped.lobbies.onLobby, { lobbyID }), gameFeed(dropped.games.onGame, { gameID })];
       const chat = feed(outsider.client.chat.onRoom, { room: `lobby/${lobbyID}` });
       await Promise.all([...closed, ...droppedFeeds].map((f) => f.until()));

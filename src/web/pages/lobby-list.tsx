@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { Lobby } from '../lib/api-types.js';
 import { ReconnectingNotice } from '../components/reconnecting-notice.js';
 import { useLive } from '../lib/connection.js';
+import { applyLobbyListMessage } from '../../shared/lobby-list.js';
 import { listOrder } from '../lobby/list-order.js';
 import { seatNote } from '../lobby/seat-note.js';
 import { seatedNames } from '../lobby/seated-names.js';
@@ -130,14 +131,19 @@ function LobbyRow({ lobby, userID, ratings, unread, onJoin, joining }: { lobby: 
 function LobbyList() {
   const { user } = useSession();
   const navigate = useNavigate();
-  const lobbies = trpc.lobbies.onList.useSubscription(undefined);
+  // The whole list comes first, then what changed (src/shared/lobby-list.ts); a new subscription
+  // after a drop starts again from a whole list.
+  const [list, setList] = useState<Lobby[] | null>(null);
+  const lobbies = trpc.lobbies.onList.useSubscription(undefined, {
+    onData: (message) => setList((before) => applyLobbyListMessage(before, message)),
+  });
   // As the game and the lobby say it: the list stands still while its connection is down, and a
   // list the server refuses (too many watchers from the address, signed out meanwhile) is asked
   // for again, the server's words shown meanwhile, rather than left to stand still for good.
   const { connected, refusal, heard } = useLive(lobbies);
   useEffect(() => {
-    if (lobbies.data) heard();
-  }, [lobbies.data, heard]);
+    if (list) heard();
+  }, [list, heard]);
   const create = trpc.lobbies.create.useMutation();
   const addBot = trpc.lobbies.addBot.useMutation();
   const start = trpc.lobbies.start.useMutation();
@@ -186,7 +192,7 @@ function LobbyList() {
     }
   }
 
-  const rows = useMemo(() => (lobbies.data ? listOrder(lobbies.data) : null), [lobbies.data]);
+  const rows = useMemo(() => (list ? listOrder(list) : null), [list]);
   const ratings = useShownRatings(useMemo(() => (rows ?? []).flatMap((l) => [l.host.id, ...l.players.map((p) => p.id)]), [rows]));
   const { unread, listen, recount } = useLobbyUnread(rows, user?.id ?? null);
   return (

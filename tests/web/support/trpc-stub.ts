@@ -7,7 +7,8 @@
  * `stubbed.answers` (its hook, and `fetch` of the utilities, which `stubbed.fetched` records), or
  * refused as named in `stubbed.refusals` (its hook answers with that error). A
  * subscription reports what `setSubscription` last set for it (its status, error and reset), and
- * its holder renders again at each change. A test file replaces the client with it:
+ * its holder renders again at each change; `sendSubscriptionData` hands its holder's `onData` a
+ * message, as the server's would be. A test file replaces the client with it:
  *
  *   vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
  *
@@ -64,6 +65,16 @@ export function setSubscription(path: string, state: StubSubscription): void {
   for (const changed of subscribers) changed();
 }
 
+/** Each subscription's `onData`, as its holder last gave it. */
+const dataListeners = new Map<string, (data: unknown) => void>();
+
+/** Hands the holder of the subscription at `path` a message (`onData`), as a server would send it. */
+export function sendSubscriptionData(path: string, data: unknown): void {
+  const onData = dataListeners.get(path);
+  if (!onData) throw new Error(`nothing holds the subscription ${path}`);
+  onData(data);
+}
+
 const subscribe = (changed: () => void) => {
   subscribers.add(changed);
   return () => subscribers.delete(changed);
@@ -86,7 +97,10 @@ const hooks = (path: string): Record<string, () => unknown> => ({
   },
   useQueries: () => [],
   useMutation: mutation,
-  useSubscription: () => useSyncExternalStore(subscribe, () => subscriptions.get(path) ?? silent),
+  useSubscription: (_input?: unknown, options?: { onData?: (data: unknown) => void }) => {
+    if (options?.onData) dataListeners.set(path, options.onData);
+    return useSyncExternalStore(subscribe, () => subscriptions.get(path) ?? silent);
+  },
   fetch: () => {
     stubbed.fetched.push(path);
     return path in stubbed.answers ? Promise.resolve(stubbed.answers[path]) : new Promise(() => undefined);

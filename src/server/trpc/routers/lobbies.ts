@@ -1,5 +1,7 @@
 import { listen } from '../bus-iterator.js';
+import { listChanges, wholeList } from '../../delivery/lobby-list-messages.js';
 import { serialisedOnce } from '../../delivery/serialised-once.js';
+import type { LobbyListMessage } from '../../../shared/lobby-list.js';
 import { addBotInput, contributeInput, kickInput, lobbyInput, setModuleInput, setOptionInput, setShowOddsInput, setTurnTimerInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
 import { refuse } from '../../services/errors.js';
@@ -44,12 +46,21 @@ export const lobbiesRouter = router({
   setShowOdds: authedProcedure.input(setShowOddsInput).mutation(({ ctx, input }) => ctx.services.lobbies.setShowOdds(input.lobbyID, ctx.user, input.value)),
   start: authedProcedure.input(lobbyInput).mutation(async ({ ctx, input }) => ({ gameID: await ctx.services.lobbies.start(input.lobbyID, ctx.user, 'person', ctx.address) })),
 
-  /** The lobby list now, then again after every change to any lobby (computed and serialised once for all watchers). */
-  onList: authedProcedure.subscription(async function* ({ ctx, signal }) {
-    const changes = listen<LobbyView[]>((listener) => ctx.services.lobbies.listFeed.subscribe((lobbies) => listener(serialisedOnce(lobbies))), signal);
+  /**
+   * The lobby list now, whole, then what changed after each change to any lobby (src/shared/lobby-list.ts):
+   * the list is read once per change for all watchers, and each message written out once for all
+   * who were sent the same list before.
+   */
+  onList: authedProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<LobbyListMessage<LobbyView>> {
+    const changes = listen<LobbyView[]>((listener) => ctx.services.lobbies.listFeed.subscribe(listener), signal);
     try {
-      yield serialisedOnce(await ctx.services.lobbies.listFeed.latest());
-      yield* changes;
+      let sent = await ctx.services.lobbies.listFeed.latest();
+      yield serialisedOnce(wholeList(sent));
+      for await (const list of changes) {
+        const message = listChanges(sent, list);
+        sent = list;
+        if (message) yield serialisedOnce(message);
+      }
     } finally {
       changes.close();
     }

@@ -1,0 +1,65 @@
+/**
+ * The lobby list page kept live by `lobbies.onList`'s messages (src/shared/lobby-list.ts): the
+ * whole list first, then only what changed, lobbies that came and went by the list's order.
+ */
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, expect, test, vi } from 'vitest';
+import type { Lobby } from '../../../src/web/lib/api-types.js';
+import { Page as LobbyListPage } from '../../../src/web/pages/lobby-list.js';
+import { theme } from '../../../src/web/theme.js';
+import { sendSubscriptionData } from '../support/trpc-stub.js';
+
+vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
+
+afterEach(cleanup);
+
+const person = (name: string) => ({ id: `u_${name}`, name, profilePictureURL: null, seedValue: null, left: false });
+
+/** An open lobby of `host` with `seated` more people at it. */
+function lobby(host: string, seated: string[] = [], sequenceID = 1): Lobby {
+  return {
+    id: `l_${host}`,
+    sequenceID,
+    name: `${host}'s lobby`,
+    host: { ...person(host), subtitle: null, isDev: false, isBot: false, canSeeProfile: true, canChangeName: false },
+    players: [person(host), ...seated.map(person)],
+    options: {},
+    modules: [],
+    playerIDToBotType: [],
+    game: null,
+    creationDate: 1_700_000_000_000,
+    status: 'open',
+    turnTimer: 'auto',
+    turnTimerSeconds: 30,
+    showOddsToPlayers: false,
+    serverSecretCommitment: null,
+    rematch: null,
+  } as unknown as Lobby;
+}
+
+/** Each listed lobby's name and its seats taken, in the list's order. */
+const rows = () => Array.from(document.querySelectorAll('tr[data-lobby-id]'), (row) => `${row.querySelector('td')!.querySelector('p')!.textContent} ${row.querySelectorAll('td')[2]!.textContent}`);
+
+test('the whole list, then a lobby that changed, then lobbies that came and went, each as the server sends it', () => {
+  render(
+    <MantineProvider theme={theme}>
+      <MemoryRouter initialEntries={['/lobby-list']}>
+        <LobbyListPage />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  act(() => sendSubscriptionData('lobbies.onList', { whole: [lobby('Ann'), lobby('Bo')] }));
+  expect(rows()).toEqual(["Ann's lobby 1/8", "Bo's lobby 1/8"]);
+  // Cy sits down at Bo's table: that lobby alone is sent, and Ann's stays as it was.
+  act(() => sendSubscriptionData('lobbies.onList', { changed: [lobby('Bo', ['Cy'], 2)] }));
+  expect(rows()).toEqual(["Ann's lobby 1/8", "Bo's lobby 2/8"]);
+  // Dee opens a lobby and Ann's closes: Dee's is sent, and the order says Ann's has gone.
+  act(() => sendSubscriptionData('lobbies.onList', { changed: [lobby('Dee')], order: ['l_Dee', 'l_Bo'] }));
+  expect(rows()).toEqual(["Dee's lobby 1/8", "Bo's lobby 2/8"]);
+  // A subscription opened again after a drop starts from a whole list.
+  act(() => sendSubscriptionData('lobbies.onList', { whole: [lobby('Ann')] }));
+  expect(rows()).toEqual(["Ann's lobby 1/8"]);
+  expect(screen.queryByText("Bo's lobby")).toBeNull();
+});

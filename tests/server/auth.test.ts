@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DATABASES, useServer } from './databases.js';
-import { feed, lobbyListFeed } from './feeds.js';
+import { lobbyListFeed } from './feeds.js';
 import { OAuthCookieSigner } from '../../src/server/auth/oauth-cookie.js';
 import { startFakeProvider, type FakeProvider } from './oauth-provider.js';
 import { clientFor, handshakeStatus, signInGuest, type Server } from './support.js';

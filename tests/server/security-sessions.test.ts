@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pino } from 'pino';
 import WebSocket from 'ws';
 import { channel, jwtSubject, requestJWT } from '../compat/protocol-client.js';
-import { feed, lobbyListFeed } from './feeds.js';
+import { lobbyListFeed } from './feeds.js';
 import { clientFor, signInGuest, startServer, type Server } from './support.js';
 
 /** Every log line the server writes, at every level. */

@@ -49,6 +49,35 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
   const player = async (name: string, viewport: Viewport, options?: Parameters<typeof person>[2]): Promise<Page> => (await person(name, viewport, options)).page;
   const axeClean = async (page: Page) => expect(await seriousAxeViolations(page)).toEqual([]);
 
+  /**
+   * The sides of a focused field's keyboard ring a player cannot see: cut off by a box that clips
+   * what passes its edges, by the screen's edge, or under the button beside it (drawn after it).
+   * The chat's field once showed its ring as a stray gold line along its top alone.
+   */
+  const hiddenRingSides = (field: Locator) =>
+    field.evaluate((f) => {
+      if (!f.matches(':focus-visible')) return ['no ring: the field is not focused'];
+      const style = getComputedStyle(f);
+      const grow = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+      const box = f.getBoundingClientRect();
+      const ring = { left: box.left - grow, top: box.top - grow, right: box.right + grow, bottom: box.bottom + grow };
+      const hidden: string[] = [];
+      const cut = (by: string, edges: { left: number; top: number; right: number; bottom: number }) => {
+        if (ring.left < edges.left) hidden.push(`left, cut by ${by}`);
+        if (ring.top < edges.top) hidden.push(`top, cut by ${by}`);
+        if (ring.right > edges.right) hidden.push(`right, cut by ${by}`);
+        if (ring.bottom > edges.bottom) hidden.push(`bottom, cut by ${by}`);
+      };
+      for (let up = f.parentElement; up; up = up.parentElement) {
+        if (up === document.body || up === document.documentElement) break;
+        if (getComputedStyle(up).overflow !== 'visible') cut(`a box that clips (${up.tagName.toLowerCase()})`, up.getBoundingClientRect());
+      }
+      cut('the screen', { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight });
+      const beside = f.nextElementSibling?.getBoundingClientRect();
+      if (beside && ring.right > beside.left && ring.bottom > beside.top && ring.top < beside.bottom) hidden.push('right, under the button beside it');
+      return hidden;
+    });
+
   /** The space between each shown column heading's words and the next's, as drawn. */
   const headingGaps = (page: Page) =>
     page.locator('[data-scroll="lobbies"] thead th').evaluateAll((cells) => {
@@ -223,6 +252,8 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
         await guest.getByLabel('Message').fill('  May the gods favor us  ');
         await guest.getByLabel('Message').press('Enter');
         expect(await guest.getByLabel('Message').inputValue()).toBe('');
+        // The field keeps the focus for the next message, its ring whole at the screen's foot.
+        expect(await hiddenRingSides(guest.getByLabel('Message'))).toEqual([]);
         await host.getByLabel('1 unread').waitFor();
         // Docked, its title bar leaves the page's foot clear once scrolled to (it covered the footer).
         await host.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -246,6 +277,8 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
         await guestDialog.getByLabel('Message', { exact: true }).fill('  May the gods favor us  ');
         await guestDialog.getByLabel('Message', { exact: true }).press('Enter');
         expect(await guestDialog.getByLabel('Message', { exact: true }).inputValue()).toBe('');
+        // In the dialog's box, which clips its corners, the field's ring is whole too.
+        expect(await hiddenRingSides(guestDialog.getByLabel('Message', { exact: true }))).toEqual([]);
         await guestDialog.getByText('May the gods favor us').waitFor();
         await guestDialog.getByRole('button', { name: 'Close', exact: true }).tap();
         // The host's button counts the message until the host opens the chat.

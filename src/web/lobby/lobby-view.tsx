@@ -201,6 +201,14 @@ export function LobbyView({
           All {MAX_PLAYERS} seats are taken.
         </Text>
       )}
+      {seated && open && !isHost && (
+        // A seated player who does not host has nothing to press but Leave: without a word, a
+        // friend who joined sat before the settings not knowing who starts the game, or that
+        // anyone would.
+        <Text size="sm" role="status" ta={{ base: 'left', sm: 'right' }} data-testid="waiting-for-host">
+          Waiting for {lobby.host.name} to start the game.
+        </Text>
+      )}
       {hosting && !enoughPlayers && (
         <Text id="start-hint" size="sm" ta={{ base: 'left', sm: 'right' }}>
           Add a bot or wait for a second player to start.

@@ -5,8 +5,10 @@
  * refuses, with the message put back to send again. Mounted means open: the room counts nothing
  * as unread meanwhile.
  */
-import { useEffect, useRef, useState, type FormEvent, type Ref, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type Ref, type RefObject } from 'react';
+import { useMergedRef } from '@mantine/hooks';
 import { MAX_CHAT_MESSAGE_LENGTH } from '../../shared/chat.js';
+import { focusIsLost } from '../lib/focus.js';
 import { useChatRoomView, type ChatRoom } from './chat-room.js';
 import classes from './chat-room-view.module.css';
 
@@ -15,9 +17,19 @@ import classes from './chat-room-view.module.css';
  * `fieldRef`: the message field, for a view that puts the focus there as it opens (the overlay).
  * `kept`: where the words typed and not sent wait while the view is closed (its opener's), so that a
  * chat closed to go back to the table gives them back when opened again; without it they go.
+ * `fieldFirst`: in a dialog, the focus starts in the field (lazy-chat-room-view.tsx says how).
  */
-export function ChatRoomView({ room, height, fieldRef, kept }: { room: ChatRoom; height?: number | string; fieldRef?: Ref<HTMLInputElement>; kept?: RefObject<string> }) {
+export function ChatRoomView({ room, height, fieldRef, kept, fieldFirst = false }: { room: ChatRoom; height?: number | string; fieldRef?: Ref<HTMLInputElement>; kept?: RefObject<string>; fieldFirst?: boolean }) {
   useChatRoomView(room);
+  // Arriving after the dialog opened (the view's code, the first time), the field takes the focus
+  // from the loading line that held it, now gone; not from wherever the player has put it since.
+  const arrived = useCallback(
+    (field: HTMLInputElement | null) => {
+      if (field && fieldFirst && focusIsLost()) field.focus();
+    },
+    [fieldFirst],
+  );
+  const fieldRefs = useMergedRef(fieldRef, arrived);
   const [draft, setDraft] = useState(() => kept?.current ?? '');
   useEffect(() => {
     if (kept) kept.current = draft;
@@ -68,7 +80,7 @@ export function ChatRoomView({ room, height, fieldRef, kept }: { room: ChatRoom;
         </p>
       )}
       <form onSubmit={submit} className={classes.form}>
-        <input ref={fieldRef} aria-label="Message" placeholder="Say something…" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} maxLength={MAX_CHAT_MESSAGE_LENGTH} />
+        <input ref={fieldRefs} data-autofocus={fieldFirst || undefined} aria-label="Message" placeholder="Say something…" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} maxLength={MAX_CHAT_MESSAGE_LENGTH} />
         <button type="submit" className={classes.send}>
           Send
         </button>

@@ -4,7 +4,8 @@
  * room the docked overlay shows, so both share their messages and one unread count. The lobby
  * page uses the same button for 'Lobby Chat'. Without a room (signed out) there is no button.
  * The dialog covers the page: what the page must still say there (the game's move due) comes
- * first in it (`top`, given the way to close the dialog).
+ * first in it (`top`, given the way to close the dialog). The focus starts in the message field all
+ * the same: whoever opens a chat opens it to type, and the table is a Tab or Escape away.
  */
 import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '@mantine/core';
@@ -48,7 +49,7 @@ export function ChatButton({ top }: { top?: ChatTop }) {
         {/* Mounted only while open: an open view is what makes messages read. */}
         {opened && (
           <div className={classes.chatDialog}>
-            <LazyChatRoomView room={room} height={CHAT_DIALOG_HEIGHT} kept={kept} />
+            <LazyChatRoomView room={room} height={CHAT_DIALOG_HEIGHT} kept={kept} fieldFirst />
           </div>
         )}
         <Button variant="default" fullWidth mt="sm" onClick={close}>

@@ -1,10 +1,11 @@
 /**
  * Reading a card at a size its text is easy to read, on any screen:
  * - with a mouse, a large preview shows while the pointer rests on the card (or a card inside
- *   has keyboard focus): the same face drawn again at 2.5 times the width, beside the card (on
- *   the side keyboard focus came from, so the cards it moves on to stay in sight) and inside the
- *   window, so it is as crisp as the card itself, with what it does in words under it (the face
- *   says it in icons only); Escape puts a focused card's preview away;
+ *   has keyboard focus): the same face drawn again at 2.5 times the width, beside the card and
+ *   inside the window, so it is as crisp as the card itself, with what it does in words under it
+ *   (the face says it in icons only); Escape puts a focused card's preview away. A card focused
+ *   in a row the arrow keys move along has its preview clear of the whole row (clear-of-row.ts),
+ *   smaller if it must be, so the cards the keyboard moves on to stay in sight;
  * - on a touch screen, where there is no hover, touching and holding a card opens it in a dialog
  *   (the reader), drawn as large as the screen allows, with what it does in words. A quick tap stays a tap (it picks the
  *   card where cards can be picked); the hold that opened the reader picks nothing.
@@ -12,6 +13,7 @@
 import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CARD_RATIO, CARD_WIDTH } from './card-face.js';
+import { placeClearOfRow } from './clear-of-row.js';
 import { useHold } from '../lib/press.js';
 import { RuleList } from './rule-list.js';
 import classes from './cards.module.css';
@@ -24,6 +26,8 @@ const GAP = 12;
 interface Placement {
   left: number;
   top: number;
+  /** Drawn smaller than full size (clear of a row with no room for it whole); 1 when absent. */
+  scale?: number;
 }
 
 /** The side of its card a preview goes on first, if it fits there. */
@@ -91,6 +95,23 @@ interface Placed extends Placement {
   first: PreviewSide;
   /** Shown for the pointer resting on the card, or for keyboard focus on it. */
   by: 'pointer' | 'focus';
+  /** The cards of the row keyboard focus moves along (the arrow keys' toolbar), to keep clear of; empty for a pointer, or a card in no such row. */
+  row: readonly DOMRect[];
+}
+
+/**
+ * Where a preview goes: for keyboard focus in a row of cards, clear of the row when a place holds
+ * it at a readable size; else beside the card.
+ */
+function place(anchor: DOMRect, width: number, height: number, avoid: readonly DOMRect[], first: PreviewSide, row: readonly DOMRect[]): Placement | null {
+  const viewport = { width: window.innerWidth, height: window.innerHeight };
+  return (row.length > 1 ? placeClearOfRow(anchor, row, width, height, viewport, avoid, first) : null) ?? placePreview(anchor, width, height, viewport, avoid, first);
+}
+
+/** The cards of the row the arrow keys move along (roving-row.ts: a toolbar) that holds `anchor`; none outside one. */
+function rowOf(anchor: HTMLElement): DOMRect[] {
+  const toolbar = anchor.closest('[role="toolbar"]');
+  return toolbar ? [...toolbar.querySelectorAll('[data-preview-anchor]')].map((card) => card.getBoundingClientRect()) : [];
 }
 
 export interface CardPreviewProps {
@@ -128,10 +149,11 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
       const height = big * CARD_RATIO;
       const first = by === 'focus' ? sideForFocus(lastFocusedLeft, rect.left) : 'right';
       if (by === 'focus') lastFocusedLeft = rect.left;
-      const place = placePreview(rect, big, height, undefined, avoid, first);
+      const row = by === 'focus' ? rowOf(anchor.current) : [];
+      const placed = place(rect, big, height, avoid, first, row);
       if (hideShown !== hide) hideShown?.();
-      hideShown = place && hide;
-      setPlacement(place && { ...place, anchor: rect, avoid, height, first, by });
+      hideShown = placed && hide;
+      setPlacement(placed && { ...placed, anchor: rect, avoid, height, first, by, row });
     },
     [big, hide],
   );
@@ -143,8 +165,8 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
     const height = preview.current.offsetHeight;
     if (height === placement.height) return;
     // Taller than the window allows: from its top, as far down as it goes.
-    const place = placePreview(placement.anchor, big, height, undefined, placement.avoid, placement.first) ?? { left: placement.left, top: GAP };
-    setPlacement({ ...placement, ...place, height });
+    const placed = place(placement.anchor, big, height, placement.avoid, placement.first, placement.row) ?? { left: placement.left, top: GAP };
+    setPlacement({ ...placement, scale: undefined, ...placed, height });
   }, [placement, big]);
 
   // A preview shown for keyboard focus goes once the focus has left its card, however it left. A
@@ -190,7 +212,13 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
         {children}
         {placement
           ? createPortal(
-              <div ref={preview} className={classes.preview} style={{ left: placement.left, top: placement.top }} aria-hidden="true" data-testid="card-preview">
+              <div
+                ref={preview}
+                className={classes.preview}
+                style={{ left: placement.left, top: placement.top, ...(placement.scale !== undefined && placement.scale < 1 ? { scale: String(placement.scale), transformOrigin: 'top left' } : {}) }}
+                aria-hidden="true"
+                data-testid="card-preview"
+              >
                 {render(big)}
                 {rules ? <RuleList rules={rules()} className={classes.previewRules} width={big} /> : null}
               </div>,

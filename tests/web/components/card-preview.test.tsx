@@ -1,11 +1,13 @@
 /**
  * Where a card's large preview goes: beside the card, inside the window, and never over the game's
  * action panel while there is room elsewhere (a phone docks the panel across the screen's foot);
- * for keyboard focus, on the side the focus came from.
+ * for keyboard focus, on the side the focus came from; for keyboard focus in a row the arrow keys
+ * move along, clear of the whole row (the next card and the ones passed), smaller if it must be.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CardPreview, placePreview, sideForFocus } from '../../../src/web/cards/card-preview.js';
+import { MIN_PREVIEW_SCALE, placeClearOfRow, type Box } from '../../../src/web/cards/clear-of-row.js';
 
 const rect = (left: number, top: number, width: number, height: number) => new DOMRect(left, top, width, height);
 const PHONE = { width: 375, height: 812 };
@@ -58,6 +60,48 @@ describe('a card preview’s place', () => {
 
   test('too large for the window: no preview', () => {
     expect(placePreview(rect(20, 260, 74, 104), 360, 259, PHONE)).toBeNull();
+  });
+});
+
+describe('a keyboard-focused row card’s preview, clear of the row', () => {
+  /** `count` cards `width` wide, 12 px apart, from `left`, their tops at `top`. */
+  const cardsOf = (count: number, left: number, top: number, width: number): Box[] =>
+    Array.from({ length: count }, (_, i) => ({ left: left + i * (width + 12), top, right: left + i * (width + 12) + width, bottom: top + width * 1.4 }));
+  const box = (p: { left: number; top: number; scale: number }, width: number, height: number): Box => ({ left: p.left, top: p.top, right: p.left + width * p.scale, bottom: p.top + height * p.scale });
+  const overlaps = (a: Box, b: Box) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+
+  test('a 1280x800 window: beside the row on the side the focus came from, as large as it fits', () => {
+    // Three 120 px cards from x = 300 (the column of players on their left), the panel beside
+    // them from x = 980: a 300 x 540 preview fits whole nowhere, at 0.9 left and right of the row.
+    const row = cardsOf(3, 300, 215, 120);
+    const panel = { left: 980, top: 200, right: 1260, bottom: 420 };
+    const arrowingRight = placeClearOfRow(row[1]!, row, 300, 540, DESKTOP, [panel], 'left')!;
+    expect(arrowingRight).toEqual({ left: 18, top: 56, scale: 0.9 });
+    const arrowingLeft = placeClearOfRow(row[1]!, row, 300, 540, DESKTOP, [panel], 'right')!;
+    expect(arrowingLeft).toEqual({ left: 696, top: 56, scale: 0.9 });
+    for (const placed of [arrowingRight, arrowingLeft]) {
+      for (const card of [...row, panel]) expect(overlaps(box(placed, 300, 540), card)).toBe(false);
+    }
+  });
+
+  test('room beside the row’s last card: there, whole, as near to it as beside it', () => {
+    const row = cardsOf(3, 300, 215, 120);
+    expect(placeClearOfRow(row[2]!, row, 300, 540, { width: 1920, height: 1080 }, [], 'right')).toEqual({ left: 696, top: 29, scale: 1 });
+  });
+
+  test('a phone: above the row, centred on the card, clear of the panel docked under the row', () => {
+    // Three 96 px cards across a 375 px screen: no room beside the row, none below it.
+    const row = cardsOf(3, 20, 460, 96);
+    const dock = { left: 0, top: 610, right: 375, bottom: 812 };
+    const placed = placeClearOfRow(row[1]!, row, 240, 445, PHONE, [dock], 'left')!;
+    expect(placed).toEqual({ left: 62, top: 25.25, scale: 0.95 });
+    for (const card of [...row, dock]) expect(overlaps(box(placed, 240, 445), card)).toBe(false);
+  });
+
+  test(`no place holds it at ${MIN_PREVIEW_SCALE} of its size: none (the preview goes beside the card, as for the pointer)`, () => {
+    const row = cardsOf(3, 20, 250, 96);
+    const dock = { left: 0, top: 420, right: 375, bottom: 812 };
+    expect(placeClearOfRow(row[1]!, row, 240, 445, PHONE, [dock], 'left')).toBeNull();
   });
 });
 

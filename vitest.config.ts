@@ -19,6 +19,7 @@ const REPLACES_MODULES = [
   'tests/server/lobby-list-delivery.test.ts',
   'tests/server/bot-secrecy.test.ts',
   'tests/compat/graphql-limits.test.ts',
+  'tests/cli/hand-made-files.test.ts',
 ];
 
 /**

@@ -9,7 +9,7 @@ import { dbCommand, gamesCommand, usersCommand } from './admin.js';
 import { balanceCommand } from './balance.js';
 import { benchCommand } from './bench.js';
 import { oddsCalibrationCommand } from './odds-calibration.js';
-import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './errors.js';
+import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE, InternalError } from './errors.js';
 import { processIo, type Io } from './io.js';
 import { replayCommand } from './replay.js';
 import { tournamentCommand } from './tournament.js';
@@ -85,7 +85,16 @@ export async function runCli(argv: readonly string[], io: Io = processIo): Promi
       // Commander has printed its message (or the help) already.
       return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
-    io.err(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    if (error instanceof InternalError) {
+      io.err(`${error.message}\n${stackOf(error.thrown)}\n`);
+      return EXIT_FAILED;
+    }
+    io.err(`error: ${stackOf(error)}\n`);
     return EXIT_FAILED;
   }
+}
+
+/** What was thrown, with its stack where it has one. */
+function stackOf(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

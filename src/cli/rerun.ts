@@ -7,7 +7,7 @@
  * the card files does not break old saves. Given definitions (today's files, or a --cards
  * directory), it re-runs with those instead, to show what a card change alters.
  */
-import { noModuleContent, playAction, SetupError, startGame, type Game, type GameDefinitions, type ModuleDef } from '../engine/index.js';
+import { noModuleContent, playAction, startGame, type Game, type GameDefinitions, type ModuleDef } from '../engine/index.js';
 import { seedOf } from '../engine/replay.js';
 import { CliError } from './errors.js';
 import type { ReplayFile } from './replay-file.js';
@@ -39,17 +39,13 @@ export function rerun(replay: ReplayFile, definitions?: GameDefinitions): Rerun 
   const seed = seedOf({ seed: replay.seed, serverSecret: final.serverSecret, seedContributions: final.seedContributions });
   // With the saved card set, the saved options are the game's own, module additions included.
   const options = definitions ? setup.options : { ...setup.options, ...final.options };
-  let game: Game;
-  try {
-    game = startGame(
-      { id: setup.id, players: setup.seats, options, modules: setup.modules, definitions: definitions ?? savedDefinitions(final, setup.modules), generator },
-      seed,
-      start,
-    );
-  } catch (error) {
-    if (error instanceof SetupError) throw new CliError(`the setup cannot start a game: ${error.message}`);
-    throw error;
-  }
+  // A setup the engine cannot start a game from throws its SetupError: the file's fault, which
+  // the reader of the file says (replay-file.ts).
+  let game = startGame(
+    { id: setup.id, players: setup.seats, options, modules: setup.modules, definitions: definitions ?? savedDefinitions(final, setup.modules), generator },
+    seed,
+    start,
+  );
   for (let index = 0; index < actions.length; index++) {
     const { userID, action, now } = actions[index]!;
     const result = playAction(game, userID, action, now);

@@ -34,7 +34,7 @@ import { migrate } from './migrations.js';
 import { RNG_KINDS, type RngKind } from './rng.js';
 import { isSeed, type Seed } from './seed.js';
 import { isBotType, isModuleKey, isOptionKey, unknownBotMessage, unknownModuleMessage, unknownOptionMessage } from './setup-keys.js';
-import { MAX_PLAYERS, MIN_PLAYERS, type Game } from './state.js';
+import { MAX_PLAYERS, MIN_PLAYERS, SAVE_VERSION, type Game } from './state.js';
 import { GAME_OPTION_KEYS, type BotType, type GameOptions, type ModuleKey, type UserID } from './types.js';
 
 export const REPLAY_FORMAT = 'mythos-replay';
@@ -48,6 +48,13 @@ const REPLAY_VERSION_XOROSHIRO = 1;
  * again was 290,000 steps, several seconds of a viewer's tab and about 600 MB of its memory.
  */
 export const MAX_REPLAY_ACTIONS = 10_000;
+
+/**
+ * How deep a file may nest its values. A saved game nests them 6 or 7 levels (a clash's rolls in
+ * its event's payload); a file made by hand nested 20,000 deep overflowed the stack of whatever
+ * walked it (the comparison with the re-run), a RangeError no check had said anything of.
+ */
+export const MAX_REPLAY_DEPTH = 64;
 
 /** A file that is not a usable replay: the message names the field at fault, in one line. */
 export class ReplayFileError extends Error {
@@ -211,9 +218,44 @@ function checkCardSet(final: Json): Json {
   return checked;
 }
 
-/** The saved final state, brought up to the current save version (the file may predate it). */
+/** The save versions the migrations take: 1 up to the current one. */
+const SAVE_VERSIONS: readonly unknown[] = Array.from({ length: SAVE_VERSION }, (_, i) => i + 1);
+
+/** Whether `value` nests objects or lists deeper than `limit`: walked without recursion, as a file may nest past the stack's depth. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const waiting: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let next = waiting.pop(); next !== undefined; next = waiting.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth >= limit) return true;
+    for (const inner of Object.values(next.value)) waiting.push({ value: inner, depth: next.depth + 1 });
+  }
+  return false;
+}
+
+/**
+ * The saved final state, brought up to the current save version (the file may predate it). Its
+ * players and its events are what every reader walks (the migrations, the comparison of each
+ * event with the re-run's): a list of something else, or null in it, threw a TypeError there.
+ */
 function checkFinal(raw: unknown): Game {
   if (!isObject(raw)) throw new ReplayFileError('final (the saved final game) is missing');
+  // A save of no known version is said as such by the migrations, whatever else it holds.
+  if (!SAVE_VERSIONS.includes(raw.version)) return checkMigrated(raw);
+  if (!Array.isArray(raw.players) || !raw.players.every(isObject)) throw new ReplayFileError('final.players must be a list of players');
+  if (!Array.isArray(raw.events)) throw new ReplayFileError('final.events must be a list of events');
+  const notEvent = raw.events.findIndex((event) => !isObject(event) || typeof event.type !== 'string');
+  if (notEvent >= 0) throw new ReplayFileError(`final.events[${notEvent}] must be an event (an object with a "type")`);
+  // The players' values for the seed, when kept, start the re-run: what each holds is verify's to
+  // judge against the seats, but one that is no object at all threw a TypeError as the game began.
+  const values = raw.seedContributions ?? null;
+  if (values !== null && (!Array.isArray(values) || !values.every(isObject))) {
+    throw new ReplayFileError("final.seedContributions must be null or a list of the seats' values (objects of userID and value)");
+  }
+  return checkMigrated(raw);
+}
+
+/** The saved final state migrated, its card set checked. */
+function checkMigrated(raw: Json): Game {
   const migrated = migrate({ ...raw, ...checkCardSet(raw) });
   if ('ok' in migrated) throw new ReplayFileError(`final: ${migrated.message}`);
   return migrated;
@@ -238,6 +280,7 @@ function checkForfeits(raw: unknown, seats: readonly ReplaySeat[], final: Game):
 /** Checks a parsed document; the messages name the field at fault (without the file name). */
 export function checkReplay(doc: unknown): ReplayFile {
   if (!isObject(doc) || doc.format !== REPLAY_FORMAT) throw new ReplayFileError(`not a mythos replay (expected "format": "${REPLAY_FORMAT}")`);
+  if (nestsDeeperThan(doc, MAX_REPLAY_DEPTH)) throw new ReplayFileError(`a value is nested more than ${MAX_REPLAY_DEPTH} levels deep, as in no saved game`);
   if (doc.version !== REPLAY_VERSION && doc.version !== REPLAY_VERSION_XOROSHIRO) {
     throw new ReplayFileError(`unsupported replay version ${JSON.stringify(doc.version)} (supported: ${REPLAY_VERSION_XOROSHIRO}, ${REPLAY_VERSION})`);
   }

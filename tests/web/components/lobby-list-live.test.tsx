@@ -2,13 +2,10 @@
  * The lobby list page kept live by `lobbies.onList`'s messages (src/shared/lobby-list.ts): the
  * whole list first, then only what changed, lobbies that came and went by the list's order.
  */
-import { MantineProvider } from '@mantine/core';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { Lobby } from '../../../src/web/lib/api-types.js';
-import { Page as LobbyListPage } from '../../../src/web/pages/lobby-list.js';
-import { theme } from '../../../src/web/theme.js';
+import { renderLobbyListPage } from '../support/lobby-list-page.js';
 import { sendSubscriptionData } from '../support/trpc-stub.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
@@ -43,13 +40,7 @@ function lobby(host: string, seated: string[] = [], sequenceID = 1): Lobby {
 const rows = () => Array.from(document.querySelectorAll('tr[data-lobby-id]'), (row) => `${row.querySelector('td')!.querySelector('p')!.textContent} ${row.querySelectorAll('td')[2]!.textContent}`);
 
 test('the whole list, then a lobby that changed, then lobbies that came and went, each as the server sends it', () => {
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter initialEntries={['/lobby-list']}>
-        <LobbyListPage />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  renderLobbyListPage();
   act(() => sendSubscriptionData('lobbies.onList', { whole: [lobby('Ann'), lobby('Bo')] }));
   expect(rows()).toEqual(["Ann's lobby 1/8", "Bo's lobby 1/8"]);
   // Cy sits down at Bo's table: that lobby alone is sent, and Ann's stays as it was.

@@ -14,10 +14,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Page as LobbyPage } from '../../../src/web/pages/lobby.js';
-import { Page as LobbyListPage } from '../../../src/web/pages/lobby-list.js';
 import { CLOCK_RUNS_OFFLINE, LOBBY_OFFLINE, LOBBY_SIGNED_OUT, REFUSED_FOR_GOOD, REFUSED_RETRYING } from '../../../src/web/lib/offline-words.js';
 import { theme } from '../../../src/web/theme.js';
 import { newGame, screenState } from '../support/screen-state.js';
+import { renderLobbyListPage } from '../support/lobby-list-page.js';
 import { setSubscription, stubbed, type StubSubscription } from '../support/trpc-stub.js';
 import { gamePage } from '../support/game-page.js';
 
@@ -163,13 +163,7 @@ test('the lobby list, its subscription refused: the list says why and asks again
   const listReset = vi.fn();
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   act(() => setSubscription('lobbies.onList', { status: 'error', error: { message: SUBSCRIBING_TOO_FAST, data: { code: 'TOO_MANY_REQUESTS' } }, reset: listReset }));
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter initialEntries={['/lobby-list']}>
-        <LobbyListPage />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  renderLobbyListPage();
   expect(notice()?.textContent).toBe(`Not live${SUBSCRIBING_TOO_FAST} ${REFUSED_RETRYING}Try again`);
   act(() => vi.advanceTimersByTime(2_000));
   expect(listReset).toHaveBeenCalledTimes(1);

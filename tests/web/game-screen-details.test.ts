@@ -2,12 +2,14 @@
  * The game screen's details a new player trips over, at 1280x800 and 375x812: the bid field's
  * clamping and a refused action's message (on a desktop; their logic at any width is in
  * tests/web/components/action-panel.test.tsx), the ticking favor counter, Skip, the clash summary's finish
- * pause, the dice in sight with the first-game hint open, 'Disable Animations', the clash table's
- * words, the phone layout, and the trade row's previews and the sticky header on a desktop.
- * Ann plays in the browser; Bob answers through the API, so each test sets up the step it needs.
+ * pause, the dice in sight with the first-game hint open, 'Disable Animations', the clash
+ * summary's names whole (its words are tests/web/components/clash-display.test.tsx's), the phone
+ * layout, and the trade row's previews and the sticky header on a desktop. Ann plays in the
+ * browser; Bob answers through the API, so each test sets up the step it needs (checks that leave
+ * the page as they found it share one).
  */
 import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Server } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, SMALL_PHONE, newContext, screenshot, screenshotOfScreen, siteAndBrowser, smallTargets, type Viewport } from './support/site.js';
 import { botDecision } from '../../src/bots/harness.js';
@@ -76,9 +78,10 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
   const suite = siteAndBrowser({ botDelayMs: 5 });
 
   // The clamping key by key is tests/web/components/action-panel.test.tsx's; here, on a desktop,
-  // the clamped bid typed in a real browser is the one the server gets.
+  // the clamped bid typed in a real browser is the one the server gets, and a refusal from the
+  // server reaches the panel (one page: the refusal leaves the form as it was).
   for (const [label, viewport] of LABELS.slice(0, 1)) {
-    test(`the bid field clamps what is typed; empty is no bid (${label})`, { timeout: 120_000 }, async () => {
+    test(`the bid field clamps what is typed; empty is no bid; a refused bid's message shows, and goes when sent again (${label})`, { timeout: 120_000 }, async () => {
       const t = await sitDown(suite.site, await newContext(suite.browser, viewport as Viewport), [`Bea${label[0]}`, `Bo${label[0]}`]);
       const { page } = t;
       // The page's heading, for those who move by headings.
@@ -118,43 +121,30 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await field.blur();
       expect(await field.inputValue()).toBe(String(min));
       await screenshot(page, `details-bid-clamped-${label}`);
-      // A quick player's double click: the panel is shorter by the second press, which lands on the
-      // bare page there and once selected a name far below it.
-      await submitButton(page).dblclick();
-      await panel(page).getByText('Waiting for other players...').waitFor();
-      expect(await page.evaluate(() => window.getSelection()?.toString())).toBe('');
-      await serverShows(suite.site, t.gameID, (game) => game.bidsByPlayerID[t.ann.userID]?.military === min);
-      expect(t.errors).toEqual([]);
-      await t.close();
-    });
-  }
-
-  // The message's 8 s and the form left to try again, at any width, are
-  // tests/web/components/action-panel.test.tsx's; here, the server's own refusal reaches the panel.
-  for (const [label, viewport] of LABELS.slice(0, 1)) {
-    test(`a refused action is logged, its message shows in the action panel, and it goes when sent again (${label})`, { timeout: 120_000 }, async () => {
-      const t = await sitDown(suite.site, await newContext(suite.browser, viewport as Viewport), [`Cai${label[0]}`, `Cy${label[0]}`]);
-      const { page } = t;
+      // A refused bid: the message's 8 s and the form left to try again, at any width, are
+      // tests/web/components/action-panel.test.tsx's; here, the server's own refusal reaches the panel.
       const logged: string[] = [];
       page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
-      await pickTradeRowCard(page, page.locator('[data-trade-row-index="0"] [role=button]'), label === 'phone' ? 'tap' : 'click');
-      const max = (await rawGame(suite.site, t.gameID)).players.find((p) => p.userID === t.ann.userID)!.counters.military;
       // The bid is changed on its way, as a stale or tampered page would send it: the server refuses it.
-      await page.route('**/trpc/games.act**', (route) => route.continue({ postData: route.request().postData()!.replace(/"military":\d+/, '"military":99') }));
+      await page.route('**/trpc/games.act**', (route) => route.continue({ postData: route.request().postData()!.replace(/"military":-?\d+/, '"military":99') }));
       await submitButton(page).click();
       const refusal = panel(page).getByTestId('refusal');
       await refusal.waitFor();
       expect(await refusal.getAttribute('role')).toBe('alert');
-      expect(await refusal.textContent()).toBe(`Not accepted${`Invalid military bid: 99. Max bid: ${max}`}`);
+      expect(await refusal.textContent()).toBe(`Not accepted${`Invalid military bid: 99. Max bid: ${me.counters.military}`}`);
       expect(logged.some((line) => line.startsWith('error sending action'))).toBe(true);
       // The form is still there to try again.
       expect(await submitButton(page).isEnabled()).toBe(true);
       await screenshot(page, `details-refusal-${label}`);
-      // Sent again untampered: the message goes, and the bid is taken.
+      // Sent again untampered, as a quick player's double click: the message goes, and the bid is
+      // taken. The panel is shorter by the second press, which lands on the bare page there and
+      // once selected a name far below it.
       await page.unroute('**/trpc/games.act**');
-      await submitButton(page).click();
+      await submitButton(page).dblclick();
       await refusal.waitFor({ state: 'detached' });
       await panel(page).getByText('Waiting for other players...').waitFor();
+      expect(await page.evaluate(() => window.getSelection()?.toString())).toBe('');
+      await serverShows(suite.site, t.gameID, (game) => game.bidsByPlayerID[t.ann.userID]?.military === min);
       expect(t.errors).toEqual([]);
       await t.close();
     });
@@ -356,12 +346,23 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     await context.close();
   });
 
-  test("at 1280x800 with the first game's hint open, a clash's dice are on the first screen", { timeout: 120_000 }, async () => {
-    const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Gil', 'Gus'], {}, { hint: true });
+  // The labels in words and the rounds before the last are tests/web/components/clash-display.test.tsx's;
+  // here, in a real page, no name in the summary is cut.
+  /** Every player name in the clash summary, with how far it is cut off (0 and 0: whole). */
+  async function namesCut(summary: Locator, names: readonly string[]): Promise<{ text: string | null; w: number; h: number }[]> {
+    const cut = await summary.locator('[class*="playerName"]').evaluateAll((els) => els.map((e) => ({ text: e.textContent, w: e.scrollWidth - e.clientWidth, h: e.scrollHeight - e.clientHeight })));
+    expect(cut.map((c) => c.text)).toEqual(expect.arrayContaining([...names]));
+    return cut;
+  }
+
+  test("at 1280x800 with the first game's hint open, a clash's dice are on the first screen, and its summary's names whole", { timeout: 120_000 }, async () => {
+    const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Maximilianad', 'Konstantinod'], {}, { hint: true });
     const { page } = t;
     await page.getByRole('region', { name: 'How a turn goes' }).waitFor();
-    await clashOnFirstCard(t, 'desktop');
-    await page.getByTestId('clashes').locator('[data-clash-stage="completed"]').waitFor();
+    // Bob bids 1, Ann 0: the labels carry a sign, as wide as they come.
+    await clashOnFirstCard(t, 'desktop', 1);
+    const summary = page.getByTestId('clashes').locator('[data-clash-stage="completed"]');
+    await summary.waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     const dice = await page.getByTestId('clashes').getByRole('img', { name: /^die showing \d$/ }).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom));
     expect(dice.length).toBeGreaterThanOrEqual(2);
@@ -370,6 +371,9 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     const hint = (await page.getByRole('region', { name: 'How a turn goes' }).boundingBox())!;
     expect(hint.y).toBeGreaterThan(Math.max(...dice));
     await screenshotOfScreen(page, 'details-hint-clash-desktop');
+    // Every name whole: nothing cut off or hidden.
+    for (const cut of await namesCut(summary, ['Maximilianad', 'Konstantinod'])) expect(cut, JSON.stringify(cut)).toMatchObject({ w: 0, h: 0 });
+    await screenshot(page, 'details-clash-words-desktop');
     expect(t.errors).toEqual([]);
     await t.close();
   });
@@ -403,39 +407,8 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     });
   }
 
-  for (const [label, viewport] of LABELS) {
-    test(`a clash summary: whole names, the labels in words, and the rounds before the last (${label})`, { timeout: 120_000 }, async () => {
-      const t = await sitDown(suite.site, await newContext(suite.browser, viewport as Viewport), [`Maximiliana${label[0]}`, `Konstantinos`.slice(0, 11) + label[0]]);
-      const { page } = t;
-      // Bob bids 1, Ann 0: the labels carry a sign.
-      await clashOnFirstCard(t, label, 1);
-      const summary = page.getByTestId('clashes').locator('[data-clash-stage="completed"]');
-      await summary.waitFor();
-      const raw = await rawGame(suite.site, t.gameID);
-      const clash = raw.events.findLast((e) => e.type === 'CONFLICT_RESULTS')!;
-      if (clash.type !== 'CONFLICT_RESULTS') throw new Error('no clash');
-      const labels = (await summary.locator('[data-label]').evaluateAll((els) => els.map((e) => e.getAttribute('data-label')!))).sort();
-      expect(labels.map((l) => l.slice(1)).sort()).toEqual(['+', '-']);
-      // The labels in words, on the screen (a tooltip never shows on a touch screen).
-      const legend = await summary.getByTestId('clash-legend').textContent();
-      for (const l of labels) expect(legend).toContain(l.startsWith('W') ? `${l} won` : `${l} lost`);
-      // Every name whole: nothing cut off or hidden.
-      for (const cut of await summary.locator('[class*="playerName"]').evaluateAll((els) => els.map((e) => ({ text: e.textContent, w: e.scrollWidth - e.clientWidth, h: e.scrollHeight - e.clientHeight })))) {
-        expect(cut, JSON.stringify(cut)).toMatchObject({ w: 0, h: 0 });
-      }
-      // A summary of several rounds says what happened before the last one.
-      const rounds = clash.payload.rounds.length;
-      expect(await summary.getByRole('list', { name: 'Earlier rounds' }).getByRole('listitem').count()).toBe(rounds - 1);
-      // On a phone, with a clash's summary on the table: every target a finger presses 24 px at least.
-      if (label === 'phone') expect(await smallTargets(page)).toEqual([]);
-      await screenshot(page, `details-clash-words-${label}`);
-      expect(t.errors).toEqual([]);
-      await t.close();
-    });
-  }
-
-  test("phone: a clash that came while the page was hidden on its Log tab never covers the bid panel once back on the Table tab", { timeout: 180_000 }, async () => {
-    const t = await sitDown(suite.site, await newContext(suite.browser, PHONE), ['Lia', 'Lou']);
+  test("phone: a clash that came while the page was hidden on its Log tab never covers the bid panel once back on the Table tab; its summary's names whole", { timeout: 180_000 }, async () => {
+    const t = await sitDown(suite.site, await newContext(suite.browser, PHONE), ['Maximilianap', 'Konstantinop']);
     const { page } = t;
     // Ann left the game on its Log tab and her page hidden; both bid on the first card (through the
     // API): the clash comes while she is away, settled at once (a hidden page rolls no dice). She
@@ -448,13 +421,19 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
         document.dispatchEvent(new Event('visibilitychange'));
       }, hidden);
     await shown(true);
-    for (const guest of [t.ann, t.bob]) await guest.client.games.act.mutate({ gameID: t.gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } } });
+    // Bob bids 1, Ann 0: the labels carry a sign, as wide as they come.
+    for (const [guest, military] of [[t.ann, 0], [t.bob, 1]] as const) await guest.client.games.act.mutate({ gameID: t.gameID, action: { type: 'BID', bid: { military, tradeRowIndex: 0 } } });
     await page.locator('[data-game-phase="RESOLUTION"]').waitFor();
     await shown(false);
     await page.getByRole('tab', { name: 'Table' }).click();
     await page.getByTestId('clashes').waitFor();
     await page.waitForTimeout(500);
     await screenshot(page, 'details-clash-back-to-table-phone');
+    // Every name in the summary whole, and with it on the table, every target a finger presses 24 px at least.
+    const summary = page.getByTestId('clashes').locator('[data-clash-stage="completed"]');
+    await summary.waitFor();
+    for (const cut of await namesCut(summary, ['Maximilianap', 'Konstantinop'])) expect(cut, JSON.stringify(cut)).toMatchObject({ w: 0, h: 0 });
+    expect(await smallTargets(page)).toEqual([]);
     // Nothing of the clash stands over the docked panel: a finger anywhere on it meets the panel
     // (the summary's place under the trade row may reach under it, as the rest of the page does),
     // there is no corner of settled clashes (the summary under the trade row has them), and the
@@ -546,21 +525,24 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
 
   // The viewer's own summary is the one that matters most to them: with the turn timer's clock
   // beside it, a phone's once read "Tamsin (…", the name cut and "(you)" lost.
-  for (const [label, viewport] of [['360 px', SMALL_PHONE], ['390 px', { width: 390, height: 844 }]] as const) {
-    test(`phone at ${label}, four seats, the turn timer on: one's own summary shows the whole name, "(you)", the clock and Deciding`, { timeout: 120_000 }, async () => {
-      const context = await newContext(suite.browser, viewport);
-      await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
-      // As long a name as there may be (12 characters).
-      const me = await guestInContext(suite.site, context, 'Tamsin Okafo');
-      const { id: lobbyID } = await me.client.lobbies.create.mutate();
-      for (let i = 0; i < 3; i++) await me.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
-      await me.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'on' });
-      const { gameID } = await me.client.lobbies.start.mutate({ lobbyID });
-      const page = await context.newPage();
-      await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
-      await page.locator('[data-decision="BID"]').waitFor();
-      const mine = page.locator(`.player-summary[data-player-id="${me.userID}"]`);
-      await mine.locator('[data-clock]').waitFor();
+  test('phone at 360 and 390 px, four seats, the turn timer on: one\'s own summary shows the whole name, "(you)", the clock and Deciding', { timeout: 120_000 }, async () => {
+    const context = await newContext(suite.browser, SMALL_PHONE);
+    await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
+    // As long a name as there may be (12 characters).
+    const me = await guestInContext(suite.site, context, 'Tamsin Okafo');
+    const { id: lobbyID } = await me.client.lobbies.create.mutate();
+    for (let i = 0; i < 3; i++) await me.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+    await me.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'on' });
+    const { gameID } = await me.client.lobbies.start.mutate({ lobbyID });
+    const page = await context.newPage();
+    await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+    await page.locator('[data-decision="BID"]').waitFor();
+    const mine = page.locator(`.player-summary[data-player-id="${me.userID}"]`);
+    await mine.locator('[data-clock]').waitFor();
+    // One page, turned from one phone's width to the other's: the layout is the stylesheet's and
+    // the window's width, read again as it changes.
+    for (const viewport of [SMALL_PHONE, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
       await screenshot(page, `details-own-summary-phone-${viewport.width}`);
       // The name whole, and "(you)" after it, on the line with the rating and the clock.
       const head = await mine.locator('button[title^="Details of"]').evaluate((who) => {
@@ -568,7 +550,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
         const line = who.parentElement!;
         return { name: name.textContent, whole: name.scrollWidth <= name.clientWidth, you: who.querySelector('[data-you]')?.textContent, lineFits: line.scrollWidth <= line.clientWidth };
       });
-      expect(head).toEqual({ name: 'Tamsin Okafo', whole: true, you: ' (you)', lineFits: true });
+      expect(head, `at ${viewport.width} px`).toEqual({ name: 'Tamsin Okafo', whole: true, you: ' (you)', lineFits: true });
       // All four summaries stand one height, none cut; the viewer's own is whole on the screen, its
       // clock with it, and the next seat's shows at the edge (the row still reads as one that scrolls).
       const boxes = await page.locator('.player-summary').evaluateAll((els) =>
@@ -585,10 +567,10 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       expect(boxes[1]!.left).toBeLessThanOrEqual(viewport.width - 32);
       // Ready or Deciding: written down the summary's coloured edge.
       expect(await mine.getByRole('img', { name: 'Tamsin Okafo is deciding' }).evaluate((edge) => getComputedStyle(edge, '::before').content)).toBe('"Deciding"');
-      me.close();
-      await context.close();
-    });
-  }
+    }
+    me.close();
+    await context.close();
+  });
 
   // A small window (768 to 1023 px) gives the players a 220 px column: a name of 12 characters
   // shows whole there with "(you)" (it read "Tamsin Oka…", then "Tamsin… (you)"), the rating

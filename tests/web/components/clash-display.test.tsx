@@ -2,8 +2,9 @@
  * A clash on the screen with animations on, commit by commit and with the page's time held by the
  * test: the results stay on the panel for a moment with input waiting, the overlay's Skip and Close
  * give the board back at once, and a settled clash's summary under the trade row stays for the
- * 15 s finish pause, then goes. The browser
- * tests keep a desktop run of each end to end (the clash reaching the page from the server).
+ * 15 s finish pause, then goes; the summary says its labels in words and the rounds before the
+ * last. The browser tests keep a desktop run of each end to end (the clash reaching the page from
+ * the server), and the summary's names whole at both widths.
  */
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -11,9 +12,10 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { AnimationLayer, ClashDisplay, useEventAnimations } from '../../../src/web/game/presentation/index.js';
 import { SeatClock } from '../../../src/web/game/clock.js';
 import { COMPLETE_PAUSE_MS } from '../../../src/web/game/presentation/clash.js';
+import type { Game } from '../../../src/engine/index.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { theme } from '../../../src/web/theme.js';
-import { beforeAndAfterClash, screenState } from '../support/screen-state.js';
+import { act as play, ANN, BOB, beforeAndAfterClash, newGame, screenState } from '../support/screen-state.js';
 
 /** The clash display as the game screen mounts it, whether the action panel would wait for the dice, and Ann's clock. */
 function Screen({ state }: { state: GameScreenState }) {
@@ -145,6 +147,37 @@ describe('a clash with animations on', () => {
     expect(screen.queryByTestId('clashes')).toBeNull();
     // Nothing of the clash comes back in a corner either.
     expect(screen.queryByRole('region', { name: 'Clash results' })).toBeNull();
+  });
+});
+
+/**
+ * Bob bids 1 military and Ann none on the trade row's first card: a clash whose labels carry a
+ * sign, of two rounds or more (the first seed from 11 that gives one). The game before and after.
+ */
+function clashOfRounds(): [Game, Game, number] {
+  for (let seed = 11; seed < 111; seed++) {
+    const before = newGame(seed);
+    const after = play(play(before, BOB, { type: 'BID', bid: { military: 1, tradeRowIndex: 0 } }), ANN, { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } });
+    const clash = after.events.findLast((e) => e.type === 'CONFLICT_RESULTS');
+    if (clash?.type === 'CONFLICT_RESULTS' && clash.payload.rounds.length >= 2) return [before, after, clash.payload.rounds.length];
+  }
+  throw new Error('no seed from 11 to 110 gives a clash of two rounds');
+}
+
+describe("a settled clash's summary", () => {
+  withStoppedClock();
+
+  test('the labels in words, on the screen (a tooltip never shows on a touch screen), and the rounds before the last', () => {
+    const [before, after, rounds] = clashOfRounds();
+    const { rerender } = render(wrap(screenState(before)));
+    act(() => rerender(wrap(screenState(after))));
+    fireEvent.click(within(screen.getByRole('region', { name: 'Clashes' })).getByRole('button', { name: 'Skip the dice roll' }));
+    const shown = summary() as HTMLElement;
+    const labels = [...shown.querySelectorAll('[data-label]')].map((e) => e.getAttribute('data-label')!);
+    expect(labels.map((l) => l.slice(1)).sort()).toEqual(['+', '-']);
+    const legend = within(shown).getByTestId('clash-legend').textContent;
+    for (const l of labels) expect(legend).toContain(l.startsWith('W') ? `${l} won` : `${l} lost`);
+    expect(within(within(shown).getByRole('list', { name: 'Earlier rounds' })).getAllByRole('listitem')).toHaveLength(rounds - 1);
   });
 });
 

@@ -3,9 +3,9 @@
  * made into the record the replay rebuilds (src/engine/replay.ts), before any step is logged.
  */
 import { botDecision } from '../../../src/bots/harness.js';
-import type { Game } from '../../../src/engine/index.js';
-import type { GameRecord } from '../../../src/engine/replay.js';
-import { act, newGame } from './screen-state.js';
+import { playAction, type Game } from '../../../src/engine/index.js';
+import { rebuild, snapshotOf, type GameRecord, type ReplayLogEntry } from '../../../src/engine/replay.js';
+import { act, ANN, BOB, newGame } from './screen-state.js';
 
 /** A two-seat game played to its end by Easy Bots' choices for both seats. */
 export function botFinishedGame(): Game {
@@ -41,4 +41,35 @@ export function newGameRecord(first: Game, start: number): GameRecord {
     // Who forfeited, not said: a test that needs it says it as the server would.
     forfeits: null,
   };
+}
+
+/**
+ * The record `replays.get` serves of a two-seat game played to its end by Easy Bots' choices: Ann a
+ * person, Bob an Easy Bot, an action every 4 s from an hour ago; its event log and final state as
+ * stored, so its dice verify.
+ */
+export function botPlayedRecord(seed = 11): GameRecord {
+  const start = Date.now() - 3_600_000;
+  const empty: GameRecord = {
+    ...newGameRecord(newGame(seed, start), start),
+    seats: [
+      { userID: ANN, botType: null },
+      { userID: BOB, botType: 'easy_bot' },
+    ],
+  };
+  const log: ReplayLogEntry[] = [];
+  let game = rebuild(empty).steps[0]!.game;
+  for (let i = 0; i < 10_000 && game.gameEndTimestamp === null; i++) {
+    const seat = game.players.findIndex((_, s) => botDecision(game, s, 7, 'easy_bot') !== null);
+    if (seat < 0) throw new Error('no seat to play');
+    const userID = game.players[seat]!.userID;
+    const action = botDecision(game, seat, 7, 'easy_bot')!;
+    const at = start + 4_000 * (i + 1);
+    const played = playAction(game, userID, action, at);
+    if (!played.ok) throw new Error(played.message);
+    log.push({ kind: 'action', sequenceID: game.sequenceID + 1, userID, action, at, standIn: null });
+    game = played.game;
+  }
+  if (game.gameEndTimestamp === null) throw new Error('the game did not end');
+  return { ...empty, log, events: game.events, final: snapshotOf(game) };
 }

@@ -4,8 +4,9 @@
  * has not answered, each mutation never sent, each subscription silent; but the game's settings
  * (`games.settings`) and the users named (`users.byIDs`), which answer with `stubbed.settings`
  * and `stubbed.users` once a test sets them (read at each render), and any query named in
- * `stubbed.answers` (its hook, and `fetch` of the utilities, which `stubbed.fetched` records), or
- * refused as named in `stubbed.refusals` (its hook answers with that error). A
+ * `stubbed.answers` (its hook, `useQueries` asking for it, and `fetch` of the utilities, which
+ * `stubbed.fetched` records; `useQueries` leaves out the queries not answered there), or refused
+ * as named in `stubbed.refusals` (its hook answers with that error). A
  * subscription reports what `setSubscription` last set for it (its status, error and reset), and
  * its holder renders again at each change; `sendSubscriptionData` hands its holder's `onData` a
  * message, as the server's would be. A test file replaces the client with it:
@@ -86,7 +87,11 @@ const refused = (error: StubRefusal) => ({ data: undefined, isLoading: false, is
 const mutation = () => ({ mutate: () => undefined, mutateAsync: () => Promise.resolve(), isPending: false, isSuccess: false, isError: false, error: null });
 const waiting = { data: undefined, isLoading: true, isPending: true, isError: false, error: null };
 
-const hooks = (path: string): Record<string, () => unknown> => ({
+/** useQueries' builder (`t.ratings.ofUsers(input)`): each procedure called says its path. */
+const queryNamer = (path: string): unknown =>
+  new Proxy(() => ({ path }), { get: (_target, key) => queryNamer(path === '' ? String(key) : `${path}.${String(key)}`) });
+
+const hooks = (path: string): Record<string, (...args: never[]) => unknown> => ({
   useQuery: () => {
     if (path === 'games.settings' && stubbed.settings !== null) return answered(stubbed.settings);
     if (path === 'users.byIDs' && stubbed.users !== null) return answered(stubbed.users);
@@ -95,7 +100,8 @@ const hooks = (path: string): Record<string, () => unknown> => ({
     if (refusal) return refused(refusal);
     return waiting;
   },
-  useQueries: () => [],
+  // Only the queries a test answers: a hook that counts the others as loading would wait on them.
+  useQueries: (build: (t: unknown) => { path: string }[]) => build(queryNamer('')).filter((query) => query.path in stubbed.answers).map((query) => answered(stubbed.answers[query.path])),
   useMutation: mutation,
   useSubscription: (_input?: unknown, options?: { onData?: (data: unknown) => void }) => {
     if (options?.onData) dataListeners.set(path, options.onData);

@@ -1,0 +1,49 @@
+/**
+ * /game/{id}/replay rendered in happy-dom as its route renders it, the record served by the tRPC
+ * stub (`stubbed.answers['replays.get']`), and beside it the address the page keeps (`?step=N`).
+ * The test file replaces the tRPC client, the sounds and the odds worker with `vi.mock`.
+ */
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Page as ReplayPage } from '../../../src/web/pages/replay.js';
+import { theme } from '../../../src/web/theme.js';
+
+function Address() {
+  const { search } = useLocation();
+  return <output data-testid="address">{search}</output>;
+}
+
+/**
+ * Renders the replay of `gameID` at `step` (none: the address has no step). Mantine's own
+ * transitions are done at once (its 'test' environment): a dropdown opening waited on frames
+ * happy-dom does not draw, and its options stayed out of sight.
+ */
+export function openReplay(gameID: string, step: number | null = null): void {
+  render(
+    <MantineProvider theme={theme} env="test">
+      <MemoryRouter initialEntries={[`/game/${gameID}/replay${step === null ? '' : `?step=${step}`}`]}>
+        <Routes>
+          <Route
+            path="/game/:gameID/replay"
+            element={
+              <>
+                <ReplayPage />
+                <Address />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+/** The replay's screen (its marks: the step shown, the eyes, reveal all, whether the dice hold the panel). */
+export const replayScreen = (): HTMLElement => document.querySelector<HTMLElement>('.replay-screen')!;
+
+/** The step the screen shows. */
+export const shownStep = (): number => Number(replayScreen().getAttribute('data-replay-step'));
+
+/** The step the address says. */
+export const addressStep = (): string | null => new URLSearchParams(screen.getByTestId('address').textContent!).get('step');

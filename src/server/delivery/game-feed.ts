@@ -117,6 +117,15 @@ export class GameWatch {
         const sent = this.sent;
         this.sent = version;
         this.deliver(version, sent);
+        // A finished game has no next step to patch from this one: its view and whole event log (about
+        // 200 KB of heap for an eight-seat game) are not kept for as long as the page stays open, nor
+        // its shared versions, which the next watcher of it computes afresh.
+        if (version.game.gameEndTimestamp !== null) {
+          this.shared.release();
+          this.shared = null;
+          this.sent = null;
+          break;
+        }
         // The game is not there yet (another instance's step, not yet readable): wait for the next message.
         if (version.sequenceID < target) break;
       }

@@ -1,3 +1,5 @@
+import type { Game } from '../../../engine/index.js';
+import type { GameService } from '../../services/game-service.js';
 import { listen } from '../bus-iterator.js';
 import { randomBytes } from 'node:crypto';
 import { actInput, gameInput, historyInput, presenceInput, watchGameInput } from '../schemas.js';
@@ -6,6 +8,9 @@ import { sameTable, tableView, wireUpdate, type TableView, type WireDelivery } f
 import { serialisedOnce } from '../../delivery/serialised-once.js';
 import { refuse, ruleRefusal } from '../../services/errors.js';
 import { cardSetRefusal, historyListRefusal, OPENING_TOO_FAST, PRESENCE_TOO_FAST, stateReadRefusal } from '../../services/services.js';
+
+/** A game opened for its watcher: the game as read, and whose view they are sent. */
+type Opened = Awaited<ReturnType<GameService['openFor']>>;
 
 export const gamesRouter = router({
   /** The game as the caller may see it: as a player if seated, else as a spectator. */
@@ -84,7 +89,14 @@ export const gamesRouter = router({
       const watch = ctx.services.gameFeed.watch(input.gameID);
       let leave: (() => void) | null = null;
       try {
-        const { game: first, viewer } = await ctx.services.games.openFor(input.gameID, ctx.user, ctx.isDev, read);
+        // The game as read is needed only for the first step: this generator's frame and every
+        // closure below would hold it for as long as the page stays open (with the view below, about
+        // 250 KB of heap for a finished eight-seat game; tests/server/security-review-16.test.ts),
+        // so it is let go once that step is out.
+        let opened: Opened | null = await ctx.services.games.openFor(input.gameID, ctx.user, ctx.isDev, read);
+        const { viewer } = opened;
+        let first: Game | null = opened.game;
+        opened = null;
         // A player watching their game is at the table: here while the tab is shown, away while hidden.
         leave = attendance.connect(input.gameID, ctx.user.id, input.tab ?? randomBytes(6).toString('hex'), input.visible ?? true);
         let started: Promise<void> = Promise.resolve();
@@ -94,7 +106,7 @@ export const gamesRouter = router({
           // the step's message with the others sent it (Version.shared).
           let sentSequenceID = -1;
           let sentTable: TableView | null = null;
-          started = watch.start(first, viewer, (version, sent) => {
+          started = watch.start(first!, viewer, (version, sent) => {
             sentSequenceID = version.sequenceID;
             sentTable = tableView(attendance, input.gameID, ctx.services.now());
             // One object for every spectator (or tab of one player) sent this step alike: its JSON is
@@ -102,6 +114,10 @@ export const gamesRouter = router({
             const others = watch.sharedWithOthers;
             const message = version.shared(sent, sentTable, others);
             send(others ? serialisedOnce(message) : message);
+            // tRPC's subscription loop keeps the last message it sent until the next one: a finished
+            // game's last would stay, its whole view and log with it, while nothing more ever comes.
+            // The table (a few hundred bytes, which the page takes as it takes any table) goes after it.
+            if (version.game.gameEndTimestamp !== null) send({ sequenceID: version.sequenceID, table: true, ...sentTable });
           });
           const offTable = attendance.onChange(input.gameID, () => {
             if (sentTable === null) return;
@@ -116,6 +132,7 @@ export const gamesRouter = router({
           };
         }, signal);
         await started; // the first step failing fails the subscription, as any refusal does
+        first = null;
         yield* steps;
       } finally {
         watch.close();

@@ -497,6 +497,26 @@ describe('websockets', () => {
     expect(calls).toEqual(['a', 'b', 'terminate']);
   });
 
+  test('messages waiting to be deflated are the server\'s backlog, not the reader\'s: bounded apart, at four times as much', () => {
+    const calls: string[] = [];
+    const socket = { bufferedAmount: 0, _socket: { writableLength: 0 }, send: (data: string) => calls.push(data), terminate: () => calls.push('terminate') };
+    dropSlowReader(socket as unknown as WebSocket, 1024 * 1024);
+    // 3 MB queued to deflate, little on the connection: the reader keeps up.
+    socket.bufferedAmount = 3 * 1024 * 1024;
+    socket._socket.writableLength = 64 * 1024;
+    socket.send('a');
+    // Its connection holds over 1 MB it has not taken: a slow reader.
+    socket._socket.writableLength = 1024 * 1024 + 1;
+    socket.send('b');
+    expect(calls).toEqual(['a', 'terminate']);
+    // However fast it reads, no more than 4 MB wait in all.
+    calls.length = 0;
+    socket._socket.writableLength = 0;
+    socket.bufferedAmount = 4 * 1024 * 1024 + 1;
+    socket.send('c');
+    expect(calls).toEqual(['terminate']);
+  });
+
   test('a subscriber that stops reading is disconnected instead of buffered without end', { timeout: 60_000 }, async () => {
     server = await startServer();
     const host = await signInGuest(server, 'Host');

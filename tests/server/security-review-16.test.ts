@@ -143,3 +143,27 @@ test('on /channel too: six finished games watched hold a few KB of the server ea
     socket.close();
   }
 });
+
+test('eight finished games subscribed at once on one socket are all sent, not taken for a slow reader', async () => {
+  // Their first messages, 145 KB each before they are deflated, waited together past the socket's
+  // 1 MB as they queued for deflating, and the socket was dropped (1006) though it read at once.
+  const seats = await Promise.all(Array.from({ length: 8 }, (_, i) => signInGuest(server, `More ${i}`)));
+  const more: string[] = [];
+  for (let g = 0; g < 2; g++) {
+    const game = await endableGame(server, `g_more_${g}`, botSeats(seats.map((s) => s.userID)));
+    await saveEnd(server, game);
+    more.push(game.id);
+  }
+  const { socket, wholes } = await strangerSocket(false);
+  let closed: number | null = null;
+  socket.on('close', (code) => (closed = code));
+  try {
+    [...gameIDs, ...more].forEach((gameID, i) => subscribe(socket, i + 1, gameID));
+    await until(() => wholes() >= GAMES + 2 || closed !== null);
+    expect(closed).toBeNull();
+    expect(wholes()).toBe(GAMES + 2);
+  } finally {
+    socket.close();
+    for (const seat of seats) seat.close();
+  }
+});

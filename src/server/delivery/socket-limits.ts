@@ -8,7 +8,8 @@
  * - Websockets opened per address in any 10 seconds (SOCKET_OPENS_PER_ADDRESS), over every port and
  *   path too: the handshake past it is refused with 429.
  * - Bytes waiting to be written to one socket: a client that stops reading is dropped once what
- *   it has not taken passes MAX_BUFFERED_BYTES, instead of growing the server's memory.
+ *   it has not taken passes MAX_BUFFERED_BYTES, instead of growing the server's memory (and once
+ *   its messages waiting to be deflated pass four times that).
  */
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket, WebSocketServer } from 'ws';
@@ -58,11 +59,30 @@ export class SocketBudget {
   }
 }
 
-/** Drops a socket whose reader has fallen more than `maxBuffered` bytes behind, at its next send. */
+/**
+ * How many times MAX_BUFFERED_BYTES a socket's messages may come to while they wait to be
+ * deflated: that queue is the server's own backlog (deflating is the thread pool's work, bounded by
+ * the subscriptions a socket may hold), not the reader's.
+ */
+const QUEUED_TO_DEFLATE_FACTOR = 4;
+
+/** ws keeps a socket's connection in a field its types do not declare. */
+interface WithConnection {
+  _socket?: { writableLength: number } | null;
+}
+
+/**
+ * Drops a socket whose reader has fallen more than `maxBuffered` bytes behind, at its next send:
+ * judged by the bytes written to its connection and not yet taken by the network. ws's
+ * `bufferedAmount` also counts the messages still waiting to be deflated, at their size before:
+ * eight finished games subscribed at once (145 KB each) passed 1 MB there, and a socket that read
+ * everything at once was dropped as a slow reader. Those are bounded apart, at four times as much.
+ */
 export function dropSlowReader(socket: WebSocket, maxBuffered = MAX_BUFFERED_BYTES): void {
   const send = socket.send.bind(socket);
   socket.send = ((...args: Parameters<WebSocket['send']>) => {
-    if (socket.bufferedAmount > maxBuffered) {
+    const unread = (socket as unknown as WithConnection)._socket?.writableLength ?? socket.bufferedAmount;
+    if (unread > maxBuffered || socket.bufferedAmount > maxBuffered * QUEUED_TO_DEFLATE_FACTOR) {
       socket.terminate();
       return;
     }

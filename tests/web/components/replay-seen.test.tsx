@@ -10,11 +10,9 @@ import { cleanup, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { GameEvent } from '../../../src/engine/index.js';
-import { FAIR_DICE_VERIFIED, rebuild, verify, type GameRecord } from '../../../src/engine/replay.js';
+import { FAIR_DICE_VERIFIED, verify, type GameRecord } from '../../../src/engine/replay.js';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
-import { momentsOf } from '../../../src/web/replay/moments.js';
-import { botPlayedRecord } from '../support/recorded-games.js';
-import { openReplay, replayScreen, shownStep } from '../support/replay-page.js';
+import { openReplay, playedReplay, replayScreen, shownStep } from '../support/replay-page.js';
 import { ANN, BOB } from '../support/screen-state.js';
 import { stubbed } from '../support/trpc-stub.js';
 
@@ -26,10 +24,8 @@ vi.mock('../../../src/web/odds/odds-client.js', async (original) => ({
   acquireOdds: () => ({ ask: () => new Promise(() => undefined), release: () => undefined }),
 }));
 
-const record = botPlayedRecord();
+const { record, moments, last } = playedReplay();
 const GAME = record.id;
-const moments = momentsOf(rebuild(record));
-const last = moments.length - 1;
 const NAMES: Record<string, string> = { [ANN]: 'Ann', [BOB]: 'Bob' };
 
 /** A moment in planning where one seat has bid and the bids are not revealed yet; that seat; the first moment after it where the bids show. */

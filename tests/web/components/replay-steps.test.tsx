@@ -9,11 +9,9 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { rebuild } from '../../../src/engine/replay.js';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
-import { momentsOf, turnStep } from '../../../src/web/replay/moments.js';
-import { botPlayedRecord } from '../support/recorded-games.js';
-import { addressStep, openReplay, replayScreen, shownStep } from '../support/replay-page.js';
+import { turnStep } from '../../../src/web/replay/moments.js';
+import { addressStep, openReplay, playedReplay, replayScreen, shownStep } from '../support/replay-page.js';
 import { ANN, BOB } from '../support/screen-state.js';
 import { stubbed } from '../support/trpc-stub.js';
 
@@ -25,10 +23,8 @@ vi.mock('../../../src/web/odds/odds-client.js', async (original) => ({
   acquireOdds: () => ({ ask: () => new Promise(() => undefined), release: () => undefined }),
 }));
 
-const record = botPlayedRecord();
+const { record, moments, last } = playedReplay();
 const GAME = record.id;
-const moments = momentsOf(rebuild(record));
-const last = moments.length - 1;
 const favorsAt = (step: number) => Object.fromEntries(moments[step]!.game.players.map((p) => [p.userID, p.counters.favor]));
 const results = (step: number) => moments[step]!.game.events.filter((e) => e.type === 'CONFLICT_RESULTS').length;
 /** The first step whose action brought a clash. */

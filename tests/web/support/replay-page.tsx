@@ -6,8 +6,18 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { rebuild } from '../../../src/engine/replay.js';
 import { Page as ReplayPage } from '../../../src/web/pages/replay.js';
+import { momentsOf } from '../../../src/web/replay/moments.js';
 import { theme } from '../../../src/web/theme.js';
+import { botPlayedRecord } from './recorded-games.js';
+
+/** A finished game's record whose dice verify, its steps as the replay shows them, and the last step's number. */
+export function playedReplay() {
+  const record = botPlayedRecord();
+  const moments = momentsOf(rebuild(record));
+  return { record, moments, last: moments.length - 1 };
+}
 
 function Address() {
   const { search } = useLocation();

@@ -19,6 +19,16 @@ export const PLAY_NOW_UNSENT_MESSAGE = 'Play now did not reach the server: the c
 const SIZES = [2, 3, 4] as const;
 type Size = (typeof SIZES)[number];
 
+/**
+ * The count of a size the player waits at, which counts the player too: "1 waiting" read as
+ * someone else to play with while the player sat alone. The count may not have caught up with the
+ * player's own wait yet (0), which is still the player alone.
+ */
+function waitingWithYou(count: number): string {
+  const others = Math.max(0, count - 1);
+  return others === 0 ? 'only you' : `you and ${others} more`;
+}
+
 /** Seconds left until `deadline`, ticking each second. */
 function useSecondsLeft(deadline: number | null): number | null {
   const [now, setNow] = useState(() => Date.now());
@@ -109,7 +119,7 @@ export function PlayNow() {
                 }} />
               <span>{n} players</span>
               <span className={classes.waiting} data-waiting-size={n}>
-                {waitingFor(n)} waiting
+                {mine?.state === 'waiting' && mine.size === n ? waitingWithYou(waitingFor(n)) : `${waitingFor(n)} waiting`}
               </span>
             </label>
           ))}

@@ -2,7 +2,8 @@
  * Play now's key of a press: a second click before the status has shown the first press's wait
  * (its answer came, the status has not caught up) sends the same key, so the server answers what
  * became of the first press instead of starting a second wait; once a wait has shown, the next
- * press is a new one with a key of its own. The server's side (lobbies.playNow) is stood in for.
+ * press is a new one with a key of its own. The counts of people waiting leave the player out of
+ * their own size's. The server's side (lobbies.playNow) is stood in for.
  */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -18,6 +19,8 @@ const { served, joins, server } = vi.hoisted(() => {
     /** The status's subscription refused (the server's code), and how often it was asked again. */
     refusedWith: null as string | null,
     resets: 0,
+    /** The counts of people waiting, by size, the player among them while waiting. */
+    waiting: [] as { size: number; waiting: number }[],
   };
   const joins: { size: number; pressID: string }[] = [];
   const mutation = (run: (input: never) => void) => ({
@@ -30,7 +33,7 @@ const { served, joins, server } = vi.hoisted(() => {
       playNow: {
         onStatus: {
           useSubscription: () => ({
-            data: { mine: served.mine, waiting: [], windowSeconds: 20 },
+            data: { mine: served.mine, waiting: served.waiting, windowSeconds: 20 },
             status: served.refusedWith === null ? 'pending' : 'error',
             error: served.refusedWith === null ? null : { message: 'refused', data: { code: served.refusedWith } },
             reset: () => void served.resets++,
@@ -60,6 +63,7 @@ afterEach(() => {
   served.mine = null;
   served.refusedWith = null;
   served.resets = 0;
+  served.waiting = [];
   vi.useRealTimers();
 });
 
@@ -104,4 +108,24 @@ test("once the game is found, the list says it is starting until the game's scre
   rerender(page());
   expect(screen.getByRole('status').textContent).toBe('Starting your game...');
   expect((screen.getByRole('button', { name: 'Play now' }) as HTMLButtonElement).disabled).toBe(true);
+});
+
+test('the count of the size the player waits at says the player is there, not someone else to play with', () => {
+  const counts = () => [2, 3, 4].map((n) => document.querySelector(`[data-waiting-size="${n}"]`)!.textContent);
+  served.waiting = [{ size: 2, waiting: 1 }, { size: 3, waiting: 2 }];
+  const { rerender } = render(page());
+  expect(counts()).toEqual(['1 waiting', '2 waiting', '0 waiting']);
+
+  // Waiting for a game of 3 with two others, then alone once they are matched elsewhere.
+  served.mine = { state: 'waiting', size: 3, since: Date.now(), deadline: Date.now() + 20_000 };
+  served.waiting = [{ size: 2, waiting: 1 }, { size: 3, waiting: 3 }];
+  rerender(page());
+  expect(counts()).toEqual(['1 waiting', 'you and 2 more', '0 waiting']);
+  served.waiting = [{ size: 2, waiting: 1 }, { size: 3, waiting: 1 }];
+  rerender(page());
+  expect(counts()).toEqual(['1 waiting', 'only you', '0 waiting']);
+  // The wait shown before the counts have caught up with it: still the player alone.
+  served.waiting = [];
+  rerender(page());
+  expect(counts()).toEqual(['0 waiting', 'only you', '0 waiting']);
 });

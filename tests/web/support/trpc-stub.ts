@@ -6,10 +6,12 @@
  * and `stubbed.users` once a test sets them (read at each render), and any query named in
  * `stubbed.answers` (its hook, `useQueries` asking for it, and `fetch` of the utilities, which
  * `stubbed.fetched` records; `useQueries` leaves out the queries not answered there), or refused
- * as named in `stubbed.refusals` (its hook answers with that error). A
- * subscription reports what `setSubscription` last set for it (its status, error and reset), and
- * its holder renders again at each change; `sendSubscriptionData` hands its holder's `onData` a
- * message, as the server's would be. A test file replaces the client with it:
+ * as named in `stubbed.refusals` (its hook answers with that error); any mutation named in
+ * `stubbed.mutations`, which that function answers as the server would (a rejection for a
+ * refusal). A subscription reports what `setSubscription` last set for it (its status, error and
+ * reset), and its holder renders again at each change; `sendSubscriptionData` hands its holder's
+ * `onData` a message, as the server's would be, and `endSubscription` calls its `onComplete`, as
+ * the server ending it would. A test file replaces the client with it:
  *
  *   vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
  *
@@ -45,14 +47,23 @@ export interface StubRefusal {
 /**
  * What the stub answers: the game's settings and the users named, or null for a query that has not
  * answered; other queries' answers by path ('games.state'), or their refusals; the paths fetched
- * through the utilities.
+ * through the utilities; the mutations sent, by path ('lobbies.start'): each called with the
+ * mutation's input, its promise the mutation's answer.
  */
-export const stubbed: { settings: StubSettings | null; users: StubUser[] | null; answers: Record<string, unknown>; refusals: Record<string, StubRefusal>; fetched: string[] } = {
+export const stubbed: {
+  settings: StubSettings | null;
+  users: StubUser[] | null;
+  answers: Record<string, unknown>;
+  refusals: Record<string, StubRefusal>;
+  fetched: string[];
+  mutations: Record<string, (input: never) => Promise<unknown>>;
+} = {
   settings: null,
   users: null,
   answers: {},
   refusals: {},
   fetched: [],
+  mutations: {},
 };
 
 const subscriptions = new Map<string, StubSubscription>();
@@ -68,6 +79,8 @@ export function setSubscription(path: string, state: StubSubscription): void {
 
 /** Each subscription's `onData`, as its holder last gave it. */
 const dataListeners = new Map<string, (data: unknown) => void>();
+/** Each subscription's `onComplete`, as its holder last gave it. */
+const endListeners = new Map<string, () => void>();
 
 /** Hands the holder of the subscription at `path` a message (`onData`), as a server would send it. */
 export function sendSubscriptionData(path: string, data: unknown): void {
@@ -76,16 +89,29 @@ export function sendSubscriptionData(path: string, data: unknown): void {
   onData(data);
 }
 
+/** Ends the subscription at `path` as the server would (its holder's `onComplete`). */
+export function endSubscription(path: string): void {
+  const onComplete = endListeners.get(path);
+  if (!onComplete) throw new Error(`nothing holds the subscription ${path} with an onComplete`);
+  onComplete();
+}
+
 const subscribe = (changed: () => void) => {
   subscribers.add(changed);
   return () => subscribers.delete(changed);
 };
 
-const answered = (data: unknown) => ({ data, isLoading: false, isPending: false, isError: false, error: null });
-const refused = (error: StubRefusal) => ({ data: undefined, isLoading: false, isPending: false, isError: true, error });
+/** A query's `refetch`: asks nothing more (what a test answers is read at each render). */
+const refetch = () => Promise.resolve();
+const answered = (data: unknown) => ({ data, isLoading: false, isPending: false, isError: false, error: null, refetch });
+const refused = (error: StubRefusal) => ({ data: undefined, isLoading: false, isPending: false, isError: true, error, refetch });
 
-const mutation = () => ({ mutate: () => undefined, mutateAsync: () => Promise.resolve(), isPending: false, isSuccess: false, isError: false, error: null });
-const waiting = { data: undefined, isLoading: true, isPending: true, isError: false, error: null };
+/** A mutation's hook: sent to `stubbed.mutations` when the test set one for its path, else never sent. */
+const mutation = (path: string) => () => {
+  const send = (input: never) => stubbed.mutations[path]?.(input) ?? Promise.resolve();
+  return { mutate: (input: never) => void send(input).catch(() => undefined), mutateAsync: send, isPending: false, isSuccess: false, isError: false, error: null };
+};
+const waiting = { data: undefined, isLoading: true, isPending: true, isError: false, error: null, refetch };
 
 /** useQueries' builder (`t.ratings.ofUsers(input)`): each procedure called says its path. */
 const queryNamer = (path: string): unknown =>
@@ -102,9 +128,10 @@ const hooks = (path: string): Record<string, (...args: never[]) => unknown> => (
   },
   // Only the queries a test answers: a hook that counts the others as loading would wait on them.
   useQueries: (build: (t: unknown) => { path: string }[]) => build(queryNamer('')).filter((query) => query.path in stubbed.answers).map((query) => answered(stubbed.answers[query.path])),
-  useMutation: mutation,
-  useSubscription: (_input?: unknown, options?: { onData?: (data: unknown) => void }) => {
+  useMutation: mutation(path),
+  useSubscription: (_input?: unknown, options?: { onData?: (data: unknown) => void; onComplete?: () => void }) => {
     if (options?.onData) dataListeners.set(path, options.onData);
+    if (options?.onComplete) endListeners.set(path, options.onComplete);
     return useSyncExternalStore(subscribe, () => subscriptions.get(path) ?? silent);
   },
   fetch: () => {

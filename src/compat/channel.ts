@@ -1,8 +1,8 @@
 /**
  * The /channel websocket: `jwt` query parameter; messages `chat`, `subscribe`
  * and `unsubscribe`; topic messages delivered to matching subscribers, each game subscriber
- * getting its own view. Bad input gets an error message on the socket, never a crash; heartbeats
- * close dead sockets.
+ * getting its own view. Bad input gets an error message on the socket, never a crash; the pings
+ * every socket of the server is sent (socket-limits.ts, dropNonReaders) close dead sockets.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -19,7 +19,6 @@ import { OPENING_TOO_FAST, requestRefusal, SUBSCRIBING_TOO_FAST, type Services }
 import { closeUnread, sizeRequests } from '../server/delivery/socket-limits.js';
 import { describeZodError } from './rest.js';
 
-const HEARTBEAT_MS = 30_000;
 /** Messages one socket may have waiting to be handled; a client that waits for answers has one or two. */
 export const MAX_WAITING_MESSAGES = 64;
 
@@ -60,9 +59,6 @@ class Connection {
   private readonly subscriptions = new Map<string, () => void>();
   /** Set once the socket has closed: a subscription that finishes setting up after it is undone at once. */
   private closed = false;
-  private alive = true;
-  /** The payload of the last ping sent, which its pong must carry back. */
-  private ping: Buffer | null = null;
 
   constructor(
     private readonly services: Services,
@@ -234,26 +230,6 @@ class Connection {
     this.subscriptions.delete(topicName);
   }
 
-  /** Called every heartbeat: a socket that did not answer the last ping is closed. */
-  beat(): boolean {
-    if (!this.alive) {
-      this.socket.terminate();
-      return false;
-    }
-    this.alive = false;
-    this.ping = randomBytes(8);
-    this.socket.ping(this.ping);
-    return true;
-  }
-
-  /**
-   * Only the answer to the last ping counts: a client that has stopped reading cannot see the
-   * ping, so unasked pongs sent on a timer do not keep its socket (and what it buffers) alive.
-   */
-  pong(data: Buffer): void {
-    if (this.ping?.equals(data)) this.alive = true;
-  }
-
   close(): void {
     this.closed = true;
     for (const off of this.subscriptions.values()) off();
@@ -274,13 +250,7 @@ function describe(value: unknown): string {
 
 /** Registers /channel on an app that has @fastify/websocket. */
 export function registerChannel(app: FastifyInstance, services: Services): void {
-  const connections = new Set<Connection>();
-  const heartbeat = setInterval(() => {
-    for (const connection of connections) if (!connection.beat()) connections.delete(connection);
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-  app.addHook('onClose', async () => clearInterval(heartbeat));
-
+  // A client that has stopped reading is cut by the pings every socket is sent (http-server.ts).
   app.get('/channel', { websocket: true }, (socket, request) => {
     let connection: Connection | null = null;
     let closed = false;
@@ -288,7 +258,6 @@ export function registerChannel(app: FastifyInstance, services: Services): void 
     socket.on('close', () => {
       closed = true;
       connection?.close();
-      if (connection) connections.delete(connection);
     });
     // Messages are handled one at a time, in order, once the user is known.
     const opened = callerOf(services, request.raw, 'websocket').then(async ({ user, actsFor, refusedJWT }) => {
@@ -297,8 +266,6 @@ export function registerChannel(app: FastifyInstance, services: Services): void 
       if (actsFor) await services.sessionSockets.track(actsFor, socket);
       if (closed) return;
       connection = new Connection(services, socket, user, clientAddress(request.raw, services.config.trustProxy), request.log);
-      connections.add(connection);
-      socket.on('pong', (data: Buffer) => connection?.pong(data));
       if (refusedJWT) connection.error('Invalid JWT');
     });
     let queue: Promise<unknown> = opened.catch((error: unknown) => {

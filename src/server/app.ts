@@ -48,6 +48,8 @@ export interface BuildOptions {
   definitions?: GameDefinitions;
   now?: () => number;
   logger?: Logger;
+  /** How often each websocket is pinged to check that its client reads (socket-limits.ts, READ_CHECK_MS). */
+  readCheckMs?: number;
 }
 
 /** The secret for JWTs: configured, or generated on first start and kept in the database. */
@@ -93,7 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sockets: new SocketBudget(config.maxSocketsPerAddress, config.socketOpensPerAddress, config.trustProxy, options.now),
     connections: new ConnectionBudget(config.trustProxy ? null : config.maxConnectionsPerAddress, config.maxConnections),
   };
-  const fastify = await newServer(config, log, budgets);
+  const fastify = await newServer(config, log, budgets, options.readCheckMs);
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -160,7 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     fastify,
     services,
     async channelServer() {
-      const server = await newServer(config, log, budgets);
+      const server = await newServer(config, log, budgets, options.readCheckMs);
       registerChannel(server, services);
       extra.push(server);
       return server;

@@ -8,7 +8,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { Config } from './config.js';
 import type { ConnectionBudget } from './connection-limits.js';
 import { PER_MESSAGE_DEFLATE, deflateServerFromPool } from './delivery/socket-compression.js';
-import { CLOSED_UNREAD, dropSlowReaders, isClientSocketError, type SocketBudget } from './delivery/socket-limits.js';
+import { CLOSED_UNREAD, dropNonReaders, dropSlowReaders, isClientSocketError, READ_CHECK_MS, type SocketBudget } from './delivery/socket-limits.js';
 import { coalesceServerWrites } from './delivery/socket-writes.js';
 import { redactUrl } from './log-redaction.js';
 import { addSecurityHeaders } from './security-headers.js';
@@ -57,7 +57,11 @@ export interface AddressBudgets {
   connections: ConnectionBudget;
 }
 
-export async function newServer(config: Config, log: FastifyBaseLogger, { sockets, connections }: AddressBudgets): Promise<FastifyInstance> {
+/**
+ * `readCheckMs`: how often each websocket is pinged to check that its client reads (shorter in
+ * tests, which wait for it).
+ */
+export async function newServer(config: Config, log: FastifyBaseLogger, { sockets, connections }: AddressBudgets, readCheckMs = READ_CHECK_MS): Promise<FastifyInstance> {
   const fastify = Fastify({
     loggerInstance: log,
     bodyLimit: MAX_BODY_BYTES,
@@ -87,6 +91,8 @@ export async function newServer(config: Config, log: FastifyBaseLogger, { socket
   // MYTHOS_WS_CORK=off writes each message at once, to measure what coalescing saves.
   if (process.env.MYTHOS_WS_CORK !== 'off') coalesceServerWrites(fastify.websocketServer);
   dropSlowReaders(fastify.websocketServer);
+  const stopReadChecks = dropNonReaders(fastify.websocketServer, readCheckMs);
+  fastify.addHook('onClose', async () => stopReadChecks());
   fastify.addHook('onRequest', async (request, reply) => {
     // A websocket handshake is a GET, but the socket then acts as the cookie's user: guard it too,
     // on every port. (This hook comes after the websocket plugin's own, so a refused handshake's

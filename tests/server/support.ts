@@ -34,7 +34,7 @@ export async function resetPostgres(url: string): Promise<void> {
 
 export async function startServer(
   overrides: Partial<Config> = {},
-  options: { database?: 'sqlite' | 'postgres'; reset?: boolean; logger?: Logger } = {},
+  options: { database?: 'sqlite' | 'postgres'; reset?: boolean; logger?: Logger; readCheckMs?: number } = {},
 ): Promise<Server> {
   const database = options.database ?? 'sqlite';
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mythos-test-'));
@@ -68,7 +68,7 @@ export async function startServer(
     rateSharedAddresses: true,
     ...overrides,
   };
-  const app = await buildApp(config, { logger: options.logger ?? pino({ level: 'silent' }) });
+  const app = await buildApp(config, { logger: options.logger ?? pino({ level: 'silent' }), readCheckMs: options.readCheckMs });
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const address = app.fastify.server.address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;

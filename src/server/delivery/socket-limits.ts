@@ -9,8 +9,10 @@
  *   path too: the handshake past it is refused with 429.
  * - Bytes waiting to be written to one socket: a client that stops reading is dropped once what
  *   it has not taken passes MAX_BUFFERED_BYTES, instead of growing the server's memory (and once
- *   its messages waiting to be deflated pass four times that).
+ *   its messages waiting to be deflated pass four times that); and within READ_CHECK_MS or two
+ *   of when it stopped, however little it was sent since.
  */
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { clientAddress } from '../client-address.js';
@@ -68,7 +70,7 @@ const QUEUED_TO_DEFLATE_FACTOR = 4;
 
 /** ws keeps a socket's connection in a field its types do not declare. */
 interface WithConnection {
-  _socket?: { writableLength: number } | null;
+  _socket?: { writableLength: number; writableCorked?: number } | null;
 }
 
 /**
@@ -77,11 +79,20 @@ interface WithConnection {
  * `bufferedAmount` also counts the messages still waiting to be deflated, at their size before:
  * eight finished games subscribed at once (145 KB each) passed 1 MB there, and a socket that read
  * everything at once was dropped as a slow reader. Those are bounded apart, at four times as much.
+ * So are the messages sent earlier in the same event-loop turn: the connection is corked for the
+ * turn (socket-writes.ts), so they wait on it too until the turn ends, whatever the reader does.
+ * Counted as unread, they dropped a client that did not deflate (WS_COMPRESSION=off, or a client
+ * that does not ask for it) as it subscribed to fourteen finished games at once, reading as fast as it
+ * could (a security review, 2026-12-05).
  */
 export function dropSlowReader(socket: WebSocket, maxBuffered = MAX_BUFFERED_BYTES): void {
   const send = socket.send.bind(socket);
+  /** What waited on the connection when this turn's first message was sent: the reader's part. */
+  let unread = 0;
   socket.send = ((...args: Parameters<WebSocket['send']>) => {
-    const unread = (socket as unknown as WithConnection)._socket?.writableLength ?? socket.bufferedAmount;
+    const connection = (socket as unknown as WithConnection)._socket;
+    // Not corked: the turn's first message (or writes are not coalesced), and all that waits is unread.
+    if (!connection?.writableCorked) unread = connection?.writableLength ?? socket.bufferedAmount;
     if (unread > maxBuffered || socket.bufferedAmount > maxBuffered * QUEUED_TO_DEFLATE_FACTOR) {
       socket.terminate();
       return;
@@ -93,6 +104,44 @@ export function dropSlowReader(socket: WebSocket, maxBuffered = MAX_BUFFERED_BYT
 /** Every socket the server accepts (tRPC's and /channel's alike). */
 export function dropSlowReaders(server: WebSocketServer, maxBuffered = MAX_BUFFERED_BYTES): void {
   server.on('connection', (socket: WebSocket) => dropSlowReader(socket, maxBuffered));
+}
+
+/** How often every websocket is pinged to check that its client still reads. */
+export const READ_CHECK_MS = 30_000;
+
+/**
+ * Cuts every socket whose client has stopped reading, whatever it sends: each is pinged every
+ * `intervalMs` with a random payload, and one that has not sent that payload back by the next ping
+ * is cut. A client that does not read cannot see the ping behind what it has not read; browsers
+ * and ws answer pings by themselves. The slow-reader bound above acts only at a send, and a
+ * finished game's watcher is sent nothing more; tRPC's keep-alive pings only a socket quiet for
+ * 12 s, and anything the client sends puts it off (an unasked PONG every few seconds, free when it
+ * follows the server's PING): such a socket held 800 KB of the server's memory, and 3.8 MB more in
+ * the kernel, for as long as its client kept writing (a security review, 2026-12-05). Returns what
+ * stops the checks.
+ */
+export function dropNonReaders(server: WebSocketServer, intervalMs = READ_CHECK_MS): () => void {
+  /** Each socket's last ping, until its answer comes. */
+  const unanswered = new WeakMap<WebSocket, Buffer>();
+  server.on('connection', (socket: WebSocket) => {
+    socket.on('pong', (data: Buffer) => {
+      if (unanswered.get(socket)?.equals(data)) unanswered.delete(socket);
+    });
+  });
+  const checks = setInterval(() => {
+    for (const socket of server.clients) {
+      if (socket.readyState !== socket.OPEN) continue;
+      if (unanswered.has(socket)) {
+        socket.terminate();
+        continue;
+      }
+      const payload = randomBytes(8);
+      unanswered.set(socket, payload);
+      socket.ping(payload);
+    }
+  }, intervalMs);
+  checks.unref();
+  return () => clearInterval(checks);
 }
 
 /**

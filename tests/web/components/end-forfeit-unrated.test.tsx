@@ -6,11 +6,18 @@
  * not rated has none: the player who left was told "You won!" and crowned in the winner's line,
  * while their list of games called it a loss and gave the win to the other. The game page's own
  * sources are rendered (pages/game.tsx), their queries answered as the server answers them; the
- * game screen is reduced to the two lines that name the winner.
+ * game screen is reduced to what names the winner: its two lines, and, for the tests that read
+ * them, the players' summaries, which star the winner's favor.
  *
  * A player who left after their last decision (the other still deciding) has no stand-in's action
  * in the record's log, rated game or not: the end read who forfeited from the log alone, and
  * crowned the one who left. The record says who forfeited as the server recorded it.
+ *
+ * A game the bots finished for a player who was not there (a game nobody had open is finished by
+ * bots): a stand-in made most of the seat's decisions, so the game counted as the player's loss
+ * whatever the seat scored. The line under the title says so, the win goes to the other seat (its
+ * heading, its line, first in the standings), the player's seat comes after it marked "bot
+ * played", and no summary crowns it.
  */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -27,16 +34,19 @@ vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../s
 vi.mock('../../../src/web/game/presentation/end-charts.js', () => ({ default: () => <svg data-testid="pie-drawing" /> }));
 // The dice check rebuilds the whole record, which this test's stood-in record (its decisions alone) is not.
 vi.mock('../../../src/web/replay/game-verify.js', () => ({ default: () => null }));
-// The screen as far as this test reads it: the winner's line and the end-of-game view, inside the page's sources.
-const shown = vi.hoisted(() => ({ state: null as GameScreenState | null }));
+// The screen as far as this test reads it: the winner's line, the end-of-game view and (when
+// `summaries`) the players' summaries, inside the page's sources.
+const shown = vi.hoisted(() => ({ state: null as GameScreenState | null, summaries: false }));
 vi.mock('../../../src/web/game/game-screen.js', async () => {
   const { EndOfGame } = await import('../../../src/web/game/presentation/end-of-game.js');
   const { WinnerBanner } = await import('../../../src/web/game/presentation/winner-banner.js');
+  const { PlayerSummaries } = await import('../../../src/web/game/table-layout.js');
   return {
     GameScreen: () => (
       <>
         <WinnerBanner state={shown.state!} />
         <EndOfGame state={shown.state!} />
+        {shown.summaries && <PlayerSummaries state={shown.state!} onOpen={() => undefined} />}
       </>
     ),
   };
@@ -136,5 +146,38 @@ describe.each([
     expect((await screen.findByTestId('end-place')).textContent).toBe('You won!');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
     expect(screen.getByRole('status', { name: '' }).textContent).toBe(' Otto won!');
+  });
+});
+
+/** A standings row as it reads: the place, the name, and the forfeit's mark (the favor's breakdown, for a phone, left out). */
+function standing(row: Element): string {
+  const player = row.querySelector('th')!.cloneNode(true) as Element;
+  player.querySelector('[data-testid="standings-breakdown"]')!.remove();
+  return `${row.querySelector('td')!.textContent} ${player.textContent}`;
+}
+
+/** How many stars the summaries of `userID` show beside the favor. */
+const stars = (userID: string) => document.querySelectorAll(`.player-summary[data-player-id="${userID}"] [data-winner]`).length;
+
+describe('the end of a rated game the bots finished for a player who was not there', () => {
+  beforeEach(() => {
+    shown.summaries = true;
+    // A stand-in made the player's decisions, as the server recorded.
+    stubbed.answers = { ...rated, 'replays.get': { log: record([null, 'absent', null, 'absent']).log, forfeits: { [leaver]: 'stood in' } } };
+  });
+
+  afterEach(() => {
+    shown.summaries = false;
+  });
+
+  test('the player is told a bot made most of their choices, and the other seat is crowned', async () => {
+    pageFor(leaver);
+    expect((await screen.findByTestId('end-place')).textContent).toBe('A bot made most of your choices, so the game counts as a loss.');
+    expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1500 → 1470? (\u221230)');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
+    expect(screen.getAllByRole('status').filter((s) => s.textContent!.endsWith(' won!')).map((s) => s.textContent)).toEqual([' Otto won!']);
+    expect(Array.from(screen.getByRole('table', { name: 'Final standings' }).querySelectorAll('tbody tr'), standing)).toEqual(['1 Otto', '2 Lea bot played']);
+    expect(stars(leaver)).toBe(0);
+    expect(stars(other)).toBeGreaterThan(0);
   });
 });

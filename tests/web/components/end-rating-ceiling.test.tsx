@@ -4,17 +4,21 @@
  * the viewer and bots in today's words, and in a game with another person too, whose ceiling the
  * page could not work out (the game of the people alone sets it), in words that name both parts.
  * And a game that moved no rating of the viewer's shows its view only once the reason has come,
- * with its line in place (arriving later, it pushed the view down a line).
+ * with its line in place (arriving later, it pushed the view down a line). And the standings'
+ * Rating column in a rated game of a person and a bot: one column header, a cell on every row, the
+ * person's new rating and change ("1512? +12"), and the bot's fixed rating as beside its name
+ * ("1500 fixed").
  * The whole view is rendered from a finished engine game, its rating changes given by the page's
  * source as the game page gives them.
  */
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { EndOfGame } from '../../../src/web/game/presentation/end-of-game.js';
-import { RatingChangesSource, UnratedReasonSource, type EndRatingChange, type UnratedReason } from '../../../src/web/game/presentation/end-rating-source.js';
+import { NamesRatingsSource, RatingChangesSource, UnratedReasonSource, type EndRatingChange, type UnratedReason } from '../../../src/web/game/presentation/end-rating-source.js';
+import type { ShownRating } from '../../../src/web/ratings/ratings.js';
 import { theme } from '../../../src/web/theme.js';
 import { botFinishedGame } from '../support/recorded-games.js';
 import { ANN, BOB, screenState } from '../support/screen-state.js';
@@ -36,15 +40,19 @@ function stateWith(bob: 'person' | 'bot'): GameScreenState {
   return { ...state, game: { ...state.game, players: state.game.players.map((p) => (p.userID === BOB ? { ...p, botType: 'easy_bot' as const } : p)) } };
 }
 
-function page(state: GameScreenState, changes: Record<string, EndRatingChange>, unrated: UnratedReason | null | undefined) {
+/** The view, with the ratings beside the names (the bots' fixed ones among them) as the page gives them. */
+function page(state: GameScreenState, changes: Record<string, EndRatingChange>, unrated: UnratedReason | null | undefined, beside: Record<string, ShownRating> = {}) {
   const source = () => changes;
   const why = () => unrated;
+  const names = () => beside;
   return (
     <MantineProvider theme={theme}>
       <MemoryRouter>
         <RatingChangesSource.Provider value={source}>
           <UnratedReasonSource.Provider value={why}>
-            <EndOfGame state={state} />
+            <NamesRatingsSource.Provider value={names}>
+              <EndOfGame state={state} />
+            </NamesRatingsSource.Provider>
           </UnratedReasonSource.Provider>
         </RatingChangesSource.Provider>
       </MemoryRouter>
@@ -94,5 +102,18 @@ describe('the end view of a game that moved no rating', () => {
   test('a rated game does not wait for the reason', () => {
     render(page(stateWith('person'), { [ANN]: { before: 1500, after: 1512, provisional: true }, [BOB]: { before: 1500, after: 1488, provisional: true } }, undefined));
     expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1500 → 1512? (+12)');
+  });
+});
+
+describe("the standings' Rating column", () => {
+  test("a person's new rating and change, and a bot's fixed rating, under one Rating header", () => {
+    render(page(stateWith('bot'), { [ANN]: { before: 1500, after: 1512, provisional: true, cappedAt: null } }, null, { [ANN]: { rating: 1512, provisional: true }, [BOB]: { rating: 1500, provisional: false } }));
+    const end = screen.getByTestId('end-of-game');
+    expect(within(end).getAllByRole('columnheader', { name: 'Rating' })).toHaveLength(1);
+    const rows = Array.from(within(end).getByRole('table', { name: 'Final standings' }).querySelectorAll('tbody tr'));
+    const cellOf = (name: string) => rows.find((row) => row.querySelector('th')!.textContent!.startsWith(name))!.querySelector('[data-testid="end-rating-cell"]')!.textContent;
+    expect(within(end).getAllByTestId('end-rating-cell')).toHaveLength(2);
+    expect(cellOf('Ann')).toBe('1512? +12');
+    expect(cellOf('Bob')).toBe('1500 fixed');
   });
 });

@@ -2,27 +2,31 @@
  * Play now's key of a press: a second click before the status has shown the first press's wait
  * (its answer came, the status has not caught up) sends the same key, so the server answers what
  * became of the first press instead of starting a second wait; once a wait has shown, the next
- * press is a new one with a key of its own. The counts of people waiting leave the player out of
- * their own size's. The server's side (lobbies.playNow) is stood in for.
+ * press is a new one with a key of its own. And the wait, as its status says: how long is left
+ * before bots take the empty seats, Cancel in place of Play now, how many wait for each size (the
+ * player left out of their own size's count), and the size the wait is for standing, read-only but
+ * still readable: choosing another does nothing until the wait is over. The server's side
+ * (lobbies.playNow) is stood in for.
  */
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, expect, test, vi } from 'vitest';
 import { PlayNow } from '../../../src/web/pages/play-now.js';
 import { theme } from '../../../src/web/theme.js';
 
 // Hoisted with the mock, which runs before the file's other lines.
-const { served, joins, server } = vi.hoisted(() => {
+const { served, joins, cancels, server } = vi.hoisted(() => {
   const served = {
     mine: null as null | { state: 'waiting'; size: number; since: number; deadline: number } | { state: 'matched'; size: number; gameID: string },
+    /** How many wait for each size, the player among them while waiting. */
+    waiting: [] as { size: number; waiting: number }[],
     /** The status's subscription refused (the server's code), and how often it was asked again. */
     refusedWith: null as string | null,
     resets: 0,
-    /** The counts of people waiting, by size, the player among them while waiting. */
-    waiting: [] as { size: number; waiting: number }[],
   };
   const joins: { size: number; pressID: string }[] = [];
+  const cancels: string[] = [];
   const mutation = (run: (input: never) => void) => ({
     mutate: run,
     mutateAsync: (input: never) => Promise.resolve(run(input)),
@@ -40,11 +44,11 @@ const { served, joins, server } = vi.hoisted(() => {
           }),
         },
         join: { useMutation: () => mutation((input: { size: number; pressID: string }) => void joins.push(input)) },
-        cancel: { useMutation: () => mutation(() => undefined) },
+        cancel: { useMutation: () => mutation(() => void cancels.push('cancel')) },
       },
     },
   };
-  return { served, joins, server };
+  return { served, joins, cancels, server };
 });
 
 vi.mock('../../../src/web/lib/trpc.js', () => ({ trpc: server }));
@@ -60,10 +64,11 @@ const page = () => (
 afterEach(() => {
   cleanup();
   joins.length = 0;
+  cancels.length = 0;
   served.mine = null;
+  served.waiting = [];
   served.refusedWith = null;
   served.resets = 0;
-  served.waiting = [];
   vi.useRealTimers();
 });
 
@@ -128,4 +133,34 @@ test('the count of the size the player waits at says the player is there, not so
   served.waiting = [];
   rerender(page());
   expect(counts()).toEqual(['0 waiting', 'only you', '0 waiting']);
+});
+
+const size = (n: number) => screen.getByRole('radio', { name: new RegExp(`^${n} players`) }) as HTMLInputElement;
+
+test('waiting for a table of 3: the time left, Cancel, the counts, and the size chosen standing', () => {
+  served.mine = { state: 'waiting', size: 3, since: Date.now(), deadline: Date.now() + 20_000 };
+  served.waiting = [
+    { size: 3, waiting: 1 },
+    { size: 4, waiting: 2 },
+  ];
+  render(page());
+  expect(screen.getByRole('status').textContent).toMatch(/^Waiting for players for a game of 3: \d+ s left, then bots take the empty seats\.$/);
+  expect(screen.queryByRole('button', { name: 'Play now' })).toBeNull();
+  expect([2, 3, 4].map((n) => document.querySelector(`[data-waiting-size="${n}"]`)!.textContent)).toEqual(['0 waiting', 'only you', '2 waiting']);
+  const sizes = screen.getByRole('radiogroup', { name: 'Players at the table' });
+  expect(sizes.getAttribute('aria-readonly')).toBe('true');
+  fireEvent.click(within(sizes).getByText('4 players', { exact: true }));
+  expect([2, 3, 4].map((n) => size(n).checked)).toEqual([false, true, false]);
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(cancels).toEqual(['cancel']);
+});
+
+test('no wait: the sizes can be chosen, and Play now stands where Cancel was', () => {
+  render(page());
+  const sizes = screen.getByRole('radiogroup', { name: 'Players at the table' });
+  expect(sizes.getAttribute('aria-readonly')).toBeNull();
+  fireEvent.click(within(sizes).getByText('4 players', { exact: true }));
+  expect([2, 3, 4].map((n) => size(n).checked)).toEqual([false, false, true]);
+  expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Play now' })).toBeTruthy();
 });

@@ -2,11 +2,16 @@
  * Rematch in the end-of-game view when the rematch another player opened is no longer open (its
  * host started it with bots without waiting, or everyone left it): the view says so, for pressing
  * Rematch then opens a new lobby. Without the words, a player who pressed it found themselves alone
- * in a lobby of their own, their friend nowhere. The server's calls are stand-ins.
+ * in a lobby of their own, their friend nowhere. And the answers to a rematch: declining one, the
+ * view says so and offers nothing more (no Rematch, no Decline); back at the game after opening
+ * the rematch's lobby, the view says the viewer opened it, and Rematch goes back to that lobby
+ * asking the server for nothing (it once asked to seat them again, and the refusal, "You are
+ * already in this lobby.", was a 409 in the page's console). The server's calls are stand-ins that
+ * record what is asked.
  */
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Rematch } from '../../../src/web/game/rematch.js';
 import { theme } from '../../../src/web/theme.js';
@@ -19,39 +24,53 @@ interface Offer {
 }
 
 // Hoisted with the mock, which runs before the file's other lines.
-const { served, mutation } = vi.hoisted(() => ({
+const { served, asked } = vi.hoisted(() => ({
   served: {
     offer: null as Offer | null,
     /** The offer's subscription refused (the server's code), and how often it was asked again. */
     refusedWith: null as string | null,
     resets: 0,
   },
-  mutation: () => ({ mutate: () => undefined, mutateAsync: () => Promise.resolve(), isPending: false, isSuccess: false }),
+  asked: [] as string[],
 }));
 
-vi.mock('../../../src/web/lib/trpc.js', () => ({
-  trpc: {
-    lobbies: {
-      rematch: {
-        onOffer: {
-          useSubscription: () => ({
-            data: served.offer,
-            status: served.refusedWith === null ? 'pending' : 'error',
-            error: served.refusedWith === null ? null : { message: 'refused', data: { code: served.refusedWith } },
-            reset: () => void served.resets++,
-          }),
+vi.mock('../../../src/web/lib/trpc.js', async () => {
+  const { useState } = await import('react');
+  /** A mutation that records its call under `name` and, once called, has succeeded. */
+  const recorded = (name: string) => () => {
+    const [done, setDone] = useState(false);
+    const call = (input: unknown) => {
+      asked.push(`${name} ${JSON.stringify(input)}`);
+      setDone(true);
+      return Promise.resolve({ lobbyID: 'l_new', created: true, gameID: 'g_new' });
+    };
+    return { mutate: call, mutateAsync: call, isPending: false, isSuccess: done };
+  };
+  return {
+    trpc: {
+      lobbies: {
+        rematch: {
+          onOffer: {
+            useSubscription: () => ({
+              data: served.offer,
+              status: served.refusedWith === null ? 'pending' : 'error',
+              error: served.refusedWith === null ? null : { message: 'refused', data: { code: served.refusedWith } },
+              reset: () => void served.resets++,
+            }),
+          },
+          create: { useMutation: recorded('create') },
+          decline: { useMutation: recorded('decline') },
         },
-        create: { useMutation: mutation },
-        decline: { useMutation: mutation },
+        join: { useMutation: recorded('join') },
+        start: { useMutation: recorded('start') },
       },
-      join: { useMutation: mutation },
-      start: { useMutation: mutation },
     },
-  },
-}));
+  };
+});
 
 afterEach(() => {
   cleanup();
+  asked.length = 0;
   served.refusedWith = null;
   served.resets = 0;
   vi.useRealTimers();
@@ -59,12 +78,21 @@ afterEach(() => {
 
 const NAMES: Record<string, string> = { u_eve: 'Eve', u_fay: 'Fay' };
 
-function view(offer: Offer | null) {
+/** The lobby page a press leads to, as far as this file reads it: which lobby. */
+function LobbyAt() {
+  return <p data-testid="lobby-page">{useParams().lobbyID}</p>;
+}
+
+/** `me`'s end-of-game Rematch at /game/g_1 (Fay's unless said), after a game with bots or not, and where a press takes them. */
+function view(offer: Offer | null, me = 'u_fay', withBots = false) {
   served.offer = offer;
   render(
     <MantineProvider theme={theme}>
-      <MemoryRouter>
-        <Rematch gameID="g_1" me="u_fay" nameOf={(id) => NAMES[id] ?? id} withBots={false} aloneWithBots={false} />
+      <MemoryRouter initialEntries={['/game/g_1']}>
+        <Routes>
+          <Route path="/game/:gameID" element={<Rematch gameID="g_1" me={me} nameOf={(id) => NAMES[id] ?? id} withBots={withBots} aloneWithBots={false} />} />
+          <Route path="/lobby/:lobbyID" element={<LobbyAt />} />
+        </Routes>
       </MemoryRouter>
     </MantineProvider>,
   );
@@ -100,5 +128,25 @@ describe("Rematch after another player's rematch", () => {
     expect(served.resets).toBe(0);
     vi.advanceTimersByTime(1);
     expect(served.resets).toBe(1);
+  });
+});
+
+describe('answering a rematch', () => {
+  test('Decline: the view says the viewer declined, and offers nothing more', () => {
+    view({ lobbyID: 'l_1', hostID: 'u_eve', open: true, declined: [] }, 'u_fay', true);
+    expect(screen.getByRole('status').textContent).toBe('Eve offers a rematch: same settings, same bots.');
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(asked).toEqual(['decline {"gameID":"g_1"}']);
+    expect(screen.getByRole('status').textContent).toBe('You declined the rematch.');
+    expect(screen.queryByRole('button', { name: /^(Rematch|Decline)$/ })).toBeNull();
+  });
+
+  test("the host back at the game: told they opened the rematch's lobby, and Rematch goes back to it asking the server nothing", async () => {
+    view({ lobbyID: 'l_1', hostID: 'u_eve', open: true, declined: ['u_fay'] }, 'u_eve', true);
+    expect(screen.getByRole('status').textContent).toBe('You opened a rematch lobby.');
+    expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Rematch' }));
+    expect((await screen.findByTestId('lobby-page')).textContent).toBe('l_1');
+    expect(asked).toEqual([]);
   });
 });

@@ -2,9 +2,10 @@
  * The card gallery's contents (src/web/cards/catalogue.ts), without a browser: its query
  * parameters (include, includeTributes, excludeTributes, module), the errors an unknown or hidden
  * module gets, and which module sections a visitor or a developer sees, over the real card data
- * as the server gives it to each. The page draws what this returns; the browser file
- * (cards.test.ts) checks the drawing (sections, links and labels read back from the page, the
- * hash's scroll, axe, hover, print) and a developer's real session opening the devOnly modules.
+ * as the server gives it to each. The page draws what this returns: its drawing (sections, links
+ * and labels, the search, a preview's words, the print copies) is checked in
+ * components/card-gallery.test.tsx, and what needs a browser (layout, the hash's scroll, axe, hover
+ * and print as shown) and a developer's real session opening the devOnly modules in cards.test.ts.
  */
 import { describe, expect, test } from 'vitest';
 import { GAME_DEFINITIONS } from '../../src/engine/data.js';

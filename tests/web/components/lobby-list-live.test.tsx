@@ -5,6 +5,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { Lobby } from '../../../src/web/lib/api-types.js';
+import { hostOf, lobbyFixture, seated } from '../support/lobby-fixture.js';
 import { renderLobbyListPage } from '../support/lobby-list-page.js';
 import { sendSubscriptionData } from '../support/trpc-stub.js';
 
@@ -12,29 +13,9 @@ vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../s
 
 afterEach(cleanup);
 
-const person = (name: string) => ({ id: `u_${name}`, name, profilePictureURL: null, seedValue: null, left: false });
-
-/** An open lobby of `host` with `seated` more people at it. */
-function lobby(host: string, seated: string[] = [], sequenceID = 1): Lobby {
-  return {
-    id: `l_${host}`,
-    sequenceID,
-    name: `${host}'s lobby`,
-    host: { ...person(host), subtitle: null, isDev: false, isBot: false, canSeeProfile: true, canChangeName: false },
-    players: [person(host), ...seated.map(person)],
-    options: {},
-    modules: [],
-    playerIDToBotType: [],
-    game: null,
-    creationDate: 1_700_000_000_000,
-    status: 'open',
-    turnTimer: 'auto',
-    turnTimerSeconds: 30,
-    showOddsToPlayers: false,
-    serverSecretCommitment: null,
-    rematch: null,
-  } as unknown as Lobby;
-}
+/** An open lobby of `host` with `others` more people at it. */
+const lobby = (host: string, others: string[] = [], sequenceID = 1): Lobby =>
+  lobbyFixture({ id: `l_${host}`, sequenceID, name: `${host}'s lobby`, host: hostOf(`u_${host}`, host), players: [host, ...others].map((name) => seated(`u_${name}`, name)) });
 
 /** Each listed lobby's name and its seats taken, in the list's order. */
 const rows = () => Array.from(document.querySelectorAll('tr[data-lobby-id]'), (row) => `${row.querySelector('td')!.querySelector('p')!.textContent} ${row.querySelectorAll('td')[2]!.textContent}`);

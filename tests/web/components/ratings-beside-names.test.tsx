@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Lobby, PublicUser } from '../../../src/web/lib/api-types.js';
 import { LobbyPlayers } from '../../../src/web/lobby/lobby-players.js';
 import { theme } from '../../../src/web/theme.js';
+import { hostOf, lobbyFixture, seated } from '../support/lobby-fixture.js';
 import { renderLobbyListPage } from '../support/lobby-list-page.js';
 import { ANN, BOB, newGame, screenState } from '../support/screen-state.js';
 import { served } from '../support/served-game.js';
@@ -40,29 +41,17 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const person = (id: string, name: string, left = false) => ({ id, name, profilePictureURL: null, seedValue: null, left });
-
 /** A lobby hosted by Bob with Ann and Cy seated, in `status`, its game `g_<id>` once it started. */
-function lobby(id: string, status: 'open' | 'playing' | 'finished'): Lobby {
-  return {
+const lobby = (id: string, status: 'open' | 'playing' | 'finished'): Lobby =>
+  lobbyFixture({
     id,
-    sequenceID: 1,
     name: `Bob's lobby ${id}`,
-    host: { ...person(BOB, 'Bob'), subtitle: null, isDev: false, isBot: false, canSeeProfile: true, canChangeName: false },
-    players: [person(BOB, 'Bob'), person(ANN, 'Ann'), person('u_cy', 'Cy')],
-    options: {},
-    modules: [],
-    playerIDToBotType: [],
+    host: hostOf(BOB, 'Bob'),
+    players: [seated(BOB, 'Bob'), seated(ANN, 'Ann'), seated('u_cy', 'Cy')],
     game: status === 'open' ? null : { id: `g_${id}` },
     creationDate: Date.now(),
     status,
-    turnTimer: 'auto',
-    turnTimerSeconds: 30,
-    showOddsToPlayers: false,
-    serverSecretCommitment: null,
-    rematch: null,
-  } as unknown as Lobby;
-}
+  });
 
 /** The number each rating tag in `within` shows, and the words it says to a screen reader. */
 const tags = (inside: Element) => Array.from(inside.querySelectorAll('.mythos-rating'), (tag) => [tag.querySelector('[aria-hidden]')!.textContent, tag.querySelector('.mythos-visually-hidden')!.textContent]);

@@ -10,6 +10,7 @@ import type { Definitions, Lobby, PublicUser } from '../../../src/web/lib/api-ty
 import { LobbyView } from '../../../src/web/lobby/lobby-view.js';
 import { theme } from '../../../src/web/theme.js';
 import { BOT_KINDS } from './bot-kinds.js';
+import { lobbyFixture, seated } from './lobby-fixture.js';
 import { ShownPath } from './shown-path.js';
 
 const person = (id: string, name: string) => ({ id, name, profilePictureURL: null, subtitle: null, isDev: false, isBot: false, canSeeProfile: true, canChangeName: false, statsJSON: '{}' }) as PublicUser;
@@ -20,27 +21,16 @@ export const BERT = person('u_bert', 'Bert');
 export const SID = person('u_sid', 'Sid');
 
 /** The lobby `l_1`, Alma's, open unless said, with `players` in seat order (bots: id `bot_…`). */
-export function lobbyOf(players: { id: string; name: string }[], changes: Partial<Lobby> = {}): Lobby {
-  return {
+export const lobbyOf = (players: { id: string; name: string }[], changes: Partial<Lobby> = {}): Lobby =>
+  lobbyFixture({
     id: 'l_1',
-    sequenceID: 1,
     name: "Alma's lobby",
     host: ALMA,
-    players: players.map((p) => ({ id: p.id, name: p.name, profilePictureURL: null, seedValue: 'a1b2', left: false })),
+    players: players.map((p) => seated(p.id, p.name, { seedValue: 'a1b2' })),
     options: { hideFavor: false },
-    modules: [],
     playerIDToBotType: players.filter((p) => p.id.startsWith('bot_')).map((p) => [p.id, 'easy_bot']),
-    game: null,
-    creationDate: 1_700_000_000_000,
-    status: 'open',
-    turnTimer: 'auto',
-    turnTimerSeconds: 30,
-    showOddsToPlayers: false,
-    serverSecretCommitment: null,
-    rematch: null,
     ...changes,
-  } as unknown as Lobby;
-}
+  });
 
 /** Easy Bots 1 to `count`, to fill seats. */
 export const easyBots = (count: number) => Array.from({ length: count }, (_, i) => ({ id: `bot_${i + 1}`, name: `Easy Bot ${i + 1}` }));

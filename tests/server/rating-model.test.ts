@@ -9,7 +9,7 @@ import { botSkill, displayRating, INITIAL_SKILL, isProvisional, rateGame, type R
 /** A seat of a new player; one that forfeited was played mostly by the stand-in (the Advanced Bot). */
 const fresh = (favor: number, forfeited = false): RatedSeat => {
   const seat = { skill: { ...INITIAL_SKILL }, favor, fixed: false };
-  return forfeited ? { ...seat, forfeited: true, playedAs: botSkill('basic_bot') } : { ...seat, forfeited: false };
+  return forfeited ? { ...seat, forfeited: true, playedAs: botSkill('basic_bot'), standIn: true } : { ...seat, forfeited: false };
 };
 const rounded = (skills: Skill[]) => skills.map((s) => [+s.mu.toFixed(3), +s.sigma.toFixed(3)]);
 
@@ -61,7 +61,7 @@ describe('rateGame', () => {
     expect(quitter!.mu).toBeLessThan(INITIAL_SKILL.mu);
     // A seat its player played to the last turn and then left is rated as theirs: a second
     // account that played badly and left at the end made its opponent a winner over the 2500 bot.
-    const lateLeaver: RatedSeat = { skill: { ...INITIAL_SKILL }, favor: 20, fixed: false, forfeited: true, playedAs: { ...INITIAL_SKILL } };
+    const lateLeaver: RatedSeat = { skill: { ...INITIAL_SKILL }, favor: 20, fixed: false, forfeited: true, playedAs: { ...INITIAL_SKILL }, standIn: false };
     const [overTheirOwn] = rateGame([fresh(60), lateLeaver]);
     const [overAPerson] = rateGame([fresh(60), fresh(20)]);
     expect(overTheirOwn).toEqual(overAPerson);
@@ -88,7 +88,7 @@ describe('rateGame', () => {
 const skill = fc.record({ mu: fc.double({ min: 0, max: 50, noNaN: true }), sigma: fc.double({ min: 1, max: 8.4, noNaN: true }) });
 const seat = fc
   .record({ skill, favor: fc.integer({ min: 0, max: 60 }), forfeited: fc.boolean() })
-  .map(({ forfeited, ...rest }): RatedSeat => (forfeited ? { ...rest, fixed: false, forfeited, playedAs: botSkill('basic_bot') } : { ...rest, fixed: false, forfeited }));
+  .map(({ forfeited, ...rest }): RatedSeat => (forfeited ? { ...rest, fixed: false, forfeited, playedAs: botSkill('basic_bot'), standIn: true } : { ...rest, fixed: false, forfeited }));
 const table = fc.array(seat, { minLength: 2, maxLength: 8 });
 
 describe('properties', () => {

@@ -101,7 +101,7 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       const expected = rateGame(
         game.players.map((p) => {
           const seat = { skill: p.botType ? botSkill(p.botType) : INITIAL_SKILL, favor: favor(p.userID), fixed: p.botType !== null };
-          return p.userID === away.userID ? { ...seat, forfeited: true as const, playedAs: botSkill('basic_bot') } : { ...seat, forfeited: false as const };
+          return p.userID === away.userID ? { ...seat, forfeited: true as const, playedAs: botSkill('basic_bot'), standIn: true } : { ...seat, forfeited: false as const };
         }),
       );
       const shown = (id: string) => displayRating(expected[game.players.findIndex((p) => p.userID === id)]!);
@@ -151,7 +151,7 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       // rated against the person who played it, not against the 2500 bot that would have finished it.
       const skillOf = (id: string) => ({ skill: INITIAL_SKILL, favor: favor(id), fixed: false });
       const expected = rateGame(
-        game.players.map((p) => (p.userID === gone.userID ? { ...skillOf(p.userID), forfeited: true as const, playedAs: INITIAL_SKILL } : { ...skillOf(p.userID), forfeited: false as const })),
+        game.players.map((p) => (p.userID === gone.userID ? { ...skillOf(p.userID), forfeited: true as const, playedAs: INITIAL_SKILL, standIn: false } : { ...skillOf(p.userID), forfeited: false as const })),
       );
       const changes = await stayed.client.ratings.ofGame.query({ gameID: game.id });
       const at = (id: string) => game.players.findIndex((p) => p.userID === id);

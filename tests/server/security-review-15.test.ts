@@ -142,7 +142,7 @@ describe.each(DATABASES)('a seat the stand-in mostly played, on %s', (database) 
       const expected = rateGame(
         game.players.map((p) => {
           const seat = { skill: INITIAL_SKILL, favor: favor(p.userID), fixed: false };
-          return p.userID === away.userID ? { ...seat, forfeited: true as const, playedAs: botSkill('basic_bot') } : { ...seat, forfeited: false as const };
+          return p.userID === away.userID ? { ...seat, forfeited: true as const, playedAs: botSkill('basic_bot'), standIn: true } : { ...seat, forfeited: false as const };
         }),
       );
       const changes = await here.client.ratings.ofGame.query({ gameID: game.id });

@@ -126,12 +126,16 @@ describe('ratings won from bots with a second person at the table', () => {
       expect(withBots).toBeLessThanOrEqual(headToHead + 150);
       expect(withBots).toBeLessThan(times === 20 ? 2930 : 3831);
     }
-    // A second account that leaves at once (its seat played by the stand-in bot) lifts nothing either.
+    // A second account that leaves at once lifts nothing either: its seat, played by the stand-in
+    // bot, is worth what the same bot seated by the host is (security-review-18.test.ts).
     let left: Skill = { ...INITIAL_SKILL };
+    let seated: Skill = { ...INITIAL_SKILL };
     for (let i = 0; i < 20; i++) {
-      left = rateGame([{ skill: left, favor: 90, fixed: false, forfeited: false }, { skill: { ...INITIAL_SKILL }, favor: 0, fixed: false, forfeited: true, playedAs: botSkill('basic_bot') }, ...easy(6)])[0]!;
+      left = rateGame([{ skill: left, favor: 90, fixed: false, forfeited: false }, { skill: { ...INITIAL_SKILL }, favor: 0, fixed: false, forfeited: true, playedAs: botSkill('basic_bot'), standIn: true }, ...easy(6)])[0]!;
+      seated = rateGame([{ skill: seated, favor: 90, fixed: false, forfeited: false }, { skill: botSkill('basic_bot'), favor: 0, fixed: true, forfeited: false }, ...easy(6)])[0]!;
     }
-    expect(displayRating(left)).toBe(1500);
+    expect(displayRating(left)).toBe(displayRating(seated));
+    expect(displayRating(left)).toBe(displayRating(botSkill('basic_bot')));
 
     // Below the strongest bot a win counts in full; people stronger than the bots still climb by
     // beating each other; a game of people alone is not capped at all.

@@ -57,9 +57,10 @@ export type RatedSeat = {
   /**
    * Left the game before its end, or let a stand-in play most of it: placed last whatever the
    * seat scored (a loss). `playedAs`: the skill the others are rated against for the seat, the
-   * stand-in bot's fixed one when it made most of the seat's decisions, else the player's own.
+   * stand-in bot's fixed one when it made most of the seat's decisions (`standIn`), else the
+   * player's own. A seat the stand-in played is a bot's to the others, ceiling included.
    */
-  | { forfeited: true; playedAs: Skill }
+  | { forfeited: true; playedAs: Skill; standIn: boolean }
 );
 
 /**
@@ -131,9 +132,12 @@ export function rateGameCapped(seats: readonly RatedSeat[]): RatedResult[] {
  * alone is not capped.
  */
 function botCeilings(seats: readonly RatedSeat[]): number[] {
-  const bots = seats.filter((s) => s.fixed);
+  // A seat the stand-in played counts as the bot it is: uncapped, one person whose throwaway
+  // accounts joined and left at once beat the stand-in's fixed 2214 twenty times to 2716, a
+  // hundred to 3042, where the same wins over an Advanced Bot seated by the host stop at 2214.
+  const bots = seats.flatMap((s) => (s.fixed ? [s.skill] : s.forfeited && s.standIn ? [s.playedAs] : []));
   if (bots.length === 0) return seats.map(() => Infinity);
-  const strongest = Math.max(...bots.map((s) => s.skill.mu));
+  const strongest = Math.max(...bots.map((s) => s.mu));
   const played = seats.flatMap((s, i) => (s.fixed || s.forfeited ? [] : [i]));
   const alone = played.length >= 2 ? rateGame(played.map((i) => seats[i]!)) : [];
   return seats.map((_, i) => {

@@ -78,7 +78,8 @@ export async function recordRatings(
     const skill = p.botType !== null ? botSkill(p.botType) : { mu: row!.mu, sigma: row!.sigma };
     const seat = { skill, favor: stats[p.userID]!.score, fixed: p.botType !== null };
     if (!forfeited.has(p.userID)) return { ...seat, forfeited: false as const };
-    return { ...seat, forfeited: true as const, playedAs: botPlayed.has(p.userID) ? botSkill(STAND_IN_BOT) : skill };
+    const standIn = botPlayed.has(p.userID);
+    return { ...seat, forfeited: true as const, playedAs: standIn ? botSkill(STAND_IN_BOT) : skill, standIn };
   });
   const after = rateGameCapped(seats);
   const done = new Set<string>();

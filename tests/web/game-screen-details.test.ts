@@ -74,6 +74,37 @@ async function ringClipped(page: Page): Promise<{ left: number; top: number; rig
 }
 const NOT_CLIPPED = { left: 0, top: 0, right: 0, bottom: 0 };
 
+/**
+ * How many lines a line of 'label number · label number' takes on screen, and which of its pairs
+ * the browser broke across two of them (the label's first box and the number's last on different lines).
+ */
+async function pairsApart(line: Locator): Promise<{ lines: number; apart: string[] }> {
+  return line.evaluate((el) => {
+    const texts: { node: Text; start: number }[] = [];
+    let length = 0;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      texts.push({ node, start: length });
+      length += node.data.length;
+    }
+    // Where the character at `index` is (`end`: where the one before it ends).
+    const at = (index: number, end: boolean): [Text, number] => {
+      const found = texts.filter((t) => (end ? t.start < index : t.start <= index)).pop()!;
+      return [found.node, index - found.start];
+    };
+    const apart: string[] = [];
+    for (const pair of (el.textContent ?? '').matchAll(/[A-Za-z]+ \d+/g)) {
+      const range = document.createRange();
+      range.setStart(...at(pair.index, false));
+      range.setEnd(...at(pair.index + pair[0].length, true));
+      const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
+      if (boxes[boxes.length - 1]!.top >= boxes[0]!.bottom) apart.push(pair[0]);
+    }
+    const height = parseFloat(getComputedStyle(el).lineHeight);
+    return { lines: Math.round(el.getBoundingClientRect().height / height), apart };
+  });
+}
+
 describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
   const suite = siteAndBrowser({ botDelayMs: 5 });
 
@@ -525,7 +556,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
 
   // The viewer's own summary is the one that matters most to them: with the turn timer's clock
   // beside it, a phone's once read "Tamsin (…", the name cut and "(you)" lost.
-  test('phone at 360 and 390 px, four seats, the turn timer on: one\'s own summary shows the whole name, "(you)", the clock and Deciding', { timeout: 120_000 }, async () => {
+  test('phone at 360 and 390 px, four seats, the turn timer on: one\'s own summary shows the whole name, "(you)", the clock and Deciding, and its details no number without its label', { timeout: 120_000 }, async () => {
     const context = await newContext(suite.browser, SMALL_PHONE);
     await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
     // As long a name as there may be (12 characters).
@@ -568,6 +599,18 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       // Ready or Deciding: written down the summary's coloured edge.
       expect(await mine.getByRole('img', { name: 'Tamsin Okafo is deciding' }).evaluate((edge) => getComputedStyle(edge, '::before').content)).toBe('"Deciding"');
     }
+    // The favor by source and the cards by kind, opened on the narrowest phone: where the lines
+    // wrap, no number goes down without its label (a lone '0' began the next line).
+    await page.setViewportSize(SMALL_PHONE);
+    await mine.getByRole('button', { name: '0 favor' }).click();
+    await mine.getByRole('button', { name: /^\d+ cards?$/ }).click();
+    const sources = mine.getByText(/^cards \d+ · tributes \d+ · prophecies \d+ · resources \d+$/);
+    const kinds = mine.getByText(/^Building \d+ · Unit \d+ · Event \d+/);
+    await screenshot(page, 'details-own-summary-opened-phone-360');
+    const bySource = await pairsApart(sources);
+    expect(bySource.lines, 'the favor by source wraps at 360 px').toBeGreaterThan(1);
+    expect(bySource.apart).toEqual([]);
+    expect((await pairsApart(kinds)).apart).toEqual([]);
     me.close();
     await context.close();
   });

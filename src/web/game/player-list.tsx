@@ -4,7 +4,7 @@
  * tokens and card counts. Clicking the counts or the favor toggles their detail; clicking the
  * player (or a long press on a phone) opens the detail modal (player-detail.tsx, loaded then).
  */
-import { lazy, memo, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Fragment, lazy, memo, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Avatar, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCards } from '@tabler/icons-react';
 import type { Player } from '../../engine/state.js';
@@ -37,6 +37,21 @@ function Stat({ label, value, detail, counter }: { label: string; value: ReactNo
       </Text>
     </span>
   );
+}
+
+/**
+ * A detail's labels and their numbers, one after another: each label kept with its number, as a
+ * Stat is, when a phone's narrow summary wraps the line (a lone '0' went down to the next line).
+ */
+function Pairs({ of }: { of: [ReactNode, number][] }) {
+  return of.map(([label, value], i) => (
+    <Fragment key={i}>
+      {i > 0 ? ' · ' : null}
+      <span className={classes.stat}>
+        {label} {value}
+      </span>
+    </Fragment>
+  ));
 }
 
 /** A token count on a phone's summary: the game's icon for it (named for screen readers and on hover) and the number. */
@@ -106,7 +121,14 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
   );
   const favorDetail = detailedFavor ? (
     <Text size="xs" c="dimmed">
-      cards {fs.cards} · tributes {fs.tributes} · <GlossaryTerm entry="prophecy">prophecies</GlossaryTerm> {fs.prophecies} · resources {fs.resources}
+      <Pairs
+        of={[
+          ['cards', fs.cards],
+          ['tributes', fs.tributes],
+          [<GlossaryTerm entry="prophecy">prophecies</GlossaryTerm>, fs.prophecies],
+          ['resources', fs.resources],
+        ]}
+      />
     </Text>
   ) : null;
   // 'base' explains itself on a click or a tap: a newcomer meets it on the first screen.
@@ -117,9 +139,9 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
   const military = <Stat label="military" value={c.military} detail={<>({base} {eco.baseMilitary}, +{eco.militaryPerTurn}/turn)</>} counter="military" />;
   const countsDetail = (
     <Text size="xs">
-      {CARD_TYPES.map((t) => `${t} ${player.cards[t].length}`).join(' · ')}
+      <Pairs of={CARD_TYPES.map((t) => [t, player.cards[t].length])} />
       <br />
-      {AFFINITIES.filter((a) => a !== 'Leader').map((a) => `${a} ${player.cardIDs.filter((id) => state.cardsByID[id]?.affinity === a).length}`).join(' · ')}
+      <Pairs of={AFFINITIES.filter((a) => a !== 'Leader').map((a) => [a, player.cardIDs.filter((id) => state.cardsByID[id]?.affinity === a).length])} />
     </Text>
   );
   const counts = (

@@ -54,3 +54,14 @@ export async function endTogether(server: Server, [first, second]: readonly [Gam
   await ending;
   return [firstEnd, await other];
 }
+
+/** The game with each seat's final favor set (the bots played it at random): the order the ratings read. */
+export function withFavor(game: Game, favor: Readonly<Record<string, number>>): Game {
+  const top = Math.max(...Object.values(favor));
+  return {
+    ...game,
+    players: game.players.map((p) => ({ ...p, counters: { ...p.counters, favor: favor[p.userID]! } })),
+    winnerIDs: game.players.filter((p) => favor[p.userID] === top).map((p) => p.userID),
+    statsByPlayerID: Object.fromEntries(Object.entries(game.statsByPlayerID!).map(([id, s]) => [id, { ...s, score: favor[id]!, won: favor[id] === top }])),
+  };
+}

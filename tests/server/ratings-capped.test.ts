@@ -10,25 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
-import type { Game } from '../../src/engine/index.js';
 import { openDatabase } from '../../src/server/db/database.js';
 import { MIGRATIONS } from '../../src/server/db/migrations.js';
 import { botSkill, displayRating, rateGame } from '../../src/server/ratings/model.js';
 import { gameRatingChanges } from '../../src/server/services/ratings.js';
 import { createPostgresDatabase, DATABASES, useServer } from './databases.js';
-import { endableGame, saveEnd } from './endable-games.js';
+import { endableGame, saveEnd, withFavor } from './endable-games.js';
 import { signInGuest, TEST_DATABASE_URL } from './support.js';
-
-/** The game with each seat's final favor set (the bots played it at random): the order the ratings read. */
-function withFavor(game: Game, favor: Readonly<Record<string, number>>): Game {
-  const top = Math.max(...Object.values(favor));
-  return {
-    ...game,
-    players: game.players.map((p) => ({ ...p, counters: { ...p.counters, favor: favor[p.userID]! } })),
-    winnerIDs: game.players.filter((p) => favor[p.userID] === top).map((p) => p.userID),
-    statsByPlayerID: Object.fromEntries(Object.entries(game.statsByPlayerID!).map(([id, s]) => [id, { ...s, score: favor[id]!, won: favor[id] === top }])),
-  };
-}
 
 describe.each(DATABASES)('the ceiling on ratings won from bots, stored with each change, on %s', (database) => {
   const suite = useServer(database);

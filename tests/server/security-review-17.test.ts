@@ -15,6 +15,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { requestJWT } from '../compat/protocol-client.js';
+import { until } from '../support/until.js';
 import { botSeats, endableGame, saveEnd } from './endable-games.js';
 import { signInGuest, startServer, type Guest, type Server } from './support.js';
 
@@ -59,57 +60,47 @@ async function strangerSocket(path: '/trpc' | '/channel', { deflate = true } = {
   return { socket, serverEnd };
 }
 
-async function until(done: () => boolean): Promise<void> {
-  while (!done()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
+/**
+ * A stranger's socket on each path that subscribes to the finished game, then reads nothing more
+ * and keeps writing what its server might take for signs of life: on /trpc a PONG nobody asked for
+ * every 50 ms (each one request), on /channel a pong frame with a payload of its own.
+ */
+const NON_READERS = [
+  {
+    path: '/trpc' as const,
+    what: 'a tRPC socket that stops reading is closed, however often its client writes',
+    subscribe: () => JSON.stringify({ id: 1, method: 'subscription', params: { path: 'games.onGame', input: { gameID } } }),
+    write: (socket: WebSocket) => socket.send('PONG'),
+  },
+  {
+    path: '/channel' as const,
+    what: 'on /channel too: a socket that stops reading is closed, however often its client writes',
+    subscribe: () => JSON.stringify({ type: 'subscribe', topic: `game/${gameID}` }),
+    write: (socket: WebSocket) => socket.pong(Buffer.from('unasked')),
+  },
+];
 
-/** Waits until `done`, or `ms` at most, and goes on either way. */
-async function atMost(ms: number, done: () => boolean): Promise<void> {
-  const end = Date.now() + ms;
-  while (!done() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
-test('a tRPC socket that stops reading is closed, however often its client writes', async () => {
-  const { socket, serverEnd } = await strangerSocket('/trpc');
-  let messages = 0;
-  socket.on('message', () => (messages += 1));
-  try {
-    socket.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'games.onGame', input: { gameID } } }));
-    await until(() => messages >= 1);
-    // It reads nothing more, and writes a PONG nobody asked for every 50 ms (each one request).
-    socket.pause();
-    const writing = setInterval(() => socket.readyState === WebSocket.OPEN && socket.send('PONG'), 50);
+for (const { path, what, subscribe, write } of NON_READERS) {
+  test(what, async () => {
+    const { socket, serverEnd } = await strangerSocket(path);
+    let messages = 0;
+    socket.on('message', () => (messages += 1));
     try {
-      // Twenty checks' time: the first ping goes unanswered, the next check cuts the socket.
-      await atMost(20 * READ_CHECK_MS, () => serverEnd.readyState === WebSocket.CLOSED);
+      socket.send(subscribe());
+      await until(() => messages >= 1, 10_000, 'the game');
+      socket.pause();
+      const writing = setInterval(() => socket.readyState === WebSocket.OPEN && write(socket), 50);
+      try {
+        // Twenty checks' time: the first ping goes unanswered, the next check cuts the socket.
+        await until(() => serverEnd.readyState === WebSocket.CLOSED, 20 * READ_CHECK_MS, 'the server to cut the socket');
+      } finally {
+        clearInterval(writing);
+      }
     } finally {
-      clearInterval(writing);
+      socket.terminate();
     }
-    expect(serverEnd.readyState).toBe(WebSocket.CLOSED);
-  } finally {
-    socket.terminate();
-  }
-});
-
-test('on /channel too: a socket that stops reading is closed, however often its client writes', async () => {
-  const { socket, serverEnd } = await strangerSocket('/channel');
-  let messages = 0;
-  socket.on('message', () => (messages += 1));
-  try {
-    socket.send(JSON.stringify({ type: 'subscribe', topic: `game/${gameID}` }));
-    await until(() => messages >= 1);
-    socket.pause();
-    const writing = setInterval(() => socket.readyState === WebSocket.OPEN && socket.pong(Buffer.from('unasked')), 50);
-    try {
-      await atMost(20 * READ_CHECK_MS, () => serverEnd.readyState === WebSocket.CLOSED);
-    } finally {
-      clearInterval(writing);
-    }
-    expect(serverEnd.readyState).toBe(WebSocket.CLOSED);
-  } finally {
-    socket.terminate();
-  }
-});
+  });
+}
 
 test('a socket that reads is kept through the checks, though it sends nothing', async () => {
   for (const path of ['/trpc', '/channel'] as const) {
@@ -120,7 +111,7 @@ test('a socket that reads is kept through the checks, though it sends nothing', 
     socket.on('ping', () => (pings += 1));
     socket.on('close', (code) => (closed = code));
     try {
-      await until(() => pings >= 5 || closed !== null);
+      await until(() => pings >= 5 || closed !== null, 60 * READ_CHECK_MS, 'five checks');
       expect(closed).toBeNull();
       expect(serverEnd.readyState).toBe(WebSocket.OPEN);
     } finally {
@@ -147,7 +138,7 @@ test('a client that does not deflate is sent fourteen finished games subscribed 
   socket.on('close', (code) => (closed = code));
   try {
     gameIDs.forEach((id, i) => socket.send(JSON.stringify({ id: i + 1, method: 'subscription', params: { path: 'games.onGame', input: { gameID: id } } })));
-    await until(() => wholes === gameIDs.length || closed !== null);
+    await until(() => wholes === gameIDs.length || closed !== null, 60_000, 'every game, or the socket closed');
     expect(closed).toBeNull();
     expect(wholes).toBe(gameIDs.length);
   } finally {

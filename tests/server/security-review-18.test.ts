@@ -7,10 +7,9 @@
  * ceiling an Advanced Bot seated by the host holds it at.
  */
 import { describe, expect, test } from 'vitest';
-import type { Game } from '../../src/engine/index.js';
 import { botSkill, displayRating, INITIAL_SKILL, rateGame, type RatedSeat, type Skill } from '../../src/server/ratings/model.js';
 import { DATABASES, useServer } from './databases.js';
-import { endableGame, saveEnd } from './endable-games.js';
+import { endableGame, saveEnd, withFavor } from './endable-games.js';
 import { signInGuest } from './support.js';
 
 const standIn = botSkill('basic_bot');
@@ -36,17 +35,6 @@ describe('ratings won over a seat the stand-in bot played', () => {
     expect(displayRating(wins(1, throwaway))).toBeLessThan(displayRating(standIn));
   });
 });
-
-/** The game with each seat's final favor set: the order the ratings read. */
-function withFavor(game: Game, favor: Readonly<Record<string, number>>): Game {
-  const top = Math.max(...Object.values(favor));
-  return {
-    ...game,
-    players: game.players.map((p) => ({ ...p, counters: { ...p.counters, favor: favor[p.userID]! } })),
-    winnerIDs: game.players.filter((p) => favor[p.userID] === top).map((p) => p.userID),
-    statsByPlayerID: Object.fromEntries(Object.entries(game.statsByPlayerID!).map(([id, s]) => [id, { ...s, score: favor[id]!, won: favor[id] === top }])),
-  };
-}
 
 describe.each(DATABASES)('a game whose other seat the stand-in played, on %s', (database) => {
   const suite = useServer(database);

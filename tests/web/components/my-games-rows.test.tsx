@@ -7,12 +7,10 @@
  * games do): a player who came 3rd of 4 read four names and four favors and had to find the
  * highest. Ties mark every winner; a running game marks nobody. The server's calls are stand-ins.
  */
-import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Page } from '../../../src/web/pages/my-games.js';
-import { theme } from '../../../src/web/theme.js';
+import { atPath } from '../support/at-path.js';
 
 const seat = (userID: string, favor: number | null, won: boolean | null, forfeit: 'left' | null = null) => ({ userID, botType: null, favor, won, forfeit });
 const person = (id: string, name: string) => ({ id, name, canSeeProfile: true, isBot: false });
@@ -54,13 +52,7 @@ const finished = (id: string, start: number, annFavor: number, benFavor: number,
 });
 
 function rows(path = '/my-games'): HTMLElement[] {
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter initialEntries={[path]}>
-        <Page />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  render(atPath(path, <Page />));
   return within(screen.getByRole('list', { name: 'Your games' })).getAllByRole('listitem').filter((li) => li.hasAttribute('data-game-id'));
 }
 

@@ -4,12 +4,11 @@
  * rendered with its queries answered as the server answers them; its sections with data of their
  * own (the header, the rating history, the charts, the stats, the recent games) are stood in for.
  */
-import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { theme } from '../../../src/web/theme.js';
 import { stubbed } from '../support/trpc-stub.js';
+import { atPath } from '../support/at-path.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 vi.mock('../../../src/web/profile/profile-header.js', () => ({ ProfileHeader: () => <h1>profile</h1> }));
@@ -31,14 +30,13 @@ function profileOf(userID: string) {
     'users.rating': { rating: 1500, provisional: true, history: [] },
   };
   render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter initialEntries={[`/user/${userID}`]}>
-        <Routes>
-          <Route path="/user/:userID" element={<Page />} />
-          <Route path="/my-games" element={<p data-testid="my-games-page" />} />
-        </Routes>
-      </MemoryRouter>
-    </MantineProvider>,
+    atPath(
+      `/user/${userID}`,
+      <Routes>
+        <Route path="/user/:userID" element={<Page />} />
+        <Route path="/my-games" element={<p data-testid="my-games-page" />} />
+      </Routes>,
+    ),
   );
 }
 

@@ -3,12 +3,10 @@
  * with its name, whether the player hosts it, its seats taken and who sits there, and the way back
  * to it; a line saying there are none when there are none. The server's calls are stand-ins.
  */
-import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Page } from '../../../src/web/pages/my-games.js';
-import { theme } from '../../../src/web/theme.js';
+import { atPath } from '../support/at-path.js';
 
 const person = (id: string, name: string) => ({ id, name, profilePictureURL: null, seedValue: null, left: false });
 const lobby = (id: string, host: { id: string; name: string }, players: ReturnType<typeof person>[]) => ({ id, name: `${host.name}'s lobby`, host, players, status: 'open' });
@@ -26,13 +24,7 @@ vi.mock('../../../src/web/lib/trpc.js', () => ({
 afterEach(cleanup);
 
 function show(path = '/my-games') {
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter initialEntries={[path]}>
-        <Page />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  render(atPath(path, <Page />));
 }
 
 describe('Your games: lobbies waiting to start', () => {

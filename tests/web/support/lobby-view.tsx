@@ -4,11 +4,9 @@
  * at the lobby's address, with the path shown (support/shown-path.tsx). The test file replaces the
  * tRPC client with the stub (support/trpc-stub.ts), whose mutations it answers.
  */
-import { MantineProvider } from '@mantine/core';
-import { MemoryRouter } from 'react-router-dom';
 import type { Definitions, Lobby, PublicUser } from '../../../src/web/lib/api-types.js';
 import { LobbyView } from '../../../src/web/lobby/lobby-view.js';
-import { theme } from '../../../src/web/theme.js';
+import { atPath } from './at-path.js';
 import { BOT_KINDS } from './bot-kinds.js';
 import { lobbyFixture, seated } from './lobby-fixture.js';
 import { ShownPath } from './shown-path.js';
@@ -49,12 +47,11 @@ export const DEFINITIONS = {
 
 /** The lobby's page body for `viewer`; `leaving` and `onLeaving` as the page gives them. */
 export function lobbyView(lobby: Lobby, viewer: PublicUser, { leaving = false, onLeaving = () => undefined }: { leaving?: boolean; onLeaving?: (leaving: boolean) => void } = {}) {
-  return (
-    <MantineProvider theme={theme}>
-      <MemoryRouter initialEntries={[`/lobby/${lobby.id}`]}>
-        <LobbyView lobby={lobby} user={viewer} definitions={DEFINITIONS} connected leaving={leaving} onLeaving={onLeaving} />
-        <ShownPath />
-      </MemoryRouter>
-    </MantineProvider>
+  return atPath(
+    `/lobby/${lobby.id}`,
+    <>
+      <LobbyView lobby={lobby} user={viewer} definitions={DEFINITIONS} connected leaving={leaving} onLeaving={onLeaving} />
+      <ShownPath />
+    </>,
   );
 }

@@ -10,7 +10,8 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Card } from '../../../src/engine/cards/definitions.js';
 import { GAME_DEFINITIONS } from '../../../src/engine/data.js';
-import { galleryAddress, idsIn, openGallery } from '../support/gallery-page.js';
+import { idsIn, openGallery } from '../support/gallery-page.js';
+import { shownAddress } from '../support/shown-path.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 
@@ -162,7 +163,7 @@ describe('a few of the cards', () => {
     expect(screen.getByTestId('card-matches').textContent).toBe(`${shown} cards match “zeona unit” of ${every}. Show every card`);
     const names = Array.from(drawnCards(), (e) => e.getAttribute('aria-label')!.split('. ')[0]);
     expect(names).toEqual(expect.arrayContaining(zeonaUnits.map((c) => c.name)));
-    expect(galleryAddress()).toBe(`${address}&q=zeona+unit`);
+    expect(shownAddress()).toBe(`${address}&q=zeona+unit`);
 
     typeSearch('no such card anywhere');
     expect(screen.getByText('No card matches.')).toBeTruthy();
@@ -170,7 +171,7 @@ describe('a few of the cards', () => {
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Show every card' })));
     expect(drawnCards()).toHaveLength(every);
     expect((searchBox() as HTMLInputElement).value).toBe('');
-    expect(galleryAddress()).toBe(address);
+    expect(shownAddress()).toBe(address);
   });
 
   test('printed, each leader is drawn 5 times, each basic card 6 times and every other card and tribute once; on screen again, once', () => {

@@ -23,7 +23,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Page as LobbyPage } from '../../../src/web/pages/lobby.js';
 import { theme } from '../../../src/web/theme.js';
 import { ALMA, BERT, SID, easyBots, lobbyOf, lobbyView } from '../support/lobby-view.js';
-import { ShownPath, shownPath } from '../support/shown-path.js';
+import { ShownAddress, shownPath } from '../support/shown-path.js';
 import { endSubscription, sendSubscriptionData, setSubscription, stubbed } from '../support/trpc-stub.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
@@ -190,7 +190,7 @@ describe('around the lobby', () => {
             <Route path="/lobby/:lobbyID" element={<LobbyPage />} />
             <Route path="*" element={null} />
           </Routes>
-          <ShownPath />
+          <ShownAddress />
         </MemoryRouter>
       </MantineProvider>,
     );

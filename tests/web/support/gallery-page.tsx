@@ -6,23 +6,19 @@
  * address. The test file replaces the tRPC client with the stub (support/trpc-stub.ts).
  */
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
-import { BrowserRouter, useLocation } from 'react-router-dom';
+import { render } from '@testing-library/react';
+import { BrowserRouter } from 'react-router-dom';
 import { GAME_DEFINITIONS } from '../../../src/engine/data.js';
 import { definitionsViews } from '../../../src/server/services/definitions-view.js';
 import { Page as AllCardsPage } from '../../../src/web/pages/all-cards.js';
 import { theme } from '../../../src/web/theme.js';
+import { ShownAddress } from './shown-path.js';
 import { stubbed } from './trpc-stub.js';
 
 const VIEWS = definitionsViews(GAME_DEFINITIONS);
 
 /** Who opens the gallery: nobody signed in, a signed-in player, or a developer. */
 export type GalleryVisitor = 'anonymous' | 'player' | 'developer';
-
-function Address() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="address">{`${pathname}${search}`}</output>;
-}
 
 /** Renders the gallery at `address` (its query and hash) for `visitor`. */
 export function openGallery(visitor: GalleryVisitor, address = '/all-cards'): void {
@@ -34,14 +30,11 @@ export function openGallery(visitor: GalleryVisitor, address = '/all-cards'): vo
     <MantineProvider theme={theme} env="test">
       <BrowserRouter>
         <AllCardsPage />
-        <Address />
+        <ShownAddress />
       </BrowserRouter>
     </MantineProvider>,
   );
 }
-
-/** The address the page is at (path and query). */
-export const galleryAddress = (): string => screen.getByTestId('address').textContent!;
 
 /** The ids of the cards drawn in a section, in page order (`attribute`: data-tribute-id for tributes). */
 export const idsIn = (section: string, attribute = 'data-card-id'): number[] =>

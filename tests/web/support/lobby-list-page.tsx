@@ -8,14 +8,14 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Page as LobbyListPage } from '../../../src/web/pages/lobby-list.js';
 import { theme } from '../../../src/web/theme.js';
-import { ShownPath } from './shown-path.js';
+import { ShownAddress } from './shown-path.js';
 
 export function renderLobbyListPage(): void {
   render(
     <MantineProvider theme={theme}>
       <MemoryRouter initialEntries={['/lobby-list']}>
         <LobbyListPage />
-        <ShownPath />
+        <ShownAddress />
       </MemoryRouter>
     </MantineProvider>,
   );

@@ -9,7 +9,7 @@ import { LobbyView } from '../../../src/web/lobby/lobby-view.js';
 import { atPath } from './at-path.js';
 import { BOT_KINDS } from './bot-kinds.js';
 import { lobbyFixture, seated } from './lobby-fixture.js';
-import { ShownPath } from './shown-path.js';
+import { ShownAddress } from './shown-path.js';
 
 const person = (id: string, name: string) => ({ id, name, profilePictureURL: null, subtitle: null, isDev: false, isBot: false, canSeeProfile: true, canChangeName: false, statsJSON: '{}' }) as PublicUser;
 
@@ -51,7 +51,7 @@ export function lobbyView(lobby: Lobby, viewer: PublicUser, { leaving = false, o
     `/lobby/${lobby.id}`,
     <>
       <LobbyView lobby={lobby} user={viewer} definitions={DEFINITIONS} connected leaving={leaving} onLeaving={onLeaving} />
-      <ShownPath />
+      <ShownAddress />
     </>,
   );
 }

@@ -4,24 +4,20 @@
  * The test file replaces the tRPC client, the sounds and the odds worker with `vi.mock`.
  */
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { rebuild } from '../../../src/engine/replay.js';
 import { Page as ReplayPage } from '../../../src/web/pages/replay.js';
 import { momentsOf } from '../../../src/web/replay/moments.js';
 import { theme } from '../../../src/web/theme.js';
 import { botPlayedRecord } from './recorded-games.js';
+import { ShownAddress, shownAddress } from './shown-path.js';
 
 /** A finished game's record whose dice verify, its steps as the replay shows them, and the last step's number. */
 export function playedReplay() {
   const record = botPlayedRecord();
   const moments = momentsOf(rebuild(record));
   return { record, moments, last: moments.length - 1 };
-}
-
-function Address() {
-  const { search } = useLocation();
-  return <output data-testid="address">{search}</output>;
 }
 
 /**
@@ -39,7 +35,7 @@ export function openReplay(gameID: string, step: number | null = null): void {
             element={
               <>
                 <ReplayPage />
-                <Address />
+                <ShownAddress />
               </>
             }
           />
@@ -56,4 +52,4 @@ export const replayScreen = (): HTMLElement => document.querySelector<HTMLElemen
 export const shownStep = (): number => Number(replayScreen().getAttribute('data-replay-step'));
 
 /** The step the address says. */
-export const addressStep = (): string | null => new URLSearchParams(screen.getByTestId('address').textContent!).get('step');
+export const addressStep = (): string | null => new URL(shownAddress(), 'http://site').searchParams.get('step');

@@ -1,9 +1,13 @@
-/** The router's path, shown for a test to read: where a page sent the person, if anywhere. */
+/** The router's address, shown for a test to read: where a page sent the person, if anywhere, and the query it keeps. */
 import { useLocation } from 'react-router-dom';
 
-export function ShownPath() {
-  return <p data-testid="shown-path">{useLocation().pathname}</p>;
+export function ShownAddress() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{`${pathname}${search}`}</output>;
 }
 
-/** The path `ShownPath` shows. */
-export const shownPath = () => document.querySelector('[data-testid="shown-path"]')!.textContent;
+/** The address `ShownAddress` shows: its path and query. */
+export const shownAddress = (): string => document.querySelector('[data-testid="address"]')!.textContent!;
+
+/** The path of the address `ShownAddress` shows. */
+export const shownPath = (): string => shownAddress().split('?')[0]!;

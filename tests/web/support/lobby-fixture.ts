@@ -7,7 +7,7 @@ import type { Lobby } from '../../../src/web/lib/api-types.js';
 /** A person at a lobby's table, as the lobby lists them. */
 export const seated = (id: string, name: string, { seedValue = null as string | null, left = false } = {}) => ({ id, name, profilePictureURL: null, seedValue, left });
 
-/** The lobby's host as the lobby names them (`Lobby.host`). */
+/** A person as the server describes them (`Lobby.host`, `session.me`), signed in, neither a developer nor a bot. */
 export const hostOf = (id: string, name: string) => ({ id, name, profilePictureURL: null, subtitle: null, isDev: false, isBot: false, canSeeProfile: true, canChangeName: false, statsJSON: '{}' });
 
 /** `lobby`'s fields over the defaults; each value as a test needs it (a lobby's options in part, say), its names the server's. */

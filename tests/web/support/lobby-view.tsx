@@ -8,10 +8,10 @@ import type { Definitions, Lobby, PublicUser } from '../../../src/web/lib/api-ty
 import { LobbyView } from '../../../src/web/lobby/lobby-view.js';
 import { atPath } from './at-path.js';
 import { BOT_KINDS } from './bot-kinds.js';
-import { lobbyFixture, seated } from './lobby-fixture.js';
+import { hostOf, lobbyFixture, seated } from './lobby-fixture.js';
 import { ShownAddress } from './shown-path.js';
 
-const person = (id: string, name: string) => ({ id, name, profilePictureURL: null, subtitle: null, isDev: false, isBot: false, canSeeProfile: true, canChangeName: false, statsJSON: '{}' }) as PublicUser;
+const person = (id: string, name: string) => hostOf(id, name) as PublicUser;
 
 /** The host, a guest at the table, and someone who only looks. */
 export const ALMA = person('u_alma', 'Alma');

@@ -44,3 +44,13 @@ export function addressKey(address: string): string {
     .map((g) => parseInt(g, 16).toString(16))
     .join(':')}::/64`;
 }
+
+/**
+ * The IPv6 /48 an address key (`addressKey`) belongs to, or null for an IPv4 key: what one site
+ * is handed, 65,536 /64s, each an address of its own to the per-address limits
+ * (services/network-limit.ts counts some of them by the /48 too).
+ */
+export function networkOf(addressKey: string): string | null {
+  const v6 = /^([0-9a-f]+):([0-9a-f]+):([0-9a-f]+):[0-9a-f]+::\/64$/.exec(addressKey);
+  return v6 ? `${v6[1]}:${v6[2]}:${v6[3]}::/48` : null;
+}

@@ -9,6 +9,7 @@ import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink, typ
 import { pino, type Logger } from 'pino';
 import pg from 'pg';
 import WebSocket from 'ws';
+import type { GameDefinitions } from '../../src/engine/index.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import { configFromEnv, type Config } from '../../src/server/config.js';
 import type { AppRouter } from '../../src/server/trpc/router.js';
@@ -34,7 +35,7 @@ export async function resetPostgres(url: string): Promise<void> {
 
 export async function startServer(
   overrides: Partial<Config> = {},
-  options: { database?: 'sqlite' | 'postgres'; reset?: boolean; logger?: Logger; readCheckMs?: number } = {},
+  options: { database?: 'sqlite' | 'postgres'; reset?: boolean; logger?: Logger; readCheckMs?: number; definitions?: GameDefinitions } = {},
 ): Promise<Server> {
   const database = options.database ?? 'sqlite';
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mythos-test-'));
@@ -68,7 +69,7 @@ export async function startServer(
     rateSharedAddresses: true,
     ...overrides,
   };
-  const app = await buildApp(config, { logger: options.logger ?? pino({ level: 'silent' }), readCheckMs: options.readCheckMs });
+  const app = await buildApp(config, { logger: options.logger ?? pino({ level: 'silent' }), readCheckMs: options.readCheckMs, definitions: options.definitions });
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const address = app.fastify.server.address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;

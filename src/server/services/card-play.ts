@@ -12,10 +12,13 @@ import type { Database } from '../db/schema.js';
 /**
  * Whether a game's cards count in the gallery's figures: not when one of its modules replaces core
  * cards under their own ids (the developers' "No Upgrades"), whose play would be read as the core
- * cards' own. Modules that only add cards count: their cards have ids of their own.
+ * cards' own; nor when one is a developer module. The figures go to anyone, signed in or not, and
+ * a developer module's cards are the developers' alone (definitions-view.ts): counted, a game of
+ * one that adds cards showed everyone their ids and how each played. Modules open to everyone that
+ * only add cards count: their cards have ids of their own.
  */
 export function countsInGallery(definitions: Pick<GameDefinitions, 'modules'>, modules: readonly string[]): boolean {
-  return !definitions.modules.some((m) => modules.includes(m.key) && m.replaceCore.length > 0);
+  return !definitions.modules.some((m) => modules.includes(m.key) && (m.replaceCore.length > 0 || m.state === 'devOnly'));
 }
 
 /** 'people': games with at least one person seated; 'all': every game. */

@@ -17,6 +17,7 @@ import { MAX_CHAT_MESSAGE_LENGTH } from '../../shared/chat.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { refuse } from './errors.js';
 import type { GameService } from './game-service.js';
+import { takeFor, type AddressLimit } from './network-limit.js';
 import type { UserService } from './users.js';
 import { MAX_STACKED_MARKS, SPACES, STACKED_MARKS, VISIBLE } from './names.js';
 import type { Limiter } from './shared-rate-limit.js';
@@ -82,15 +83,18 @@ const ROOM = /^(lobby|game)\/[A-Za-z0-9_-]{1,64}$/;
 
 export class ChatService {
   private readonly perUser: Limiter;
-  private readonly perAddress: Limiter;
+  private readonly perAddress: AddressLimit;
   private sequence = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: Bus,
     private readonly now: () => number,
-    /** Messages per user (RATE_LIMIT) and per address (CHAT_MESSAGES_PER_ADDRESS) in any RATE_WINDOW_MS, shared by every instance. */
-    limits: { perUser: Limiter; perAddress: Limiter },
+    /**
+     * Messages per user (RATE_LIMIT) and per address (CHAT_MESSAGES_PER_ADDRESS, and an IPv6 /48's
+     * few addresses' worth: network-limit.ts) in any RATE_WINDOW_MS, shared by every instance.
+     */
+    limits: { perUser: Limiter; perAddress: AddressLimit },
     private readonly games: Pick<GameService, 'chat' | 'get' | 'viewerFor'>,
     private readonly users: Pick<UserService, 'isDev'>,
   ) {
@@ -131,7 +135,7 @@ export class ChatService {
     if (game !== null && game.gameEndTimestamp !== null && !seated.has(sender.id)) throw refuse('FORBIDDEN', GAME_ROOM_CLOSED);
     // Each limit counts as it allows: a message the address limit refuses still counts against its sender's own.
     if (!(await this.perUser.take(sender.id))) throw refuse('TOO_MANY_REQUESTS', 'You are sending messages too fast. Wait a moment.');
-    if (!(await this.perAddress.take(address))) throw refuse('TOO_MANY_REQUESTS', 'Too many messages from your network. Wait a moment.');
+    if ((await takeFor(this.perAddress, address)) !== null) throw refuse('TOO_MANY_REQUESTS', 'Too many messages from your network. Wait a moment.');
     // The game's log first: a message that cannot be logged is not sent either.
     if (room.startsWith('game/')) await this.games.chat(room.slice('game/'.length), sender.id, message);
     const now = this.now();

@@ -31,6 +31,7 @@ import { lobbyRoom } from './chat.js';
 import { gameNotFound, refusalOf, refuse } from './errors.js';
 import type { GameService } from './game-service.js';
 import { lookalikeOf } from './name-lookalikes.js';
+import { takeFor, type AddressLimit } from './network-limit.js';
 import { SerialQueue } from './serial-queue.js';
 import type { Limiter } from './shared-rate-limit.js';
 import type { PublicUser, UserService } from './users.js';
@@ -181,18 +182,19 @@ export class LobbyService {
      * 20 guest accounts in 10 minutes, each with its own: a game of seven Expert Bots started and
      * left at once cost 3.6 s of CPU to finish (1.1 s of it on the event loop), and while it was
      * finished everyone else's requests took 180 ms (500 ms at worst, against 4 ms): one address's
-     * fresh accounts could start 2,400 an hour, more than the server could finish.
+     * fresh accounts could start 2,400 an hour, more than the server could finish. Each IPv6 /48
+     * counted as a whole too (network-limit.ts).
      */
-    private readonly startsPerAddress?: Limiter,
+    private readonly startsPerAddress?: AddressLimit,
     /**
      * Lobbies a person may open from one address in any LOBBY_OPENINGS_WINDOW_MS
      * (LOBBIES_PER_ADDRESS), shared by every instance. The list shows the newest 200, and
      * MAX_OPEN_LOBBIES_PER_USER counts each account alone: one address's 70 guest accounts (35
      * minutes of GUEST_LOGINS_PER_ADDRESS), each opening and leaving 1.5 lobbies a second within
      * its lobby changes, could open 100 a second, and push everyone else's new lobby off the list
-     * within two seconds.
+     * within two seconds. Each IPv6 /48 counted as a whole too (network-limit.ts).
      */
-    private readonly openingsPerAddress?: Limiter,
+    private readonly openingsPerAddress?: AddressLimit,
   ) {
     this.listFeed = new SharedFeed(topicChanges(bus, LOBBY_LIST_TOPIC), () => this.list(), limits.listIntervalMs ?? 0);
     // Read by queries too (tRPC lobbies.list, GraphQL lobbies): once per change, not once per read.
@@ -249,8 +251,10 @@ export class LobbyService {
    * is a lobby on the list.
    */
   async countOpening(address: string | undefined): Promise<void> {
-    if (address === undefined || !this.openingsPerAddress || (await this.openingsPerAddress.take(address))) return;
-    throw refuse('TOO_MANY_REQUESTS', `Too many lobbies opened from your network: at most ${this.openingsPerAddress.limit} in 10 minutes. Wait a while before opening another.`);
+    if (address === undefined || !this.openingsPerAddress) return;
+    const refused = await takeFor(this.openingsPerAddress, address);
+    if (refused === null) return;
+    throw refuse('TOO_MANY_REQUESTS', `Too many lobbies opened from your network${refused.network ? ' (its IPv6 /48)' : ''}: at most ${refused.limit} in 10 minutes. Wait a while before opening another.`);
   }
 
   /**
@@ -260,8 +264,10 @@ export class LobbyService {
    * presses would otherwise start games past the limit (as many as the lobbies an address may open).
    */
   async countStart(address: string | undefined): Promise<void> {
-    if (address === undefined || !this.startsPerAddress || (await this.startsPerAddress.take(address))) return;
-    throw refuse('TOO_MANY_REQUESTS', `Too many games started from your network: at most ${this.startsPerAddress.limit} in an hour. Wait a while before starting another.`);
+    if (address === undefined || !this.startsPerAddress) return;
+    const refused = await takeFor(this.startsPerAddress, address);
+    if (refused === null) return;
+    throw refuse('TOO_MANY_REQUESTS', `Too many games started from your network${refused.network ? ' (its IPv6 /48)' : ''}: at most ${refused.limit} in an hour. Wait a while before starting another.`);
   }
 
   async get(lobbyID: string): Promise<LobbyView> {

@@ -19,6 +19,7 @@ import { GameService } from './game-service.js';
 import { HistoryService } from './history.js';
 import { HOUR_MS, LOBBY_CHANGES_WINDOW_MS, LOBBY_OPENINGS_WINDOW_MS, LobbyService } from './lobbies.js';
 import { IdleLobbies } from './idle-lobbies.js';
+import { addressLimit } from './network-limit.js';
 import { definitionsViews } from './definitions-view.js';
 import { QuickPlayService } from './quick-play.js';
 import { RematchService } from './rematch.js';
@@ -247,7 +248,8 @@ export function buildServices(deps: {
   const now = deps.now ?? Date.now;
   const kysely = deps.db.kysely;
   // Account creation, chat and lobby changes are limited across instances on PostgreSQL (shared-rate-limit.ts).
-  const guestLogins = sharedRateLimit(deps.db, 'guest_logins', deps.config.guestLoginsPerAddress, GUEST_LOGIN_WINDOW_MS, now);
+  // Those counted per address count for each IPv6 /48 too (network-limit.ts).
+  const guestLogins = addressLimit(deps.db, 'guest_logins', deps.config.guestLoginsPerAddress, GUEST_LOGIN_WINDOW_MS, now);
   const addressNotes = new AddressNotes(kysely, addressTagger(deps.sessionSecret, deps.config.rateSharedAddresses), now, (error) =>
     deps.log.warn({ err: error }, 'noting an address failed'),
   );
@@ -255,7 +257,7 @@ export function buildServices(deps: {
   // Each person's lobby changes, a rename among them: it moves on every lobby they sit in.
   const lobbyChanges = sharedRateLimit(deps.db, 'lobby_changes', deps.config.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now);
   // A rename reaches the lobbies that show the name (their pages and the list).
-  const users = new UserService(kysely, deps.db.dialect, deps.config.devUserIDs, now, guestLogins, addressNotes, async (userID) => lobbies?.renamed(userID), lobbyChanges);
+  const users = new UserService(kysely, deps.db.dialect, deps.config.devUserIDs, now, guestLogins.address, addressNotes, async (userID) => lobbies?.renamed(userID), lobbyChanges, guestLogins.network);
   const sessions = new SessionService(kysely, deps.config.publicUrl.startsWith('https:'), now);
   const attendance = new Attendance({
     turnTimerMs: deps.config.turnTimerSeconds * 1_000,
@@ -295,7 +297,7 @@ export function buildServices(deps: {
     lobbyChangesPerUser: deps.config.lobbyChangesPerUser,
     turnTimerSeconds: deps.config.turnTimerSeconds,
     listIntervalMs: deps.config.lobbyListIntervalMs,
-  }, lobbyChanges, sharedRateLimit(deps.db, 'game_starts', deps.config.gamesPerAddressPerHour, HOUR_MS, now), sharedRateLimit(deps.db, 'lobby_openings', deps.config.lobbiesPerAddress, LOBBY_OPENINGS_WINDOW_MS, now));
+  }, lobbyChanges, addressLimit(deps.db, 'game_starts', deps.config.gamesPerAddressPerHour, HOUR_MS, now), addressLimit(deps.db, 'lobby_openings', deps.config.lobbiesPerAddress, LOBBY_OPENINGS_WINDOW_MS, now));
   return {
     config: deps.config,
     db: deps.db,
@@ -331,7 +333,7 @@ export function buildServices(deps: {
       now,
       {
         perUser: sharedRateLimit(deps.db, 'chat_user', CHAT_RATE_LIMIT, CHAT_WINDOW_MS, now),
-        perAddress: sharedRateLimit(deps.db, 'chat_address', deps.config.chatMessagesPerAddress, CHAT_WINDOW_MS, now),
+        perAddress: addressLimit(deps.db, 'chat_address', deps.config.chatMessagesPerAddress, CHAT_WINDOW_MS, now),
       },
       games,
       users,

@@ -10,6 +10,7 @@ import type { Database, UserRow } from '../db/schema.js';
 import { botName, lookalikeOf, looksLikeBot } from './name-lookalikes.js';
 import { cleanName, providerName, UserError } from './names.js';
 import { refuse } from './errors.js';
+import { takeFor } from './network-limit.js';
 import type { Limiter } from './shared-rate-limit.js';
 import type { AddressNotes } from './shared-addresses.js';
 import { emptyUserStats, userStatsFrom } from '../../engine/user-stats.js';
@@ -61,6 +62,12 @@ export class UserService {
      * changes in 10 s, 60 a second to each lobby's watchers, where a host may make 3). None: not counted.
      */
     private readonly renames: Limiter | null = null,
+    /**
+     * Guest accounts per IPv6 /48, besides those per address (its /64): a /48 is 65,536 addresses,
+     * and counted by them alone gave one site as many accounts as it cared to make
+     * (network-limit.ts). None: not counted.
+     */
+    private readonly networkGuestLogins: Limiter | null = null,
   ) {}
 
   isDev(user: Pick<UserRow, 'id' | 'is_dev'>): boolean {
@@ -98,7 +105,8 @@ export class UserService {
   /** A guest account for someone connecting from `address`. */
   async createGuest(rawName: unknown, address: string): Promise<UserRow> {
     const name = personName(rawName);
-    if (!(await this.guestLogins.take(address))) throw refuse('TOO_MANY_REQUESTS', 'Too many guest accounts from your address. Try again in a few minutes.');
+    const refused = await takeFor({ address: this.guestLogins, network: this.networkGuestLogins }, address);
+    if (refused) throw refuse('TOO_MANY_REQUESTS', `Too many guest accounts from your ${refused.network ? 'network' : 'address'}. Try again in a few minutes.`);
     const user = await this.insert({ name, provider: 'guest', providerID: null, picture: null });
     await this.addresses?.note(user.id, address);
     return user;

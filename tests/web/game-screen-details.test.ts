@@ -4,16 +4,17 @@
  * tests/web/components/action-panel.test.tsx), the ticking favor counter, Skip, the clash summary's finish
  * pause, the dice in sight with the first-game hint open, 'Disable Animations', the clash
  * summary's names whole (its words are tests/web/components/clash-display.test.tsx's), the phone
- * layout, and the trade row's previews and the sticky header on a desktop. Ann plays in the
+ * layout, a bid's start with the trade row in sight (at 375x667 too, above the docked panel, and
+ * after a gain far down the page), and the trade row's previews and the sticky header on a desktop. Ann plays in the
  * browser; Bob answers through the API, so each test sets up the step it needs (checks that leave
  * the page as they found it share one).
  */
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Server } from '../server/support.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, SMALL_PHONE, newContext, screenshot, screenshotOfScreen, siteAndBrowser, smallTargets, type Viewport } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, SHORT_PHONE, SMALL_PHONE, newContext, screenshot, screenshotOfScreen, siteAndBrowser, smallTargets, type Viewport } from './support/site.js';
 import { botDecision } from '../../src/bots/harness.js';
-import { guestInContext, panel, pauseClock, pickTradeRowCard, rawGame, serverShows, sitDown, startGame, submitButton, type Table } from './support/game.js';
+import { guestInContext, panel, pauseClock, pickTradeRowCard, rawGame, rowOutOfSight, serverShows, sitDown, startGame, submitButton, type Table } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -553,6 +554,58 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     expect(t.errors).toEqual([]);
     await t.close();
   });
+
+  // A short phone's docked panel covered the trade row's lower half, costs and all, at every bid;
+  // and after a gain from the basic piles, far down the page, the next bid began with the row out
+  // of sight on phones and desktops alike. The scroll's logic (smooth or not, never while the player
+  // scrolls) is tests/web/components/bid-start-scroll.test.tsx's; here, where the row lands.
+  for (const [label, viewport, header] of [['phone 375x667', SHORT_PHONE, '[data-site-header]'], ['desktop', DESKTOP, '[data-testid="game-header"]']] as const) {
+    test(`a bid starts with the trade row in sight, its costs above a short phone's docked panel, after a gain far down the page too (${label})`, { timeout: 120_000 }, async () => {
+      const phone = viewport.width < 768;
+      const t = await sitDown(suite.site, await newContext(suite.browser, viewport), [`Sid${label[0]}`, `Sol${label[0]}`]);
+      const { page } = t;
+      // Read once the page stands still (a smooth scroll passes through the places it goes by).
+      const still = () => page.evaluate(() => new Promise<void>((resolve) => {
+        const look = (last: number) => requestAnimationFrame(() => requestAnimationFrame(() => (window.scrollY === last ? resolve() : look(window.scrollY))));
+        look(window.scrollY);
+      }));
+      const inSight = () => expect.poll(async () => (await still(), rowOutOfSight(page, header)), { timeout: 10_000 }).toEqual({ above: 0, below: 0 });
+      // The first bid: every card whole, its cost with it, between the headers and the panel.
+      await inSight();
+      if (phone) {
+        // A tighter panel on a short screen: the page went down less far, and the game's turn and
+        // age are still in sight under the site's header.
+        const turn = (await page.getByTestId('game-header').getByText(/^Turn \d+\/\d+$/).boundingBox())!;
+        expect(turn.y).toBeGreaterThanOrEqual((await page.locator(header).boundingBox())!.height);
+        // Every control in the tighter panel still made for a finger.
+        expect(await smallTargets(page, '.docked-action-panel')).toEqual([]);
+      }
+      await screenshotOfScreen(page, `details-bid-start-${label.split(' ')[0]}`);
+      // A card chosen: the panel, now with the bid to send, still leaves the row in sight.
+      await pickTradeRowCard(page, page.locator('[data-trade-row-index="0"] [role=button]'), phone ? 'tap' : 'click');
+      expect(await rowOutOfSight(page, header)).toEqual({ above: 0, below: 0 });
+      await screenshotOfScreen(page, `details-bid-chosen-${label.split(' ')[0]}`);
+      await t.bob.client.games.act.mutate({ gameID: t.gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: 1 } } });
+      await submitButton(page).click();
+      // The gain: Ann goes down to the foot of the page, where the basic piles are, and takes a free one.
+      await page.locator('[data-decision="RESOLVE"]').waitFor();
+      await submitButton(page).waitFor();
+      const raw = await rawGame(suite.site, t.gameID);
+      const free = raw.basicPile.find((id) => raw.cardsByID[id]!.cost === 0)!;
+      await t.bob.client.games.act.mutate({ gameID: t.gameID, action: { type: 'RESOLVE', resolve: { cardIDToGain: free } } });
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const basic = page.locator(`[data-zone="basic-pile"] [role=button][data-card-id="${free}"]`);
+      await (phone ? basic.tap() : basic.click());
+      expect(await rowOutOfSight(page, header)).not.toEqual({ above: 0, below: 0 });
+      await submitButton(page).click();
+      // The next turn's bid: the row back in sight, its costs above the panel.
+      await page.locator('[data-decision="BID"]').waitFor();
+      await inSight();
+      await screenshotOfScreen(page, `details-bid-after-gain-${label.split(' ')[0]}`);
+      expect(t.errors).toEqual([]);
+      await t.close();
+    });
+  }
 
   // The viewer's own summary is the one that matters most to them: with the turn timer's clock
   // beside it, a phone's once read "Tamsin (…", the name cut and "(you)" lost.

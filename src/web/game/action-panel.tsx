@@ -54,6 +54,8 @@ export interface ActionPanelProps {
   /** While not connected: the server refuses the game's page (useGameState's `refusal`), rather than the connection being down. */
   refused?: boolean;
   compact?: boolean;
+  /** A phone showing another tab than its Table: the basic piles are out of reach there. */
+  offTable?: boolean;
 }
 
 /**
@@ -97,7 +99,7 @@ function ReasonLine({ id, reason }: { id: string; reason: string | null }) {
   if (reason === null) return null;
   const toChoose = STILL_TO_CHOOSE.has(reason);
   return (
-    <Text id={id} size="xs" c={toChoose ? 'dimmed' : 'red.3'} ta="center" data-testid={id}>
+    <Text id={id} size="xs" c={toChoose ? 'dimmed' : 'red.3'} ta="center" data-testid={id} className={toChoose ? classes.stillToChoose : undefined}>
       {reason}
     </Text>
   );
@@ -117,7 +119,7 @@ export function focusActionPanel(): void {
   (panel?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])') ?? panel)?.focus();
 }
 
-export function ActionPanel({ state, decision, choice, act, awaiting, connected = true, refused = false, compact }: ActionPanelProps) {
+export function ActionPanel({ state, decision, choice, act, awaiting, connected = true, refused = false, compact, offTable }: ActionPanelProps) {
   const [busy, setBusy] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
   // At a new step (once its dice and cards have played out, so its cards can be picked), a
@@ -246,9 +248,9 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
     const reason = selection.cardID === null ? CLIENT_MESSAGES.gain : unaffordableReason(state, me, selection.cardID);
     const won = decision.choices.length > 0 && !state.game.basicPile.includes(decision.choices[0]!.cardID) ? decision.choices[0]!.cardID : null;
     const outOfReach = won === null ? null : unaffordableReason(state, me, won);
-    // Where the basic cards are: on a phone they are below the tributes, out of sight of the
-    // panel, and "a basic card" alone sent a new player looking for them.
-    const piles = compact ? 'the basic piles on the Table tab' : 'the basic piles below the trade row';
+    // Where the basic cards are: "a basic card" alone sent a new player looking for them. The Table
+    // tab is named only from a phone's other tabs: on it, the words sent them to the tab they were on.
+    const piles = offTable ? 'the basic piles on the Table tab' : 'the basic piles below the trade row';
     body = (
       <>
         <Text size="sm">

@@ -19,6 +19,8 @@ import { nameOf, type GameScreenState } from './model.js';
 import { useGameState } from './use-game-state.js';
 import { decisionOf, playerOf } from './derive.js';
 import { useChoice, type Choice } from './use-choice.js';
+import { stepKeyOf } from './selection.js';
+import { useRowInViewAtBid } from './row-in-view.js';
 import { ActionPanel } from './action-panel.js';
 import { FirstGameHint, useFirstGameOver } from './first-game-hint.js';
 import type { PickableProps } from './table.js';
@@ -96,15 +98,23 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   const [detailID, setDetailID] = useState<string | null>(null);
   const { ref: dockRef, height: dockHeight } = useElementSize();
   const { ref: headerRef, height: headerHeight } = useElementSize();
-  // What the page scrolls into view (a focused button, a found word) stops above the docked panel.
+  // What the page scrolls into view (a focused button, a found word, the trade row at a bid) stops
+  // under the sticky headers (the site's; a desktop's game header too) and above the docked panel.
   useEffect(() => {
-    if (!compact || dockHeight === 0) return;
-    const root = document.documentElement;
-    root.style.scrollPaddingBottom = `${dockHeight + 28}px`;
+    const root = document.documentElement.style;
+    root.scrollPaddingTop = `${STICKY_TOP + (compact ? 0 : headerHeight) + 8}px`;
+    root.scrollPaddingBottom = compact && dockHeight > 0 ? `${dockHeight + 28}px` : '';
     return () => {
-      root.style.scrollPaddingBottom = '';
+      root.scrollPaddingTop = root.scrollPaddingBottom = '';
     };
-  }, [compact, dockHeight]);
+  }, [compact, dockHeight, headerHeight]);
+  // Only on the layout the page keeps, once the docked panel (or a desktop's sticky header) is
+  // measured: the first render is laid out as a desktop's whatever the width (the media query is
+  // answered in its effects), and a phone's trade row fits its cards to its width a frame later.
+  const laidOut = (compact ? dockHeight : headerHeight) > 0;
+  useRowInViewAtBid(laidOut && decision?.type === 'BID' ? stepKeyOf(state) : null);
+  // A phone's tab: the action panel says where the basic piles are from the one shown.
+  const [tab, setTab] = useState<string | null>('table');
   const spectator = state.me === null;
   // Live odds: for spectators; seated players see them only when the lobby turned on "Show odds to players".
   const settings = trpc.games.settings.useQuery({ gameID: state.game.id }, { staleTime: Infinity, gcTime: Infinity });
@@ -120,7 +130,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   const panel = spectator ? null : (
     <Stack gap={6}>
       <TakeoverNotice state={state} onBack={back} compact={compact} />
-      <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} connected={connected} refused={refusal !== null} compact={compact} />
+      <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} connected={connected} refused={refusal !== null} compact={compact} offTable={compact && TableTabs !== null && tab !== 'table'} />
     </Stack>
   );
   const paused = spectator ? pausedWords(state) : null;
@@ -217,6 +227,8 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
             only by scrolling past the whole table. */}
         {TableTabs ? (
           <TableTabs
+            tab={tab}
+            onTab={setTab}
             table={table}
             boards={boards}
             log={

@@ -14,14 +14,20 @@ export interface ExtraTab {
   panel: ReactNode;
 }
 
+/** The tab shown, held by the screen (both given), or by the tabs themselves (neither). */
+type Shown = { tab: string | null; onTab: (tab: string | null) => void } | { tab?: never; onTab?: never };
+
 /**
  * A phone's tabs: the table, the boards, the log, and any `extra`. `beside` sits at the right of
  * the tab list (the game's chat button, on the first screen). What they hold can show the Table
  * tab (`ShowTable`): the chat's dialog, with a move due, takes its player back to the cards.
+ * The tab shown is their own, or the screen's when it passes `tab` and `onTab` (the game's action
+ * panel says where the basic piles are from the tab shown).
  */
-export function TableTabs({ table, boards, log, extra = [], beside }: { table: ReactNode; boards: ReactNode; log: ReactNode; extra?: ExtraTab[]; beside?: ReactNode }) {
-  const [tab, setTab] = useState<string | null>('table');
-  const showTable = useCallback(() => setTab('table'), []);
+export function TableTabs({ table, boards, log, extra = [], beside, ...shown }: { table: ReactNode; boards: ReactNode; log: ReactNode; extra?: ExtraTab[]; beside?: ReactNode } & Shown) {
+  const [own, setOwn] = useState<string | null>('table');
+  const [tab, setTab] = shown.onTab ? [shown.tab, shown.onTab] : [own, setOwn];
+  const showTable = useCallback(() => setTab('table'), [setTab]);
   const list = (
     <Tabs.List grow style={beside ? { flex: 1 } : undefined}>
       <Tabs.Tab value="table">Table</Tabs.Tab>

@@ -1,7 +1,8 @@
 /**
  * The action panel after a bid is won: what it says of the card won and of the basic cards, and
- * where those are (a phone's are on the Table tab, under the tributes, out of the panel's sight:
- * "a basic card" alone sent a new player looking for them).
+ * where those are (below the trade row; on a phone's other tabs, on its Table tab: "a basic card"
+ * alone sent a new player looking for them). Which tab a phone shows is the game screen's
+ * (gain-words-by-tab.test.tsx).
  */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -15,13 +16,13 @@ import { ANN, BOB, act, newGame, screenState } from '../support/screen-state.js'
 
 afterEach(cleanup);
 
-function Panel({ game, compact }: { game: Game; compact: boolean }) {
+function Panel({ game, compact, offTable = false }: { game: Game; compact: boolean; offTable?: boolean }) {
   const state = screenState(game);
   const decision = decisionOf(state);
   const choice = useChoice(state, decision);
   return (
     <MantineProvider theme={theme}>
-      <ActionPanel state={state} decision={decision} choice={choice} act={async () => ({ ok: true })} awaiting={false} connected compact={compact} />
+      <ActionPanel state={state} decision={decision} choice={choice} act={async () => ({ ok: true })} awaiting={false} connected compact={compact} offTable={offTable} />
     </MantineProvider>
   );
 }
@@ -44,9 +45,15 @@ describe('the panel once a bid is won', () => {
     expect(screen.getByText(/^You won/).textContent).toBe(`You won ${name}. Gain it, or a basic card from the basic piles below the trade row instead. Chosen: ${name}`);
   });
 
-  test('on a phone: the basic piles on the Table tab', () => {
+  test("on a phone's Table tab: the piles below the trade row, as on a desktop", () => {
     const { game, name } = won();
     render(<Panel game={game} compact />);
+    expect(screen.getByText(/^You won/).textContent).toBe(`You won ${name}. Gain it, or a basic card from the basic piles below the trade row instead. Chosen: ${name}`);
+  });
+
+  test("on a phone's other tabs: the basic piles on the Table tab", () => {
+    const { game, name } = won();
+    render(<Panel game={game} compact offTable />);
     expect(screen.getByText(/^You won/).textContent).toBe(`You won ${name}. Gain it, or a basic card from the basic piles on the Table tab instead. Chosen: ${name}`);
   });
 });

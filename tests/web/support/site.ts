@@ -26,6 +26,8 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 375, height: 812 } as const;
 /** A small phone's screen, 360 px wide, as many Android phones'. */
 export const SMALL_PHONE = { width: 360, height: 740 } as const;
+/** A short phone's screen, an iPhone SE's (or 8's): as wide as PHONE, 145 px less tall. */
+export const SHORT_PHONE = { width: 375, height: 667 } as const;
 export type Viewport = { readonly width: number; readonly height: number };
 
 export const WEB_DIR = path.resolve('dist/web');

@@ -1,0 +1,52 @@
+/**
+ * A bid starts with the trade row in sight. A gain from the basic piles (under the tributes, far
+ * down a phone's Table tab) left the page scrolled down there, and the next turn's bid began with
+ * the row out of view on phones and desktops alike: the player scrolled back up to see what to bid
+ * on. On a short phone (375x667) the docked action panel covered the row's lower half, its costs
+ * included, from the first bid on.
+ *
+ * At each bid's start (once a step: not again after Undo, or a reconnect) the page scrolls by as
+ * little as brings the row whole between the sticky headers (the page's scroll padding, set by the
+ * game screen) and the docked panel, read from the page as it is now rather than from the padding
+ * under the panel, which follows the panel's new height a frame late. Not while the player scrolls
+ * (a wheel or a finger in the last second): the page is theirs then. Smooth, unless they asked for
+ * less motion (their system's setting, or 'Disable Animations').
+ */
+import { useEffect, useRef } from 'react';
+import { prefersReducedMotion, useDisableAnimations } from './presentation/prefs.js';
+
+/** How long after the player's own scrolling the page is left where they put it. */
+const THEIRS_MS = 1_000;
+
+/** The room kept between the row's foot and the docked panel. */
+const GAP = 8;
+
+/** `bidKey`: the step while the viewer is asked for a bid (stepKeyOf), else null. */
+export function useRowInViewAtBid(bidKey: string | null): void {
+  const animationsOff = useDisableAnimations();
+  const scrolledAt = useRef(-Infinity);
+  const shownFor = useRef<string | null>(null);
+  useEffect(() => {
+    const note = () => (scrolledAt.current = performance.now());
+    const events = ['wheel', 'touchmove'] as const;
+    for (const type of events) window.addEventListener(type, note, { passive: true });
+    return () => {
+      for (const type of events) window.removeEventListener(type, note);
+    };
+  }, []);
+  useEffect(() => {
+    if (bidKey === null || shownFor.current === bidKey) return;
+    shownFor.current = bidKey;
+    const row = document.querySelector('[data-zone="trade-row"]')?.closest('section');
+    // On a phone's other tab there is no row to show; the player who scrolls keeps the page.
+    if (!row || performance.now() - scrolledAt.current < THEIRS_MS) return;
+    const { top, bottom } = row.getBoundingClientRect();
+    const above = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    const below = (document.querySelector('.docked-action-panel')?.getBoundingClientRect().top ?? window.innerHeight) - GAP;
+    // Up to the row's top when it is above the window, else down until its foot clears the panel,
+    // never so far that its top goes under the headers.
+    const by = top < above ? top - above : Math.max(0, Math.min(bottom - below, top - above));
+    // 'auto' is at once here (the site sets no smooth scroll-behavior); older browsers refuse 'instant'.
+    if (by !== 0) window.scrollBy({ top: by, behavior: animationsOff || prefersReducedMotion() ? 'auto' : 'smooth' });
+  }, [bidKey, animationsOff]);
+}

@@ -1,0 +1,145 @@
+/**
+ * A bid starts with the trade row in sight (row-in-view.ts). A gain from the basic piles, far down
+ * the page, left it scrolled there, and the next turn's bid began with the row out of view: the
+ * player scrolled back up to see what to bid on. The page scrolls up to the row at the bid's
+ * start, smoothly, or at once for one who asked their system for less motion; not while the
+ * player is scrolling, nor when the row is in sight already.
+ * The whole game screen is rendered as a phone's, with the server's side stood in for: the game's
+ * state as the page receives it, every query answering nothing yet. happy-dom lays nothing out, so
+ * the boxes the hook reads are given: the docked panel 188 px tall at the foot of a 667 px
+ * screen, under which the page must stay, and the trade row where the test puts it.
+ * Where the row lands on a real screen, a phone's and a desktop's, is
+ * tests/web/game-screen-details.test.ts's.
+ */
+import { act as reactAct, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { Game } from '../../../src/engine/index.js';
+import { ANN, BOB, act, newGame, screenState } from '../support/screen-state.js';
+import { gamePage } from '../support/game-page.js';
+import { served } from '../support/served-game.js';
+
+// Hoisted with the mocks, which run before the file's other lines.
+
+vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
+vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));
+vi.mock('../../../src/web/game/use-game-state.js', async () => ({ useGameState: (await import('../support/served-game.js')).servedGameState }));
+
+const SCREEN_HEIGHT = 667;
+const DOCK_HEIGHT = 188;
+/** The site's sticky header (57 px) and the room kept under it: the page's scroll padding on a phone. */
+const UNDER_HEADER = 65;
+
+/** Where the trade row (its heading and cards) stands on the screen, as the test sets it. */
+let row = { top: 0, height: 195 };
+let scrollBy: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  scrollBy = vi.fn();
+  vi.stubGlobal('scrollBy', scrollBy);
+  // Every element measured by the screen's size hooks: the docked panel its height, the rest a phone's width.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe(element: Element) {
+        const height = element.classList.contains('docked-action-panel') ? DOCK_HEIGHT : 40;
+        this.report([{ target: element, borderBoxSize: [{ inlineSize: 375, blockSize: height }], contentRect: { x: 0, y: 0, width: 375, height } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  const box = (top: number, height: number) => ({ x: 0, y: top, left: 0, top, width: 375, right: 375, height, bottom: top + height, toJSON: () => ({}) }) as DOMRect;
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    if (this.matches('section[aria-label="Trade row"]')) return box(row.top, row.height);
+    if (this.matches('.docked-action-panel')) return box(SCREEN_HEIGHT - DOCK_HEIGHT, DOCK_HEIGHT);
+    return box(0, 0);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+/** A phone's screen (under 768 px wide), with the system's setting for less motion or without. */
+function phone({ reducedMotion = false } = {}) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(max-width: 767px)' || (reducedMotion && query === '(prefers-reduced-motion: reduce)'),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+
+/** The first turn's gain step (each seat won a card of its own), and the second turn's bid after both gained a basic card. */
+function gainThenBid(): [Game, Game] {
+  let game = newGame();
+  game = act(game, ANN, { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } });
+  game = act(game, BOB, { type: 'BID', bid: { military: 0, tradeRowIndex: 1 } });
+  const gain = game;
+  const free = game.basicPile.find((id) => game.cardsByID[id]!.cost === 0)!;
+  for (const seat of [ANN, BOB]) game = act(game, seat, { type: 'RESOLVE', resolve: { cardIDToGain: free } });
+  if (game.phase !== 'PLANNING' || game.turn !== 2) throw new Error(`not the next bid: ${game.phase}, turn ${game.turn}`);
+  return [gain, game];
+}
+
+/** Ann's phone on the gain step, then (once its panel is measured) on the next bid. */
+async function fromGainToBid(before?: () => void): Promise<void> {
+  const [gain, bid] = gainThenBid();
+  served.state = screenState(gain);
+  const { rerender } = render(gamePage(gain.id));
+  await screen.findByRole('region', { name: 'Basic piles' });
+  // The panel measured: the page's scroll padding follows it.
+  await vi.waitFor(() => expect(document.documentElement.style.scrollPaddingBottom).toBe(`${DOCK_HEIGHT + 28}px`));
+  expect(scrollBy).not.toHaveBeenCalled();
+  before?.();
+  served.state = screenState(bid);
+  reactAct(() => rerender(gamePage(bid.id)));
+  expect(document.querySelector('[data-decision]')!.getAttribute('data-decision')).toBe('BID');
+}
+
+describe("a bid's start", () => {
+  test('after a gain far down the page: the page goes up to the trade row, smoothly, once', async () => {
+    phone();
+    // The piles were gained from 500 px down the page: the row is above the screen.
+    row = { top: -500, height: 195 };
+    await fromGainToBid();
+    expect(scrollBy.mock.calls).toEqual([[{ top: -500 - UNDER_HEADER, behavior: 'smooth' }]]);
+  });
+
+  test('for one who asked for less motion, at once', async () => {
+    phone({ reducedMotion: true });
+    row = { top: -500, height: 195 };
+    await fromGainToBid();
+    expect(scrollBy.mock.calls).toEqual([[{ top: -500 - UNDER_HEADER, behavior: 'auto' }]]);
+  });
+
+  test("its costs under the docked panel: down by as little as brings the row's foot above it", async () => {
+    phone();
+    // A 375x667 phone's first screen: the row's foot (its costs) 503 px down, the panel's top at 479.
+    row = { top: 308, height: 195 };
+    await fromGainToBid();
+    expect(scrollBy.mock.calls).toEqual([[{ top: 503 - (SCREEN_HEIGHT - DOCK_HEIGHT - 8), behavior: 'smooth' }]]);
+  });
+
+  test('the row in sight already: the page stays', async () => {
+    phone();
+    row = { top: 120, height: 195 };
+    await fromGainToBid();
+    expect(scrollBy).not.toHaveBeenCalled();
+  });
+
+  test('a player scrolling as the bid starts keeps the page where they take it', async () => {
+    phone();
+    row = { top: -500, height: 195 };
+    await fromGainToBid(() => window.dispatchEvent(new Event('touchmove')));
+    expect(scrollBy).not.toHaveBeenCalled();
+  });
+});

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Action } from '../../src/engine/index.js';
+import { cardSetKey } from '../../src/server/db/card-set-key.js';
 import { loadGame } from '../../src/server/services/game-store.js';
 import { startServer, type Server } from '../server/support.js';
 import { guest } from '../compat/protocol-client.js';
@@ -54,7 +55,13 @@ async function store(save: Save, id: string): Promise<void> {
       seed_commitment: null,
     })
     .execute();
-  await db.insertInto('game_card_sets').values({ game_id: id, card_set_json: JSON.stringify({ cardsByID, tributeCardsByID }) }).execute();
+  const cardSet = JSON.stringify({ cardsByID, tributeCardsByID });
+  await db
+    .insertInto('card_sets')
+    .values({ hash: cardSetKey(cardSet), card_set_json: cardSet })
+    .onConflict((c) => c.column('hash').doNothing())
+    .execute();
+  await db.insertInto('game_card_sets').values({ game_id: id, card_set_hash: cardSetKey(cardSet) }).execute();
   await db.insertInto('game_events').values({ game_id: id, sequence_id: save.sequenceID, events_json: JSON.stringify(events) }).execute();
   await db
     .insertInto('game_players')

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { cardSetKey } from './card-set-key.js';
 
 const initial: Migration = {
   async up(db: Kysely<unknown>) {
@@ -608,6 +609,56 @@ const runningSeats: Migration = {
   },
 };
 
+/** How many games' card sets the shared-card-sets migration reads at a time. */
+const CARD_SET_BATCH = 100;
+
+/**
+ * Each card set stored once (`card_sets`, keyed by the SHA-256 of its JSON: db/card-set-key.ts),
+ * and each game pointing at its set's key (`game_card_sets.card_set_hash`), instead of every game
+ * holding its own copy: nearly every game of a release has the same set, ~85 KB of a finished
+ * eight-seat game's ~318 KB, kept for good. The sets stored before are read a batch of games at
+ * a time (a big database is not loaded at once) and keyed here, as the server keys a new one; the
+ * old table then goes, and the new one takes its name.
+ */
+const sharedCardSets: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('card_sets')
+      .addColumn('hash', 'text', (c) => c.primaryKey())
+      .addColumn('card_set_json', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('game_card_set_keys')
+      .addColumn('game_id', 'text', (c) => c.primaryKey().references('games.id'))
+      .addColumn('card_set_hash', 'text', (c) => c.notNull().references('card_sets.hash'))
+      .execute();
+    for (let after = ''; ; ) {
+      const { rows } = await sql<{ game_id: string; card_set_json: string }>`
+        select game_id, card_set_json from game_card_sets where game_id > ${after} order by game_id limit ${CARD_SET_BATCH}`.execute(db);
+      if (rows.length === 0) break;
+      const keyed = rows.map((row) => ({ gameID: row.game_id, json: row.card_set_json, hash: cardSetKey(row.card_set_json) }));
+      const sets = [...new Map(keyed.map((k) => [k.hash, k.json])).entries()];
+      await sql`insert into card_sets (hash, card_set_json) values ${sql.join(sets.map(([hash, json]) => sql`(${hash}, ${json})`))} on conflict (hash) do nothing`.execute(db);
+      await sql`insert into game_card_set_keys (game_id, card_set_hash) values ${sql.join(keyed.map((k) => sql`(${k.gameID}, ${k.hash})`))}`.execute(db);
+      after = rows.at(-1)!.game_id;
+    }
+    await db.schema.dropTable('game_card_sets').execute();
+    await db.schema.alterTable('game_card_set_keys').renameTo('game_card_sets').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('game_card_set_copies')
+      .addColumn('game_id', 'text', (c) => c.primaryKey().references('games.id'))
+      .addColumn('card_set_json', 'text', (c) => c.notNull())
+      .execute();
+    await sql`insert into game_card_set_copies (game_id, card_set_json)
+              select game_card_sets.game_id, card_sets.card_set_json from game_card_sets join card_sets on card_sets.hash = game_card_sets.card_set_hash`.execute(db);
+    await db.schema.dropTable('game_card_sets').execute();
+    await db.schema.dropTable('card_sets').execute();
+    await db.schema.alterTable('game_card_set_copies').renameTo('game_card_sets').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -634,4 +685,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-05-023-chat-reads': chatReads,
   '2026-12-05-024-person-games': personGames,
   '2026-12-05-025-running-seats': runningSeats,
+  '2026-12-05-026-shared-card-sets': sharedCardSets,
 };

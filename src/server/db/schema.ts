@@ -77,10 +77,19 @@ export interface GamesTable {
   unrated: ColumnType<UnratedReason | null, UnratedReason | null | undefined, UnratedReason | null>;
 }
 
-/** The card and tribute definitions of a game, written once when it starts. */
+/**
+ * Card sets (the card and tribute definitions a game plays with), each stored once under its key
+ * (db/card-set-key.ts): nearly every game of a release has the same set.
+ */
+export interface CardSetsTable {
+  hash: string;
+  card_set_json: string;
+}
+
+/** Which card set each game plays with, written once when it starts. */
 export interface GameCardSetsTable {
   game_id: string;
-  card_set_json: string;
+  card_set_hash: string;
 }
 
 export interface GameEventsTable {
@@ -257,6 +266,7 @@ export interface Database {
   lobbies: LobbiesTable;
   lobby_players: LobbyPlayersTable;
   games: GamesTable;
+  card_sets: CardSetsTable;
   game_card_sets: GameCardSetsTable;
   game_events: GameEventsTable;
   game_actions: GameActionsTable;

@@ -3,12 +3,14 @@
  * its actions and events (game-log.ts, written in groups by step-log.ts). The game row holds a
  * snapshot of the state without its card set and event log, rewritten every 32 steps, at the
  * end of the game and at shutdown; a load re-runs the steps after it. The card set is written
- * once when the game starts.
+ * once when the game starts, unless a game before had the same one: a set is stored once, under
+ * its key, and each game points at it.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { migrate, parseAction, SAVE_VERSION, type Card, type Game, type GameEvent, type TributeCard } from '../../engine/index.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { cardSetKey } from '../db/card-set-key.js';
 import { addGameStats, recordedStats, userStatsFrom, type RecordedGameStats } from '../../engine/user-stats.js';
 import { replayTail, type StoredAction, type StoredEvents } from './game-log.js';
 import { standInReasonOf } from './stand-in.js';
@@ -32,33 +34,52 @@ export function stateJSON(game: Game): string {
 }
 
 /**
- * Card sets in memory, by their JSON: every game of one release with the same modules holds the
- * same set, so games created here and games loaded from the database share one object rather
- * than each load parsing its own copy. A few distinct sets at most; cleared if that ever grows.
+ * Card sets in memory, by their key (db/card-set-key.ts): every game of one release with the same
+ * modules holds the same set, so games created here and games loaded from the database share one
+ * object, and a load reads only its game's key unless the set is new to this process. A few
+ * distinct sets at most; cleared if that ever grows.
  */
-const cardSetsByJSON = new Map<string, CardSetJSON>();
-/** Each game's card set, once read; and the JSON of the sets this process has written. */
-const cardSets = new Map<string, CardSetJSON>();
-const cardSetJSONs = new WeakMap<object, { tributeCardsByID: object; json: string }>();
+const cardSetsByKey = new Map<string, CardSetJSON>();
+/** The JSON and key of the sets this process has written, by set object. */
+const storedForms = new WeakMap<object, { tributeCardsByID: object; json: string; hash: string }>();
 
-function sharedCardSet(json: string, parsed?: CardSetJSON): CardSetJSON {
-  let cardSet = cardSetsByJSON.get(json);
-  if (!cardSet) {
-    if (cardSetsByJSON.size >= 64) cardSetsByJSON.clear();
-    cardSetsByJSON.set(json, (cardSet = parsed ?? (JSON.parse(json) as CardSetJSON)));
-  }
+function remember(hash: string, cardSet: CardSetJSON): CardSetJSON {
+  const known = cardSetsByKey.get(hash);
+  if (known) return known;
+  if (cardSetsByKey.size >= 64) cardSetsByKey.clear();
+  cardSetsByKey.set(hash, cardSet);
   return cardSet;
 }
 
-/** The JSON of a game's card set, made once per set object. */
-function cardSetJSON(game: Game): string {
-  const known = cardSetJSONs.get(game.cardsByID);
-  if (known && known.tributeCardsByID === game.tributeCardsByID) return known.json;
+/** The JSON of a game's card set and its key, made once per set object. */
+function storedForm(game: Game): { json: string; hash: string } {
+  const known = storedForms.get(game.cardsByID);
+  if (known && known.tributeCardsByID === game.tributeCardsByID) return known;
   const cardSet: CardSetJSON = { cardsByID: game.cardsByID, tributeCardsByID: game.tributeCardsByID };
   const json = JSON.stringify(cardSet);
-  cardSetJSONs.set(game.cardsByID, { tributeCardsByID: game.tributeCardsByID, json });
-  sharedCardSet(json, cardSet);
-  return json;
+  const form = { tributeCardsByID: game.tributeCardsByID, json, hash: cardSetKey(json) };
+  storedForms.set(game.cardsByID, form);
+  remember(form.hash, cardSet);
+  return form;
+}
+
+/**
+ * Stores a game's card set unless it is stored already, as nearly every one is: then only its key
+ * is read, not ~85 KB written. Two starts of one new set at once (two instances on PostgreSQL)
+ * both insert it; the conflict leaves the first, and the second waits for the first's transaction
+ * and points its game at the same row.
+ */
+async function storeCardSet(db: Executor, game: Game): Promise<string> {
+  const { json, hash } = storedForm(game);
+  const stored = await db.selectFrom('card_sets').select('hash').where('hash', '=', hash).executeTakeFirst();
+  if (!stored) {
+    await db
+      .insertInto('card_sets')
+      .values({ hash, card_set_json: json })
+      .onConflict((c) => c.column('hash').doNothing())
+      .execute();
+  }
+  return hash;
 }
 
 export async function insertGame(db: Executor, game: Game, lobbyID: string | null): Promise<void> {
@@ -77,7 +98,7 @@ export async function insertGame(db: Executor, game: Game, lobbyID: string | nul
       seed_commitment: game.seedCommitment,
     })
     .execute();
-  await db.insertInto('game_card_sets').values({ game_id: game.id, card_set_json: cardSetJSON(game) }).execute();
+  await db.insertInto('game_card_sets').values({ game_id: game.id, card_set_hash: await storeCardSet(db, game) }).execute();
   await db
     .insertInto('game_players')
     // Each seat carries its game's start and bots, by which a person's games are listed (history.ts).
@@ -216,8 +237,14 @@ export async function loadGame(db: Executor, gameID: string): Promise<Game | nul
 
 /** The game at its stored sequenceID: the snapshot, its events, and the steps logged after it re-run. */
 export async function loadGameRecord(db: Executor, gameID: string): Promise<LoadedGame | null> {
-  const row = await db.selectFrom('games').select(['state_json', 'sequence_id']).where('id', '=', gameID).executeTakeFirst();
+  const row = await db
+    .selectFrom('games')
+    .leftJoin('game_card_sets', 'game_card_sets.game_id', 'games.id')
+    .select(['games.state_json', 'games.sequence_id', 'game_card_sets.card_set_hash'])
+    .where('games.id', '=', gameID)
+    .executeTakeFirst();
   if (!row) return null;
+  if (row.card_set_hash === null) throw new Error(`game ${gameID} cannot be loaded: it has no card set`);
   // Steps committed after the row was read are left for the next load: up to its sequenceID, the log is whole.
   const eventRows = await db
     .selectFrom('game_events')
@@ -226,12 +253,10 @@ export async function loadGameRecord(db: Executor, gameID: string): Promise<Load
     .where('sequence_id', '<=', row.sequence_id)
     .orderBy('sequence_id')
     .execute();
-  let cardSet = cardSets.get(gameID);
+  let cardSet = cardSetsByKey.get(row.card_set_hash);
   if (!cardSet) {
-    const stored = await db.selectFrom('game_card_sets').select('card_set_json').where('game_id', '=', gameID).executeTakeFirstOrThrow();
-    cardSet = sharedCardSet(stored.card_set_json);
-    if (cardSets.size > 1_000) cardSets.clear();
-    cardSets.set(gameID, cardSet);
+    const stored = await db.selectFrom('card_sets').select('card_set_json').where('hash', '=', row.card_set_hash).executeTakeFirstOrThrow();
+    cardSet = remember(row.card_set_hash, JSON.parse(stored.card_set_json) as CardSetJSON);
   }
   const state = JSON.parse(row.state_json) as { sequenceID: number; version: number };
   const logged: StoredEvents[] = eventRows.map((r) => ({ sequenceID: r.sequence_id, events: JSON.parse(r.events_json) as GameEvent[] }));

@@ -146,6 +146,10 @@ describe.skipIf(!HAS_CHROMIUM)('a game against a bot, clicked to its end', () =>
         // showed its cost while its card was still on the way.
         expect(watch.dealtHidden.length).toBeGreaterThan(3);
         expect(watch.costWithoutCard).toEqual([]);
+        // A new age's row was dealt on screen (the third's), and the panel asked for no bid on it
+        // until a card had landed: it said the cards were being dealt.
+        expect(watch.undealtRowFrames).toBeGreaterThan(0);
+        expect(watch.bidOnUndealtRow).toEqual([]);
       }
       // The trade row never moved inside the table (a clash display once appeared above it).
       expect(new Set(watch.rowOffsets.map((o) => o.offset)).size, JSON.stringify(watch.rowOffsets)).toBe(1);

@@ -97,7 +97,7 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
     test(`header, log, a re-rolled clash, flying cards and the end view (${label})`, async () => {
       const page = await open(viewport);
       const header = page.getByTestId('game-header');
-      await expect(header.textContent()).resolves.toMatch(/Turn \d\/5Age [123]\/3\d:\d\d:\d\d/);
+      await expect(header.textContent()).resolves.toMatch(/Age [123]\/3Turn \d\/5\d:\d\d:\d\d/);
       // The log: newest group first, players named.
       const groups = page.locator('[data-testid="event-log"] > li');
       expect(await groups.count()).toBeGreaterThan(5);

@@ -8,6 +8,7 @@ import {
   CARD_REMOVE_MS,
   DELAY_STEP_MS,
   MAX_REPLAYED_EVENTS,
+  newRowDealtAt,
   planAnimations,
   planLength,
   RESOURCE_FLY_MS,
@@ -201,6 +202,18 @@ describe('animation plans', () => {
     expect(units(3)).toEqual([1, 1, 1]);
     expect(units(20)).toEqual([1, 1, 1, 1, 1, 1, 1, 13]);
     expect(units(0)).toEqual([]);
+  });
+
+  test("a row dealt wholly anew holds the bid until its last card lands; a turn's new cards beside those left, and tributes, hold nothing", () => {
+    const deal = (cardID: number) => ev('DEAL_CARD', { cardID });
+    // A new age: the last turn's gain flies, then the tribute row and the trade row are dealt.
+    const plan = planAnimations([gain('a', 1), ev('DEAL_TRIBUTE', { cardID: 7 }), deal(3), deal(4), ev('PRODUCTION', { userID: 'a', gold: 1, military: 0 })]);
+    expect(newRowDealtAt(plan, [3, 4])).toBe(CARD_FLY_MS + 2 * DELAY_STEP_MS + CARD_DEAL_MS);
+    expect(newRowDealtAt(plan, [3, 4])).toBeLessThan(planLength(plan));
+    // Card 2 stayed on the row from the turn before: it can be bid on while 3 and 4 come.
+    expect(newRowDealtAt(plan, [2, 3, 4])).toBe(0);
+    // Nothing dealt onto the trade row (the tribute row alone).
+    expect(newRowDealtAt(planAnimations([ev('DEAL_TRIBUTE', { cardID: 7 })]), [2])).toBe(0);
   });
 
   test('events with nothing to show play nothing; a long catch-up is not replayed', () => {

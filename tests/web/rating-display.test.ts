@@ -187,7 +187,7 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
       }
       const page = await open(viewport, `/game/${wonGame}`, winner);
       await expect.poll(() => page.getByTestId('end-place').textContent()).toBe('You won!');
-      expect(await page.getByTestId('end-rating').textContent()).toBe(`Your rating: ${mine.before} → ${shown({ rating: mine.after, provisional: mine.provisional })} (${signed(mine.after - mine.before)})`);
+      expect(await page.getByTestId('end-rating').textContent()).toBe(`Your rating: ${shown({ rating: mine.before, provisional: mine.provisionalBefore })} → ${shown({ rating: mine.after, provisional: mine.provisional })} (${signed(mine.after - mine.before)})`);
       expect(await page.getByTestId('end-rating-ceiling').textContent()).toBe(CEILING_WITH_PEOPLE(mine.cappedAt!));
       // A game already over when its page opens: the table, the end view, its rating changes (the
       // ceiling's word among them) and the odds come in one piece, and the bots' fixed ratings take
@@ -261,7 +261,7 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
       // the title says the game counted as a loss, beside the rating that fell.
       await expect.poll(() => page.getByTestId('end-place').textContent(), { timeout: 30_000 }).toBe('A bot made most of your choices, so the game counts as a loss.');
       expect(change.after).toBeLessThan(change.before);
-      expect(await page.getByTestId('end-rating').textContent()).toBe(`Your rating: ${change.before} → ${shown({ rating: change.after, provisional: change.provisional })} (${signed(change.after - change.before)})`);
+      expect(await page.getByTestId('end-rating').textContent()).toBe(`Your rating: ${shown({ rating: change.before, provisional: change.provisionalBefore })} → ${shown({ rating: change.after, provisional: change.provisional })} (${signed(change.after - change.before)})`);
       // Nor is the seat crowned, whatever it scored: the bot, the one other seat, won.
       await page.getByRole('heading', { name: 'Easy Bot 1 wins!' }).waitFor();
       await screenshot(page, 'end-forfeit-desktop');

@@ -91,7 +91,8 @@ describe.skipIf(!HAS_CHROMIUM)('ratings in the browser', { timeout: 180_000 }, (
         await expect.poll(() => rated.getByRole('row').allTextContents()).toEqual(['PlacePlayerRatingGames', '#1Theseus269040', '#2Icarus82040']);
         await expect.poll(() => provisional.getByRole('row').count()).toBe(2);
         expect(await mine.textContent()).toBe(`#1Ariadne (you)${shown}${GAMES}`);
-        await provisional.getByText(`Your place: #1 of 1, rated ${shown}.`).waitFor();
+        // In the sentence, words: "rated 1500?." read as a question with a stray full stop.
+        await provisional.getByText(`Your place: #1 of 1, rated ${shown.replace('?', ' (provisional)')}.`).waitFor();
         expect(await rated.locator('tr[aria-current="true"]').count()).toBe(0);
       } else {
         // Both tables drawn, the player's row highlighted, before axe and the screenshot.

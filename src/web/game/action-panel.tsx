@@ -2,7 +2,8 @@
  * The action panel: the bid in planning, Reroll or Keep in the war, the card
  * to gain in resolution, then 'Waiting for other players...' (with Undo while unbid allows).
  * Submit is disabled, with the reason on hover and under it, whenever it could not be accepted or
- * sent (the page reconnecting). Submit and Undo are hidden while an animation is awaited.
+ * sent (the page reconnecting). Submit and Undo are hidden while an animation is awaited, and a
+ * bid on a new trade row (a new age's) is asked for once its cards have been dealt on screen.
  * Spectators, and a player who left the game, get no panel at all.
  *
  * The keyboard's focus: Submit and Undo give way to what the action leads to as it is sent, so
@@ -49,6 +50,8 @@ export interface ActionPanelProps {
   act: (action: Action) => Promise<ActOutcome>;
   /** True while an animation must be awaited: Submit and Undo are hidden. */
   awaiting: boolean;
+  /** True while a new trade row is being dealt (useEventAnimations' `dealing`): a bid waits for its cards. */
+  dealing?: boolean;
   /** False while the page reconnects (useGameState's `connected`): Submit and Undo wait. Absent: connected. */
   connected?: boolean;
   /** While not connected: the server refuses the game's page (useGameState's `refusal`), rather than the connection being down. */
@@ -119,7 +122,7 @@ export function focusActionPanel(): void {
   (panel?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])') ?? panel)?.focus();
 }
 
-export function ActionPanel({ state, decision, choice, act, awaiting, connected = true, refused = false, compact, offTable }: ActionPanelProps) {
+export function ActionPanel({ state, decision, choice, act, awaiting, dealing = false, connected = true, refused = false, compact, offTable }: ActionPanelProps) {
   const [busy, setBusy] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
   // At a new step (once its dice and cards have played out, so its cards can be picked), a
@@ -128,6 +131,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
   // (:focus-visible): a mouse player's page is never scrolled to the row.
   const stepKey = stepKeyOf(state);
   const zone = pickZone(state, decision, choice.selection);
+  const waiting = awaiting || dealing;
   // Whether one of the panel's controls (Submit, the bid, Reroll) has the keyboard's focus as this
   // render begins, read while the page still shows it. When the update goes on to take it away
   // without the player's doing (a bot's bid or reroll choice as their time ran out: the next
@@ -147,7 +151,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
       stepSeen.current = stepKey;
       handingOver.current = panel !== null && document.activeElement === panel && panel.matches(':focus-visible');
     }
-    if (awaiting || !handingOver.current) return;
+    if (waiting || !handingOver.current) return;
     // Done once the focus is elsewhere than the panel or nowhere (the cards have it, or the player
     // went on). Until then it is given again: a clash's dice starting to roll just after the step
     // came took the cards away, and the focus with them (nothing is picked while they roll).
@@ -162,7 +166,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
       return;
     }
     cardToPick(zone)?.focus();
-  }, [stepKey, awaiting, zone]);
+  }, [stepKey, waiting, zone]);
   // Why the server refused the last action, for a few seconds: a player is never left on a form
   // that does nothing without a clue.
   const [refusal, setRefusal] = useState<(Extract<ActOutcome, { ok: false }> & { id: number; asked: string }) | null>(null);
@@ -196,6 +200,9 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
   if (awaiting && (decision?.type === 'REROLL' || decision?.type === 'RESOLVE')) {
     // The panel would tell the clash's outcome before the dice on the table show it.
     body = <Text fw={700} role="status">{CLIENT_MESSAGES.rolling}</Text>;
+  } else if (dealing && decision?.type === 'BID') {
+    // Asked at once, the bid was for cards still on their way to an empty row.
+    body = <Text fw={700} role="status">{CLIENT_MESSAGES.dealing}</Text>;
   } else if (decision?.type === 'BID') {
     const index = selection.cardID === null ? -1 : state.game.tableIDs.indexOf(selection.cardID);
     const reason = index < 0 ? CLIENT_MESSAGES.draft : null;
@@ -290,7 +297,7 @@ export function ActionPanel({ state, decision, choice, act, awaiting, connected 
   // The keyboard's way here from the page's top, while there is something to do: the cards to pick
   // from, else the panel's first control (a bid's amount with the card chosen, a reroll, Submit).
   const skip =
-    decision !== null && decision.type !== 'WAIT_FOR_OTHERS' && !awaiting ? (
+    decision !== null && decision.type !== 'WAIT_FOR_OTHERS' && !waiting ? (
       <SkipLink
         label="Skip to your move"
         onSkip={() => {

@@ -80,7 +80,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   const touch = useNoHover();
   const decision = useMemo(() => decisionOf(state), [state]);
   const choice = useChoice(state, decision);
-  const { awaiting } = Presentation.useEventAnimations(state);
+  const { awaiting, dealing } = Presentation.useEventAnimations(state);
   // The screen tells one story: while a clash rolls, what reports where the game stands (the
   // player list, the log, the header's phase, turn and age, the sounds of a new phase, the odds)
   // shows the game before it, and moves on when the dice have settled (at once after Skip).
@@ -123,14 +123,15 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   const oddsShown = spectator || settings.data?.showOddsToPlayers === true;
   const odds = <LiveOdds gameID={state.game.id} state={presented} ended={endShown} shown={oddsShown} />;
 
-  const pickable = pickableOf(state, choice, decision, compact, awaiting);
+  // A new row's cards are not picked while they are still being dealt onto it, as under a clash's dice.
+  const pickable = pickableOf(state, choice, decision, compact, awaiting || dealing);
   // Stable, so the memoised player summaries are not redrawn for a new function.
   const openDetail = useCallback((userID: string) => setDetailID(userID), []);
   const players = <PlayerSummaries state={presented} compact={compact} onOpen={openDetail} />;
   const panel = spectator ? null : (
     <Stack gap={6}>
       <TakeoverNotice state={state} onBack={back} compact={compact} />
-      <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} connected={connected} refused={refusal !== null} compact={compact} offTable={compact && TableTabs !== null && tab !== 'table'} />
+      <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} dealing={dealing} connected={connected} refused={refusal !== null} compact={compact} offTable={compact && TableTabs !== null && tab !== 'table'} />
     </Stack>
   );
   const paused = spectator ? pausedWords(state) : null;

@@ -77,6 +77,7 @@ export const CLIENT_MESSAGES = {
   confirmWon: 'If you win it and cannot pay for it then, you take a basic card instead, and it stays on the trade row.',
   waiting: 'Waiting for other players...',
   rolling: 'The dice are rolling...',
+  dealing: 'The cards are being dealt...',
   /** Under a refusal that came once the game had gone on past what the panel asked when it was sent. */
   movedOn: 'The game had moved on before this move arrived.',
   /**

@@ -8,7 +8,7 @@ import { Alert, Anchor, Card, Container, Stack, Table, Text, Title } from '@mant
 import { Link } from 'react-router-dom';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
-import { shownRating } from '../ratings/ratings.js';
+import { ratingInWords, shownRating } from '../ratings/ratings.js';
 import { PagePicker } from '../components/page-picker.js';
 import classes from './leaderboard.module.css';
 
@@ -44,7 +44,7 @@ function Board({ provisional, title, blurb }: { provisional: boolean; title: str
         <Stack gap="sm">
           {data.mine && (
             <Text size="sm" data-testid={`${provisional ? 'provisional' : 'rated'}-mine`}>
-              Your place: <strong>#{data.mine.place}</strong> of {data.total}, rated {shownRating(data.mine)}.
+              Your place: <strong>#{data.mine.place}</strong> of {data.total}, rated {ratingInWords(data.mine)}.
             </Text>
           )}
           <Table.ScrollContainer minWidth={300}>

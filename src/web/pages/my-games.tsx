@@ -16,7 +16,7 @@ import { ResultBadge } from '../history/result-badge.js';
 import { PlayerName } from '../history/players.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
-import { changeColor, signedChange } from '../ratings/ratings.js';
+import { changeColor, shownRating, signedChange } from '../ratings/ratings.js';
 import classes from './my-games.module.css';
 import { PagePicker } from '../components/page-picker.js';
 import { WaitingLobbies } from '../lobby/waiting-lobbies.js';
@@ -71,8 +71,7 @@ function RatingChange({ game }: { game: MyGame }) {
         {signedChange(delta)}
       </Text>{' '}
       <Text span c="night.1" className={classes.numbers}>
-        → {change.after}
-        {change.provisional ? '?' : ''}
+        → {shownRating({ rating: change.after, provisional: change.provisional })}
       </Text>
     </Text>
   );

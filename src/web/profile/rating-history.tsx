@@ -54,12 +54,12 @@ export function RatingHistory({ userID, whose }: { userID: string; whose: string
             yaxis: { title: { text: 'Rating' }, forceNiceScale: true, labels: { formatter: (v: number) => String(Math.round(v)) } },
             tooltip: {
               x: { formatter: (_: unknown, opts?: { dataPointIndex: number }) => { const h = gameAt(opts?.dataPointIndex); return h ? `Game ${opts?.dataPointIndex ?? 0} · ${shortTime(h.at)}` : 'Before the first rated game'; } },
-              y: { formatter: (value: number, opts?: { dataPointIndex: number }) => { const h = gameAt(opts?.dataPointIndex); return h ? `${value}${h.provisional ? '?' : ''} (${signed(h.after - h.before)})` : String(value); } },
+              y: { formatter: (value: number, opts?: { dataPointIndex: number }) => { const h = gameAt(opts?.dataPointIndex); return h ? `${shownRating({ rating: value, provisional: h.provisional })} (${signed(h.after - h.before)})` : String(value); } },
             },
           }}
           table={{
             columns: ['Game', 'Ended', 'Before', 'After', 'Change'],
-            rows: history.map((h, i) => [`Game ${i + 1}`, shortTime(h.at), h.before, `${h.after}${h.provisional ? '?' : ''}`, signed(h.after - h.before)]),
+            rows: history.map((h, i) => [`Game ${i + 1}`, shortTime(h.at), h.before, shownRating({ rating: h.after, provisional: h.provisional }), signed(h.after - h.before)]),
           }}
         />
       )}

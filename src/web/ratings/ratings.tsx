@@ -20,6 +20,9 @@ export interface ShownRating {
  * chart, so a page that shows ratings does not load the chart's module.) */
 export const shownRating = (r: ShownRating) => `${r.rating}${r.provisional ? '?' : ''}`;
 
+/** A rating in a sentence, where the "?" read as a question: "rated 1500?." became "rated 1500 (provisional)." */
+export const ratingInWords = (r: ShownRating) => `${r.rating}${r.provisional ? ' (provisional)' : ''}`;
+
 /** The ratings of these users, by id (absent until loaded, and for ids the server does not know). */
 export function useShownRatings(ids: readonly string[]): Record<string, ShownRating> {
   const batches = useIDBatches(ids);

@@ -17,6 +17,19 @@ describe("the viewer's rating line", () => {
     expect(screen.queryByTestId('end-unrated')).toBeNull();
   });
 
+  test('each number marked as it stood: provisional before and after, or before alone once the rating settled', () => {
+    // A new player's first game (the server's `provisionalBefore`): "1500 → 1500?" read as the
+    // rating having become uncertain.
+    render(<ViewerRatingLine change={{ before: 1500, after: 1500, provisional: true, provisionalBefore: true, cappedAt: 1500 }} unrated={null} />);
+    expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1500? → 1500? (±0)');
+    cleanup();
+    render(<ViewerRatingLine change={{ before: 1540, after: 1552, provisional: false, provisionalBefore: true }} unrated={null} />);
+    expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1540? → 1552 (+12)');
+    cleanup();
+    render(<ViewerRatingLine change={{ before: 1560, after: 1548, provisional: false, provisionalBefore: false }} unrated={null} />);
+    expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1560 → 1548 (\u221212)');
+  });
+
   test('a game two people from one address played: says so', () => {
     render(<ViewerRatingLine change={undefined} unrated="address" />);
     expect(screen.getByTestId('end-unrated').textContent).toBe('Not rated: two of the people here share a network address.');

@@ -1,8 +1,9 @@
 /**
- * The game screen tells one story while a clash's dice roll: its header names the phase, turn and
- * age the table shows (the game from before the clash), not the server's next phase, and says
- * 'Game Over!' only once the last clash has played out, with the winner's line, the chart of the
- * odds over the game and the focus on the end view.
+ * The game screen says where the game stands in one order, the age before the turn, in its header
+ * and its action panel alike. And it tells one story while a clash's dice roll: its header names
+ * the phase, turn and age the table shows (the game from before the clash), not the server's next
+ * phase, and says 'Game Over!' only once the last clash has played out, with the winner's line,
+ * the chart of the odds over the game and the focus on the end view.
  * The whole game screen (game-screen.tsx) is rendered, with the server's side stood in for: the
  * game's state as the page receives it, step by step, and every other query answering nothing yet.
  * The page's time is held by the test, so the dice move only when it says.
@@ -56,6 +57,18 @@ afterEach(() => {
   vi.restoreAllMocks();
   localStorage.clear();
   vi.useRealTimers();
+});
+
+describe('where the game stands', () => {
+  test('the header and the action panel both give the age before the turn (ages hold turns)', () => {
+    served.state = screenState(newGame());
+    render(page());
+    for (const line of [header(), screen.getByTestId('standing')]) {
+      const text = line.textContent ?? '';
+      expect(text.indexOf('Age 1/3'), text).toBeGreaterThanOrEqual(0);
+      expect(text.indexOf('Turn 1/5'), text).toBeGreaterThan(text.indexOf('Age 1/3'));
+    }
+  });
 });
 
 describe("the game header while a clash's dice roll", () => {

@@ -1,9 +1,10 @@
 /**
  * A watcher in the game page that looks at every frame in which the screen can change, for what a
  * screenshot taken now and then would miss: a dealt card's slot showing its cost before the card
- * lands, the trade row moving inside the table (a clash display appearing above it), and the "+n
- * favor" cues as they show. The screen changes only when the page changes its DOM or while
- * something on it moves (an animation or transition), so the watcher looks at the frame after each
+ * lands, the action panel asking for a bid on a new age's row none of whose cards has landed yet,
+ * the trade row moving inside the table (a clash display appearing above it), and the "+n favor"
+ * cues as they show. The screen changes only when the page changes its DOM or while something on
+ * it moves (an animation or transition), so the watcher looks at the frame after each
  * change and at every frame while anything moves; a watcher asking for every frame of a whole game
  * kept Chromium drawing 60 of them a second, a fifth of the game's CPU.
  */
@@ -15,6 +16,10 @@ export interface ScreenWatch {
   dealtHidden: number[];
   /** Frames where a trade row card's face was hidden while its slot's cost caption showed. */
   costWithoutCard: { cardID: number; caption: string }[];
+  /** Frames at a new age's first turn where the trade row had cards and none had landed yet (its new row being dealt). */
+  undealtRowFrames: number;
+  /** Those of them in which the action panel asked for a bid on the row (its words, or Submit). */
+  bidOnUndealtRow: string[];
   /** Each distinct top of the trade row within the table (px, rounded), and whether clashes were under it then. */
   rowOffsets: { offset: number; clashes: boolean }[];
   /** Frames where an inline clash display (or its stand-in) was on the table. */
@@ -30,7 +35,7 @@ interface Globals {
 /** Starts watching (again, after a reload: the page's state is lost with it). */
 export async function watchScreen(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w: ScreenWatch & { stop: boolean } = { frames: 0, dealtHidden: [], costWithoutCard: [], rowOffsets: [], clashFrames: 0, cues: [], stop: false };
+    const w: ScreenWatch & { stop: boolean } = { frames: 0, dealtHidden: [], costWithoutCard: [], undealtRowFrames: 0, bidOnUndealtRow: [], rowOffsets: [], clashFrames: 0, cues: [], stop: false };
     (window as unknown as Globals).__watch = w;
     const seenCues = new WeakSet<Element>();
     // The opacity an element is drawn with: its own times every ancestor's.
@@ -55,7 +60,16 @@ export async function watchScreen(page: Page): Promise<void> {
       asked = false;
       if (w.stop) return;
       w.frames++;
-      for (const slot of document.querySelectorAll('[data-zone="trade-row"] [data-card-slot]')) {
+      const slots = document.querySelectorAll('[data-zone="trade-row"] [data-card-slot]');
+      const panel = document.querySelector('[data-action-panel]');
+      // A new age's (the panel says so): within an age, a card sliding along the row is hidden in its new slot too.
+      const newAge = (panel?.textContent ?? '').includes(' begins: a new trade row');
+      if (newAge && slots.length > 0 && [...slots].every((slot) => drawn(slot.querySelector('[data-card-id]')) <= 0.05)) {
+        w.undealtRowFrames++;
+        const asks = (panel?.textContent ?? '').includes('Choose a card on the trade row') || [...(panel?.querySelectorAll('button') ?? [])].some((b) => (b.textContent ?? '').startsWith('Submit'));
+        if (asks) w.bidOnUndealtRow.push(panel?.textContent ?? '');
+      }
+      for (const slot of slots) {
         const face = slot.querySelector('[data-card-id]');
         if (!face || drawn(face) > 0.05) continue;
         const cardID = Number(face.getAttribute('data-card-id'));

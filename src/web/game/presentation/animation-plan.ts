@@ -163,3 +163,15 @@ export const startsFromTheRows = (plan: readonly AnimationStep[]): boolean => pl
 
 /** How long a plan runs, in ms. */
 export const planLength = (plan: readonly AnimationStep[]): number => plan.reduce((end, s) => Math.max(end, s.delay + s.duration), 0);
+
+/**
+ * When, in ms from a plan's start, the last card of a trade row it deals wholly anew lands (a new
+ * age's row; every turn's, under wipeTradeRow): until then there is no card on the row to bid on.
+ * 0 when it deals none, or when some of `row`'s cards were there before (a turn's new cards beside
+ * those left: a bid can be made on those meanwhile).
+ */
+export function newRowDealtAt(plan: readonly AnimationStep[], row: readonly (number | null)[]): number {
+  const deals = plan.filter((s): s is Extract<AnimationStep, { kind: 'card-deal' }> => s.kind === 'card-deal' && !s.tribute);
+  const dealt = new Set(deals.map((s) => s.cardID));
+  return row.every((id) => id === null || dealt.has(id)) ? planLength(deals) : 0;
+}

@@ -63,11 +63,15 @@ function visible(element: Element | null): Placed | null {
 export interface RunnerOptions {
   layer: HTMLElement;
   snapshot: Snapshot;
+  /** Called once the cards the plan deals onto the trade row have landed (or were stopped): at once when it deals none there. */
+  onRowDealt?: (() => void) | undefined;
 }
 
 /** Starts every step of the plan; returns a function that cancels whatever is still running. */
-export function runPlan(plan: readonly AnimationStep[], { layer, snapshot }: RunnerOptions): () => void {
+export function runPlan(plan: readonly AnimationStep[], { layer, snapshot, onRowDealt }: RunnerOptions): () => void {
   const running: Animation[] = [];
+  /** When each card dealt onto the trade row lands. */
+  const landing: Promise<unknown>[] = [];
   const clones: Element[] = [];
   const layerBox = layer.getBoundingClientRect();
   const origin = { left: layerBox.left + window.scrollX, top: layerBox.top + window.scrollY };
@@ -169,7 +173,8 @@ export function runPlan(plan: readonly AnimationStep[], { layer, snapshot }: Run
         const from: Placed = deck ?? { ...to, top: to.top - 40 };
         starts.push(() => {
           const clone = cloneAt(target, to);
-          hideUntil(slotOf(target), step.delay + step.duration);
+          const hidden = hideUntil(slotOf(target), step.delay + step.duration);
+          if (!step.tribute) landing.push(hidden.finished);
           track(
             clone.animate(
               [
@@ -255,6 +260,7 @@ export function runPlan(plan: readonly AnimationStep[], { layer, snapshot }: Run
     }
   }
   for (const start of starts) start();
+  if (onRowDealt) void Promise.allSettled(landing).then(onRowDealt);
   return () => {
     running.forEach((a) => a.cancel());
     clones.forEach((c) => c.remove());

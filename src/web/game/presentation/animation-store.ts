@@ -4,7 +4,9 @@
  * writes it, the overlay and the end view read it. `awaiting` is true while a clash's panel stands
  * over the board (its dice, then its results for a moment): a row that could be picked under it
  * was half hidden, and the panel, growing as the results came, took the release of a click meant
- * for a card. `playing` is true until the clashes have finished and the cards have landed.
+ * for a card. `dealing` is true while a new trade row is being dealt (a new age's): a bid on the
+ * row waits for its cards. `playing` is true until the clashes have finished and the cards have
+ * landed.
  */
 import type { ClashShow } from './clash-shows.js';
 
@@ -28,6 +30,15 @@ interface StoreState {
   playing: boolean;
   /** performance.now() until which the cards of the latest batch fly. */
   flightsUntil: number;
+  /** A new trade row is being dealt (a new age's): its cards are not there yet to be bid on. */
+  dealing: boolean;
+  /** performance.now() when the last of them lands, as planned when its step came. */
+  dealtAt: number;
+  /**
+   * New rows whose cards are on their way on screen, until the runner says they landed: a busy
+   * page drew the deal's first frame late (0.4 s and more), and the planned time ended first.
+   */
+  landing: ReadonlySet<number>;
   layer: HTMLElement | null;
   /** The one mounted AnimationLayer that draws (it may be mounted from two places). */
   owner: number | null;
@@ -44,7 +55,7 @@ interface StoreState {
 /** At most this many settled clashes wait in the corner (a phone shows the newest alone: presentation.module.css). */
 const MAX_DOCKED = 3;
 
-let state: StoreState = { clashes: [], awaiting: false, playing: false, flightsUntil: 0, layer: null, owner: null, inline: 0, heldAt: null };
+let state: StoreState = { clashes: [], awaiting: false, playing: false, flightsUntil: 0, dealing: false, dealtAt: 0, landing: new Set(), layer: null, owner: null, inline: 0, heldAt: null };
 const listeners = new Set<() => void>();
 let awaitTimer: number | null = null;
 let playTimer: number | null = null;
@@ -90,8 +101,11 @@ function refreshPlaying(): void {
   const now = performance.now();
   const until = Math.max(state.flightsUntil, ...state.clashes.map(countsUntil));
   const playing = until > now;
-  if (playing !== state.playing) set({ playing });
-  if (playing) playTimer = window.setTimeout(refreshPlaying, until - now + 5);
+  // A planned deal is part of the flights: it ends first, or with them.
+  const planned = state.dealtAt > now;
+  const dealing = planned || state.landing.size > 0;
+  if (playing !== state.playing || dealing !== state.dealing) set({ playing, dealing });
+  if (playing) playTimer = window.setTimeout(refreshPlaying, (planned ? state.dealtAt : until) - now + 5);
 }
 
 export const animationStore = {
@@ -129,10 +143,22 @@ export const animationStore = {
     set({ clashes: [...state.clashes.filter((c) => !keys.has(c.key)), ...fresh], heldAt });
     refreshAwaiting();
   },
-  /** Cards fly for the next `ms` milliseconds. */
-  addFlights(ms: number): void {
-    set({ flightsUntil: Math.max(state.flightsUntil, performance.now() + ms) });
+  /** Cards fly for the next `ms` milliseconds; the last of a new trade row's lands in `dealtMs` (0: no new row is dealt). */
+  addFlights(ms: number, dealtMs = 0): void {
+    const now = performance.now();
+    set({ flightsUntil: Math.max(state.flightsUntil, now + ms), dealtAt: dealtMs > 0 ? Math.max(state.dealtAt, now + dealtMs) : state.dealtAt });
     refreshPlaying();
+  },
+  /** A new trade row's cards start their way on screen: the bid waits until the function returned is called, as they land. */
+  holdForDeal(): () => void {
+    const id = nextID++;
+    set({ landing: new Set([...state.landing, id]) });
+    refreshPlaying();
+    return () => {
+      if (!state.landing.has(id)) return;
+      set({ landing: new Set([...state.landing].filter((held) => held !== id)) });
+      refreshPlaying();
+    };
   },
   /** The display completed (its timeline's end, or at once after Skip): the panel leaves the board. */
   complete(id: number): void {
@@ -154,7 +180,7 @@ export const animationStore = {
     refreshAwaiting();
   },
   reset(): void {
-    set({ clashes: [], awaiting: false, flightsUntil: 0, heldAt: null });
+    set({ clashes: [], awaiting: false, flightsUntil: 0, dealtAt: 0, landing: new Set(), heldAt: null });
     refreshPlaying();
   },
 };

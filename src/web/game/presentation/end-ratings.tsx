@@ -8,7 +8,7 @@
  * hook that fetches the changes (`RatingChangesSource` in end-rating-source.ts, see
  * pages/game.tsx). Without one (the presentation harness) no ratings show.
  */
-import { signedChange } from '../../ratings/ratings.js';
+import { shownRating, signedChange } from '../../ratings/ratings.js';
 import type { EndRatingChange, UnratedReason } from './end-rating-source.js';
 import { UNRATED_WORDS } from '../../ratings/unrated-words.js';
 import classes from './presentation.module.css';
@@ -42,8 +42,7 @@ export function RatingChangeCell({ change, fixed }: { change: EndRatingChange | 
   }
   return (
     <span className={classes.ratingCell}>
-      {change.after}
-      {change.provisional ? '?' : ''} <Delta change={change} />
+      {shownRating({ rating: change.after, provisional: change.provisional })} <Delta change={change} />
     </span>
   );
 }
@@ -68,8 +67,8 @@ export function ViewerRatingLine({ change, unrated, withPeople = false }: { chan
   return (
     <>
       <p data-testid="end-rating" className={classes.viewerRating}>
-        Your rating: {change.before} → {change.after}
-        {change.provisional ? '?' : ''} (<Delta change={change} />)
+        {/* Each number marked as it stood: a new player's "1500 → 1512?" read as the rating having become uncertain. */}
+        Your rating: {shownRating({ rating: change.before, provisional: change.provisionalBefore ?? false })} → {shownRating({ rating: change.after, provisional: change.provisional })} (<Delta change={change} />)
       </p>
       {cappedAt !== null && (
         <p data-testid="end-rating-ceiling" className={classes.viewerRating}>

@@ -1,8 +1,9 @@
 /**
- * The header bar: the phase's name and icon, 'Turn n/turnsPerAge', 'Age n/3' and the game timer
- * (refreshed every 216 ms, h:mm:ss). Once the game has ended and its last turn has played out on
- * screen (as the end-of-game view waits), the compact 'Game Over!' variant with the total
- * duration. The sounds' mute switch sits at its end.
+ * The header bar: the phase's name and icon, 'Age n/3', 'Turn n/turnsPerAge' (the age first, as
+ * the action panel says it: ages hold turns) and the game timer (refreshed every 216 ms, h:mm:ss).
+ * Once the game has ended and its last turn has played out on screen (as the end-of-game view
+ * waits), the compact 'Game Over!' variant with the total duration. The sounds' mute switch sits
+ * at its end.
  *
  * It tells the game as the table does: the screen gives it the presented state
  * (`usePresentedState`), so while a clash's dice roll it names the phase, turn and age they are
@@ -75,11 +76,11 @@ export function GameHeader({ state }: { state: GameScreenState }) {
         <Icon size={20} stroke={1.8} aria-hidden />
         <span>{PHASE_NAMES[game.phase]}</span>
       </span>
-      <span className={lastTurn ? `${classes.headerChip} ${classes.lastTurn}` : classes.headerChip} title={lastTurn ? 'Last turn of the age' : undefined}>
-        Turn {game.turn}/{game.turnsPerAge}
-      </span>
       <span className={classes.headerChip}>
         Age {game.age}/{AGE_COUNT}
+      </span>
+      <span className={lastTurn ? `${classes.headerChip} ${classes.lastTurn}` : classes.headerChip} title={lastTurn ? 'Last turn of the age' : undefined}>
+        Turn {game.turn}/{game.turnsPerAge}
       </span>
       <GameTimer start={game.gameStartTimestamp} />
       <SoundToggle />

@@ -2,12 +2,14 @@
  * Replays new events as animations: cards flying to boards, deals, removals, resources flying to
  * the counters, and the clash dice. The log present when the screen opens is not replayed.
  * Returns `awaiting`: true while a clash's panel stands over the board (rolling, then its results
- * for a moment), when the action panel hides Submit, Undo and Skip and the rows cannot be picked.
+ * for a moment), when the action panel hides Submit, Undo and Skip and the rows cannot be picked;
+ * and `dealing`: true while a new trade row is dealt (a new age's), when a bid on it waits for its
+ * cards.
  * `usePresentationPlaying` tells whether anything still plays.
  */
 import { useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { GameScreenState } from '../model.js';
-import { MAX_REPLAYED_EVENTS, planAnimations, planLength, startsFromTheRows, type AnimationStep } from './animation-plan.js';
+import { MAX_REPLAYED_EVENTS, newRowDealtAt, planAnimations, planLength, startsFromTheRows, type AnimationStep } from './animation-plan.js';
 import { runPlan } from './animation-runner.js';
 import { animationStore } from './animation-store.js';
 import { completedAt } from './clash.js';
@@ -43,7 +45,7 @@ interface Seen {
   count: number;
 }
 
-export function useEventAnimations(state: GameScreenState, { disabled = false, supersede = false }: EventAnimationOptions = {}): { awaiting: boolean } {
+export function useEventAnimations(state: GameScreenState, { disabled = false, supersede = false }: EventAnimationOptions = {}): { awaiting: boolean; dealing: boolean } {
   const preferenceOff = useDisableAnimations();
   const off = disabled || preferenceOff;
   const seen = useRef<Seen | null>(null);
@@ -102,7 +104,8 @@ export function useEventAnimations(state: GameScreenState, { disabled = false, s
     const taken = ready?.snapshot ?? { cards: new Map() };
     if (plan.length === 0 || !layer) return;
     // Said now, so an end-of-game view committed with this step waits for the cards.
-    animationStore.addFlights(planLength(plan));
+    const dealt = newRowDealtAt(plan, game.tableIDs);
+    animationStore.addFlights(planLength(plan), dealt);
     // Started in the next frame's callbacks, before that frame is painted: the runner reads where
     // the step's cards now stand, and read here it laid the page out inside the step's own task
     // (15-32 ms of it when a clash came, on the slowest machine met); the frame lays the page out anyway.
@@ -111,7 +114,8 @@ export function useEventAnimations(state: GameScreenState, { disabled = false, s
     let stop: (() => void) | null = null;
     const frame = window.requestAnimationFrame(() => {
       // A tab hidden meanwhile has no frames: back long after, the cards stand where they belong.
-      if (hiddenAt < scheduled) stop = runPlan(plan, { layer, snapshot: taken });
+      // A new row's bid waits for its cards as they land, however late this frame comes.
+      if (hiddenAt < scheduled) stop = runPlan(plan, { layer, snapshot: taken, onRowDealt: dealt > 0 ? animationStore.holdForDeal() : undefined });
     });
     const cancel = () => {
       window.cancelAnimationFrame(frame);
@@ -130,7 +134,8 @@ export function useEventAnimations(state: GameScreenState, { disabled = false, s
   );
 
   const awaiting = useClashOnBoard();
-  return { awaiting: awaiting && !off };
+  const dealing = useSyncExternalStore(animationStore.subscribe, () => animationStore.get().dealing, () => false);
+  return { awaiting: awaiting && !off, dealing: dealing && !off };
 }
 
 /** Whether a clash's panel stands over the board (its dice rolling, then its results): input, and a turn's clock, wait for it. */

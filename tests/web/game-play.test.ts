@@ -48,7 +48,7 @@ describe.skipIf(!HAS_CHROMIUM)('a game against a bot, clicked to its end', () =>
       // In play, the header offers what a seated player may want: to be told of their move, to leave.
       for (const name of ['Notify me of my move', 'Leave game']) expect(await page.getByRole('button', { name }).count()).toBe(1);
       // Avatars without a picture: a one-word name's first two letters, else the first two words' initials.
-      expect(await page.locator('.player-summary .mantine-Avatar-placeholder').allTextContents()).toEqual(['AN', 'EB']);
+      expect(await page.locator('.player-summary [data-avatar-initials]').allTextContents()).toEqual(['AN', 'EB']);
       // Every basic pile in sight, on a phone too: they wrap onto more lines rather than scroll
       // out of the table sideways.
       const section = (await page.getByRole('region', { name: 'Basic piles' }).boundingBox())!;

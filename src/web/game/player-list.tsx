@@ -5,7 +5,7 @@
  * player (or a long press on a phone) opens the detail modal (player-detail.tsx, loaded then).
  */
 import { Fragment, lazy, memo, Suspense, useCallback, useState, type ReactNode } from 'react';
-import { Avatar, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCards } from '@tabler/icons-react';
 import type { Player } from '../../engine/state.js';
 import { AFFINITIES, CARD_TYPES } from '../../engine/types.js';
@@ -21,6 +21,7 @@ import { useNamesRatings, useWinnerIDs } from './presentation/end-rating-source.
 import { useHold } from '../lib/press.js';
 import { nameColor } from '../lib/contrast.js';
 import { initialsOf } from '../lib/initials.js';
+import { SeatAvatar } from './seat-avatar.js';
 import { RatingTag } from '../ratings/ratings.js';
 import classes from './player-list.module.css';
 
@@ -188,9 +189,7 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
             A phone's summaries keep one line (their height is what four seats must fit in). */}
         <Group gap={compact ? 6 : 8} wrap={compact ? 'nowrap' : 'wrap'} className={classes.head}>
           <UnstyledButton onClick={onOpen} title={`Details of ${name}`} className={classes.who}>
-            <Avatar src={user?.profilePictureURL ?? null} alt="" size={compact ? 22 : 30} radius="xl" style={{ border: `2px solid ${player.color}` }}>
-              {initialsOf(name)}
-            </Avatar>
+            <SeatAvatar src={user?.profilePictureURL ?? null} initials={initialsOf(name)} size={compact ? 22 : 30} color={player.color} />
             <Text fw={700} size="sm" truncate className={classes.name} style={{ color: nameColor(player.color) }}>
               {name}
             </Text>

@@ -8,7 +8,8 @@
  */
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { loadClashDice } from '../../../src/web/game/presentation/clash-dice.js';
 import { AnimationLayer, ClashDisplay, useEventAnimations } from '../../../src/web/game/presentation/index.js';
 import { SeatClock } from '../../../src/web/game/clock.js';
 import { COMPLETE_PAUSE_MS } from '../../../src/web/game/presentation/clash.js';
@@ -16,6 +17,12 @@ import type { Game } from '../../../src/engine/index.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { theme } from '../../../src/web/theme.js';
 import { act as play, ANN, BOB, beforeAndAfterClash, newGame, screenState } from '../support/screen-state.js';
+
+// The dice's chunk (clash-dice-view.tsx) is here before the clash, as the screen has it: it loads
+// them once a clash may be near.
+beforeAll(async () => {
+  await loadClashDice();
+});
 
 /** The clash display as the game screen mounts it, whether the action panel would wait for the dice, and Ann's clock. */
 function Screen({ state }: { state: GameScreenState }) {

@@ -6,11 +6,18 @@
  */
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { loadClashDice } from '../../../src/web/game/presentation/clash-dice.js';
 import { ClashDisplay, useEventAnimations } from '../../../src/web/game/presentation/index.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { theme } from '../../../src/web/theme.js';
 import { beforeAndAfterClash, screenState } from '../support/screen-state.js';
+
+// The dice's chunk (clash-dice-view.tsx) is here before the clash, as the screen has it: it loads
+// them once a clash may be near.
+beforeAll(async () => {
+  await loadClashDice();
+});
 
 function Screen({ state }: { state: GameScreenState }) {
   useEventAnimations(state);

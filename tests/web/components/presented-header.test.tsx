@@ -9,7 +9,8 @@
  * The page's time is held by the test, so the dice move only when it says.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { loadClashDice } from '../../../src/web/game/presentation/clash-dice.js';
 import { botDecision } from '../../../src/bots/harness.js';
 import type { Game } from '../../../src/engine/index.js';
 import { useEndOfGameChunk } from '../../../src/web/game/presentation-slots.js';
@@ -17,6 +18,12 @@ import { CHART_STARTING } from '../../../src/web/odds/odds-bar.js';
 import { act as play, beforeAndAfterClash, newGame, screenState } from '../support/screen-state.js';
 import { gamePage } from '../support/game-page.js';
 import { served } from '../support/served-game.js';
+
+// The dice's chunk (clash-dice-view.tsx) is here before the clash, as the screen has it: it loads
+// them once a clash may be near.
+beforeAll(async () => {
+  await loadClashDice();
+});
 
 // Hoisted with the mocks, which run before the file's other lines.
 const { cues } = vi.hoisted(() => ({ cues: [] as string[] }));

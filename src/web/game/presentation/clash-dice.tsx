@@ -1,182 +1,72 @@
 /**
- * The dice display of one clash: initial (bids face up), rolling (20 faces, 25 ms to 250 ms
- * apart), results (totals and W/L labels), a re-roll round 1.5 s after a tie, and completed 1.5 s
- * after the last round. Its Skip button skips to the results; `instant` shows the outcome at once.
+ * The clash dice (clash-dice-view.tsx) as the screen imports them: a chunk of their own, not in a
+ * game's first load, since no clash shows before a turn's bids are all in. Their load starts at
+ * the first sign of one coming, well before its dice are due: the player's first press or key on
+ * the page (a bid takes one), the game's first change after the page opened, or a turn already
+ * with clashes to show (`usePreloadClashDice`). Once here they are drawn straight away; a display
+ * due before its chunk (the load started by the clash itself) draws nothing until it comes, and
+ * its timeline starts then.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '@mantine/core';
-import type { GameEvent } from '../../../engine/events.js';
-import type { GameScreenState } from '../model.js';
-import { clashPlayers, clashTimeline, describeResultLabel, earlierRounds, resultAt, resultLabel, resultLegend, roundWinner, ROLL_STEPS, type ClashFrame } from './clash.js';
-import type { ClashLike } from './clash-shows.js';
-import { Die } from './dice.js';
-import { playerRef, textOn } from './format.js';
-import classes from './presentation.module.css';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
+import type * as ViewModule from './clash-dice-view.js';
 
-export interface ClashDisplayProps {
-  state: GameScreenState;
-  /**
-   * A CONFLICT_RESULTS event, or an open clash of the war phase (same fields). Without one, the
-   * display shows this turn's clashes, settled (and mounts the animation overlay if nobody has).
-   */
-  event?: Extract<GameEvent, { type: 'CONFLICT_RESULTS' }> | ClashLike;
-  /** The clash is still open (reroll choices pending): its leader 'leads', not 'wins'. */
-  open?: boolean;
-  /** Called when the display completes: its results shown and read, or skipped to. */
-  onDone?: () => void;
-  /** Rounds before this one were already rolled on screen. */
-  fromRound?: number;
-  /** Show the outcome without rolling (animations disabled). */
-  instant?: boolean;
-  /** Show the completed state straight away (a clash already rolled, shown again). */
-  completed?: boolean;
-}
+export type { ClashDisplayProps } from './clash-dice-view.js';
 
-/** A face for the rolling dice: varied per step and die, stable across re-renders. */
-function tumblingFace(step: number, seat: number, die: number): number {
-  return ((step * 7 + seat * 13 + die * 5 + ((step * seat) % 3)) % 6) + 1;
-}
+type View = typeof ViewModule.ClashDice;
 
-/** `standIn`: still at the first round's start (no dice, no result), for a place kept while the overlay rolls. */
-export function ClashDice({ state, event, onDone, fromRound = 0, instant = false, completed = false, open = false, standIn = false }: ClashDisplayProps & { event: NonNullable<ClashDisplayProps['event']>; standIn?: boolean }) {
-  const clash: ClashLike = 'payload' in event ? event.payload : event;
-  const rounds = clash.rounds;
-  const timeline = useMemo(() => {
-    if (standIn) return [{ at: 0, frame: { stage: 'initial' as const, round: 0, step: 0 } }];
-    const full = clashTimeline(rounds.length, instant ? rounds.length : fromRound);
-    return completed ? [{ at: 0, frame: full[full.length - 1]!.frame }] : full;
-  }, [rounds.length, fromRound, instant, completed, standIn]);
-  const [frame, setFrame] = useState<ClashFrame>(timeline[0]!.frame);
-  const [skipped, setSkipped] = useState(false);
+/** The component once its chunk is here (the same for every display of the page). */
+let loaded: View | null = null;
+let loading: Promise<View> | null = null;
 
-  // The latest callback, read when the end comes: the timeline restarts only for a new clash or a
-  // skip, not for a new callback.
-  const onDoneRef = useRef(onDone);
-  useEffect(() => {
-    onDoneRef.current = onDone;
-  });
-  useEffect(() => {
-    const show = (next: ClashFrame) => {
-      setFrame(next);
-      if (next.stage === 'completed') onDoneRef.current?.();
-    };
-    const timers: number[] = [];
-    const last = timeline[timeline.length - 1]!;
-    // Skipped: straight to the end, whose summary shows the results where they stay (under the
-    // trade row or in the corner), and the board is the player's again.
-    if (skipped) show(last.frame);
-    else {
-      const start = performance.now();
-      for (const entry of timeline) timers.push(window.setTimeout(() => show(entry.frame), Math.max(0, entry.at - (performance.now() - start))));
-    }
-    return () => timers.forEach((t) => window.clearTimeout(t));
-  }, [timeline, skipped]);
-
-  const players = clashPlayers(rounds);
-  const shownRound = frame.stage === 'initial' ? Math.max(0, frame.round - 1) : frame.round;
-  const round = rounds[Math.min(shownRound, rounds.length - 1)] ?? {};
-  const settled = frame.stage === 'results' || frame.stage === 'completed';
-  const isLast = frame.round >= rounds.length - 1;
-  const winner = settled ? (isLast ? clash.winningPlayerID : roundWinner(round)) : null;
-  const tie = settled && !isLast && winner === null;
-  const card = state.cardsByID[clash.cardID];
-  // While the dice are still to settle (and the panel waits for them), they can be skipped.
-  const skippable = !standIn && !completed && !skipped && !(settled && isLast);
-  const labels = settled && !tie ? players.map((playerID) => resultLabel(round, playerID, winner)) : [];
-  // Settled after more than one round: the rounds before, in words (only the last one's dice show).
-  const history = settled && isLast && rounds.length > 1 ? earlierRounds(rounds, (id) => playerRef(state, id).name) : [];
-
-  return (
-    <section
-      className={classes.clash}
-      data-clash-stage={standIn ? undefined : frame.stage}
-      aria-label={`Clash for ${card?.name ?? 'a card'}`}
-    >
-      <header className={classes.clashTitle}>
-        <span>Clash for {card?.name ?? `card ${clash.cardID}`}</span>
-        {rounds.length > 1 && <span className={classes.clashRound}>Round {Math.min(frame.round, rounds.length - 1) + 1}/{rounds.length}</span>}
-      </header>
-      <div role="table" className={classes.clashTable} aria-label="Dice">
-        <div role="row" className={classes.clashRow}>
-          <span role="columnheader" className={classes.clashHead}>
-            Player
-          </span>
-          <span role="columnheader" className={classes.clashHead}>
-            Bid
-          </span>
-          <span role="columnheader" className={classes.clashHead}>
-            Dice
-          </span>
-          <span role="columnheader" className={classes.clashHead}>
-            Total
-          </span>
-          <span role="columnheader" className={classes.clashHead}>
-            <abbr title="W won, L lost; + highest bid, - a lower bid">Result</abbr>
-          </span>
-        </div>
-        {players.map((playerID, seat) => {
-          const who = playerRef(state, playerID);
-          const fresh = rounds[frame.round]?.[playerID];
-          const rollingNow = frame.stage === 'rolling' && fresh?.didRoll === true;
-          const shown = frame.stage === 'initial' ? (frame.round === 0 ? null : resultAt(rounds, frame.round - 1, playerID)) : resultAt(rounds, frame.round, playerID);
-          const dice = Array.from({ length: (fresh ?? shown)?.rolls.length ?? 1 }, (_, d) =>
-            rollingNow ? tumblingFace(frame.step, seat, d) : frame.stage === 'rolling' || frame.stage === 'initial' ? (shown?.rolls[d] ?? null) : (round[playerID]?.rolls[d] ?? shown?.rolls[d] ?? null),
-          );
-          const result = settled ? round[playerID] : undefined;
-          const won = winner === playerID;
-          const label = settled && !tie ? resultLabel(round, playerID, winner) : '';
-          return (
-            <div role="row" key={playerID} className={classes.clashRow} data-player-id={playerID} data-won={won || undefined}>
-              <span role="cell" className={classes.clashName}>
-                <span className={classes.swatch} style={{ background: who.color }} aria-hidden />
-                <span style={{ background: who.color, color: textOn(who.color) }} className={classes.playerName}>
-                  {who.name}
-                </span>
-              </span>
-              <span role="cell" className={classes.clashBonus} title="Bid (bonus)">
-                +{(fresh ?? shown ?? rounds[0]?.[playerID])?.bonus ?? 0}
-              </span>
-              <span role="cell" className={rollingNow ? `${classes.clashDice} ${classes.tumbling}` : classes.clashDice} data-step={rollingNow ? frame.step : undefined}>
-                {dice.map((value, d) => (
-                  <Die key={d} value={value} highlight={won} dim={frame.stage === 'rolling' && !rollingNow} />
-                ))}
-              </span>
-              <span role="cell" className={classes.clashTotal}>
-                {result ? `= ${result.total}` : '= ?'}
-              </span>
-              <span role="cell" className={classes.clashLabel} data-label={label || undefined} title={label ? describeResultLabel(label) : undefined}>
-                {label && <abbr title={describeResultLabel(label)}>{label}</abbr>}
-              </span>
-            </div>
-          );
-        })}
-      </div>
-      {skippable && (
-        <div className={classes.clashSkip}>
-          <Button size="compact-sm" variant="light" color="yellow" onClick={() => setSkipped(true)} aria-label="Skip the dice roll" title="Skip to the results">
-            Skip
-          </Button>
-        </div>
-      )}
-      {history.length > 0 && (
-        <ul className={classes.clashHistory} aria-label="Earlier rounds">
-          {history.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      )}
-      {/* The labels in words, on the screen: a tooltip never shows on a touch screen. */}
-      {resultLegend(labels).length > 0 && (
-        <p className={classes.clashLegend} data-testid="clash-legend">
-          {resultLegend(labels).join(' · ')}
-        </p>
-      )}
-      <footer className={classes.clashFooter} aria-live="polite">
-        {frame.stage === 'initial' && 'The dice are cast...'}
-        {frame.stage === 'rolling' && (frame.step < ROLL_STEPS - 1 ? 'Rolling...' : '')}
-        {tie && 'Tie! The tied players roll again.'}
-        {settled && !tie && winner !== null && `${playerRef(state, winner).name} ${open ? 'leads' : 'wins'} the clash`}
-      </footer>
-    </section>
+/** Starts the chunk's load (once; again after a failed one). */
+export function loadClashDice(): Promise<View> {
+  loading ??= import('./clash-dice-view.js').then(
+    (m) => (loaded = m.ClashDice),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
   );
+  return loading;
+}
+
+const LazyClashDice = lazy(() => loadClashDice().then((view) => ({ default: view })));
+
+/**
+ * Through `lazy` only while the chunk is still to come: a lazy component suspends on its first
+ * render even when its chunk is here, and the dice would then start a frame late. Chosen once, when
+ * the display is first drawn, so it is never drawn anew (its timeline kept).
+ */
+export function ClashDice(props: ComponentProps<View>) {
+  const [Loaded] = useState(() => loaded);
+  if (Loaded) return <Loaded {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyClashDice {...props} />
+    </Suspense>
+  );
+}
+
+/**
+ * Loads the dice once a clash may be near: at once when `now` (a turn with clashes to show), else
+ * at the first press or key anywhere on the page, or the first change of `game` after the first
+ * render. A failed load is tried again at the next of those.
+ */
+export function usePreloadClashDice(game: object, now: boolean): void {
+  const first = useRef(game);
+  useEffect(() => {
+    if (loaded) return;
+    const load = () => void loadClashDice().catch(() => undefined);
+    if (now || game !== first.current) {
+      load();
+      return;
+    }
+    const options = { capture: true, once: true } as const;
+    window.addEventListener('pointerdown', load, options);
+    window.addEventListener('keydown', load, options);
+    return () => {
+      window.removeEventListener('pointerdown', load, options);
+      window.removeEventListener('keydown', load, options);
+    };
+  }, [game, now]);
 }

@@ -8,7 +8,7 @@ import { FINISH_PAUSE_MS } from './clash.js';
 import { clashKey, type ClashLike } from './clash-shows.js';
 import { animationStore } from './animation-store.js';
 import { AnimationLayer } from './animation-layer.js';
-import { ClashDice, type ClashDisplayProps } from './clash-dice.js';
+import { ClashDice, usePreloadClashDice, type ClashDisplayProps } from './clash-dice.js';
 import classes from './presentation.module.css';
 
 export type { ClashDisplayProps };
@@ -42,6 +42,7 @@ function CurrentClashes({ state }: { state: GameScreenState }) {
     }
     return out;
   }, [game, state.events]);
+  usePreloadClashDice(game, shown.length > 0);
   const rolling = new Set(active.filter((c) => !c.done).map((c) => c.key));
   const over = useFinishPause(shown.filter((c) => !c.open && !rolling.has(c.key)).map((c) => c.key));
   const visible = shown.filter((c) => !over.has(c.key));

@@ -5,7 +5,7 @@
  * (`usePresentedState`), a phase a clash leads to sounds when its dice have settled, not before.
  */
 import { useEffect, useRef, useState, type Ref } from 'react';
-import { ActionIcon } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import type { GameScreenState } from '../model.js';
 import { useSoundMuted, writeSoundMuted } from './prefs.js';
@@ -13,6 +13,7 @@ import { soundCue, SOUND_VOLUME } from './sound-cues.js';
 import { playCue, unlockAudio } from './synth.js';
 import { heldBack } from './use-event-animations.js';
 import { onDemand } from '../../lib/on-demand.js';
+import classes from './sound-toggle.module.css';
 
 /** The switch's tooltip, with floating-ui: loaded when the switch is first pointed at or focused. */
 const tooltip = onDemand(() => import('./sound-tooltip.js'));
@@ -43,17 +44,20 @@ export function useGameSounds(state: GameScreenState, { volume = SOUND_VOLUME, m
   }, [game, state.events.length, muted, volume]);
 }
 
-/** The mute switch for the game's sounds (remembered on this device). */
+/**
+ * The mute switch for the game's sounds (remembered on this device). A plain button drawn as
+ * Mantine's subtle gold ActionIcon (sound-toggle.module.css): the game screen used ActionIcon
+ * nowhere else, and its script was 1 KB gzip of the page's first load.
+ */
 export function SoundToggle() {
   const muted = useSoundMuted();
   const loaded = tooltip.use();
   const [focused, setFocused] = useState(false);
   const label = muted ? 'Unmute sounds' : 'Mute sounds';
   const button = (ref?: Ref<HTMLButtonElement>) => (
-    <ActionIcon
+    <UnstyledButton
       ref={ref}
-      variant="subtle"
-      color="gold"
+      className={classes.toggle}
       aria-label={label}
       aria-pressed={muted}
       onPointerEnter={tooltip.load}
@@ -68,7 +72,7 @@ export function SoundToggle() {
       }}
     >
       {muted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
-    </ActionIcon>
+    </UnstyledButton>
   );
   return loaded ? <loaded.SoundTooltip label={label} focused={focused} button={button} /> : button();
 }

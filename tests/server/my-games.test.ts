@@ -63,9 +63,9 @@ describe.each(DATABASES)('ratings beside names and "Your games" on %s', (databas
         { userID: botID, botType: 'easy_bot', favor: stats[botID]!.score, won: stats[botID]!.won, forfeit: null },
       ]);
       const changes = await ann.client.ratings.ofGame.query({ gameID: games[3]!.id });
-      // The same change the game's own list gives (which adds whether the starting rating was
-      // provisional, and whether the ceiling on ratings won from bots held it).
-      const { provisionalBefore: _startedProvisional, cappedAt: _capped, ...change } = changes[ann.userID]!;
+      // The same change the game's own list gives (which adds whether the ceiling on ratings won
+      // from bots held it).
+      const { cappedAt: _capped, ...change } = changes[ann.userID]!;
       expect(finished!.ratingChange).toEqual(change);
       expect(first.users.map((u) => u.name).sort()).toEqual(['Ann', 'Easy Bot 1'].sort());
 

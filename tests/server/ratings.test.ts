@@ -55,9 +55,9 @@ describe.each(DATABASES)('ratings on %s', (database) => {
     const mine = await ann.client.users.rating.query({ userID: ann.userID });
     expect(mine.rating).toMatchObject({ rating: displayRating(annAfter), provisional: true, games: 1 });
     expect(mine.rating.mu).toBeCloseTo(annAfter.mu, 9);
-    expect(mine.history).toEqual([{ gameID: game.id, at: game.gameEndTimestamp, before: 1500, after: displayRating(annAfter), provisional: true }]);
+    expect(mine.history).toEqual([{ gameID: game.id, at: game.gameEndTimestamp, before: 1500, after: displayRating(annAfter), provisional: true, provisionalBefore: true }]);
     expect(await ann.client.ratings.ofGame.query({ gameID: game.id })).toEqual({
-      [ann.userID]: { ...mine.history[0], provisionalBefore: true, cappedAt: cappedAt(0) },
+      [ann.userID]: { ...mine.history[0], cappedAt: cappedAt(0) },
       [bob.userID]: { gameID: game.id, at: game.gameEndTimestamp, before: 1500, after: displayRating(expected[2]!), provisional: true, provisionalBefore: true, cappedAt: cappedAt(2) },
     });
 

@@ -142,13 +142,17 @@ export async function ratingsOf(db: Executor, users: readonly { id: string; bot_
   );
 }
 
-/** One game's change of a rating, as shown (the rating before and after). */
+/**
+ * One game's change of a rating, as shown: the rating before and after, and whether each was still
+ * provisional (a new player's first game reads "1500? → 1512?", not "1500 → 1512?").
+ */
 export interface RatingChange {
   gameID: string;
   at: number;
   before: number;
   after: number;
   provisional: boolean;
+  provisionalBefore: boolean;
 }
 
 /** A person's rating after each of their rated games, oldest first (the latest `limit`). */
@@ -158,11 +162,9 @@ export async function ratingHistory(db: Executor, userID: string, limit: number)
 }
 
 /**
- * A person's change in one game, whether the rating they came in with was still provisional (a
- * replay shows it before the end), and whether the ceiling on ratings won from bots held it.
+ * A person's change in one game, and whether the ceiling on ratings won from bots held it.
  */
 export interface GameRatingChange extends RatingChange {
-  provisionalBefore: boolean;
   /**
    * The ceiling as a rating (ratings/model.ts `botCeilings`: the strongest bot's at the table, or
    * what the game of the people alone would give, the higher) when it held this change: the game
@@ -180,7 +182,6 @@ export async function gameRatingChanges(db: Executor, gameID: string): Promise<R
       r.user_id,
       {
         ...changeOf(r),
-        provisionalBefore: isProvisional({ mu: r.mu_before, sigma: r.sigma_before }),
         cappedAt: r.capped_mu === null ? null : displayRating({ mu: r.capped_mu, sigma: 0 }),
       },
     ]),
@@ -188,8 +189,9 @@ export async function gameRatingChanges(db: Executor, gameID: string): Promise<R
 }
 
 function changeOf(r: { game_id: string; at: number; mu_before: number; sigma_before: number; mu_after: number; sigma_after: number }): RatingChange {
+  const before = { mu: r.mu_before, sigma: r.sigma_before };
   const after = { mu: r.mu_after, sigma: r.sigma_after };
-  return { gameID: r.game_id, at: Number(r.at), before: displayRating({ mu: r.mu_before, sigma: r.sigma_before }), after: displayRating(after), provisional: isProvisional(after) };
+  return { gameID: r.game_id, at: Number(r.at), before: displayRating(before), after: displayRating(after), provisional: isProvisional(after), provisionalBefore: isProvisional(before) };
 }
 
 export interface LeaderboardRow extends PublicRating {

@@ -59,7 +59,7 @@ export function RatingHistory({ userID, whose }: { userID: string; whose: string
           }}
           table={{
             columns: ['Game', 'Ended', 'Before', 'After', 'Change'],
-            rows: history.map((h, i) => [`Game ${i + 1}`, shortTime(h.at), h.before, shownRating({ rating: h.after, provisional: h.provisional }), signed(h.after - h.before)]),
+            rows: history.map((h, i) => [`Game ${i + 1}`, shortTime(h.at), shownRating({ rating: h.before, provisional: h.provisionalBefore }), shownRating({ rating: h.after, provisional: h.provisional }), signed(h.after - h.before)]),
           }}
         />
       )}

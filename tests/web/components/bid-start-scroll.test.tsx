@@ -17,6 +17,7 @@ import type { Game } from '../../../src/engine/index.js';
 import { ANN, BOB, act, newGame, screenState } from '../support/screen-state.js';
 import { gamePage } from '../support/game-page.js';
 import { served } from '../support/served-game.js';
+import { stubScreen } from '../support/screen-media.js';
 
 // Hoisted with the mocks, which run before the file's other lines.
 
@@ -66,16 +67,7 @@ afterEach(() => {
 
 /** A phone's screen (under 768 px wide), with the system's setting for less motion or without. */
 function phone({ reducedMotion = false } = {}) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === '(max-width: 767px)' || (reducedMotion && query === '(prefers-reduced-motion: reduce)'),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+  stubScreen({ phone: true, reducedMotion });
 }
 
 /** The first turn's gain step (each seat won a card of its own), and the second turn's bid after both gained a basic card. */

@@ -20,6 +20,7 @@ import { ANN, act, newGame, screenState } from '../support/screen-state.js';
 import { stubbed } from '../support/trpc-stub.js';
 import { gamePage } from '../support/game-page.js';
 import { served } from '../support/served-game.js';
+import { stubScreen } from '../support/screen-media.js';
 
 stubbed.settings = { showOddsToPlayers: false, turnTimerOn: true, turnTimerSeconds: 90 };
 
@@ -51,16 +52,7 @@ afterEach(() => {
  */
 function phoneShows(state: GameScreenState, { phone = true, late = false } = {}) {
   if (!late) arrive();
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: phone && query === '(max-width: 767px)',
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+  stubScreen({ phone });
   served.state = { ...state, seatsByUserID: { [ANN]: { userID: ANN, presence: 'here', deadline: Date.now() + 150_000, standIn: null, left: false } } };
   render(
     <ChatRoomProvider room={`game/${state.game.id}`} title="Game Chat">

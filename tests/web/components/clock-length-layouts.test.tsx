@@ -12,6 +12,7 @@ import { ANN, newGame, screenState } from '../support/screen-state.js';
 import { stubbed } from '../support/trpc-stub.js';
 import { gamePage } from '../support/game-page.js';
 import { served } from '../support/served-game.js';
+import { stubScreen } from '../support/screen-media.js';
 
 stubbed.settings = { showOddsToPlayers: false, turnTimerOn: true, turnTimerSeconds: 90 };
 
@@ -23,16 +24,7 @@ vi.mock('../../../src/web/game/use-game-state.js', async () => ({ useGameState: 
 
 /** The page's screen: a phone's (under 768 px wide) or a desktop's. */
 function screenOf(phone: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: phone && query === '(max-width: 767px)',
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+  stubScreen({ phone });
 }
 
 afterEach(() => {

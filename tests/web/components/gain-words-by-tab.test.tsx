@@ -13,6 +13,7 @@ import { playerOf, unaffordableReason } from '../../../src/web/game/derive.js';
 import { ANN, BOB, act, newGame, screenState } from '../support/screen-state.js';
 import { gamePage } from '../support/game-page.js';
 import { served } from '../support/served-game.js';
+import { stubScreen } from '../support/screen-media.js';
 
 // Hoisted with the mocks, which run before the file's other lines.
 
@@ -28,16 +29,7 @@ afterEach(() => {
 
 /** A phone's screen: under 768 px wide. */
 function phone() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === '(max-width: 767px)',
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+  stubScreen({ phone: true });
 }
 
 describe("a phone's gain step, tab by tab", () => {

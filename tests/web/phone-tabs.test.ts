@@ -2,6 +2,9 @@
  * A phone's Table/Boards/Log tabs come in a chunk of their own (src/web/game/phone-tabs.ts): a
  * desktop's game screen, which never shows them, does not load them; a phone's opens with them in
  * place; and a phone whose tabs' chunk does not come still gets the game's table and its chat.
+ * The clash dice come in a chunk of their own too (src/web/game/presentation/clash-dice.tsx): not
+ * with a game's first bid, but at the player's first press on the page, before any clash can be
+ * due (the clashes themselves, dice and all, are game-play.test's).
  */
 import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -12,9 +15,12 @@ if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
 /** The tabs' chunk, by the module it is named after. */
 const TABS_CHUNK = /\/assets\/table-tabs-[\w-]+\.js$/;
+/** The dice's chunk, likewise. */
+const DICE_CHUNK = /\/assets\/clash-dice-view-[\w-]+\.js$/;
 
 describe.skipIf(!HAS_CHROMIUM)("a phone's tabs on the game screen", () => {
-  const suite = siteAndBrowser();
+  // The bot waits, so nothing in a game changes while a test looks (a change loads the dice).
+  const suite = siteAndBrowser({ botDelayMs: 600_000 });
 
   /** A game against a bot, opened at `viewport`: the page, and every script it asked for. */
   async function openGame(viewport: Viewport, name: string, prepare?: (context: BrowserContext) => Promise<void>): Promise<{ page: Page; scripts: string[]; close: () => Promise<void> }> {
@@ -40,11 +46,15 @@ describe.skipIf(!HAS_CHROMIUM)("a phone's tabs on the game screen", () => {
     };
   }
 
-  test('a desktop never loads them; a phone opens with them in place', async () => {
+  test('a desktop never loads them; a phone opens with them in place; the dice come at the first press', async () => {
     const desktop = await openGame(DESKTOP, 'Dora');
     await desktop.page.waitForLoadState('networkidle');
     expect(desktop.scripts.filter((path) => TABS_CHUNK.test(path))).toEqual([]);
     expect(await desktop.page.getByRole('tab').count()).toBe(0);
+    expect(desktop.scripts.filter((path) => DICE_CHUNK.test(path))).toEqual([]);
+    const dice = desktop.page.waitForRequest(DICE_CHUNK);
+    await desktop.page.getByRole('heading', { name: 'Trade row' }).click();
+    await dice;
     await desktop.close();
 
     const phone = await openGame(PHONE, 'Pia');

@@ -3,23 +3,15 @@
  * frame says the page is loading, in words, where the page's own "Loading..." will stand; it had
  * been a blank page under the banner for 4 s at 400 kbit/s. Not said when the browser runs no
  * script (the frame says why the site needs them), nor under a page whose top the frame draws.
- * And what a game's first bid waits for: not the clash dice, which come in a chunk of their own
- * (src/web/game/presentation/clash-dice.tsx), asked for at the player's first press on the page,
- * before any clash can be due (the clashes themselves, dice and all, are game-play.test's).
  */
 import { describe, expect, test } from 'vitest';
 import type { Route } from 'playwright-core';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, siteAndBrowser } from './support/site.js';
-import { guestInContext, startGame } from './support/game.js';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, siteAndBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
-/** The dice's chunk, by the module it is named after. */
-const DICE_CHUNK = /\/assets\/clash-dice-view-[\w-]+\.js$/;
-
-describe.skipIf(!HAS_CHROMIUM)('what a first load waits for', () => {
-  // The bot waits, so nothing in a game changes while a test looks.
-  const suite = siteAndBrowser({ botDelayMs: 600_000 });
+describe.skipIf(!HAS_CHROMIUM)('a slow first load', () => {
+  const suite = siteAndBrowser();
 
   test('while the scripts come, the frame says "Loading...", and the page replaces it', async () => {
     const context = await newContext(suite.browser, PHONE);
@@ -57,27 +49,5 @@ describe.skipIf(!HAS_CHROMIUM)('what a first load waits for', () => {
     expect(await gallery.locator('.boot-loading').count()).toBe(0);
     expect(await gallery.getByText('Loading...').count()).toBe(1);
     await scripted.close();
-  });
-
-  test("a game's first bid loads without the clash dice, asked for at the first press on the page", async () => {
-    const context = await newContext(suite.browser, DESKTOP);
-    await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
-    const guest = await guestInContext(suite.site, context, 'Dina');
-    const gameID = await startGame(suite.site, guest, { bots: ['easy_bot'] });
-    const page = await context.newPage();
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
-    await page.goto(`${suite.site.url}/game/${gameID}`);
-    await page.locator('[data-decision="BID"]').waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(scripts.filter((path) => DICE_CHUNK.test(path))).toEqual([]);
-
-    const asked = page.waitForRequest(DICE_CHUNK);
-    await page.getByRole('heading', { name: 'Trade row' }).click();
-    await asked;
-    guest.close();
-    await context.close();
   });
 });

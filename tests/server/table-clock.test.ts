@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameDefinitions, GameEvent } from '../../src/engine/index.js';
 import type { SeatView } from '../../src/server/services/attendance.js';
 import type { WireDelivery } from '../../src/server/services/game-views.js';
+import { CARD_DEAL_MS, DELAY_STEP_MS, newRowDealtAt, planAnimations } from '../../src/shared/animation-plan.js';
 import { clashDisplayMs } from '../../src/shared/clash-timing.js';
 import { requestJWT } from '../compat/protocol-client.js';
 import { feed, gameFeed } from './feeds.js';
@@ -93,6 +94,39 @@ describe('the clock', () => {
       await mover.who.client.games.act.mutate({ gameID, action: simpleAction(mover.decision)! });
     }
     throw new Error('no clash was settled in 40 moves');
+  });
+
+  it("does not count a new age's deal: its first bid is due once the screen has dealt the new row; a turn's new cards add nothing", async () => {
+    const server = await serve({ turnTimerSeconds: 60 });
+    const { ann, bob, gameID, definitions } = await twoPeople(server);
+    let turnSeen = false;
+    for (let moves = 0; moves < 400; moves++) {
+      const { game, seats, events } = await ann.client.games.state.query({ gameID });
+      const at = game.updateTimestamp;
+      const step = events.filter((e) => e.timestamp === at);
+      const due = seats.filter((s) => s.deadline !== null);
+      const begins = (type: GameEvent['type']) => step.some((e) => e.type === type);
+      if (game.phase === 'PLANNING' && begins('SET_UP_TURN') && begins('DEAL_CARD') && !begins('SET_UP_AGE')) {
+        // A turn's new cards beside those left on the row: a bid can be made on those meanwhile.
+        expect(due.length).toBe(2);
+        for (const seat of due) expect(seat.deadline).toBe(at + diceOf(events, at) + 60_000);
+        turnSeen = true;
+      }
+      if (game.age === 2 && begins('SET_UP_AGE')) {
+        expect(turnSeen).toBe(true);
+        // The screen's own plan of the step: the whole row, card by card, after what flew before it.
+        const deal = newRowDealtAt(planAnimations(step), game.tableIDs);
+        expect(deal).toBeGreaterThanOrEqual((game.tableIDs.length - 1) * DELAY_STEP_MS + CARD_DEAL_MS);
+        expect(due.length).toBe(2);
+        // The last clash of age 1, if the step settled one, rolls on screen while the row is dealt.
+        for (const seat of due) expect(seat.deadline).toBe(at + Math.max(diceOf(events, at), deal) + 60_000);
+        return;
+      }
+      const next = await Promise.all([ann, bob].map(async (who) => ({ who, ...(await decisionNow(who.client, gameID, definitions, who.userID)) })));
+      const mover = next.find((n) => simpleAction(n.decision) !== null)!;
+      await mover.who.client.games.act.mutate({ gameID, action: simpleAction(mover.decision)! });
+    }
+    throw new Error('age 2 did not begin in 400 moves');
   });
 
   it("does not count a re-roll's dice either: a reroll choice is due one round's roll later", async () => {

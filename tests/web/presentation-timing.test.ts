@@ -13,7 +13,7 @@ import {
   planLength,
   RESOURCE_FLY_MS,
   units,
-} from '../../src/web/game/presentation/animation-plan.js';
+} from '../../src/shared/animation-plan.js';
 import { standings, viewerPlace, timePie } from '../../src/web/game/presentation/end-stats.js';
 import { ordinal } from '../../src/web/history/game-result.js';
 import { winnerNames } from '../../src/web/game/presentation/format.js';

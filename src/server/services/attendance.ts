@@ -19,8 +19,9 @@
  * every instance on one PostgreSQL database shows the same clock and the same presence. Presence
  * is per instance (the connections it holds), merged over the instances' rows.
  */
-import { pendingDecision, type BotType, type Game, type StandInReason, type UserID } from '../../engine/index.js';
+import { pendingDecision, type BotType, type Game, type GameEvent, type StandInReason, type UserID } from '../../engine/index.js';
 import { gameTopic, type Bus } from '../bus/bus.js';
+import { newRowDealtAt, planAnimations, type AnimatedEvent } from '../../shared/animation-plan.js';
 import { clashDisplayMs } from '../../shared/clash-timing.js';
 import type { SeatDue, SeatStore, StoredSeat } from './seat-store.js';
 import { SerialQueue } from './serial-queue.js';
@@ -385,7 +386,7 @@ export class Attendance {
   private duesOf(table: Table, game: Game): [Seat, Due | null][] {
     const out: [Seat, Due | null][] = [];
     const now = game.updateTimestamp;
-    const dice = diceShownMs(game);
+    const shown = shownMs(game);
     for (const seat of table.seats.values()) {
       const key = decisionKey(game, seat.userID);
       if (key === null) {
@@ -396,7 +397,7 @@ export class Attendance {
         // bid just before the deadline and take it back, three times a turn, and hold the table
         // four turn timers long.
         const since = game.phase === 'PLANNING' ? game.phaseStartTimestamp : now;
-        out.push([seat, { key, since, deadline: this.allowance(table, seat, since, since === now ? dice : diceShownMs(game, since)) }]);
+        out.push([seat, { key, since, deadline: this.allowance(table, seat, since, since === now ? shown : shownMs(game, since)) }]);
       }
     }
     return out;
@@ -439,12 +440,13 @@ export class Attendance {
 
   /**
    * When a decision due now falls to a stand-in: the turn timer, a short grace, at once, or never.
-   * `dice`: how long the screen rolls the step's clash dice first, which the turn timer does not count.
+   * `shown`: how long the screen shows the step first (its clash dice, a new row's deal), which the
+   * turn timer does not count.
    */
-  private allowance(table: Table, seat: Seat, now: number, dice = 0): number | null {
+  private allowance(table: Table, seat: Seat, now: number, shown = 0): number | null {
     if (seat.leftAt !== null || seat.standIn === 'no one connected') return now;
     if (seat.standIn === 'turn timer' && this.presenceOf(seat) !== 'here') return now + Math.min(this.config.graceMs, Math.floor(this.config.turnTimerMs / 4));
-    return table.turnTimer ? now + dice + this.config.turnTimerMs : null;
+    return table.turnTimer ? now + shown + this.config.turnTimerMs : null;
   }
 
   private presenceOf(seat: Seat): Presence {
@@ -674,3 +676,29 @@ function diceShownMs(game: Game, at = game.updateTimestamp): number {
   }
   return longest;
 }
+
+/**
+ * How long the game screen deals a trade row the step laid out wholly anew (a new age's; every
+ * turn's under wipeTradeRow) before a bid can be made on it, 0 if it dealt none: the screen's own
+ * plan of the step's events. `at`: the step's time (the last step's unless given).
+ */
+function rowDealtMs(game: Game, at = game.updateTimestamp): number {
+  let first = game.events.length;
+  while (first > 0 && game.events[first - 1]!.timestamp >= at) first--;
+  // The game's first row is on the table when the screen opens on the game: nothing is replayed.
+  if (first === 0) return 0;
+  const events = game.events.slice(first).filter((event) => event.timestamp === at);
+  return newRowDealtAt(planAnimations(events), game.tableIDs);
+}
+
+/**
+ * How long the game screen shows a step before its player can act on the decision it made due:
+ * the dice and the deal play at once there, and the bid waits for both (a new age's row often
+ * comes with the last clash of the age before). Only a bid waits for a deal.
+ */
+function shownMs(game: Game, at = game.updateTimestamp): number {
+  return Math.max(diceShownMs(game, at), game.phase === 'PLANNING' ? rowDealtMs(game, at) : 0);
+}
+
+/** The engine's events still carry what the shared plan reads of them: a change to either that breaks this stops the build. */
+const _eventsFitThePlan: Extract<GameEvent, { type: AnimatedEvent['type'] }> extends AnimatedEvent ? true : never = true;

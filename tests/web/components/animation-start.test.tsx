@@ -9,7 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Game } from '../../../src/engine/index.js';
-import { planAnimations } from '../../../src/web/game/presentation/animation-plan.js';
+import { planAnimations } from '../../../src/shared/animation-plan.js';
 import { runPlan } from '../../../src/web/game/presentation/animation-runner.js';
 import { takeSnapshot } from '../../../src/web/game/presentation/dom-snapshot.js';
 import { bidAll, gainAll, startGame, withCounters } from '../../support/scenario.js';

@@ -4,7 +4,7 @@
  * the compositor runs it at full frame rate even when the main thread is busy. The real element at
  * the destination is hidden until its clone lands.
  */
-import { assertKnownStyle, type AnimationStep, type FlyingResource } from './animation-plan.js';
+import { assertKnownStyle, type AnimationStep, type FlyingResource } from '../../../shared/animation-plan.js';
 import { cardKey, placedOf, type Placed, type Snapshot } from './dom-snapshot.js';
 import { ART } from '../../lib/palette.js';
 

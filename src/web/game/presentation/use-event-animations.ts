@@ -9,7 +9,7 @@
  */
 import { useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { GameScreenState } from '../model.js';
-import { MAX_REPLAYED_EVENTS, newRowDealtAt, planAnimations, planLength, startsFromTheRows, type AnimationStep } from './animation-plan.js';
+import { MAX_REPLAYED_EVENTS, newRowDealtAt, planAnimations, planLength, startsFromTheRows, type AnimationStep } from '../../../shared/animation-plan.js';
 import { runPlan } from './animation-runner.js';
 import { animationStore } from './animation-store.js';
 import { completedAt } from './clash.js';

@@ -2,7 +2,8 @@
  * The game screen's details a new player trips over, at 1280x800 and 375x812: the bid field's
  * clamping and a refused action's message (on a desktop; their logic at any width is in
  * tests/web/components/action-panel.test.tsx), the ticking favor counter, Skip, the clash summary's finish
- * pause, the dice in sight with the first-game hint open, 'Disable Animations', the clash
+ * pause, the dice in sight with the first-game hint open, the hint clear of the closed chat's tab,
+ * a won game's end view saying so once, 'Disable Animations', the clash
  * summary's names whole (its words are tests/web/components/clash-display.test.tsx's), the phone
  * layout, a bid's start with the trade row in sight (at 375x667 too, above the docked panel, and
  * after a gain far down the page), and the trade row's previews and the sticky header on a desktop. Ann plays in the
@@ -408,6 +409,88 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     await screenshot(page, 'details-clash-words-desktop');
     expect(t.errors).toEqual([]);
     await t.close();
+  });
+
+  test("at 1280x800, no line of the first game's hint lies under the closed chat's tab, on the first screen or scrolled", { timeout: 120_000 }, async () => {
+    const t = await sitDown(suite.site, await newContext(suite.browser, DESKTOP), ['Hedda', 'Hugo'], {}, { hint: true });
+    const { page } = t;
+    const hint = page.getByRole('region', { name: 'How a turn goes' });
+    await hint.waitFor();
+    const tab = page.getByRole('button', { name: 'Game Chat' });
+    await tab.waitFor();
+    await screenshotOfScreen(page, 'details-hint-chat-tab-desktop');
+    // Each line of the hint's words against the tab, at the page's top and scrolled to its end.
+    const covered = async () => {
+      const tabBox = (await tab.boundingBox())!;
+      return hint.evaluate((el, tabBox) => {
+        const under: string[] = [];
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const box of range.getClientRects()) {
+            if (box.width > 0 && box.right > tabBox.x && box.left < tabBox.x + tabBox.width && box.bottom > tabBox.y && box.top < tabBox.y + tabBox.height) under.push(node.textContent!);
+          }
+        }
+        return under;
+      }, tabBox);
+    };
+    expect(await covered()).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await covered()).toEqual([]);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  test('a game won against an Easy Bot: the end view says so once, each line whole (desktop, phone)', { timeout: 240_000 }, async () => {
+    const context = await newContext(suite.browser, DESKTOP);
+    // A name of 12 characters, as long as the title has to hold on a phone.
+    const ann = await guestInContext(suite.site, context, 'Maximilianad');
+    // Ann plays as the Expert Bot would, through the API: she beats the Easy Bot (nine games in
+    // ten; else she plays another, up to five: five losses in a row come about once in a million runs).
+    let gameID = '';
+    for (let game = 0; game < 5; game++) {
+      gameID = await startGame(suite.site, ann, { bots: ['easy_bot'] });
+      let raw = await rawGame(suite.site, gameID);
+      for (let step = 0; raw.gameEndTimestamp === null; step++, raw = await rawGame(suite.site, gameID)) {
+        expect(step).toBeLessThan(2_000);
+        const action = botDecision(raw, raw.players.findIndex((p) => p.userID === ann.userID), 7, 'expert_bot');
+        if (action) await ann.client.games.act.mutate({ gameID, action }).catch(() => undefined);
+        else await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      if (raw.winnerIDs.join() === ann.userID) break;
+    }
+    const phoneContext = await newContext(suite.browser, PHONE);
+    await phoneContext.addCookies(await context.cookies());
+    for (const [label, c] of [['desktop', context], ['phone', phoneContext]] as const) {
+      const page = await c.newPage();
+      await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+      const view = page.getByTestId('end-of-game');
+      await view.getByText('More graphs to come!').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshotOfScreen(page, `details-end-won-${label}`);
+      // The win is said once by name (the view's title) and once as the player's own place: no
+      // "Maximilianad won!" bar above the view besides.
+      const told = await page.getByText(/(wins|won)!$/).evaluateAll((els) => els.filter((e) => e.checkVisibility()).map((e) => e.textContent!.trim()));
+      expect(told).toEqual(['Maximilianad wins!', 'You won!']);
+      // The title and the rating's line each on one line: no "wins!" or number left alone on a line of its own.
+      for (const line of [view.getByRole('heading', { level: 2 }), view.getByTestId('end-rating')]) {
+        const lines = await line.evaluate((el) => {
+          const bottoms = new Set<number>();
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const box of range.getClientRects()) if (box.width > 1) bottoms.add(Math.round(box.bottom));
+          }
+          return bottoms.size;
+        });
+        expect(lines, (await line.textContent())!).toBe(1);
+      }
+    }
+    ann.close();
+    await phoneContext.close();
+    await context.close();
   });
 
   // At any width, the logic is tests/web/components/disable-animations.test.tsx's; here, on a

@@ -1,4 +1,8 @@
-/** The game screen's line once a game has ended and its last turn has played out: '{names} won!' (nobody who forfeited). */
+/**
+ * The game screen's line once a game has ended and its last turn has played out: '{names} won!'
+ * (nobody who forfeited). Hidden once the end view shows under it, whose title says the same
+ * (presentation.module.css); the replay shows it alone.
+ */
 import { IconTrophy } from '@tabler/icons-react';
 import type { GameScreenState } from '../model.js';
 import { useWinnerIDs } from './end-rating-source.js';

@@ -5,11 +5,11 @@
  * core cards under their ids count in neither, and definitions.cardPlay serves the sums with the
  * figures of engine/card-play.ts.
  */
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { addCardPlayCounts, cardPlayCounts, cardPlayFigures, cardPlayRecord, emptyCardPlayCounts, MIN_GAMES, type CardPlayCounts } from '../../src/engine/card-play.js';
-import type { Game, ModuleKey } from '../../src/engine/index.js';
+import type { Game } from '../../src/engine/index.js';
 import { DATABASES, useServer } from './databases.js';
-import { endableGame, saveEnd } from './endable-games.js';
+import { endableGame, gameLeftToBots, saveEnd } from './endable-games.js';
 import { signInGuest } from './support.js';
 
 /** The expected sums of some games' counts, by card. */
@@ -111,21 +111,12 @@ describe.each(DATABASES)('card play counters on %s', (database) => {
     const dev = await signInGuest(server, 'Devi');
     await server.app.services.users.makeDev(dev.userID);
     const offered = async () => Number((await server.app.services.db.kysely.selectFrom('card_play').select((eb) => eb.fn.sum<number>('offered').as('n')).executeTakeFirst())?.n ?? 0);
-    /** A game of the developer and an Easy Bot with these modules, left to the bots to finish. */
-    const playedOut = async (modules: ModuleKey[]) => {
-      const { id: lobbyID } = await dev.client.lobbies.create.mutate();
-      for (const module of modules) await dev.client.lobbies.setModule.mutate({ lobbyID, module, enabled: true });
-      await dev.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
-      const { gameID } = await dev.client.lobbies.start.mutate({ lobbyID });
-      await dev.client.games.leave.mutate({ gameID });
-      await vi.waitFor(async () => expect((await dev.client.games.state.query({ gameID })).game.gameEndTimestamp).not.toBeNull(), { timeout: 30_000, interval: 50 });
-    };
     try {
       const before = await offered();
-      await playedOut(['noupgrade']);
+      await gameLeftToBots(dev, ['noupgrade']);
       expect(await offered()).toBe(before);
       // The same game without the module counts: the check above could fail.
-      await playedOut([]);
+      await gameLeftToBots(dev, []);
       expect(await offered()).toBeGreaterThan(before);
     } finally {
       dev.close();

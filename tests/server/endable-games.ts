@@ -4,9 +4,10 @@
  * as people's marked so, and stored as the game stood one step before its end, so that saving the
  * final step (`saveEnd`) ends it in the database as a live game's last step would.
  */
-import type { BotType, Game } from '../../src/engine/index.js';
+import { expect, vi } from 'vitest';
+import type { BotType, Game, ModuleKey } from '../../src/engine/index.js';
 import { insertGame, saveStep } from '../../src/server/services/game-store.js';
-import type { Server } from './support.js';
+import type { Guest, Server } from './support.js';
 
 /** A seat of an endable game: a person (`bot: null`) or a bot of that type. */
 export interface EndableSeat {
@@ -64,4 +65,17 @@ export function withFavor(game: Game, favor: Readonly<Record<string, number>>): 
     winnerIDs: game.players.filter((p) => favor[p.userID] === top).map((p) => p.userID),
     statsByPlayerID: Object.fromEntries(Object.entries(game.statsByPlayerID!).map(([id, s]) => [id, { ...s, score: favor[id]!, won: favor[id] === top }])),
   };
+}
+
+/**
+ * A game of `host` and an Easy Bot with `modules`, which `host` leaves at once, waited for while
+ * the bots finish it: a whole game played through the server, for what a finished game counts in.
+ */
+export async function gameLeftToBots(host: Guest, modules: readonly ModuleKey[]): Promise<void> {
+  const { id: lobbyID } = await host.client.lobbies.create.mutate();
+  for (const module of modules) await host.client.lobbies.setModule.mutate({ lobbyID, module, enabled: true });
+  await host.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
+  const { gameID } = await host.client.lobbies.start.mutate({ lobbyID });
+  await host.client.games.leave.mutate({ gameID });
+  await vi.waitFor(async () => expect((await host.client.games.state.query({ gameID })).game.gameEndTimestamp).not.toBeNull(), { timeout: 30_000, interval: 50 });
 }

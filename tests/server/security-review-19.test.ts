@@ -11,12 +11,13 @@
  * 40, where one IPv4 address may start 30, and sent 300 chat messages to one room in 3.3 s, where
  * an IPv4 address may send 15 in 5 s.
  */
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { GAME_DEFINITIONS } from '../../src/engine/data.js';
 import type { GameDefinitions } from '../../src/engine/index.js';
 import { ADDRESSES_PER_NETWORK } from '../../src/server/services/network-limit.js';
 import { DATABASES, useServer } from './databases.js';
 import { anonymous, clientFor, signInGuest, startServer, type Server } from './support.js';
+import { gameLeftToBots } from './endable-games.js';
 
 /** The site's definitions with the Conquest module (cards of its own, no core card replaced) kept to developers. */
 const withDevOnlyConquest: GameDefinitions = {
@@ -36,29 +37,20 @@ describe("the card gallery's figures (definitions.cardPlay)", () => {
     const dev = await signInGuest(server, 'Devi');
     await server.app.services.users.makeDev(dev.userID);
     const stranger = anonymous(server);
-    /** A game of the developer and an Easy Bot with these modules, left to the bot to finish. */
-    const playedOut = async (modules: 'conquest'[]) => {
-      const { id: lobbyID } = await dev.client.lobbies.create.mutate();
-      for (const module of modules) await dev.client.lobbies.setModule.mutate({ lobbyID, module, enabled: true });
-      await dev.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
-      const { gameID } = await dev.client.lobbies.start.mutate({ lobbyID });
-      await dev.client.games.leave.mutate({ gameID });
-      await vi.waitFor(async () => expect((await dev.client.games.state.query({ gameID })).game.gameEndTimestamp).not.toBeNull(), { timeout: 30_000, interval: 50 });
-    };
     const offered = async () => (await stranger.client.definitions.cardPlay.query({ scope: 'all' })).cards.reduce((n, c) => n + c.offered, 0);
     try {
       // The module's cards are the developers' alone in the definitions: a stranger is given none.
       const seen = (await stranger.client.definitions.get.query()).modules.find((m) => m.key === 'conquest')!;
       expect(seen).toMatchObject({ state: 'devOnly', cardDefs: [] });
 
-      await playedOut(['conquest']);
+      await gameLeftToBots(dev, ['conquest']);
       // Figures are read again at most every 10 s (card-play.ts); the game's end clears them here.
       const report = await stranger.client.definitions.cardPlay.query({ scope: 'all' });
       expect(report.cards.filter((c) => conquestCards.has(c.cardID))).toEqual([]);
       expect(await offered()).toBe(0);
 
       // The same game without the module counts: the checks above could fail.
-      await playedOut([]);
+      await gameLeftToBots(dev, []);
       expect(await offered()).toBeGreaterThan(0);
     } finally {
       dev.close();

@@ -10,15 +10,22 @@
  * answering nothing yet. The odds worker is stood in for by one that answers every step at once.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { botDecision } from '../../../src/bots/harness.js';
 import type { Game } from '../../../src/engine/index.js';
+import { loadClashDice } from '../../../src/web/game/presentation/clash-dice.js';
 import { CHART_STARTING } from '../../../src/web/odds/odds-bar.js';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
 import { ANN, act as play, newGame, screenState } from '../support/screen-state.js';
 import { gamePage } from '../support/game-page.js';
 import { served } from '../support/served-game.js';
 import { stubbed } from '../support/trpc-stub.js';
+
+// The dice's chunk (clash-dice-view.tsx) is here before the clash, as the screen has it: it loads
+// them once a clash may be near (and the page's time here is moved on in loops that await nothing).
+beforeAll(async () => {
+  await loadClashDice();
+});
 
 stubbed.settings = { showOddsToPlayers: false, turnTimerOn: false, turnTimerSeconds: 90 };
 

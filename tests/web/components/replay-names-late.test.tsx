@@ -7,16 +7,23 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { playAction, type Action, type Game } from '../../../src/engine/index.js';
 import { rebuild, type GameRecord, type ReplayLogEntry } from '../../../src/engine/replay.js';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
+import { loadClashDice } from '../../../src/web/game/presentation/clash-dice.js';
 import { LoadedReplay } from '../../../src/web/replay/replay-screen.js';
 import { replayOfRecord, type Replay } from '../../../src/web/replay/use-replay.js';
 import { theme } from '../../../src/web/theme.js';
 import { ANN, BOB, newGame } from '../support/screen-state.js';
 import { newGameRecord } from '../support/recorded-games.js';
 import { stubbed } from '../support/trpc-stub.js';
+
+// The dice's chunk (clash-dice-view.tsx) is here before the clash, as the screen has it: it loads
+// them once a clash may be near.
+beforeAll(async () => {
+  await loadClashDice();
+});
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));

@@ -100,7 +100,7 @@ describe.each(DATABASES)('tRPC procedures by role on %s', (database) => {
       const { users } = suite().server.app.services;
       const row = (await users.get(host.userID))!;
       expect(users.isDev(row)).toBe(false);
-      const configured = new UserService(suite().server.app.services.db.kysely, suite().server.app.services.db.dialect, [host.userID], Date.now, sharedRateLimit(suite().server.app.services.db, 'guest_logins', 1, 1, Date.now));
+      const configured = new UserService(suite().server.app.services.db.kysely, suite().server.app.services.db.dialect, [host.userID], Date.now, { address: sharedRateLimit(suite().server.app.services.db, 'guest_logins', 1, 1, Date.now), network: null });
       expect(configured.isDev(row)).toBe(true);
       expect((await dev.client.session.me.query())!.isDev).toBe(true);
     });

@@ -257,7 +257,7 @@ export function buildServices(deps: {
   // Each person's lobby changes, a rename among them: it moves on every lobby they sit in.
   const lobbyChanges = sharedRateLimit(deps.db, 'lobby_changes', deps.config.lobbyChangesPerUser, LOBBY_CHANGES_WINDOW_MS, now);
   // A rename reaches the lobbies that show the name (their pages and the list).
-  const users = new UserService(kysely, deps.db.dialect, deps.config.devUserIDs, now, guestLogins.address, addressNotes, async (userID) => lobbies?.renamed(userID), lobbyChanges, guestLogins.network);
+  const users = new UserService(kysely, deps.db.dialect, deps.config.devUserIDs, now, guestLogins, addressNotes, async (userID) => lobbies?.renamed(userID), lobbyChanges);
   const sessions = new SessionService(kysely, deps.config.publicUrl.startsWith('https:'), now);
   const attendance = new Attendance({
     turnTimerMs: deps.config.turnTimerSeconds * 1_000,

@@ -10,7 +10,7 @@ import type { Database, UserRow } from '../db/schema.js';
 import { botName, lookalikeOf, looksLikeBot } from './name-lookalikes.js';
 import { cleanName, providerName, UserError } from './names.js';
 import { refuse } from './errors.js';
-import { takeFor } from './network-limit.js';
+import { takeFor, type AddressLimit } from './network-limit.js';
 import type { Limiter } from './shared-rate-limit.js';
 import type { AddressNotes } from './shared-addresses.js';
 import { emptyUserStats, userStatsFrom } from '../../engine/user-stats.js';
@@ -49,8 +49,11 @@ export class UserService {
     private readonly dialect: Dialect,
     private readonly devUserIDs: readonly string[],
     private readonly now: () => number,
-    /** Guest accounts per address: fresh guests would otherwise reset every per-user limit. */
-    private readonly guestLogins: Limiter,
+    /**
+     * Guest accounts per address, and per IPv6 /48 (network-limit.ts): fresh guests would otherwise
+     * reset every per-user limit, and a /48 is 65,536 addresses.
+     */
+    private readonly guestLogins: AddressLimit,
     /** Where a sign-in's address is noted (shared-addresses.ts); nowhere without it. */
     private readonly addresses: AddressNotes | null = null,
     /** Told of each rename once it is stored: what shows the old name is sent again (services.ts). */
@@ -62,12 +65,6 @@ export class UserService {
      * changes in 10 s, 60 a second to each lobby's watchers, where a host may make 3). None: not counted.
      */
     private readonly renames: Limiter | null = null,
-    /**
-     * Guest accounts per IPv6 /48, besides those per address (its /64): a /48 is 65,536 addresses,
-     * and counted by them alone gave one site as many accounts as it cared to make
-     * (network-limit.ts). None: not counted.
-     */
-    private readonly networkGuestLogins: Limiter | null = null,
   ) {}
 
   isDev(user: Pick<UserRow, 'id' | 'is_dev'>): boolean {
@@ -105,7 +102,7 @@ export class UserService {
   /** A guest account for someone connecting from `address`. */
   async createGuest(rawName: unknown, address: string): Promise<UserRow> {
     const name = personName(rawName);
-    const refused = await takeFor({ address: this.guestLogins, network: this.networkGuestLogins }, address);
+    const refused = await takeFor(this.guestLogins, address);
     if (refused) throw refuse('TOO_MANY_REQUESTS', `Too many guest accounts from your ${refused.network ? 'network' : 'address'}. Try again in a few minutes.`);
     const user = await this.insert({ name, provider: 'guest', providerID: null, picture: null });
     await this.addresses?.note(user.id, address);

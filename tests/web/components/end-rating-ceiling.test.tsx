@@ -66,26 +66,26 @@ function view(state: GameScreenState, changes: Record<string, EndRatingChange>) 
 
 describe("the end view's word on a rating the bots' ceiling held", () => {
   test('alone with bots: held at the strongest bot, in the words it has always had', () => {
-    view(stateWith('bot'), { [ANN]: { before: 1500, after: 1500, provisional: true, cappedAt: 1500 } });
+    view(stateWith('bot'), { [ANN]: { before: 1500, after: 1500, provisional: true, provisionalBefore: false, cappedAt: 1500 } });
     expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1500 → 1500? (±0)');
     expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(ALONE);
   });
 
   test('with another person too: held where the game of the two alone would take it, said so', () => {
     view(stateWith('person'), {
-      [ANN]: { before: 1571, after: 1582, provisional: true, cappedAt: 1582 },
-      [BOB]: { before: 1500, after: 1466, provisional: true, cappedAt: null },
+      [ANN]: { before: 1571, after: 1582, provisional: true, provisionalBefore: false, cappedAt: 1582 },
+      [BOB]: { before: 1500, after: 1466, provisional: true, provisionalBefore: false, cappedAt: null },
     });
     expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1571 → 1582? (+11)');
     expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(WITH_PEOPLE(1582));
   });
 
   test('not held (a rise under the ceiling, a fall, a game rated before the server said): no word', () => {
-    view(stateWith('bot'), { [ANN]: { before: 1500, after: 1512, provisional: true, cappedAt: null } });
+    view(stateWith('bot'), { [ANN]: { before: 1500, after: 1512, provisional: true, provisionalBefore: false, cappedAt: null } });
     expect(screen.getByTestId('end-rating')).toBeTruthy();
     expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
     cleanup();
-    view(stateWith('person'), { [ANN]: { before: 1500, after: 1466, provisional: true } });
+    view(stateWith('person'), { [ANN]: { before: 1500, after: 1466, provisional: true, provisionalBefore: false } });
     expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
   });
 });
@@ -100,14 +100,14 @@ describe('the end view of a game that moved no rating', () => {
   });
 
   test('a rated game does not wait for the reason', () => {
-    render(page(stateWith('person'), { [ANN]: { before: 1500, after: 1512, provisional: true }, [BOB]: { before: 1500, after: 1488, provisional: true } }, undefined));
+    render(page(stateWith('person'), { [ANN]: { before: 1500, after: 1512, provisional: true, provisionalBefore: false }, [BOB]: { before: 1500, after: 1488, provisional: true, provisionalBefore: false } }, undefined));
     expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1500 → 1512? (+12)');
   });
 });
 
 describe("the standings' Rating column", () => {
   test("a person's new rating and change, and a bot's fixed rating, under one Rating header", () => {
-    render(page(stateWith('bot'), { [ANN]: { before: 1500, after: 1512, provisional: true, cappedAt: null } }, null, { [ANN]: { rating: 1512, provisional: true }, [BOB]: { rating: 1500, provisional: false } }));
+    render(page(stateWith('bot'), { [ANN]: { before: 1500, after: 1512, provisional: true, provisionalBefore: false, cappedAt: null } }, null, { [ANN]: { rating: 1512, provisional: true }, [BOB]: { rating: 1500, provisional: false } }));
     const end = screen.getByTestId('end-of-game');
     expect(within(end).getAllByRole('columnheader', { name: 'Rating' })).toHaveLength(1);
     const rows = Array.from(within(end).getByRole('table', { name: 'Final standings' }).querySelectorAll('tbody tr'));

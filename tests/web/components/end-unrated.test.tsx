@@ -12,7 +12,7 @@ afterEach(cleanup);
 
 describe("the viewer's rating line", () => {
   test('a rated game: the change', () => {
-    render(<ViewerRatingLine change={{ before: 1500, after: 1512, provisional: true }} unrated={null} />);
+    render(<ViewerRatingLine change={{ before: 1500, after: 1512, provisional: true, provisionalBefore: false }} unrated={null} />);
     expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1500 → 1512? (+12)');
     expect(screen.queryByTestId('end-unrated')).toBeNull();
   });
@@ -43,36 +43,36 @@ describe("the viewer's rating line", () => {
   test("alone with bots, a change the ceiling held says why it moved no further, in today's words", () => {
     const ceiling = 'Against bots alone, a rating rises no higher than the strongest bot\'s at the table (1500): play stronger bots or people to climb.';
     // A new player's win over the Easy Bot: held at 1500 (the server says so: `cappedAt`).
-    render(<ViewerRatingLine change={{ before: 1500, after: 1500, provisional: true, cappedAt: 1500 }} unrated={null} />);
+    render(<ViewerRatingLine change={{ before: 1500, after: 1500, provisional: true, provisionalBefore: false, cappedAt: 1500 }} unrated={null} />);
     expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1500 → 1500? (±0)');
     expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(ceiling);
     cleanup();
     // Risen to it from below, and kept where it was above it.
-    render(<ViewerRatingLine change={{ before: 1490, after: 1500, provisional: false, cappedAt: 1500 }} unrated={null} />);
+    render(<ViewerRatingLine change={{ before: 1490, after: 1500, provisional: false, provisionalBefore: false, cappedAt: 1500 }} unrated={null} />);
     expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(ceiling);
     cleanup();
-    render(<ViewerRatingLine change={{ before: 1620, after: 1620, provisional: false, cappedAt: 1500 }} unrated={null} withPeople={false} />);
+    render(<ViewerRatingLine change={{ before: 1620, after: 1620, provisional: false, provisionalBefore: false, cappedAt: 1500 }} unrated={null} withPeople={false} />);
     expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(ceiling);
     cleanup();
     // Not held (the server says null, or a game rated before it said): no word, whatever the numbers.
-    render(<ViewerRatingLine change={{ before: 1500, after: 1512, provisional: true, cappedAt: null }} unrated={null} />);
+    render(<ViewerRatingLine change={{ before: 1500, after: 1512, provisional: true, provisionalBefore: false, cappedAt: null }} unrated={null} />);
     expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
     cleanup();
-    render(<ViewerRatingLine change={{ before: 1500, after: 1500, provisional: false }} unrated={null} />);
+    render(<ViewerRatingLine change={{ before: 1500, after: 1500, provisional: false, provisionalBefore: false }} unrated={null} />);
     expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
   });
 
   test('with other people at the table too, a change the ceiling held says why, with the people alone named', () => {
     // A win over another person and three Easy Bots that the game of the two alone held at 1582:
     // without a word it read as a fault, the rating barely moving after a win.
-    render(<ViewerRatingLine change={{ before: 1571, after: 1582, provisional: true, cappedAt: 1582 }} unrated={null} withPeople />);
+    render(<ViewerRatingLine change={{ before: 1571, after: 1582, provisional: true, provisionalBefore: false, cappedAt: 1582 }} unrated={null} withPeople />);
     expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1571 → 1582? (+11)');
     expect(screen.getByTestId('end-rating-ceiling').textContent).toBe(
       "With bots at the table, a rating rises no higher than the strongest bot's, or than the game among the people alone would take it (1582): beating the bots added nothing above that.",
     );
     cleanup();
     // The other person's fall: not held, no word.
-    render(<ViewerRatingLine change={{ before: 1500, after: 1466, provisional: true, cappedAt: null }} unrated={null} withPeople />);
+    render(<ViewerRatingLine change={{ before: 1500, after: 1466, provisional: true, provisionalBefore: false, cappedAt: null }} unrated={null} withPeople />);
     expect(screen.queryByTestId('end-rating-ceiling')).toBeNull();
   });
 
@@ -84,7 +84,7 @@ describe("the viewer's rating line", () => {
 
 describe("the standings' rating cell", () => {
   test('a person: the new rating and its change', () => {
-    const { container } = render(<RatingChangeCell change={{ before: 1520, after: 1508, provisional: false }} />);
+    const { container } = render(<RatingChangeCell change={{ before: 1520, after: 1508, provisional: false, provisionalBefore: false }} />);
     expect(container.textContent).toBe('1508 \u221212');
   });
 

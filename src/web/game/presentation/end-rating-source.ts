@@ -18,9 +18,9 @@ export interface EndRatingChange {
   provisional: boolean;
   /**
    * Whether it was before the game (`ratings.ofGame`'s `provisionalBefore`): a new player's "1500 →
-   * 1512?" read as the rating having become uncertain. Absent: not known, and shown unmarked.
+   * 1512?" read as the rating having become uncertain.
    */
-  provisionalBefore?: boolean;
+  provisionalBefore: boolean;
   /**
    * The rating the ceiling on ratings won from bots held this change at, when it did (the server
    * says so: `ratings.ofGame`'s `cappedAt`); null or absent when it did not.

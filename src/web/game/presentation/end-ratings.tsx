@@ -68,7 +68,7 @@ export function ViewerRatingLine({ change, unrated, withPeople = false }: { chan
     <>
       <p data-testid="end-rating" className={classes.viewerRating}>
         {/* Each number marked as it stood: a new player's "1500 → 1512?" read as the rating having become uncertain. */}
-        Your rating: {shownRating({ rating: change.before, provisional: change.provisionalBefore ?? false })} → {shownRating({ rating: change.after, provisional: change.provisional })} (<Delta change={change} />)
+        Your rating: {shownRating({ rating: change.before, provisional: change.provisionalBefore })} → {shownRating({ rating: change.after, provisional: change.provisional })} (<Delta change={change} />)
       </p>
       {cappedAt !== null && (
         <p data-testid="end-rating-ceiling" className={classes.viewerRating}>

@@ -85,11 +85,21 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // src/shared holds plain values both sides read: it imports nothing from outside its folder (no
-    // layer of the product, no package, no Node module), so either side may take any of it.
+    // src/shared holds plain values both sides read: it imports no value from outside its folder (no
+    // layer of the product, no package, no Node module), so either side may take any of it. The
+    // engine's types it may take (a type is gone once built, and every side has the engine): the
+    // animation plan reads the engine's events, as the screen and the turn timer both need it.
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: 'src/shared imports nothing from outside src/shared (docs/architecture.md).' }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\./|\\.\\./engine/)', message: 'src/shared imports nothing from outside src/shared (docs/architecture.md).' },
+            { regex: '^\\.\\./engine/', allowTypeImports: true, message: 'src/shared imports only types from the engine (docs/architecture.md).' },
+          ],
+        },
+      ],
     },
   },
   {

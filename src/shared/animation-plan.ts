@@ -8,51 +8,7 @@
  * resource flies in 0.4 s, and successive animations start 0.1 s apart. Events of one kind form a
  * stage (gains, then tributes, then deals ...); a stage starts when the one before it has ended.
  */
-
-/** A card's gains when another card's effect fires. */
-interface Triggered {
-  cardID: number;
-  gold: number;
-  military: number;
-  favor: number;
-}
-
-/**
- * The events a plan animates, with only the fields it reads. src/shared imports nothing, so they
- * are written out here; the engine's events (src/engine/events.ts) carry these and more, and the
- * server checks at compile time that they still fit (attendance.ts).
- */
-interface AnimatedPayloads {
-  GAIN_CARD: { userID: string; cardID: number; triggeredCards: readonly Triggered[] };
-  GAIN_TRIBUTES: { userID: string; tributeIDs: readonly number[] };
-  DISCARD_TRIBUTE: { cardID: number };
-  DEAL_CARD: { cardID: number };
-  DEAL_TRIBUTE: { cardID: number };
-  SLIDE_CARD: { cardID: number };
-  PRODUCTION: { userID: string; gold: number; military: number };
-  EARN_TOKEN: { userID: string; token: 'War' | 'Reroll' };
-  REFUND_MILITARY: { userID: string; refundedMilitary: number };
-  END_GAME_EFFECTS: { userID: string; triggeredCards: readonly Triggered[] };
-}
-export type AnimatedEvent = { [T in keyof AnimatedPayloads]: { type: T; payload: AnimatedPayloads[T] } }[keyof AnimatedPayloads];
-
-const ANIMATED_TYPES: ReadonlySet<string> = new Set<keyof AnimatedPayloads>([
-  'GAIN_CARD',
-  'GAIN_TRIBUTES',
-  'DISCARD_TRIBUTE',
-  'DEAL_CARD',
-  'DEAL_TRIBUTE',
-  'SLIDE_CARD',
-  'PRODUCTION',
-  'EARN_TOKEN',
-  'REFUND_MILITARY',
-  'END_GAME_EFFECTS',
-]);
-
-/** Any event of a game's log: one of another type than the above plays nothing. */
-export type LoggedEvent = AnimatedEvent | { type: string };
-
-const isAnimated = (event: LoggedEvent): event is AnimatedEvent => ANIMATED_TYPES.has(event.type);
+import type { GameEvent } from '../engine/events.js';
 
 export const CARD_FLY_MS = 400;
 export const CARD_REMOVE_MS = 600;
@@ -105,8 +61,7 @@ type Unscheduled = AnimationStep extends infer S ? (S extends AnimationStep ? Om
 type Stage = 'gain' | 'tribute' | 'remove' | 'deal' | 'resource';
 
 /** The steps one event plays, with delays relative to its own start (its stage and position set the rest). */
-function stepsOf(event: LoggedEvent): { stage: Stage; steps: Unscheduled[] }[] {
-  if (!isAnimated(event)) return [];
+function stepsOf(event: GameEvent): { stage: Stage; steps: Unscheduled[] }[] {
   const resources = (userID: string, resource: FlyingResource, amount: number, fromZone: 'board' | 'trade-row' = 'board', fromCardID: number | null = null) =>
     units(amount).map((amount) => ({ kind: 'resource-fly' as const, duration: RESOURCE_FLY_MS, resource, amount, fromCardID, fromZone, toPlayerID: userID }));
   switch (event.type) {
@@ -156,6 +111,8 @@ function stepsOf(event: LoggedEvent): { stage: Stage; steps: Unscheduled[] }[] {
           steps: event.payload.triggeredCards.flatMap((t) => resources(event.payload.userID, 'favor', t.favor, 'board', t.cardID)),
         },
       ];
+    default:
+      return [];
   }
 }
 
@@ -164,7 +121,7 @@ function stepsOf(event: LoggedEvent): { stage: Stage; steps: Unscheduled[] }[] {
  * the one before; a new stage starts once the previous stage's last step has ended. Resource units
  * of one player follow each other 0.1 s apart, and players' flights overlap.
  */
-export function planAnimations(events: readonly LoggedEvent[]): AnimationStep[] {
+export function planAnimations(events: readonly GameEvent[]): AnimationStep[] {
   if (events.length > MAX_REPLAYED_EVENTS) return [];
   const out: AnimationStep[] = [];
   let stage: Stage | null = null;

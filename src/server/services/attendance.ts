@@ -19,9 +19,9 @@
  * every instance on one PostgreSQL database shows the same clock and the same presence. Presence
  * is per instance (the connections it holds), merged over the instances' rows.
  */
-import { pendingDecision, type BotType, type Game, type GameEvent, type StandInReason, type UserID } from '../../engine/index.js';
+import { pendingDecision, type BotType, type Game, type StandInReason, type UserID } from '../../engine/index.js';
 import { gameTopic, type Bus } from '../bus/bus.js';
-import { newRowDealtAt, planAnimations, type AnimatedEvent } from '../../shared/animation-plan.js';
+import { newRowDealtAt, planAnimations } from '../../shared/animation-plan.js';
 import { clashDisplayMs } from '../../shared/clash-timing.js';
 import type { SeatDue, SeatStore, StoredSeat } from './seat-store.js';
 import { SerialQueue } from './serial-queue.js';
@@ -699,6 +699,3 @@ function rowDealtMs(game: Game, at = game.updateTimestamp): number {
 function shownMs(game: Game, at = game.updateTimestamp): number {
   return Math.max(diceShownMs(game, at), game.phase === 'PLANNING' ? rowDealtMs(game, at) : 0);
 }
-
-/** The engine's events still carry what the shared plan reads of them: a change to either that breaks this stops the build. */
-const _eventsFitThePlan: Extract<GameEvent, { type: AnimatedEvent['type'] }> extends AnimatedEvent ? true : never = true;

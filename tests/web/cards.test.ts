@@ -151,6 +151,10 @@ describe.skipIf(!HAS_CHROMIUM)('card gallery', { timeout: SLOW }, () => {
       const heading = page.getByRole('heading', { level: 1, name: 'Cards' });
       const box = page.getByRole('searchbox', { name: 'Find a card' });
       await box.waitFor();
+      // The HTML's stylesheets in, as a visitor's eye meets the frame: the page paints nothing
+      // before them, but a measure taken earlier reads the unstyled page (a run on a busy
+      // machine did, at the browser's default margins).
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null));
       await page.getByText('Loading...').waitFor();
       const frame = { heading: await heading.boundingBox(), box: await box.boundingBox() };
       await screenshot(page, `all-cards-before-scripts-${label}`);

@@ -442,6 +442,26 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     await t.close();
   });
 
+  test("at 900x800 (a small window), a player's table has no chat tab over it: the CHAT button opens the game's chat", { timeout: 120_000 }, async () => {
+    // The table between the players' column and the panel is too narrow to keep its words clear of
+    // the docked tab (it stood over the first game's hint, mid-line), and the panel's foot too
+    // close to stand it there.
+    const t = await sitDown(suite.site, await newContext(suite.browser, { width: 900, height: 800 }), ['Hedda', 'Hugo'], {}, { hint: true });
+    const { page } = t;
+    await page.getByRole('region', { name: 'How a turn goes' }).waitFor();
+    const chat = page.getByRole('button', { name: /^CHAT/ });
+    await chat.waitFor();
+    expect(await page.getByRole('button', { name: 'Game Chat' }).count()).toBe(0);
+    await screenshotOfScreen(page, 'details-hint-small-window');
+    await chat.click();
+    const dialog = page.getByRole('dialog', { name: 'Game Chat' });
+    await dialog.getByRole('textbox').fill('hello from a small window');
+    await dialog.getByRole('textbox').press('Enter');
+    await dialog.getByText('hello from a small window').waitFor();
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
   test('a game won against an Easy Bot: the end view says so once, each line whole (desktop, phone)', { timeout: 240_000 }, async () => {
     const context = await newContext(suite.browser, DESKTOP);
     // A name of 12 characters, as long as the title has to hold on a phone.

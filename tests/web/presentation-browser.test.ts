@@ -271,6 +271,23 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       expect(await breakdown.isVisible()).toBe(label === 'phone');
       expect(await standing.first().locator('td').last().isVisible()).toBe(label !== 'phone');
       expect(await breakdown.textContent()).toMatch(/^From cards \d+, tributes \d+, prophecies \d+, resources \d+$/);
+      if (label === 'phone') {
+        // Wherever the line wraps (a long name, a narrower phone: here the line made every width
+        // from 60 to 300 px), a label keeps its number: each part stands on one line.
+        const split = await breakdown.evaluate((line: HTMLElement) => {
+          const parts = [...line.children].map((part) => part.textContent!.replace(/\d+/, 'N'));
+          const broken: string[] = [];
+          for (let width = 60; width <= 300; width += 4) {
+            line.style.width = `${width}px`;
+            for (const part of line.children) {
+              if (new Set([...part.getClientRects()].map((box) => Math.round(box.top))).size > 1) broken.push(`${part.textContent} at ${width} px`);
+            }
+          }
+          line.style.width = '';
+          return { parts, broken };
+        });
+        expect(split).toEqual({ parts: ['From cards N', 'tributes N', 'prophecies N', 'resources N'], broken: [] });
+      }
       await end.locator('.apexcharts-pie').first().waitFor({ timeout: 15_000 });
       await expect(header.textContent()).resolves.toMatch(/^Game Over!\d+:\d\d:\d\d$/);
       expect(await seriousAxeViolations(page)).toEqual([]);

@@ -8,7 +8,7 @@
  * The game screen's own line, '{names} won!', is `WinnerBanner` (winner-banner.tsx): this view is a
  * chunk of its own, loaded when a game has ended.
  */
-import { Suspense, useContext, useEffect, useMemo, useState } from 'react';
+import { Fragment, Suspense, useContext, useEffect, useMemo, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconMaximize, IconMinimize, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -180,6 +180,19 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   );
 }
 
+/**
+ * A phone's one line of where a player's favor came from, in parts each kept whole when the line
+ * wraps: "tributes" never ends one line with its number starting the next.
+ */
+function breakdownParts(row: Standing): [string, number][] {
+  return [
+    ['From cards', row.cards],
+    ['tributes', row.tributes],
+    ['prophecies', row.prophecies],
+    ['resources', row.resources],
+  ];
+}
+
 /** The standings' Rating column: none (a game of bots, or one not rated), kept empty while its numbers come, or shown. */
 type RatingColumn = 'none' | 'pending' | 'shown';
 
@@ -228,7 +241,14 @@ function StandingsTable({ rows, ratingColumn, ratingChanges, botRatings }: { row
               </span>
               {row.forfeit && <span className={classes.standingsForfeit}>{row.forfeit === 'left' ? ' left' : ' bot played'}</span>}
               <span className={classes.standingsBreakdown} data-testid="standings-breakdown">
-                From cards {row.cards}, tributes {row.tributes}, prophecies {row.prophecies}, resources {row.resources}
+                {breakdownParts(row).map(([label, count], index) => (
+                  <Fragment key={label}>
+                    {index > 0 && ', '}
+                    <span className={classes.standingsPart}>
+                      {label} {count}
+                    </span>
+                  </Fragment>
+                ))}
               </span>
             </th>
             <td className={classes.standingsFavor}>{row.favor}</td>

@@ -32,6 +32,7 @@ import { CountersJump } from '../game/presentation/use-ticking-number.js';
 import { formatDuration, PHASE_NAMES } from '../game/presentation/format.js';
 import presentation from '../game/presentation/presentation.module.css';
 import { useNoHover } from '../lib/touch.js';
+import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import { ReplayOddsBar, ReplayOddsChart, type ReplayOddsProps } from '../odds/replay-odds.js';
 import { DownloadReplayFile } from './download-file.js';
@@ -92,6 +93,12 @@ export function ReplayScreen({ gameID }: { gameID: string }) {
   return <LoadedReplay replay={replay} backTo={`/game/${gameID}`} />;
 }
 
+/** The signed-in person's seat in the game (their user id), or null: not signed in, or not one of its players. */
+function useOwnSeat(seats: readonly { userID: string }[]): string | null {
+  const { user } = useSession();
+  return user && seats.some((seat) => seat.userID === user.id) ? user.id : null;
+}
+
 /**
  * A replay ready to step through. `backTo`: the game's own page, for a game of this server (a
  * replay opened from a file has none). `besideDice`: shown after the fair-dice line (/replay's
@@ -103,7 +110,11 @@ export function LoadedReplay({ replay, backTo, besideDice = null }: { replay: Re
   const { moments, record } = replay;
   const last = moments.length - 1;
   const [step, go] = useReplayStep(last);
-  const [viewer, setViewer] = useState<string>(SPECTATOR);
+  // A player's own game opens through their own eyes (as its page showed it to them); anyone else's
+  // through a spectator's. Until they choose: the session may answer a moment after the first draw.
+  const ownSeat = useOwnSeat(record.seats);
+  const [chosen, setViewer] = useState<string | null>(null);
+  const viewer = chosen ?? ownSeat ?? SPECTATOR;
   const [reveal, setReveal] = useState(false);
   const [detailID, setDetailID] = useState<string | null>(null);
 
@@ -177,7 +188,10 @@ export function LoadedReplay({ replay, backTo, besideDice = null }: { replay: Re
 
   const g = moment.game;
   const ended = g.gameEndTimestamp !== null;
-  const viewOptions = [{ value: SPECTATOR, label: 'A spectator' }, ...record.seats.map((s, i) => ({ value: s.userID, label: `Seat ${i + 1}: ${usersByID[s.userID]?.name ?? s.userID}` }))];
+  const viewOptions = [
+    { value: SPECTATOR, label: 'A spectator' },
+    ...record.seats.map((s, i) => ({ value: s.userID, label: `Seat ${i + 1}: ${usersByID[s.userID]?.name ?? s.userID}${s.userID === ownSeat ? ' (you)' : ''}` })),
+  ];
   const button = (label: string, move: StepMove, icon: React.ReactNode, disabled: boolean) => (
     <Tooltip label={label} withArrow>
       <ActionIcon variant="light" color="gold" size="lg" aria-label={label} onClick={() => go(move)} disabled={disabled}>

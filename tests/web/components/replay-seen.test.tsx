@@ -3,7 +3,7 @@
  * hidden to a spectator and to the other seat, 'Reveal all' shows it, and the seat sees it once
  * revealed; the ratings beside the names are the ones the game started from until its end, then
  * the ones it left (a bot's fixed); the fair-dice line, checked here, gives the commitment and
- * the seed, or names the first difference in a changed die; a replay of no game says so, with a
+ * the seed, or names the first difference in a changed die; a player's own game opens through their eyes; a replay of no game says so, with a
  * way back to the lobby. The browser test keeps the whole game's replay served end to end.
  */
 import { cleanup, screen } from '@testing-library/react';
@@ -84,6 +84,31 @@ describe('what each pair of eyes saw', () => {
     openReplay(GAME, revealedAt);
     await throughTheEyesOf(user, other);
     expect(bidOf(bidder).getAttribute('data-bid')).toBe('shown');
+  });
+
+  test("a player's own game opens through their own eyes, their seat marked '(you)'; anyone else's through a spectator's", async () => {
+    const user = userEvent.setup();
+    // One of its players: their seat, which sees their own bid before the reveal.
+    stubbed.answers['session.me'] = { id: bidder, name: NAMES[bidder] };
+    openReplay(GAME, hiddenAt);
+    expect(replayScreen().getAttribute('data-viewer')).toBe(bidder);
+    expect(bidOf(bidder).getAttribute('data-bid')).toBe('shown');
+    const seat = record.seats.findIndex((s) => s.userID === bidder);
+    await user.click(screen.getByRole('combobox', { name: 'See it through the eyes of' }));
+    await user.click(await screen.findByRole('option', { name: `Seat ${seat + 1}: ${NAMES[bidder]} (you)` }));
+    expect(replayScreen().getAttribute('data-viewer')).toBe(bidder);
+    // Their choice holds: a spectator's eyes.
+    await user.click(screen.getByRole('combobox', { name: 'See it through the eyes of' }));
+    await user.click(await screen.findByRole('option', { name: 'A spectator' }));
+    expect(replayScreen().getAttribute('data-viewer')).toBe('spectator');
+    expect(bidOf(bidder).getAttribute('data-bid')).toBe('hidden');
+    cleanup();
+    // Someone who did not play it: a spectator's, and no seat is theirs.
+    stubbed.answers['session.me'] = { id: 'u_someone_else', name: 'Cleo' };
+    openReplay(GAME, hiddenAt);
+    expect(replayScreen().getAttribute('data-viewer')).toBe('spectator');
+    await user.click(screen.getByRole('combobox', { name: 'See it through the eyes of' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['A spectator', ...record.seats.map((s, i) => `Seat ${i + 1}: ${NAMES[s.userID]}`)]);
   });
 
   test("beside each name the rating as it was then: the game's start until its end, then the one it left; a bot's fixed", async () => {

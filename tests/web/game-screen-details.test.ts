@@ -690,13 +690,21 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await screenshotOfScreen(page, `details-bid-chosen-${label.split(' ')[0]}`);
       await t.bob.client.games.act.mutate({ gameID: t.gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: 1 } } });
       await submitButton(page).click();
-      // The gain: Ann goes down to the foot of the page, where the basic piles are, and takes a free one.
+      // The gain: Ann takes a free card from the basic piles, at the foot of the page.
       await page.locator('[data-decision="RESOLVE"]').waitFor();
       await submitButton(page).waitFor();
       const raw = await rawGame(suite.site, t.gameID);
       const free = raw.basicPile.find((id) => raw.cardsByID[id]!.cost === 0)!;
       await t.bob.client.games.act.mutate({ gameID: t.gameID, action: { type: 'RESOLVE', resolve: { cardIDToGain: free } } });
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      // The gain's words link to the piles, far down the page: pressed, every pile comes whole into
+      // sight (above a phone's docked panel), the focus on them.
+      const piles = '[data-zone="basic-pile"] .game-card';
+      expect(await rowOutOfSight(page, header, piles)).not.toEqual({ above: 0, below: 0 });
+      const link = panel(page).getByRole('link', { name: 'the basic piles' });
+      await (phone ? link.tap() : link.click());
+      await expect.poll(async () => (await still(), rowOutOfSight(page, header, piles)), { timeout: 10_000 }).toEqual({ above: 0, below: 0 });
+      expect(await page.evaluate(() => [document.activeElement?.closest('[data-zone]')?.getAttribute('data-zone'), window.location.hash])).toEqual(['basic-pile', '']);
+      await screenshotOfScreen(page, `details-gain-piles-${label.split(' ')[0]}`);
       const basic = page.locator(`[data-zone="basic-pile"] [role=button][data-card-id="${free}"]`);
       await (phone ? basic.tap() : basic.click());
       expect(await rowOutOfSight(page, header)).not.toEqual({ above: 0, below: 0 });

@@ -21,6 +21,8 @@ import type { Decision } from '../../engine/pending.js';
 import { BidField } from './bid-field.js';
 import { SeatClock } from './clock.js';
 import { botBidFor } from './stand-ins.js';
+import { useDisableAnimations } from './presentation/prefs.js';
+import { BASIC_PILES_ID, showBasicPiles } from './row-in-view.js';
 import type { Action } from '../../engine/index.js';
 import { AGE_COUNT } from '../../engine/state.js';
 import { useNoHover } from '../lib/touch.js';
@@ -257,12 +259,19 @@ export function ActionPanel({ state, decision, choice, act, awaiting, dealing = 
     const outOfReach = won === null ? null : unaffordableReason(state, me, won);
     // Where the basic cards are: "a basic card" alone sent a new player looking for them. The Table
     // tab is named only from a phone's other tabs: on it, the words sent them to the tab they were on.
-    const piles = offTable ? 'the basic piles on the Table tab' : 'the basic piles below the trade row';
+    // Below the row, a link that brings them into sight: after a lost clash they lay out of view.
+    const piles = offTable ? (
+      'the basic piles on the Table tab'
+    ) : (
+      <>
+        <BasicPilesLink /> below the trade row
+      </>
+    );
     body = (
       <>
         <Text size="sm">
           {won === null ? (
-            `Gain a basic card from ${piles}.`
+            <>Gain a basic card from {piles}.</>
           ) : outOfReach ? (
             <>
               You won <b>{cardName(won)}</b> but cannot pay for it ({outOfReach}): choose a basic card from {piles} instead.
@@ -500,5 +509,29 @@ function RerollChoice({ state, decision, choice, busy, awaiting, offline, send }
         onSubmit={() => reroll && void send({ type: 'REROLL', rollSelection: { rerollType: reroll, rerollRound: decision.rerollRound } })}
       />
     </>
+  );
+}
+
+/**
+ * "the basic piles", in the gain's words: a link to them on the page (it jumps there without
+ * scripts), which brings them into sight between the headers and a docked panel, smoothly where
+ * motion is welcome, and puts the focus on them, as the trade row is brought at a bid. For a
+ * pointer or a finger: it is no Tab stop, since the keyboard's way from the panel is Submit a Tab
+ * away (the card won is chosen already), and to the piles the page's skip link.
+ */
+function BasicPilesLink() {
+  const animationsOff = useDisableAnimations();
+  return (
+    <a
+      href={`#${BASIC_PILES_ID}`}
+      tabIndex={-1}
+      className={classes.pilesLink}
+      onClick={(event) => {
+        event.preventDefault();
+        showBasicPiles(animationsOff);
+      }}
+    >
+      the basic piles
+    </a>
   );
 }

@@ -11,6 +11,10 @@
  * under the panel, which follows the panel's new height a frame late. Not while the player scrolls
  * (a wheel or a finger in the last second): the page is theirs then. Smooth, unless they asked for
  * less motion (their system's setting, or 'Disable Animations').
+ *
+ * The gain's words name the basic piles as a button that brings them into sight the same way, and
+ * puts the focus on them: after a lost clash they lay out of view below the clashes and the
+ * tributes, and a new player looked for them with Submit waiting.
  */
 import { useEffect, useRef } from 'react';
 import { prefersReducedMotion, useDisableAnimations } from './presentation/prefs.js';
@@ -40,13 +44,33 @@ export function useRowInViewAtBid(bidKey: string | null): void {
     const row = document.querySelector('[data-zone="trade-row"]')?.closest('section');
     // On a phone's other tab there is no row to show; the player who scrolls keeps the page.
     if (!row || performance.now() - scrolledAt.current < THEIRS_MS) return;
-    const { top, bottom } = row.getBoundingClientRect();
-    const above = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-    const below = (document.querySelector('.docked-action-panel')?.getBoundingClientRect().top ?? window.innerHeight) - GAP;
-    // Up to the row's top when it is above the window, else down until its foot clears the panel,
-    // never so far that its top goes under the headers.
-    const by = top < above ? top - above : Math.max(0, Math.min(bottom - below, top - above));
-    // 'auto' is at once here (the site sets no smooth scroll-behavior); older browsers refuse 'instant'.
-    if (by !== 0) window.scrollBy({ top: by, behavior: animationsOff || prefersReducedMotion() ? 'auto' : 'smooth' });
+    bringIntoSight(row, animationsOff);
   }, [bidKey, animationsOff]);
+}
+
+/** The basic piles' section on the page, which the gain's words link to. */
+export const BASIC_PILES_ID = 'basic-piles';
+
+/** Brings the basic piles into sight and the focus onto them (their row's one Tab stop), if they are on the page. */
+export function showBasicPiles(animationsOff: boolean): void {
+  const section = document.getElementById(BASIC_PILES_ID);
+  const piles = section?.querySelector('[data-zone="basic-pile"]');
+  if (!section || !piles) return;
+  bringIntoSight(section, animationsOff);
+  // Without a scroll of its own: the one above is the page's, smooth when it may be.
+  piles.querySelector<HTMLElement>('[tabindex="0"]')?.focus({ preventScroll: true });
+}
+
+/**
+ * Scrolls by as little as brings `section` whole between the sticky headers (the page's scroll
+ * padding) and the docked panel: up to its top when it is above the window, else down until its
+ * foot clears the panel, never so far that its top goes under the headers.
+ */
+function bringIntoSight(section: Element, animationsOff: boolean): void {
+  const { top, bottom } = section.getBoundingClientRect();
+  const above = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const below = (document.querySelector('.docked-action-panel')?.getBoundingClientRect().top ?? window.innerHeight) - GAP;
+  const by = top < above ? top - above : Math.max(0, Math.min(bottom - below, top - above));
+  // 'auto' is at once here (the site sets no smooth scroll-behavior); older browsers refuse 'instant'.
+  if (by !== 0) window.scrollBy({ top: by, behavior: animationsOff || prefersReducedMotion() ? 'auto' : 'smooth' });
 }

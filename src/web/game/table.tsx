@@ -17,6 +17,7 @@ import { GameCard, GameTribute } from './game-card.js';
 import { costFor, unaffordableReason } from './derive.js';
 import { useRovingRow } from './roving-row.js';
 import { focusActionPanel } from './action-panel.js';
+import { BASIC_PILES_ID } from './row-in-view.js';
 import { nameOf } from './model.js';
 import { textOn } from './presentation/format.js';
 import { initialsOf } from '../lib/initials.js';
@@ -258,7 +259,7 @@ export function BasicPiles(props: PickableProps) {
     </Group>
   );
   return (
-    <section aria-label="Basic piles">
+    <section aria-label="Basic piles" id={BASIC_PILES_ID}>
       <Title order={2} size="h5" mb={6}>
         Basic piles
       </Title>

@@ -118,19 +118,22 @@ export async function serverShows(site: Server, gameID: string, check: (game: Ga
 export const panel = (page: Page): Locator => page.getByRole('region', { name: 'Action panel' });
 
 /**
- * How far the trade row's cards (each with its cost under it) reach out of the part of the screen a
- * player sees them in: above it, under `header` (the sticky header over it: the site's on a phone,
- * the game's on a desktop), and below it, under a phone's docked action panel (else the screen's
- * foot). All in sight: 0 and 0.
+ * How far the trade row's cards (each with its cost under it; or the cards `cards` selects) reach
+ * out of the part of the screen a player sees them in: above it, under `header` (the sticky header
+ * over it: the site's on a phone, the game's on a desktop), and below it, under a phone's docked
+ * action panel (else the screen's foot). All in sight: 0 and 0.
  */
-export async function rowOutOfSight(page: Page, header: string): Promise<{ above: number; below: number }> {
-  return page.evaluate((headerSelector) => {
-    const top = document.querySelector(headerSelector)!.getBoundingClientRect().bottom;
-    const bottom = document.querySelector('.docked-action-panel')?.getBoundingClientRect().top ?? window.innerHeight;
-    const slots = [...document.querySelectorAll('[data-zone="trade-row"] [data-card-slot]')].map((slot) => slot.getBoundingClientRect());
-    if (slots.length === 0) throw new Error('no trade row card on the page');
-    return { above: Math.max(0, ...slots.map((slot) => Math.round(top - slot.top))), below: Math.max(0, ...slots.map((slot) => Math.round(slot.bottom - bottom))) };
-  }, header);
+export async function rowOutOfSight(page: Page, header: string, cards = '[data-zone="trade-row"] [data-card-slot]'): Promise<{ above: number; below: number }> {
+  return page.evaluate(
+    ([headerSelector, cardSelector]) => {
+      const top = document.querySelector(headerSelector)!.getBoundingClientRect().bottom;
+      const bottom = document.querySelector('.docked-action-panel')?.getBoundingClientRect().top ?? window.innerHeight;
+      const slots = [...document.querySelectorAll(cardSelector)].map((slot) => slot.getBoundingClientRect());
+      if (slots.length === 0) throw new Error(`no card on the page at ${cardSelector}`);
+      return { above: Math.max(0, ...slots.map((slot) => Math.round(top - slot.top))), below: Math.max(0, ...slots.map((slot) => Math.round(slot.bottom - bottom))) };
+    },
+    [header, cards] as const,
+  );
 }
 export const submitButton = (page: Page): Locator => panel(page).getByRole('button', { name: /^Submit/ });
 

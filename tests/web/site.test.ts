@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signInGuest, type Server } from '../server/support.js';
 import { FIRST_BATCH_URL } from '../../src/shared/first-batch.js';
+import { guestInContext } from './support/game.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, launchBrowser, newContext, screenshot, seriousAxeViolations, smallTargets, startSite, userIDOf, releaseBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -94,6 +95,27 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(page.url()).toBe(`${site.url}/broken/page`);
   };
+
+  test("at a tablet's width (768 px), signed in with a 12-letter name: each of the header's five links on one line", async () => {
+    const context = await newContext(browser, { width: 768, height: 1024 });
+    try {
+      const guest = await guestInContext(site, context, 'Wilhelminaxy');
+      const page = await context.newPage();
+      await page.goto(`${site.url}/lobby-list`);
+      await page.getByRole('heading', { name: 'Lobbies' }).waitFor();
+      // "Game Rules" and "View Cards" each broke over two lines beside the account's name.
+      const links = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').evaluateAll((els) => els.map((e) => [(e as HTMLElement).innerText, Math.round(e.getBoundingClientRect().height)] as const));
+      expect(links.map(([text]) => text)).toEqual(['Lobby', 'Game Rules', 'View Cards', 'Leaderboard', 'Community']);
+      expect(new Set(links.map(([, height]) => height)).size).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+      // The account shows its initial alone there; its button still says whose it is.
+      expect(await page.getByRole('button', { name: 'Wilhelminaxy Account menu' }).count()).toBe(1);
+      await screenshot(page, 'header-tablet');
+      guest.close();
+    } finally {
+      await context.close();
+    }
+  });
 
   for (const [label, viewport] of VIEWPORTS) {
     describe(label, () => {

@@ -296,6 +296,28 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
     expect(cut).toBe(false);
     expect(await visitor.locator('[data-scroll="lobbies"]').evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
     await screenshot(visitor, 'lobby-list-full-phone');
+    // The narrowest phones (320 px): the Created column gives way, and every word in the lobby's
+    // cell stays whole (squeezed to about 45 px, "Wilhelmina's lobby" broke inside its words).
+    const narrow = await player('Narrow', { width: 320, height: 640 });
+    const cell = narrow.getByRole('row').filter({ hasText: "Closer's lobby" }).locator('td').first();
+    await cell.waitFor();
+    const brokenWords = await cell.evaluate((root) => {
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.textContent!.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          if (new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1) broken.push(match[0]);
+        }
+      }
+      return broken;
+    });
+    expect(brokenWords).toEqual([]);
+    expect(await narrow.getByRole('columnheader', { name: 'Created' }).isVisible()).toBe(false);
+    expect(await narrow.locator('[data-scroll="lobbies"]').evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
+    await screenshot(narrow, 'lobby-list-full-narrow-phone');
     await visitor.goto(`${site.url}${lobbyPath}`);
     await visitor.getByRole('button', { name: 'Join', exact: true }).waitFor();
     // The host, its only person, leaves: the lobby closes (as one left behind does, unwatched),

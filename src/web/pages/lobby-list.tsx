@@ -100,7 +100,7 @@ function LobbyRow({ lobby, userID, ratings, unread, onJoin, joining }: { lobby: 
           {lobby.status === 'open' ? `${lobby.players.length}/${MAX_PLAYERS}` : lobby.players.length}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.createdCell}>
         <Text size="sm">
           <time dateTime={new Date(lobby.creationDate).toISOString()}>
             <span className="mythos-long">{timeAgo(lobby.creationDate)}</span>
@@ -256,7 +256,7 @@ function LobbyList() {
                   <Table.Th>Lobby</Table.Th>
                   <Table.Th className={classes.hostCell}>Host</Table.Th>
                   <Table.Th>Players</Table.Th>
-                  <Table.Th>Created</Table.Th>
+                  <Table.Th className={classes.createdCell}>Created</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Play</Table.Th>
                 </Table.Tr>

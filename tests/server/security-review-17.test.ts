@@ -121,15 +121,27 @@ test('a socket that reads is kept through the checks, though it sends nothing', 
 });
 
 test('a client that does not deflate is sent fourteen finished games subscribed at once, not dropped as a slow reader', async () => {
+  // A server of its own, its sockets pinged at the usual 30 s: this client shares the test's event
+  // loop with the server, and on a loaded machine (a CI run beside four other test files) the 2 MB
+  // ahead of a 200 ms ping could take longer than that to read, which the read check rightly cuts.
+  const own = await startServer({});
+  const reader = await signInGuest(own, 'Reader');
+  const seats = await Promise.all(Array.from({ length: 8 }, (_, i) => signInGuest(own, `Seat ${i}`)));
+  for (const seat of seats) seat.close();
   // Each game's first message is about 145 KB: sent in one turn, fourteen wait on the connection
   // together, corked until the turn ends, past its 1 MB of bytes unread.
-  const gameIDs = [gameID];
-  for (let g = 1; g < 14; g++) {
-    const game = await endableGame(server, `g_finished_${g}`, botSeats(seatIDs));
-    await saveEnd(server, game);
+  const gameIDs: string[] = [];
+  for (let g = 0; g < 14; g++) {
+    const game = await endableGame(own, `g_finished_${g}`, botSeats(seats.map((seat) => seat.userID)));
+    await saveEnd(own, game);
     gameIDs.push(game.id);
   }
-  const { socket } = await strangerSocket('/trpc', { deflate: false });
+  const jwt = await requestJWT(own.url, reader.cookie);
+  const socket = new WebSocket(`${own.url.replace('http', 'ws')}/trpc?jwt=${encodeURIComponent(jwt)}`, { perMessageDeflate: false });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
   let wholes = 0;
   let closed: number | null = null;
   socket.on('message', (message: Buffer) => {
@@ -143,5 +155,7 @@ test('a client that does not deflate is sent fourteen finished games subscribed 
     expect(wholes).toBe(gameIDs.length);
   } finally {
     socket.close();
+    reader.close();
+    await own.close();
   }
 });

@@ -12,7 +12,7 @@
  * (a wheel or a finger in the last second): the page is theirs then. Smooth, unless they asked for
  * less motion (their system's setting, or 'Disable Animations').
  *
- * The gain's words name the basic piles as a button that brings them into sight the same way, and
+ * The gain's words name the basic piles as a link that brings them into sight the same way, and
  * puts the focus on them: after a lost clash they lay out of view below the clashes and the
  * tributes, and a new player looked for them with Submit waiting.
  */

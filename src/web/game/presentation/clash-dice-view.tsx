@@ -33,6 +33,9 @@ export interface ClashDisplayProps {
   completed?: boolean;
 }
 
+/** The dice table's heads before its Result, which carries the key to its labels. */
+const COLUMN_HEADS = ['Player', 'Bid', 'Dice', 'Total'] as const;
+
 /** A face for the rolling dice: varied per step and die, stable across re-renders. */
 function tumblingFace(step: number, seat: number, die: number): number {
   return ((step * 7 + seat * 13 + die * 5 + ((step * seat) % 3)) % 6) + 1;
@@ -99,18 +102,11 @@ export function ClashDice({ state, event, onDone, fromRound = 0, instant = false
       </header>
       <div role="table" className={classes.clashTable} aria-label="Dice">
         <div role="row" className={classes.clashRow}>
-          <span role="columnheader" className={classes.clashHead}>
-            Player
-          </span>
-          <span role="columnheader" className={classes.clashHead}>
-            Bid
-          </span>
-          <span role="columnheader" className={classes.clashHead}>
-            Dice
-          </span>
-          <span role="columnheader" className={classes.clashHead}>
-            Total
-          </span>
+          {COLUMN_HEADS.map((head) => (
+            <span key={head} role="columnheader" className={classes.clashHead}>
+              {head}
+            </span>
+          ))}
           <span role="columnheader" className={classes.clashHead}>
             <abbr title="W won, L lost; + highest bid, - a lower bid">Result</abbr>
           </span>
@@ -125,7 +121,7 @@ export function ClashDice({ state, event, onDone, fromRound = 0, instant = false
           );
           const result = settled ? round[playerID] : undefined;
           const won = winner === playerID;
-          const label = settled && !tie ? resultLabel(round, playerID, winner) : '';
+          const label = labels[seat] ?? '';
           return (
             <div role="row" key={playerID} className={classes.clashRow} data-player-id={playerID} data-won={won || undefined}>
               <span role="cell" className={classes.clashName}>

@@ -447,17 +447,26 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     // the docked tab (it stood over the first game's hint, mid-line), and the panel's foot too
     // close to stand it there.
     const t = await sitDown(suite.site, await newContext(suite.browser, { width: 900, height: 800 }), ['Hedda', 'Hugo'], {}, { hint: true });
-    const { page } = t;
+    const { page, bob } = t;
     await page.getByRole('region', { name: 'How a turn goes' }).waitFor();
     const chat = page.getByRole('button', { name: /^CHAT/ });
     await chat.waitFor();
     expect(await page.getByRole('button', { name: 'Game Chat' }).count()).toBe(0);
     await screenshotOfScreen(page, 'details-hint-small-window');
+    // Opened wide, then the window narrowed: the hidden window reads nothing, and CHAT counts what comes.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: 'Game Chat' }).click();
+    await page.getByRole('region', { name: 'Game Chat' }).getByRole('textbox').waitFor();
+    await page.setViewportSize({ width: 900, height: 800 });
+    await bob.client.chat.send.mutate({ room: `game/${t.gameID}`, message: 'Still there, Hedda?' });
+    await chat.getByLabel('1 unread').waitFor();
     await chat.click();
     const dialog = page.getByRole('dialog', { name: 'Game Chat' });
+    await dialog.getByText('Still there, Hedda?').waitFor();
     await dialog.getByRole('textbox').fill('hello from a small window');
     await dialog.getByRole('textbox').press('Enter');
     await dialog.getByText('hello from a small window').waitFor();
+    expect(await chat.getByLabel(/unread/).count()).toBe(0);
     expect(t.errors).toEqual([]);
     await t.close();
   });

@@ -8,8 +8,10 @@
  * fine pointer (lib/chat-layout.ts: a touch screen gets the CHAT button's dialog), and even there
  * a tap (a laptop's touch screen) opens it without the focus, which would raise an on-screen
  * keyboard over the page. Words typed and not sent wait while it is closed, as the dialog's do.
+ * Where the page's style hides the window (a small window beside a player's panel), an open one
+ * shows no messages: nothing is read there, and the CHAT button counts what comes.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import { LazyChatRoomView } from '../chat/lazy-chat-room-view.js';
 import type { ChatRoom } from '../chat/chat-room.js';
 import { focusIsLost } from '../lib/focus.js';
@@ -21,6 +23,8 @@ export const CHAT_WIDTH = 200;
 
 export function ChatOverlay({ room }: { room: ChatRoom }) {
   const [open, setOpen] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  const drawn = useDrawn(section);
   // The page keeps room below its end for the window, open or docked (chat-overlay.module.css):
   // open, it covered the lobby's last button ("Use my value"); docked, its title bar covered the
   // foot of the page's last lines. No scrolling brought either out.
@@ -55,7 +59,7 @@ export function ChatOverlay({ room }: { room: ChatRoom }) {
     // The keys of what is inside (the title bar, the messages, the field, Send) bubble up here:
     // Escape from any of them closes the window, as a dialog's does.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <section className={classes.overlay} style={{ width: CHAT_WIDTH }} aria-label={room.title} data-open={open} onKeyDown={onKeyDown}>
+    <section ref={section} className={classes.overlay} style={{ width: CHAT_WIDTH }} aria-label={room.title} data-open={open} onKeyDown={onKeyDown}>
       <button type="button" ref={header} className={classes.header} onClick={toggle} aria-expanded={open} aria-controls={bodyID}>
         <span>{room.title}</span>
         {!open && room.unread > 0 && (
@@ -68,8 +72,26 @@ export function ChatOverlay({ room }: { room: ChatRoom }) {
         </span>
       </button>
       <div id={bodyID} hidden={!open}>
-        {open && <LazyChatRoomView room={room} height={CHAT_BODY_HEIGHT} fieldRef={fieldRef} kept={kept} />}
+        {open && drawn && <LazyChatRoomView room={room} height={CHAT_BODY_HEIGHT} fieldRef={fieldRef} kept={kept} />}
       </div>
     </section>
   );
+}
+
+/**
+ * Whether `element` is drawn: false while the page's style hides it (display: none gives it no
+ * box), as at 768 to 1023 px beside a player's panel. A window opened wide and then narrowed stood
+ * hidden with its messages mounted, and a mounted view reads every message that comes.
+ */
+function useDrawn(element: RefObject<HTMLElement | null>): boolean {
+  const [drawn, setDrawn] = useState(true);
+  useEffect(() => {
+    const target = element.current;
+    // No observer (a test's DOM): drawn, as before the observer was asked.
+    if (!target || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(([entry]) => setDrawn(entry!.contentRect.width > 0));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return drawn;
 }

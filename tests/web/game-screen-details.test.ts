@@ -12,7 +12,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { Server } from '../server/support.js';
+import { signInGuest, type Server } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, SHORT_PHONE, SMALL_PHONE, newContext, screenshot, screenshotOfScreen, siteAndBrowser, smallTargets, type Viewport } from './support/site.js';
 import { botDecision } from '../../src/bots/harness.js';
 import { guestInContext, panel, pauseClock, pickTradeRowCard, rawGame, rowOutOfSight, serverShows, sitDown, startGame, submitButton, type Table } from './support/game.js';
@@ -726,6 +726,30 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await t.close();
     });
   }
+
+  // Eight seats and a bigger row: ten cards, three lines on a small phone. The panel said "You won
+  // …, Gain it" over the very card, on the row's third line under the docked panel.
+  test('a gain starts with the card won in sight above a small phone\'s docked panel (eight seats, ten cards)', { timeout: 120_000 }, async () => {
+    const context = await newContext(suite.browser, { width: 360, height: 640 });
+    await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
+    const ann = await guestInContext(suite.site, context, 'Octavia');
+    const others = await Promise.all(Array.from({ length: 7 }, (_, i) => signInGuest(suite.site, `Seat ${i + 2}`)));
+    const gameID = await startGame(suite.site, ann, { guests: others, options: { biggerTradeRow: true } });
+    const page = await context.newPage();
+    await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
+    await page.locator('[data-decision="BID"]').waitFor();
+    // Each seat bids for a card of its own: no clash, and Ann wins the row's last card.
+    for (const [index, seat] of others.entries()) await seat.client.games.act.mutate({ gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: index } } });
+    const raw = await rawGame(suite.site, gameID);
+    expect(raw.tableIDs).toHaveLength(10);
+    await ann.client.games.act.mutate({ gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: 9 } } });
+    await page.locator('[data-decision="RESOLVE"]').waitFor();
+    await panel(page).getByText(`You won ${raw.cardsByID[raw.tableIDs[9]!]!.name}.`).waitFor();
+    await expect.poll(() => rowOutOfSight(page, '[data-site-header]', '[data-trade-row-index="9"]'), { timeout: 10_000 }).toEqual({ above: 0, below: 0 });
+    await screenshotOfScreen(page, 'details-gain-won-in-sight-8-seats');
+    for (const seat of [ann, ...others]) seat.close();
+    await context.close();
+  });
 
   // The viewer's own summary is the one that matters most to them: with the turn timer's clock
   // beside it, a phone's once read "Tamsin (…", the name cut and "(you)" lost.

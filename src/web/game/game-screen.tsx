@@ -20,7 +20,7 @@ import { useGameState } from './use-game-state.js';
 import { decisionOf, playerOf } from './derive.js';
 import { useChoice, type Choice } from './use-choice.js';
 import { stepKeyOf } from './selection.js';
-import { useRowInViewAtBid } from './row-in-view.js';
+import { useRowInViewAtStep, type RowSight } from './row-in-view.js';
 import { ActionPanel } from './action-panel.js';
 import { FirstGameHint, useFirstGameOver } from './first-game-hint.js';
 import type { PickableProps } from './table.js';
@@ -112,7 +112,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   // measured: the first render is laid out as a desktop's whatever the width (the media query is
   // answered in its effects), and a phone's trade row fits its cards to its width a frame later.
   const laidOut = (compact ? dockHeight : headerHeight) > 0;
-  useRowInViewAtBid(laidOut && decision?.type === 'BID' ? stepKeyOf(state) : null);
+  useRowInViewAtStep(laidOut ? rowSight(state, decision, awaiting) : null);
   // A phone's tab: the action panel says where the basic piles are from the one shown.
   const [tab, setTab] = useState<string | null>('table');
   const spectator = state.me === null;
@@ -316,6 +316,18 @@ function useEndFocus(ended: boolean, seated: boolean) {
     wasEnded.current = ended;
   }, [ended, seated]);
   return ref;
+}
+
+/**
+ * What the viewer's step brings into sight on the row (row-in-view.ts): the whole row at a bid; at
+ * a gain, the card won on the row once its clash's dice have settled (under them it is not on the
+ * screen yet); nothing otherwise.
+ */
+function rowSight(state: GameScreenState, decision: ReturnType<typeof decisionOf>, awaiting: boolean): RowSight | null {
+  if (decision?.type === 'BID') return { key: stepKeyOf(state), slot: null };
+  if (decision?.type !== 'RESOLVE' || awaiting) return null;
+  const slot = state.game.tableIDs.findIndex((id) => id !== null && decision.choices.some((c) => c.cardID === id));
+  return slot < 0 ? null : { key: stepKeyOf(state), slot };
 }
 
 function pickableOf(state: GameScreenState, choice: Choice, decision: ReturnType<typeof decisionOf>, compact: boolean, awaiting: boolean): PickableProps {

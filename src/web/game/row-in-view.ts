@@ -12,6 +12,10 @@
  * (a wheel or a finger in the last second): the page is theirs then. Smooth, unless they asked for
  * less motion (their system's setting, or 'Disable Animations').
  *
+ * A gain with a card won on the row starts with that card in sight, the same way, once its clash's
+ * dice have settled: with eight seats (a row of ten cards, three lines on a phone) the panel said
+ * "You won Council of Seers. Gain it…" over the very card, on its row's third line.
+ *
  * The gain's words name the basic piles as a link that brings them into sight the same way, and
  * puts the focus on them: after a lost clash they lay out of view below the clashes and the
  * tributes, and a new player looked for them with Submit waiting.
@@ -25,8 +29,18 @@ const THEIRS_MS = 1_000;
 /** The room kept between the row's foot and the docked panel. */
 const GAP = 8;
 
-/** `bidKey`: the step while the viewer is asked for a bid (stepKeyOf), else null. */
-export function useRowInViewAtBid(bidKey: string | null): void {
+/**
+ * What a step brings into sight, once a step: the whole trade row at a bid (`slot` null); at a gain,
+ * the card won, in its slot on the row.
+ */
+export interface RowSight {
+  /** The step (stepKeyOf). */
+  key: string;
+  slot: number | null;
+}
+
+/** `step`: what the viewer's step now shows, or null while it shows nothing (not the viewer's bid or gain, or not yet). */
+export function useRowInViewAtStep(step: RowSight | null): void {
   const animationsOff = useDisableAnimations();
   const scrolledAt = useRef(-Infinity);
   const shownFor = useRef<string | null>(null);
@@ -38,14 +52,17 @@ export function useRowInViewAtBid(bidKey: string | null): void {
       for (const type of events) window.removeEventListener(type, note);
     };
   }, []);
+  const key = step?.key ?? null;
+  const slot = step?.slot ?? null;
   useEffect(() => {
-    if (bidKey === null || shownFor.current === bidKey) return;
-    shownFor.current = bidKey;
-    const row = document.querySelector('[data-zone="trade-row"]')?.closest('section');
+    if (key === null || shownFor.current === key) return;
+    shownFor.current = key;
+    const row = document.querySelector('[data-zone="trade-row"]');
+    const target = slot === null ? row?.closest('section') : row?.querySelector(`[data-trade-row-index="${slot}"]`);
     // On a phone's other tab there is no row to show; the player who scrolls keeps the page.
-    if (!row || performance.now() - scrolledAt.current < THEIRS_MS) return;
-    bringIntoSight(row, animationsOff);
-  }, [bidKey, animationsOff]);
+    if (!target || performance.now() - scrolledAt.current < THEIRS_MS) return;
+    bringIntoSight(target, animationsOff);
+  }, [key, slot, animationsOff]);
 }
 
 /** The basic piles' section on the page, which the gain's words link to. */

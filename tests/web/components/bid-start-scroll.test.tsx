@@ -3,7 +3,8 @@
  * the page, left it scrolled there, and the next turn's bid began with the row out of view: the
  * player scrolled back up to see what to bid on. The page scrolls up to the row at the bid's
  * start, smoothly, or at once for one who asked their system for less motion; not while the
- * player is scrolling, nor when the row is in sight already.
+ * player is scrolling, nor when the row is in sight already. A gain starts the same way with the
+ * card won in sight.
  * The whole game screen is rendered as a phone's, with the server's side stood in for: the game's
  * state as the page receives it, every query answering nothing yet. happy-dom lays nothing out, so
  * the boxes the hook reads are given: the docked panel 188 px tall at the foot of a 667 px
@@ -32,9 +33,12 @@ const UNDER_HEADER = 65;
 
 /** Where the trade row (its heading and cards) stands on the screen, as the test sets it. */
 let row = { top: 0, height: 195 };
+/** Where each of the row's slots (a card and its cost) stands: in sight, unless the test says otherwise. */
+let slot = { top: 120, height: 170 };
 let scrollBy: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
+  slot = { top: 120, height: 170 };
   scrollBy = vi.fn();
   vi.stubGlobal('scrollBy', scrollBy);
   // Every element measured by the screen's size hooks: the docked panel its height, the rest a phone's width.
@@ -53,6 +57,7 @@ beforeEach(() => {
   const box = (top: number, height: number) => ({ x: 0, y: top, left: 0, top, width: 375, right: 375, height, bottom: top + height, toJSON: () => ({}) }) as DOMRect;
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
     if (this.matches('section[aria-label="Trade row"]')) return box(row.top, row.height);
+    if (this.matches('[data-trade-row-index]')) return box(slot.top, slot.height);
     if (this.matches('.docked-action-panel')) return box(SCREEN_HEIGHT - DOCK_HEIGHT, DOCK_HEIGHT);
     return box(0, 0);
   });
@@ -133,5 +138,23 @@ describe("a bid's start", () => {
     row = { top: -500, height: 195 };
     await fromGainToBid(() => window.dispatchEvent(new Event('touchmove')));
     expect(scrollBy).not.toHaveBeenCalled();
+  });
+});
+
+describe("a gain's start", () => {
+  test('the card won under the docked panel: down by as little as brings its foot above it, once', async () => {
+    phone();
+    // The row's third line (eight seats, ten cards): the won card's cost 84 px under the panel's top.
+    slot = { top: 450, height: 121 };
+    const [gain] = gainThenBid();
+    served.state = screenState(gain);
+    const { rerender } = render(gamePage(gain.id));
+    await screen.findByRole('region', { name: 'Basic piles' });
+    await vi.waitFor(() => expect(scrollBy).toHaveBeenCalled());
+    expect(scrollBy.mock.calls).toEqual([[{ top: 450 + 121 - (SCREEN_HEIGHT - DOCK_HEIGHT - 8), behavior: 'smooth' }]]);
+    // Drawn again within the same step (a clock's tick, a chat message): the page stays.
+    served.state = screenState(gain);
+    reactAct(() => rerender(gamePage(gain.id)));
+    expect(scrollBy).toHaveBeenCalledTimes(1);
   });
 });

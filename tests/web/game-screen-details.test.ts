@@ -516,6 +516,15 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
         });
         expect(lines, (await line.textContent())!).toBe(1);
       }
+      if (label === 'desktop') {
+        // The game asks nothing more: no empty panel's column beside the table, which the table
+        // takes, and the docked chat back at the screen's edge, off the end view's charts.
+        expect(await page.locator('[data-with-panel]').count()).toBe(0);
+        const tableRow = (await page.getByRole('region', { name: 'Basic piles' }).boundingBox())!;
+        expect(tableRow.x + tableRow.width).toBeGreaterThan(DESKTOP.width - 100);
+        const chat = (await page.getByRole('region', { name: 'Game Chat' }).boundingBox())!;
+        expect(chat.x + chat.width).toBe(DESKTOP.width - 16);
+      }
     }
     ann.close();
     await phoneContext.close();

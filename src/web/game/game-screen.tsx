@@ -128,7 +128,9 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   // Stable, so the memoised player summaries are not redrawn for a new function.
   const openDetail = useCallback((userID: string) => setDetailID(userID), []);
   const players = <PlayerSummaries state={presented} compact={compact} onOpen={openDetail} />;
-  const panel = spectator ? null : (
+  // None once the end has played out: an ended game asks nothing, and its empty column (300 px
+  // beside the table) stood the docked chat over the end view's charts, 316 px from the edge.
+  const panel = spectator || endShown ? null : (
     <Stack gap={6}>
       <TakeoverNotice state={state} onBack={back} compact={compact} />
       <ActionPanel state={state} decision={decision} choice={choice} act={act} awaiting={awaiting} dealing={dealing} connected={connected} refused={refusal !== null} compact={compact} offTable={compact && TableTabs !== null && tab !== 'table'} />

@@ -64,6 +64,30 @@ describe.skipIf(!HAS_CHROMIUM)("a phone's tabs on the game screen", () => {
     await phone.close();
   });
 
+  // A spectator presses nothing, and the first change their page sees may be the clash itself,
+  // whose dice then stood empty until their chunk came.
+  test("a spectator's page loads the dice once idle, with nothing pressed and nothing changed", async () => {
+    const player = await openGame(DESKTOP, 'Pell');
+    const gameID = new URL(player.page.url()).pathname.split('/')[2]!;
+    const context = await newContext(suite.browser, DESKTOP);
+    await guestInContext(suite.site, context, 'Wat');
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const dice = page.waitForRequest(DICE_CHUNK);
+    await page.goto(`${suite.site.url}/game/${gameID}`);
+    await page.getByText('SPECTATING').waitFor();
+    await dice;
+    expect(scripts.filter((path) => DICE_CHUNK.test(path))).toHaveLength(1);
+    // The player's page, seen with nothing pressed, still has not asked for them.
+    await player.page.waitForLoadState('networkidle');
+    expect(player.scripts.filter((path) => DICE_CHUNK.test(path))).toEqual([]);
+    await context.close();
+    await player.close();
+  });
+
   test("a phone whose tabs' chunk does not come still shows the game's table and its chat", async () => {
     const phone = await openGame(PHONE, 'Pim', async (context) => {
       await context.route(TABS_CHUNK, (route) => route.abort('failed'));

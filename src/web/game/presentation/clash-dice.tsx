@@ -3,7 +3,8 @@
  * game's first load, since no clash shows before a turn's bids are all in. Their load starts at
  * the first sign of one coming, well before its dice are due: the player's first press or key on
  * the page (a bid takes one), the game's first change after the page opened, or a turn already
- * with clashes to show (`usePreloadClashDice`). Once here they are drawn straight away; a display
+ * with clashes to show (`usePreloadClashDice`); on a spectator's page, which nobody need press and
+ * whose first change may be the clash itself, once the page is idle. Once here they are drawn straight away; a display
  * due before its chunk (the load started by the clash itself) draws nothing until it comes, and
  * its timeline starts then.
  */
@@ -49,10 +50,11 @@ export function ClashDice(props: ComponentProps<View>) {
 
 /**
  * Loads the dice once a clash may be near: at once when `now` (a turn with clashes to show), else
- * at the first press or key anywhere on the page, or the first change of `game` after the first
- * render. A failed load is tried again at the next of those.
+ * at the first press or key anywhere on the page, the first change of `game` after the first
+ * render, or (`watching`: a spectator's page) once the page is idle. A failed load is tried again
+ * at the next of those.
  */
-export function usePreloadClashDice(game: object, now: boolean): void {
+export function usePreloadClashDice(game: object, now: boolean, watching = false): void {
   const first = useRef(game);
   useEffect(() => {
     if (loaded) return;
@@ -64,9 +66,25 @@ export function usePreloadClashDice(game: object, now: boolean): void {
     const options = { capture: true, once: true } as const;
     window.addEventListener('pointerdown', load, options);
     window.addEventListener('keydown', load, options);
+    const cancelIdle = watching ? whenIdle(load) : null;
     return () => {
       window.removeEventListener('pointerdown', load, options);
       window.removeEventListener('keydown', load, options);
+      cancelIdle?.();
     };
-  }, [game, now]);
+  }, [game, now, watching]);
+}
+
+/**
+ * Runs `run` when the browser is next idle (within 3 s), or after a second in a browser with no
+ * idle callback; returns the way to call it off. Not for a player's page: the dice's chunk
+ * stays out of a player's first load, which a press brings soon enough.
+ */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 3_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 1_000);
+  return () => clearTimeout(id);
 }

@@ -42,7 +42,7 @@ function CurrentClashes({ state }: { state: GameScreenState }) {
     }
     return out;
   }, [game, state.events]);
-  usePreloadClashDice(game, shown.length > 0);
+  usePreloadClashDice(game, shown.length > 0, state.me === null);
   const rolling = new Set(active.filter((c) => !c.done).map((c) => c.key));
   const over = useFinishPause(shown.filter((c) => !c.open && !rolling.has(c.key)).map((c) => c.key));
   const visible = shown.filter((c) => !over.has(c.key));

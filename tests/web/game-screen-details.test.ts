@@ -442,7 +442,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     await t.close();
   });
 
-  test("at 900x800 (a small window), a player's table has no chat tab over it: the CHAT button opens the game's chat", { timeout: 120_000 }, async () => {
+  test("at 900x800 (a small window), a player's table has no chat tab over it: the CHAT button opens the game's chat; at 1920 the game keeps to 1440 px", { timeout: 120_000 }, async () => {
     // The table between the players' column and the panel is too narrow to keep its words clear of
     // the docked tab (it stood over the first game's hint, mid-line), and the panel's foot too
     // close to stand it there.
@@ -467,6 +467,19 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     await dialog.getByRole('textbox').press('Enter');
     await dialog.getByText('hello from a small window').waitFor();
     expect(await chat.getByLabel(/unread/).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // A wide screen: the game keeps to 1440 px, centred (at 1920 the panel stood at the screen's
+    // edge, 1,100 px from the trade row), and the docked chat stands left of the panel still.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const actions = panel(page);
+    await expect.poll(async () => (await actions.boundingBox())!.x).toBeLessThan(1400);
+    const [row, beside, docked] = await Promise.all([page.getByRole('region', { name: 'Trade row' }).boundingBox(), actions.boundingBox(), page.getByRole('region', { name: 'Game Chat' }).boundingBox()]);
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    expect(Math.abs(beside!.x + beside!.width - (width + 1440) / 2)).toBeLessThan(16);
+    expect(row!.x).toBeGreaterThan((width - 1440) / 2);
+    expect(docked!.x + docked!.width).toBeLessThanOrEqual(beside!.x);
+    await screenshotOfScreen(page, 'details-wide-1920');
     expect(t.errors).toEqual([]);
     await t.close();
   });

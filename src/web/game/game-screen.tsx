@@ -262,7 +262,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
 
   function desktop() {
     return (
-      <Box className="game-screen" onMouseDown={keepQuickClicksFromSelecting} {...marks}>
+      <Box className={`game-screen ${classes.desktopFrame}`} onMouseDown={keepQuickClicksFromSelecting} {...marks}>
         {title}
         {/* The phase, turn and age stay in sight under the site's header, as the action panel does. */}
         <div ref={headerRef} className={classes.stickyHeader}>

@@ -68,6 +68,12 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'replay-desktop');
+    // A wide screen: the replay keeps to the game's 1440 px, centred, as the game does.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const frame = (await page.locator('.replay-screen').boundingBox())!;
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    expect([Math.round(frame.width), Math.round(frame.x)]).toEqual([1440, Math.round((width - 1440) / 2)]);
+    await page.setViewportSize(DESKTOP);
 
     // The scrubber: a click halfway along.
     const box = (await page.locator('.mantine-Slider-root').boundingBox())!;

@@ -25,7 +25,7 @@ import { ActionPanel } from './action-panel.js';
 import { FirstGameHint, useFirstGameOver } from './first-game-hint.js';
 import type { PickableProps } from './table.js';
 import { PlayerDetailModal } from './player-list.js';
-import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack } from './table-layout.js';
+import { Boards, DESKTOP_FRAME, DesktopGrid, PlayerSummaries, SummaryRow, TableStack } from './table-layout.js';
 import { usePhoneTabs } from './phone-tabs.js';
 import { Presentation, useEndOfGameChunk } from './presentation-slots.js';
 import { useGameForfeits, useGameRatingChanges } from './presentation/end-rating-source.js';
@@ -262,7 +262,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
 
   function desktop() {
     return (
-      <Box className={`game-screen ${classes.desktopFrame}`} onMouseDown={keepQuickClicksFromSelecting} {...marks}>
+      <Box className={`game-screen ${DESKTOP_FRAME}`} onMouseDown={keepQuickClicksFromSelecting} {...marks}>
         {title}
         {/* The phase, turn and age stay in sight under the site's header, as the action panel does. */}
         <div ref={headerRef} className={classes.stickyHeader}>

@@ -24,7 +24,7 @@ import type { GameScreenState, GameUser, WireGame } from '../game/model.js';
 import { nameOf } from '../game/model.js';
 import { PlayerDetailModal } from '../game/player-list.js';
 import type { PickableProps } from '../game/table.js';
-import { Boards, DesktopGrid, PlayerSummaries, SummaryRow, TableStack } from '../game/table-layout.js';
+import { Boards, DESKTOP_FRAME, DesktopGrid, PlayerSummaries, SummaryRow, TableStack } from '../game/table-layout.js';
 import { TableTabs } from '../game/table-tabs.js';
 import { Presentation } from '../game/presentation-slots.js';
 import { ForfeitsSource, NamesRatingsSource } from '../game/presentation/end-rating-source.js';
@@ -321,7 +321,7 @@ export function LoadedReplay({ replay, backTo, besideDice = null }: { replay: Re
   }
 
   return withRatings(
-    <Box className="game-screen replay-screen" {...marks}>
+    <Box className={`game-screen replay-screen ${DESKTOP_FRAME}`} {...marks}>
       <Stack gap={8}>
         {controls}
         <VerifyLine verification={replay.verification} />

@@ -83,10 +83,10 @@ function mineFirst<P extends { userID: string }>(players: readonly P[], me: stri
   return mine.length === 0 ? players : [...mine, ...players.filter((p) => p.userID !== me)];
 }
 
-/** The desktop's two columns: the players and the log at the left, the table and the boards at the right. */
 /** A desktop's game or replay: at most the game's width, centred on a wider screen. */
 export const DESKTOP_FRAME = classes.desktopFrame;
 
+/** The desktop's two columns: the players and the log at the left, the table and the boards at the right. */
 export function DesktopGrid({ left, right }: { left: ReactNode; right: ReactNode }) {
   return (
     <div className={classes.grid}>

@@ -4,9 +4,9 @@
  * the first sign of one coming, well before its dice are due: the player's first press or key on
  * the page (a bid takes one), the game's first change after the page opened, or a turn already
  * with clashes to show (`usePreloadClashDice`); on a spectator's page, which nobody need press and
- * whose first change may be the clash itself, once the page is idle. Once here they are drawn straight away; a display
- * due before its chunk (the load started by the clash itself) draws nothing until it comes, and
- * its timeline starts then.
+ * whose first change may be the clash itself, once the page is idle. Once here they are drawn
+ * straight away; a display due before its chunk (the load started by the clash itself) draws
+ * nothing until it comes, and its timeline starts then.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
 import type * as ViewModule from './clash-dice-view.js';

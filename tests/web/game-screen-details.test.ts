@@ -12,9 +12,10 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { signInGuest, type Server } from '../server/support.js';
+import { signInGuest, type Guest, type Server } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, SHORT_PHONE, SMALL_PHONE, newContext, screenshot, screenshotOfScreen, siteAndBrowser, smallTargets, type Viewport } from './support/site.js';
 import { botDecision } from '../../src/bots/harness.js';
+import { paymentRefusal } from '../../src/engine/costs.js';
 import { guestInContext, panel, pauseClock, pickTradeRowCard, rawGame, rowOutOfSight, serverShows, sitDown, startGame, submitButton, type Table } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -761,19 +762,32 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     const context = await newContext(suite.browser, { width: 360, height: 640 });
     await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
     const ann = await guestInContext(suite.site, context, 'Octavia');
-    const others = await Promise.all(Array.from({ length: 7 }, (_, i) => signInGuest(suite.site, `Seat ${i + 2}`)));
-    const gameID = await startGame(suite.site, ann, { guests: others, options: { biggerTradeRow: true } });
+    // A deal with a card on the row's third line (index 8 or 9) that Ann can pay for: one she cannot
+    // sends her to the basic piles instead (dealt at random, both cost more than her gold now and then).
+    let gameID = '';
+    let won = -1;
+    let others: Guest[] = [];
+    for (let deal = 0; won < 0; deal++) {
+      expect(deal).toBeLessThan(10);
+      others = await Promise.all(Array.from({ length: 7 }, (_, i) => signInGuest(suite.site, `Seat ${i + 2}`)));
+      gameID = await startGame(suite.site, ann, { guests: others, options: { biggerTradeRow: true } });
+      const raw = await rawGame(suite.site, gameID);
+      expect(raw.tableIDs).toHaveLength(10);
+      const me = raw.players.find((p) => p.userID === ann.userID)!;
+      won = [9, 8].find((index) => paymentRefusal(raw, me, raw.tableIDs[index]!) === null) ?? -1;
+      if (won < 0) await ann.client.games.leave.mutate({ gameID });
+    }
     const page = await context.newPage();
     await page.goto(`${suite.site.url}/game/${gameID}`, { waitUntil: 'domcontentloaded' });
     await page.locator('[data-decision="BID"]').waitFor();
-    // Each seat bids for a card of its own: no clash, and Ann wins the row's last card.
-    for (const [index, seat] of others.entries()) await seat.client.games.act.mutate({ gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: index } } });
+    // Each seat bids for a card of its own: no clash, and Ann wins the card on the third line.
+    const theirs = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((index) => index !== won);
+    for (const [i, seat] of others.entries()) await seat.client.games.act.mutate({ gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: theirs[i]! } } });
     const raw = await rawGame(suite.site, gameID);
-    expect(raw.tableIDs).toHaveLength(10);
-    await ann.client.games.act.mutate({ gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: 9 } } });
+    await ann.client.games.act.mutate({ gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: won } } });
     await page.locator('[data-decision="RESOLVE"]').waitFor();
-    await panel(page).getByText(`You won ${raw.cardsByID[raw.tableIDs[9]!]!.name}.`).waitFor();
-    await expect.poll(() => rowOutOfSight(page, '[data-site-header]', '[data-trade-row-index="9"]'), { timeout: 10_000 }).toEqual({ above: 0, below: 0 });
+    await panel(page).getByText(`You won ${raw.cardsByID[raw.tableIDs[won]!]!.name}.`).waitFor();
+    await expect.poll(() => rowOutOfSight(page, '[data-site-header]', `[data-trade-row-index="${won}"]`), { timeout: 10_000 }).toEqual({ above: 0, below: 0 });
     await screenshotOfScreen(page, 'details-gain-won-in-sight-8-seats');
     for (const seat of [ann, ...others]) seat.close();
     await context.close();

@@ -323,12 +323,13 @@ function useEndFocus(ended: boolean, seated: boolean) {
 /**
  * What the viewer's step brings into sight on the row (row-in-view.ts): the whole row at a bid; at
  * a gain, the card won on the row once its clash's dice have settled (under them it is not on the
- * screen yet); nothing otherwise.
+ * screen yet), if the viewer can pay for it (else the panel sends them to the basic piles);
+ * nothing otherwise.
  */
 function rowSight(state: GameScreenState, decision: ReturnType<typeof decisionOf>, awaiting: boolean): RowSight | null {
   if (decision?.type === 'BID') return { key: stepKeyOf(state), slot: null };
   if (decision?.type !== 'RESOLVE' || awaiting) return null;
-  const slot = state.game.tableIDs.findIndex((id) => id !== null && decision.choices.some((c) => c.cardID === id));
+  const slot = state.game.tableIDs.findIndex((id) => id !== null && decision.choices.some((c) => c.cardID === id && c.affordable));
   return slot < 0 ? null : { key: stepKeyOf(state), slot };
 }
 

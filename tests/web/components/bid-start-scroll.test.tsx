@@ -15,6 +15,7 @@
 import { act as reactAct, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Game } from '../../../src/engine/index.js';
+import { paymentRefusal } from '../../../src/engine/costs.js';
 import { ANN, BOB, act, newGame, screenState } from '../support/screen-state.js';
 import { gamePage } from '../support/game-page.js';
 import { served } from '../support/served-game.js';
@@ -87,6 +88,16 @@ function gainThenBid(): [Game, Game] {
   return [gain, game];
 }
 
+/** The first turn's gain step, Ann's card won one she can pay for (one she cannot sends her to the basic piles instead). */
+function gainOfACardWithinReach(): Game {
+  let game = newGame();
+  const ann = game.players.find((p) => p.userID === ANN)!;
+  const mine = game.tableIDs.findIndex((id) => id !== null && paymentRefusal(game, ann, id) === null);
+  const bobs = game.tableIDs.findIndex((id, index) => id !== null && index !== mine);
+  game = act(game, ANN, { type: 'BID', bid: { military: 0, tradeRowIndex: mine } });
+  return act(game, BOB, { type: 'BID', bid: { military: 0, tradeRowIndex: bobs } });
+}
+
 /** Ann's phone on the gain step, then (once its panel is measured) on the next bid. */
 async function fromGainToBid(before?: () => void): Promise<void> {
   const [gain, bid] = gainThenBid();
@@ -146,7 +157,7 @@ describe("a gain's start", () => {
     phone();
     // The row's third line (eight seats, ten cards): the won card's cost 84 px under the panel's top.
     slot = { top: 450, height: 121 };
-    const [gain] = gainThenBid();
+    const gain = gainOfACardWithinReach();
     served.state = screenState(gain);
     const { rerender } = render(gamePage(gain.id));
     await screen.findByRole('region', { name: 'Basic piles' });

@@ -514,10 +514,10 @@ function RerollChoice({ state, decision, choice, busy, awaiting, offline, send }
 
 /**
  * "the basic piles", in the gain's words: a link to them on the page (its address leads there
- * too, opened anew), which brings them into sight between the headers and a docked panel, smoothly where
- * motion is welcome, and puts the focus on them, as the trade row is brought at a bid. For a
- * pointer or a finger: it is no Tab stop, since the keyboard's way from the panel is Submit a Tab
- * away (the card won is chosen already), and to the piles the page's skip link.
+ * too, opened anew), which brings them into sight between the headers and a docked panel,
+ * smoothly where motion is welcome, and puts the focus on them, as the trade row is brought at a
+ * bid. For a pointer or a finger: it is no Tab stop, since the keyboard's way from the panel is
+ * Submit a Tab away (the card won is chosen already), and to the piles the page's skip link.
  */
 function BasicPilesLink() {
   const animationsOff = useDisableAnimations();

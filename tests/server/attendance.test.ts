@@ -121,6 +121,23 @@ describe('the turn timer', () => {
     await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'on' });
     expect((await bob.client.lobbies.get.query({ lobbyID })).turnTimer).toBe('on');
   });
+
+  it('only the host sets its pace, to one of fast, normal and slow: a third of the server\'s timer, it, or twice it', async () => {
+    server = await startServer({ turnTimerSeconds: 90 });
+    const ann = await signInGuest(server, 'Ann');
+    const bob = await signInGuest(server, 'Bob');
+    guests.push(ann, bob);
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await bob.client.lobbies.join.mutate({ lobbyID });
+    expect(await bob.client.lobbies.get.query({ lobbyID })).toMatchObject({ turnPace: 'normal', turnTimerSeconds: 90 });
+    await expect(bob.client.lobbies.setTurnPace.mutate({ lobbyID, pace: 'fast' })).rejects.toThrow('Only the host can do that.');
+    await expect(ann.client.lobbies.setTurnPace.mutate({ lobbyID, pace: 'blitz' as 'fast' })).rejects.toThrow();
+    expect(await bob.client.lobbies.get.query({ lobbyID })).toMatchObject({ turnPace: 'normal', turnTimerSeconds: 90 });
+    await ann.client.lobbies.setTurnPace.mutate({ lobbyID, pace: 'fast' });
+    expect(await bob.client.lobbies.get.query({ lobbyID })).toMatchObject({ turnPace: 'fast', turnTimerSeconds: 30 });
+    await ann.client.lobbies.setTurnPace.mutate({ lobbyID, pace: 'slow' });
+    expect(await bob.client.lobbies.get.query({ lobbyID })).toMatchObject({ turnPace: 'slow', turnTimerSeconds: 180 });
+  });
 });
 
 describe('an abandoned game', () => {

@@ -161,8 +161,8 @@ describe.each(DATABASES)('the shared card sets migration on %s', (database) => {
       for (const { game_id, card_set_hash } of pointers) expect(card_set_hash, game_id).toBe(cardSetKey(copies.get(game_id)!));
       for (const stored of [...older, conquest]) expect(await loadGame(db.kysely, stored.id)).toEqual(stored);
 
-      // Down: each game has its own copy again.
-      expect((await upTo(names.length).migrateDown()).error).toBeUndefined();
+      // Down (with any migration after it): each game has its own copy again.
+      expect((await upTo(names.length).migrateTo(names[before - 1]!)).error).toBeUndefined();
       const back = await sql<{ game_id: string; card_set_json: string }>`select game_id, card_set_json from game_card_sets`.execute(db.kysely);
       expect(new Map(back.rows.map((r) => [r.game_id, r.card_set_json]))).toEqual(copies);
     } finally {

@@ -209,6 +209,7 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     await hal.client.lobbies.addBot.mutate({ lobbyID, botType: 'easy_bot' });
     await hal.client.lobbies.setOption.mutate({ lobbyID, option: 'biggerTradeRow', value: true });
     await hal.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
+    await hal.client.lobbies.setTurnPace.mutate({ lobbyID, pace: 'slow' });
     await hal.client.lobbies.setShowOdds.mutate({ lobbyID, value: true });
     const { gameID } = await hal.client.lobbies.start.mutate({ lobbyID });
     expect(await refused(hal.client.lobbies.rematch.create.mutate({ gameID }))).toMatchObject({ code: 'CONFLICT', message: 'The game has not ended yet.' });
@@ -228,7 +229,7 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     // Hal asks too: he is given Ivy's lobby, not a second one.
     expect(await hal.client.lobbies.rematch.create.mutate({ gameID })).toEqual({ lobbyID: made.lobbyID, created: false });
     const lobby = await hal.client.lobbies.get.query({ lobbyID: made.lobbyID });
-    expect(lobby).toMatchObject({ status: 'open', host: { id: ivy.userID }, turnTimer: 'off', showOddsToPlayers: true, options: { biggerTradeRow: true } });
+    expect(lobby).toMatchObject({ status: 'open', host: { id: ivy.userID }, turnTimer: 'off', turnPace: 'slow', turnTimerSeconds: 1_200, showOddsToPlayers: true, options: { biggerTradeRow: true } });
     expect(lobby.playerIDToBotType.map(([, type]) => type)).toEqual(['easy_bot']);
     await hal.client.lobbies.join.mutate({ lobbyID: made.lobbyID });
     const { gameID: next } = await ivy.client.lobbies.start.mutate({ lobbyID: made.lobbyID });

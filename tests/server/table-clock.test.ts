@@ -20,12 +20,13 @@ import { clientFor, type Guest, type Server } from './support.js';
 
 const { serve, guest, closeLater, stopLast } = perTest();
 
-async function twoPeople(server: Server, turnTimer: 'auto' | 'on' | 'off' = 'auto', { unbid = false } = {}) {
+async function twoPeople(server: Server, turnTimer: 'auto' | 'on' | 'off' = 'auto', { unbid = false, pace = 'normal' as 'fast' | 'normal' | 'slow' } = {}) {
   const ann = await guest(server, 'Ann');
   const bob = await guest(server, 'Bob');
   const { id: lobbyID } = await ann.client.lobbies.create.mutate();
   await bob.client.lobbies.join.mutate({ lobbyID });
   await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer });
+  if (pace !== 'normal') await ann.client.lobbies.setTurnPace.mutate({ lobbyID, pace });
   if (unbid) await ann.client.lobbies.setOption.mutate({ lobbyID, option: 'unbid', value: true });
   const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
   return { ann, bob, lobbyID, gameID, definitions: await definitionsOf(ann.client) };
@@ -59,6 +60,19 @@ describe('the clock', () => {
     const after = await carl.client.games.state.query({ gameID });
     expect(seatOf(after.seats, ann.userID)).toEqual({ userID: ann.userID, presence: 'gone', deadline: null, standIn: null, left: false });
     expect(seatOf(after.seats, bob.userID).deadline).toBe(deadline);
+  });
+
+  it("runs at the lobby's pace: a fast game's decisions are due in a third of the server's timer, a slow one's in twice it", async () => {
+    const server = await serve({ turnTimerSeconds: 60 });
+    for (const [pace, seconds] of [['fast', 20], ['slow', 120]] as const) {
+      const { ann, bob, gameID } = await twoPeople(server, 'auto', { pace });
+      const state = await ann.client.games.state.query({ gameID });
+      const deadline = seatOf(state.seats, bob.userID).deadline!;
+      expect(deadline).toBeGreaterThanOrEqual(state.game.updateTimestamp + seconds * 1_000);
+      expect(deadline).toBeLessThanOrEqual(state.serverTime + seconds * 1_000);
+      // The screen's clock is drawn against the same length.
+      expect(await bob.client.games.settings.query({ gameID })).toEqual({ showOddsToPlayers: false, turnTimerOn: true, turnTimerSeconds: seconds });
+    }
   });
 
   it('goes on when a bid is taken back: the bid owed again is due when the first one was', async () => {

@@ -34,7 +34,7 @@ describe.skipIf(!HAS_CHROMIUM)('absent players and guests', () => {
     return made;
   }
 
-  test('the host sets the turn timer; the other player sees the choice', async () => {
+  test('the host sets the turn timer and its pace; the other player sees the choice', async () => {
     const [hostContext, guestContext] = [await context(), await context()];
     const host = await guestInContext(site, hostContext, 'Timekeeper');
     const other = await guestInContext(site, guestContext, 'Visitor');
@@ -47,8 +47,17 @@ describe.skipIf(!HAS_CHROMIUM)('absent players and guests', () => {
     await expect.poll(() => select.inputValue()).toBe('auto');
     await guestPage.getByText('Automatic: on with 2+ people').waitFor();
     // How long "too long" is: the server's timer (this site's is 2 s), told to both.
-    expect(await guestPage.getByTestId('timer-length').textContent()).toBe('Time for each decision: 2 s.');
+    expect(await guestPage.getByTestId('timer-length').textContent()).toBe('Normal pace. Time for each decision: 2 s.');
     expect(await hostPage.getByTestId('timer-length').textContent()).toBe('Time for each decision: 2 s.');
+    // A fast game: a third of the server's timer, in whole seconds.
+    const pace = hostPage.getByLabel('Pace');
+    expect(await pace.inputValue()).toBe('normal');
+    expect(await guestPage.getByLabel('Pace').count()).toBe(0);
+    await pace.selectOption('Fast');
+    await expect.poll(() => guestPage.getByTestId('timer-length').textContent()).toBe('Fast pace. Time for each decision: 1 s.');
+    await expect.poll(() => hostPage.getByTestId('timer-length').textContent()).toBe('Time for each decision: 1 s.');
+    expect((await host.client.lobbies.get.query({ lobbyID })).turnPace).toBe('fast');
+    await screenshot(hostPage, 'lobby-turn-pace-desktop');
     await select.selectOption('off');
     await guestPage.getByText('Off: wait for every player').waitFor();
     // Both are told such a game is not rated.
@@ -62,6 +71,8 @@ describe.skipIf(!HAS_CHROMIUM)('absent players and guests', () => {
     expect(await hostPage.getByTestId('unrated-address').textContent()).toBe(together);
     expect(await guestPage.getByLabel('When a player takes too long').count()).toBe(0);
     expect(await guestPage.getByTestId('timer-length').count()).toBe(0);
+    // With the timer off there is no pace to choose.
+    expect(await hostPage.getByLabel('Pace').count()).toBe(0);
     expect(await seriousAxeViolations(hostPage)).toEqual([]);
     await screenshot(hostPage, 'lobby-turn-timer-desktop');
   });

@@ -165,6 +165,16 @@ const lobbyTurnTimer: Migration = {
   },
 };
 
+/** A lobby's pace: how long each decision may take while its turn timer is on (attendance.ts, `TurnPace`). */
+const lobbyTurnPace: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('lobbies').addColumn('turn_pace', 'text', (c) => c.notNull().defaultTo('normal')).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('lobbies').dropColumn('turn_pace').execute();
+  },
+};
+
 /**
  * The people at a game's table, kept with the game so that every instance and a restarted server
  * agree: each seat's current decision and its deadline, whether a stand-in plays it and why, and
@@ -686,4 +696,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-05-024-person-games': personGames,
   '2026-12-05-025-running-seats': runningSeats,
   '2026-12-05-026-shared-card-sets': sharedCardSets,
+  '2026-12-06-027-lobby-turn-pace': lobbyTurnPace,
 };

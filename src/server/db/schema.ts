@@ -4,7 +4,7 @@
  * of migrations serves both.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { TurnTimerSetting } from '../services/attendance.js';
+import type { TurnPace, TurnTimerSetting } from '../services/attendance.js';
 import type { UnratedReason } from '../services/ratings.js';
 
 export interface UsersTable {
@@ -41,6 +41,8 @@ export interface LobbiesTable {
   /** When the lobby last changed, or was last seen open by one of its people (idle-lobbies.ts). */
   updated_at: number;
   turn_timer: ColumnType<TurnTimerSetting, TurnTimerSetting | undefined, TurnTimerSetting>;
+  /** How long each decision may take while the turn timer is on: 'fast', 'normal' or 'slow'. */
+  turn_pace: ColumnType<TurnPace, TurnPace | undefined, TurnPace>;
   /** "Show odds to players": 1 when the seated players of its game see the live odds too. */
   show_odds: ColumnType<number, number | undefined, number>;
   /** The server's secret for the seed of the lobby's game, 64 hex digits (null: a lobby whose game started before). */

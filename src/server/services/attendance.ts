@@ -58,12 +58,40 @@ export function turnTimerIsOn(setting: TurnTimerSetting, game: { players: readon
   return game.players.filter((p) => p.botType === null).length >= 2;
 }
 
+/**
+ * A lobby's pace: how long each decision may take while the turn timer is on, as a share of the
+ * server's own turn timer (TURN_TIMER_SECONDS, 90 s by default): a third of it, it, or twice it.
+ * A host picks the game people sit down for, a quick one or one over a long evening; the server
+ * keeps the scale.
+ */
+export const TURN_PACES = ['fast', 'normal', 'slow'] as const;
+export type TurnPace = (typeof TURN_PACES)[number];
+
+/** The time for each decision at `pace`, from the server's turn timer (ms in, ms out). */
+export function paceMs(pace: TurnPace, normalMs: number): number {
+  if (pace === 'normal') return normalMs;
+  if (pace === 'slow') return normalMs * 2;
+  // A third, in whole seconds as the lobby tells it (100 s gives 33 s, not 33.333), and one at least.
+  return Math.max(1_000, Math.round(normalMs / 3_000) * 1_000);
+}
+
+/** A lobby's clock: whether its game's turn timer runs, and at what pace. */
+export interface LobbyClock {
+  turnTimer: TurnTimerSetting;
+  pace: TurnPace;
+}
+
+/** The pace a game's clock runs at, or null when its turn timer is off (by its lobby's setting and the people seated). */
+export function clockPace(clock: LobbyClock, game: { players: readonly { botType: string | null }[] }): TurnPace | null {
+  return turnTimerIsOn(clock.turnTimer, game) ? clock.pace : null;
+}
+
 /** How often an instance says it still holds its connections, and how long a row it stopped refreshing counts. */
 export const PRESENCE_REFRESH_MS = 15_000;
 export const PRESENCE_TTL_MS = 45_000;
 
 export interface AttendanceConfig {
-  /** How long a person may take over one decision when the game's turn timer is on. */
+  /** How long a person may take over one decision when the game's turn timer is on at the normal pace. */
   turnTimerMs: number;
   /** How long a player whose time ran out and who is not here has for each next decision. */
   graceMs: number;
@@ -93,7 +121,8 @@ interface Seat {
 
 interface Table {
   gameID: string;
-  turnTimer: boolean;
+  /** How long each decision may take (the lobby's pace); null: the turn timer is off. */
+  turnTimerMs: number | null;
   /** The last step whose decisions this table holds. */
   sequenceID: number;
   seats: Map<UserID, Seat>;
@@ -142,14 +171,16 @@ export class Attendance {
 
   /**
    * Starts keeping a running game's table (idempotent), with what the database holds of it
-   * (deadlines survive a restart); each step then goes through `step`.
+   * (deadlines survive a restart); each step then goes through `step`. `pace`: its lobby's, null
+   * when the turn timer is off.
    */
-  track(game: Game, turnTimer: boolean): Promise<void> {
+  track(game: Game, pace: TurnPace | null): Promise<void> {
     if (game.gameEndTimestamp !== null || this.tables.has(game.id)) return Promise.resolve();
     const humans = game.players.filter((p) => p.botType === null).map((p) => p.userID);
     if (humans.length === 0) return Promise.resolve();
     const seats = new Map(humans.map((userID): [UserID, Seat] => [userID, { userID, due: null, standIn: null, leftAt: null, tabs: new Map(), remote: new Map() }]));
-    const table: Table = { gameID: game.id, turnTimer, sequenceID: game.sequenceID, seats, clock: null, abandonClock: null, unsubscribe: () => undefined };
+    const turnTimerMs = pace === null ? null : paceMs(pace, this.config.turnTimerMs);
+    const table: Table = { gameID: game.id, turnTimerMs, sequenceID: game.sequenceID, seats, clock: null, abandonClock: null, unsubscribe: () => undefined };
     this.tables.set(game.id, table);
     const { bus, store } = this.config;
     if (bus) {
@@ -205,13 +236,13 @@ export class Attendance {
    */
   async restartClocks(gameID: string): Promise<void> {
     const table = this.tables.get(gameID);
-    if (!table?.turnTimer) return;
+    if (!table || table.turnTimerMs === null) return;
     const now = this.config.now();
     const ranOut: Seat[] = [];
     for (const seat of table.seats.values()) {
       const due = seat.due;
       if (!due || due.deadline === null || due.deadline > now || seat.leftAt !== null || seat.standIn === 'no one connected') continue;
-      seat.due = { ...due, deadline: now + this.config.turnTimerMs };
+      seat.due = { ...due, deadline: now + table.turnTimerMs };
       ranOut.push(seat);
     }
     if (ranOut.length === 0) return;
@@ -264,7 +295,7 @@ export class Attendance {
       userID: seat.userID,
       presence: this.presenceOf(seat),
       // The clock is the turn timer's; a seat a bot plays at once (left, abandoned) shows none.
-      deadline: table.turnTimer && seat.leftAt === null && seat.standIn !== 'no one connected' ? (seat.due?.deadline ?? null) : null,
+      deadline: table.turnTimerMs !== null && seat.leftAt === null && seat.standIn !== 'no one connected' ? (seat.due?.deadline ?? null) : null,
       standIn: seat.leftAt !== null ? 'left' : seat.standIn,
       left: seat.leftAt !== null,
     }));
@@ -445,8 +476,8 @@ export class Attendance {
    */
   private allowance(table: Table, seat: Seat, now: number, shown = 0): number | null {
     if (seat.leftAt !== null || seat.standIn === 'no one connected') return now;
-    if (seat.standIn === 'turn timer' && this.presenceOf(seat) !== 'here') return now + Math.min(this.config.graceMs, Math.floor(this.config.turnTimerMs / 4));
-    return table.turnTimer ? now + shown + this.config.turnTimerMs : null;
+    if (seat.standIn === 'turn timer' && this.presenceOf(seat) !== 'here') return now + Math.min(this.config.graceMs, Math.floor((table.turnTimerMs ?? this.config.turnTimerMs) / 4));
+    return table.turnTimerMs === null ? null : now + shown + table.turnTimerMs;
   }
 
   private presenceOf(seat: Seat): Presence {
@@ -504,7 +535,7 @@ export class Attendance {
     seat.standIn = null;
     if (seat.due) {
       const now = this.config.now();
-      const full = table.turnTimer ? now + this.config.turnTimerMs : null;
+      const full = table.turnTimerMs === null ? null : now + table.turnTimerMs;
       if (seat.due.deadline !== null && (full === null || seat.due.deadline < full)) seat.due = { ...seat.due, deadline: full };
     }
     this.arm(table);

@@ -35,7 +35,7 @@ import { gameTopic, type Bus } from '../bus/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { BotThreads } from '../bots/bot-threads.js';
-import { decisionKey, turnTimerIsOn, type Attendance, type TurnTimerSetting } from './attendance.js';
+import { clockPace, decisionKey, type Attendance, type LobbyClock } from './attendance.js';
 import type { SeatDue } from './seat-store.js';
 import { countsInGallery } from './card-play.js';
 import { gameNotFound, refuse, ServiceError } from './errors.js';
@@ -209,20 +209,21 @@ export class GameService {
     await insertActions(trx, prepared.game.id, prepared.actions);
   }
 
-  /** `turnTimer`: its lobby's setting, when the caller has it at hand (else it is read). */
-  started(game: Game, turnTimer?: TurnTimerSetting): void {
+  /** `clock`: its lobby's, when the caller has it at hand (else it is read). */
+  started(game: Game, clock?: LobbyClock): void {
     // insertGame stored the whole state: a snapshot.
     this.remember(game, game.sequenceID);
-    void this.attend(game, turnTimer);
+    void this.attend(game, clock);
     this.scheduleBots(game);
   }
 
   /**
    * Keeps the table of a running game (its clock, stand-ins and who is here), with its lobby's
-   * turn timer (none without a lobby); settles once the table is read. Any instance that serves
-   * the game's players or watchers keeps it, so that each one's clock wakes a stand-in in time.
+   * turn timer and pace (no timer without a lobby); settles once the table is read. Any instance
+   * that serves the game's players or watchers keeps it, so that each one's clock wakes a stand-in
+   * in time.
    */
-  attend(game: Game, turnTimer?: TurnTimerSetting): Promise<void> {
+  attend(game: Game, clock?: LobbyClock): Promise<void> {
     const attendance = this.deps.attendance;
     // A table still being read is not kept yet: whoever waits for it (a leave, an action) waits for
     // the read, or what they change would be overwritten by what was stored before it.
@@ -231,17 +232,17 @@ export class GameService {
     if (!attendance || game.gameEndTimestamp !== null || attendance.isTracked(game.id)) return Promise.resolve();
     // A game of bots alone has no table to keep (and must not read its lobby at every step).
     if (game.players.every((p) => p.botType !== null)) return Promise.resolve();
-    const setting: Promise<TurnTimerSetting | undefined> =
-      turnTimer !== undefined
-        ? Promise.resolve(turnTimer)
+    const setting: Promise<LobbyClock | undefined> =
+      clock !== undefined
+        ? Promise.resolve(clock)
         : this.deps.db.kysely
             .selectFrom('lobbies')
-            .select('turn_timer')
+            .select(['turn_timer', 'turn_pace'])
             .where('game_id', '=', game.id)
             .executeTakeFirst()
-            .then((lobby) => lobby?.turn_timer);
+            .then((lobby) => lobby && { turnTimer: lobby.turn_timer, pace: lobby.turn_pace });
     const tracked = setting
-      .then((found) => attendance.track(game, found !== undefined && turnTimerIsOn(found, game)))
+      .then((found) => attendance.track(game, found === undefined ? null : clockPace(found, game)))
       .catch((error: unknown) => this.deps.log.error({ err: error, gameID: game.id }, 'reading the turn timer failed'))
       .finally(() => this.attending.delete(game.id));
     this.attending.set(game.id, tracked);

@@ -26,7 +26,7 @@ import type { Bus, LobbyChanged } from '../bus/bus.js';
 import { SharedFeed, SharedFeeds, topicChanges } from '../bus/shared-feed.js';
 import type { Database, LobbyRow, UserRow } from '../db/schema.js';
 import { lobbyModules, lobbyOptions, seatBotType } from './lobby-rows.js';
-import { TURN_TIMER_SETTINGS, turnTimerIsOn, type TurnTimerSetting } from './attendance.js';
+import { clockPace, paceMs, TURN_PACES, TURN_TIMER_SETTINGS, type LobbyClock, type TurnPace, type TurnTimerSetting } from './attendance.js';
 import { lobbyRoom } from './chat.js';
 import { gameNotFound, refusalOf, refuse } from './errors.js';
 import type { GameService } from './game-service.js';
@@ -68,7 +68,9 @@ export interface LobbyView {
   status: LobbyStatus;
   /** Whether an absent player's decisions are played for them after a while: 'auto' is on with two people or more. */
   turnTimer: TurnTimerSetting;
-  /** The time a player has for each decision while the turn timer is on. */
+  /** How long each decision may take while the turn timer is on: a third of the server's turn timer, it, or twice it. */
+  turnPace: TurnPace;
+  /** The time a player has for each decision while the turn timer is on, at the lobby's pace. */
   turnTimerSeconds: number;
   /**
    * "Show odds to players": whether the seated players of the lobby's game see the live odds bar
@@ -126,7 +128,7 @@ export interface LobbyLimits {
   gamesPerUserPerHour: number;
   /** Lobby changes (create, join, leave, kick, bots, options, start) one user may make in any 10 s. */
   lobbyChangesPerUser: number;
-  /** The server's turn timer, told in each lobby's view (the lobby chooses only whether it is on). */
+  /** The server's turn timer at the normal pace (a lobby chooses whether it is on, and its pace). */
   turnTimerSeconds: number;
   /**
    * The lobby list goes to its watchers at most once in this long (LOBBY_LIST_INTERVAL_MS). Each
@@ -508,6 +510,20 @@ export class LobbyService {
     });
   }
 
+  async setTurnPace(lobbyID: string, actor: UserRow, pace: TurnPace): Promise<void> {
+    await this.throttle(actor);
+    if (!(TURN_PACES as readonly string[]).includes(pace)) throw refuse('BAD_REQUEST', `Unknown pace: ${String(pace)}. A lobby's pace is fast, normal or slow.`);
+    await this.change(lobbyID, async (lobby, _seats, trx) => {
+      this.mustHost(lobby, actor);
+      await trx.updateTable('lobbies').set({ turn_pace: pace }).where('id', '=', lobby.id).execute();
+    });
+  }
+
+  /** The time for each decision at `pace`, in seconds. */
+  private paceSeconds(pace: TurnPace): number {
+    return paceMs(pace, this.limits.turnTimerSeconds * 1_000) / 1_000;
+  }
+
   async setShowOdds(lobbyID: string, actor: UserRow, value: boolean): Promise<void> {
     await this.throttle(actor);
     if (typeof value !== 'boolean') throw refuse('BAD_REQUEST', `Show odds to players is true or false, not ${String(value)}.`);
@@ -518,24 +534,20 @@ export class LobbyService {
   }
 
   /**
-   * What the game screen needs of its game's lobby settings: whether its seated players see the
-   * odds (fixed once the game started, as a lobby with a game takes no change; false for a game
-   * without a lobby), and the turn timer's length, the most a seat's clock shows.
-   */
-  /**
-   * What the game screen needs of a game's lobby: whether its seated players see the odds, whether
-   * its turn timer is on (the seat's clock runs on while the page is offline, and the screen says
-   * so), and the timer's length. A game without a lobby has no turn timer, as attendance has it.
+   * What the game screen needs of a game's lobby: whether its seated players see the odds (fixed
+   * once the game started, as a lobby with a game takes no change), whether its turn timer is on
+   * (the seat's clock runs on while the page is offline, and the screen says so), and the time for
+   * each decision at the lobby's pace, the most a seat's clock shows. A game without a lobby has no
+   * turn timer, as attendance has it.
    */
   async gameSettings(gameID: string): Promise<{ showOddsToPlayers: boolean; turnTimerOn: boolean; turnTimerSeconds: number }> {
     const game = await this.db.selectFrom('games').select('lobby_id').where('id', '=', gameID).executeTakeFirst();
     if (!game) throw gameNotFound(gameID);
-    const turnTimerSeconds = this.limits.turnTimerSeconds;
-    const lobby = game.lobby_id === null ? undefined : await this.db.selectFrom('lobbies').select(['show_odds', 'turn_timer']).where('id', '=', game.lobby_id).executeTakeFirst();
-    if (!lobby) return { showOddsToPlayers: false, turnTimerOn: false, turnTimerSeconds };
+    const lobby = game.lobby_id === null ? undefined : await this.db.selectFrom('lobbies').select(['show_odds', 'turn_timer', 'turn_pace']).where('id', '=', game.lobby_id).executeTakeFirst();
+    if (!lobby) return { showOddsToPlayers: false, turnTimerOn: false, turnTimerSeconds: this.paceSeconds('normal') };
     const seats = await this.db.selectFrom('game_players').select('bot_type').where('game_id', '=', gameID).execute();
-    const turnTimerOn = turnTimerIsOn(lobby.turn_timer, { players: seats.map((seat) => ({ botType: seat.bot_type })) });
-    return { showOddsToPlayers: Number(lobby.show_odds) === 1, turnTimerOn, turnTimerSeconds };
+    const pace = clockPace({ turnTimer: lobby.turn_timer, pace: lobby.turn_pace }, { players: seats.map((seat) => ({ botType: seat.bot_type })) });
+    return { showOddsToPlayers: Number(lobby.show_odds) === 1, turnTimerOn: pace !== null, turnTimerSeconds: this.paceSeconds(lobby.turn_pace) };
   }
 
   async setModule(lobbyID: string, actor: UserRow, key: ModuleKey, enabled: boolean): Promise<void> {
@@ -557,7 +569,7 @@ export class LobbyService {
     await this.throttle(actor, by);
     // Before the transaction, as in `create`: each Start counts, whether or not the game can begin.
     await this.countStart(address);
-    const created: { game: Game; turnTimer: TurnTimerSetting }[] = [];
+    const created: { game: Game; clock: LobbyClock }[] = [];
     await this.change(lobbyID, async (lobby, seats, trx) => {
       this.mustHost(lobby, actor);
       if (seats.length < MIN_PLAYERS) throw refuse('CONFLICT', `A game needs at least ${MIN_PLAYERS} players.`);
@@ -575,11 +587,11 @@ export class LobbyService {
       // The game is stored with the lobby's change, so a lobby never points at a missing game.
       await this.games.insert(trx, prepared, lobby.id);
       await trx.updateTable('lobbies').set({ game_id: prepared.game.id }).where('id', '=', lobby.id).execute();
-      created.push({ game: prepared.game, turnTimer: lobby.turn_timer });
+      created.push({ game: prepared.game, clock: { turnTimer: lobby.turn_timer, pace: lobby.turn_pace } });
     });
     // Committed: its bots may start.
-    const { game, turnTimer } = created[0]!;
-    this.games.started(game, turnTimer);
+    const { game, clock } = created[0]!;
+    this.games.started(game, clock);
     return game.id;
   }
 
@@ -838,7 +850,8 @@ export class LobbyService {
         creationDate: lobby.created_at,
         status: !game ? 'open' : game.end_timestamp === null ? 'playing' : 'finished',
         turnTimer: lobby.turn_timer,
-        turnTimerSeconds: this.limits.turnTimerSeconds,
+        turnPace: lobby.turn_pace,
+        turnTimerSeconds: this.paceSeconds(lobby.turn_pace),
         showOddsToPlayers: Number(lobby.show_odds) === 1,
         serverSecretCommitment: lobby.seed_secret === null ? null : commitmentOf(lobby.seed_secret),
         rematch: rematchOf(lobby.id, new Set(mine.map((s) => s.user_id))),

@@ -208,6 +208,7 @@ export class RematchService {
       for (const key of GAME_OPTION_KEYS) if (options[key] !== DEFAULT_OPTIONS[key]) await this.lobbies.setOption(lobbyID, user, key, options[key]);
       for (const key of modules) await this.lobbies.setModule(lobbyID, user, key, true);
       if (old && old.turn_timer !== 'auto') await this.lobbies.setTurnTimer(lobbyID, user, old.turn_timer);
+      if (old && old.turn_pace !== 'normal') await this.lobbies.setTurnPace(lobbyID, user, old.turn_pace);
       if (old && Number(old.show_odds) === 1) await this.lobbies.setShowOdds(lobbyID, user, true);
       for (const seat of seats) {
         const bot = seatBotType(seat.bot_type);

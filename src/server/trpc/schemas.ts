@@ -1,6 +1,7 @@
 /** Input schemas shared by tRPC, the REST compat routes and /channel: one definition of each. */
 import { z } from 'zod';
 import { BOT_TYPES, GAME_OPTION_KEYS, MODULE_KEYS, parseAction, type Action } from '../../engine/index.js';
+import { TURN_PACES } from '../services/attendance.js';
 import { ruleRefusal } from '../services/errors.js';
 import { MAX_IDS_PER_CALL } from '../../shared/request-limits.js';
 
@@ -35,6 +36,7 @@ export const contributeInput = z.object({ lobbyID: id, value: z.string() });
 export const addBotInput = z.object({ lobbyID: id, botType: z.enum(BOT_TYPES) });
 export const setOptionInput = z.object({ lobbyID: id, option: z.enum(GAME_OPTION_KEYS), value: z.boolean() });
 export const setTurnTimerInput = z.object({ lobbyID: id, turnTimer: z.enum(['auto', 'on', 'off']) });
+export const setTurnPaceInput = z.object({ lobbyID: id, pace: z.enum(TURN_PACES) });
 export const setShowOddsInput = z.object({ lobbyID: id, value: z.boolean() });
 export const setModuleInput = z.object({ lobbyID: id, module: z.enum(MODULE_KEYS), enabled: z.boolean() });
 export const roomInput = z.object({ room: z.string().min(1).max(80) });

@@ -18,7 +18,7 @@ import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { trpc } from '../lib/trpc.js';
 import { LobbyPlayers } from './lobby-players.js';
 import { LOBBY_OFFLINE_ID } from '../lib/offline-words.js';
-import { OPTION_HINTS, OPTION_LABELS, served, SHOW_ODDS_HINT, SHOW_ODDS_LABEL, TURN_TIMER_LABELS, type BotType, type LobbyAction, type ModuleKey, type Toggle, type TurnTimer } from './options.js';
+import { OPTION_HINTS, OPTION_LABELS, served, SHOW_ODDS_HINT, SHOW_ODDS_LABEL, TURN_PACE_LABELS, TURN_TIMER_LABELS, type BotType, type LobbyAction, type ModuleKey, type Toggle, type TurnPace, type TurnTimer } from './options.js';
 import { rematchDeclinedText } from './rematch-declines.js';
 import { LobbySetting } from './setting.js';
 import classes from './lobby-view.module.css';
@@ -60,6 +60,7 @@ export function LobbyView({
   const setOption = trpc.lobbies.setOption.useMutation();
   const setModule = trpc.lobbies.setModule.useMutation();
   const setTurnTimer = trpc.lobbies.setTurnTimer.useMutation();
+  const setTurnPace = trpc.lobbies.setTurnPace.useMutation();
   const setShowOdds = trpc.lobbies.setShowOdds.useMutation();
   const contribute = trpc.lobbies.contribute.useMutation();
   const busy = [join, leave, kick, addBot, start].some((m) => m.isPending);
@@ -325,9 +326,25 @@ export function LobbyView({
                 Not rated with two or more people: with the timer off, one player could keep the others waiting for ever.
               </Text>
             ) : (
-              <Text size="sm" mt="xs" data-testid="timer-length">
-                Time for each decision: {lobby.turnTimerSeconds} s.
-              </Text>
+              <>
+                {hosting && (
+                  <NativeSelect
+                    mt="sm"
+                    label="Pace"
+                    description="A fast game for a short break, a slow one for a long evening."
+                    value={lobby.turnPace}
+                    disabled={offline}
+                    data={(Object.keys(TURN_PACE_LABELS) as TurnPace[]).map((value) => ({ value, label: TURN_PACE_LABELS[value] }))}
+                    onChange={(event) => {
+                      const pace = event.currentTarget.value as TurnPace;
+                      void call('set_turn_pace', () => setTurnPace.mutateAsync({ ...input, pace }));
+                    }}
+                  />
+                )}
+                <Text size="sm" mt="xs" data-testid="timer-length">
+                  {hosting ? '' : `${TURN_PACE_LABELS[lobby.turnPace]} pace. `}Time for each decision: {lobby.turnTimerSeconds} s.
+                </Text>
+              </>
             )}
           </Paper>
           <FairDicePanel lobby={lobby} user={user} busy={contribute.isPending || offline} onGive={(value) => call('contribute', () => contribute.mutateAsync({ ...input, value }))} />

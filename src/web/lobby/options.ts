@@ -43,7 +43,7 @@ export const OPTION_HINTS: Record<OptionKey, string> = {
 };
 
 /** The call names, used in 'Error adding calling lobby {action}'. */
-export type LobbyAction = 'join' | 'remove_player' | 'add_bot' | 'start' | 'set_game_option' | 'set_module' | 'set_turn_timer' | 'set_show_odds' | 'contribute';
+export type LobbyAction = 'join' | 'remove_player' | 'add_bot' | 'start' | 'set_game_option' | 'set_module' | 'set_turn_timer' | 'set_turn_pace' | 'set_show_odds' | 'contribute';
 
 /** The lobby setting beside the game options: not a rule, so not one of them. */
 export const SHOW_ODDS_LABEL = 'Show odds to players';
@@ -55,6 +55,15 @@ export const TURN_TIMER_LABELS: Record<TurnTimer, string> = {
   auto: 'Automatic: on with 2+ people',
   on: 'On',
   off: 'Off: wait for every player',
+};
+
+export type TurnPace = Lobby['turnPace'];
+
+/** The paces a host chooses from, quickest first; the lobby says the time each decision then has. */
+export const TURN_PACE_LABELS: Record<TurnPace, string> = {
+  fast: 'Fast',
+  normal: 'Normal',
+  slow: 'Slow',
 };
 
 /** A lobby checkbox: a game option, a module, or "Show odds to players". */

@@ -21,6 +21,7 @@ export function lobbyFixture(lobby: { id: string; name: string; host: unknown; p
     creationDate: 1_700_000_000_000,
     status: 'open',
     turnTimer: 'auto',
+    turnPace: 'normal',
     turnTimerSeconds: 30,
     showOddsToPlayers: false,
     serverSecretCommitment: null,

@@ -2,7 +2,7 @@ import { listen } from '../bus-iterator.js';
 import { listChanges, wholeList } from '../../delivery/lobby-list-messages.js';
 import { serialisedOnce } from '../../delivery/serialised-once.js';
 import type { LobbyListMessage } from '../../../shared/lobby-list.js';
-import { addBotInput, contributeInput, kickInput, lobbyInput, setModuleInput, setOptionInput, setShowOddsInput, setTurnTimerInput } from '../schemas.js';
+import { addBotInput, contributeInput, kickInput, lobbyInput, setModuleInput, setOptionInput, setShowOddsInput, setTurnPaceInput, setTurnTimerInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
 import { refuse } from '../../services/errors.js';
 import type { LobbyView } from '../../services/lobbies.js';
@@ -42,6 +42,8 @@ export const lobbiesRouter = router({
   setTurnTimer: authedProcedure
     .input(setTurnTimerInput)
     .mutation(({ ctx, input }) => ctx.services.lobbies.setTurnTimer(input.lobbyID, ctx.user, input.turnTimer)),
+  /** How long each decision may take while the turn timer is on. */
+  setTurnPace: authedProcedure.input(setTurnPaceInput).mutation(({ ctx, input }) => ctx.services.lobbies.setTurnPace(input.lobbyID, ctx.user, input.pace)),
   /** "Show odds to players": the seated players of the lobby's game see the live odds too. */
   setShowOdds: authedProcedure.input(setShowOddsInput).mutation(({ ctx, input }) => ctx.services.lobbies.setShowOdds(input.lobbyID, ctx.user, input.value)),
   start: authedProcedure.input(lobbyInput).mutation(async ({ ctx, input }) => ({ gameID: await ctx.services.lobbies.start(input.lobbyID, ctx.user, 'person', ctx.address) })),

@@ -18,9 +18,10 @@ import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { trpc } from '../lib/trpc.js';
 import { LobbyPlayers } from './lobby-players.js';
 import { LOBBY_OFFLINE_ID } from '../lib/offline-words.js';
-import { OPTION_HINTS, OPTION_LABELS, served, SHOW_ODDS_HINT, SHOW_ODDS_LABEL, TURN_PACE_LABELS, TURN_TIMER_LABELS, type BotType, type LobbyAction, type ModuleKey, type Toggle, type TurnPace, type TurnTimer } from './options.js';
+import { OPTION_HINTS, OPTION_LABELS, served, SHOW_ODDS_HINT, SHOW_ODDS_LABEL, type BotType, type LobbyAction, type ModuleKey, type Toggle } from './options.js';
 import { rematchDeclinedText } from './rematch-declines.js';
 import { LobbySetting } from './setting.js';
+import { TurnTimerPanel } from './turn-timer-panel.js';
 import classes from './lobby-view.module.css';
 import { UNRATED_WORDS } from '../ratings/unrated-words.js';
 
@@ -301,52 +302,13 @@ export function LobbyView({
               offline={offline}
             />
           </Paper>
-          <Paper className="mythos-parchment" p="md">
-            <Title order={2} size="h3">
-              Turn Timer
-            </Title>
-            <hr className="mythos-rule" />
-            {hosting ? (
-              <NativeSelect
-                label="When a player takes too long"
-                description="A bot plays a decision left too long, until its player is back. A game nobody watches is finished by bots; a seat a bot played most of counts as a loss."
-                value={lobby.turnTimer}
-                disabled={offline}
-                data={(Object.keys(TURN_TIMER_LABELS) as TurnTimer[]).map((value) => ({ value, label: TURN_TIMER_LABELS[value] }))}
-                onChange={(event) => {
-                  const turnTimer = event.currentTarget.value as TurnTimer;
-                  void call('set_turn_timer', () => setTurnTimer.mutateAsync({ ...input, turnTimer }));
-                }}
-              />
-            ) : (
-              <Text>{TURN_TIMER_LABELS[lobby.turnTimer]}</Text>
-            )}
-            {lobby.turnTimer === 'off' ? (
-              <Text size="sm" mt="xs" data-testid="unrated-timer">
-                Not rated with two or more people: with the timer off, one player could keep the others waiting for ever.
-              </Text>
-            ) : (
-              <>
-                {hosting && (
-                  <NativeSelect
-                    mt="sm"
-                    label="Pace"
-                    description="A fast game for a short break, a slow one for a long evening."
-                    value={lobby.turnPace}
-                    disabled={offline}
-                    data={(Object.keys(TURN_PACE_LABELS) as TurnPace[]).map((value) => ({ value, label: TURN_PACE_LABELS[value] }))}
-                    onChange={(event) => {
-                      const pace = event.currentTarget.value as TurnPace;
-                      void call('set_turn_pace', () => setTurnPace.mutateAsync({ ...input, pace }));
-                    }}
-                  />
-                )}
-                <Text size="sm" mt="xs" data-testid="timer-length">
-                  {hosting ? '' : `${TURN_PACE_LABELS[lobby.turnPace]} pace. `}Time for each decision: {lobby.turnTimerSeconds} s.
-                </Text>
-              </>
-            )}
-          </Paper>
+          <TurnTimerPanel
+            lobby={lobby}
+            hosting={hosting}
+            offline={offline}
+            onTimer={(turnTimer) => void call('set_turn_timer', () => setTurnTimer.mutateAsync({ ...input, turnTimer }))}
+            onPace={(pace) => void call('set_turn_pace', () => setTurnPace.mutateAsync({ ...input, pace }))}
+          />
           <FairDicePanel lobby={lobby} user={user} busy={contribute.isPending || offline} onGive={(value) => call('contribute', () => contribute.mutateAsync({ ...input, value }))} />
         </Stack>
       </SimpleGrid>

@@ -118,6 +118,12 @@ const schema = buildSchema(`
     status: String!
     "Show odds to players: whether the seated players of the lobby's game see the live odds (spectators always do). Off by default."
     showOddsToPlayers: Boolean!
+    "The turn timer: auto (on when the game seats two people or more), on or off."
+    turnTimer: String!
+    "How long each decision may take while the turn timer is on: fast, normal or slow."
+    turnPace: String!
+    "The time for each decision, in seconds, at the lobby's pace."
+    turnTimerSeconds: Int!
     "The SHA-256 of the server's secret for the seed, shown before anyone gives a value; null for a lobby whose game started before lobbies had secrets."
     serverSecretCommitment: String
   }

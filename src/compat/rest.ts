@@ -11,7 +11,7 @@ import { tableView } from '../server/services/game-views.js';
 import type { UserRow } from '../server/db/schema.js';
 import { cardSetRefusal, historyListRefusal, stateReadRefusal, type Services } from '../server/services/services.js';
 import { clientAddress } from '../server/client-address.js';
-import { actionInput, addBotInput, contributeInput, setModuleInput, setOptionInput } from '../server/trpc/schemas.js';
+import { actionInput, addBotInput, contributeInput, setModuleInput, setOptionInput, setTurnPaceInput, setTurnTimerInput } from '../server/trpc/schemas.js';
 import { ratingHistory, ratingOf } from '../server/services/ratings.js';
 import { requireUser, userOf } from './session.js';
 
@@ -33,6 +33,8 @@ const addActionBody = z.object({ action: z.unknown().optional() });
 const addBotBody = z.object({ bot_name: addBotInput.shape.botType });
 const setOptionBody = z.object({ option: setOptionInput.shape.option, value: z.boolean() });
 const setShowOddsBody = z.object({ value: z.boolean() });
+const setTurnTimerBody = z.object({ value: setTurnTimerInput.shape.turnTimer });
+const setTurnPaceBody = z.object({ value: setTurnPaceInput.shape.pace });
 const setModuleBody = z.object({ module: setModuleInput.shape.module, enabled: z.boolean() });
 const removePlayerBody = z.object({ player_id: z.string().min(1).max(64) });
 const contributeBody = z.object({ value: contributeInput.shape.value });
@@ -124,6 +126,8 @@ function routes(app: FastifyInstance, services: Services): void {
   lobbyCall('start', noBody, async (user, id, _body, address) => ({ gameID: await services.lobbies.start(id, user, 'person', address) }));
   lobbyCall('set_game_option', setOptionBody, (user, id, body) => services.lobbies.setOption(id, user, body.option, body.value));
   lobbyCall('set_show_odds', setShowOddsBody, (user, id, body) => services.lobbies.setShowOdds(id, user, body.value));
+  lobbyCall('set_turn_timer', setTurnTimerBody, (user, id, body) => services.lobbies.setTurnTimer(id, user, body.value));
+  lobbyCall('set_turn_pace', setTurnPaceBody, (user, id, body) => services.lobbies.setTurnPace(id, user, body.value));
   lobbyCall('set_module', setModuleBody, (user, id, body) => services.lobbies.setModule(id, user, body.module, body.enabled));
   lobbyCall('join', noBody, (user, id) => services.lobbies.join(id, user));
   lobbyCall('remove_player', removePlayerBody, (user, id, body) => services.lobbies.removePlayer(id, user, body.player_id));

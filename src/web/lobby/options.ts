@@ -66,6 +66,11 @@ export const TURN_PACE_LABELS: Record<TurnPace, string> = {
   slow: 'Slow',
 };
 
+/** The time each decision has, as a person reads it: "30 s", "90 s", "3 min" (whole minutes from two). */
+export function decisionTime(seconds: number): string {
+  return seconds >= 120 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+}
+
 /** A lobby checkbox: a game option, a module, or "Show odds to players". */
 export type Toggle = `option/${OptionKey}` | `module/${ModuleKey}` | 'setting/showOdds';
 

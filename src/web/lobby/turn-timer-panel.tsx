@@ -5,7 +5,7 @@
  */
 import { NativeSelect, Paper, Text, Title } from '@mantine/core';
 import type { Lobby } from '../lib/api-types.js';
-import { TURN_PACE_LABELS, TURN_TIMER_LABELS, type TurnPace, type TurnTimer } from './options.js';
+import { decisionTime, TURN_PACE_LABELS, TURN_TIMER_LABELS, type TurnPace, type TurnTimer } from './options.js';
 
 export function TurnTimerPanel({
   lobby,
@@ -56,7 +56,7 @@ export function TurnTimerPanel({
             />
           )}
           <Text size="sm" mt="xs" data-testid="timer-length">
-            {hosting ? '' : `${TURN_PACE_LABELS[lobby.turnPace]} pace. `}Time for each decision: {lobby.turnTimerSeconds} s.
+            {hosting ? '' : `${TURN_PACE_LABELS[lobby.turnPace]} pace. `}Time for each decision: {decisionTime(lobby.turnTimerSeconds)}.
           </Text>
         </>
       )}

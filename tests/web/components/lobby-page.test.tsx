@@ -150,6 +150,27 @@ describe("a lobby's settings", () => {
     expect(line('Alternative Leaders').textContent).toBe('Alternative Leadersyes');
   });
 
+  test("the host's Pace sends the change; everyone else reads the pace and its time, in minutes from two; with the timer off there is no pace", async () => {
+    const sent: unknown[] = [];
+    stubbed.mutations['lobbies.setTurnPace'] = (input) => Promise.resolve(void sent.push(input));
+    render(lobbyView(lobbyOf([ALMA, BERT], { turnTimerSeconds: 90 }), ALMA));
+    const pace = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Pace' });
+    expect(Array.from(pace.options, (o) => [o.value, o.textContent])).toEqual([['fast', 'Fast'], ['normal', 'Normal'], ['slow', 'Slow']]);
+    await act(async () => fireEvent.change(pace, { target: { value: 'slow' } }));
+    expect(sent).toEqual([{ lobbyID: 'l_1', pace: 'slow' }]);
+    expect(screen.getByTestId('timer-length').textContent).toBe('Time for each decision: 90 s.');
+    cleanup();
+    const { rerender } = render(lobbyView(lobbyOf([ALMA, BERT], { turnPace: 'slow', turnTimerSeconds: 180 }), BERT));
+    expect(screen.queryByRole('combobox', { name: 'Pace' })).toBeNull();
+    expect(screen.getByTestId('timer-length').textContent).toBe('Slow pace. Time for each decision: 3 min.');
+    rerender(lobbyView(lobbyOf([ALMA, BERT], { sequenceID: 2, turnPace: 'fast', turnTimerSeconds: 30 }), BERT));
+    expect(screen.getByTestId('timer-length').textContent).toBe('Fast pace. Time for each decision: 30 s.');
+    cleanup();
+    render(lobbyView(lobbyOf([ALMA, BERT], { turnTimer: 'off', turnPace: 'fast' }), ALMA));
+    expect(screen.queryByRole('combobox', { name: 'Pace' })).toBeNull();
+    expect(screen.queryByTestId('timer-length')).toBeNull();
+  });
+
   test('a ticked box stays ticked from the click, past the answer, until the lobby comes back with it; then shows the lobby', async () => {
     let answer!: () => void;
     stubbed.mutations['lobbies.setOption'] = () => new Promise<void>((resolve) => (answer = resolve));

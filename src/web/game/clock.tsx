@@ -1,7 +1,7 @@
 /**
  * The turn timer on screen: each seat's time left, counted down to the server's deadline (read on
  * this device's clock through the offset the server's time gave, so every screen agrees within a
- * second), under 20 s in a warning colour; and whether each player is here (the game shown), away
+ * second), in a warning colour for its last 20 s (a fast game's, its last third); and whether each player is here (the game shown), away
  * (hidden) or gone (not open). The owner of a clock hears a short cue at 10 s, unless sounds are
  * muted. With the turn timer off the server sends no deadline, and no clock is drawn.
  */
@@ -17,6 +17,15 @@ import classes from './clock.module.css';
 
 /** Under this much time left a clock turns to the warning colour. */
 export const WARNING_MS = 20_000;
+
+/**
+ * When a clock of `length` (null: not known yet) turns to the warning colour: under 20 s, or under
+ * a third of a shorter timer's. A fast game's 30 s clock stood in the warning colour for two thirds
+ * of every decision, and a warning that is always on says nothing.
+ */
+export function warningFrom(length: number | null): number {
+  return length === null ? WARNING_MS : Math.min(WARNING_MS, length / 3);
+}
 /** At this much time left the owner hears the cue. */
 export const CUE_MS = 10_000;
 
@@ -65,7 +74,7 @@ export function SeatClock({ state, userID, label = false }: { state: GameScreenS
   const counted = timeLeft(state, userID, now);
   if (counted === null || rolling) return null;
   const left = length === null ? counted : Math.min(counted, length);
-  const warning = left < WARNING_MS;
+  const warning = left < warningFrom(length);
   const who = userID === state.me ? 'You have' : `${nameOf(state, userID)} has`;
   return (
     <Text

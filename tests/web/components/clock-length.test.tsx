@@ -1,6 +1,7 @@
 /**
- * A seat's clock never shows more than the turn timer: a decision's deadline also counts the
- * clash's dice shown before it, and the clock waits through them at the timer's whole length.
+ * A seat's clock never shows more than the turn timer, and warns for its last 20 s (a fast game's
+ * last third). A decision's deadline also counts the clash's dice shown before it, and the clock
+ * waits through them at the timer's whole length.
  * Hidden only while the dice stand over the board, it showed 1:33 and 1:34 of a 90 s timer where
  * the dice had been skipped or were not drawn (a helper's new player's evening).
  */
@@ -27,6 +28,9 @@ function clock(ms: number, length: number | null) {
   return screen.getByLabelText(/^You have .* left$/).textContent;
 }
 
+/** Whether that clock is in the warning colour. */
+const warned = () => screen.getByLabelText(/^You have .* left$/).getAttribute('data-clock-warning');
+
 describe("a seat's clock", () => {
   test('with the dice still in its deadline, shows the whole timer and no more', () => {
     expect(clock(94_000, 90_000)).toBe('Time left 1:30');
@@ -38,5 +42,20 @@ describe("a seat's clock", () => {
 
   test("before the timer's length is known, shows the deadline as it is", () => {
     expect(clock(94_000, null)).toBe('Time left 1:34');
+  });
+
+  test("turns to the warning colour for its last 20 s, or a fast game's last third", () => {
+    for (const [left, length, warning] of [
+      [21_000, 90_000, 'false'],
+      [19_000, 90_000, 'true'],
+      [19_000, 30_000, 'false'],
+      [11_000, 30_000, 'false'],
+      [9_000, 30_000, 'true'],
+      [19_000, null, 'true'],
+    ] as const) {
+      clock(left, length);
+      expect(warned(), `${left} ms left of ${length}`).toBe(warning);
+      cleanup();
+    }
   });
 });

@@ -3,7 +3,7 @@
  * Every change bumps the lobby's sequenceID and is published on `lobby/{id}` and `lobby_list`.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import { BOTS } from '../../bots/index.js';
 import {
   BOT_TYPES,
@@ -24,7 +24,7 @@ import {
 } from '../../engine/index.js';
 import type { Bus, LobbyChanged } from '../bus/bus.js';
 import { SharedFeed, SharedFeeds, topicChanges } from '../bus/shared-feed.js';
-import type { Database, LobbyRow, UserRow } from '../db/schema.js';
+import type { Database, LobbiesTable, LobbyRow, UserRow } from '../db/schema.js';
 import { lobbyModules, lobbyOptions, seatBotType } from './lobby-rows.js';
 import { clockPace, paceMs, TURN_PACES, TURN_TIMER_SETTINGS, type LobbyClock, type TurnPace, type TurnTimerSetting } from './attendance.js';
 import { lobbyRoom } from './chat.js';
@@ -502,21 +502,13 @@ export class LobbyService {
   }
 
   async setTurnTimer(lobbyID: string, actor: UserRow, turnTimer: TurnTimerSetting): Promise<void> {
-    await this.throttle(actor);
-    if (!TURN_TIMER_SETTINGS.includes(turnTimer)) throw refuse('BAD_REQUEST', `Unknown turn timer setting: ${String(turnTimer)}.`);
-    await this.change(lobbyID, async (lobby, _seats, trx) => {
-      this.mustHost(lobby, actor);
-      await trx.updateTable('lobbies').set({ turn_timer: turnTimer }).where('id', '=', lobby.id).execute();
-    });
+    const problem = TURN_TIMER_SETTINGS.includes(turnTimer) ? null : `Unknown turn timer setting: ${String(turnTimer)}.`;
+    await this.setSetting(lobbyID, actor, problem, { turn_timer: turnTimer });
   }
 
   async setTurnPace(lobbyID: string, actor: UserRow, pace: TurnPace): Promise<void> {
-    await this.throttle(actor);
-    if (!(TURN_PACES as readonly string[]).includes(pace)) throw refuse('BAD_REQUEST', `Unknown pace: ${String(pace)}. A lobby's pace is fast, normal or slow.`);
-    await this.change(lobbyID, async (lobby, _seats, trx) => {
-      this.mustHost(lobby, actor);
-      await trx.updateTable('lobbies').set({ turn_pace: pace }).where('id', '=', lobby.id).execute();
-    });
+    const problem = (TURN_PACES as readonly string[]).includes(pace) ? null : `Unknown pace: ${String(pace)}. A lobby's pace is fast, normal or slow.`;
+    await this.setSetting(lobbyID, actor, problem, { turn_pace: pace });
   }
 
   /** The time for each decision at `pace`, in seconds. */
@@ -525,11 +517,21 @@ export class LobbyService {
   }
 
   async setShowOdds(lobbyID: string, actor: UserRow, value: boolean): Promise<void> {
+    const problem = typeof value === 'boolean' ? null : `Show odds to players is true or false, not ${String(value)}.`;
+    await this.setSetting(lobbyID, actor, problem, { show_odds: value ? 1 : 0 });
+  }
+
+  /**
+   * A host's change of a setting kept in the lobby's own row (the turn timer, its pace, "Show odds
+   * to players"): counted as a lobby change, refused with `problem` when the value is not one it
+   * takes, then written by the host alone while the lobby has no game.
+   */
+  private async setSetting(lobbyID: string, actor: UserRow, problem: string | null, set: Updateable<LobbiesTable>): Promise<void> {
     await this.throttle(actor);
-    if (typeof value !== 'boolean') throw refuse('BAD_REQUEST', `Show odds to players is true or false, not ${String(value)}.`);
+    if (problem !== null) throw refuse('BAD_REQUEST', problem);
     await this.change(lobbyID, async (lobby, _seats, trx) => {
       this.mustHost(lobby, actor);
-      await trx.updateTable('lobbies').set({ show_odds: value ? 1 : 0 }).where('id', '=', lobby.id).execute();
+      await trx.updateTable('lobbies').set(set).where('id', '=', lobby.id).execute();
     });
   }
 

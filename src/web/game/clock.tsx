@@ -1,9 +1,10 @@
 /**
  * The turn timer on screen: each seat's time left, counted down to the server's deadline (read on
  * this device's clock through the offset the server's time gave, so every screen agrees within a
- * second), in a warning colour for its last 20 s (a fast game's, its last third); and whether each player is here (the game shown), away
- * (hidden) or gone (not open). The owner of a clock hears a short cue at 10 s, unless sounds are
- * muted. With the turn timer off the server sends no deadline, and no clock is drawn.
+ * second), in a warning colour for its last 20 s (a fast game's, its last third); and whether
+ * each player is here (the game shown), away (hidden) or gone (not open). The owner of a clock
+ * hears a short cue at 10 s, unless sounds are muted. With the turn timer off the server sends no
+ * deadline, and no clock is drawn.
  */
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { Text } from '@mantine/core';
@@ -26,6 +27,7 @@ export const WARNING_MS = 20_000;
 export function warningFrom(length: number | null): number {
   return length === null ? WARNING_MS : Math.min(WARNING_MS, length / 3);
 }
+
 /** At this much time left the owner hears the cue. */
 export const CUE_MS = 10_000;
 

@@ -57,20 +57,6 @@ export const TURN_TIMER_LABELS: Record<TurnTimer, string> = {
   off: 'Off: wait for every player',
 };
 
-export type TurnPace = Lobby['turnPace'];
-
-/** The paces a host chooses from, quickest first; the lobby says the time each decision then has. */
-export const TURN_PACE_LABELS: Record<TurnPace, string> = {
-  fast: 'Fast',
-  normal: 'Normal',
-  slow: 'Slow',
-};
-
-/** The time each decision has, as a person reads it: "30 s", "90 s", "3 min" (whole minutes from two). */
-export function decisionTime(seconds: number): string {
-  return seconds >= 120 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
-}
-
 /** A lobby checkbox: a game option, a module, or "Show odds to players". */
 export type Toggle = `option/${OptionKey}` | `module/${ModuleKey}` | 'setting/showOdds';
 

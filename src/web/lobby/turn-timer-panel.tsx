@@ -5,7 +5,8 @@
  */
 import { NativeSelect, Paper, Text, Title } from '@mantine/core';
 import type { Lobby } from '../lib/api-types.js';
-import { decisionTime, TURN_PACE_LABELS, TURN_TIMER_LABELS, type TurnPace, type TurnTimer } from './options.js';
+import { TURN_TIMER_LABELS, type TurnTimer } from './options.js';
+import { decisionTime, TURN_PACE_LABELS, type TurnPace } from './pace-words.js';
 
 export function TurnTimerPanel({
   lobby,

@@ -12,6 +12,7 @@ import { ReconnectingNotice } from '../components/reconnecting-notice.js';
 import { useLive } from '../lib/connection.js';
 import { applyLobbyListMessage } from '../../shared/lobby-list.js';
 import { listOrder } from '../lobby/list-order.js';
+import { decisionTime, TURN_PACE_LABELS } from '../lobby/pace-words.js';
 import { seatNote } from '../lobby/seat-note.js';
 import { seatedNames } from '../lobby/seated-names.js';
 import { LobbyChatListener, UnreadMark, useLobbyUnread } from '../lobby/lobby-unread.js';
@@ -86,6 +87,21 @@ function LobbyRow({ lobby, userID, ratings, unread, onJoin, joining }: { lobby: 
         {me && (
           <Text size="xs" c="dimmed">
             {seatNote(lobby.status, me)}
+          </Text>
+        )}
+        {/* How long each decision may take there, for whoever is choosing a table: only while
+            people can still sit down. "Automatic" is on: whoever joins the host makes two people. */}
+        {lobby.status === 'open' && (
+          <Text size="xs" c="dimmed" data-lobby-clock>
+            {lobby.turnTimer === 'off' ? (
+              'No turn timer'
+            ) : (
+              <>
+                {/* A phone's narrow column keeps the time alone. */}
+                <span className="mythos-long">{TURN_PACE_LABELS[lobby.turnPace]} pace · </span>
+                {decisionTime(lobby.turnTimerSeconds)} a decision
+              </>
+            )}
           </Text>
         )}
       </Table.Td>

@@ -38,10 +38,14 @@ const STATUS = {
  * takes the seat and then opens the lobby (`joins`); an open lobby one already sits in is not
  * joined again: it is gone back to.
  */
-function playAction(lobby: Lobby, userID: string): { to: string; label: string; short: string; joins?: true } {
+function playAction(lobby: Lobby, userID: string): { to: string; label: string; short: string; joins?: true; onlyLooks?: true } {
   if (lobby.status === 'open' || !lobby.game) {
-    const seated = lobby.players.some((p) => p.id === userID);
-    return seated ? { to: `/lobby/${lobby.id}`, label: 'Return to Lobby', short: 'Return' } : { to: `/lobby/${lobby.id}`, label: 'Join Lobby', short: 'Join', joins: true };
+    const to = `/lobby/${lobby.id}`;
+    if (lobby.players.some((p) => p.id === userID)) return { to, label: 'Return to Lobby', short: 'Return' };
+    // A full table has no seat to take: Join was refused with "The lobby is full.". Its page can
+    // still be watched, and says when a seat comes free.
+    if (lobby.players.length >= MAX_PLAYERS) return { to, label: 'View Lobby', short: 'View', onlyLooks: true };
+    return { to, label: 'Join Lobby', short: 'Join', joins: true };
   }
   const to = `/game/${lobby.game.id}`;
   if (lobby.status === 'finished') return { to, label: 'View Results', short: 'Results' };
@@ -135,7 +139,7 @@ function LobbyRow({ lobby, userID, ratings, unread, onJoin, joining }: { lobby: 
             {label}
           </Button>
         ) : (
-          <Button component={Link} to={action.to} size="compact-sm" variant={lobby.status === 'open' ? 'filled' : 'default'}>
+          <Button component={Link} to={action.to} size="compact-sm" variant={lobby.status === 'open' && !action.onlyLooks ? 'filled' : 'default'}>
             {label}
           </Button>
         )}

@@ -2,7 +2,7 @@
  * The lobby list's buttons: Play a Bot, which makes a lobby, seats the bot chosen beside it and
  * starts the game in one click, names that bot in its title and keeps the choice on the device;
  * a refusal of it (the open-lobby cap) shown in the server's words, the person left on the list;
- * and a row's button for a game one does not sit in, Spectate. The server's calls are stand-ins
+ * and a row's button for a game one does not sit in, Spectate, and for a full table, View Lobby. The server's calls are stand-ins
  * (support/trpc-stub.ts).
  */
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
@@ -82,4 +82,16 @@ test("a game being played that one does not sit in: the row's button is Spectate
   const watch = screen.getByRole('row', { name: /Alma's lobby/ }).querySelector('a')!;
   expect(watch.textContent).toBe("SpectateWatch Alma's lobby");
   expect(watch.getAttribute('href')).toBe('/game/g_1');
+});
+
+test("a full table one does not sit at: the row's button is View Lobby, to its page, not Join (whose press was refused)", () => {
+  renderLobbyListPage();
+  const bots = Array.from({ length: 7 }, (_, i) => ({ id: `bot_${i + 1}`, name: `Easy Bot ${i + 1}` }));
+  act(() => sendSubscriptionData('lobbies.onList', { whole: [lobbyOf([ALMA, ...bots]), lobbyOf([ALMA, BERT], { id: 'l_2' } as never)] }));
+  const [full, open] = ['l_1', 'l_2'].map((id) => document.querySelector(`tr[data-lobby-id="${id}"] td:last-child`)!);
+  expect(full!.querySelector('button')).toBeNull();
+  expect(full!.querySelector('a')!.textContent).toBe("View LobbyView Alma's lobby");
+  expect(full!.querySelector('a')!.getAttribute('href')).toBe('/lobby/l_1');
+  // A table with a seat free is still joined from the list.
+  expect(open!.querySelector('button')!.textContent).toBe("Join LobbyJoin Alma's lobby");
 });

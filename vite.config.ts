@@ -155,21 +155,21 @@ const mantine = (folders: string): RegExp => new RegExp(`@mantine[\\\\/](core[\\
  * phone, which opens six connections at a time, counted every one of them as holding up the
  * first paint (bench/RESULTS.md, "Fewer, larger chunks"). 'ui-kit' takes what its modules import
  * with them (`includeDependenciesRecursively`, the default): React, Mantine's core and the
- * controls nearly every page shows, in one file every page loads, with a few words pages share.
+ * controls nearly every page shows, in one file every page loads, with a few small modules pages share.
  * 'tables' takes its two components alone, so the game screen, which shares their small helpers,
  * does not load them (which Rolldown allows for modules, like these, that do nothing when loaded
  * but define).
  */
 const UI_KIT = mantine('Alert|CloseButton|UnstyledButton|Button|Transition|Group|Badge|Input|InputBase|TextInput|DirectionProvider|utils[\\\\/]create-safe-context|use-merged-ref');
 /**
- * Words of the site's own that two lazily loaded pages share and that would otherwise be a chunk of
- * a few hundred bytes, one more request on their first load: the lobby list and the lobby's page
- * both name a table's pace.
+ * Small modules of the site's own that two lazily loaded pages share and that would otherwise be a
+ * chunk of a few hundred bytes, one more request on their first load: the lobby list and the
+ * lobby's page both name a table's pace, and both seat a person with a value for the dice.
  */
-const SHARED_WORDS = /src[\\/]web[\\/]lobby[\\/]pace-words\.ts$/;
+const SHARED_SMALL = /src[\\/]web[\\/]lobby[\\/](pace-words|seat-value)\.ts$/;
 
 const CHUNK_GROUPS = [
-  { name: 'ui-kit', test: (id: string) => UI_KIT.test(id) || SHARED_WORDS.test(id) },
+  { name: 'ui-kit', test: (id: string) => UI_KIT.test(id) || SHARED_SMALL.test(id) },
   { name: 'tables', test: mantine('Table|ScrollArea'), includeDependenciesRecursively: false },
 ];
 

@@ -11,7 +11,7 @@ import { tableView } from '../server/services/game-views.js';
 import type { UserRow } from '../server/db/schema.js';
 import { cardSetRefusal, historyListRefusal, stateReadRefusal, type Services } from '../server/services/services.js';
 import { clientAddress } from '../server/client-address.js';
-import { actionInput, addBotInput, contributeInput, setModuleInput, setOptionInput, setTurnPaceInput, setTurnTimerInput } from '../server/trpc/schemas.js';
+import { actionInput, addBotInput, contributeInput, joinInput, setModuleInput, setOptionInput, setTurnPaceInput, setTurnTimerInput } from '../server/trpc/schemas.js';
 import { ratingHistory, ratingOf } from '../server/services/ratings.js';
 import { requireUser, userOf } from './session.js';
 
@@ -38,6 +38,8 @@ const setTurnPaceBody = z.object({ value: setTurnPaceInput.shape.pace });
 const setModuleBody = z.object({ module: setModuleInput.shape.module, enabled: z.boolean() });
 const removePlayerBody = z.object({ player_id: z.string().min(1).max(64) });
 const contributeBody = z.object({ value: contributeInput.shape.value });
+/** No body, or the joiner's value for the dice with the seat. */
+const joinBody = z.object({ value: joinInput.shape.value }).optional();
 const historyQuery = z.object({ includeBots: z.enum(['0', '1', 'true', 'false']).optional(), userID: z.string().min(1).max(64).optional() });
 
 /**
@@ -129,7 +131,7 @@ function routes(app: FastifyInstance, services: Services): void {
   lobbyCall('set_turn_timer', setTurnTimerBody, (user, id, body) => services.lobbies.setTurnTimer(id, user, body.value));
   lobbyCall('set_turn_pace', setTurnPaceBody, (user, id, body) => services.lobbies.setTurnPace(id, user, body.value));
   lobbyCall('set_module', setModuleBody, (user, id, body) => services.lobbies.setModule(id, user, body.module, body.enabled));
-  lobbyCall('join', noBody, (user, id) => services.lobbies.join(id, user));
+  lobbyCall('join', joinBody, (user, id, body) => services.lobbies.join(id, user, 'person', body?.value ?? null));
   lobbyCall('remove_player', removePlayerBody, (user, id, body) => services.lobbies.removePlayer(id, user, body.player_id));
   lobbyCall('contribute', contributeBody, (user, id, body) => services.lobbies.contribute(id, user, body.value));
 }

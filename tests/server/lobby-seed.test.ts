@@ -1,7 +1,7 @@
 /**
  * Dice the server cannot choose, on the server: a lobby shows the commitment to its secret from
  * its creation, on tRPC and GraphQL; seated people give values for the seed (tRPC and REST),
- * public once given, refused with a sentence when the seed cannot take them; the game started
+ * with their seat or after, public once given, refused with a sentence when the seed cannot take them; the game started
  * from the lobby has the seed the published function gives of the secret and the values, and
  * reveals a secret that matches the commitment the lobby showed before any value was given.
  */
@@ -113,6 +113,34 @@ describe("a lobby's commitment and its people's values", () => {
       error: 'Invalid value: Invalid input: expected string, received number',
     });
     expect((await ann.client.lobbies.get.query({ lobbyID })).players[0]!.seedValue).toBeNull();
+  });
+
+  it('takes a value with the seat (tRPC and REST), so that it is in the seed when the host starts at once; a bad one refuses the seat', async () => {
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    const shown = (await ann.client.lobbies.get.query({ lobbyID })).serverSecretCommitment!;
+    const join = (value: unknown, who: Guest = bea) => caller(server.url, who.cookie).call('POST', `/api/lobby/${lobbyID}/join`, { value });
+    // Refused as contribute refuses it, and the person is not seated.
+    expect(await refusal(bea.client.lobbies.join.mutate({ lobbyID, value: 'dé' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'A value for the dice may use only plain ASCII letters, digits, spaces and punctuation: "é" is not one.',
+    });
+    expect((await join('')).json).toEqual({ ok: false, error: 'Enter a value for the dice: 1 to 64 letters, digits or punctuation.' });
+    expect((await join(7)).json).toEqual({ ok: false, error: 'Invalid value: Invalid input: expected string, received number' });
+    expect((await ann.client.lobbies.get.query({ lobbyID })).players.map((p) => p.id)).toEqual([ann.userID]);
+
+    await bea.client.lobbies.join.mutate({ lobbyID, value: 'bea sits' });
+    expect([(await join('cat sits', cat)).status]).toEqual([200]);
+    // The host starts the moment they sit, with nothing in between: both values are in the seed.
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    const game = (await server.app.services.games.get(gameID))!;
+    const contributions = [
+      { userID: ann.userID, value: '' },
+      { userID: bea.userID, value: 'bea sits' },
+      { userID: cat.userID, value: 'cat sits' },
+    ];
+    expect(game.seedContributions).toEqual(contributions);
+    expect(commitmentOf(game.serverSecret!)).toBe(shown);
+    expect(game.seed).toBe(mixedSeed({ serverSecret: game.serverSecret!, contributions }));
   });
 
   it("drops a person's value when they leave: it is theirs, not the seat's", async () => {

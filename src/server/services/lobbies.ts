@@ -326,8 +326,15 @@ export class LobbyService {
     return this.views(rows);
   }
 
-  async join(lobbyID: string, user: UserRow, by: ChangeBy = 'person'): Promise<void> {
+  /**
+   * Seats `user`, with their value for the dice when they give one: given with the seat, it is in
+   * the game's seed whenever the host starts. Sent apart just after, it was refused ("The game has
+   * already started.") when the host pressed Start in between, and the seat added nothing.
+   */
+  async join(lobbyID: string, user: UserRow, by: ChangeBy = 'person', value: string | null = null): Promise<void> {
     await this.throttle(user, by);
+    const problem = value === null ? null : newSeedValueProblem(value);
+    if (problem) throw refuse('BAD_REQUEST', problem);
     // Serialised per user as creations are, so two joins at once cannot both pass the cap.
     await this.serialised(`host/${user.id}`, () =>
       this.change(lobbyID, async (lobby, seats, trx) => {
@@ -346,7 +353,7 @@ export class LobbyService {
         const settings = this.developerSettings(lobby, seats);
         if (settings.length > 0 && !this.users.isDev(user)) throw refuse('FORBIDDEN', `Only developers can join a lobby with ${settings.join(', ')}.`);
         await this.underLobbyCap(trx, user.id);
-        await trx.insertInto('lobby_players').values({ lobby_id: lobby.id, seat: nextSeat(seats), user_id: user.id, bot_type: null }).execute();
+        await trx.insertInto('lobby_players').values({ lobby_id: lobby.id, seat: nextSeat(seats), user_id: user.id, bot_type: null, seed_value: value }).execute();
       }),
     );
   }

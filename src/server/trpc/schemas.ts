@@ -33,6 +33,8 @@ export function actInput(input: unknown): { gameID: string; action: Action } {
 export const kickInput = z.object({ lobbyID: id, playerID: id });
 /** Any text here: the lobby service refuses a value the seed cannot take with a sentence of its own. */
 export const contributeInput = z.object({ lobbyID: id, value: z.string() });
+/** A seat, with the joiner's value for the dice if they give one (read as `contribute`'s). */
+export const joinInput = z.object({ lobbyID: id, value: contributeInput.shape.value.optional() });
 export const addBotInput = z.object({ lobbyID: id, botType: z.enum(BOT_TYPES) });
 export const setOptionInput = z.object({ lobbyID: id, option: z.enum(GAME_OPTION_KEYS), value: z.boolean() });
 export const setTurnTimerInput = z.object({ lobbyID: id, turnTimer: z.enum(['auto', 'on', 'off']) });

@@ -10,11 +10,6 @@ import { MAX_SEED_VALUE_LENGTH, newSeedValueProblem } from '../../engine/seed.js
 import type { Lobby, PublicUser } from '../lib/api-types.js';
 import classes from './fair-dice-panel.module.css';
 
-/** A random value for the dice: 16 bytes from the browser's cryptographic generator, as hex. */
-export function randomSeedValue(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** Under the field while the value in is the page's random one. */
 export const RANDOM_VALUE_WORDS = 'The page gave a random one for you: it is beside your seat above. Type your own if you like.';
 

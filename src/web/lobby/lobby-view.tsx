@@ -11,7 +11,8 @@ import { Alert, Button, CopyButton, Group, NativeSelect, Paper, SimpleGrid, Stac
 import { useNavigate } from 'react-router-dom';
 import { MAX_PLAYERS, MIN_PLAYERS } from '../../engine/state.js';
 import { CommitmentWarning } from '../components/commitment-warning.js';
-import { FairDicePanel, randomSeedValue } from '../components/fair-dice-panel.js';
+import { FairDicePanel } from '../components/fair-dice-panel.js';
+import { randomSeedValue } from './seat-value.js';
 import { ChatButton } from '../game/presentation/game-chat-button.js';
 import type { Definitions, Lobby, PublicUser } from '../lib/api-types.js';
 import { useChatOverlayFits } from '../lib/chat-layout.js';
@@ -181,7 +182,7 @@ export function LobbyView({
             </CopyButton>
           )}
           {!seated && open && !removed && (
-            <Button onClick={() => call('join', () => join.mutateAsync(input))} loading={join.isPending} disabled={busy || full || offline} aria-describedby={describedBy(full && 'full-hint', offline && LOBBY_OFFLINE_ID)}>
+            <Button onClick={() => call('join', () => join.mutateAsync({ ...input, value: randomSeedValue() }))} loading={join.isPending} disabled={busy || full || offline} aria-describedby={describedBy(full && 'full-hint', offline && LOBBY_OFFLINE_ID)}>
               Join
             </Button>
           )}

@@ -9,11 +9,13 @@ import { Alert, Badge, Box, Button, Container, Group, Paper, Table, Text, Title 
 import { Link, useNavigate } from 'react-router-dom';
 import type { Lobby } from '../lib/api-types.js';
 import { ReconnectingNotice } from '../components/reconnecting-notice.js';
+import { firstCommitment } from '../lib/commitment-memory.js';
 import { useLive } from '../lib/connection.js';
 import { applyLobbyListMessage } from '../../shared/lobby-list.js';
 import { listOrder } from '../lobby/list-order.js';
 import { decisionTime, TURN_PACE_LABELS } from '../lobby/pace-words.js';
 import { seatNote } from '../lobby/seat-note.js';
+import { randomSeedValue } from '../lobby/seat-value.js';
 import { seatedNames } from '../lobby/seated-names.js';
 import { LobbyChatListener, UnreadMark, useLobbyUnread } from '../lobby/lobby-unread.js';
 import { useSession } from '../lib/session.js';
@@ -54,7 +56,7 @@ function playAction(lobby: Lobby, userID: string): { to: string; label: string; 
   return { to, label: 'Spectate', short: 'Watch' };
 }
 
-function LobbyRow({ lobby, userID, ratings, unread, onJoin, joining }: { lobby: Lobby; userID: string; ratings: Record<string, ShownRating>; unread: number; onJoin: (lobbyID: string) => void; joining: boolean }) {
+function LobbyRow({ lobby, userID, ratings, unread, onJoin, joining }: { lobby: Lobby; userID: string; ratings: Record<string, ShownRating>; unread: number; onJoin: () => void; joining: boolean }) {
   const action = playAction(lobby, userID);
   const label = (
     <>
@@ -135,7 +137,7 @@ function LobbyRow({ lobby, userID, ratings, unread, onJoin, joining }: { lobby: 
       </Table.Td>
       <Table.Td>
         {action.joins ? (
-          <Button size="compact-sm" onClick={() => onJoin(lobby.id)} loading={joining}>
+          <Button size="compact-sm" onClick={onJoin} loading={joining}>
             {label}
           </Button>
         ) : (
@@ -176,11 +178,15 @@ function LobbyList() {
   const [joinFailed, setJoinFailed] = useState<string | null>(null);
 
   /** Join Lobby: the seat is taken here, then the lobby opens with it (a refusal, say a lobby filled meanwhile, is told here). */
-  async function joinLobby(lobbyID: string) {
+  async function joinLobby(lobby: Lobby) {
     if (join.isPending) return;
     setJoinFailed(null);
+    // The seat's value for the dice goes with it, after the server's commitment it was chosen
+    // after is kept as the first seen (a later one would then be warned of).
+    const lobbyID = lobby.id;
+    if (lobby.serverSecretCommitment) firstCommitment(`lobby/${lobbyID}`, lobby.serverSecretCommitment);
     try {
-      await join.mutateAsync({ lobbyID });
+      await join.mutateAsync({ lobbyID, value: randomSeedValue() });
       navigate(`/lobby/${lobbyID}`);
     } catch (error) {
       setJoinFailed(error instanceof Error ? error.message : String(error));
@@ -292,7 +298,7 @@ function LobbyList() {
                   </Table.Tr>
                 )}
                 {rows.map((lobby) => (
-                  <LobbyRow key={lobby.id} lobby={lobby} userID={user?.id ?? ''} ratings={ratings} unread={unread[lobby.id] ?? 0} onJoin={(id) => void joinLobby(id)} joining={join.isPending && join.variables?.lobbyID === lobby.id} />
+                  <LobbyRow key={lobby.id} lobby={lobby} userID={user?.id ?? ''} ratings={ratings} unread={unread[lobby.id] ?? 0} onJoin={() => void joinLobby(lobby)} joining={join.isPending && join.variables?.lobbyID === lobby.id} />
                 ))}
               </Table.Tbody>
             </Table>

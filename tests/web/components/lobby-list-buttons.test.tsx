@@ -2,7 +2,8 @@
  * The lobby list's buttons: Play a Bot, which makes a lobby, seats the bot chosen beside it and
  * starts the game in one click, names that bot in its title and keeps the choice on the device;
  * a refusal of it (the open-lobby cap) shown in the server's words, the person left on the list;
- * and a row's button for a game one does not sit in, Spectate, and for a full table, View Lobby. The server's calls are stand-ins
+ * a row's button for a game one does not sit in, Spectate, and for a full table, View Lobby; and
+ * Join Lobby, which sends the seat's value for the dice with it. The server's calls are stand-ins
  * (support/trpc-stub.ts).
  */
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
@@ -11,6 +12,7 @@ import { renderLobbyListPage } from '../support/lobby-list-page.js';
 import { ALMA, BERT, SID, lobbyOf } from '../support/lobby-view.js';
 import { shownPath } from '../support/shown-path.js';
 import { sendSubscriptionData, stubbed } from '../support/trpc-stub.js';
+import { SEEN_COMMITMENTS_KEY } from '../../../src/web/lib/commitment-memory.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 
@@ -94,4 +96,14 @@ test("a full table one does not sit at: the row's button is View Lobby, to its p
   expect(full!.querySelector('a')!.getAttribute('href')).toBe('/lobby/l_1');
   // A table with a seat free is still joined from the list.
   expect(open!.querySelector('button')!.textContent).toBe("Join LobbyJoin Alma's lobby");
+});
+
+test("Join Lobby takes the seat with a random value for the dice, the lobby's commitment kept as the first seen, then opens the lobby", async () => {
+  answer('lobbies.join', () => Promise.resolve());
+  renderLobbyListPage();
+  act(() => sendSubscriptionData('lobbies.onList', { whole: [lobbyOf([ALMA], { serverSecretCommitment: 'c'.repeat(64) })] }));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: /^Join Lobby/ })));
+  expect(sent).toEqual([['lobbies.join', { lobbyID: 'l_1', value: expect.stringMatching(/^[0-9a-f]{32}$/) }]]);
+  expect(JSON.parse(window.localStorage.getItem(SEEN_COMMITMENTS_KEY)!)).toEqual({ 'lobby/l_1': 'c'.repeat(64) });
+  expect(shownPath()).toBe('/lobby/l_1');
 });

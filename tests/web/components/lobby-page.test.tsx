@@ -113,6 +113,21 @@ describe('a kick', () => {
     expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
   });
 
+  test('Join sends a random value for the dice with the seat, and sends no other once seated with it', async () => {
+    const sent: [string, unknown][] = [];
+    stubbed.mutations['lobbies.join'] = (input) => Promise.resolve(void sent.push(['join', input]));
+    stubbed.mutations['lobbies.contribute'] = (input) => Promise.resolve(void sent.push(['contribute', input]));
+    const { rerender } = render(lobbyView(lobbyOf([ALMA]), BERT));
+    await act(async () => fireEvent.click(button('Join')));
+    expect(sent).toEqual([['join', { lobbyID: 'l_1', value: expect.stringMatching(/^[0-9a-f]{32}$/) }]]);
+    // The lobby comes back with Bert seated and his value: nothing more is sent.
+    const given = (sent[0]![1] as { value: string }).value;
+    const seatedBert = lobbyOf([ALMA, BERT], { sequenceID: 2 });
+    seatedBert.players[1]!.seedValue = given;
+    await act(async () => rerender(lobbyView(seatedBert, BERT)));
+    expect(sent.map(([call]) => call)).toEqual(['join']);
+  });
+
   test("a page opened afresh offers Join, and shows the server's refusal in its words", async () => {
     stubbed.mutations['lobbies.join'] = () => Promise.reject(new Error('The host removed you from this lobby: you cannot join it again.'));
     render(lobbyView(lobbyOf([ALMA]), BERT));

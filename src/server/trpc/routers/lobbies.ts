@@ -2,7 +2,7 @@ import { listen } from '../bus-iterator.js';
 import { listChanges, wholeList } from '../../delivery/lobby-list-messages.js';
 import { serialisedOnce } from '../../delivery/serialised-once.js';
 import type { LobbyListMessage } from '../../../shared/lobby-list.js';
-import { addBotInput, contributeInput, kickInput, lobbyInput, setModuleInput, setOptionInput, setShowOddsInput, setTurnPaceInput, setTurnTimerInput } from '../schemas.js';
+import { addBotInput, contributeInput, joinInput, kickInput, lobbyInput, setModuleInput, setOptionInput, setShowOddsInput, setTurnPaceInput, setTurnTimerInput } from '../schemas.js';
 import { authedProcedure, router } from '../trpc.js';
 import { refuse } from '../../services/errors.js';
 import type { LobbyView } from '../../services/lobbies.js';
@@ -27,7 +27,7 @@ export const lobbiesRouter = router({
   create: authedProcedure.mutation(async ({ ctx }) => ({ id: await ctx.services.lobbies.create(ctx.user, 'person', ctx.address) })),
   /** For a lobby's players: whether two of its people share a network address, so that its game would not be rated. */
   sharedAddress: authedProcedure.input(lobbyInput).query(async ({ ctx, input }) => ({ shared: await ctx.services.lobbies.sharedAddress(input.lobbyID, ctx.user) })),
-  join: authedProcedure.input(lobbyInput).mutation(({ ctx, input }) => ctx.services.lobbies.join(input.lobbyID, ctx.user)),
+  join: authedProcedure.input(joinInput).mutation(({ ctx, input }) => ctx.services.lobbies.join(input.lobbyID, ctx.user, 'person', input.value ?? null)),
   leave: authedProcedure.input(lobbyInput).mutation(({ ctx, input }) => ctx.services.lobbies.removePlayer(input.lobbyID, ctx.user, ctx.user.id)),
   kick: authedProcedure.input(kickInput).mutation(({ ctx, input }) => ctx.services.lobbies.removePlayer(input.lobbyID, ctx.user, input.playerID)),
   /** The caller's value for the seed of the lobby's game (see docs/rules.md, "Fair dice"). */

@@ -111,7 +111,7 @@ function routes(app: FastifyInstance, services: Services): void {
 
   app.post('/api/lobby/create', async (request) => {
     const user = await requireUser(services, request);
-    return answer(async () => ({ id: await services.lobbies.create(user, 'person', clientAddress(request.raw, services.config.trustProxy)) }));
+    return answer(() => services.lobbies.create(user, 'person', clientAddress(request.raw, services.config.trustProxy)));
   });
 
   /** A signed-in call on one lobby: its body checked by `schema`, then handed to the service. */

@@ -39,11 +39,13 @@ const refusal = (promise: Promise<unknown>) =>
 
 describe("a lobby's commitment and its people's values", () => {
   it('starts a game whose seed is the published function of the secret and the values, and reveals the secret the lobby committed to', async () => {
-    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
-    // Before anyone gives a value: the commitment, on tRPC and GraphQL alike.
+    const created = await ann.client.lobbies.create.mutate();
+    const lobbyID = created.id;
+    // Before anyone gives a value: the commitment, on tRPC and GraphQL alike, and in create's answer.
     const fresh = await ann.client.lobbies.get.query({ lobbyID });
     const shown = fresh.serverSecretCommitment;
     expect(shown).toMatch(/^[0-9a-f]{64}$/);
+    expect(created.serverSecretCommitment).toBe(shown);
     expect(fresh.players).toEqual([expect.objectContaining({ id: ann.userID, seedValue: null })]);
     const graphql = await caller(server.url, ann.cookie).graphql('query ($id: ID!) { lobby(id: $id) { serverSecretCommitment players { id seedValue } } }', { id: lobbyID });
     expect(graphql.json).toEqual({ data: { lobby: { serverSecretCommitment: shown, players: [{ id: ann.userID, seedValue: null }] } } });
@@ -87,10 +89,11 @@ describe("a lobby's commitment and its people's values", () => {
     expect(await refusal(ann.client.lobbies.contribute.mutate({ lobbyID, value: 'late' }))).toEqual({ code: 'CONFLICT', message: 'The game has already started.' });
   });
 
-  it('gives each lobby a secret of its own', async () => {
-    const [a, b] = await Promise.all([ann.client.lobbies.create.mutate(), ann.client.lobbies.create.mutate()]);
-    const [first, second] = await Promise.all([ann.client.lobbies.get.query({ lobbyID: a.id }), ann.client.lobbies.get.query({ lobbyID: b.id })]);
+  it('gives each lobby a secret of its own, its commitment in the answer to REST create too', async () => {
+    const [a, b] = await Promise.all([ann.client.lobbies.create.mutate(), caller(server.url, ann.cookie).call('POST', '/api/lobby/create')]);
+    const [first, second] = await Promise.all([ann.client.lobbies.get.query({ lobbyID: a.id }), ann.client.lobbies.get.query({ lobbyID: b.json.id as string })]);
     expect(first.serverSecretCommitment).not.toBe(second.serverSecretCommitment);
+    expect(b.json).toEqual({ id: second.id, serverSecretCommitment: second.serverSecretCommitment });
   });
 
   it('refuses a value the seed cannot take, and a value from someone not seated, with a sentence', async () => {

@@ -211,12 +211,19 @@ export class LobbyService {
   }
 
   /** `address`: where a person asked for it from (none when the server opens a table: Play now). */
-  async create(host: UserRow, by: ChangeBy = 'person', address?: string): Promise<string> {
+  /**
+   * Opens a lobby with `host` seated, and answers its id with its commitment: a page that seats
+   * its person and starts at once (Play a Bot) keeps the commitment as the first seen before it
+   * gives their value for the dice.
+   */
+  async create(host: UserRow, by: ChangeBy = 'person', address?: string): Promise<{ id: string; serverSecretCommitment: string }> {
     await this.throttle(host, by);
     // Taken before the transaction, as the lobby changes are: on PostgreSQL a take is a statement
     // of its own, and a transaction holding its connection while waiting for another could use up the pool.
     await this.countOpening(address);
     const id = `l_${randomBytes(9).toString('base64url')}`;
+    // Drawn once, and never changed: the commitment players see is always the one the game uses.
+    const secret = randomBytes(32).toString('hex');
     const now = this.now();
     // One host's creations in this process wait for each other, so two at once cannot both pass the cap.
     await this.serialised(`host/${host.id}`, () =>
@@ -236,15 +243,14 @@ export class LobbyService {
             game_id: null,
             created_at: now,
             updated_at: now,
-            // Drawn once, and never changed: the commitment players see is always the one the game uses.
-            seed_secret: randomBytes(32).toString('hex'),
+            seed_secret: secret,
           })
           .execute();
         await trx.insertInto('lobby_players').values({ lobby_id: id, seat: 0, user_id: host.id, bot_type: null }).execute();
       }),
     );
     await this.published({ lobbyID: id, sequenceID: 1 });
-    return id;
+    return { id, serverSecretCommitment: commitmentOf(secret) };
   }
 
   /**

@@ -373,7 +373,7 @@ export class QuickPlayService {
           continue;
         }
         if (lobbyID === null) {
-          lobbyID = await lobbies.create(person, 'server');
+          lobbyID = (await lobbies.create(person, 'server')).id;
           host = person;
         } else {
           await lobbies.join(lobbyID, person, 'server');

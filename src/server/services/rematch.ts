@@ -203,7 +203,7 @@ export class RematchService {
     const options: GameOptions = old ? lobbyOptions(old.options_json) : { ...DEFAULT_OPTIONS };
     const modules: ModuleKey[] = old ? lobbyModules(old.modules_json) : [];
 
-    const lobbyID = await this.lobbies.create(user, 'person', address);
+    const { id: lobbyID } = await this.lobbies.create(user, 'person', address);
     try {
       for (const key of GAME_OPTION_KEYS) if (options[key] !== DEFAULT_OPTIONS[key]) await this.lobbies.setOption(lobbyID, user, key, options[key]);
       for (const key of modules) await this.lobbies.setModule(lobbyID, user, key, true);

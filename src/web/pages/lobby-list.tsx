@@ -169,6 +169,7 @@ function LobbyList() {
   const create = trpc.lobbies.create.useMutation();
   const addBot = trpc.lobbies.addBot.useMutation();
   const start = trpc.lobbies.start.useMutation();
+  const contribute = trpc.lobbies.contribute.useMutation();
   const creating = useRef(false);
   const [pending, setPending] = useState<'lobby' | 'bot' | null>(null);
   const [quickBot, setQuickBot] = useState<QuickBot>(quickBotKept);
@@ -194,7 +195,8 @@ function LobbyList() {
   }
 
   /**
-   * Create Lobby opens a new lobby; Play a Bot also seats the bot chosen beside it and starts the game at once.
+   * Create Lobby opens a new lobby; Play a Bot also gives the player's value for the dice, seats
+   * the bot chosen beside them and starts the game at once.
    * If a step after the lobby's creation is refused, the refusal is shown here and the lobby,
    * which exists, is in the list to go on from by hand.
    */
@@ -205,8 +207,12 @@ function LobbyList() {
     setPending(quick ? 'bot' : 'lobby');
     setCreateFailed(null);
     try {
-      const { id: lobbyID } = await create.mutateAsync();
+      const { id: lobbyID, serverSecretCommitment } = await create.mutateAsync();
       if (!quick) return navigate(`/lobby/${lobbyID}`);
+      // The player's value for the dice, as the lobby's page would give it, after the commitment
+      // it answers is kept: without one, the server's secret alone made the dice of a bot game.
+      firstCommitment(`lobby/${lobbyID}`, serverSecretCommitment);
+      await contribute.mutateAsync({ lobbyID, value: randomSeedValue() });
       await addBot.mutateAsync({ lobbyID, botType: quickBot });
       const { gameID } = await start.mutateAsync({ lobbyID });
       navigate(`/game/${gameID}`);

@@ -53,18 +53,22 @@ describe('Play a Bot', () => {
     expect(picker().value).toBe('basic_bot');
   });
 
-  test('in one click: a lobby, the bot chosen seated, the game started, and the player taken to it', async () => {
-    answer('lobbies.create', () => Promise.resolve({ id: 'l_quick' }));
+  test("in one click: a lobby, the player's value for the dice, the bot chosen seated, the game started, and the player taken to it", async () => {
+    answer('lobbies.create', () => Promise.resolve({ id: 'l_quick', serverSecretCommitment: 'c'.repeat(64) }));
+    answer('lobbies.contribute', () => Promise.resolve());
     answer('lobbies.addBot', () => Promise.resolve());
     answer('lobbies.start', () => Promise.resolve({ gameID: 'g_quick' }));
     renderLobbyListPage();
     fireEvent.change(picker(), { target: { value: 'basic_bot' } });
     await act(async () => fireEvent.click(playABot()));
+    // The player's value for the dice before the start, the commitment it followed kept first.
     expect(sent).toEqual([
       ['lobbies.create', undefined],
+      ['lobbies.contribute', { lobbyID: 'l_quick', value: expect.stringMatching(/^[0-9a-f]{32}$/) }],
       ['lobbies.addBot', { lobbyID: 'l_quick', botType: 'basic_bot' }],
       ['lobbies.start', { lobbyID: 'l_quick' }],
     ]);
+    expect(JSON.parse(window.localStorage.getItem(SEEN_COMMITMENTS_KEY)!)).toEqual({ 'lobby/l_quick': 'c'.repeat(64) });
     expect(shownPath()).toBe('/game/g_quick');
   });
 

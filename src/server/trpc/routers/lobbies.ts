@@ -24,7 +24,7 @@ export const lobbiesRouter = router({
   /** The lobbies the caller sits in whose game has not started, newest first ("Your games"). */
   waiting: authedProcedure.query(({ ctx }) => ctx.services.lobbies.waitingFor(ctx.user.id)),
   get: authedProcedure.input(lobbyInput).query(({ ctx, input }) => ctx.services.lobbies.get(input.lobbyID)),
-  create: authedProcedure.mutation(async ({ ctx }) => ({ id: await ctx.services.lobbies.create(ctx.user, 'person', ctx.address) })),
+  create: authedProcedure.mutation(({ ctx }) => ctx.services.lobbies.create(ctx.user, 'person', ctx.address)),
   /** For a lobby's players: whether two of its people share a network address, so that its game would not be rated. */
   sharedAddress: authedProcedure.input(lobbyInput).query(async ({ ctx, input }) => ({ shared: await ctx.services.lobbies.sharedAddress(input.lobbyID, ctx.user) })),
   join: authedProcedure.input(joinInput).mutation(({ ctx, input }) => ctx.services.lobbies.join(input.lobbyID, ctx.user, 'person', input.value ?? null)),

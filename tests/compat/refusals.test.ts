@@ -281,7 +281,7 @@ describe('malformed and mistyped input: a 4xx with a clear message, never a 500'
   it('a client that posts lobby/create with a JSON header and no body: that works', async () => {
     const created = await host.raw('POST', '/api/lobby/create', undefined, json);
     expect(created.status, created.text).toBe(200);
-    expect(created.json).toEqual({ id: expect.stringMatching(/^l_/) });
+    expect(created.json).toEqual({ id: expect.stringMatching(/^l_/), serverSecretCommitment: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
   it('a body that is not JSON gets 400 on every POST route', async () => {

@@ -225,27 +225,29 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     const made = await ivy.client.lobbies.rematch.create.mutate({ gameID });
     expect(made.created).toBe(true);
     const offer = await offers.until((o) => o !== null);
-    expect(offer).toEqual({ lobbyID: made.lobbyID, hostID: ivy.userID, open: true, declined: [] });
+    expect(offer).toEqual({ lobbyID: made.lobbyID, hostID: ivy.userID, open: true, declined: [], serverSecretCommitment: made.serverSecretCommitment });
     // Hal asks too: he is given Ivy's lobby, not a second one.
-    expect(await hal.client.lobbies.rematch.create.mutate({ gameID })).toEqual({ lobbyID: made.lobbyID, created: false });
+    expect(await hal.client.lobbies.rematch.create.mutate({ gameID })).toEqual({ lobbyID: made.lobbyID, created: false, serverSecretCommitment: made.serverSecretCommitment });
     const lobby = await hal.client.lobbies.get.query({ lobbyID: made.lobbyID });
     expect(lobby).toMatchObject({ status: 'open', host: { id: ivy.userID }, turnTimer: 'off', turnPace: 'slow', turnTimerSeconds: 1_200, showOddsToPlayers: true, options: { biggerTradeRow: true } });
     expect(lobby.playerIDToBotType.map(([, type]) => type)).toEqual(['easy_bot']);
+    // The commitment the offer and the answers name is the lobby's, for a joiner to keep before giving a value.
+    expect(lobby.serverSecretCommitment).toBe(made.serverSecretCommitment);
     await hal.client.lobbies.join.mutate({ lobbyID: made.lobbyID });
     const { gameID: next } = await ivy.client.lobbies.start.mutate({ lobbyID: made.lobbyID });
     expect((await hal.client.lobbies.rematch.offer.query({ gameID }))?.open).toBe(false);
     // Whoever watches the offer is told at once that it started: nobody is offered a lobby they
     // can no longer join.
-    expect(await offers.until((o) => o?.open === false)).toEqual({ lobbyID: made.lobbyID, hostID: ivy.userID, open: false, declined: [] });
+    expect(await offers.until((o) => o?.open === false)).toEqual({ lobbyID: made.lobbyID, hostID: ivy.userID, open: false, declined: [], serverSecretCommitment: made.serverSecretCommitment });
     expect((await seatsOf(server(), next)).filter((s) => s.bot_type === null).map((s) => s.user_id).sort()).toEqual([hal.userID, ivy.userID].sort());
     // Asked again after it started, a rematch opens another lobby, offered in its place; when that
     // one closes (its only person leaves), the offer says so too.
     const again = await hal.client.lobbies.rematch.create.mutate({ gameID });
     expect(again.created).toBe(true);
     expect(again.lobbyID).not.toBe(made.lobbyID);
-    expect(await offers.until((o) => o?.lobbyID === again.lobbyID)).toEqual({ lobbyID: again.lobbyID, hostID: hal.userID, open: true, declined: [] });
+    expect(await offers.until((o) => o?.lobbyID === again.lobbyID)).toEqual({ lobbyID: again.lobbyID, hostID: hal.userID, open: true, declined: [], serverSecretCommitment: again.serverSecretCommitment });
     await hal.client.lobbies.leave.mutate({ lobbyID: again.lobbyID });
-    expect(await offers.until((o) => o?.lobbyID === again.lobbyID && !o.open)).toEqual({ lobbyID: again.lobbyID, hostID: hal.userID, open: false, declined: [] });
+    expect(await offers.until((o) => o?.lobbyID === again.lobbyID && !o.open)).toEqual({ lobbyID: again.lobbyID, hostID: hal.userID, open: false, declined: [], serverSecretCommitment: null });
     offers.close();
     for (const guest of [hal, ivy, out]) guest.close();
   });
@@ -267,7 +269,7 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     const lobbies = feed(ann.client.lobbies.onLobby, { lobbyID: made.lobbyID });
     expect((await lobbies.until()).rematch).toEqual({ gameID, declined: [], everyoneDeclined: false });
     const offers = feed(cat.client.lobbies.rematch.onOffer, { gameID });
-    expect(await offers.until((o) => o !== null)).toEqual({ lobbyID: made.lobbyID, hostID: ann.userID, open: true, declined: [] });
+    expect(await offers.until((o) => o !== null)).toEqual({ lobbyID: made.lobbyID, hostID: ann.userID, open: true, declined: [], serverSecretCommitment: made.serverSecretCommitment });
 
     const NOT_THEIRS = { code: 'FORBIDDEN', httpStatus: 403, message: 'Only the people who played this game can decline a rematch.' };
     expect(await refused(spy.client.lobbies.rematch.decline.mutate({ gameID }))).toMatchObject(NOT_THEIRS);
@@ -278,7 +280,7 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     await bob.client.lobbies.rematch.decline.mutate({ gameID });
     const bobDeclined = { gameID, declined: [{ id: bob.userID, name: bob.name }], everyoneDeclined: false };
     expect((await lobbies.until((l) => l.rematch?.declined.length === 1)).rematch).toEqual(bobDeclined);
-    expect(await offers.until((o) => o?.declined.length === 1)).toEqual({ lobbyID: made.lobbyID, hostID: ann.userID, open: true, declined: [bob.userID] });
+    expect(await offers.until((o) => o?.declined.length === 1)).toEqual({ lobbyID: made.lobbyID, hostID: ann.userID, open: true, declined: [bob.userID], serverSecretCommitment: made.serverSecretCommitment });
     // Twice is as once: no refusal, and nothing new for the lobby's watchers.
     await bob.client.lobbies.rematch.decline.mutate({ gameID });
     expect(await ann.client.lobbies.get.query({ lobbyID: made.lobbyID })).toMatchObject({ rematch: bobDeclined, sequenceID: lobbies.items.at(-1)!.sequenceID });

@@ -65,7 +65,7 @@ async function endedGame(server: Server, ...people: Guest[]): Promise<string> {
 }
 
 /** What the Rematch button does: ask for the rematch, and join it when it was someone else's. */
-async function pressRematch(client: Client, gameID: string): Promise<{ lobbyID: string; created: boolean }> {
+async function pressRematch(client: Client, gameID: string): Promise<{ lobbyID: string; created: boolean; serverSecretCommitment: string | null }> {
   const made = await client.lobbies.rematch.create.mutate({ gameID });
   if (!made.created) {
     await client.lobbies.join.mutate({ lobbyID: made.lobbyID }).catch((error: unknown) => {
@@ -135,7 +135,7 @@ describe.each(DATABASES)('races on %s', (database) => {
       const lobby = await ann.client.lobbies.get.query({ lobbyID: a!.value.lobbyID });
       expect(lobby, context).toMatchObject({ status: 'open', host: { id: host.userID }, rematch: { gameID } });
       expect(lobby.players.map((p) => p.id).sort(), context).toEqual([ann.userID, bob.userID].sort());
-      expect(await ann.client.lobbies.rematch.offer.query({ gameID }), context).toEqual({ lobbyID: lobby.id, hostID: host.userID, open: true, declined: [] });
+      expect(await ann.client.lobbies.rematch.offer.query({ gameID }), context).toEqual({ lobbyID: lobby.id, hostID: host.userID, open: true, declined: [], serverSecretCommitment: lobby.serverSecretCommitment });
       for (const guest of [ann, bob]) expect((await openLobbiesOf(guest.client, guest.userID)).map((l) => l.id), context).toEqual([lobby.id]);
       ann.close();
       bob.close();
@@ -153,7 +153,7 @@ describe.each(DATABASES)('races on %s', (database) => {
       expect(first!.value.lobbyID, context).toBe(second!.value.lobbyID);
       expect([first!.value.created, second!.value.created].filter(Boolean), context).toHaveLength(1);
       expect((await openLobbiesOf(ann.client, ann.userID)).map((l) => l.id), context).toEqual([first!.value.lobbyID]);
-      expect(await bob.client.lobbies.rematch.offer.query({ gameID }), context).toEqual({ lobbyID: first!.value.lobbyID, hostID: ann.userID, open: true, declined: [] });
+      expect(await bob.client.lobbies.rematch.offer.query({ gameID }), context).toEqual({ lobbyID: first!.value.lobbyID, hostID: ann.userID, open: true, declined: [], serverSecretCommitment: first!.value.serverSecretCommitment });
       ann.close();
       bob.close();
     }

@@ -8,7 +8,7 @@
  * per game): their view stops offering it, and the lobby's view tells its host.
  */
 import type { Kysely } from 'kysely';
-import { DEFAULT_OPTIONS, GAME_OPTION_KEYS, type GameOptions, type ModuleKey } from '../../engine/index.js';
+import { commitmentOf, DEFAULT_OPTIONS, GAME_OPTION_KEYS, type GameOptions, type ModuleKey } from '../../engine/index.js';
 import type { Bus } from '../bus/bus.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { gameNotFound, refuse } from './errors.js';
@@ -26,6 +26,11 @@ export interface RematchOffer {
   open: boolean;
   /** The game's people who declined it, oldest first (never its host). */
   declined: string[];
+  /**
+   * The lobby's commitment to its server secret (null once the lobby is gone): whoever joins it
+   * from the game's end keeps it as the first seen before their seat's value for the dice goes.
+   */
+  serverSecretCommitment: string | null;
 }
 
 interface OfferWatcher {
@@ -60,7 +65,7 @@ export class RematchService {
     const row = await this.db
       .selectFrom('rematches')
       .leftJoin('lobbies', 'lobbies.id', 'rematches.lobby_id')
-      .select(['rematches.lobby_id', 'rematches.created_by', 'lobbies.game_id', 'lobbies.id as lobby'])
+      .select(['rematches.lobby_id', 'rematches.created_by', 'lobbies.game_id', 'lobbies.id as lobby', 'lobbies.seed_secret'])
       .where('rematches.game_id', '=', gameID)
       .executeTakeFirst();
     if (!row) return null;
@@ -70,6 +75,7 @@ export class RematchService {
       hostID: row.created_by,
       open: row.lobby !== null && row.game_id === null,
       declined: declines.map((d) => d.user_id).filter((id) => id !== row.created_by),
+      serverSecretCommitment: row.seed_secret ? commitmentOf(row.seed_secret) : null,
     };
   }
 
@@ -185,7 +191,7 @@ export class RematchService {
    * Opens the game's rematch lobby, or gives the one already opened. Only the game's people, once it
    * ended. `address`: where the person asked from (its lobbies opened count against LOBBIES_PER_ADDRESS).
    */
-  async create(gameID: string, user: UserRow, address?: string): Promise<{ lobbyID: string; created: boolean }> {
+  async create(gameID: string, user: UserRow, address?: string): Promise<{ lobbyID: string; created: boolean; serverSecretCommitment: string | null }> {
     const game = await this.db.selectFrom('games').select(['id', 'lobby_id', 'end_timestamp']).where('id', '=', gameID).executeTakeFirst();
     if (!game) throw gameNotFound(gameID);
     const seats = await this.db.selectFrom('game_players').select(['user_id', 'bot_type', 'seat']).where('game_id', '=', gameID).orderBy('seat').execute();
@@ -193,7 +199,7 @@ export class RematchService {
     if (game.end_timestamp === null) throw refuse('CONFLICT', 'The game has not ended yet.');
     const existing = await this.offer(gameID);
     if (existing) {
-      if (existing.open) return { lobbyID: existing.lobbyID, created: false };
+      if (existing.open) return { lobbyID: existing.lobbyID, created: false, serverSecretCommitment: existing.serverSecretCommitment };
       // It closed (its people all left, or it was left behind), or started its game (whether or
       // not this person plays in it): the next to ask opens another. So a press that comes with
       // the host's Start is given that lobby or opens a new one, as it falls before or after it.
@@ -203,7 +209,7 @@ export class RematchService {
     const options: GameOptions = old ? lobbyOptions(old.options_json) : { ...DEFAULT_OPTIONS };
     const modules: ModuleKey[] = old ? lobbyModules(old.modules_json) : [];
 
-    const { id: lobbyID } = await this.lobbies.create(user, 'person', address);
+    const { id: lobbyID, serverSecretCommitment } = await this.lobbies.create(user, 'person', address);
     try {
       for (const key of GAME_OPTION_KEYS) if (options[key] !== DEFAULT_OPTIONS[key]) await this.lobbies.setOption(lobbyID, user, key, options[key]);
       for (const key of modules) await this.lobbies.setModule(lobbyID, user, key, true);
@@ -227,9 +233,9 @@ export class RematchService {
       // Someone else's came first: theirs is the rematch, and this one closes.
       await this.lobbies.removePlayer(lobbyID, user, user.id).catch(() => undefined);
       const first = await this.offer(gameID);
-      return { lobbyID: first!.lobbyID, created: false };
+      return { lobbyID: first!.lobbyID, created: false, serverSecretCommitment: first!.serverSecretCommitment };
     }
     await this.bus.publish(rematchTopic(gameID), {});
-    return { lobbyID, created: true };
+    return { lobbyID, created: true, serverSecretCommitment };
   }
 }

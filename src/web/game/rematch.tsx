@@ -12,7 +12,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
+import { firstCommitment } from '../lib/commitment-memory.js';
 import { useRetried } from '../lib/connection.js';
+import { randomSeedValue } from '../lobby/seat-value.js';
 import { trpc } from '../lib/trpc.js';
 import { rematchGoneText, rematchOfferText, type RematchProps } from './presentation/end-rematch.js';
 
@@ -28,6 +30,7 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
   const create = trpc.lobbies.rematch.create.useMutation();
   const join = trpc.lobbies.join.useMutation();
   const start = trpc.lobbies.start.useMutation();
+  const contribute = trpc.lobbies.contribute.useMutation();
   const decline = trpc.lobbies.rematch.decline.useMutation({ onError: (e) => setError(e.message) });
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -45,9 +48,12 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
     setPending(true);
     setError(null);
     try {
-      const { lobbyID, created } = await create.mutateAsync({ gameID });
+      const { lobbyID, created, serverSecretCommitment } = await create.mutateAsync({ gameID });
+      // The person's value for the dice goes with their seat, as from the lobby list, and before a
+      // start at once with bots alone: after the commitment it follows is kept as the first seen.
+      if (serverSecretCommitment) firstCommitment(`lobby/${lobbyID}`, serverSecretCommitment);
       if (!created) {
-        const lobby = await join.mutateAsync({ lobbyID }).then(
+        const lobby = await join.mutateAsync({ lobbyID, value: randomSeedValue() }).then(
           () => lobbyID,
           // Already seated in it (pressed before): it is gone back to.
           (e: unknown) => {
@@ -59,7 +65,10 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
       }
       if (aloneWithBots) {
         // Refused (say, too many games at once): to the lobby, where Start Game says why.
-        const started = await start.mutateAsync({ lobbyID }).catch(() => null);
+        const started = await contribute
+          .mutateAsync({ lobbyID, value: randomSeedValue() })
+          .then(() => start.mutateAsync({ lobbyID }))
+          .catch(() => null);
         if (started) return void navigate(`/game/${started.gameID}`);
       }
       void navigate(`/lobby/${lobbyID}`);

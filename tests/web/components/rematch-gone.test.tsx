@@ -6,8 +6,9 @@
  * view says so and offers nothing more (no Rematch, no Decline); back at the game after opening
  * the rematch's lobby, the view says the viewer opened it, and Rematch goes back to that lobby
  * asking the server for nothing (it once asked to seat them again, and the refusal, "You are
- * already in this lobby.", was a 409 in the page's console). The server's calls are stand-ins that
- * record what is asked.
+ * already in this lobby.", was a 409 in the page's console). A press gives the person's value for
+ * the dice with their seat, or before a start at once with bots alone. The server's calls are
+ * stand-ins that record what is asked.
  */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -21,12 +22,15 @@ interface Offer {
   hostID: string;
   open: boolean;
   declined: string[];
+  serverSecretCommitment?: string | null;
 }
 
 // Hoisted with the mock, which runs before the file's other lines.
 const { served, asked } = vi.hoisted(() => ({
   served: {
     offer: null as Offer | null,
+    /** What `rematch.create` answers. */
+    made: { lobbyID: 'l_new', created: true, serverSecretCommitment: 'd'.repeat(64) } as { lobbyID: string; created: boolean; serverSecretCommitment: string | null },
     /** The offer's subscription refused (the server's code), and how often it was asked again. */
     refusedWith: null as string | null,
     resets: 0,
@@ -42,7 +46,7 @@ vi.mock('../../../src/web/lib/trpc.js', async () => {
     const call = (input: unknown) => {
       asked.push(`${name} ${JSON.stringify(input)}`);
       setDone(true);
-      return Promise.resolve({ lobbyID: 'l_new', created: true, gameID: 'g_new' });
+      return Promise.resolve(name === 'create' ? served.made : { gameID: 'g_new' });
     };
     return { mutate: call, mutateAsync: call, isPending: false, isSuccess: done };
   };
@@ -62,6 +66,7 @@ vi.mock('../../../src/web/lib/trpc.js', async () => {
           decline: { useMutation: recorded('decline') },
         },
         join: { useMutation: recorded('join') },
+        contribute: { useMutation: recorded('contribute') },
         start: { useMutation: recorded('start') },
       },
     },
@@ -73,6 +78,8 @@ afterEach(() => {
   asked.length = 0;
   served.refusedWith = null;
   served.resets = 0;
+  served.made = { lobbyID: 'l_new', created: true, serverSecretCommitment: 'd'.repeat(64) };
+  window.localStorage.clear();
   vi.useRealTimers();
 });
 
@@ -84,13 +91,14 @@ function LobbyAt() {
 }
 
 /** `me`'s end-of-game Rematch at /game/g_1 (Fay's unless said), after a game with bots or not, and where a press takes them. */
-function view(offer: Offer | null, me = 'u_fay', withBots = false) {
+function view(offer: Offer | null, me = 'u_fay', withBots = false, aloneWithBots = false) {
   served.offer = offer;
   render(
     <MantineProvider theme={theme}>
       <MemoryRouter initialEntries={['/game/g_1']}>
         <Routes>
-          <Route path="/game/:gameID" element={<Rematch gameID="g_1" me={me} nameOf={(id) => NAMES[id] ?? id} withBots={withBots} aloneWithBots={false} />} />
+          <Route path="/game/:gameID" element={<Rematch gameID="g_1" me={me} nameOf={(id) => NAMES[id] ?? id} withBots={withBots} aloneWithBots={aloneWithBots} />} />
+          <Route path="/game/g_new" element={<p data-testid="new-game" />} />
           <Route path="/lobby/:lobbyID" element={<LobbyAt />} />
         </Routes>
       </MemoryRouter>
@@ -148,5 +156,22 @@ describe('answering a rematch', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Rematch' }));
     expect((await screen.findByTestId('lobby-page')).textContent).toBe('l_1');
     expect(asked).toEqual([]);
+  });
+
+  test("Rematch on another's offer: the seat is taken with a value for the dice, the lobby's commitment kept first, and the lobby opens", async () => {
+    served.made = { lobbyID: 'l_1', created: false, serverSecretCommitment: 'e'.repeat(64) };
+    view({ lobbyID: 'l_1', hostID: 'u_eve', open: true, declined: [] });
+    fireEvent.click(screen.getByRole('button', { name: 'Rematch' }));
+    expect((await screen.findByTestId('lobby-page')).textContent).toBe('l_1');
+    expect(asked).toEqual(['create {"gameID":"g_1"}', expect.stringMatching(/^join \{"lobbyID":"l_1","value":"[0-9a-f]{32}"\}$/)]);
+    expect(JSON.parse(window.localStorage.getItem('mythosSeenCommitments')!)).toEqual({ 'lobby/l_1': 'e'.repeat(64) });
+  });
+
+  test('Rematch alone with bots: the value for the dice is given before the game starts at once', async () => {
+    view(null, 'u_fay', true, true);
+    fireEvent.click(screen.getByRole('button', { name: 'Rematch' }));
+    await screen.findByTestId('new-game');
+    expect(asked).toEqual(['create {"gameID":"g_1"}', expect.stringMatching(/^contribute \{"lobbyID":"l_new","value":"[0-9a-f]{32}"\}$/), 'start {"lobbyID":"l_new"}']);
+    expect(JSON.parse(window.localStorage.getItem('mythosSeenCommitments')!)).toEqual({ 'lobby/l_new': 'd'.repeat(64) });
   });
 });

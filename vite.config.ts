@@ -164,9 +164,11 @@ const UI_KIT = mantine('Alert|CloseButton|UnstyledButton|Button|Transition|Group
 /**
  * Small modules of the site's own that two lazily loaded pages share and that would otherwise be a
  * chunk of a few hundred bytes, one more request on their first load: the lobby list and the
- * lobby's page both name a table's pace, and both seat a person with a value for the dice.
+ * lobby's page both name a table's pace, and they and the game's end seat a person with a value
+ * for the dice, after keeping the commitment it follows (and a chat's read marks share that
+ * record's storage).
  */
-const SHARED_SMALL = /src[\\/]web[\\/]lobby[\\/](pace-words|seat-value)\.ts$/;
+const SHARED_SMALL = /src[\\/]web[\\/](lobby[\\/](pace-words|seat-value)|lib[\\/](commitment-memory|kept-record))\.ts$/;
 
 const CHUNK_GROUPS = [
   { name: 'ui-kit', test: (id: string) => UI_KIT.test(id) || SHARED_SMALL.test(id) },

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // A whole game against a bot, from outside, with nothing but fetch and a websocket (the `ws`
-// package): sign in as a guest, make a lobby, add a bot, start, then watch the game on /channel
-// and answer each `decision` the server puts in our view with REST add_action, until `ended`.
+// package): sign in as a guest, make a lobby, give a value for the dice, add a bot, start, then
+// watch the game on /channel and answer each `decision` the server puts in our view with REST
+// add_action, until `ended`.
 // docs/protocol.md explains every call and field used here.
 //
 //   node examples/client/play-a-game.mjs [http://localhost:3000] [name] [bot]
+import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 
 const base = process.argv[2] ?? 'http://localhost:3000';
@@ -34,8 +36,12 @@ const { jwt } = await (await fetch(`${base}/auth/jwt`, { headers: { cookie, 'x-m
 const me = (await call(cookie, 'POST', '/api/graphql', { query: '{ me { id name } }' })).data.me;
 console.log(`signed in as ${me.name} (${me.id})`);
 
-// 2. A lobby with a bot, started.
-const { id: lobbyID } = await call(cookie, 'POST', '/api/lobby/create');
+// 2. A lobby; our value for the dice, given once the server has committed to its secret (create
+//    answers the commitment), so the server cannot choose the dice; a bot; the start.
+const { id: lobbyID, serverSecretCommitment } = await call(cookie, 'POST', '/api/lobby/create');
+const value = randomBytes(16).toString('hex');
+await call(cookie, 'POST', `/api/lobby/${lobbyID}/contribute`, { value });
+console.log(`lobby ${lobbyID}: the server's commitment ${serverSecretCommitment}, our value ${value}`);
 await call(cookie, 'POST', `/api/lobby/${lobbyID}/add_bot`, { bot_name: bot });
 const { gameID } = await call(cookie, 'POST', `/api/lobby/${lobbyID}/start`);
 console.log(`game ${gameID} started against ${bot}`);

@@ -27,7 +27,7 @@ describe('examples/client/play-a-game.mjs', () => {
     // Its value for the dice is in the seed, given after the commitment the game keeps.
     const [, commitment, value] = /^lobby l_\S+: the server's commitment ([0-9a-f]{64}), our value ([0-9a-f]{32})$/m.exec(stdout) ?? [];
     expect(game?.serverSecretCommitment).toBe(commitment);
-    expect(game?.seedContributions.map((c) => c.value)).toEqual([value, '']);
+    expect(game?.seedContributions?.map((c) => c.value)).toEqual([value, '']);
     expect(game?.gameEndTimestamp).not.toBeNull();
     // One line per player with the final favor, the winners marked, then the revealed seed.
     const favorOf = (userID: string) => game!.players.find((p) => p.userID === userID)!.counters.favor;

@@ -138,6 +138,10 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
     await page.waitForURL(/\/game\/g_/);
     await page.locator('[data-game-phase]').waitFor();
     await page.getByText('Advanced Bot 1').first().waitFor();
+    // The player's value for the dice is in the game's seed (the server's secret alone made a bot
+    // game's dice), the bot's empty as ever.
+    const game = await (await page.request.get(`${new URL(page.url()).origin}/api/game/${new URL(page.url()).pathname.split('/')[2]}/state`)).json();
+    expect(game.seedContributions.map((c: { value: string }) => c.value)).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/), '']);
   }, 120_000);
 
   for (const [label, hostViewport, guestViewport] of [

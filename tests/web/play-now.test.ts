@@ -207,6 +207,9 @@ describe.skipIf(!HAS_CHROMIUM)('Play now and Rematch', () => {
     await gil.page.waitForURL((url) => url.pathname.startsWith('/game/g_') && !url.pathname.startsWith(`/game/${gameID}`));
     await gil.page.locator('[data-game-phase]').waitFor();
     await gil.page.getByText('Easy Bot 1').first().waitFor();
+    // Gil's value for the dice was given before that start: it is in the new game's seed.
+    const { game: next } = await gil.guest.client.games.state.query({ gameID: new URL(gil.page.url()).pathname.split('/')[2]! });
+    expect(next.seedContributions?.map((c) => c.value)).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/), '']);
     expect((await gil.guest.client.lobbies.list.query()).filter((l) => l.status === 'open' && l.host.id === gil.guest.userID)).toEqual([]);
   }, TEST_MS);
 });

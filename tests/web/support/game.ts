@@ -291,6 +291,14 @@ async function bidEntry(page: Page): Promise<string> {
   return (await panel(page).getByTestId('submit-reason').allTextContents()).join(' ');
 }
 
+/** The resolutions a play has entered, by the standing its panel shows ("Age 1/3 · Turn 2/5"). */
+const entries = new WeakMap<PlayLog, Set<string>>();
+function resolutionsEntered(log: PlayLog): Set<string> {
+  let entered = entries.get(log);
+  if (!entered) entries.set(log, (entered = new Set()));
+  return entered;
+}
+
 export interface PlayLog {
   bids: number;
   rerolls: number;
@@ -358,9 +366,18 @@ export async function playStep(page: Page, log: PlayLog, onStep?: (decision: str
   } else {
     const won = tradeRow.getByRole('button');
     const wonAffordable = tradeRow.locator('.game-card:not([data-unaffordable]) [role=button]');
-    // Entering resolution restores the won card, else nothing is chosen and Submit says why.
-    if ((await won.count()) > 0) expect(await tradeRow.locator('.game-card[data-selected="true"]').count()).toBe(1);
-    else expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('You must select a card to gain');
+    // Entering resolution restores the won card, else nothing is chosen and Submit says why. Only
+    // on entering: a step read again (its mark read as the screen moved on, with another person's
+    // action coming in) holds the choice made in it, and one that has moved on is played from the
+    // top. Two people played by this helper at one table met both.
+    const standing = (await panel(page).getByTestId('standing').textContent()) ?? '';
+    if ((await root.getAttribute('data-decision')) !== 'RESOLVE') return true;
+    const entered = resolutionsEntered(log);
+    if (!entered.has(standing)) {
+      entered.add(standing);
+      if ((await won.count()) > 0) expect(await tradeRow.locator('.game-card[data-selected="true"]').count()).toBe(1);
+      else expect(await panel(page).getByTestId('submit-reason').textContent()).toBe('You must select a card to gain');
+    }
     if ((await won.count()) > 0 && (await wonAffordable.count()) > 0) await wonAffordable.first().click();
     else await page.locator('[data-zone="basic-pile"] .game-card:not([data-unaffordable]) [role=button]').last().click();
     await submitButton(page).click();

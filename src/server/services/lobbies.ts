@@ -210,11 +210,11 @@ export class LobbyService {
     if (!(await this.changesPerUser.take(user.id))) throw refuse('TOO_MANY_REQUESTS', 'You are changing lobbies too fast. Wait a moment.');
   }
 
-  /** `address`: where a person asked for it from (none when the server opens a table: Play now). */
   /**
    * Opens a lobby with `host` seated, and answers its id with its commitment: a page that seats
    * its person and starts at once (Play a Bot) keeps the commitment as the first seen before it
-   * gives their value for the dice.
+   * gives their value for the dice. `address`: where a person asked for it from (none when the
+   * server opens a table: Play now).
    */
   async create(host: UserRow, by: ChangeBy = 'person', address?: string): Promise<{ id: string; serverSecretCommitment: string }> {
     await this.throttle(host, by);

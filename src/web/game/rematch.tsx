@@ -12,9 +12,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { firstCommitment } from '../lib/commitment-memory.js';
 import { useRetried } from '../lib/connection.js';
-import { randomSeedValue } from '../lobby/seat-value.js';
+import { seatValueAfter } from '../lobby/seat-value.js';
 import { trpc } from '../lib/trpc.js';
 import { rematchGoneText, rematchOfferText, type RematchProps } from './presentation/end-rematch.js';
 
@@ -49,11 +48,10 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
     setError(null);
     try {
       const { lobbyID, created, serverSecretCommitment } = await create.mutateAsync({ gameID });
-      // The person's value for the dice goes with their seat, as from the lobby list, and before a
-      // start at once with bots alone: after the commitment it follows is kept as the first seen.
-      if (serverSecretCommitment) firstCommitment(`lobby/${lobbyID}`, serverSecretCommitment);
+      // The person's value for the dice goes with their seat, as from the lobby list, or before a
+      // start at once with bots alone.
       if (!created) {
-        const lobby = await join.mutateAsync({ lobbyID, value: randomSeedValue() }).then(
+        const lobby = await join.mutateAsync({ lobbyID, value: seatValueAfter(lobbyID, serverSecretCommitment) }).then(
           () => lobbyID,
           // Already seated in it (pressed before): it is gone back to.
           (e: unknown) => {
@@ -66,7 +64,7 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
       if (aloneWithBots) {
         // Refused (say, too many games at once): to the lobby, where Start Game says why.
         const started = await contribute
-          .mutateAsync({ lobbyID, value: randomSeedValue() })
+          .mutateAsync({ lobbyID, value: seatValueAfter(lobbyID, serverSecretCommitment) })
           .then(() => start.mutateAsync({ lobbyID }))
           .catch(() => null);
         if (started) return void navigate(`/game/${started.gameID}`);

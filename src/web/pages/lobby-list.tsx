@@ -9,13 +9,12 @@ import { Alert, Badge, Box, Button, Container, Group, Paper, Table, Text, Title 
 import { Link, useNavigate } from 'react-router-dom';
 import type { Lobby } from '../lib/api-types.js';
 import { ReconnectingNotice } from '../components/reconnecting-notice.js';
-import { firstCommitment } from '../lib/commitment-memory.js';
 import { useLive } from '../lib/connection.js';
 import { applyLobbyListMessage } from '../../shared/lobby-list.js';
 import { listOrder } from '../lobby/list-order.js';
 import { decisionTime, TURN_PACE_LABELS } from '../lobby/pace-words.js';
 import { seatNote } from '../lobby/seat-note.js';
-import { randomSeedValue } from '../lobby/seat-value.js';
+import { seatValueAfter } from '../lobby/seat-value.js';
 import { seatedNames } from '../lobby/seated-names.js';
 import { LobbyChatListener, UnreadMark, useLobbyUnread } from '../lobby/lobby-unread.js';
 import { useSession } from '../lib/session.js';
@@ -182,12 +181,10 @@ function LobbyList() {
   async function joinLobby(lobby: Lobby) {
     if (join.isPending) return;
     setJoinFailed(null);
-    // The seat's value for the dice goes with it, after the server's commitment it was chosen
-    // after is kept as the first seen (a later one would then be warned of).
     const lobbyID = lobby.id;
-    if (lobby.serverSecretCommitment) firstCommitment(`lobby/${lobbyID}`, lobby.serverSecretCommitment);
     try {
-      await join.mutateAsync({ lobbyID, value: randomSeedValue() });
+      // The seat's value for the dice goes with it.
+      await join.mutateAsync({ lobbyID, value: seatValueAfter(lobbyID, lobby.serverSecretCommitment) });
       navigate(`/lobby/${lobbyID}`);
     } catch (error) {
       setJoinFailed(error instanceof Error ? error.message : String(error));
@@ -209,10 +206,9 @@ function LobbyList() {
     try {
       const { id: lobbyID, serverSecretCommitment } = await create.mutateAsync();
       if (!quick) return navigate(`/lobby/${lobbyID}`);
-      // The player's value for the dice, as the lobby's page would give it, after the commitment
-      // it answers is kept: without one, the server's secret alone made the dice of a bot game.
-      firstCommitment(`lobby/${lobbyID}`, serverSecretCommitment);
-      await contribute.mutateAsync({ lobbyID, value: randomSeedValue() });
+      // The player's value for the dice, as the lobby's page would give it: without one, the
+      // server's secret alone made the dice of a bot game.
+      await contribute.mutateAsync({ lobbyID, value: seatValueAfter(lobbyID, serverSecretCommitment) });
       await addBot.mutateAsync({ lobbyID, botType: quickBot });
       const { gameID } = await start.mutateAsync({ lobbyID });
       navigate(`/game/${gameID}`);

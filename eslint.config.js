@@ -32,7 +32,10 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: nodeModules('The web client runs in the browser (docs/architecture.md).'),
+          paths: [
+            ...nodeModules('The web client runs in the browser (docs/architecture.md).'),
+            { name: 'react', importNames: ['lazy'], message: "React's lazy keeps a failed load for good: use retryingLazy (src/web/lib/retrying-lazy.tsx), which loads again when asked." },
+          ],
           patterns: [
             { group: ['**/server/**', '**/compat/**'], allowTypeImports: true, message: 'The web client imports only types from the server (docs/architecture.md); shared values live in src/shared.' },
             { group: ['**/cli/**', '**/bots/**', 'node:*'], message: 'The web client runs in the browser (docs/architecture.md).' },

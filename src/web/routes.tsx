@@ -8,7 +8,8 @@
  * first load. Navigations run in a transition, so the page on screen stays until the next one's
  * chunk has arrived, as it did with the data router's lazy routes.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { retryingLazy } from './lib/retrying-lazy.js';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { RequireDev, RequireUser } from './components/guards.js';
 import { Layout } from './components/layout.js';
@@ -68,7 +69,7 @@ export async function loadFirstPage(pathname: string): Promise<void> {
 
 /** The route's page: the one loaded before the first render, else loaded lazily on the way there. */
 function page(route: RouteEntry) {
-  const Lazy = lazy(async () => ({ default: await loadPage(route) }));
+  const Lazy = retryingLazy(async () => ({ default: await loadPage(route) }));
   const Page = () => {
     const Loaded = firstPage.route === route ? firstPage.component : undefined;
     return Loaded ? <Loaded /> : <Lazy />;

@@ -61,6 +61,8 @@ beforeAll(() => {
   write('src/web/pages/bot.ts', "import { BOT } from '../../bots/bot.js';\nexport const x = BOT;\n");
   write('src/bots/bot.ts', 'export const BOT = 1;\n');
   write('src/web/odds/odds-worker.ts', "import { BOT } from '../../bots/bot.js';\nexport const x = BOT;\n");
+  write('src/web/pages/react-lazy.tsx', "import { lazy } from 'react';\nexport const Page = lazy(() => import('./page-chunk.js'));\n");
+  write('src/web/pages/page-chunk.tsx', 'export default function Chunk() {\n  return <p>chunk</p>;\n}\n');
   write('src/web/pages/cycle-a.ts', "import { b } from './cycle-b.js';\nexport const a = (): number => b() + 1;\n");
   write('src/web/pages/cycle-b.ts', "import { a } from './cycle-a.js';\nexport const b = (): number => (a as unknown as number) ? 1 : 0;\n");
 });
@@ -113,6 +115,11 @@ describe('lint holds the architecture', () => {
 
   it('refuses a hook called conditionally', async () => {
     expect(await rulesOn('src/web/pages/hooks.tsx')).toEqual(['react-hooks/rules-of-hooks']);
+  });
+
+  it("refuses React's lazy in the web client, which keeps a failed load for good (retryingLazy loads again)", async () => {
+    expect(await rulesOn('src/web/pages/react-lazy.tsx')).toEqual(['@typescript-eslint/no-restricted-imports']);
+    expect(await rulesOn('src/web/pages/page-chunk.tsx')).toEqual([]);
   });
 
   it('refuses an import cycle', async () => {

@@ -7,7 +7,8 @@
  * by itself with what changed meanwhile, or, where the lobby closed meanwhile, says it has closed.
  * A game page whose subscription the server refuses when its websocket opens again (signed out in
  * another tab) says so in the server's words, with a way to sign in again, not 'Reconnecting...'
- * for good.
+ * for good. A chat pressed open while the connection is down says its code did not load, and
+ * loads it, styled, once the connection is back, without a reload of the page.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -115,6 +116,46 @@ describe.skipIf(!HAS_CHROMIUM)('pages offline', () => {
     await page.getByRole('link', { name: SIGN_IN_AGAIN }).click();
     await page.getByRole('textbox', { name: 'Name' }).waitFor();
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/game/${gameID}`);
+    ann.close();
+    await context.close();
+  });
+
+  test("a phone's CHAT pressed while the connection is down says the chat did not load; once the connection is back the chat loads by itself, styled", async () => {
+    const context = await newContext(suite.browser, PHONE);
+    await context.addInitScript(() => window.localStorage.setItem('mythosFirstGameHintSeen', 'true'));
+    const ann = await guestInContext(suite.site, context, 'Tunnel');
+    const gameID = await startGame(suite.site, ann, { bots: ['easy_bot'] });
+    const network = await droppableNetwork(context);
+    const page = await context.newPage();
+    await page.goto(`${suite.site.url}/game/${gameID}`);
+    await page.getByRole('button', { name: 'Submit' }).waitFor();
+    // A dialog seen before (Leave game's, kept): the dialogs' code is here, the chat's is not.
+    await page.getByRole('button', { name: 'Leave game' }).click();
+    await page.getByRole('dialog', { name: 'Leave this game?' }).getByRole('button', { name: 'Stay' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await network.drop();
+    await page.getByRole('button', { name: /^CHAT/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Game Chat' });
+    const failed = dialog.getByTestId('part-failed');
+    await failed.waitFor();
+    expect(await failed.textContent()).toBe('The chat did not load: Mythos may have been updated since this tab was opened, or the connection dropped.');
+    // Pressed while still offline: the same words again, one load more.
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await failed.waitFor();
+    await screenshot(page, 'offline-chat-not-loaded-phone');
+
+    // Back online: the chat loads by itself, its stylesheet with it (React's lazy kept the failure
+    // until the page was reloaded; a stylesheet whose link had failed stayed unapplied).
+    await network.restore();
+    const log = dialog.getByRole('log');
+    await log.waitFor();
+    expect(await failed.count()).toBe(0);
+    expect(await log.getByText('No messages yet.').evaluate((e) => getComputedStyle(e).fontStyle)).toBe('italic');
+    await dialog.getByRole('textbox').fill('back from the tunnel');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await log.getByText('back from the tunnel').waitFor();
+    await screenshot(page, 'offline-chat-back-phone');
     ann.close();
     await context.close();
   });

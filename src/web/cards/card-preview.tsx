@@ -10,7 +10,8 @@
  *   (the reader), drawn as large as the screen allows, with what it does in words. A quick tap stays a tap (it picks the
  *   card where cards can be picked); the hold that opened the reader picks nothing.
  */
-import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { retryingLazy } from '../lib/retrying-lazy.js';
 import { createPortal } from 'react-dom';
 import { CARD_RATIO, CARD_WIDTH } from './card-face.js';
 import { placeClearOfRow } from './clear-of-row.js';
@@ -18,7 +19,7 @@ import { useHold } from '../lib/press.js';
 import { RuleList } from './rule-list.js';
 import classes from './cards.module.css';
 
-const CardReader = lazy(() => import('./card-reader.js').then((m) => ({ default: m.CardReader })));
+const CardReader = retryingLazy(() => import('./card-reader.js').then((m) => ({ default: m.CardReader })));
 
 export const PREVIEW_SCALE = 2.5;
 const GAP = 12;

@@ -3,13 +3,14 @@
  * ships only with the pages that draw charts), a one-sentence summary for screen readers, and
  * the same numbers as a table for anyone who prefers to read them.
  */
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
+import { retryingLazy } from '../lib/retrying-lazy.js';
 import { Card, Skeleton, Table, Text, Title } from '@mantine/core';
 import type { ApexOptions } from 'apexcharts';
 import { chartOptions } from './theme.js';
 import classes from './chart-figure.module.css';
 
-const ApexChart = lazy(() => import('react-apexcharts'));
+const ApexChart = retryingLazy(() => import('react-apexcharts'));
 
 export interface ChartTable {
   /** Column headings; the first column names each row. */

@@ -10,11 +10,12 @@
  * who opened the chat to type had to Tab past). The field is so marked; while the view's code is
  * on its way, the loading line is, and the field takes the focus from it as it arrives.
  */
-import { lazy, Suspense, type Ref, type RefObject } from 'react';
+import { Suspense, type Ref, type RefObject } from 'react';
+import { retryingLazy } from '../lib/retrying-lazy.js';
 import { PartBoundary } from '../components/part-boundary.js';
 import type { ChatRoom } from './chat-room.js';
 
-const ChatRoomView = lazy(() => import('./chat-room-view.js').then((m) => ({ default: m.ChatRoomView })));
+const ChatRoomView = retryingLazy(() => import('./chat-room-view.js').then((m) => ({ default: m.ChatRoomView })));
 
 export function LazyChatRoomView(props: { room: ChatRoom; height?: number | string; fieldRef?: Ref<HTMLInputElement>; kept?: RefObject<string>; fieldFirst?: boolean }) {
   const waiting = props.fieldFirst ? { tabIndex: -1, 'data-autofocus': true } : {};

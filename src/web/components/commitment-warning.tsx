@@ -3,12 +3,13 @@
  * for it (commitment-memory.ts): the server could then have chosen its secret, and so the dice,
  * after seeing the players' values.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
+import { retryingLazy } from '../lib/retrying-lazy.js';
 import { firstCommitment } from '../lib/commitment-memory.js';
 import type { Changed } from './commitment-alert.js';
 
 /** The warning itself loads only when a commitment changed: almost every page never needs it. */
-const CommitmentAlert = lazy(() => import('./commitment-alert.js'));
+const CommitmentAlert = retryingLazy(() => import('./commitment-alert.js'));
 
 export interface CommitmentCheck {
   /** Where the first one seen is kept (see commitment-memory.ts). */

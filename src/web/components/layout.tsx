@@ -4,7 +4,8 @@
  * part of every page's first load, so the chat overlay is loaded only where it shows, and a guest's
  * logout warning only once the account menu opens.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { retryingLazy } from '../lib/retrying-lazy.js';
 import { Container } from '@mantine/core';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ChatRoomProvider, useChatRoom } from '../chat/chat-room.js';
@@ -15,9 +16,9 @@ import { trpc } from '../lib/trpc.js';
 import classes from './layout.module.css';
 import { SkipLinks } from './skip-links.js';
 
-const ChatOverlay = lazy(() => import('./chat-overlay.js').then((m) => ({ default: m.ChatOverlay })));
+const ChatOverlay = retryingLazy(() => import('./chat-overlay.js').then((m) => ({ default: m.ChatOverlay })));
 const loadWarning = () => import('./guest-logout-warning.js');
-const GuestLogoutWarning = lazy(() => loadWarning().then((m) => ({ default: m.GuestLogoutWarning })));
+const GuestLogoutWarning = retryingLazy(() => loadWarning().then((m) => ({ default: m.GuestLogoutWarning })));
 
 /** The chat room of a lobby or game page, with its title; null elsewhere. */
 export function chatRoomOf(pathname: string): { room: string; title: string } | null {

@@ -4,7 +4,8 @@
  * tokens and card counts. Clicking the counts or the favor toggles their detail; clicking the
  * player (or a long press on a phone) opens the detail modal (player-detail.tsx, loaded then).
  */
-import { Fragment, lazy, memo, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Fragment, memo, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { retryingLazy } from '../lib/retrying-lazy.js';
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCards } from '@tabler/icons-react';
 import type { Player } from '../../engine/state.js';
@@ -297,7 +298,7 @@ function sameSummary(a: SummaryProps, b: SummaryProps): boolean {
 export const PlayerSummary = memo(Summary, sameSummary);
 
 // The detail (a dialog) loads when a player is first opened, not with the game's first screen.
-const LazyPlayerDetailModal = lazy(() => import('./player-detail.js'));
+const LazyPlayerDetailModal = retryingLazy(() => import('./player-detail.js'));
 
 export function PlayerDetailModal(props: { state: GameScreenState; player: Player | null; onClose: () => void }) {
   const [wanted, setWanted] = useState(props.player !== null);

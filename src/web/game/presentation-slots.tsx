@@ -2,7 +2,8 @@
  * Where the presentation layer (src/web/game/presentation, another engineer's) plugs into the
  * screen: one object, so the screen reads as a list of slots.
  */
-import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { retryingLazy } from '../lib/retrying-lazy.js';
 import type * as EndOfGameModule from './presentation/end-of-game.js';
 import { ClashDisplay, EventLog, GameChatButton, GameHeader, MythosInfoPanel, useEventAnimations, presentationPlaying, useGameSounds, usePresentationPlaying, usePresentedState, WinnerBanner } from './presentation/index.js';
 
@@ -18,7 +19,7 @@ const loadEndOfGame = () =>
     loadedEndOfGame = m.EndOfGame;
     return m;
   });
-const LazyEndOfGame = lazy(() => loadEndOfGame().then((m) => ({ default: m.EndOfGame })));
+const LazyEndOfGame = retryingLazy(() => loadEndOfGame().then((m) => ({ default: m.EndOfGame })));
 
 /**
  * Whether the end-of-game view's chunk is here, starting its load when `wanted`. A page opened on

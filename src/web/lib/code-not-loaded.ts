@@ -1,8 +1,9 @@
 /**
- * How each browser says a lazily loaded chunk did not arrive: the site was updated since the tab
- * opened, so the old file is gone, or the connection dropped. A reload fixes both.
+ * How each browser says a lazily loaded chunk did not arrive, and how Vite's loader says its
+ * stylesheet did not: the site was updated since the tab opened, so the old file is gone, or the
+ * connection dropped. A reload fixes both; trying again fixes a dropped connection once it is back.
  */
-export const CODE_NOT_LOADED = /dynamically imported module|Importing a module script failed/;
+export const CODE_NOT_LOADED = /dynamically imported module|Importing a module script failed|Unable to preload CSS/;
 
 export const codeNotLoaded = (error: unknown): boolean => error instanceof Error && CODE_NOT_LOADED.test(error.message);
 

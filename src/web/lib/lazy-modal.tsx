@@ -12,17 +12,21 @@
  * the focus is still in it (or went nowhere).
  *
  * A dialog whose code does not arrive (the site updated since the tab opened, its old files gone,
- * or the connection dropped) says so where it would have opened, with a way to reload and one to
- * close, and the page stays: the game's CHAT pressed after an update took the whole game screen
- * down to the site's error page.
+ * or the connection dropped) says so where it would have opened, with a way to try again, one to
+ * reload and one to close, and the page stays: the game's CHAT pressed after an update took the
+ * whole game screen down to the site's error page. Opened again, it tries again (its code is
+ * loaded afresh, lib/retrying-lazy.tsx): a phone that pressed CHAT while its connection was down
+ * was told "did not load" at every press after, the connection long back, until it reloaded.
  */
-import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
+import { Component, Suspense, useState, type ReactNode } from 'react';
+import { retryingLazy } from './retrying-lazy.js';
 import type { ModalProps } from '@mantine/core';
 import { notShownWords } from './code-not-loaded.js';
+import { tryFailedLoadsAgain } from './retrying-lazy.js';
 import { focusIsLost } from './focus.js';
 import classes from './lazy-modal.module.css';
 
-const MantineModal = lazy(() => import('./mantine-modal.js'));
+const MantineModal = retryingLazy(() => import('./mantine-modal.js'));
 
 export function Modal(props: ModalProps) {
   const [wanted, setWanted] = useState(props.opened);
@@ -51,12 +55,21 @@ export function Modal(props: ModalProps) {
   );
 }
 
-/** In place of a dialog that failed: why, while it is wanted open. */
+/** In place of a dialog that failed: why, while it is wanted open; opened again, it tries again. */
 class DialogBoundary extends Component<{ opened: boolean; onClose: () => void; children: ReactNode }, { failed: { error: unknown } | null }> {
   override state: { failed: { error: unknown } | null } = { failed: null };
 
   static getDerivedStateFromError(error: unknown): { failed: { error: unknown } } {
     return { failed: { error } };
+  }
+
+  private readonly tryAgain = () => {
+    tryFailedLoadsAgain();
+    this.setState({ failed: null });
+  };
+
+  override componentDidUpdate(before: { opened: boolean }): void {
+    if (this.state.failed !== null && this.props.opened && !before.opened) this.tryAgain();
   }
 
   override render(): ReactNode {
@@ -67,6 +80,9 @@ class DialogBoundary extends Component<{ opened: boolean; onClose: () => void; c
       <div role="alert" className={classes.failed} data-testid="dialog-failed">
         <p>{notShownWords('This dialog', failed.error)}</p>
         <p className={classes.actions}>
+          <button type="button" onClick={this.tryAgain}>
+            Try again
+          </button>
           {/* A plain link to this same address loads the page afresh, new code and all. */}
           <a href={window.location.href}>Reload the page</a>
           <button type="button" onClick={this.props.onClose}>

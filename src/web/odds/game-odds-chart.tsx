@@ -3,14 +3,15 @@
  * (odds-timeline.ts) once it is in sight: a progress line while the steps are computed, then the
  * chart with its turning points linked to the replay. The end-of-game view and the replay screen both show it.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { retryingLazy } from '../lib/retrying-lazy.js';
 import { Progress, Text } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import type { Game } from '../../engine/state.js';
 import { CHART_STARTING, type OddsSeat } from './odds-bar.js';
 import { useOddsTimeline } from './odds-timeline.js';
 
-const OddsChart = lazy(() => import('./odds-chart.js'));
+const OddsChart = retryingLazy(() => import('./odds-chart.js'));
 
 export function GameOddsChart({
   id,

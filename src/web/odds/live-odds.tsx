@@ -5,16 +5,17 @@
  * chart after the game is for everyone, seated or not (the game is over, nothing left to give away).
  * Each is a part that may fail alone (`PartBoundary`): the game screen stays whatever they do.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
+import { retryingLazy } from '../lib/retrying-lazy.js';
 import { Paper, Text } from '@mantine/core';
 import { nameOf, type GameScreenState } from '../game/model.js';
 import { CHART_STARTING, HiddenFavorOdds, OddsBar, type OddsSeat } from './odds-bar.js';
 import classes from './odds.module.css';
 import { PartBoundary } from '../components/part-boundary.js';
 
-const EndedOdds = lazy(() => import('./ended-odds.js'));
+const EndedOdds = retryingLazy(() => import('./ended-odds.js'));
 // The bar's source (the odds worker's client and the engine's spectator view), only when it is shown.
-const LiveOddsBar = lazy(() => import('./live-odds-bar.js'));
+const LiveOddsBar = retryingLazy(() => import('./live-odds-bar.js'));
 
 /** `ended`: the game is over on screen (by default, once its state says so). */
 export function LiveOdds({ gameID, state, shown, ended = state.game.gameEndTimestamp !== null }: { gameID: string; state: GameScreenState; shown: boolean; ended?: boolean }) {

@@ -5,7 +5,8 @@
  * lays the cards out at playing-card size with the print copy counts. The query
  * parameters are described in cards/catalogue.ts.
  */
-import { Fragment, lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, Suspense, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { retryingLazy } from '../lib/retrying-lazy.js';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { trpc } from '../lib/trpc.js';
 import { useSession } from '../lib/session.js';
@@ -23,8 +24,8 @@ import playClasses from '../cards/card-play.module.css';
 import classes from './all-cards.module.css';
 
 // How cards play: a chunk of its own, loaded only once the switch is on.
-const CardPlayStats = lazy(() => import('../cards/card-play.js').then((m) => ({ default: m.CardPlayStats })));
-const CardPlayTable = lazy(() => import('../cards/card-play.js').then((m) => ({ default: m.CardPlayTable })));
+const CardPlayStats = retryingLazy(() => import('../cards/card-play.js').then((m) => ({ default: m.CardPlayStats })));
+const CardPlayTable = retryingLazy(() => import('../cards/card-play.js').then((m) => ({ default: m.CardPlayTable })));
 
 /** The switch's state, in the URL: `play=people|all` (off without it), `view=table` for the table. */
 type PlayScope = 'people' | 'all';

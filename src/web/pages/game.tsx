@@ -1,5 +1,6 @@
 /** /game/:gameID: the game screen, for players and spectators (login required: the route's guard). */
-import { lazy, useState } from 'react';
+import { useState } from 'react';
+import { retryingLazy } from '../lib/retrying-lazy.js';
 import { useParams } from 'react-router-dom';
 import { GameScreen } from '../game/game-screen.js';
 import { usePresentationPlaying } from '../game/presentation/use-event-animations.js';
@@ -10,8 +11,8 @@ import { useFetchedForfeits, useFetchedGameRatingChanges, useFetchedUnratedReaso
 
 // Loaded when a game ends, so the game screen's own code stays small (the end-of-game view that
 // shows them is in a Suspense of its own).
-const GameVerify = lazy(() => import('../replay/game-verify.js'));
-const Rematch = lazy(() => import('../game/rematch.js').then((m) => ({ default: m.Rematch })));
+const GameVerify = retryingLazy(() => import('../replay/game-verify.js'));
+const Rematch = retryingLazy(() => import('../game/rematch.js').then((m) => ({ default: m.Rematch })));
 
 type Ratings = Readonly<Record<string, ShownRating>>;
 

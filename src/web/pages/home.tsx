@@ -3,14 +3,15 @@
  * login form is a chunk of its own, so a signed-in player's lobby list does not load it (7 KB gzip);
  * the lobby list comes with this page, as it is what `/` shows most.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { retryingLazy } from '../lib/retrying-lazy.js';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { Center, Loader } from '@mantine/core';
 import { useSession } from '../lib/session.js';
 import { safeRedirect } from '../lib/redirect.js';
 import { Page as LobbyList } from './lobby-list.js';
 
-const Login = lazy(() => import('./login.js').then((m) => ({ default: m.Page })));
+const Login = retryingLazy(() => import('./login.js').then((m) => ({ default: m.Page })));
 
 function Waiting() {
   return (

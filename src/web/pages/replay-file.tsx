@@ -8,7 +8,8 @@
  * itself only; beside it, a file that names its game is compared with this site's record of that
  * game (site-record-line.tsx).
  */
-import { lazy, Suspense, useCallback, useState, type DragEvent } from 'react';
+import { Suspense, useCallback, useState, type DragEvent } from 'react';
+import { retryingLazy } from '../lib/retrying-lazy.js';
 import { Alert, Button, FileButton, Stack } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { checkReplay, ReplayFileError } from '../../engine/replay-file.js';
@@ -21,7 +22,7 @@ import replayClasses from '../replay/replay.module.css';
 import classes from '../replay/replay-file.module.css';
 
 // Loaded once a file is opened: the comparison and its words (about 1.3 KB gzip) are no part of the page's first load.
-const SiteRecordLine = lazy(() => import('../replay/site-record-line.js').then((m) => ({ default: m.SiteRecordLine })));
+const SiteRecordLine = retryingLazy(() => import('../replay/site-record-line.js').then((m) => ({ default: m.SiteRecordLine })));
 
 /** A replay file is a few MB at most (a long 8-seat game); anything far bigger is not one. */
 const MAX_BYTES = 20 * 1024 * 1024;

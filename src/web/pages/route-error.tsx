@@ -7,6 +7,7 @@ import { Component, type ReactNode } from 'react';
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import shell from '../components/layout.module.css';
 import { codeNotLoaded, NOT_LOADED_WHY } from '../lib/code-not-loaded.js';
+import { tryFailedLoadsAgain } from '../lib/retrying-lazy.js';
 
 const CODE_NOT_LOADED_DETAIL = `This page's code did not load: ${NOT_LOADED_WHY}`;
 
@@ -41,7 +42,10 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-/** Shows RouteError in place of everything below it once something there throws. */
+/**
+ * Shows RouteError in place of everything below it once something there throws; another path
+ * shown leaves it, and a page whose code had failed to load loads afresh there.
+ */
 export class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean; error: unknown }> {
   override state = { failed: false, error: undefined as unknown };
 
@@ -50,7 +54,10 @@ export class RouteErrorBoundary extends Component<BoundaryProps, { failed: boole
   }
 
   override componentDidUpdate(previous: BoundaryProps) {
-    if (this.state.failed && previous.pathname !== this.props.pathname) this.setState({ failed: false, error: undefined });
+    if (this.state.failed && previous.pathname !== this.props.pathname) {
+      tryFailedLoadsAgain();
+      this.setState({ failed: false, error: undefined });
+    }
   }
 
   override render() {

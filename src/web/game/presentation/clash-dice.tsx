@@ -8,7 +8,8 @@
  * straight away; a display due before its chunk (the load started by the clash itself) draws
  * nothing until it comes, and its timeline starts then.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
+import { Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
+import { retryingLazy } from '../../lib/retrying-lazy.js';
 import type * as ViewModule from './clash-dice-view.js';
 
 export type { ClashDisplayProps } from './clash-dice-view.js';
@@ -31,7 +32,7 @@ export function loadClashDice(): Promise<View> {
   return loading;
 }
 
-const LazyClashDice = lazy(() => loadClashDice().then((view) => ({ default: view })));
+const LazyClashDice = retryingLazy(() => loadClashDice().then((view) => ({ default: view })));
 
 /**
  * Through `lazy` only while the chunk is still to come: a lazy component suspends on its first

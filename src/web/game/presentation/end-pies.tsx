@@ -4,11 +4,12 @@
  * once the chunk came, the pies pushed the standings' neighbours, the odds over the game and the
  * table down the page by about 300 px (a layout shift of 0.55 on a desktop, 0.80 on a phone).
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { retryingLazy } from '../../lib/retrying-lazy.js';
 import { PIE_HEIGHT, type PieData } from './end-stats.js';
 import classes from './presentation.module.css';
 
-const PieChart = lazy(() => import('./end-charts.js'));
+const PieChart = retryingLazy(() => import('./end-charts.js'));
 
 /**
  * Under the time pie: players decide at the same time (every bid of a turn at once), so their

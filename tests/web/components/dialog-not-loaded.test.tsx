@@ -69,15 +69,19 @@ describe('a dialog whose code did not load', () => {
     }
   });
 
-  test('opened again once its code is in reach, it opens', async () => {
+  /** The page with CHAT pressed while the dialog's code is out of reach: its words in its place. */
+  async function pressedOutOfReach(): Promise<void> {
+    render(<GameScreen />);
+    fireEvent.click(screen.getByRole('button', { name: 'CHAT' }));
+    expect((await screen.findByRole('alert')).querySelector('p')?.textContent).toBe(DIALOG_NOT_LOADED);
+    chunk.missing = false;
+  }
+
+  test('closed and opened again once its code is in reach, it opens', async () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      render(<GameScreen />);
-      fireEvent.click(screen.getByRole('button', { name: 'CHAT' }));
-      expect((await screen.findByRole('alert')).querySelector('p')?.textContent).toBe(DIALOG_NOT_LOADED);
+      await pressedOutOfReach();
       fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-
-      chunk.missing = false;
       fireEvent.click(screen.getByRole('button', { name: 'CHAT' }));
       expect((await screen.findByRole('dialog')).textContent).toBe('messages');
       expect(screen.queryByRole('alert')).toBeNull();
@@ -89,10 +93,7 @@ describe('a dialog whose code did not load', () => {
   test('Try again opens it once its code is in reach, without closing it first', async () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      render(<GameScreen />);
-      fireEvent.click(screen.getByRole('button', { name: 'CHAT' }));
-      await screen.findByRole('alert');
-      chunk.missing = false;
+      await pressedOutOfReach();
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
       expect((await screen.findByRole('dialog')).textContent).toBe('messages');
     } finally {

@@ -19,10 +19,9 @@
  * was told "did not load" at every press after, the connection long back, until it reloaded.
  */
 import { Component, Suspense, useState, type ReactNode } from 'react';
-import { retryingLazy } from './retrying-lazy.js';
 import type { ModalProps } from '@mantine/core';
 import { notShownWords } from './code-not-loaded.js';
-import { tryFailedLoadsAgain } from './retrying-lazy.js';
+import { retryingLazy, tryFailedLoadsAgain } from './retrying-lazy.js';
 import { focusIsLost } from './focus.js';
 import classes from './lazy-modal.module.css';
 

@@ -16,11 +16,12 @@
  * reload and one to close, and the page stays: the game's CHAT pressed after an update took the
  * whole game screen down to the site's error page. Opened again, it tries again (its code is
  * loaded afresh, lib/retrying-lazy.tsx): a phone that pressed CHAT while its connection was down
- * was told "did not load" at every press after, the connection long back, until it reloaded.
+ * was told "did not load" at every press after, the connection long back, until it reloaded. Left
+ * open while the connection comes back, it tries again by itself, as a part of a page does.
  */
 import { Component, Suspense, useState, type ReactNode } from 'react';
 import type { ModalProps } from '@mantine/core';
-import { notShownWords } from './code-not-loaded.js';
+import { codeNotLoaded, notShownWords } from './code-not-loaded.js';
 import { retryingLazy, tryFailedLoadsAgain } from './retrying-lazy.js';
 import { focusIsLost } from './focus.js';
 import classes from './lazy-modal.module.css';
@@ -66,6 +67,19 @@ class DialogBoundary extends Component<{ opened: boolean; onClose: () => void; c
     tryFailedLoadsAgain();
     this.setState({ failed: null });
   };
+
+  /** Still wanted open, over code that did not arrive: the connection may be what came back. */
+  private readonly backOnline = () => {
+    if (this.state.failed !== null && this.props.opened && codeNotLoaded(this.state.failed.error)) this.tryAgain();
+  };
+
+  override componentDidMount(): void {
+    window.addEventListener('online', this.backOnline);
+  }
+
+  override componentWillUnmount(): void {
+    window.removeEventListener('online', this.backOnline);
+  }
 
   override componentDidUpdate(before: { opened: boolean }): void {
     if (this.state.failed !== null && this.props.opened && !before.opened) this.tryAgain();

@@ -100,4 +100,16 @@ describe('a dialog whose code did not load', () => {
       quiet.mockRestore();
     }
   });
+
+  test('left open, it opens by itself when the browser is back online', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await pressedOutOfReach();
+      fireEvent(window, new Event('online'));
+      expect((await screen.findByRole('dialog')).textContent).toBe('messages');
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      quiet.mockRestore();
+    }
+  });
 });

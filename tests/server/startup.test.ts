@@ -230,6 +230,16 @@ describe('start-up errors', () => {
     expect(await failure({ PORT: 'abc' })).toEqual(['mythos: cannot start: PORT must be a whole number, not "abc": fix PORT or unset it for the default']);
   });
 
+  it('a turn timer whose slow pace does not fit in a timer', async () => {
+    // Past Node's longest timer a delay fires at once: the table's clock would wake every millisecond.
+    expect(await failure({ TURN_TIMER_SECONDS: '1100000' })).toEqual([
+      'mythos: cannot start: TURN_TIMER_SECONDS must be at most 1073741 (twice it, the slow pace, must fit in one timer of at most about 24.8 days), not 1100000: fix TURN_TIMER_SECONDS or unset it for the default',
+    ]);
+    expect(await failure({ IDLE_LOBBY_SECONDS: '2147484' })).toEqual([
+      'mythos: cannot start: IDLE_LOBBY_SECONDS must be at most 2147483 (it must fit in one timer of at most about 24.8 days), not 2147484: fix IDLE_LOBBY_SECONDS or unset it for the default',
+    ]);
+  });
+
   it('LOG_FORMAT=xml', async () => {
     expect(await failure({ LOG_FORMAT: 'xml' })).toEqual(['mythos: cannot start: LOG_FORMAT must be pretty or json, not "xml": fix LOG_FORMAT or unset it for the default']);
   });

@@ -3,7 +3,9 @@
  * whatever is on screen (but what leaves the game), type keys, turn their screens from a phone's
  * width to a desktop's, reload, go away and come back, scroll and lose their network for a moment,
  * at random, while the game goes on. After every step the page must still show the game, with no
- * error on its console and no failed request but those the network's drops explain.
+ * error on its console and no failed request but those the network's drops explain, and a move
+ * the server refused because it raced the game (Undo pressed as the last bid came in) must be
+ * explained on the panel.
  *
  * The walk found what no test written step by step had: a chat pressed open while the network
  * was down never opened again until the page was reloaded (docs/decisions.md). It is seeded:
@@ -32,8 +34,8 @@ const SIZES = [
   { width: 768, height: 1024 },
 ] as const;
 const KEYS = ['Tab', 'Shift+Tab', 'Enter', ' ', 'Escape', 'ArrowRight', 'ArrowLeft', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageDown'];
-/** What a press must not reach: the ways out of the game (a link away, leaving the seat, logging out). */
-const WAYS_OUT = /Leave game|Return to Lobby|Watch the replay|Log out|Profile|Your games|Settings|Read the full rules|Mythos home/i;
+/** What a press must not reach: the ways out of the game (a link away, leaving the seat, a rematch's lobby, logging out). */
+const WAYS_OUT = /Leave game|Return to Lobby|Rematch|Watch the replay|Log out|Profile|Your games|Settings|Read the full rules|Mythos home/i;
 /** What is to be pressed: buttons, the cards and tabs, the bid's field and slider, and links within the page. */
 const PRESSABLE = 'button:visible, [role=button]:visible, [role=tab]:visible, a[href^="#"]:visible, input:visible, [role=slider]:visible';
 /**
@@ -42,6 +44,15 @@ const PRESSABLE = 'button:visible, [role=button]:visible, [role=tab]:visible, a[
  * player sees.
  */
 const BENIGN = /use-focus-trap\] Failed to find focusable element/;
+/** Where a move goes. */
+const ACT = '/trpc/games.act';
+/** What the page writes on its console when the server refuses a move (for the curious; the player reads the panel). */
+const REFUSED_MOVE_LINE = /^error sending action/;
+/**
+ * What the panel says of a move that raced the game: the rules' refusal with the words that the
+ * game had moved on before it arrived, or that the step's choice came first from elsewhere.
+ */
+const EXPLAINED_REFUSAL = /The game had moved on before this move arrived\.|^Already chosen/;
 
 /** A small seeded generator (a linear congruential one): the walk's choices, repeatable by seed. */
 function generator(seed: number): (n: number) => number {
@@ -59,6 +70,12 @@ interface Walker {
   network: Network;
   /** While its network is away: a failed request or a console line about it is expected. */
   offline: boolean;
+  /**
+   * Moves the server refused since the last look, with the console lines the page wrote of them:
+   * a press that raced the game (Undo as the last bid came in, a step played meanwhile by a bot as
+   * time ran out) is refused by the rules, and the page must say why.
+   */
+  refused: string[];
 }
 
 describe.skipIf(!HAS_CHROMIUM)('a random walk over a live game', () => {
@@ -74,16 +91,21 @@ describe.skipIf(!HAS_CHROMIUM)('a random walk over a live game', () => {
     for (const [name, person] of [['Ann', ann], ['Bob', bob]] as const) {
       const network = await droppableNetwork(person.context);
       const page = await person.context.newPage();
-      const walker: Walker = { name, context: person.context, page, network, offline: false };
+      const walker: Walker = { name, context: person.context, page, network, offline: false, refused: [] };
       page.on('console', (message) => {
         const text = message.text();
+        if (REFUSED_MOVE_LINE.test(text) || (/status of 4\d\d/.test(text) && message.location().url.includes(ACT))) {
+          walker.refused.push(`console: ${text.slice(0, 200)}`);
+          return;
+        }
         if ((message.type() === 'error' || message.type() === 'warning') && !BENIGN.test(text) && !(walker.offline && /ERR_INTERNET_DISCONNECTED|WebSocket connection|did not load|Unable to preload|dynamically imported/.test(text))) {
           problems.push(`${name}'s console: ${text.slice(0, 300)}`);
         }
       });
       page.on('pageerror', (error) => problems.push(`${name}'s page: ${error.message.slice(0, 300)}`));
       page.on('response', (response) => {
-        if (response.status() >= 400) problems.push(`${name}: ${response.status()} for ${response.request().method()} ${response.url()}`);
+        if (response.status() === 400 && response.url().includes(ACT)) walker.refused.push(`400 for ${response.url()}`);
+        else if (response.status() >= 400) problems.push(`${name}: ${response.status()} for ${response.request().method()} ${response.url()}`);
       });
       await page.goto(gamePath);
       await page.locator('[data-game-phase]').waitFor();
@@ -148,6 +170,18 @@ describe.skipIf(!HAS_CHROMIUM)('a random walk over a live game', () => {
       if (!shown) {
         problems.push(`${walker.name}'s page shows no game after: ${steps.slice(-5).join(' / ')}`);
         await page.goto(gamePath);
+      }
+      // A move refused since the last look: the page says why, unless it was loaded afresh since (a
+      // reload, a page away and back), which takes the refusal's words with it.
+      for (const w of walkers) {
+        if (w.refused.length === 0) continue;
+        // The words that the game moved on come as this page's view of the next step does.
+        let said = '';
+        for (const until = Date.now() + 3_000; !EXPLAINED_REFUSAL.test(said) && Date.now() < until; await w.page.waitForTimeout(100)) {
+          said = (await w.page.getByTestId('refusal').textContent({ timeout: 1_000 }).catch(() => '')) ?? '';
+        }
+        if (!EXPLAINED_REFUSAL.test(said) && !/^(reload|away)/.test(step)) problems.push(`${w.name}'s move was refused and the page did not say why (${said}): ${w.refused.join(' / ')}`);
+        w.refused = [];
       }
       if (problems.length > 0) break;
     }

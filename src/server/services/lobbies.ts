@@ -502,8 +502,8 @@ export class LobbyService {
     });
   }
 
-  async setOption(lobbyID: string, actor: UserRow, option: GameOptionKey, value: boolean): Promise<void> {
-    await this.throttle(actor);
+  async setOption(lobbyID: string, actor: UserRow, option: GameOptionKey, value: boolean, by: ChangeBy = 'person'): Promise<void> {
+    await this.throttle(actor, by);
     if (!GAME_OPTION_KEYS.includes(option)) throw refuse('BAD_REQUEST', `Unknown game option: ${String(option)}.`);
     // Turning one off grants nothing: a host who took over a developer's lobby may.
     if (DEV_ONLY_OPTIONS.includes(option) && value && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can change ${option}.`);
@@ -514,14 +514,14 @@ export class LobbyService {
     });
   }
 
-  async setTurnTimer(lobbyID: string, actor: UserRow, turnTimer: TurnTimerSetting): Promise<void> {
+  async setTurnTimer(lobbyID: string, actor: UserRow, turnTimer: TurnTimerSetting, by: ChangeBy = 'person'): Promise<void> {
     const problem = TURN_TIMER_SETTINGS.includes(turnTimer) ? null : `Unknown turn timer setting: ${String(turnTimer)}.`;
-    await this.setSetting(lobbyID, actor, problem, { turn_timer: turnTimer });
+    await this.setSetting(lobbyID, actor, problem, { turn_timer: turnTimer }, by);
   }
 
-  async setTurnPace(lobbyID: string, actor: UserRow, pace: TurnPace): Promise<void> {
+  async setTurnPace(lobbyID: string, actor: UserRow, pace: TurnPace, by: ChangeBy = 'person'): Promise<void> {
     const problem = (TURN_PACES as readonly string[]).includes(pace) ? null : `Unknown pace: ${String(pace)}. A lobby's pace is fast, normal or slow.`;
-    await this.setSetting(lobbyID, actor, problem, { turn_pace: pace });
+    await this.setSetting(lobbyID, actor, problem, { turn_pace: pace }, by);
   }
 
   /** The time for each decision at `pace`, in seconds. */
@@ -529,9 +529,9 @@ export class LobbyService {
     return paceMs(pace, this.limits.turnTimerSeconds * 1_000) / 1_000;
   }
 
-  async setShowOdds(lobbyID: string, actor: UserRow, value: boolean): Promise<void> {
+  async setShowOdds(lobbyID: string, actor: UserRow, value: boolean, by: ChangeBy = 'person'): Promise<void> {
     const problem = typeof value === 'boolean' ? null : `Show odds to players is true or false, not ${String(value)}.`;
-    await this.setSetting(lobbyID, actor, problem, { show_odds: value ? 1 : 0 });
+    await this.setSetting(lobbyID, actor, problem, { show_odds: value ? 1 : 0 }, by);
   }
 
   /**
@@ -539,8 +539,8 @@ export class LobbyService {
    * to players"): counted as a lobby change, refused with `problem` when the value is not one it
    * takes, then written by the host alone while the lobby has no game.
    */
-  private async setSetting(lobbyID: string, actor: UserRow, problem: string | null, set: Updateable<LobbiesTable>): Promise<void> {
-    await this.throttle(actor);
+  private async setSetting(lobbyID: string, actor: UserRow, problem: string | null, set: Updateable<LobbiesTable>, by: ChangeBy): Promise<void> {
+    await this.throttle(actor, by);
     if (problem !== null) throw refuse('BAD_REQUEST', problem);
     await this.change(lobbyID, async (lobby, _seats, trx) => {
       this.mustHost(lobby, actor);
@@ -565,8 +565,8 @@ export class LobbyService {
     return { showOddsToPlayers: Number(lobby.show_odds) === 1, turnTimerOn: pace !== null, turnTimerSeconds: this.paceSeconds(lobby.turn_pace) };
   }
 
-  async setModule(lobbyID: string, actor: UserRow, key: ModuleKey, enabled: boolean): Promise<void> {
-    await this.throttle(actor);
+  async setModule(lobbyID: string, actor: UserRow, key: ModuleKey, enabled: boolean, by: ChangeBy = 'person'): Promise<void> {
+    await this.throttle(actor, by);
     const module = this.definitions.modules.find((m) => m.key === key);
     if (!module || !MODULE_KEYS.includes(key)) throw refuse('BAD_REQUEST', `Module ${String(key)} not found`);
     if (module.state === 'disabled') throw refuse('FORBIDDEN', `Module ${key} is not available.`);

@@ -209,19 +209,21 @@ export class RematchService {
     const options: GameOptions = old ? lobbyOptions(old.options_json) : { ...DEFAULT_OPTIONS };
     const modules: ModuleKey[] = old ? lobbyModules(old.modules_json) : [];
 
+    // The press counts as one of the person's lobby changes; the copy of the old table is the
+    // server's (counted, seven bots and a few options took a rematch past the limit partway).
     const { id: lobbyID, serverSecretCommitment } = await this.lobbies.create(user, 'person', address);
     try {
-      for (const key of GAME_OPTION_KEYS) if (options[key] !== DEFAULT_OPTIONS[key]) await this.lobbies.setOption(lobbyID, user, key, options[key]);
-      for (const key of modules) await this.lobbies.setModule(lobbyID, user, key, true);
-      if (old && old.turn_timer !== 'auto') await this.lobbies.setTurnTimer(lobbyID, user, old.turn_timer);
-      if (old && old.turn_pace !== 'normal') await this.lobbies.setTurnPace(lobbyID, user, old.turn_pace);
-      if (old && Number(old.show_odds) === 1) await this.lobbies.setShowOdds(lobbyID, user, true);
+      for (const key of GAME_OPTION_KEYS) if (options[key] !== DEFAULT_OPTIONS[key]) await this.lobbies.setOption(lobbyID, user, key, options[key], 'server');
+      for (const key of modules) await this.lobbies.setModule(lobbyID, user, key, true, 'server');
+      if (old && old.turn_timer !== 'auto') await this.lobbies.setTurnTimer(lobbyID, user, old.turn_timer, 'server');
+      if (old && old.turn_pace !== 'normal') await this.lobbies.setTurnPace(lobbyID, user, old.turn_pace, 'server');
+      if (old && Number(old.show_odds) === 1) await this.lobbies.setShowOdds(lobbyID, user, true, 'server');
       for (const seat of seats) {
         const bot = seatBotType(seat.bot_type);
-        if (bot !== null) await this.lobbies.addBot(lobbyID, user, bot);
+        if (bot !== null) await this.lobbies.addBot(lobbyID, user, bot, 'server');
       }
     } catch (error) {
-      await this.lobbies.removePlayer(lobbyID, user, user.id).catch(() => undefined);
+      await this.lobbies.removePlayer(lobbyID, user, user.id, 'server').catch(() => undefined);
       throw error;
     }
     const inserted = await this.db
@@ -231,7 +233,7 @@ export class RematchService {
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
       // Someone else's came first: theirs is the rematch, and this one closes.
-      await this.lobbies.removePlayer(lobbyID, user, user.id).catch(() => undefined);
+      await this.lobbies.removePlayer(lobbyID, user, user.id, 'server').catch(() => undefined);
       const first = await this.offer(gameID);
       return { lobbyID: first!.lobbyID, created: false, serverSecretCommitment: first!.serverSecretCommitment };
     }

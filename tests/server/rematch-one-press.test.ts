@@ -1,0 +1,42 @@
+/**
+ * A rematch is one press. It opens a lobby and copies the old table into it, its options and each
+ * of its bots; each copy counted as one of the person's own lobby changes (LOBBY_CHANGES_PER_USER),
+ * so a table of several bots took a rematch past the limit partway, and the clean-up that closes
+ * the half-made lobby was refused by the same limit: the person read "You are changing lobbies too
+ * fast" and was left host of a lobby nobody offered them, with half the table.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { signInGuest, startServer, type Guest, type Server } from './support.js';
+
+let server: Server | undefined;
+const guests: Guest[] = [];
+afterEach(async () => {
+  for (const g of guests.splice(0)) g.close();
+  await server?.close();
+  server = undefined;
+});
+
+describe('a rematch of a table with bots', () => {
+  test('is one of the person\'s lobby changes, however many bots and options it copies', async () => {
+    // Room for the first lobby, its start and the rematch's press: three changes in 10 s.
+    server = await startServer({ lobbyChangesPerUser: 3 });
+    const ann = await signInGuest(server, 'Ann');
+    guests.push(ann);
+    const me = (await server.app.services.users.get(ann.userID))!;
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    // The table's bots and an option, set by the server so that the person's changes are left for the test.
+    for (const bot of ['easy_bot', 'basic_bot', 'easy_bot'] as const) await server.app.services.lobbies.addBot(lobbyID, me, bot, 'server');
+    await server.app.services.lobbies.setOption(lobbyID, me, 'biggerTradeRow', true, 'server');
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    await ann.client.games.leave.mutate({ gameID });
+    await expect.poll(async () => (await ann.client.games.state.query({ gameID })).game.gameEndTimestamp, { timeout: 30_000 }).not.toBeNull();
+
+    const made = await ann.client.lobbies.rematch.create.mutate({ gameID });
+    expect(made.created).toBe(true);
+    const lobby = await ann.client.lobbies.get.query({ lobbyID: made.lobbyID });
+    expect(lobby).toMatchObject({ status: 'open', host: { id: ann.userID }, options: { biggerTradeRow: true } });
+    expect(lobby.playerIDToBotType.map(([, type]) => type)).toEqual(['easy_bot', 'basic_bot', 'easy_bot']);
+    // Her changes are used up by her own three presses: the next is refused, as any would be.
+    await expect(ann.client.lobbies.addBot.mutate({ lobbyID: made.lobbyID, botType: 'easy_bot' })).rejects.toThrow('You are changing lobbies too fast. Wait a moment.');
+  });
+});

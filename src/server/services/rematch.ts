@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { commitmentOf, DEFAULT_OPTIONS, GAME_OPTION_KEYS, type GameOptions, type ModuleKey } from '../../engine/index.js';
 import type { Bus } from '../bus/bus.js';
 import type { Database, UserRow } from '../db/schema.js';
-import { gameNotFound, refuse } from './errors.js';
+import { gameNotFound, refuse, ServiceError } from './errors.js';
 import { lobbyTopic, type LobbyService } from './lobbies.js';
 import { lobbyModules, lobbyOptions, seatBotType } from './lobby-rows.js';
 
@@ -43,6 +43,20 @@ interface SharedOffer {
   watchers: Set<OfferWatcher>;
   last: { offer: RematchOffer | null } | null;
   stop: () => void;
+}
+
+/**
+ * One setting of the old table copied into a rematch, unless it is one the person who asked may
+ * not set (a developer's option, module or bot, or a module since made unavailable): that stays
+ * with the old table, and the rest is copied. A developer's table rematched by another player was
+ * refused whole ("Only developers can change prerollDice.").
+ */
+async function allowed(copy: Promise<void>): Promise<void> {
+  try {
+    await copy;
+  } catch (error) {
+    if (!(error instanceof ServiceError && error.kind === 'FORBIDDEN')) throw error;
+  }
 }
 
 export class RematchService {
@@ -213,14 +227,14 @@ export class RematchService {
     // server's (counted, seven bots and a few options took a rematch past the limit partway).
     const { id: lobbyID, serverSecretCommitment } = await this.lobbies.create(user, 'person', address);
     try {
-      for (const key of GAME_OPTION_KEYS) if (options[key] !== DEFAULT_OPTIONS[key]) await this.lobbies.setOption(lobbyID, user, key, options[key], 'server');
-      for (const key of modules) await this.lobbies.setModule(lobbyID, user, key, true, 'server');
+      for (const key of GAME_OPTION_KEYS) if (options[key] !== DEFAULT_OPTIONS[key]) await allowed(this.lobbies.setOption(lobbyID, user, key, options[key], 'server'));
+      for (const key of modules) await allowed(this.lobbies.setModule(lobbyID, user, key, true, 'server'));
       if (old && old.turn_timer !== 'auto') await this.lobbies.setTurnTimer(lobbyID, user, old.turn_timer, 'server');
       if (old && old.turn_pace !== 'normal') await this.lobbies.setTurnPace(lobbyID, user, old.turn_pace, 'server');
       if (old && Number(old.show_odds) === 1) await this.lobbies.setShowOdds(lobbyID, user, true, 'server');
       for (const seat of seats) {
         const bot = seatBotType(seat.bot_type);
-        if (bot !== null) await this.lobbies.addBot(lobbyID, user, bot, 'server');
+        if (bot !== null) await allowed(this.lobbies.addBot(lobbyID, user, bot, 'server'));
       }
     } catch (error) {
       await this.lobbies.removePlayer(lobbyID, user, user.id, 'server').catch(() => undefined);

@@ -46,10 +46,12 @@ export function timeLeft(state: Pick<GameScreenState, 'seatsByUserID' | 'clockOf
  */
 export const TurnTimerLength = createContext<number | null>(null);
 
-/** '1:05', '0:09'. */
+/** '1:05', '0:09'; from an hour, '1:00:00' and '47:59:59' (a long turn timer read '2880:00'). */
 export function formatClock(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  if (seconds < 3_600) return `${Math.floor(seconds / 60)}:${two(seconds % 60)}`;
+  return `${Math.floor(seconds / 3_600)}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
 }
 
 /** This device's time, again every quarter second while `ticking`. */

@@ -4,28 +4,21 @@
  * is connected to is finished by bots.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GameDefinitions } from '../../src/engine/index.js';
 import { gameFeed } from './feeds.js';
 import { decisionNow, definitionsOf, simpleAction } from './play.js';
 import { gameTopic } from '../../src/server/bus/bus.js';
 import { FINISH_STEP_DECISIONS } from '../../src/server/services/game-service.js';
-import { signInGuest, startServer, type Guest, type Server } from './support.js';
+import { closedAfterEach, type Guest } from './support.js';
 import { untilRead } from '../support/until.js';
 
-let server: Server | undefined;
-const guests: Guest[] = [];
-afterEach(async () => {
-  for (const g of guests.splice(0)) g.close();
-  await server?.close();
-  server = undefined;
-});
+const opened = closedAfterEach();
 
-async function twoPeople(overrides: Parameters<typeof startServer>[0], turnTimer?: 'auto' | 'on' | 'off') {
-  server = await startServer(overrides);
-  const ann = await signInGuest(server, 'Ann');
-  const bob = await signInGuest(server, 'Bob');
-  guests.push(ann, bob);
+async function twoPeople(overrides: Parameters<typeof opened.start>[0], turnTimer?: 'auto' | 'on' | 'off') {
+  const server = await opened.start(overrides);
+  const ann = await opened.signIn(server, 'Ann');
+  const bob = await opened.signIn(server, 'Bob');
   const { id: lobbyID } = await ann.client.lobbies.create.mutate();
   await bob.client.lobbies.join.mutate({ lobbyID });
   if (turnTimer) await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer });
@@ -110,10 +103,9 @@ describe('the turn timer', () => {
   });
 
   it('only the host sets it, to one of auto, on and off', async () => {
-    server = await startServer({});
-    const ann = await signInGuest(server, 'Ann');
-    const bob = await signInGuest(server, 'Bob');
-    guests.push(ann, bob);
+    const server = await opened.start({});
+    const ann = await opened.signIn(server, 'Ann');
+    const bob = await opened.signIn(server, 'Bob');
     const { id: lobbyID } = await ann.client.lobbies.create.mutate();
     await bob.client.lobbies.join.mutate({ lobbyID });
     await expect(bob.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' })).rejects.toThrow('Only the host can do that.');
@@ -123,10 +115,9 @@ describe('the turn timer', () => {
   });
 
   it('only the host sets its pace, to one of fast, normal and slow: a third of the server\'s timer, it, or twice it', async () => {
-    server = await startServer({ turnTimerSeconds: 90 });
-    const ann = await signInGuest(server, 'Ann');
-    const bob = await signInGuest(server, 'Bob');
-    guests.push(ann, bob);
+    const server = await opened.start({ turnTimerSeconds: 90 });
+    const ann = await opened.signIn(server, 'Ann');
+    const bob = await opened.signIn(server, 'Bob');
     const { id: lobbyID } = await ann.client.lobbies.create.mutate();
     await bob.client.lobbies.join.mutate({ lobbyID });
     expect(await bob.client.lobbies.get.query({ lobbyID })).toMatchObject({ turnPace: 'normal', turnTimerSeconds: 90 });
@@ -159,9 +150,8 @@ describe('an abandoned game', () => {
   it('with bots that search is finished as a game everyone left is: the quick stand-in plays, many decisions a step', { timeout: 120_000 }, async () => {
     // Left to the Expert Bots, an abandoned game of seven searched for 61 s of CPU on the one bot
     // thread, each decision a step of its own, ahead of the games people were playing.
-    server = await startServer({ turnTimerSeconds: 600, abandonedGameSeconds: 1, botDelayMs: 5 });
-    const ann = await signInGuest(server, 'Ann');
-    guests.push(ann);
+    const server = await opened.start({ turnTimerSeconds: 600, abandonedGameSeconds: 1, botDelayMs: 5 });
+    const ann = await opened.signIn(server, 'Ann');
     const { id: lobbyID } = await ann.client.lobbies.create.mutate();
     for (let i = 0; i < 3; i++) await ann.client.lobbies.addBot.mutate({ lobbyID, botType: 'expert_bot' });
     const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });

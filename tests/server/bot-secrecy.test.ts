@@ -19,7 +19,7 @@ import { easyBidChances } from '../../src/bots/easy-bot.js';
 import { MAX_BID_CHANCE, type BidChance } from '../../src/bots/mixed-strategy.js';
 import { viewFor, type Action, type BotType, type Game, type GameDefinitions, type GameView, type UserID } from '../../src/engine/index.js';
 import { decisionNow, definitionsOf, simpleAction } from './play.js';
-import { signInGuest, startServer, type Guest, type Server } from './support.js';
+import { closedAfterEach, type Guest } from './support.js';
 
 interface Decided {
   game: Game;
@@ -41,12 +41,8 @@ vi.mock('../../src/bots/harness.js', async (importOriginal) => {
   return { ...harness, botDecision };
 });
 
-let server: Server | undefined;
-const guests: Guest[] = [];
-afterEach(async () => {
-  for (const g of guests.splice(0)) g.close();
-  await server?.close();
-  server = undefined;
+const opened = closedAfterEach();
+afterEach(() => {
   decided.length = 0;
 });
 
@@ -149,9 +145,8 @@ function expectUnguessable(tallies: Map<BotType, Tally>, kinds: BotType[]): void
 
 describe("a bot's secret bid", () => {
   it('cannot be worked out from the table: the best guess is often wrong (Easy and Advanced Bots, with and without hideFavor)', async () => {
-    server = await startServer({});
-    const ann = await signInGuest(server, 'Ann');
-    guests.push(ann);
+    const server = await opened.start({});
+    const ann = await opened.signIn(server, 'Ann');
     const definitions = await definitionsOf(ann.client);
     const gameIDs: string[] = [];
     for (const hideFavor of [false, true]) {
@@ -170,16 +165,14 @@ describe("a bot's secret bid", () => {
 
 describe("a stand-in's bid for an absent person", () => {
   it('cannot be worked out from the table either', async () => {
-    server = await startServer({ turnTimerSeconds: 2 });
-    const ann = await signInGuest(server, 'Ann');
-    guests.push(ann);
+    const server = await opened.start({ turnTimerSeconds: 2 });
+    const ann = await opened.signIn(server, 'Ann');
     const definitions = await definitionsOf(ann.client);
     const { id: lobbyID } = await ann.client.lobbies.create.mutate();
     // Seven people join and never open the game: once their first turn runs out, stand-ins play their seats.
     const absent: string[] = [];
     for (const name of ['Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal']) {
-      const person = await signInGuest(server, name);
-      guests.push(person);
+      const person = await opened.signIn(server, name);
       absent.push(person.userID);
       await person.client.lobbies.join.mutate({ lobbyID });
     }

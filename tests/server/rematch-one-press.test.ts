@@ -6,23 +6,16 @@
  * fast" and was left host of a lobby nobody offered them, with half the table. And a copy the
  * person could not have made (a developer's option or bot) refused the whole rematch.
  */
-import { afterEach, describe, expect, test } from 'vitest';
-import { signInGuest, startServer, type Guest, type Server } from './support.js';
+import { describe, expect, test } from 'vitest';
+import { closedAfterEach } from './support.js';
 
-let server: Server | undefined;
-const guests: Guest[] = [];
-afterEach(async () => {
-  for (const g of guests.splice(0)) g.close();
-  await server?.close();
-  server = undefined;
-});
+const opened = closedAfterEach();
 
 describe('a rematch of a table with bots and options', () => {
   test('is one of the person\'s lobby changes, however many bots and options it copies', async () => {
     // Room for the first lobby, its start and the rematch's press: three changes in 10 s.
-    server = await startServer({ lobbyChangesPerUser: 3 });
-    const ann = await signInGuest(server, 'Ann');
-    guests.push(ann);
+    const server = await opened.start({ lobbyChangesPerUser: 3 });
+    const ann = await opened.signIn(server, 'Ann');
     const me = (await server.app.services.users.get(ann.userID))!;
     const { id: lobbyID } = await ann.client.lobbies.create.mutate();
     // The table's bots and an option, set by the server so that the person's changes are left for the test.
@@ -42,10 +35,9 @@ describe('a rematch of a table with bots and options', () => {
   });
 
   test("a developer's table rematched by another player: what only developers may set stays with the old table, the rest is copied", async () => {
-    server = await startServer();
-    const dev = await signInGuest(server, 'Dev');
-    const bob = await signInGuest(server, 'Bob');
-    guests.push(dev, bob);
+    const server = await opened.start();
+    const dev = await opened.signIn(server, 'Dev');
+    const bob = await opened.signIn(server, 'Bob');
     await server.app.services.users.makeDev(dev.userID);
     const { id: lobbyID } = await dev.client.lobbies.create.mutate();
     await bob.client.lobbies.join.mutate({ lobbyID });

@@ -12,18 +12,12 @@
  * start (src/server/config-check.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { checkConfig } from '../../src/server/config-check.js';
 import { configFromEnv } from '../../src/server/config.js';
-import { signInGuest, startServer, type Guest, type Server } from './support.js';
+import { closedAfterEach } from './support.js';
 
-let server: Server | undefined;
-const guests: Guest[] = [];
-afterEach(async () => {
-  for (const g of guests.splice(0)) g.close();
-  await server?.close();
-  server = undefined;
-});
+const opened = closedAfterEach();
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
@@ -33,10 +27,9 @@ const refusal = (promise: Promise<unknown>) =>
 
 /** Two people's game at `pace`, on a server whose normal turn timer is `turnTimerSeconds`. */
 async function gameAt(turnTimerSeconds: number, pace: 'fast' | 'normal' | 'slow') {
-  server = await startServer({ turnTimerSeconds });
-  const ann = await signInGuest(server, 'Ann');
-  const bob = await signInGuest(server, 'Bob');
-  guests.push(ann, bob);
+  const server = await opened.start({ turnTimerSeconds });
+  const ann = await opened.signIn(server, 'Ann');
+  const bob = await opened.signIn(server, 'Bob');
   const { id: lobbyID } = await ann.client.lobbies.create.mutate();
   await bob.client.lobbies.join.mutate({ lobbyID, value: 'bob sits' });
   await ann.client.lobbies.setTurnPace.mutate({ lobbyID, pace });
@@ -72,11 +65,10 @@ describe("a lobby's pace", () => {
   });
 
   test('held: values and the pace cannot change once the game started, and only the host sets the pace', async () => {
-    server = await startServer();
-    const ann = await signInGuest(server, 'Ann');
-    const bob = await signInGuest(server, 'Bob');
-    const cat = await signInGuest(server, 'Cat');
-    guests.push(ann, bob, cat);
+    const server = await opened.start();
+    const ann = await opened.signIn(server, 'Ann');
+    const bob = await opened.signIn(server, 'Bob');
+    const cat = await opened.signIn(server, 'Cat');
     const { id: lobbyID, serverSecretCommitment } = await ann.client.lobbies.create.mutate();
     await bob.client.lobbies.join.mutate({ lobbyID, value: 'bob sits' });
     expect(await refusal(bob.client.lobbies.setTurnPace.mutate({ lobbyID, pace: 'fast' }))).toEqual({ code: 'FORBIDDEN', message: 'Only the host can do that.' });

@@ -9,6 +9,7 @@ import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink, typ
 import { pino, type Logger } from 'pino';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { afterEach } from 'vitest';
 import type { GameDefinitions } from '../../src/engine/index.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import { configFromEnv, type Config } from '../../src/server/config.js';
@@ -144,4 +145,29 @@ export function handshakeStatus(url: string, headers: Record<string, string>): P
     });
     socket.on('error', () => undefined);
   });
+}
+
+/**
+ * For a file whose tests each start a server of their own: `start` and `signIn` as `startServer`
+ * and `signInGuest`, and what they opened is closed after each test (its guests, then its server).
+ */
+export function closedAfterEach(): { start: typeof startServer; signIn: typeof signInGuest } {
+  const servers: Server[] = [];
+  const guests: Guest[] = [];
+  afterEach(async () => {
+    for (const guest of guests.splice(0)) guest.close();
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return {
+    async start(...args) {
+      const server = await startServer(...args);
+      servers.push(server);
+      return server;
+    },
+    async signIn(...args) {
+      const guest = await signInGuest(...args);
+      guests.push(guest);
+      return guest;
+    },
+  };
 }

@@ -10,7 +10,8 @@
  * The walk found what no test written step by step had: a chat pressed open while the network
  * was down never opened again until the page was reloaded (docs/decisions.md). It is seeded:
  * a failure names its seed, and MYTHOS_WALK_SEED walks the same way again (as far as the timing
- * of a live game allows). The everyday suite walks for 20 s; `npm run test:deep`, 5 minutes.
+ * of a live game allows). The everyday suite walks for 20 s (30 steps at the least); `npm run
+ * test:deep`, 5 minutes.
  */
 import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -23,6 +24,11 @@ import { HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE } from './support/site.js';
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
 const WALK_MS = deep ? 300_000 : 20_000;
+/**
+ * The fewest steps a walk takes, however long they take: on a loaded machine 20 s held only 16
+ * (a fresh clone's CI, with other tests beside it), and a walk of a few steps proves little.
+ */
+const MIN_STEPS = 30;
 const SEED = Number(process.env.MYTHOS_WALK_SEED ?? Math.floor(Math.random() * 1e9));
 
 const SIZES = [
@@ -115,7 +121,7 @@ describe.skipIf(!HAS_CHROMIUM)('a random walk over a live game', () => {
     const pick = generator(SEED);
     const steps: string[] = [];
     const deadline = Date.now() + WALK_MS;
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline || steps.length < MIN_STEPS) {
       const walker = walkers[pick(walkers.length)]!;
       const { page } = walker;
       const roll = pick(100);
@@ -186,6 +192,5 @@ describe.skipIf(!HAS_CHROMIUM)('a random walk over a live game', () => {
       if (problems.length > 0) break;
     }
     expect(problems, `seed ${SEED}, ${steps.length} steps, the last: ${steps.slice(-8).join(' / ')}`).toEqual([]);
-    expect(steps.length).toBeGreaterThan(20);
   }, WALK_MS + 240_000);
 });

@@ -1,7 +1,7 @@
 /**
  * Checks of the configuration that `configFromEnv` cannot make on a single variable's text: a
- * database URL of another kind, a port out of range, a time too long for a timer. Shared by the server and the admin CLI, so
- * neither takes `mysql://...` for PostgreSQL.
+ * database URL of another kind, a port out of range, a time too long for a timer. Shared by the
+ * server and the admin CLI, so neither takes `mysql://...` for PostgreSQL.
  */
 import type { Config } from './config.js';
 

@@ -10,6 +10,7 @@ import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { Text } from '@mantine/core';
 import type { GameScreenState, UserID } from './model.js';
 import { nameOf } from './model.js';
+import { formatDuration } from './presentation/format.js';
 import { useSoundMuted } from './presentation/prefs.js';
 import { SOUND_VOLUME } from './presentation/sound-cues.js';
 import { playCue } from './presentation/synth.js';
@@ -48,10 +49,9 @@ export const TurnTimerLength = createContext<number | null>(null);
 
 /** '1:05', '0:09'; from an hour, '1:00:00' and '47:59:59' (a long turn timer read '2880:00'). */
 export function formatClock(ms: number): string {
+  // Whole seconds up: a clock reads 0:01 until its last second is gone.
   const seconds = Math.ceil(ms / 1000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  if (seconds < 3_600) return `${Math.floor(seconds / 60)}:${two(seconds % 60)}`;
-  return `${Math.floor(seconds / 3_600)}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
+  return seconds < 3_600 ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}` : formatDuration(seconds * 1000);
 }
 
 /** This device's time, again every quarter second while `ticking`. */

@@ -8,8 +8,9 @@
  * again: shown anew (a chat opened again), Try again pressed, or the browser back online. A
  * dropped connection, once back, needs no reload of the page.
  */
-import { Component, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { codeNotLoaded, notShownWords } from '../lib/code-not-loaded.js';
+import { LoadAgainBoundary } from '../lib/load-again-boundary.js';
 import { tryFailedLoadsAgain } from '../lib/retrying-lazy.js';
 import classes from './part-boundary.module.css';
 
@@ -19,37 +20,11 @@ interface Props {
   children: ReactNode;
 }
 
-/** What was thrown, boxed: a part may throw anything, null included. */
-type Failed = { failed: { error: unknown } | null };
-
-export class PartBoundary extends Component<Props, Failed> {
-  override state: Failed = { failed: null };
-
+export class PartBoundary extends LoadAgainBoundary<Props> {
   constructor(props: Props) {
     super(props);
     // Before the part first renders: shown anew (a chat opened again), a part whose load failed loads afresh.
     tryFailedLoadsAgain();
-  }
-
-  static getDerivedStateFromError(error: unknown): Failed {
-    return { failed: { error } };
-  }
-
-  private readonly tryAgain = () => {
-    tryFailedLoadsAgain();
-    this.setState({ failed: null });
-  };
-
-  private readonly backOnline = () => {
-    if (this.state.failed !== null && codeNotLoaded(this.state.failed.error)) this.tryAgain();
-  };
-
-  override componentDidMount(): void {
-    window.addEventListener('online', this.backOnline);
-  }
-
-  override componentWillUnmount(): void {
-    window.removeEventListener('online', this.backOnline);
   }
 
   override render(): ReactNode {

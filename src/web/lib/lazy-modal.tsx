@@ -19,10 +19,11 @@
  * was told "did not load" at every press after, the connection long back, until it reloaded. Left
  * open while the connection comes back, it tries again by itself, as a part of a page does.
  */
-import { Component, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import type { ModalProps } from '@mantine/core';
-import { codeNotLoaded, notShownWords } from './code-not-loaded.js';
-import { retryingLazy, tryFailedLoadsAgain } from './retrying-lazy.js';
+import { notShownWords } from './code-not-loaded.js';
+import { LoadAgainBoundary } from './load-again-boundary.js';
+import { retryingLazy } from './retrying-lazy.js';
 import { focusIsLost } from './focus.js';
 import classes from './lazy-modal.module.css';
 
@@ -56,29 +57,10 @@ export function Modal(props: ModalProps) {
 }
 
 /** In place of a dialog that failed: why, while it is wanted open; opened again, it tries again. */
-class DialogBoundary extends Component<{ opened: boolean; onClose: () => void; children: ReactNode }, { failed: { error: unknown } | null }> {
-  override state: { failed: { error: unknown } | null } = { failed: null };
-
-  static getDerivedStateFromError(error: unknown): { failed: { error: unknown } } {
-    return { failed: { error } };
-  }
-
-  private readonly tryAgain = () => {
-    tryFailedLoadsAgain();
-    this.setState({ failed: null });
-  };
-
-  /** Still wanted open, over code that did not arrive: the connection may be what came back. */
-  private readonly backOnline = () => {
-    if (this.state.failed !== null && this.props.opened && codeNotLoaded(this.state.failed.error)) this.tryAgain();
-  };
-
-  override componentDidMount(): void {
-    window.addEventListener('online', this.backOnline);
-  }
-
-  override componentWillUnmount(): void {
-    window.removeEventListener('online', this.backOnline);
+class DialogBoundary extends LoadAgainBoundary<{ opened: boolean; onClose: () => void; children: ReactNode }> {
+  /** Left open while the connection comes back; a closed one waits to be opened again. */
+  protected override wantedOnline(): boolean {
+    return this.props.opened;
   }
 
   override componentDidUpdate(before: { opened: boolean }): void {

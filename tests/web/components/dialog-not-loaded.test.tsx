@@ -77,35 +77,21 @@ describe('a dialog whose code did not load', () => {
     chunk.missing = false;
   }
 
-  test('closed and opened again once its code is in reach, it opens', async () => {
+  test.each([
+    [
+      'closed and opened again',
+      () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+        fireEvent.click(screen.getByRole('button', { name: 'CHAT' }));
+      },
+    ],
+    ['Try again, without closing it first', () => fireEvent.click(screen.getByRole('button', { name: 'Try again' }))],
+    ['left open, the browser back online', () => fireEvent(window, new Event('online'))],
+  ])('once its code is in reach, it opens: %s', async (_how, ask) => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       await pressedOutOfReach();
-      fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-      fireEvent.click(screen.getByRole('button', { name: 'CHAT' }));
-      expect((await screen.findByRole('dialog')).textContent).toBe('messages');
-      expect(screen.queryByRole('alert')).toBeNull();
-    } finally {
-      quiet.mockRestore();
-    }
-  });
-
-  test('Try again opens it once its code is in reach, without closing it first', async () => {
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    try {
-      await pressedOutOfReach();
-      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-      expect((await screen.findByRole('dialog')).textContent).toBe('messages');
-    } finally {
-      quiet.mockRestore();
-    }
-  });
-
-  test('left open, it opens by itself when the browser is back online', async () => {
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    try {
-      await pressedOutOfReach();
-      fireEvent(window, new Event('online'));
+      ask();
       expect((await screen.findByRole('dialog')).textContent).toBe('messages');
       expect(screen.queryByRole('alert')).toBeNull();
     } finally {

@@ -20,6 +20,12 @@
  * would. During the game a PerformanceObserver records the main thread's long tasks (over 50 ms),
  * and a frame loop the frames where the clash overlay awaits its animation.
  *
+ * Before the game, the game page's first load: LOADS fresh visits (no cache) at a phone's width and
+ * at a desktop's, each timed from navigation until a second after the first bid is on screen, with
+ * the main thread's long tasks (over 50 ms) in that time: the longest, and all of them together.
+ *
+ * BENCH_WEB_DIR=dir times the build in dir, as it is, instead of dist/web (built when stale).
+ *
  * CPU_THROTTLE=n slows the page's main thread n times (Chromium's CPU throttling, as devtools'
  * "4x slowdown"): a phone's CPU, and an A/B of the screen's own work that the shared machine's
  * load moves less than it moves the unthrottled figures.
@@ -41,6 +47,8 @@ const TURNS = Number(process.env.TURNS ?? 8);
 /** The page's CPU slowed this many times (1: not slowed). */
 const CPU_THROTTLE = Number(process.env.CPU_THROTTLE ?? 1);
 const WAITING = 'Waiting for other players...';
+/** Fresh visits of the game page timed at each width. */
+const LOADS = Number(process.env.LOADS ?? 5);
 
 type Shown = 'waiting' | 'choice';
 
@@ -260,11 +268,60 @@ async function playAndTime(site: Server, browser: Browser): Promise<Played> {
   return { gzip, scripts: scriptCount, submit, undo, pick, reroll, tasks, turns };
 }
 
+const LONG_TASKS_SCRIPT = `
+window.__longTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
+`;
+
+interface FirstLoads {
+  /** The longest task of each visit, ms. */
+  longest: number[];
+  /** Each visit's long tasks together, ms. */
+  total: number[];
+}
+
+/** The game page opened LOADS times, each in a new context (nothing cached), at `width` px. */
+async function firstLoads(site: Server, browser: Browser, width: number): Promise<FirstLoads> {
+  const setup = await browser.newContext();
+  const ann = await guestInContext(site, setup, 'Opener');
+  const bob: Guest = await signInGuest(site, 'Waiter');
+  const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+  await bob.client.lobbies.join.mutate({ lobbyID });
+  await ann.client.lobbies.setTurnTimer.mutate({ lobbyID, turnTimer: 'off' });
+  const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+  const cookies = await setup.cookies();
+  await setup.close();
+  const loads: FirstLoads = { longest: [], total: [] };
+  for (let i = 0; i < LOADS; i++) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    await context.addCookies(cookies);
+    await context.addInitScript({ content: LONG_TASKS_SCRIPT });
+    const page = await context.newPage();
+    if (CPU_THROTTLE > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    await page.goto(`${site.url}/game/${gameID}`);
+    await panel(page).getByRole('button', { name: 'Submit' }).waitFor();
+    await page.waitForTimeout(1000);
+    const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+    loads.longest.push(Math.max(0, ...tasks));
+    loads.total.push(tasks.reduce((sum, t) => sum + t, 0));
+    await context.close();
+  }
+  ann.close();
+  bob.close();
+  return loads;
+}
+
+const loadsLine = (name: string, loads: FirstLoads) =>
+  `The game page's first load, ${name}: longest task median ${Math.round(median(loads.longest))} ms (${loads.longest.map(Math.round).join(', ')}); long tasks in all median ${Math.round(median(loads.total))} ms (${loads.total.map(Math.round).join(', ')})`;
+
 async function main(): Promise<void> {
-  buildWebClient();
-  const site = await startServer({ webDir: path.resolve('dist/web') });
+  // BENCH_WEB_DIR: another build to time (an A/B of two builds), used as it is.
+  if (!process.env.BENCH_WEB_DIR) buildWebClient();
+  const site = await startServer({ webDir: path.resolve(process.env.BENCH_WEB_DIR ?? 'dist/web') });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
+    console.log(loadsLine('a phone (412 px)', await firstLoads(site, browser, 412)));
+    console.log(loadsLine('a desktop (1280 px)', await firstLoads(site, browser, 1280)));
     const played = await playAndTime(site, browser);
     console.log(`JavaScript for /game/:id: ${(played.gzip / 1024).toFixed(1)} KB gzip in ${played.scripts} scripts`);
     console.log(`Turns played against a guest answering through the API: ${played.turns}${CPU_THROTTLE > 1 ? `, the page's CPU slowed ${CPU_THROTTLE}x` : ''}`);

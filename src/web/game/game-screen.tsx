@@ -12,7 +12,7 @@ import { PageLoading } from '../components/page-loading.js';
 import { ReconnectingNotice } from '../components/reconnecting-notice.js';
 import { CLOCK_RUNS_OFFLINE } from '../lib/offline-words.js';
 import type { Refusal } from '../lib/connection.js';
-import { useElementSize, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { focusIsLost } from '../lib/focus.js';
 import { useNoHover } from '../lib/touch.js';
 import { nameOf, type GameScreenState } from './model.js';
@@ -36,10 +36,15 @@ import { CommitmentWarning, gameCommitmentChecks } from '../components/commitmen
 import { LiveOdds } from '../odds/live-odds.js';
 import { trpc } from '../lib/trpc.js';
 import { keepQuickClicksFromSelecting } from '../lib/quick-clicks.js';
+import { useHeightVariable } from './height-variable.js';
 import classes from './game-screen.module.css';
 
 /** Where the game screen takes a phone's one-thumb layout. */
 const PHONE_WIDTH = '(max-width: 767px)';
+
+/** The docked action panel's height and a desktop's sticky game header's, for the styles (game-screen.module.css). */
+const DOCK_HEIGHT = '--game-dock-height';
+const HEADER_HEIGHT = '--game-header-height';
 
 /** The site's sticky header's height (56 px and its border): a desktop's game header sticks under it (game-screen.module.css's .stickyHeader has the same 57 px). */
 const STICKY_TOP = 57;
@@ -102,22 +107,22 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   useLowTimeCue(state);
   useTurnAlert(state, decision);
   const [detailID, setDetailID] = useState<string | null>(null);
-  const { ref: dockRef, height: dockHeight } = useElementSize();
-  const { ref: headerRef, height: headerHeight } = useElementSize();
+  const dock = useHeightVariable(DOCK_HEIGHT);
+  const header = useHeightVariable(HEADER_HEIGHT);
   // What the page scrolls into view (a focused button, a found word, the trade row at a bid) stops
   // under the sticky headers (the site's; a desktop's game header too) and above the docked panel.
   useEffect(() => {
     const root = document.documentElement.style;
-    root.scrollPaddingTop = `${STICKY_TOP + (compact ? 0 : headerHeight) + 8}px`;
-    root.scrollPaddingBottom = compact && dockHeight > 0 ? `${dockHeight + 28}px` : '';
+    root.scrollPaddingTop = compact ? `${STICKY_TOP + 8}px` : `calc(${STICKY_TOP + 8}px + var(${HEADER_HEIGHT}, 0px))`;
+    root.scrollPaddingBottom = compact && dock.shown ? `calc(var(${DOCK_HEIGHT}) + 28px)` : '';
     return () => {
       root.scrollPaddingTop = root.scrollPaddingBottom = '';
     };
-  }, [compact, dockHeight, headerHeight]);
+  }, [compact, dock.shown]);
   // Only on the layout the page keeps, once the docked panel (or a desktop's sticky header) is
   // measured: the first render is laid out as a desktop's whatever the width (the media query is
   // answered in its effects), and a phone's trade row fits its cards to its width a frame later.
-  const laidOut = (compact ? dockHeight : headerHeight) > 0;
+  const laidOut = compact ? dock.shown : header.shown;
   useRowInViewAtStep(laidOut ? rowSight(state, decision, awaiting) : null);
   // A phone's tab: the action panel says where the basic piles are from the one shown.
   const [tab, setTab] = useState<string | null>('table');
@@ -224,7 +229,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
     return (
       // Room under the page for the docked panel, however tall it is now (a bid with its slider, a
       // refusal): a fixed 210 px left the first game's 'Got it' under a taller panel.
-      <Box pb={panel ? dockHeight + 28 : 16} className="game-screen game-screen-compact" onMouseDown={keepQuickClicksFromSelecting} {...marks}>
+      <Box pb={panel ? undefined : 16} className={`game-screen game-screen-compact${panel ? ` ${classes.roomForDock}` : ''}`} onMouseDown={keepQuickClicksFromSelecting} {...marks}>
         {title}
         <Presentation.GameHeader state={presented} />
         {status}
@@ -257,7 +262,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
         )}
         {panel ? (
           // A card's large preview goes above it rather than over Submit (data-preview-avoid).
-          <Box ref={dockRef} className={`docked-action-panel ${classes.docked}`} data-preview-avoid>
+          <Box ref={dock.ref} className={`docked-action-panel ${classes.docked}`} data-preview-avoid>
             {panel}
           </Box>
         ) : null}
@@ -271,7 +276,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
       <Box className={`game-screen ${DESKTOP_FRAME}`} onMouseDown={keepQuickClicksFromSelecting} {...marks}>
         {title}
         {/* The phase, turn and age stay in sight under the site's header, as the action panel does. */}
-        <div ref={headerRef} className={classes.stickyHeader}>
+        <div ref={header.ref} className={classes.stickyHeader}>
           <Presentation.GameHeader state={presented} />
         </div>
         {status}
@@ -293,7 +298,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
                 {table}
                 {/* Under the sticky game header; a card's large preview never covers it (data-preview-avoid). */}
                 {panel ? (
-                  <div className={classes.panelBeside} style={{ top: STICKY_TOP + headerHeight + 8 }} data-preview-avoid>
+                  <div className={classes.panelBeside} data-preview-avoid>
                     {panel}
                   </div>
                 ) : null}

@@ -65,11 +65,15 @@ export function GameScreen({ gameID }: { gameID: string }) {
   const [phoneAtOpen] = useState(() => typeof window !== 'undefined' && window.matchMedia(PHONE_WIDTH).matches);
   const phoneTabs = usePhoneTabs(phoneAtOpen);
   const ready = state !== null && !(endedAtOpen === true && (!endChunk || endRatings === null || endForfeits === null)) && !(phoneAtOpen && !phoneTabs.settled);
-  // The table's first render is its largest (every card, seat and panel at once): rendered in
-  // slices whichever of the waits above ended last. A phone's tabs arriving, or a query's answer,
-  // is an urgent update, and React rendered the whole table for it in one task: 230-330 ms in
-  // desktop Chromium at a phone's width, about four times that on a phone, the page frozen.
-  const shown = useDeferredValue(ready);
+  // A live game's first render of the table is its largest (every card, seat and panel at once):
+  // rendered in slices whichever of the waits above ended last. A phone's tabs arriving, or a
+  // query's answer, is an urgent update, and React rendered the whole table for it in one task:
+  // 230-330 ms in desktop Chromium at a phone's width, about four times that on a phone, the page
+  // frozen. A game over before its page opened is not deferred: its view, its end view and what
+  // they waited for are committed in one piece, and deferred they moved the page on a phone (a
+  // layout shift of 0.045-0.054: rating-display's test).
+  const deferredReady = useDeferredValue(ready);
+  const shown = endedAtOpen === true ? ready : deferredReady;
   if (error) {
     return (
       <PageError title="This game cannot be shown">{error}</PageError>

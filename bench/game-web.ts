@@ -97,14 +97,18 @@ function clickToFrameScript(shown: Shown): string {
   0;`;
 }
 
-/** Long tasks and the frames where the clash overlay awaits its animation, from the page's start. */
-const WATCH_SCRIPT = `
-  localStorage.setItem('mythosFirstGameHintSeen', 'true');
+/** The main thread's long tasks (over 50 ms) from the page's start, each as { start, duration }. */
+const LONG_TASKS_SCRIPT = `
   window.__longTasks = [];
-  window.__clashWindows = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+`;
+
+/** Long tasks and the frames where the clash overlay awaits its animation, from the page's start. */
+const WATCH_SCRIPT = `${LONG_TASKS_SCRIPT}
+  localStorage.setItem('mythosFirstGameHintSeen', 'true');
+  window.__clashWindows = [];
   let open = null;
   function frame(now) {
     const awaiting = document.querySelector('[aria-label="Clashes"][data-awaiting]') !== null;
@@ -268,11 +272,6 @@ async function playAndTime(site: Server, browser: Browser): Promise<Played> {
   return { gzip, scripts: scriptCount, submit, undo, pick, reroll, tasks, turns };
 }
 
-const LONG_TASKS_SCRIPT = `
-window.__longTasks = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
-`;
-
 interface FirstLoads {
   /** The longest task of each visit, ms. */
   longest: number[];
@@ -301,7 +300,7 @@ async function firstLoads(site: Server, browser: Browser, width: number): Promis
     await page.goto(`${site.url}/game/${gameID}`);
     await panel(page).getByRole('button', { name: 'Submit' }).waitFor();
     await page.waitForTimeout(1000);
-    const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+    const tasks = (await page.evaluate(() => (window as unknown as { __longTasks: { duration: number }[] }).__longTasks)).map((t) => t.duration);
     loads.longest.push(Math.max(0, ...tasks));
     loads.total.push(tasks.reduce((sum, t) => sum + t, 0));
     await context.close();

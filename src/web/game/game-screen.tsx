@@ -12,9 +12,9 @@ import { PageLoading } from '../components/page-loading.js';
 import { ReconnectingNotice } from '../components/reconnecting-notice.js';
 import { CLOCK_RUNS_OFFLINE } from '../lib/offline-words.js';
 import type { Refusal } from '../lib/connection.js';
-import { useMediaQuery } from '@mantine/hooks';
 import { focusIsLost } from '../lib/focus.js';
 import { useNoHover } from '../lib/touch.js';
+import { PHONE_WIDTH, usePhoneWidth } from '../lib/phone-width.js';
 import { nameOf, type GameScreenState } from './model.js';
 import { useGameState } from './use-game-state.js';
 import { decisionOf, playerOf } from './derive.js';
@@ -38,9 +38,6 @@ import { trpc } from '../lib/trpc.js';
 import { keepQuickClicksFromSelecting } from '../lib/quick-clicks.js';
 import { useHeightVariable } from './height-variable.js';
 import classes from './game-screen.module.css';
-
-/** Where the game screen takes a phone's one-thumb layout. */
-const PHONE_WIDTH = '(max-width: 767px)';
 
 /** The docked action panel's height and a desktop's sticky game header's, for the styles (game-screen.module.css). */
 const DOCK_HEIGHT = '--game-dock-height';
@@ -90,7 +87,7 @@ export function GameScreen({ gameID }: { gameID: string }) {
 }
 
 function LoadedGame({ state, connected, refusal, act, back }: { state: GameScreenState; connected: boolean; refusal: Refusal | null; act: ReturnType<typeof useGameState>['act']; back: () => void }) {
-  const compact = useMediaQuery(PHONE_WIDTH) ?? false;
+  const compact = usePhoneWidth();
   const { tabs: TableTabs } = usePhoneTabs(compact);
   const touch = useNoHover();
   const decision = useMemo(() => decisionOf(state), [state]);
@@ -123,9 +120,8 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
       root.scrollPaddingTop = root.scrollPaddingBottom = '';
     };
   }, [compact, dock.shown]);
-  // Only on the layout the page keeps, once the docked panel (or a desktop's sticky header) is
-  // measured: the first render is laid out as a desktop's whatever the width (the media query is
-  // answered in its effects), and a phone's trade row fits its cards to its width a frame later.
+  // Only once the docked panel (or a desktop's sticky header) is measured: the row scrolls to stop
+  // clear of them, and a phone's trade row fits its cards to its width a frame after the first.
   const laidOut = compact ? dock.shown : header.shown;
   useRowInViewAtStep(laidOut ? rowSight(state, decision, awaiting) : null);
   // A phone's tab: the action panel says where the basic piles are from the one shown.

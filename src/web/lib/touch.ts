@@ -5,5 +5,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 
 export function useNoHover(): boolean {
-  return useMediaQuery('(hover: none)') ?? false;
+  // On the first render (as lib/phone-width.ts, and for the same reason): the hints' words and a
+  // card's touch handlers are right from the start, not after a second render of the screen.
+  return useMediaQuery('(hover: none)', undefined, { getInitialValueInEffect: false });
 }

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Box, Button, Group, Paper, Select, Slider, Stack, Switch, Tooltip } from '@mantine/core';
 import { PageError } from '../components/page-error.js';
 import { PageLoading } from '../components/page-loading.js';
-import { useMediaQuery } from '@mantine/hooks';
+import { usePhoneWidth } from '../lib/phone-width.js';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight, IconPlayerSkipBack, IconPlayerSkipForward } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { Action } from '../../engine/actions/action.js';
@@ -105,7 +105,7 @@ function useOwnSeat(seats: readonly { userID: string }[]): string | null {
  * word on whether the file is the game this site recorded).
  */
 export function LoadedReplay({ replay, backTo, besideDice = null }: { replay: Replay; backTo: string | null; besideDice?: React.ReactNode }) {
-  const compact = useMediaQuery('(max-width: 767px)') ?? false;
+  const compact = usePhoneWidth();
   const touch = useNoHover();
   const { moments, record } = replay;
   const last = moments.length - 1;

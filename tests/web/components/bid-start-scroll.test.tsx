@@ -107,7 +107,7 @@ async function fromGainToBid(before?: () => void): Promise<void> {
   // The panel measured: the page's scroll padding follows its height (a variable the browser
   // resolves; happy-dom resolves none).
   const root = document.documentElement.style;
-  await vi.waitFor(() => expect([root.getPropertyValue('--game-dock-height'), root.scrollPaddingBottom]).toEqual([`${DOCK_HEIGHT}px`, 'calc(var(--game-dock-height) + 28px)']));
+  await vi.waitFor(() => expect([root.getPropertyValue('--game-dock-height'), root.scrollPaddingBottom]).toEqual([`${DOCK_HEIGHT}px`, 'calc(var(--game-dock-height, -28px) + 28px)']));
   expect(scrollBy).not.toHaveBeenCalled();
   before?.();
   served.state = screenState(bid);

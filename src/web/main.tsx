@@ -49,7 +49,8 @@ function mount(): void {
 }
 
 // The first page's module before the first render, so it does not suspend (routes.tsx says why);
-// in a task of its own after the one that evaluated the site's modules, which it lengthened by a
-// fifth (asking for the page's chunk and the files it needs, ranking the routes): a phone's main
-// thread was blocked that much longer at once.
+// in a task of its own after the one that evaluated the site's modules. In that task it made it
+// longer by 55-60 ms with the CPU slowed four times, as a phone's (asking for the page's chunk and
+// the files it needs, ranking the routes), and a phone's main thread was blocked that much longer
+// at once.
 setTimeout(() => void loadFirstPage(window.location.pathname).catch(() => undefined).finally(mount), 0);

@@ -232,7 +232,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
     return (
       // Room under the page for the docked panel, however tall it is now (a bid with its slider, a
       // refusal): a fixed 210 px left the first game's 'Got it' under a taller panel.
-      <Box pb={panel ? undefined : 16} className={`game-screen game-screen-compact${panel ? ` ${classes.roomForDock}` : ''}`} onMouseDown={keepQuickClicksFromSelecting} {...marks}>
+      <Box ref={dock.target} pb={panel ? undefined : 16} className={`game-screen game-screen-compact${panel ? ` ${classes.roomForDock}` : ''}`} onMouseDown={keepQuickClicksFromSelecting} {...marks}>
         {title}
         <Presentation.GameHeader state={presented} />
         {status}
@@ -301,7 +301,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
                 {table}
                 {/* Under the sticky game header; a card's large preview never covers it (data-preview-avoid). */}
                 {panel ? (
-                  <div className={classes.panelBeside} data-preview-avoid>
+                  <div ref={header.target} className={classes.panelBeside} data-preview-avoid>
                     {panel}
                   </div>
                 ) : null}

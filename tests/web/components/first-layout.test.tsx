@@ -109,5 +109,8 @@ describe('the game opened', () => {
     // The scroll padding's two sides, then the docked panel's height.
     expect(writes).toHaveLength(3);
     expect(document.documentElement.style.scrollPaddingBottom).toBe('calc(var(--game-dock-height, -28px) + 28px)');
+    // The page that makes room for the panel holds its height itself: the variable is not
+    // inherited (game-screen.module.css), so that a new height restyles no other element.
+    expect(document.querySelector<HTMLElement>('.game-screen')!.style.getPropertyValue('--game-dock-height')).toBe('188px');
   });
 });

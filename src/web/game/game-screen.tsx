@@ -112,9 +112,9 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   const header = useHeightVariable(HEADER_HEIGHT);
   // What the page scrolls into view (a focused button, a found word, the trade row at a bid) stops
   // under the sticky headers (the site's; a desktop's game header too) and above the docked panel
-  // (none without one: the variable unset, the padding is 0). Written once for the layout, not
-  // again when the panel is measured: each change of the page root's style made Chromium work out
-  // the whole page's style again (about 800 elements, 20-30 ms of a desktop's first load).
+  // (none without one: the variable unset, the padding is 0). Written once for the layout: taken
+  // off and written again when the panel was measured, it came with a second recalculation of the
+  // whole page's style in Chromium's traces of a phone's first load (about 800 elements, 20-30 ms).
   useEffect(() => {
     const root = document.documentElement.style;
     root.scrollPaddingTop = compact ? `${STICKY_TOP + 8}px` : `calc(${STICKY_TOP + 8}px + var(${HEADER_HEIGHT}, 0px))`;

@@ -4,8 +4,7 @@
  * threw the whole table away and built it again for the phone, in one task a phone could not
  * slice. Looked at here as the trade rows put into the page, and whether the phone's docked panel
  * was in it as each came: before, a desktop's row came first (no docked panel), and was thrown away.
- * And the page root's style is written no more than the layout needs: each write made the browser
- * work out the whole page's style again.
+ * And the page root's style is written no more than the layout needs.
  * The whole game screen with the server's side stood in for, as in bid-start-scroll.test.tsx.
  */
 import { cleanup, render, screen } from '@testing-library/react';
@@ -83,9 +82,9 @@ describe('the game opened', () => {
   });
 
   test("on a phone: the page root's style written once for each thing it holds", async () => {
-    // Each change of the root's style had Chromium work out the whole page's style again (about
-    // 800 elements, 20-30 ms of a desktop's first load, four times that on a phone). The scroll
-    // padding was written, taken off and written again once the docked panel was measured.
+    // The scroll padding was written, taken off and written again once the docked panel was
+    // measured, and that came with a recalculation of the whole page's style in Chromium's traces
+    // (about 800 elements, 20-30 ms of a desktop's first load, four times that on a phone).
     stubScreen({ phone: true });
     vi.stubGlobal(
       'ResizeObserver',

@@ -19,7 +19,7 @@ import { paymentRefusal } from '../../../src/engine/costs.js';
 import { ANN, BOB, act, newGame, screenState } from '../support/screen-state.js';
 import { gamePage } from '../support/game-page.js';
 import { served } from '../support/served-game.js';
-import { stubScreen } from '../support/screen-media.js';
+import { stubResizeObserver, stubScreen } from '../support/screen-media.js';
 
 // Hoisted with the mocks, which run before the file's other lines.
 
@@ -43,18 +43,7 @@ beforeEach(() => {
   scrollBy = vi.fn();
   vi.stubGlobal('scrollBy', scrollBy);
   // Every element measured by the screen's size hooks: the docked panel its height, the rest a phone's width.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(private readonly report: ResizeObserverCallback) {}
-      observe(element: Element) {
-        const height = element.classList.contains('docked-action-panel') ? DOCK_HEIGHT : 40;
-        this.report([{ target: element, borderBoxSize: [{ inlineSize: 375, blockSize: height }], contentRect: { x: 0, y: 0, width: 375, height } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
-      }
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver((element) => (element.classList.contains('docked-action-panel') ? DOCK_HEIGHT : 40));
   const box = (top: number, height: number) => ({ x: 0, y: top, left: 0, top, width: 375, right: 375, height, bottom: top + height, toJSON: () => ({}) }) as DOMRect;
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
     if (this.matches('section[aria-label="Trade row"]')) return box(row.top, row.height);

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { newGame, screenState } from '../support/screen-state.js';
 import { gamePage } from '../support/game-page.js';
 import { served } from '../support/served-game.js';
-import { stubScreen } from '../support/screen-media.js';
+import { stubResizeObserver, stubScreen } from '../support/screen-media.js';
 
 // Hoisted with the mocks, which run before the file's other lines.
 
@@ -86,18 +86,7 @@ describe('the game opened', () => {
     // measured, and that came with a recalculation of the whole page's style in Chromium's traces
     // (about 800 elements, 20-30 ms of a desktop's first load, four times that on a phone).
     stubScreen({ phone: true });
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(private readonly report: ResizeObserverCallback) {}
-        observe(element: Element) {
-          const height = element.classList.contains('docked-action-panel') ? 188 : 40;
-          this.report([{ target: element, borderBoxSize: [{ inlineSize: 375, blockSize: height }], contentRect: { x: 0, y: 0, width: 375, height } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
-        }
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver((element) => (element.classList.contains('docked-action-panel') ? 188 : 40));
     const writes: string[] = [];
     const watch = new MutationObserver((records) => writes.push(...records.map(() => document.documentElement.style.cssText)));
     watch.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });

@@ -22,3 +22,22 @@ export function stubScreen({ phone, reducedMotion = false }: { phone: boolean; r
     dispatchEvent: () => false,
   }));
 }
+
+/**
+ * happy-dom lays nothing out, so the screen's size hooks are told each element's box as it is
+ * watched: `heightOf` its height, every element a phone's width. Undone by `vi.unstubAllGlobals()`.
+ */
+export function stubResizeObserver(heightOf: (element: Element) => number, width = 375): void {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe(element: Element) {
+        const height = heightOf(element);
+        this.report([{ target: element, borderBoxSize: [{ inlineSize: width, blockSize: height }], contentRect: { x: 0, y: 0, width, height } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from './link.js';
 import { MAX_SEED_VALUE_LENGTH, newSeedValueProblem } from '../../engine/seed.js';
 import type { Lobby, PublicUser } from '../lib/api-types.js';
 import classes from './fair-dice-panel.module.css';

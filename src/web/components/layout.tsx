@@ -7,7 +7,8 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { retryingLazy } from '../lib/retrying-lazy.js';
 import { Container } from '@mantine/core';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Link, NavLink } from './link.js';
 import { ChatRoomProvider, useChatRoom } from '../chat/chat-room.js';
 import { useChatOverlayFits } from '../lib/chat-layout.js';
 import { firstLetterOf } from '../lib/initials.js';
@@ -166,7 +167,7 @@ function CommunityLink() {
 function NavLinks() {
   const { user } = useSession();
   return LINKS.filter((link) => !('signedIn' in link) || user).map((link) => (
-    <NavLink key={link.to} to={link.to} end className={classes.navLink}>
+    <NavLink key={link.to} to={link.to} className={classes.navLink}>
       <span className="mythos-long">{link.label}</span>
       <span className="mythos-short">{link.short}</span>
     </NavLink>

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Alert, Anchor } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from './link.js';
 
 export function PageError({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link.js';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/router.js';
 import { trpc } from '../lib/trpc.js';

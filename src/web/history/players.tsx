@@ -1,6 +1,6 @@
 /** A game's players by name: profiles linked, bots marked in words, unknown ids as '(unknown-user)'. */
 import { Anchor, Badge, Group, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link.js';
 import { UNKNOWN_USER, type PublicUser } from './use-users.js';
 import classes from './game-history.module.css';
 

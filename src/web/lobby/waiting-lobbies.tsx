@@ -6,7 +6,7 @@
  */
 import { Fragment } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link.js';
 import { MAX_PLAYERS } from '../../engine/state.js';
 import type { Lobby } from '../lib/api-types.js';
 import { trpc } from '../lib/trpc.js';

@@ -5,7 +5,7 @@
  */
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link.js';
 import { htmlSafe } from '../charts/html-safe.js';
 import { CHART_MARKS, SITE } from '../lib/palette.js';
 import type { OddsSeat } from './odds-bar.js';

@@ -7,7 +7,8 @@
  */
 import { Fragment, Suspense, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { retryingLazy } from '../lib/retrying-lazy.js';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { Link } from '../components/link.js';
 import { trpc } from '../lib/trpc.js';
 import { useSession } from '../lib/session.js';
 import { CardBack } from '../cards/card-back.js';

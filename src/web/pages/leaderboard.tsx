@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Alert, Anchor, Card, Container, Stack, Table, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import { ratingInWords, shownRating } from '../ratings/ratings.js';

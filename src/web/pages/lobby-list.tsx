@@ -6,7 +6,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, Container, Group, Paper, Table, Text, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../components/link.js';
 import type { Lobby } from '../lib/api-types.js';
 import { ReconnectingNotice } from '../components/reconnecting-notice.js';
 import { useLive } from '../lib/connection.js';

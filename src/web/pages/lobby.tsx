@@ -12,7 +12,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Anchor, Box, Container, Paper, Text, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Link } from '../components/link.js';
 import { ReconnectingNotice } from '../components/reconnecting-notice.js';
 import { firstCommitment } from '../lib/commitment-memory.js';
 import { LOBBY_OFFLINE, LOBBY_OFFLINE_ID, LOBBY_SIGNED_OUT } from '../lib/offline-words.js';

@@ -8,7 +8,8 @@
 import { useMemo } from 'react';
 import { Alert, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { inferRouterOutputs } from '@trpc/server';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../components/link.js';
 import type { AppRouter } from '../../server/trpc/router.js';
 import { formatStart, gameDuration } from '../history/format.js';
 import { resultOf } from '../history/game-result.js';

@@ -1,6 +1,6 @@
 /** Any path the site does not know. */
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link.js';
 
 export function Page() {
   return (

@@ -1,6 +1,6 @@
 /** The profile's recent games (the first 5): when, who scored what, the result, and 'View Game'. */
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link.js';
 import { formatStart, gameDuration } from '../history/format.js';
 import { PlayerName } from '../history/players.js';
 import { ResultBadge } from '../history/result-badge.js';

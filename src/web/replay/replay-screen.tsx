@@ -14,7 +14,7 @@ import { PageError } from '../components/page-error.js';
 import { PageLoading } from '../components/page-loading.js';
 import { usePhoneWidth } from '../lib/phone-width.js';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight, IconPlayerSkipBack, IconPlayerSkipForward } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link.js';
 import type { Action } from '../../engine/actions/action.js';
 import type { Game } from '../../engine/state.js';
 import type { UserID } from '../../engine/types.js';

@@ -7,8 +7,9 @@
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, expect, test } from 'vitest';
+import { Link } from '../../../src/web/components/link.js';
 import { useTopOfNewPage } from '../../../src/web/components/new-page.js';
 import { SkipLinks } from '../../../src/web/components/skip-links.js';
 import { focusIsLost, PAGE_START_ID } from '../../../src/web/lib/focus.js';

@@ -5,8 +5,9 @@
  * copy and once for the router's new address.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { Link } from '../../../src/web/components/link.js';
 import { useReplayStep, type StepMove } from '../../../src/web/replay/use-replay-step.js';
 
 const LAST = 20;

@@ -11,7 +11,7 @@
 import { Fragment, Suspense, useContext, useEffect, useMemo, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconMaximize, IconMinimize, IconTrophy } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/link.js';
 import type { GameScreenState } from '../model.js';
 import { favorPie, standings, timePie, viewerPlace, type Standing } from './end-stats.js';
 import { textOn, winnerNames } from './format.js';

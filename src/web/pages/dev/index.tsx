@@ -1,6 +1,6 @@
 /** `/dev`: the developers' pages, one card each. */
 import { Anchor, Breadcrumbs, Card, Container, SimpleGrid, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/link.js';
 import classes from './index.module.css';
 
 const PAGES = [

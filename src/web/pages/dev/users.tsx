@@ -1,7 +1,8 @@
 /** `/dev/users`: every account (bots aside), newest first; choosing a user opens their profile. */
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Card, Container, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../components/link.js';
 import { trpc } from '../../lib/trpc.js';
 import type { PublicUser } from '../../history/use-users.js';
 import { parseUserStats, percent } from '../../profile/stats.js';

@@ -4,7 +4,7 @@
  * unread chat messages on one's own open lobbies (lobby/lobby-unread.tsx), Create Lobby,
  * of which only one request may be in flight at a time, and Play now (play-now.tsx).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, Container, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '../components/link.js';
@@ -179,18 +179,23 @@ function LobbyList() {
   const [joinFailed, setJoinFailed] = useState<string | null>(null);
 
   /** Join Lobby: the seat is taken here, then the lobby opens with it (a refusal, say a lobby filled meanwhile, is told here). */
-  async function joinLobby(lobby: Lobby) {
-    if (join.isPending) return;
-    setJoinFailed(null);
-    const lobbyID = lobby.id;
-    try {
-      // The seat's value for the dice goes with it.
-      await join.mutateAsync({ lobbyID, value: seatValueAfter(lobbyID, lobby.serverSecretCommitment) });
-      navigate(`/lobby/${lobbyID}`);
-    } catch (error) {
-      setJoinFailed(error instanceof Error ? error.message : String(error));
-    }
-  }
+  const joinPending = join.isPending;
+  const joinAsync = join.mutateAsync;
+  const joinLobby = useCallback(
+    async (lobby: Lobby) => {
+      if (joinPending) return;
+      setJoinFailed(null);
+      const lobbyID = lobby.id;
+      try {
+        // The seat's value for the dice goes with it.
+        await joinAsync({ lobbyID, value: seatValueAfter(lobbyID, lobby.serverSecretCommitment) });
+        navigate(`/lobby/${lobbyID}`);
+      } catch (error) {
+        setJoinFailed(error instanceof Error ? error.message : String(error));
+      }
+    },
+    [joinPending, joinAsync, navigate],
+  );
 
   /**
    * Create Lobby opens a new lobby; Play a Bot also gives the player's value for the dice, seats
@@ -224,6 +229,12 @@ function LobbyList() {
   const rows = useMemo(() => (list ? listOrder(list) : null), [list]);
   const ratings = useShownRatings(useMemo(() => (rows ?? []).flatMap((l) => [l.host.id, ...l.players.map((p) => p.id)]), [rows]));
   const { unread, listen, recount } = useLobbyUnread(rows, user?.id ?? null);
+  // The table is drawn from what React defers: a list, a change of it or the players' ratings
+  // arriving is an urgent update, and React drew the whole table for it in one task (100-150 ms
+  // of a phone's main thread, several times as the page opens); deferred, it is drawn in slices.
+  const shownRows = useDeferredValue(rows);
+  const shownRatings = useDeferredValue(ratings);
+  const shownUnread = useDeferredValue(unread);
   return (
     <Container size="lg" px={{ base: 'xs', sm: 'md' }}>
       <Paper className="mythos-parchment" p={{ base: 'xs', sm: 'lg' }}>
@@ -275,42 +286,60 @@ function LobbyList() {
             <ReconnectingNotice refusal={refusal} />
           </Box>
         )}
-        {rows === null ? (
-          <Text c="dimmed">Loading...</Text>
-        ) : (
-          <div className={classes.tableScroll} data-scroll="lobbies">
-            <Table className={classes.table} verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Lobby</Table.Th>
-                  <Table.Th className={classes.hostCell}>Host</Table.Th>
-                  <Table.Th>Players</Table.Th>
-                  <Table.Th className={classes.createdCell}>Created</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Play</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed" ta="center" py="md">
-                        No lobbies yet. Create one and invite your rivals, or fill the seats with bots.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {rows.map((lobby) => (
-                  <LobbyRow key={lobby.id} lobby={lobby} userID={user?.id ?? ''} ratings={ratings} unread={unread[lobby.id] ?? 0} onJoin={() => void joinLobby(lobby)} joining={join.isPending && join.variables?.lobbyID === lobby.id} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
-        )}
+        <LobbyTable rows={shownRows} userID={user?.id ?? ''} ratings={shownRatings} unread={shownUnread} joiningID={join.isPending ? (join.variables?.lobbyID ?? null) : null} onJoin={joinLobby} />
       </Paper>
     </Container>
   );
 }
+
+/** The lobbies' table (or the word that they are loading), redrawn only when what it shows changes. */
+const LobbyTable = memo(function LobbyTable({
+  rows,
+  userID,
+  ratings,
+  unread,
+  joiningID,
+  onJoin,
+}: {
+  rows: readonly Lobby[] | null;
+  userID: string;
+  ratings: Record<string, ShownRating>;
+  unread: Readonly<Record<string, number>>;
+  joiningID: string | null;
+  onJoin: (lobby: Lobby) => Promise<void>;
+}) {
+  if (rows === null) return <Text c="dimmed">Loading...</Text>;
+  return (
+    <div className={classes.tableScroll} data-scroll="lobbies">
+      <Table className={classes.table} verticalSpacing="xs" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Lobby</Table.Th>
+            <Table.Th className={classes.hostCell}>Host</Table.Th>
+            <Table.Th>Players</Table.Th>
+            <Table.Th className={classes.createdCell}>Created</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Play</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={6}>
+                <Text c="dimmed" ta="center" py="md">
+                  No lobbies yet. Create one and invite your rivals, or fill the seats with bots.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {rows.map((lobby) => (
+            <LobbyRow key={lobby.id} lobby={lobby} userID={userID} ratings={ratings} unread={unread[lobby.id] ?? 0} onJoin={() => void onJoin(lobby)} joining={joiningID === lobby.id} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+});
 
 export function Page() {
   return <LobbyList />;

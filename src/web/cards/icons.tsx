@@ -7,7 +7,7 @@
  *
  * Each icon's drawing is a `<symbol>` put in the page once (`SYMBOLS`, below), and an icon is an
  * `<svg>` with a `<use>` of it. The card gallery shows about 1,400 icons: drawn inline, they were
- * 5,300 SVG elements with 31,000 attributes that React made one by one, about a third of the page's
+ * 5,300 SVG elements with 31,000 attributes that React made one by one, nearly half of the page's
  * elements; now each is two, and the browser copies the drawing itself. A `<use>` passes the icon's
  * colour on, so the drawings that take the text's colour (`currentColor`) still do.
  */

@@ -266,25 +266,19 @@ if (typeof document !== 'undefined') {
   createRoot(host).render(<Sprite />);
 }
 
-export function GoldIcon(props: IconProps) {
-  return <Svg symbol="gold" {...props} />;
+/** An icon that draws one symbol of the sprite. */
+function iconOf(symbol: SymbolName) {
+  return function Icon(props: IconProps) {
+    return <Svg symbol={symbol} {...props} />;
+  };
 }
 
-export function MilitaryIcon(props: IconProps) {
-  return <Svg symbol="military" {...props} />;
-}
-
-export function FavorIcon(props: IconProps) {
-  return <Svg symbol="favor" {...props} />;
-}
-
-export function ClashIcon(props: IconProps) {
-  return <Svg symbol="clash" {...props} />;
-}
-
-export function RerollIcon(props: IconProps) {
-  return <Svg symbol="reroll" {...props} />;
-}
+/** The resources' icons: a coin, a shield, a laurel, crossed swords on a burst, a die. */
+export const GoldIcon = iconOf('gold');
+export const MilitaryIcon = iconOf('military');
+export const FavorIcon = iconOf('favor');
+export const ClashIcon = iconOf('clash');
+export const RerollIcon = iconOf('reroll');
 
 const RESOURCE_SYMBOLS: Record<Resource, SymbolName> = {
   gold: 'gold',
@@ -299,17 +293,10 @@ export function ResourceIcon({ resource, ...props }: IconProps & { resource: Res
   return <Svg symbol={RESOURCE_SYMBOLS[resource]} {...props} />;
 }
 
-export function BuildingIcon(props: IconProps) {
-  return <Svg symbol="building" {...props} />;
-}
-
-export function UnitIcon(props: IconProps) {
-  return <Svg symbol="unit" {...props} />;
-}
-
-export function EventIcon(props: IconProps) {
-  return <Svg symbol="event" {...props} />;
-}
+/** The card types' icons, in the text's colour: a temple, a figure, a scroll. */
+export const BuildingIcon = iconOf('building');
+export const UnitIcon = iconOf('unit');
+export const EventIcon = iconOf('event');
 
 const TYPE_SYMBOLS: Record<CardType, SymbolName> = {
   Building: 'building',
@@ -328,9 +315,7 @@ export function DeityIcon({ deity, ...props }: IconProps & { deity: Deity }) {
 }
 
 /** A deity set: one of each deity's marks. */
-export function SetIcon(props: IconProps) {
-  return <Svg symbol="set" {...props} />;
-}
+export const SetIcon = iconOf('set');
 
 /** What an output counts (a deity, a type, Clash tokens, deity sets), as an icon. */
 export function CountedIcon({ thing, ...props }: IconProps & { thing: CountedThing }) {
@@ -351,44 +336,28 @@ export function CountedIcon({ thing, ...props }: IconProps & { thing: CountedThi
 }
 
 /** Every turn (production): two arrows in a circle. */
-export function ProductionIcon(props: IconProps) {
-  return <Svg symbol="production" {...props} />;
-}
+export const ProductionIcon = iconOf('production');
 
 /** Always (base production): a plinth, the permanent foundation of every bid or purchase. */
-export function BaseIcon(props: IconProps) {
-  return <Svg symbol="base" {...props} />;
-}
+export const BaseIcon = iconOf('base');
 
 /** Once, when gained: an arrow into the hand (a tray). */
-export function OnGainIcon(props: IconProps) {
-  return <Svg symbol="onGain" {...props} />;
-}
+export const OnGainIcon = iconOf('onGain');
 
 /** Whenever you draft (from the trade row): three cards, the middle one lifted. */
-export function DraftIcon(props: IconProps) {
-  return <Svg symbol="draft" {...props} />;
-}
+export const DraftIcon = iconOf('draft');
 
 /** Whenever you gain (from anywhere): a plus in a ring. */
-export function WheneverGainIcon(props: IconProps) {
-  return <Svg symbol="wheneverGain" {...props} />;
-}
+export const WheneverGainIcon = iconOf('wheneverGain');
 
 /** At the end of the game (a prophecy): an hourglass. */
-export function ProphecyIcon(props: IconProps) {
-  return <Svg symbol="prophecy" {...props} />;
-}
+export const ProphecyIcon = iconOf('prophecy');
 
 /** A completed tribute (a target of acquire-target): a tribute token, a laurel-bordered disc. */
-export function TributeTokenIcon(props: IconProps) {
-  return <Svg symbol="tributeToken" {...props} />;
-}
+export const TributeTokenIcon = iconOf('tributeToken');
 
 /** An upgrade threshold: an upward chevron (the output turns on once the count is reached). */
-export function UpgradeIcon(props: IconProps) {
-  return <Svg symbol="upgrade" {...props} />;
-}
+export const UpgradeIcon = iconOf('upgrade');
 
 /** Any affinity's mark: the deities' own, a crown for Leader, a sheaf for Basic, a plain hex for None. */
 export function AffinityIcon({ affinity, ...props }: IconProps & { affinity: Affinity }) {

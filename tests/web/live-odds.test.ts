@@ -95,15 +95,17 @@ describe.skipIf(!HAS_CHROMIUM)('live odds', () => {
     // each a fresh bar in both spectators' odds workers), and chart the whole game at its end. The
     // bar can only move while the game is in doubt: a game one side has already won by age 3 (in
     // a full run, one in four showed 0-100 at every step) is set aside for a new one, judged by
-    // the same odds the page works out. Ann plays those ages as the bot does: played plainly, six
-    // games in a row were lost by age 3.
+    // the same odds the page works out. Nearly won counts as won: in one fresh clone's run, a game
+    // let through at under 95% showed two odds in all over the age, each step's answered at once
+    // (the test took 8 s); a side at 85% or more is set aside too. Ann plays those ages as the bot
+    // does: played plainly, six games in a row were lost by age 3.
     let gameID = '';
     for (let tries = 1; ; tries++) {
       gameID = await startGame(suite.site, ann, { bots: ['easy_bot'] });
       await playAsEasyBot(suite.site, ann, gameID, (game) => game.age >= 3);
       const { shares } = oddsFor(viewFor(await rawGame(suite.site, gameID), null), { seed: tries, rollouts: 100 });
-      if (Math.max(...Object.values(shares)) < 0.95) break;
-      if (tries === 6) throw new Error(`six games in a row decided by age 3 (the last at ${JSON.stringify(shares)})`);
+      if (Math.max(...Object.values(shares)) < 0.85) break;
+      if (tries === 10) throw new Error(`ten games in a row decided by age 3 (the last at ${JSON.stringify(shares)})`);
     }
     const [pa, pc, pd] = await Promise.all([ca.newPage(), cc.newPage(), cd.newPage()]);
     const errors: string[] = [];

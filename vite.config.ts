@@ -183,7 +183,6 @@ export default defineConfig(({ command }) => {
   return config;
 });
 
-
 /**
  * Lets the bundler leave out the react-router components this site never renders (Form, Await,
  * ScrollRestoration, and `Link`'s prefetching, with the code behind them): about 4 KB gzip of the

@@ -113,7 +113,10 @@ function affinityMark(affinity: Exclude<Affinity, Deity>): ReactNode {
   );
 }
 
-/** Every icon's drawing, by name; each is a `<symbol>` of the page's one sprite. */
+/**
+ * Every icon's drawing, by name (a resource's, a card type's and an affinity's by the rules' own
+ * name for it); each is a `<symbol>` of the page's one sprite.
+ */
 const SYMBOLS = {
   gold: (
     <>
@@ -129,14 +132,14 @@ const SYMBOLS = {
     </>
   ),
   favor: laurel(),
-  clash: (
+  warTokens: (
     <>
       <path d="M12 .8l2.3 4.1 4.5-1.4-.9 4.6 4.3 2-3.6 3 2.2 4.1-4.7.3-.9 4.6-3.2-3.5-3.2 3.5-.9-4.6-4.7-.3 2.2-4.1-3.6-3 4.3-2-.9-4.6 4.5 1.4z" fill={ART.clashIcon.face} stroke={SITE.clashToken} strokeWidth="1" strokeLinejoin="round" />
       <path d="M7.3 7.3l9.4 9.4M16.7 7.3l-9.4 9.4" stroke={ART.clashIcon.cross} strokeWidth="2.1" strokeLinecap="round" />
       <path d="M6.4 10.2l3.8-3.8M13.8 6.4l3.8 3.8" stroke={ART.clashIcon.cross} strokeWidth="1.4" strokeLinecap="round" />
     </>
   ),
-  reroll: (
+  rerollTokens: (
     <>
       <rect x="3" y="3" width="18" height="18" rx="4" fill={ART.rerollIcon.face} stroke={ART.rerollIcon.ink} strokeWidth="1.5" />
       <circle cx="8" cy="8" r="1.7" fill={ART.rerollIcon.ink} />
@@ -146,7 +149,7 @@ const SYMBOLS = {
       <path d="M19.6 6.6l-.9 3.3-3.1-1.4" fill="none" stroke={ART.rerollIcon.arrow} strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
     </>
   ),
-  building: (
+  Building: (
     <>
       <path d="M12 2 22 7.5H2z" fill="currentColor" />
       <rect x="3" y="8.8" width="18" height="1.8" fill="currentColor" />
@@ -156,13 +159,13 @@ const SYMBOLS = {
       <rect x="2" y="19.4" width="20" height="2.6" fill="currentColor" />
     </>
   ),
-  unit: (
+  Unit: (
     <>
       <circle cx="12" cy="6.6" r="4.4" fill="currentColor" />
       <path d="M3.5 22c0-5.6 3.8-9.6 8.5-9.6s8.5 4 8.5 9.6z" fill="currentColor" />
     </>
   ),
-  event: (
+  Event: (
     <>
       <path d="M6 3.5h12.5a2.5 2.5 0 0 1 0 5H18v10a3 3 0 0 1-3 3H5.5a2.5 2.5 0 0 1 0-5H6z" fill="currentColor" />
       <path d="M8.8 9.2h6.4M8.8 12.2h6.4M8.8 15.2h4.2" stroke={`var(--mc-icon-cut, ${ART.white})`} strokeWidth="1.3" strokeLinecap="round" />
@@ -277,36 +280,22 @@ function iconOf(symbol: SymbolName) {
 export const GoldIcon = iconOf('gold');
 export const MilitaryIcon = iconOf('military');
 export const FavorIcon = iconOf('favor');
-export const ClashIcon = iconOf('clash');
-export const RerollIcon = iconOf('reroll');
-
-const RESOURCE_SYMBOLS: Record<Resource, SymbolName> = {
-  gold: 'gold',
-  military: 'military',
-  favor: 'favor',
-  warTokens: 'clash',
-  rerollTokens: 'reroll',
-};
+export const ClashIcon = iconOf('warTokens');
+export const RerollIcon = iconOf('rerollTokens');
 
 /** The icon of a resource (G, M, V, W as Clash, R). */
 export function ResourceIcon({ resource, ...props }: IconProps & { resource: Resource }) {
-  return <Svg symbol={RESOURCE_SYMBOLS[resource]} {...props} />;
+  return <Svg symbol={resource} {...props} />;
 }
 
 /** The card types' icons, in the text's colour: a temple, a figure, a scroll. */
-export const BuildingIcon = iconOf('building');
-export const UnitIcon = iconOf('unit');
-export const EventIcon = iconOf('event');
-
-const TYPE_SYMBOLS: Record<CardType, SymbolName> = {
-  Building: 'building',
-  Unit: 'unit',
-  Event: 'event',
-};
+export const BuildingIcon = iconOf('Building');
+export const UnitIcon = iconOf('Unit');
+export const EventIcon = iconOf('Event');
 
 /** The icon of a card type (Building, Unit, Event); it takes the current text colour. */
 export function TypeIcon({ type, ...props }: IconProps & { type: CardType }) {
-  return <Svg symbol={TYPE_SYMBOLS[type]} {...props} />;
+  return <Svg symbol={type} {...props} />;
 }
 
 /** A deity's mark: its shape, its colour and its initial (D, T, Z). */

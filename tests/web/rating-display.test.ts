@@ -227,6 +227,10 @@ describe.skipIf(!HAS_CHROMIUM)('ratings beside names, in the end view, and "Your
       const items = list.locator(':scope > li');
       const shownIDs = () => items.evaluateAll((li) => li.map((e) => e.getAttribute('data-game-id')));
       await expect.poll(shownIDs).toEqual(all.games.slice(0, 10).map((g) => g.id));
+      // Each player's name a finger can press, 24 px tall at least, as in a profile's recent games.
+      const nameHeights = await list.locator('a[href^="/user/"]').evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height));
+      expect(nameHeights.length).toBeGreaterThan(0);
+      expect(Math.min(...nameHeights)).toBeGreaterThanOrEqual(24);
       await checkPage(page, viewport, `my-games-${label}`);
 
       // Page 2: the two oldest, the game played through the server last of all (the list keeps the

@@ -6,15 +6,15 @@
  * history (/dev/game-history-list) is a different list and stays as it is.
  */
 import { useMemo } from 'react';
-import { Alert, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../components/link.js';
 import type { AppRouter } from '../../server/trpc/router.js';
 import { formatStart, gameDuration } from '../history/format.js';
+import { GameCard, GameCardList, GameDuration, SeatChips } from '../history/game-card.js';
 import { resultOf } from '../history/game-result.js';
 import { ResultBadge } from '../history/result-badge.js';
-import { PlayerName } from '../history/players.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 import { changeColor, shownRating, signedChange } from '../ratings/ratings.js';
@@ -80,61 +80,37 @@ function RatingChange({ game }: { game: MyGame }) {
 
 function GameRow({ game, userID, usersByID }: { game: MyGame; userID: string; usersByID: Map<string, PublicUser> }) {
   const running = game.endTimestamp === null;
-  const duration = gameDuration(game.startTimestamp, game.endTimestamp);
+  const seats = game.players.map((p) => ({ userID: p.userID, favor: p.favor, won: p.won === true }));
+  const action =
+    running && game.left ? (
+      // Left for good: the game goes on without them, to be watched, not resumed.
+      <Button component={Link} to={`/game/${encodeURIComponent(game.id)}`} variant="outline" color="gold.4" size="compact-sm">
+        Watch
+      </Button>
+    ) : running ? (
+      <Button component={Link} to={`/game/${encodeURIComponent(game.id)}`} color="gold" size="compact-sm">
+        Resume Game
+      </Button>
+    ) : (
+      <Button component={Link} to={`/game/${encodeURIComponent(game.id)}/replay`} variant="outline" color="gold.4" size="compact-sm">
+        Replay
+      </Button>
+    );
   return (
-    <Paper component="li" data-game-id={game.id} withBorder radius="md" p="sm" bg="var(--mythos-night-veil)">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Stack gap={6} className={classes.details}>
-          <Group gap="sm" wrap="wrap">
-            <Result game={game} userID={userID} />
-            <Forfeited game={game} userID={userID} />
-            <RatingChange game={game} />
-          </Group>
-          <Group gap="sm" wrap="wrap">
-            <Text size="sm" c="night.1">
-              {formatStart(game.startTimestamp)}
-            </Text>
-            {duration && (
-              <Text size="sm" c="night.1" className={classes.numbers}>
-                {duration}
-              </Text>
-            )}
-          </Group>
-          <Group component="ul" gap="xs" m={0} p={0} className={classes.plainList} aria-label="Players">
-            {game.players.map((p, seat) => (
-              <Group component="li" key={`${seat}-${p.userID}`} gap={6} wrap="nowrap" px={8} py={2} className={classes.player} data-me={p.userID === userID || undefined}>
-                <PlayerName id={p.userID} user={usersByID.get(p.userID)} />
-                {p.favor !== null && (
-                  <Text span size="sm" c="night.1" className={classes.favor}>
-                    {p.favor} favor
-                  </Text>
-                )}
-                {/* Who won, marked as the profile's recent games mark it: a player who came 3rd of 4 looks for them. */}
-                {p.won === true && (
-                  <Text span size="xs" fw={700} c="gold.4">
-                    ★ winner
-                  </Text>
-                )}
-              </Group>
-            ))}
-          </Group>
-        </Stack>
-        {running && game.left ? (
-          // Left for good: the game goes on without them, to be watched, not resumed.
-          <Button component={Link} to={`/game/${encodeURIComponent(game.id)}`} variant="outline" color="gold.4" size="compact-sm">
-            Watch
-          </Button>
-        ) : running ? (
-          <Button component={Link} to={`/game/${encodeURIComponent(game.id)}`} color="gold" size="compact-sm">
-            Resume Game
-          </Button>
-        ) : (
-          <Button component={Link} to={`/game/${encodeURIComponent(game.id)}/replay`} variant="outline" color="gold.4" size="compact-sm">
-            Replay
-          </Button>
-        )}
+    <GameCard gameID={game.id} action={action}>
+      <Group gap="sm" wrap="wrap">
+        <Result game={game} userID={userID} />
+        <Forfeited game={game} userID={userID} />
+        <RatingChange game={game} />
       </Group>
-    </Paper>
+      <Group gap="sm" wrap="wrap">
+        <Text size="sm" c="night.1">
+          {formatStart(game.startTimestamp)}
+        </Text>
+        <GameDuration duration={gameDuration(game.startTimestamp, game.endTimestamp)} />
+      </Group>
+      <SeatChips seats={seats} usersByID={usersByID} viewerID={userID} />
+    </GameCard>
   );
 }
 
@@ -193,11 +169,11 @@ function MyGamesList() {
             {data.total === 1 ? '1 game' : `${data.total} games`}
             {pages > 1 ? `, page ${Math.min(page, pages)} of ${pages}` : ''}
           </Text>
-          <Stack component="ol" gap="xs" m={0} p={0} className={classes.plainList} aria-label="Your games">
+          <GameCardList label="Your games">
             {data.games.map((game) => (
               <GameRow key={game.id} game={game} userID={user.id} usersByID={usersByID} />
             ))}
-          </Stack>
+          </GameCardList>
           <PagePicker pages={pages} page={page} onChange={setPage} label="Pages of your games" />
         </>
       )}

@@ -7,11 +7,12 @@
  * people declined it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, CopyButton, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { MAX_PLAYERS, MIN_PLAYERS } from '../../engine/state.js';
 import { CommitmentWarning } from '../components/commitment-warning.js';
-import { FairDicePanel } from '../components/fair-dice-panel.js';
+import { FairDicePanel } from './fair-dice-panel.js';
+import { LobbyPanel } from './lobby-panel.js';
 import { randomSeedValue } from './seat-value.js';
 import { ChatButton } from '../game/presentation/game-chat-button.js';
 import type { Definitions, Lobby, PublicUser } from '../lib/api-types.js';
@@ -234,11 +235,7 @@ export function LobbyView({
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Paper className={`mythos-parchment ${classes.players}`} p="md">
-          <Title order={2} size="h3">
-            Players
-          </Title>
-          <hr className="mythos-rule" />
+        <LobbyPanel title="Players" className={classes.players}>
           <LobbyPlayers lobby={lobby} user={user} busy={busy} offline={offline} onKick={(playerID) => call('remove_player', () => kick.mutateAsync({ ...input, playerID }))} />
           {unratedTogether ? (
             <Text size="sm" mt="xs" data-testid="unrated-address">
@@ -265,13 +262,9 @@ export function LobbyView({
               </Button>
             </Group>
           )}
-        </Paper>
+        </LobbyPanel>
         <Stack gap="md">
-          <Paper className="mythos-parchment" p="md">
-            <Title order={2} size="h3">
-              Modules
-            </Title>
-            <hr className="mythos-rule" />
+          <LobbyPanel title="Modules">
             {modules.length === 0 && <Text c="dimmed">No modules available.</Text>}
             <Stack gap="xs">
               {modules.map((module) => {
@@ -280,12 +273,8 @@ export function LobbyView({
                 return <LobbySetting key={key} label={module.name} hint={module.description} value={on(`module/${key}`)} onChange={change} offline={offline} />;
               })}
             </Stack>
-          </Paper>
-          <Paper className="mythos-parchment" p="md">
-            <Title order={2} size="h3">
-              Game Options
-            </Title>
-            <hr className="mythos-rule" />
+          </LobbyPanel>
+          <LobbyPanel title="Game Options">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
               {options.map((option) => {
                 // A host who took over a developer's lobby may turn its developer options off, not on.
@@ -302,7 +291,7 @@ export function LobbyView({
               onChange={hosting ? changeOf('setting/showOdds', 'set_show_odds', (value) => setShowOdds.mutateAsync({ ...input, value })) : undefined}
               offline={offline}
             />
-          </Paper>
+          </LobbyPanel>
           <TurnTimerPanel
             lobby={lobby}
             hosting={hosting}

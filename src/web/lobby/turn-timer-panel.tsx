@@ -3,8 +3,9 @@
  * decision may take while the timer is on). The host chooses both; everyone else reads them, with
  * the time each decision has and, with the timer off, why such a game is not rated.
  */
-import { NativeSelect, Paper, Text, Title } from '@mantine/core';
+import { NativeSelect, Text } from '@mantine/core';
 import type { Lobby } from '../lib/api-types.js';
+import { LobbyPanel } from './lobby-panel.js';
 import { TURN_TIMER_LABELS, type TurnTimer } from './options.js';
 import { decisionTime, TURN_PACE_LABELS, type TurnPace } from './pace-words.js';
 
@@ -22,11 +23,7 @@ export function TurnTimerPanel({
   onPace: (pace: TurnPace) => void;
 }) {
   return (
-    <Paper className="mythos-parchment" p="md">
-      <Title order={2} size="h3">
-        Turn Timer
-      </Title>
-      <hr className="mythos-rule" />
+    <LobbyPanel title="Turn Timer">
       {hosting ? (
         <Choice
           label="When a player takes too long"
@@ -61,7 +58,7 @@ export function TurnTimerPanel({
           </Text>
         </>
       )}
-    </Paper>
+    </LobbyPanel>
   );
 }
 

@@ -7,7 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, test } from 'vitest';
-import { FairDicePanel } from '../../../src/web/components/fair-dice-panel.js';
+import { FairDicePanel } from '../../../src/web/lobby/fair-dice-panel.js';
 import type { Lobby, PublicUser } from '../../../src/web/lib/api-types.js';
 import { theme } from '../../../src/web/theme.js';
 

@@ -70,6 +70,15 @@ describe("a lobby's Start Game and Add Bot", () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  test("the lobby's panels are regions named by their titles, each holding its own controls", () => {
+    render(lobbyView(lobbyOf([ALMA, BERT]), ALMA));
+    const regions = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby') && document.getElementById(region.getAttribute('aria-labelledby')!)?.textContent);
+    expect(regions).toEqual(['Players', 'Modules', 'Game Options', 'Turn Timer', 'Fair Dice']);
+    expect(within(screen.getByRole('region', { name: 'Players' })).getByText('Bert')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Game Options' })).getByLabelText('Hide favor')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Fair Dice' })).getByRole('button', { name: 'Use my value' })).toBeTruthy();
+  });
+
   test('every seat taken: neither Add Bot nor Join can be pressed, and both say why', () => {
     const full = lobbyOf([ALMA, ...easyBots(7)]);
     render(lobbyView(full, ALMA));

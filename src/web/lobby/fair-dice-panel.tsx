@@ -4,11 +4,12 @@
  * type their own value instead of the random one the page sent for them.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Link } from './link.js';
+import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from '../components/link.js';
 import { MAX_SEED_VALUE_LENGTH, newSeedValueProblem } from '../../engine/seed.js';
 import type { Lobby, PublicUser } from '../lib/api-types.js';
 import classes from './fair-dice-panel.module.css';
+import { LobbyPanel } from './lobby-panel.js';
 
 /** Under the field while the value in is the page's random one. */
 export const RANDOM_VALUE_WORDS = 'The page gave a random one for you: it is beside your seat above. Type your own if you like.';
@@ -35,11 +36,7 @@ export function FairDicePanel({ lobby, user, busy, onGive }: { lobby: Lobby; use
   }
 
   return (
-    <Paper className="mythos-parchment" p="md">
-      <Title order={2} size="h3">
-        Fair Dice
-      </Title>
-      <hr className="mythos-rule" />
+    <LobbyPanel title="Fair Dice">
       <Stack gap="xs">
         <Text size="sm">
           The game&apos;s dice come from the server&apos;s secret mixed with every player&apos;s value below. The server committed to its secret before
@@ -92,6 +89,6 @@ export function FairDicePanel({ lobby, user, busy, onGive }: { lobby: Lobby; use
           </form>
         )}
       </Stack>
-    </Paper>
+    </LobbyPanel>
   );
 }

@@ -96,6 +96,16 @@ describe.skipIf(!HAS_CHROMIUM)('site shell, login and redirects', () => {
     expect(page.url()).toBe(`${site.url}/broken/page`);
   };
 
+  test('the pages\' accessibility checks hold touch targets to 24 px: a smaller button is a serious violation', async () => {
+    // axe-core leaves its target-size rule (WCAG 2.2's 2.5.8) off unless asked; every page the
+    // browser files check with it passes it, and this keeps the helper asking.
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.setContent('<html lang="en"><title>Targets</title><main><h1>Targets</h1><div style="display:flex;gap:2px"><button style="width:14px;height:14px;padding:0">a</button><button style="width:14px;height:14px;padding:0">b</button></div></main></html>');
+    expect((await seriousAxeViolations(page)).map((v) => [v.id, v.nodes.length])).toEqual([['target-size', 2]]);
+    await context.close();
+  });
+
   test("at a tablet's width (768 px), signed in with a 12-letter name: each of the header's five links on one line", async () => {
     const context = await newContext(browser, { width: 768, height: 1024 });
     try {

@@ -128,7 +128,7 @@ export interface AxeViolation {
 
 /**
  * axe-core's serious and critical violations on the page once what is moving has settled (empty
- * when clean). A dialog still fading in measured as a button of half its contrast: axe judges the
+ * when clean), WCAG 2.2's target size among them. A dialog still fading in measured as a button of half its contrast: axe judges the
  * page a player reads, so finite animations and transitions end first (at most 3 s; endless ones,
  * like a spinner, are not waited for).
  */
@@ -143,7 +143,9 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   const violations = await page.evaluate(async () => {
     type Check = { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null };
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; any: Check[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    // With WCAG 2.2's target size (2.5.8), which axe-core leaves off unless asked: a control a
+    // finger presses is 24 px at least, or has room around it.
+    const result = await axe.run(document, { resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } });
     const colours = (checks: Check[]) => checks.map((c) => c.data).filter((d) => d?.fgColor).map((d) => `${d!.fgColor} on ${d!.bgColor}: ${d!.contrastRatio}`).join('; ');
     return result.violations.map((v) => ({
       id: v.id,

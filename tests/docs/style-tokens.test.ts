@@ -89,6 +89,24 @@ describe('colour tokens', () => {
     expect(raw).toEqual([]);
   });
 
+  it("takes every stylesheet's fonts from the tokens, but the card faces' own printed type", () => {
+    // The site's faces are chosen once (--mythos-serif, --mythos-sans, --mythos-mono): a heading
+    // given a shorter stack of its own fell back to another face than the site's headings on a
+    // machine without the first (Georgia on Windows, where the rest of the site has Palatino).
+    // The cards are drawn as printed cards, in type of their own (cards/cards.module.css).
+    const own = stylesheets(web)
+      .filter((file) => file !== TOKENS && file !== 'src/web/cards/cards.module.css')
+      .flatMap((file) =>
+        readFileSync(join(root, file), 'utf8')
+          .split('\n')
+          .flatMap((line, i) => {
+            const family = /font-family:\s*([^;]+);/.exec(line)?.[1]?.trim();
+            return family === undefined || /^(var\(--mythos-(serif|sans|mono)\)|inherit)$/.test(family) ? [] : [`${file}:${i + 1}: ${family}`];
+          }),
+      );
+    expect(own).toEqual([]);
+  });
+
   it('knows every palette export as mirrored by tokens or used by code only', () => {
     const exports = Object.entries(palette)
       .filter(([, value]) => typeof value === 'object')

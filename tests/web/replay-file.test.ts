@@ -3,7 +3,8 @@
  * `mythos games export` writes), is opened from a file set on the page's file input, stepped through with
  * the keyboard, and its dice check green, the site saying beside them that it is the game it
  * recorded; a file with a changed die names the difference; a file
- * that is not JSON, one that is not a replay and one over 20 MB show why. Screenshots at 1280x800 and 375x812.
+ * that is not JSON, one that is not a replay and one over 20 MB show why. axe (with its touch-target rule) on the
+ * picker, a game stepped from a file and a refused file; screenshots at 1280x800 and 375x812.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +15,7 @@ import type { ReplayFile } from '../../src/engine/replay-file.js';
 import { FAIR_DICE_VERIFIED } from '../../src/engine/replay.js';
 import { exportedFileText } from '../support/exported-replay.js';
 import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, siteAndBrowser, type Viewport } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser, type Viewport } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -69,6 +70,7 @@ describe.skipIf(!HAS_CHROMIUM)('replay files opened in the browser', () => {
     await page.getByText(/ placed a bid$/).first().waitFor();
     await page.keyboard.press('End');
     await page.locator('.replay-screen[data-game-ended="true"]').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'replay-file-desktop');
 
     // A die changed in the file's event log.
@@ -88,8 +90,11 @@ describe.skipIf(!HAS_CHROMIUM)('replay files opened in the browser', () => {
     await page.close();
 
     const phone = await openPage(host, PHONE);
+    // The picker before any file, then the game stepped from one: nothing in the way of a finger or a screen reader.
+    expect(await seriousAxeViolations(phone)).toEqual([]);
     await setFile(phone, `${gameID}.json`, text);
     await phone.getByTestId('fair-dice').filter({ hasText: FAIR_DICE_VERIFIED }).waitFor();
+    expect(await seriousAxeViolations(phone)).toEqual([]);
     await screenshot(phone, 'replay-file-phone');
     await phone.close();
   }, 180_000);
@@ -112,6 +117,7 @@ describe.skipIf(!HAS_CHROMIUM)('replay files opened in the browser', () => {
     await page.getByRole('alert').filter({ hasText: 'The file is 21.0 MB: a replay file is at most 20 MB.' }).waitFor();
     await setFile(page, 'other.json', JSON.stringify({ format: 'something-else', version: 1 }));
     await page.getByRole('alert').filter({ hasText: 'not a mythos replay' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'replay-file-wrong-format');
     await page.close();
     fs.rmSync(path.dirname(huge), { recursive: true, force: true });

@@ -540,6 +540,13 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
         });
         expect(lines, (await line.textContent())!).toBe(1);
       }
+      if (label === 'phone') {
+        // The smallest phone a page is made for, 320 px (WCAG's reflow): the standings, a
+        // 12-letter name and the rating column among them, stay within the screen's width.
+        await page.setViewportSize({ width: 320, height: 640 });
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+        expect(await view.getByRole('table').evaluate((table) => table.getBoundingClientRect().right)).toBeLessThanOrEqual(320);
+      }
       if (label === 'desktop') {
         // The game asks nothing more: no empty panel's column beside the table, which the table
         // takes, and the docked chat back at the screen's edge, off the end view's charts.

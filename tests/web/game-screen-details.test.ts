@@ -708,6 +708,28 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     await t.close();
   });
 
+  test("a phone held sideways (740x360): the site's header scrolls away, and a bid starts with the row's cards mostly above the docked panel", async () => {
+    // The docked panel takes 192 px of the 360: under the site's sticky header (57 px) the row's
+    // cards showed less than half of themselves, their art cut through. On a screen under 500 px
+    // tall the header scrolls away with the page, and the row stops at the top.
+    const t = await sitDown(suite.site, await newContext(suite.browser, { width: 740, height: 360 }), ['Sidl', 'Soll']);
+    const { page } = t;
+    const boxes = () =>
+      page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        return { header: box('[data-site-header]').bottom, card: box('[data-zone="trade-row"] .game-card'), panel: box('.docked-action-panel').top };
+      });
+    // Where the row stops once the page stands still (it scrolls there smoothly).
+    await expect.poll(async () => {
+      const { header, card, panel: panelTop } = await boxes();
+      // The share of the first card above the panel, once the header is gone and the card's top is in sight.
+      return header <= 0 && card.top >= 0 ? (panelTop - card.top) / card.height : 0;
+    }).toBeGreaterThanOrEqual(0.75);
+    await screenshotOfScreen(page, 'details-bid-start-sideways');
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
   // A short phone's docked panel covered the trade row's lower half, costs and all, at every bid;
   // and after a gain from the basic piles, far down the page, the next bid began with the row out
   // of sight on phones and desktops alike. The scroll's logic (smooth or not, never while the player

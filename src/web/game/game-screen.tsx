@@ -43,8 +43,8 @@ import classes from './game-screen.module.css';
 const DOCK_HEIGHT = '--game-dock-height';
 const HEADER_HEIGHT = '--game-header-height';
 
-/** The site's sticky header's height (56 px and its border): a desktop's game header sticks under it (game-screen.module.css's .stickyHeader has the same 57 px). */
-const STICKY_TOP = 57;
+/** What the page scrolls into view stops this far below the top: under the site's sticky header (its bar and border, none on a short screen: styles/tokens.css) and 8 px more. */
+const STICKY_TOP = 'calc(var(--mythos-header-offset) + 9px)';
 
 export function GameScreen({ gameID }: { gameID: string }) {
   const { state, error, connected, refusal, act, back } = useGameState(gameID);
@@ -117,7 +117,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   // whole page's style in Chromium's traces of a phone's first load (about 800 elements, 20-30 ms).
   useEffect(() => {
     const root = document.documentElement.style;
-    root.scrollPaddingTop = compact ? `${STICKY_TOP + 8}px` : `calc(${STICKY_TOP + 8}px + var(${HEADER_HEIGHT}, 0px))`;
+    root.scrollPaddingTop = compact ? STICKY_TOP : `calc(${STICKY_TOP} + var(${HEADER_HEIGHT}, 0px))`;
     root.scrollPaddingBottom = compact ? `calc(var(${DOCK_HEIGHT}, -28px) + 28px)` : '';
     return () => {
       root.scrollPaddingTop = root.scrollPaddingBottom = '';

@@ -6,6 +6,7 @@
  * table, boards and log in tabs.
  */
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { PageError } from '../components/page-error.js';
 import { PageLoading } from '../components/page-loading.js';
@@ -43,8 +44,13 @@ import classes from './game-screen.module.css';
 const DOCK_HEIGHT = '--game-dock-height';
 const HEADER_HEIGHT = '--game-header-height';
 
-/** What the page scrolls into view stops this far below the top: under the site's sticky header (its bar and border, none on a short screen: styles/tokens.css) and 8 px more. */
-const STICKY_TOP = 'calc(var(--mythos-header-offset) + 9px)';
+/** The site's sticky header's height (56 px and its border): a desktop's game header sticks under it (game-screen.module.css's .stickyHeader). */
+const STICKY_TOP = 57;
+/**
+ * A screen under 500 px tall (a phone held sideways), where the site's header scrolls away with
+ * the page (styles/tokens.css, --mythos-header-offset): nothing sticks at the top to scroll under.
+ */
+const SHORT_SCREEN = '(max-height: 500px)';
 
 export function GameScreen({ gameID }: { gameID: string }) {
   const { state, error, connected, refusal, act, back } = useGameState(gameID);
@@ -88,6 +94,7 @@ export function GameScreen({ gameID }: { gameID: string }) {
 
 function LoadedGame({ state, connected, refusal, act, back }: { state: GameScreenState; connected: boolean; refusal: Refusal | null; act: ReturnType<typeof useGameState>['act']; back: () => void }) {
   const compact = usePhoneWidth();
+  const shortScreen = useMediaQuery(SHORT_SCREEN, undefined, { getInitialValueInEffect: false });
   const { tabs: TableTabs } = usePhoneTabs(compact);
   const touch = useNoHover();
   const decision = useMemo(() => decisionOf(state), [state]);
@@ -117,12 +124,14 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   // whole page's style in Chromium's traces of a phone's first load (about 800 elements, 20-30 ms).
   useEffect(() => {
     const root = document.documentElement.style;
-    root.scrollPaddingTop = compact ? STICKY_TOP : `calc(${STICKY_TOP} + var(${HEADER_HEIGHT}, 0px))`;
+    // In pixels, not the token's calc(): row-in-view.ts reads the padding back as a number.
+    const underHeader = (shortScreen ? 0 : STICKY_TOP) + 8;
+    root.scrollPaddingTop = compact ? `${underHeader}px` : `calc(${underHeader}px + var(${HEADER_HEIGHT}, 0px))`;
     root.scrollPaddingBottom = compact ? `calc(var(${DOCK_HEIGHT}, -28px) + 28px)` : '';
     return () => {
       root.scrollPaddingTop = root.scrollPaddingBottom = '';
     };
-  }, [compact]);
+  }, [compact, shortScreen]);
   // Only once the docked panel (or a desktop's sticky header) is measured: the row scrolls to stop
   // clear of them, and a phone's trade row fits its cards to its width a frame after the first.
   const laidOut = compact ? dock.shown : header.shown;

@@ -48,7 +48,8 @@ const HEADER_HEIGHT = '--game-header-height';
 const STICKY_TOP = 57;
 /**
  * A screen under 500 px tall (a phone held sideways), where the site's header scrolls away with
- * the page (styles/tokens.css, --mythos-header-offset): nothing sticks at the top to scroll under.
+ * the page (styles/tokens.css, --mythos-header-offset, whose media query this is): nothing sticks at
+ * the top to scroll under.
  */
 const SHORT_SCREEN = '(max-height: 500px)';
 

@@ -708,27 +708,41 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     await t.close();
   });
 
-  test("a phone held sideways (740x360): the site's header scrolls away, and a bid starts with the row's cards mostly above the docked panel", async () => {
-    // The docked panel takes 192 px of the 360: under the site's sticky header (57 px) the row's
-    // cards showed less than half of themselves, their art cut through. On a screen under 500 px
-    // tall the header scrolls away with the page, and the row stops at the top.
-    const t = await sitDown(suite.site, await newContext(suite.browser, { width: 740, height: 360 }), ['Sidl', 'Soll']);
-    const { page } = t;
-    const boxes = () =>
-      page.evaluate(() => {
-        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
-        return { header: box('[data-site-header]').bottom, card: box('[data-zone="trade-row"] .game-card'), panel: box('.docked-action-panel').top };
-      });
-    // Where the row stops once the page stands still (it scrolls there smoothly).
-    await expect.poll(async () => {
-      const { header, card, panel: panelTop } = await boxes();
-      // The share of the first card above the panel, once the header is gone and the card's top is in sight.
-      return header <= 0 && card.top >= 0 ? (panelTop - card.top) / card.height : 0;
-    }).toBeGreaterThanOrEqual(0.75);
-    await screenshotOfScreen(page, 'details-bid-start-sideways');
-    expect(t.errors).toEqual([]);
-    await t.close();
-  });
+  // An Android's 740x360 and an iPhone SE's 667x375.
+  for (const screen of [{ width: 740, height: 360 }, { width: 667, height: 375 }]) {
+    test(`a phone held sideways (${screen.width}x${screen.height}): the panel docked down the right side, the row's cards whole beside it, the site's header going up with the page`, async () => {
+      // Docked across the foot, the panel took 192 px of the 360, and the row's cards showed above it
+      // cut through their art. Down the side it leaves the table the screen's whole height; on a
+      // screen under 500 px tall the site's header scrolls away with the page too.
+      const t = await sitDown(suite.site, await newContext(suite.browser, screen), [`Sid${screen.width}`, `Sol${screen.width}`]);
+      const { page } = t;
+      const docked = page.locator('.docked-action-panel');
+      const dock = (await docked.boundingBox())!;
+      // Down the screen's right side, its whole height, a column a thumb's reach wide.
+      expect(dock.x + dock.width).toBe(screen.width);
+      expect(dock.x).toBeGreaterThanOrEqual(screen.width - 300);
+      expect({ top: dock.y, height: dock.height }).toEqual({ top: 0, height: screen.height });
+      // The row's cards whole, left of the panel and inside the screen's height (the page scrolls
+      // there smoothly: read once it stands still).
+      await expect.poll(() => rowOutOfSight(page, '[data-site-header]')).toEqual({ above: 0, below: 0, beside: 0 });
+      // The site's header goes up with the page rather than stand over it.
+      expect(await page.locator('[data-site-header]').evaluate((e) => getComputedStyle(e).position)).toBe('relative');
+      // Submit at the column's foot, under the right thumb, and every control made for a finger.
+      const submit = (await submitButton(page).boundingBox())!;
+      expect(submit.y + submit.height).toBeGreaterThan(screen.height - 80);
+      expect(submit.y + submit.height).toBeLessThanOrEqual(screen.height);
+      expect(await smallTargets(page, '.docked-action-panel')).toEqual([]);
+      await screenshotOfScreen(page, `details-bid-start-sideways-${screen.width}`);
+      // A card picked and the bid sent from the side.
+      await pickTradeRowCard(page, page.locator('[data-trade-row-index="0"] [role=button]'), 'tap');
+      await submitButton(page).tap();
+      await panel(page).getByText('Waiting for other players...').waitFor();
+      expect(await rowOutOfSight(page, '[data-site-header]')).toEqual({ above: 0, below: 0, beside: 0 });
+      await screenshotOfScreen(page, `details-bid-sent-sideways-${screen.width}`);
+      expect(t.errors).toEqual([]);
+      await t.close();
+    });
+  }
 
   // A short phone's docked panel covered the trade row's lower half, costs and all, at every bid;
   // and after a gain from the basic piles, far down the page, the next bid began with the row out
@@ -744,7 +758,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
         const look = (last: number) => requestAnimationFrame(() => requestAnimationFrame(() => (window.scrollY === last ? resolve() : look(window.scrollY))));
         look(window.scrollY);
       }));
-      const inSight = () => expect.poll(async () => (await still(), rowOutOfSight(page, header)), { timeout: 10_000 }).toEqual({ above: 0, below: 0 });
+      const inSight = () => expect.poll(async () => (await still(), rowOutOfSight(page, header)), { timeout: 10_000 }).toEqual({ above: 0, below: 0, beside: 0 });
       // The first bid: every card whole, its cost with it, between the headers and the panel.
       await inSight();
       if (phone) {
@@ -758,7 +772,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await screenshotOfScreen(page, `details-bid-start-${label.split(' ')[0]}`);
       // A card chosen: the panel, now with the bid to send, still leaves the row in sight.
       await pickTradeRowCard(page, page.locator('[data-trade-row-index="0"] [role=button]'), phone ? 'tap' : 'click');
-      expect(await rowOutOfSight(page, header)).toEqual({ above: 0, below: 0 });
+      expect(await rowOutOfSight(page, header)).toEqual({ above: 0, below: 0, beside: 0 });
       await screenshotOfScreen(page, `details-bid-chosen-${label.split(' ')[0]}`);
       await t.bob.client.games.act.mutate({ gameID: t.gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: 1 } } });
       await submitButton(page).click();
@@ -771,15 +785,15 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       // The gain's words link to the piles, far down the page: pressed, every pile comes whole into
       // sight (above a phone's docked panel), the focus on them.
       const piles = '[data-zone="basic-pile"] .game-card';
-      expect(await rowOutOfSight(page, header, piles)).not.toEqual({ above: 0, below: 0 });
+      expect(await rowOutOfSight(page, header, piles)).not.toEqual({ above: 0, below: 0, beside: 0 });
       const link = panel(page).getByRole('link', { name: 'the basic piles' });
       await (phone ? link.tap() : link.click());
-      await expect.poll(async () => (await still(), rowOutOfSight(page, header, piles)), { timeout: 10_000 }).toEqual({ above: 0, below: 0 });
+      await expect.poll(async () => (await still(), rowOutOfSight(page, header, piles)), { timeout: 10_000 }).toEqual({ above: 0, below: 0, beside: 0 });
       expect(await page.evaluate(() => [document.activeElement?.closest('[data-zone]')?.getAttribute('data-zone'), window.location.hash])).toEqual(['basic-pile', '']);
       await screenshotOfScreen(page, `details-gain-piles-${label.split(' ')[0]}`);
       const basic = page.locator(`[data-zone="basic-pile"] [role=button][data-card-id="${free}"]`);
       await (phone ? basic.tap() : basic.click());
-      expect(await rowOutOfSight(page, header)).not.toEqual({ above: 0, below: 0 });
+      expect(await rowOutOfSight(page, header)).not.toEqual({ above: 0, below: 0, beside: 0 });
       await submitButton(page).click();
       // The next turn's bid: the row back in sight, its costs above the panel.
       await page.locator('[data-decision="BID"]').waitFor();
@@ -821,7 +835,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     await ann.client.games.act.mutate({ gameID, action: { type: 'BID', bid: { military: 0, tradeRowIndex: won } } });
     await page.locator('[data-decision="RESOLVE"]').waitFor();
     await panel(page).getByText(`You won ${raw.cardsByID[raw.tableIDs[won]!]!.name}.`).waitFor();
-    await expect.poll(() => rowOutOfSight(page, '[data-site-header]', `[data-trade-row-index="${won}"]`), { timeout: 10_000 }).toEqual({ above: 0, below: 0 });
+    await expect.poll(() => rowOutOfSight(page, '[data-site-header]', `[data-trade-row-index="${won}"]`), { timeout: 10_000 }).toEqual({ above: 0, below: 0, beside: 0 });
     await screenshotOfScreen(page, 'details-gain-won-in-sight-8-seats');
     for (const seat of [ann, ...others]) seat.close();
     await context.close();

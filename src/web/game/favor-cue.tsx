@@ -12,6 +12,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useDisableAnimations } from './presentation/index.js';
+import { screenBesideDock } from './dock.js';
 import classes from './favor-cue.module.css';
 
 /** How long a cue stays on screen, in ms. */
@@ -50,8 +51,8 @@ function prefersReducedMotion(): boolean {
 function inSight(element: Element): boolean {
   const box = element.getBoundingClientRect();
   const top = document.querySelector('[data-site-header]')?.getBoundingClientRect().bottom ?? 0;
-  const bottom = document.querySelector('.docked-action-panel')?.getBoundingClientRect().top ?? window.innerHeight;
-  return box.width > 0 && box.top >= top && box.bottom <= bottom && box.left >= 0 && box.right <= window.innerWidth;
+  const { bottom, right } = screenBesideDock();
+  return box.width > 0 && box.top >= top && box.bottom <= bottom && box.left >= 0 && box.right <= right;
 }
 
 /**
@@ -60,7 +61,7 @@ function inSight(element: Element): boolean {
  */
 export function FavorCueAnchor({ gain, placement, children }: { gain: FavorGain | null; placement: 'right' | 'above'; children: ReactNode }) {
   const anchor = useRef<HTMLSpanElement>(null);
-  const [away, setAway] = useState<{ id: number; bottom: number } | null>(null);
+  const [away, setAway] = useState<{ id: number; bottom: number; left: number } | null>(null);
   const off = useDisableAnimations();
   useEffect(() => {
     if (!gain) return;
@@ -73,8 +74,10 @@ export function FavorCueAnchor({ gain, placement, children }: { gain: FavorGain 
     const frame = requestAnimationFrame(() => {
       timer = window.setTimeout(() => {
         if (!anchor.current) return;
-        const docked = document.querySelector('.docked-action-panel')?.getBoundingClientRect().top;
-        setAway(inSight(anchor.current) ? null : { id: gain.id, bottom: docked === undefined ? 24 : window.innerHeight - docked + 12 });
+        // Centred on the part of the screen a docked panel leaves free, above it or beside it.
+        const free = screenBesideDock();
+        const bottom = free.bottom < window.innerHeight ? window.innerHeight - free.bottom + 12 : 24;
+        setAway(inSight(anchor.current) ? null : { id: gain.id, bottom, left: free.right / 2 });
       });
     });
     return () => {
@@ -95,7 +98,7 @@ export function FavorCueAnchor({ gain, placement, children }: { gain: FavorGain 
     <span ref={anchor} className={classes.anchor}>
       {children}
       {elsewhere ? null : cue(`${classes.cue} ${classes[placement]}`)}
-      {elsewhere ? createPortal(<div className={classes.toast} data-favor-toast style={{ bottom: away.bottom }}>{cue(`${classes.cue} ${classes.toasted}`)}</div>, document.body) : null}
+      {elsewhere ? createPortal(<div className={classes.toast} data-favor-toast style={{ bottom: away.bottom, left: away.left }}>{cue(`${classes.cue} ${classes.toasted}`)}</div>, document.body) : null}
       {/* Heard once, whatever is shown: a live region that stays mounted. */}
       <span role="status" className="mythos-visually-hidden">
         {gain ? `You gained ${gain.amount} favor` : ''}

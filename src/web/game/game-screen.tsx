@@ -2,8 +2,8 @@
  * The game screen: the live state, the table, the players and their boards, the action panel,
  * and the presentation layer (header, log, animations, sounds, end view) around them.
  * Desktop: players and log on the left, the table and the action panel in the middle, boards
- * below. Under 768 px: a one-thumb layout with the action panel docked at the bottom and the
- * table, boards and log in tabs.
+ * below. Under 768 px: a one-thumb layout with the action panel docked at the bottom (down the
+ * right side on a phone held sideways: dock.ts) and the table, boards and log in tabs.
  */
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
@@ -38,6 +38,7 @@ import { LiveOdds } from '../odds/live-odds.js';
 import { trpc } from '../lib/trpc.js';
 import { keepQuickClicksFromSelecting } from '../lib/quick-clicks.js';
 import { useHeightVariable } from './height-variable.js';
+import { SIDE_DOCK } from './dock.js';
 import classes from './game-screen.module.css';
 
 /** The docked action panel's height and a desktop's sticky game header's, for the styles (game-screen.module.css). */
@@ -96,6 +97,8 @@ export function GameScreen({ gameID }: { gameID: string }) {
 function LoadedGame({ state, connected, refusal, act, back }: { state: GameScreenState; connected: boolean; refusal: Refusal | null; act: ReturnType<typeof useGameState>['act']; back: () => void }) {
   const compact = usePhoneWidth();
   const shortScreen = useMediaQuery(SHORT_SCREEN, undefined, { getInitialValueInEffect: false });
+  // A phone held sideways docks the panel beside the table, not across the screen's foot (dock.ts).
+  const sideDock = useMediaQuery(SIDE_DOCK, undefined, { getInitialValueInEffect: false });
   const { tabs: TableTabs } = usePhoneTabs(compact);
   const touch = useNoHover();
   const decision = useMemo(() => decisionOf(state), [state]);
@@ -120,19 +123,20 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   const header = useHeightVariable(HEADER_HEIGHT);
   // What the page scrolls into view (a focused button, a found word, the trade row at a bid) stops
   // under the sticky headers (the site's; a desktop's game header too) and above the docked panel
-  // (none without one: the variable unset, the padding is 0). Written once for the layout: taken
-  // off and written again when the panel was measured, it came with a second recalculation of the
-  // whole page's style in Chromium's traces of a phone's first load (about 800 elements, 20-30 ms).
+  // (none without one: the variable unset, the padding is 0; none beside a panel docked down the
+  // side). Written once for the layout: taken off and written again when the panel was measured,
+  // it came with a second recalculation of the whole page's style in Chromium's traces of a
+  // phone's first load (about 800 elements, 20-30 ms).
   useEffect(() => {
     const root = document.documentElement.style;
     // In pixels, not the token's calc(): row-in-view.ts reads the padding back as a number.
     const underHeader = (shortScreen ? 0 : STICKY_TOP) + 8;
     root.scrollPaddingTop = compact ? `${underHeader}px` : `calc(${underHeader}px + var(${HEADER_HEIGHT}, 0px))`;
-    root.scrollPaddingBottom = compact ? `calc(var(${DOCK_HEIGHT}, -28px) + 28px)` : '';
+    root.scrollPaddingBottom = compact && !sideDock ? `calc(var(${DOCK_HEIGHT}, -28px) + 28px)` : '';
     return () => {
       root.scrollPaddingTop = root.scrollPaddingBottom = '';
     };
-  }, [compact, shortScreen]);
+  }, [compact, shortScreen, sideDock]);
   // Only once the docked panel (or a desktop's sticky header) is measured: the row scrolls to stop
   // clear of them, and a phone's trade row fits its cards to its width a frame after the first.
   const laidOut = compact ? dock.shown : header.shown;

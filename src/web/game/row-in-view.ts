@@ -22,6 +22,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { prefersReducedMotion, useDisableAnimations } from './presentation/prefs.js';
+import { screenBesideDock } from './dock.js';
 
 /** How long after the player's own scrolling the page is left where they put it. */
 const THEIRS_MS = 1_000;
@@ -86,7 +87,8 @@ export function showBasicPiles(animationsOff: boolean): void {
 function bringIntoSight(section: Element, animationsOff: boolean): void {
   const { top, bottom } = section.getBoundingClientRect();
   const above = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-  const below = (document.querySelector('.docked-action-panel')?.getBoundingClientRect().top ?? window.innerHeight) - GAP;
+  // Above a panel docked across the foot; a panel docked down the side leaves the whole height (dock.ts).
+  const below = screenBesideDock().bottom - GAP;
   const by = top < above ? top - above : Math.max(0, Math.min(bottom - below, top - above));
   // 'auto' is at once here (the site sets no smooth scroll-behavior); older browsers refuse 'instant'.
   if (by !== 0) window.scrollBy({ top: by, behavior: animationsOff || prefersReducedMotion() ? 'auto' : 'smooth' });

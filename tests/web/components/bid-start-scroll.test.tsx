@@ -37,18 +37,22 @@ let row = { top: 0, height: 195 };
 /** Where each of the row's slots (a card and its cost) stands: in sight, unless the test says otherwise. */
 let slot = { top: 120, height: 170 };
 let scrollBy: ReturnType<typeof vi.fn>;
+/** A phone held sideways: the panel docked down the screen's right side, the screen 360 px tall. */
+let sideways = false;
+const SIDEWAYS_HEIGHT = 360;
 
 beforeEach(() => {
   slot = { top: 120, height: 170 };
+  sideways = false;
   scrollBy = vi.fn();
   vi.stubGlobal('scrollBy', scrollBy);
   // Every element measured by the screen's size hooks: the docked panel its height, the rest a phone's width.
   stubResizeObserver((element) => (element.classList.contains('docked-action-panel') ? DOCK_HEIGHT : 40));
-  const box = (top: number, height: number) => ({ x: 0, y: top, left: 0, top, width: 375, right: 375, height, bottom: top + height, toJSON: () => ({}) }) as DOMRect;
+  const box = (top: number, height: number, left = 0, width = 375) => ({ x: left, y: top, left, top, width, right: left + width, height, bottom: top + height, toJSON: () => ({}) }) as DOMRect;
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
     if (this.matches('section[aria-label="Trade row"]')) return box(row.top, row.height);
     if (this.matches('[data-trade-row-index]')) return box(slot.top, slot.height);
-    if (this.matches('.docked-action-panel')) return box(SCREEN_HEIGHT - DOCK_HEIGHT, DOCK_HEIGHT);
+    if (this.matches('.docked-action-panel')) return sideways ? box(0, SIDEWAYS_HEIGHT, 740 - 272, 272) : box(SCREEN_HEIGHT - DOCK_HEIGHT, DOCK_HEIGHT);
     return box(0, 0);
   });
 });
@@ -96,7 +100,9 @@ async function fromGainToBid(before?: () => void): Promise<void> {
   // The panel measured: the page's scroll padding follows its height (a variable the browser
   // resolves; happy-dom resolves none).
   const root = document.documentElement.style;
-  await vi.waitFor(() => expect([root.getPropertyValue('--game-dock-height'), root.scrollPaddingBottom]).toEqual([`${DOCK_HEIGHT}px`, 'calc(var(--game-dock-height, -28px) + 28px)']));
+  // (None beside a panel docked down the side.)
+  const padding = sideways ? '' : 'calc(var(--game-dock-height, -28px) + 28px)';
+  await vi.waitFor(() => expect([root.getPropertyValue('--game-dock-height'), root.scrollPaddingBottom]).toEqual([`${DOCK_HEIGHT}px`, padding]));
   expect(scrollBy).not.toHaveBeenCalled();
   before?.();
   served.state = screenState(bid);
@@ -126,6 +132,22 @@ describe("a bid's start", () => {
     row = { top: 308, height: 195 };
     await fromGainToBid();
     expect(scrollBy.mock.calls).toEqual([[{ top: 503 - (SCREEN_HEIGHT - DOCK_HEIGHT - 8), behavior: 'smooth' }]]);
+  });
+
+  test("a phone held sideways, its panel docked down the side: the row's foot goes by the screen's foot, not the panel's top", async () => {
+    stubScreen({ phone: true, sideways: true });
+    vi.stubGlobal('innerHeight', SIDEWAYS_HEIGHT);
+    sideways = true;
+    // Whole above the screen's foot (and 8 px of room), beside the panel: the page stays.
+    row = { top: 140, height: 195 };
+    await fromGainToBid();
+    expect(scrollBy).not.toHaveBeenCalled();
+    cleanup();
+    // Its costs under the screen's foot: down by as little as brings them up (the site's header
+    // scrolls away on a screen this short, so only 8 px are kept above).
+    row = { top: 250, height: 195 };
+    await fromGainToBid();
+    expect(scrollBy.mock.calls).toEqual([[{ top: 250 + 195 - (SIDEWAYS_HEIGHT - 8), behavior: 'smooth' }]]);
   });
 
   test('the row in sight already: the page stays', async () => {

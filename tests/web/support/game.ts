@@ -120,17 +120,22 @@ export const panel = (page: Page): Locator => page.getByRole('region', { name: '
 /**
  * How far the trade row's cards (each with its cost under it; or the cards `cards` selects) reach
  * out of the part of the screen a player sees them in: above it, under `header` (the sticky header
- * over it: the site's on a phone, the game's on a desktop), and below it, under a phone's docked
- * action panel (else the screen's foot). All in sight: 0 and 0.
+ * over it: the site's on a phone, the game's on a desktop), below it, under a phone's docked action
+ * panel (else the screen's foot), and beside it, under a panel docked down the screen's side (a
+ * phone held sideways; else the screen's edge). All in sight: 0, 0 and 0.
  */
-export async function rowOutOfSight(page: Page, header: string, cards = '[data-zone="trade-row"] [data-card-slot]'): Promise<{ above: number; below: number }> {
+export async function rowOutOfSight(page: Page, header: string, cards = '[data-zone="trade-row"] [data-card-slot]'): Promise<{ above: number; below: number; beside: number }> {
   return page.evaluate(
     ([headerSelector, cardSelector]) => {
       const top = document.querySelector(headerSelector)!.getBoundingClientRect().bottom;
-      const bottom = document.querySelector('.docked-action-panel')?.getBoundingClientRect().top ?? window.innerHeight;
+      const docked = document.querySelector('.docked-action-panel')?.getBoundingClientRect();
+      // A panel from the screen's left edge lies across its foot; one further right stands down its side.
+      const bottom = docked && docked.left <= 0 ? docked.top : window.innerHeight;
+      const right = docked && docked.left > 0 ? docked.left : window.innerWidth;
       const slots = [...document.querySelectorAll(cardSelector)].map((slot) => slot.getBoundingClientRect());
       if (slots.length === 0) throw new Error(`no card on the page at ${cardSelector}`);
-      return { above: Math.max(0, ...slots.map((slot) => Math.round(top - slot.top))), below: Math.max(0, ...slots.map((slot) => Math.round(slot.bottom - bottom))) };
+      const most = (overs: number[]) => Math.max(0, ...overs.map(Math.round));
+      return { above: most(slots.map((slot) => top - slot.top)), below: most(slots.map((slot) => slot.bottom - bottom)), beside: most(slots.map((slot) => slot.right - right)) };
     },
     [header, cards] as const,
   );

@@ -4,15 +4,22 @@
  * Undone by `vi.unstubAllGlobals()`.
  */
 import { vi } from 'vitest';
+import { SIDE_DOCK } from '../../../src/web/game/dock.js';
 
 /** The width under which the site lays a page out for a phone (Mantine's `sm` breakpoint). */
 export const PHONE_QUERY = '(max-width: 767px)';
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
-/** A phone's screen (under 768 px wide) or a desktop's, with the system's setting for less motion or without. */
-export function stubScreen({ phone, reducedMotion = false }: { phone: boolean; reducedMotion?: boolean }): void {
+/** A screen under 500 px tall, and a phone's held sideways, where the action panel docks down the side (src/web/game/dock.ts). */
+export const SHORT_QUERY = '(max-height: 500px)';
+
+/**
+ * A phone's screen (under 768 px wide) or a desktop's, with the system's setting for less motion or
+ * without; `sideways`, a phone held sideways (short, and wider than tall).
+ */
+export function stubScreen({ phone, reducedMotion = false, sideways = false }: { phone: boolean; reducedMotion?: boolean; sideways?: boolean }): void {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: (phone && query === PHONE_QUERY) || (reducedMotion && query === REDUCED_MOTION_QUERY),
+    matches: (phone && query === PHONE_QUERY) || (reducedMotion && query === REDUCED_MOTION_QUERY) || (sideways && (query === SHORT_QUERY || (phone && query === SIDE_DOCK))),
     media: query,
     onchange: null,
     addEventListener: () => undefined,

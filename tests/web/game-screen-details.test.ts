@@ -739,6 +739,12 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await panel(page).getByText('Waiting for other players...').waitFor();
       expect(await rowOutOfSight(page, '[data-site-header]')).toEqual({ above: 0, below: 0, beside: 0 });
       await screenshotOfScreen(page, `details-bid-sent-sideways-${screen.width}`);
+      // The sky above the panel, in its column, is the page's: a wheel (or a thumb) there scrolls it.
+      const scrolled = () => page.evaluate(() => window.scrollY);
+      const before = await scrolled();
+      await page.mouse.move(dock.x + dock.width / 2, 20);
+      await page.mouse.wheel(0, 150);
+      await expect.poll(scrolled).toBeGreaterThan(before);
       expect(t.errors).toEqual([]);
       await t.close();
     });

@@ -101,6 +101,12 @@ describe.skipIf(!HAS_CHROMIUM)('replays in the browser', () => {
     expect(lastLine.y + lastLine.height).toBeLessThanOrEqual(docked.y);
     await phone.getByRole('button', { name: 'Next step (Right)' }).tap();
     await waitStep(phone, shotAt + 1);
+    // Turned sideways, they stay across the foot: the game's panel docks down the side
+    // (game/dock.ts), and the replay's buttons, placed as it is, came with it over the page's text.
+    await phone.setViewportSize({ width: 740, height: 360 });
+    await expect.poll(async () => (await phone.getByTestId('replay-buttons').boundingBox())!).toMatchObject({ x: 0, width: 740 });
+    const sideways = (await phone.getByTestId('replay-buttons').boundingBox())!;
+    expect(sideways.y + sideways.height).toBeCloseTo(360, 0);
 
     // The end-of-game view checks the dice too, and links to the replay.
     const end = await open(host, `/game/${gameID}`);

@@ -279,7 +279,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
         )}
         {panel ? (
           // A card's large preview goes above it rather than over Submit (data-preview-avoid).
-          <Box ref={dock.ref} className={`docked-action-panel ${classes.docked}`} data-preview-avoid>
+          <Box ref={dock.ref} className={`docked-action-panel ${classes.docked} ${classes.sideDock}`} data-preview-avoid>
             {panel}
           </Box>
         ) : null}

@@ -708,14 +708,17 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
     await t.close();
   });
 
-  // An Android's 740x360 and an iPhone SE's 667x375.
-  for (const screen of [{ width: 740, height: 360 }, { width: 667, height: 375 }]) {
+  // An Android's 740x360, an iPhone SE's 667x375, and an iPhone's 844x390 (wider than a phone's
+  // width: the phone layout by its touch screen held sideways, dock.ts).
+  for (const screen of [{ width: 740, height: 360 }, { width: 667, height: 375 }, { width: 844, height: 390 }]) {
     test(`a phone held sideways (${screen.width}x${screen.height}): the panel docked down the right side, the row's cards whole beside it, the site's header going up with the page`, async () => {
       // Docked across the foot, the panel took 192 px of the 360, and the row's cards showed above it
       // cut through their art. Down the side it leaves the table the screen's whole height; on a
       // screen under 500 px tall the site's header scrolls away with the page too.
-      const t = await sitDown(suite.site, await newContext(suite.browser, screen), [`Sid${screen.width}`, `Sol${screen.width}`]);
+      const t = await sitDown(suite.site, await newContext(suite.browser, screen, { phone: true }), [`Sid${screen.width}`, `Sol${screen.width}`]);
       const { page } = t;
+      // The phone's layout: the table, the boards and the log in tabs.
+      await page.getByRole('tab', { name: 'Boards' }).waitFor();
       const docked = page.locator('.docked-action-panel');
       const dock = (await docked.boundingBox())!;
       // Down the screen's right side, its whole height, a column a thumb's reach wide.
@@ -749,6 +752,20 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await t.close();
     });
   }
+
+  test("a desktop's window as short (844x390, a mouse): the desktop's layout, the panel beside the table", async () => {
+    const t = await sitDown(suite.site, await newContext(suite.browser, { width: 844, height: 390 }), ['Sidm', 'Solm']);
+    const { page } = t;
+    await submitButton(page).waitFor();
+    expect(await page.locator('.docked-action-panel').count()).toBe(0);
+    expect(await page.getByRole('tab', { name: 'Boards' }).count()).toBe(0);
+    // The players' column left of the table, the panel right of the row.
+    expect(await page.locator('section[aria-label="Players"]').count()).toBe(1);
+    const row = (await page.getByRole('region', { name: 'Trade row' }).boundingBox())!;
+    expect((await submitButton(page).boundingBox())!.x).toBeGreaterThan(row.x + row.width);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
 
   // A short phone's docked panel covered the trade row's lower half, costs and all, at every bid;
   // and after a gain from the basic piles, far down the page, the next bid began with the row out

@@ -2,8 +2,9 @@
  * The game screen: the live state, the table, the players and their boards, the action panel,
  * and the presentation layer (header, log, animations, sounds, end view) around them.
  * Desktop: players and log on the left, the table and the action panel in the middle, boards
- * below. Under 768 px: a one-thumb layout with the action panel docked at the bottom (down the
- * right side on a phone held sideways: dock.ts) and the table, boards and log in tabs.
+ * below. Under 768 px, and on a phone held sideways: a one-thumb layout with the action panel
+ * docked at the bottom (down the right side on a phone held sideways: dock.ts) and the table,
+ * boards and log in tabs.
  */
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
@@ -15,7 +16,6 @@ import { CLOCK_RUNS_OFFLINE } from '../lib/offline-words.js';
 import type { Refusal } from '../lib/connection.js';
 import { focusIsLost } from '../lib/focus.js';
 import { useNoHover } from '../lib/touch.js';
-import { PHONE_WIDTH, usePhoneWidth } from '../lib/phone-width.js';
 import { nameOf, type GameScreenState } from './model.js';
 import { useGameState } from './use-game-state.js';
 import { decisionOf, playerOf } from './derive.js';
@@ -38,7 +38,7 @@ import { LiveOdds } from '../odds/live-odds.js';
 import { trpc } from '../lib/trpc.js';
 import { keepQuickClicksFromSelecting } from '../lib/quick-clicks.js';
 import { useHeightVariable } from './height-variable.js';
-import { SIDE_DOCK } from './dock.js';
+import { PHONE_LAYOUT, SIDE_DOCK, usePhoneLayout } from './dock.js';
 import classes from './game-screen.module.css';
 
 /** The docked action panel's height and a desktop's sticky game header's, for the styles (game-screen.module.css). */
@@ -67,7 +67,7 @@ export function GameScreen({ gameID }: { gameID: string }) {
   const endRatings = useGameRatingChanges(gameID, endedAtOpen === true);
   const endForfeits = useGameForfeits(gameID, endedAtOpen === true);
   // A phone's tabs come in a chunk of their own (phone-tabs.ts), asked for now, beside the game.
-  const [phoneAtOpen] = useState(() => typeof window !== 'undefined' && window.matchMedia(PHONE_WIDTH).matches);
+  const [phoneAtOpen] = useState(() => typeof window !== 'undefined' && window.matchMedia(PHONE_LAYOUT).matches);
   const phoneTabs = usePhoneTabs(phoneAtOpen);
   const ready = state !== null && !(endedAtOpen === true && (!endChunk || endRatings === null || endForfeits === null)) && !(phoneAtOpen && !phoneTabs.settled);
   // A live game's first render of the table is its largest (every card, seat and panel at once):
@@ -95,7 +95,7 @@ export function GameScreen({ gameID }: { gameID: string }) {
 }
 
 function LoadedGame({ state, connected, refusal, act, back }: { state: GameScreenState; connected: boolean; refusal: Refusal | null; act: ReturnType<typeof useGameState>['act']; back: () => void }) {
-  const compact = usePhoneWidth();
+  const compact = usePhoneLayout();
   const shortScreen = useMediaQuery(SHORT_SCREEN, undefined, { getInitialValueInEffect: false });
   // A phone held sideways docks the panel beside the table, not across the screen's foot (dock.ts).
   const sideDock = useMediaQuery(SIDE_DOCK, undefined, { getInitialValueInEffect: false });

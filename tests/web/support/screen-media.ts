@@ -18,8 +18,10 @@ export const SHORT_QUERY = '(max-height: 500px)';
  * without; `sideways`, a phone held sideways (short, and wider than tall).
  */
 export function stubScreen({ phone, reducedMotion = false, sideways = false }: { phone: boolean; reducedMotion?: boolean; sideways?: boolean }): void {
+  // A query of several (comma-separated) matches when one of them does.
+  const answers = (part: string) => (phone && part === PHONE_QUERY) || (reducedMotion && part === REDUCED_MOTION_QUERY) || (sideways && part === SHORT_QUERY);
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: (phone && query === PHONE_QUERY) || (reducedMotion && query === REDUCED_MOTION_QUERY) || (sideways && (query === SHORT_QUERY || (phone && query === SIDE_DOCK))),
+    matches: (sideways && phone && query === SIDE_DOCK) || query.split(',').some((part) => answers(part.trim())),
     media: query,
     onchange: null,
     addEventListener: () => undefined,

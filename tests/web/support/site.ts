@@ -83,9 +83,11 @@ export async function releaseBrowser(browser: Browser | undefined): Promise<void
   await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
 }
 
-/** A fresh browser context (its own cookies) at a viewport; phones get touch and a mobile UA. */
-export async function newContext(browser: Browser, viewport: Viewport = DESKTOP): Promise<BrowserContext> {
-  const phone = viewport.width < 768;
+/**
+ * A fresh browser context (its own cookies) at a viewport; phones get touch and a mobile UA.
+ * `phone` for a phone wider than that (one held sideways, 844 px and up).
+ */
+export async function newContext(browser: Browser, viewport: Viewport = DESKTOP, { phone = viewport.width < 768 } = {}): Promise<BrowserContext> {
   return browser.newContext({
     viewport,
     hasTouch: phone,

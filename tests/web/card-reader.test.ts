@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser } from './support/site.js';
+import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, screenshot, seriousAxeViolations, siteAndBrowser, type Viewport } from './support/site.js';
 import { guestInContext, pickTradeRowCard, startGame, waitForPhase } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -91,7 +91,7 @@ const firstTradeRowCard = (page: Page): Locator => page.locator('[data-zone="tra
 describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
   const suite = siteAndBrowser({ botDelayMs: 5 });
 
-  async function openGame(viewport: typeof DESKTOP | typeof PHONE, name: string): Promise<Page> {
+  async function openGame(viewport: Viewport, name: string): Promise<Page> {
     const context = await newContext(suite.browser, viewport);
     const host = await guestInContext(suite.site, context, name);
     const gameID = await startGame(suite.site, host, { bots: ['easy_bot'] });
@@ -183,6 +183,29 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     expect(await rowCardsUnder(page)).toEqual([]);
     await screenshot(page, 'game-card-preview-phone');
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('on a phone held sideways (740x360), the card held stays open: the click that ends the hold, outside the small reader, does not close it', { timeout: 120_000 }, async () => {
+    // The reader is 150 px wide at 360 px tall, in the screen's middle: the finger on the row's
+    // first card is outside it, and the click its lift brings fell on the dialog's overlay, which
+    // closed the reader in the moment it opened.
+    const page = await openGame({ width: 740, height: 360 }, 'Sidehold');
+    const card = firstTradeRowCard(page);
+    const name = (await card.locator('[data-card-name]').textContent())!;
+    await touchAndHold(page, card, 800);
+    const reader = page.getByRole('dialog', { name });
+    await reader.waitFor();
+    const box = (await reader.boundingBox())!;
+    const held = (await card.boundingBox())!;
+    expect(held.x + held.width / 2 < box.x || held.x + held.width / 2 > box.x + box.width).toBe(true);
+    // Still open a moment after the finger lifted, and nothing picked.
+    await page.waitForTimeout(1_000);
+    expect(await reader.count()).toBe(1);
+    expect(await page.locator('[data-zone="trade-row"] .game-card[data-selected="true"]').count()).toBe(0);
+    // The next tap is the player's own: on the overlay, it closes the reader.
+    await page.touchscreen.tap(20, 20);
+    await reader.waitFor({ state: 'detached' });
     await page.context().close();
   });
 

@@ -10,7 +10,7 @@
  *   (the reader), drawn as large as the screen allows, with what it does in words. A quick tap stays a tap (it picks the
  *   card where cards can be picked); the hold that opened the reader picks nothing.
  */
-import { Suspense, useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { retryingLazy } from '../lib/retrying-lazy.js';
 import { createPortal } from 'react-dom';
 import { CARD_RATIO, CARD_WIDTH } from './card-face.js';
@@ -180,11 +180,16 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
     hide();
   });
 
-  const onClickCapture = (e: MouseEvent) => {
+  // The click a hold ends with lands where the finger was: on the card (it must not pick it) or,
+  // once the reader is open, on the dialog's overlay, which closed the reader as it opened. On a
+  // phone held sideways the reader is small (150 px wide at 360 px tall) and rarely under the
+  // finger. So the finger's lift after a hold swallows the one click that follows it, wherever it
+  // lands; a browser may send none, so only for a moment.
+  const onPointerUp = () => {
+    hold.handlers.onPointerUp();
     if (!hold.fired.current) return;
     hold.fired.current = false;
-    e.preventDefault();
-    e.stopPropagation();
+    swallowNextClick();
   };
 
   return (
@@ -197,7 +202,7 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
         onPointerEnter={(e: PointerEvent) => e.pointerType === 'mouse' && canHover() && show('pointer')}
         onPointerLeave={hide}
         {...hold.handlers}
-        onClickCapture={onClickCapture}
+        onPointerUp={onPointerUp}
         // A long touch opens the reader, not the browser's menu for the card's image.
         onContextMenu={(e) => (hold.holding() || reading ? e.preventDefault() : undefined)}
         onFocus={(e: FocusEvent) => e.target.matches(':focus-visible') && show('focus')}
@@ -234,4 +239,22 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
       ) : null}
     </>
   );
+}
+
+/** How long after a hold's finger lifts its click may come: a browser that sends none leaves the next click to the player. */
+const HOLD_CLICK_MS = 600;
+
+/** Swallows the next click anywhere on the page, if it comes within HOLD_CLICK_MS (the click that ends a hold). */
+function swallowNextClick(): void {
+  const swallow = (e: Event) => {
+    e.preventDefault();
+    e.stopPropagation();
+    stop();
+  };
+  const stop = () => {
+    document.removeEventListener('click', swallow, true);
+    window.clearTimeout(timer);
+  };
+  document.addEventListener('click', swallow, true);
+  const timer = window.setTimeout(stop, HOLD_CLICK_MS);
 }

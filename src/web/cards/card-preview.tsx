@@ -180,18 +180,6 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
     hide();
   });
 
-  // The click a hold ends with lands where the finger was: on the card (it must not pick it) or,
-  // once the reader is open, on the dialog's overlay, which closed the reader as it opened. On a
-  // phone held sideways the reader is small (150 px wide at 360 px tall) and rarely under the
-  // finger. So the finger's lift after a hold swallows the one click that follows it, wherever it
-  // lands; a browser may send none, so only for a moment.
-  const onPointerUp = () => {
-    hold.handlers.onPointerUp();
-    if (!hold.fired.current) return;
-    hold.fired.current = false;
-    swallowNextClick();
-  };
-
   return (
     <>
       <span
@@ -202,7 +190,6 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
         onPointerEnter={(e: PointerEvent) => e.pointerType === 'mouse' && canHover() && show('pointer')}
         onPointerLeave={hide}
         {...hold.handlers}
-        onPointerUp={onPointerUp}
         // A long touch opens the reader, not the browser's menu for the card's image.
         onContextMenu={(e) => (hold.holding() || reading ? e.preventDefault() : undefined)}
         onFocus={(e: FocusEvent) => e.target.matches(':focus-visible') && show('focus')}
@@ -239,22 +226,4 @@ export function CardPreview({ render, name, rules, width = CARD_WIDTH, children,
       ) : null}
     </>
   );
-}
-
-/** How long after a hold's finger lifts its click may come: a browser that sends none leaves the next click to the player. */
-const HOLD_CLICK_MS = 600;
-
-/** Swallows the next click anywhere on the page, if it comes within HOLD_CLICK_MS (the click that ends a hold). */
-function swallowNextClick(): void {
-  const swallow = (e: Event) => {
-    e.preventDefault();
-    e.stopPropagation();
-    stop();
-  };
-  const stop = () => {
-    document.removeEventListener('click', swallow, true);
-    window.clearTimeout(timer);
-  };
-  document.addEventListener('click', swallow, true);
-  const timer = window.setTimeout(stop, HOLD_CLICK_MS);
 }

@@ -186,9 +186,8 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     await page.context().close();
   });
 
-  test('on a phone held sideways (740x360), the card held stays open: the click that ends the hold, outside the small reader, does not close it', { timeout: 120_000 }, async () => {
-    // The reader is 150 px wide at 360 px tall, in the screen's middle: the finger on the row's
-    // first card is outside it, and the click its lift brings fell on the dialog's overlay, which
+  test('on a phone held sideways (740x360), the card held opens with its rules beside it and stays open: the click that ends the hold, outside the reader, does not close it', { timeout: 120_000 }, async () => {
+    // The reader stands in the screen's middle: the finger on the row's first card is outside it, and the click its lift brings fell on the dialog's overlay, which
     // closed the reader in the moment it opened.
     const page = await openGame({ width: 740, height: 360 }, 'Sidehold');
     const card = firstTradeRowCard(page);
@@ -199,6 +198,18 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     const box = (await reader.boundingBox())!;
     const held = (await card.boundingBox())!;
     expect(held.x + held.width / 2 < box.x || held.x + held.width / 2 > box.x + box.width).toBe(true);
+    // The card as tall as the screen allows, its rules beside it, read at once: nothing under the
+    // screen's foot and nothing to scroll (under the card, the rules had pushed a 150 px card's
+    // dialog past the foot).
+    const face = (await reader.locator('[data-card="face"]').boundingBox())!;
+    const rules = (await reader.getByRole('list').boundingBox())!;
+    expect(Math.round(face.width)).toBe(174);
+    expect(rules.x).toBeGreaterThanOrEqual(face.x + face.width);
+    expect(rules.y).toBeLessThan(face.y + face.height / 2);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(360);
+    expect(await reader.evaluate((dialog) => dialog.scrollHeight - dialog.clientHeight)).toBe(0);
+    await screenshot(page, 'game-card-reader-sideways');
     // Still open a moment after the finger lifted, and nothing picked.
     await page.waitForTimeout(1_000);
     expect(await reader.count()).toBe(1);

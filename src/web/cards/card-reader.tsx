@@ -12,19 +12,41 @@ import classes from './cards.module.css';
 /** The reader's widest card: the hover preview's size for a gallery card (card-preview.tsx's PREVIEW_SCALE, 2.5). */
 const READER_MAX_WIDTH = Math.round(CARD_WIDTH * 2.5);
 
-/** The reader's card width: as wide as fits the window beside the dialog's margins and title. */
-export function readerWidth(viewport = { width: window.innerWidth, height: window.innerHeight }): number {
-  const byWidth = viewport.width - 64;
-  const byHeight = (viewport.height - 150) / CARD_RATIO;
-  return Math.max(120, Math.floor(Math.min(READER_MAX_WIDTH, byWidth, byHeight)));
+/** What the dialog spends around a card with its rules below: its margins, its title, its padding and the rules' first lines. */
+const CHROME_BELOW = { width: 64, height: 150 };
+/** What it spends around a card with its rules beside: the same margins and title, no rules under the card. */
+const CHROME_BESIDE = { width: 64 + 16, height: 116 };
+/** The rules beside a card are never narrower than this (a sentence in two or three lines), nor wider than the other. */
+const RULES_BESIDE = { min: 200, max: 320 };
+
+export interface ReaderLayout {
+  /** The card's width. */
+  width: number;
+  /** The rules go beside the card, not under it: a screen too short for both one above the other (a phone held sideways). */
+  beside: boolean;
+}
+
+/**
+ * The reader's card width and where its rules go. Below the card, as on an upright phone or a
+ * desktop, unless the screen is so short that the card is drawn larger with the rules beside it:
+ * at 740x360 the card was 150 px wide with its rules under the screen's foot; beside, it is 175 and
+ * the rules are read with it.
+ */
+export function readerLayout(viewport = { width: window.innerWidth, height: window.innerHeight }): ReaderLayout {
+  const below = Math.min(READER_MAX_WIDTH, viewport.width - CHROME_BELOW.width, (viewport.height - CHROME_BELOW.height) / CARD_RATIO);
+  const beside = Math.min(READER_MAX_WIDTH, (viewport.height - CHROME_BESIDE.height) / CARD_RATIO);
+  const room = viewport.width - CHROME_BESIDE.width - beside;
+  if (beside > below && room >= RULES_BESIDE.min) return { width: Math.floor(beside), beside: true };
+  return { width: Math.max(120, Math.floor(below)), beside: false };
 }
 
 /** The dialog, open from mount: closing it is the caller unmounting it (onClose). */
 export function CardReader({ name, render, rules, onClose }: { name: string; render: (width: number) => ReactNode; rules?: () => readonly string[]; onClose: () => void }) {
+  const { width, beside } = readerLayout();
   return (
-    <Modal opened onClose={onClose} title={name} centered size="auto" classNames={{ body: classes.reader }}>
-      {render(readerWidth())}
-      {rules ? <RuleList rules={rules()} className={classes.readerRules} maxWidth={readerWidth()} /> : null}
+    <Modal opened onClose={onClose} title={name} centered size="auto" classNames={{ body: beside ? classes.readerBeside : classes.reader }}>
+      {render(width)}
+      {rules ? <RuleList rules={rules()} className={classes.readerRules} maxWidth={beside ? RULES_BESIDE.max : width} /> : null}
     </Modal>
   );
 }

@@ -155,6 +155,16 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       const panelBox = (await panel.boundingBox())!;
       expect(panelBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
       await screenshot(page, `presentation-clash-rolling-${label}`);
+      if (label === 'phone') {
+        // The phone held sideways docks the action panel down the screen's right side (272 px and
+        // 6 of room): the dice roll centred beside that column, not over the panel's words.
+        await page.setViewportSize({ width: 740, height: 360 });
+        await expect.poll(async () => (await panel.boundingBox())!.x + (await panel.boundingBox())!.width).toBeLessThanOrEqual(740 - 278);
+        const sideways = (await panel.boundingBox())!;
+        expect(sideways.x).toBeGreaterThanOrEqual(0);
+        expect(Math.round(sideways.x + sideways.width / 2)).toBe(Math.round((740 - 278) / 2));
+        await page.setViewportSize(viewport);
+      }
       // Scrolled past the game header, it sits under the site's sticky header, not over it. (The
       // harness has no site header: one as tall as the site's is put in.)
       await page.evaluate(() => {

@@ -13,7 +13,8 @@
  * Beside the table the row stands whole, and Submit stays under the right thumb.
  *
  * The styles lay the page out by the same queries (game-screen.module.css's side dock, the
- * settled clashes' place in presentation.module.css): change them together.
+ * settled clashes' place and the rolling dice's beside the side dock in presentation.module.css):
+ * change them together.
  */
 import { useMediaQuery } from '@mantine/hooks';
 import { PHONE_WIDTH } from '../lib/phone-width.js';

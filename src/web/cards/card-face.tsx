@@ -214,7 +214,7 @@ export function CardFace(props: CardFaceProps) {
           {abilities.map((ability, i) => (
             <AbilityRow key={i} ability={ability} />
           ))}
-          {abilities.length === 0 && compact ? null : abilities.length === 0 ? <div className={classes.vanilla}>No abilities</div> : null}
+          {abilities.length === 0 ? <div className={classes.vanilla}>No abilities</div> : null}
         </div>
         {showFlavor ? <div className={classes.flavor}>{card.flavor}</div> : null}
         <div className={classes.foot}>

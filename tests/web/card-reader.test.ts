@@ -217,6 +217,18 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
     // The next tap is the player's own: on the overlay, it closes the reader.
     await page.touchscreen.tap(20, 20);
     await reader.waitFor({ state: 'detached' });
+
+    // A tablet held sideways (1024x600) reads it beside its rules too, the dialog's margins grown
+    // with the screen: nothing under the dialog's fold (with 360 px's margins, 19 px were).
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await touchAndHold(page, card, 800);
+    await reader.waitFor();
+    const tablet = (await reader.boundingBox())!;
+    const tabletFace = (await reader.locator('[data-card="face"]').boundingBox())!;
+    expect((await reader.getByRole('list').boundingBox())!.x).toBeGreaterThanOrEqual(tabletFace.x + tabletFace.width);
+    expect(tabletFace.width).toBeGreaterThan(300);
+    expect(tablet.y + tablet.height).toBeLessThanOrEqual(600);
+    expect(await reader.evaluate((dialog) => dialog.scrollHeight - dialog.clientHeight)).toBe(0);
     await page.context().close();
   });
 

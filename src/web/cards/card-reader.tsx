@@ -14,8 +14,13 @@ const READER_MAX_WIDTH = Math.round(CARD_WIDTH * 2.5);
 
 /** What the dialog spends around a card with its rules below: its margins, its title, its padding and the rules' first lines. */
 const CHROME_BELOW = { width: 64, height: 150 };
-/** What it spends around a card with its rules beside: the same margins and title, no rules under the card. */
-const CHROME_BESIDE = { width: 64 + 16, height: 116 };
+/**
+ * What it spends around a card with its rules beside: the same margins and title, no rules under
+ * the card. Its height is the dialog's margin above and below (Mantine's 5dvh each) and its title
+ * and padding (80 px): a fixed 116 fitted 360 px but left a 600 px tablet's card 19 px under the
+ * dialog's fold.
+ */
+const chromeBeside = (height: number) => ({ width: 64 + 16, height: Math.ceil(height * 0.1) + 80 });
 /** The rules beside a card are never narrower than this (a sentence in two or three lines), nor wider than the other. */
 const RULES_BESIDE = { min: 200, max: 320 };
 
@@ -34,8 +39,9 @@ export interface ReaderLayout {
  */
 export function readerLayout(viewport = { width: window.innerWidth, height: window.innerHeight }): ReaderLayout {
   const below = Math.min(READER_MAX_WIDTH, viewport.width - CHROME_BELOW.width, (viewport.height - CHROME_BELOW.height) / CARD_RATIO);
-  const beside = Math.min(READER_MAX_WIDTH, (viewport.height - CHROME_BESIDE.height) / CARD_RATIO);
-  const room = viewport.width - CHROME_BESIDE.width - beside;
+  const chrome = chromeBeside(viewport.height);
+  const beside = Math.min(READER_MAX_WIDTH, (viewport.height - chrome.height) / CARD_RATIO);
+  const room = viewport.width - chrome.width - beside;
   if (beside > below && room >= RULES_BESIDE.min) return { width: Math.floor(beside), beside: true };
   return { width: Math.max(120, Math.floor(below)), beside: false };
 }

@@ -128,6 +128,14 @@ describe.skipIf(!HAS_CHROMIUM)('a game against a bot, clicked to its end', () =>
       expect([...headerHeights]).toHaveLength(1);
       // The end view comes once the last turn has played out on screen.
       await page.getByTestId('end-of-game').getByText('More graphs to come!').waitFor({ timeout: 30_000 });
+      // The time pie: the bot decides in no time (0 s), so the pie is the player's whole, drawn with
+      // no seam (a night-coloured line from its centre to its top had read as a sliver of the
+      // bot's); slices of two players or more keep their seams.
+      const timeSlices = page.getByTestId('end-of-game').locator('figure').filter({ hasText: 'Time (seconds)' }).locator('.apexcharts-pie-area');
+      await timeSlices.first().waitFor({ state: 'attached' });
+      const slices = await timeSlices.evaluateAll((paths) => paths.map((p) => ({ value: Number(p.getAttribute('data:value')), seam: p.getAttribute('stroke-width') })));
+      const seam = slices.filter((slice) => slice.value > 0).length > 1 ? '2' : '0';
+      expect(slices.map((slice) => slice.seam)).toEqual(slices.map(() => seam));
       await screenshot(page, `game-end-${label}`);
       // The rating beside the player's name is the one the game left them with, not the one it started from.
       const after = (await host.client.ratings.ofGame.query({ gameID }))[host.userID]!.after;

@@ -17,7 +17,9 @@ function options(data: PieData, unit: string): ApexOptions {
     colors: data.colors,
     theme: { mode: 'dark' },
     legend: { position: 'bottom', labels: { colors: SITE.parchmentPale } },
-    stroke: { colors: [SITE.night] },
+    // The night-coloured seams between slices; none for a pie whole to one player (a bot's time is
+    // 0 s), where the seam was a line from the centre to the top that read as a sliver of the other.
+    stroke: { colors: [SITE.night], width: data.series.filter((value) => value > 0).length > 1 ? 2 : 0 },
     // Values, not the default percentages: favor points and whole seconds.
     dataLabels: { formatter: (_value, opts) => (opts ? `${data.series[opts.seriesIndex] ?? ''}${unit}` : '') },
     tooltip: { y: { formatter: (value: number) => `${value}${unit}` } },

@@ -156,13 +156,26 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
       expect(panelBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
       await screenshot(page, `presentation-clash-rolling-${label}`);
       if (label === 'phone') {
-        // The phone held sideways docks the action panel down the screen's right side (272 px and
-        // 6 of room): the dice roll centred beside that column, not over the panel's words.
+        // The phone held sideways docks a player's action panel down the screen's right side (272
+        // px and 6 of room): the dice roll centred beside that column, not over the panel's words.
+        // A spectator has no panel: the dice stay in the window's middle.
+        const middle = async () => {
+          const box = (await panel.boundingBox())!;
+          return Math.round(box.x + box.width / 2);
+        };
         await page.setViewportSize({ width: 740, height: 360 });
-        await expect.poll(async () => (await panel.boundingBox())!.x + (await panel.boundingBox())!.width).toBeLessThanOrEqual(740 - 278);
+        await expect.poll(middle).toBe(370);
+        await page.evaluate(() => {
+          const g = globalThis as unknown as { document: { createElement(tag: string): { className: string }; body: { append(node: unknown): void } } };
+          const dock = g.document.createElement('div');
+          dock.className = 'docked-action-panel';
+          g.document.body.append(dock);
+        });
+        await expect.poll(middle).toBe(Math.round((740 - 278) / 2));
         const sideways = (await panel.boundingBox())!;
         expect(sideways.x).toBeGreaterThanOrEqual(0);
-        expect(Math.round(sideways.x + sideways.width / 2)).toBe(Math.round((740 - 278) / 2));
+        expect(sideways.x + sideways.width).toBeLessThanOrEqual(740 - 278);
+        await page.evaluate(() => (globalThis as unknown as { document: { querySelector(s: string): { remove(): void } } }).document.querySelector('.docked-action-panel')!.remove());
         await page.setViewportSize(viewport);
       }
       // Scrolled past the game header, it sits under the site's sticky header, not over it. (The

@@ -187,8 +187,9 @@ describe.skipIf(!HAS_CHROMIUM)('reading a card on the game screen', () => {
   });
 
   test('on a phone held sideways (740x360), the card held opens with its rules beside it and stays open: the click that ends the hold, outside the reader, does not close it', { timeout: 120_000 }, async () => {
-    // The reader stands in the screen's middle: the finger on the row's first card is outside it, and the click its lift brings fell on the dialog's overlay, which
-    // closed the reader in the moment it opened.
+    // The reader stands in the screen's middle: the finger on the row's first card is outside it,
+    // and the click its lift brings fell on the dialog's overlay, which closed the reader in the
+    // moment it opened.
     const page = await openGame({ width: 740, height: 360 }, 'Sidehold');
     const card = firstTradeRowCard(page);
     const name = (await card.locator('[data-card-name]').textContent())!;

@@ -21,7 +21,7 @@ const CHROME_BELOW = { width: 64, height: 150 };
  * dialog's fold.
  */
 const chromeBeside = (height: number) => ({ width: 64 + 16, height: Math.ceil(height * 0.1) + 80 });
-/** The rules beside a card are never narrower than this (a sentence in two or three lines), nor wider than the other. */
+/** The rules beside a card: the least room they need (a sentence in two or three lines), and the widest they are drawn. */
 const RULES_BESIDE = { min: 200, max: 320 };
 
 export interface ReaderLayout {
@@ -34,7 +34,7 @@ export interface ReaderLayout {
 /**
  * The reader's card width and where its rules go. Below the card, as on an upright phone or a
  * desktop, unless the screen is so short that the card is drawn larger with the rules beside it:
- * at 740x360 the card was 150 px wide with its rules under the screen's foot; beside, it is 175 and
+ * at 740x360 the card was 150 px wide with its rules under the dialog's fold; beside, it is 174 and
  * the rules are read with it.
  */
 export function readerLayout(viewport = { width: window.innerWidth, height: window.innerHeight }): ReaderLayout {

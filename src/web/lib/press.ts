@@ -6,7 +6,8 @@
  *
  * The click a hold ends with lands where the finger was: on what was held (it must not act on it
  * again) or, once what the hold opened is showing, on a dialog's overlay, which closed the dialog
- * as it opened (a card's reader on a phone held sideways is 150 px wide, rarely under the finger).
+ * as it opened (a card's reader on a phone held sideways stands in the screen's middle, rarely
+ * under the finger).
  * So the lift after a hold swallows the one click that follows it, wherever it lands; a browser may
  * send none, so only for a moment.
  */

@@ -8,7 +8,7 @@
  * `mythosFirstGameHintSeen`: a close is this device's, and asks nothing of the server).
  * Spectators and finished games never see it.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import { useSession } from '../lib/session.js';
@@ -49,9 +49,10 @@ export function useFirstGameOver(over: boolean): void {
 /**
  * `folded`: only its title shows until Show is pressed. A phone's first screen has room for the
  * trade row and the docked action panel, no more: under the tributes the hint was out of sight,
- * and open above the row it pushed the row under the panel.
+ * and open above the row it pushed the row under the panel. Memoised: the game screen draws again
+ * for every view, a click's optimistic one too, and none changes the hint.
  */
-export function FirstGameHint({ touch, folded = false }: { touch: boolean; folded?: boolean }) {
+export const FirstGameHint = memo(function FirstGameHint({ touch, folded = false }: { touch: boolean; folded?: boolean }) {
   const { user } = useSession();
   const [hidden, setHidden] = useState(seen);
   const [open, setOpen] = useState(!folded);
@@ -86,7 +87,7 @@ export function FirstGameHint({ touch, folded = false }: { touch: boolean; folde
       {open ? <HintSteps touch={touch} /> : null}
     </Paper>
   );
-}
+});
 
 /** The hint's body: the four steps, reading a card, being away, and where to read more. */
 function HintSteps({ touch }: { touch: boolean }) {

@@ -32,7 +32,7 @@ import { Presentation, useEndOfGameChunk } from './presentation-slots.js';
 import { useGameForfeits, useGameRatingChanges } from './presentation/end-rating-source.js';
 import { pausedWords, TurnTimerLength, useLowTimeCue } from './clock.js';
 import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notices.js';
-import { MoveDue } from './move-due.js';
+import { MoveDueSource, moveDueTop } from './move-due.js';
 import { CommitmentWarning, gameCommitmentChecks } from '../components/commitment-warning.js';
 import { LiveOdds } from '../odds/live-odds.js';
 import { trpc } from '../lib/trpc.js';
@@ -102,6 +102,7 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   const { tabs: TableTabs } = usePhoneTabs(compact);
   const touch = useNoHover();
   const decision = useMemo(() => decisionOf(state), [state]);
+  const moveDue = useMemo(() => ({ state, decision }), [state, decision]);
   const choice = useChoice(state, decision);
   const { awaiting, dealing } = Presentation.useEventAnimations(state);
   // The screen tells one story: while a clash rolls, what reports where the game stands (the
@@ -230,7 +231,11 @@ function LoadedGame({ state, connected, refusal, act, back }: { state: GameScree
   const boards = <Boards state={state} compact={compact} />;
 
   // The chat's dialog covers the table and the action panel: it says when the move is the player's.
-  const chat = <Presentation.GameChatButton top={(close) => <MoveDue state={state} decision={decision} close={close} />} />;
+  const chat = (
+    <MoveDueSource.Provider value={moveDue}>
+      <Presentation.GameChatButton top={moveDueTop} />
+    </MoveDueSource.Provider>
+  );
 
   const detail = <PlayerDetailModal state={state} player={state.game.players.find((p) => p.userID === detailID) ?? null} onClose={() => setDetailID(null)} />;
 

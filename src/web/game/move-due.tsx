@@ -6,7 +6,7 @@
  * are picked. Above the messages, it stays in sight when a phone's keyboard takes the screen's
  * lower half.
  */
-import { useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import type { Decision } from '../../engine/pending.js';
 import { SeatClock } from './clock.js';
@@ -36,4 +36,21 @@ export function MoveDue({ state, decision, close }: { state: GameScreenState; de
       </Button>
     </Group>
   );
+}
+
+/**
+ * The game screen's state and pending decision, for the chat dialog's top. The screen gives them
+ * around its CHAT button, which is memoised on a top that never changes (`moveDueTop`): a new top
+ * for every view drew the button again at every click, and only an open dialog needs the view.
+ */
+export const MoveDueSource = createContext<{ state: GameScreenState; decision: Decision | null } | null>(null);
+
+/** The chat dialog's top on the game screen: the move due, as MoveDueSource has it now. */
+export function moveDueTop(close: () => void): ReactNode {
+  return <MoveDueNow close={close} />;
+}
+
+function MoveDueNow({ close }: { close: () => void }) {
+  const now = useContext(MoveDueSource);
+  return now ? <MoveDue state={now.state} decision={now.decision} close={close} /> : null;
 }

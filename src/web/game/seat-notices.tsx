@@ -4,7 +4,7 @@
  * the "Leave game" control; and, while the tab is hidden, that their move has come ("(1) Your
  * move — Mythos" in the title and, if they allowed it, a browser notification).
  */
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Modal } from '../lib/lazy-modal.js';
 import type { Decision } from '../../engine/pending.js';
@@ -120,10 +120,15 @@ export function TakeoverNotice({ state, onBack, compact = false }: { state: Game
 
 /** "Leave game", asked twice: a bot plays the seat to the end and the game counts as a loss. */
 export function LeaveGame({ state, compact = false }: { state: GameScreenState; compact?: boolean }) {
-  const [asking, setAsking] = useState(false);
-  const leave = trpc.games.leave.useMutation({ onSuccess: () => setAsking(false) });
   const seat = state.me === null ? null : state.seatsByUserID[state.me];
   if (!seat || seat.left || state.game.gameEndTimestamp !== null) return null;
+  return <LeaveButton gameID={state.game.id} compact={compact} />;
+}
+
+/** Memoised on the game: the game screen draws again for every view, a click's optimistic one too, and none changes the button. */
+const LeaveButton = memo(function LeaveButton({ gameID, compact }: { gameID: string; compact: boolean }) {
+  const [asking, setAsking] = useState(false);
+  const leave = trpc.games.leave.useMutation({ onSuccess: () => setAsking(false) });
   return (
     <>
       <Button size={compact ? 'compact-xs' : 'xs'} variant="subtle" color="gray" onClick={() => setAsking(true)} data-leave-game="true" className={classes.compact}>
@@ -143,7 +148,7 @@ export function LeaveGame({ state, compact = false }: { state: GameScreenState; 
               Stay
             </Button>
             {/* red.9, as the guest log-out's: the theme's red (shade 5) under light text fell short of 4.5:1. */}
-            <Button color="red.9" loading={leave.isPending} onClick={() => leave.mutate({ gameID: state.game.id })}>
+            <Button color="red.9" loading={leave.isPending} onClick={() => leave.mutate({ gameID })}>
               Leave game
             </Button>
           </Group>
@@ -151,7 +156,7 @@ export function LeaveGame({ state, compact = false }: { state: GameScreenState; 
       </Modal>
     </>
   );
-}
+});
 
 const TITLE = 'Mythos';
 const YOUR_MOVE_TITLE = '(1) Your move — Mythos';
@@ -183,9 +188,9 @@ export function useTurnAlert(state: GameScreenState, decision: Decision | null):
 /**
  * Offers browser notifications for one's move, while the browser has not been asked yet. A prompt
  * closed without an answer leaves the permission as it was: the button then says so beside it, or
- * the press seemed to do nothing.
+ * the press seemed to do nothing. Memoised: no view of the game changes it.
  */
-export function NotifyMe({ compact = false }: { compact?: boolean }) {
+export const NotifyMe = memo(function NotifyMe({ compact = false }: { compact?: boolean }) {
   const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'denied' : Notification.permission));
   const [unanswered, setUnanswered] = useState(false);
   if (permission !== 'default') return null;
@@ -212,4 +217,4 @@ export function NotifyMe({ compact = false }: { compact?: boolean }) {
       )}
     </>
   );
-}
+});

@@ -269,7 +269,13 @@ export function BasicPiles(props: PickableProps) {
 }
 
 export function TributeRow({ state, width }: { state: GameScreenState; width: number }) {
-  const age = state.game.age;
+  return <Tributes age={state.game.age} tributeRow={state.game.tributeRow} tributeCardsByID={state.tributeCardsByID} width={width} />;
+}
+
+type TributesProps = Pick<GameScreenState['game'], 'age' | 'tributeRow'> & Pick<GameScreenState, 'tributeCardsByID'> & { width: number };
+
+/** Memoised on the row (the same array from view to view until it changes), as the decks are: a click's optimistic view redrew it unchanged. */
+const Tributes = memo(function Tributes({ age, tributeRow, tributeCardsByID, width }: TributesProps) {
   return (
     <section aria-label="Tribute row">
       <Title order={2} size="h5" mb={6}>
@@ -277,8 +283,8 @@ export function TributeRow({ state, width }: { state: GameScreenState; width: nu
       </Title>
       <ScrollRow>
         <Group data-zone="tribute-row" gap="sm" wrap="nowrap" align="stretch">
-          {state.game.tributeRow.map((id) => {
-            const tribute = state.tributeCardsByID[id];
+          {tributeRow.map((id) => {
+            const tribute = tributeCardsByID[id];
             return tribute ? (
               <div key={id} title={`Value this age: ${tribute.value[age - 1]}`} data-card-slot>
                 <GameTribute tribute={tribute} width={width} />
@@ -287,10 +293,10 @@ export function TributeRow({ state, width }: { state: GameScreenState; width: nu
           })}
         </Group>
       </ScrollRow>
-      {state.game.tributeRow.length === 0 ? <EmptyRow>No tributes in the row.</EmptyRow> : null}
+      {tributeRow.length === 0 ? <EmptyRow>No tributes in the row.</EmptyRow> : null}
     </section>
   );
-}
+});
 
 /** The age deck and the tribute deck: what is left, in card-number order (never the deal order). */
 export function DeckViewers({ state }: { state: GameScreenState }) {

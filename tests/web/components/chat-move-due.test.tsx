@@ -48,17 +48,22 @@ afterEach(() => {
  * Ann's phone (or her desktop's wide window) showing `state`, the game's chat room around the page
  * as the site's layout has it. Her deadline is a minute past the 90 s timer (a clash's dice before
  * a decision count on top of it): her clock shows the timer's whole length however long a loaded
- * machine takes to draw. The chat view's code is there at once unless `late`.
+ * machine takes to draw. The chat view's code is there at once unless `late`. Returns how the
+ * page is shown its next view.
  */
-function phoneShows(state: GameScreenState, { phone = true, late = false } = {}) {
+function phoneShows(state: GameScreenState, { phone = true, late = false } = {}): (next: GameScreenState) => void {
   if (!late) arrive();
   stubScreen({ phone });
-  served.state = { ...state, seatsByUserID: { [ANN]: { userID: ANN, presence: 'here', deadline: Date.now() + 150_000, standIn: null, left: false } } };
-  render(
-    <ChatRoomProvider room={`game/${state.game.id}`} title="Game Chat">
-      {gamePage(state.game.id)}
-    </ChatRoomProvider>,
-  );
+  const page = (shown: GameScreenState) => {
+    served.state = { ...shown, seatsByUserID: { [ANN]: { userID: ANN, presence: 'here', deadline: Date.now() + 150_000, standIn: null, left: false } } };
+    return (
+      <ChatRoomProvider room={`game/${shown.game.id}`} title="Game Chat">
+        {gamePage(shown.game.id)}
+      </ChatRoomProvider>
+    );
+  };
+  const { rerender } = render(page(state));
+  return (next) => reactAct(() => rerender(page(next)));
 }
 
 const chatButton = () => screen.getByRole('button', { name: /^CHAT/ });
@@ -126,6 +131,23 @@ describe("the chat's dialog while a move is due", () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       await waitFor(() => expect(document.activeElement).toBe(chatButton()));
     }
+  });
+
+  // The dialog is drawn by the CHAT button, which the screen does not draw again for a new view:
+  // what it says of the move comes to it on its own.
+  test('open as the player bids (from the panel beside it, or another tab): the move is no longer said to be due', async () => {
+    const user = userEvent.setup();
+    const game = newGame();
+    const show = phoneShows(screenState(game), { phone: false });
+    await screen.findByRole('region', { name: 'Action panel' });
+    await user.click(chatButton());
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('textbox', { name: 'Message' });
+    expect(within(dialog).getByRole('status').textContent).toBe('It is your move');
+    show(screenState(act(game, ANN, { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } })));
+    await screen.findByText('Waiting for other players...');
+    expect(dialog.querySelector('[data-move-due]')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Back to the table' })).toBeNull();
   });
 
   test('says nothing of a move while the player waits for the others', async () => {

@@ -7,7 +7,7 @@
  * first in it (`top`, given the way to close the dialog). The focus starts in the message field all
  * the same: whoever opens a chat opens it to type, and the table is a Tab or Escape away.
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { memo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { Modal } from '../../lib/lazy-modal.js';
 import { IconMessageCircle } from '@tabler/icons-react';
@@ -22,8 +22,13 @@ const CHAT_DIALOG_HEIGHT = 'min(50vh, 320px)';
 /** What a dialog shows above the messages, given the way to close it. */
 export type ChatTop = (close: () => void) => ReactNode;
 
-/** The game screen's CHAT button: the page's room is the game's; `top`, the player's move while it is due. */
-export const GameChatButton = ({ top }: { top?: ChatTop }) => <ChatButton top={top} />;
+/**
+ * The game screen's CHAT button: the page's room is the game's; `top`, the player's move while it
+ * is due. Memoised: the screen draws again for every view, and the button shows none of it.
+ */
+export const GameChatButton = memo(function GameChatButton({ top }: { top?: ChatTop }) {
+  return <ChatButton top={top} />;
+});
 
 /** A CHAT button with the room's unread count, opening the page's chat room in a dialog. */
 export function ChatButton({ top }: { top?: ChatTop }) {

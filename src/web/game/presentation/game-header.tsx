@@ -9,7 +9,7 @@
  * (`usePresentedState`), so while a clash's dice roll it names the phase, turn and age they are
  * rolled in, not the ones the server has moved on to.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { IconCards, IconCoins, IconCrown, IconHourglassHigh, IconMap2, IconSwords, IconTrophy } from '@tabler/icons-react';
 import type { Phase } from '../../../engine/types.js';
 import { AGE_COUNT } from '../../../engine/state.js';
@@ -49,7 +49,14 @@ function GameTimer({ start }: { start: number }) {
 }
 
 export function GameHeader({ state }: { state: GameScreenState }) {
-  const { game } = state;
+  const { phase, age, turn, turnsPerAge, gameStartTimestamp, gameEndTimestamp } = state.game;
+  return <HeaderBar phase={phase} age={age} turn={turn} turnsPerAge={turnsPerAge} gameStartTimestamp={gameStartTimestamp} gameEndTimestamp={gameEndTimestamp} />;
+}
+
+type HeaderProps = Pick<GameScreenState['game'], 'phase' | 'age' | 'turn' | 'turnsPerAge' | 'gameStartTimestamp' | 'gameEndTimestamp'>;
+
+/** Memoised on what it shows: every view is a new state, and a click's optimistic one redrew the header unchanged. */
+const HeaderBar = memo(function HeaderBar(game: HeaderProps) {
   // 'Game Over!' with the end view and the winner's line, not while the last cards still fly.
   const playing = usePresentationPlaying();
   const ended = game.gameEndTimestamp !== null && !playing;
@@ -86,4 +93,4 @@ export function GameHeader({ state }: { state: GameScreenState }) {
       <SoundToggle />
     </header>
   );
-}
+});

@@ -5,7 +5,7 @@
  * It folds by CSS (its grid row eases to nothing) and is inert while folded: Mantine's Collapse
  * did the same with 1.6 KB (gzip) of script on the game page's first load.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconExternalLink } from '@tabler/icons-react';
 import { GlossaryButton } from '../glossary.js';
@@ -27,7 +27,8 @@ function readCollapsed(): boolean {
   }
 }
 
-export function MythosInfoPanel() {
+/** Memoised: the game screen draws again for every view, a click's optimistic one too, and none changes the links. */
+export const MythosInfoPanel = memo(function MythosInfoPanel() {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const toggle = () => {
     setCollapsed((was) => {
@@ -65,4 +66,4 @@ export function MythosInfoPanel() {
       </div>
     </section>
   );
-}
+});

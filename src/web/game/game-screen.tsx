@@ -18,6 +18,7 @@ import { focusIsLost } from '../lib/focus.js';
 import { useNoHover } from '../lib/touch.js';
 import { nameOf, type GameScreenState } from './model.js';
 import { useGameState } from './use-game-state.js';
+import { useSentAction, type SentCell } from './sent-action.js';
 import { decisionOf, playerOf } from './derive.js';
 import { useChoice, type Choice } from './use-choice.js';
 import { stepKeyOf } from './selection.js';
@@ -55,7 +56,7 @@ const STICKY_TOP = 57;
 const SHORT_SCREEN = '(max-height: 500px)';
 
 export function GameScreen({ gameID }: { gameID: string }) {
-  const { state, error, connected, refusal, act, back } = useGameState(gameID);
+  const { state, sent, error, connected, refusal, act, back } = useGameState(gameID);
   // A game over before its page opened waits for its end view's chunk (presentation-slots.tsx),
   // for who forfeited it (the winner's line and the summaries name the winner), and for its rating
   // changes: what they bring (the viewer's place, their change, why the ceiling on ratings won
@@ -89,12 +90,14 @@ export function GameScreen({ gameID }: { gameID: string }) {
     <>
       {/* A commitment other than the first this browser saw for the game (or its lobby): loudly. */}
       <CommitmentWarning place="game" checks={gameCommitmentChecks(state.game)} />
-      <LoadedGame state={state} connected={connected} refusal={refusal} act={act} back={back} />
+      <LoadedGame view={state} sent={sent} connected={connected} refusal={refusal} act={act} back={back} />
     </>
   );
 }
 
-function LoadedGame({ state, connected, refusal, act, back }: { state: GameScreenState; connected: boolean; refusal: Refusal | null; act: ReturnType<typeof useGameState>['act']; back: () => void }) {
+function LoadedGame({ view, sent, connected, refusal, act, back }: { view: GameScreenState; sent: SentCell; connected: boolean; refusal: Refusal | null; act: ReturnType<typeof useGameState>['act']; back: () => void }) {
+  // The view with the action sent and not yet shown laid over it: a click draws again from here.
+  const state = useSentAction(view, sent);
   const compact = usePhoneLayout();
   const shortScreen = useMediaQuery(SHORT_SCREEN, undefined, { getInitialValueInEffect: false });
   // A phone held sideways docks the panel beside the table, not across the screen's foot (dock.ts).

@@ -7,9 +7,10 @@
  * again (`refusal`: connection.ts, useLive).
  * An action sent shows its result at once (pending-action.ts): the screen's state is the view with
  * the action laid over it until the server's view reaches the step that acknowledged it, or the
- * server refuses it.
+ * server refuses it. The overlay is held by the component that draws the table (sent-action.ts),
+ * not here: a click then draws that part again, not the page with its queries and subscription.
  */
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type SetStateAction } from 'react';
 import type { Action } from '../../engine/index.js';
 import type { WireDelivery } from '../../server/services/game-views.js';
 import { useBackFromDrop, useLive, type Refusal } from '../lib/connection.js';
@@ -17,12 +18,16 @@ import { trpc } from '../lib/trpc.js';
 import { unanswered } from '../lib/unanswered.js';
 import { applyUpdate, type LiveGame } from './live.js';
 import { markStandIns } from './stand-ins.js';
-import { pendingActionOf, stillAsked, withPendingAction, type PendingAction } from './pending-action.js';
+import { pendingActionOf, stillAsked, type PendingAction } from './pending-action.js';
+import type { SentCell } from './sent-action.js';
 import { CLIENT_MESSAGES } from './selection.js';
 import type { GameScreenState, GameUser } from './model.js';
 
 export interface GameStateResult {
+  /** The server's view, without the action sent and not yet shown (`useSentAction` lays it over). */
   state: GameScreenState | null;
+  /** Where `act` puts the action it sends, for `useSentAction`. */
+  sent: SentCell;
   /** A message when the game cannot be loaded (say, it does not exist). */
   error: string | null;
   /**
@@ -68,11 +73,12 @@ export function useGameState(gameID: string): GameStateResult {
   const [live, setLive] = useState<LiveGame | null>(null);
   const liveRef = useRef<LiveGame | null>(null);
   const utils = trpc.useUtils();
-  // The action sent and not yet shown by the view, and once the server acknowledged it, the step
-  // that holds it: the overlay goes when the view reaches that step.
-  const [pending, setPending] = useState<PendingAction | null>(null);
+  // The action sent and not yet shown by the view (held by useSentAction's component), and once the
+  // server acknowledged it, the step that holds it: the overlay goes when the view reaches that step.
+  const [cell] = useState<SentCell>(() => ({ set: null }));
+  const setPending = useCallback((next: SetStateAction<PendingAction | null>) => cell.set?.(next), [cell]);
   const acknowledged = useRef<{ pending: PendingAction; sequenceID: number } | null>(null);
-  const drop = useCallback((sent: PendingAction) => setPending((current) => (current === sent ? null : current)), []);
+  const drop = useCallback((sent: PendingAction) => setPending((current) => (current === sent ? null : current)), [setPending]);
 
   const cards = trpc.games.cards.useQuery({ gameID }, { staleTime: Infinity, gcTime: Infinity });
   const first = trpc.games.state.useQuery({ gameID }, { staleTime: 0, retry: 1 });
@@ -207,7 +213,7 @@ export function useGameState(gameID: string): GameStateResult {
         return { ok: false, why: 'refused', message: error instanceof Error ? error.message : String(error) } as const;
       }
     },
-    [gameID, refetch, utils, drop],
+    [gameID, refetch, utils, drop, setPending],
   );
 
   const view = useMemo((): GameScreenState | null => {
@@ -228,8 +234,6 @@ export function useGameState(gameID: string): GameStateResult {
       clockOffsetMs: live.clockOffsetMs,
     };
   }, [live, cards.data, users.isPending, settings.isPending, usersByID]);
-  const state = useMemo(() => view && withPendingAction(view, pending), [view, pending]);
-
   const error = first.error?.message ?? cards.error?.message ?? null;
-  return { state, error: state ? null : error, connected, refusal, act, back };
+  return { state: view, sent: cell, error: view ? null : error, connected, refusal, act, back };
 }

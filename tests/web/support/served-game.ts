@@ -13,4 +13,4 @@ import type { GameStateResult } from '../../../src/web/game/use-game-state.js';
 
 export const served: { state: GameScreenState | null } = { state: null };
 
-export const servedGameState = (): GameStateResult => ({ state: served.state, error: null, connected: true, refusal: null, act: () => Promise.resolve({ ok: true }), back: () => undefined });
+export const servedGameState = (): GameStateResult => ({ state: served.state, sent: { set: null }, error: null, connected: true, refusal: null, act: () => Promise.resolve({ ok: true }), back: () => undefined });

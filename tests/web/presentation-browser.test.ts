@@ -166,16 +166,15 @@ describe.skipIf(!HAS_CHROMIUM)('presentation layer in the browser', () => {
         await page.setViewportSize({ width: 740, height: 360 });
         await expect.poll(middle).toBe(370);
         await page.evaluate(() => {
-          const g = globalThis as unknown as { document: { createElement(tag: string): { className: string }; body: { append(node: unknown): void } } };
-          const dock = g.document.createElement('div');
+          const dock = document.createElement('div');
           dock.className = 'docked-action-panel';
-          g.document.body.append(dock);
+          document.body.append(dock);
         });
         await expect.poll(middle).toBe(Math.round((740 - 278) / 2));
         const sideways = (await panel.boundingBox())!;
         expect(sideways.x).toBeGreaterThanOrEqual(0);
         expect(sideways.x + sideways.width).toBeLessThanOrEqual(740 - 278);
-        await page.evaluate(() => (globalThis as unknown as { document: { querySelector(s: string): { remove(): void } } }).document.querySelector('.docked-action-panel')!.remove());
+        await page.evaluate(() => document.querySelector('.docked-action-panel')!.remove());
         await page.setViewportSize(viewport);
       }
       // Scrolled past the game header, it sits under the site's sticky header, not over it. (The

@@ -42,10 +42,12 @@
  * PostgreSQL), which counts 4 for eight seats. In a busier run, against 3.6 ms for `session.me`:
  * `ratings.ofUsers` of 200 ids 4.4 ms, `chat.readMarks` of 50 rooms 3.1 ms, a rematch offer 2.8 ms.
  *
- * Noted, not changed: `lobbies.sharedAddress` tells a lobby's players whether two of its people
- * share a network, and anyone may be one of its players for a moment (join, ask, leave: two lobby
- * changes, seen by the lobby); and games are rated between IPv6 households (/56), of which one
- * person with a free /48 tunnel has 256, as one with a second IPv4 connection has two.
+ * Noted here and changed after: `lobbies.sharedAddress` told every player of a lobby whether two
+ * of its people shared a network, and anyone may be one of its players for a moment (join, ask,
+ * leave: two lobby changes, seen by the lobby). It tells the host, and each player of their own
+ * network alone, now (tests/server/shared-addresses.test.ts). Noted, not changed: games are rated
+ * between IPv6 households (/56), of which one person with a free /48 tunnel has 256, as one with
+ * a second IPv4 connection has two.
  */
 import { describe, expect, test } from 'vitest';
 import { channel } from '../compat/protocol-client.js';

@@ -69,6 +69,35 @@ describe.each(DATABASES)('people from one address on %s', (database) => {
     }
   });
 
+  test('a player who sits down for a moment is told only of their own network: the host and the two who share one are told', async () => {
+    // Anyone may sit at an open table and leave again: told whether any two of its people share a
+    // network, a stranger who was on no network of theirs learnt that the other two did (Fay and
+    // Pip below, a home or an office named by the table alone), in any lobby of two, asking and
+    // leaving (two lobby changes).
+    try {
+      const fay = await guest('Fay', HOME);
+      const pip = await guest('Pip', HOME);
+      const sam = await guest('Sam', ELSEWHERE);
+      const { id: lobbyID } = await fay.client.lobbies.create.mutate();
+      await pip.client.lobbies.join.mutate({ lobbyID });
+      await sam.client.lobbies.join.mutate({ lobbyID });
+      expect(await sam.client.lobbies.sharedAddress.query({ lobbyID })).toEqual({ shared: false });
+      // The two are told, and the host, who chooses who plays (and may remove a seat or start).
+      expect(await pip.client.lobbies.sharedAddress.query({ lobbyID })).toEqual({ shared: true });
+      expect(await fay.client.lobbies.sharedAddress.query({ lobbyID })).toEqual({ shared: true });
+
+      // At Sam's own table, Sam hosts: told that two of the people there share a network.
+      const { id: samsTable } = await sam.client.lobbies.create.mutate();
+      await fay.client.lobbies.join.mutate({ lobbyID: samsTable });
+      expect(await sam.client.lobbies.sharedAddress.query({ lobbyID: samsTable })).toEqual({ shared: false });
+      await pip.client.lobbies.join.mutate({ lobbyID: samsTable });
+      expect(await sam.client.lobbies.sharedAddress.query({ lobbyID: samsTable })).toEqual({ shared: true });
+      expect(await fay.client.lobbies.sharedAddress.query({ lobbyID: samsTable })).toEqual({ shared: true });
+    } finally {
+      closeAll();
+    }
+  });
+
   test('accounts signed in at two addresses and then used from one are caught by their use', async () => {
     const { server } = suite();
     const { db } = server.app.services;

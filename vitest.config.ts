@@ -2,15 +2,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongFilesFirst from './tests/support/long-files-first.js';
+import { replacesModules } from './tests/support/module-replacement.js';
 
 /**
  * The component test files, split by whether they replace or spy on a module (read from their
- * text): those that do need fresh modules each; the others share each worker's, as the node files
- * do. Loading the modules again for every file was a third of the component files' CPU (147 s
- * against 98-101 s for the 44 files, 2026-12-05, bench/RESULTS.md).
+ * text: tests/support/module-replacement.ts): those that do need fresh modules each; the others
+ * share each worker's, as the node files do, those that spy on the page's own objects (console, a
+ * DOM prototype) or stub its globals included. Loading the modules again for every file was a
+ * third of the component files' CPU (147 s against 98-101 s for the 44 files, 2026-12-05); in
+ * 2026-12-07's run a file with modules of its own cost 2.6 s of CPU, one sharing them 0.8 s
+ * (bench/RESULTS.md).
  */
 const COMPONENT_FILES = readdirSync('tests/web/components').filter((name) => name.endsWith('.test.tsx')).map((name) => `tests/web/components/${name}`);
-const REPLACES_WEB_MODULES = new Set(COMPONENT_FILES.filter((file) => /\bvi\.(mock|doMock|spyOn|stubEnv|stubGlobal)\(/.test(readFileSync(file, 'utf8'))));
+const REPLACES_WEB_MODULES = new Set(COMPONENT_FILES.filter((file) => replacesModules(readFileSync(file, 'utf8'))));
 
 /** Test files that replace or spy on a module, which a shared module cache would defeat. */
 const REPLACES_MODULES = [
@@ -95,12 +99,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The component files that replace no module share each worker's loaded modules.
+          // The component files that replace no module share each worker's loaded modules. A spy
+          // on the page's objects or a stubbed global is undone after every test, whatever the
+          // file does itself, so that none outlives its file in the next one's worker.
           name: 'components-shared',
           include: COMPONENT_FILES.filter((file) => !REPLACES_WEB_MODULES.has(file)),
           environment: 'happy-dom',
           setupFiles: ['tests/support/testing-library.ts'],
           isolate: false,
+          restoreMocks: true,
+          unstubGlobals: true,
+          unstubEnvs: true,
           maxWorkers: NODE_WORKERS,
           sequence: { groupOrder: 0 },
         },

@@ -10,6 +10,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import config from '../../vitest.config.js';
 import { LONG_FILES } from '../support/long-files-first.js';
+import { replacesAnything, replacesModules } from '../support/module-replacement.js';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -40,10 +41,25 @@ describe('the test configuration', () => {
 
   it('runs every component test file once, those that replace or spy on a module each with fresh modules', () => {
     const components = readdirSync(join(root, 'tests/web/components')).filter((name) => name.endsWith('.test.tsx')).map((name) => `tests/web/components/${name}`);
-    const replacing = components.filter((file) => /\bvi\.(mock|doMock|spyOn|stubEnv|stubGlobal)\(/.test(readFileSync(join(root, file), 'utf8')));
+    const text = (file: string) => readFileSync(join(root, file), 'utf8');
+    const replacing = components.filter((file) => replacesModules(text(file)));
     expect(replacing.length).toBeGreaterThan(0);
     expect(included('components').toSorted()).toEqual(replacing.toSorted());
     expect([...included('components'), ...included('components-shared')].toSorted()).toEqual(components.toSorted());
+    // Files that spy on the page's own objects or stub its globals share modules, their spies and
+    // stubs undone after each test by the project.
+    expect(components.filter((file) => replacesAnything(text(file)) && !replacing.includes(file)).length).toBeGreaterThan(0);
+    const shared = (config.test?.projects ?? []).find((p) => typeof p === 'object' && 'test' in p && p.test?.name === 'components-shared');
+    expect(typeof shared === 'object' && 'test' in shared ? { restoreMocks: shared.test?.restoreMocks, unstubGlobals: shared.test?.unstubGlobals, unstubEnvs: shared.test?.unstubEnvs } : null).toEqual({ restoreMocks: true, unstubGlobals: true, unstubEnvs: true });
+  });
+
+  it('tells a spy on a module from a spy on the page', () => {
+    expect(replacesModules("vi.mock('../../../src/web/lib/trpc.js', () => ({}));")).toBe(true);
+    expect(replacesModules("vi.spyOn(console, 'error');")).toBe(false);
+    expect(replacesModules("vi.spyOn(Element.prototype, 'getBoundingClientRect');")).toBe(false);
+    expect(replacesModules("vi.stubGlobal('matchMedia', () => null);")).toBe(false);
+    expect(replacesModules("vi.spyOn(odds, 'oddsFor');")).toBe(true);
+    expect(replacesModules("vi.spyOn(await import('../odds.js'), 'oddsFor');")).toBe(true);
   });
 
   it('starts the files known to run longest first, each of which exists', () => {

@@ -44,8 +44,8 @@
  *
  * Noted here and changed after: `lobbies.sharedAddress` told every player of a lobby whether two
  * of its people shared a network, and anyone may be one of its players for a moment (join, ask,
- * leave: two lobby changes, seen by the lobby). It tells the host, and each player of their own
- * network alone, now (tests/server/shared-addresses.test.ts). Noted, not changed: games are rated
+ * leave: two lobby changes, seen by the lobby). It tells each player of their own network alone
+ * now, the host included (tests/server/shared-addresses.test.ts). Noted, not changed: games are rated
  * between IPv6 households (/56), of which one person with a free /48 tunnel has 256, as one with
  * a second IPv4 connection has two.
  */

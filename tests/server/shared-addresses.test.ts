@@ -69,11 +69,11 @@ describe.each(DATABASES)('people from one address on %s', (database) => {
     }
   });
 
-  test('a player who sits down for a moment is told only of their own network: the host and the two who share one are told', async () => {
+  test('each player is told only of their own network: a stranger who sits down for a moment, or who hosts, learns nothing of two others', async () => {
     // Anyone may sit at an open table and leave again: told whether any two of its people share a
     // network, a stranger who was on no network of theirs learnt that the other two did (Fay and
     // Pip below, a home or an office named by the table alone), in any lobby of two, asking and
-    // leaving (two lobby changes).
+    // leaving (two lobby changes). Anyone may host a table too, and wait for people to sit down.
     try {
       const fay = await guest('Fay', HOME);
       const pip = await guest('Pip', HOME);
@@ -82,17 +82,17 @@ describe.each(DATABASES)('people from one address on %s', (database) => {
       await pip.client.lobbies.join.mutate({ lobbyID });
       await sam.client.lobbies.join.mutate({ lobbyID });
       expect(await sam.client.lobbies.sharedAddress.query({ lobbyID })).toEqual({ shared: false });
-      // The two are told, and the host, who chooses who plays (and may remove a seat or start).
+      // The two who share one are told, each of their own seat.
       expect(await pip.client.lobbies.sharedAddress.query({ lobbyID })).toEqual({ shared: true });
       expect(await fay.client.lobbies.sharedAddress.query({ lobbyID })).toEqual({ shared: true });
 
-      // At Sam's own table, Sam hosts: told that two of the people there share a network.
+      // At Sam's own table, Sam hosts: the two who sit down are told, Sam is not.
       const { id: samsTable } = await sam.client.lobbies.create.mutate();
       await fay.client.lobbies.join.mutate({ lobbyID: samsTable });
-      expect(await sam.client.lobbies.sharedAddress.query({ lobbyID: samsTable })).toEqual({ shared: false });
       await pip.client.lobbies.join.mutate({ lobbyID: samsTable });
-      expect(await sam.client.lobbies.sharedAddress.query({ lobbyID: samsTable })).toEqual({ shared: true });
+      expect(await sam.client.lobbies.sharedAddress.query({ lobbyID: samsTable })).toEqual({ shared: false });
       expect(await fay.client.lobbies.sharedAddress.query({ lobbyID: samsTable })).toEqual({ shared: true });
+      expect(await pip.client.lobbies.sharedAddress.query({ lobbyID: samsTable })).toEqual({ shared: true });
     } finally {
       closeAll();
     }

@@ -297,21 +297,20 @@ export class LobbyService {
   }
 
   /**
-   * Whether the lobby's game would not be rated because people seated in it acted from one network
-   * address in the last 30 days (services/shared-addresses.ts), as far as `user` may know it: the
-   * host is told whether any two of its people do (the host chooses who plays), anyone else
-   * whether they themselves share one with another of its people. Never in the lobby's view that
-   * everyone is sent, which would tell anyone which accounts share a home, an office or a campus
-   * with whom; nor, to a player, whether two others do, since anyone may sit at an open table for
-   * a moment to ask (a security review's stranger so learnt that the two at a table shared one).
+   * Whether `user` acted from one network address with another person seated in the lobby in the
+   * last 30 days (services/shared-addresses.ts), so that its game would not be rated: told to each
+   * of them of their own seat, never whether two others do. Not in the lobby's view that everyone
+   * is sent, which would tell anyone which accounts share a home, an office or a campus with whom;
+   * nor to every player or to the host, since anyone may sit at an open table for a moment to ask,
+   * or host one and wait for people to sit down (a security review's stranger so learnt that the
+   * two at a table shared a network). The others learn at the game's end that it moved no rating.
    */
   async sharedAddress(lobbyID: string, user: UserRow): Promise<boolean> {
-    const lobby = await this.row(lobbyID);
+    await this.row(lobbyID);
     const seats = await this.db.selectFrom('lobby_players').select(['user_id', 'bot_type']).where('lobby_id', '=', lobbyID).execute();
     if (!seats.some((s) => s.user_id === user.id)) throw refuse('FORBIDDEN', 'Only the players of a lobby are told whether its game would be rated.');
     const people = seats.filter((s) => s.bot_type === null).map((s) => s.user_id);
     const tags = await addressTags(this.db, people, this.now());
-    if (lobby.host_id === user.id) return shareAnAddress(tags, people);
     return people.some((other) => other !== user.id && shareAnAddress(tags, [user.id, other]));
   }
 

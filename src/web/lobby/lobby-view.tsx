@@ -107,8 +107,9 @@ export function LobbyView({
   const full = lobby.players.length >= MAX_PLAYERS;
   const declined = open ? rematchDeclinedText(lobby.rematch) : null;
 
-  // Told to the host and to the people who share a network, no one else (who shares one with
-  // whom is nobody else's business), and asked again whenever the lobby's people change.
+  // Told to each person who shares a network with another at the table, of their own seat alone
+  // (who shares one with whom is nobody else's business), and asked again whenever the lobby's
+  // people change.
   const people = lobby.players.map((p) => p.id).join(' ');
   const askShared = seated && open && lobby.players.length > 1;
   const sharedAddress = trpc.lobbies.sharedAddress.useQuery({ lobbyID: lobby.id }, { enabled: askShared });

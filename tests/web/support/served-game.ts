@@ -13,4 +13,7 @@ import type { GameStateResult } from '../../../src/web/game/use-game-state.js';
 
 export const served: { state: GameScreenState | null } = { state: null };
 
-export const servedGameState = (): GameStateResult => ({ state: served.state, sent: { set: null }, error: null, connected: true, refusal: null, act: () => Promise.resolve({ ok: true }), back: () => undefined });
+/** One cell for every render: a new one each time made the screen hand its setter over again at every render. */
+const sent: GameStateResult['sent'] = { set: null };
+
+export const servedGameState = (): GameStateResult => ({ state: served.state, sent, error: null, connected: true, refusal: null, act: () => Promise.resolve({ ok: true }), back: () => undefined });

@@ -16,6 +16,15 @@ import { replacesModules } from './tests/support/module-replacement.js';
 const COMPONENT_FILES = readdirSync('tests/web/components').filter((name) => name.endsWith('.test.tsx')).map((name) => `tests/web/components/${name}`);
 const REPLACES_WEB_MODULES = new Set(COMPONENT_FILES.filter((file) => replacesModules(readFileSync(file, 'utf8'))));
 
+/**
+ * The libraries the component files load, each bundled into one module by Vite's dependency
+ * optimizer (esbuild) before the files run: Mantine, React and the rest are hundreds of small
+ * modules each, and a component file with modules of its own imported them all again. Bundled,
+ * the 40 such files took 76-78 s of CPU instead of 93-94 s (2026-12-07, bench/RESULTS.md); the
+ * bundle is built once, into node_modules/.vite, and again only when a library changes.
+ */
+const WEB_LIBRARIES = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router-dom', '@mantine/core', '@mantine/hooks', '@tabler/icons-react', '@tanstack/react-query', '@trpc/client', '@trpc/react-query', 'apexcharts', 'react-apexcharts', 'escape-html', '@testing-library/react', '@testing-library/user-event'];
+
 /** Test files that replace or spy on a module, which a shared module cache would defeat. */
 const REPLACES_MODULES = [
   'tests/server/startup.test.ts',
@@ -89,6 +98,7 @@ export default defineConfig({
           // The web client's components and hooks rendered by React into happy-dom's document:
           // their logic, event by event and commit by commit, without a browser or a server.
           name: 'components',
+          deps: { optimizer: { client: { enabled: true, include: WEB_LIBRARIES } } },
           include: COMPONENT_FILES.filter((file) => REPLACES_WEB_MODULES.has(file)),
           environment: 'happy-dom',
           setupFiles: ['tests/support/testing-library.ts'],
@@ -103,6 +113,7 @@ export default defineConfig({
           // on the page's objects or a stubbed global is undone after every test, whatever the
           // file does itself, so that none outlives its file in the next one's worker.
           name: 'components-shared',
+          deps: { optimizer: { client: { enabled: true, include: WEB_LIBRARIES } } },
           include: COMPONENT_FILES.filter((file) => !REPLACES_WEB_MODULES.has(file)),
           environment: 'happy-dom',
           setupFiles: ['tests/support/testing-library.ts'],

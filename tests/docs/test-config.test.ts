@@ -22,11 +22,25 @@ function testFiles(dir: string): string[] {
   });
 }
 
+/** The web client's source files, .ts and .tsx. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** The test settings of the named project in vitest.config.ts. */
+function project(name: string) {
+  const found = (config.test?.projects ?? []).find((p) => typeof p === 'object' && 'test' in p && p.test?.name === name);
+  if (typeof found !== 'object' || !('test' in found) || found.test === undefined) throw new Error(`no project named ${name}`);
+  return found.test;
+}
+
 /** The `include` list of the named project in vitest.config.ts. */
 function included(name: string): string[] {
-  const project = (config.test?.projects ?? []).find((p) => typeof p === 'object' && 'test' in p && p.test?.name === name);
-  if (typeof project !== 'object' || !('test' in project)) throw new Error(`no project named ${name}`);
-  return project.test?.include ?? [];
+  return project(name).include ?? [];
 }
 
 describe('the test configuration', () => {
@@ -51,6 +65,24 @@ describe('the test configuration', () => {
     expect(components.filter((file) => replacesAnything(text(file)) && !replacing.includes(file)).length).toBeGreaterThan(0);
     const shared = (config.test?.projects ?? []).find((p) => typeof p === 'object' && 'test' in p && p.test?.name === 'components-shared');
     expect(typeof shared === 'object' && 'test' in shared ? { restoreMocks: shared.test?.restoreMocks, unstubGlobals: shared.test?.unstubGlobals, unstubEnvs: shared.test?.unstubEnvs } : null).toEqual({ restoreMocks: true, unstubGlobals: true, unstubEnvs: true });
+  });
+
+  it("bundles every library the web client loads for the component files, and none that a component file replaces", () => {
+    const optimized = (name: string) => project(name).deps?.optimizer?.client;
+    const bundled = optimized('components')?.include ?? [];
+    expect(optimized('components')?.enabled).toBe(true);
+    expect(optimized('components-shared')).toEqual(optimized('components'));
+    // Every package the client imports a value from (a type import loads nothing), so that none is
+    // loaded as its hundreds of modules again for every file.
+    const sources = sourceFiles(join(root, 'src/web'));
+    const loaded = new Set(sources.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*? from '([^.'][^']*)';/gm)].map(([, name]) => name!)));
+    expect([...loaded].filter((name) => !bundled.includes(name))).toEqual([]);
+    // A bundled library is loaded as one module: a file that replaced a part of it could miss the
+    // library's own callers of that part.
+    const components = readdirSync(join(root, 'tests/web/components')).map((name) => readFileSync(join(root, 'tests/web/components', name), 'utf8'));
+    const replaced = components.flatMap((text) => [...text.matchAll(/\bvi\.(?:mock|doMock)\('([^']*)'/g)].map(([, name]) => name!));
+    expect(replaced.length).toBeGreaterThan(0);
+    expect(replaced.filter((name) => bundled.some((library) => name === library || name.startsWith(`${library}/`)))).toEqual([]);
   });
 
   it('tells a spy on a module from a spy on the page', () => {

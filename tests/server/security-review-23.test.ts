@@ -9,12 +9,32 @@
  *   rest of the run before it fails: a path of 16,300 slashes and a letter, the most a request's
  *   head may hold, cost 80 ms of the event loop's CPU over the network (a page, 1 ms), and pages
  *   are counted by no limit.
+ * - GraphQL's variables written as JSON text (a GET's `variables=`, or a POST's `"variables"` given
+ *   as a string) were parsed by graphql-helix after the server's checks: text that was valid JSON
+ *   but no object (`variables=1`, `true`, `"x"`) failed inside graphql, and was answered as the
+ *   server's fault, "Something went wrong on our side." (500), and logged as an error, where the
+ *   same value sent as an object was the caller's error (400).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pino, type Logger } from 'pino';
 import { afterAll, describe, expect, test } from 'vitest';
+import { TOKEN_REQUEST_HEADER } from '../../src/shared/token-header.js';
 import { closedAfterEach } from './support.js';
+
+/** A logger that keeps the lines at error level and above (pino's 50). */
+function errorLog(): { logger: Logger; errors: string[] } {
+  const errors: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line && (JSON.parse(line) as { level: number }).level >= 50) errors.push(line);
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, sink), errors };
+}
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -48,5 +68,40 @@ describe("a page's path", () => {
     const took = performance.now() - started;
     expect(answer.statusCode).toBe(200);
     expect(took).toBeLessThan(1_000);
+  });
+});
+
+describe("GraphQL's variables written as JSON text", () => {
+  const { start, signIn } = closedAfterEach();
+
+  test('that is no object are refused as the caller\'s error, on GET and POST, and nothing is logged as the server\'s fault', async () => {
+    const { logger, errors } = errorLog();
+    const server = await start({}, { logger });
+    const ann = await signIn(server, 'Ann');
+    const headers = { cookie: ann.cookie, [TOKEN_REQUEST_HEADER]: 'test' };
+    const query = 'query($id: ID!) { user(id: $id) { id } }';
+    const get = async (variables: string) => {
+      const answer = await fetch(`${server.url}/api/graphql?${new URLSearchParams({ query, variables })}`, { headers });
+      return [answer.status, await answer.json()];
+    };
+    const post = async (variables: unknown) => {
+      const answer = await fetch(`${server.url}/api/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+      return [answer.status, await answer.json()];
+    };
+    const refused = [400, { data: null, errors: [{ message: 'The variables must be a JSON object.' }] }];
+    for (const text of ['1', '-1', 'true', '"x"', '[]']) {
+      expect(await get(text)).toEqual(refused);
+      expect(await post(text)).toEqual(refused);
+    }
+    // Text that is no JSON at all, as before.
+    expect(await get('{')).toEqual([400, { errors: [{ message: 'Variables are invalid JSON.' }] }]);
+    expect(await post('{')).toEqual([400, { errors: [{ message: 'Variables are invalid JSON.' }] }]);
+
+    // An object's text is read as the object, on both.
+    const found = [200, { data: { user: { id: ann.userID } } }];
+    expect(await get(JSON.stringify({ id: ann.userID }))).toEqual(found);
+    expect(await post(JSON.stringify({ id: ann.userID }))).toEqual(found);
+    expect(await post({ id: ann.userID })).toEqual(found);
+    expect(errors).toEqual([]);
   });
 });

@@ -343,7 +343,7 @@ function route(app: FastifyInstance, services: Services): void {
       let tooMuch: string | null = null;
       const result = await processRequest<GraphContext>({
         ...params,
-        variables: variables as string | Record<string, unknown> | null | undefined,
+        variables: (variables ?? undefined) as string | Record<string, unknown> | undefined,
         request: helixRequest,
         schema,
         // Our graphql instance does the work: helix's own import may load graphql's other build.

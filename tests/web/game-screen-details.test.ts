@@ -16,7 +16,7 @@ import { signInGuest, type Guest, type Server } from '../server/support.js';
 import { DESKTOP, HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, SHORT_PHONE, SMALL_PHONE, newContext, screenshot, screenshotOfScreen, siteAndBrowser, smallTargets, type Viewport } from './support/site.js';
 import { botDecision } from '../../src/bots/harness.js';
 import { paymentRefusal } from '../../src/engine/costs.js';
-import { guestInContext, panel, pauseClock, pickTradeRowCard, rawGame, rowOutOfSight, serverShows, sitDown, startGame, submitButton, type Table } from './support/game.js';
+import { guestInContext, panel, pauseClock, pickTradeRowCard, rawGame, rowOutOfSight, serverShows, sitDown, startGame, stillScroll, submitButton, type Table } from './support/game.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -726,8 +726,10 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       expect(dock.x).toBeGreaterThanOrEqual(screen.width - 300);
       expect({ top: dock.y, height: dock.height }).toEqual({ top: 0, height: screen.height });
       // The row's cards whole, left of the panel and inside the screen's height (the page scrolls
-      // there smoothly: read once it stands still).
-      await expect.poll(() => rowOutOfSight(page, '[data-site-header]')).toEqual({ above: 0, below: 0, beside: 0 });
+      // there smoothly: read once it stands still. Read as soon as the row was whole, a fresh clone's
+      // run tapped a card while the page still moved and found the row 22 px short after the bid,
+      // 2026-12-07).
+      await expect.poll(async () => (await stillScroll(page), rowOutOfSight(page, '[data-site-header]'))).toEqual({ above: 0, below: 0, beside: 0 });
       // The site's header goes up with the page rather than stand over it.
       expect(await page.locator('[data-site-header]').evaluate((e) => getComputedStyle(e).position)).toBe('relative');
       // Submit at the column's foot, under the right thumb, and every control made for a finger.
@@ -740,9 +742,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       await pickTradeRowCard(page, page.locator('[data-trade-row-index="0"] [role=button]'), 'tap');
       await submitButton(page).tap();
       await panel(page).getByText('Waiting for other players...').waitFor();
-      // Read once the page stands still again, as above: a fresh clone's run read it while the
-      // smooth scroll that follows the card's pick was still on its way (22 px short, 2026-12-07).
-      await expect.poll(() => rowOutOfSight(page, '[data-site-header]')).toEqual({ above: 0, below: 0, beside: 0 });
+      expect(await rowOutOfSight(page, '[data-site-header]')).toEqual({ above: 0, below: 0, beside: 0 });
       await screenshotOfScreen(page, `details-bid-sent-sideways-${screen.width}`);
       // The sky above the panel, in its column, is the page's: a wheel (or a thumb) there scrolls it.
       const scrolled = () => page.evaluate(() => window.scrollY);
@@ -779,11 +779,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       const t = await sitDown(suite.site, await newContext(suite.browser, viewport), [`Sid${label[0]}`, `Sol${label[0]}`]);
       const { page } = t;
       // Read once the page stands still (a smooth scroll passes through the places it goes by).
-      const still = () => page.evaluate(() => new Promise<void>((resolve) => {
-        const look = (last: number) => requestAnimationFrame(() => requestAnimationFrame(() => (window.scrollY === last ? resolve() : look(window.scrollY))));
-        look(window.scrollY);
-      }));
-      const inSight = () => expect.poll(async () => (await still(), rowOutOfSight(page, header)), { timeout: 10_000 }).toEqual({ above: 0, below: 0, beside: 0 });
+      const inSight = () => expect.poll(async () => (await stillScroll(page), rowOutOfSight(page, header)), { timeout: 10_000 }).toEqual({ above: 0, below: 0, beside: 0 });
       // The first bid: every card whole, its cost with it, between the headers and the panel.
       await inSight();
       if (phone) {
@@ -813,7 +809,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       expect(await rowOutOfSight(page, header, piles)).not.toEqual({ above: 0, below: 0, beside: 0 });
       const link = panel(page).getByRole('link', { name: 'the basic piles' });
       await (phone ? link.tap() : link.click());
-      await expect.poll(async () => (await still(), rowOutOfSight(page, header, piles)), { timeout: 10_000 }).toEqual({ above: 0, below: 0, beside: 0 });
+      await expect.poll(async () => (await stillScroll(page), rowOutOfSight(page, header, piles)), { timeout: 10_000 }).toEqual({ above: 0, below: 0, beside: 0 });
       expect(await page.evaluate(() => [document.activeElement?.closest('[data-zone]')?.getAttribute('data-zone'), window.location.hash])).toEqual(['basic-pile', '']);
       await screenshotOfScreen(page, `details-gain-piles-${label.split(' ')[0]}`);
       const basic = page.locator(`[data-zone="basic-pile"] [role=button][data-card-id="${free}"]`);

@@ -140,6 +140,17 @@ export async function rowOutOfSight(page: Page, header: string, cards = '[data-z
     [header, cards] as const,
   );
 }
+/** Resolves once the page's scroll stands still over two frames: a smooth scroll passes through the places it goes by. */
+export async function stillScroll(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const look = (last: number) => requestAnimationFrame(() => requestAnimationFrame(() => (window.scrollY === last ? resolve() : look(window.scrollY))));
+        look(window.scrollY);
+      }),
+  );
+}
+
 export const submitButton = (page: Page): Locator => panel(page).getByRole('button', { name: /^Submit/ });
 
 /** Waits until the screen shows `phase` (read from the page's data attribute) or the end. */

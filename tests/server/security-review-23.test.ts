@@ -18,23 +18,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { pino, type Logger } from 'pino';
 import { afterAll, describe, expect, test } from 'vitest';
 import { TOKEN_REQUEST_HEADER } from '../../src/shared/token-header.js';
-import { closedAfterEach } from './support.js';
-
-/** A logger that keeps the lines at error level and above (pino's 50). */
-function errorLog(): { logger: Logger; errors: string[] } {
-  const errors: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line && (JSON.parse(line) as { level: number }).level >= 50) errors.push(line);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, sink), errors };
-}
+import { closedAfterEach, errorLog } from './support.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));

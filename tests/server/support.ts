@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink, type TRPCClient } from '@trpc/client';
 import { pino, type Logger } from 'pino';
 import pg from 'pg';
@@ -170,4 +171,16 @@ export function closedAfterEach(): { start: typeof startServer; signIn: typeof s
       return guest;
     },
   };
+}
+
+/** A logger that keeps the lines at error level and above (pino's 50). */
+export function errorLog(): { logger: Logger; errors: string[] } {
+  const errors: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line && (JSON.parse(line) as { level: number }).level >= 50) errors.push(line);
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, sink), errors };
 }

@@ -12,6 +12,7 @@ import { plainRefusalHandler } from '../http-errors.js';
 import { refuse } from '../services/errors.js';
 import { requestRefusal, type Services } from '../services/services.js';
 import { callerOf } from './caller.js';
+import { cookieValue } from './cookie-value.js';
 import { tokenRequestRefusal } from './token-requests.js';
 import { OAUTH_COOKIE, OAUTH_COOKIE_SECONDS } from './oauth-cookie.js';
 
@@ -88,8 +89,7 @@ function registerProvider(app: FastifyInstance, services: Services, key: keyof t
   app.get(`/auth/${key}/callback`, PLAIN_REFUSALS, async (request, reply) => {
     if (!client || !config) throw refuse('NOT_FOUND', `${provider.label} login is not configured.`);
     const { code, state } = request.query as { code?: string; state?: string };
-    const cookie = request.headers.cookie?.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${OAUTH_COOKIE}=`));
-    const saved = services.oauthCookie.read(cookie?.slice(OAUTH_COOKIE.length + 1));
+    const saved = services.oauthCookie.read(cookieValue(request.headers.cookie, OAUTH_COOKIE) ?? undefined);
     if (!code || !state || !saved || saved.state !== state) throw refuse('BAD_REQUEST', 'Login failed: the sign-in link expired. Try again.');
     // Each code is sent to the provider: a replayed callback must not make the server call it without end.
     if (!(await services.providerLogins.take(clientAddress(request.raw, services.config.trustProxy)))) {

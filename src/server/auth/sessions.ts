@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { CookieController } from 'oslo/cookie';
 import { TimeSpan } from 'oslo';
 import type { Database, UserRow } from '../db/schema.js';
+import { cookieValue } from './cookie-value.js';
 
 export const SESSION_COOKIE = 'mythos_session';
 const SESSION_DAYS = 30;
@@ -71,18 +72,8 @@ export class SessionService {
     return Number(deleted.numDeletedRows) > 0;
   }
 
-  /**
-   * The session token from a Cookie header: the first `mythos_session` value, as it was set (a
-   * token is base64url, which percent-encoding leaves as it is). Only that cookie is read: oslo's
-   * parser decoded every cookie of the header and threw on one that was not valid percent-encoding
-   * (`other=%E0%A4%A`, set by any program on the same host name), and each request of its visitor
-   * was a server fault (tests/server/security-review-22.test.ts).
-   */
+  /** The session token from a Cookie header (cookie-value.ts: read alone, as it was set). */
   tokenFrom(cookieHeader: string | undefined): string | null {
-    for (const pair of cookieHeader?.split(';') ?? []) {
-      const equals = pair.indexOf('=');
-      if (equals >= 0 && pair.slice(0, equals).trim() === SESSION_COOKIE) return pair.slice(equals + 1).trim() || null;
-    }
-    return null;
+    return cookieValue(cookieHeader, SESSION_COOKIE);
   }
 }

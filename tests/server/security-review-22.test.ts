@@ -13,13 +13,10 @@
  *   headers may hold, cost 80 ms of the event loop's CPU (tabs 110 ms), and a page is counted by no
  *   limit. One client writing such requests at 160 KB/s would have held the event loop for everyone.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { TOKEN_REQUEST_HEADER } from '../../src/shared/token-header.js';
-import { closedAfterEach, clientFor, errorLog } from './support.js';
+import { closedAfterEach, clientFor, errorLog, webClientBuilds } from './support.js';
 
 /** The first message a websocket is sent after it opens and sends `first`, or how it closed. */
 function firstMessage(url: string, headers: Record<string, string>, first: unknown): Promise<string> {
@@ -104,16 +101,9 @@ describe('a Cookie header holding a cookie that is not valid percent-encoding', 
 
 describe("the page shell's If-None-Match", () => {
   const { start } = closedAfterEach();
-  const made: string[] = [];
-  afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
-
+  const build = webClientBuilds();
   /** A built web client of one shell, so that every page path is answered with it. */
-  function webDir(): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mythos-web-'));
-    made.push(dir);
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Mythos</title><div id="root"></div>');
-    return dir;
-  }
+  const webDir = () => build({ 'index.html': '<!doctype html><title>Mythos</title><div id="root"></div>' });
 
   test('is read in time linear in its length: a long run of spaces costs what its bytes do', async () => {
     const server = await start({ webDir: webDir() });

@@ -15,26 +15,17 @@
  *   server's fault, "Something went wrong on our side." (500), and logged as an error, where the
  *   same value sent as an object was the caller's error (400).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { TOKEN_REQUEST_HEADER } from '../../src/shared/token-header.js';
-import { closedAfterEach, errorLog } from './support.js';
+import { closedAfterEach, errorLog, webClientBuilds } from './support.js';
 
-const made: string[] = [];
-afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
-
+const build = webClientBuilds();
 /** A built web client of one shell and one page of the route table (`/lobby/:id`), which names its chunk. */
-function webDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mythos-web-'));
-  made.push(dir);
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Mythos</title></head><body><div id="root"></div></body></html>');
-  fs.mkdirSync(path.join(dir, '.vite'));
-  const routes = [{ path: '/lobby/:id', modules: ['/assets/lobby-page.js'], styles: [], fetches: [] }];
-  fs.writeFileSync(path.join(dir, '.vite', 'routes.json'), JSON.stringify({ routes }));
-  return dir;
-}
+const webDir = () =>
+  build({
+    'index.html': '<!doctype html><html><head><title>Mythos</title></head><body><div id="root"></div></body></html>',
+    '.vite/routes.json': JSON.stringify({ routes: [{ path: '/lobby/:id', modules: ['/assets/lobby-page.js'], styles: [], fetches: [] }] }),
+  });
 
 describe("a page's path", () => {
   const { start } = closedAfterEach();

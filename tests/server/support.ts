@@ -10,7 +10,7 @@ import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink, typ
 import { pino, type Logger } from 'pino';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import type { GameDefinitions } from '../../src/engine/index.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import { configFromEnv, type Config } from '../../src/server/config.js';
@@ -183,4 +183,22 @@ export function errorLog(): { logger: Logger; errors: string[] } {
     },
   });
   return { logger: pino({ level: 'info' }, sink), errors };
+}
+
+/**
+ * Builds of the web client for a test's servers (`webDir`): each call a temporary folder holding
+ * `files` (paths inside it, and their text), all removed after the file's or describe's tests.
+ */
+export function webClientBuilds(): (files: Record<string, string>) => string {
+  const made: string[] = [];
+  afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  return (files) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mythos-web-'));
+    made.push(dir);
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), text);
+    }
+    return dir;
+  };
 }

@@ -3,14 +3,11 @@
  * API, a refusal, a websocket handshake refused, the connection limit's raw 429): `nosniff`
  * everywhere, and a Content-Security-Policy with no inline script that no page may frame.
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInGuest, startServer, type Guest, type Server } from './support.js';
+import { signInGuest, startServer, webClientBuilds, type Guest, type Server } from './support.js';
 
 const FOREIGN = 'http://127.0.0.1:1';
 
@@ -18,13 +15,13 @@ let server: Server;
 let channelPort: FastifyInstance;
 let channelURL: string;
 let guest: Guest;
-let webDir: string;
+const webClient = webClientBuilds();
 
 beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mythos-web-'));
-  fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'assets', 'app-1a2b3c.js'), 'console.log("mythos")');
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Mythos</title><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script>');
+  const webDir = webClient({
+    'assets/app-1a2b3c.js': 'console.log("mythos")',
+    'index.html': '<!doctype html><title>Mythos</title><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script>',
+  });
   server = await startServer({ webDir });
   channelPort = await server.app.channelServer();
   await channelPort.listen({ port: 0, host: '127.0.0.1' });
@@ -34,7 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   guest.close();
   await server.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
 });
 
 interface Answer {

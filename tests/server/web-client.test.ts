@@ -4,8 +4,6 @@
  * and a missing asset or API path is a 404, never the shell. A path of the route table gets the
  * shell naming its page's files, as the build's manifest lists them, compressed as asked.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Manifest } from 'vite';
@@ -13,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_FILES, routeFiles } from '../../src/server/route-files.js';
 import { ROUTES } from '../../src/web/route-table.js';
 import { PAGE_FRAMES } from '../../src/web/page-frames.js';
-import { startServer, type Server } from './support.js';
+import { startServer, webClientBuilds, type Server } from './support.js';
 
 const SHELL = '<!doctype html><title>Mythos</title><div id="root"></div>';
 
-const made: string[] = [];
+const webClient = webClientBuilds();
 
 /** A response's body, decompressed as its Content-Encoding says. */
 function decoded(response: { headers: Record<string, unknown>; rawPayload: Buffer }): string {
@@ -28,12 +26,7 @@ function decoded(response: { headers: Record<string, unknown>; rawPayload: Buffe
 }
 
 function webDir(withShell: boolean): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mythos-web-'));
-  made.push(dir);
-  fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("mythos")');
-  if (withShell) fs.writeFileSync(path.join(dir, 'index.html'), SHELL);
-  return dir;
+  return webClient({ 'assets/app-1a2b3c.js': 'console.log("mythos")', ...(withShell ? { 'index.html': SHELL } : {}) });
 }
 
 describe('the web client', () => {
@@ -44,7 +37,6 @@ describe('the web client', () => {
   });
   afterAll(async () => {
     await Promise.all([built?.close(), unbuilt?.close()]);
-    for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const get = (server: Server, url: string, headers: Record<string, string> = {}) => server.app.fastify.inject({ method: 'GET', url, headers });
@@ -121,13 +113,12 @@ const VITE_SHELL = `<!doctype html>
 describe("a page's files named in its HTML", () => {
   let site: Server;
   beforeAll(async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mythos-web-'));
-    made.push(dir);
-    fs.writeFileSync(path.join(dir, 'index.html'), VITE_SHELL);
-    fs.mkdirSync(path.join(dir, '.vite'));
-    fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     const key = (file: string) => path.posix.relative('src/web', file);
-    fs.writeFileSync(path.join(dir, ROUTE_FILES), JSON.stringify({ routes: routeFiles(ROUTES, MANIFEST, key, '/', PAGE_FRAMES) }));
+    const dir = webClient({
+      'index.html': VITE_SHELL,
+      '.vite/manifest.json': JSON.stringify(MANIFEST),
+      [ROUTE_FILES]: JSON.stringify({ routes: routeFiles(ROUTES, MANIFEST, key, '/', PAGE_FRAMES) }),
+    });
     site = await startServer({ webDir: dir });
   });
   afterAll(async () => {

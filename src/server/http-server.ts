@@ -41,6 +41,12 @@ export function isCrossSite(origin: string | undefined, host: string | undefined
 /**
  * Requests are logged at debug, one line each when they end: at info a busy server's log would be
  * nothing but requests. Errors keep fastify's own levels.
+ *
+ * What a stranger's request alone causes is no error of ours, and no limit counts a 404 or a file
+ * of the site: written at info, each would let anyone fill the disk. Fastify's own 404 (CHANNEL_PORT
+ * has no page shell behind /channel) wrote the URL whole and unredacted, up to 16 KB a line (12 MB
+ * of log a second from one client); a file whose client went mid-stream, a line each (470 a
+ * second). Both are at debug, beside the request's own line (a security review, 2026-12-07).
  */
 class QuietRequests extends LogController {
   override incomingRequest(): void {}
@@ -48,6 +54,14 @@ class QuietRequests extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) return super.requestCompleted(error, request, reply);
     request.log.debug({ method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  }
+
+  /** The request's own line at debug says 404, its URL redacted. */
+  override routeNotFound(): void {}
+
+  override streamError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') request.log.debug({ status: reply.statusCode }, 'stream closed prematurely');
+    else super.streamError(error, request, reply);
   }
 }
 

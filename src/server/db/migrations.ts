@@ -669,6 +669,16 @@ const sharedCardSets: Migration = {
   },
 };
 
+/** Sessions by when they expire: each new session deletes a few expired ones (sessions.ts, `sweep`). */
+const sessionExpiry: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('sessions_expires_at').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -697,4 +707,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-05-025-running-seats': runningSeats,
   '2026-12-05-026-shared-card-sets': sharedCardSets,
   '2026-12-06-027-lobby-turn-pace': lobbyTurnPace,
+  '2026-12-07-028-session-expiry': sessionExpiry,
 };

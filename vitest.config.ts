@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongFilesFirst from './tests/support/long-files-first.js';
-import { replacesModules } from './tests/support/module-replacement.js';
+import { replacesModules, replacesOnlyTheClient } from './tests/support/module-replacement.js';
 
 /**
  * The component test files, split by whether they replace or spy on a module (read from their
@@ -15,6 +15,11 @@ import { replacesModules } from './tests/support/module-replacement.js';
  */
 const COMPONENT_FILES = readdirSync('tests/web/components').filter((name) => name.endsWith('.test.tsx')).map((name) => `tests/web/components/${name}`);
 const REPLACES_WEB_MODULES = new Set(COMPONENT_FILES.filter((file) => replacesModules(readFileSync(file, 'utf8'))));
+/**
+ * Of those, the files whose one replacement is the tRPC client, by the same stand-in: they share
+ * each worker's modules among themselves (`components-stand-in`), the stand-in reset before each.
+ */
+const STAND_IN_CLIENT = new Set(COMPONENT_FILES.filter((file) => replacesOnlyTheClient(readFileSync(file, 'utf8'))));
 
 /**
  * The libraries the component files load, each bundled into one module by Vite's dependency
@@ -99,9 +104,28 @@ export default defineConfig({
           // their logic, event by event and commit by commit, without a browser or a server.
           name: 'components',
           deps: { optimizer: { client: { enabled: true, include: WEB_LIBRARIES } } },
-          include: COMPONENT_FILES.filter((file) => REPLACES_WEB_MODULES.has(file)),
+          include: COMPONENT_FILES.filter((file) => REPLACES_WEB_MODULES.has(file) && !STAND_IN_CLIENT.has(file)),
           environment: 'happy-dom',
           setupFiles: ['tests/support/testing-library.ts'],
+          maxWorkers: NODE_WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The files whose only replacement is the tRPC stand-in: each replaces the client with
+          // the same module, so they share each worker's modules, as components-shared does, the
+          // stand-in reset before each file (tests/support/trpc-stand-in.ts).
+          name: 'components-stand-in',
+          deps: { optimizer: { client: { enabled: true, include: WEB_LIBRARIES } } },
+          include: [...STAND_IN_CLIENT],
+          environment: 'happy-dom',
+          setupFiles: ['tests/support/testing-library.ts', 'tests/support/trpc-stand-in.ts'],
+          isolate: false,
+          restoreMocks: true,
+          unstubGlobals: true,
+          unstubEnvs: true,
           maxWorkers: NODE_WORKERS,
           sequence: { groupOrder: 0 },
         },

@@ -3,14 +3,16 @@
  * replaces a module or spies on one would see the copy an earlier file loaded and silently test
  * nothing. Such files must be listed in the `node-isolated` project, which gives each its own
  * fresh modules; no browser file may be one. The component files are split the same way
- * (`components`, fresh modules each; `components-shared`).
+ * (`components`, fresh modules each; `components-shared`), but for those whose one replacement is
+ * the tRPC stand-in (`components-stand-in`): they all replace the client with one module, reset
+ * before each file, so they share their workers' modules among themselves.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import config from '../../vitest.config.js';
 import { LONG_FILES } from '../support/long-files-first.js';
-import { replacesAnything, replacesModules } from '../support/module-replacement.js';
+import { CLIENT_STAND_IN, replacesAnything, replacesModules, replacesOnlyTheClient } from '../support/module-replacement.js';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -56,15 +58,40 @@ describe('the test configuration', () => {
   it('runs every component test file once, those that replace or spy on a module each with fresh modules', () => {
     const components = readdirSync(join(root, 'tests/web/components')).filter((name) => name.endsWith('.test.tsx')).map((name) => `tests/web/components/${name}`);
     const text = (file: string) => readFileSync(join(root, file), 'utf8');
-    const replacing = components.filter((file) => replacesModules(text(file)));
+    const standIn = components.filter((file) => replacesOnlyTheClient(text(file)));
+    const replacing = components.filter((file) => replacesModules(text(file)) && !standIn.includes(file));
     expect(replacing.length).toBeGreaterThan(0);
+    expect(standIn.length).toBeGreaterThan(0);
     expect(included('components').toSorted()).toEqual(replacing.toSorted());
-    expect([...included('components'), ...included('components-shared')].toSorted()).toEqual(components.toSorted());
+    expect(included('components-stand-in').toSorted()).toEqual(standIn.toSorted());
+    expect([...included('components'), ...included('components-stand-in'), ...included('components-shared')].toSorted()).toEqual(components.toSorted());
     // Files that spy on the page's own objects or stub its globals share modules, their spies and
-    // stubs undone after each test by the project.
-    expect(components.filter((file) => replacesAnything(text(file)) && !replacing.includes(file)).length).toBeGreaterThan(0);
-    const shared = (config.test?.projects ?? []).find((p) => typeof p === 'object' && 'test' in p && p.test?.name === 'components-shared');
-    expect(typeof shared === 'object' && 'test' in shared ? { restoreMocks: shared.test?.restoreMocks, unstubGlobals: shared.test?.unstubGlobals, unstubEnvs: shared.test?.unstubEnvs } : null).toEqual({ restoreMocks: true, unstubGlobals: true, unstubEnvs: true });
+    // stubs undone after each test by the project; so do the stand-in's files, which also start
+    // from the stand-in as nothing has set it.
+    expect(components.filter((file) => replacesAnything(text(file)) && !replacing.includes(file) && !standIn.includes(file)).length).toBeGreaterThan(0);
+    for (const name of ['components-shared', 'components-stand-in']) {
+      const { isolate, restoreMocks, unstubGlobals, unstubEnvs } = project(name);
+      expect({ isolate, restoreMocks, unstubGlobals, unstubEnvs }).toEqual({ isolate: false, restoreMocks: true, unstubGlobals: true, unstubEnvs: true });
+    }
+    expect(project('components-stand-in').setupFiles).toContain('tests/support/trpc-stand-in.ts');
+  });
+
+  it('shares modules only among files whose one replacement is the tRPC stand-in itself', () => {
+    expect(replacesOnlyTheClient(`import x from 'y';\n${CLIENT_STAND_IN}\n`)).toBe(true);
+    // The client replaced by another stand-in, or something else replaced beside it: modules of its own.
+    expect(replacesOnlyTheClient("vi.mock('../../../src/web/lib/trpc.js', () => ({ trpc: server }));")).toBe(false);
+    expect(replacesOnlyTheClient(`${CLIENT_STAND_IN}\nvi.mock('../../../src/web/game/presentation/synth.js', () => ({}));`)).toBe(false);
+    expect(replacesOnlyTheClient(`${CLIENT_STAND_IN}\nvi.spyOn(odds, 'oddsFor');`)).toBe(false);
+    expect(replacesOnlyTheClient(`${CLIENT_STAND_IN}\nvi.spyOn(console, 'error');`)).toBe(true);
+  });
+
+  it("starts each of the stand-in's files from the stand-in as nothing has set it", async () => {
+    const { resetStandIn, stubbed } = await import('../web/support/trpc-stub.js');
+    stubbed.answers['games.state'] = { id: 'g1' };
+    stubbed.settings = { showOddsToPlayers: true, turnTimerOn: false, turnTimerSeconds: 90 };
+    stubbed.fetched.push('users.byIDs');
+    resetStandIn();
+    expect(stubbed).toEqual({ settings: null, users: null, answers: {}, refusals: {}, fetched: [], mutations: {} });
   });
 
   it("bundles every library the web client loads for the component files, and none that a component file replaces", () => {
@@ -72,6 +99,7 @@ describe('the test configuration', () => {
     const bundled = optimized('components')?.include ?? [];
     expect(optimized('components')?.enabled).toBe(true);
     expect(optimized('components-shared')).toEqual(optimized('components'));
+    expect(optimized('components-stand-in')).toEqual(optimized('components'));
     // Every package the client imports a value from (a type import loads nothing), so that none is
     // loaded as its hundreds of modules again for every file.
     const sources = sourceFiles(join(root, 'src/web'));

@@ -10,6 +10,18 @@
  * undoes them itself: vitest.config.ts).
  */
 
+/**
+ * The line by which a component file renders with the tRPC stand-in (tests/web/support/trpc-stub.ts)
+ * as its client. Files that replace nothing else all replace the client with the same module, so
+ * they can share their worker's modules: the `components-stand-in` project (vitest.config.ts).
+ */
+export const CLIENT_STAND_IN = "vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));";
+
+/** Whether a test file's only replacement is the tRPC stand-in, as CLIENT_STAND_IN says it. */
+export function replacesOnlyTheClient(text: string): boolean {
+  return text.includes(CLIENT_STAND_IN) && !replacesModules(text.replace(CLIENT_STAND_IN, ''));
+}
+
 /** The objects a component test may spy on without replacing a module. */
 const PAGE_OBJECTS = /^(console|window|document|navigator|globalThis|Element\.prototype|HTMLElement\.prototype|Node\.prototype)$/;
 

@@ -54,9 +54,11 @@ function print(printing: boolean): void {
   });
 }
 
+// Before the file's first drawing, and again before each test: the file's project undoes every
+// stubbed global after each test (vitest.config.ts).
 beforeAll(stubScreen);
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => {
+  stubScreen();
   media.hovers = true;
   media.printing = false;
 });

@@ -15,7 +15,10 @@
  *
  *   vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
  *
- * Each component test file has modules of its own, so `stubbed` is that file's alone.
+ * A file whose only replacement is that line shares its worker's modules with the others like it
+ * (the `components-stand-in` project, vitest.config.ts), this module among them: the project's setup
+ * (`tests/support/trpc-stand-in.ts`) calls `resetStandIn` before each file, so that what one file
+ * set is never another's.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -57,14 +60,11 @@ export const stubbed: {
   refusals: Record<string, StubRefusal>;
   fetched: string[];
   mutations: Record<string, (input: never) => Promise<unknown>>;
-} = {
-  settings: null,
-  users: null,
-  answers: {},
-  refusals: {},
-  fetched: [],
-  mutations: {},
-};
+} = fresh();
+
+function fresh(): typeof stubbed {
+  return { settings: null, users: null, answers: {}, refusals: {}, fetched: [], mutations: {} };
+}
 
 const subscriptions = new Map<string, StubSubscription>();
 const subscribers = new Set<() => void>();
@@ -81,6 +81,15 @@ export function setSubscription(path: string, state: StubSubscription): void {
 const dataListeners = new Map<string, (data: unknown) => void>();
 /** Each subscription's `onComplete`, as its holder last gave it. */
 const endListeners = new Map<string, () => void>();
+
+/** Forgets everything a test set or a holder gave: the stand-in as a file first finds it. */
+export function resetStandIn(): void {
+  Object.assign(stubbed, fresh());
+  subscriptions.clear();
+  subscribers.clear();
+  dataListeners.clear();
+  endListeners.clear();
+}
 
 /** Hands the holder of the subscription at `path` a message (`onData`), as a server would send it. */
 export function sendSubscriptionData(path: string, data: unknown): void {

@@ -66,6 +66,20 @@ function workersFrom(value: string | undefined): number | undefined {
   return count;
 }
 
+/** What every component project has: happy-dom, the bundled libraries, Testing Library's waits. */
+const COMPONENTS = {
+  deps: { optimizer: { client: { enabled: true, include: WEB_LIBRARIES } } },
+  environment: 'happy-dom',
+  maxWorkers: NODE_WORKERS,
+  sequence: { groupOrder: 0 },
+} as const;
+
+/**
+ * What the component projects that share each worker's modules add: every spy and stubbed global
+ * undone after each test, whatever the file does itself, so that none outlives its file.
+ */
+const SHARED_MODULES = { isolate: false, restoreMocks: true, unstubGlobals: true, unstubEnvs: true } as const;
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -103,12 +117,9 @@ export default defineConfig({
           // The web client's components and hooks rendered by React into happy-dom's document:
           // their logic, event by event and commit by commit, without a browser or a server.
           name: 'components',
-          deps: { optimizer: { client: { enabled: true, include: WEB_LIBRARIES } } },
+          ...COMPONENTS,
           include: COMPONENT_FILES.filter((file) => REPLACES_WEB_MODULES.has(file) && !STAND_IN_CLIENT.has(file)),
-          environment: 'happy-dom',
           setupFiles: ['tests/support/testing-library.ts'],
-          maxWorkers: NODE_WORKERS,
-          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -118,35 +129,22 @@ export default defineConfig({
           // the same module, so they share each worker's modules, as components-shared does, the
           // stand-in reset before each file (tests/support/trpc-stand-in.ts).
           name: 'components-stand-in',
-          deps: { optimizer: { client: { enabled: true, include: WEB_LIBRARIES } } },
+          ...COMPONENTS,
+          ...SHARED_MODULES,
           include: [...STAND_IN_CLIENT],
-          environment: 'happy-dom',
           setupFiles: ['tests/support/testing-library.ts', 'tests/support/trpc-stand-in.ts'],
-          isolate: false,
-          restoreMocks: true,
-          unstubGlobals: true,
-          unstubEnvs: true,
-          maxWorkers: NODE_WORKERS,
-          sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
         test: {
-          // The component files that replace no module share each worker's loaded modules. A spy
-          // on the page's objects or a stubbed global is undone after every test, whatever the
-          // file does itself, so that none outlives its file in the next one's worker.
+          // The component files that replace no module share each worker's loaded modules, a spy
+          // on the page's objects or a stubbed global undone after every test.
           name: 'components-shared',
-          deps: { optimizer: { client: { enabled: true, include: WEB_LIBRARIES } } },
+          ...COMPONENTS,
+          ...SHARED_MODULES,
           include: COMPONENT_FILES.filter((file) => !REPLACES_WEB_MODULES.has(file)),
-          environment: 'happy-dom',
           setupFiles: ['tests/support/testing-library.ts'],
-          isolate: false,
-          restoreMocks: true,
-          unstubGlobals: true,
-          unstubEnvs: true,
-          maxWorkers: NODE_WORKERS,
-          sequence: { groupOrder: 0 },
         },
       },
       {

@@ -16,7 +16,7 @@
 import { describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { TOKEN_REQUEST_HEADER } from '../../src/shared/token-header.js';
-import { closedAfterEach, clientFor, errorLog, webClientBuilds } from './support.js';
+import { closedAfterEach, clientFor, errorLines, loggedLines, webClientBuilds } from './support.js';
 
 /** The first message a websocket is sent after it opens and sends `first`, or how it closed. */
 function firstMessage(url: string, headers: Record<string, string>, first: unknown): Promise<string> {
@@ -39,7 +39,7 @@ describe('a Cookie header holding a cookie that is not valid percent-encoding', 
   const STRAY = 'other=%E0%A4%A';
 
   test("signs its visitor in by the session cookie beside it, on every door, and logs nothing as the server's fault", async () => {
-    const { logger, errors } = errorLog();
+    const { logger, lines } = loggedLines('info');
     const server = await start({}, { logger });
     const ann = await signIn(server, 'Ann');
     const cookie = `${STRAY}; ${ann.cookie}`;
@@ -77,11 +77,11 @@ describe('a Cookie header holding a cookie that is not valid percent-encoding', 
     const logout = await fetch(`${server.url}/auth/logout`, { headers, redirect: 'manual' });
     expect(logout.status).toBe(302);
     expect(await server.app.services.sessions.validate(ann.cookie.slice(ann.cookie.indexOf('=') + 1))).toBeNull();
-    expect(errors).toEqual([]);
+    expect(errorLines(lines)).toEqual([]);
   });
 
   test('alone, or as the session cookie itself, leaves its visitor anonymous, not a server fault', async () => {
-    const { logger, errors } = errorLog();
+    const { logger, lines } = loggedLines('info');
     const server = await start({}, { logger });
     for (const cookie of [STRAY, 'mythos_session=%E0%A4%A', `mythos_session=%; ${STRAY}`]) {
       const trpc = clientFor(server, cookie, null);
@@ -95,7 +95,7 @@ describe('a Cookie header holding a cookie that is not valid percent-encoding', 
       const rest = await fetch(`${server.url}/api/game/g_none/state`, { headers: { cookie } });
       expect([rest.status, await rest.json()]).toEqual([401, { ok: false, error: 'You must be logged in.' }]);
     }
-    expect(errors).toEqual([]);
+    expect(errorLines(lines)).toEqual([]);
   });
 });
 

@@ -17,7 +17,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { TOKEN_REQUEST_HEADER } from '../../src/shared/token-header.js';
-import { closedAfterEach, errorLog, webClientBuilds } from './support.js';
+import { closedAfterEach, errorLines, loggedLines, webClientBuilds } from './support.js';
 
 const build = webClientBuilds();
 /** A built web client of one shell and one page of the route table (`/lobby/:id`), which names its chunk. */
@@ -52,7 +52,7 @@ describe("GraphQL's variables written as JSON text", () => {
   const { start, signIn } = closedAfterEach();
 
   test('that is no object are refused as the caller\'s error, on GET and POST, and nothing is logged as the server\'s fault', async () => {
-    const { logger, errors } = errorLog();
+    const { logger, lines } = loggedLines('info');
     const server = await start({}, { logger });
     const ann = await signIn(server, 'Ann');
     const headers = { cookie: ann.cookie, [TOKEN_REQUEST_HEADER]: 'test' };
@@ -79,6 +79,6 @@ describe("GraphQL's variables written as JSON text", () => {
     expect(await get(JSON.stringify({ id: ann.userID }))).toEqual(found);
     expect(await post(JSON.stringify({ id: ann.userID }))).toEqual(found);
     expect(await post({ id: ann.userID })).toEqual(found);
-    expect(errors).toEqual([]);
+    expect(errorLines(lines)).toEqual([]);
   });
 });

@@ -29,32 +29,10 @@
  * database is written to the data directory.
  */
 import net from 'node:net';
-import { Writable } from 'node:stream';
-import { pino, type Logger } from 'pino';
 import { describe, expect, test, vi } from 'vitest';
 import { DATABASES, startOn, isSkipped, POSTGRES_SKIPPED } from './databases.js';
 import { preparedDuring, wholeTable } from './query-plans.js';
-import { closedAfterEach, signInGuest, webClientBuilds, type Guest } from './support.js';
-
-interface LogLine {
-  level: number;
-  msg: string;
-  [field: string]: unknown;
-}
-
-/** Everything the server logs from debug up, each line parsed, and the raw text. */
-function debugLog(): { logger: Logger; lines: LogLine[]; text: () => string } {
-  const lines: LogLine[] = [];
-  let raw = '';
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      raw += String(chunk);
-      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line) as LogLine);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'debug' }, sink), lines, text: () => raw };
-}
+import { closedAfterEach, loggedLines, signInGuest, webClientBuilds, type Guest } from './support.js';
 
 /** pino's info: what a server at its default LOG_LEVEL writes. */
 const INFO = 30;
@@ -65,7 +43,7 @@ describe('CHANNEL_PORT', () => {
   const { start } = closedAfterEach();
 
   test('answers a request for anything but /channel with 404 and logs it at debug alone, its URL redacted', async () => {
-    const { logger, lines, text } = debugLog();
+    const { logger, lines, text } = loggedLines('debug');
     const server = await start({}, { logger });
     const channel = await server.app.channelServer();
     await channel.listen({ port: 0, host: '127.0.0.1' });
@@ -89,7 +67,7 @@ describe('a static file', () => {
   test('whose client goes before it is sent whole is noted at debug, not written to the log at info', async () => {
     // Larger than the kernel's buffers on loopback hold, so that the client goes mid-stream.
     const webDir = build({ 'index.html': '<!doctype html><title>Mythos</title>', 'assets/big.js': `// ${'x'.repeat(16 * 1024 * 1024)}\n` });
-    const { logger, lines } = debugLog();
+    const { logger, lines } = loggedLines('debug');
     const server = await start({ webDir }, { logger });
     const written = lines.length;
     const { port } = new URL(server.url);

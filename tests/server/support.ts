@@ -173,17 +173,29 @@ export function closedAfterEach(): { start: typeof startServer; signIn: typeof s
   };
 }
 
-/** A logger that keeps the lines at error level and above (pino's 50). */
-export function errorLog(): { logger: Logger; errors: string[] } {
-  const errors: string[] = [];
+/** One line a test's logger wrote, parsed: pino's level number, its message and its fields. */
+export interface LogLine {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
+/** A logger at `level` that keeps every line it writes, parsed, and the whole text as written. */
+export function loggedLines(level: 'debug' | 'info'): { logger: Logger; lines: LogLine[]; text: () => string } {
+  const lines: LogLine[] = [];
+  let raw = '';
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line && (JSON.parse(line) as { level: number }).level >= 50) errors.push(line);
+      raw += String(chunk);
+      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line) as LogLine);
       done();
     },
   });
-  return { logger: pino({ level: 'info' }, sink), errors };
+  return { logger: pino({ level }, sink), lines, text: () => raw };
 }
+
+/** The lines at error level and above (pino's 50): what the server counts as its own fault. */
+export const errorLines = (lines: readonly LogLine[]): LogLine[] => lines.filter((line) => line.level >= 50);
 
 /**
  * Builds of the web client for a test's servers (`webDir`): each call a temporary folder holding

@@ -5,12 +5,23 @@
  * and its number of moments: a game whose replay grew is worked out afresh. The last CHARTS_KEPT
  * games are kept; storage that is full, blocked or holds something unreadable only means the
  * chart is worked out as before.
+ *
+ * A replay file opened on /replay is anyone's, and names whichever game it likes: its odds are
+ * worked out under a key of their own (`fileOddsKey`), never the game's id, and never kept here.
+ * Under the id it names, a stranger's file put its chart and turning points on that game's end
+ * and replay, in the same tab and, kept here, any day after (tests/web/components/security-review-26.test.tsx).
  */
 import type { OddsPoint } from './use-odds.js';
 
 const PREFIX = 'mythosOddsChart:';
 const INDEX = 'mythosOddsCharts';
 const CHARTS_KEPT = 20;
+/** Begins the key of a replay file's odds: no game id of the site holds a colon. */
+const FILE_KEY = 'file:';
+
+let filesOpened = 0;
+/** A key for the odds of one replay file as opened (each opening its own). */
+export const fileOddsKey = (): string => `${FILE_KEY}${++filesOpened}`;
 
 /** The part of localStorage used here (tests pass their own). */
 export type ChartStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -37,6 +48,7 @@ function isPoint(value: unknown): value is OddsPoint {
 
 /** The stored points of game `id` when there are exactly `total` of them, else null. */
 export function storedChart(id: string, total: number, storage: () => ChartStorage = deviceStorage): OddsPoint[] | null {
+  if (id.startsWith(FILE_KEY)) return null;
   try {
     const raw = storage().getItem(PREFIX + id);
     if (!raw) return null;
@@ -50,6 +62,7 @@ export function storedChart(id: string, total: number, storage: () => ChartStora
 
 /** Keeps game `id`'s whole chart, forgetting the oldest kept beyond CHARTS_KEPT. */
 export function storeChart(id: string, points: readonly OddsPoint[], storage: () => ChartStorage = deviceStorage): void {
+  if (id.startsWith(FILE_KEY)) return;
   try {
     const store = storage();
     const parsed: unknown = JSON.parse(store.getItem(INDEX) ?? '[]');

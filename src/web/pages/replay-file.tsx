@@ -15,6 +15,7 @@ import { IconFileUpload } from '@tabler/icons-react';
 import { checkReplay, ReplayFileError } from '../../engine/replay-file.js';
 import { recordOfReplayFile } from '../../engine/replay-record.js';
 import { forfeitsInFile } from '../../shared/forfeit.js';
+import { fileOddsKey } from '../odds/chart-store.js';
 import { LoadedReplay } from '../replay/replay-screen.js';
 import type { OpenedFile } from '../replay/site-record.js';
 import { replayOfRecord, type Replay } from '../replay/use-replay.js';
@@ -27,8 +28,12 @@ const SiteRecordLine = retryingLazy(() => import('../replay/site-record-line.js'
 /** A replay file is a few MB at most (a long 8-seat game); anything far bigger is not one. */
 const MAX_BYTES = 20 * 1024 * 1024;
 
-/** A file shown: its replay, the game it names (`setup.id`: a file this site exported) and what is compared with the site's record of it. */
-type Shown = { replay: Replay; gameID: string | undefined; file: OpenedFile; name: string };
+/**
+ * A file shown: its replay, the game it names (`setup.id`: a file this site exported), what is
+ * compared with the site's record of it, and the key its odds are worked out under (its own: the
+ * game it names may be any game of this site, and its chart must never pass for that game's).
+ */
+type Shown = { replay: Replay; gameID: string | undefined; file: OpenedFile; name: string; oddsKey: string };
 type Opened = Shown | { error: string; name: string } | null;
 
 async function open(file: File): Promise<Opened> {
@@ -44,7 +49,7 @@ async function open(file: File): Promise<Opened> {
     const file = checkReplay(doc);
     // Who forfeited: the file's `forfeits`, else its actions' stand-in reasons, which the rebuilt record leaves out.
     const replay = replayOfRecord(recordOfReplayFile(file), forfeitsInFile(file));
-    return { name, replay, gameID: file.setup.id, file: { record: replay.record, actions: file.actions, forfeits: replay.forfeits } };
+    return { name, replay, gameID: file.setup.id, file: { record: replay.record, actions: file.actions, forfeits: replay.forfeits }, oddsKey: fileOddsKey() };
   } catch (error) {
     if (error instanceof ReplayFileError) return { name, error: `This is not a replay file: ${error.message}.` };
     // A file made by hand can hold what no saved game does, past what the shape checks look at (an
@@ -100,6 +105,7 @@ export function Page() {
           key={opened.name + opened.replay.record.id}
           replay={opened.replay}
           backTo={null}
+          oddsKey={opened.oddsKey}
           besideDice={
             <Suspense fallback={null}>
               <SiteRecordLine gameID={opened.gameID} file={opened.file} />

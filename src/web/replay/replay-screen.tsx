@@ -102,9 +102,11 @@ function useOwnSeat(seats: readonly { userID: string }[]): string | null {
 /**
  * A replay ready to step through. `backTo`: the game's own page, for a game of this server (a
  * replay opened from a file has none). `besideDice`: shown after the fair-dice line (/replay's
- * word on whether the file is the game this site recorded).
+ * word on whether the file is the game this site recorded). `oddsKey`: what the odds are worked
+ * out and kept under, the game's id for a game of this server; a file's own (chart-store.ts
+ * `fileOddsKey`), since the id a file names is whatever its maker wrote.
  */
-export function LoadedReplay({ replay, backTo, besideDice = null }: { replay: Replay; backTo: string | null; besideDice?: React.ReactNode }) {
+export function LoadedReplay({ replay, backTo, besideDice = null, oddsKey = replay.record.id }: { replay: Replay; backTo: string | null; besideDice?: React.ReactNode; oddsKey?: string }) {
   const compact = usePhoneWidth();
   const touch = useNoHover();
   const { moments, record } = replay;
@@ -129,8 +131,8 @@ export function LoadedReplay({ replay, backTo, besideDice = null }: { replay: Re
   // The odds (src/web/odds): always from the spectator's view of the step, whoever's eyes are chosen.
   const games = useMemo(() => moments.map((m) => m.game), [moments]);
   const oddsProps: ReplayOddsProps = useMemo(
-    () => ({ id: record.id, games, step, seats: moments[0]!.game.players.map((p) => ({ userID: p.userID, color: p.color, name: usersByID[p.userID]?.name ?? p.userID })) }),
-    [record.id, games, step, moments, usersByID],
+    () => ({ id: oddsKey, games, step, seats: moments[0]!.game.players.map((p) => ({ userID: p.userID, color: p.color, name: usersByID[p.userID]?.name ?? p.userID })) }),
+    [oddsKey, games, step, moments, usersByID],
   );
   const oddsChart = (
     <Paper p="xs" withBorder className={classes.oddsPanel}>

@@ -1,0 +1,110 @@
+/**
+ * The twenty-sixth security review, in the web client: what hostile content can make another
+ * player's page do.
+ *
+ * - A replay file opened on /replay is anyone's: a stranger can hand one over as "the final" and
+ *   name in it whichever game of this site they like (`setup.id`, or the saved game's own `id`).
+ *   Its odds over the game were worked out and kept under that name, as the site's own game's are:
+ *   in the page's memory, where the end of that game and its replay, opened next in the same tab,
+ *   showed the file's chart and turning points as the real game's, and on the device
+ *   (localStorage), where the real game's replay, opened any day after with as many steps, drew
+ *   them again without asking. A file's odds are now its own: worked out under a key of their own,
+ *   never kept on the device.
+ */
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { botDecision } from '../../../src/bots/harness.js';
+import { playAction, type Game } from '../../../src/engine/index.js';
+import { rebuild } from '../../../src/engine/replay.js';
+import { checkReplay, replayOf, type ReplayAction, type ReplayFile } from '../../../src/engine/replay-file.js';
+import { recordOfReplayFile } from '../../../src/engine/replay-record.js';
+import { replayOfRecord } from '../../../src/web/replay/use-replay.js';
+import { useOddsTimeline, type OddsTimeline } from '../../../src/web/odds/odds-timeline.js';
+import type * as OddsClient from '../../../src/web/odds/odds-client.js';
+import { openOnReplayPage } from '../support/replay-file-page.js';
+import { newGame } from '../support/screen-state.js';
+import { newGameRecord } from '../support/recorded-games.js';
+
+vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
+vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));
+// The chart's drawing is no part of this: apexcharts needs a browser's layout.
+vi.mock('react-apexcharts', () => ({ default: () => null }));
+// happy-dom runs no Web Worker: each step's odds are answered at once, even shares for every seat.
+vi.mock('../../../src/web/odds/odds-client.js', async (original) => ({
+  ...(await original<typeof OddsClient>()),
+  acquireOdds: () => ({
+    ask: (view: { sequenceID: number; players: { userID: string }[] }) =>
+      Promise.resolve({ sequenceID: view.sequenceID, rollouts: 1, shares: Object.fromEntries(view.players.map((p) => [p.userID, 1 / view.players.length])) }),
+    release: () => undefined,
+  }),
+}));
+
+/** Every element observed is in view at once: the odds chart starts its work as soon as it is drawn. */
+class AlwaysInView {
+  constructor(private readonly report: (entries: { isIntersecting: boolean }[]) => void) {}
+  observe() {
+    queueMicrotask(() => this.report([{ isIntersecting: true }]));
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+
+beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', AlwaysInView);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+/** A two-seat game from `seed` played to its end by Easy Bots' choices: its replay file, and the game at each of its replay's moments. */
+function botGame(seed: number, start: number): { file: ReplayFile; games: Game[] } {
+  const record = newGameRecord(newGame(seed, start), start);
+  const actions: ReplayAction[] = [];
+  let game: Game = rebuild(record).steps[0]!.game;
+  while (game.gameEndTimestamp === null) {
+    const seat = game.players.findIndex((_, s) => botDecision(game, s, 7, 'easy_bot') !== null);
+    const userID = game.players[seat]!.userID;
+    const action = botDecision(game, seat, 7, 'easy_bot')!;
+    const next = playAction(game, userID, action, start);
+    if (!next.ok) throw new Error(next.message);
+    actions.push({ userID, action, now: start });
+    game = next.game;
+  }
+  const file = replayOf({ id: record.id, seats: record.seats, options: record.options, modules: [] }, record.seed, record.start, actions, game);
+  return { file, games: replayOfRecord(recordOfReplayFile(checkReplay(JSON.parse(JSON.stringify(file))))).moments.map((m) => m.game) };
+}
+
+/** What `useOddsTimeline` gives for a game of this site, as its end-of-game view and its replay ask. */
+function siteTimeline(id: string, games: readonly Game[]): () => OddsTimeline | null {
+  let seen: OddsTimeline | null = null;
+  function Probe() {
+    seen = useOddsTimeline(id, games, false);
+    return null;
+  }
+  render(<Probe />);
+  return () => seen;
+}
+
+describe('a replay file that names a game of this site', () => {
+  test("works out its odds under its own name: the site's game shows none of them, in this tab or kept on the device", async () => {
+    const start = Date.now();
+    const site = botGame(11, start);
+    const gameID = site.file.setup.id!;
+    // The stranger's file: another game altogether, which names the site's.
+    const forged = botGame(12, start).file;
+    forged.setup.id = gameID;
+    await openOnReplayPage(JSON.stringify(forged), 'final.json');
+    await screen.findByTestId('replay-controls', {}, { timeout: 10_000 });
+    // The file's chart is worked out (the progress line gives way to the chart).
+    await vi.waitFor(() => expect(screen.queryByTestId('odds-chart-progress')).toBeNull(), { timeout: 10_000 });
+    expect(Object.keys(window.localStorage).filter((key) => key.startsWith('mythosOddsChart'))).toEqual([]);
+    // The site's own game, opened next in the same tab: nothing of its odds is worked out yet.
+    const timeline = siteTimeline(gameID, site.games);
+    expect(timeline()).toEqual({ points: [], done: 0, total: site.games.length });
+  });
+});

@@ -65,11 +65,20 @@ const CONTROLS = /[\p{Cc}\p{Cs}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
  * sender's name (and under a spectator's mark) that read as Ann's own message. Each is one space.
  */
 const LINE_BREAKS = /[\v\f\u0085\u2028\u2029]/gu;
+/**
+ * Blanks that are no space to Unicode: the braille blank (a symbol) and the Hangul fillers
+ * (letters) draw nothing, as wide as a letter. A run of them was kept whole where spaces fold into
+ * one: "gg" and as many as fill the rest of the chat's line put "Ann: I take the left card" at the
+ * start of the next, under the sender's name, as the line breaks above did; and a message of them
+ * alone passed for one with something to see. Each run is one space
+ * (tests/server/security-review-26.test.ts).
+ */
+const BLANKS = /[\u115F\u1160\u2800\u3164\uFFA0]/gu;
 
 /** A message as stored and shown: one line, without control characters; refused if nothing shows or it is too long. */
 export function cleanMessage(raw: unknown): string {
   const typed = typeof raw === 'string' ? raw : '';
-  const message = typed.normalize('NFC').replace(LINE_BREAKS, ' ').replace(SPACES, ' ').replace(CONTROLS, '').trim();
+  const message = typed.normalize('NFC').replace(LINE_BREAKS, ' ').replace(BLANKS, ' ').replace(SPACES, ' ').replace(CONTROLS, '').trim();
   if (!VISIBLE.test(message)) throw refuse('BAD_REQUEST', 'A message cannot be empty.');
   if (message.length > MAX_MESSAGE_LENGTH) throw refuse('BAD_REQUEST', `A message has at most ${MAX_MESSAGE_LENGTH} characters.`);
   if (STACKED_MARKS.test(message)) throw refuse('BAD_REQUEST', `A message has at most ${MAX_STACKED_MARKS} accents or marks on one letter.`);

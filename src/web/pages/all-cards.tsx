@@ -9,6 +9,7 @@ import { Fragment, Suspense, useDeferredValue, useEffect, useLayoutEffect, useMe
 import { retryingLazy } from '../lib/retrying-lazy.js';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Link } from '../components/link.js';
+import { hashTarget } from '../lib/hash-target.js';
 import { trpc } from '../lib/trpc.js';
 import { useSession } from '../lib/session.js';
 import { CardBack } from '../cards/card-back.js';
@@ -271,8 +272,7 @@ export function Page() {
   // Scroll to the hash once the sections exist (the browser tried before they were drawn).
   useEffect(() => {
     if (!catalogue || 'error' in catalogue || !hash) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-    target?.scrollIntoView({ block: 'start' });
+    hashTarget(hash)?.scrollIntoView({ block: 'start' });
   }, [catalogue, hash]);
 
   if (definitions.error) return <p role="alert">{definitions.error.message}</p>;

@@ -7,6 +7,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { hashTarget } from '../lib/hash-target.js';
 import { Markdown, splitSections, type RulesSection } from '../rules/markdown.js';
 import { rulesText } from '../rules/rules-text.js';
 import { ProbabilityTable } from '../rules/probability-table.js';
@@ -59,7 +60,7 @@ export function Page() {
   }, []);
   // The sections arrive with this lazily loaded page, after the browser looked for the hash.
   useEffect(() => {
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+    if (hash) hashTarget(hash)?.scrollIntoView({ block: 'start' });
   }, [hash]);
 
   return (

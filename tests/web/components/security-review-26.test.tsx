@@ -10,8 +10,15 @@
  *   (localStorage), where the real game's replay, opened any day after with as many steps, drew
  *   them again without asking. A file's odds are now its own: worked out under a key of their own,
  *   never kept on the device.
+ * - A link's hash is the linker's: the card gallery and the rules page look for the section it
+ *   names once they are drawn, with decodeURIComponent, and a hash that is not percent-encoding
+ *   (`/all-cards#%`, `/rules#%E0`) threw out of that: the page gave way to "Unexpected
+ *   Application Error! URI malformed". Such a hash now names the section as written.
  */
+import fs from 'node:fs';
+import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { botDecision } from '../../../src/bots/harness.js';
 import { playAction, type Game } from '../../../src/engine/index.js';
@@ -22,6 +29,11 @@ import { replayOfRecord } from '../../../src/web/replay/use-replay.js';
 import { useOddsTimeline, type OddsTimeline } from '../../../src/web/odds/odds-timeline.js';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
 import { openOnReplayPage } from '../support/replay-file-page.js';
+import { idsIn, openGallery } from '../support/gallery-page.js';
+import { loadRulesText } from '../../../src/web/rules/rules-text.js';
+import { Page as RulesPage } from '../../../src/web/pages/rules.js';
+import { theme } from '../../../src/web/theme.js';
+import { GAME_DEFINITIONS } from '../../../src/engine/data.js';
 import { newGame } from '../support/screen-state.js';
 import { newGameRecord } from '../support/recorded-games.js';
 
@@ -106,5 +118,28 @@ describe('a replay file that names a game of this site', () => {
     // The site's own game, opened next in the same tab: nothing of its odds is worked out yet.
     const timeline = siteTimeline(gameID, site.games);
     expect(timeline()).toEqual({ points: [], done: 0, total: site.games.length });
+  });
+});
+
+describe("a link's hash that is not percent-encoding", () => {
+  test('leaves the card gallery drawn, every section in place', () => {
+    openGallery('anonymous', '/all-cards#%');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(idsIn('leader')).toEqual(GAME_DEFINITIONS.cardDefs.filter((c) => c.affinity === 'Leader').map((c) => c.id));
+  });
+
+  test('leaves the rules drawn, every section in place', async () => {
+    const text = fs.readFileSync('docs/rules.md', 'utf8');
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(text)));
+    await loadRulesText();
+    render(
+      <MantineProvider theme={theme} env="test">
+        <MemoryRouter initialEntries={['/rules#%E0']}>
+          <RulesPage />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('navigation', { name: 'Rules contents' })).toBeTruthy();
+    expect(document.getElementById('fair-dice')).not.toBeNull();
   });
 });

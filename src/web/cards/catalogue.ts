@@ -6,7 +6,7 @@
  * - `module=key` (repeatable) shows the card set as a game with those modules would have it: the
  *   core sections with each module's removals, replacements and additions applied in order (as the
  *   engine's buildCardSet does). An unknown key, or one this visitor may not see, is an error:
- *   'Module {key} not found'.
+ *   'Module {key} not found'; a value no key could be is not said back (`unknownModule`).
  * - `include=pattern` (repeatable) keeps only the cards whose name matches one of the patterns.
  * - `includeTributes=pattern` (repeatable) keeps only the tributes whose name matches; with no
  *   pattern (or `true`/`1`) every tribute.
@@ -111,6 +111,17 @@ export function visibleModules(modules: readonly ModuleDef[], isDev: boolean): M
 
 export type Catalogue = { error: string } | { sections: Section[] };
 
+/** What a module's key could be: a few letters, digits, dashes and underscores. */
+const KEY_LIKE = /^[A-Za-z0-9_-]{1,40}$/;
+
+/**
+ * The words for a link's module this visitor has none of. The link is whoever wrote it's, and its
+ * value was said back whole in the page's red alert: "Module — your account is suspended: sign in
+ * again at ... — not found", a stranger's sentence in the site's own words. Only a value that could
+ * be a key is said back (tests/web/components/security-review-26.test.tsx).
+ */
+export const unknownModule = (key: string): string => (KEY_LIKE.test(key) ? `Module ${key} not found` : 'No module of this site is called that: the link is mistyped or old.');
+
 const byAgeThenID = (a: Card, b: Card) => (a.age ?? 4) - (b.age ?? 4) || a.id - b.id;
 
 /** The gallery for this visitor and query. */
@@ -119,7 +130,7 @@ export function buildCatalogue(definitions: Pick<GameDefinitions, 'cardDefs' | '
   const chosen: ModuleDef[] = [];
   for (const key of query.modules) {
     const m = visible.find((candidate) => candidate.key === key);
-    if (!m) return { error: `Module ${key} not found` };
+    if (!m) return { error: unknownModule(key) };
     if (!chosen.includes(m)) chosen.push(m);
   }
 

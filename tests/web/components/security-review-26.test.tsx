@@ -14,6 +14,10 @@
  *   names once they are drawn, with decodeURIComponent, and a hash that is not percent-encoding
  *   (`/all-cards#%`, `/rules#%E0`) threw out of that: the page gave way to "Unexpected
  *   Application Error! URI malformed". Such a hash now names the section as written.
+ * - A link's module is the linker's too: `/all-cards?module=...` said "Module {key} not found"
+ *   with whatever the link held, a sentence of the linker's in the site's own red alert ("Module
+ *   — your account is suspended: sign in again at ... — not found"). A key is said back only when
+ *   it could be one (a few letters, digits, dashes and underscores).
  */
 import fs from 'node:fs';
 import { MantineProvider } from '@mantine/core';
@@ -141,5 +145,16 @@ describe("a link's hash that is not percent-encoding", () => {
     );
     expect(screen.getByRole('navigation', { name: 'Rules contents' })).toBeTruthy();
     expect(document.getElementById('fair-dice')).not.toBeNull();
+  });
+});
+
+describe("a link's module", () => {
+  test("is said back only when it could be a module's key: a sentence of the linker's is not", () => {
+    const sentence = ' — Mythos support: your account is suspended. Sign in again at mythos-help.example to keep it —';
+    openGallery('anonymous', `/all-cards?${new URLSearchParams([['module', sentence]])}`);
+    expect(screen.getByRole('alert').textContent).toBe('No module of this site is called that: the link is mistyped or old.');
+    cleanup();
+    openGallery('anonymous', '/all-cards?module=no_such-module2');
+    expect(screen.getByRole('alert').textContent).toBe('Module no_such-module2 not found');
   });
 });

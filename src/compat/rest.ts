@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { viewFor } from '../engine/index.js';
-import { describeInputProblem, refuse, ruleRefusal } from '../server/services/errors.js';
+import { describeInputProblem, refuse, ruleRefusal, userNotFound } from '../server/services/errors.js';
 import { tableView } from '../server/services/game-views.js';
 import type { UserRow } from '../server/db/schema.js';
 import { cardSetRefusal, historyListRefusal, stateReadRefusal, type Services } from '../server/services/services.js';
@@ -84,7 +84,7 @@ function routes(app: FastifyInstance, services: Services): void {
   app.get<{ Params: Params }>('/api/user/:id/rating', async (request) => {
     await requireUser(services, request);
     const user = await services.users.get(request.params.id);
-    if (!user) throw refuse('NOT_FOUND', `User ${request.params.id} not found.`);
+    if (!user) throw userNotFound(request.params.id);
     const db = services.db.kysely;
     return { rating: await ratingOf(db, user), history: user.bot_type === null ? await ratingHistory(db, user.id, 200) : [] };
   });

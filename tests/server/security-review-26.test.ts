@@ -38,3 +38,27 @@ describe.each(DATABASES)('a chat message on %s', (database) => {
     }
   });
 });
+
+/** A sentence of a stranger's, as short as an id may be (64 characters), in a link's path: /game/…, /lobby/…, /game/…/replay. */
+const SENTENCE = 'Your account is suspended. Sign in again at mythos-help.example';
+
+describe.each(DATABASES)('an id no game, lobby or person could have on %s', (database) => {
+  const suite = useServer<Roles>(database, { setup: (server) => signInRoles(server), teardown: (roles) => roles.close() });
+  const roles = () => suite().data;
+
+  test("is not said back: a link's sentence does not become the site's own words on its page", async () => {
+    // The game's, a lobby's and the replay's pages show the server's refusal as it is: "Game Your
+    // account is suspended. Sign in again at mythos-help.example not found.", a stranger's words
+    // under the site's heading, for whoever followed their link.
+    const { member } = roles();
+    expect(SENTENCE.length).toBeLessThanOrEqual(64);
+    expect(await refused(member.client.games.state.query({ gameID: SENTENCE }))).toMatchObject({ code: 'NOT_FOUND', message: 'Game not found: no game has that id.' });
+    expect(await refused(member.client.replays.get.query({ gameID: SENTENCE }))).toMatchObject({ code: 'NOT_FOUND', message: 'Game not found: no game has that id.' });
+    expect(await refused(member.client.lobbies.get.query({ lobbyID: SENTENCE }))).toMatchObject({ code: 'NOT_FOUND', message: 'Lobby not found: no lobby has that id.' });
+    expect(await refused(member.client.users.profile.query({ userID: SENTENCE }))).toMatchObject({ code: 'NOT_FOUND', message: 'User not found: no one has that id.' });
+    // An id that could be one is still said back, as the protocol documents.
+    expect(await refused(member.client.games.state.query({ gameID: 'g_nowhere' }))).toMatchObject({ code: 'NOT_FOUND', message: 'Game g_nowhere not found.' });
+    expect(await refused(member.client.lobbies.get.query({ lobbyID: 'l_nowhere' }))).toMatchObject({ code: 'NOT_FOUND', message: 'Lobby l_nowhere not found.' });
+    expect(await refused(member.client.users.profile.query({ userID: 'u_nobody' }))).toMatchObject({ code: 'NOT_FOUND', message: 'User u_nobody not found.' });
+  });
+});

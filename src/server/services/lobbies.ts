@@ -28,7 +28,7 @@ import type { Database, LobbiesTable, LobbyRow, UserRow } from '../db/schema.js'
 import { lobbyModules, lobbyOptions, seatBotType } from './lobby-rows.js';
 import { clockPace, paceMs, TURN_PACES, TURN_TIMER_SETTINGS, type LobbyClock, type TurnPace, type TurnTimerSetting } from './attendance.js';
 import { lobbyRoom } from './chat.js';
-import { gameNotFound, refusalOf, refuse } from './errors.js';
+import { gameNotFound, lobbyNotFound, refusalOf, refuse } from './errors.js';
 import type { GameService } from './game-service.js';
 import { lookalikeOf } from './name-lookalikes.js';
 import { takeFor, type AddressLimit } from './network-limit.js';
@@ -745,7 +745,7 @@ export class LobbyService {
 
   private async row(lobbyID: string): Promise<LobbyRow> {
     const lobby = await this.db.selectFrom('lobbies').selectAll().where('id', '=', lobbyID).executeTakeFirst();
-    if (!lobby) throw refuse('NOT_FOUND', `Lobby ${lobbyID} not found.`);
+    if (!lobby) throw lobbyNotFound(lobbyID);
     return lobby;
   }
 
@@ -772,7 +772,7 @@ export class LobbyService {
           .where('id', '=', lobbyID)
           .returningAll()
           .executeTakeFirst();
-        if (!lobby) throw refuse('NOT_FOUND', `Lobby ${lobbyID} not found.`);
+        if (!lobby) throw lobbyNotFound(lobbyID);
         if (lobby.game_id) throw refuse('CONFLICT', 'The game has already started.');
         const seats = await trx.selectFrom('lobby_players').select(['seat', 'user_id', 'bot_type', 'seed_value']).where('lobby_id', '=', lobbyID).orderBy('seat').execute();
         return (await apply(lobby, seats, trx)) === 'deleted' ? null : lobby.sequence_id;

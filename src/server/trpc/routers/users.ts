@@ -1,6 +1,6 @@
 import { authedProcedure, devProcedure, router } from '../trpc.js';
 import { myGamesInput, userIDsInput, userInput } from '../schemas.js';
-import { refuse } from '../../services/errors.js';
+import { refuse, userNotFound } from '../../services/errors.js';
 import { myGamesRefusal, usersReadRefusal } from '../../services/services.js';
 import { ratingHistory, ratingOf } from '../../services/ratings.js';
 
@@ -14,7 +14,7 @@ export const usersRouter = router({
   }),
   profile: authedProcedure.input(userInput).query(async ({ ctx, input }) => {
     const user = await ctx.services.users.get(input.userID);
-    if (!user) throw refuse('NOT_FOUND', `User ${input.userID} not found.`);
+    if (!user) throw userNotFound(input.userID);
     const recentGames = await ctx.services.history.recentGames(user.id, 5);
     const others = await ctx.services.users.getMany(recentGames.flatMap((g) => g.players.map((p) => p.userID)));
     return {
@@ -26,7 +26,7 @@ export const usersRouter = router({
   /** A user's rating and (a person's) its change game by game, oldest first: the latest 200. */
   rating: authedProcedure.input(userInput).query(async ({ ctx, input }) => {
     const user = await ctx.services.users.get(input.userID);
-    if (!user) throw refuse('NOT_FOUND', `User ${input.userID} not found.`);
+    if (!user) throw userNotFound(input.userID);
     const db = ctx.services.db.kysely;
     return { rating: await ratingOf(db, user), history: user.bot_type === null ? await ratingHistory(db, user.id, 200) : [] };
   }),

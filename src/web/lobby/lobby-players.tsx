@@ -31,7 +31,9 @@ export function LobbyPlayers({ lobby, user, onKick, busy, offline = false }: { l
               </span>
               <div>
                 <Group gap={8} wrap="nowrap" align="baseline">
-                  <Text fw={600}>{player.name}</Text>
+                  <Text fw={600} className={classes.name}>
+                    {player.name}
+                  </Text>
                   <RatingTag rating={ratings[player.id]} size="sm" c="dimmed" />
                 </Group>
                 <Text size="xs" c="dimmed">

@@ -166,7 +166,7 @@ export function LobbyView({
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <div>
+        <div className={classes.heading}>
           <Title order={1}>{lobby.name}</Title>
           <Text c="dimmed" size="sm">
             Hosted by {lobby.host.name} · {lobby.players.length} of {MAX_PLAYERS} seats taken

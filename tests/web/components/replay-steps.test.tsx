@@ -8,8 +8,9 @@
  */
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
+import { loadClashDice } from '../../../src/web/game/presentation/clash-dice.js';
 import { turnStep } from '../../../src/web/replay/moments.js';
 import { addressStep, openReplay, playedReplay, replayScreen, shownStep } from '../support/replay-page.js';
 import { ANN, BOB } from '../support/screen-state.js';
@@ -106,6 +107,11 @@ describe('stepping through a replay', () => {
 });
 
 describe("a clash's dice in a replay", () => {
+  // The dice's chunk (clash-dice-view.tsx) is here before the clash, as the screen has it: it loads
+  // them once a clash may be near. Left to the tests before, a step onto a clash run first found none.
+  beforeAll(async () => {
+    await loadClashDice();
+  });
   beforeEach(() => {
     // The dice's steps are timers planned from performance.now(): both stand still.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame'] });

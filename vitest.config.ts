@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongFilesFirst from './tests/support/long-files-first.js';
-import { replacesModules, replacesOnlyTheClient } from './tests/support/module-replacement.js';
+import { replacesModules, standInProject } from './tests/support/module-replacement.js';
 
 /**
  * The component test files, split by whether they replace or spy on a module (read from their
@@ -16,10 +16,13 @@ import { replacesModules, replacesOnlyTheClient } from './tests/support/module-r
 const COMPONENT_FILES = readdirSync('tests/web/components').filter((name) => name.endsWith('.test.tsx')).map((name) => `tests/web/components/${name}`);
 const REPLACES_WEB_MODULES = new Set(COMPONENT_FILES.filter((file) => replacesModules(readFileSync(file, 'utf8'))));
 /**
- * Of those, the files whose one replacement is the tRPC client, by the same stand-in: they share
- * each worker's modules among themselves (`components-stand-in`), the stand-in reset before each.
+ * Of those, the files whose replacements are all stand-ins the test support makes (the tRPC client,
+ * silent sounds, odds that never answer, and for some the game screen's served state): each group
+ * shares its workers' modules, every stand-in of the group made and reset before each file by the
+ * project's setup (`components-stand-in`, `components-served-game`).
  */
-const STAND_IN_CLIENT = new Set(COMPONENT_FILES.filter((file) => replacesOnlyTheClient(readFileSync(file, 'utf8'))));
+const STAND_IN_PROJECT = new Map(COMPONENT_FILES.map((file) => [file, standInProject(readFileSync(file, 'utf8'))]));
+const inStandInProject = (name: string) => COMPONENT_FILES.filter((file) => STAND_IN_PROJECT.get(file) === name);
 
 /**
  * The libraries the component files load, each bundled into one module by Vite's dependency
@@ -118,21 +121,33 @@ export default defineConfig({
           // their logic, event by event and commit by commit, without a browser or a server.
           name: 'components',
           ...COMPONENTS,
-          include: COMPONENT_FILES.filter((file) => REPLACES_WEB_MODULES.has(file) && !STAND_IN_CLIENT.has(file)),
+          include: COMPONENT_FILES.filter((file) => REPLACES_WEB_MODULES.has(file) && STAND_IN_PROJECT.get(file) === undefined),
           setupFiles: ['tests/support/testing-library.ts'],
         },
       },
       {
         extends: true,
         test: {
-          // The files whose only replacement is the tRPC stand-in: each replaces the client with
-          // the same module, so they share each worker's modules, as components-shared does, the
-          // stand-in reset before each file (tests/support/trpc-stand-in.ts).
+          // The files whose replacements are all the test support's stand-ins: they share each
+          // worker's modules, as components-shared does, every stand-in made for all of them and
+          // reset before each file (tests/web/support/stand-ins.ts).
           name: 'components-stand-in',
           ...COMPONENTS,
           ...SHARED_MODULES,
-          include: [...STAND_IN_CLIENT],
-          setupFiles: ['tests/support/testing-library.ts', 'tests/support/trpc-stand-in.ts'],
+          include: inStandInProject('components-stand-in'),
+          setupFiles: ['tests/support/testing-library.ts', 'tests/web/support/stand-ins.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The same, for the files that also serve the game screen its live state: apart, since
+          // a file that renders the screen with its real state must never find this one loaded.
+          name: 'components-served-game',
+          ...COMPONENTS,
+          ...SHARED_MODULES,
+          include: inStandInProject('components-served-game'),
+          setupFiles: ['tests/support/testing-library.ts', 'tests/web/support/stand-ins.ts', 'tests/web/support/served-game-stand-in.ts'],
         },
       },
       {

@@ -3,16 +3,17 @@
  * replaces a module or spies on one would see the copy an earlier file loaded and silently test
  * nothing. Such files must be listed in the `node-isolated` project, which gives each its own
  * fresh modules; no browser file may be one. The component files are split the same way
- * (`components`, fresh modules each; `components-shared`), but for those whose one replacement is
- * the tRPC stand-in (`components-stand-in`): they all replace the client with one module, reset
- * before each file, so they share their workers' modules among themselves.
+ * (`components`, fresh modules each; `components-shared`), but for those whose replacements are
+ * all the test support's stand-ins (`components-stand-in`, and `components-served-game` for those
+ * that also serve the game screen its state): the project makes every one of its stand-ins for
+ * each of its files and resets them, so they share their workers' modules among themselves.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import config from '../../vitest.config.js';
 import { LONG_FILES } from '../support/long-files-first.js';
-import { CLIENT_STAND_IN, replacesAnything, replacesModules, replacesOnlyTheClient } from '../support/module-replacement.js';
+import { CLIENT_STAND_IN, ODDS_UNANSWERED, SERVED_GAME, SILENT_SOUNDS, STAND_INS, replacesAnything, replacesModules, standInProject } from '../support/module-replacement.js';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -58,31 +59,46 @@ describe('the test configuration', () => {
   it('runs every component test file once, those that replace or spy on a module each with fresh modules', () => {
     const components = readdirSync(join(root, 'tests/web/components')).filter((name) => name.endsWith('.test.tsx')).map((name) => `tests/web/components/${name}`);
     const text = (file: string) => readFileSync(join(root, file), 'utf8');
-    const standIn = components.filter((file) => replacesOnlyTheClient(text(file)));
-    const replacing = components.filter((file) => replacesModules(text(file)) && !standIn.includes(file));
+    const standIn = components.filter((file) => standInProject(text(file)) === 'components-stand-in');
+    const servedGame = components.filter((file) => standInProject(text(file)) === 'components-served-game');
+    const replacing = components.filter((file) => replacesModules(text(file)) && standInProject(text(file)) === undefined);
     expect(replacing.length).toBeGreaterThan(0);
     expect(standIn.length).toBeGreaterThan(0);
+    expect(servedGame.length).toBeGreaterThan(0);
     expect(included('components').toSorted()).toEqual(replacing.toSorted());
     expect(included('components-stand-in').toSorted()).toEqual(standIn.toSorted());
-    expect([...included('components'), ...included('components-stand-in'), ...included('components-shared')].toSorted()).toEqual(components.toSorted());
+    expect(included('components-served-game').toSorted()).toEqual(servedGame.toSorted());
+    const projects = ['components', 'components-stand-in', 'components-served-game', 'components-shared'];
+    expect(projects.flatMap(included).toSorted()).toEqual(components.toSorted());
     // Files that spy on the page's own objects or stub its globals share modules, their spies and
     // stubs undone after each test by the project; so do the stand-in's files, which also start
     // from the stand-in as nothing has set it.
     expect(components.filter((file) => replacesAnything(text(file)) && !replacing.includes(file) && !standIn.includes(file)).length).toBeGreaterThan(0);
-    for (const name of ['components-shared', 'components-stand-in']) {
+    for (const name of ['components-shared', 'components-stand-in', 'components-served-game']) {
       const { isolate, restoreMocks, unstubGlobals, unstubEnvs } = project(name);
       expect({ isolate, restoreMocks, unstubGlobals, unstubEnvs }).toEqual({ isolate: false, restoreMocks: true, unstubGlobals: true, unstubEnvs: true });
     }
-    expect(project('components-stand-in').setupFiles).toContain('tests/support/trpc-stand-in.ts');
+    // Each stand-in a file of a shared project may name is made by the project for all of its
+    // files: one made by a file alone would stay in its worker's modules for the files after it.
+    const setupText = (name: string) => (project(name).setupFiles as string[]).map((file) => text(file)).join('\n');
+    const madeFor = (name: string) => [...setupText(name).matchAll(/\bvi\.mock\('([^']*)'/g)].map(([, path]) => path!.replace(/^(\.\.\/)+/, ''));
+    const named = (lines: string[]) => lines.map((line) => /\bvi\.mock\('([^']*)'/.exec(line)![1]!.replace(/^(\.\.\/)+/, ''));
+    expect(madeFor('components-stand-in').toSorted()).toEqual(named(STAND_INS).toSorted());
+    expect(madeFor('components-served-game').toSorted()).toEqual(named([...STAND_INS, SERVED_GAME]).toSorted());
   });
 
-  it('shares modules only among files whose one replacement is the tRPC stand-in itself', () => {
-    expect(replacesOnlyTheClient(`import x from 'y';\n${CLIENT_STAND_IN}\n`)).toBe(true);
-    // The client replaced by another stand-in, or something else replaced beside it: modules of its own.
-    expect(replacesOnlyTheClient("vi.mock('../../../src/web/lib/trpc.js', () => ({ trpc: server }));")).toBe(false);
-    expect(replacesOnlyTheClient(`${CLIENT_STAND_IN}\nvi.mock('../../../src/web/game/presentation/synth.js', () => ({}));`)).toBe(false);
-    expect(replacesOnlyTheClient(`${CLIENT_STAND_IN}\nvi.spyOn(odds, 'oddsFor');`)).toBe(false);
-    expect(replacesOnlyTheClient(`${CLIENT_STAND_IN}\nvi.spyOn(console, 'error');`)).toBe(true);
+  it('shares modules only among files whose replacements are all the stand-ins, as written', () => {
+    expect(standInProject(`import x from 'y';\n${CLIENT_STAND_IN}\n`)).toBe('components-stand-in');
+    expect(standInProject(`${CLIENT_STAND_IN}\n${SILENT_SOUNDS}\n// why\n${ODDS_UNANSWERED}\n`)).toBe('components-stand-in');
+    expect(standInProject(`${CLIENT_STAND_IN}\n${SILENT_SOUNDS}\n${SERVED_GAME}\n`)).toBe('components-served-game');
+    expect(standInProject(`${CLIENT_STAND_IN}\nvi.spyOn(console, 'error');`)).toBe('components-stand-in');
+    // The client replaced by another stand-in, a stand-in written otherwise (sounds recorded), or
+    // something else replaced beside them: modules of its own.
+    expect(standInProject("vi.mock('../../../src/web/lib/trpc.js', () => ({ trpc: server }));")).toBeUndefined();
+    expect(standInProject(SILENT_SOUNDS)).toBeUndefined();
+    expect(standInProject(`${CLIENT_STAND_IN}\nvi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: (cue: string) => cues.push(cue) }));`)).toBeUndefined();
+    expect(standInProject(`${CLIENT_STAND_IN}\n${SERVED_GAME}\nvi.mock('../../../src/web/chat/chat-room-view.js', () => ({}));`)).toBeUndefined();
+    expect(standInProject(`${CLIENT_STAND_IN}\nvi.spyOn(odds, 'oddsFor');`)).toBeUndefined();
   });
 
   it("starts each of the stand-in's files from the stand-in as nothing has set it", async () => {

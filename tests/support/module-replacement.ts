@@ -11,15 +11,37 @@
  */
 
 /**
- * The line by which a component file renders with the tRPC stand-in (tests/web/support/trpc-stub.ts)
- * as its client. Files that replace nothing else all replace the client with the same module, so
- * they can share their worker's modules: the `components-stand-in` project (vitest.config.ts).
+ * The stand-ins a component file may name and still share its worker's modules with the files of
+ * the `components-stand-in` project (vitest.config.ts), each as the file writes it: the tRPC client
+ * (tests/web/support/trpc-stub.ts), the sounds made silent, and the odds that never answer
+ * (happy-dom runs no Web Worker). The project's setup (tests/web/support/stand-ins.ts) makes all of
+ * them for every one of its files, so a file sees the same modules whichever file came before it.
  */
 export const CLIENT_STAND_IN = "vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));";
+export const SILENT_SOUNDS = "vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));";
+export const ODDS_UNANSWERED = `vi.mock('../../../src/web/odds/odds-client.js', async (original) => ({
+  ...(await original<typeof OddsClient>()),
+  acquireOdds: () => ({ ask: () => new Promise(() => undefined), release: () => undefined }),
+}));`;
+export const STAND_INS = [CLIENT_STAND_IN, SILENT_SOUNDS, ODDS_UNANSWERED];
 
-/** Whether a test file's only replacement is the tRPC stand-in, as CLIENT_STAND_IN says it. */
-export function replacesOnlyTheClient(text: string): boolean {
-  return text.includes(CLIENT_STAND_IN) && !replacesModules(text.replace(CLIENT_STAND_IN, ''));
+/**
+ * The game screen's live state served by the test (tests/web/support/served-game.ts): the files
+ * that name it beside STAND_INS, and nothing else, share their modules in a project of their own,
+ * `components-served-game`, since a file that renders the screen with its real live state (a
+ * refused subscription's, say) must never find this one loaded.
+ */
+export const SERVED_GAME = "vi.mock('../../../src/web/game/use-game-state.js', async () => ({ useGameState: (await import('../support/served-game.js')).servedGameState }));";
+
+/** Whether a test file renders with the tRPC stand-in and replaces nothing but with `standIns`. */
+export function replacesOnlyWith(text: string, standIns: readonly string[]): boolean {
+  return text.includes(CLIENT_STAND_IN) && !replacesModules(standIns.reduce((rest, line) => rest.replaceAll(line, ''), text));
+}
+
+/** The project of the files that share their modules with stand-ins, if the file is one of them. */
+export function standInProject(text: string): 'components-stand-in' | 'components-served-game' | undefined {
+  if (text.includes(SERVED_GAME)) return replacesOnlyWith(text, [...STAND_INS, SERVED_GAME]) ? 'components-served-game' : undefined;
+  return replacesOnlyWith(text, STAND_INS) ? 'components-stand-in' : undefined;
 }
 
 /** The objects a component test may spy on without replacing a module. */

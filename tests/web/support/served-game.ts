@@ -6,7 +6,9 @@
  *
  *   vi.mock('../../../src/web/game/use-game-state.js', async () => ({ useGameState: (await import('../support/served-game.js')).servedGameState }));
  *
- * Each component test file that mocks has modules of its own, so `served` is that file's alone.
+ * The files that replace nothing else share their worker's modules, `served` among them (the
+ * `components-served-game` project, vitest.config.ts): its setup (tests/web/support/served-game-stand-in.ts)
+ * makes the replacement for all of them and calls `resetServedGame` before each.
  */
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import type { GameStateResult } from '../../../src/web/game/use-game-state.js';
@@ -15,5 +17,11 @@ export const served: { state: GameScreenState | null } = { state: null };
 
 /** One cell for every render: a new one each time made the screen hand its setter over again at every render. */
 const sent: GameStateResult['sent'] = { set: null };
+
+/** No state served and no screen's setter held: as a file starts, whatever the one before it left. */
+export function resetServedGame(): void {
+  served.state = null;
+  sent.set = null;
+}
 
 export const servedGameState = (): GameStateResult => ({ state: served.state, sent, error: null, connected: true, refusal: null, act: () => Promise.resolve({ ok: true }), back: () => undefined });

@@ -17,7 +17,7 @@
  *
  * A file whose only replacement is that line shares its worker's modules with the others like it
  * (the `components-stand-in` project, vitest.config.ts), this module among them: the project's setup
- * (`tests/support/trpc-stand-in.ts`) calls `resetStandIn` before each file, so that what one file
+ * (`tests/web/support/stand-ins.ts`) calls `resetStandIn` before each file, so that what one file
  * set is never another's.
  */
 import { useSyncExternalStore } from 'react';

@@ -56,6 +56,9 @@ export const MAX_REPLAY_ACTIONS = 10_000;
  */
 export const MAX_REPLAY_DEPTH = 64;
 
+/** A game's id, as the server and `createGame` make them (`g_…`, `game-…`). */
+const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** A file that is not a usable replay: the message names the field at fault, in one line. */
 export class ReplayFileError extends Error {
   override name = 'ReplayFileError';
@@ -298,7 +301,12 @@ export function checkReplay(doc: unknown): ReplayFile {
   const final = checkFinal(doc.final);
   const meta = isObject(doc.meta) ? doc.meta : undefined;
   const forfeits = checkForfeits(doc.forfeits, seats, final);
-  if (setup.id !== undefined && (typeof setup.id !== 'string' || setup.id === '')) throw new ReplayFileError('setup.id must be a game id');
+  // What the site's games are called: the id a file names is said back on /replay, beside the
+  // file's check, in the site's own verdict on it, and a sentence there ("no game g_x, the 2026
+  // final as this site recorded it, ...") read as the site's words (tests/web/components/security-review-26.test.tsx).
+  if (setup.id !== undefined && (typeof setup.id !== 'string' || !GAME_ID.test(setup.id))) {
+    throw new ReplayFileError('setup.id must be a game id (at most 64 letters, digits, dashes and underscores)');
+  }
   const id = setup.id === undefined ? {} : { id: setup.id };
   return { format: REPLAY_FORMAT, version: REPLAY_VERSION, generator, setup: { ...id, seats, options, modules }, seed, start, actions, final, ...(meta ? { meta } : {}), ...(forfeits ? { forfeits } : {}) };
 }

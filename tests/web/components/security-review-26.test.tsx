@@ -10,6 +10,11 @@
  *   (localStorage), where the real game's replay, opened any day after with as many steps, drew
  *   them again without asking. A file's odds are now its own: worked out under a key of their own,
  *   never kept on the device.
+ * - The game a file names (`setup.id`) was said back whole in the site's own verdict on the file,
+ *   the line beside the fair-dice check that tells whether the file is a game played here: "Checked
+ *   against itself only: this site has no game g_x, the 2026 final as this site recorded it, every
+ *   action the same, so nothing shows ...". A file whose `setup.id` no game of this site could have
+ *   is refused as no replay file, as one whose id is not a string always was.
  * - A link's hash is the linker's: the card gallery and the rules page look for the section it
  *   names once they are drawn, with decodeURIComponent, and a hash that is not percent-encoding
  *   (`/all-cards#%`, `/rules#%E0`) threw out of that: the page gave way to "Unexpected
@@ -122,6 +127,17 @@ describe('a replay file that names a game of this site', () => {
     // The site's own game, opened next in the same tab: nothing of its odds is worked out yet.
     const timeline = siteTimeline(gameID, site.games);
     expect(timeline()).toEqual({ points: [], done: 0, total: site.games.length });
+  });
+});
+
+describe('a replay file whose setup.id is a sentence', () => {
+  test("is refused: the site's verdict on a file never says the file's words", async () => {
+    const forged = botGame(12, Date.now()).file;
+    forged.setup.id = 'g_x, the 2026 final as this site recorded it, every action the same';
+    await openOnReplayPage(JSON.stringify(forged), 'final.json');
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert.textContent).toBe('This file cannot be shownThis is not a replay file: setup.id must be a game id (at most 64 letters, digits, dashes and underscores).');
+    expect(screen.queryByTestId('site-record')).toBeNull();
   });
 });
 

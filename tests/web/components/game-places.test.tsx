@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { emptyUserStats } from '../../../src/engine/user-stats.js';
 import type { Forfeit } from '../../../src/shared/forfeit.js';
 import { Page as MyGamesPage } from '../../../src/web/pages/my-games.js';
@@ -19,6 +19,7 @@ import { ProfileCharts } from '../../../src/web/profile/profile-charts.js';
 import { RecentGames } from '../../../src/web/profile/recent-games.js';
 import { recentGamesOf, type Profile } from '../../../src/web/profile/recent.js';
 import { theme } from '../../../src/web/theme.js';
+import { stubbed } from '../support/trpc-stub.js';
 
 type Seat = { userID: string; favor: number; won: boolean; forfeit?: Forfeit };
 
@@ -40,17 +41,12 @@ const GAMES: { id: string; seats: Seat[]; reads: string }[] = [
 
 const people = ['u_ann', 'u_ben', 'u_cy', 'u_dee'].map((id) => ({ id, name: id.slice(2), subtitle: null, isDev: false, profilePictureURL: null, isBot: false, canSeeProfile: true, canChangeName: false, statsJSON: '{}' }));
 
-// Hoisted with the mock, which runs before the file's other lines.
-const { served } = vi.hoisted(() => ({ served: { games: [] as unknown[] } }));
+vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 
-vi.mock('../../../src/web/lib/trpc.js', () => ({
-  trpc: {
-    session: { me: { useQuery: () => ({ data: { id: 'u_ann', name: 'ann' }, isLoading: false, error: null }) } },
-    users: { myGames: { useQuery: () => ({ isError: false, data: { games: served.games, total: served.games.length, users: people } }) } },
-    // "Waiting to start" (src/web/lobby/waiting-lobbies.tsx): no table waiting here.
-    lobbies: { waiting: { useQuery: () => ({ isError: false, data: [] }) } },
-  },
-}));
+beforeEach(() => {
+  // Ann signed in; "Waiting to start" (src/web/lobby/waiting-lobbies.tsx): no table waiting here.
+  stubbed.answers = { 'session.me': { id: 'u_ann', name: 'ann' }, 'lobbies.waiting': [] };
+});
 
 afterEach(cleanup);
 
@@ -81,7 +77,7 @@ function profile(): Profile {
 
 describe("a finished game's result", () => {
   test('"Your games" badges each game with its result: the place where more than two played', () => {
-    served.games = GAMES.map((g, i) => ({
+    const games = GAMES.map((g, i) => ({
       id: g.id,
       startTimestamp: 10_000 - i * 1_000,
       endTimestamp: 10_500 - i * 1_000,
@@ -89,6 +85,7 @@ describe("a finished game's result", () => {
       ratingChange: g.id === 'g_second' ? { before: 1500, after: 1545, provisional: false } : null,
       left: false,
     }));
+    stubbed.answers['users.myGames'] = { games, total: games.length, users: people };
     wrap(<MyGamesPage />);
     const rows = within(screen.getByRole('list', { name: 'Your games' })).getAllByRole('listitem').filter((li) => li.hasAttribute('data-game-id'));
     expect(rows.map((row) => row.querySelector('[data-result]')!.textContent)).toEqual(GAMES.map((g) => g.reads));

@@ -7,19 +7,17 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Page } from '../../../src/web/pages/my-games.js';
 import { atPath } from '../support/at-path.js';
+import { stubbed } from '../support/trpc-stub.js';
 
 const person = (id: string, name: string) => ({ id, name, profilePictureURL: null, seedValue: null, left: false });
 const lobby = (id: string, host: { id: string; name: string }, players: ReturnType<typeof person>[]) => ({ id, name: `${host.name}'s lobby`, host, players, status: 'open' });
 
-const { served } = vi.hoisted(() => ({ served: { waiting: [] as unknown[] } }));
+vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 
-vi.mock('../../../src/web/lib/trpc.js', () => ({
-  trpc: {
-    session: { me: { useQuery: () => ({ data: { id: 'u_ann', name: 'Ann' }, isLoading: false, error: null }) } },
-    lobbies: { waiting: { useQuery: () => ({ isError: false, data: served.waiting }) } },
-    users: { myGames: { useQuery: () => ({ isError: false, data: { games: [], total: 0, users: [] } }) } },
-  },
-}));
+/** Ann signed in, with no finished game, and the tables waiting to start that she sits at. */
+const serve = (waiting: unknown[]) => {
+  stubbed.answers = { 'session.me': { id: 'u_ann', name: 'Ann' }, 'lobbies.waiting': waiting, 'users.myGames': { games: [], total: 0, users: [] } };
+};
 
 afterEach(cleanup);
 
@@ -31,7 +29,7 @@ describe('Your games: lobbies waiting to start', () => {
   test('each lobby with whether one hosts it, its seats and a link back to it', () => {
     const ann = person('u_ann', 'Ann');
     const bob = person('u_bob', 'Bob');
-    served.waiting = [lobby('l_bob', bob, [bob, ann, person('bot_1', 'Advanced Bot 1')]), lobby('l_ann', ann, [ann])];
+    serve([lobby('l_bob', bob, [bob, ann, person('bot_1', 'Advanced Bot 1')]), lobby('l_ann', ann, [ann])]);
     show();
     const section = screen.getByRole('region', { name: 'Waiting to start' });
     const [bobs, anns] = within(section).getAllByRole('listitem');
@@ -44,7 +42,7 @@ describe('Your games: lobbies waiting to start', () => {
   });
 
   test('none: says so, with the way to the lobby list; not on later pages', () => {
-    served.waiting = [];
+    serve([]);
     show();
     const section = screen.getByRole('region', { name: 'Waiting to start' });
     expect(section.textContent).toBe('Waiting to startYou sit at no table waiting to start. Join or create a lobby to begin one.');

@@ -48,8 +48,6 @@ import { newGameRecord } from '../support/recorded-games.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));
-// The chart's drawing is no part of this: apexcharts needs a browser's layout.
-vi.mock('react-apexcharts', () => ({ default: () => null }));
 // happy-dom runs no Web Worker: each step's odds are answered at once, even shares for every seat.
 vi.mock('../../../src/web/odds/odds-client.js', async (original) => ({
   ...(await original<typeof OddsClient>()),

@@ -8,14 +8,9 @@
  */
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { botDecision } from '../../../src/bots/harness.js';
-import { playAction, type Game } from '../../../src/engine/index.js';
-import { rebuild } from '../../../src/engine/replay.js';
-import { replayOf, type ReplayAction, type ReplayFile } from '../../../src/engine/replay-file.js';
 import { openOnReplayPage } from '../support/replay-file-page.js';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
-import { newGame } from '../support/screen-state.js';
-import { newGameRecord } from '../support/recorded-games.js';
+import { botGameFile } from '../support/recorded-games.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));
@@ -27,26 +22,6 @@ vi.mock('../../../src/web/odds/odds-client.js', async (original) => ({
 
 afterEach(cleanup);
 
-/** A two-seat game played to its end by Easy Bots' choices, as its replay file. */
-function botGameFile(): ReplayFile {
-  const start = Date.now();
-  const record = newGameRecord(newGame(11, start), start);
-  const actions: ReplayAction[] = [];
-  let game: Game = rebuild(record).steps[0]!.game;
-  while (game.gameEndTimestamp === null) {
-    const seat = game.players.findIndex((_, s) => botDecision(game, s, 7, 'easy_bot') !== null);
-    const userID = game.players[seat]!.userID;
-    const action = botDecision(game, seat, 7, 'easy_bot')!;
-    const next = playAction(game, userID, action, start);
-    if (!next.ok) throw new Error(next.message);
-    actions.push({ userID, action, now: start });
-    game = next.game;
-  }
-  return replayOf({ id: record.id, seats: record.seats, options: record.options, modules: [] }, record.seed, record.start, actions, game);
-}
-
-/** The file's text after `edit`, which gets the parsed JSON. */
-type Edit = (doc: { final: { events: unknown[]; cardsByID: Record<string, Record<string, unknown>> } & Record<string, unknown> }) => void;
 const file = botGameFile();
 const edited = (edit: Edit): string => {
   const doc: Parameters<Edit>[0] = JSON.parse(JSON.stringify(file));

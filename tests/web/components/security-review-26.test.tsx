@@ -29,10 +29,8 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { botDecision } from '../../../src/bots/harness.js';
-import { playAction, type Game } from '../../../src/engine/index.js';
-import { rebuild } from '../../../src/engine/replay.js';
-import { checkReplay, replayOf, type ReplayAction, type ReplayFile } from '../../../src/engine/replay-file.js';
+import type { Game } from '../../../src/engine/index.js';
+import { checkReplay, type ReplayFile } from '../../../src/engine/replay-file.js';
 import { recordOfReplayFile } from '../../../src/engine/replay-record.js';
 import { replayOfRecord } from '../../../src/web/replay/use-replay.js';
 import { useOddsTimeline, type OddsTimeline } from '../../../src/web/odds/odds-timeline.js';
@@ -43,8 +41,7 @@ import { loadRulesText } from '../../../src/web/rules/rules-text.js';
 import { Page as RulesPage } from '../../../src/web/pages/rules.js';
 import { theme } from '../../../src/web/theme.js';
 import { GAME_DEFINITIONS } from '../../../src/engine/data.js';
-import { newGame } from '../support/screen-state.js';
-import { newGameRecord } from '../support/recorded-games.js';
+import { botGameFile } from '../support/recorded-games.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
 vi.mock('../../../src/web/game/presentation/synth.js', () => ({ playCue: () => undefined, unlockAudio: () => undefined, audioUnlocked: () => true }));
@@ -82,19 +79,7 @@ afterEach(() => {
 
 /** A two-seat game from `seed` played to its end by Easy Bots' choices: its replay file, and the game at each of its replay's moments. */
 function botGame(seed: number, start: number): { file: ReplayFile; games: Game[] } {
-  const record = newGameRecord(newGame(seed, start), start);
-  const actions: ReplayAction[] = [];
-  let game: Game = rebuild(record).steps[0]!.game;
-  while (game.gameEndTimestamp === null) {
-    const seat = game.players.findIndex((_, s) => botDecision(game, s, 7, 'easy_bot') !== null);
-    const userID = game.players[seat]!.userID;
-    const action = botDecision(game, seat, 7, 'easy_bot')!;
-    const next = playAction(game, userID, action, start);
-    if (!next.ok) throw new Error(next.message);
-    actions.push({ userID, action, now: start });
-    game = next.game;
-  }
-  const file = replayOf({ id: record.id, seats: record.seats, options: record.options, modules: [] }, record.seed, record.start, actions, game);
+  const file = botGameFile(seed, start);
   return { file, games: replayOfRecord(recordOfReplayFile(checkReplay(JSON.parse(JSON.stringify(file))))).moments.map((m) => m.game) };
 }
 

@@ -5,6 +5,7 @@
 import { botDecision } from '../../../src/bots/harness.js';
 import { playAction, type Game } from '../../../src/engine/index.js';
 import { rebuild, snapshotOf, type GameRecord, type ReplayLogEntry } from '../../../src/engine/replay.js';
+import { replayOf, type ReplayAction, type ReplayFile } from '../../../src/engine/replay-file.js';
 import { act, ANN, BOB, newGame } from './screen-state.js';
 
 /** A two-seat game played to its end by Easy Bots' choices for both seats. */
@@ -72,4 +73,23 @@ export function botPlayedRecord(seed = 11): GameRecord {
   }
   if (game.gameEndTimestamp === null) throw new Error('the game did not end');
   return { ...empty, log, events: game.events, final: snapshotOf(game) };
+}
+
+/** A two-seat game from `seed` (`newGame`'s), started at `start`, played to its end by Easy Bots' choices: its replay file. */
+export function botGameFile(seed = 11, start = Date.now()): ReplayFile {
+  const record = newGameRecord(newGame(seed, start), start);
+  const actions: ReplayAction[] = [];
+  let game = rebuild(record).steps[0]!.game;
+  for (let i = 0; i < 10_000 && game.gameEndTimestamp === null; i++) {
+    const seat = game.players.findIndex((_, s) => botDecision(game, s, 7, 'easy_bot') !== null);
+    if (seat < 0) throw new Error('no seat to play');
+    const userID = game.players[seat]!.userID;
+    const action = botDecision(game, seat, 7, 'easy_bot')!;
+    const played = playAction(game, userID, action, start);
+    if (!played.ok) throw new Error(played.message);
+    actions.push({ userID, action, now: start });
+    game = played.game;
+  }
+  if (game.gameEndTimestamp === null) throw new Error('the game did not end');
+  return replayOf({ id: record.id, seats: record.seats, options: record.options, modules: [] }, record.seed, record.start, actions, game);
 }

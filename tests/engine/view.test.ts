@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { applyAction, createGame, pendingDecision, viewFor, type Action, type Game, type GameView, type RuleError } from '../../src/engine/index.js';
-import { miniDefinitions } from '../support/mini-cards.js';
+import { miniDefinitions, tribute } from '../support/mini-cards.js';
 import { playToEnd } from '../support/play.js';
 import { act, bidOn, gain, reroll, startGame, withCounters } from '../support/scenario.js';
 
@@ -25,14 +25,18 @@ function containsSequence(json: string, needle: readonly number[]): boolean {
 
 describe('hidden information', () => {
   it('deck and tribute deck order, PRNG state, seed and pre-rolled dice are never shown', () => {
-    const game = startGame({ players: 3, options: { prerollDice: true } });
+    // Tributes enough to leave a tribute deck behind the row (the mini set's two are both on it).
+    const tributes = Array.from({ length: 10 }, (_, i) => tribute(1000 + i, 'haveSets', {}, { value: [9, 9, 9] }));
+    const game = startGame({ players: 3, options: { prerollDice: true }, definitions: miniDefinitions({ tributes }) });
     for (const viewer of ['ann', 'bob', null]) {
       const view = viewFor(game, viewer);
       const json = JSON.stringify(view);
       expect(view.deck).toEqual(game.deck.slice().sort((a, b) => a - b));
       expect(view.tributeDeck).toEqual(game.tributeDeck.slice().sort((a, b) => a - b));
       expect(game.deck).not.toEqual(view.deck);
+      expect(game.tributeDeck).not.toEqual(view.tributeDeck);
       expect(containsSequence(json, game.deck)).toBe(false);
+      expect(containsSequence(json, game.tributeDeck)).toBe(false);
       if (game.rngState.kind !== 'chacha20' || typeof game.seed !== 'string') throw new Error('a new game is a chacha20 game');
       expect(json).not.toContain(game.rngState.key);
       expect(json).not.toContain(game.seed);

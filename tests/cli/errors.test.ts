@@ -68,12 +68,17 @@ describe('command-line errors', () => {
     await refusedUsage(['tournament', '--games', '1', '--save-games', file], `--save-games must be a directory, but '${file}' is a file`);
   });
 
+  // The admin commands (users, games, db and theirs) have no examples yet; every other command, one
+  // added later too, is read from the program itself.
+  const WITHOUT_EXAMPLES = ['users', 'games', 'db'];
+  const withExamples = commands.filter((command) => !WITHOUT_EXAMPLES.includes(command.split(' ')[0]!));
   it('shows help with examples for every command, exit code 0', async () => {
-    for (const argv of [['--help'], ['tournament', '--help'], ['replay', '--help'], ['balance', '--help'], ['bench', '--help']]) {
+    expect(withExamples).toEqual(expect.arrayContaining(['tournament', 'replay', 'verify', 'balance', 'bench', 'odds-calibration']));
+    for (const argv of [['--help'], ...withExamples.map((command) => [command, '--help'])]) {
       const run = await cli(...argv);
-      expect(run.code).toBe(0);
-      expect(run.stdout).toContain('Usage: mythos');
-      expect(run.stdout).toContain('Examples:\n  $ mythos ');
+      expect(run.code, argv.join(' ')).toBe(0);
+      expect(run.stdout, argv.join(' ')).toContain('Usage: mythos');
+      expect(run.stdout, argv.join(' ')).toContain('Examples:\n  $ mythos ');
     }
   });
 });

@@ -11,6 +11,7 @@ import { MAX_CHAT_MESSAGE_LENGTH } from '../../shared/chat.js';
 import { focusIsLost } from '../lib/focus.js';
 import { useChatRoomView, type ChatRoom } from './chat-room.js';
 import classes from './chat-room-view.module.css';
+import { UserText } from '../components/user-text.js';
 
 /**
  * `height`: the messages' height (pixels, or a CSS length); without it they take the room they need.
@@ -60,9 +61,11 @@ export function ChatRoomView({ room, height, fieldRef, kept, fieldFirst = false 
         {count === 0 && <p className={classes.empty}>No messages yet.</p>}
         {room.messages.map((m) => (
           <p key={m.id} className={classes.message} data-chat-message data-spectator={m.spectator ? 'true' : undefined}>
-            <strong>{room.nameOf(m.senderID)}</strong>
+            <strong>
+              <UserText>{room.nameOf(m.senderID)}</UserText>
+            </strong>
             {m.spectator && <span className={classes.spectator}> (spectator)</span>}
-            <strong>:</strong> {m.message}
+            <strong>:</strong> <UserText>{m.message}</UserText>
           </p>
         ))}
       </div>

@@ -11,6 +11,7 @@ import { nameOf } from './model.js';
 import { GameCard } from './game-card.js';
 import { nameColor } from '../lib/contrast.js';
 import classes from './player-board.module.css';
+import { UserText } from '../components/user-text.js';
 
 export function PlayerBoard({ state, player, cardWidth = 96, showName = true }: { state: GameScreenState; player: Player; cardWidth?: number; showName?: boolean }) {
   return <Board userID={player.userID} color={player.color} cards={player.cards} name={nameOf(state, player.userID)} cardsByID={state.cardsByID} cardWidth={cardWidth} showName={showName} />;
@@ -37,7 +38,7 @@ const Board = memo(function Board({ userID, color, cards, name, cardsByID, cardW
     <section data-zone="board" data-player-id={userID} aria-label={`Board of ${name}`}>
       {showName ? (
         <Text fw={700} size="sm" mb={4} style={{ color: nameColor(color) }}>
-          {name}
+          <UserText>{name}</UserText>
         </Text>
       ) : null}
       <Group align="flex-start" gap="md" wrap="wrap">

@@ -25,6 +25,7 @@ import { initialsOf } from '../lib/initials.js';
 import { SeatAvatar } from './seat-avatar.js';
 import { RatingTag } from '../ratings/ratings.js';
 import classes from './player-list.module.css';
+import { UserText } from '../components/user-text.js';
 
 function Stat({ label, value, detail, counter }: { label: string; value: ReactNode; detail?: ReactNode; counter?: string }) {
   return (
@@ -192,7 +193,7 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
           <UnstyledButton onClick={onOpen} title={`Details of ${name}`} className={classes.who}>
             <SeatAvatar src={user?.profilePictureURL ?? null} initials={initialsOf(name)} size={compact ? 22 : 30} color={player.color} />
             <Text fw={700} size="sm" truncate className={classes.name} style={{ color: nameColor(player.color) }}>
-              {name}
+              <UserText>{name}</UserText>
             </Text>
             {/* The viewer's "(you)" is a small mark of its own, never cut with a long name: beside
                 a phone's turn clock, or in a small window's narrow column of players, it was the

@@ -22,6 +22,7 @@ import { nameOf } from './model.js';
 import { textOn } from './presentation/format.js';
 import { initialsOf } from '../lib/initials.js';
 import classes from './table.module.css';
+import { UserText } from '../components/user-text.js';
 
 export interface PickableProps {
   state: GameScreenState;
@@ -203,7 +204,7 @@ export function TradeRow(props: PickableProps) {
 const WHOLE_NAME_WIDTH = 120;
 
 function BidderName({ name, short }: { name: string; short: boolean }) {
-  if (!short) return <>{name}</>;
+  if (!short) return <UserText>{name}</UserText>;
   return (
     <>
       <span aria-hidden="true" data-bidder-initials>

@@ -3,6 +3,7 @@ import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from '../components/link.js';
 import { UNKNOWN_USER, type PublicUser } from './use-users.js';
 import classes from './game-history.module.css';
+import { UserText } from '../components/user-text.js';
 
 export function PlayerName({ id, user }: { id: string; user: PublicUser | undefined }) {
   if (!user) {
@@ -16,11 +17,11 @@ export function PlayerName({ id, user }: { id: string; user: PublicUser | undefi
     <Group component="span" gap={4} wrap="nowrap" display="inline-flex">
       {user.canSeeProfile ? (
         <Anchor component={Link} to={`/user/${encodeURIComponent(id)}`} size="sm" c="gold.3">
-          {user.name}
+          <UserText>{user.name}</UserText>
         </Anchor>
       ) : (
         <Text span size="sm">
-          {user.name}
+          <UserText>{user.name}</UserText>
         </Text>
       )}
       {user.isBot && (

@@ -10,6 +10,7 @@ import { SITE, seatColor } from '../lib/palette.js';
 import { RatingTag, useShownRatings } from '../ratings/ratings.js';
 import classes from './lobby-players.module.css';
 import { LOBBY_OFFLINE_ID } from '../lib/offline-words.js';
+import { UserText } from '../components/user-text.js';
 
 /** Under the seats when a rating there is provisional, in the leaderboard's words. */
 export const PROVISIONAL_NOTE = 'A "?" after a rating: too few games to say much yet.';
@@ -32,7 +33,7 @@ export function LobbyPlayers({ lobby, user, onKick, busy, offline = false }: { l
               <div>
                 <Group gap={8} wrap="nowrap" align="baseline">
                   <Text fw={600} className={classes.name}>
-                    {player.name}
+                    <UserText>{player.name}</UserText>
                   </Text>
                   <RatingTag rating={ratings[player.id]} size="sm" c="dimmed" />
                 </Group>

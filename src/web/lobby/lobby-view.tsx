@@ -26,6 +26,7 @@ import { LobbySetting } from './setting.js';
 import { TurnTimerPanel } from './turn-timer-panel.js';
 import classes from './lobby-view.module.css';
 import { UNRATED_WORDS } from '../ratings/unrated-words.js';
+import { UserText } from '../components/user-text.js';
 
 /** The ids of the lines that say why a control waits, for its aria-describedby (none: undefined). */
 const describedBy = (...ids: (string | false)[]): string | undefined => ids.filter((id) => id !== false).join(' ') || undefined;
@@ -167,9 +168,11 @@ export function LobbyView({
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div className={classes.heading}>
-          <Title order={1}>{lobby.name}</Title>
+          <Title order={1}>
+            <UserText>{lobby.name}</UserText>
+          </Title>
           <Text c="dimmed" size="sm">
-            Hosted by {lobby.host.name} · {lobby.players.length} of {MAX_PLAYERS} seats taken
+            Hosted by <UserText>{lobby.host.name}</UserText> · {lobby.players.length} of {MAX_PLAYERS} seats taken
           </Text>
         </div>
         <Group gap="xs">
@@ -211,7 +214,7 @@ export function LobbyView({
         // friend who joined sat before the settings not knowing who starts the game, or that
         // anyone would.
         <Text size="sm" role="status" ta={{ base: 'left', sm: 'right' }} data-testid="waiting-for-host">
-          Waiting for {lobby.host.name} to start the game.
+          Waiting for <UserText>{lobby.host.name}</UserText> to start the game.
         </Text>
       )}
       {hosting && !enoughPlayers && (

@@ -4,5 +4,12 @@
  * bot, and a watcher choosing a game should not expect them to be there.
  */
 export function seatedNames(players: readonly { name: string; left?: boolean }[]): string {
-  return players.map((p) => (p.left ? `${p.name} (left)` : p.name)).join(', ');
+  return seatedParts(players)
+    .map((p) => p.name + p.note)
+    .join(', ');
+}
+
+/** The same line's parts, each name apart from its note, for a page that isolates each name (`UserText`). */
+export function seatedParts(players: readonly { name: string; left?: boolean }[]): { name: string; note: string }[] {
+  return players.map((p) => ({ name: p.name, note: p.left ? ' (left)' : '' }));
 }

@@ -11,6 +11,7 @@ import { MAX_PLAYERS } from '../../engine/state.js';
 import type { Lobby } from '../lib/api-types.js';
 import { trpc } from '../lib/trpc.js';
 import classes from './waiting-lobbies.module.css';
+import { UserText } from '../components/user-text.js';
 
 function WaitingLobby({ lobby, userID }: { lobby: Lobby; userID: string }) {
   const hosting = lobby.host.id === userID;
@@ -19,14 +20,16 @@ function WaitingLobby({ lobby, userID }: { lobby: Lobby; userID: string }) {
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Stack gap={4} className={classes.details}>
           <Group gap="sm" wrap="wrap">
-            <Text fw={600}>{lobby.name}</Text>
+            <Text fw={600}>
+              <UserText>{lobby.name}</UserText>
+            </Text>
             {hosting ? (
               <Badge variant="filled" color="gold.6" c="night.9" data-role="host">
                 You host it
               </Badge>
             ) : (
               <Badge variant="outline" color="night.1" data-role="player">
-                Hosted by {lobby.host.name}
+                Hosted by <UserText>{lobby.host.name}</UserText>
               </Badge>
             )}
           </Group>
@@ -36,7 +39,9 @@ function WaitingLobby({ lobby, userID }: { lobby: Lobby; userID: string }) {
             {lobby.players.map((p, seat) => (
               <Fragment key={p.id}>
                 {seat > 0 && ', '}
-                <span className={classes.name}>{p.name}</span>
+                <span className={classes.name}>
+                  <UserText>{p.name}</UserText>
+                </span>
               </Fragment>
             ))}
           </Text>

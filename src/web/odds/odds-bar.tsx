@@ -5,6 +5,7 @@
  */
 import { Box, Group, Text } from '@mantine/core';
 import classes from './odds.module.css';
+import { UserText } from '../components/user-text.js';
 
 /** What the chart of the odds over a game says before its first step is worked out (and while its code loads). */
 export const CHART_STARTING = 'Working out the chances over the game...';
@@ -76,7 +77,7 @@ export function OddsBar({ seats, shares, pending = false, ended = false }: { sea
           {seats.map((s, i) => (
             <Text key={s.userID} size="xs" span>
               <span aria-hidden className={classes.swatch} style={{ background: s.color }} />
-              {s.name} {said(i)}
+              <UserText>{s.name}</UserText> {said(i)}
             </Text>
           ))}
         </Group>

@@ -11,6 +11,7 @@ import { trpc } from '../lib/trpc.js';
 import { ratingInWords, shownRating } from '../ratings/ratings.js';
 import { PagePicker } from '../components/page-picker.js';
 import classes from './leaderboard.module.css';
+import { UserText } from '../components/user-text.js';
 
 const PAGE_SIZE = 25;
 
@@ -69,7 +70,7 @@ function Board({ provisional, title, blurb }: { provisional: boolean; title: str
                       <Table.Td>#{row.place}</Table.Td>
                       <Table.Td>
                         <Anchor component={Link} to={`/user/${encodeURIComponent(row.userID)}`} c={mine ? 'gold.3' : undefined} className={classes.name}>
-                          {row.name}
+                          <UserText>{row.name}</UserText>
                         </Anchor>
                         {mine && ' (you)'}
                       </Table.Td>

@@ -4,7 +4,7 @@
  * unread chat messages on one's own open lobbies (lobby/lobby-unread.tsx), Create Lobby,
  * of which only one request may be in flight at a time, and Play now (play-now.tsx).
  */
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, Container, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '../components/link.js';
@@ -16,7 +16,7 @@ import { listOrder } from '../lobby/list-order.js';
 import { decisionTime, TURN_PACE_LABELS } from '../lobby/pace-words.js';
 import { seatNote } from '../lobby/seat-note.js';
 import { seatValueAfter } from '../lobby/seat-value.js';
-import { seatedNames } from '../lobby/seated-names.js';
+import { seatedParts } from '../lobby/seated-names.js';
 import { LobbyChatListener, UnreadMark, useLobbyUnread } from '../lobby/lobby-unread.js';
 import { useSession } from '../lib/session.js';
 import { timeAgo, timeAgoShort } from '../lib/time.js';
@@ -26,6 +26,7 @@ import { PlayNow } from './play-now.js';
 import { QUICK_BOTS, quickBotOption, type QuickBot } from '../lobby/quick-bots.js';
 import { keepQuickBot, quickBotKept } from '../lobby/quick-bot-choice.js';
 import classes from './lobby-list.module.css';
+import { UserText } from '../components/user-text.js';
 
 const MAX_PLAYERS = 8;
 
@@ -71,24 +72,31 @@ function LobbyRow({ lobby, userID, ratings, unread, onJoin, joining }: { lobby: 
   // every Play a Bot game) read the same but for this line. Left out while the host sits alone,
   // whom the row already names.
   const alone = lobby.players.length === 1 && lobby.players[0]!.id === lobby.host.id;
-  const seated = seatedNames(lobby.players);
   return (
     <Table.Tr data-lobby-id={lobby.id}>
       <Table.Td className={classes.name}>
         <Text fw={600} size="sm" lineClamp={2}>
-          {lobby.name}
+          <UserText>{lobby.name}</UserText>
         </Text>
         {unread > 0 && <UnreadMark count={unread} />}
         {!alone && (
           // Every name whole, on as many lines as it takes: cut at two lines, a phone's list
           // ended a table of bots in 'Advanced Bo…', and a touch screen has no pointer to say the rest.
           <Text size="xs" c="dimmed">
-            {seated}
+            {seatedParts(lobby.players).map((p, i) => (
+              <Fragment key={i}>
+                {i > 0 && ', '}
+                <UserText>{p.name}</UserText>
+                {p.note}
+              </Fragment>
+            ))}
           </Text>
         )}
         {/* A phone has no room for the Host column: the host is named here instead. */}
         <Text size="xs" className={classes.hostInline}>
-          <span>by {lobby.host.name}</span> <RatingTag rating={ratings[lobby.host.id]} c="dimmed" />
+          <span>
+            by <UserText>{lobby.host.name}</UserText>
+          </span> <RatingTag rating={ratings[lobby.host.id]} c="dimmed" />
         </Text>
         {me && (
           <Text size="xs" c="dimmed">
@@ -113,7 +121,9 @@ function LobbyRow({ lobby, userID, ratings, unread, onJoin, joining }: { lobby: 
       </Table.Td>
       <Table.Td className={classes.hostCell}>
         <Text size="sm" lineClamp={2} className={classes.host}>
-          <span>{lobby.host.name}</span> <RatingTag rating={ratings[lobby.host.id]} c="dimmed" />
+          <span>
+            <UserText>{lobby.host.name}</UserText>
+          </span> <RatingTag rating={ratings[lobby.host.id]} c="dimmed" />
         </Text>
       </Table.Td>
       <Table.Td>

@@ -3,6 +3,7 @@ import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { PublicUser } from '../history/use-users.js';
 import { initialsOf } from '../lib/initials.js';
 import classes from './profile-header.module.css';
+import { UserText } from '../components/user-text.js';
 
 export function ProfileHeader({ user, isMe }: { user: PublicUser; isMe: boolean }) {
   return (
@@ -13,7 +14,7 @@ export function ProfileHeader({ user, isMe }: { user: PublicUser; isMe: boolean 
       <Stack gap={2} className={classes.who}>
         <Group gap="xs" align="center">
           <Title order={1} className={classes.name}>
-            {user.name}
+            <UserText>{user.name}</UserText>
           </Title>
           {isMe && (
             <Badge variant="outline" color="gold.4">

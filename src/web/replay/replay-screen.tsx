@@ -42,6 +42,7 @@ import { turnStep, type ReplayMoment } from './moments.js';
 import { useReplay, type Replay } from './use-replay.js';
 import { VerifyLine } from './verify-line.js';
 import classes from './replay.module.css';
+import { UserText } from '../components/user-text.js';
 
 const SPECTATOR = 'spectator';
 /** Room kept below a phone's replay for its docked buttons, so its last line can scroll above them. */
@@ -367,7 +368,10 @@ function Bids({ state }: { state: GameScreenState }) {
           const made = g.phase === 'PLANNING' ? (g.readyByUserID[p.userID] ?? false) : false;
           return (
             <li key={p.userID} data-bid-of={p.userID}>
-              <strong>{nameOf(state, p.userID)}</strong>:{' '}
+              <strong>
+                <UserText>{nameOf(state, p.userID)}</UserText>
+              </strong>
+              :{' '}
               {p.bid ? (
                 <span data-bid="shown">
                   {p.bid.military} military on {card?.name ?? `trade row card ${p.bid.tradeRowIndex + 1}`}

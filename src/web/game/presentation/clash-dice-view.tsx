@@ -13,6 +13,7 @@ import type { ClashLike } from './clash-shows.js';
 import { Die } from './dice.js';
 import { playerRef, textOn } from './format.js';
 import classes from './presentation.module.css';
+import { UserText } from '../../components/user-text.js';
 
 export interface ClashDisplayProps {
   state: GameScreenState;
@@ -127,7 +128,7 @@ export function ClashDice({ state, event, onDone, fromRound = 0, instant = false
               <span role="cell" className={classes.clashName}>
                 <span className={classes.swatch} style={{ background: who.color }} aria-hidden />
                 <span style={{ background: who.color, color: textOn(who.color) }} className={classes.playerName}>
-                  {who.name}
+                  <UserText>{who.name}</UserText>
                 </span>
               </span>
               <span role="cell" className={classes.clashBonus} title="Bid (bonus)">

@@ -22,6 +22,7 @@ import { RatingChangeCell, useGameForfeits, useGameRatingChanges, useNamesRating
 import type { Forfeit } from '../../../shared/forfeit.js';
 import { presentationPlaying, usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
+import { UserText } from '../../components/user-text.js';
 
 const NO_CHANGES: Record<string, EndRatingChange> = {};
 const NO_FORFEITS: ReadonlyMap<string, Forfeit> = new Map();
@@ -237,7 +238,7 @@ function StandingsTable({ rows, ratingColumn, ratingChanges, botRatings }: { row
             <th scope="row">
               <span className={classes.standingsName} style={{ background: row.color, color: textOn(row.color) }}>
                 {row.winner && <IconTrophy size={14} aria-label="winner" />}
-                {row.name}
+                <UserText>{row.name}</UserText>
               </span>
               {row.forfeit && <span className={classes.standingsForfeit}>{row.forfeit === 'left' ? ' left' : ' bot played'}</span>}
               <span className={classes.standingsBreakdown} data-testid="standings-breakdown">

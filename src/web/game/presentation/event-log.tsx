@@ -11,6 +11,7 @@ import { textOn, type Seat } from './format.js';
 import { groupEvents } from './log-groups.js';
 import { GROUP_TITLES, sentence, sentenceText, type LogState, type Segment } from './log-sentences.js';
 import classes from './presentation.module.css';
+import { UserText } from '../../components/user-text.js';
 
 const PAGE = 40;
 
@@ -31,7 +32,7 @@ function SegmentView({ segment }: { segment: Segment }) {
     case 'player':
       return (
         <span className={classes.logPlayer} style={{ background: segment.color, color: textOn(segment.color) }} data-player-id={segment.userID}>
-          {segment.name}
+          <UserText>{segment.name}</UserText>
         </span>
       );
     case 'card': {

@@ -26,6 +26,7 @@ import { SeatAvatar } from './seat-avatar.js';
 import { RatingTag } from '../ratings/ratings.js';
 import classes from './player-list.module.css';
 import { UserText } from '../components/user-text.js';
+import { YouMark } from '../components/you-mark.js';
 
 function Stat({ label, value, detail, counter }: { label: string; value: ReactNode; detail?: ReactNode; counter?: string }) {
   return (
@@ -198,12 +199,7 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
             {/* The viewer's "(you)" is a small mark of its own, never cut with a long name: beside
                 a phone's turn clock, or in a small window's narrow column of players, it was the
                 first thing lost ("Tamsin (…", "Tamsin Oka…"). */}
-            {isMe ? (
-              <Text span size="xs" c="dimmed" className={classes.you} data-you>
-                {' '}
-                (you)
-              </Text>
-            ) : null}
+            {isMe ? <YouMark className={classes.you} /> : null}
           </UnstyledButton>
           {/* The rating beside the button, not in it: where the line cannot hold the name, "(you)"
               and the rating (a small window's 220 px column of players), the rating goes down to

@@ -11,6 +11,7 @@ import { RatingTag, useShownRatings } from '../ratings/ratings.js';
 import classes from './lobby-players.module.css';
 import { LOBBY_OFFLINE_ID } from '../lib/offline-words.js';
 import { UserText } from '../components/user-text.js';
+import { YouMark } from '../components/you-mark.js';
 
 /** Under the seats when a rating there is provisional, in the leaderboard's words. */
 export const PROVISIONAL_NOTE = 'A "?" after a rating: too few games to say much yet.';
@@ -39,7 +40,7 @@ export function LobbyPlayers({ lobby, user, onKick, busy, offline = false }: { l
                 </Group>
                 <Text size="xs" c="dimmed">
                   {player.id === lobby.host.id ? 'Host' : bots.has(player.id) ? 'Bot' : 'Player'}
-                  {player.id === user.id ? ' (you)' : ''}
+                  {player.id === user.id ? <YouMark /> : null}
                 </Text>
               </div>
             </Group>

@@ -12,6 +12,7 @@ import { ratingInWords, shownRating } from '../ratings/ratings.js';
 import { PagePicker } from '../components/page-picker.js';
 import classes from './leaderboard.module.css';
 import { UserText } from '../components/user-text.js';
+import { YouMark } from '../components/you-mark.js';
 
 const PAGE_SIZE = 25;
 
@@ -72,7 +73,7 @@ function Board({ provisional, title, blurb }: { provisional: boolean; title: str
                         <Anchor component={Link} to={`/user/${encodeURIComponent(row.userID)}`} c={mine ? 'gold.3' : undefined} className={classes.name}>
                           <UserText>{row.name}</UserText>
                         </Anchor>
-                        {mine && ' (you)'}
+                        {mine && <YouMark />}
                       </Table.Td>
                       <Table.Td ta="right">{shownRating(row)}</Table.Td>
                       <Table.Td ta="right">{row.games}</Table.Td>

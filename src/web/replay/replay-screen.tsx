@@ -193,7 +193,7 @@ export function LoadedReplay({ replay, backTo, besideDice = null, oddsKey = repl
   const ended = g.gameEndTimestamp !== null;
   const viewOptions = [
     { value: SPECTATOR, label: 'A spectator' },
-    ...record.seats.map((s, i) => ({ value: s.userID, label: `Seat ${i + 1}: ${usersByID[s.userID]?.name ?? s.userID}${s.userID === ownSeat ? ' (you)' : ''}` })),
+    ...record.seats.map((s, i) => ({ value: s.userID, label: `Seat ${i + 1}${s.userID === ownSeat ? ' (you)' : ''}: ${usersByID[s.userID]?.name ?? s.userID}` })),
   ];
   const button = (label: string, move: StepMove, icon: React.ReactNode, disabled: boolean) => (
     <Tooltip label={label} withArrow>

@@ -95,7 +95,7 @@ describe('what each pair of eyes saw', () => {
     expect(bidOf(bidder).getAttribute('data-bid')).toBe('shown');
     const seat = record.seats.findIndex((s) => s.userID === bidder);
     await user.click(screen.getByRole('combobox', { name: 'See it through the eyes of' }));
-    await user.click(await screen.findByRole('option', { name: `Seat ${seat + 1}: ${NAMES[bidder]} (you)` }));
+    await user.click(await screen.findByRole('option', { name: `Seat ${seat + 1} (you): ${NAMES[bidder]}` }));
     expect(replayScreen().getAttribute('data-viewer')).toBe(bidder);
     // Their choice holds: a spectator's eyes.
     await user.click(screen.getByRole('combobox', { name: 'See it through the eyes of' }));

@@ -22,6 +22,8 @@ vi.mock('../../../src/web/odds/odds-client.js', async (original) => ({
 
 afterEach(cleanup);
 
+/** The file's text after `edit`, which gets the parsed JSON. */
+type Edit = (doc: { final: { events: unknown[]; cardsByID: Record<string, Record<string, unknown>> } & Record<string, unknown> }) => void;
 const file = botGameFile();
 const edited = (edit: Edit): string => {
   const doc: Parameters<Edit>[0] = JSON.parse(JSON.stringify(file));

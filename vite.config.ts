@@ -167,9 +167,11 @@ const UI_KIT = mantine('Alert|CloseButton|UnstyledButton|Button|Transition|Group
  * lobby's page both name a table's pace, and they and the game's end seat a person with a value
  * for the dice, after keeping the commitment it follows (and a chat's read marks share that
  * record's storage). A page's `?redirect=` check and the batching of ids for a users query were
- * chunks of 129 and 222 bytes on the lobby list's first load.
+ * chunks of 129 and 222 bytes on the lobby list's first load. So were the isolation of a person's
+ words and the viewer's "(you)" mark, which most pages show (127 and 239 bytes), and the reading
+ of a link's hash the rules and the gallery share (151 bytes).
  */
-const SHARED_SMALL = /src[\\/]web[\\/](lobby[\\/](pace-words|seat-value)|lib[\\/](commitment-memory|kept-record|redirect|id-batches))\.ts$/;
+const SHARED_SMALL = /src[\\/]web[\\/](lobby[\\/](pace-words|seat-value)|lib[\\/](commitment-memory|kept-record|redirect|id-batches|hash-target)|components[\\/](user-text|you-mark))\.tsx?$/;
 
 const CHUNK_GROUPS = [
   { name: 'ui-kit', test: (id: string) => UI_KIT.test(id) || SHARED_SMALL.test(id) },

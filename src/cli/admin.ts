@@ -48,11 +48,20 @@ async function withDatabase<T>(work: (db: Db) => Promise<T>, { create = false } 
   }
 }
 
+/**
+ * Help's closing lines, as every command of the program ends its own: each example a command line.
+ * They act on the database `npm start` uses, found by the same DATA_DIR or DATABASE_URL.
+ */
+const examples = (...lines: string[]): string => `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}`;
+
 export function usersCommand(io: Io): Command {
-  const users = new Command('users').description('list users, or make one a developer');
+  const users = new Command('users')
+    .description('list users, or make one a developer')
+    .addHelpText('after', examples('mythos users list', 'mythos users make-dev u_abc123', 'DATABASE_URL=postgres://127.0.0.1/mythos mythos users list'));
   users
     .command('list')
     .description('every user (bots left out): id, name, login, developer, games played')
+    .addHelpText('after', examples('mythos users list', 'DATA_DIR=/srv/mythos mythos users list | grep -i wren'))
     .action(() =>
       withDatabase(async (db) => {
         const rows = await db.kysely.selectFrom('users').selectAll().where('provider', '!=', 'bot').orderBy('created_at').execute();
@@ -67,6 +76,7 @@ export function usersCommand(io: Io): Command {
   users
     .command('make-dev <userID>')
     .description('give a user developer rights (dev-only bots, options, modules and /dev)')
+    .addHelpText('after', examples('mythos users make-dev u_abc123', 'mythos users list && mythos users make-dev u_abc123'))
     .action((userID: string) =>
       withDatabase(async (db) => {
         const result = await db.kysely.updateTable('users').set({ is_dev: 1 }).where('id', '=', userID).executeTakeFirst();
@@ -78,10 +88,13 @@ export function usersCommand(io: Io): Command {
 }
 
 export function gamesCommand(io: Io): Command {
-  const games = new Command('games').description('list the games of the server, or export one');
+  const games = new Command('games')
+    .description('list the games of the server, or export one')
+    .addHelpText('after', examples('mythos games list --limit 10', 'mythos games export g_abc123 --out game.json && mythos replay game.json'));
   games
     .command('list')
     .description('the latest games, newest first: id, started, ended (or playing), sequenceID, players')
+    .addHelpText('after', examples('mythos games list', 'mythos games list --unfinished --limit 20'))
     .option('--limit <n>', 'how many games', '50')
     .option('--unfinished', 'only the games still being played')
     .action((options: { limit: string; unfinished?: boolean }) => {
@@ -110,6 +123,7 @@ export function gamesCommand(io: Io): Command {
     .description('write a game as a replay file (check it with: mythos replay <file> or mythos verify <file>)')
     .option('--out <file>', 'where to write it (default: <gameID>.json)')
     .option('--unfinished', "export a game that has not ended, secret seed and all (for debugging: never share it)")
+    .addHelpText('after', examples('mythos games export g_abc123', 'mythos games export g_abc123 --out game.json && mythos verify game.json'))
     .action((gameID: string, options: { out?: string; unfinished?: boolean }) =>
       withDatabase(async (db) => {
         const game = await loadGame(db.kysely, gameID);
@@ -128,9 +142,10 @@ export function gamesCommand(io: Io): Command {
 }
 
 export function dbCommand(io: Io): Command {
-  const db = new Command('db').description('the database');
+  const db = new Command('db').description('the database').addHelpText('after', examples('mythos db migrate'));
   db.command('migrate')
     .description('bring the database schema up to date (npm start does this too)')
+    .addHelpText('after', examples('mythos db migrate', 'DATABASE_URL=postgres://127.0.0.1/mythos mythos db migrate'))
     .action(() =>
       withDatabase(
         async () => {

@@ -18,6 +18,7 @@ import { LOBBY_LIST_TOPIC, lobbyTopic } from '../server/services/lobbies.js';
 import { OPENING_TOO_FAST, requestRefusal, SUBSCRIBING_TOO_FAST, type Services } from '../server/services/services.js';
 import { closeUnread, sizeRequests } from '../server/delivery/socket-limits.js';
 import { describeZodError } from './rest.js';
+import { ID_PATTERN } from '../engine/index.js';
 
 /** Messages one socket may have waiting to be handled; a client that waits for answers has one or two. */
 export const MAX_WAITING_MESSAGES = 64;
@@ -38,13 +39,12 @@ type Topic =
   | { kind: 'inbox'; userID: string; gameID: string }
   | { kind: 'chat'; room: string };
 
-const ID = '[A-Za-z0-9_-]{1,64}';
 const TOPICS: [RegExp, (m: RegExpExecArray) => Topic][] = [
   [/^lobby_list$/, () => ({ kind: 'lobby_list' })],
-  [new RegExp(`^lobby/(${ID})$`), (m) => ({ kind: 'lobby', lobbyID: m[1]! })],
-  [new RegExp(`^game/(${ID})$`), (m) => ({ kind: 'game', gameID: m[1]! })],
-  [new RegExp(`^inbox/(${ID})/game/(${ID})$`), (m) => ({ kind: 'inbox', userID: m[1]!, gameID: m[2]! })],
-  [new RegExp(`^chat/((?:lobby|game)/${ID})$`), (m) => ({ kind: 'chat', room: m[1]! })],
+  [new RegExp(`^lobby/(${ID_PATTERN})$`), (m) => ({ kind: 'lobby', lobbyID: m[1]! })],
+  [new RegExp(`^game/(${ID_PATTERN})$`), (m) => ({ kind: 'game', gameID: m[1]! })],
+  [new RegExp(`^inbox/(${ID_PATTERN})/game/(${ID_PATTERN})$`), (m) => ({ kind: 'inbox', userID: m[1]!, gameID: m[2]! })],
+  [new RegExp(`^chat/((?:lobby|game)/${ID_PATTERN})$`), (m) => ({ kind: 'chat', room: m[1]! })],
 ];
 
 export function parseTopic(topic: string): Topic | null {

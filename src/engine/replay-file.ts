@@ -28,6 +28,7 @@
 import type { Action } from './actions/action.js';
 import { parseAction } from './actions/parse-action.js';
 import { DefinitionError, parseCard, parseTribute } from './cards/definitions.js';
+import { isIdLike } from './types.js';
 import { STAND_IN_REASONS, type StandInReason } from './events.js';
 import { FORFEIT_REASONS, isForfeitReason, type Forfeits } from './forfeits.js';
 import { migrate } from './migrations.js';
@@ -55,9 +56,6 @@ export const MAX_REPLAY_ACTIONS = 10_000;
  * walked it (the comparison with the re-run), a RangeError no check had said anything of.
  */
 export const MAX_REPLAY_DEPTH = 64;
-
-/** A game's id, as the server and `createGame` make them (`g_…`, `game-…`). */
-const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A file that is not a usable replay: the message names the field at fault, in one line. */
 export class ReplayFileError extends Error {
@@ -304,7 +302,7 @@ export function checkReplay(doc: unknown): ReplayFile {
   // What the site's games are called: the id a file names is said back on /replay, beside the
   // file's check, in the site's own verdict on it, and a sentence there ("no game g_x, the 2026
   // final as this site recorded it, ...") read as the site's words (tests/web/components/security-review-26.test.tsx).
-  if (setup.id !== undefined && (typeof setup.id !== 'string' || !GAME_ID.test(setup.id))) {
+  if (setup.id !== undefined && (typeof setup.id !== 'string' || !isIdLike(setup.id))) {
     throw new ReplayFileError('setup.id must be a game id (at most 64 letters, digits, dashes and underscores)');
   }
   const id = setup.id === undefined ? {} : { id: setup.id };

@@ -78,6 +78,17 @@ export type BotType = (typeof BOT_TYPES)[number];
 /** The eight seat colours, in seat order. */
 export const SEAT_COLORS = ['#d9480f', '#1971c2', '#2f9e44', '#f08c00', '#9c36b5', '#0c8599', '#e64980', '#495057'] as const;
 
+/**
+ * What an id or key of the site may be: 1 to 64 letters, digits, dashes and underscores, as the
+ * server makes a game's, a lobby's and a person's (`g_…`, `l_…`, `u_…`), `createGame` its
+ * (`game-…`), and the card modules name themselves. Anything else is no id of the site's: a
+ * stranger's sentence in its place is never looked up as a topic or a room, nor said back as an id.
+ */
+export const ID_PATTERN = '[A-Za-z0-9_-]{1,64}';
+const WHOLE_ID = new RegExp(`^${ID_PATTERN}$`);
+/** Whether `text` could be an id or key of the site (ID_PATTERN, whole). */
+export const isIdLike = (text: string): boolean => WHOLE_ID.test(text);
+
 export type UserID = string;
 export type CardID = number;
 export type TributeID = number;

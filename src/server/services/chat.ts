@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Bus } from '../bus/bus.js';
-import type { Game } from '../../engine/index.js';
+import { ID_PATTERN, type Game } from '../../engine/index.js';
 import { MAX_CHAT_MESSAGE_LENGTH } from '../../shared/chat.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { refuse } from './errors.js';
@@ -88,7 +88,7 @@ export function cleanMessage(raw: unknown): string {
 export const chatTopic = (room: string) => `chat/${room}` as const;
 /** A lobby's chat room: its messages go when the lobby does (LobbyService). */
 export const lobbyRoom = (lobbyID: string) => `lobby/${lobbyID}`;
-const ROOM = /^(lobby|game)\/[A-Za-z0-9_-]{1,64}$/;
+const ROOM = new RegExp(`^(lobby|game)/${ID_PATTERN}$`);
 
 export class ChatService {
   private readonly perUser: Limiter;

@@ -7,7 +7,7 @@
  * The mappers: tRPC's `errorFormatter` (trpc/trpc.ts), the HTTP error handler for REST and /auth
  * (http-errors.ts), GraphQL's payload formatter (compat/graphql.ts) and /channel's (compat/channel.ts).
  */
-import type { RuleError } from '../../engine/index.js';
+import { isIdLike, type RuleError } from '../../engine/index.js';
 
 export type ServiceErrorKind = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
 
@@ -37,16 +37,13 @@ export const refuse = (kind: ServiceErrorKind, message: string) => new ServiceEr
 /** A rule error from the engine: a bad request with its documented message (docs/protocol.md) and the rule's code. */
 export const ruleRefusal = (error: Pick<RuleError, 'code' | 'message'>) => new ServiceError('BAD_REQUEST', error.message, error.code);
 
-/** What an id of this site could be: letters, digits, dashes and underscores. */
-const ID_LIKE = /^[A-Za-z0-9_-]{1,64}$/;
-
 /**
  * "Game {id} not found." when the id asked for could be one, else `otherwise`. The id comes from
  * whoever asked, and the site's pages come from a link's path (/game/…, /lobby/…): a link to
  * `/game/Your account is suspended. Sign in again at …` showed that sentence, in the site's
  * own words, under the page's heading (tests/server/security-review-26.test.ts).
  */
-const notFoundMessage = (what: string, id: string, otherwise: string): string => (ID_LIKE.test(id) ? `${what} ${id} not found.` : otherwise);
+const notFoundMessage = (what: string, id: string, otherwise: string): string => (isIdLike(id) ? `${what} ${id} not found.` : otherwise);
 
 /** A game that does not exist, on every way into one (`GameService.openFor`, an action). */
 export const gameNotFound = (gameID: string) => new ServiceError('NOT_FOUND', notFoundMessage('Game', gameID, 'Game not found: no game has that id.'), 'game/not-found');

@@ -15,6 +15,7 @@
  * Patterns match the whole name, ignoring case; `*` matches any run of characters.
  */
 import type { Card, GameDefinitions, ModuleDef, TributeCard } from '../../engine/cards/definitions.js';
+import { isIdLike } from '../../engine/types.js';
 
 export type { Card, TributeCard };
 
@@ -111,16 +112,13 @@ export function visibleModules(modules: readonly ModuleDef[], isDev: boolean): M
 
 export type Catalogue = { error: string } | { sections: Section[] };
 
-/** What a module's key could be: a few letters, digits, dashes and underscores. */
-const KEY_LIKE = /^[A-Za-z0-9_-]{1,40}$/;
-
 /**
  * The words for a link's module this visitor has none of. The link is whoever wrote it's, and its
  * value was said back whole in the page's red alert: "Module — your account is suspended: sign in
  * again at ... — not found", a stranger's sentence in the site's own words. Only a value that could
  * be a key is said back (tests/web/components/security-review-26.test.tsx).
  */
-export const unknownModule = (key: string): string => (KEY_LIKE.test(key) ? `Module ${key} not found` : 'No module of this site is called that: the link is mistyped or old.');
+export const unknownModule = (key: string): string => (isIdLike(key) ? `Module ${key} not found` : 'No module of this site is called that: the link is mistyped or old.');
 
 const byAgeThenID = (a: Card, b: Card) => (a.age ?? 4) - (b.age ?? 4) || a.id - b.id;
 

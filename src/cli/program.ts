@@ -10,7 +10,7 @@ import { balanceCommand } from './balance.js';
 import { benchCommand } from './bench.js';
 import { oddsCalibrationCommand } from './odds-calibration.js';
 import { CliError, EXIT_FAILED, EXIT_OK, EXIT_USAGE, InternalError } from './errors.js';
-import { processIo, type Io } from './io.js';
+import { processIo, terminalSafe, type Io } from './io.js';
 import { replayCommand } from './replay.js';
 import { tournamentCommand } from './tournament.js';
 import { verifyCommand } from './verify.js';
@@ -70,7 +70,9 @@ function inheritSettings(parent: Command): void {
   }
 }
 
-export async function runCli(argv: readonly string[], io: Io = processIo): Promise<number> {
+export async function runCli(argv: readonly string[], given: Io = processIo): Promise<number> {
+  // What a command prints may hold a file's text: its control characters never reach the terminal.
+  const io = terminalSafe(given);
   let exitCode = EXIT_OK;
   const program = buildProgram(io, (code) => (exitCode = code));
   try {

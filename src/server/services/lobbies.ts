@@ -372,8 +372,14 @@ export class LobbyService {
    * MAX_OPEN_LOBBIES_PER_USER counts the open lobbies a user is in, not only those they host: a
    * host who leaves hands the lobby to the next player, so counting hosts alone let two accounts
    * pass lobbies back and forth and fill the lobby list.
+   *
+   * The person's row is held first, to the transaction's end: the serial queue keeps one person's
+   * creations and joins apart within a process only, and on PostgreSQL two through two instances at
+   * once each counted the lobbies before the other's seat was written, and both passed (a person
+   * one short of 3 sat in 4). The second now waits for the first, then counts its seat.
    */
   private async underLobbyCap(trx: Transaction<Database>, userID: string): Promise<void> {
+    await trx.updateTable('users').set((eb) => ({ name: eb.ref('name') })).where('id', '=', userID).execute();
     const open = await trx
       .selectFrom('lobby_players')
       .innerJoin('lobbies', 'lobbies.id', 'lobby_players.lobby_id')

@@ -35,11 +35,12 @@ export default tseslint.config(
           paths: [
             ...nodeModules('The web client runs in the browser (docs/architecture.md).'),
             { name: 'react', importNames: ['lazy'], message: "React's lazy keeps a failed load for good: use retryingLazy (src/web/lib/retrying-lazy.tsx), which loads again when asked." },
-            {
-              name: 'react-router-dom',
+            // From either package: react-router-dom only passes on react-router's own.
+            ...['react-router-dom', 'react-router'].map((name) => ({
+              name,
               importNames: ['Link', 'NavLink'],
               message: "react-router's links bring its prefetching into every page's first script: use src/web/components/link.tsx.",
-            },
+            })),
           ],
           patterns: [
             { group: ['**/server/**', '**/compat/**'], allowTypeImports: true, message: 'The web client imports only types from the server (docs/architecture.md); shared values live in src/shared.' },

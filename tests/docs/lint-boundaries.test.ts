@@ -62,6 +62,8 @@ beforeAll(() => {
   write('src/bots/bot.ts', 'export const BOT = 1;\n');
   write('src/web/odds/odds-worker.ts', "import { BOT } from '../../bots/bot.js';\nexport const x = BOT;\n");
   write('src/web/pages/react-lazy.tsx', "import { lazy } from 'react';\nexport const Page = lazy(() => import('./page-chunk.js'));\n");
+  write('src/web/pages/dom-link.tsx', "import { Link } from 'react-router-dom';\nexport const L = Link;\n");
+  write('src/web/pages/router-link.tsx', "import { NavLink } from 'react-router';\nexport const L = NavLink;\n");
   write('src/web/pages/page-chunk.tsx', 'export default function Chunk() {\n  return <p>chunk</p>;\n}\n');
   write('src/web/pages/cycle-a.ts', "import { b } from './cycle-b.js';\nexport const a = (): number => b() + 1;\n");
   write('src/web/pages/cycle-b.ts', "import { a } from './cycle-a.js';\nexport const b = (): number => (a as unknown as number) ? 1 : 0;\n");
@@ -120,6 +122,11 @@ describe('lint holds the architecture', () => {
   it("refuses React's lazy in the web client, which keeps a failed load for good (retryingLazy loads again)", async () => {
     expect(await rulesOn('src/web/pages/react-lazy.tsx')).toEqual(['@typescript-eslint/no-restricted-imports']);
     expect(await rulesOn('src/web/pages/page-chunk.tsx')).toEqual([]);
+  });
+
+  it("refuses react-router's links in the web client, from react-router-dom or react-router itself (src/web/components/link.tsx has none of their prefetching)", async () => {
+    expect(await rulesOn('src/web/pages/dom-link.tsx')).toEqual(['@typescript-eslint/no-restricted-imports']);
+    expect(await rulesOn('src/web/pages/router-link.tsx')).toEqual(['@typescript-eslint/no-restricted-imports']);
   });
 
   it('refuses an import cycle', async () => {

@@ -396,7 +396,7 @@ const leaderboardIndexes: Migration = {
 
 /**
  * The game history's games without bots (services/history.ts `list`, what the history page and
- * GET /api/games ask unless told to include bots), newest first, from an index in that order: it
+ * GET /api/game_history_list ask unless told to include bots), newest first, from an index in that order: it
  * walked every game by its start and read each row to skip the games with bots, which are most
  * of them (with 100,000 of them, 110 to 130 ms of SQLite's time on the event loop per request).
  */

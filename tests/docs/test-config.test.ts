@@ -138,6 +138,14 @@ describe('the test configuration', () => {
     expect(replacesModules("vi.spyOn(await import('../odds.js'), 'oddsFor');")).toBe(true);
   });
 
+  it('runs every project but the browser files in `npm run test:fast`', () => {
+    // Its projects named as vitest reads them: a name, or a pattern with `*` for any characters.
+    const fast = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['test:fast']!;
+    const patterns = [...fast.matchAll(/--project[ =]'?([^' ]+)'?/g)].map(([, name]) => new RegExp(`^${name!.replaceAll('*', '.*')}$`));
+    const names = (config.test?.projects ?? []).map((p) => (typeof p === 'object' && 'test' in p ? p.test?.name : undefined));
+    expect(names.filter((name) => patterns.some((pattern) => pattern.test(name ?? '')))).toEqual(names.filter((name) => name !== 'browser'));
+  });
+
   it('starts the files known to run longest first, each of which exists', () => {
     const all = testFiles(join(root, 'tests'));
     expect(LONG_FILES.filter((file) => !all.includes(file))).toEqual([]);

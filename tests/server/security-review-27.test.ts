@@ -21,6 +21,14 @@ const AT_CAP: Refusal = {
   ruleCode: null,
 };
 
+const RUNNING_CAP = 2;
+const AT_RUNNING_CAP: Refusal = {
+  code: 'TOO_MANY_REQUESTS',
+  httpStatus: 429,
+  message: `You already play ${RUNNING_CAP} unfinished games: finish one before starting another.`,
+  ruleCode: null,
+};
+
 type Outcome = { ok: true } | { ok: false; refusal: Refusal };
 const outcome = (call: Promise<unknown>): Promise<Outcome> =>
   call.then(
@@ -47,8 +55,9 @@ describe.skipIf(!TEST_DATABASE_URL)('open lobbies per person across two instance
   beforeAll(async () => {
     const created = await createPostgresDatabase();
     drop = created.drop;
-    a = await startServer({ databaseUrl: created.url, maxOpenLobbiesPerUser: CAP }, { database: 'postgres', reset: false });
-    b = await startServer({ databaseUrl: created.url, maxOpenLobbiesPerUser: CAP }, { database: 'postgres', reset: false });
+    const limits = { databaseUrl: created.url, maxOpenLobbiesPerUser: CAP, maxRunningGamesPerUser: RUNNING_CAP };
+    a = await startServer(limits, { database: 'postgres', reset: false });
+    b = await startServer(limits, { database: 'postgres', reset: false });
   });
   afterAll(async () => {
     for (const close of closers) close();
@@ -99,6 +108,22 @@ describe.skipIf(!TEST_DATABASE_URL)('open lobbies per person across two instance
       const context = `round ${round}: ${JSON.stringify({ joined, opened })}`;
       expect([joined, opened].filter((o) => !o!.ok), context).toEqual([{ ok: false, refusal: AT_CAP }]);
       expect(await openLobbies(ann.guest.userID), context).toBe(CAP);
+    }
+  });
+
+  test('three games started at once, through two instances, by a host with room for two more: two start, the third is refused', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const ann = await onBoth('Ann');
+      const bob = await onBoth('Bob');
+      const lobbies: string[] = [];
+      for (let i = 0; i < CAP; i++) {
+        const { id } = await ann.guest.client.lobbies.create.mutate();
+        await bob.guest.client.lobbies.join.mutate({ lobbyID: id });
+        lobbies.push(id);
+      }
+      const starts = await atOnce(round, lobbies.map((lobbyID, i) => () => (i % 2 === 0 ? ann.guest.client : ann.onB).lobbies.start.mutate({ lobbyID })));
+      const context = `round ${round}: ${JSON.stringify(starts)}`;
+      expect(starts.filter((o) => !o.ok), context).toEqual([{ ok: false, refusal: AT_RUNNING_CAP }]);
     }
   });
 });

@@ -686,8 +686,15 @@ export class LobbyService {
    * many, and start only so many an hour. Every person seated counts, not the host alone: a
    * player who only ever joined lobbies their second accounts hosted was never counted, and
    * played 25 games in 47 s (a security review, farming a rating).
+   *
+   * The people's rows are held first, in id order (as a game's end takes them), to the
+   * transaction's end: two lobbies' starts lock two lobby rows, and on PostgreSQL each counted the
+   * person's games before the other's were written, so a host with room for two more games started
+   * three at once. The later start now waits for the earlier, then counts its game.
    */
   private async mustHaveRoomForAGame(trx: Transaction<Database>, host: UserRow, seats: readonly { user_id: string; bot_type: string | null }[]): Promise<void> {
+    const people = [...new Set(seats.filter((s) => s.bot_type === null).map((s) => s.user_id))].sort();
+    for (const id of people) await trx.updateTable('users').set((eb) => ({ name: eb.ref('name') })).where('id', '=', id).execute();
     const refusal = await this.gameCapRefusal(host, trx);
     if (refusal) throw refuse('TOO_MANY_REQUESTS', refusal);
     const others = seats.filter((s) => s.bot_type === null && s.user_id !== host.id).map((s) => s.user_id);

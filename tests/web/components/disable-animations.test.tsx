@@ -24,16 +24,22 @@ function Screen({ state }: { state: GameScreenState }) {
   return <ClashDisplay state={state} />;
 }
 
-/** Renders the step before the clash, then the clash's step; returns every overlay and stage seen in between. */
+/**
+ * Renders the step before the clash, then the clash's step; returns every overlay and stage seen in
+ * between, commit by commit. The renders are synchronous and an observer's callback waits for a
+ * microtask (it would never run before the end), so the records are taken as they stand: every
+ * element put into the page, every stage an element had before it changed, and the page at the end.
+ */
 function watchClash(): { overlays: number; stages: string[] } {
   const [before, after] = beforeAndAfterClash();
   const seen = { overlays: 0, stages: [] as string[] };
-  const look = () => {
-    seen.overlays += document.querySelectorAll('[data-clash-key]').length;
-    for (const e of document.querySelectorAll('[data-clash-stage]')) seen.stages.push(e.getAttribute('data-clash-stage')!);
+  const look = (root: ParentNode) => {
+    const within = (selector: string) => [...(root instanceof Element && root.matches(selector) ? [root] : []), ...root.querySelectorAll(selector)];
+    seen.overlays += within('[data-clash-key]').length;
+    for (const e of within('[data-clash-stage]')) seen.stages.push(e.getAttribute('data-clash-stage')!);
   };
-  const observer = new MutationObserver(look);
-  observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  const observer = new MutationObserver(() => undefined);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-clash-stage'], attributeOldValue: true });
   const { rerender } = render(
     <MantineProvider theme={theme}>
       <Screen state={screenState(before)} />
@@ -46,8 +52,12 @@ function watchClash(): { overlays: number; stages: string[] } {
       </MantineProvider>,
     ),
   );
-  look();
+  for (const record of observer.takeRecords()) {
+    for (const node of record.addedNodes) if (node instanceof Element) look(node);
+    if (record.type === 'attributes' && record.oldValue !== null) seen.stages.push(record.oldValue);
+  }
   observer.disconnect();
+  look(document);
   return seen;
 }
 

@@ -142,8 +142,8 @@ describe('the test configuration', () => {
     // Its projects named as vitest reads them: a name, or a pattern with `*` for any characters.
     const fast = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['test:fast']!;
     const patterns = [...fast.matchAll(/--project[ =]'?([^' ]+)'?/g)].map(([, name]) => new RegExp(`^${name!.replaceAll('*', '.*')}$`));
-    const names = (config.test?.projects ?? []).map((p) => (typeof p === 'object' && 'test' in p ? p.test?.name : undefined));
-    expect(names.filter((name) => patterns.some((pattern) => pattern.test(name ?? '')))).toEqual(names.filter((name) => name !== 'browser'));
+    const names = (config.test?.projects ?? []).map((p) => (typeof p === 'object' && 'test' in p && typeof p.test?.name === 'string' ? p.test.name : ''));
+    expect(names.filter((name) => patterns.some((pattern) => pattern.test(name)))).toEqual(names.filter((name) => name !== 'browser'));
   });
 
   it('starts the files known to run longest first, each of which exists', () => {

@@ -10,6 +10,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Card } from '../../../src/engine/cards/definitions.js';
 import { GAME_DEFINITIONS } from '../../../src/engine/data.js';
+import { cardLabel } from '../../../src/web/cards/describe.js';
 import { idsIn, openGallery } from '../support/gallery-page.js';
 import { shownAddress } from '../support/shown-path.js';
 
@@ -235,6 +236,14 @@ describe('a few of the cards', () => {
       expect(screen.queryByRole('alert')).toBeNull();
       expect(idsIn('leader')).toEqual(LEADERS.map((c) => c.id));
       expect(document.getElementById(devOnly.key)).toBeNull();
+      cleanup();
+      // Applied: a core card it replaces is drawn as the module has it, in the core's section.
+      const replaced = devOnly.replaceCore[0]!;
+      const core = CARDS.find((c) => c.id === replaced.id)!;
+      expect(cardLabel(replaced)).not.toBe(cardLabel(core));
+      openGallery('developer', only([core.name], { module: devOnly.key }));
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(document.querySelector(`#age-${core.age} [data-preview-anchor] [data-card-id="${core.id}"]`)!.getAttribute('aria-label')).toBe(cardLabel(replaced));
     });
   });
 });

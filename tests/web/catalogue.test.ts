@@ -107,6 +107,12 @@ describe('the card gallery’s contents', () => {
     for (const m of DEV_ONLY) expect(ids(dev, m.key).toSorted()).toEqual([...m.cardDefs, ...m.replaceCore].map((c) => c.id).toSorted());
     const applied = sections(`?module=${DEV_ONLY[0]!.key}`, true);
     expect(ids(applied, 'leader')).toEqual(LEADERS.map((c) => c.id));
+    // Applied: a core card it replaces stands in its core section as the module has it.
+    const replaced = DEV_ONLY[0]!.replaceCore[0]!;
+    const inCore = (list: Section[]) => list.filter((s) => CORE.includes(s.id)).flatMap((s) => s.piles.flatMap((p) => p.cards)).filter((c) => c.id === replaced.id);
+    expect(inCore(dev).map(cardLabel)).toEqual([cardLabel(CARDS.find((c) => c.id === replaced.id)!)]);
+    expect(inCore(applied).map(cardLabel)).toEqual([cardLabel(replaced)]);
+    expect(cardLabel(replaced)).not.toBe(inCore(dev).map(cardLabel)[0]);
   });
 });
 

@@ -16,9 +16,8 @@ import {
 } from '../../src/shared/animation-plan.js';
 import { standings, viewerPlace, timePie } from '../../src/web/game/presentation/end-stats.js';
 import { ordinal } from '../../src/web/history/game-result.js';
-import { winnerNames } from '../../src/web/game/presentation/format.js';
 import { forfeitsIn } from '../../src/shared/forfeit.js';
-import { contrast, formatDuration, joinNames, textOn, TIMER_REFRESH_MS } from '../../src/web/game/presentation/format.js';
+import { contrast, formatDuration, textOn, TIMER_REFRESH_MS } from '../../src/web/game/presentation/format.js';
 import { nameColor, readableOn } from '../../src/web/lib/contrast.js';
 import { SITE } from '../../src/web/lib/palette.js';
 import { soundCue, SOUND_VOLUME } from '../../src/web/game/presentation/sound-cues.js';
@@ -41,12 +40,7 @@ describe('timer', () => {
 });
 
 describe('names and colours', () => {
-  test("ties are joined by ' and '", () => {
-    expect(joinNames(['Ada'])).toBe('Ada');
-    expect(joinNames(['Ada', 'Bo', 'Cy'])).toBe('Ada and Bo and Cy');
-  });
-
-  test('winners and time pie', () => {
+  test('time pie', () => {
     const state = {
       usersByID: { a: { id: 'a', name: 'Ada', profilePictureURL: null }, b: { id: 'b', name: 'Bo', profilePictureURL: null } },
       game: {
@@ -55,7 +49,6 @@ describe('names and colours', () => {
         totalThinkingMillisByPlayerID: { a: 12_600, b: 400 },
       },
     } as never;
-    expect(`${winnerNames(state, ['a', 'b'])} wins!`).toBe('Ada and Bo wins!');
     expect(timePie(state).series).toEqual([13, 0]);
   });
 
@@ -111,7 +104,7 @@ describe('names and colours', () => {
       [2, 'Ada', false, null],
       [3, 'Cy', false, 'left'],
     ]);
-    expect([winnerNames(state, leftC.filter((r) => r.winner).map((r) => r.userID)), viewerPlace(leftC, 'b'), viewerPlace(leftC, 'a'), viewerPlace(leftC, 'c', 'left')]).toEqual(['Bo', 'You won!', 'You finished 2nd of 3.', 'You left the game, so it counts as a loss.']);
+    expect([leftC.filter((r) => r.winner).map((r) => r.name).join(), viewerPlace(leftC, 'b'), viewerPlace(leftC, 'a'), viewerPlace(leftC, 'c', 'left')]).toEqual(['Bo', 'You won!', 'You finished 2nd of 3.', 'You left the game, so it counts as a loss.']);
     const twoGone = standings(state, new Map([['c', 'left'], ['b', 'stood in']]));
     expect(twoGone.map((r) => [r.rank, r.name, r.winner])).toEqual([
       [1, 'Ada', true],
@@ -119,7 +112,6 @@ describe('names and colours', () => {
       [2, 'Cy', false],
     ]);
     expect(standings(state, new Map([['a', 'left'], ['b', 'left'], ['c', 'stood in']])).filter((r) => r.winner)).toEqual([]);
-    expect(winnerNames(state, [])).toBe('Nobody');
     expect([1, 2, 3, 4, 8, 11, 12, 13, 21, 22, 23, 111].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '8th', '11th', '12th', '13th', '21st', '22nd', '23rd', '111th']);
   });
 

@@ -8,6 +8,19 @@
  * it sees as one neutral character; no `unicode-bidi` of a stylesheet's own in one place and a
  * `<bdi>` in another. It adds no words: text, accessible names and what tests read are the same.
  */
+import { Fragment } from 'react';
+
+/** One person's words, isolated. */
 export function UserText({ children }: { children: string }) {
   return <bdi>{children}</bdi>;
+}
+
+/** Several people's names as one phrase ("Ann and Bob", as a tie's winners), each isolated. */
+export function UserNames({ names }: { names: readonly string[] }) {
+  return names.map((name, i) => (
+    <Fragment key={i}>
+      {i > 0 && ' and '}
+      <UserText>{name}</UserText>
+    </Fragment>
+  ));
 }

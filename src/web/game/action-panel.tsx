@@ -17,6 +17,7 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { focusIsLost } from '../lib/focus.js';
 import { Modal } from '../lib/lazy-modal.js';
 import { SkipLink } from '../components/skip-links.js';
+import { UserText } from '../components/user-text.js';
 import type { Decision } from '../../engine/pending.js';
 import { BidField } from './bid-field.js';
 import { SeatClock } from './clock.js';
@@ -487,7 +488,13 @@ function RerollChoice({ state, decision, choice, busy, awaiting, offline, send }
         {clash ? (
           <>
             You lost the clash for <b>{state.cardsByID[clash.cardID]?.name}</b>
-            {mine && best ? ` (${mine.total} against ${nameOf(state, clash.winningPlayerID)}'s ${best.total})` : ''}. Reroll with a token ({decision.rerollTokens} held), or keep?
+            {mine && best && (
+              <>
+                {' '}
+                ({mine.total} against <UserText>{nameOf(state, clash.winningPlayerID)}</UserText>'s {best.total})
+              </>
+            )}
+            . Reroll with a token ({decision.rerollTokens} held), or keep?
           </>
         ) : (
           'Reroll or keep?'

@@ -2,16 +2,17 @@
  * User settings: the 'New Name' form for accounts that may change
  * their name, and the 'Disable Animations' preference kept in this browser (lib/prefs.ts).
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Checkbox, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MAX_NAME_LENGTH, upToNameLength } from '../../shared/names.js';
+import { UserText } from '../components/user-text.js';
 import { usePrefs } from '../lib/prefs.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
 
 function RenameForm({ current }: { current: string }) {
   const [name, setName] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: ReactNode } | null>(null);
   const utils = trpc.useUtils();
   const rename = trpc.session.rename.useMutation();
 
@@ -23,7 +24,7 @@ function RenameForm({ current }: { current: string }) {
       const renamed = await rename.mutateAsync({ name });
       utils.session.me.setData(undefined, (was) => (was ? { ...was, ...renamed } : was));
       setName('');
-      setMessage({ ok: true, text: `You are now ${renamed.name}.` });
+      setMessage({ ok: true, text: <>You are now <UserText>{renamed.name}</UserText>.</> });
     } catch (error) {
       setMessage({ ok: false, text: error instanceof Error ? error.message : String(error) });
     }

@@ -17,7 +17,11 @@ import type { GameScreenState } from '../../../src/web/game/model.js';
 import { useChoice } from '../../../src/web/game/use-choice.js';
 import { UNSENT_MESSAGE, type ActOutcome } from '../../../src/web/game/use-game-state.js';
 import { theme } from '../../../src/web/theme.js';
-import { ANN, act, newGame, screenState } from '../support/screen-state.js';
+import { withCounters } from '../../support/scenario.js';
+import { ANN, BOB, act, newGame, screenState } from '../support/screen-state.js';
+
+/** A right-to-left name, and one ending in digits (which such a name carries across it). */
+const NAMES: Record<string, string> = { [ANN]: 'אבי', [BOB]: 'سارة 2' };
 
 function Panel({ state, send, awaiting = false }: { state: GameScreenState; send: (action: Action) => Promise<ActOutcome>; awaiting?: boolean }) {
   const decision = decisionOf(state);
@@ -192,5 +196,18 @@ describe('the action panel', () => {
     rerender(wrap(<Panel state={state} send={async () => ({ ok: true })} />));
     expect(within(panel).queryByText('The dice are rolling...')).toBeNull();
     expect(within(panel).getAllByRole('button').length).toBeGreaterThan(0);
+  });
+
+  test("a lost clash's reroll choice names its winner's total, the name isolated from the words around it", () => {
+    // Both hold a reroll token and bid nothing on the first card: the loser may reroll.
+    let clashed = newGame();
+    for (const { userID } of clashed.players) clashed = withCounters(clashed, userID, { rerollTokens: 1 });
+    for (const { userID } of clashed.players) clashed = act(clashed, userID, { type: 'BID', bid: { military: 0, tradeRowIndex: 0 } });
+    const loser = clashed.players.find((p) => decisionOf(screenState(clashed, p.userID, NAMES))?.type === 'REROLL')!;
+    const winner = clashed.players.find((p) => p !== loser)!;
+    render(wrap(<Panel state={screenState(clashed, loser.userID, NAMES)} send={async () => ({ ok: true })} />));
+    const prompt = within(screen.getByRole('region', { name: 'Action panel' })).getByText(/^You lost the clash for/);
+    expect(prompt.textContent).toMatch(new RegExp(`^You lost the clash for .+ \\(\\d+ against ${NAMES[winner.userID]}'s \\d+\\)\\. Reroll with a token \\(\\d+ held\\), or keep\\?$`));
+    expect([...prompt.querySelectorAll('bdi')].map((name) => name.textContent)).toEqual([NAMES[winner.userID]]);
   });
 });

@@ -6,13 +6,15 @@
  * bracket, and a name ending in digits carried them across. Each place's name (and the chat's
  * message) is checked to be the whole of a `<bdi>` of its own; what the words say is unchanged.
  */
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ChatRoom } from '../../../src/web/chat/chat-room.js';
 import { ChatRoomView } from '../../../src/web/chat/chat-room-view.js';
 import { PlayerList } from '../../../src/web/history/players.js';
 import type { PublicUser } from '../../../src/web/history/use-users.js';
 import { EndOfGame } from '../../../src/web/game/presentation/end-of-game.js';
+import { Winners } from '../../../src/web/game/presentation/winner-banner.js';
+import { Page as Settings } from '../../../src/web/pages/settings.js';
 import { Page as Leaderboard } from '../../../src/web/pages/leaderboard.js';
 import { Page as MyGames } from '../../../src/web/pages/my-games.js';
 import { ProfileHeader } from '../../../src/web/profile/profile-header.js';
@@ -136,5 +138,33 @@ describe('a game', () => {
     const standings = document.querySelector('table')!;
     expect(tagsOf(AVI, standings)).toEqual(['BDI']);
     expect(tagsOf(SARA, standings)).toEqual(['BDI']);
+  });
+
+  test("the end's title and banner: the winner's name, each of a tie's, isolated; nobody when every player forfeited", () => {
+    const game = botFinishedGame();
+    const [first, second] = game.players.map((p) => p.userID);
+    const state = screenState(game, first!, { [first!]: AVI, [second!]: SARA });
+    render(atPath(`/game/${game.id}`, <EndOfGame state={state} />));
+    const title = screen.getByRole('heading', { level: 2 });
+    const winner = game.winnerIDs[0] === first ? AVI : SARA;
+    expect([title.textContent, tagsOf(winner, title)]).toEqual([` ${winner} wins!`, ['BDI']]);
+    cleanup();
+    const said = (winnerIDs: string[]) => render(<p data-testid="won"><Winners state={state} winnerIDs={winnerIDs} /> won!</p>).getByTestId('won');
+    const tie = said([first!, second!]);
+    expect([tie.textContent, [...tie.querySelectorAll('bdi')].map((name) => name.textContent)]).toEqual([`${AVI} and ${SARA} won!`, [AVI, SARA]]);
+    cleanup();
+    expect(said([]).textContent).toBe('Nobody won!');
+  });
+});
+
+describe('the settings', () => {
+  test('a new name, said back isolated', async () => {
+    stubbed.answers['session.me'] = { id: 'u_avi', name: AVI, profilePictureURL: null, canChangeName: true };
+    stubbed.mutations['session.rename'] = async () => ({ id: 'u_avi', name: SARA, profilePictureURL: null });
+    render(atPath('/settings', <Settings />));
+    fireEvent.change(screen.getByRole('textbox', { name: /New Name/ }), { target: { value: SARA } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const said = await screen.findByRole('status');
+    expect([said.textContent, tagsOf(SARA, said)]).toEqual([`You are now ${SARA}.`, ['BDI']]);
   });
 });

@@ -84,7 +84,7 @@ function fewOf(steps: readonly Game[]): Game[] {
 const bar = () => document.querySelector('[data-testid="odds-bar"]');
 const chart = () => screen.queryByText(CHART_STARTING);
 /** The game screen's line saying who won ('Bob won!'), not the end view's own 'You won!'. */
-const winnerLine = () => screen.queryAllByText(/ won!$/).find((e) => !e.textContent!.trim().startsWith('You ')) ?? null;
+const winnerLine = () => screen.queryByTestId('winner-banner');
 
 /** Moves the page's time on, half a second at a time, until `done` (at most 30 s). */
 function until(done: () => boolean): void {

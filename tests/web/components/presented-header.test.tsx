@@ -123,7 +123,7 @@ describe("the game header while a clash's dice roll", () => {
     expect(header().getAttribute('data-phase')).toBe('PLANNING');
     expect(header().textContent).toContain(`Turn ${before.turn}/${before.turnsPerAge}`);
     expect(header().textContent).toContain('Age 3/3');
-    expect(screen.queryByText(/ won!$/)).toBeNull();
+    expect(screen.queryByTestId('winner-banner')).toBeNull();
     expect(screen.queryByTestId('end-of-game')).toBeNull();
     // Nor the chart of the odds over the whole game, which ends at the winner's 100%.
     expect(screen.queryByText(CHART_STARTING)).toBeNull();
@@ -135,7 +135,7 @@ describe("the game header while a clash's dice roll", () => {
     skip();
     until(() => {
       const over = header().textContent?.includes('Game Over!') === true;
-      expect(screen.queryByText(/ won!$/) !== null).toBe(over);
+      expect(screen.queryByTestId('winner-banner') !== null).toBe(over);
       return over;
     });
     expect(header().getAttribute('data-phase')).toBeNull();

@@ -102,7 +102,7 @@ describe.each(['first decision', 'last decision'] as const)('a player who left a
       </MantineProvider>,
     );
     expect(document.querySelector('[data-replay-step]')!.getAttribute('data-game-ended')).toBe('true');
-    expect(screen.getByText(/ won!$/).textContent).toBe(' Otto won!');
+    expect(screen.getByTestId('winner-banner').textContent).toBe(' Otto won!');
     expect(new Set([...document.querySelectorAll('[data-won]')].map((summary) => summary.getAttribute('data-player-id')))).toEqual(new Set([otto]));
   });
 
@@ -117,7 +117,7 @@ describe.each(['first decision', 'last decision'] as const)('a player who left a
     expect((await screen.findByTestId('fair-dice')).getAttribute('data-verified')).toBe('true');
     fireEvent.keyDown(document.body, { key: 'End' });
     expect(document.querySelector('[data-replay-step]')!.getAttribute('data-game-ended')).toBe('true');
-    expect(screen.getByText(/ won!$/).textContent).toBe(' Otto won!');
+    expect(screen.getByTestId('winner-banner').textContent).toBe(' Otto won!');
     // The star beside the favor: Otto's summaries alone.
     expect(new Set([...document.querySelectorAll('[data-won]')].map((summary) => summary.getAttribute('data-player-id')))).toEqual(new Set([otto]));
   });

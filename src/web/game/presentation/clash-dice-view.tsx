@@ -173,7 +173,11 @@ export function ClashDice({ state, event, onDone, fromRound = 0, instant = false
         {frame.stage === 'initial' && 'The dice are cast...'}
         {frame.stage === 'rolling' && (frame.step < ROLL_STEPS - 1 ? 'Rolling...' : '')}
         {tie && 'Tie! The tied players roll again.'}
-        {settled && !tie && winner !== null && `${playerRef(state, winner).name} ${open ? 'leads' : 'wins'} the clash`}
+        {settled && !tie && winner !== null && (
+          <>
+            <UserText>{playerRef(state, winner).name}</UserText> {open ? 'leads' : 'wins'} the clash
+          </>
+        )}
       </footer>
     </section>
   );

@@ -14,13 +14,14 @@ import { IconMaximize, IconMinimize, IconTrophy } from '@tabler/icons-react';
 import { Link } from '../../components/link.js';
 import type { GameScreenState } from '../model.js';
 import { favorPie, standings, timePie, viewerPlace, type Standing } from './end-stats.js';
-import { textOn, winnerNames } from './format.js';
+import { textOn } from './format.js';
 import { EndPies } from './end-pies.js';
 import { EndRematch } from './end-rematch.js';
 import { EndVerify, VerifySource } from './end-verify.js';
 import { RatingChangeCell, useGameForfeits, useGameRatingChanges, useNamesRatings, useUnratedReason, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
 import type { Forfeit } from '../../../shared/forfeit.js';
 import { presentationPlaying, usePresentationPlaying } from './use-event-animations.js';
+import { Winners } from './winner-banner.js';
 import classes from './presentation.module.css';
 import { UserText } from '../../components/user-text.js';
 
@@ -98,7 +99,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
     <section className={minimized ? `${classes.endView} ${classes.endMinimized}` : classes.endView} aria-label="End of game" data-testid="end-of-game">
       <header className={classes.endHeader}>
         <h2 className={classes.endTitle}>
-          <IconTrophy size={26} aria-hidden /> {winnerNames(state, rows.filter((r) => r.winner).map((r) => r.userID))} wins!
+          <IconTrophy size={26} aria-hidden /> <Winners state={state} winnerIDs={rows.filter((r) => r.winner).map((r) => r.userID)} /> wins!
         </h2>
         <Button variant="subtle" color="gold" size="compact-sm" onClick={toggle} aria-expanded={!minimized} leftSection={minimized ? <IconMaximize size={16} aria-hidden /> : <IconMinimize size={16} aria-hidden />}>
           {minimized ? 'Expand' : 'Minimize'}

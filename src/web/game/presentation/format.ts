@@ -50,19 +50,5 @@ export function playerRef(state: Who, userID: UserID): PlayerRef {
   return { userID, name: state.usersByID[userID]?.name ?? 'unknown', color: player?.color ?? SITE.unseated };
 }
 
-/** Tied winners are shown joined by ' and ': 'A and B and C'. */
-export function joinNames(names: readonly string[]): string {
-  return names.join(' and ');
-}
-
-/**
- * The winners' names as the end of a game shows them: ties joined by ' and '; 'Nobody' when every
- * player forfeited. Here, not with the end view's other figures: the game screen's banner needs it
- * from the first bid, the rest only load once a game has ended.
- */
-export function winnerNames(state: Who, winnerIDs: readonly UserID[]): string {
-  return winnerIDs.length === 0 ? 'Nobody' : joinNames(winnerIDs.map((id) => playerRef(state, id).name));
-}
-
 // Text on a colour is chosen in one place for the whole site (lib/contrast.ts).
 export { contrast, textOn } from '../../lib/contrast.js';

@@ -16,5 +16,5 @@ export { useGameSounds, SoundToggle } from './use-game-sounds.js';
 export { WinnerBanner } from './winner-banner.js';
 export { GameChatButton } from './game-chat-button.js';
 export { MythosInfoPanel } from './mythos-info-panel.js';
-export { formatDuration, joinNames, textOn } from './format.js';
+export { formatDuration, textOn } from './format.js';
 export { useDisableAnimations } from './prefs.js';

@@ -4,9 +4,10 @@
  * (presentation.module.css); the replay shows it alone.
  */
 import { IconTrophy } from '@tabler/icons-react';
-import type { GameScreenState } from '../model.js';
+import { UserNames } from '../../components/user-text.js';
+import type { GameScreenState, UserID } from '../model.js';
 import { useWinnerIDs } from './end-rating-source.js';
-import { winnerNames } from './format.js';
+import { playerRef } from './format.js';
 import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
@@ -16,8 +17,17 @@ export function WinnerBanner({ state }: { state: GameScreenState }) {
   const winners = useWinnerIDs(state.game);
   if (state.game.gameEndTimestamp === null || playing) return null;
   return (
-    <p className={classes.winnerBanner} role="status">
-      <IconTrophy size={20} aria-hidden /> {winnerNames(state, winners)} won!
+    <p className={classes.winnerBanner} role="status" data-testid="winner-banner">
+      <IconTrophy size={20} aria-hidden /> <Winners state={state} winnerIDs={winners} /> won!
     </p>
   );
+}
+
+/**
+ * The winners' names as the end of a game says them: a tie's joined by ' and ', each name isolated
+ * from the words around it; 'Nobody' when every player forfeited. Here, not with the end view's
+ * other figures: the banner needs it from the first bid, the end view only once a game has ended.
+ */
+export function Winners({ state, winnerIDs }: { state: Pick<GameScreenState, 'game' | 'usersByID'>; winnerIDs: readonly UserID[] }) {
+  return winnerIDs.length === 0 ? 'Nobody' : <UserNames names={winnerIDs.map((id) => playerRef(state, id).name)} />;
 }

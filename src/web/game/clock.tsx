@@ -146,9 +146,11 @@ export function pausedWords(state: Pick<GameScreenState, 'seatsByUserID'> & { ga
     : 'Paused: its players are away. It goes on when they come back.';
 }
 
-/** The owner's low-time cue: once per decision, when their clock passes 10 s (not while muted). */
-export function useLowTimeCue(state: GameScreenState): void {
+/** The owner's low-time cue: once per decision, when their clock passes 10 s (its sound not while muted); the deadline then, for the game's news. */
+export function useLowTimeCue(state: GameScreenState): { deadline: number; seconds: number } | null {
   const muted = useSoundMuted();
+  // The deadline whose last seconds have come, for the screen reader's words (the game's news).
+  const [low, setLow] = useState<{ deadline: number; seconds: number } | null>(null);
   const me = state.me;
   const deadline = me === null ? null : (state.seatsByUserID[me]?.deadline ?? null);
   const cued = useRef<number | null>(null);
@@ -161,7 +163,9 @@ export function useLowTimeCue(state: GameScreenState): void {
       cued.current = deadline;
       document.documentElement.dataset.lowTimeCue = String(deadline);
       if (!muted) playCue('tick', SOUND_VOLUME);
+      setLow({ deadline, seconds: CUE_MS / 1_000 });
     }, Math.max(0, at));
     return () => window.clearTimeout(timer);
   }, [me, deadline, state.clockOffsetMs, muted]);
+  return low;
 }

@@ -30,7 +30,7 @@ import { PlayerDetailModal } from './player-list.js';
 import { Boards, DESKTOP_FRAME, DesktopGrid, PlayerSummaries, SummaryRow, TableStack } from './table-layout.js';
 import { usePhoneTabs } from './phone-tabs.js';
 import { Presentation, useEndOfGameChunk } from './presentation-slots.js';
-import { useGameForfeits, useGameRatingChanges } from './presentation/end-rating-source.js';
+import { useGameForfeits, useGameRatingChanges, useWinnerIDs } from './presentation/end-rating-source.js';
 import { pausedWords, TurnTimerLength, useLowTimeCue } from './clock.js';
 import { LeaveGame, NotifyMe, TakeoverNotice, useTurnAlert } from './seat-notices.js';
 import { MoveDueSource, moveDueTop } from './move-due.js';
@@ -120,8 +120,9 @@ function LoadedGame({ view, sent, connected, refusal, act, back }: { view: GameS
   // Live, with the action panel: they are about the decision the server waits for now, and its
   // deadline, which the server enforces whatever the screen still shows (a clash's time is
   // already added to that deadline, and the seats' clocks hide while the dice roll: clock.tsx).
-  useLowTimeCue(state);
+  const lowTime = useLowTimeCue(state);
   useTurnAlert(state, decision);
+  const winners = useWinnerIDs(state.game);
   const [detailID, setDetailID] = useState<string | null>(null);
   const dock = useHeightVariable(DOCK_HEIGHT);
   const header = useHeightVariable(HEADER_HEIGHT);
@@ -215,8 +216,14 @@ function LoadedGame({ view, sent, connected, refusal, act, back }: { view: GameS
       <Presentation.EndOfGame state={state} />
     </div>
   ) : null;
-  // The page's heading, for those who move by headings (the screen shows who plays in the list).
-  const title = <h1 className="mythos-visually-hidden">Game of {state.game.players.map((p) => nameOf(state, p.userID)).join(', ')}</h1>;
+  // The page's heading, for those who move by headings (the screen shows who plays in the list),
+  // and what a screen reader is told as the game goes (the news, the move due), once each.
+  const title = (
+    <>
+      <h1 className="mythos-visually-hidden">Game of {state.game.players.map((p) => nameOf(state, p.userID)).join(', ')}</h1>
+      <Presentation.Announcer state={presented} decision={spectator ? null : decision} waiting={awaiting || dealing} lowTime={lowTime} winnerIDs={winners} />
+    </>
+  );
   // For tests and tools: where the game stands on the server (not held for the dice) and what the viewer must decide.
   const marks = {
     'data-game-phase': state.game.phase,

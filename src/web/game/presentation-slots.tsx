@@ -5,7 +5,7 @@
 import { Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { retryingLazy } from '../lib/retrying-lazy.js';
 import type * as EndOfGameModule from './presentation/end-of-game.js';
-import { ClashDisplay, EventLog, GameChatButton, GameHeader, MythosInfoPanel, useEventAnimations, presentationPlaying, useGameSounds, usePresentationPlaying, usePresentedState, WinnerBanner } from './presentation/index.js';
+import { Announcer, ClashDisplay, EventLog, GameChatButton, GameHeader, MythosInfoPanel, useEventAnimations, presentationPlaying, useGameSounds, usePresentationPlaying, usePresentedState, WinnerBanner } from './presentation/index.js';
 
 // The end-of-game view (its standings, pies, rating changes and replay links) loads when a game has
 // ended, not with every game's first screen. It shows only after the last turn has played out, so
@@ -58,4 +58,4 @@ function EndOfGame(props: ComponentProps<EndOfGameView>) {
   );
 }
 
-export const Presentation = { GameHeader, EventLog, useEventAnimations, usePresentedState, usePresentationPlaying, presentationPlaying, ClashDisplay, useGameSounds, EndOfGame, WinnerBanner, GameChatButton, MythosInfoPanel };
+export const Presentation = { GameHeader, EventLog, useEventAnimations, usePresentedState, usePresentationPlaying, presentationPlaying, ClashDisplay, useGameSounds, EndOfGame, WinnerBanner, Announcer, GameChatButton, MythosInfoPanel };

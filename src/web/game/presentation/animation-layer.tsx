@@ -84,7 +84,7 @@ export function AnimationLayer({ state }: { state: GameScreenState }) {
     <>
       <div ref={layerRef} className={classes.flyLayer} aria-hidden inert data-testid="animation-layer" />
       {rolling.length > 0 && (
-        <div className={classes.clashOverlay} style={{ top, maxHeight: `calc(100vh - ${top + 16}px)` }} role="region" aria-label="Clashes" aria-live="polite" data-awaiting={store.awaiting || undefined}>
+        <div className={classes.clashOverlay} style={{ top, maxHeight: `calc(100vh - ${top + 16}px)` }} role="region" aria-label="Clashes" data-awaiting={store.awaiting || undefined}>
           {rolling.map((clash) => (
             <ActiveClashView key={clash.id} state={state} clash={clash} />
           ))}

@@ -169,7 +169,9 @@ export function ClashDice({ state, event, onDone, fromRound = 0, instant = false
           {resultLegend(labels).join(' · ')}
         </p>
       )}
-      <footer className={classes.clashFooter} aria-live="polite">
+      {/* Not a live region: the game's news says a clash's start and result once (announcer.tsx); this
+          panel is drawn again in its corner and under the row, and each said it again. */}
+      <footer className={classes.clashFooter}>
         {frame.stage === 'initial' && 'The dice are cast...'}
         {frame.stage === 'rolling' && (frame.step < ROLL_STEPS - 1 ? 'Rolling...' : '')}
         {tie && 'Tie! The tied players roll again.'}

@@ -14,6 +14,7 @@ export type { ClashLike } from './clash-shows.js';
 export { Die } from './dice.js';
 export { useGameSounds, SoundToggle } from './use-game-sounds.js';
 export { WinnerBanner } from './winner-banner.js';
+export { Announcer } from './announcer.js';
 export { GameChatButton } from './game-chat-button.js';
 export { MythosInfoPanel } from './mythos-info-panel.js';
 export { formatDuration, textOn } from './format.js';

@@ -1,0 +1,183 @@
+/**
+ * What a screen reader hears of the game as it goes: one polite region, out of sight, that says
+ * each piece of news once, in short sentences, as the screen shows it (the presented state: a
+ * clash's result once its dice have settled, not before). The bids revealed and on which cards, a
+ * clash starting and its result with the totals, the cards, tributes and tokens gained, a new age,
+ * a bot choosing for a player, another player away, back or gone, the game's end and who won; and
+ * when the move is the viewer's, what it asks and its limits, and when their time is nearly out.
+ *
+ * A log region (additions only): each message is a line of its own, and only the new line is
+ * read. The game log itself is no live region: read out whole at each step, it would say
+ * everything again and again.
+ */
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { GameEvent } from '../../../engine/events.js';
+import type { Decision } from '../../../engine/pending.js';
+import type { GameScreenState } from '../model.js';
+import { animationStore } from './animation-store.js';
+import { playerRef } from './format.js';
+import { sentence, sentenceText } from './log-sentences.js';
+import { heldBack, usePresentationPlaying } from './use-event-animations.js';
+
+/** How many lines the region keeps (only the newest is read; the others are left for a reader going back). */
+const KEPT = 5;
+
+/** The events a player is told of as they happen; the rest (deals, slides, phases) the screen and the log show. */
+const NEWS = new Set<GameEvent['type']>(['CONFLICT_RESULTS', 'GAIN_CARD', 'GAIN_TRIBUTES', 'EARN_TOKEN', 'USE_REROLL', 'DECLINE_REROLL', 'STAND_IN', 'REFUND_MILITARY']);
+
+const period = (line: string): string => (/[.!?]$/.test(line) ? line : `${line}.`);
+
+/** The news in a batch of new events, as sentences: the bids together, a new age said as the last one's end. */
+export function newsOf(state: GameScreenState, events: readonly GameEvent[]): string[] {
+  const out: string[] = [];
+  const bids = events.filter((e) => e.type === 'BID').map((e) => sentenceText(sentence(state, e)));
+  for (const event of events) {
+    if (event.type === 'BID') {
+      if (bids.length > 0) out.push(period(`Bids revealed: ${bids.join(', ')}`));
+      bids.length = 0;
+    } else if (event.type === 'SET_UP_AGE') {
+      if (event.payload.age > 1) out.push(`Age ${event.payload.age - 1} is over. Age ${event.payload.age} begins.`);
+    } else if (event.type === 'PRODUCTION') {
+      if (event.payload.userID === state.me) out.push(period(sentenceText(sentence(state, event))));
+    } else if (NEWS.has(event.type)) {
+      out.push(period(sentenceText(sentence(state, event))));
+    }
+  }
+  return out;
+}
+
+/** What the viewer's move asks, with its limits. */
+export function yourMoveWords(state: GameScreenState, decision: Decision): string | null {
+  switch (decision.type) {
+    case 'BID': {
+      const { minMilitary: min, maxMilitary: max } = decision;
+      return `Your move: choose a card on the trade row and your bid, ${min === max ? `${min}` : `${min} to ${max}`} military.`;
+    }
+    case 'REROLL': {
+      // As the panel says it: the card and the totals.
+      const me = state.me;
+      const clash = me === null ? undefined : state.game.clashes.find((c) => c.playerIDs.includes(me) && c.winningPlayerID !== me);
+      const last = clash?.rounds.at(-1);
+      const mine = me === null ? undefined : last?.[me];
+      const best = clash ? last?.[clash.winningPlayerID] : undefined;
+      const lost = clash ? ` for ${state.cardsByID[clash.cardID]?.name ?? `card ${clash.cardID}`}${mine && best ? ` (${mine.total} against ${playerRef(state, clash.winningPlayerID).name}'s ${best.total})` : ''}` : '';
+      return `Your move: you lost the clash${lost}. Reroll with a token (${decision.rerollTokens} held), or keep?`;
+    }
+    case 'RESOLVE': {
+      const won = decision.choices.length > 0 && !state.game.basicPile.includes(decision.choices[0]!.cardID) ? decision.choices[0]!.cardID : null;
+      const name = won === null ? null : (state.cardsByID[won]?.name ?? `card ${won}`);
+      return name === null ? 'Your move: gain a basic card.' : `Your move: you won ${name}. Gain it, or a basic card instead.`;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The players of a clash, by name: 'Ann and Bob', 'Ann, Bob and Cy'. */
+function names(state: GameScreenState, ids: readonly string[]): string {
+  const all = ids.map((id) => playerRef(state, id).name);
+  return all.length < 2 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} and ${all.at(-1)}`;
+}
+
+export interface AnnouncerProps {
+  /** The presented state (the screen's, held while a clash's dice roll). */
+  state: GameScreenState;
+  /** The viewer's decision due now (from the live state), or null. */
+  decision: Decision | null;
+  /** True while the move waits for the screen (dice rolling, a row being dealt): it is said once they are done. */
+  waiting: boolean;
+  /** The deadline whose last seconds have come, and how many are left then (useLowTimeCue), or null. */
+  lowTime?: { deadline: number; seconds: number } | null;
+  /** Who won, once the game is over (nobody who forfeited). */
+  winnerIDs: readonly string[];
+}
+
+export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs }: AnnouncerProps) {
+  const [lines, setLines] = useState<{ id: number; text: string }[]>([]);
+  const nextID = useRef(1);
+  const say = (parts: string[]) => {
+    if (parts.length === 0) return;
+    const text = parts.join(' ');
+    setLines((now) => [...now, { id: nextID.current++, text }].slice(-KEPT));
+  };
+  const playing = usePresentationPlaying();
+  const count = state.events.length;
+  const seen = useRef<{ gameID: string; count: number } | null>(null);
+  const moveSaid = useRef<string | null>(null);
+  const endSaid = useRef<boolean | null>(null);
+  const ended = state.game.gameEndTimestamp !== null && !playing;
+  const moveKey = decision !== null && decision.type !== 'WAIT_FOR_OTHERS' && !waiting && state.game.gameEndTimestamp === null ? `${state.game.age}/${state.game.turn}/${state.game.phase}/${state.game.rerollRound}:${decision.type}` : null;
+  useEffect(() => {
+    // The one render of an update about to be held back for its clash (never painted): its news waits for the dice.
+    if (heldBack(count)) return;
+    const parts: string[] = [];
+    const before = seen.current;
+    if (before === null || before.gameID !== state.game.id || count < before.count) {
+      // The page's first sight of the game: the log holds what came before; nothing is read out.
+      seen.current = { gameID: state.game.id, count };
+      endSaid.current = ended;
+    } else if (count > before.count) {
+      parts.push(...newsOf(state, state.events.slice(before.count)));
+      seen.current = { gameID: state.game.id, count };
+    }
+    if (ended && endSaid.current === false) {
+      endSaid.current = true;
+      parts.push(`The game is over. ${winnerIDs.length === 0 ? 'Nobody' : names(state, winnerIDs)} won.`);
+    }
+    if (moveKey !== null && moveKey !== moveSaid.current && decision) {
+      moveSaid.current = moveKey;
+      const words = yourMoveWords(state, decision);
+      if (words) parts.push(words);
+    }
+    say(parts);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state, count, ended, moveKey]);
+  // A clash's dice starting to roll: its card and who rolls.
+  const clashes = useSyncExternalStore(animationStore.subscribe, () => animationStore.get().clashes, () => animationStore.get().clashes);
+  const clashesSaid = useRef(new Set<number>());
+  useEffect(() => {
+    const started = clashes.filter((c) => !c.done && !c.instant && !clashesSaid.current.has(c.id));
+    for (const c of clashes) clashesSaid.current.add(c.id);
+    say(
+      started.map((c) => {
+        const round = c.clash.rounds[c.fromRound] ?? c.clash.rounds[0] ?? {};
+        const card = state.cardsByID[c.clash.cardID]?.name ?? `card ${c.clash.cardID}`;
+        return `Clash for ${card}: ${names(state, Object.values(round).map((r) => r.playerID))} roll the dice.`;
+      }),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [clashes]);
+  // Another player going away (a bot plays for them meanwhile), coming back, or leaving the game.
+  const awaySeen = useRef<Record<string, string> | null>(null);
+  useEffect(() => {
+    const before = awaySeen.current;
+    awaySeen.current = state.awayByUserID;
+    if (before === null || before === state.awayByUserID || state.game.gameEndTimestamp !== null) return;
+    const parts: string[] = [];
+    for (const { userID } of state.game.players) {
+      if (userID === state.me) continue;
+      const [was, now] = [before[userID], state.awayByUserID[userID]];
+      if (was === now) continue;
+      const name = playerRef(state, userID).name;
+      if (now === 'left') parts.push(`${name} left the game: a bot plays for them to the end.`);
+      else if (now !== undefined && was === undefined) parts.push(`${name} is away: a bot plays for them until they are back.`);
+      else if (now === undefined && was !== 'left') parts.push(`${name} is back.`);
+    }
+    say(parts);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.awayByUserID]);
+  const lowSaid = useRef<number | null>(null);
+  useEffect(() => {
+    if (lowTime === null || lowSaid.current === lowTime.deadline || moveKey === null) return;
+    lowSaid.current = lowTime.deadline;
+    say([`${lowTime.seconds} seconds left for your move.`]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lowTime]);
+  return (
+    <div role="log" aria-label="Game news" className="mythos-visually-hidden" data-testid="game-news">
+      {lines.map((line) => (
+        <p key={line.id}>{line.text}</p>
+      ))}
+    </div>
+  );
+}

@@ -12,7 +12,7 @@
  * ran out, the dice starting to roll) leaves it on the panel too. At the next step, a focus still
  * resting there goes on to the cards the step asks to pick from.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { focusIsLost } from '../lib/focus.js';
 import { Modal } from '../lib/lazy-modal.js';
@@ -396,6 +396,9 @@ function BidInput({ decision, value, onChange, onEnter }: { decision: Extract<De
   }
   // A number typed out of range (or half typed, "-"): the hint says what Submit would bid.
   const differs = value !== null && typed !== '' && String(typed) !== String(value);
+  // The range beside the box (and what Submit would bid) describes the box and the slider: a
+  // screen reader hears the bid's limits with them.
+  const rangeID = useId();
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap" align="center">
@@ -413,13 +416,14 @@ function BidInput({ decision, value, onChange, onEnter }: { decision: Extract<De
           }}
           onBlur={() => setTyped(value ?? '')}
           onEnter={onEnter}
+          describedBy={rangeID}
         />
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" id={rangeID}>
           {min} to {max}
           {value === null ? ' · empty: no bid' : differs ? ` · Submit bids ${value}` : ''}
         </Text>
       </Group>
-      {max > min ? <BidSlider min={min} max={max} value={shown} onChange={onChange} touch={touch} onEnter={onEnter} /> : null}
+      {max > min ? <BidSlider min={min} max={max} value={shown} onChange={onChange} touch={touch} onEnter={onEnter} describedBy={rangeID} /> : null}
     </Stack>
   );
 }
@@ -430,7 +434,7 @@ function BidInput({ decision, value, onChange, onEnter }: { decision: Extract<De
  * whole bid marked under the place its thumb stops.
  * No value bubble: the number box beside it shows the bid.
  */
-function BidSlider({ min, max, value, onChange, touch, onEnter }: { min: number; max: number; value: number; onChange: (bid: number) => void; touch: boolean; onEnter: (() => void) | undefined }) {
+function BidSlider({ min, max, value, onChange, touch, onEnter, describedBy }: { min: number; max: number; value: number; onChange: (bid: number) => void; touch: boolean; onEnter: (() => void) | undefined; describedBy: string }) {
   const span = max - min;
   // The thumb stops at its own half-width from either end, so the fill and the marks are laid out
   // from these (action-panel.module.css): the thumb's size and where the bid is along the track.
@@ -443,6 +447,7 @@ function BidSlider({ min, max, value, onChange, touch, onEnter }: { min: number;
         type="range"
         className={classes.range}
         aria-label="Military bid slider"
+        aria-describedby={describedBy}
         min={min}
         max={max}
         step={1}

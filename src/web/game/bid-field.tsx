@@ -40,6 +40,8 @@ export interface BidFieldProps {
   hideControls: boolean;
   /** Enter in the box: the bid sent, as Submit sends it. Absent while Submit cannot be pressed. */
   onEnter?: () => void;
+  /** The id of the words that describe the box (the bid's range beside it). */
+  describedBy?: string;
 }
 
 function Chevron() {
@@ -55,7 +57,7 @@ function Chevron() {
   );
 }
 
-export function BidField({ min, max, value, onChange, onBlur, hideControls, onEnter }: BidFieldProps) {
+export function BidField({ min, max, value, onChange, onBlur, hideControls, onEnter, describedBy }: BidFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const n = held(value);
   const step = (direction: 1 | -1) => {
@@ -87,6 +89,10 @@ export function BidField({ min, max, value, onChange, onBlur, hideControls, onEn
       ref={input}
       className={classes.root}
       aria-label="Military bid"
+      // Mantine's own aria attributes (from a wrapper's description, which this box has none of)
+      // would replace the description given here.
+      withAria={false}
+      aria-describedby={describedBy}
       size="xs"
       w={80}
       type="text"

@@ -100,7 +100,8 @@ describe("a clash's dice, heard", () => {
     const said = () => newsLines().map((p) => p.textContent ?? '');
     // The dice start: the card and who rolls, and no result yet.
     expect(said().filter((line) => line.startsWith('Your move'))).toHaveLength(1);
-    expect(said().filter((line) => !line.startsWith('Your move'))).toEqual([`Clash for ${name}: Ann and Bob roll the dice.`]);
+    const bid = (id: string) => results!.rounds[0]![id]!.bonus;
+    expect(said().filter((line) => !line.startsWith('Your move'))).toEqual([`Clash for ${name}: Ann (bid ${bid(ANN)}) and Bob (bid ${bid(BOB)}) roll the dice.`]);
     // Neither the rolling panel nor anything in it is a live region: the news alone speaks.
     expect(overlay()!.closest('[aria-live]')).toBeNull();
     expect(overlay()!.querySelectorAll('[aria-live], [role="status"], [role="log"], [role="alert"]')).toHaveLength(0);
@@ -156,5 +157,43 @@ describe('the seats, heard', () => {
       'A bot bid for Bob, who left the game.',
       'Bob left the game: a bot plays for them to the end.',
     ]);
+  });
+});
+
+describe('a clash with a reroll offered, heard', () => {
+  test('its dice starting is said once a round rolled, with the bids; the verdict alone (a roll kept) starts nothing', async () => {
+    await loadClashDice();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    // The first war in a game with reroll tokens whose clash's loser is offered a reroll.
+    let game = newGame(11, Date.now(), { rerollTokens: true });
+    let before = game;
+    for (let step = 0; step < 500 && !(game.phase === 'WAR' && game.clashes.length > 0); step++) {
+      before = game;
+      game = allAct(game);
+    }
+    if (game.phase !== 'WAR') throw new Error('no reroll offered in this game');
+    served.state = screenState(before);
+    const { rerender } = render(gamePage(game.id));
+    const overlay = () => screen.queryByRole('region', { name: 'Clashes' });
+    const settle = () => {
+      for (let waited = 0; overlay() !== null; waited += 100) {
+        if (waited > 30_000) throw new Error('the dice did not leave in 30 s');
+        act(() => vi.advanceTimersByTime(100));
+      }
+    };
+    served.state = screenState(game);
+    act(() => rerender(gamePage(game.id)));
+    settle();
+    // The loser keeps their roll: the clash is settled with no die rolled again.
+    const clash = game.clashes[0]!;
+    const loser = clash.playerIDs.find((id) => id !== clash.winningPlayerID)!;
+    game = play(game, loser, { type: 'REROLL', rollSelection: { rerollType: 'decline', rerollRound: game.rerollRound } });
+    served.state = screenState(game);
+    act(() => rerender(gamePage(game.id)));
+    settle();
+    const name = screenState(game).cardsByID[clash.cardID]!.name;
+    const bids = clash.playerIDs.map((id) => `${id === ANN ? 'Ann' : 'Bob'} (bid ${clash.rounds[0]![id]!.bonus})`).join(' and ');
+    const said = newsLines().map((p) => p.textContent ?? '');
+    expect(said.filter((line) => line.includes('roll the dice'))).toEqual([`Clash for ${name}: ${bids} roll the dice.`]);
   });
 });

@@ -73,11 +73,11 @@ export function yourMoveWords(state: GameScreenState, decision: Decision): strin
   }
 }
 
-/** The players of a clash, by name: 'Ann and Bob', 'Ann, Bob and Cy'. */
-function names(state: GameScreenState, ids: readonly string[]): string {
-  const all = ids.map((id) => playerRef(state, id).name);
-  return all.length < 2 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} and ${all.at(-1)}`;
-}
+/** 'a', 'a and b', 'a, b and c'. */
+const joinAnd = (all: readonly string[]): string => (all.length < 2 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} and ${all.at(-1)}`);
+
+/** Players by name: 'Ann and Bob', 'Ann, Bob and Cy'. */
+const names = (state: GameScreenState, ids: readonly string[]): string => joinAnd(ids.map((id) => playerRef(state, id).name));
 
 export interface AnnouncerProps {
   /** The presented state (the screen's, held while a clash's dice roll). */
@@ -132,17 +132,20 @@ export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs 
     say(parts);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, count, ended, moveKey]);
-  // A clash's dice starting to roll: its card and who rolls.
+  // A clash's dice starting to roll: its card, who rolls and their bids (the bids revealed are
+  // said with the rest of the turn's news once the dice have settled). Not a clash's verdict
+  // alone, with no die rolled (a roll kept after a reroll was offered): its dice were said.
   const clashes = useSyncExternalStore(animationStore.subscribe, () => animationStore.get().clashes, () => animationStore.get().clashes);
   const clashesSaid = useRef(new Set<number>());
   useEffect(() => {
-    const started = clashes.filter((c) => !c.done && !c.instant && !clashesSaid.current.has(c.id));
+    const started = clashes.filter((c) => !c.done && !c.instant && !clashesSaid.current.has(c.id) && c.fromRound < c.clash.rounds.length);
     for (const c of clashes) clashesSaid.current.add(c.id);
     say(
       started.map((c) => {
-        const round = c.clash.rounds[c.fromRound] ?? c.clash.rounds[0] ?? {};
+        const round = Object.values(c.clash.rounds[c.fromRound] ?? {});
         const card = state.cardsByID[c.clash.cardID]?.name ?? `card ${c.clash.cardID}`;
-        return `Clash for ${card}: ${names(state, Object.values(round).map((r) => r.playerID))} roll the dice.`;
+        if (c.fromRound > 0) return `Clash for ${card}, round ${c.fromRound + 1}: ${names(state, round.map((r) => r.playerID))} roll again.`;
+        return `Clash for ${card}: ${joinAnd(round.map((r) => `${playerRef(state, r.playerID).name} (bid ${r.bonus})`))} roll the dice.`;
       }),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps

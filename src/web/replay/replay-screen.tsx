@@ -27,7 +27,7 @@ import type { PickableProps } from '../game/table.js';
 import { Boards, DESKTOP_FRAME, DesktopGrid, PlayerSummaries, SummaryRow, TableStack } from '../game/table-layout.js';
 import { TableTabs } from '../game/table-tabs.js';
 import { Presentation } from '../game/presentation-slots.js';
-import { ForfeitsSource, NamesRatingsSource } from '../game/presentation/end-rating-source.js';
+import { ForfeitsSource, NamesRatingsSource, useWinnerIDs } from '../game/presentation/end-rating-source.js';
 import { CountersJump } from '../game/presentation/use-ticking-number.js';
 import { formatDuration, PHASE_NAMES } from '../game/presentation/format.js';
 import presentation from '../game/presentation/presentation.module.css';
@@ -224,6 +224,7 @@ export function LoadedReplay({ replay, backTo, besideDice = null, oddsKey = repl
         Step {step} of {last} · <span className={classes.what}>{describe(moment, usersByID)}</span> · Now: Age {g.age}/{AGE_COUNT}, turn {g.turn}/{g.turnsPerAge},{' '}
         {ended ? 'game over' : PHASE_NAMES[g.phase]}
       </p>
+      <ReplayNews state={presented} quiet={!byOneStep} />
       {/* On a phone the buttons are docked at the foot of the screen, as the game's action panel
           is: at the top they scrolled away with the controls, and each step meant scrolling back. */}
       <div className={compact ? `${classes.buttons} ${classes.docked}` : classes.buttons} data-testid="replay-buttons">
@@ -391,4 +392,15 @@ function Bids({ state }: { state: GameScreenState }) {
       </ul>
     </section>
   );
+}
+
+/**
+ * What a screen reader hears of a step forward, as on the game screen (the game's news: a clash's
+ * result with its totals once its dice have settled, the cards gained, the end and who won); the
+ * line above says where the step is. A jump or a step back says nothing more: its news would be
+ * a flood, or old. Inside the page's sources of forfeits, for who won.
+ */
+function ReplayNews({ state, quiet }: { state: GameScreenState; quiet: boolean }) {
+  const winners = useWinnerIDs(state.game);
+  return <Presentation.Announcer state={state} decision={null} waiting={false} winnerIDs={winners} quiet={quiet} />;
 }

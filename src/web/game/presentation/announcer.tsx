@@ -90,9 +90,11 @@ export interface AnnouncerProps {
   lowTime?: { deadline: number; seconds: number } | null;
   /** Who won, once the game is over (nobody who forfeited). */
   winnerIDs: readonly string[];
+  /** Nothing of this update is said (a replay's jump: its place is said, and its news would be a flood). */
+  quiet?: boolean;
 }
 
-export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs }: AnnouncerProps) {
+export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs, quiet = false }: AnnouncerProps) {
   const [lines, setLines] = useState<{ id: number; text: string }[]>([]);
   const nextID = useRef(1);
   const say = (parts: string[]) => {
@@ -112,15 +114,17 @@ export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs 
     if (heldBack(count)) return;
     const parts: string[] = [];
     const before = seen.current;
-    if (before === null || before.gameID !== state.game.id || count < before.count) {
-      // The page's first sight of the game: the log holds what came before; nothing is read out.
+    if (before === null || before.gameID !== state.game.id || count < before.count || quiet) {
+      // The page's first sight of the game (or a replay's jump, or step back): the log holds what
+      // came before; nothing is read out.
       seen.current = { gameID: state.game.id, count };
       endSaid.current = ended;
     } else if (count > before.count) {
       parts.push(...newsOf(state, state.events.slice(before.count)));
       seen.current = { gameID: state.game.id, count };
     }
-    if (ended && endSaid.current === false) {
+    if (!ended) endSaid.current = false;
+    else if (endSaid.current === false) {
       endSaid.current = true;
       parts.push(`The game is over. ${winnerIDs.length === 0 ? 'Nobody' : names(state, winnerIDs)} won.`);
     }
@@ -131,7 +135,7 @@ export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs 
     }
     say(parts);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state, count, ended, moveKey]);
+  }, [state, count, ended, moveKey, quiet]);
   // A clash's dice starting to roll: its card, who rolls and their bids (the bids revealed are
   // said with the rest of the turn's news once the dice have settled). Not a clash's verdict
   // alone, with no die rolled (a roll kept after a reroll was offered): its dice were said.

@@ -1,5 +1,5 @@
 /**
- * The dice's Skip, pressed from the keyboard: the panel it was on leaves the board with it, and
+ * The dice's Skip (and a clash panel's Close), pressed from the keyboard: the panel it was on leaves the board with it, and
  * the focus with it. It goes on to what the step asks now (the action panel, which says it, and
  * its first control), not to the page's body, from where the next Tab started at the page's top
  * and a screen reader said nothing of where the player was.
@@ -44,4 +44,23 @@ test("Skip pressed from the keyboard leaves the focus on the action panel, not o
   const panel = screen.getByRole('region', { name: 'Action panel' });
   expect(document.activeElement === document.body || document.activeElement === null, `focus on ${document.activeElement?.outerHTML.slice(0, 120)}`).toBe(false);
   expect(panel.contains(document.activeElement) || document.activeElement?.closest('[data-zone]') !== null).toBe(true);
+});
+
+test("the rolling clash's Close, pressed from the keyboard, leaves the focus on the action panel too", () => {
+  const [before, after] = beforeAndAfterClash();
+  served.state = screenState(before);
+  const { rerender } = render(gamePage(before.id));
+  served.state = screenState(after);
+  act(() => rerender(gamePage(after.id)));
+  const overlay = () => screen.queryByRole('region', { name: 'Clashes' });
+  const close = within(overlay()!).getByRole('button', { name: 'Close clash' });
+  act(() => close.focus());
+  act(() => {
+    fireEvent.click(close);
+  });
+  act(() => vi.advanceTimersByTime(100));
+  expect(overlay()).toBeNull();
+  const panel = screen.getByRole('region', { name: 'Action panel' });
+  expect(document.activeElement === document.body || document.activeElement === null, `focus on ${document.activeElement?.outerHTML.slice(0, 120)}`).toBe(false);
+  expect(panel.contains(document.activeElement)).toBe(true);
 });

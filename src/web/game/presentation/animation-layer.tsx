@@ -13,6 +13,7 @@ import type { GameScreenState } from '../model.js';
 import { animationStore, type ActiveClash } from './animation-store.js';
 import { FINISH_PAUSE_MS } from './clash.js';
 import { ClashDice } from './clash-dice.js';
+import { focusPanelWhenGone } from './panel-focus.js';
 import classes from './presentation.module.css';
 
 function ActiveClashView({ state, clash }: { state: GameScreenState; clash: ActiveClash }) {
@@ -23,7 +24,15 @@ function ActiveClashView({ state, clash }: { state: GameScreenState; clash: Acti
   }, [clash.done, clash.id]);
   return (
     <div className={clash.done ? `${classes.clashCard} ${classes.clashCardDone}` : classes.clashCard} data-clash-key={clash.key}>
-      <CloseButton size="md" className={classes.clashClose} aria-label="Close clash" onClick={() => animationStore.dismiss(clash.id)} />
+      <CloseButton
+        size="md"
+        className={classes.clashClose}
+        aria-label="Close clash"
+        onClick={(event) => {
+          if (event.currentTarget === document.activeElement) focusPanelWhenGone();
+          animationStore.dismiss(clash.id);
+        }}
+      />
       <ClashDice state={state} event={clash.clash} fromRound={clash.fromRound} instant={clash.instant} completed={clash.done} onDone={() => animationStore.complete(clash.id)} />
     </div>
   );

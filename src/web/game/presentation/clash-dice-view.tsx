@@ -14,22 +14,7 @@ import { Die } from './dice.js';
 import { playerRef, textOn } from './format.js';
 import classes from './presentation.module.css';
 import { UserText } from '../../components/user-text.js';
-import { focusIsLost } from '../../lib/focus.js';
-
-/**
- * Skip, pressed with the focus on it, takes the rolling panel away and the focus with it (the
- * page's body had it, the next Tab started at the page's top, and a screen reader was told
- * nothing): it goes to the action panel, which says what the clash leads to, as after Submit.
- * Tried over a few moments, as the panel leaves once its results are drawn; a focus put
- * elsewhere meanwhile is left where it is.
- */
-function focusPanelAfterSkip(): void {
-  for (const ms of [0, 100, 400]) {
-    window.setTimeout(() => {
-      if (focusIsLost()) document.querySelector<HTMLElement>('[data-action-panel]')?.focus({ preventScroll: true });
-    }, ms);
-  }
-}
+import { focusPanelWhenGone } from './panel-focus.js';
 
 export interface ClashDisplayProps {
   state: GameScreenState;
@@ -172,7 +157,7 @@ export function ClashDice({ state, event, onDone, fromRound = 0, instant = false
             variant="light"
             color="yellow"
             onClick={(event) => {
-              if (event.currentTarget === document.activeElement) focusPanelAfterSkip();
+              if (event.currentTarget === document.activeElement) focusPanelWhenGone();
               setSkipped(true);
             }}
             aria-label="Skip the dice roll"

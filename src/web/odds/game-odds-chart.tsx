@@ -42,13 +42,17 @@ export function GameOddsChart({
     // A count of positions (the replay's steps 0 to N are N + 1 of them): "step 0 of 68" beside the
     // replay's "Step 0 of 67" read as two different games. Before the chart has been in sight the
     // work waits for it, and says so: "0 of 62 steps" there for a minute read as stuck.
-    let label = `Working out the chances over the game: ${done} of ${total} steps`;
+    // The count is shown, and is the progress bar's value, but not read out at each step: in the
+    // live region, a screen reader said '51 of 66 steps', '52 of 66 steps', … over the end's news.
+    const working = total > 0 && seen;
+    let label = 'Working out the chances over the game';
     if (total === 0) label = CHART_STARTING;
     else if (!seen) label = `The chances over the game (${total} steps) are worked out once this chart is in view`;
     return (
       <div data-testid="odds-chart-progress" role="status" ref={ref}>
         <Text size="xs" mb={4}>
           {label}
+          {working ? <span aria-hidden="true">: {done} of {total} steps</span> : null}
         </Text>
         {/* Kept in its place while waiting, so the lines below do not move when the work starts. */}
         <Progress value={total === 0 ? 0 : (100 * done) / total} color="gold" size="sm" aria-label={label} style={seen ? undefined : { visibility: 'hidden' }} />

@@ -1,7 +1,7 @@
 /**
- * The dice's Skip (and a clash panel's Close), pressed from the keyboard: the panel it was on leaves the board with it, and
- * the focus with it. It goes on to what the step asks now (the action panel, which says it, and
- * its first control), not to the page's body, from where the next Tab started at the page's top
+ * The dice's Skip (and a clash panel's Close), pressed from the keyboard: the panel it was on
+ * leaves the board with it, and the focus with it. It goes on to what the step asks now (the
+ * action panel, which says it), not to the page's body, from where the next Tab started at the page's top
  * and a screen reader said nothing of where the player was.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';

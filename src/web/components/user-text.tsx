@@ -15,11 +15,11 @@ export function UserText({ children }: { children: string }) {
   return <bdi>{children}</bdi>;
 }
 
-/** Several people's names as one phrase ("Ann and Bob", as a tie's winners), each isolated. */
+/** Several people's names as one phrase, as listInWords says a list ("Ann, Bob and Cy": a tie's winners), each isolated. */
 export function UserNames({ names }: { names: readonly string[] }) {
   return names.map((name, i) => (
     <Fragment key={i}>
-      {i > 0 && ' and '}
+      {i === 0 ? '' : i === names.length - 1 ? ' and ' : ', '}
       <UserText>{name}</UserText>
     </Fragment>
   ));

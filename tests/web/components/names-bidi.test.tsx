@@ -14,6 +14,7 @@ import { PlayerList } from '../../../src/web/history/players.js';
 import type { PublicUser } from '../../../src/web/history/use-users.js';
 import { EndOfGame } from '../../../src/web/game/presentation/end-of-game.js';
 import { Winners } from '../../../src/web/game/presentation/winner-banner.js';
+import { UserNames } from '../../../src/web/components/user-text.js';
 import { Page as Settings } from '../../../src/web/pages/settings.js';
 import { Page as Leaderboard } from '../../../src/web/pages/leaderboard.js';
 import { Page as MyGames } from '../../../src/web/pages/my-games.js';
@@ -154,6 +155,10 @@ describe('a game', () => {
     expect([tie.textContent, [...tie.querySelectorAll('bdi')].map((name) => name.textContent)]).toEqual([`${AVI} and ${SARA} won!`, [AVI, SARA]]);
     cleanup();
     expect(said([]).textContent).toBe('Nobody won!');
+    cleanup();
+    // More than two, as any list in the site's words: commas, then 'and'.
+    const three = render(<p data-testid="three"><UserNames names={[AVI, SARA, 'Cy']} /></p>).getByTestId('three');
+    expect([three.textContent, three.querySelectorAll('bdi').length]).toEqual([`${AVI}, ${SARA} and Cy`, 3]);
   });
 });
 

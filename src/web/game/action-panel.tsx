@@ -29,7 +29,7 @@ import { AGE_COUNT } from '../../engine/state.js';
 import { useNoHover } from '../lib/touch.js';
 import type { GameScreenState } from './model.js';
 import { nameOf } from './model.js';
-import { playerOf, unaffordableReason } from './derive.js';
+import { lostClashOf, playerOf, unaffordableReason } from './derive.js';
 import { bidToSend, CLIENT_MESSAGES, rerollSubmitLabel, stepKeyOf, typedBid, type Selection } from './selection.js';
 import type { Choice } from './use-choice.js';
 import type { ActOutcome } from './use-game-state.js';
@@ -481,11 +481,7 @@ function RerollChoice({ state, decision, choice, busy, awaiting, offline, send }
   offline: string | null;
   send: (action: Action) => Promise<void>;
 }) {
-  const me = state.me!;
-  const clash = state.game.clashes.find((c) => c.playerIDs.includes(me) && c.winningPlayerID !== me);
-  const last = clash?.rounds.at(-1);
-  const mine = last?.[me];
-  const best = clash ? last?.[clash.winningPlayerID] : undefined;
+  const { clash, mine, best } = lostClashOf(state) ?? {};
   const reroll = choice.selection.reroll;
   return (
     <>

@@ -8,7 +8,7 @@ import { baseGold, baseMilitary, isUpgraded, outputAmount } from '../../engine/e
 import type { Decision } from '../../engine/pending.js';
 import { goldCost, paymentRefusal, prophecyFavor } from '../../engine/costs.js';
 import { errors } from '../../engine/errors.js';
-import type { Player } from '../../engine/state.js';
+import type { Clash, Player, RollResult } from '../../engine/state.js';
 import type { GameView } from '../../engine/view.js';
 import type { Output } from '../../engine/cards/notation.js';
 import type { CardID, UserID } from '../../engine/types.js';
@@ -30,6 +30,18 @@ export function decisionOf(state: GameScreenState): Decision | null {
   // refuses their actions. Nothing is pickable, and no "Your move" is announced.
   if (state.seatsByUserID[state.me]?.left) return null;
   return state.game.decision;
+}
+
+/**
+ * The clash the viewer lost and may reroll, with the last round's rolls of theirs and the
+ * winner's: what the reroll choice says ("6 against Bob's 9"), on the panel and to a screen reader.
+ */
+export function lostClashOf(state: GameScreenState): { clash: Clash; mine: RollResult | undefined; best: RollResult | undefined } | null {
+  const me = state.me;
+  const clash = me === null ? undefined : state.game.clashes.find((c) => c.playerIDs.includes(me) && c.winningPlayerID !== me);
+  if (me === null || clash === undefined) return null;
+  const last = clash.rounds.at(-1);
+  return { clash, mine: last?.[me], best: last?.[clash.winningPlayerID] };
 }
 
 /**

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { MAX_PLAYERS, MIN_PLAYERS } from '../../engine/state.js';
 import { CommitmentWarning } from '../components/commitment-warning.js';
 import { FairDicePanel } from './fair-dice-panel.js';
+import { LobbyNews } from './lobby-news.js';
 import { LobbyPanel } from './lobby-panel.js';
 import { randomSeedValue } from './seat-value.js';
 import { ChatButton } from '../game/presentation/game-chat-button.js';
@@ -68,6 +69,8 @@ export function LobbyView({
   const setShowOdds = trpc.lobbies.setShowOdds.useMutation();
   const contribute = trpc.lobbies.contribute.useMutation();
   const busy = [join, leave, kick, addBot, start].some((m) => m.isPending);
+  // The people this host removed: their row goes with them, and the lobby's news says so.
+  const kicked = useRef(new Set<string>()).current;
   const offline = !connected;
   // A toggled box shows its new state at once, until the lobby as the server sends it shows it
   // too, or the change is refused. (The answer to the change comes over HTTP, the lobby over the
@@ -166,6 +169,7 @@ export function LobbyView({
 
   return (
     <Stack gap="md">
+      <LobbyNews lobby={lobby} viewerID={user.id} kicked={kicked} definitions={definitions} />
       <Group justify="space-between" align="flex-end">
         <div className={classes.heading}>
           <Title order={1}>
@@ -212,8 +216,8 @@ export function LobbyView({
       {seated && open && !isHost && (
         // A seated player who does not host has nothing to press but Leave: without a word, a
         // friend who joined sat before the settings not knowing who starts the game, or that
-        // anyone would.
-        <Text size="sm" role="status" ta={{ base: 'left', sm: 'right' }} data-testid="waiting-for-host">
+        // anyone would. No live region: a new host is said once, by the lobby's news.
+        <Text size="sm" ta={{ base: 'left', sm: 'right' }} data-testid="waiting-for-host">
           Waiting for <UserText>{lobby.host.name}</UserText> to start the game.
         </Text>
       )}
@@ -240,7 +244,10 @@ export function LobbyView({
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <LobbyPanel title="Players" className={classes.players}>
-          <LobbyPlayers lobby={lobby} user={user} busy={busy} offline={offline} onKick={(playerID) => call('remove_player', () => kick.mutateAsync({ ...input, playerID }))} />
+          <LobbyPlayers lobby={lobby} user={user} busy={busy} offline={offline} onKick={(playerID) => {
+              kicked.add(playerID);
+              void call('remove_player', () => kick.mutateAsync({ ...input, playerID }));
+            }} />
           {unratedTogether ? (
             <Text size="sm" mt="xs" data-testid="unrated-address">
               {UNRATED_WORDS.address}

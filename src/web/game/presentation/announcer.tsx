@@ -6,21 +6,19 @@
  * a bot choosing for a player, another player away, back or gone, the game's end and who won; and
  * when the move is the viewer's, what it asks and its limits, and when their time is nearly out.
  *
- * A log region (additions only): each message is a line of its own, and only the new line is
- * read. The game log itself is no live region: read out whole at each step, it would say
+ * A log region (additions only, the site's news region: components/news-log.tsx): each message
+ * is a line of its own, and only the new line is read. The game log itself is no live region: read out whole at each step, it would say
  * everything again and again.
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { GameEvent } from '../../../engine/events.js';
 import type { Decision } from '../../../engine/pending.js';
+import { NewsLog, useNewsLines } from '../../components/news-log.js';
 import type { GameScreenState } from '../model.js';
 import { animationStore } from './animation-store.js';
 import { playerRef } from './format.js';
 import { sentence, sentenceText } from './log-sentences.js';
 import { heldBack, usePresentationPlaying } from './use-event-animations.js';
-
-/** How many lines the region keeps (only the newest is read; the others are left for a reader going back). */
-const KEPT = 5;
 
 /** The events a player is told of as they happen; the rest (deals, slides, phases) the screen and the log show. */
 const NEWS = new Set<GameEvent['type']>(['CONFLICT_RESULTS', 'GAIN_CARD', 'GAIN_TRIBUTES', 'EARN_TOKEN', 'USE_REROLL', 'DECLINE_REROLL', 'STAND_IN', 'REFUND_MILITARY']);
@@ -95,13 +93,7 @@ export interface AnnouncerProps {
 }
 
 export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs, quiet = false }: AnnouncerProps) {
-  const [lines, setLines] = useState<{ id: number; text: string }[]>([]);
-  const nextID = useRef(1);
-  const say = (parts: string[]) => {
-    if (parts.length === 0) return;
-    const text = parts.join(' ');
-    setLines((now) => [...now, { id: nextID.current++, text }].slice(-KEPT));
-  };
+  const { lines, say } = useNewsLines();
   const playing = usePresentationPlaying();
   const count = state.events.length;
   const seen = useRef<{ gameID: string; count: number } | null>(null);
@@ -180,11 +172,5 @@ export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs,
     say([`${lowTime.seconds} seconds left for your move.`]);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lowTime]);
-  return (
-    <div role="log" aria-label="Game news" className="mythos-visually-hidden" data-testid="game-news">
-      {lines.map((line) => (
-        <p key={line.id}>{line.text}</p>
-      ))}
-    </div>
-  );
+  return <NewsLog label="Game news" lines={lines} testID="game-news" />;
 }

@@ -303,7 +303,7 @@ export function LoadedReplay({ replay, backTo, besideDice = null, oddsKey = repl
         <Stack gap={8}>
           {controls}
           <ReplayOddsBar {...oddsProps} />
-          {ended ? <Presentation.WinnerBanner state={state} /> : null}
+          {ended ? <Presentation.WinnerBanner state={state} live /> : null}
           <SummaryRow state={presented} onOpen={openDetail} label="Players" />
           <TableTabs
             table={
@@ -331,7 +331,7 @@ export function LoadedReplay({ replay, backTo, besideDice = null, oddsKey = repl
         <VerifyLine verification={replay.verification} />
         {besideDice}
         <ReplayOddsBar {...oddsProps} />
-        {ended ? <Presentation.WinnerBanner state={state} /> : null}
+        {ended ? <Presentation.WinnerBanner state={state} live /> : null}
       </Stack>
       <DesktopGrid
         left={
@@ -396,11 +396,11 @@ function Bids({ state }: { state: GameScreenState }) {
 
 /**
  * What a screen reader hears of a step forward, as on the game screen (the game's news: a clash's
- * result with its totals once its dice have settled, the cards gained, the end and who won); the
- * line above says where the step is. A jump or a step back says nothing more: its news would be
- * a flood, or old. Inside the page's sources of forfeits, for who won.
+ * result with its totals once its dice have settled, the cards gained); the line above says where
+ * the step is. A jump or a step back says nothing more: its news would be a flood, or old. Who
+ * won is the winner banner's to say, on a jump as on a step (the news saying it too said it twice).
  */
 function ReplayNews({ state, quiet }: { state: GameScreenState; quiet: boolean }) {
   const winners = useWinnerIDs(state.game);
-  return <Presentation.Announcer state={state} decision={null} waiting={false} winnerIDs={winners} quiet={quiet} />;
+  return <Presentation.Announcer state={state} decision={null} waiting={false} winnerIDs={winners} quiet={quiet} sayEnd={false} />;
 }

@@ -114,7 +114,7 @@ describe('the end of an unrated game a player left', () => {
     pageFor(leaver);
     expect((await screen.findByTestId('end-place')).textContent).toBe('You left the game, so it counts as a loss.');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
-    expect(screen.getByRole('status', { name: '' }).textContent).toBe(' Otto won!');
+    expect(screen.getByTestId('winner-banner').textContent).toBe(' Otto won!');
     expect(screen.getByTestId('end-unrated').textContent).toBe('Not rated: two of the people here share a network address.');
   });
 
@@ -138,14 +138,14 @@ describe.each([
     pageFor(leaver);
     expect((await screen.findByTestId('end-place')).textContent).toBe('You left the game, so it counts as a loss.');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
-    expect(screen.getByRole('status', { name: '' }).textContent).toBe(' Otto won!');
+    expect(screen.getByTestId('winner-banner').textContent).toBe(' Otto won!');
   });
 
   test('the other player won it', async () => {
     pageFor(other);
     expect((await screen.findByTestId('end-place')).textContent).toBe('You won!');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
-    expect(screen.getByRole('status', { name: '' }).textContent).toBe(' Otto won!');
+    expect(screen.getByTestId('winner-banner').textContent).toBe(' Otto won!');
   });
 });
 
@@ -175,7 +175,7 @@ describe('the end of a rated game the bots finished for a player who was not the
     expect((await screen.findByTestId('end-place')).textContent).toBe('A bot made most of your choices, so the game counts as a loss.');
     expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1500 → 1470? (\u221230)');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
-    expect(screen.getAllByRole('status').filter((s) => s.textContent!.endsWith(' won!')).map((s) => s.textContent)).toEqual([' Otto won!']);
+    expect(screen.getAllByTestId('winner-banner').map((s) => s.textContent)).toEqual([' Otto won!']);
     expect(Array.from(screen.getByRole('table', { name: 'Final standings' }).querySelectorAll('tbody tr'), standing)).toEqual(['1 Otto', '2 Lea bot played']);
     expect(stars(leaver)).toBe(0);
     expect(stars(other)).toBeGreaterThan(0);

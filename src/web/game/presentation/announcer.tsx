@@ -90,9 +90,11 @@ export interface AnnouncerProps {
   winnerIDs: readonly string[];
   /** Nothing of this update is said (a replay's jump: its place is said, and its news would be a flood). */
   quiet?: boolean;
+  /** Whether the game's end and who won is said here (false: the replay, whose winner banner says it). */
+  sayEnd?: boolean;
 }
 
-export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs, quiet = false }: AnnouncerProps) {
+export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs, quiet = false, sayEnd = true }: AnnouncerProps) {
   const { lines, say } = useNewsLines();
   const playing = usePresentationPlaying();
   const count = state.events.length;
@@ -118,7 +120,7 @@ export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs,
     if (!ended) endSaid.current = false;
     else if (endSaid.current === false) {
       endSaid.current = true;
-      parts.push(`The game is over. ${winnerIDs.length === 0 ? 'Nobody' : names(state, winnerIDs)} won.`);
+      if (sayEnd) parts.push(`The game is over. ${winnerIDs.length === 0 ? 'Nobody' : names(state, winnerIDs)} won.`);
     }
     if (moveKey !== null && moveKey !== moveSaid.current && decision) {
       moveSaid.current = moveKey;

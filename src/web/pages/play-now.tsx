@@ -29,6 +29,12 @@ function waitingWithYou(count: number): string {
   return others === 0 ? 'only you' : `you and ${others} more`;
 }
 
+/** Who waits with the player, as a screen reader hears it with the wait: "1 of 3 seats taken: only you." */
+function waitHeard(size: number, count: number): string {
+  const taken = Math.min(size, Math.max(1, count));
+  return `${taken} of ${size} seats taken: ${waitingWithYou(count)}.`;
+}
+
 /** Seconds left until `deadline`, ticking each second. */
 function useSecondsLeft(deadline: number | null): number | null {
   const [now, setNow] = useState(() => Date.now());
@@ -134,10 +140,16 @@ export function PlayNow() {
           </Button>
         )}
       </Group>
+      {/* A live region says what changes in words, never a running count: the seconds left are
+          shown, not read out each second; who else waits is (the wait's news). */}
       <Text size="xs" mt={4} role="status" data-play-now-message>
-        {mine?.state === 'waiting'
-          ? `Waiting for players for a game of ${mine.size}: ${secondsLeft ?? 0} s left, then bots take the empty seats.`
-          : mine?.state === 'starting' || mine?.state === 'matched' || opening !== null
+        {mine?.state === 'waiting' ? (
+          <>
+            Waiting for players for a game of {mine.size}
+            <span aria-hidden="true">: {secondsLeft ?? 0} s left</span>, then bots take the empty seats.
+            <span className="mythos-visually-hidden"> {waitHeard(mine.size, waitingFor(mine.size))}</span>
+          </>
+        ) : mine?.state === 'starting' || mine?.state === 'matched' || opening !== null
             ? 'Starting your game...'
             : `A game in one click: you sit with whoever presses Play now within ${status.data?.windowSeconds ?? 20} s; bots fill the other seats.`}
       </Text>

@@ -144,7 +144,8 @@ test('waiting for a table of 3: the time left, Cancel, the counts, and the size 
     { size: 4, waiting: 2 },
   ];
   render(page());
-  expect(screen.getByRole('status').textContent).toMatch(/^Waiting for players for a game of 3: \d+ s left, then bots take the empty seats\.$/);
+  // The seats taken, out of sight: a screen reader's words (play-now-heard.test.tsx).
+  expect(screen.getByRole('status').textContent).toMatch(/^Waiting for players for a game of 3: \d+ s left, then bots take the empty seats\. 1 of 3 seats taken: only you\.$/);
   expect(screen.queryByRole('button', { name: 'Play now' })).toBeNull();
   expect([2, 3, 4].map((n) => document.querySelector(`[data-waiting-size="${n}"]`)!.textContent)).toEqual(['0 waiting', 'only you', '2 waiting']);
   const sizes = screen.getByRole('radiogroup', { name: 'Players at the table' });

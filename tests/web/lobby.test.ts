@@ -206,10 +206,11 @@ describe.skipIf(!HAS_CHROMIUM)('lobbies, live between two players', () => {
       // A failed start and an option reaching the guest are the same at any width: on the desktop.
       if (label === 'desktop') await startDroppedAndOptionShared(host, guest, startGame);
 
-      // The host adds a bot: both see it.
+      // The host adds a bot: both see it, and a screen reader says it (the lobby's news).
       await host.getByRole('button', { name: 'Add Bot' }).click();
-      await guest.getByText('Easy Bot 1').waitFor();
-      await host.getByText('Easy Bot 1').waitFor();
+      await guest.getByText('Easy Bot 1', { exact: true }).waitFor();
+      await host.getByText('Easy Bot 1', { exact: true }).waitFor();
+      await guest.getByRole('log', { name: 'Lobby news' }).getByText('Easy Bot 1 took a seat.', { exact: true }).waitFor();
       await axeClean(host);
       await axeClean(guest);
       await screenshot(host, `lobby-host-${label}`);

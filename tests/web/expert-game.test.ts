@@ -33,7 +33,7 @@ describe.skipIf(!HAS_CHROMIUM)('a game against the Expert Bot', () => {
     await page.waitForURL(/\/lobby\/l_/);
     await page.getByLabel('Bot', { exact: true }).selectOption({ label: 'Expert Bot' });
     await page.getByRole('button', { name: 'Add Bot' }).click();
-    await page.getByText('Expert Bot 1').waitFor();
+    await page.getByText('Expert Bot 1', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Start Game' }).click();
     await page.waitForURL(/\/game\//);
     const gameID = new URL(page.url()).pathname.split('/').at(-1)!;

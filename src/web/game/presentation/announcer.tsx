@@ -14,6 +14,8 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { GameEvent } from '../../../engine/events.js';
 import type { Decision } from '../../../engine/pending.js';
 import { NewsLog, useNewsLines } from '../../components/news-log.js';
+import { listInWords } from '../../lib/words.js';
+import { lostClashOf } from '../derive.js';
 import type { GameScreenState } from '../model.js';
 import { animationStore } from './animation-store.js';
 import { playerRef } from './format.js';
@@ -53,11 +55,7 @@ export function yourMoveWords(state: GameScreenState, decision: Decision): strin
     }
     case 'REROLL': {
       // As the panel says it: the card and the totals.
-      const me = state.me;
-      const clash = me === null ? undefined : state.game.clashes.find((c) => c.playerIDs.includes(me) && c.winningPlayerID !== me);
-      const last = clash?.rounds.at(-1);
-      const mine = me === null ? undefined : last?.[me];
-      const best = clash ? last?.[clash.winningPlayerID] : undefined;
+      const { clash, mine, best } = lostClashOf(state) ?? {};
       const lost = clash ? ` for ${state.cardsByID[clash.cardID]?.name ?? `card ${clash.cardID}`}${mine && best ? ` (${mine.total} against ${playerRef(state, clash.winningPlayerID).name}'s ${best.total})` : ''}` : '';
       return `Your move: you lost the clash${lost}. Reroll with a token (${decision.rerollTokens} held), or keep?`;
     }
@@ -71,11 +69,8 @@ export function yourMoveWords(state: GameScreenState, decision: Decision): strin
   }
 }
 
-/** 'a', 'a and b', 'a, b and c'. */
-const joinAnd = (all: readonly string[]): string => (all.length < 2 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} and ${all.at(-1)}`);
-
 /** Players by name: 'Ann and Bob', 'Ann, Bob and Cy'. */
-const names = (state: GameScreenState, ids: readonly string[]): string => joinAnd(ids.map((id) => playerRef(state, id).name));
+const names = (state: GameScreenState, ids: readonly string[]): string => listInWords(ids.map((id) => playerRef(state, id).name));
 
 export interface AnnouncerProps {
   /** The presented state (the screen's, held while a clash's dice roll). */
@@ -143,7 +138,7 @@ export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs,
         const round = Object.values(c.clash.rounds[c.fromRound] ?? {});
         const card = state.cardsByID[c.clash.cardID]?.name ?? `card ${c.clash.cardID}`;
         if (c.fromRound > 0) return `Clash for ${card}, round ${c.fromRound + 1}: ${names(state, round.map((r) => r.playerID))} roll again.`;
-        return `Clash for ${card}: ${joinAnd(round.map((r) => `${playerRef(state, r.playerID).name} (bid ${r.bonus})`))} roll the dice.`;
+        return `Clash for ${card}: ${listInWords(round.map((r) => `${playerRef(state, r.playerID).name} (bid ${r.bonus})`))} roll the dice.`;
       }),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -15,7 +15,7 @@ import { loadClashDice } from '../../../src/web/game/presentation/clash-dice.js'
 import { LoadedReplay } from '../../../src/web/replay/replay-screen.js';
 import { replayOfRecord, type Replay } from '../../../src/web/replay/use-replay.js';
 import { theme } from '../../../src/web/theme.js';
-import { ANN, BOB, newGame } from '../support/screen-state.js';
+import { ANN_AND_BOB, ANN, BOB, newGame } from '../support/screen-state.js';
 import { newGameRecord } from '../support/recorded-games.js';
 import { stubbed } from '../support/trpc-stub.js';
 
@@ -80,10 +80,7 @@ test('the names arriving while a clash rolls leave its dice rolling', () => {
   expect(overlay.querySelector('[data-clash-stage]')!.getAttribute('data-clash-stage')).toBe('initial');
   expect(within(overlay).queryByText('Ann')).toBeNull();
 
-  stubbed.users = [
-    { id: ANN, name: 'Ann', profilePictureURL: null },
-    { id: BOB, name: 'Bob', profilePictureURL: null },
-  ];
+  stubbed.users = ANN_AND_BOB;
   act(() => rerender(page()));
   const still = screen.getByRole('region', { name: 'Clashes' });
   expect(still.querySelector('[data-clash-stage]')!.getAttribute('data-clash-stage')).toBe('initial');

@@ -9,7 +9,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
 import { openReplay, playedReplay, shownStep } from '../support/replay-page.js';
-import { ANN, BOB } from '../support/screen-state.js';
+import { ANN_AND_BOB, ANN } from '../support/screen-state.js';
 import { stubbed } from '../support/trpc-stub.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
@@ -29,10 +29,7 @@ beforeEach(() => {
   // The dice settled at once: the step's result is on the screen as it comes.
   localStorage.setItem('userPrefs', JSON.stringify({ disableAnimations: true }));
   stubbed.answers = { 'replays.get': record };
-  stubbed.users = [
-    { id: ANN, name: 'Ann', profilePictureURL: null },
-    { id: BOB, name: 'Bob', profilePictureURL: null },
-  ];
+  stubbed.users = ANN_AND_BOB;
 });
 afterEach(() => {
   cleanup();

@@ -13,7 +13,7 @@ import type * as OddsClient from '../../../src/web/odds/odds-client.js';
 import { loadClashDice } from '../../../src/web/game/presentation/clash-dice.js';
 import { turnStep } from '../../../src/web/replay/moments.js';
 import { addressStep, openReplay, playedReplay, replayScreen, shownStep } from '../support/replay-page.js';
-import { ANN, BOB } from '../support/screen-state.js';
+import { ANN_AND_BOB, ANN } from '../support/screen-state.js';
 import { stubbed } from '../support/trpc-stub.js';
 
 vi.mock('../../../src/web/lib/trpc.js', async () => ({ trpc: (await import('../support/trpc-stub.js')).trpcStub }));
@@ -39,10 +39,7 @@ const rollingDice = () => document.querySelectorAll('[data-clash-stage="initial"
 
 beforeEach(() => {
   stubbed.answers = { 'replays.get': record };
-  stubbed.users = [
-    { id: ANN, name: 'Ann', profilePictureURL: null },
-    { id: BOB, name: 'Bob', profilePictureURL: null },
-  ];
+  stubbed.users = ANN_AND_BOB;
 });
 afterEach(() => {
   cleanup();

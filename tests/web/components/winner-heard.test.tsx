@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type * as OddsClient from '../../../src/web/odds/odds-client.js';
 import { gamePage } from '../support/game-page.js';
 import { openReplay, playedReplay, shownStep } from '../support/replay-page.js';
-import { ANN, BOB, screenState } from '../support/screen-state.js';
+import { ANN_AND_BOB, ANN, BOB, screenState } from '../support/screen-state.js';
 import { served } from '../support/served-game.js';
 import { stubbed } from '../support/trpc-stub.js';
 
@@ -31,10 +31,7 @@ const winner = final.winnerIDs.map((id) => NAMES[id]).join(' and ');
 
 beforeEach(() => {
   localStorage.setItem('userPrefs', JSON.stringify({ disableAnimations: true }));
-  stubbed.users = [
-    { id: ANN, name: 'Ann', profilePictureURL: null },
-    { id: BOB, name: 'Bob', profilePictureURL: null },
-  ];
+  stubbed.users = ANN_AND_BOB;
 });
 afterEach(() => {
   cleanup();

@@ -11,6 +11,12 @@ export const ANN = 'u_ann';
 export const BOB = 'u_bob';
 const NAMES: Record<string, string> = { [ANN]: 'Ann', [BOB]: 'Bob' };
 
+/** Ann and Bob as the server names them (`users.byIDs`), for a page that asks who sits at the game. */
+export const ANN_AND_BOB = [
+  { id: ANN, name: 'Ann', profilePictureURL: null },
+  { id: BOB, name: 'Bob', profilePictureURL: null },
+];
+
 /** A new two-seat game at its first planning (a fixed seed: the same trade row every run), with the lobby's `options`. */
 export function newGame(seed = 11, now = Date.now(), options: Partial<Game['options']> = {}): Game {
   const setup = { players: [{ userID: ANN }, { userID: BOB }], definitions: GAME_DEFINITIONS, options };

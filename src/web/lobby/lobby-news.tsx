@@ -13,16 +13,7 @@ import { useEffect, useRef } from 'react';
 import { NewsLog, useNewsLines } from '../components/news-log.js';
 import type { Definitions, Lobby } from '../lib/api-types.js';
 import { OPTION_LABELS, SHOW_ODDS_LABEL, type OptionKey } from './options.js';
-import { TURN_PACE_LABELS } from './pace-words.js';
-
-/** The time each decision has, in words: "30 seconds", "3 minutes", "4 hours", "2 days". */
-export function spokenTime(seconds: number): string {
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (seconds >= 2 * 86_400 && seconds % 86_400 === 0) return unit(seconds / 86_400, 'day');
-  if (seconds >= 2 * 3_600 && seconds % 3_600 === 0) return unit(seconds / 3_600, 'hour');
-  if (seconds >= 120 && seconds % 60 === 0) return unit(seconds / 60, 'minute');
-  return unit(seconds, 'second');
-}
+import { spokenDecisionTime, TURN_PACE_LABELS } from './pace-words.js';
 
 const onOff = (value: boolean) => (value ? 'on' : 'off');
 
@@ -49,7 +40,7 @@ export function lobbyNews(before: Lobby, after: Lobby, viewerID: string, { kicke
   // The settings, changed by the host: their own boxes and choices already show them what they did.
   if (before.host.id !== viewerID) {
     if (after.turnTimer !== before.turnTimer) {
-      const time = `${spokenTime(after.turnTimerSeconds)} a decision`;
+      const time = `${spokenDecisionTime(after.turnTimerSeconds)} a decision`;
       out.push(
         after.turnTimer === 'off'
           ? 'The turn timer is off: the game waits for every player.'
@@ -58,7 +49,7 @@ export function lobbyNews(before: Lobby, after: Lobby, viewerID: string, { kicke
             : `The turn timer is automatic: on with two or more people, ${time}.`,
       );
     } else if (after.turnTimer !== 'off' && (after.turnPace !== before.turnPace || after.turnTimerSeconds !== before.turnTimerSeconds)) {
-      out.push(`The pace is ${TURN_PACE_LABELS[after.turnPace].toLowerCase()}: ${spokenTime(after.turnTimerSeconds)} a decision.`);
+      out.push(`The pace is ${TURN_PACE_LABELS[after.turnPace].toLowerCase()}: ${spokenDecisionTime(after.turnTimerSeconds)} a decision.`);
     }
     const options = new Set([...Object.keys(before.options), ...Object.keys(after.options)] as OptionKey[]);
     for (const key of options) {

@@ -29,7 +29,7 @@ function ActiveClashView({ state, clash }: { state: GameScreenState; clash: Acti
         className={classes.clashClose}
         aria-label="Close clash"
         onClick={(event) => {
-          if (event.currentTarget === document.activeElement) focusPanelWhenGone();
+          focusPanelWhenGone(event.currentTarget);
           animationStore.dismiss(clash.id);
         }}
       />

@@ -157,7 +157,7 @@ export function ClashDice({ state, event, onDone, fromRound = 0, instant = false
             variant="light"
             color="yellow"
             onClick={(event) => {
-              if (event.currentTarget === document.activeElement) focusPanelWhenGone();
+              focusPanelWhenGone(event.currentTarget);
               setSkipped(true);
             }}
             aria-label="Skip the dice roll"

@@ -7,7 +7,8 @@
  */
 import { focusIsLost } from '../../lib/focus.js';
 
-export function focusPanelWhenGone(): void {
+export function focusPanelWhenGone(pressed: Element): void {
+  if (pressed !== document.activeElement) return;
   for (const ms of [0, 100, 400]) {
     window.setTimeout(() => {
       if (focusIsLost()) document.querySelector<HTMLElement>('[data-action-panel]')?.focus({ preventScroll: true });

@@ -34,7 +34,7 @@ import { lookalikeOf } from './name-lookalikes.js';
 import { takeFor, type AddressLimit } from './network-limit.js';
 import { SerialQueue } from './serial-queue.js';
 import type { Limiter } from './shared-rate-limit.js';
-import type { PublicUser, UserService } from './users.js';
+import { holdPeople, type PublicUser, type UserService } from './users.js';
 import { addressTags, shareAnAddress } from './shared-addresses.js';
 import { groupBy } from './group-by.js';
 
@@ -379,7 +379,7 @@ export class LobbyService {
    * one short of 3 sat in 4). The second now waits for the first, then counts its seat.
    */
   private async underLobbyCap(trx: Transaction<Database>, userID: string): Promise<void> {
-    await trx.updateTable('users').set((eb) => ({ name: eb.ref('name') })).where('id', '=', userID).execute();
+    await holdPeople(trx, [userID]);
     const open = await trx
       .selectFrom('lobby_players')
       .innerJoin('lobbies', 'lobbies.id', 'lobby_players.lobby_id')
@@ -693,8 +693,7 @@ export class LobbyService {
    * three at once. The later start now waits for the earlier, then counts its game.
    */
   private async mustHaveRoomForAGame(trx: Transaction<Database>, host: UserRow, seats: readonly { user_id: string; bot_type: string | null }[]): Promise<void> {
-    const people = [...new Set(seats.filter((s) => s.bot_type === null).map((s) => s.user_id))].sort();
-    for (const id of people) await trx.updateTable('users').set((eb) => ({ name: eb.ref('name') })).where('id', '=', id).execute();
+    await holdPeople(trx, seats.filter((s) => s.bot_type === null).map((s) => s.user_id));
     const refusal = await this.gameCapRefusal(host, trx);
     if (refusal) throw refuse('TOO_MANY_REQUESTS', refusal);
     const others = seats.filter((s) => s.bot_type === null && s.user_id !== host.id).map((s) => s.user_id);

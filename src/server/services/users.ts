@@ -15,6 +15,16 @@ import type { Limiter } from './shared-rate-limit.js';
 import type { AddressNotes } from './shared-addresses.js';
 import { emptyUserStats, userStatsFrom } from '../../engine/user-stats.js';
 
+/**
+ * Holds these people's rows until the transaction ends, in id order (as a game's end takes them,
+ * so two holders never wait on each other in a circle): a write that changes nothing, which
+ * PostgreSQL locks the row for, and SQLite's one writer holds anyway. A count checked against a
+ * person's cap and the row that counts are then one step, on every instance.
+ */
+export async function holdPeople(trx: Transaction<Database>, ids: readonly string[]): Promise<void> {
+  for (const id of [...new Set(ids)].sort()) await trx.updateTable('users').set((eb) => ({ name: eb.ref('name') })).where('id', '=', id).execute();
+}
+
 /** A user as every client may see them. */
 export interface PublicUser {
   id: string;

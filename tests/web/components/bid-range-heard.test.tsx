@@ -5,7 +5,7 @@
  */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { ActionPanel } from '../../../src/web/game/action-panel.js';
 import { decisionOf } from '../../../src/web/game/derive.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
@@ -19,6 +19,12 @@ function Panel({ state }: { state: GameScreenState }) {
   return <ActionPanel state={state} decision={decision} choice={choice} act={async () => ({ ok: true })} awaiting={false} />;
 }
 
+// A choice kept for this game by another file of the worker (the same seed, the same game id) would
+// change the words beside the box: each test starts from none.
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
 afterEach(cleanup);
 
 /** The words an element's aria-describedby points at, as a screen reader reads them after its name. */

@@ -119,7 +119,7 @@ describe.skipIf(!HAS_CHROMIUM)('the game screen, item by item', () => {
       const t = await sitDown(suite.site, await newContext(suite.browser, viewport as Viewport), [`Bea${label[0]}`, `Bo${label[0]}`]);
       const { page } = t;
       // The page's heading, for those who move by headings.
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Game of Bea${label[0]}, Bo${label[0]}`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Game of Bea${label[0]} and Bo${label[0]}`);
       await pickTradeRowCard(page, page.locator('[data-trade-row-index="0"] [role=button]'), label === 'phone' ? 'tap' : 'click');
       expect(await ringClipped(page)).toEqual(NOT_CLIPPED);
       const raw = await rawGame(suite.site, t.gameID);

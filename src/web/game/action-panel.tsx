@@ -321,6 +321,8 @@ export function ActionPanel({ state, decision, choice, act, awaiting, dealing = 
   return (
     <Paper ref={panelRef} tabIndex={-1} p={compact ? 'xs' : 'sm'} radius="md" withBorder aria-label="Action panel" data-action-panel component="section" className={classes.panel} data-compact={compact ? 'true' : undefined}>
       {skip}
+      {/* For those who move by headings: the move is found as the trade row is. */}
+      <h2 className="mythos-visually-hidden">Action panel</h2>
       <Stack gap={compact ? 6 : 'xs'}>
         <Group justify="space-between" gap={6} wrap="nowrap">
           <Standing game={state.game} />

@@ -16,6 +16,7 @@ import { CLOCK_RUNS_OFFLINE } from '../lib/offline-words.js';
 import type { Refusal } from '../lib/connection.js';
 import { focusIsLost } from '../lib/focus.js';
 import { useNoHover } from '../lib/touch.js';
+import { listInWords } from '../lib/words.js';
 import { nameOf, type GameScreenState } from './model.js';
 import { useGameState } from './use-game-state.js';
 import { useSentAction, type SentCell } from './sent-action.js';
@@ -220,7 +221,7 @@ function LoadedGame({ view, sent, connected, refusal, act, back }: { view: GameS
   // and what a screen reader is told as the game goes (the news, the move due), once each.
   const title = (
     <>
-      <h1 className="mythos-visually-hidden">Game of {state.game.players.map((p) => nameOf(state, p.userID)).join(', ')}</h1>
+      <h1 className="mythos-visually-hidden">Game of {listInWords(state.game.players.map((p) => nameOf(state, p.userID)))}</h1>
       <Presentation.Announcer state={presented} decision={spectator ? null : decision} waiting={awaiting || dealing} lowTime={lowTime} winnerIDs={winners} />
     </>
   );

@@ -37,7 +37,7 @@ const Board = memo(function Board({ userID, color, cards, name, cardsByID, cardW
   return (
     <section data-zone="board" data-player-id={userID} aria-label={`Board of ${name}`}>
       {showName ? (
-        <Text fw={700} size="sm" mb={4} style={{ color: nameColor(color) }}>
+        <Text component="h3" fw={700} size="sm" mb={4} style={{ color: nameColor(color) }}>
           <UserText>{name}</UserText>
         </Text>
       ) : null}

@@ -34,10 +34,15 @@ export function TableStack({ pickable, compact, hint }: { pickable: PickableProp
   );
 }
 
-/** Every player's board, in seat order. */
+/**
+ * Every player's board, in seat order. Under a heading of their own, out of sight (the phone's
+ * Boards tab and the desktop's column say what they are), each board under its player's name: a
+ * screen reader moving by headings reaches them as it reaches the trade row.
+ */
 export function Boards({ state, compact }: { state: GameScreenState; compact: boolean }) {
   return (
     <Stack gap="lg">
+      <h2 className="mythos-visually-hidden">Boards</h2>
       {state.game.players.map((p) => (
         <PlayerBoard key={p.userID} state={state} player={p} cardWidth={compact ? 84 : 96} />
       ))}
@@ -49,6 +54,7 @@ export function Boards({ state, compact }: { state: GameScreenState; compact: bo
 export function PlayerSummaries({ state, compact, onOpen }: { state: GameScreenState; compact?: boolean; onOpen: (userID: string) => void }) {
   return (
     <Stack gap={6} aria-label="Players" component="section">
+      <h2 className="mythos-visually-hidden">Players</h2>
       {state.game.players.map((p) => (
         <PlayerSummary key={p.userID} state={state} player={p} compact={compact} onOpen={onOpen} />
       ))}
@@ -65,6 +71,7 @@ export function PlayerSummaries({ state, compact, onOpen }: { state: GameScreenS
 export function SummaryRow({ state, onOpen, mb, label }: { state: GameScreenState; onOpen: (userID: string) => void; mb?: number; label?: string }) {
   return (
     <Box mb={mb}>
+      <h2 className="mythos-visually-hidden">Players</h2>
       <ScrollRow label={label}>
         <Group gap={6} wrap="nowrap" align="stretch">
           {mineFirst(state.game.players, state.me).map((p) => (

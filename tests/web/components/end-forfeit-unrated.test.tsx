@@ -113,7 +113,7 @@ describe('the end of an unrated game a player left', () => {
   test('the player who left is told it counts as a loss, and the other is crowned', async () => {
     pageFor(leaver);
     expect((await screen.findByTestId('end-place')).textContent).toBe('You left the game, so it counts as a loss.');
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
+    expect(screen.getByRole('heading', { level: 2, name: /wins!$/ }).textContent).toBe(' Otto wins!');
     expect(screen.getByTestId('winner-banner').textContent).toBe(' Otto won!');
     expect(screen.getByTestId('end-unrated').textContent).toBe('Not rated: two of the people here share a network address.');
   });
@@ -121,7 +121,7 @@ describe('the end of an unrated game a player left', () => {
   test('the other player won it', async () => {
     pageFor(other);
     expect((await screen.findByTestId('end-place')).textContent).toBe('You won!');
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
+    expect(screen.getByRole('heading', { level: 2, name: /wins!$/ }).textContent).toBe(' Otto wins!');
   });
 });
 
@@ -137,14 +137,14 @@ describe.each([
   test('the player who left is told it counts as a loss, and the other is crowned', async () => {
     pageFor(leaver);
     expect((await screen.findByTestId('end-place')).textContent).toBe('You left the game, so it counts as a loss.');
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
+    expect(screen.getByRole('heading', { level: 2, name: /wins!$/ }).textContent).toBe(' Otto wins!');
     expect(screen.getByTestId('winner-banner').textContent).toBe(' Otto won!');
   });
 
   test('the other player won it', async () => {
     pageFor(other);
     expect((await screen.findByTestId('end-place')).textContent).toBe('You won!');
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
+    expect(screen.getByRole('heading', { level: 2, name: /wins!$/ }).textContent).toBe(' Otto wins!');
     expect(screen.getByTestId('winner-banner').textContent).toBe(' Otto won!');
   });
 });
@@ -174,7 +174,7 @@ describe('the end of a rated game the bots finished for a player who was not the
     pageFor(leaver);
     expect((await screen.findByTestId('end-place')).textContent).toBe('A bot made most of your choices, so the game counts as a loss.');
     expect(screen.getByTestId('end-rating').textContent).toBe('Your rating: 1500 → 1470? (\u221230)');
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(' Otto wins!');
+    expect(screen.getByRole('heading', { level: 2, name: /wins!$/ }).textContent).toBe(' Otto wins!');
     expect(screen.getAllByTestId('winner-banner').map((s) => s.textContent)).toEqual([' Otto won!']);
     expect(Array.from(screen.getByRole('table', { name: 'Final standings' }).querySelectorAll('tbody tr'), standing)).toEqual(['1 Otto', '2 Lea bot played']);
     expect(stars(leaver)).toBe(0);

@@ -3,11 +3,11 @@
  * of sight: components/news-log.tsx), saying each change once in a short sentence. Someone sitting
  * down or leaving, a bot taking a seat or removed, the host changing (an idle lobby is handed to
  * the next person seated), the settings changing (the turn timer, the pace, the options, the
- * modules, the odds shown), and the game starting. Nothing when the page first shows the lobby
- * (only changes), nothing for a lobby that comes again unchanged, and nothing of the viewer's own
- * doing that their control already shows: their own seat, the host's own settings, their own
- * Start (the page moves to the game). A Kick's row goes with the person, so the host hears who was
- * removed.
+ * modules, the odds shown). Nothing when the page first shows the lobby (only changes), nothing
+ * for a lobby that comes again unchanged, and nothing of the viewer's own doing that their control
+ * already shows: their own seat, the host's own settings. Not the game starting: the page moves to
+ * the game at once, whose own news says it (game/presentation/announcer.tsx). A Kick's row goes
+ * with the person, so the host hears who was removed.
  */
 import { useEffect, useRef } from 'react';
 import { NewsLog, useNewsLines } from '../components/news-log.js';
@@ -61,8 +61,6 @@ export function lobbyNews(before: Lobby, after: Lobby, viewerID: string, { kicke
     }
     if (before.showOddsToPlayers !== after.showOddsToPlayers) out.push(`${SHOW_ODDS_LABEL} is ${onOff(after.showOddsToPlayers)}.`);
   }
-  // The game starting (the page then moves to it): the host pressed Start, and knows.
-  if (before.game === null && after.game !== null && after.host.id !== viewerID) out.push('The game starts.');
   return out;
 }
 

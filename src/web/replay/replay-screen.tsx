@@ -402,5 +402,5 @@ function Bids({ state }: { state: GameScreenState }) {
  */
 function ReplayNews({ state, quiet }: { state: GameScreenState; quiet: boolean }) {
   const winners = useWinnerIDs(state.game);
-  return <Presentation.Announcer state={state} decision={null} waiting={false} winnerIDs={winners} quiet={quiet} sayEnd={false} />;
+  return <Presentation.Announcer state={state} decision={null} waiting={false} winnerIDs={winners} quiet={quiet} live={false} />;
 }

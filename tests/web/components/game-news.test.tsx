@@ -2,7 +2,8 @@
  * What a blind player hears of a whole game: the game screen's news (a log region out of sight,
  * announcer.tsx) says each thing once, as it happens: their move and its limits, the bids
  * revealed and on which cards, each clash's result with its totals, the cards gained, a new age,
- * the game's end and who won. Nothing is said twice, and nothing when nothing new came.
+ * the game's end and who won; and the game's start, when the page opens on it. Nothing is said
+ * twice, and nothing when nothing new came.
  * The whole game screen is rendered (the server stood in for: the game as the page receives it,
  * step by step), with 'Disable Animations' on, so a clash's result is on the screen at once.
  */
@@ -62,8 +63,10 @@ test('a whole game, heard: each move due, the bids, the clashes with their total
   }
   expect(game.gameEndTimestamp).not.toBeNull();
   const text = heard.join('\n');
-  // The move, when it is Ann's, with its limits.
-  expect(heard[0]).toMatch(/^Your move: choose a card on the trade row and your bid, 0 to \d+ military\.$/);
+  // The game's start (the page opened by the lobby's Start, Play now or Rematch), then the move,
+  // when it is Ann's, with its limits.
+  expect(heard[0]).toMatch(/^The game starts\. Your move: choose a card on the trade row and your bid, 0 to \d+ military\.$/);
+  expect(heard.filter((line) => line.includes('The game starts.'))).toHaveLength(1);
   expect(heard.filter((line) => line.includes('Your move: choose a card on the trade row')).length).toBe(15);
   expect(text).toMatch(/Your move: (you won .+\. Gain it, or a basic card instead\.|gain a basic card\.)/);
   // The bids, revealed together, with the cards.
@@ -83,6 +86,15 @@ test('a whole game, heard: each move due, the bids, the clashes with their total
   for (let i = 1; i < heard.length; i++) expect(heard[i], heard.slice(i - 1, i + 1).join(' | ')).not.toBe(heard[i - 1]);
 });
 
+test('a page opened on a game already under way says nothing of its start', () => {
+  let game = newGame();
+  for (let step = 0; step < 20 && game.turn === 1; step++) game = allAct(game);
+  expect(game.turn).toBe(2);
+  served.state = screenState(game);
+  render(gamePage(game.id));
+  expect(newsLines().map((p) => p.textContent).join(' ')).not.toContain('The game starts.');
+});
+
 describe("a clash's dice, heard", () => {
   test('its start and its result once each, and its panel is no live region reading its table at every die', async () => {
     await loadClashDice();
@@ -99,9 +111,9 @@ describe("a clash's dice, heard", () => {
     const name = screenState(after).cardsByID[results!.cardID]!.name;
     const said = () => newsLines().map((p) => p.textContent ?? '');
     // The dice start: the card and who rolls, and no result yet.
-    expect(said().filter((line) => line.startsWith('Your move'))).toHaveLength(1);
+    expect(said().filter((line) => line.includes('Your move'))).toHaveLength(1);
     const bid = (id: string) => results!.rounds[0]![id]!.bonus;
-    expect(said().filter((line) => !line.startsWith('Your move'))).toEqual([`Clash for ${name}: Ann (bid ${bid(ANN)}) and Bob (bid ${bid(BOB)}) roll the dice.`]);
+    expect(said().filter((line) => !line.includes('Your move'))).toEqual([`Clash for ${name}: Ann (bid ${bid(ANN)}) and Bob (bid ${bid(BOB)}) roll the dice.`]);
     // Neither the rolling panel nor anything in it is a live region: the news alone speaks.
     expect(overlay()!.closest('[aria-live]')).toBeNull();
     expect(overlay()!.querySelectorAll('[aria-live], [role="status"], [role="log"], [role="alert"]')).toHaveLength(0);

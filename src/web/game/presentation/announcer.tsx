@@ -85,11 +85,21 @@ export interface AnnouncerProps {
   winnerIDs: readonly string[];
   /** Nothing of this update is said (a replay's jump: its place is said, and its news would be a flood). */
   quiet?: boolean;
-  /** Whether the game's end and who won is said here (false: the replay, whose winner banner says it). */
-  sayEnd?: boolean;
+  /**
+   * A live game (the default): its start and its end are said here. False for a replay, whose
+   * place ("Step 0 of 64") and winner banner say them.
+   */
+  live?: boolean;
 }
 
-export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs, quiet = false, sayEnd = true }: AnnouncerProps) {
+/**
+ * Whether the game is still at its first decision (age 1, turn 1, nobody's bid revealed): a page
+ * opened now is the game's start. A lobby's Start, Play now and Rematch each move the page to the
+ * game at once, so the lobby's own news never had the time to say it.
+ */
+const atItsStart = (game: GameScreenState['game']): boolean => game.age === 1 && game.turn === 1 && (game.phase === 'SETUP' || game.phase === 'PRODUCTION' || game.phase === 'PLANNING');
+
+export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs, quiet = false, live = true }: AnnouncerProps) {
   const { lines, say } = useNewsLines();
   const playing = usePresentationPlaying();
   const count = state.events.length;
@@ -105,7 +115,8 @@ export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs,
     const before = seen.current;
     if (before === null || before.gameID !== state.game.id || count < before.count || quiet) {
       // The page's first sight of the game (or a replay's jump, or step back): the log holds what
-      // came before; nothing is read out.
+      // came before; nothing of it is read out, only that the game starts if it does.
+      if (before === null && live && !quiet && !ended && atItsStart(state.game)) parts.push('The game starts.');
       seen.current = { gameID: state.game.id, count };
       endSaid.current = ended;
     } else if (count > before.count) {
@@ -115,7 +126,7 @@ export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs,
     if (!ended) endSaid.current = false;
     else if (endSaid.current === false) {
       endSaid.current = true;
-      if (sayEnd) parts.push(`The game is over. ${winnerIDs.length === 0 ? 'Nobody' : names(state, winnerIDs)} won.`);
+      if (live) parts.push(`The game is over. ${winnerIDs.length === 0 ? 'Nobody' : names(state, winnerIDs)} won.`);
     }
     if (moveKey !== null && moveKey !== moveSaid.current && decision) {
       moveSaid.current = moveKey;

@@ -176,7 +176,7 @@ class Connection {
           }
           // A player watching their game is at the table (a socket has no page to hide: here). Opening
           // and closing it changes the table everyone watching is sent, as a presence report does.
-          if (viewer !== null && game.gameEndTimestamp === null && !this.services.pageOpens.take(user.id)) return this.error(OPENING_TOO_FAST);
+          if (viewer !== null && game.gameEndTimestamp === null && !(await this.services.pageOpens.take(user.id))) return this.error(OPENING_TOO_FAST);
           const { attendance } = this.services;
           const leave = attendance.connect(topic.gameID, user.id, `channel-${randomBytes(6).toString('hex')}`);
           // The table (who is here, the clock, stand-ins) rides with each step, and alone when only it changed.

@@ -80,11 +80,17 @@ export interface Services {
   requests: RateLimit;
   /**
    * Presence reports per user (games.presence: PRESENCE_REPORTS in any 10 seconds): a tab shown
-   * or hidden changes the table every watcher of the game is sent, and is written to the database.
+   * or hidden changes the table every watcher of the game is sent, on every instance, and is
+   * written to the database. Shared by every instance (shared-rate-limit.ts): counted in each
+   * one's memory, a player whose requests reached two instances made 60 in 10 s
+   * (tests/server/security-review-28.test.ts).
    */
-  presenceReports: RateLimit;
-  /** A player's pages of their running game opened: GAME_OPENS_PER_USER in any 10 seconds (apart from the presence reports). */
-  pageOpens: RateLimit;
+  presenceReports: Limiter;
+  /**
+   * A player's pages of their running game opened: GAME_OPENS_PER_USER in any 10 seconds (apart
+   * from the presence reports), shared by every instance as the presence reports are.
+   */
+  pageOpens: Limiter;
   now: () => number;
 }
 
@@ -343,8 +349,8 @@ export function buildServices(deps: {
     sessionSockets: new SessionSockets(deps.bus, sessions),
     subscriptionStarts: new RateLimit(deps.config.subscriptionsPerAddress, SUBSCRIPTION_WINDOW_MS, now),
     requests: new RateLimit(deps.config.requestsPerAddress, REQUEST_WINDOW_MS, now),
-    presenceReports: new RateLimit(PRESENCE_REPORTS, 10_000, now),
-    pageOpens: new RateLimit(deps.config.gameOpensPerUser, 10_000, now),
+    presenceReports: sharedRateLimit(deps.db, 'presence_reports', PRESENCE_REPORTS, 10_000, now),
+    pageOpens: sharedRateLimit(deps.db, 'page_opens', deps.config.gameOpensPerUser, 10_000, now),
     now,
   };
 }

@@ -11,8 +11,8 @@
  * Two instances taking the last place at once cannot both have it. The times are kept as the
  * text of a PostgreSQL array, so the table is one schema on both databases.
  *
- * Used for guest accounts, chat messages and lobby changes: each is one more statement beside
- * the writes those actions make anyway. The per-address request and subscription rates are on
+ * Used for guest accounts, chat messages, lobby changes and a player's presence reports and pages
+ * of their game opened: each is one more statement beside the writes those actions make anyway. The per-address request and subscription rates are on
  * every request, and stay per instance (docs/security.md says why).
  */
 import { sql } from 'kysely';

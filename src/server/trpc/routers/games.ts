@@ -24,9 +24,9 @@ export const gamesRouter = router({
   }),
 
   /** A tab of the game screen was shown or hidden: the other players see whether you are here. */
-  presence: authedProcedure.input(presenceInput).mutation(({ ctx, input }) => {
+  presence: authedProcedure.input(presenceInput).mutation(async ({ ctx, input }) => {
     // Each change goes to every watcher of the game: a loop of them would flood the table.
-    if (!ctx.services.presenceReports.take(ctx.user.id)) throw refuse('TOO_MANY_REQUESTS', PRESENCE_TOO_FAST);
+    if (!(await ctx.services.presenceReports.take(ctx.user.id))) throw refuse('TOO_MANY_REQUESTS', PRESENCE_TOO_FAST);
     ctx.services.attendance.setVisible(input.gameID, ctx.user.id, input.tab, input.visible);
     // A page shown and in use is its player at the table: a stand-in no longer plays for them.
     if (input.visible) ctx.services.attendance.seen(input.gameID, ctx.user.id);
@@ -81,7 +81,7 @@ export const gamesRouter = router({
     // subscription started; so is a player opening their running game too often. Opening and
     // closing it changes the table everyone watching is sent, as a presence report does.
     const opened = await ctx.services.games.openFor(input.gameID, ctx.user, ctx.isDev, read);
-    if (opened.viewer !== null && opened.game.gameEndTimestamp === null && !ctx.services.pageOpens.take(ctx.user.id)) throw refuse('TOO_MANY_REQUESTS', OPENING_TOO_FAST);
+    if (opened.viewer !== null && opened.game.gameEndTimestamp === null && !(await ctx.services.pageOpens.take(ctx.user.id))) throw refuse('TOO_MANY_REQUESTS', OPENING_TOO_FAST);
     // Nothing is held until the stream is iterated: tRPC never iterates, nor ends, the stream of a
     // socket that closed while the checks above ran, so what is taken is taken in the body below.
     return (async function* () {

@@ -12,14 +12,27 @@
  *   10 s, every one of them sent to everyone watching), and docs/security.md, which lists the
  *   limits that stay per instance, named neither. They are kept in the database now, as the lobby
  *   changes and chat messages are.
+ * - The Expert Bot's searches, on a few threads (one fewer than the cores), are served by whose
+ *   game asks, the one served longest ago first, so that one person's many games take one turn
+ *   among everyone's. But "whose" was the game's first person, and an account is one request: one
+ *   address's guests, each with a game of Expert Bots, were as many people as there were games, and
+ *   each search of anyone else's waited for one search of each of them. A stranger's Expert Bot,
+ *   which waited for at most one search of theirs (the one on the thread), waited for every one of
+ *   their games' (8 guests' games, one bot thread, a think time of 100 ms: 8 searches, 1.2 s for
+ *   one bid; at the default 800 ms and the 60 games an address may start in an hour, most of a
+ *   minute a bid, for every Expert Bot on the server). A game's searches count for the network its
+ *   Start came from now (an IPv4 address or an IPv6 /48, as GAMES_PER_ADDRESS_PER_HOUR counts
+ *   them), whichever accounts sit at it: 1 search, 0.18 s.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { defaultBotThreads } from '../../src/server/bots/bot-threads.js';
 import { PRESENCE_REPORTS } from '../../src/server/services/services.js';
 import { channel, requestJWT } from '../compat/protocol-client.js';
 import { createPostgresDatabase } from './databases.js';
 import { feed } from './feeds.js';
 import { refusalOf, type Refusal } from './roles.js';
-import { clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Client, type Guest, type Server } from './support.js';
+import { closedAfterEach, clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Client, type Guest, type Server } from './support.js';
+import { until } from '../support/until.js';
 
 const OPENS = 4;
 const OPENING_TOO_FAST: Refusal = { code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: 'You are opening and closing the game too fast. Wait a moment.', ruleCode: null };
@@ -101,5 +114,43 @@ describe.skipIf(!TEST_DATABASE_URL)("a player's table changes across two instanc
     } finally {
       socket.close();
     }
+  });
+});
+
+describe("the Expert Bot's searches of one address's games", () => {
+  const { start, signIn } = closedAfterEach();
+
+  test('take one turn among everyone else\'s, however many accounts started them: a stranger\'s Expert Bot waits for one of their searches, not one a game', { timeout: 120_000 }, async () => {
+    const threads = defaultBotThreads();
+    const games = 2 * threads + 6;
+    const server = await start({ trustProxy: true, botThinkMs: 100 });
+    // One address's guests, each with a game of seven Expert Bots: each game asks for a search at a
+    // time, one after another while its bots bid.
+    const attackers: string[] = [];
+    for (let i = 0; i < games; i++) {
+      const guest = await signIn(server, `Mal${String.fromCharCode(97 + i)}`, { from: '10.0.0.1' });
+      const { id: lobbyID } = await guest.client.lobbies.create.mutate();
+      for (let bot = 0; bot < 7; bot++) await guest.client.lobbies.addBot.mutate({ lobbyID, botType: 'expert_bot' });
+      attackers.push((await guest.client.lobbies.start.mutate({ lobbyID })).gameID);
+    }
+    const db = server.app.services.db.kysely;
+    const searched = async (gameIDs: string[]) =>
+      Number((await db.selectFrom('game_actions').select((eb) => eb.fn.countAll<number | string>().as('n')).where('game_id', 'in', gameIDs).executeTakeFirstOrThrow()).n);
+    // Their searches under way.
+    await until(async () => (await searched(attackers)) >= games, 60_000, 'the attackers\' bots bidding');
+
+    // Someone else, from another address, starts a game with one Expert Bot.
+    const ann = await signIn(server, 'Ann', { from: '10.0.0.2' });
+    const { id: lobbyID } = await ann.client.lobbies.create.mutate();
+    await ann.client.lobbies.addBot.mutate({ lobbyID, botType: 'expert_bot' });
+    const before = await searched(attackers);
+    const startedAt = Date.now();
+    const { gameID } = await ann.client.lobbies.start.mutate({ lobbyID });
+    await until(async () => (await searched([gameID])) > 0, 60_000, "Ann's Expert Bot bidding");
+    const waited = Date.now() - startedAt;
+    const servedFirst = (await searched(attackers)) - before;
+    console.log(`Ann's Expert Bot bid after ${waited} ms; ${servedFirst} searches of ${games} other games were served first (${threads} bot threads)`);
+    // The searches on the threads when hers came, and at most one more each: not one of every game.
+    expect(servedFirst).toBeLessThanOrEqual(2 * threads);
   });
 });

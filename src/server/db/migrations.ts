@@ -679,6 +679,20 @@ const sessionExpiry: Migration = {
   },
 };
 
+/**
+ * Whose turn a game's Expert Bot searches take on the bot threads (bots/bot-threads.ts): a tag of
+ * the network its Start came from (game-service.ts `searchOwner`), null for a game the server
+ * started (Play now) or one from before, whose first person it is.
+ */
+const gameBotOwner: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('games').addColumn('bot_owner', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('games').dropColumn('bot_owner').execute();
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-22-002-card-set-table': cardSetTable,
@@ -708,4 +722,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-05-026-shared-card-sets': sharedCardSets,
   '2026-12-06-027-lobby-turn-pace': lobbyTurnPace,
   '2026-12-07-028-session-expiry': sessionExpiry,
+  '2026-12-07-029-game-bot-owner': gameBotOwner,
 };

@@ -77,6 +77,8 @@ export interface GamesTable {
   seed_commitment: string | null;
   /** Why a finished game of people was not rated: 'timer' or 'address' (services/ratings.ts); null otherwise. */
   unrated: ColumnType<UnratedReason | null, UnratedReason | null | undefined, UnratedReason | null>;
+  /** Whose turn the game's Expert Bot searches take (game-service.ts `searchOwner`); null: its first person's. */
+  bot_owner: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

@@ -6,7 +6,7 @@
  * Actions on one game are queued in this process; across processes the compare and swap decides,
  * and a writer that lost reloads and tries again, so no update is lost or applied twice.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { botDecision } from '../../bots/harness.js';
 import { BOTS } from '../../bots/index.js';
@@ -35,6 +35,7 @@ import { gameTopic, type Bus } from '../bus/bus.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { BotThreads } from '../bots/bot-threads.js';
+import { networkOf } from '../client-address.js';
 import { clockPace, decisionKey, type Attendance, type LobbyClock } from './attendance.js';
 import type { SeatDue } from './seat-store.js';
 import { countsInGallery } from './card-play.js';
@@ -128,6 +129,19 @@ export function botSeedOf(game: Game): string {
   return deriveSeed(typeof game.seed === 'number' ? seedFromNumber(game.seed) : game.seed, 'bots');
 }
 
+/**
+ * Whose turn a game's Expert Bot searches take on the bot threads, for a game started from
+ * `addressKey` (client-address.ts): its network (an IPv4 address, an IPv6 /48, as
+ * GAMES_PER_ADDRESS_PER_HOUR counts them), whichever accounts sit at the table, as an HMAC under
+ * the server's secret (stored with the game, and the table need not tell where anyone played from).
+ * Keyed by the game's first person, one address's guests, each with a game of Expert Bots, were as
+ * many owners as games, and anyone else's search waited for one of each
+ * (tests/server/security-review-28.test.ts).
+ */
+export function searchOwner(secret: string, addressKey: string): string {
+  return `n_${createHmac('sha256', secret).update(`searches ${networkOf(addressKey) ?? addressKey}`).digest('base64url').slice(0, 22)}`;
+}
+
 export class GameService {
   private readonly cache = new Map<string, Game>();
   /** Per cached game, the sequenceID of its stored snapshot (-1: stored by an older release). */
@@ -142,6 +156,8 @@ export class GameService {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** Games whose due bot is thinking on a thread (botTurn). */
   private readonly thinking = new Set<string>();
+  /** Whose turn each cached game's searches take (`searchOwnerOf`), as stored with it. */
+  private readonly owners = new Map<string, string | null>();
   /** Tables being read (`attend`), shared by those who ask meanwhile. */
   private readonly attending = new Map<string, Promise<void>>();
   private closed = false;
@@ -178,6 +194,7 @@ export class GameService {
   private forget(gameID: string): void {
     this.cache.delete(gameID);
     this.snapshots.delete(gameID);
+    this.owners.delete(gameID);
   }
 
   async create(setup: NewGame): Promise<Game> {
@@ -204,8 +221,9 @@ export class GameService {
     return { game, actions };
   }
 
-  async insert(trx: Transaction<Database>, prepared: { game: Game; actions: StoredAction[] }, lobbyID: string | null): Promise<void> {
-    await insertGame(trx, prepared.game, lobbyID);
+  /** `botOwner`: whose turn its Expert Bot searches take (`searchOwner`); null, its first person's. */
+  async insert(trx: Transaction<Database>, prepared: { game: Game; actions: StoredAction[] }, lobbyID: string | null, botOwner: string | null = null): Promise<void> {
+    await insertGame(trx, prepared.game, lobbyID, botOwner);
     await insertActions(trx, prepared.game.id, prepared.actions);
   }
 
@@ -653,6 +671,20 @@ export class GameService {
     }
   }
 
+  /**
+   * Whose turn the game's searches take: the network its Start came from (`searchOwner`, stored
+   * with it), else its first person (a game the server started, or one from before).
+   */
+  private async searchOwnerOf(game: Game): Promise<string> {
+    let owner = this.owners.get(game.id);
+    if (owner === undefined) {
+      const row = await this.deps.db.kysely.selectFrom('games').select('bot_owner').where('id', '=', game.id).executeTakeFirst();
+      owner = row?.bot_owner ?? null;
+      if (this.cache.has(game.id)) this.owners.set(game.id, owner);
+    }
+    return owner ?? game.players.find((p) => p.botType === null)?.userID ?? game.id;
+  }
+
   /** The due bot's decision worked out on a thread, if it is one that searches; null otherwise. */
   private async think(gameID: string): Promise<{ seat: number; key: string; action: Action } | null> {
     const threads = this.deps.botThreads;
@@ -663,8 +695,8 @@ export class GameService {
     if (kind === null || !this.onThread(kind)) return null;
     const userID = game.players[seat]!.userID;
     const view = viewFor(game, userID);
-    // Served in turn with other people's games: one person's many games wait their turn (bot-threads.ts).
-    const owner = game.players.find((p) => p.botType === null)?.userID ?? game.id;
+    // Served in turn with other people's games: one network's many games wait their turn (bot-threads.ts).
+    const owner = await this.searchOwnerOf(game);
     const action = await threads.decide({ kind, view, userID, botSeed: botSeedOf(game), seat, sequenceID: game.sequenceID }, owner);
     if (!action) throw new Error(`bot in seat ${seat} of game ${gameID} had a decision but no action`);
     const key = decisionKey(game, userID);

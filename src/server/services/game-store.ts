@@ -82,7 +82,7 @@ async function storeCardSet(db: Executor, game: Game): Promise<string> {
   return hash;
 }
 
-export async function insertGame(db: Executor, game: Game, lobbyID: string | null): Promise<void> {
+export async function insertGame(db: Executor, game: Game, lobbyID: string | null, botOwner: string | null = null): Promise<void> {
   const hasBots = game.players.some((p) => p.botType !== null) ? 1 : 0;
   await db
     .insertInto('games')
@@ -96,6 +96,7 @@ export async function insertGame(db: Executor, game: Game, lobbyID: string | nul
       end_timestamp: game.gameEndTimestamp,
       updated_at: game.updateTimestamp,
       seed_commitment: game.seedCommitment,
+      bot_owner: botOwner,
     })
     .execute();
   await db.insertInto('game_card_sets').values({ game_id: game.id, card_set_hash: await storeCardSet(db, game) }).execute();

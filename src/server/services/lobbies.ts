@@ -197,6 +197,11 @@ export class LobbyService {
      * within two seconds. Each IPv6 /48 counted as a whole too (network-limit.ts).
      */
     private readonly openingsPerAddress?: AddressLimit,
+    /**
+     * Whose turn a game's Expert Bot searches take, from the address its Start came from
+     * (game-service.ts `searchOwner`): that network's, whichever of its accounts sit at the table.
+     */
+    private readonly searchOwnerOf?: (address: string) => string,
   ) {
     this.listFeed = new SharedFeed(topicChanges(bus, LOBBY_LIST_TOPIC), () => this.list(), limits.listIntervalMs ?? 0);
     // Read by queries too (tRPC lobbies.list, GraphQL lobbies): once per change, not once per read.
@@ -610,7 +615,7 @@ export class LobbyService {
         seedMix: lobby.seed_secret === null ? undefined : { serverSecret: lobby.seed_secret, contributions: seats.map((s) => ({ userID: s.user_id, value: s.seed_value ?? '' })) },
       });
       // The game is stored with the lobby's change, so a lobby never points at a missing game.
-      await this.games.insert(trx, prepared, lobby.id);
+      await this.games.insert(trx, prepared, lobby.id, address === undefined ? null : (this.searchOwnerOf?.(address) ?? null));
       await trx.updateTable('lobbies').set({ game_id: prepared.game.id }).where('id', '=', lobby.id).execute();
       created.push({ game: prepared.game, clock: { turnTimer: lobby.turn_timer, pace: lobby.turn_pace } });
     });

@@ -15,7 +15,7 @@ import type { Db } from '../db/database.js';
 import { Attendance } from './attendance.js';
 import { SeatStore } from './seat-store.js';
 import { ChatService, RATE_LIMIT as CHAT_RATE_LIMIT, RATE_WINDOW_MS as CHAT_WINDOW_MS } from './chat.js';
-import { GameService } from './game-service.js';
+import { GameService, searchOwner } from './game-service.js';
 import { HistoryService } from './history.js';
 import { HOUR_MS, LOBBY_CHANGES_WINDOW_MS, LOBBY_OPENINGS_WINDOW_MS, LobbyService } from './lobbies.js';
 import { IdleLobbies } from './idle-lobbies.js';
@@ -303,7 +303,7 @@ export function buildServices(deps: {
     lobbyChangesPerUser: deps.config.lobbyChangesPerUser,
     turnTimerSeconds: deps.config.turnTimerSeconds,
     listIntervalMs: deps.config.lobbyListIntervalMs,
-  }, lobbyChanges, addressLimit(deps.db, 'game_starts', deps.config.gamesPerAddressPerHour, HOUR_MS, now), addressLimit(deps.db, 'lobby_openings', deps.config.lobbiesPerAddress, LOBBY_OPENINGS_WINDOW_MS, now));
+  }, lobbyChanges, addressLimit(deps.db, 'game_starts', deps.config.gamesPerAddressPerHour, HOUR_MS, now), addressLimit(deps.db, 'lobby_openings', deps.config.lobbiesPerAddress, LOBBY_OPENINGS_WINDOW_MS, now), (address) => searchOwner(deps.sessionSecret, address));
   return {
     config: deps.config,
     db: deps.db,

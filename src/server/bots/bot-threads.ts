@@ -63,11 +63,12 @@ export class BotThreads {
   ) {}
 
   /**
-   * The bot's action for the request, worked out on a thread. `owner`: whose game asks (the network
-   * its Start came from, else its first person: game-service.ts `searchOwner`). Waiting requests are served owner by owner, the one served longest ago first,
-   * not in the order they came: one account's ten games of seven Expert Bots, each bid played as
-   * soon as its bots had bid, kept ten searches ahead of everyone else's, and another person's
-   * Expert Bot took 1.2 s a bid instead of 0.2 s (ten such accounts, ten times that).
+   * The bot's action for the request, worked out on a thread. `owner`: whose game asks (the
+   * network its Start came from, else its first person: game-service.ts `searchOwner`). Waiting
+   * requests are served owner by owner, the one served longest ago first, not in the order they
+   * came: one account's ten games of seven Expert Bots, each bid played as soon as its bots had
+   * bid, kept ten searches ahead of everyone else's, and another person's Expert Bot took 1.2 s a
+   * bid instead of 0.2 s (ten such accounts, ten times that).
    */
   decide(request: BotRequest, owner = ''): Promise<Action | null> {
     if (this.closed) return Promise.reject(new Error('the bot threads are closed'));

@@ -85,6 +85,28 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     for (const guest of [cy, di]) guest.close();
   });
 
+  test('two people whose names look alike are never put at one table: the second waits for another, and nobody is refused', async () => {
+    // Guests choose their names, and two strangers called "Alex" pressed Play now together: the
+    // second was refused ("Someone in this lobby is already called "Alex"...") and the first was
+    // put at once at a table of bots, the window cut short by a table that never was full.
+    const [twin, other] = [await signInGuest(server(), 'Twin'), await signInGuest(server(), 'TWIN')];
+    const kit = await person(server(), 'Kit');
+    await twin.client.lobbies.playNow.join.mutate({ size: 2 });
+    const second = await other.client.lobbies.playNow.join.mutate({ size: 2 });
+    expect(second.state).toBe('waiting');
+    expect((await twin.client.lobbies.playNow.status.query()).mine?.state).toBe('waiting');
+    // Someone else completes the first twin's table; the second twin still waits, in a window of their own.
+    const third = await kit.client.lobbies.playNow.join.mutate({ size: 2 });
+    expect(third.state).toBe('matched');
+    const together = await matchedGame(twin);
+    expect(third.state === 'matched' && third.gameID).toBe(together);
+    expect((await seatsOf(server(), together)).map((s) => s.user_id)).toEqual([twin.userID, kit.userID]);
+    const alone = await matchedGame(other);
+    expect(alone).not.toBe(together);
+    expect((await seatsOf(server(), alone)).map((s) => s.user_id === other.userID || s.bot_type !== null)).toEqual([true, true]);
+    for (const guest of [twin, other, kit]) guest.close();
+  });
+
   test('one person alone gets bots in every other seat when the window ends', async () => {
     const eve = await person(server(), 'Eve');
     const started = Date.now();

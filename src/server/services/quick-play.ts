@@ -22,6 +22,7 @@ import { SharedFeed, SharedFeeds, topicChanges } from '../bus/shared-feed.js';
 import type { Database, PlayNowWaitsTable, UserRow } from '../db/schema.js';
 import { INTERNAL_ERROR_MESSAGE, refuse, sentValue, ServiceError } from './errors.js';
 import type { LobbyService } from './lobbies.js';
+import { lookalikeOf } from './name-lookalikes.js';
 import { playNowBot } from './play-now-bot.js';
 import { ratingsOf } from './ratings.js';
 import type { Limiter } from './shared-rate-limit.js';
@@ -38,6 +39,26 @@ export const playNowUserTopic = (userID: string) => `play_now/${userID}` as cons
 const STALE_CLAIM_MS = 60_000;
 /** What became of a wait is kept this long for the person's page, then forgotten. */
 const RESULT_KEPT_MS = 10 * 60_000;
+
+/** A wait in the queue, with its person's name. */
+type Waiting = { user_id: string; since: number; name: string };
+
+/**
+ * The queue of one size as tables, in the order of their first waits: each wait goes to the first
+ * table with room where nobody's name looks like its person's (name-lookalikes.ts), as a lobby
+ * refuses such a join. Two strangers who both called themselves "Alex" pressed together: the
+ * second was refused at the table ("Someone in this lobby is already called..."), and the first
+ * was seated at once with a bot, by a table counted full that never was.
+ */
+function tablesOf(queue: readonly Waiting[], size: number): Waiting[][] {
+  const tables: Waiting[][] = [];
+  for (const wait of queue) {
+    const table = tables.find((t) => t.length < size && lookalikeOf(wait.name, t.map((w) => w.name)) === null);
+    if (table) table.push(wait);
+    else tables.push([wait]);
+  }
+  return tables;
+}
 
 /** One person's wait, as they see it. */
 export type PlayNowWait =
@@ -234,9 +255,8 @@ export class QuickPlayService {
     if (row.game_id !== null) return { state: 'matched', size, gameID: row.game_id };
     if (row.failure !== null) return { state: 'failed', size, message: row.failure };
     if (row.claim !== null) return { state: 'starting', size };
-    const queue = await this.queueOf(size);
-    const index = queue.findIndex((w) => w.user_id === row.user_id);
-    const first = queue[Math.max(0, index - (index % size))] ?? row;
+    const group = tablesOf(await this.queueOf(size), size).find((table) => table.some((w) => w.user_id === row.user_id));
+    const first = group?.[0] ?? row;
     return { state: 'waiting', size, since: Number(row.since), deadline: Number(first.since) + this.deps.windowMs };
   }
 
@@ -247,14 +267,15 @@ export class QuickPlayService {
     this.timer = null;
   }
 
-  private queueOf(size: number) {
+  private queueOf(size: number): Promise<Waiting[]> {
     return this.deps.db
       .selectFrom('play_now_waits')
-      .select(['user_id', 'since'])
-      .where('size', '=', size)
-      .where('claim', 'is', null)
-      .orderBy('since')
-      .orderBy('user_id')
+      .innerJoin('users', 'users.id', 'play_now_waits.user_id')
+      .select(['play_now_waits.user_id', 'play_now_waits.since', 'users.name'])
+      .where('play_now_waits.size', '=', size)
+      .where('play_now_waits.claim', 'is', null)
+      .orderBy('play_now_waits.since')
+      .orderBy('play_now_waits.user_id')
       .execute();
   }
 
@@ -306,14 +327,13 @@ export class QuickPlayService {
     for (const size of PLAY_NOW_SIZES) {
       for (;;) {
         if (this.closed) return;
-        const queue = await this.queueOf(size);
-        if (queue.length === 0) break;
-        const group = queue.slice(0, size);
-        const windowEnds = Number(group[0]!.since) + windowMs;
-        if (group.length < size && now() < windowEnds) {
-          this.schedule(windowEnds);
-          break;
-        }
+        // A table is seated once full or once its window (its first wait's) has ended; the others
+        // are looked at again when theirs ends.
+        const tables = tablesOf(await this.queueOf(size), size);
+        const windowEnds = (table: Waiting[]) => Number(table[0]!.since) + windowMs;
+        const group = tables.find((table) => table.length === size || now() >= windowEnds(table));
+        for (const table of tables) if (table !== group) this.schedule(windowEnds(table));
+        if (!group) break;
         const claim = await this.claim(group.map((w) => w.user_id), size);
         if (claim === null) continue; // another instance took some of them first: look again
         await this.changed(group.map((w) => w.user_id));

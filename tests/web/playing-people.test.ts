@@ -3,12 +3,13 @@
  * seat that owes a decision (in its warning colour under 20 s); when it runs out a bot chooses
  * that one decision, the idle player is told so with a way back, and both logs say "(bot)"; two
  * idle people never see the game run on by itself; presence (here, away, gone, left) reaches the
- * other screen as the server has it; and "Leave game".
+ * other screen as the server has it; a player's rename mid-game reaches the other screen by the
+ * next turn; and "Leave game".
  */
 import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { decisionNow, definitionsOf, simpleAction } from '../server/play.js';
-import { rawGame, startGame } from './support/game.js';
+import { playThroughAPI, rawGame, startGame } from './support/game.js';
 import { siteForPeople } from './support/people.js';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, screenshot, seriousAxeViolations } from './support/site.js';
 
@@ -179,6 +180,21 @@ describe.skipIf(!HAS_CHROMIUM)('playing people', () => {
       await again.close();
     }
     expect(tries).toContainEqual({ hereWithNoMove: true });
+  }, TEST_MS);
+
+  test('a player who renames themselves mid-game is called by the new name on the other screens by the next turn', async () => {
+    const ann = await people.person('Ann');
+    const bob = await people.person('Rob');
+    const gameID = await startGame(people.site, ann.guest, { guests: [bob.guest] });
+    const annPage = await open(ann.context, gameID);
+    const bobsName = annPage.locator(`.player-summary[data-player-id="${bob.guest.userID}"] button[title^="Details of"] p`);
+    await expect.poll(() => bobsName.textContent()).toBe('Rob');
+    // From his settings, in another tab: the site lets him (nobody with him looks like "Robin").
+    await bob.guest.client.session.rename.mutate({ name: 'Robin' });
+    await Promise.all([playThroughAPI(ann.guest, gameID, (game) => game.turn === 2), playThroughAPI(bob.guest, gameID, (game) => game.turn === 2)]);
+    // Ann's screen asked for the names once, at its opening: he stayed "Rob" to her until she
+    // reloaded, through every turn, while his chat and a reload called him "Robin".
+    await expect.poll(() => bobsName.textContent(), { timeout: 20_000 }).toBe('Robin');
   }, TEST_MS);
 
   test('Leave game: asked first; the seat is a bot\'s to the end, and a game nobody is left in ends', async () => {

@@ -162,6 +162,19 @@ export function useGameState(gameID: string): GameStateResult {
 
   const playerIDs = useMemo(() => live?.game.players.map((p) => p.userID) ?? [], [live?.game.players]);
   const users = trpc.users.byIDs.useQuery({ ids: playerIDs }, { enabled: playerIDs.length > 0, staleTime: Infinity });
+  // A player may rename themselves mid-game (their settings, in another tab): the names are asked
+  // again at each new turn, not only at the page's opening. Asked once, a player who renamed kept
+  // their old name on the others' screens, turn after turn, while their chat and a reload used
+  // the new one. The same names come back as the same data (the query's structural sharing), so
+  // an unchanged answer draws nothing again.
+  const turnKey = live ? `${live.game.age}/${live.game.turn}` : null;
+  const namesTurn = useRef(turnKey);
+  const refetchNames = users.refetch;
+  useEffect(() => {
+    const before = namesTurn.current;
+    namesTurn.current = turnKey;
+    if (before !== null && turnKey !== null && before !== turnKey) void refetchNames();
+  }, [turnKey, refetchNames]);
   const usersByID = useMemo(() => {
     const out: Record<string, GameUser> = {};
     for (const u of users.data ?? []) out[u.id] = { id: u.id, name: u.name, profilePictureURL: u.profilePictureURL };

@@ -181,3 +181,29 @@ describe('the end of a rated game the bots finished for a player who was not the
     expect(stars(other)).toBeGreaterThan(0);
   });
 });
+
+describe('the end of a rated game a player left, whose seat scored more favor than the winner', () => {
+  const favorOf = (userID: string) => finished.players.find((p) => p.userID === userID)!.counters.favor;
+
+  beforeEach(() => {
+    stubbed.answers = { ...rated, 'replays.get': record([null, null, 'left', null]) };
+  });
+
+  // Ratings weigh a seat that forfeited by the favor it scored (src/server/ratings/model.ts), so
+  // the winner of a game whose leaver's seat scored more lost rating: "You won! Your rating: 1500?
+  // → 1473? (−27)", with nothing to say why.
+  test('the winner is told why the seat still weighs in their rating', async () => {
+    expect(favorOf(leaver)).toBeGreaterThan(favorOf(other));
+    pageFor(other);
+    expect((await screen.findByTestId('end-place')).textContent).toBe('You won!');
+    expect(screen.getByTestId('end-rating-forfeits').textContent).toBe(
+      `For ratings, Lea's seat still counts by the favor it scored: ${favorOf(leaver)} to your ${favorOf(other)}, so against that seat the game counts as a loss.`,
+    );
+  });
+
+  test('the player who left is told nothing of the kind', async () => {
+    pageFor(leaver);
+    expect((await screen.findByTestId('end-place')).textContent).toBe('You left the game, so it counts as a loss.');
+    expect(screen.queryByTestId('end-rating-forfeits')).toBeNull();
+  });
+});

@@ -18,7 +18,7 @@ import { textOn } from './format.js';
 import { EndPies } from './end-pies.js';
 import { EndRematch } from './end-rematch.js';
 import { EndVerify, VerifySource } from './end-verify.js';
-import { RatingChangeCell, useGameForfeits, useGameRatingChanges, useNamesRatings, useUnratedReason, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
+import { RatingChangeCell, useGameForfeits, useGameRatingChanges, useNamesRatings, useUnratedReason, ViewerRatingLine, type EndRatingChange, type OutscoringSeat } from './end-ratings.js';
 import type { Forfeit } from '../../../shared/forfeit.js';
 import { presentationPlaying, usePresentationPlaying } from './use-event-animations.js';
 import { Winners } from './winner-banner.js';
@@ -110,7 +110,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           {place}
         </p>
       )}
-      {state.me && <ViewerRatingLine change={mine} unrated={unrated ?? null} withPeople={!aloneWithBots} />}
+      {state.me && <ViewerRatingLine change={mine} unrated={unrated ?? null} withPeople={!aloneWithBots} outscoredBy={forfeit === null ? outscoringForfeits(rows, state.me) : []} />}
       {/* What a player does next comes before the charts: on a phone they are screens long, and a
           rematch offer below them went unseen (2,100 px down). */}
       <EndRematch
@@ -180,6 +180,13 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
       )}
     </section>
   );
+}
+
+/** The seats that counted as their players' loss and scored more favor than the viewer's, for the viewer's rating line. */
+function outscoringForfeits(rows: readonly Standing[], me: string): OutscoringSeat[] {
+  const mine = rows.find((r) => r.userID === me);
+  if (!mine) return [];
+  return rows.filter((r) => r.userID !== me && r.forfeit !== null && r.favor > mine.favor).map((r) => ({ name: r.name, favor: r.favor, yours: mine.favor }));
 }
 
 /**

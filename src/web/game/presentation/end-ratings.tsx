@@ -55,7 +55,17 @@ export function RatingChangeCell({ change, fixed }: { change: EndRatingChange | 
  * and bots that barely moved it. `withPeople`: other people played the game too, whose game alone
  * may set the ceiling.
  */
-export function ViewerRatingLine({ change, unrated, withPeople = false }: { change: EndRatingChange | undefined; unrated: UnratedReason | null; withPeople?: boolean }) {
+export function ViewerRatingLine({
+  change,
+  unrated,
+  withPeople = false,
+  outscoredBy = [],
+}: {
+  change: EndRatingChange | undefined;
+  unrated: UnratedReason | null;
+  withPeople?: boolean;
+  outscoredBy?: readonly OutscoringSeat[];
+}) {
   if (!change) {
     return unrated === null ? null : (
       <p data-testid="end-unrated" className={classes.viewerRating}>
@@ -77,6 +87,34 @@ export function ViewerRatingLine({ change, unrated, withPeople = false }: { chan
             : `Against bots alone, a rating rises no higher than the strongest bot's at the table (${cappedAt}): play stronger bots or people to climb.`}
         </p>
       )}
+      {outscoredBy.length > 0 && (
+        <p data-testid="end-rating-forfeits" className={classes.viewerRating}>
+          {forfeitsWords(outscoredBy)}
+        </p>
+      )}
     </>
   );
+}
+
+/** A seat that counted as its player's loss (they left, or a bot made most of its choices) and scored more favor than the viewer. */
+export interface OutscoringSeat {
+  name: string;
+  favor: number;
+  /** The viewer's own favor. */
+  yours: number;
+}
+
+/**
+ * Why a seat whose player forfeited still weighs in the viewer's rating: the others are rated
+ * against it by the favor it scored (src/server/ratings/model.ts), so one that scored more than the
+ * viewer is a loss to them, even beside "You won!". Without these words, a winner whose rating
+ * fell ("You won! Your rating: 1500? → 1473? (−27)") had nothing to tell them why.
+ */
+function forfeitsWords(seats: readonly OutscoringSeat[]): string {
+  if (seats.length === 1) {
+    const [seat] = seats as [OutscoringSeat];
+    return `For ratings, ${seat.name}'s seat still counts by the favor it scored: ${seat.favor} to your ${seat.yours}, so against that seat the game counts as a loss.`;
+  }
+  const names = seats.map((s) => s.name);
+  return `For ratings, the seats of ${names.slice(0, -1).join(', ')} and ${names.at(-1)} still count by the favor they scored, each more than your ${seats[0]!.yours}: against those seats the game counts as a loss.`;
 }

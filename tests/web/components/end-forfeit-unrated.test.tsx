@@ -199,6 +199,8 @@ describe('the end of a rated game a player left, whose seat scored more favor th
     expect(screen.getByTestId('end-rating-forfeits').textContent).toBe(
       `For ratings, Lea's seat still counts by the favor it scored: ${favorOf(leaver)} to your ${favorOf(other)}, so against that seat the game counts as a loss.`,
     );
+    // The name isolated from the words around it, as every name in the site's sentences.
+    expect([...screen.getByTestId('end-rating-forfeits').querySelectorAll('bdi')].map((b) => b.textContent)).toEqual(['Lea']);
   });
 
   test('the player who left is told nothing of the kind', async () => {

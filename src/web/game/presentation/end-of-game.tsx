@@ -92,6 +92,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const mine = state.me === null ? undefined : ratingChanges[state.me];
   const aloneWithBots = state.game.players.every((p) => p.userID === state.me || p.botType !== null);
   const forfeit = state.me === null ? null : state.seatsByUserID[state.me]?.left ? 'left' : (forfeits.get(state.me) ?? null);
+  const myRow = rows.find((r) => r.userID === state.me);
   // The view waits for the forfeits: a game that counted as a loss never says "You won!" first.
   const place = viewerPlace(rows, state.me, forfeit);
 
@@ -110,7 +111,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           {place}
         </p>
       )}
-      {state.me && <ViewerRatingLine change={mine} unrated={unrated ?? null} withPeople={!aloneWithBots} outscoredBy={forfeit === null ? outscoringForfeits(rows, state.me) : []} />}
+      {state.me && <ViewerRatingLine change={mine} unrated={unrated ?? null} withPeople={!aloneWithBots} outscoredBy={forfeit === null && myRow ? outscoringForfeits(rows, myRow) : []} favor={myRow?.favor} />}
       {/* What a player does next comes before the charts: on a phone they are screens long, and a
           rematch offer below them went unseen (2,100 px down). */}
       <EndRematch
@@ -183,10 +184,8 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
 }
 
 /** The seats that counted as their players' loss and scored more favor than the viewer's, for the viewer's rating line. */
-function outscoringForfeits(rows: readonly Standing[], me: string): OutscoringSeat[] {
-  const mine = rows.find((r) => r.userID === me);
-  if (!mine) return [];
-  return rows.filter((r) => r.userID !== me && r.forfeit !== null && r.favor > mine.favor).map((r) => ({ name: r.name, favor: r.favor, yours: mine.favor }));
+function outscoringForfeits(rows: readonly Standing[], mine: Standing): OutscoringSeat[] {
+  return rows.filter((r) => r.userID !== mine.userID && r.forfeit !== null && r.favor > mine.favor).map((r) => ({ name: r.name, favor: r.favor }));
 }
 
 /**

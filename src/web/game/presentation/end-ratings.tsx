@@ -12,6 +12,7 @@ import { shownRating, signedChange } from '../../ratings/ratings.js';
 import type { EndRatingChange, UnratedReason } from './end-rating-source.js';
 import { UNRATED_WORDS } from '../../ratings/unrated-words.js';
 import classes from './presentation.module.css';
+import { UserNames, UserText } from '../../components/user-text.js';
 
 export { useGameForfeits, useGameRatingChanges, useNamesRatings, useUnratedReason, type EndRatingChange } from './end-rating-source.js';
 
@@ -60,11 +61,14 @@ export function ViewerRatingLine({
   unrated,
   withPeople = false,
   outscoredBy = [],
+  favor = 0,
 }: {
   change: EndRatingChange | undefined;
   unrated: UnratedReason | null;
   withPeople?: boolean;
+  /** The seats that forfeited and scored more than the viewer, whose `favor` it was. */
   outscoredBy?: readonly OutscoringSeat[];
+  favor?: number;
 }) {
   if (!change) {
     return unrated === null ? null : (
@@ -89,7 +93,7 @@ export function ViewerRatingLine({
       )}
       {outscoredBy.length > 0 && (
         <p data-testid="end-rating-forfeits" className={classes.viewerRating}>
-          {forfeitsWords(outscoredBy)}
+          <ForfeitsWords seats={outscoredBy} yours={favor} />
         </p>
       )}
     </>
@@ -100,21 +104,24 @@ export function ViewerRatingLine({
 export interface OutscoringSeat {
   name: string;
   favor: number;
-  /** The viewer's own favor. */
-  yours: number;
 }
 
 /**
  * Why a seat whose player forfeited still weighs in the viewer's rating: the others are rated
  * against it by the favor it scored (src/server/ratings/model.ts), so one that scored more than the
  * viewer is a loss to them, even beside "You won!". Without these words, a winner whose rating
- * fell ("You won! Your rating: 1500? → 1473? (−27)") had nothing to tell them why.
+ * fell ("You won! Your rating: 1500? → 1473? (−27)") had nothing to tell them why. The names
+ * isolated, as everywhere a name stands inside the site's words (components/user-text.tsx).
  */
-function forfeitsWords(seats: readonly OutscoringSeat[]): string {
-  if (seats.length === 1) {
-    const [seat] = seats as [OutscoringSeat];
-    return `For ratings, ${seat.name}'s seat still counts by the favor it scored: ${seat.favor} to your ${seat.yours}, so against that seat the game counts as a loss.`;
-  }
-  const names = seats.map((s) => s.name);
-  return `For ratings, the seats of ${names.slice(0, -1).join(', ')} and ${names.at(-1)} still count by the favor they scored, each more than your ${seats[0]!.yours}: against those seats the game counts as a loss.`;
+function ForfeitsWords({ seats, yours }: { seats: readonly OutscoringSeat[]; yours: number }) {
+  const [only] = seats;
+  return seats.length === 1 && only ? (
+    <>
+      For ratings, <UserText>{only.name}</UserText>&apos;s seat still counts by the favor it scored: {only.favor} to your {yours}, so against that seat the game counts as a loss.
+    </>
+  ) : (
+    <>
+      For ratings, the seats of <UserNames names={seats.map((s) => s.name)} /> still count by the favor they scored, each more than your {yours}: against those seats the game counts as a loss.
+    </>
+  );
 }

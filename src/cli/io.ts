@@ -30,9 +30,10 @@ export function terminalSafe(io: Io): Io {
   return { out: (text) => io.out(terminalText(text)), err: (text) => io.err(terminalText(text)), errIsTTY: io.errIsTTY };
 }
 
+/** Writes to the process's streams; nothing once a stream's reader has gone (EPIPE, main.ts). */
 export const processIo: Io = {
-  out: (text) => void process.stdout.write(text),
-  err: (text) => void process.stderr.write(text),
+  out: (text) => void (process.stdout.destroyed || process.stdout.write(text)),
+  err: (text) => void (process.stderr.destroyed || process.stderr.write(text)),
   errIsTTY: Boolean(process.stderr.isTTY),
 };
 

@@ -2,7 +2,7 @@
  * The real command line, in child processes: `npm run cli` with worker threads (each worker loads
  * TypeScript through tsx), and the `mythos` bin for replay and errors.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,21 @@ describe('the mythos command line', () => {
     expect(child.stderr).toBe('');
     expect(child.stdout).toMatch(new RegExp(`^OK .*game-00003\\.json: \\d+ actions re-run, final state identical\\n$`));
     expect(child.code).toBe(0);
+  });
+
+  it('gives its verdict when what reads its output stops early (`mythos replay game.json | head`)', async () => {
+    const saved = join(dir, 'replays-for-head');
+    const saving = await cli('tournament', '--seats', 'valid_move,random_card', '--games', '1', '--seed', '5', '--workers', '0', '--save-games', saved);
+    expect(saving.code, saving.stderr).toBe(0);
+    // The reader is gone before the command writes its first line, as `head` is once it has its lines.
+    const child = spawn(process.execPath, ['bin/mythos.js', 'replay', join(saved, 'game-00000.json')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    // Not a stack trace of EPIPE and exit code 1, which is replay's "the re-run differs".
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('exits with code 2 and one line on a usage error', () => {

@@ -12,6 +12,7 @@ import { migrateToLatest, openDatabase, type Db } from '../server/db/database.js
 import { DATABASE_FILE } from '../server/db/data-files.js';
 import { describeDatabase } from '../server/startup-errors.js';
 import { loadGame } from '../server/services/game-store.js';
+import { checkOutputFile } from './common-flags.js';
 import { CliError } from './errors.js';
 import { parseInteger } from './args.js';
 import type { Io } from './io.js';
@@ -124,8 +125,11 @@ export function gamesCommand(io: Io): Command {
     .option('--out <file>', 'where to write it (default: <gameID>.json)')
     .option('--unfinished', "export a game that has not ended, secret seed and all (for debugging: never share it)")
     .addHelpText('after', examples('mythos games export g_abc123', 'mythos games export g_abc123 --out game.json && mythos verify game.json'))
-    .action((gameID: string, options: { out?: string; unfinished?: boolean }) =>
-      withDatabase(async (db) => {
+    .action((gameID: string, options: { out?: string; unfinished?: boolean }) => {
+      const file = options.out ?? `${gameID}.json`;
+      // Checked before the database is opened, as every command checks its output paths.
+      checkOutputFile(file, '--out');
+      return withDatabase(async (db) => {
         const game = await loadGame(db.kysely, gameID);
         if (!game) throw new CliError(`no game with id ${gameID}`);
         // The file holds the seed: before the end it would tell every future deal and die.
@@ -133,11 +137,10 @@ export function gamesCommand(io: Io): Command {
           throw new CliError(`game ${gameID} has not ended: its seed stays secret until then (--unfinished exports it anyway)`);
         }
         const replay = await storedReplay(db.kysely, game);
-        const file = options.out ?? `${gameID}.json`;
         writeFileSync(file, JSON.stringify(replay));
         io.out(`wrote ${file}: ${replay.actions.length} actions${game.gameEndTimestamp === null ? ' (the game is not over yet)' : ''}\n`);
-      }),
-    );
+      });
+    });
   return games;
 }
 

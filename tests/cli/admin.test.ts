@@ -1,5 +1,5 @@
 /** Admin commands against a server's database: users, developers, and exporting a played game. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReplayFile } from '../../src/cli/replay-file.js';
@@ -110,6 +110,22 @@ describe('admin commands', () => {
     const file = join(tempDir(), 'unfinished.json');
     expect((await cli('games', 'export', running, '--unfinished', '--out', file)).code).toBe(0);
     expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')) as ReplayFile)).not.toContain('forfeits');
+  });
+
+  it('games export refuses an --out it cannot write in one line, as every command does, before it reads the game', async () => {
+    const dir = tempDir();
+    const intoDir = await cli('games', 'export', gameID, '--out', dir);
+    expect(intoDir.stderr).toBe(`error: --out ${dir}: is a directory; give a file name\n`);
+    expect(intoDir.code).toBe(2);
+    const file = join(dir, 'a-file.json');
+    writeFileSync(file, '{}');
+    const throughFile = await cli('games', 'export', gameID, '--out', join(file, 'game.json'));
+    expect(throughFile.stderr).toBe(`error: --out ${join(file, 'game.json')}: cannot write there, '${file}' is a file, not a directory\n`);
+    expect(throughFile.code).toBe(2);
+    // A missing directory is made, as for tournament's and balance's files.
+    const deeper = join(dir, 'new', 'game.json');
+    expect((await cli('games', 'export', gameID, '--out', deeper)).code).toBe(0);
+    expect(existsSync(deeper)).toBe(true);
   });
 
   it('games list shows the games newest first, with their players; --unfinished only those being played', async () => {

@@ -11,6 +11,7 @@
 import { Suspense, useCallback, useState, type DragEvent } from 'react';
 import { retryingLazy } from '../lib/retrying-lazy.js';
 import { Alert, Button, FileButton, Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
 import { IconFileUpload } from '@tabler/icons-react';
 import { checkReplay, ReplayFileError } from '../../engine/replay-file.js';
 import { recordOfReplayFile } from '../../engine/replay-record.js';
@@ -62,9 +63,28 @@ async function open(file: File): Promise<Opened> {
 export function Page() {
   const [opened, setOpened] = useState<Opened>(null);
   const [dragging, setDragging] = useState(false);
-  const take = useCallback((file: File | null) => {
-    if (file) void open(file).then(setOpened);
-  }, []);
+  const [, setParams] = useSearchParams();
+  // A file opens at its first step: the step in the address is the file before's (`?step=N`, the
+  // replay's), and a file opened after another was stepped to its end opened on its own last
+  // step, its winner shown before its first turn.
+  const take = useCallback(
+    (file: File | null) => {
+      if (!file) return;
+      void open(file).then((next) => {
+        setOpened(next);
+        setParams(
+          (p) => {
+            if (!p.has('step')) return p;
+            const out = new URLSearchParams(p);
+            out.delete('step');
+            return out;
+          },
+          { replace: true },
+        );
+      });
+    },
+    [setParams],
+  );
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);

@@ -60,29 +60,44 @@ function answer(decision) {
   }
 }
 
-// 3. Watch the game; answer each decision once (a newer sequenceID means a new state).
+// 3. Watch the game; answer each decision once. Another player's step can land while our action
+//    is on its way: that state does not hold our action yet and still asks for it. So we act on a
+//    state only once our last action is answered, and only on a state at least as new as the step
+//    the answer names (the one that holds our action).
 const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/channel?jwt=${encodeURIComponent(jwt)}`);
 await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
 const result = await new Promise((resolve, reject) => {
-  let answered = -1;
-  socket.on('message', async (raw) => {
+  let latest = null; // the newest { sequenceID, game } received
+  let actedOn = -1; // the state we last answered
+  let committed = -1; // the step our last action was committed in
+  let sending = false;
+  async function play() {
+    if (sending || latest === null) return;
+    const { sequenceID, game } = latest;
+    if (game.ended) return resolve(game);
+    if (!game.decision || sequenceID <= actedOn || sequenceID < committed) return;
+    const action = answer(game.decision);
+    if (!action) return;
+    actedOn = sequenceID;
+    sending = true;
+    try {
+      committed = (await call(cookie, 'POST', `/api/game/${gameID}/add_action`, { action })).sequenceID;
+    } catch (error) {
+      // A rule refusal (it has a code) means the game moved on under us (a stand-in bot played
+      // our seat): the next update says what is due. Anything else is a real failure.
+      if (error.code === undefined) return reject(error);
+      console.log(`refused (${error.code}); waiting for the next state`);
+    } finally {
+      sending = false;
+    }
+    await play(); // a state that came while we were sending
+  }
+  socket.on('message', (raw) => {
     const message = JSON.parse(raw.toString());
     if (message.type === 'error') return reject(new Error(message.message));
     if (message.type !== 'topic' || message.topic !== `game/${gameID}`) return;
-    const { sequenceID, game } = message.data;
-    if (game.ended) return resolve(game);
-    if (!game.decision || sequenceID <= answered) return;
-    const action = answer(game.decision);
-    if (!action) return;
-    answered = sequenceID;
-    try {
-      await call(cookie, 'POST', `/api/game/${gameID}/add_action`, { action });
-    } catch (error) {
-      // A rule refusal (it has a code) means the game moved on under us: the next update says
-      // what is due. Anything else is a real failure.
-      if (error.code === undefined) reject(error);
-      else console.log(`refused (${error.code}); waiting for the next state`);
-    }
+    latest = message.data;
+    void play();
   });
   socket.send(JSON.stringify({ type: 'subscribe', topic: `game/${gameID}` }));
 });

@@ -37,4 +37,14 @@ describe('examples/client/play-a-game.mjs', () => {
     expect(lines).toContain(`easy_bot: ${favorOf(bot.userID)} favor${game!.winnerIDs.includes(bot.userID) ? ', winner' : ''}`);
     expect(lines.at(-1)).toMatch(/^seed [0-9a-f]{64}; its SHA-256 [0-9a-f]{64} was shown from the start$/);
   });
+
+  it('sends each decision once against a bot that thinks on a worker thread, so nothing is refused', async () => {
+    // The Expert Bot's step lands while our action is on its way: a state that does not have our
+    // action in it yet, still asking for the decision we have just sent. Answered again, it was
+    // refused as a duplicate almost every turn, and the last refusal printed after the result.
+    const { stdout } = await run(process.execPath, ['examples/client/play-a-game.mjs', server.url, 'Thinker', 'expert_bot'], { timeout: 120_000 });
+    const lines = stdout.trim().split('\n');
+    expect(lines.filter((line) => line.startsWith('refused'))).toEqual([]);
+    expect(lines.at(-1)).toMatch(/^seed [0-9a-f]{64}; its SHA-256 [0-9a-f]{64} was shown from the start$/);
+  });
 });

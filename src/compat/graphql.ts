@@ -371,7 +371,11 @@ function route(app: FastifyInstance, services: Services): void {
         return reply.code(result.status).send(graphQLRefusal(INTERNAL_ERROR_MESSAGE));
       }
       for (const { name, value } of result.headers) reply.header(name, value);
-      return reply.code(result.status).send(result.payload);
+      // A variable graphql could not read (a wrong type, a required one missing) stops the request
+      // before it runs, as a syntax error does: errors and no data, which helix answers 200. The
+      // protocol answers every request that cannot run with a 400.
+      const unrun = result.status === 200 && (result.payload as ExecutionResult).errors !== undefined && !('data' in (result.payload as ExecutionResult));
+      return reply.code(unrun ? 400 : result.status).send(result.payload);
     },
   });
 }

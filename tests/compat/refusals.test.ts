@@ -371,6 +371,11 @@ describe('malformed and mistyped input: a 4xx with a clear message, never a 500'
     expect([badVariables.status, badVariables.json]).toEqual([400, { errors: [{ message: 'Variables are invalid JSON.' }] }]);
     const wrongType = await host.graphql('query ($id: ID!) { user(id: $id) { name } }', { id: [1] });
     expect(wrongType.json.errors[0].message).toBe('Variable "$id" got invalid value [1]; ID cannot represent value: [1]');
+    // It cannot run, as a syntax error cannot: 400 with no data, not a 200 a client reads as answered.
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.json).not.toHaveProperty('data');
+    const missing = await host.call('POST', '/api/graphql', { query: 'query ($id: ID!) { user(id: $id) { name } }' });
+    expect([missing.status, missing.json.errors[0].message]).toEqual([400, 'Variable "$id" of required type "ID!" was not provided.']);
   });
 });
 

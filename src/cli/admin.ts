@@ -80,8 +80,11 @@ export function usersCommand(io: Io): Command {
     .addHelpText('after', examples('mythos users make-dev u_abc123', 'mythos users list && mythos users make-dev u_abc123'))
     .action((userID: string) =>
       withDatabase(async (db) => {
-        const result = await db.kysely.updateTable('users').set({ is_dev: 1 }).where('id', '=', userID).executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw new CliError(`no user with id ${userID}`);
+        const user = await db.kysely.selectFrom('users').select('provider').where('id', '=', userID).executeTakeFirst();
+        if (!user) throw new CliError(`no user with id ${userID}`);
+        // A bot's seat signs in nowhere: made a developer, it only showed as one (GraphQL isDev).
+        if (user.provider === 'bot') throw new CliError(`${userID} is a bot's seat, not a person: only people can be developers`);
+        await db.kysely.updateTable('users').set({ is_dev: 1 }).where('id', '=', userID).execute();
         io.out(`${userID} is now a developer\n`);
       }),
     );

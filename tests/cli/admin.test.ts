@@ -56,6 +56,14 @@ describe('admin commands', () => {
     expect(unknown.stderr).toBe('error: no user with id u_nobody\n');
   });
 
+  it("users make-dev refuses a bot's seat: a bot signs in nowhere, and replay prints bots' ids beside people's", async () => {
+    const botID = (await server.app.services.games.get(gameID))!.players.find((p) => p.botType !== null)!.userID;
+    const run = await cli('users', 'make-dev', botID);
+    expect(run.stderr).toBe(`error: ${botID} is a bot's seat, not a person: only people can be developers\n`);
+    expect(run.code).toBe(2);
+    expect((await server.app.services.users.get(botID))!.is_dev).toBe(0);
+  });
+
   it('games export writes a file that replay accepts, bit for bit', async () => {
     const chats = (await server.app.services.games.get(gameID))!.events.filter((e) => e.type === 'CHAT');
     expect(chats).toHaveLength(2);

@@ -19,7 +19,9 @@ const PAGE_SIZE = 25;
 function Board({ provisional, title, blurb }: { provisional: boolean; title: string; blurb: string }) {
   const { user: me } = useSession();
   const [page, setPage] = useState(1);
-  const query = trpc.ratings.leaderboard.useQuery({ provisional, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  // The page shown stays while the next is on its way (as Your games' does): emptied to
+  // "Loading...", the board lost its table and its pager, and the page shrank under the pointer.
+  const query = trpc.ratings.leaderboard.useQuery({ provisional, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }, { placeholderData: (previous) => previous });
   const id = provisional ? 'provisional-title' : 'rated-title';
   if (query.isError) {
     return (
@@ -43,7 +45,7 @@ function Board({ provisional, title, blurb }: { provisional: boolean; title: str
       ) : data.total === 0 ? (
         <Text c="dimmed">Nobody yet.</Text>
       ) : (
-        <Stack gap="sm">
+        <Stack gap="sm" aria-busy={query.isPlaceholderData}>
           {data.mine && (
             <Text size="sm" data-testid={`${provisional ? 'provisional' : 'rated'}-mine`}>
               Your place: <strong>#{data.mine.place}</strong> of {data.total}, rated {ratingInWords(data.mine)}.

@@ -11,6 +11,13 @@
  */
 import { makeExpertBot } from '../../src/bots/expert-bot.js';
 
-const number = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+/** A budget from the environment: unset, or a whole number above 0 (a typo is said here, not as NaN deep in the search). */
+function number(name: string): number | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === '') return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0, not "${text}"`);
+  return value;
+}
 
 export const decide = makeExpertBot({ iterations: number('EXPERT_ITERATIONS') ?? (number('EXPERT_THINK_MS') ? Infinity : undefined), thinkMs: number('EXPERT_THINK_MS') });

@@ -3,6 +3,7 @@
  * program speaking line-delimited JSON, on worker threads and in this thread; and the clear,
  * one-line refusal of a bot that answers garbage, too late, illegally, or throws.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -60,5 +61,19 @@ describe('outside bots in a tournament', () => {
     const missing = await cli('tournament', '--seats', './nowhere/bot.js,valid_move', '--quiet');
     expect(missing.stderr).toMatch(/^error: --seats: no bot module at \.\/nowhere\/bot\.js \(.+\)\n$/);
     expect(missing.code).toBe(2);
+  });
+
+  it("examples/bots/expert-budget.ts names a budget it cannot read, before any game", () => {
+    // Its budget comes from the environment: EXPERT_ITERATIONS=2OO (letters O) was NaN iterations,
+    // and the seat failed at its first bid with "the bot threw TypeError: Cannot read properties
+    // of undefined (reading 'bid')".
+    const child = spawnSync(process.execPath, ['bin/mythos.js', 'tournament', '--seats', './examples/bots/expert-budget.ts,valid_move', '--games', '1', '--workers', '0', '--quiet'], {
+      cwd: join(import.meta.dirname, '../..'),
+      encoding: 'utf8',
+      env: { ...process.env, EXPERT_ITERATIONS: '2OO' },
+    });
+    expect(child.stderr).toContain('EXPERT_ITERATIONS must be a whole number above 0, not "2OO"');
+    expect(child.stderr).not.toContain('TypeError');
+    expect(child.status).toBe(2);
   });
 });

@@ -186,7 +186,16 @@ function userNode(services: Services, row: UserRow) {
       return games.map((g) => ({
         ...g,
         players: g.players.map((p) => ({ user: users.has(p.userID) ? userNode(services, users.get(p.userID)!) : null, botType: p.botType, gameStatsJSON: p.gameStatsJSON })),
-        seats: () => services.attendance.seats(g.id),
+        // The table of a game whose state is refused (a developer module's, to a stranger) is
+        // refused with it: who is there and their clocks are the game's too. A table this
+        // instance does not hold is empty, and tells nothing.
+        seats: async (_: unknown, ctx: GraphContext) => {
+          const seats = services.attendance.seats(g.id);
+          if (seats.length === 0) return seats;
+          const game = await services.games.get(g.id);
+          if (game) services.games.viewerFor(game, ctx.viewer, services.users.isDev(ctx.viewer));
+          return seats;
+        },
         serverTime: () => services.now(),
         renderedGame: async () => {
           if (!services.requests.take(ctx.address, RENDERED_GAME_REQUESTS)) throw new GraphQLError(renderingTooFast(services.requests.limit));

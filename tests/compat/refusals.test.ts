@@ -232,7 +232,7 @@ describe('developer-only bots, options, modules and the devUsers query', () => {
 });
 
 describe("a game with a developer-only module: its cards reach its players and developers only", () => {
-  it('a stranger is refused the game on REST, tRPC, GraphQL and /channel; a seated non-developer is served', async () => {
+  it("a stranger is refused the game on REST, tRPC, GraphQL (its state and its table) and /channel; a seated non-developer is served", async () => {
     const lobbyID = await newLobby(dev);
     // Seated before the module goes on (once it is on, only developers may join).
     expect((await other.call('POST', `/api/lobby/${lobbyID}/join`)).json).toEqual({ ok: true });
@@ -252,6 +252,13 @@ describe("a game with a developer-only module: its cards reach its players and d
     }
     const rendered = await stranger.graphql(`query ($id: ID!) { user(id: $id) { games(first: 1) { renderedGame } } }`, { id: other.userID });
     expect(rendered.json.errors).toEqual([expect.objectContaining({ message: refusal, path: ['user', 'games', 0, 'renderedGame'] })]);
+    // Its table too (who is there, their clocks), which a player's page opened has filled.
+    expect((await other.call('GET', `/api/game/${gameID}/state`)).status).toBe(200);
+    const seats = await stranger.graphql(`query ($id: ID!) { user(id: $id) { games(first: 1) { seats { userID } } } }`, { id: other.userID });
+    expect(seats.json.errors).toEqual([expect.objectContaining({ message: refusal, path: ['user', 'games', 0, 'seats'] })]);
+    const theirs = await other.graphql(`query ($id: ID!) { user(id: $id) { games(first: 1) { seats { userID } } } }`, { id: other.userID });
+    expect(theirs.json.errors).toBeUndefined();
+    expect(theirs.json.data.user.games[0].seats.map((s: { userID: string }) => s.userID)).toEqual(expect.arrayContaining([other.userID]));
     const socket = await channel(server.url, { jwt: stranger.jwt });
     try {
       expect(await socket.ask({ type: 'subscribe', topic: `game/${gameID}` })).toEqual({ type: 'error', message: refusal });

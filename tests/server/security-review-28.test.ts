@@ -38,9 +38,9 @@
  * send a request from the other's network on the last turn of a game going badly, and leave it
  * unrated for everyone at the table (its honest winner included). Judged at the start instead, an
  * account would be free to play from the other's network once the game began (the farm the rule
- * is there for); neither is right alone, and the choice is the ratings' owner's. And GraphQL's
- * `User.games { seats }` gives any game's table (who is here, the deadlines) for a developer
- * module's game too, where its state is refused: nothing of its cards.
+ * is there for); neither is right alone, and the choice is the ratings' owner's. (GraphQL's
+ * `User.games { seats }`, which gave a developer module's table to strangers, is refused with its
+ * state now: tests/compat/refusals.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defaultBotThreads } from '../../src/server/bots/bot-threads.js';

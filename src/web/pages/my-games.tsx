@@ -20,6 +20,7 @@ import { trpc } from '../lib/trpc.js';
 import { changeColor, shownRating, signedChange } from '../ratings/ratings.js';
 import classes from './my-games.module.css';
 import { PagePicker } from '../components/page-picker.js';
+import { UserNames, UserText } from '../components/user-text.js';
 import { WaitingLobbies } from '../lobby/waiting-lobbies.js';
 
 type MyGames = inferRouterOutputs<AppRouter>['users']['myGames'];
@@ -78,6 +79,35 @@ function RatingChange({ game }: { game: MyGame }) {
   );
 }
 
+/**
+ * The seats whose players forfeited (left, or a bot made most of their choices) and that scored
+ * more than the viewer's: the ratings count each as a loss to the viewer, so a won game's rating
+ * can fall. Said here in short, as the game's end view says it at length: a row reading "Won"
+ * beside "−27" had nothing to say why.
+ */
+function OutscoredBy({ game, userID, usersByID }: { game: MyGame; userID: string; usersByID: Map<string, PublicUser> }) {
+  const mine = game.players.find((p) => p.userID === userID);
+  if (!game.ratingChange || !mine || mine.forfeit !== null || mine.favor === null) return null;
+  const yours = mine.favor;
+  const seats = game.players.filter((p) => p.userID !== userID && p.forfeit !== null && p.favor !== null && p.favor > yours);
+  const [only] = seats;
+  if (!only) return null;
+  const nameOf = (id: string) => usersByID.get(id)?.name ?? 'a player who left';
+  return (
+    <Text span size="sm" c="night.1" data-testid="my-game-outscored">
+      {seats.length === 1 ? (
+        <>
+          For ratings, a loss against <UserText>{nameOf(only.userID)}</UserText>&apos;s seat ({only.favor} to your {yours})
+        </>
+      ) : (
+        <>
+          For ratings, a loss against the seats of <UserNames names={seats.map((p) => nameOf(p.userID))} />
+        </>
+      )}
+    </Text>
+  );
+}
+
 function GameRow({ game, userID, usersByID }: { game: MyGame; userID: string; usersByID: Map<string, PublicUser> }) {
   const running = game.endTimestamp === null;
   const seats = game.players.map((p) => ({ userID: p.userID, favor: p.favor, won: p.won === true }));
@@ -102,6 +132,7 @@ function GameRow({ game, userID, usersByID }: { game: MyGame; userID: string; us
         <Result game={game} userID={userID} />
         <Forfeited game={game} userID={userID} />
         <RatingChange game={game} />
+        <OutscoredBy game={game} userID={userID} usersByID={usersByID} />
       </Group>
       <Group gap="sm" wrap="wrap">
         <Text size="sm" c="night.1">

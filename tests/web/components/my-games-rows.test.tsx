@@ -5,7 +5,8 @@
  * with why in place of the place its favor would give. The second page asks for the games after
  * the first ten. And who won each finished game is marked ("★ winner", as the profile's recent
  * games do): a player who came 3rd of 4 read four names and four favors and had to find the
- * highest. Ties mark every winner; a running game marks nobody. The server's calls are stand-ins.
+ * highest. Ties mark every winner; a running game marks nobody. A won game whose rating fell says
+ * why (a seat whose player left scored more). The server's calls are stand-ins.
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -121,5 +122,21 @@ describe('Your games', () => {
     expect(playersOf(running!)).toEqual(['Ann', 'Ben']);
     expect(playersOf(tie!)).toEqual(['Ann30 favor★ winner', 'Ben30 favor★ winner', 'Cy12 favor']);
     expect(playersOf(lost!)).toEqual(['Ann47 favor', 'Ben73 favor★ winner']);
+  });
+});
+
+describe('a won game whose rating fell', () => {
+  test("says why: a seat whose player left scored more, and the ratings count it as a loss; a game with no such seat says nothing of it", () => {
+    served.games = [
+      { id: 'g_outscored', startTimestamp: 9_000_000, endTimestamp: 9_060_000, players: [seat('u_ann', 41, true), seat('u_ben', 58, false, 'left')], ratingChange: { before: 1500, after: 1473, provisional: true }, left: false },
+      { id: 'g_plain', startTimestamp: 8_000_000, endTimestamp: 8_060_000, players: [seat('u_ann', 60, true), seat('u_ben', 20, false, 'left')], ratingChange: { before: 1473, after: 1490, provisional: true }, left: false },
+    ];
+    served.total = 2;
+    const [outscored, plain] = rows();
+    expect(resultOf(outscored!).textContent).toBe('Won');
+    const why = within(outscored!).getByTestId('my-game-outscored');
+    expect(why.textContent).toBe("For ratings, a loss against Ben's seat (58 to your 41)");
+    expect([...why.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual(['Ben']);
+    expect(within(plain!).queryByTestId('my-game-outscored')).toBeNull();
   });
 });

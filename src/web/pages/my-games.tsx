@@ -17,6 +17,7 @@ import { resultOf } from '../history/game-result.js';
 import { ResultBadge } from '../history/result-badge.js';
 import { useSession } from '../lib/session.js';
 import { trpc } from '../lib/trpc.js';
+import { outscoringForfeits } from '../ratings/outscoring-forfeits.js';
 import { changeColor, shownRating, signedChange } from '../ratings/ratings.js';
 import classes from './my-games.module.css';
 import { PagePicker } from '../components/page-picker.js';
@@ -80,18 +81,14 @@ function RatingChange({ game }: { game: MyGame }) {
 }
 
 /**
- * The seats whose players forfeited (left, or a bot made most of their choices) and that scored
- * more than the viewer's: the ratings count each as a loss to the viewer, so a won game's rating
- * can fall. Said here in short, as the game's end view says it at length: a row reading "Won"
- * beside "−27" had nothing to say why.
+ * The seats whose players forfeited and that scored more than the viewer's, each a loss to them
+ * for the ratings (ratings/outscoring-forfeits.ts), said in short as the game's end says it at
+ * length: a row reading "Won" beside "−27" had nothing to say why.
  */
 function OutscoredBy({ game, userID, usersByID }: { game: MyGame; userID: string; usersByID: Map<string, PublicUser> }) {
-  const mine = game.players.find((p) => p.userID === userID);
-  if (!game.ratingChange || !mine || mine.forfeit !== null || mine.favor === null) return null;
-  const yours = mine.favor;
-  const seats = game.players.filter((p) => p.userID !== userID && p.forfeit !== null && p.favor !== null && p.favor > yours);
+  const { seats, yours } = outscoringForfeits(game.players, userID);
   const [only] = seats;
-  if (!only) return null;
+  if (!game.ratingChange || !only) return null;
   const nameOf = (id: string) => usersByID.get(id)?.name ?? 'a player who left';
   return (
     <Text span size="sm" c="night.1" data-testid="my-game-outscored">

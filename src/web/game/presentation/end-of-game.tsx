@@ -18,7 +18,8 @@ import { textOn } from './format.js';
 import { EndPies } from './end-pies.js';
 import { EndRematch } from './end-rematch.js';
 import { EndVerify, VerifySource } from './end-verify.js';
-import { RatingChangeCell, useGameForfeits, useGameRatingChanges, useNamesRatings, useUnratedReason, ViewerRatingLine, type EndRatingChange, type OutscoringSeat } from './end-ratings.js';
+import { RatingChangeCell, useGameForfeits, useGameRatingChanges, useNamesRatings, useUnratedReason, ViewerRatingLine, type EndRatingChange } from './end-ratings.js';
+import { outscoringForfeits } from '../../ratings/outscoring-forfeits.js';
 import type { Forfeit } from '../../../shared/forfeit.js';
 import { presentationPlaying, usePresentationPlaying } from './use-event-animations.js';
 import { Winners } from './winner-banner.js';
@@ -92,7 +93,6 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
   const mine = state.me === null ? undefined : ratingChanges[state.me];
   const aloneWithBots = state.game.players.every((p) => p.userID === state.me || p.botType !== null);
   const forfeit = state.me === null ? null : state.seatsByUserID[state.me]?.left ? 'left' : (forfeits.get(state.me) ?? null);
-  const myRow = rows.find((r) => r.userID === state.me);
   // The view waits for the forfeits: a game that counted as a loss never says "You won!" first.
   const place = viewerPlace(rows, state.me, forfeit);
 
@@ -111,7 +111,7 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
           {place}
         </p>
       )}
-      {state.me && <ViewerRatingLine change={mine} unrated={unrated ?? null} withPeople={!aloneWithBots} outscoredBy={forfeit === null && myRow ? outscoringForfeits(rows, myRow) : []} favor={myRow?.favor} />}
+      {state.me && <ViewerRatingLine change={mine} unrated={unrated ?? null} withPeople={!aloneWithBots} outscored={forfeit === null ? outscoringForfeits(rows, state.me) : undefined} />}
       {/* What a player does next comes before the charts: on a phone they are screens long, and a
           rematch offer below them went unseen (2,100 px down). */}
       <EndRematch
@@ -181,11 +181,6 @@ export function EndOfGame({ state, onMinimize }: { state: GameScreenState; onMin
       )}
     </section>
   );
-}
-
-/** The seats that counted as their players' loss and scored more favor than the viewer's, for the viewer's rating line. */
-function outscoringForfeits(rows: readonly Standing[], mine: Standing): OutscoringSeat[] {
-  return rows.filter((r) => r.userID !== mine.userID && r.forfeit !== null && r.favor > mine.favor).map((r) => ({ name: r.name, favor: r.favor }));
 }
 
 /**

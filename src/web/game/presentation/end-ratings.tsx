@@ -60,15 +60,13 @@ export function ViewerRatingLine({
   change,
   unrated,
   withPeople = false,
-  outscoredBy = [],
-  favor = 0,
+  outscored = NONE_OUTSCORED,
 }: {
   change: EndRatingChange | undefined;
   unrated: UnratedReason | null;
   withPeople?: boolean;
-  /** The seats that forfeited and scored more than the viewer, whose `favor` it was. */
-  outscoredBy?: readonly OutscoringSeat[];
-  favor?: number;
+  /** The seats that forfeited and scored more than the viewer (ratings/outscoring-forfeits.ts), and the viewer's favor. */
+  outscored?: Outscored;
 }) {
   if (!change) {
     return unrated === null ? null : (
@@ -91,20 +89,22 @@ export function ViewerRatingLine({
             : `Against bots alone, a rating rises no higher than the strongest bot's at the table (${cappedAt}): play stronger bots or people to climb.`}
         </p>
       )}
-      {outscoredBy.length > 0 && (
+      {outscored.seats.length > 0 && (
         <p data-testid="end-rating-forfeits" className={classes.viewerRating}>
-          <ForfeitsWords seats={outscoredBy} yours={favor} />
+          <ForfeitsWords {...outscored} />
         </p>
       )}
     </>
   );
 }
 
-/** A seat that counted as its player's loss (they left, or a bot made most of its choices) and scored more favor than the viewer. */
-export interface OutscoringSeat {
-  name: string;
-  favor: number;
+/** Seats that counted as their players' loss and scored more favor than the viewer's `yours`. */
+export interface Outscored {
+  seats: readonly { name: string; favor: number }[];
+  yours: number;
 }
+
+const NONE_OUTSCORED: Outscored = { seats: [], yours: 0 };
 
 /**
  * Why a seat whose player forfeited still weighs in the viewer's rating: the others are rated
@@ -113,7 +113,7 @@ export interface OutscoringSeat {
  * fell ("You won! Your rating: 1500? → 1473? (−27)") had nothing to tell them why. The names
  * isolated, as everywhere a name stands inside the site's words (components/user-text.tsx).
  */
-function ForfeitsWords({ seats, yours }: { seats: readonly OutscoringSeat[]; yours: number }) {
+function ForfeitsWords({ seats, yours }: Outscored) {
   const [only] = seats;
   return seats.length === 1 && only ? (
     <>

@@ -12,8 +12,9 @@
  * text of a PostgreSQL array, so the table is one schema on both databases.
  *
  * Used for guest accounts, chat messages, lobby changes and a player's presence reports and pages
- * of their game opened: each is one more statement beside the writes those actions make anyway. The per-address request and subscription rates are on
- * every request, and stay per instance (docs/security.md says why).
+ * of their game opened: each is one more statement beside the writes those actions make anyway.
+ * The per-address request and subscription rates are on every request, and stay per instance
+ * (docs/security.md says why).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';

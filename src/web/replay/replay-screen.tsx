@@ -27,7 +27,7 @@ import type { PickableProps } from '../game/table.js';
 import { Boards, DESKTOP_FRAME, DesktopGrid, PlayerSummaries, SummaryRow, TableStack } from '../game/table-layout.js';
 import { TableTabs } from '../game/table-tabs.js';
 import { Presentation } from '../game/presentation-slots.js';
-import { ForfeitsSource, NamesRatingsSource, useWinnerIDs } from '../game/presentation/end-rating-source.js';
+import { ForfeitsSource, NamesRatingsSource } from '../game/presentation/end-rating-source.js';
 import { CountersJump } from '../game/presentation/use-ticking-number.js';
 import { formatDuration, PHASE_NAMES } from '../game/presentation/format.js';
 import presentation from '../game/presentation/presentation.module.css';
@@ -401,6 +401,5 @@ function Bids({ state }: { state: GameScreenState }) {
  * won is the winner banner's to say, on a jump as on a step (the news saying it too said it twice).
  */
 function ReplayNews({ state, quiet }: { state: GameScreenState; quiet: boolean }) {
-  const winners = useWinnerIDs(state.game);
-  return <Presentation.Announcer state={state} decision={null} waiting={false} winnerIDs={winners} quiet={quiet} live={false} />;
+  return <Presentation.Announcer state={state} decision={null} waiting={false} quiet={quiet} live={false} />;
 }

@@ -81,8 +81,8 @@ export interface AnnouncerProps {
   waiting: boolean;
   /** The deadline whose last seconds have come, and how many are left then (useLowTimeCue), or null. */
   lowTime?: { deadline: number; seconds: number } | null;
-  /** Who won, once the game is over (nobody who forfeited). */
-  winnerIDs: readonly string[];
+  /** Who won, once the game is over (nobody who forfeited): said with the end of a live game. */
+  winnerIDs?: readonly string[];
   /** Nothing of this update is said (a replay's jump: its place is said, and its news would be a flood). */
   quiet?: boolean;
   /**
@@ -99,7 +99,9 @@ export interface AnnouncerProps {
  */
 const atItsStart = (game: GameScreenState['game']): boolean => game.age === 1 && game.turn === 1 && (game.phase === 'SETUP' || game.phase === 'PRODUCTION' || game.phase === 'PLANNING');
 
-export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs, quiet = false, live = true }: AnnouncerProps) {
+const NOBODY: readonly string[] = [];
+
+export function Announcer({ state, decision, waiting, lowTime = null, winnerIDs = NOBODY, quiet = false, live = true }: AnnouncerProps) {
   const { lines, say } = useNewsLines();
   const playing = usePresentationPlaying();
   const count = state.events.length;

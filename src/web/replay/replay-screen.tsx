@@ -303,7 +303,7 @@ export function LoadedReplay({ replay, backTo, besideDice = null, oddsKey = repl
         <Stack gap={8}>
           {controls}
           <ReplayOddsBar {...oddsProps} />
-          {ended ? <Presentation.WinnerBanner state={state} live /> : null}
+          {ended ? <Presentation.WinnerBanner state={state} speaks /> : null}
           <SummaryRow state={presented} onOpen={openDetail} label="Players" />
           <TableTabs
             table={
@@ -331,7 +331,7 @@ export function LoadedReplay({ replay, backTo, besideDice = null, oddsKey = repl
         <VerifyLine verification={replay.verification} />
         {besideDice}
         <ReplayOddsBar {...oddsProps} />
-        {ended ? <Presentation.WinnerBanner state={state} live /> : null}
+        {ended ? <Presentation.WinnerBanner state={state} speaks /> : null}
       </Stack>
       <DesktopGrid
         left={

@@ -1,7 +1,7 @@
 /**
  * The game screen's line once a game has ended and its last turn has played out: '{names} won!'
  * (nobody who forfeited). Hidden once the end view shows under it, whose title says the same
- * (presentation.module.css); the replay shows it alone. `live`: the banner is what a screen reader
+ * (presentation.module.css); the replay shows it alone. `speaks`: the banner is what a screen reader
  * hears of who won (the replay's, whose jumps say no news); on the game screen the game's news
  * says it, and a banner saying it too said it twice.
  */
@@ -13,13 +13,13 @@ import { playerRef } from './format.js';
 import { usePresentationPlaying } from './use-event-animations.js';
 import classes from './presentation.module.css';
 
-export function WinnerBanner({ state, live = false }: { state: GameScreenState; live?: boolean }) {
+export function WinnerBanner({ state, speaks = false }: { state: GameScreenState; speaks?: boolean }) {
   const playing = usePresentationPlaying();
   // The same winners as the end-of-game view's: nobody who forfeited (the query is the view's, shared).
   const winners = useWinnerIDs(state.game);
   if (state.game.gameEndTimestamp === null || playing) return null;
   return (
-    <p className={classes.winnerBanner} role={live ? 'status' : undefined} data-testid="winner-banner">
+    <p className={classes.winnerBanner} role={speaks ? 'status' : undefined} data-testid="winner-banner">
       <IconTrophy size={20} aria-hidden /> <Winners state={state} winnerIDs={winners} /> won!
     </p>
   );

@@ -5,20 +5,16 @@
  * store it once; and the migration keys the sets of games stored before, each game still loading
  * with its own set, and its down gives each game its copy back.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { GAME_DEFINITIONS } from '../../src/engine/data.js';
 import { createGame, type Game, type ModuleKey } from '../../src/engine/index.js';
 import { cardSetKey } from '../../src/server/db/card-set-key.js';
-import { openDatabase } from '../../src/server/db/database.js';
-import { MIGRATIONS } from '../../src/server/db/migrations.js';
 import type { Database } from '../../src/server/db/schema.js';
 import { loadGame, stateJSON } from '../../src/server/services/game-store.js';
-import { createPostgresDatabase, DATABASES, useServer } from './databases.js';
+import { DATABASES, useServer } from './databases.js';
+import { databaseBefore } from './migrations.js';
 import { TEST_DATABASE_URL, type Server } from './support.js';
 
 const START = 1_700_000_000_000;
@@ -123,14 +119,8 @@ describe.each(DATABASES)('card sets on %s', (database) => {
 
 describe.each(DATABASES)('the shared card sets migration on %s', (database) => {
   test.skipIf(database === 'postgres' && TEST_DATABASE_URL === null)('keys the sets of games stored before, and each game loads with its own set', async () => {
-    const created = database === 'postgres' ? await createPostgresDatabase() : null;
-    const db = openDatabase({ databaseUrl: created?.url ?? null, dataDir: mkdtempSync(join(tmpdir(), 'mythos-card-sets-migration-')) });
+    const db = await databaseBefore(database, '2026-12-05-026-shared-card-sets');
     try {
-      const names = Object.keys(MIGRATIONS);
-      const before = names.indexOf('2026-12-05-026-shared-card-sets');
-      expect(before).toBeGreaterThan(0);
-      const upTo = (count: number) => new Migrator({ db: db.kysely, provider: { getMigrations: async () => Object.fromEntries(names.slice(0, count).map((n) => [n, MIGRATIONS[n]!])) } });
-      expect((await upTo(before).migrateToLatest()).error).toBeUndefined();
 
       // Games as the release before stored them, each with its own copy of its set: two with the
       // same set (an older release's, which this process never made), one with a module, and more
@@ -151,7 +141,7 @@ describe.each(DATABASES)('the shared card sets migration on %s', (database) => {
           await sql`insert into game_events (game_id, sequence_id, events_json) values (${id}, ${stored.sequenceID}, ${JSON.stringify(stored.events)})`.execute(db.kysely);
         }
       }
-      expect((await upTo(names.length).migrateToLatest()).error).toBeUndefined();
+      await db.upgrade();
 
       const { sets, games: pointers } = await storedSets(db.kysely);
       const distinct = [setJSON(older[0]!), setJSON(conquest), small];
@@ -162,12 +152,11 @@ describe.each(DATABASES)('the shared card sets migration on %s', (database) => {
       for (const stored of [...older, conquest]) expect(await loadGame(db.kysely, stored.id)).toEqual(stored);
 
       // Down (with any migration after it): each game has its own copy again.
-      expect((await upTo(names.length).migrateTo(names[before - 1]!)).error).toBeUndefined();
+      await db.downgrade();
       const back = await sql<{ game_id: string; card_set_json: string }>`select game_id, card_set_json from game_card_sets`.execute(db.kysely);
       expect(new Map(back.rows.map((r) => [r.game_id, r.card_set_json]))).toEqual(copies);
     } finally {
-      await db.kysely.destroy();
-      await created?.drop();
+      await db.close();
     }
   });
 });

@@ -5,15 +5,11 @@
  * from the lobby has the seed the published function gives of the secret and the values, and
  * reveals a secret that matches the commitment the lobby showed before any value was given.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { commitmentOf, isSeed, mixedSeed } from '../../src/engine/index.js';
-import { openDatabase } from '../../src/server/db/database.js';
-import { MIGRATIONS } from '../../src/server/db/migrations.js';
 import { caller } from '../compat/protocol-client.js';
+import { databaseBefore } from './migrations.js';
 import { signInGuest, startServer, type Guest, type Server } from './support.js';
 
 let server: Server;
@@ -158,24 +154,20 @@ describe("a lobby's commitment and its people's values", () => {
 
 describe('the migration', () => {
   it('gives the open lobbies made before it a secret, and leaves those with a game without', async () => {
-    const db = openDatabase({ databaseUrl: null, dataDir: mkdtempSync(join(tmpdir(), 'mythos-seed-migration-')) });
+    const db = await databaseBefore('sqlite', '2026-11-28-006-lobby-seed-secret');
     try {
-      const names = Object.keys(MIGRATIONS);
-      const before = names.indexOf('2026-11-28-006-lobby-seed-secret');
-      const upTo = (count: number) => new Migrator({ db: db.kysely, provider: { getMigrations: async () => Object.fromEntries(names.slice(0, count).map((n) => [n, MIGRATIONS[n]!])) } });
-      expect((await upTo(before).migrateToLatest()).error).toBeUndefined();
       await sql`insert into users (id, name, provider, stats_json, created_at) values ('u_1', 'Ann', 'guest', '{}', 0)`.execute(db.kysely);
       for (const [id, game] of [['l_open', null], ['l_played', 'g_1']] as const) {
         await sql`insert into lobbies (id, name, host_id, sequence_id, options_json, modules_json, game_id, created_at, updated_at)
                   values (${id}, 'x', 'u_1', 1, '{}', '[]', ${game}, 0, 0)`.execute(db.kysely);
       }
-      expect((await upTo(before + 1).migrateToLatest()).error).toBeUndefined();
+      await db.upgrade('2026-11-28-006-lobby-seed-secret');
       const rows = await sql<{ id: string; seed_secret: string | null }>`select id, seed_secret from lobbies order by id`.execute(db.kysely);
       expect(rows.rows[0]!.id).toBe('l_open');
       expect(isSeed(rows.rows[0]!.seed_secret)).toBe(true);
       expect(rows.rows[1]).toEqual({ id: 'l_played', seed_secret: null });
     } finally {
-      await db.kysely.destroy();
+      await db.close();
     }
   });
 });

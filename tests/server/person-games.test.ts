@@ -6,17 +6,13 @@
  * (with 100,000 games, 420 ms of SQLite's time on the event loop for a profile). The lists must
  * say what they said before: newest first, by start, then by id.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import type { Game } from '../../src/engine/index.js';
-import { openDatabase } from '../../src/server/db/database.js';
-import { MIGRATIONS } from '../../src/server/db/migrations.js';
 import { insertGame } from '../../src/server/services/game-store.js';
 import { HistoryService } from '../../src/server/services/history.js';
-import { createPostgresDatabase, DATABASES, useServer } from './databases.js';
+import { DATABASES, useServer } from './databases.js';
+import { databaseBefore } from './migrations.js';
 import { plansOf, preparedDuring } from './query-plans.js';
 import { signInGuest, type Server } from './support.js';
 
@@ -122,14 +118,8 @@ describe.each(DATABASES)("a person's lists of games on %s", (database) => {
   });
 
   test('the seats of games stored before take their game\'s start and bots, and the lists read them', async () => {
-    const created = database === 'postgres' ? await createPostgresDatabase() : null;
-    const db = openDatabase({ databaseUrl: created?.url ?? null, dataDir: mkdtempSync(join(tmpdir(), 'mythos-person-games-migration-')) });
+    const db = await databaseBefore(database, '2026-12-05-024-person-games');
     try {
-      const names = Object.keys(MIGRATIONS);
-      const before = names.indexOf('2026-12-05-024-person-games');
-      expect(before).toBeGreaterThan(0);
-      const upTo = (count: number) => new Migrator({ db: db.kysely, provider: { getMigrations: async () => Object.fromEntries(names.slice(0, count).map((n) => [n, MIGRATIONS[n]!])) } });
-      expect((await upTo(before).migrateToLatest()).error).toBeUndefined();
       // Three games as the release before stored them: Ann's with a bot, Ann's with Bob, Bob's alone.
       await sql`insert into games (id, lobby_id, state_json, sequence_id, has_bots, start_timestamp, end_timestamp, updated_at)
                 values ('g_old_1', null, '{}', 1, 1, 2000, 2500, 2500), ('g_old_2', null, '{}', 1, 0, 3000, null, 3000), ('g_old_3', null, '{}', 1, 1, 4000, null, 4000)`.execute(db.kysely);
@@ -137,7 +127,7 @@ describe.each(DATABASES)("a person's lists of games on %s", (database) => {
                 values ('g_old_1', 0, 'u_ann', null, null), ('g_old_1', 1, 'u_bot', 'easy_bot', null),
                        ('g_old_2', 0, 'u_bob', null, null), ('g_old_2', 1, 'u_ann', null, null),
                        ('g_old_3', 0, 'u_bob', null, null), ('g_old_3', 1, 'u_bot', 'easy_bot', null)`.execute(db.kysely);
-      expect((await upTo(names.length).migrateToLatest()).error).toBeUndefined();
+      await db.upgrade();
 
       const seats = await db.kysely.selectFrom('game_players').select(['game_id', 'seat', 'start_timestamp', 'has_bots']).orderBy('game_id').orderBy('seat').execute();
       expect(seats).toEqual([
@@ -167,8 +157,7 @@ describe.each(DATABASES)("a person's lists of games on %s", (database) => {
         );
       }
     } finally {
-      await db.kysely.destroy();
-      await created?.drop();
+      await db.close();
     }
   });
 });

@@ -5,16 +5,12 @@
  * game of the people alone may set it). The end view's explanation reads it. Changes stored
  * before it was kept read as not held.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
-import { openDatabase } from '../../src/server/db/database.js';
-import { MIGRATIONS } from '../../src/server/db/migrations.js';
 import { botSkill, displayRating, rateGame } from '../../src/server/ratings/model.js';
 import { gameRatingChanges } from '../../src/server/services/ratings.js';
-import { createPostgresDatabase, DATABASES, useServer } from './databases.js';
+import { DATABASES, useServer } from './databases.js';
+import { databaseBefore } from './migrations.js';
 import { endableGame, saveEnd, withFavor } from './endable-games.js';
 import { signInGuest, TEST_DATABASE_URL } from './support.js';
 
@@ -85,23 +81,16 @@ describe.each(DATABASES)('the ceiling on ratings won from bots, stored with each
 
 describe.each(DATABASES)('the migration on %s', (database) => {
   test.skipIf(database === 'postgres' && TEST_DATABASE_URL === null)('reads the changes stored before it as not held', async () => {
-    const created = database === 'postgres' ? await createPostgresDatabase() : null;
-    const db = openDatabase({ databaseUrl: created?.url ?? null, dataDir: mkdtempSync(join(tmpdir(), 'mythos-capped-migration-')) });
+    const db = await databaseBefore(database, '2026-12-03-019-rating-capped');
     try {
-      const names = Object.keys(MIGRATIONS);
-      const before = names.indexOf('2026-12-03-019-rating-capped');
-      expect(before).toBeGreaterThan(0);
-      const upTo = (count: number) => new Migrator({ db: db.kysely, provider: { getMigrations: async () => Object.fromEntries(names.slice(0, count).map((n) => [n, MIGRATIONS[n]!])) } });
-      expect((await upTo(before).migrateToLatest()).error).toBeUndefined();
       await sql`insert into rating_history (user_id, game_id, mu_before, sigma_before, mu_after, sigma_after, at)
                 values ('u_1', 'g_old', 25, 8, 25, 7.5, 1)`.execute(db.kysely);
-      expect((await upTo(names.length).migrateToLatest()).error).toBeUndefined();
+      await db.upgrade();
       expect(await gameRatingChanges(db.kysely, 'g_old')).toEqual({
         u_1: { gameID: 'g_old', at: 1, before: 1500, after: 1500, provisional: true, provisionalBefore: true, cappedAt: null },
       });
     } finally {
-      await db.kysely.destroy();
-      await created?.drop();
+      await db.close();
     }
   });
 });

@@ -28,8 +28,11 @@ const lettersAndDigits = (key: string) => key.replace(/[^\p{L}\p{M}\p{N}]/gu, ''
 /** What two names that look alike have in common, of the name as written; not for showing to anyone. */
 const nameKey = (name: string) => lettersAndDigits(skeleton(skeleton(name.normalize('NFKC')).toLowerCase()));
 
-/** A name's keys: as written, and lower-cased (see above). */
-const nameKeys = (name: string) => [nameKey(name), nameKey(name.toLowerCase())];
+/**
+ * A name's keys: as written, and lower-cased (see above). Two names look alike when they share one;
+ * for comparing one name with many, take each name's keys once.
+ */
+export const nameKeys = (name: string) => [nameKey(name), nameKey(name.toLowerCase())];
 
 /** The first of `others` that looks like `name`, or null. */
 export function lookalikeOf(name: string, others: readonly string[]): string | null {

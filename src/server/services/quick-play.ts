@@ -22,7 +22,7 @@ import { SharedFeed, SharedFeeds, topicChanges } from '../bus/shared-feed.js';
 import type { Database, PlayNowWaitsTable, UserRow } from '../db/schema.js';
 import { INTERNAL_ERROR_MESSAGE, refuse, sentValue, ServiceError } from './errors.js';
 import type { LobbyService } from './lobbies.js';
-import { lookalikeOf } from './name-lookalikes.js';
+import { nameKeys } from './name-lookalikes.js';
 import { playNowBot } from './play-now-bot.js';
 import { ratingsOf } from './ratings.js';
 import type { Limiter } from './shared-rate-limit.js';
@@ -51,13 +51,18 @@ type Waiting = { user_id: string; since: number; name: string };
  * was seated at once with a bot, by a table counted full that never was.
  */
 function tablesOf(queue: readonly Waiting[], size: number): Waiting[][] {
-  const tables: Waiting[][] = [];
+  // Each name's keys are taken once, and each table keeps its people's: compared afresh, strangers
+  // all called "Alex", one a table, cost each wait the keys of every one before it, and every
+  // person waiting reads their status through this (tests/server/security-review-29.test.ts).
+  const tables: { waits: Waiting[]; keys: Set<string> }[] = [];
   for (const wait of queue) {
-    const table = tables.find((t) => t.length < size && lookalikeOf(wait.name, t.map((w) => w.name)) === null);
-    if (table) table.push(wait);
-    else tables.push([wait]);
+    const keys = nameKeys(wait.name);
+    let table = tables.find((t) => t.waits.length < size && !keys.some((key) => t.keys.has(key)));
+    if (!table) tables.push((table = { waits: [], keys: new Set() }));
+    table.waits.push(wait);
+    for (const key of keys) table.keys.add(key);
   }
-  return tables;
+  return tables.map((t) => t.waits);
 }
 
 /** One person's wait, as they see it. */

@@ -1,0 +1,57 @@
+/**
+ * The twenty-ninth security review: tokens and other people's sessions, the latest changes, hidden
+ * information and what a stranger can make the server spend. Each hole is proved here before it
+ * was fixed.
+ *
+ * - Play now seats no two people whose names look alike at one table (tablesOf, quick-play.ts),
+ *   and worked that out by comparing each wait with every table that had room, each comparison
+ *   taking both names' lookalike keys again (the confusables skeleton, twice, of each of two
+ *   forms of each name). Names are not unique across the site, so strangers' guests all called
+ *   "Alex" (or "ALEX", "Аlex") sat one a table, and each new one was compared with all the others:
+ *   the work grew with the square of the queue, and every person waiting, on each change of the
+ *   counts (once a second), read their own status through it. 300 such waits took 208 ms of CPU for
+ *   one status, 62 s for everyone's. Each wait's keys are taken once now, and a table keeps its
+ *   people's.
+ */
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { signInGuest, startServer, type Guest, type Server } from './support.js';
+
+/** Calls of the confusables mapping, the costly part of comparing two names. */
+const skeletons = vi.hoisted(() => ({ count: 0 }));
+vi.mock('unhomoglyph', async (importOriginal) => {
+  const actual = (await importOriginal()) as { default: (text: string) => string };
+  return {
+    default: (text: string) => {
+      skeletons.count++;
+      return actual.default(text);
+    },
+  };
+});
+
+describe('Play now with many waiting people whose names look alike', () => {
+  const WAITS = 16;
+  let server: Server;
+  const guests: Guest[] = [];
+
+  beforeAll(async () => {
+    // A long window: everyone is still waiting when the status is read.
+    server = await startServer({ playNowWindowSeconds: 600 });
+    const spellings = ['Alex', 'ALEX', 'Аlex', 'alex', 'AIex'];
+    for (let i = 0; i < WAITS; i++) guests.push(await signInGuest(server, spellings[i % spellings.length]!));
+    for (const guest of guests) expect((await guest.client.lobbies.playNow.join.mutate({ size: 2 })).state).toBe('waiting');
+  }, 60_000);
+  afterAll(async () => {
+    for (const guest of guests) guest.close();
+    await server.close();
+  });
+
+  test("are each at a table of their own, and one person's status compares each name once, not each with every other", async () => {
+    skeletons.count = 0;
+    const status = await guests.at(-1)!.client.lobbies.playNow.status.query();
+    expect(status.mine).toMatchObject({ state: 'waiting', size: 2 });
+    expect(status.waiting).toContainEqual({ size: 2, waiting: WAITS });
+    // Two keys a name (as written and lower-cased), each a skeleton of a skeleton: 4 a wait. Each
+    // wait compared with every table before it took 4 for each: 16 waits, 960.
+    expect(skeletons.count).toBeLessThanOrEqual(4 * WAITS);
+  });
+});

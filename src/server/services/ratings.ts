@@ -88,10 +88,14 @@ export async function recordRatings(
     done.add(p.userID);
     const row = rows.get(p.userID)!;
     const { skill: next, cappedAt } = after[seat]!;
-    await trx.updateTable('ratings').set({ mu: next.mu, sigma: next.sigma, games: row.games + 1, updated_at: at }).where('user_id', '=', p.userID).execute();
+    // The change's time, later than the person's change before it: the history is read in this
+    // order, and two games ending at once (in one millisecond, or the later rated first) listed by
+    // their ends went 1500 -> 1520 after 1520 -> 1510, the line ending away from the rating shown.
+    const changedAt = row.games > 0 ? Math.max(at, Number(row.updated_at) + 1) : at;
+    await trx.updateTable('ratings').set({ mu: next.mu, sigma: next.sigma, games: row.games + 1, updated_at: changedAt }).where('user_id', '=', p.userID).execute();
     await trx
       .insertInto('rating_history')
-      .values({ user_id: p.userID, game_id: game.id, mu_before: row.mu, sigma_before: row.sigma, mu_after: next.mu, sigma_after: next.sigma, at, capped_mu: cappedAt })
+      .values({ user_id: p.userID, game_id: game.id, mu_before: row.mu, sigma_before: row.sigma, mu_after: next.mu, sigma_after: next.sigma, at: changedAt, capped_mu: cappedAt })
       .execute();
   }
 }

@@ -16,6 +16,10 @@
  * - `Referrer-Policy: same-origin`: the game and lobby addresses a player visits are not sent to
  *   other sites (the sign-in providers' picture hosts).
  *
+ * - `Cache-Control: no-store`: no cache, the browser's or one on the way (a reverse proxy told to
+ *   cache the site), keeps an answer: a token (`GET /auth/jwt`), a player's hand, their account.
+ *   The site's own files replace it with their own (web-client.ts).
+ *
  * Left out on purpose: HSTS (TLS ends at the reverse proxy, which sets it for the names it serves)
  * and the legacy headers for Internet Explorer and Flash.
  */
@@ -57,5 +61,8 @@ const setHeaders = helmet({
 
 /** Sets the headers on every response the server sends, first thing, so refusals carry them too. */
 export function addSecurityHeaders(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('cache-control', 'no-store');
+    setHeaders(request.raw, reply.raw, () => done());
+  });
 }

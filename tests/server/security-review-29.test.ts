@@ -12,9 +12,17 @@
  *   counts (once a second), read their own status through it. 300 such waits took 208 ms of CPU for
  *   one status, 62 s for everyone's. Each wait's keys are taken once now, and a table keeps its
  *   people's.
+ * - No answer of the API said how it may be kept: `GET /auth/jwt` (a token that opens the
+ *   visitor's sockets as them), a player's view of their game (their hand and bid), `session.me`
+ *   and the rest went out with no Cache-Control, and a cache that keeps answers by their address
+ *   (a reverse proxy or provider told to cache the site, which docs/security.md sends operators to
+ *   put in front) could hand one visitor's token or hand to the next visitor who asked for the same
+ *   address; the browser kept them on the device's disk too, after a logout. Every answer is
+ *   `Cache-Control: no-store` now, but the site's own files, which say their own.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { signInGuest, startServer, type Guest, type Server } from './support.js';
+import { startedGame } from './roles.js';
+import { signInGuest, startServer, webClientBuilds, type Guest, type Server } from './support.js';
 
 /** Calls of the confusables mapping, the costly part of comparing two names. */
 const skeletons = vi.hoisted(() => ({ count: 0 }));
@@ -53,5 +61,49 @@ describe('Play now with many waiting people whose names look alike', () => {
     // Two keys a name (as written and lower-cased), each a skeleton of a skeleton: 4 a wait. Each
     // wait compared with every table before it took 4 for each: 16 waits, 960.
     expect(skeletons.count).toBeLessThanOrEqual(4 * WAITS);
+  });
+});
+
+describe("a signed-in visitor's answers", () => {
+  let server: Server;
+  let ann: Guest;
+  let bob: Guest;
+  let gameID: string;
+  const webClient = webClientBuilds();
+
+  beforeAll(async () => {
+    const webDir = webClient({
+      'assets/app-1a2b3c.js': 'console.log("mythos")',
+      'index.html': '<!doctype html><title>Mythos</title><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script>',
+    });
+    server = await startServer({ webDir });
+    ann = await signInGuest(server, 'Ann');
+    bob = await signInGuest(server, 'Bob');
+    ({ gameID } = await startedGame(ann, bob));
+  });
+  afterAll(async () => {
+    ann.close();
+    bob.close();
+    await server.close();
+  });
+
+  const cacheControl = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${server.url}${path}`, { headers: { cookie: ann.cookie, ...headers } });
+    expect(response.status).toBe(200);
+    return response.headers.get('cache-control');
+  };
+
+  test('are kept by no cache, on the device or on the way: the token, the hand, the account', async () => {
+    expect(await cacheControl('/auth/jwt', { 'x-mythos-client': 'test' })).toBe('no-store');
+    expect(await cacheControl(`/api/game/${gameID}/state`)).toBe('no-store');
+    expect(await cacheControl('/api/game_definitions')).toBe('no-store');
+    expect(await cacheControl(`/trpc/session.me`)).toBe('no-store');
+    expect(await cacheControl(`/trpc/games.state?input=${encodeURIComponent(JSON.stringify({ gameID }))}`)).toBe('no-store');
+    expect(await cacheControl(`/api/graphql?query=${encodeURIComponent('{ __typename }')}`, { accept: 'application/json' })).toBe('no-store');
+  });
+
+  test("while the site's own files keep theirs: a hashed script for a year, a page checked each time", async () => {
+    expect(await cacheControl('/assets/app-1a2b3c.js')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheControl('/lobby-list')).toBe('no-cache');
   });
 });

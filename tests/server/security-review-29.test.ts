@@ -19,6 +19,23 @@
  *   put in front) could hand one visitor's token or hand to the next visitor who asked for the same
  *   address; the browser kept them on the device's disk too, after a logout. Every answer is
  *   `Cache-Control: no-store` now, but the site's own files, which say their own.
+ *
+ * Looked at and found sound: every write from another origin (a sibling port, a sandboxed
+ * frame's `Origin: null`) refused before it is counted, cookie-carrying websocket handshakes on
+ * /trpc and /channel (both ports) from another origin refused, no Access-Control-Allow-Origin on
+ * any answer, tokens (GET /auth/jwt, tRPC `session.jwt`) only to the site's own fetch, /channel's
+ * messages handled one at a time (a subscribe awaiting the shared page-open count cannot be doubled),
+ * `games.bot_owner` never sent to anyone, GraphQL's `seats` read from the cached copy, the web
+ * client listening to no `message` events and registering no service worker.
+ *
+ * Noted, not changed: a Play now table, which the server starts, still takes its Expert Bot
+ * searches' turn by its first person, not by a network (its wait keeps no address): one network's
+ * accounts rated above the Advanced Bot, each pressing alone, are an owner each. And a person who
+ * calls themselves what another does ("Alex") and presses Play now first keeps that other at a
+ * table of their own, seated with bots when the window ends: no one is refused, and names are
+ * free; which to favour is the product's choice. The session cookie is `mythos_session`, not
+ * `__Host-`: a page on a sibling subdomain may set one for the whole domain (docs/security.md
+ * already tells operators to give Mythos a host name of its own).
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { startedGame } from './roles.js';

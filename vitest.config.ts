@@ -39,6 +39,7 @@ const REPLACES_MODULES = [
   'tests/server/unexpected-errors.test.ts',
   'tests/server/lobby-list-delivery.test.ts',
   'tests/server/bot-secrecy.test.ts',
+  'tests/server/security-review-29.test.ts',
   'tests/compat/graphql-limits.test.ts',
   'tests/cli/hand-made-files.test.ts',
 ];

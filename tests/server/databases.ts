@@ -64,6 +64,37 @@ export async function startOn(database: DatabaseKind, overrides: Partial<Config>
   };
 }
 
+export interface TwoInstances {
+  a: Server;
+  b: Server;
+  /** Closes both servers, then drops their database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Two servers on one fresh PostgreSQL database: two instances of a scale-out deployment, sharing its
+ * tables and its LISTEN/NOTIFY bus. `start` makes each from the shared settings (by default the
+ * tests' server on PostgreSQL).
+ */
+export async function startTwoInstances(
+  overrides: Partial<Config> = {},
+  start: (overrides: Partial<Config>) => Promise<Server> = (settings) => startServer(settings, { database: 'postgres', reset: false }),
+): Promise<TwoInstances> {
+  const created = await createPostgresDatabase();
+  const started: Server[] = [];
+  const close = async () => {
+    await Promise.all(started.map((server) => server.close()));
+    await created.drop();
+  };
+  try {
+    for (let i = 0; i < 2; i++) started.push(await start({ ...overrides, databaseUrl: created.url }));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { a: started[0]!, b: started[1]!, close };
+}
+
 export interface Suite<T> {
   server: Server;
   data: T;

@@ -9,11 +9,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { lobbyRoom } from '../../src/server/services/chat.js';
-import { createPostgresDatabase, DATABASES, useServer } from './databases.js';
+import { startTwoInstances, DATABASES, useServer } from './databases.js';
 import { feed, lobbyListFeed } from './feeds.js';
 import { preparedDuring, wholeTable } from './query-plans.js';
 import { openLobby, refused, signInRoles, type Roles } from './roles.js';
-import { clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Server } from './support.js';
+import { clientFor, signInGuest, TEST_DATABASE_URL, type Server } from './support.js';
 
 /** Short enough to wait out; every instance then sweeps four times a second. */
 const IDLE_SECONDS = 1;
@@ -130,19 +130,11 @@ describe('lobbies by their game, among many past ones (SQLite runs its queries o
 describe.skipIf(!TEST_DATABASE_URL)('idle lobbies across two instances on one PostgreSQL database', () => {
   let a: Server;
   let b: Server;
-  let drop: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const created = await createPostgresDatabase();
-    drop = created.drop;
-    const config = { databaseUrl: created.url, idleLobbySeconds: IDLE_SECONDS };
-    a = await startServer(config, { database: 'postgres', reset: false });
-    b = await startServer(config, { database: 'postgres', reset: false });
+    ({ a, b, close } = await startTwoInstances({ idleLobbySeconds: IDLE_SECONDS }));
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await drop?.();
-  });
+  afterAll(() => close?.());
 
   test("a host's page on one instance keeps the lobby open against the other's sweeps; closed, either closes it once", async () => {
     const ann = await signInGuest(a, 'Ann');

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { channel, requestJWT } from '../compat/protocol-client.js';
-import { createPostgresDatabase } from './databases.js';
+import { startTwoInstances } from './databases.js';
 import { signInGuest, startServer, TEST_DATABASE_URL, type Server } from './support.js';
 
 const CLOSED = { code: 4401, reason: 'Logged out: the session this socket was signed in with has ended.' };
@@ -113,17 +113,11 @@ describe('logging out, on one instance', () => {
 describe.skipIf(!TEST_DATABASE_URL)('logging out, on two instances over PostgreSQL', () => {
   let a: Server;
   let b: Server;
-  let drop: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const database = await createPostgresDatabase();
-    drop = database.drop;
-    a = await startServer({ databaseUrl: database.url }, { database: 'postgres', reset: false });
-    b = await startServer({ databaseUrl: database.url }, { database: 'postgres', reset: false });
+    ({ a, b, close } = await startTwoInstances());
   });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await drop?.();
-  });
+  afterAll(() => close?.());
 
   test('closes the sockets the other instance holds for the session', async () => {
     const leaver = await signInGuest(a, 'Leaver');

@@ -8,11 +8,11 @@
  * either of two instances.
  */
 import { describe, expect, test } from 'vitest';
-import { DATABASES, createPostgresDatabase, useServer } from './databases.js';
+import { DATABASES, startTwoInstances, useServer } from './databases.js';
 import { feed } from './feeds.js';
 import { playNowSettled } from './play.js';
 import { LOGIN_REQUIRED, refused } from './roles.js';
-import { anonymous, signInGuest, startServer, TEST_DATABASE_URL, type Guest, type Server } from './support.js';
+import { anonymous, signInGuest, TEST_DATABASE_URL, type Guest, type Server } from './support.js';
 
 /** The window in tests: short, and long enough for a second press to land inside it. */
 const WINDOW_SECONDS = 2;
@@ -329,10 +329,7 @@ describe.each(DATABASES)('Play now on %s', (database) => {
 
 describe.skipIf(!TEST_DATABASE_URL)('Play now on two instances of one PostgreSQL database', () => {
   test('people pressing on both instances at once are each seated once, in full tables', async () => {
-    const created = await createPostgresDatabase();
-    const config = { databaseUrl: created.url, playNowWindowSeconds: WINDOW_SECONDS, turnTimerSeconds: 600 };
-    const a = await startServer(config, { database: 'postgres', reset: false });
-    const b = await startServer(config, { database: 'postgres', reset: false });
+    const { a, b, close } = await startTwoInstances({ playNowWindowSeconds: WINDOW_SECONDS, turnTimerSeconds: 600 });
     try {
       const people = await Promise.all(Array.from({ length: 8 }, (_, i) => person(i % 2 === 0 ? a : b, 'Multi')));
       await Promise.all(people.map((p) => p.client.lobbies.playNow.join.mutate({ size: 2 })));
@@ -349,17 +346,12 @@ describe.skipIf(!TEST_DATABASE_URL)('Play now on two instances of one PostgreSQL
       people.forEach((p, i) => expect(seated.has(p.userID) && games[i]).toBeTruthy());
       for (const p of people) p.close();
     } finally {
-      await a.close();
-      await b.close();
-      await created.drop();
+      await close();
     }
   });
 
   test("a rematch declined on one instance reaches its host's lobby page on the other", async () => {
-    const created = await createPostgresDatabase();
-    const config = { databaseUrl: created.url, turnTimerSeconds: 600 };
-    const a = await startServer(config, { database: 'postgres', reset: false });
-    const b = await startServer(config, { database: 'postgres', reset: false });
+    const { a, b, close } = await startTwoInstances({ turnTimerSeconds: 600 });
     try {
       const [ann, bob] = [await person(a, 'Ann'), await person(b, 'Bob')];
       const { id: lobbyID } = await ann.client.lobbies.create.mutate();
@@ -380,9 +372,7 @@ describe.skipIf(!TEST_DATABASE_URL)('Play now on two instances of one PostgreSQL
       lobbies.close();
       for (const p of [ann, bob]) p.close();
     } finally {
-      await a.close();
-      await b.close();
-      await created.drop();
+      await close();
     }
   });
 });

@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { lookalikeOf } from '../../src/server/services/name-lookalikes.js';
 import { requestJWT } from '../compat/protocol-client.js';
-import { createPostgresDatabase, DATABASES, useServer } from './databases.js';
+import { startTwoInstances, DATABASES, useServer } from './databases.js';
 import { decisionNow, definitionsOf, simpleAction } from './play.js';
 import { endableGame, saveEnd } from './endable-games.js';
 import { openLobby, refusalOf, type Refusal } from './roles.js';
-import { clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Client, type Guest, type Server } from './support.js';
+import { clientFor, signInGuest, TEST_DATABASE_URL, type Client, type Guest, type Server } from './support.js';
 
 /** How often each race is run, each order in turn. */
 const ROUNDS = 10;
@@ -474,19 +474,15 @@ describe.each(DATABASES)('races on %s', (database) => {
 describe.skipIf(!TEST_DATABASE_URL)('races across two instances on one PostgreSQL database', () => {
   let a: Server;
   let b: Server;
-  let drop: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
   const closers: (() => void)[] = [];
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase();
-    drop = created.drop;
-    a = await startServer({ databaseUrl: created.url, turnTimerSeconds: 600 }, { database: 'postgres', reset: false });
-    b = await startServer({ databaseUrl: created.url, turnTimerSeconds: 600 }, { database: 'postgres', reset: false });
+    ({ a, b, close } = await startTwoInstances({ turnTimerSeconds: 600 }));
   });
   afterAll(async () => {
-    for (const close of closers) close();
-    await Promise.all([a?.close(), b?.close()]);
-    await drop?.();
+    for (const closeClient of closers) closeClient();
+    await close?.();
   });
 
   /** A guest signed in on `a`, and the same session on `b`. */

@@ -8,9 +8,9 @@
  * the same.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPostgresDatabase } from './databases.js';
+import { startTwoInstances } from './databases.js';
 import { refusalOf, type Refusal } from './roles.js';
-import { clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Client, type Guest, type Server } from './support.js';
+import { clientFor, signInGuest, TEST_DATABASE_URL, type Client, type Guest, type Server } from './support.js';
 
 const ROUNDS = 10;
 const CAP = 3;
@@ -48,21 +48,16 @@ async function atOnce(round: number, calls: readonly (() => Promise<unknown>)[])
 describe.skipIf(!TEST_DATABASE_URL)('open lobbies per person across two instances on one PostgreSQL database', () => {
   let a: Server;
   let b: Server;
-  let drop: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
   const closers: (() => void)[] = [];
   let names = 0;
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase();
-    drop = created.drop;
-    const limits = { databaseUrl: created.url, maxOpenLobbiesPerUser: CAP, maxRunningGamesPerUser: RUNNING_CAP };
-    a = await startServer(limits, { database: 'postgres', reset: false });
-    b = await startServer(limits, { database: 'postgres', reset: false });
+    ({ a, b, close } = await startTwoInstances({ maxOpenLobbiesPerUser: CAP, maxRunningGamesPerUser: RUNNING_CAP }));
   });
   afterAll(async () => {
-    for (const close of closers) close();
-    await Promise.all([a?.close(), b?.close()]);
-    await drop?.();
+    for (const closeClient of closers) closeClient();
+    await close?.();
   });
 
   /** A guest signed in on `a` (a name no other round uses), and the same session through `b`. */

@@ -46,10 +46,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defaultBotThreads } from '../../src/server/bots/bot-threads.js';
 import { PRESENCE_REPORTS } from '../../src/server/services/services.js';
 import { channel, requestJWT } from '../compat/protocol-client.js';
-import { createPostgresDatabase } from './databases.js';
+import { startTwoInstances } from './databases.js';
 import { feed } from './feeds.js';
 import { refusalOf, type Refusal } from './roles.js';
-import { closedAfterEach, clientFor, signInGuest, startServer, TEST_DATABASE_URL, type Client, type Guest, type Server } from './support.js';
+import { closedAfterEach, clientFor, signInGuest, TEST_DATABASE_URL, type Client, type Guest, type Server } from './support.js';
 import { until } from '../support/until.js';
 
 const OPENS = 4;
@@ -65,21 +65,16 @@ const outcome = (call: Promise<unknown>): Promise<Refusal | 'ok'> =>
 describe.skipIf(!TEST_DATABASE_URL)("a player's table changes across two instances on one PostgreSQL database", () => {
   let a: Server;
   let b: Server;
-  let drop: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
   const closers: (() => void)[] = [];
   let names = 0;
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase();
-    drop = created.drop;
-    const settings = { databaseUrl: created.url, gameOpensPerUser: OPENS };
-    a = await startServer(settings, { database: 'postgres', reset: false });
-    b = await startServer(settings, { database: 'postgres', reset: false });
+    ({ a, b, close } = await startTwoInstances({ gameOpensPerUser: OPENS }));
   });
   afterAll(async () => {
-    for (const close of closers) close();
-    await Promise.all([a?.close(), b?.close()]);
-    await drop?.();
+    for (const closeClient of closers) closeClient();
+    await close?.();
   });
 
   /** A guest signed in on `a`, seated with a bot in a running game, and the same session through `b`. */

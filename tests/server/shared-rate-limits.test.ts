@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { configFromEnv, type Config } from '../../src/server/config.js';
-import { createPostgresDatabase } from './databases.js';
+import { startTwoInstances } from './databases.js';
 import { refused } from './roles.js';
 import { clientFor, signInGuest, TEST_DATABASE_URL, type Client, type Guest, type Server } from './support.js';
 
@@ -20,12 +20,12 @@ const LIMITS: Partial<Config> = { guestLoginsPerAddress: 3, chatMessagesPerAddre
 describe.skipIf(!TEST_DATABASE_URL)('rate limits shared by two instances on one PostgreSQL database', () => {
   let a: Server;
   let b: Server;
-  let drop: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
   /** Both instances' clock, standing still: every count stays within its window however slow the machine. */
   const clock = Date.now();
 
-  async function instance(databaseUrl: string): Promise<Server> {
-    const config: Config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', databaseUrl, logLevel: 'silent', sessionSecret: 'test-secret', ...LIMITS };
+  async function instance(overrides: Partial<Config>): Promise<Server> {
+    const config: Config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', logLevel: 'silent', sessionSecret: 'test-secret', ...LIMITS, ...overrides };
     const app = await buildApp(config, { logger: pino({ level: 'silent' }), now: () => clock });
     await app.fastify.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}`;
@@ -33,16 +33,9 @@ describe.skipIf(!TEST_DATABASE_URL)('rate limits shared by two instances on one 
   }
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase();
-    drop = created.drop;
-    a = await instance(created.url);
-    b = await instance(created.url);
+    ({ a, b, close } = await startTwoInstances({}, instance));
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await drop?.();
-  });
+  afterAll(() => close?.());
 
   /** A guest login from the test's address (the loopback). */
   const login = (server: Server, username: string) =>

@@ -4,7 +4,7 @@
  * their rating says the same number (tRPC, REST, GraphQL, Your games, the leaderboard's "Your
  * place", the game's own changes), and each number is worked out here by hand from the documented
  * model (Weng-Lin Plackett-Luce with openskill's defaults, shown as round(1500 + 34 * (mu - 25)),
- * provisional while sigma is 5 or more), not by the server's functions.
+ * provisional while sigma is 5 or more, for at most 15 games), not by the server's functions.
  */
 import { describe, expect, test } from 'vitest';
 import botRatings from '../../src/server/ratings/bot-ratings.json' with { type: 'json' };
@@ -23,7 +23,8 @@ const BETA = 25 / 6;
 const TAU = 25 / 300;
 const KAPPA = 0.0001;
 const shown = (s: Skill) => Math.round(1500 + 34 * (s.mu - 25));
-const provisional = (s: Skill) => s.sigma >= 5;
+/** Provisional until sigma falls below 5 or the 15th rated game, whichever comes first. */
+const provisional = (s: Skill, games: number) => s.sigma >= 5 && games < 15;
 
 /** One game by the Plackett-Luce update of Weng and Lin (2011), each seat a team of one; rank 1 first, equal ranks a tie. */
 function plackettLuce(skills: readonly Skill[], ranks: readonly number[]): Skill[] {
@@ -72,7 +73,7 @@ describe.each(DATABASES)('a ladder climber on %s', (database) => {
       const skills = new Map<string, Skill>([ann, bob, cat].map((g) => [g.userID, { mu: 25, sigma: 25 / 3 }]));
       const games = new Map<string, number>([ann, bob, cat].map((g) => [g.userID, 0]));
       /** Ann's expected change in each rated game, by game id. */
-      const annChanges = new Map<string, { before: Skill; after: Skill }>();
+      const annChanges = new Map<string, { before: Skill; after: Skill; games: number }>();
       let n = 0;
 
       /** Plays one game to its end on the server, Ann's seat first, and works out what it should do. */
@@ -100,9 +101,9 @@ describe.each(DATABASES)('a ladder climber on %s', (database) => {
           const bots = seats.filter((b) => b.bot).map((b) => bot(b.bot as keyof typeof botRatings.kinds).mu);
           const people = seats.filter((p) => !p.bot).length;
           if (bots.length > 0 && people === 1) after = { mu: Math.min(after.mu, Math.max(before[i]!.mu, ...bots)), sigma: after.sigma };
-          if (s.userID === ann.userID) annChanges.set(ended.id, { before: before[i]!, after });
-          skills.set(s.userID, after);
           games.set(s.userID, games.get(s.userID)! + 1);
+          if (s.userID === ann.userID) annChanges.set(ended.id, { before: before[i]!, after, games: games.get(s.userID)! });
+          skills.set(s.userID, after);
         });
         return ended;
       }
@@ -112,7 +113,7 @@ describe.each(DATABASES)('a ladder climber on %s', (database) => {
       /** Everything Ann can read about her rating, checked against the arithmetic. */
       async function agree(): Promise<void> {
         const mine = skills.get(ann.userID)!;
-        const expected = { rating: shown(mine), provisional: provisional(mine), games: games.get(ann.userID)! };
+        const expected = { rating: shown(mine), provisional: provisional(mine, games.get(ann.userID)!), games: games.get(ann.userID)! };
         const trpcRating = await ann.client.users.rating.query({ userID: ann.userID });
         expect(trpcRating.rating).toMatchObject(expected);
         expect(trpcRating.rating.mu).toBeCloseTo(mine.mu, 9);
@@ -127,7 +128,7 @@ describe.each(DATABASES)('a ladder climber on %s', (database) => {
         // The history, oldest first, ends where the rating is, each game starting where the one before ended.
         const history = trpcRating.history;
         expect(history.map((h) => [h.gameID, h.before, h.after, h.provisionalBefore, h.provisional])).toEqual(
-          [...annChanges].map(([gameID, c]) => [gameID, shown(c.before), shown(c.after), provisional(c.before), provisional(c.after)]),
+          [...annChanges].map(([gameID, c]) => [gameID, shown(c.before), shown(c.after), provisional(c.before, c.games - 1), provisional(c.after, c.games)]),
         );
         // Your games: each game's change as the history has it, none for the unrated one.
         const myGames = await ann.client.users.myGames.query({ limit: 50 });
@@ -135,13 +136,13 @@ describe.each(DATABASES)('a ladder climber on %s', (database) => {
           const c = annChanges.get(g.id);
           expect([g.id, g.ratingChange && [g.ratingChange.before, g.ratingChange.after, g.ratingChange.provisional]]).toEqual([
             g.id,
-            c ? [shown(c.before), shown(c.after), provisional(c.after)] : null,
+            c ? [shown(c.before), shown(c.after), provisional(c.after, c.games)] : null,
           ]);
           if (c) expect((await ann.client.ratings.ofGame.query({ gameID: g.id }))[ann.userID]).toMatchObject({ before: shown(c.before), after: shown(c.after) });
         }
         // The leaderboard: Ann's place in the list she is in, by mu among those rated.
         const board = await ann.client.ratings.leaderboard.query({ provisional: expected.provisional, offset: 0, limit: 25 });
-        const list = [...skills].filter(([id, s]) => games.get(id)! > 0 && provisional(s) === expected.provisional);
+        const list = [...skills].filter(([id, s]) => games.get(id)! > 0 && provisional(s, games.get(id)!) === expected.provisional);
         const place = 1 + list.filter(([, s]) => s.mu > mine.mu).length;
         expect(board.mine).toMatchObject({ userID: ann.userID, name: 'Ann', place, rating: expected.rating, provisional: expected.provisional, games: expected.games });
         expect(board.total).toBe(list.length);
@@ -174,11 +175,11 @@ describe.each(DATABASES)('a ladder climber on %s', (database) => {
       expect(await ann.client.ratings.whyUnrated.query({ gameID: unrated.id })).toEqual({ reason: 'address' });
       await agree();
       // On to the end of provisional: the "?" goes exactly when sigma falls below 5.
-      for (let i = 0; provisional(skills.get(ann.userID)!) && i < 20; i += 1) {
+      for (let i = 0; provisional(skills.get(ann.userID)!, games.get(ann.userID)!); i += 1) {
         await play(people(ann.userID, bob.userID, cat.userID), i % 3 === 0 ? [20, 30, 40] : i % 3 === 1 ? [40, 30, 20] : [30, 40, 20]);
         await agree();
       }
-      expect(provisional(skills.get(ann.userID)!)).toBe(false);
+      expect(provisional(skills.get(ann.userID)!, games.get(ann.userID)!)).toBe(false);
     } finally {
       everyone.forEach((g) => g.close());
     }

@@ -42,7 +42,7 @@ describe.each(DATABASES)('ratings beside names and "Your games" on %s', (databas
       expect(ratings).toEqual({
         [ann.userID]: { rating: annNow.rating.rating, provisional: annNow.rating.provisional },
         [bob.userID]: { rating: 1500, provisional: true },
-        [botID]: { rating: displayRating(botSkill('easy_bot')), provisional: isProvisional(botSkill('easy_bot')) },
+        [botID]: { rating: displayRating(botSkill('easy_bot')), provisional: isProvisional(botSkill('easy_bot'), 0) },
       });
       expect(annNow.rating.games).toBe(4);
       await expect(bob.client.ratings.ofUsers.query({ userIDs: Array.from({ length: 201 }, (_, i) => `u_${i}`) })).rejects.toThrow();

@@ -76,11 +76,12 @@ describe('rateGame', () => {
     expect(loserToStrong!.mu).toBeGreaterThan(loserToEasy!.mu);
   });
 
-  test('shown as 1500 and provisional at first; provisional while sigma is 5 or more', () => {
+  test('shown as 1500 and provisional at first; provisional while sigma is 5 or more, for at most 15 games', () => {
     expect(displayRating(INITIAL_SKILL)).toBe(1500);
-    expect(isProvisional(INITIAL_SKILL)).toBe(true);
-    expect(isProvisional({ mu: 25, sigma: 5 })).toBe(true);
-    expect(isProvisional({ mu: 25, sigma: 4.99 })).toBe(false);
+    expect(isProvisional(INITIAL_SKILL, 0)).toBe(true);
+    expect(isProvisional({ mu: 25, sigma: 5 }, 14)).toBe(true);
+    expect(isProvisional({ mu: 25, sigma: 5 }, 15)).toBe(false);
+    expect(isProvisional({ mu: 25, sigma: 4.99 }, 1)).toBe(false);
     expect(displayRating({ mu: 26, sigma: 3 })).toBe(1534);
   });
 });

@@ -680,6 +680,32 @@ const sessionExpiry: Migration = {
 };
 
 /**
+ * A rating is provisional until sigma falls below PROVISIONAL_SIGMA or its PROVISIONAL_GAMES-th
+ * rated game, whichever comes first (ratings/model.ts): each change keeps the person's count of
+ * rated games after it (`rating_history.games_after`; for the changes stored before, counted in
+ * their order), so that it says whether the rating was provisional before and after; and the
+ * leaderboard's two lists' indexes (migration 013) are made again with both conditions written
+ * out, as services/ratings.ts `leaderboard` writes them.
+ */
+const provisionalGames: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('rating_history').addColumn('games_after', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await sql`update rating_history set games_after = (select count(*) from rating_history h where h.user_id = rating_history.user_id and (h.at < rating_history.at or (h.at = rating_history.at and h.game_id <= rating_history.game_id)))`.execute(db);
+    await db.schema.dropIndex('ratings_provisional').execute();
+    await db.schema.dropIndex('ratings_settled').execute();
+    await sql`create index ratings_settled on ratings (mu desc, games desc, user_id, sigma) where games > 0 and (sigma < 5 or games >= 15)`.execute(db);
+    await sql`create index ratings_provisional on ratings (mu desc, games desc, user_id, sigma) where games > 0 and sigma >= 5 and games < 15`.execute(db);
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('ratings_provisional').execute();
+    await db.schema.dropIndex('ratings_settled').execute();
+    await sql`create index ratings_settled on ratings (mu desc, games desc, user_id, sigma) where games > 0 and sigma < 5`.execute(db);
+    await sql`create index ratings_provisional on ratings (mu desc, games desc, user_id, sigma) where games > 0 and sigma >= 5`.execute(db);
+    await db.schema.alterTable('rating_history').dropColumn('games_after').execute();
+  },
+};
+
+/**
  * Whose turn a game's Expert Bot searches take on the bot threads (bots/bot-threads.ts): a tag of
  * the network its Start came from (game-service.ts `searchOwner`), null for a game the server
  * started (Play now) or one from before, whose first person it is.
@@ -723,4 +749,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-06-027-lobby-turn-pace': lobbyTurnPace,
   '2026-12-07-028-session-expiry': sessionExpiry,
   '2026-12-07-029-game-bot-owner': gameBotOwner,
+  '2026-12-08-030-provisional-games': provisionalGames,
 };

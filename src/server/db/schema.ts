@@ -197,6 +197,12 @@ export interface RatingHistoryTable {
    * stored before it was kept (migration 019).
    */
   capped_mu: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * The person's rated games after this one, this one included: whether the rating was
+   * provisional before and after it (ratings/model.ts `isProvisional`). Counted in their order for
+   * the changes stored before it was kept (migration 030).
+   */
+  games_after: ColumnType<number, number | undefined, number>;
 }
 
 /** An address a person signed in from, as its tag (services/shared-addresses.ts): people who share one are not rated together. */

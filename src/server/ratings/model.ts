@@ -18,11 +18,20 @@ export const INITIAL_SKILL: Skill = { ...newRating() };
 
 /**
  * Provisional until sigma falls below this: about ten games of mixed results from the prior
- * (a player who finishes in turn 1st..4th against settled opponents passes it after the 10th).
- * The leaderboard's indexes are made with this value written out (db/migrations.ts, migration
- * 013): changing it needs a migration that makes them again with the new one.
+ * (a player who finishes in turn 1st..4th against settled opponents passes it after the 10th),
+ * or until PROVISIONAL_GAMES, whichever comes first. The leaderboard's indexes are made with
+ * both values written out (db/migrations.ts, migration 030): changing either needs a migration
+ * that makes them again with the new one.
  */
 export const PROVISIONAL_SIGMA = 5;
+
+/**
+ * Settled after this many rated games whatever sigma says. One-sided results teach the model
+ * little (a result it expected moves sigma hardly at all, and openskill's tau adds some back
+ * every game): a player who lost every game to an Advanced Bot, or won every one at a table of
+ * Advanced Bots, was still provisional after 80 games, where the rules promise about ten.
+ */
+export const PROVISIONAL_GAMES = 15;
 
 /**
  * The number shown: mu on a familiar scale, 1500 for a new player. 34 points per unit of mu make
@@ -33,8 +42,9 @@ export function displayRating(skill: Skill): number {
   return Math.round(1500 + 34 * (skill.mu - INITIAL_SKILL.mu));
 }
 
-export function isProvisional(skill: Skill): boolean {
-  return skill.sigma >= PROVISIONAL_SIGMA;
+/** Whether a rating is provisional after `games` rated games (a bot's, fixed, never is: its sigma is below the line). */
+export function isProvisional(skill: Skill, games: number): boolean {
+  return skill.sigma >= PROVISIONAL_SIGMA && games < PROVISIONAL_GAMES;
 }
 
 /** The fixed ratings of the bots, by kind (calibrated from games between the bots: see bot-ratings.json). */

@@ -13,7 +13,7 @@ import { turnTimerIsOn } from './attendance.js';
 import { STAND_IN_BOT } from './stand-in.js';
 import { addressTags, shareAnAddress } from './shared-addresses.js';
 import type { Database } from '../db/schema.js';
-import { botSkill, displayRating, INITIAL_SKILL, isProvisional, PROVISIONAL_SIGMA as PROVISIONAL, rateGameCapped, type Skill } from '../ratings/model.js';
+import { botSkill, displayRating, INITIAL_SKILL, isProvisional, PROVISIONAL_GAMES, PROVISIONAL_SIGMA, rateGameCapped, type Skill } from '../ratings/model.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -37,7 +37,7 @@ export interface PublicRating {
 }
 
 export function publicRating(skill: Skill, games: number): PublicRating {
-  return { rating: displayRating(skill), provisional: isProvisional(skill), games, mu: skill.mu, sigma: skill.sigma };
+  return { rating: displayRating(skill), provisional: isProvisional(skill, games), games, mu: skill.mu, sigma: skill.sigma };
 }
 
 /**
@@ -95,7 +95,7 @@ export async function recordRatings(
     await trx.updateTable('ratings').set({ mu: next.mu, sigma: next.sigma, games: row.games + 1, updated_at: changedAt }).where('user_id', '=', p.userID).execute();
     await trx
       .insertInto('rating_history')
-      .values({ user_id: p.userID, game_id: game.id, mu_before: row.mu, sigma_before: row.sigma, mu_after: next.mu, sigma_after: next.sigma, at: changedAt, capped_mu: cappedAt })
+      .values({ user_id: p.userID, game_id: game.id, mu_before: row.mu, sigma_before: row.sigma, mu_after: next.mu, sigma_after: next.sigma, at: changedAt, capped_mu: cappedAt, games_after: row.games + 1 })
       .execute();
   }
 }
@@ -192,10 +192,18 @@ export async function gameRatingChanges(db: Executor, gameID: string): Promise<R
   );
 }
 
-function changeOf(r: { game_id: string; at: number; mu_before: number; sigma_before: number; mu_after: number; sigma_after: number }): RatingChange {
+function changeOf(r: { game_id: string; at: number; mu_before: number; sigma_before: number; mu_after: number; sigma_after: number; games_after: number }): RatingChange {
   const before = { mu: r.mu_before, sigma: r.sigma_before };
   const after = { mu: r.mu_after, sigma: r.sigma_after };
-  return { gameID: r.game_id, at: Number(r.at), before: displayRating(before), after: displayRating(after), provisional: isProvisional(after), provisionalBefore: isProvisional(before) };
+  const games = Number(r.games_after);
+  return {
+    gameID: r.game_id,
+    at: Number(r.at),
+    before: displayRating(before),
+    after: displayRating(after),
+    provisional: isProvisional(after, games),
+    provisionalBefore: isProvisional(before, games - 1),
+  };
 }
 
 export interface LeaderboardRow extends PublicRating {
@@ -228,7 +236,7 @@ export const leaderboardTooDeep = (limit: number) =>
  * People by rating, highest first: the settled ones, or apart the provisional ones (whose number
  * means little yet). Equal mu share a place.
  *
- * Each list has an index of its own rows in its order (migration 013): its conditions are written
+ * Each list has an index of its own rows in its order (migration 030): its conditions are written
  * here as literals, as the index's are, so both databases use it. A page walks the index and reads
  * the names of its rows alone; the total and a place count index entries. Joined with every
  * account and sorted whole, one page cost 40 to 120 ms of SQLite's time (on the event loop) with
@@ -237,8 +245,8 @@ export const leaderboardTooDeep = (limit: number) =>
  */
 export async function leaderboard(db: Executor, options: { provisional: boolean; offset: number; limit: number; viewerID: string | null }): Promise<LeaderboardPage> {
   const inList = options.provisional
-    ? sql<boolean>`games > 0 and sigma >= ${sql.lit(PROVISIONAL)}`
-    : sql<boolean>`games > 0 and sigma < ${sql.lit(PROVISIONAL)}`;
+    ? sql<boolean>`games > 0 and sigma >= ${sql.lit(PROVISIONAL_SIGMA)} and games < ${sql.lit(PROVISIONAL_GAMES)}`
+    : sql<boolean>`games > 0 and (sigma < ${sql.lit(PROVISIONAL_SIGMA)} or games >= ${sql.lit(PROVISIONAL_GAMES)})`;
   const base = db.selectFrom('ratings').where(inList);
   const count = async (above?: number) =>
     Number((await (above === undefined ? base : base.where('mu', '>', above)).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);

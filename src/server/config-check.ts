@@ -3,19 +3,19 @@
  * database URL of another kind, a port out of range, a time too long for a timer. Shared by the
  * server and the admin CLI, so neither takes `mysql://...` for PostgreSQL.
  */
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 
-/** A configuration value the operator must fix; its message says what is wrong and what to do. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 const POSTGRES_SCHEMES = ['postgres:', 'postgresql:'];
 
-/** The URL's scheme and host only: never its password. */
+/** The URL's scheme, or its first characters with any user and password blanked: never its password. */
 function describeUrl(url: string): string {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
-  return scheme ? `a ${scheme}: URL` : `"${url.length > 20 ? `${url.slice(0, 20)}...` : url}"`;
+  if (scheme) return `a ${scheme}: URL`;
+  // "postgres//mythos:hunter2@db/mythos" (its colon missing) showed "postgres//mythos:hun...".
+  const shown = url.replace(/[^/]*@/, '...@');
+  return `"${shown.length > 20 ? `${shown.slice(0, 20)}...` : shown}"`;
 }
 
 export function checkDatabaseUrl(databaseUrl: string | null): void {

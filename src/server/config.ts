@@ -107,16 +107,27 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
+/** A configuration value the operator must fix; its message says what is wrong and what to do. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 function provider(env: Env, name: 'DISCORD' | 'GOOGLE', defaults: Omit<OAuthProviderConfig, 'clientId' | 'clientSecret'>): OAuthProviderConfig | null {
   const clientId = env[`${name}_CLIENT_ID`];
   const clientSecret = env[`${name}_CLIENT_SECRET`];
+  // One of the pair alone was a server without that sign-in, and nothing said why.
+  if (Boolean(clientId) !== Boolean(clientSecret)) {
+    const [set, missing] = clientId ? ['CLIENT_ID', 'CLIENT_SECRET'] : ['CLIENT_SECRET', 'CLIENT_ID'];
+    const who = name === 'DISCORD' ? 'Discord' : 'Google';
+    throw new ConfigError(`${name}_${set} is set but ${name}_${missing} is not: sign-in with ${who} needs both; set ${name}_${missing}, or unset ${name}_${set} for no sign-in with ${who}`);
+  }
   if (!clientId || !clientSecret) return null;
   return {
     clientId,
     clientSecret,
-    authorizeEndpoint: env[`${name}_AUTHORIZE_URL`] ?? defaults.authorizeEndpoint,
-    tokenEndpoint: env[`${name}_TOKEN_URL`] ?? defaults.tokenEndpoint,
-    userEndpoint: env[`${name}_USER_URL`] ?? defaults.userEndpoint,
+    authorizeEndpoint: webAddress(env, `${name}_AUTHORIZE_URL`) ?? defaults.authorizeEndpoint,
+    tokenEndpoint: webAddress(env, `${name}_TOKEN_URL`) ?? defaults.tokenEndpoint,
+    userEndpoint: webAddress(env, `${name}_USER_URL`) ?? defaults.userEndpoint,
   };
 }
 
@@ -128,11 +139,44 @@ function int(env: Env, key: string, fallback: number): number {
   return n;
 }
 
+/**
+ * A limit against abuse: a count of at least 1. At 0 it refused everything it counts (MAX_CONNECTIONS=0:
+ * every connection, in a server that had started), where an operator may well read 0 as no limit.
+ */
+function limit(env: Env, key: string, fallback: number): number {
+  const n = int(env, key, fallback);
+  if (n === 0) throw new Error(`${key} must be a whole number from 1 up, not "${env[key]}" (0 would refuse everything it counts; a large number is as good as no limit)`);
+  return n;
+}
+
 function webAddress(env: Env, key: string): string | null {
   const raw = env[key];
   if (raw === undefined || raw === '') return null;
   if (!/^https?:\/\/[^\s]+$/.test(raw) || !URL.canParse(raw)) throw new Error(`${key} must be an http:// or https:// address, not "${raw}"`);
   return raw;
+}
+
+const ON = ['true', '1', 'on', 'yes'];
+const OFF = ['false', '0', 'off', 'no'];
+
+/** A switch: true/false, 1/0, on/off or yes/no in any case; anything else is refused rather than read as the default. */
+function flag(env: Env, key: string, fallback: boolean): boolean {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const word = raw.trim().toLowerCase();
+  if (ON.includes(word)) return true;
+  if (OFF.includes(word)) return false;
+  throw new Error(`${key} must be true or false (or 1 or 0, on or off, yes or no), not "${raw}"`);
+}
+
+/** pino's levels; silent logs nothing. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevelOf(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return 'info';
+  const level = raw.trim().toLowerCase();
+  if (LOG_LEVELS.includes(level)) return level;
+  throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.slice(0, -1).join(', ')} or silent, not "${raw}"`);
 }
 
 function logFormatOf(raw: string | undefined): Config['logFormat'] {
@@ -146,11 +190,14 @@ export function configFromEnv(env: Env = process.env): Config {
   return {
     port,
     channelPort: int(env, 'CHANNEL_PORT', 3002),
-    host: env.HOST ?? '0.0.0.0',
+    // An empty variable is an unset one, as for the numbers: an empty WEB_DIR or DATA_DIR was the
+    // current directory, and an empty WEB_DIR served its files (the SQLite database under var/ among them).
+    host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || null,
-    dataDir: path.resolve(env.DATA_DIR ?? './var'),
+    dataDir: path.resolve(env.DATA_DIR || './var'),
     sessionSecret: env.SESSION_SECRET || null,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    // Without a trailing slash: OAuth's redirect address is PUBLIC_URL followed by /auth/...
+    publicUrl: webAddress(env, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? `http://localhost:${port}`,
     discord: provider(env, 'DISCORD', {
       authorizeEndpoint: 'https://discord.com/oauth2/authorize',
       tokenEndpoint: 'https://discord.com/api/oauth2/token',
@@ -162,32 +209,32 @@ export function configFromEnv(env: Env = process.env): Config {
       userEndpoint: 'https://openidconnect.googleapis.com/v1/userinfo',
     }),
     devUserIDs: (env.DEV_USER_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: logLevelOf(env.LOG_LEVEL),
     logFormat: logFormatOf(env.LOG_FORMAT),
     botDelayMs: int(env, 'BOT_DELAY_MS', 800),
     botThinkMs: int(env, 'BOT_THINK_MS', 800),
-    wsCompression: env.WS_COMPRESSION !== 'off',
-    webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    wsCompression: flag(env, 'WS_COMPRESSION', true),
+    webDir: path.resolve(env.WEB_DIR || './dist/web'),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000),
     connectionTimeoutMs: int(env, 'CONNECTION_TIMEOUT_MS', 60_000),
-    maxOpenLobbiesPerUser: int(env, 'MAX_OPEN_LOBBIES_PER_USER', 3),
-    maxRunningGamesPerUser: int(env, 'MAX_RUNNING_GAMES_PER_USER', 10),
-    gamesPerUserPerHour: int(env, 'GAMES_PER_USER_PER_HOUR', 20),
-    gamesPerAddressPerHour: int(env, 'GAMES_PER_ADDRESS_PER_HOUR', 60),
-    lobbiesPerAddress: int(env, 'LOBBIES_PER_ADDRESS', 30),
-    lobbyChangesPerUser: int(env, 'LOBBY_CHANGES_PER_USER', 30),
-    gameOpensPerUser: int(env, 'GAME_OPENS_PER_USER', 15),
-    maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256),
-    maxConnections: int(env, 'MAX_CONNECTIONS', 8_192),
-    maxSocketsPerAddress: int(env, 'MAX_SOCKETS_PER_ADDRESS', 32),
-    socketOpensPerAddress: int(env, 'SOCKET_OPENS_PER_ADDRESS', 100),
-    maxSubscriptionsPerSocket: int(env, 'MAX_SUBSCRIPTIONS_PER_SOCKET', 100),
-    subscriptionsPerAddress: int(env, 'SUBSCRIPTIONS_PER_ADDRESS', 120),
-    requestsPerAddress: int(env, 'REQUESTS_PER_ADDRESS', 600),
-    guestLoginsPerAddress: int(env, 'GUEST_LOGINS_PER_ADDRESS', 20),
-    rateSharedAddresses: env.RATE_SHARED_ADDRESSES === 'true' || env.RATE_SHARED_ADDRESSES === '1',
-    chatMessagesPerAddress: int(env, 'CHAT_MESSAGES_PER_ADDRESS', 15),
+    maxOpenLobbiesPerUser: limit(env, 'MAX_OPEN_LOBBIES_PER_USER', 3),
+    maxRunningGamesPerUser: limit(env, 'MAX_RUNNING_GAMES_PER_USER', 10),
+    gamesPerUserPerHour: limit(env, 'GAMES_PER_USER_PER_HOUR', 20),
+    gamesPerAddressPerHour: limit(env, 'GAMES_PER_ADDRESS_PER_HOUR', 60),
+    lobbiesPerAddress: limit(env, 'LOBBIES_PER_ADDRESS', 30),
+    lobbyChangesPerUser: limit(env, 'LOBBY_CHANGES_PER_USER', 30),
+    gameOpensPerUser: limit(env, 'GAME_OPENS_PER_USER', 15),
+    maxConnectionsPerAddress: limit(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256),
+    maxConnections: limit(env, 'MAX_CONNECTIONS', 8_192),
+    maxSocketsPerAddress: limit(env, 'MAX_SOCKETS_PER_ADDRESS', 32),
+    socketOpensPerAddress: limit(env, 'SOCKET_OPENS_PER_ADDRESS', 100),
+    maxSubscriptionsPerSocket: limit(env, 'MAX_SUBSCRIPTIONS_PER_SOCKET', 100),
+    subscriptionsPerAddress: limit(env, 'SUBSCRIPTIONS_PER_ADDRESS', 120),
+    requestsPerAddress: limit(env, 'REQUESTS_PER_ADDRESS', 600),
+    guestLoginsPerAddress: limit(env, 'GUEST_LOGINS_PER_ADDRESS', 20),
+    rateSharedAddresses: flag(env, 'RATE_SHARED_ADDRESSES', false),
+    chatMessagesPerAddress: limit(env, 'CHAT_MESSAGES_PER_ADDRESS', 15),
     turnTimerSeconds: int(env, 'TURN_TIMER_SECONDS', 90),
     playNowWindowSeconds: int(env, 'PLAY_NOW_WINDOW_SECONDS', 20),
     abandonedGameSeconds: int(env, 'ABANDONED_GAME_SECONDS', 600),

@@ -7,7 +7,7 @@
 import { describeStartupError, type StartupContext } from './startup-errors.js';
 import type { RunningServer } from './start.js';
 
-const debug = ['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '');
+const debug = ['debug', 'trace'].includes((process.env.LOG_LEVEL ?? '').trim().toLowerCase());
 const context: StartupContext = {};
 let server: RunningServer;
 try {

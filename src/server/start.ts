@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App, type BuildOptions } from './app.js';
 import { checkConfig } from './config-check.js';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 
 export interface RunningServer {
@@ -21,6 +21,20 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * Listens, naming HOST when it is no address at all: Node looks a name up first, and its
+ * ENOTFOUND read like a database's (on PostgreSQL it was blamed on DATABASE_URL).
+ */
+async function listenOn(listen: () => Promise<unknown>, host: string): Promise<void> {
+  try {
+    await listen();
+  } catch (error) {
+    const e = error as { syscall?: string; code?: string };
+    if (e.syscall !== 'getaddrinfo') throw error;
+    throw new ConfigError(`HOST must be an address of this machine (0.0.0.0 for all of its addresses, 127.0.0.1 for itself alone), not "${host}" (${e.code ?? 'no such address'}): fix HOST or unset it for the default`);
+  }
+}
+
 const portOf = (address: AddressInfo | string | null): number => (typeof address === 'object' && address !== null ? address.port : 0);
 
 export async function startServer(config: Config, options: BuildOptions = {}): Promise<RunningServer> {
@@ -31,12 +45,13 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
   let app: App | null = null;
   try {
     app = await buildApp(config, options);
-    await app.fastify.listen({ port: config.port, host: config.host });
+    const fastify = app.fastify;
+    await listenOn(() => fastify.listen({ port: config.port, host: config.host }), config.host);
     let channelPort: number | null = null;
     if (config.channelPort !== config.port && config.channelPort > 0) {
       // Protocol clients on a non-TLS page open /channel on port 3002.
       const channel = await app.channelServer();
-      await channel.listen({ port: config.channelPort, host: config.host });
+      await listenOn(() => channel.listen({ port: config.channelPort, host: config.host }), config.host);
       channelPort = portOf(channel.server.address());
     }
     const resumed = await app.services.games.resume();

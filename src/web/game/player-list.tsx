@@ -106,7 +106,7 @@ function Summary({ state, player, compact, onOpen: openPlayer }: SummaryProps) {
   const isMe = player.userID === state.me;
   const away = state.awayByUserID[player.userID] ?? null;
   // Every summary asks for the same ids: one query (and one request) for the whole table. The
-  // page says which ratings (today's on the game screen, a replay's as they were then).
+  // page says which ratings (today's on a running game's screen, then the ones its end left; a replay's as they were at its step).
   const rating = useNamesRatings(g.players.map((p) => p.userID))[player.userID];
   // The viewer's own score rising shows as a short "+n favor" beside it.
   const gain = useFavorGain(c.favor, isMe && !(g.options.hideFavor && g.gameEndTimestamp === null));

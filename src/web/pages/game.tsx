@@ -1,5 +1,5 @@
 /** /game/:gameID: the game screen, for players and spectators (login required: the route's guard). */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { retryingLazy } from '../lib/retrying-lazy.js';
 import { useParams } from 'react-router-dom';
 import { GameScreen } from '../game/game-screen.js';
@@ -8,6 +8,7 @@ import { ForfeitsSource, NamesRatingsSource, RatingChangesSource, UnratedReasonS
 import { RematchSource } from '../game/presentation/end-rematch.js';
 import { VerifySource } from '../game/presentation/end-verify.js';
 import { useFetchedForfeits, useFetchedGameRatingChanges, useFetchedUnratedReason, useShownRatings, type ShownRating } from '../ratings/ratings.js';
+import { trpc } from '../lib/trpc.js';
 
 // Loaded when a game ends, so the game screen's own code stays small (the end-of-game view that
 // shows them is in a Suspense of its own).
@@ -26,9 +27,22 @@ const sameRatings = (a: Ratings, b: Ratings): boolean => {
  * end moves them on the server, and the page reads them again, while its last clash may still be
  * rolling; a player's "1500?" turned "1410?" before the dice said who won. A changed rating shows
  * once nothing plays (with the end view); a name with no rating on screen yet shows its own at once.
+ *
+ * Once the game has ended, a person it rated shows the rating it left them with (`ratings.ofGame`,
+ * fetched by the end view: this only reads it), as the end view and the replay's last step do: a
+ * game opened again after more games showed today's rating beside the name, "1450?", under an end
+ * view that said "Your rating: 1500? → 1473?".
  */
 function useRatingsOnScreen(userIDs: readonly string[]): Ratings {
-  const today = useShownRatings(userIDs);
+  const { gameID = '' } = useParams();
+  const current = useShownRatings(userIDs);
+  // Never fetched here: asked for while the game runs, its empty answer would be kept (staleTime
+  // Infinity) and the end view would wait on it for nothing.
+  const changes = trpc.ratings.ofGame.useQuery({ gameID }, { enabled: false, staleTime: Infinity }).data;
+  const today = useMemo(() => {
+    const left = Object.entries(changes ?? {});
+    return left.length === 0 ? current : { ...current, ...Object.fromEntries(left.map(([id, c]) => [id, { rating: c.after, provisional: c.provisional }])) };
+  }, [current, changes]);
   const playing = usePresentationPlaying();
   const [held, setHeld] = useState(today);
   const same = sameRatings(held, today);

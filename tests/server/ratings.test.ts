@@ -148,7 +148,8 @@ describe.each(DATABASES)('ratings on %s', (database) => {
       expect(await totals(stayed)).toMatchObject({ gamesPlayed: 1, gamesWon: 1 });
       expect(await totals(gone)).toMatchObject({ gamesPlayed: 1, gamesWon: 0 });
       // No decision of the seat was the stand-in's (it left at the very end): the one who stayed is
-      // rated against the person who played it, not against the 2500 bot that would have finished it.
+      // rated against the person who played it, not against the stand-in bot (the Advanced Bot's
+      // fixed rating) that would have finished it.
       const skillOf = (id: string) => ({ skill: INITIAL_SKILL, favor: favor(id), fixed: false });
       const expected = rateGame(
         game.players.map((p) => (p.userID === gone.userID ? { ...skillOf(p.userID), forfeited: true as const, playedAs: INITIAL_SKILL, standIn: false } : { ...skillOf(p.userID), forfeited: false as const })),

@@ -87,7 +87,7 @@ export type RatedSeat = {
  *   whose throwaway accounts joined and left at once gained 78 points a game while scoring the
  *   least favor at the table. Rated against the stand-in however few of its decisions the bot
  *   made, a second account that played badly and left in the last turn made its opponent the
- *   winner over a 2500 bot: +207 a game (both measured 2026-12-01).
+ *   winner over the stand-in bot (then rated 2500): +207 a game (both measured 2026-12-01).
  */
 export function rateGame(seats: readonly RatedSeat[]): Skill[] {
   return rateGameCapped(seats).map((r) => r.skill);

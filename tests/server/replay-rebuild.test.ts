@@ -216,6 +216,10 @@ describe('replays rebuilt in the browser code path', () => {
     const lastAction = short.log.map((e) => e.kind).lastIndexOf('action');
     short.log = short.log.slice(0, lastAction);
     expect(problem(short)).toMatch(/^The server logged more events than the seed and actions give \(event \d+: [A-Z_]+, age \d, turn \d\)\.$/);
+    // And the other way: a log of events that stops short of what the seed and actions give.
+    const fewer = copy();
+    fewer.events = fewer.events.slice(0, -1);
+    expect(problem(fewer)).toMatch(new RegExp(`^The seed and actions give more events than the server logged \\(event ${fewer.events.length}: \\{"type":"${record.events.at(-1)!.type}"`));
     const final = copy();
     final.final = { ...final.final, winnerIDs: ['someone else'] };
     expect(problem(final)).toMatch(/^The final state differs at final.winnerIDs/);

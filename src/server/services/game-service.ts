@@ -51,6 +51,12 @@ import { UnbidLimit } from './unbid-limit.js';
 /** A game's last step is saved in a transaction of its own, with the players' stats; the others go through the step log. */
 const savedAlone = (game: Game) => game.gameEndTimestamp !== null;
 
+/**
+ * How much longer than the bot delay an instance waits before it plays a bot due after another
+ * instance's step (`standBy`): room for that instance's own timer and a search on its threads.
+ */
+const STAND_BY_MS = 5_000;
+
 export interface GameServiceDeps {
   db: Db;
   bus: Bus;
@@ -154,6 +160,8 @@ export class GameService {
   private readonly finishing = new SerialQueue();
   private readonly unbids = new UnbidLimit();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** A bot due after another instance's step, played here only if it is still due well after the bot delay (`standBy`). */
+  private readonly standBys = new Map<string, NodeJS.Timeout>();
   /** Games whose due bot is thinking on a thread (botTurn). */
   private readonly thinking = new Set<string>();
   /** Whose turn each cached game's searches take (`searchOwnerOf`), as stored with it. */
@@ -351,12 +359,40 @@ export class GameService {
     // Behind, or perhaps moved on by another instance: re-run the steps logged since, else load it whole.
     const caughtUp = cached ? await catchUp(this.deps.db.kysely, cached) : null;
     if (caughtUp) {
-      if (caughtUp.sequenceID > (this.cache.get(gameID)?.sequenceID ?? -1)) this.remember(caughtUp);
+      if (caughtUp.sequenceID > (this.cache.get(gameID)?.sequenceID ?? -1)) {
+        this.remember(caughtUp);
+        this.standBy(caughtUp);
+      }
       return caughtUp;
     }
     const loaded = await loadGameRecord(this.deps.db.kysely, gameID);
-    if (loaded && loaded.game.sequenceID > (this.cache.get(gameID)?.sequenceID ?? -1)) this.remember(loaded.game, loaded.snapshotSequenceID);
+    if (loaded && loaded.game.sequenceID > (this.cache.get(gameID)?.sequenceID ?? -1)) {
+      this.remember(loaded.game, loaded.snapshotSequenceID);
+      this.standBy(loaded.game);
+    }
     return loaded?.game ?? null;
+  }
+
+  /**
+   * A step this instance learned from the database (on PostgreSQL, another instance's): the bot
+   * due after it is the committing instance's to play, after the bot delay. Should that instance
+   * go down with its timer, the bot's turn was nobody's, and the people served here waited for it
+   * for ever; so this instance plays it too if it is still due well after, and the compare and swap
+   * lets only one of two bot moves in.
+   */
+  private standBy(game: Game): void {
+    if (this.deps.db.dialect !== 'postgres' || this.closed) return;
+    // Apart from `timers`: this instance's own steps still schedule their bots after the bot delay.
+    clearTimeout(this.standBys.get(game.id));
+    this.standBys.delete(game.id);
+    if (game.gameEndTimestamp !== null || this.dueBotSeat(game) < 0) return;
+    const timer = setTimeout(() => {
+      this.standBys.delete(game.id);
+      if (this.closed || this.timers.has(game.id) || this.thinking.has(game.id)) return;
+      this.botTurn(game.id).catch((error: unknown) => this.deps.log.error({ err: error, gameID: game.id }, 'bot step failed'));
+    }, this.deps.botDelayMs + STAND_BY_MS);
+    timer.unref();
+    this.standBys.set(game.id, timer);
   }
 
   /**
@@ -463,6 +499,8 @@ export class GameService {
     await this.deps.attendance?.close();
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    for (const timer of this.standBys.values()) clearTimeout(timer);
+    this.standBys.clear();
     await this.deps.botThreads?.close();
     await this.queue.idle();
     await this.log.idle();

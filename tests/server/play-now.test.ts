@@ -63,10 +63,11 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     const watcher = feed(di.client.lobbies.playNow.onStatus, undefined);
     expect(await watcher.until((s) => s.waiting.find((w) => w.size === 4)?.waiting === 1)).toMatchObject({ mine: null, windowSeconds: WINDOW_SECONDS });
     const pressed = await di.client.lobbies.playNow.join.mutate({ size: 4 });
-    expect(pressed.state).toBe('waiting');
+    expect(pressed).toMatchObject({ state: 'waiting', atTable: 2 });
     // Both wait for the same window: the one that opened when Cy pressed.
     const cyWait = (await cy.client.lobbies.playNow.status.query()).mine;
     expect(pressed.state === 'waiting' && cyWait?.state === 'waiting' && pressed.deadline === cyWait.deadline).toBe(true);
+    expect(cyWait).toMatchObject({ atTable: 2 });
     await watcher.until((s) => s.waiting.find((w) => w.size === 4)?.waiting === 2 && s.mine?.state === 'waiting');
 
     const gameID = await matchedGame(cy);
@@ -93,8 +94,10 @@ describe.each(DATABASES)('Play now on %s', (database) => {
     const kit = await person(server(), 'Kit');
     await twin.client.lobbies.playNow.join.mutate({ size: 2 });
     const second = await other.client.lobbies.playNow.join.mutate({ size: 2 });
-    expect(second.state).toBe('waiting');
-    expect((await twin.client.lobbies.playNow.status.query()).mine?.state).toBe('waiting');
+    // Two wait for a game of 2, each alone at a table: neither is told of the other as company.
+    expect(second).toMatchObject({ state: 'waiting', atTable: 1 });
+    const status = await twin.client.lobbies.playNow.status.query();
+    expect([status.mine, status.waiting.find((c) => c.size === 2)?.waiting]).toMatchObject([{ state: 'waiting', atTable: 1 }, 2]);
     // Someone else completes the first twin's table; the second twin still waits, in a window of their own.
     const third = await kit.client.lobbies.playNow.join.mutate({ size: 2 });
     expect(third.state).toBe('matched');

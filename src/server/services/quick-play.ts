@@ -67,7 +67,12 @@ function tablesOf(queue: readonly Waiting[], size: number): Waiting[][] {
 
 /** One person's wait, as they see it. */
 export type PlayNowWait =
-  | { state: 'waiting'; size: PlayNowSize; since: number; deadline: number }
+  /**
+   * `atTable`: the people at the person's table so far, the person included. Not the count of
+   * their size: a lookalike name waits at a table of its own, and "you and 1 more" told of someone
+   * who would never sit with them.
+   */
+  | { state: 'waiting'; size: PlayNowSize; since: number; deadline: number; atTable: number }
   | { state: 'starting'; size: PlayNowSize }
   | { state: 'matched'; size: PlayNowSize; gameID: string }
   | { state: 'failed'; size: PlayNowSize; message: string };
@@ -192,7 +197,7 @@ export class QuickPlayService {
     await this.sweep();
     // None: the person cancelled it meanwhile (another tab). Their press still made a wait, which
     // is what it answers; 'starting' said a game was being set up for a wait that was gone.
-    return (await this.waitOf(user.id)) ?? { state: 'waiting', size: size as PlayNowSize, since, deadline: since + this.deps.windowMs };
+    return (await this.waitOf(user.id)) ?? { state: 'waiting', size: size as PlayNowSize, since, deadline: since + this.deps.windowMs, atTable: 1 };
   }
 
   /** Whether the game has not ended. */
@@ -262,7 +267,7 @@ export class QuickPlayService {
     if (row.claim !== null) return { state: 'starting', size };
     const group = tablesOf(await this.queueOf(size), size).find((table) => table.some((w) => w.user_id === row.user_id));
     const first = group?.[0] ?? row;
-    return { state: 'waiting', size, since: Number(row.since), deadline: Number(first.since) + this.deps.windowMs };
+    return { state: 'waiting', size, since: Number(row.since), deadline: Number(first.since) + this.deps.windowMs, atTable: group?.length ?? 1 };
   }
 
   /** Stops the timer; a sweep under way finishes. */

@@ -20,19 +20,19 @@ const SIZES = [2, 3, 4] as const;
 type Size = (typeof SIZES)[number];
 
 /**
- * The count of a size the player waits at, which counts the player too: "1 waiting" read as
- * someone else to play with while the player sat alone. The count may not have caught up with the
- * player's own wait yet (0), which is still the player alone.
+ * Who sits at the player's table so far (`atTable`, the player included): "1 waiting" read as
+ * someone else to play with while the player sat alone, and the count of the size as someone who
+ * would never sit with them (a lookalike name waits at a table of its own).
  */
-function waitingWithYou(count: number): string {
-  const others = Math.max(0, count - 1);
+function waitingWithYou(atTable: number): string {
+  const others = Math.max(0, atTable - 1);
   return others === 0 ? 'only you' : `you and ${others} more`;
 }
 
 /** Who waits with the player, as a screen reader hears it with the wait: "1 of 3 seats taken: only you." */
-function waitHeard(size: number, count: number): string {
-  const taken = Math.min(size, Math.max(1, count));
-  return `${taken} of ${size} seats taken: ${waitingWithYou(count)}.`;
+function waitHeard(size: number, atTable: number): string {
+  const taken = Math.min(size, Math.max(1, atTable));
+  return `${taken} of ${size} seats taken: ${waitingWithYou(atTable)}.`;
 }
 
 /** Seconds left until `deadline`, ticking each second. */
@@ -125,7 +125,7 @@ export function PlayNow() {
                 }} />
               <span>{n} players</span>
               <span className={classes.waiting} data-waiting-size={n}>
-                {mine?.state === 'waiting' && mine.size === n ? waitingWithYou(waitingFor(n)) : `${waitingFor(n)} waiting`}
+                {mine?.state === 'waiting' && mine.size === n ? waitingWithYou(mine.atTable) : `${waitingFor(n)} waiting`}
               </span>
             </label>
           ))}
@@ -147,7 +147,7 @@ export function PlayNow() {
           <>
             Waiting for players for a game of {mine.size}
             <span aria-hidden="true">: {secondsLeft ?? 0} s left</span>, then bots take the empty seats.
-            <span className="mythos-visually-hidden"> {waitHeard(mine.size, waitingFor(mine.size))}</span>
+            <span className="mythos-visually-hidden"> {waitHeard(mine.size, mine.atTable)}</span>
           </>
         ) : mine?.state === 'starting' || mine?.state === 'matched' || opening !== null
             ? 'Starting your game...'

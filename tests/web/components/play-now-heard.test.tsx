@@ -40,7 +40,7 @@ const status = (mine: unknown, waiting: { size: number; waiting: number }[]) =>
 
 test('a wait for a table of 3: said in words, not at each second; each new player at the table once; then the game starting', () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  const wait = { state: 'waiting', size: 3, since: Date.now(), deadline: Date.now() + 20_000 };
+  const wait = { state: 'waiting', size: 3, since: Date.now(), deadline: Date.now() + 20_000, atTable: 1 };
   render(page());
   status(wait, [{ size: 3, waiting: 1 }]);
   const said = [heard()];
@@ -50,7 +50,7 @@ test('a wait for a table of 3: said in words, not at each second; each new playe
   }
   // The seconds are on the screen all the same.
   expect(screen.getByRole('status').textContent).toMatch(/: 15 s left, then bots/);
-  status(wait, [{ size: 3, waiting: 2 }]);
+  status({ ...wait, atTable: 2 }, [{ size: 3, waiting: 2 }]);
   if (heard() !== said.at(-1)) said.push(heard());
   act(() => vi.advanceTimersByTime(1_000));
   if (heard() !== said.at(-1)) said.push(heard());

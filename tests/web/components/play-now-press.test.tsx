@@ -18,7 +18,7 @@ import { theme } from '../../../src/web/theme.js';
 // Hoisted with the mock, which runs before the file's other lines.
 const { served, joins, cancels, server } = vi.hoisted(() => {
   const served = {
-    mine: null as null | { state: 'waiting'; size: number; since: number; deadline: number } | { state: 'matched'; size: number; gameID: string },
+    mine: null as null | { state: 'waiting'; size: number; since: number; deadline: number; atTable: number } | { state: 'matched'; size: number; gameID: string },
     /** How many wait for each size, the player among them while waiting. */
     waiting: [] as { size: number; waiting: number }[],
     /** The status's subscription refused (the server's code), and how often it was asked again. */
@@ -92,7 +92,7 @@ test("a click before the status shows the wait sends the first press's key again
   expect(second).toEqual({ size: 2, pressID: first!.pressID });
 
   // The status shows the wait, then (cancelled) no wait: the next press is a new one.
-  served.mine = { state: 'waiting', size: 2, since: Date.now(), deadline: Date.now() + 20_000 };
+  served.mine = { state: 'waiting', size: 2, since: Date.now(), deadline: Date.now() + 20_000, atTable: 1 };
   rerender(page());
   expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   served.mine = null;
@@ -115,18 +115,23 @@ test("once the game is found, the list says it is starting until the game's scre
   expect((screen.getByRole('button', { name: 'Play now' }) as HTMLButtonElement).disabled).toBe(true);
 });
 
-test('the count of the size the player waits at says the player is there, not someone else to play with', () => {
+test("the size the player waits at says who sits at the player's table, not someone else of that size", () => {
   const counts = () => [2, 3, 4].map((n) => document.querySelector(`[data-waiting-size="${n}"]`)!.textContent);
   served.waiting = [{ size: 2, waiting: 1 }, { size: 3, waiting: 2 }];
   const { rerender } = render(page());
   expect(counts()).toEqual(['1 waiting', '2 waiting', '0 waiting']);
 
-  // Waiting for a game of 3 with two others, then alone once they are matched elsewhere.
-  served.mine = { state: 'waiting', size: 3, since: Date.now(), deadline: Date.now() + 20_000 };
+  // Waiting for a game of 3 with two others at the table, then alone once they are matched elsewhere.
+  served.mine = { state: 'waiting', size: 3, since: Date.now(), deadline: Date.now() + 20_000, atTable: 3 };
   served.waiting = [{ size: 2, waiting: 1 }, { size: 3, waiting: 3 }];
   rerender(page());
   expect(counts()).toEqual(['1 waiting', 'you and 2 more', '0 waiting']);
+  served.mine = { ...served.mine, atTable: 1 };
   served.waiting = [{ size: 2, waiting: 1 }, { size: 3, waiting: 1 }];
+  rerender(page());
+  expect(counts()).toEqual(['1 waiting', 'only you', '0 waiting']);
+  // Another of that size waits for the next table (a name like the player's): not at this one.
+  served.waiting = [{ size: 2, waiting: 1 }, { size: 3, waiting: 2 }];
   rerender(page());
   expect(counts()).toEqual(['1 waiting', 'only you', '0 waiting']);
   // The wait shown before the counts have caught up with it: still the player alone.
@@ -138,7 +143,7 @@ test('the count of the size the player waits at says the player is there, not so
 const size = (n: number) => screen.getByRole('radio', { name: new RegExp(`^${n} players`) }) as HTMLInputElement;
 
 test('waiting for a table of 3: the time left, Cancel, the counts, and the size chosen standing', () => {
-  served.mine = { state: 'waiting', size: 3, since: Date.now(), deadline: Date.now() + 20_000 };
+  served.mine = { state: 'waiting', size: 3, since: Date.now(), deadline: Date.now() + 20_000, atTable: 1 };
   served.waiting = [
     { size: 3, waiting: 1 },
     { size: 4, waiting: 2 },

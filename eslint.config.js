@@ -68,15 +68,21 @@ export default tseslint.config(
     },
   },
   {
-    // React's rules of hooks, and accessibility of what the JSX draws (a game people play with a
-    // keyboard or a screen reader too).
+    // Accessibility of what the JSX draws (a game people play with a keyboard or a screen reader too).
     files: ['src/web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
-    plugins: { 'react-hooks': reactHooks, ...jsxA11y.flatConfigs.recommended.plugins },
     rules: {
       ...jsxA11y.flatConfigs.recommended.rules,
       // A scrolling region (a log, a wide table) must take focus so a keyboard can scroll it.
       'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region', 'log'], tags: [] }],
+    },
+  },
+  {
+    // React's rules of hooks, for components and for the hooks kept in .ts files of their own
+    // (use-game-state.ts, lib/connection.ts and the like).
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
@@ -129,10 +135,26 @@ export default tseslint.config(
     },
   },
   {
-    // The server never reaches up into the protocol adapters' callers, the CLI or the web client.
+    // The server never reaches up into the CLI or the web client.
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/cli/**', '**/web/**'], message: 'Nothing imports the CLI or the web client (docs/architecture.md).' }] }],
+    },
+  },
+  {
+    // Nor into the protocol adapters, which are built on it: app.ts alone mounts them.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/cli/**', '**/web/**'], message: 'Nothing imports the CLI or the web client (docs/architecture.md).' },
+            { group: ['**/compat/**'], message: 'The protocol adapters sit on the server; only app.ts mounts them (docs/architecture.md).' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -148,6 +170,23 @@ export default tseslint.config(
     files: ['src/cli/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'Nothing imports the CLI or the web client (docs/architecture.md).' }] }],
+    },
+  },
+  {
+    // It reaches into the server in two places only: the admin commands open its database, and the
+    // worker pool starts threads as the server does.
+    files: ['src/cli/**/*.ts'],
+    ignores: ['src/cli/admin.ts', 'src/cli/pool.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**'], message: 'Nothing imports the CLI or the web client (docs/architecture.md).' },
+            { group: ['**/server/**'], message: 'The CLI reaches into the server in admin.ts and pool.ts only (docs/architecture.md).' },
+          ],
+        },
+      ],
     },
   },
   {

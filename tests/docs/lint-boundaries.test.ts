@@ -38,6 +38,15 @@ beforeAll(() => {
     'src/web/pages/hooks.tsx',
     "import { useState } from 'react';\nexport function Page({ on }: { on: boolean }) {\n  if (on) {\n    const [n] = useState(0);\n    return <p>{n}</p>;\n  }\n  return null;\n}\n",
   );
+  write(
+    'src/web/lib/use-probe.ts',
+    "import { useEffect, useState } from 'react';\nexport function useProbe(on: boolean, n: number): number {\n  if (on) useState(0);\n  useEffect(() => console.log(n), []);\n  return n;\n}\n",
+  );
+  write('src/compat/adapter.ts', 'export const ADAPTER = 1;\n');
+  write('src/server/compat-value.ts', "import { ADAPTER } from '../compat/adapter.js';\nexport const x = ADAPTER;\n");
+  write('src/server/app.ts', "import { ADAPTER } from '../compat/adapter.js';\nexport const x = ADAPTER;\n");
+  write('src/cli/tournament.ts', "import { SECRET } from '../server/secret.js';\nexport const x = SECRET;\n");
+  write('src/cli/pool.ts', "import { SECRET } from '../server/secret.js';\nexport const x = SECRET;\n");
   write('src/engine/node-module.ts', "import { createHash } from 'crypto';\nexport const hash = createHash;\n");
   write('src/engine/clock.ts', 'export const at = (): number => Date.now() + Math.random();\n');
   write('src/bots/node-module.ts', "import { readFileSync } from 'fs';\nexport const read = readFileSync;\n");
@@ -56,7 +65,7 @@ beforeAll(() => {
   write('src/compat/cli-value.ts', "import { COMMAND } from '../cli/command.js';\nexport const x = COMMAND;\n");
   write('src/compat/server-value.ts', "import { SECRET } from '../server/secret.js';\nexport const x = SECRET;\n");
   write('src/cli/web-value.ts', "import { PAGE } from '../web/page.js';\nexport const x = PAGE;\n");
-  write('src/cli/server-value.ts', "import { SECRET } from '../server/secret.js';\nexport const x = SECRET;\n");
+  write('src/cli/admin.ts', "import { SECRET } from '../server/secret.js';\nexport const x = SECRET;\n");
   write('src/web/pages/node-module.ts', "import { EventEmitter } from 'events';\nexport const E = EventEmitter;\n");
   write('src/web/pages/bot.ts', "import { BOT } from '../../bots/bot.js';\nexport const x = BOT;\n");
   write('src/bots/bot.ts', 'export const BOT = 1;\n');
@@ -101,7 +110,17 @@ describe('lint holds the architecture', () => {
       expect(await rulesOn(file), file).toEqual(['no-restricted-imports']);
     }
     expect(await rulesOn('src/compat/server-value.ts')).toEqual([]);
-    expect(await rulesOn('src/cli/server-value.ts')).toEqual([]);
+  });
+
+  it("refuses the server importing the protocol adapters but in app.ts, which mounts them", async () => {
+    expect(await rulesOn('src/server/compat-value.ts')).toEqual(['no-restricted-imports']);
+    expect(await rulesOn('src/server/app.ts')).toEqual([]);
+  });
+
+  it("refuses the CLI importing the server but in its admin commands and its worker pool", async () => {
+    expect(await rulesOn('src/cli/tournament.ts')).toEqual(['no-restricted-imports']);
+    expect(await rulesOn('src/cli/admin.ts')).toEqual([]);
+    expect(await rulesOn('src/cli/pool.ts')).toEqual([]);
   });
 
   it('refuses a Node module or a bot in the web client, but lets the live odds worker run the bots', async () => {
@@ -115,8 +134,9 @@ describe('lint holds the architecture', () => {
     expect(await rulesOn('src/web/pages/types-only.ts')).toEqual([]);
   });
 
-  it('refuses a hook called conditionally', async () => {
+  it('refuses a hook called conditionally, in a component or in a hook of its own file', async () => {
     expect(await rulesOn('src/web/pages/hooks.tsx')).toEqual(['react-hooks/rules-of-hooks']);
+    expect(await rulesOn('src/web/lib/use-probe.ts')).toEqual(['react-hooks/exhaustive-deps', 'react-hooks/rules-of-hooks']);
   });
 
   it("refuses React's lazy in the web client, which keeps a failed load for good (retryingLazy loads again)", async () => {

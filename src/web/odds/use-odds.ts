@@ -67,6 +67,7 @@ export function useOdds(key: string, source: Game | GameView | null): OddsPoint 
       setAnswered((n) => n + 1);
     });
     // The odds change only with the step (the state's other changes leave them alone).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, key, sequenceID]);
 
   if (!source) return null;

@@ -13,24 +13,11 @@
 import { Command } from 'commander';
 import { commitmentOf, isSeed, mixedSeed, seedFromNumber, seedValueProblem, type Game, type GameEvent, type SeedContribution } from '../engine/index.js';
 import { asJSON, describeDifference, firstDifference, showValue } from '../engine/deep-diff.js';
+import { diceOf, eventKind, isDeal } from '../engine/replay.js';
 import { CliError, EXIT_FAILED, EXIT_OK } from './errors.js';
 import type { Io } from './io.js';
 import { withReplayFile, type ReplayFile } from './replay-file.js';
 import { rerun } from './rerun.js';
-
-const DEALS: readonly GameEvent['type'][] = ['DEAL_CARD', 'DEAL_TRIBUTE'];
-
-/** The dice an event shows: a clash's rolls, or a reroll. */
-function diceOf(event: GameEvent): number {
-  if (event.type === 'USE_REROLL') return event.payload.rolls.length;
-  if (event.type !== 'CONFLICT_RESULTS') return 0;
-  return event.payload.rounds.reduce((n, round) => n + Object.values(round).reduce((m, result) => m + result.rolls.length, 0), 0);
-}
-
-function what(event: GameEvent): string {
-  if (DEALS.includes(event.type)) return 'a deal';
-  return diceOf(event) > 0 ? 'a die' : 'an event';
-}
 
 /** The commitment the file's game published, and the seed it revealed at the end. */
 function sealOf(replay: ReplayFile, path: string): { commitment: string; seed: string } {
@@ -91,7 +78,7 @@ function firstEventDifference(saved: readonly GameEvent[], rerun: Game): string 
     const difference = firstDifference(event, events[i], `$.final.events[${i}]`);
     if (difference) {
       return (
-        `${what(event)} differs: event ${i} (${event.type}, age ${event.age}, turn ${event.turn}) at ${difference.path}: ` +
+        `${eventKind(event)} differs: event ${i} (${event.type}, age ${event.age}, turn ${event.turn}) at ${difference.path}: ` +
         `the file says ${showValue(difference.expected)}, the seed and actions give ${showValue(difference.actual)}`
       );
     }
@@ -134,7 +121,7 @@ function verified(path: string, replay: ReplayFile, io: Io): number {
     io.out(`FAIL ${path}: the final state is not what the seed and actions give; first difference at ${describeDifference(difference)}\n`);
     return EXIT_FAILED;
   }
-  const deals = events.filter((e) => DEALS.includes(e.type)).length;
+  const deals = events.filter(isDeal).length;
   const dice = events.reduce((n, e) => n + diceOf(e), 0);
   const mix = mixed
     ? `the revealed server secret matches the commitment its lobby showed ${serverSecretCommitment!}, ` +

@@ -157,18 +157,25 @@ export type Verification =
   | { ok: true; commitment: string; seed: Seed; actions: number; events: number; deals: number; dice: number }
   | { ok: false; commitment: string | null; seed: Seed | number; problem: string };
 
-const isDeal = (event: GameEvent) => event.type === 'DEAL_CARD' || event.type === 'DEAL_TRIBUTE';
+/** Whether an event deals from a deck (a card or a tribute): what fair dice count as a deal. */
+export const isDeal = (event: GameEvent): boolean => event.type === 'DEAL_CARD' || event.type === 'DEAL_TRIBUTE';
 
 /** The dice an event shows: a clash's rolls, or a reroll. */
-function diceOf(event: GameEvent): number {
+export function diceOf(event: GameEvent): number {
   if (event.type === 'USE_REROLL') return event.payload.rolls.length;
   if (event.type !== 'CONFLICT_RESULTS') return 0;
   return event.payload.rounds.reduce((n, round) => n + Object.values(round).reduce((m, result) => m + result.rolls.length, 0), 0);
 }
 
+/** What a differing event was, for the sentence that names it (`mythos verify` and the site's check alike). */
+export function eventKind(event: GameEvent): 'a deal' | 'a die' | 'an event' {
+  if (isDeal(event)) return 'a deal';
+  return diceOf(event) > 0 ? 'a die' : 'an event';
+}
+
 function what(event: GameEvent): string {
-  if (isDeal(event)) return 'A deal';
-  return diceOf(event) > 0 ? 'A die' : 'An event';
+  const kind = eventKind(event);
+  return kind[0]!.toUpperCase() + kind.slice(1);
 }
 
 /** The mixed seed's parts checked: the first problem as a sentence, or null. */

@@ -61,9 +61,8 @@ describe('citations', () => {
 
   it('no file points a reader at "the spec": it names the document of the repository that says it', () => {
     // "The spec" was the planning paper's shorthand; a newcomer has docs/rules.md, docs/protocol.md
-    // and docs/architecture.md instead. (The product's specification may still be named as such
-    // where a decision departs from it.)
-    const shorthand = /\bthe spec\b|\bspec's\b|\bspec (?:message|fields|strings|clients?)\b/i;
+    // and docs/architecture.md instead, and cannot follow a pointer to a paper they do not have.
+    const shorthand = /\bthe spec\b|\bspec's\b|\bspec (?:message|fields|strings|clients?)\b|\bproduct(?:'s)? spec(?:ification)?\b|\barchitecture blueprint\b/i;
     const naming = [...text].filter(([file, body]) => file !== thisFile && shorthand.test(body)).map(([file]) => relative(root, file));
     expect(naming).toEqual([]);
   });

@@ -99,6 +99,10 @@ const result = await new Promise((resolve, reject) => {
     latest = message.data;
     void play();
   });
+  // The server going away (a restart, a deploy) ends the watch: say so, rather than leave the
+  // program to end silently with Node's exit code 13 for a promise that never settled. The game
+  // itself goes on when the server is back.
+  socket.once('close', (code) => reject(new Error(`the server closed /channel (code ${code}) before game ${gameID} ended; it goes on when the server is back`)));
   socket.send(JSON.stringify({ type: 'subscribe', topic: `game/${gameID}` }));
 });
 socket.close();

@@ -13,6 +13,31 @@ const CHANNEL = 'mythos_bus';
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes. */
 const MAX_PAYLOAD = 7900;
 
+/** A message as the instances send it: who sent it, its topic, and what it carries. */
+interface Envelope {
+  origin: string;
+  topic: string;
+  message: unknown;
+}
+
+/**
+ * A notification's payload as one of the instances' messages, or null: anyone on the database may
+ * NOTIFY the channel, and a payload of `null` read as a message threw in pg's handler, which took
+ * the process down.
+ */
+function envelopeOf(payload: string): Envelope | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { origin, topic, message } = value as Partial<Record<keyof Envelope, unknown>>;
+  if (typeof origin !== 'string' || typeof topic !== 'string') return null;
+  return { origin, topic, message };
+}
+
 export class PgBus implements Bus {
   private readonly listeners = new Listeners();
   private listener: pg.Client | null = null;
@@ -46,13 +71,8 @@ export class PgBus implements Bus {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
-      let parsed: { origin: string; topic: string; message: unknown };
-      try {
-        parsed = JSON.parse(n.payload) as { origin: string; topic: string; message: unknown };
-      } catch {
-        return; // not one of ours (anyone on the database may NOTIFY)
-      }
-      if (parsed.origin !== this.origin) this.listeners.deliver(parsed.topic, parsed.message);
+      const parsed = envelopeOf(n.payload);
+      if (parsed && parsed.origin !== this.origin) this.listeners.deliver(parsed.topic, parsed.message);
     });
     client.on('error', () => undefined); // followed by 'end'
     client.on('end', () => {

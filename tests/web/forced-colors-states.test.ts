@@ -1,0 +1,89 @@
+/**
+ * Windows High Contrast (forced colors): the browser paints every background in the system's
+ * Canvas colour and drops box shadows, so a state drawn only with either vanishes. These tests
+ * look at the pixels Chromium paints under `forcedColors: 'active'` (the computed style still
+ * reports the author's colours there, so only the picture tells): the trade-row card a player
+ * chose, Play now's chosen table size and the header's link to the current page must each look
+ * different from their unchosen neighbours.
+ */
+import { describe, expect, test } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { pickTradeRowCard, sitDown } from './support/game.js';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newContext, siteAndBrowser } from './support/site.js';
+
+if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * The share (0 to 1) of the pixels of `box` on the page's screen, less the pixels of `hole` when
+ * given, that differ from the page's Canvas colour: 0 where nothing is painted but the background.
+ * The PNG is decoded in a blank page of the same browser (the site's Content Security Policy
+ * keeps such work out of its own pages).
+ */
+async function inkShare(browser: Browser, page: Page, box: Box, hole?: Box): Promise<number> {
+  const clip = { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+  const png = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+  const canvas = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const blank = await browser.newPage();
+  try {
+    return await blank.evaluate(
+      async ({ b64, canvasColour, at, inner }) => {
+        const [r0, g0, b0] = (canvasColour.match(/\d+/g) ?? ['255', '255', '255']).map(Number) as [number, number, number];
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const drawn = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+        drawn.drawImage(bitmap, 0, 0);
+        const data = drawn.getImageData(0, 0, bitmap.width, bitmap.height).data;
+        let inked = 0;
+        let counted = 0;
+        for (let y = 0; y < bitmap.height; y++) {
+          for (let x = 0; x < bitmap.width; x++) {
+            const px = at.x + x;
+            const py = at.y + y;
+            if (inner && px >= inner.x && px < inner.x + inner.width && py >= inner.y && py < inner.y + inner.height) continue;
+            const i = (y * bitmap.width + x) * 4;
+            counted++;
+            if (Math.max(Math.abs(data[i]! - r0), Math.abs(data[i + 1]! - g0), Math.abs(data[i + 2]! - b0)) > 48) inked++;
+          }
+        }
+        return counted === 0 ? 0 : inked / counted;
+      },
+      { b64: png.toString('base64'), canvasColour: canvas, at: clip, inner: hole ?? null },
+    );
+  } finally {
+    await blank.close();
+  }
+}
+
+/** The share of ink in the 5 px band just outside `target`'s box (where a ring around it is drawn). */
+async function ringInk(browser: Browser, page: Page, target: Locator): Promise<number> {
+  const box = (await target.boundingBox())!;
+  const outer = { x: box.x - 6, y: box.y - 6, width: box.width + 12, height: box.height + 12 };
+  const hole = { x: box.x - 1, y: box.y - 1, width: box.width + 2, height: box.height + 2 };
+  return inkShare(browser, page, outer, hole);
+}
+
+describe.skipIf(!HAS_CHROMIUM)('Forced colors: what is chosen still shows', () => {
+  const held = siteAndBrowser({ botDelayMs: 0 });
+
+  test('the trade-row card a player chose has a ring around it, the others none', async () => {
+    const context = await newContext(held.browser);
+    const table = await sitDown(held.site, context, ['Forcea', 'Forceb']);
+    try {
+      const { page } = table;
+      await page.emulateMedia({ forcedColors: 'active' });
+      const cards = page.locator('[data-zone="trade-row"] .game-card');
+      await pickTradeRowCard(page, cards.nth(0).locator('[data-card="face"]'));
+      await expect.poll(() => cards.nth(0).getAttribute('data-selected')).toBe('true');
+      // Away from the cards: no preview, no hover.
+      await page.mouse.move(5, 5);
+      await page.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const chosen = await ringInk(held.browser, page, cards.nth(0).locator('> div').first());
+      const other = await ringInk(held.browser, page, cards.nth(1).locator('> div').first());
+      expect({ chosen: chosen > 0.3, other: other < 0.05 }).toEqual({ chosen: true, other: true });
+    } finally {
+      await table.close();
+    }
+  });
+});

@@ -8,7 +8,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { pickTradeRowCard, sitDown } from './support/game.js';
+import { guestInContext, pickTradeRowCard, sitDown } from './support/game.js';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newContext, siteAndBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -85,5 +85,26 @@ describe.skipIf(!HAS_CHROMIUM)('Forced colors: what is chosen still shows', () =
     } finally {
       await table.close();
     }
+  });
+
+  test("Play now's chosen table size is painted apart from the other sizes", async () => {
+    const context = await newContext(held.browser);
+    await guestInContext(held.site, context, 'Forcec');
+    const page = await context.newPage();
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.goto(held.site.url);
+    await page.locator('[data-play-now="idle"]').waitFor();
+    const sizes = page.getByRole('radiogroup', { name: 'Players at the table' }).locator('label');
+    // The keyboard's way: focus the group's checked radio and move to 3 players.
+    await sizes.nth(0).locator('input').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => sizes.nth(1).getAttribute('data-active')).toBe('true');
+    await page.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(5, 5);
+    const share = async (n: number) => inkShare(held.browser, page, (await sizes.nth(n).boundingBox())!);
+    const [two, three, four] = [await share(0), await share(1), await share(2)];
+    // Unchosen: dark text on the Canvas (a fifth of the box at most); chosen: a filled box.
+    expect({ two: two < 0.35, three: three > 0.6, four: four < 0.35 }).toEqual({ two: true, three: true, four: true });
+    await context.close();
   });
 });

@@ -107,4 +107,23 @@ describe.skipIf(!HAS_CHROMIUM)('Forced colors: what is chosen still shows', () =
     expect({ two: two < 0.35, three: three > 0.6, four: four < 0.35 }).toEqual({ two: true, three: true, four: true });
     await context.close();
   });
+
+  test("the header's link to the current page alone is underlined", async () => {
+    const context = await newContext(held.browser);
+    await guestInContext(held.site, context, 'Forced');
+    const page = await context.newPage();
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.goto(`${held.site.url}/leaderboard`);
+    await page.getByRole('heading', { name: 'Leaderboard', level: 1 }).waitFor();
+    await page.mouse.move(5, 400);
+    const nav = page.getByRole('navigation').first();
+    const underline = async (name: string) => {
+      const box = (await nav.getByRole('link', { name, exact: true }).boundingBox())!;
+      // The link's last 2 px, where its bottom border lies.
+      return inkShare(held.browser, page, { x: box.x + 4, y: box.y + box.height - 2, width: box.width - 8, height: 2 });
+    };
+    const shares = { Lobby: await underline('Lobby'), Leaderboard: await underline('Leaderboard') };
+    expect({ Lobby: shares.Lobby < 0.1, Leaderboard: shares.Leaderboard > 0.9 }).toEqual({ Lobby: true, Leaderboard: true });
+    await context.close();
+  });
 });

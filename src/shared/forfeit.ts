@@ -1,3 +1,5 @@
+import type { ForfeitReason } from '../engine/forfeits.js';
+
 /**
  * When a finished game is not its player's own result: a stand-in bot made more than half of the
  * seat's decisions, as `decisionCounts` counts them (a game finished by bots once nobody had it
@@ -5,7 +7,7 @@
  * game whatever the seat scored: last in the rating and not a win in their totals
  * (src/server/services/game-store.ts), and the end-of-game view says so instead of their place.
  *
- * In src/shared, with no imports, so the server rates by the rule the web client shows.
+ * In src/shared, importing only the engine's types, so the server rates by the rule the web client shows.
  */
 export function mostlyStoodIn(decisions: number, stoodIn: number): boolean {
   return 2 * stoodIn > decisions;
@@ -67,8 +69,8 @@ interface LoggedAction {
   standIn?: string | null;
 }
 
-/** Why a finished game counted as a loss for a player whatever their seat scored. */
-export type Forfeit = 'left' | 'stood in';
+/** Why a finished game counted as a loss for a player whatever their seat scored (the engine's list, which records carry). */
+export type Forfeit = ForfeitReason;
 
 /**
  * Who forfeited a finished game and why, by user id, as the server recorded it at the game's end

@@ -7,6 +7,7 @@ import type { Forfeit } from '../../shared/forfeit.js';
 import type { Database } from '../db/schema.js';
 import { userRatingChanges, type RatingChange } from './ratings.js';
 import { groupBy } from './group-by.js';
+import { recordedSeat } from './recorded-forfeits.js';
 
 export interface GameHistoryItem {
   id: string;
@@ -133,9 +134,8 @@ export class HistoryService {
         players: seats
           .filter((s) => s.game_id === g.id)
           .map((s) => {
-            const stats = g.end_timestamp === null || s.stats_json === null ? null : (JSON.parse(s.stats_json) as { score?: number; won?: boolean; forfeit?: Forfeit });
-            const forfeit = stats?.forfeit === 'left' || stats?.forfeit === 'stood in' ? stats.forfeit : null;
-            return { userID: s.user_id, botType: s.bot_type, favor: stats?.score ?? null, won: stats ? stats.won === true : null, forfeit };
+            const seat = g.end_timestamp === null || s.stats_json === null ? null : recordedSeat(s.stats_json);
+            return { userID: s.user_id, botType: s.bot_type, favor: seat?.favor ?? null, won: seat?.won ?? null, forfeit: seat?.forfeit ?? null };
           }),
         ratingChange: changes.get(g.id) ?? null,
         left: left.has(g.id),

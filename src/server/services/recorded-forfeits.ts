@@ -14,14 +14,24 @@ export async function recordedForfeits(db: Kysely<Database> | Transaction<Databa
   const seats = await db.selectFrom('game_players').select(['user_id', 'stats_json']).where('game_id', '=', gameID).orderBy('seat').execute();
   return Object.fromEntries(
     seats.flatMap(({ user_id, stats_json }) => {
-      const forfeit = stats_json === null ? null : forfeitOf(JSON.parse(stats_json));
+      const forfeit = stats_json === null ? null : recordedSeat(stats_json).forfeit;
       return forfeit === null ? [] : [[user_id, forfeit] as const];
     }),
   );
 }
 
-/** A seat's recorded stats' `forfeit`, or null (it did not forfeit, or its game ended before forfeits were recorded). */
-function forfeitOf(stats: unknown): ForfeitReason | null {
-  if (typeof stats !== 'object' || stats === null || !('forfeit' in stats)) return null;
-  return isForfeitReason(stats.forfeit) ? stats.forfeit : null;
+/**
+ * A finished game's seat as its recorded stats (`stats_json`, `recordStats` in game-store.ts) tell
+ * it: its favor, whether it won, and its forfeit (null: it did not forfeit, or its game ended
+ * before forfeits were recorded). Read for the game's record here and for a person's list of games
+ * (history.ts).
+ */
+export function recordedSeat(statsJSON: string): { favor: number | null; won: boolean; forfeit: ForfeitReason | null } {
+  const stats: unknown = JSON.parse(statsJSON);
+  const fields: Record<string, unknown> = typeof stats === 'object' && stats !== null ? { ...stats } : {};
+  return {
+    favor: typeof fields.score === 'number' ? fields.score : null,
+    won: fields.won === true,
+    forfeit: isForfeitReason(fields.forfeit) ? fields.forfeit : null,
+  };
 }

@@ -2,8 +2,12 @@
  * The PostgreSQL bus as its subscribers see it: a message reaches every subscriber on every
  * instance exactly once (the publishing instance delivers its own at once and skips PostgreSQL's
  * echo), each publisher's in the order it published them, whether several went out in one
- * event-loop turn (one NOTIFY statement) or one by one.
+ * event-loop turn (one NOTIFY statement) or one by one. Anyone connected to the database may
+ * NOTIFY the bus's channel: a payload that is not one of the instances' messages (JSON that is not
+ * an object naming its origin and topic, a topic that is not a string) is passed over, and the bus
+ * goes on delivering the instances' own messages.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgBus } from '../../src/server/bus/pg-bus.js';
 import { createPostgresDatabase, isSkipped, POSTGRES_SKIPPED } from './databases.js';
@@ -48,5 +52,25 @@ describe('the PostgreSQL bus', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(heard).toEqual({ a: [1, 2, 3, 4, 5], b: [1, 2, 3, 4, 5], b2: [1, 2, 3, 4, 5] });
     expect(other).toEqual([9]);
+  });
+
+  it("passes over notifications that are not its own and delivers the next real message", async (context) => {
+    if (isSkipped('postgres')) context.skip(POSTGRES_SKIPPED);
+    const [a, b] = buses as [PgBus, PgBus];
+    const heard: unknown[] = [];
+    b.subscribe('game/g2', (message) => heard.push(message));
+    const stranger = new pg.Client({ connectionString: database!.url });
+    await stranger.connect();
+    try {
+      for (const payload of ['null', '"game/g2"', '[]', '7', '{"topic":5,"message":{"sequenceID":1}}', '{"origin":1,"topic":"game/g2","message":{"sequenceID":2}}', 'not json']) {
+        await stranger.query('select pg_notify($1, $2)', ['mythos_bus', payload]);
+      }
+    } finally {
+      await stranger.end();
+    }
+    await a.publish('game/g2', { sequenceID: 3 });
+    for (let waited = 0; waited < 5_000 && heard.length === 0; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([{ sequenceID: 3 }]);
   });
 });

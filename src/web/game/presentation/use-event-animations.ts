@@ -95,9 +95,11 @@ export function useEventAnimations(state: GameScreenState, { disabled = false, s
       return;
     }
     const shows = clashShows(fresh, game, shownRounds.current);
-    const instant = document.hidden;
+    // A hidden tab, or someone who asked for less motion: the clash shows its result at once,
+    // without dice tumbling through their faces.
+    const instant = document.hidden || prefersReducedMotion();
     animationStore.addClashes(shows, instant, (show) => completedAt(show.clash.rounds.length, show.fromRound), before.count);
-    if (instant || fresh.length === 0 || prefersReducedMotion()) return;
+    if (instant || fresh.length === 0) return;
     const ready = planned.current?.count === events.length ? planned.current : null;
     const plan = ready?.plan ?? planAnimations(fresh);
     const layer = animationStore.get().layer;

@@ -16,7 +16,7 @@ import {
   type Game,
   type Player,
 } from './state.js';
-import { DEFAULT_OPTIONS, MODULE_KEYS, SEAT_COLORS, type BotType, type CardID, type GameOptions, type ModuleKey, type TributeID, type UserID } from './types.js';
+import { DEFAULT_OPTIONS, MODULE_KEYS, moduleNotFound, SEAT_COLORS, type BotType, type CardID, type GameOptions, type ModuleKey, type TributeID, type UserID } from './types.js';
 
 export interface PlayerSetup {
   userID: UserID;
@@ -44,7 +44,7 @@ function checkSetup(setup: GameSetup): void {
   if (n < MIN_PLAYERS || n > MAX_PLAYERS) throw new SetupError(`A game needs ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${n}.`);
   const ids = new Set(setup.players.map((p) => p.userID));
   if (ids.size !== n) throw new SetupError('Each player may take only one seat.');
-  for (const key of setup.modules ?? []) if (!MODULE_KEYS.includes(key)) throw new SetupError(`Module ${key} not found`);
+  for (const key of setup.modules ?? []) if (!MODULE_KEYS.includes(key)) throw new SetupError(moduleNotFound(key));
 }
 
 type Seeding = Pick<Game, 'seed' | 'seedCommitment' | 'serverSecretCommitment' | 'serverSecret' | 'seedContributions' | 'rngState'>;

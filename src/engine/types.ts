@@ -69,6 +69,8 @@ export const DEFAULT_OPTIONS: GameOptions = {
 
 export const MODULE_KEYS = ['conquest', 'beta', 'altleaders', 'noupgrade', 'legacy'] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
+/** What is said of a module key the game's definitions do not have: by a game's setup, a lobby and the card gallery alike. */
+export const moduleNotFound = (key: string): string => `Module ${key} not found`;
 export const MODULE_STATES = ['enabled', 'devOnly', 'disabled'] as const;
 export type ModuleState = (typeof MODULE_STATES)[number];
 

@@ -3,7 +3,7 @@
  * one game once its modules are applied.
  */
 import type { z } from 'zod';
-import type { Age, CardID, GameOptions, ModuleKey, ModuleState, TributeID } from '../types.js';
+import { moduleNotFound, type Age, type CardID, type GameOptions, type ModuleKey, type ModuleState, type TributeID } from '../types.js';
 import { parseAbility, type Ability, type Output, type Target } from './notation.js';
 import { cardDefSchema, moduleDefSchema, tributeDefSchema, type CardDef, type TributeDef } from './schema.js';
 
@@ -250,7 +250,7 @@ function assembleCardSet(definitions: GameDefinitions, modules: readonly ModuleK
   let optionsToAdd: Partial<GameOptions> = {};
   for (const key of modules) {
     const m = definitions.modules.find((candidate) => candidate.key === key);
-    if (!m) throw new DefinitionError(`Module ${key} not found`);
+    if (!m) throw new DefinitionError(moduleNotFound(key));
     for (const id of m.cardsToRemove) cards.delete(id);
     for (const id of m.tributeCardsToRemove) tributes.delete(id);
     for (const card of m.replaceCore) if (cards.has(card.id)) cards.set(card.id, card);

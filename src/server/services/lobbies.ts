@@ -14,6 +14,7 @@ import {
   MAX_PLAYERS,
   MIN_PLAYERS,
   MODULE_KEYS,
+  moduleNotFound,
   newSeedValueProblem,
   type BotType,
   type Game,
@@ -583,7 +584,7 @@ export class LobbyService {
   async setModule(lobbyID: string, actor: UserRow, key: ModuleKey, enabled: boolean, by: ChangeBy = 'person'): Promise<void> {
     await this.throttle(actor, by);
     const module = this.definitions.modules.find((m) => m.key === key);
-    if (!module || !MODULE_KEYS.includes(key)) throw refuse('BAD_REQUEST', `Module ${String(key)} not found`);
+    if (!module || !MODULE_KEYS.includes(key)) throw refuse('BAD_REQUEST', moduleNotFound(String(key)));
     if (module.state === 'disabled') throw refuse('FORBIDDEN', `Module ${key} is not available.`);
     if (module.state === 'devOnly' && enabled && !this.users.isDev(actor)) throw refuse('FORBIDDEN', `Only developers can use module ${key}.`);
     await this.change(lobbyID, async (lobby, _seats, trx) => {

@@ -15,7 +15,7 @@
  * Patterns match the whole name, ignoring case; `*` matches any run of characters.
  */
 import type { Card, GameDefinitions, ModuleDef, TributeCard } from '../../engine/cards/definitions.js';
-import { isIdLike } from '../../engine/types.js';
+import { isIdLike, moduleNotFound } from '../../engine/types.js';
 
 export type { Card, TributeCard };
 
@@ -118,7 +118,7 @@ export type Catalogue = { error: string } | { sections: Section[] };
  * again at ... — not found", a stranger's sentence in the site's own words. Only a value that could
  * be a key is said back (tests/web/components/security-review-26.test.tsx).
  */
-export const unknownModule = (key: string): string => (isIdLike(key) ? `Module ${key} not found` : 'No module of this site is called that: the link is mistyped or old.');
+export const unknownModule = (key: string): string => (isIdLike(key) ? moduleNotFound(key) : 'No module of this site is called that: the link is mistyped or old.');
 
 const byAgeThenID = (a: Card, b: Card) => (a.age ?? 4) - (b.age ?? 4) || a.id - b.id;
 

@@ -29,7 +29,7 @@ export function TableTabs({ table, boards, log, extra = [], beside, ...shown }: 
   const [tab, setTab] = shown.onTab ? [shown.tab, shown.onTab] : [own, setOwn];
   const showTable = useCallback(() => setTab('table'), [setTab]);
   const list = (
-    <Tabs.List grow style={beside ? { flex: 1 } : undefined}>
+    <Tabs.List grow flex={beside ? 1 : undefined}>
       <Tabs.Tab value="table">Table</Tabs.Tab>
       <Tabs.Tab value="boards">Boards</Tabs.Tab>
       <Tabs.Tab value="log">Log</Tabs.Tab>

@@ -260,7 +260,7 @@ export function LobbyView({
                 value={bot}
                 onChange={(event) => setBot(event.currentTarget.value as BotType)}
                 data={bots.map((b) => ({ value: b.type, label: b.label }))}
-                style={{ flex: 1 }}
+                flex={1}
               />
               <Button
                 variant="default"

@@ -34,7 +34,7 @@ function RenameForm({ current }: { current: string }) {
     <form onSubmit={submit}>
       <Stack gap="xs">
         <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput label="New Name" value={name} onChange={(e) => setName(upToNameLength(e.currentTarget.value))} placeholder={current} style={{ flex: 1 }} autoComplete="nickname" description={`Up to ${MAX_NAME_LENGTH} characters`} />
+          <TextInput label="New Name" value={name} onChange={(e) => setName(upToNameLength(e.currentTarget.value))} placeholder={current} flex={1} autoComplete="nickname" description={`Up to ${MAX_NAME_LENGTH} characters`} />
           <Button type="submit" loading={rename.isPending}>
             Submit
           </Button>

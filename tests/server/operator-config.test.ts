@@ -4,52 +4,19 @@
  * default, no server that starts and then refuses everyone), and a variable set to nothing is as
  * if unset.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { SERVER_MAIN } from '../../bin/build-server.mjs';
+import { describe, expect, it, vi } from 'vitest';
+import { processes, servingPort, type Run } from './processes.js';
 
 // Each test starts real server processes: slow on a busy machine.
 vi.setConfig({ testTimeout: 240_000 });
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const dirs: string[] = [];
-const children: ChildProcess[] = [];
-afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const spawned = processes('operator');
+const tempDir = spawned.tempDir;
 
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mythos-operator-'));
-  dirs.push(dir);
-  return dir;
-}
-
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-/** The compiled server, as `npm start` runs it, on loopback and a port of the system's choosing. */
-function server(env: Record<string, string>, cwd = tempDir()): Run {
-  const child = spawn(process.execPath, ['--enable-source-maps', path.resolve(ROOT, SERVER_MAIN)], {
-    cwd,
-    env: { ...process.env, PORT: '0', CHANNEL_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', BOT_DELAY_MS: '0', DATA_DIR: path.join(cwd, 'var'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exit };
-}
+/** The compiled server, as `npm start` runs it, on loopback and a port of the system's choosing, in a directory of its own. */
+const server = (env: Record<string, string>, cwd = tempDir()): Run => spawned.server({ HOST: '127.0.0.1', DATA_DIR: path.join(cwd, 'var'), ...env }, cwd);
 
 /** The lines a start that cannot work prints, having checked it exits with 1 and no stack. */
 async function failure(env: Record<string, string>): Promise<string[]> {
@@ -57,15 +24,6 @@ async function failure(env: Record<string, string>): Promise<string[]> {
   expect(await r.exit).toBe(1);
   expect(r.stderr()).not.toMatch(/\n\s+at /);
   return r.stderr().split('\n').filter((line) => line !== '');
-}
-
-async function servingPort(r: Run): Promise<number> {
-  for (;;) {
-    const match = /Mythos is serving http:\/\/localhost:(\d+)/.exec(r.stdout());
-    if (match) return Number(match[1]);
-    if (r.child.exitCode !== null) throw new Error(`the server stopped: ${r.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 async function stop(r: Run): Promise<void> {

@@ -3,82 +3,21 @@
  * itself, one server per SQLite data directory (the admin CLI still works beside it), and every
  * start-up problem is one line on stderr with a non-zero exit code and no stack.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configFromEnv } from '../../src/server/config.js';
 import { GameService } from '../../src/server/services/game-service.js';
 import { startServer } from '../../src/server/start.js';
 import { cli } from '../cli/helpers.js';
-import { SERVER_MAIN } from '../../bin/build-server.mjs';
+import { processes, ROOT, servingPort, type Run } from './processes.js';
 
 // Each of these tests starts real processes: slow on a busy machine.
 vi.setConfig({ testTimeout: 240_000 });
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const dirs: string[] = [];
-const children: ChildProcess[] = [];
-afterAll(async () => {
-  // SIGTERM first: npm passes it on to the server (a SIGKILL would orphan it); then SIGKILL.
-  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
-  // Each has 5 s to exit: the wait ends when the last one has, not after the whole 5 s.
-  const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
-  for (const child of running) child.kill('SIGTERM');
-  const giveUp = new AbortController();
-  await Promise.race([Promise.all(running.map(exited)), sleep(5_000, undefined, { signal: giveUp.signal }).catch(() => undefined)]);
-  giveUp.abort();
-  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mythos-start-'));
-  dirs.push(dir);
-  return dir;
-}
-
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-/** Starts a command with the server's environment (port 0, no separate /channel port, quiet bots). */
-function run(command: string, args: string[], env: Record<string, string>, cwd = ROOT): Run {
-  const child = spawn(command, args, {
-    cwd,
-    env: { ...process.env, PORT: '0', CHANNEL_PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '', BOT_DELAY_MS: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exit };
-}
-
-/** The server as `npm start` runs it: compiled into dist/server (by the node tests' global setup). */
-const server = (env: Record<string, string>) => run(process.execPath, ['--enable-source-maps', SERVER_MAIN], env);
-
-/** Waits for the server's "serving" log line and returns its port. */
-async function servingPort(r: Run, timeoutMs = 180_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const match = /Mythos is serving http:\/\/localhost:(\d+)/.exec(r.stdout());
-    if (match) return Number(match[1]);
-    if (r.child.exitCode !== null) throw new Error(`the server stopped: ${r.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not start: ${r.stdout()} ${r.stderr()}`);
-}
+const { run, server, tempDir } = processes('start');
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -10,7 +10,7 @@ import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { Text } from '@mantine/core';
 import type { GameScreenState, UserID } from './model.js';
 import { nameOf } from './model.js';
-import { formatDuration } from './presentation/format.js';
+import { formatDuration, formatShortDuration } from './presentation/format.js';
 import { useSoundMuted } from './presentation/prefs.js';
 import { SOUND_VOLUME } from './presentation/sound-cues.js';
 import { playCue } from './presentation/synth.js';
@@ -51,7 +51,7 @@ export const TurnTimerLength = createContext<number | null>(null);
 export function formatClock(ms: number): string {
   // Whole seconds up: a clock reads 0:01 until its last second is gone.
   const seconds = Math.ceil(ms / 1000);
-  return seconds < 3_600 ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}` : formatDuration(seconds * 1000);
+  return seconds < 3_600 ? formatShortDuration(seconds * 1000) : formatDuration(seconds * 1000);
 }
 
 /** This device's time, again every quarter second while `ticking`. */

@@ -7,7 +7,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInGuest, startServer, webClientBuilds, type Guest, type Server } from './support.js';
+import { signInGuest, SMALL_WEB_CLIENT, startServer, webClientBuilds, type Guest, type Server } from './support.js';
 
 const FOREIGN = 'http://127.0.0.1:1';
 
@@ -18,10 +18,7 @@ let guest: Guest;
 const webClient = webClientBuilds();
 
 beforeAll(async () => {
-  const webDir = webClient({
-    'assets/app-1a2b3c.js': 'console.log("mythos")',
-    'index.html': '<!doctype html><title>Mythos</title><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script>',
-  });
+  const webDir = webClient(SMALL_WEB_CLIENT);
   server = await startServer({ webDir });
   channelPort = await server.app.channelServer();
   await channelPort.listen({ port: 0, host: '127.0.0.1' });

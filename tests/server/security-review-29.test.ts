@@ -39,7 +39,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { startedGame } from './roles.js';
-import { signInGuest, startServer, webClientBuilds, type Guest, type Server } from './support.js';
+import { signInGuest, SMALL_WEB_CLIENT, startServer, webClientBuilds, type Guest, type Server } from './support.js';
 
 /** Calls of the confusables mapping, the costly part of comparing two names. */
 const skeletons = vi.hoisted(() => ({ count: 0 }));
@@ -89,10 +89,7 @@ describe("a signed-in visitor's answers", () => {
   const webClient = webClientBuilds();
 
   beforeAll(async () => {
-    const webDir = webClient({
-      'assets/app-1a2b3c.js': 'console.log("mythos")',
-      'index.html': '<!doctype html><title>Mythos</title><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script>',
-    });
+    const webDir = webClient(SMALL_WEB_CLIENT);
     server = await startServer({ webDir });
     ann = await signInGuest(server, 'Ann');
     bob = await signInGuest(server, 'Bob');

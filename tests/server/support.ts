@@ -201,6 +201,12 @@ export const errorLines = (lines: readonly LogLine[]): LogLine[] => lines.filter
  * Builds of the web client for a test's servers (`webDir`): each call a temporary folder holding
  * `files` (paths inside it, and their text), all removed after the file's or describe's tests.
  */
+/** The smallest web client build: a page and its one hashed script. */
+export const SMALL_WEB_CLIENT: Readonly<Record<string, string>> = {
+  'assets/app-1a2b3c.js': 'console.log("mythos")',
+  'index.html': '<!doctype html><title>Mythos</title><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script>',
+};
+
 export function webClientBuilds(): (files: Record<string, string>) => string {
   const made: string[] = [];
   afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));

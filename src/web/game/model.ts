@@ -52,6 +52,13 @@ export interface GameScreenState {
 export const ZONES = ['trade-row', 'basic-pile', 'tribute-row', 'deck', 'board'] as const;
 export type Zone = (typeof ZONES)[number];
 
+/** The game screen's `usersByID` from `users.byIDs`'s answer (none yet: empty), for the live game and the replay alike. */
+export function usersByIDOf(users: readonly GameUser[] | undefined): Record<string, GameUser> {
+  const out: Record<string, GameUser> = {};
+  for (const u of users ?? []) out[u.id] = { id: u.id, name: u.name, profilePictureURL: u.profilePictureURL };
+  return out;
+}
+
 /** A user's display name, or 'unknown' while not loaded (as the chat does). */
 export function nameOf(state: Pick<GameScreenState, 'usersByID'>, userID: UserID): string {
   return state.usersByID[userID]?.name ?? 'unknown';

@@ -21,7 +21,7 @@ import { markStandIns } from './stand-ins.js';
 import { pendingActionOf, stillAsked, type PendingAction } from './pending-action.js';
 import type { SentCell } from './sent-action.js';
 import { CLIENT_MESSAGES } from './selection.js';
-import type { GameScreenState, GameUser } from './model.js';
+import { usersByIDOf, type GameScreenState } from './model.js';
 
 export interface GameStateResult {
   /** The server's view, without the action sent and not yet shown (`useSentAction` lays it over). */
@@ -175,11 +175,7 @@ export function useGameState(gameID: string): GameStateResult {
     namesTurn.current = turnKey;
     if (before !== null && turnKey !== null && before !== turnKey) void refetchNames();
   }, [turnKey, refetchNames]);
-  const usersByID = useMemo(() => {
-    const out: Record<string, GameUser> = {};
-    for (const u of users.data ?? []) out[u.id] = { id: u.id, name: u.name, profilePictureURL: u.profilePictureURL };
-    return out;
-  }, [users.data]);
+  const usersByID = useMemo(() => usersByIDOf(users.data), [users.data]);
 
   const act = useCallback(
     async (action: Action) => {

@@ -21,7 +21,7 @@ import type { UserID } from '../../engine/types.js';
 import { eventsFor, openViewFor } from '../../engine/view.js';
 import { AGE_COUNT } from '../../engine/state.js';
 import type { GameScreenState, GameUser, WireGame } from '../game/model.js';
-import { nameOf } from '../game/model.js';
+import { nameOf, usersByIDOf } from '../game/model.js';
 import { PlayerDetailModal } from '../game/player-list.js';
 import type { PickableProps } from '../game/table.js';
 import { Boards, DESKTOP_FRAME, DesktopGrid, PlayerSummaries, SummaryRow, TableStack } from '../game/table-layout.js';
@@ -123,11 +123,7 @@ export function LoadedReplay({ replay, backTo, besideDice = null, oddsKey = repl
 
   const ids = useMemo(() => record.seats.map((s) => s.userID), [record.seats]);
   const users = trpc.users.byIDs.useQuery({ ids }, { staleTime: Infinity });
-  const usersByID = useMemo(() => {
-    const out: Record<string, GameUser> = {};
-    for (const u of users.data ?? []) out[u.id] = { id: u.id, name: u.name, profilePictureURL: u.profilePictureURL };
-    return out;
-  }, [users.data]);
+  const usersByID = useMemo(() => usersByIDOf(users.data), [users.data]);
 
   // The odds (src/web/odds): always from the spectator's view of the step, whoever's eyes are chosen.
   const games = useMemo(() => moments.map((m) => m.game), [moments]);

@@ -253,7 +253,8 @@ export function buildServices(deps: {
 }): Services {
   const now = deps.now ?? Date.now;
   const kysely = deps.db.kysely;
-  // Account creation, chat and lobby changes are limited across instances on PostgreSQL (shared-rate-limit.ts).
+  // Every sharedRateLimit and addressLimit here holds across instances on PostgreSQL (shared-rate-limit.ts):
+  // counted in each process, a flood spread over N instances would get N times the limit.
   // Those counted per address count for each IPv6 /48 too (network-limit.ts).
   const guestLogins = addressLimit(deps.db, 'guest_logins', deps.config.guestLoginsPerAddress, GUEST_LOGIN_WINDOW_MS, now);
   const addressNotes = new AddressNotes(kysely, addressTagger(deps.sessionSecret, deps.config.rateSharedAddresses), now, (error) =>

@@ -11,8 +11,9 @@
  * Two instances taking the last place at once cannot both have it. The times are kept as the
  * text of a PostgreSQL array, so the table is one schema on both databases.
  *
- * Used for guest accounts, chat messages, lobby changes and a player's presence reports and pages
- * of their game opened: each is one more statement beside the writes those actions make anyway.
+ * Used for sign-ins (guest accounts, a provider's), lobby changes, lobbies opened, games started,
+ * Play now's presses, chat messages, and a player's presence reports and pages of their game
+ * opened (services.ts): each is one more statement beside the writes those actions make anyway.
  * The per-address request and subscription rates are on every request, and stay per instance
  * (docs/security.md says why).
  */

@@ -90,6 +90,9 @@ export const chatTopic = (room: string) => `chat/${room}` as const;
 export const lobbyRoom = (lobbyID: string) => `lobby/${lobbyID}`;
 const ROOM = new RegExp(`^(lobby|game)/${ID_PATTERN}$`);
 
+/** A room that is not of the two forms (BAD_REQUEST), or whose lobby or game does not exist (NOT_FOUND). */
+const unknownRoom = (kind: 'BAD_REQUEST' | 'NOT_FOUND', room: string) => refuse(kind, `Unknown chat room: ${room}`);
+
 export class ChatService {
   private readonly perUser: Limiter;
   private readonly perAddress: AddressLimit;
@@ -116,15 +119,15 @@ export class ChatService {
    * Returns the room's game (null for a lobby's room).
    */
   async checkRoom(room: string, user: UserRow): Promise<Game | null> {
-    if (!ROOM.test(room)) throw refuse('BAD_REQUEST', `Unknown chat room: ${room}`);
+    if (!ROOM.test(room)) throw unknownRoom('BAD_REQUEST', room);
     const [kind, id] = room.split('/') as ['lobby' | 'game', string];
     if (kind === 'lobby') {
       const found = await this.db.selectFrom('lobbies').select('id').where('id', '=', id).executeTakeFirst();
-      if (!found) throw refuse('NOT_FOUND', `Unknown chat room: ${room}`);
+      if (!found) throw unknownRoom('NOT_FOUND', room);
       return null;
     }
     const game = await this.games.get(id);
-    if (!game) throw refuse('NOT_FOUND', `Unknown chat room: ${room}`);
+    if (!game) throw unknownRoom('NOT_FOUND', room);
     this.games.viewerFor(game, user, this.users.isDev(user));
     return game;
   }

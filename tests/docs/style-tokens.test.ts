@@ -89,6 +89,15 @@ describe('colour tokens', () => {
     expect(raw).toEqual([]);
   });
 
+  it("writes in the page's HTML (the frame drawn before any script or stylesheet, the browser's bar, the tab's icon) only the tokens' colours", () => {
+    // index.html cannot read a token: its colours are written out, and must be the site's own.
+    const html = 'src/web/index.html';
+    const known = new Set([...tokens().values()].map((colour) => colour.toLowerCase()));
+    const written = [...readFileSync(join(root, html), 'utf8').matchAll(/(?:#|%23)([0-9a-f]{6}|[0-9a-f]{3})\b/gi)].map((m) => `#${m[1]!.toLowerCase()}`);
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.filter((colour) => !known.has(colour))).toEqual([]);
+  });
+
   it("takes every stylesheet's fonts from the tokens, but the card faces' own printed type", () => {
     // The site's faces are chosen once (--mythos-serif, --mythos-sans, --mythos-mono): a heading
     // given a shorter stack of its own fell back to another face than the site's headings on a

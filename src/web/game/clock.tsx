@@ -11,6 +11,7 @@ import { Text } from '@mantine/core';
 import type { GameScreenState, UserID } from './model.js';
 import { nameOf } from './model.js';
 import { formatDuration, formatShortDuration } from './presentation/format.js';
+import { useNow } from '../lib/use-now.js';
 import { useSoundMuted } from './presentation/prefs.js';
 import { SOUND_VOLUME } from './presentation/sound-cues.js';
 import { playCue } from './presentation/synth.js';
@@ -52,18 +53,6 @@ export function formatClock(ms: number): string {
   // Whole seconds up: a clock reads 0:01 until its last second is gone.
   const seconds = Math.ceil(ms / 1000);
   return seconds < 3_600 ? formatShortDuration(seconds * 1000) : formatDuration(seconds * 1000);
-}
-
-/** This device's time, again every quarter second while `ticking`. */
-function useNow(ticking: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!ticking) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 250);
-    return () => window.clearInterval(timer);
-  }, [ticking]);
-  return now;
 }
 
 /** A seat's time left: in its player summary, and (`label`) in its owner's action panel. */

@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { useRetried } from '../lib/connection.js';
 import { trpc } from '../lib/trpc.js';
 import { unanswered } from '../lib/unanswered.js';
+import { useNow } from '../lib/use-now.js';
 import classes from './play-now.module.css';
 
 /** A press that never reached the server (no answer of the server's: "Failed to fetch" said nothing to a player). */
@@ -37,12 +38,7 @@ function waitHeard(size: number, atTable: number): string {
 
 /** Seconds left until `deadline`, ticking each second. */
 function useSecondsLeft(deadline: number | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (deadline === null) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 250);
-    return () => window.clearInterval(timer);
-  }, [deadline]);
+  const now = useNow(deadline !== null);
   return deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 

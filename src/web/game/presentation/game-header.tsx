@@ -9,11 +9,12 @@
  * (`usePresentedState`), so while a clash's dice roll it names the phase, turn and age they are
  * rolled in, not the ones the server has moved on to.
  */
-import { memo, useEffect, useState } from 'react';
+import { memo } from 'react';
 import { IconCards, IconCoins, IconCrown, IconHourglassHigh, IconMap2, IconSwords, IconTrophy } from '@tabler/icons-react';
 import type { Phase } from '../../../engine/types.js';
 import { AGE_COUNT } from '../../../engine/state.js';
 import type { GameScreenState } from '../model.js';
+import { useNow } from '../../lib/use-now.js';
 import { formatDuration, PHASE_NAMES, TIMER_REFRESH_MS } from './format.js';
 import classes from './presentation.module.css';
 import { SoundToggle } from './use-game-sounds.js';
@@ -30,12 +31,7 @@ const PHASE_ICONS: Record<Phase, typeof IconCoins> = {
 
 /** Milliseconds since `start`, refreshed every 216 ms while mounted. */
 function useElapsed(start: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), TIMER_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now - start;
+  return useNow(true, TIMER_REFRESH_MS) - start;
 }
 
 /** The running game's time: a component of its own, so its ticks redraw it alone, not the header. */

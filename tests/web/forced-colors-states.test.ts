@@ -87,6 +87,27 @@ describe.skipIf(!HAS_CHROMIUM)('Forced colors: what is chosen still shows', () =
     }
   });
 
+  test("each card's face keeps an edge: its box's outermost 2 px are drawn, not left blank", async () => {
+    const context = await newContext(held.browser);
+    const table = await sitDown(held.site, context, ['Forcee', 'Forcef']);
+    try {
+      const { page } = table;
+      await page.emulateMedia({ forcedColors: 'active' });
+      await page.mouse.move(5, 5);
+      const faces = page.locator('[data-zone="trade-row"] [data-card="face"]');
+      const edges: boolean[] = [];
+      for (let i = 0; i < (await faces.count()); i++) {
+        const box = (await faces.nth(i).boundingBox())!;
+        const hole = { x: box.x + 2, y: box.y + 2, width: box.width - 4, height: box.height - 4 };
+        edges.push((await inkShare(held.browser, page, box, hole)) > 0.8);
+      }
+      expect(edges.length).toBeGreaterThan(0);
+      expect(edges).toEqual(edges.map(() => true));
+    } finally {
+      await table.close();
+    }
+  });
+
   test("Play now's chosen table size is painted apart from the other sizes", async () => {
     const context = await newContext(held.browser);
     await guestInContext(held.site, context, 'Forcec');

@@ -4,11 +4,12 @@
  * look at the pixels Chromium paints under `forcedColors: 'active'` (the computed style still
  * reports the author's colours there, so only the picture tells): the trade-row card a player
  * chose, Play now's chosen table size and the header's link to the current page must each look
- * different from their unchosen neighbours.
+ * different from their unchosen neighbours; a switch and a slider keep their shape and state.
  */
 import { describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { guestInContext, pickTradeRowCard, sitDown } from './support/game.js';
+import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
 import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newContext, siteAndBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
@@ -145,6 +146,31 @@ describe.skipIf(!HAS_CHROMIUM)('Forced colors: what is chosen still shows', () =
     };
     const shares = { Lobby: await underline('Lobby'), Leaderboard: await underline('Leaderboard') };
     expect({ Lobby: shares.Lobby < 0.1, Leaderboard: shares.Leaderboard > 0.9 }).toEqual({ Lobby: true, Leaderboard: true });
+    await context.close();
+  });
+  test("the replay's Reveal all switch shows on and off, and its step slider its rail", async () => {
+    const host = await guest(held.site, 'Forceg');
+    const gameID = await playFinishedGame(host);
+    const context = await newContext(held.browser);
+    await signInContext(context, held.site, host);
+    const page = await context.newPage();
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.goto(`${held.site.url}/game/${gameID}/replay`);
+    const reveal = page.getByRole('switch', { name: /^Reveal all/ });
+    await reveal.waitFor({ state: 'attached' });
+    await page.mouse.move(5, 5);
+    const track = page.locator('.mantine-Switch-track').first();
+    const off = await inkShare(held.browser, page, (await track.boundingBox())!);
+    await reveal.check({ force: true });
+    await expect.poll(() => reveal.isChecked()).toBe(true);
+    await page.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(5, 5);
+    const on = await inkShare(held.browser, page, (await track.boundingBox())!);
+    // The slider at step 0: its thumb at the left end, the rail's right half bare but for its edges.
+    const rail = (await page.locator('.mantine-Slider-root').first().boundingBox())!;
+    const rightHalf = await inkShare(held.browser, page, { x: rail.x + rail.width / 2, y: rail.y, width: rail.width / 2 - 4, height: rail.height });
+    expect({ off: off > 0.05, on: on > 0.5, rail: rightHalf > 0.05 }).toEqual({ off: true, on: true, rail: true });
+    host.close();
     await context.close();
   });
 });

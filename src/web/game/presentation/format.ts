@@ -3,7 +3,7 @@
  * h:mm:ss, the phases' display names, and who a player is (name and seat colour).
  */
 import type { Phase } from '../../../engine/types.js';
-import type { GameScreenState, UserID } from '../model.js';
+import { nameOf, type GameScreenState, type UserID } from '../model.js';
 import { SITE } from '../../lib/palette.js';
 
 /** The header timer refreshes this often. */
@@ -47,7 +47,7 @@ type Who = Pick<GameScreenState, 'usersByID'> & { game: { players: readonly Seat
 /** A player's name ('unknown' until loaded) and seat colour (grey for someone not seated). */
 export function playerRef(state: Who, userID: UserID): PlayerRef {
   const player = state.game.players.find((p) => p.userID === userID);
-  return { userID, name: state.usersByID[userID]?.name ?? 'unknown', color: player?.color ?? SITE.unseated };
+  return { userID, name: nameOf(state, userID), color: player?.color ?? SITE.unseated };
 }
 
 // Text on a colour is chosen in one place for the whole site (lib/contrast.ts).

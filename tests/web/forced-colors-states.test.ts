@@ -4,7 +4,7 @@
  * look at the pixels Chromium paints under `forcedColors: 'active'` (the computed style still
  * reports the author's colours there, so only the picture tells): the trade-row card a player
  * chose, Play now's chosen table size and the header's link to the current page must each look
- * different from their unchosen neighbours; a switch and a slider keep their shape and state.
+ * different from their unchosen neighbours; a switch and a slider keep their shape and state, a dialog its edge.
  */
 import { describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -172,5 +172,23 @@ describe.skipIf(!HAS_CHROMIUM)('Forced colors: what is chosen still shows', () =
     expect({ off: off > 0.05, on: on > 0.5, rail: rightHalf > 0.05 }).toEqual({ off: true, on: true, rail: true });
     host.close();
     await context.close();
+  });
+  test("the game's chat dialog keeps its edge over the table", async () => {
+    const context = await newContext(held.browser);
+    const table = await sitDown(held.site, context, ['Forceh', 'Forcei']);
+    try {
+      const { page } = table;
+      await page.emulateMedia({ forcedColors: 'active' });
+      await page.getByRole('button', { name: /^Chat/i }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Game Chat' });
+      await dialog.getByRole('textbox', { name: 'Message' }).waitFor();
+      await page.mouse.move(5, 5);
+      const box = (await page.locator('.mantine-Modal-content').boundingBox())!;
+      // The 2 px around the dialog: drawn, not the faded page behind it.
+      const edge = await inkShare(held.browser, page, { x: box.x - 2, y: box.y - 2, width: box.width + 4, height: box.height + 4 }, box);
+      expect(edge).toBeGreaterThan(0.6);
+    } finally {
+      await table.close();
+    }
   });
 });

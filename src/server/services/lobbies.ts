@@ -29,6 +29,7 @@ import type { Database, LobbiesTable, LobbyRow, UserRow } from '../db/schema.js'
 import { lobbyModules, lobbyOptions, seatBotType } from './lobby-rows.js';
 import { clockPace, paceMs, TURN_PACES, TURN_TIMER_SETTINGS, type LobbyClock, type TurnPace, type TurnTimerSetting } from './attendance.js';
 import { lobbyRoom } from './chat.js';
+import { inRunningGame } from './game-store.js';
 import { gameNotFound, lobbyNotFound, refusalOf, refuse } from './errors.js';
 import type { GameService } from './game-service.js';
 import { lookalikeOf } from './name-lookalikes.js';
@@ -718,11 +719,10 @@ export class LobbyService {
    */
   async gameCapRefusal(user: Pick<UserRow, 'id'>, db: Kysely<Database> = this.db, name?: string): Promise<string | null> {
     const since = this.now() - HOUR_MS;
-    // Only the seats either count may hold are read, each from an index of its own: a running
-    // game's seats have no stats yet (they are written at its end), and a seat carries its game's
-    // start. One join of every seat with its game read a long-time player's whole history at each
-    // start: about 190 ms of SQLite's time with 100,000 games. The game's own end is still asked,
-    // for a seat whose stats were never written.
+    // Only the seats either count may hold are read, each from an index of its own (a running
+    // game's, `inRunningGame`; and a seat carries its game's start). One join of every seat with
+    // its game read a long-time player's whole history at each start: about 190 ms of SQLite's
+    // time with 100,000 games.
     const { running, lastHour } = await db
       .selectNoFrom((eb) => [
         eb
@@ -730,8 +730,7 @@ export class LobbyService {
           .innerJoin('games', 'games.id', 'game_players.game_id')
           .select((count) => count.fn.countAll<number | string>().as('n'))
           .where('game_players.user_id', '=', user.id)
-          .where('game_players.stats_json', 'is', null)
-          .where('games.end_timestamp', 'is', null)
+          .where(inRunningGame('game_players'))
           .as('running'),
         eb
           .selectFrom('game_players')

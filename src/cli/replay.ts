@@ -16,7 +16,7 @@ import { EXIT_FAILED, EXIT_OK } from './errors.js';
 import type { Io } from './io.js';
 import { narrateGame } from './narrate.js';
 import { withReplayFile, type ReplayFile } from './replay-file.js';
-import { rerun } from './rerun.js';
+import { refusedLine, rerun } from './rerun.js';
 
 export interface ReplayOutcome {
   exitCode: number;
@@ -39,8 +39,7 @@ function replayed(path: string, replay: ReplayFile, { quiet, cards }: ReplayOpti
   const result = rerun(replay);
   if (!quiet) io.out(narrateGame(result.game, forfeitsInFile(replay)).join('\n') + '\n');
   if (!result.ok) {
-    const a = replay.actions[result.index]!;
-    io.out(`FAIL ${path}: action ${result.index} (${a.action.type} by ${a.userID} at ${a.now}) was refused: ${result.message}\n`);
+    io.out(refusedLine(path, replay, result));
     return { exitCode: EXIT_FAILED, difference: null, refused: { index: result.index, message: result.message } };
   }
   const difference = firstDifference(replay.final, asJSON(result.game));

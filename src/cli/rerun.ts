@@ -32,6 +32,12 @@ export function savedDefinitions(final: Pick<Game, 'cardsByID' | 'tributeCardsBy
   return { cardDefs: Object.values(final.cardsByID), tributeCardDefs: Object.values(final.tributeCardsByID ?? {}), modules: modules.map(applied) };
 }
 
+/** The line `mythos replay` and `mythos verify` print for a re-run whose action the engine refused. */
+export function refusedLine(path: string, replay: ReplayFile, refused: { index: number; message: string }): string {
+  const a = replay.actions[refused.index]!;
+  return `FAIL ${path}: action ${refused.index} (${a.action.type} by ${a.userID} at ${a.now}) was refused: ${refused.message}\n`;
+}
+
 export function rerun(replay: ReplayFile, definitions?: GameDefinitions): Rerun {
   const { setup, start, actions, generator, final } = replay;
   // A mixed seed starts from its parts, not the seed they give: the game keeps them, so the

@@ -17,7 +17,7 @@ import { diceOf, eventKind, isDeal } from '../engine/replay.js';
 import { CliError, EXIT_FAILED, EXIT_OK } from './errors.js';
 import type { Io } from './io.js';
 import { withReplayFile, type ReplayFile } from './replay-file.js';
-import { rerun } from './rerun.js';
+import { refusedLine, rerun } from './rerun.js';
 
 /** The commitment the file's game published, and the seed it revealed at the end. */
 function sealOf(replay: ReplayFile, path: string): { commitment: string; seed: string } {
@@ -106,8 +106,7 @@ function verified(path: string, replay: ReplayFile, io: Io): number {
   }
   const result = rerun(replay);
   if (!result.ok) {
-    const a = replay.actions[result.index]!;
-    io.out(`FAIL ${path}: action ${result.index} (${a.action.type} by ${a.userID} at ${a.now}) was refused: ${result.message}\n`);
+    io.out(refusedLine(path, replay, result));
     return EXIT_FAILED;
   }
   const events = replay.final.events;

@@ -5,6 +5,9 @@
  */
 export const MAX_NAME_LENGTH = 12;
 
+/** What the server says of a name with nothing visible in it, and the sign-in page before it asks. */
+export const NAME_NEEDS_A_CHARACTER = 'A name needs at least one visible character.';
+
 /**
  * `text` cut to MAX_NAME_LENGTH characters as the server counts them (code points). A field's
  * `maxLength` counts UTF-16 units, two for an emoji: twelve emoji stopped at six, and a cut

@@ -4,7 +4,7 @@
  * format and invisible character, so it cannot colour a terminal (ESC), reverse the text around it
  * (U+202E), hide a NUL, or look empty (zero-width and blank letters); what is left must show.
  */
-import { MAX_NAME_LENGTH } from '../../shared/names.js';
+import { MAX_NAME_LENGTH, NAME_NEEDS_A_CHARACTER } from '../../shared/names.js';
 import { ServiceError } from './errors.js';
 
 export { MAX_NAME_LENGTH };
@@ -44,7 +44,7 @@ export function cleanName(raw: unknown): string {
   const typed = typeof raw === 'string' ? raw.trim() : '';
   if (typed.length === 0) throw new UserError('Enter a name.');
   const name = typed.normalize('NFC').replace(SPACES, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
-  if (!VISIBLE.test(name)) throw new UserError('A name needs at least one visible character.');
+  if (!VISIBLE.test(name)) throw new UserError(NAME_NEEDS_A_CHARACTER);
   if (STACKED_MARKS.test(name)) throw new UserError(`A name has at most ${MAX_STACKED_MARKS} accents or marks on one letter.`);
   if ([...name].length > MAX_NAME_LENGTH) throw new UserError(`A name has at most ${MAX_NAME_LENGTH} characters.`);
   return name;

@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Divider, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { MAX_NAME_LENGTH, upToNameLength } from '../../shared/names.js';
+import { MAX_NAME_LENGTH, NAME_NEEDS_A_CHARACTER, upToNameLength } from '../../shared/names.js';
 import { ART } from '../lib/palette.js';
 import { safeRedirect } from '../lib/redirect.js';
 import { trpc } from '../lib/trpc.js';
@@ -57,7 +57,7 @@ export function Page() {
     const username = upToNameLength(name.trim());
     if (pending) return;
     // The server's own words for an empty name, without the round trip.
-    if (!username) return setFailure('A name needs at least one visible character.');
+    if (!username) return setFailure(NAME_NEEDS_A_CHARACTER);
     setPending(true);
     setFailure(null);
     try {

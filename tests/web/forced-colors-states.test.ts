@@ -4,7 +4,7 @@
  * look at the pixels Chromium paints under `forcedColors: 'active'` (the computed style still
  * reports the author's colours there, so only the picture tells): the trade-row card a player
  * chose, Play now's chosen table size and the header's link to the current page must each look
- * different from their unchosen neighbours; a switch and a slider keep their shape and state, a dialog its edge.
+ * different from their unchosen neighbours; a switch and a slider keep their shape and state, a dialog its edge, a list its current page.
  */
 import { describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -191,4 +191,23 @@ describe.skipIf(!HAS_CHROMIUM)('Forced colors: what is chosen still shows', () =
       await table.close();
     }
   });
+  test("a list's current page is painted apart from the other pages' buttons", async () => {
+    // Eleven finished games: "Your games" lists ten a page, so it has two.
+    const host = await guest(held.site, 'Forcej');
+    for (let i = 0; i < 11; i++) await playFinishedGame(host);
+    const context = await newContext(held.browser);
+    await signInContext(context, held.site, host);
+    const page = await context.newPage();
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.goto(`${held.site.url}/my-games`);
+    const current = page.getByRole('button', { name: 'Page 1' });
+    await current.waitFor();
+    await current.scrollIntoViewIfNeeded();
+    await page.mouse.move(5, 5);
+    const share = async (name: string) => inkShare(held.browser, page, (await page.getByRole('button', { name }).boundingBox())!);
+    const [one, two] = [await share('Page 1'), await share('Page 2')];
+    expect({ one: one > 0.5, two: two < 0.35 }).toEqual({ one: true, two: true });
+    host.close();
+    await context.close();
+  }, 120_000);
 });

@@ -26,6 +26,7 @@ import {
 import type { Bus, LobbyChanged } from '../bus/bus.js';
 import { SharedFeed, SharedFeeds, topicChanges } from '../bus/shared-feed.js';
 import type { Database, LobbiesTable, LobbyRow, UserRow } from '../db/schema.js';
+import { ALREADY_IN_LOBBY } from '../../shared/lobby.js';
 import { lobbyModules, lobbyOptions, seatBotType } from './lobby-rows.js';
 import { clockPace, paceMs, TURN_PACES, TURN_TIMER_SETTINGS, type LobbyClock, type TurnPace, type TurnTimerSetting } from './attendance.js';
 import { lobbyRoom } from './chat.js';
@@ -355,7 +356,7 @@ export class LobbyService {
     // Serialised per user as creations are, so two joins at once cannot both pass the cap.
     await this.serialised(`host/${user.id}`, () =>
       this.change(lobbyID, async (lobby, seats, trx) => {
-        if (seats.some((s) => s.user_id === user.id)) throw refuse('CONFLICT', 'You are already in this lobby.');
+        if (seats.some((s) => s.user_id === user.id)) throw refuse('CONFLICT', ALREADY_IN_LOBBY);
         const removed = await trx.selectFrom('lobby_removals').select('user_id').where('lobby_id', '=', lobby.id).where('user_id', '=', user.id).executeTakeFirst();
         if (removed) throw refuse('FORBIDDEN', REMOVED_FROM_LOBBY);
         // Two players who look alike at one table could be taken for each other (name-lookalikes.ts).

@@ -16,6 +16,7 @@ import { useRetried } from '../lib/connection.js';
 import { seatValueAfter } from '../lobby/seat-value.js';
 import { trpc } from '../lib/trpc.js';
 import { rematchGoneText, rematchOfferText, type RematchProps } from './presentation/end-rematch.js';
+import { ALREADY_IN_LOBBY } from '../../shared/lobby.js';
 
 export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: RematchProps) {
   const navigate = useNavigate();
@@ -55,7 +56,7 @@ export function Rematch({ gameID, me, nameOf, withBots, aloneWithBots }: Rematch
           () => lobbyID,
           // Already seated in it (pressed before): it is gone back to.
           (e: unknown) => {
-            if (e instanceof Error && e.message === 'You are already in this lobby.') return lobbyID;
+            if (e instanceof Error && e.message === ALREADY_IN_LOBBY) return lobbyID;
             throw e;
           },
         );

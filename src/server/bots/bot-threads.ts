@@ -3,8 +3,9 @@
  * threads, so a live game's search never holds up the event loop that serves every other game.
  * A request carries the seat's own view (never more) and the parts of its decision rng, so the
  * thread answers what the bot would have answered inline. The pool starts its threads when first
- * asked and keeps them; requests beyond the free threads wait in order. A thread that fails
- * (an error, or exiting) fails its request only, and is replaced.
+ * asked and keeps them; requests beyond the free threads wait, served owner by owner (`decide`),
+ * so that one network's many games take one turn, not one each. A thread that fails (an error,
+ * or exiting) fails its request only, and is replaced.
  *
  * With a think time (BOT_THINK_MS), a thread stops a search after that long: a person waits for the
  * answer, so in live play it comes in time even when the machine is busy, at the cost of answers

@@ -4,13 +4,13 @@
  * look at the pixels Chromium paints under `forcedColors: 'active'` (the computed style still
  * reports the author's colours there, so only the picture tells): the trade-row card a player
  * chose, Play now's chosen table size and the header's link to the current page must each look
- * different from their unchosen neighbours; a switch and a slider keep their shape and state, a dialog its edge, a list its current page.
+ * different from their unchosen neighbours; a switch and a slider keep their shape and state, a dialog its edge, a list its current page, a phone's tabs the one shown.
  */
 import { describe, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { guestInContext, pickTradeRowCard, sitDown } from './support/game.js';
 import { guest, playFinishedGame, signInContext } from './support/finished-games.js';
-import { HAS_CHROMIUM, NO_CHROMIUM_REASON, newContext, siteAndBrowser } from './support/site.js';
+import { HAS_CHROMIUM, NO_CHROMIUM_REASON, PHONE, newContext, siteAndBrowser } from './support/site.js';
 
 if (!HAS_CHROMIUM) console.warn(NO_CHROMIUM_REASON);
 
@@ -210,4 +210,21 @@ describe.skipIf(!HAS_CHROMIUM)('Forced colors: what is chosen still shows', () =
     host.close();
     await context.close();
   }, 120_000);
+  test("a phone's Table tab, the one shown, is painted apart from Boards and Log", async () => {
+    const context = await newContext(held.browser, PHONE);
+    const table = await sitDown(held.site, context, ['Forcek', 'Forcel']);
+    try {
+      const { page } = table;
+      await page.emulateMedia({ forcedColors: 'active' });
+      const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+      await expect.poll(() => tab('Table').getAttribute('aria-selected')).toBe('true');
+      await tab('Table').scrollIntoViewIfNeeded();
+      await page.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const share = async (name: string) => inkShare(held.browser, page, (await tab(name).boundingBox())!);
+      const [shown, boards, log] = [await share('Table'), await share('Boards'), await share('Log')];
+      expect({ shown: shown > 0.5, boards: boards < 0.35, log: log < 0.35 }).toEqual({ shown: true, boards: true, log: true });
+    } finally {
+      await table.close();
+    }
+  });
 });

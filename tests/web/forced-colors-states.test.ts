@@ -210,7 +210,7 @@ describe.skipIf(!HAS_CHROMIUM)('Forced colors: what is chosen still shows', () =
     host.close();
     await context.close();
   }, 120_000);
-  test("a phone's Table tab, the one shown, is painted apart from Boards and Log", async () => {
+  test("a phone's Table tab, the one shown, is painted apart from Boards and Log; the bid slider keeps its track", async () => {
     const context = await newContext(held.browser, PHONE);
     const table = await sitDown(held.site, context, ['Forcek', 'Forcel']);
     try {
@@ -222,7 +222,12 @@ describe.skipIf(!HAS_CHROMIUM)('Forced colors: what is chosen still shows', () =
       await page.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       const share = async (name: string) => inkShare(held.browser, page, (await tab(name).boundingBox())!);
       const [shown, boards, log] = [await share('Table'), await share('Boards'), await share('Log')];
-      expect({ shown: shown > 0.5, boards: boards < 0.35, log: log < 0.35 }).toEqual({ shown: true, boards: true, log: true });
+      // The bid's slider at 0 of 0 to 1: its thumb at the left end, the track's right half bare but for its edges.
+      const slider = page.getByRole('slider').first();
+      await slider.scrollIntoViewIfNeeded();
+      const box = (await slider.boundingBox())!;
+      const track = await inkShare(held.browser, page, { x: box.x + box.width / 2, y: box.y, width: box.width / 2 - 4, height: box.height });
+      expect({ shown: shown > 0.5, boards: boards < 0.35, log: log < 0.35, track: track > 0.05 }).toEqual({ shown: true, boards: true, log: true, track: true });
     } finally {
       await table.close();
     }

@@ -199,6 +199,11 @@ export function LoadedReplay({ replay, backTo, besideDice = null, oddsKey = repl
     </Tooltip>
   );
 
+  const timer = (
+    <span className={presentation.timer} title="Game time at this step">
+      {formatDuration(g.updateTimestamp - g.gameStartTimestamp)}
+    </span>
+  );
   const controls = (
     <section className={classes.controls} aria-labelledby="replay-title" data-testid="replay-controls">
       <Group justify="space-between" gap="xs" wrap="wrap">
@@ -230,14 +235,19 @@ export function LoadedReplay({ replay, backTo, besideDice = null, oddsKey = repl
         {button('Next step (Right)', (s) => s + 1, <IconChevronRight size={18} aria-hidden />, step === last)}
         {button('Next turn (Down)', (s) => turnStep(moments, s, 1), <IconChevronsRight size={18} aria-hidden />, step === last)}
         {button('Last step (End)', last, <IconPlayerSkipForward size={18} aria-hidden />, step === last)}
+        {/* On a phone the step sits over the time, in a column as wide as the time whatever the
+            step: beside it, a step a digit longer pushed the time onto a second line and moved
+            every button under the thumb. */}
         {compact ? (
-          <span className={classes.dockedStep} aria-hidden>
-            {step}/{last}
+          <span className={classes.dockedClock}>
+            <span className={classes.dockedStep} aria-hidden>
+              {step}/{last}
+            </span>
+            {timer}
           </span>
-        ) : null}
-        <span className={presentation.timer} title="Game time at this step">
-          {formatDuration(g.updateTimestamp - g.gameStartTimestamp)}
-        </span>
+        ) : (
+          timer
+        )}
       </div>
       <Slider value={step} min={0} max={Math.max(last, 1)} step={1} onChange={go} label={(v) => `Step ${v}`} color="gold" thumbLabel="Step" aria-label="Step" disabled={last === 0} />
       <Group gap="md" align="flex-end" wrap="wrap">

@@ -8,7 +8,7 @@
  */
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
-import { Badge, Box, Group, Stack, Text } from '@mantine/core';
+import { Badge, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { PageError } from '../components/page-error.js';
 import { PageLoading } from '../components/page-loading.js';
 import { ReconnectingNotice } from '../components/reconnecting-notice.js';
@@ -83,7 +83,9 @@ export function GameScreen({ gameID }: { gameID: string }) {
   const shown = endedAtOpen === true ? ready : deferredReady;
   if (error) {
     return (
-      <PageError title="This game cannot be shown">{error}</PageError>
+      <Container size="lg" py="md">
+        <PageError title="This game cannot be shown">{error}</PageError>
+      </Container>
     );
   }
   if (!state || !ready || !shown) return <PageLoading />;

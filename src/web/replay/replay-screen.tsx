@@ -9,7 +9,7 @@
  * rebuild gives every deal and die the server logged.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Box, Button, Group, Paper, Select, Slider, Stack, Switch, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Container, Group, Paper, Select, Slider, Stack, Switch, Tooltip } from '@mantine/core';
 import { PageError } from '../components/page-error.js';
 import { PageLoading } from '../components/page-loading.js';
 import { usePhoneWidth } from '../lib/phone-width.js';
@@ -87,7 +87,9 @@ export function ReplayScreen({ gameID }: { gameID: string }) {
   const { replay, error } = useReplay(gameID);
   if (error) {
     return (
-      <PageError title="This replay cannot be shown">{error}</PageError>
+      <Container size="lg" py="md">
+        <PageError title="This replay cannot be shown">{error}</PageError>
+      </Container>
     );
   }
   if (!replay) return <PageLoading label="Loading the replay">Loading the replay and checking its dice...</PageLoading>;

@@ -9,11 +9,17 @@ import { readFileSync } from 'node:fs';
 import { getDefaultZIndex } from '@mantine/core';
 import { describe, expect, test } from 'vitest';
 
-/** The z-index a style sheet gives `selector`'s own block. */
-function zIndexOf(file: string, selector: string): number {
+/** The declarations a style sheet gives `selector`'s own block. */
+function blockOf(file: string, selector: string): string {
   const css = readFileSync(new URL(`../../../src/web/game/${file}`, import.meta.url), 'utf8');
   const block = new RegExp(`^\\${selector} \\{([^}]*)\\}`, 'm').exec(css)?.[1];
-  const value = block ? /z-index:\s*(\d+);/.exec(block)?.[1] : undefined;
+  if (block === undefined) throw new Error(`no ${selector} in ${file}`);
+  return block;
+}
+
+/** The z-index a style sheet gives `selector`'s own block. */
+function zIndexOf(file: string, selector: string): number {
+  const value = /z-index:\s*(\d+);/.exec(blockOf(file, selector))?.[1];
   if (value === undefined) throw new Error(`no z-index for ${selector} in ${file}`);
   return Number(value);
 }
@@ -35,4 +41,12 @@ describe('clash panels among the layers', () => {
       expect(clash).toBeGreaterThan(docked);
     }
   });
+});
+
+// The panel over the page hides what it covers: at 0.97 a phone's header, its Table/Boards/Log
+// tabs and the replay's controls read through it, ghosted, beside the dice.
+test('a clash panel over the page is opaque', () => {
+  const background = /background:([^;]*);/.exec(blockOf('presentation/presentation.module.css', '.clashCard'))?.[1] ?? '';
+  expect(background).toMatch(/rgb/);
+  expect(background).not.toMatch(/rgba|transparent|\/\s*0?\.\d/);
 });

@@ -3,15 +3,21 @@
  * comes over the page and the clash shows settled under the trade row at once; with it off, the
  * panel comes and rolls the dice first. The browser test keeps a desktop run (the page's CSS
  * animations); this one holds the logic at any width.
+ *
+ * And for someone who asked their system for less motion (prefers-reduced-motion: reduce): the
+ * dice do not tumble through their faces (a rolling stage, a face a step, for seconds); the clash
+ * shows its result at once, as for a tab that was hidden, and the board does not wait for a roll.
+ * Without the setting the dice roll, as before.
  */
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, render } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { loadClashDice } from '../../../src/web/game/presentation/clash-dice.js';
 import { ClashDisplay, useEventAnimations } from '../../../src/web/game/presentation/index.js';
 import type { GameScreenState } from '../../../src/web/game/model.js';
 import { theme } from '../../../src/web/theme.js';
 import { beforeAndAfterClash, screenState } from '../support/screen-state.js';
+import { stubScreen } from '../support/screen-media.js';
 
 // The dice's chunk (clash-dice-view.tsx) is here before the clash, as the screen has it: it loads
 // them once a clash may be near.
@@ -64,6 +70,7 @@ function watchClash(): { overlays: number; stages: string[] } {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  vi.unstubAllGlobals();
 });
 
 describe("'Disable Animations' and a clash", () => {
@@ -79,5 +86,20 @@ describe("'Disable Animations' and a clash", () => {
     const seen = watchClash();
     expect(seen.overlays).toBeGreaterThan(0);
     expect(seen.stages).not.toContain('completed');
+  });
+});
+
+describe('A clash under reduced motion', () => {
+  test('reduced motion: no rolling dice, the result at once', () => {
+    stubScreen({ phone: false, reducedMotion: true });
+    const seen = watchClash();
+    expect(seen.stages.filter((stage) => stage === 'initial' || stage === 'rolling')).toEqual([]);
+    expect(seen.stages.some((stage) => stage === 'results' || stage === 'completed')).toBe(true);
+  });
+
+  test('no such setting: the dice start rolling', () => {
+    stubScreen({ phone: false });
+    const seen = watchClash();
+    expect(seen.stages.some((stage) => stage === 'initial' || stage === 'rolling')).toBe(true);
   });
 });
